@@ -1,0 +1,3 @@
+import { projectConfig } from "../../tooling/vitest.shared";
+
+export default projectConfig("foundry-server");
