@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// The whole test command (README, .ci/run): set up, then lint (with the layering rule and
+// publint), typecheck, and every test project in one vitest run. Ends with one plain line
+// "tests: N passed, N failed, N skipped" and a non-zero exit on any failure.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { spawnSync } from "node:child_process";
+import { repoRoot, run, setup, toolEnvironment } from "./setup.mjs";
+
+const started = Date.now();
+const [command, ...prefix] = setup();
+console.log("• lint: eslint (layering rule) and package checks (publint)");
+run(command, [...prefix, "exec", "eslint", "--max-warnings", "0", "."]);
+run("node", ["tooling/check-packages.mjs", "--require-built"]);
+console.log("• typecheck");
+run(command, [...prefix, "exec", "turbo", "run", "typecheck", "--output-logs=errors-only"]);
+
+console.log("• tests");
+const reportDir = mkdtempSync(path.join(os.tmpdir(), "foundry-check-"));
+const reportFile = path.join(reportDir, "vitest.json");
+const tests = spawnSync(command, [...prefix, "exec", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${reportFile}`], {
+  cwd: repoRoot,
+  stdio: "inherit",
+  env: toolEnvironment(),
+});
+let summary = null;
+try {
+  const report = JSON.parse(readFileSync(reportFile, "utf8"));
+  summary = { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+} catch (error) {
+  console.error(`could not read the test report: ${error.message}`);
+}
+rmSync(reportDir, { recursive: true, force: true });
+const minutes = ((Date.now() - started) / 60000).toFixed(1);
+if (summary) console.log(`\ntests: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`);
+console.log(`check finished in ${minutes} min`);
+if (tests.status !== 0 || !summary || summary.failed > 0 || summary.passed === 0) process.exit(tests.status || 1);
