@@ -1,3 +1,3 @@
-import { projectConfig } from "../../tooling/vitest.shared";
+import { projectConfig } from "../../tooling/vitest.shared.ts";
 
 export default projectConfig("blackboard");

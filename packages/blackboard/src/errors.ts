@@ -1,0 +1,48 @@
+// The one error class of @foundry-mcp/blackboard. Contract failures are not errors (write()
+// returns them as a rejection); these are for input or disk states the caller must change.
+
+const BLACKBOARD_ERROR_MARKER: unique symbol = Symbol.for("@foundry-mcp/blackboard.error");
+
+/** Stable codes of every `BlackboardError`. */
+export const BlackboardErrorCode = {
+  /** A wave or agent name that is `.`, `..` or empty after sanitizing. */
+  INVALID_NAME: "INVALID_NAME",
+  /** `data` that is not a JSON object (an array, a string, a cycle, a BigInt …). */
+  INVALID_DATA: "INVALID_DATA",
+  /** An artifact over `MAX_ARTIFACT_BYTES`. */
+  ARTIFACT_TOO_LARGE: "ARTIFACT_TOO_LARGE",
+  /** A blackboard folder or file that is a symbolic link or leads outside the project root. */
+  UNSAFE_PATH: "UNSAFE_PATH",
+  /** The project root does not exist (or is not a folder). */
+  ROOT_NOT_FOUND: "ROOT_NOT_FOUND",
+  /** The disk refused the write; `cause` holds the system error. */
+  WRITE_FAILED: "WRITE_FAILED",
+} as const;
+
+/** One of the `BlackboardErrorCode` values. */
+export type BlackboardErrorCode = (typeof BlackboardErrorCode)[keyof typeof BlackboardErrorCode];
+
+/**
+ * Base error of the package. `isInstance` checks a global symbol, so it also recognises errors
+ * from another copy of the package (bundled apps).
+ */
+export class BlackboardError extends Error {
+  private readonly [BLACKBOARD_ERROR_MARKER] = true;
+  /** Stable machine-readable code. */
+  readonly code: BlackboardErrorCode;
+
+  constructor(code: BlackboardErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "BlackboardError";
+    this.code = code;
+  }
+
+  /** True for any `BlackboardError`, even one thrown by another copy of this package. */
+  static isInstance(error: unknown): error is BlackboardError {
+    return (
+      typeof error === "object" &&
+      error !== null &&
+      (error as Record<symbol, unknown>)[BLACKBOARD_ERROR_MARKER] === true
+    );
+  }
+}
