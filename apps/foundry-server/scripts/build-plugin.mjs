@@ -1,0 +1,31 @@
+// Post-build step (after tsup): assembles the installable Claude Code plugin
+// dist/plugin/foundry-core/ from plugin/ (manifest, .mcp.json, skills, hooks) and the one-file
+// server bundle dist/server.mjs, copied to mcp/server.mjs. The manifest's version follows package.json.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const appDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const source = path.join(appDir, "plugin");
+const bundle = path.join(appDir, "dist", "server.mjs");
+const target = path.join(appDir, "dist", "plugin", "foundry-core");
+
+if (!fs.existsSync(bundle)) {
+  console.error("build-plugin: dist/server.mjs is missing; run tsup first.");
+  process.exit(1);
+}
+const { version } = JSON.parse(fs.readFileSync(path.join(appDir, "package.json"), "utf8"));
+
+fs.rmSync(target, { recursive: true, force: true });
+fs.cpSync(source, target, { recursive: true });
+
+const manifestPath = path.join(target, ".claude-plugin", "plugin.json");
+const manifest = JSON.parse(fs.readFileSync(manifestPath, "utf8"));
+fs.writeFileSync(manifestPath, JSON.stringify({ ...manifest, version }, null, 2) + "\n");
+
+fs.mkdirSync(path.join(target, "mcp"), { recursive: true });
+fs.copyFileSync(bundle, path.join(target, "mcp", "server.mjs"));
+for (const executable of ["mcp/server.mjs", "hooks/memory-gate.mjs"]) fs.chmodSync(path.join(target, executable), 0o755);
+fs.chmodSync(bundle, 0o755);
+
+console.log(`build-plugin: wrote ${path.relative(appDir, target)} (foundry-core ${version})`);

@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// Entry point of the `foundry-server` bin (bundled to dist/server.mjs): reads the command line,
+// then serves the project over stdio. stdout carries protocol messages only; logs go to stderr.
+import packageJson from "../package.json";
+import { USAGE, parseArguments } from "./cli";
+import { createFoundryServer } from "./server";
+import { LineStdioTransport } from "./stdio-transport";
+
+const log = (line: string): void => {
+  process.stderr.write(line.endsWith("\n") ? line : `${line}\n`);
+};
+
+async function main(): Promise<void> {
+  const command = parseArguments(process.argv.slice(2), process.env, process.cwd());
+  switch (command.kind) {
+    case "help":
+      process.stdout.write(USAGE);
+      return;
+    case "version":
+      process.stdout.write(`${packageJson.version}\n`);
+      return;
+    case "error":
+      log(`foundry-server: ${command.message}`);
+      process.exitCode = 2;
+      return;
+    case "serve": {
+      const server = createFoundryServer({ root: command.root, version: packageJson.version, log });
+      server.onerror = (error) => log(`foundry-server: ${error.message}`);
+      const transport = new LineStdioTransport();
+      await server.connect(transport);
+      log(`foundry-server ${packageJson.version} serving ${command.root}`);
+      return;
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  log(`foundry-server: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exit(1);
+});

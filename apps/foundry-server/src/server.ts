@@ -1,0 +1,93 @@
+// Wires the packages to the SDK's low-level `Server`: initialize (instructions, negotiated
+// version), tools/list and tools/call for the nine tools, resources/list and resources/read.
+// Capabilities are tools and resources only, so prompts/* and anything else get -32601 from the SDK.
+// Tool failures become `isError` results here, in one place; protocol errors are McpErrors.
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  CallToolRequestSchema,
+  InitializeRequestSchema,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+  type CallToolResult,
+} from "@modelcontextprotocol/sdk/types.js";
+import { openProject } from "./project";
+import { negotiateProtocolVersion } from "./protocol";
+import { checkedRequest } from "./request-schemas";
+import { unknownTool } from "./protocol-error";
+import { listResources, readResource } from "./resources";
+import { TOOL_DEFINITIONS, TOOL_NAMES, isToolName } from "./tools/definitions";
+import { TOOL_HANDLERS } from "./tools/handlers";
+import { validateArguments } from "./tools/validate-arguments";
+
+/** Returned by `initialize`, verbatim (SPEC §2). */
+export const SERVER_INSTRUCTIONS =
+  "Foundry memory and contracts. Prefer memory_search to reading .foundry files. Check runbook_list before recurring tasks. Hand work between agents with blackboard_write, returning only the artifact path and a short summary.";
+
+/** How the server is started. */
+export interface FoundryServerOptions {
+  /** Absolute project root; everything lives under `<root>/.foundry/`. */
+  root: string;
+  /** Reported as serverInfo.version. */
+  version: string;
+  /** Where diagnostics go (stderr in the CLI); never stdout. */
+  log: (line: string) => void;
+}
+
+const CAPABILITIES = { tools: {}, resources: {} };
+
+/** Builds the MCP server for one project root; connect it to a transport to start serving. */
+export function createFoundryServer(options: FoundryServerOptions): Server {
+  const serverInfo = { name: "foundry", title: "Foundry project memory", version: options.version };
+  const server = new Server(serverInfo, { capabilities: CAPABILITIES, instructions: SERVER_INSTRUCTIONS });
+
+  server.setRequestHandler(checkedRequest("initialize", InitializeRequestSchema), (request) => ({
+    protocolVersion: negotiateProtocolVersion(request.params.protocolVersion),
+    capabilities: CAPABILITIES,
+    serverInfo,
+    instructions: SERVER_INSTRUCTIONS,
+  }));
+
+  server.setRequestHandler(checkedRequest("tools/list", ListToolsRequestSchema), () => ({
+    tools: TOOL_NAMES.map((name) => {
+      const { title, description, inputSchema, annotations } = TOOL_DEFINITIONS[name];
+      return { name, title, description, inputSchema, annotations };
+    }),
+  }));
+
+  server.setRequestHandler(checkedRequest("tools/call", CallToolRequestSchema), async (request): Promise<CallToolResult> => {
+    const { name, arguments: input } = request.params;
+    if (!isToolName(name)) {
+      throw unknownTool(name, TOOL_NAMES);
+    }
+    const project = openProject(options.root);
+    try {
+      await project.memory.recordEvent(name);
+    } catch (error) {
+      options.log(`foundry-server: could not record the ${name} event: ${messageOf(error)}`);
+    }
+    try {
+      const args = validateArguments(TOOL_DEFINITIONS[name], input);
+      const output = await TOOL_HANDLERS[name](project, args);
+      const { text, isError } = typeof output === "string" ? { text: output, isError: false } : output;
+      return { content: [{ type: "text", text }], ...(isError ? { isError: true } : {}) };
+    } catch (error) {
+      options.log(`foundry-server: ${name} failed: ${messageOf(error)}`);
+      return { content: [{ type: "text", text: `${name} failed: ${messageOf(error)}` }], isError: true };
+    }
+  });
+
+  server.setRequestHandler(checkedRequest("resources/list", ListResourcesRequestSchema), async () => ({
+    resources: await listResources(openProject(options.root)),
+  }));
+
+  server.setRequestHandler(checkedRequest("resources/read", ReadResourceRequestSchema), async (request) => ({
+    contents: [await readResource(openProject(options.root), request.params.uri)],
+  }));
+
+  return server;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,167 @@
+// The assembled Claude Code plugin dist/plugin/foundry-core: its files, its .mcp.json actually
+// starting the bundled server (from a copy of the folder, away from node_modules), and the
+// PreToolUse hook blocking direct reads of .foundry/memory and recording gate_blocked.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import packageJson from "../package.json";
+import { BUNDLE, PLUGIN_DIR, callTool, cleanup, makeTempDir, requireBuild } from "./support/server-process";
+
+const readJson = <T>(file: string): T => JSON.parse(fs.readFileSync(file, "utf8")) as T;
+
+interface McpJson {
+  mcpServers: Record<string, { command: string; args: string[] }>;
+}
+interface HooksJson {
+  hooks: { PreToolUse: Array<{ matcher: string; hooks: Array<{ type: string; command: string }> }> };
+}
+
+let plugin: string;
+
+beforeAll(() => {
+  requireBuild();
+  // A copy in an unrelated temp folder: the plugin must not depend on anything beside it.
+  plugin = path.join(makeTempDir("foundry-plugin-"), "foundry-core");
+  fs.cpSync(PLUGIN_DIR, plugin, { recursive: true });
+});
+afterAll(cleanup);
+
+describe("plugin files", () => {
+  it("has a manifest named foundry-core with the package version", () => {
+    expect(readJson(path.join(PLUGIN_DIR, ".claude-plugin/plugin.json"))).toMatchObject({ name: "foundry-core", version: packageJson.version });
+  });
+
+  it("registers the server as foundry in .mcp.json", () => {
+    expect(readJson(path.join(PLUGIN_DIR, ".mcp.json"))).toEqual({
+      mcpServers: { foundry: { command: "node", args: ["${CLAUDE_PLUGIN_ROOT}/mcp/server.mjs"] } },
+    });
+  });
+
+  it("ships the bundle as mcp/server.mjs", () => {
+    expect(fs.readFileSync(path.join(PLUGIN_DIR, "mcp/server.mjs")).equals(fs.readFileSync(BUNDLE))).toBe(true);
+  });
+
+  it.each(["runbook-author", "foundry-memory"])("has the %s skill with its name and a description", (skill) => {
+    const text = fs.readFileSync(path.join(PLUGIN_DIR, "skills", skill, "SKILL.md"), "utf8");
+    expect(text).toMatch(new RegExp(`^---\\nname: ${skill}\\ndescription: .{40,}\\n---\\n`));
+  });
+
+  it("teaches memory and blackboard use in the foundry-memory skill", () => {
+    const text = fs.readFileSync(path.join(PLUGIN_DIR, "skills/foundry-memory/SKILL.md"), "utf8");
+    for (const tool of ["memory_search", "memory_write", "runbook_list", "blackboard_write", "blackboard_read", "contract_validate"]) expect(text).toContain(`\`${tool}`);
+    expect(text).toContain("mcp__plugin_foundry-core_foundry__");
+  });
+
+  it("declares a PreToolUse hook on Read, Grep, Glob and Bash running the gate script", () => {
+    const hooks = readJson<HooksJson>(path.join(PLUGIN_DIR, "hooks/hooks.json")).hooks.PreToolUse;
+    expect(hooks).toEqual([{ matcher: "Read|Grep|Glob|Bash", hooks: [{ type: "command", command: 'node "${CLAUDE_PLUGIN_ROOT}/hooks/memory-gate.mjs"', timeout: 10 }] }]);
+    expect(fs.existsSync(path.join(PLUGIN_DIR, "hooks/memory-gate.mjs"))).toBe(true);
+  });
+});
+
+describe("the plugin's .mcp.json", () => {
+  it("starts the bundled server in the project folder", async () => {
+    const project = makeTempDir("foundry-plugin-project-");
+    const entry = readJson<McpJson>(path.join(plugin, ".mcp.json")).mcpServers.foundry as McpJson["mcpServers"][string];
+    const expand = (value: string): string => value.replaceAll("${CLAUDE_PLUGIN_ROOT}", plugin);
+    const transport = new StdioClientTransport({
+      command: entry.command === "node" ? process.execPath : entry.command,
+      args: entry.args.map(expand),
+      cwd: project,
+      env: { PATH: process.env.PATH ?? "", CLAUDE_PLUGIN_ROOT: plugin },
+      stderr: "pipe",
+    });
+    const client = new Client({ name: "plugin-test", version: "0.0.0" });
+    await client.connect(transport);
+    try {
+      expect(client.getServerVersion()).toMatchObject({ name: "foundry", version: packageJson.version });
+      const written = await callTool(client, "memory_write", { title: "Plugin installs keep the project root", body: "The server serves the folder it starts in.", type: "convention" });
+      expect(written.text).toMatch(/^created: fact-0001\n/);
+      expect(fs.existsSync(path.join(project, ".foundry/memory/facts/fact-0001.md"))).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe("the memory gate hook", () => {
+  const hookCommand = (): string => (readJson<HooksJson>(path.join(plugin, "hooks/hooks.json")).hooks.PreToolUse[0]?.hooks[0]?.command ?? "");
+
+  /** Runs the hook as Claude Code does: its command in a shell, the event as JSON on stdin. */
+  function runHook(project: string, toolName: string, toolInput: Record<string, unknown> | string) {
+    const input = typeof toolInput === "string" ? toolInput : JSON.stringify({ session_id: "s", cwd: project, hook_event_name: "PreToolUse", tool_name: toolName, tool_input: toolInput });
+    const result = spawnSync("sh", ["-c", hookCommand()], {
+      input,
+      encoding: "utf8",
+      cwd: project,
+      env: { PATH: process.env.PATH ?? "", CLAUDE_PLUGIN_ROOT: plugin, CLAUDE_PROJECT_DIR: project },
+    });
+    return { status: result.status, stderr: result.stderr, stdout: result.stdout };
+  }
+
+  const eventsOf = (project: string): Array<Record<string, unknown>> => {
+    const file = path.join(project, ".foundry/metrics/events.jsonl");
+    if (!fs.existsSync(file)) return [];
+    return fs.readFileSync(file, "utf8").trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+  };
+
+  const REASON =
+    "Blocked: .foundry/memory files are not read directly; loading them whole wastes context. Call memory_search (mcp__plugin_foundry-core_foundry__memory_search) with keywords for the facts you need; the budgeted index is the foundry://memory/index resource. To change memory, use memory_write.\n";
+
+  it.each([
+    ["Read", (project: string) => ({ file_path: path.join(project, ".foundry/memory/facts/fact-0001.md") })],
+    ["Read", (project: string) => ({ file_path: path.join(project, ".foundry/memory/INDEX.md") })],
+    ["Grep", () => ({ pattern: "flyway", path: ".foundry/memory" })],
+    ["Grep", () => ({ pattern: "flyway", glob: ".foundry/memory/**/*.md" })],
+    ["Glob", (project: string) => ({ pattern: "**/*.md", path: path.join(project, ".foundry/memory/facts") })],
+    ["Glob", () => ({ pattern: ".foundry/memory/**" })],
+    ["Bash", () => ({ command: "cat .foundry/memory/facts/*.md" })],
+    ["Bash", () => ({ command: "cd app && grep -rn flyway ./.foundry/memory | head" })],
+    ["Bash", () => ({ command: "while read l; do echo $l; done < .foundry/memory/INDEX.md" })],
+  ])("blocks %s %#, points to memory_search and records gate_blocked", (toolName, input) => {
+    const project = makeTempDir("foundry-hook-");
+    expect(runHook(project, toolName, input(project))).toEqual({ status: 2, stderr: REASON, stdout: "" });
+    const events = eventsOf(project);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ event: "gate_blocked", tool: toolName });
+    expect(new Date(events[0]?.ts as string).toISOString()).toBe(events[0]?.ts);
+    expect(fs.readFileSync(path.join(project, ".foundry/.gitignore"), "utf8")).toBe("# Foundry metrics are local to each checkout\nmetrics/\n");
+  });
+
+  it.each([
+    ["Read", { file_path: "src/index.ts" }],
+    ["Read", { file_path: ".foundry/runbooks/deploy-production.md" }],
+    ["Read", { file_path: "docs/.foundry-memory-notes.md" }],
+    ["Grep", { pattern: "memory", path: "src" }],
+    ["Glob", { pattern: "src/**/*.ts" }],
+    ["Bash", { command: "git status && ls .foundry/memory/facts" }],
+    ["Bash", { command: "pnpm test" }],
+    ["Write", { file_path: ".foundry/memory/facts/fact-0009.md", content: "x" }],
+  ])("lets %s %j through without an event", (toolName, input) => {
+    const project = makeTempDir("foundry-hook-");
+    expect(runHook(project, toolName, input)).toEqual({ status: 0, stderr: "", stdout: "" });
+    expect(eventsOf(project)).toEqual([]);
+  });
+
+  it("lets unparsable input through", () => {
+    const project = makeTempDir("foundry-hook-");
+    expect(runHook(project, "Read", "not json")).toEqual({ status: 0, stderr: "", stdout: "" });
+  });
+
+  it("writes events token_report counts, beside the server's own", async () => {
+    const project = makeTempDir("foundry-hook-");
+    runHook(project, "Read", { file_path: path.join(project, ".foundry/memory/INDEX.md") });
+    runHook(project, "Bash", { command: "cat .foundry/memory/facts/fact-0001.md" });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [path.join(plugin, "mcp/server.mjs")], cwd: project, env: { PATH: process.env.PATH ?? "" }, stderr: "pipe" });
+    const client = new Client({ name: "plugin-test", version: "0.0.0" });
+    await client.connect(transport);
+    try {
+      expect((await callTool(client, "token_report")).text).toContain("- Recorded events: gate_blocked=2, token_report=1\n");
+    } finally {
+      await client.close();
+    }
+  });
+});
