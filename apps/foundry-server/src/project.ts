@@ -1,6 +1,8 @@
-// Opens the three libraries on one project root for one request. Nothing is kept between
-// requests: the server is stateless and re-reads the disk each time, so several server processes
-// and a human editing .foundry/ files never see stale data. The contract registry (and the
+// Opens the three libraries on one project root for one request. The server is stateless: every
+// request sees the disk as it is now, so several server processes and a human editing .foundry/
+// files never see stale data. The one thing kept between requests is the FoundryMemory instance,
+// because its fact cache is proved fresh on every call (file names, sizes and modification
+// times) and is what keeps a search at 10,000 facts from re-parsing every file. The contract registry (and the
 // blackboard that needs it) load only when a request uses them, so a broken project contract
 // cannot break memory tools.
 import { FoundryMemory } from "@foundry-mcp/memory";
@@ -17,9 +19,15 @@ export interface Project {
   blackboard(): Promise<Blackboard>;
 }
 
+const memories = new Map<string, FoundryMemory>();
+
 /** Opens a project root for one request. */
 export function openProject(root: string): Project {
-  const memory = new FoundryMemory({ root });
+  let memory = memories.get(root);
+  if (!memory) {
+    memory = new FoundryMemory({ root });
+    memories.set(root, memory);
+  }
   let registry: Promise<ContractRegistry> | undefined;
   const contracts = (): Promise<ContractRegistry> => (registry ??= Promise.resolve(ContractRegistry.load({ root })));
   return {

@@ -1,0 +1,101 @@
+// `.foundry/config.json`: the two settings this package reads, validated, with defaults.
+// Read on every call (the server is stateless); a broken file is an error naming the file.
+
+import { promises as fs } from "node:fs";
+import { MemoryError, MemoryErrorCode } from "./errors";
+
+/** The settings memory uses. */
+export interface MemoryConfig {
+  /** Default search limit (`memoryRetrieval.maxFacts`, 1–25, default 8). */
+  maxFacts: number;
+  /** INDEX.md budget (`memoryIndex.budgetTokens`, default 4000). */
+  budgetTokens: number;
+}
+
+/** The defaults of SPEC §2. */
+export const DEFAULT_CONFIG: Readonly<MemoryConfig> = { maxFacts: 8, budgetTokens: 4000 };
+
+function readSection(
+  json: Record<string, unknown>,
+  section: string,
+  key: string,
+  configPath: string,
+): unknown {
+  const value = json[section];
+  if (value === undefined) return undefined;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new MemoryError(
+      MemoryErrorCode.CONFIG_INVALID,
+      `${configPath}: "${section}" must be an object like {"${key}": …}; fix it or remove the key to use the default.`,
+    );
+  }
+  return (value as Record<string, unknown>)[key];
+}
+
+function integerIn(
+  value: unknown,
+  name: string,
+  low: number,
+  high: number,
+  fallback: number,
+  configPath: string,
+): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < low || value > high) {
+    throw new MemoryError(
+      MemoryErrorCode.CONFIG_INVALID,
+      `${configPath}: ${name} is ${JSON.stringify(value)}; it must be an integer from ${low} to ${high} (default ${fallback}).`,
+    );
+  }
+  return value;
+}
+
+/** Reads and validates the config at `configPath`; a missing file means the defaults. */
+export async function readMemoryConfig(configPath: string): Promise<MemoryConfig> {
+  let text: string;
+  try {
+    text = await fs.readFile(configPath, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { ...DEFAULT_CONFIG };
+    throw new MemoryError(
+      MemoryErrorCode.CONFIG_INVALID,
+      `${configPath} cannot be read: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new MemoryError(
+      MemoryErrorCode.CONFIG_INVALID,
+      `${configPath} is not valid JSON (${(error as Error).message}); fix it or delete it to use the defaults.`,
+      { cause: error },
+    );
+  }
+  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+    throw new MemoryError(
+      MemoryErrorCode.CONFIG_INVALID,
+      `${configPath} must hold a JSON object like {"memoryIndex": {"budgetTokens": 4000}}.`,
+    );
+  }
+  const record = json as Record<string, unknown>;
+  return {
+    maxFacts: integerIn(
+      readSection(record, "memoryRetrieval", "maxFacts", configPath),
+      "memoryRetrieval.maxFacts",
+      1,
+      25,
+      DEFAULT_CONFIG.maxFacts,
+      configPath,
+    ),
+    budgetTokens: integerIn(
+      readSection(record, "memoryIndex", "budgetTokens", configPath),
+      "memoryIndex.budgetTokens",
+      1,
+      1_000_000,
+      DEFAULT_CONFIG.budgetTokens,
+      configPath,
+    ),
+  };
+}

@@ -1,0 +1,47 @@
+// The storage seam (STYLE.md "drivers"): everything FoundryMemory needs from a fact store.
+// The markdown-files driver is the default; the in-memory driver serves tests and embedders.
+// Both pass test/driver-conformance.ts.
+
+import type { Fact } from "../types";
+
+/** One stored fact and the text it is stored as (what an eager loader would read). */
+export interface StoredFactRecord {
+  readonly fact: Fact;
+  readonly source: string;
+  /** Where it lives, for messages: a project-relative path or a driver-specific key. */
+  readonly location: string;
+}
+
+/** A stored entry that could not be read; it is skipped, never fatal. */
+export interface FactProblem {
+  readonly location: string;
+  readonly reason: string;
+  /** The raw text, when it could be read at all (counts toward token figures). */
+  readonly source?: string;
+}
+
+/** Everything stored, as of one `load` call. */
+export interface FactSnapshot {
+  /** Every readable fact, active or not, in id order. */
+  readonly records: readonly StoredFactRecord[];
+  readonly problems: readonly FactProblem[];
+}
+
+/**
+ * A fact store. `load` must reflect storage as it is now — other processes and people may
+ * have changed it — and returns the very same snapshot object as the previous call when
+ * nothing changed, so callers may cache work derived from a snapshot by identity.
+ * `allocateId`, `create` and `update` are only called inside `withWriteLock`.
+ */
+export interface FactStoreDriver {
+  readonly name: string;
+  load(): Promise<FactSnapshot>;
+  /** Runs `work` holding the store's exclusive write lock (across processes for shared storage). */
+  withWriteLock<T>(work: () => Promise<T>): Promise<T>;
+  /** Reserves the next id; an id once returned is never returned again, even if its fact is deleted. */
+  allocateId(): Promise<string>;
+  /** Stores a new fact; throws MemoryError ID_CONFLICT if the id is already stored. */
+  create(fact: Fact): Promise<void>;
+  /** Replaces the stored fact with the same id, atomically. */
+  update(fact: Fact): Promise<void>;
+}

@@ -1,0 +1,55 @@
+// The package's one error class. Every failure a caller can act on carries a stable string
+// `code`; the foundry-server app turns these into `<tool> failed: <message>` results.
+
+/** Stable codes of {@link MemoryError}; compare against these, never against messages. */
+export const MemoryErrorCode = {
+  /** Tool or API input broke a bound (title length, enum, date, unknown supersedes id…). */
+  INVALID_INPUT: "INVALID_INPUT",
+  /** `.foundry/config.json` is not valid JSON or holds a value out of range. */
+  CONFIG_INVALID: "CONFIG_INVALID",
+  /** No runbook with the asked slug; the message lists the available ones. */
+  RUNBOOK_NOT_FOUND: "RUNBOOK_NOT_FOUND",
+  /** The cross-process write lock stayed held by a live process for too long. */
+  LOCK_TIMEOUT: "LOCK_TIMEOUT",
+  /** An id that should have been free was taken: storage changed under the lock. */
+  ID_CONFLICT: "ID_CONFLICT",
+  /** The file system refused an operation. */
+  STORAGE_FAILED: "STORAGE_FAILED",
+} as const;
+
+/** One of the {@link MemoryErrorCode} values. */
+export type MemoryErrorCode = (typeof MemoryErrorCode)[keyof typeof MemoryErrorCode];
+
+const BRAND = Symbol.for("@foundry-mcp/memory.MemoryError");
+
+/**
+ * The error every public API of this package throws on purpose.
+ *
+ * @example
+ * try { await memory.write(input); }
+ * catch (error) { if (MemoryError.isInstance(error) && error.code === "INVALID_INPUT") … }
+ */
+export class MemoryError extends Error {
+  readonly code: MemoryErrorCode;
+  readonly [BRAND] = true;
+
+  constructor(code: MemoryErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "MemoryError";
+    this.code = code;
+  }
+
+  /** True for a MemoryError even when it crossed a bundle or realm boundary. */
+  static isInstance(value: unknown): value is MemoryError {
+    return (
+      typeof value === "object" &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[BRAND] === true
+    );
+  }
+}
+
+/** Shorthand for the most common error: bad input, with a message naming field, bound and fix. */
+export function invalidInput(message: string): MemoryError {
+  return new MemoryError(MemoryErrorCode.INVALID_INPUT, message);
+}

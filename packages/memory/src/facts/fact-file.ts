@@ -1,0 +1,164 @@
+// One fact as one markdown file: YAML front matter (the fields of `Fact` except the body)
+// then the body. Parsing is strict about what the store needs and reports what is wrong,
+// so one hand-edited file can be skipped with a reason instead of breaking the store.
+
+import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
+import { CONFIDENCES, FACT_TYPES } from "../types";
+import type { Confidence, Fact, FactType } from "../types";
+
+/** The id pattern of every fact: `fact-` then at least four digits. */
+export const FACT_ID_PATTERN = /^fact-\d{4,}$/;
+
+/** Formats an id from its number: 7 → `fact-0007`. */
+export function factIdFromNumber(value: number): string {
+  return `fact-${String(value).padStart(4, "0")}`;
+}
+
+/** The number inside an id: `fact-0007` → 7. */
+export function factIdNumber(id: string): number {
+  return Number.parseInt(id.slice("fact-".length), 10);
+}
+
+/**
+ * Serialises a fact to its file text. Keys come in a fixed order and optional keys are left
+ * out when unset, so files diff cleanly in git.
+ */
+export function serializeFact(fact: Fact): string {
+  const front: Record<string, unknown> = {
+    id: fact.id,
+    type: fact.type,
+    title: fact.title,
+    scope: fact.scope,
+    tags: [...fact.tags],
+    confidence: fact.confidence,
+    source: fact.source,
+    created: fact.created,
+  };
+  if (fact.expires) front.expires = fact.expires;
+  if (fact.supersedes) front.supersedes = fact.supersedes;
+  if (fact.supersededBy) front.supersededBy = fact.supersededBy;
+  // One key per line, lists in flow style ([a, b]): short, and each field diffs on its own line.
+  const lines = Object.entries(front).map(
+    ([key, value]) =>
+      `${key}: ${stringifyYaml(value, { lineWidth: 0, flowCollectionPadding: false, collectionStyle: "flow" }).trimEnd()}`,
+  );
+  return `---\n${lines.join("\n")}\n---\n${fact.body.trim()}\n`;
+}
+
+const SIMPLE_LINE = /^([A-Za-z]+): (.*)$/;
+const PLAIN_SCALAR = /^[^\s"'[\]{}>|&*!%@`#,?:-][^#]*$/;
+// Plain words the YAML core schema reads as numbers, booleans or null: left to the full parser.
+const CORE_NON_STRING =
+  /^(?:[-+]?(?:\d+|\d*\.\d+|\d+\.\d*)(?:[eE][-+]?\d+)?|0x[0-9a-fA-F]+|0o[0-7]+|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)|null|Null|NULL|~|true|True|TRUE|false|False|FALSE)$/;
+const PLAIN_ITEM = /^[^\s"'[\]{}>|&*!%@`#,?:-][^,[\]{}#"']*$/;
+
+function parseSimpleValue(raw: string): unknown {
+  if (raw.startsWith('"')) {
+    // yaml writes JSON-compatible double-quoted strings; anything else goes to the full parser
+    if (/\\[^"\\/bfnrtu]/.test(raw)) return undefined;
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+  if (raw.startsWith("'"))
+    return /^'(?:[^']|'')*'$/.test(raw) ? raw.slice(1, -1).replace(/''/g, "'") : undefined;
+  if (raw.startsWith("[")) {
+    if (raw === "[]") return [];
+    if (!raw.endsWith("]")) return undefined;
+    const items = raw
+      .slice(1, -1)
+      .split(",")
+      .map((item) => item.trim());
+    return items.every((item) => PLAIN_ITEM.test(item) && !/: /.test(item)) ? items : undefined;
+  }
+  return PLAIN_SCALAR.test(raw) && !/: |\s$/.test(raw) && !CORE_NON_STRING.test(raw)
+    ? raw
+    : undefined;
+}
+
+/**
+ * The fast path for front matter as `serializeFact` writes it: one `key: value` per line with
+ * plain, quoted or flat-list values. Anything else (comments, block scalars, nesting) returns
+ * undefined and goes to the full YAML parser, so hand-edited files still parse correctly.
+ * Parsing 10,000 files this way is several times faster than the general parser.
+ */
+function parseSimpleFrontMatter(text: string): Record<string, unknown> | undefined {
+  const result: Record<string, unknown> = {};
+  for (const line of text.split("\n")) {
+    const match = SIMPLE_LINE.exec(line);
+    if (!match) return undefined;
+    const value = parseSimpleValue(match[2] ?? "");
+    if (value === undefined || (match[1] ?? "") in result) return undefined;
+    result[match[1] ?? ""] = value;
+  }
+  return result;
+}
+
+/** The outcome of parsing one file: the fact, or why it is unusable. */
+export type ParsedFact = { ok: true; fact: Fact } | { ok: false; reason: string };
+
+function text(front: Record<string, unknown>, key: string): string | undefined {
+  const value = front[key];
+  if (value === undefined || value === null) return undefined;
+  return typeof value === "string" ? value : String(value);
+}
+
+/** Parses file text; `expectedId` (from the file name) must match the `id` inside. */
+export function parseFact(source: string, expectedId?: string): ParsedFact {
+  const normalised = source.replace(/^\uFEFF/, "").replace(/\r\n/g, "\n");
+  const match = /^---\n([\s\S]*?)\n?---(?:\n|$)([\s\S]*)$/.exec(normalised);
+  if (!match)
+    return {
+      ok: false,
+      reason: "no front matter: the file must start with a --- line and close it with another",
+    };
+  let front: unknown = parseSimpleFrontMatter(match[1] ?? "");
+  if (front === undefined) {
+    try {
+      front = parseYaml(match[1] ?? "", { schema: "core" });
+    } catch (error) {
+      return {
+        ok: false,
+        reason: `front matter is not valid YAML (${(error as Error).message.split("\n")[0]})`,
+      };
+    }
+  }
+  if (typeof front !== "object" || front === null || Array.isArray(front))
+    return { ok: false, reason: "front matter is not a key: value map" };
+  const fields = front as Record<string, unknown>;
+  const id = text(fields, "id");
+  if (!id || !FACT_ID_PATTERN.test(id))
+    return { ok: false, reason: `id "${id ?? ""}" is not fact-NNNN` };
+  if (expectedId && id !== expectedId)
+    return { ok: false, reason: `id ${id} does not match the file name ${expectedId}.md` };
+  const type = text(fields, "type");
+  if (!type || !(FACT_TYPES as readonly string[]).includes(type))
+    return { ok: false, reason: `type "${type ?? ""}" is not one of ${FACT_TYPES.join(", ")}` };
+  const title = text(fields, "title")?.trim();
+  if (!title) return { ok: false, reason: "title is missing" };
+  const confidence = text(fields, "confidence") ?? "medium";
+  if (!(CONFIDENCES as readonly string[]).includes(confidence))
+    return { ok: false, reason: `confidence "${confidence}" is not one of high, medium, low` };
+  const rawTags = fields.tags ?? [];
+  if (!Array.isArray(rawTags)) return { ok: false, reason: "tags is not a list" };
+  const expires = text(fields, "expires");
+  if (expires !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(expires))
+    return { ok: false, reason: `expires "${expires}" is not YYYY-MM-DD` };
+  const fact: Fact = {
+    id,
+    type: type as FactType,
+    title,
+    body: (match[2] ?? "").trim(),
+    scope: text(fields, "scope") ?? "project",
+    tags: rawTags.map((tag) => String(tag)),
+    confidence: confidence as Confidence,
+    source: text(fields, "source") ?? "conversation",
+    created: text(fields, "created") ?? "",
+    ...(expires ? { expires } : {}),
+    ...(text(fields, "supersedes") ? { supersedes: text(fields, "supersedes") } : {}),
+    ...(text(fields, "supersededBy") ? { supersededBy: text(fields, "supersededBy") } : {}),
+  };
+  return { ok: true, fact };
+}

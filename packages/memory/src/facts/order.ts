@@ -1,0 +1,38 @@
+// Which facts count (active: not superseded, not past `expires`) and the orders used
+// everywhere: newest by id number, confidence rank, and the index priority of SPEC §2.
+
+import type { Confidence, Fact, FactType } from "../types";
+import { factIdNumber } from "./fact-file";
+
+/** True when the fact is neither superseded nor past its `expires` day (inclusive). */
+export function isActive(fact: Fact, today: string): boolean {
+  return !fact.supersededBy && (!fact.expires || fact.expires >= today);
+}
+
+/** Higher is surer. */
+export const CONFIDENCE_RANK: Record<Confidence, number> = { high: 3, medium: 2, low: 1 };
+
+/** Negative when `a` is newer than `b`: creation time, then the id number (ids only grow). */
+export function compareNewestFirst(a: Fact, b: Fact): number {
+  if (a.created !== b.created) return a.created < b.created ? 1 : -1;
+  return factIdNumber(b.id) - factIdNumber(a.id);
+}
+
+/** Index priority by type: constraints and decisions first (SPEC §2), glossary last. */
+export const TYPE_PRIORITY: readonly FactType[] = [
+  "constraint",
+  "decision",
+  "risk",
+  "convention",
+  "domain",
+  "metric",
+  "glossary",
+];
+
+/** The INDEX.md order: type priority, then high confidence first, then newest first. */
+export function compareIndexPriority(a: Fact, b: Fact): number {
+  const byType = TYPE_PRIORITY.indexOf(a.type) - TYPE_PRIORITY.indexOf(b.type);
+  if (byType !== 0) return byType;
+  const byConfidence = CONFIDENCE_RANK[b.confidence] - CONFIDENCE_RANK[a.confidence];
+  return byConfidence !== 0 ? byConfidence : compareNewestFirst(a, b);
+}

@@ -1,0 +1,325 @@
+// FoundryMemory: the public face of the package. It wires the driver (storage), the write
+// rules (validate-input, restatement), the search (search-index, rank), INDEX.md
+// (build-index), runbooks, events and token figures for one project root. Every call reads
+// storage afresh through the driver; only work proved fresh by snapshot identity is reused.
+
+import { promises as fs } from "node:fs";
+import { estimateTokens } from "@foundry-mcp/tokens";
+import { readMemoryConfig } from "./config";
+import type { MemoryConfig } from "./config";
+import type {
+  FactProblem,
+  FactSnapshot,
+  FactStoreDriver,
+  StoredFactRecord,
+} from "./drivers/driver";
+import { MarkdownFactStore } from "./drivers/markdown-files";
+import { invalidInput } from "./errors";
+import { appendEvent, countEvents, ensureMetricsIgnored } from "./events";
+import { isActive } from "./facts/order";
+import { findDuplicate, findRestated } from "./facts/restatement";
+import { utcDay, validateFactInput } from "./facts/validate-input";
+import { writeFileAtomic } from "./fs/atomic-write";
+import { foundryPaths } from "./paths";
+import type { FoundryPaths } from "./paths";
+import { buildIndex } from "./report/build-index";
+import type { BuiltIndex } from "./report/build-index";
+import {
+  formatFactBlock,
+  formatNoHit,
+  formatProblems,
+  formatRebuildReport,
+  formatRunbookList,
+  formatWriteIndexLine,
+} from "./report/format-text";
+import type { MemoryTokenFigures, RunbookSummary } from "./report/format-text";
+import { getRunbook, listRunbooks } from "./runbooks";
+import type { Runbook } from "./runbooks";
+import { rankFacts } from "./search/rank";
+import { buildSearchIndex } from "./search/search-index";
+import type { SearchIndex } from "./search/search-index";
+import { FACT_TYPES } from "./types";
+import type { Fact, FactInput, FactType, SearchHit } from "./types";
+
+/** Options of {@link FoundryMemory}. */
+export interface FoundryMemoryOptions {
+  /** Project root; files live under `<root>/.foundry/`. */
+  root: string;
+  /** Fact storage; default the markdown files under `.foundry/memory/facts/`. */
+  driver?: FactStoreDriver;
+  /** The clock (expiry, `created`, event times); tests pass a fixed one. */
+  now?: () => Date;
+}
+
+/** What `search` returns: ranked hits, the active count and the SPEC text. */
+export interface SearchResult {
+  hits: SearchHit[];
+  activeFacts: number;
+  text: string;
+}
+
+/** What `write` returns. `id` is the new fact, or for a duplicate the fact that holds it. */
+export interface WriteResult {
+  outcome: "created" | "duplicate";
+  id: string;
+  supersedes?: string;
+  text: string;
+}
+
+/** What `rebuildIndex` returns. */
+export interface RebuildResult {
+  path: string;
+  listed: number;
+  active: number;
+  tokens: number;
+  omitted: number;
+  text: string;
+}
+
+interface ActiveView {
+  snapshot: FactSnapshot;
+  day: string;
+  active: Fact[];
+  /** Built on the first search of this view; writes only need `active`. */
+  index?: SearchIndex;
+}
+
+const sourceTokens = new WeakMap<StoredFactRecord | FactProblem, number>();
+
+/** Facts that are neither expired, nor marked superseded, nor named by another fact's `supersedes`. */
+function activeFacts(snapshot: FactSnapshot, day: string): Fact[] {
+  // The link from the newer fact also counts, so a crash between writing the new fact and
+  // marking the old one cannot leave both active.
+  const replaced = new Set(
+    snapshot.records.map((record) => record.fact.supersedes).filter(Boolean),
+  );
+  return snapshot.records
+    .map((record) => record.fact)
+    .filter((fact) => isActive(fact, day) && !replaced.has(fact.id));
+}
+
+/**
+ * Project memory for one root: search, write, index, runbooks, events and token figures.
+ *
+ * @example
+ * const memory = new FoundryMemory({ root: process.cwd() });
+ * await memory.write({ title: "Money is integer cents", body: "…", type: "constraint" });
+ * (await memory.search({ query: "currency amounts" })).text;
+ */
+export class FoundryMemory {
+  /** Absolute paths of every file this instance uses. */
+  readonly paths: FoundryPaths;
+  private readonly driver: FactStoreDriver;
+  private readonly now: () => Date;
+  private view: ActiveView | undefined;
+
+  constructor(options: FoundryMemoryOptions) {
+    this.paths = foundryPaths(options.root);
+    this.driver = options.driver ?? new MarkdownFactStore({ root: this.paths.root });
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** The validated `.foundry/config.json` (defaults when absent). */
+  config(): Promise<MemoryConfig> {
+    return readMemoryConfig(this.paths.config);
+  }
+
+  private async activeView(): Promise<ActiveView> {
+    const snapshot = await this.driver.load();
+    const day = utcDay(this.now());
+    if (this.view && this.view.snapshot === snapshot && this.view.day === day) return this.view;
+    const active = activeFacts(snapshot, day);
+    this.view = { snapshot, day, active };
+    return this.view;
+  }
+
+  /** Ranked keyword search over active facts (SPEC §2 memory_search). */
+  async search(input: {
+    query: string;
+    type?: FactType | string;
+    limit?: number;
+  }): Promise<SearchResult> {
+    const query = typeof input?.query === "string" ? input.query.trim() : "";
+    if (query.length === 0 || query.length > 1000)
+      throw invalidInput(
+        "query must be 1–1000 characters of keywords describing what you need to know.",
+      );
+    if (input.type !== undefined && !(FACT_TYPES as readonly string[]).includes(input.type)) {
+      throw invalidInput(
+        `type "${String(input.type)}" is not one of ${FACT_TYPES.join(" | ")}; omit it to search every type.`,
+      );
+    }
+    let limit = input.limit;
+    if (limit === undefined) limit = (await this.config()).maxFacts;
+    else if (!Number.isInteger(limit) || limit < 1 || limit > 25)
+      throw invalidInput(`limit is ${String(limit)}; it must be an integer from 1 to 25.`);
+    const view = await this.activeView();
+    const options = input.type ? { limit, type: input.type as FactType } : { limit };
+    view.index ??= buildSearchIndex(view.active);
+    const hits = rankFacts(view.index, query, options).map(({ fact, score }) => ({
+      fact,
+      score,
+      text: formatFactBlock(fact),
+    }));
+    const text =
+      hits.length > 0
+        ? hits.map((hit) => hit.text).join("\n\n")
+        : formatNoHit(query, view.active.length);
+    return { hits, activeFacts: view.active.length, text };
+  }
+
+  /** Stores one fact with every SPEC §2 rule: bounds, dedupe, supersede, unique id, index rebuild. */
+  async write(input: FactInput): Promise<WriteResult> {
+    const now = this.now();
+    const valid = validateFactInput(input, utcDay(now));
+    return this.driver.withWriteLock(async () => {
+      const { snapshot, day, active } = await this.activeView();
+      const duplicate = findDuplicate(active, valid.title, valid.body);
+      if (duplicate) {
+        return {
+          outcome: "duplicate" as const,
+          id: duplicate.id,
+          text: `duplicate: ${duplicate.id} already holds this title and body; nothing written.`,
+        };
+      }
+      let replaced: Fact | undefined;
+      if (valid.supersedes) {
+        replaced = active.find((fact) => fact.id === valid.supersedes);
+        if (!replaced) {
+          const stored = snapshot.records.find(
+            (record) => record.fact.id === valid.supersedes,
+          )?.fact;
+          const why = !stored
+            ? "is not a stored fact"
+            : stored.supersededBy
+              ? `is already superseded by ${stored.supersededBy}`
+              : "is not active (expired or superseded)";
+          throw invalidInput(
+            `supersedes ${valid.supersedes} ${why}; name an active fact (memory_search shows ids) or leave supersedes out.`,
+          );
+        }
+      } else {
+        replaced = findRestated(active, valid);
+      }
+      const id = await this.driver.allocateId();
+      const { supersedes: _explicit, ...fields } = valid;
+      const fact: Fact = {
+        id,
+        ...fields,
+        created: now.toISOString().replace(/\.\d+Z$/, "Z"),
+        ...(replaced ? { supersedes: replaced.id } : {}),
+      };
+      await this.driver.create(fact);
+      if (replaced) await this.driver.update({ ...replaced, supersededBy: id });
+      // Still under the lock, so no other writer can have changed storage since the load
+      // above: the index is built from that view plus this write, saving a second listing.
+      const after = active.filter((stored) => stored.id !== replaced?.id).concat(fact);
+      const { built, problems } = await this.writeIndex({ snapshot, day, active: after });
+      const lines = [
+        `created: ${id}${replaced ? ` (supersedes ${replaced.id})` : ""}`,
+        formatWriteIndexLine(built),
+        formatProblems(problems),
+      ];
+      return {
+        outcome: "created" as const,
+        id,
+        ...(replaced ? { supersedes: replaced.id } : {}),
+        text: lines.filter(Boolean).join("\n"),
+      };
+    });
+  }
+
+  /** Builds INDEX.md from storage now and writes it atomically; call under the write lock. */
+  private async writeIndex(
+    known?: ActiveView,
+  ): Promise<{ built: BuiltIndex; problems: readonly FactProblem[] }> {
+    const [{ snapshot, active }, config] = await Promise.all([
+      known ?? this.activeView(),
+      this.config(),
+    ]);
+    const built = buildIndex(active, config.budgetTokens);
+    await writeFileAtomic(this.paths.index, built.markdown);
+    return { built, problems: snapshot.problems };
+  }
+
+  /** Rebuilds INDEX.md (SPEC §2 memory_index). */
+  async rebuildIndex(): Promise<RebuildResult> {
+    const { built, problems } = await this.driver.withWriteLock(() => this.writeIndex());
+    const text = [formatRebuildReport(this.paths.index, built), formatProblems(problems)]
+      .filter(Boolean)
+      .join("\n");
+    return {
+      path: this.paths.index,
+      listed: built.listed,
+      active: built.active,
+      tokens: built.tokens,
+      omitted: built.omitted,
+      text,
+    };
+  }
+
+  /** INDEX.md as it stands, built (and written) first if it is missing. */
+  async readIndex(): Promise<string> {
+    try {
+      return await fs.readFile(this.paths.index, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      const { built } = await this.driver.withWriteLock(() => this.writeIndex());
+      return built.markdown;
+    }
+  }
+
+  /** Stored entries that could not be read, with the reason; they are skipped everywhere else. */
+  async problems(): Promise<readonly FactProblem[]> {
+    return (await this.driver.load()).problems;
+  }
+
+  /** Runbooks under `.foundry/runbooks/`, by slug. */
+  listRunbooks(): Promise<RunbookSummary[]> {
+    return listRunbooks(this.paths.runbooks);
+  }
+
+  /** The runbook_list text for `runbooks` (the "No runbooks yet…" sentence when empty). */
+  formatRunbookList(runbooks: readonly RunbookSummary[]): string {
+    return formatRunbookList(runbooks);
+  }
+
+  /** One runbook's full markdown; MemoryError RUNBOOK_NOT_FOUND lists the available slugs. */
+  getRunbook(slug: string): Promise<Runbook> {
+    return getRunbook(this.paths.runbooks, slug);
+  }
+
+  /** Appends one event to `.foundry/metrics/events.jsonl` and keeps metrics/ out of git. */
+  async recordEvent(name: string, detail: Record<string, unknown> = {}): Promise<void> {
+    await ensureMetricsIgnored(this.paths.gitignore);
+    await appendEvent(this.paths.events, name, detail, this.now());
+  }
+
+  /** Events recorded so far, counted by name in order of first appearance. */
+  eventCounts(): Promise<Record<string, number>> {
+    return countEvents(this.paths.events);
+  }
+
+  /** The memory figures of token_report (see `formatTokenReport`). */
+  async tokenFigures(): Promise<MemoryTokenFigures> {
+    const [indexText, config, snapshot] = await Promise.all([
+      this.readIndex(),
+      this.config(),
+      this.driver.load(),
+    ]);
+    let factsTokens = 0;
+    for (const entry of [...snapshot.records, ...snapshot.problems]) {
+      let tokens = sourceTokens.get(entry);
+      if (tokens === undefined)
+        sourceTokens.set(entry, (tokens = estimateTokens(entry.source ?? "")));
+      factsTokens += tokens;
+    }
+    return {
+      indexTokens: estimateTokens(indexText),
+      budgetTokens: config.budgetTokens,
+      factsStored: snapshot.records.length + snapshot.problems.length,
+      factsTokens,
+      eagerTokens: factsTokens,
+    };
+  }
+}

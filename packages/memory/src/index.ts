@@ -1,0 +1,48 @@
+// @foundry-mcp/memory — the one public door. Project memory for coding agents: atomic facts
+// with ranked keyword search, safe concurrent writes, a budgeted index, runbooks, events.
+
+export { FoundryMemory } from "./foundry-memory";
+export type {
+  FoundryMemoryOptions,
+  RebuildResult,
+  SearchResult,
+  WriteResult,
+} from "./foundry-memory";
+export { MemoryError, MemoryErrorCode } from "./errors";
+export { FACT_TYPES, CONFIDENCES } from "./types";
+export type { Confidence, Fact, FactInput, FactType, SearchHit } from "./types";
+export type {
+  FactProblem,
+  FactSnapshot,
+  FactStoreDriver,
+  StoredFactRecord,
+} from "./drivers/driver";
+export { MarkdownFactStore } from "./drivers/markdown-files";
+export type { MarkdownFactStoreOptions } from "./drivers/markdown-files";
+export { InMemoryFactStore } from "./drivers/in-memory";
+export type { FileLockOptions } from "./fs/file-lock";
+export { DEFAULT_CONFIG, readMemoryConfig } from "./config";
+export type { MemoryConfig } from "./config";
+export { parseFact, serializeFact } from "./facts/fact-file";
+export type { ParsedFact } from "./facts/fact-file";
+export { validateFactInput, MAX_BODY_WORDS, MAX_TITLE_CHARS } from "./facts/validate-input";
+export type { ValidFactInput } from "./facts/validate-input";
+export { restatementDistance } from "./facts/restatement";
+export { buildIndex, formatIndexLine } from "./report/build-index";
+export type { BuiltIndex } from "./report/build-index";
+export {
+  NO_RUNBOOKS,
+  formatFactBlock,
+  formatNoHit,
+  formatRebuildReport,
+  formatRunbookList,
+  formatTokenReport,
+  formatWriteIndexLine,
+} from "./report/format-text";
+export type { IndexFigures, MemoryTokenFigures, RunbookSummary } from "./report/format-text";
+export type { Runbook } from "./runbooks";
+export { buildSearchIndex } from "./search/search-index";
+export type { SearchIndex } from "./search/search-index";
+export { rankFacts, RANKING } from "./search/rank";
+export type { RankedFact } from "./search/rank";
+export { tokenize } from "./search/tokenize";

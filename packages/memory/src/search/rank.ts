@@ -1,0 +1,145 @@
+// Ranks the active facts for a keyword query: BM25F over title, tags and body with field
+// weights, where every query word may also match its synonyms, vocabulary terms it is a
+// prefix of, and (when the exact stem is unknown) terms one or two typos away — each at a
+// discount, taking the best match per query word so one word cannot count several times.
+// A coverage factor prefers facts that match more of the query. Ties: confidence, then newer.
+
+import type { Fact, FactType } from "../types";
+import { CONFIDENCE_RANK, compareNewestFirst } from "../facts/order";
+import { boundedEditDistance } from "./edit-distance";
+import { FIELDS, fieldCount } from "./search-index";
+import type { SearchIndex } from "./search-index";
+import { synonymsOf } from "./synonyms";
+import { splitWords, tokenize } from "./tokenize";
+
+/** BM25F parameters; exported so the benchmark can print what it measured. */
+export const RANKING = {
+  k1: 1.2,
+  fieldWeights: [3, 2, 1],
+  fieldB: [0.5, 0.3, 0.75],
+  synonymWeight: 0.8,
+  prefixWeight: 0.6,
+  typoWeights: [0.5, 0.35],
+  minimumPrefixLength: 3,
+} as const;
+
+/** A ranked fact. */
+export interface RankedFact {
+  readonly fact: Fact;
+  readonly score: number;
+}
+
+type Alternatives = Map<string, number>;
+
+function addAlternative(alternatives: Alternatives, term: string, weight: number): void {
+  if ((alternatives.get(term) ?? 0) < weight) alternatives.set(term, weight);
+}
+
+function lowerBound(sorted: readonly string[], value: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((sorted[middle] ?? "") < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function addPrefixMatches(index: SearchIndex, alternatives: Alternatives, prefix: string): void {
+  if (prefix.length < RANKING.minimumPrefixLength) return;
+  for (
+    let position = lowerBound(index.vocabulary, prefix);
+    position < index.vocabulary.length;
+    position++
+  ) {
+    const term = index.vocabulary[position] ?? "";
+    if (!term.startsWith(prefix)) break;
+    if (term !== prefix) addAlternative(alternatives, term, RANKING.prefixWeight);
+  }
+}
+
+function addTypoMatches(index: SearchIndex, alternatives: Alternatives, stem: string): void {
+  const limit = stem.length >= 8 ? 2 : stem.length >= 4 ? 1 : 0;
+  if (limit === 0) return;
+  for (const term of index.vocabulary) {
+    if (Math.abs(term.length - stem.length) > limit || term[0] !== stem[0]) continue;
+    const distance = boundedEditDistance(stem, term, limit);
+    if (distance >= 1 && distance <= limit)
+      addAlternative(alternatives, term, RANKING.typoWeights[distance - 1] ?? 0);
+  }
+}
+
+/** The query's words, each with the index terms it may match and their weights. */
+export function expandQuery(index: SearchIndex, query: string): Alternatives[] {
+  const groups = new Map<string, Alternatives>();
+  for (const word of splitWords(query)) {
+    const stems = tokenize(word);
+    const stem = stems[0];
+    if (stem === undefined || groups.has(stem)) continue;
+    const alternatives: Alternatives = new Map([[stem, 1]]);
+    for (const synonym of synonymsOf(word))
+      for (const term of tokenize(synonym))
+        addAlternative(alternatives, term, RANKING.synonymWeight);
+    addPrefixMatches(index, alternatives, stem);
+    if (word !== stem) addPrefixMatches(index, alternatives, word);
+    if (!index.postings.has(stem)) addTypoMatches(index, alternatives, stem);
+    groups.set(stem, alternatives);
+  }
+  return [...groups.values()];
+}
+
+function bm25f(index: SearchIndex, term: string, position: number): number {
+  const packed = index.terms[position]?.counts.get(term);
+  if (!packed) return 0;
+  const lengths = index.terms[position]?.lengths ?? [];
+  let weighted = 0;
+  for (let field = 0; field < FIELDS.length; field++) {
+    const count = fieldCount(packed, field);
+    if (count === 0) continue;
+    const b = RANKING.fieldB[field] ?? 0.75;
+    const norm = 1 - b + (b * (lengths[field] ?? 0)) / (index.averageLengths[field] ?? 1);
+    weighted += ((RANKING.fieldWeights[field] ?? 1) * count) / norm;
+  }
+  const documentFrequency = index.postings.get(term)?.length ?? 0;
+  const idf = Math.log(
+    1 + (index.facts.length - documentFrequency + 0.5) / (documentFrequency + 0.5),
+  );
+  return (idf * weighted * (RANKING.k1 + 1)) / (RANKING.k1 + weighted);
+}
+
+/** Ranks `index` for `query`; only facts of `type` when given; at most `limit` results. */
+export function rankFacts(
+  index: SearchIndex,
+  query: string,
+  options: { type?: FactType; limit: number },
+): RankedFact[] {
+  const groups = expandQuery(index, query);
+  if (groups.length === 0) return [];
+  const candidates = new Set<number>();
+  for (const alternatives of groups)
+    for (const term of alternatives.keys())
+      for (const position of index.postings.get(term) ?? []) candidates.add(position);
+  const ranked: RankedFact[] = [];
+  for (const position of candidates) {
+    const fact = index.facts[position];
+    if (!fact || (options.type && fact.type !== options.type)) continue;
+    let score = 0;
+    let matched = 0;
+    for (const alternatives of groups) {
+      let best = 0;
+      for (const [term, weight] of alternatives)
+        best = Math.max(best, weight * bm25f(index, term, position));
+      if (best > 0) matched++;
+      score += best;
+    }
+    if (score > 0) ranked.push({ fact, score: score * Math.sqrt(matched / groups.length) });
+  }
+  ranked.sort(
+    (a, b) =>
+      (Math.abs(a.score - b.score) > 1e-9 ? b.score - a.score : 0) ||
+      CONFIDENCE_RANK[b.fact.confidence] - CONFIDENCE_RANK[a.fact.confidence] ||
+      compareNewestFirst(a.fact, b.fact),
+  );
+  return ranked.slice(0, options.limit);
+}

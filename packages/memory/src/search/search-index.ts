@@ -1,0 +1,87 @@
+// The inverted index searched by rank.ts: per-field term frequencies and lengths of every
+// active fact, document frequencies, average field lengths and a sorted vocabulary for
+// prefix and typo lookups. Built once per (snapshot, day) and reused while both hold; each
+// fact's own term counts are memoised on the fact object, so a write re-tokenises one fact.
+
+import type { Fact } from "../types";
+import { tokenize } from "./tokenize";
+
+/** The fields BM25F weighs separately. */
+export const FIELDS = ["title", "tags", "body"] as const;
+const FIELD_COUNT = FIELDS.length;
+
+/**
+ * Term counts of one fact. Each term's counts in the three fields are packed into one number
+ * (title + tags·2¹⁰ + body·2²⁰, each capped at 1023) so 10,000 facts do not allocate
+ * hundreds of thousands of small arrays; {@link fieldCount} unpacks.
+ */
+export interface FactTerms {
+  readonly counts: Map<string, number>;
+  readonly lengths: readonly number[];
+}
+
+const FIELD_BITS = 10;
+const FIELD_MASK = (1 << FIELD_BITS) - 1;
+
+/** The count of a packed term in one field (0 title, 1 tags, 2 body). */
+export function fieldCount(packed: number, field: number): number {
+  return Math.floor(packed / 2 ** (FIELD_BITS * field)) & FIELD_MASK;
+}
+
+/** Everything rank.ts needs about a set of active facts. */
+export interface SearchIndex {
+  readonly facts: readonly Fact[];
+  readonly terms: readonly FactTerms[];
+  /** term → positions in `facts` that contain it (any field). */
+  readonly postings: Map<string, number[]>;
+  readonly averageLengths: number[];
+  /** Sorted distinct terms, for prefix and typo expansion. */
+  readonly vocabulary: readonly string[];
+}
+
+const termsCache = new WeakMap<Fact, FactTerms>();
+
+function scopeWords(scope: string): string {
+  return scope === "project" ? "" : scope.replace(/^[a-z]+:/, "");
+}
+
+/** Term counts of one fact, memoised per fact object. */
+export function termsOf(fact: Fact): FactTerms {
+  let terms = termsCache.get(fact);
+  if (terms) return terms;
+  const fieldTexts = [fact.title, [...fact.tags, scopeWords(fact.scope)].join(" "), fact.body];
+  const counts = new Map<string, number>();
+  const lengths: number[] = [];
+  fieldTexts.forEach((text, field) => {
+    const tokens = tokenize(text, true);
+    lengths.push(tokens.length);
+    const unit = 2 ** (FIELD_BITS * field);
+    for (const token of tokens) {
+      const packed = counts.get(token) ?? 0;
+      if (fieldCount(packed, field) < FIELD_MASK) counts.set(token, packed + unit);
+    }
+  });
+  terms = { counts, lengths };
+  termsCache.set(fact, terms);
+  return terms;
+}
+
+/** Builds the index over `facts` (already filtered to the searchable ones). */
+export function buildSearchIndex(facts: readonly Fact[]): SearchIndex {
+  const terms = facts.map(termsOf);
+  const postings = new Map<string, number[]>();
+  const totals = new Array<number>(FIELD_COUNT).fill(0);
+  terms.forEach((factTerms, position) => {
+    factTerms.lengths.forEach((length, field) => (totals[field] = (totals[field] ?? 0) + length));
+    for (const term of factTerms.counts.keys()) {
+      const list = postings.get(term);
+      if (list) list.push(position);
+      else postings.set(term, [position]);
+    }
+  });
+  const averageLengths = totals.map((total) =>
+    facts.length > 0 ? Math.max(total / facts.length, 1) : 1,
+  );
+  const vocabulary = [...postings.keys()].sort();
+  return { facts, terms, postings, averageLengths, vocabulary };
+}

@@ -1,0 +1,110 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { estimateTokens } from "@foundry-mcp/tokens";
+import { FoundryMemory, formatTokenReport } from "../src/index";
+import { makeTempRoot } from "./__fixtures__/temp-root";
+
+let root = "";
+let cleanup = () => {};
+let memory: FoundryMemory;
+beforeEach(() => {
+  ({ root, cleanup } = makeTempRoot());
+  memory = new FoundryMemory({ root, now: () => new Date("2026-03-10T12:00:00Z") });
+});
+afterEach(() => cleanup());
+
+describe("events", () => {
+  it("appends one JSON line per event and counts by name in first-seen order", async () => {
+    await memory.recordEvent("memory_search", { query: "x" });
+    await memory.recordEvent("memory_write");
+    await memory.recordEvent("memory_search");
+    await memory.recordEvent("gate_blocked", { event: "spoofed", ts: "spoofed" });
+    const lines = readFileSync(path.join(root, ".foundry/metrics/events.jsonl"), "utf8").split(
+      "\n",
+    );
+    expect(lines[0]).toBe('{"ts":"2026-03-10T12:00:00.000Z","event":"memory_search","query":"x"}');
+    expect(lines[3]).toBe('{"ts":"2026-03-10T12:00:00.000Z","event":"gate_blocked"}');
+    const counts = await memory.eventCounts();
+    expect(Object.entries(counts)).toEqual([
+      ["memory_search", 2],
+      ["memory_write", 1],
+      ["gate_blocked", 1],
+    ]);
+  });
+
+  it("skips a torn line and keeps an existing .gitignore", async () => {
+    mkdirSync(path.join(root, ".foundry/metrics"), { recursive: true });
+    writeFileSync(path.join(root, ".foundry/.gitignore"), "blackboard/tmp/");
+    writeFileSync(path.join(root, ".foundry/metrics/events.jsonl"), '{"event":"a"}\n{"event":"b"');
+    await memory.recordEvent("a");
+    expect(await memory.eventCounts()).toEqual({ a: 1 });
+    expect(readFileSync(path.join(root, ".foundry/.gitignore"), "utf8")).toBe(
+      "blackboard/tmp/\n# Foundry metrics are local to each checkout\nmetrics/\n",
+    );
+    await memory.recordEvent("a");
+    expect(
+      readFileSync(path.join(root, ".foundry/.gitignore"), "utf8").match(/metrics\//g),
+    ).toHaveLength(1);
+  });
+
+  it("refuses a bad event name", async () => {
+    await expect(memory.recordEvent("bad name")).rejects.toThrow(
+      'event name "bad name" must be 1–64 characters: a letter, then letters, digits, _ . : or -.',
+    );
+  });
+});
+
+describe("token report", () => {
+  it("formats the SPEC text exactly", () => {
+    const text = formatTokenReport({
+      memory: {
+        indexTokens: 1980,
+        budgetTokens: 4000,
+        factsStored: 16,
+        factsTokens: 9700,
+        eagerTokens: 9700,
+      },
+      blackboardTokens: 24800,
+      events: { memory_search: 41, memory_write: 16, gate_blocked: 3, blackboard_write: 9 },
+    });
+    expect(text).toBe(
+      "# Foundry token report\n\n- Memory index: ~1980 tokens of a 4000 budget (always in context)\n- Facts stored: 16, ~9700 tokens total (retrieved on demand only)\n- Blackboard artifacts: ~24800 tokens (never enter context wholesale)\n- Recorded events: memory_search=41, memory_write=16, gate_blocked=3, blackboard_write=9\n\nLoading all memory eagerly would cost ~34500 tokens per session; the index-first path costs ~1980.",
+    );
+    expect(
+      formatTokenReport({
+        memory: {
+          indexTokens: 0,
+          budgetTokens: 4000,
+          factsStored: 0,
+          factsTokens: 0,
+          eagerTokens: 0,
+        },
+        blackboardTokens: 0,
+        events: {},
+      }),
+    ).toContain("- Recorded events: none\n");
+  });
+
+  it("figures count every fact file, superseded and unreadable ones included, and the index as it stands", async () => {
+    await memory.write({ title: "Cache TTL is 60 minutes", body: "a", type: "constraint" });
+    await memory.write({ title: "Cache TTL is 90 minutes", body: "b", type: "constraint" });
+    const broken = "---\nid: fact-0003\ntype: nope\n---\nbody\n";
+    writeFileSync(path.join(root, ".foundry/memory/facts/fact-0003.md"), broken);
+    const factsDir = path.join(root, ".foundry/memory/facts");
+    const expected = ["fact-0001.md", "fact-0002.md", "fact-0003.md"].reduce(
+      (sum, name) => sum + estimateTokens(readFileSync(path.join(factsDir, name), "utf8")),
+      0,
+    );
+    const figures = await memory.tokenFigures();
+    expect(figures).toEqual({
+      indexTokens: estimateTokens(
+        readFileSync(path.join(root, ".foundry/memory/INDEX.md"), "utf8"),
+      ),
+      budgetTokens: 4000,
+      factsStored: 3,
+      factsTokens: expected,
+      eagerTokens: expected,
+    });
+  });
+});

@@ -1,0 +1,4 @@
+import { InMemoryFactStore } from "../src/index";
+import { runDriverConformance } from "./driver-conformance";
+
+runDriverConformance("in-memory", () => ({ driver: new InMemoryFactStore(), cleanup: () => {} }));
