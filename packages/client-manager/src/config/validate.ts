@@ -1,0 +1,143 @@
+// Validates untrusted configuration (a parsed mcp.json, an API caller's object) into a
+// HostConfig. Every message names the server and the field, the expectation and the fix.
+import { ClientManagerError, ClientManagerErrorCode } from "../errors";
+import type { HostConfig, ServerConfig } from "./types";
+
+const SERVER_NAME = /^[A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*$/;
+const COMMON_KEYS = ["transport", "enabled", "timeouts", "tools", "description"];
+const STDIO_KEYS = new Set([...COMMON_KEYS, "command", "args", "env", "cwd"]);
+const REMOTE_KEYS = new Set([...COMMON_KEYS, "url", "headers", "sseFallback"]);
+const TOKEN_KEYS = new Set(["token", "bearerToken", "bearer_token", "authToken"]);
+
+function fail(message: string, server?: string): never {
+  throw new ClientManagerError(ClientManagerErrorCode.CONFIG_INVALID, message, server === undefined ? undefined : { server });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Whether `name` may name a server: 1–64 letters, digits, `-` and single `_` (never `__`). */
+export function isValidServerName(name: string): boolean {
+  return name.length >= 1 && name.length <= 64 && SERVER_NAME.test(name);
+}
+
+function stringRecord(value: unknown, where: string, server: string): Record<string, string> {
+  if (!isRecord(value)) fail(`${where} must be an object of string values, got ${JSON.stringify(value)}`, server);
+  for (const [key, item] of Object.entries(value)) {
+    if (typeof item !== "string") fail(`${where}.${key} must be a string, got ${JSON.stringify(item)}`, server);
+  }
+  return { ...(value as Record<string, string>) };
+}
+
+function stringList(value: unknown, where: string, server: string): string[] {
+  if (!Array.isArray(value) || value.some((item) => typeof item !== "string")) {
+    fail(`${where} must be an array of strings, got ${JSON.stringify(value)}`, server);
+  }
+  return [...(value as string[])];
+}
+
+function positiveInt(value: unknown, where: string, server: string): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > 3_600_000) {
+    fail(`${where} must be an integer number of milliseconds from 1 to 3600000, got ${JSON.stringify(value)}`, server);
+  }
+  return value;
+}
+
+/** Validates one server entry; throws CONFIG_INVALID naming `servers.<name>.<field>`. */
+export function validateServerConfig(name: string, value: unknown): ServerConfig {
+  const at = `servers.${name}`;
+  if (!isValidServerName(name)) {
+    fail(`Server name "${name}" must be 1-64 letters, digits, "-" or single "_" ("__" separates the parts of host tool names); rename it`, name);
+  }
+  if (!isRecord(value)) fail(`${at} must be an object, got ${JSON.stringify(value)}`, name);
+  const transport = value.transport ?? (typeof value.command === "string" ? "stdio" : undefined);
+  if (transport !== "stdio" && transport !== "streamable_http" && transport !== "sse") {
+    fail(`${at}.transport must be "stdio", "streamable_http" or "sse", got ${JSON.stringify(value.transport)}`, name);
+  }
+  const allowed = transport === "stdio" ? STDIO_KEYS : REMOTE_KEYS;
+  for (const key of Object.keys(value)) {
+    if (TOKEN_KEYS.has(key)) fail(`${at}.${key}: bearer tokens do not belong in mcp.json; store them in mcp-credentials.json (ConfigStore.setToken)`, name);
+    if (!allowed.has(key)) fail(`${at}.${key} is not a field of a ${transport} server; allowed: ${[...allowed].join(", ")}`, name);
+  }
+  const common: Partial<ServerConfig> = {};
+  if (value.enabled !== undefined) {
+    if (typeof value.enabled !== "boolean") fail(`${at}.enabled must be true or false, got ${JSON.stringify(value.enabled)}`, name);
+    common.enabled = value.enabled;
+  }
+  if (value.description !== undefined) {
+    if (typeof value.description !== "string") fail(`${at}.description must be a string`, name);
+    common.description = value.description;
+  }
+  if (value.timeouts !== undefined) {
+    if (!isRecord(value.timeouts)) fail(`${at}.timeouts must be an object with connectMs and/or callMs`, name);
+    const timeouts: { connectMs?: number; callMs?: number } = {};
+    for (const key of Object.keys(value.timeouts)) {
+      if (key !== "connectMs" && key !== "callMs") fail(`${at}.timeouts.${key} is unknown; use connectMs or callMs`, name);
+      timeouts[key] = positiveInt(value.timeouts[key], `${at}.timeouts.${key}`, name);
+    }
+    common.timeouts = timeouts;
+  }
+  if (value.tools !== undefined) {
+    if (!isRecord(value.tools)) fail(`${at}.tools must be an object with allow and/or deny glob lists`, name);
+    const tools: { allow?: string[]; deny?: string[] } = {};
+    for (const key of Object.keys(value.tools)) {
+      if (key !== "allow" && key !== "deny") fail(`${at}.tools.${key} is unknown; use allow or deny`, name);
+      tools[key] = stringList(value.tools[key], `${at}.tools.${key}`, name);
+    }
+    common.tools = tools;
+  }
+  if (transport === "stdio") {
+    if (typeof value.command !== "string" || value.command.trim() === "") {
+      fail(`${at}.command must be a non-empty string (the program to start), got ${JSON.stringify(value.command)}`, name);
+    }
+    const server: ServerConfig = { ...common, transport, command: value.command };
+    if (value.args !== undefined) server.args = stringList(value.args, `${at}.args`, name);
+    if (value.env !== undefined) server.env = stringRecord(value.env, `${at}.env`, name);
+    if (value.cwd !== undefined) {
+      if (typeof value.cwd !== "string" || value.cwd === "") fail(`${at}.cwd must be a non-empty path string`, name);
+      server.cwd = value.cwd;
+    }
+    return server;
+  }
+  if (typeof value.url !== "string") fail(`${at}.url must be an http(s) URL string, got ${JSON.stringify(value.url)}`, name);
+  let url: URL;
+  try {
+    url = new URL(value.url);
+  } catch {
+    fail(`${at}.url must be an absolute http(s) URL, got "${value.url}"`, name);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") fail(`${at}.url must use http or https, got "${url.protocol}"`, name);
+  const server: ServerConfig = { ...common, transport, url: value.url };
+  if (value.headers !== undefined) server.headers = stringRecord(value.headers, `${at}.headers`, name);
+  if (value.sseFallback !== undefined) {
+    if (typeof value.sseFallback !== "boolean") fail(`${at}.sseFallback must be true or false`, name);
+    server.sseFallback = value.sseFallback;
+  }
+  return server;
+}
+
+/**
+ * Validates a whole configuration object (`{ servers: { name: {...} } }`).
+ *
+ * @example
+ * const config = validateHostConfig(JSON.parse(text));
+ */
+export function validateHostConfig(value: unknown): HostConfig {
+  if (!isRecord(value)) fail(`The configuration must be an object like {"servers": {...}}, got ${JSON.stringify(value)}`);
+  const servers = value.servers ?? {};
+  if (!isRecord(servers)) fail(`"servers" must be an object of server entries keyed by name`);
+  for (const key of Object.keys(value)) {
+    if (key !== "servers" && key !== "$schema" && key !== "version") {
+      fail(`Top-level field "${key}" is unknown; mcp.json holds {"servers": {...}} (import other formats with importServers)`);
+    }
+  }
+  const result: HostConfig = { servers: {} };
+  for (const [name, entry] of Object.entries(servers)) result.servers[name] = validateServerConfig(name, entry);
+  return result;
+}
+
+/** Whether the server takes part (an absent `enabled` means yes). */
+export function isEnabled(server: ServerConfig): boolean {
+  return server.enabled !== false;
+}

@@ -1,0 +1,79 @@
+// The package's one error class. Config, registry and manager failures carry a stable string
+// `code`; tool-call failures become `UnifiedToolResult`s whose `errorCode` uses the same map.
+
+/** Stable codes of {@link ClientManagerError}; compare against these, never against messages. */
+export const ClientManagerErrorCode = {
+  /** `mcp.json` (or a config object) breaks the model: the message names server and field. */
+  CONFIG_INVALID: "CONFIG_INVALID",
+  /** A config or credentials file could not be read or parsed. */
+  CONFIG_READ_FAILED: "CONFIG_READ_FAILED",
+  /** A config or credentials file could not be written. */
+  CONFIG_WRITE_FAILED: "CONFIG_WRITE_FAILED",
+  /** `${VAR}` with no value and no `:-default`; fails that one server only. */
+  VARIABLE_MISSING: "VARIABLE_MISSING",
+  /** The JSON given to `importServers` has neither `mcpServers` nor `servers`. */
+  IMPORT_INVALID: "IMPORT_INVALID",
+  /** No configured server has this name. */
+  SERVER_NOT_FOUND: "SERVER_NOT_FOUND",
+  /** The server is configured but not connected (connecting, error or disabled). */
+  SERVER_UNAVAILABLE: "SERVER_UNAVAILABLE",
+  /** The host tool name is not in the registry. */
+  TOOL_NOT_FOUND: "TOOL_NOT_FOUND",
+  /** The tool is registered but outside the set exposed for this step. */
+  TOOL_NOT_EXPOSED: "TOOL_NOT_EXPOSED",
+  /** The session tool policy denies the tool. */
+  TOOL_DENIED: "TOOL_DENIED",
+  /** The approval gateway refused the call. */
+  APPROVAL_DENIED: "APPROVAL_DENIED",
+  /** The call got no answer within its timeout. */
+  CALL_TIMEOUT: "CALL_TIMEOUT",
+  /** The caller's AbortSignal fired. */
+  CALL_ABORTED: "CALL_ABORTED",
+  /** The session died during the call and the tool is not safe to resend. */
+  CONNECTION_LOST: "CONNECTION_LOST",
+  /** The server answered the request with a JSON-RPC error. */
+  REQUEST_FAILED: "REQUEST_FAILED",
+  /** Opening the session, initializing or listing tools failed. */
+  CONNECT_FAILED: "CONNECT_FAILED",
+  /** A stdio server was configured on a manager built without a stdio launcher. */
+  STDIO_UNSUPPORTED: "STDIO_UNSUPPORTED",
+  /** The manager was closed. */
+  MANAGER_CLOSED: "MANAGER_CLOSED",
+} as const;
+
+/** One of the {@link ClientManagerErrorCode} values. */
+export type ClientManagerErrorCode = (typeof ClientManagerErrorCode)[keyof typeof ClientManagerErrorCode];
+
+const BRAND = Symbol.for("@foundry-mcp/client-manager.ClientManagerError");
+
+/**
+ * The error every public API of this package throws on purpose.
+ *
+ * @example
+ * try { loadHostConfig(); }
+ * catch (error) { if (ClientManagerError.isInstance(error) && error.code === "CONFIG_INVALID") … }
+ */
+export class ClientManagerError extends Error {
+  readonly code: ClientManagerErrorCode;
+  /** The server the failure belongs to, when there is one. */
+  readonly server: string | undefined;
+  readonly [BRAND] = true;
+
+  constructor(code: ClientManagerErrorCode, message: string, options?: { cause?: unknown; server?: string }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "ClientManagerError";
+    this.code = code;
+    this.server = options?.server;
+  }
+
+  /** True for a ClientManagerError even when it crossed a bundle or realm boundary. */
+  static isInstance(value: unknown): value is ClientManagerError {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+  }
+}
+
+/** The message of any thrown value, for status lines and results. */
+export function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

@@ -1,0 +1,56 @@
+// The manager's event stream: every status change, registry change, call and approval, as plain
+// objects a host can log or forward. Arguments appear; tokens and headers never do.
+
+/** Connection states of a server (SPEC §3 Lifecycle step 7). */
+export type ServerState = "connecting" | "connected" | "error" | "disabled";
+
+/** Every event the manager emits under "event" (and under its own `type`). */
+export type HostEvent =
+  | { type: "status"; server: string; state: ServerState; previous: ServerState | "new"; error?: string; at: string }
+  | { type: "server_removed"; server: string; at: string }
+  | { type: "tools_changed"; server: string; added: string[]; removed: string[]; total: number; at: string }
+  | { type: "reconnect_scheduled"; server: string; attempt: number; delayMs: number; at: string }
+  | { type: "call_started"; callId: number; hostName: string; server: string; tool: string; arguments: Record<string, unknown>; at: string }
+  | { type: "call_finished"; callId: number; hostName: string; server: string; tool: string; isError: boolean; errorCode?: string; durationMs: number; resent?: boolean; at: string }
+  | { type: "call_refused"; hostName: string; server?: string; tool?: string; errorCode: string; reason: string; at: string }
+  | { type: "approval"; hostName: string; server: string; tool: string; approved: boolean; reason: string; at: string }
+  | { type: "stderr"; server: string; line: string; at: string };
+
+/** The names `on()` accepts: "event" for all, or one event type. */
+export type HostEventName = "event" | HostEvent["type"];
+
+type Listener = (event: HostEvent) => void;
+
+/** A tiny runtime-neutral emitter; a throwing listener never breaks the manager. */
+export class HostEventEmitter {
+  private readonly listeners = new Map<HostEventName, Set<Listener>>();
+
+  /** Subscribes; returns the unsubscribe function. */
+  on(name: HostEventName, listener: Listener): () => void {
+    let set = this.listeners.get(name);
+    if (!set) this.listeners.set(name, (set = new Set()));
+    set.add(listener);
+    return () => this.off(name, listener);
+  }
+
+  off(name: HostEventName, listener: Listener): void {
+    this.listeners.get(name)?.delete(listener);
+  }
+
+  protected emit(event: HostEvent): void {
+    for (const name of ["event", event.type] as const) {
+      for (const listener of this.listeners.get(name) ?? []) {
+        try {
+          listener(event);
+        } catch {
+          // A host's listener bug must not break connection handling.
+        }
+      }
+    }
+  }
+}
+
+/** The current time as an ISO string, for event stamps. */
+export function now(): string {
+  return new Date().toISOString();
+}

@@ -1,0 +1,56 @@
+// Public entry of @foundry-mcp/client-manager (runtime-neutral): config model, registry,
+// policy, approval, events, adapters and the ClientManager with Streamable HTTP and SSE.
+// Stdio servers and FOYA_HOME files live behind "@foundry-mcp/client-manager/node".
+export { ClientManager } from "./manager/client-manager";
+export type { ClientManagerOptions } from "./manager/client-manager";
+export type { CallToolOptions } from "./manager/call-tool";
+export type { ServerStatus } from "./manager/status";
+export type { ElicitationRequest, ElicitationResponse } from "./manager/server-session";
+export { reconnectDelay, DEFAULT_RECONNECT } from "./manager/backoff";
+export type { ReconnectOptions } from "./manager/backoff";
+
+export { validateHostConfig, validateServerConfig, isValidServerName, isEnabled } from "./config/validate";
+export { expandVariables, expandServerConfig } from "./config/expand";
+export type { ExpansionContext } from "./config/expand";
+export { importServers, sanitizeServerName } from "./config/import";
+export type { ImportResult } from "./config/import";
+export { publicServers, describeTarget } from "./config/public-view";
+export type {
+  HostConfig,
+  ServerConfig,
+  StdioServerConfig,
+  RemoteServerConfig,
+  ServerTimeouts,
+  ServerToolFilter,
+  TransportKind,
+  CredentialStore,
+  PublicServerConfig,
+} from "./config/types";
+
+export { hostToolName, shortHash, HOST_TOOL_NAME_PATTERN } from "./registry/naming";
+export { matchesGlob } from "./registry/glob";
+export { ToolRegistry, passesToolFilter } from "./registry/tool-registry";
+export type { McpToolDefinition, RegistryChange } from "./registry/tool-registry";
+export { toOpenAITools, toAnthropicTools, toGeminiTools } from "./registry/adapters";
+export type { OpenAIFunctionTool, AnthropicTool, GeminiTool } from "./registry/adapters";
+export type {
+  HostTool,
+  ToolAnnotations,
+  UnifiedToolResult,
+  ContentBlock,
+  HostResource,
+  ResourceReadResult,
+  HostPrompt,
+  PromptResult,
+} from "./registry/types";
+
+export { ToolPolicy } from "./policy/tool-policy";
+export type { ToolPolicyOptions, PolicyDecision } from "./policy/tool-policy";
+export { ApprovalGateway } from "./policy/approval";
+export type { ApprovalMode, ApprovalRequest, ApprovalDecision, ApprovalGatewayOptions } from "./policy/approval";
+
+export { HostEventEmitter } from "./events";
+export type { HostEvent, HostEventName, ServerState } from "./events";
+export type { StdioLauncher, StdioLaunchOptions, StdioTransport } from "./transports/types";
+
+export { ClientManagerError, ClientManagerErrorCode } from "./errors";

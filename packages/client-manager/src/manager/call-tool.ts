@@ -1,0 +1,117 @@
+// One host tool call, step by step: registry lookup, exposed-set check, session policy,
+// approval, server availability, the request with its timeout, and the resend-after-reconnect
+// rule (read-only or idempotent tools only). Every outcome is a UnifiedToolResult and an event.
+import { ClientManagerErrorCode } from "../errors";
+import { now, type HostEvent } from "../events";
+import type { ApprovalGateway } from "../policy/approval";
+import type { ToolPolicy } from "../policy/tool-policy";
+import type { ToolRegistry } from "../registry/tool-registry";
+import type { HostTool, UnifiedToolResult } from "../registry/types";
+import { classifyFailure, failureResult, hostErrorResult, isResendable, toolResult } from "./results";
+import type { ServerSession } from "./server-session";
+
+/** Per-call options of `ClientManager.callTool`. */
+export interface CallToolOptions {
+  /** The set exposed to the model in this step; a tool outside it is refused. */
+  exposed?: Set<string> | HostTool[];
+  /** The session tool policy; a denied tool is refused. */
+  policy?: ToolPolicy;
+  signal?: AbortSignal;
+  /** Overrides the server's call timeout. */
+  timeoutMs?: number;
+}
+
+/** What the call needs from the manager. */
+export interface CallContext {
+  closed: boolean;
+  registry: ToolRegistry;
+  approval: ApprovalGateway | undefined;
+  session: (server: string) => ServerSession | undefined;
+  unavailable: (session: ServerSession) => string;
+  timeoutFor: (server: string) => number;
+  target: (server: string) => { transport: string; target: string };
+  nextCallId: () => number;
+  emit: (event: HostEvent) => void;
+}
+
+function refuse(context: CallContext, identity: { hostName: string; server?: string; tool?: string }, code: string, reason: string): UnifiedToolResult {
+  context.emit({ type: "call_refused", ...identity, errorCode: code, reason, at: now() });
+  return hostErrorResult(identity, code, reason);
+}
+
+function isExposed(exposed: Set<string> | HostTool[], hostName: string): boolean {
+  return exposed instanceof Set ? exposed.has(hostName) : exposed.some((tool) => tool.hostName === hostName);
+}
+
+async function gate(context: CallContext, tool: HostTool, args: Record<string, unknown>, options: CallToolOptions): Promise<UnifiedToolResult | undefined> {
+  if (options.exposed && !isExposed(options.exposed, tool.hostName)) {
+    return refuse(context, tool, ClientManagerErrorCode.TOOL_NOT_EXPOSED, `${tool.hostName} is not exposed in this step; call only the tools you were given`);
+  }
+  const decision = options.policy?.decide(tool.server, tool.tool);
+  if (decision && !decision.allowed) {
+    const why = decision.pattern ? `denied by pattern "${decision.pattern}"` : "not in the session's allow list";
+    return refuse(context, tool, ClientManagerErrorCode.TOOL_DENIED, `${tool.hostName} is ${why}`);
+  }
+  if (context.approval) {
+    const { transport, target } = context.target(tool.server);
+    const request = { hostName: tool.hostName, tool: tool.tool, server: tool.server, transport, target, arguments: args, ...(tool.annotations ? { annotations: tool.annotations } : {}) };
+    const verdict = await context.approval.decide(request);
+    context.emit({ type: "approval", hostName: tool.hostName, server: tool.server, tool: tool.tool, approved: verdict.approved, reason: verdict.reason, at: now() });
+    if (!verdict.approved) return refuse(context, tool, ClientManagerErrorCode.APPROVAL_DENIED, `${tool.hostName} was not approved (${verdict.reason})`);
+  }
+  return undefined;
+}
+
+async function send(session: ServerSession, tool: HostTool, args: Record<string, unknown>, timeoutMs: number, signal?: AbortSignal) {
+  const client = session.client;
+  if (!client) throw new Error(`Server "${tool.server}" is not connected`);
+  return (await client.callTool({ name: tool.tool, arguments: args }, undefined, { timeout: timeoutMs, ...(signal ? { signal } : {}) })) as Record<string, unknown>;
+}
+
+/** Runs one call; never rejects. */
+export async function runToolCall(context: CallContext, hostName: string, args: Record<string, unknown>, options: CallToolOptions): Promise<UnifiedToolResult> {
+  if (context.closed) return refuse(context, { hostName }, ClientManagerErrorCode.MANAGER_CLOSED, "The client manager is closed; create a new one");
+  const tool = context.registry.get(hostName);
+  if (!tool) {
+    // A server in error has no tools in the registry; say so rather than "unknown tool".
+    const server = /^mcp__(.+?)__/.exec(hostName)?.[1];
+    const owner = server === undefined ? undefined : context.session(server);
+    if (owner && owner.state !== "connected") {
+      return refuse(context, { hostName, server: owner.name }, ClientManagerErrorCode.SERVER_UNAVAILABLE, context.unavailable(owner));
+    }
+    return refuse(context, { hostName }, ClientManagerErrorCode.TOOL_NOT_FOUND, `No tool named ${hostName} in the registry; list tools() for the current names`);
+  }
+  const refused = await gate(context, tool, args, options);
+  if (refused) return refused;
+  const session = context.session(tool.server);
+  if (!session || session.state !== "connected") {
+    const message = session ? context.unavailable(session) : `Server "${tool.server}" is not configured`;
+    return refuse(context, tool, ClientManagerErrorCode.SERVER_UNAVAILABLE, message);
+  }
+  const callId = context.nextCallId();
+  const timeoutMs = options.timeoutMs ?? context.timeoutFor(tool.server);
+  const started = Date.now();
+  context.emit({ type: "call_started", callId, hostName, server: tool.server, tool: tool.tool, arguments: args, at: now() });
+  let result: UnifiedToolResult;
+  try {
+    result = toolResult(tool, await send(session, tool, args, timeoutMs, options.signal), Date.now() - started);
+  } catch (error) {
+    const kind = classifyFailure(error, options.signal);
+    if (kind === "timeout") void session.checkHealth();
+    if (kind === "connection") await session.fail(error);
+    result = failureResult(tool, kind, error, Date.now() - started, timeoutMs);
+    const remaining = timeoutMs - (Date.now() - started);
+    if (kind === "connection" && isResendable(tool) && remaining > 0 && (await session.waitForConnected(remaining, options.signal))) {
+      try {
+        result = { ...toolResult(tool, await send(session, tool, args, timeoutMs - (Date.now() - started), options.signal), Date.now() - started), resent: true };
+      } catch (retryError) {
+        result = { ...failureResult(tool, classifyFailure(retryError, options.signal), retryError, Date.now() - started, timeoutMs), resent: true };
+      }
+    }
+  }
+  const finished: HostEvent = { type: "call_finished", callId, hostName, server: tool.server, tool: tool.tool, isError: result.isError, durationMs: result.durationMs, at: now() };
+  if (result.errorCode) finished.errorCode = result.errorCode;
+  if (result.resent) finished.resent = true;
+  context.emit(finished);
+  return result;
+}

@@ -1,0 +1,52 @@
+// Builds the SDK's Streamable HTTP and legacy SSE client transports with the configured headers
+// and the bearer token, and decides when a Streamable HTTP failure calls for the SSE fallback.
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
+import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+
+/** Headers of a remote server: expanded config headers plus `Authorization: Bearer <token>`. */
+export function remoteHeaders(headers: Record<string, string> | undefined, token: string | undefined): Record<string, string> {
+  const out: Record<string, string> = { ...(headers ?? {}) };
+  const hasAuthorization = Object.keys(out).some((key) => key.toLowerCase() === "authorization");
+  if (token && !hasAuthorization) out.Authorization = `Bearer ${token}`;
+  return out;
+}
+
+/** A transport for `kind` at `url`. */
+export function createRemoteTransport(kind: "streamable_http" | "sse", url: string, headers: Record<string, string>): Transport {
+  const requestInit = { headers };
+  if (kind === "sse") return new SSEClientTransport(new URL(url), { requestInit });
+  return new StreamableHTTPClientTransport(new URL(url), {
+    requestInit,
+    reconnectionOptions: { initialReconnectionDelay: 1000, maxReconnectionDelay: 30_000, reconnectionDelayGrowFactor: 1.5, maxRetries: 2 },
+  });
+}
+
+/**
+ * Whether a failed Streamable HTTP connect should be retried over legacy SSE: the server
+ * answered 4xx (a legacy server has no POST endpoint there), but not 401/403, which are about
+ * credentials and would fail the same way over SSE.
+ */
+export function shouldFallBackToSse(error: unknown): boolean {
+  const code = error instanceof StreamableHTTPError ? error.code : undefined;
+  if (code === undefined) {
+    const match = /\b(4\d\d)\b/.exec(error instanceof Error ? error.message : "");
+    return match !== null && match[1] !== "401" && match[1] !== "403" && /POST|HTTP/i.test(String(error));
+  }
+  return code >= 400 && code < 500 && code !== 401 && code !== 403;
+}
+
+/** A short, readable message for a remote connect failure: HTTP status first, HTML stripped. */
+export function describeRemoteError(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== "number" || code < 100 || code > 599) return undefined;
+  const body = error.message
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .replace(/^(Streamable HTTP error|SSE error): (Error POSTing to endpoint: )?/, "")
+    .trim()
+    .slice(0, 200);
+  const hint = code === 401 || code === 403 ? "; check the bearer token in mcp-credentials.json (ConfigStore.setToken)" : "";
+  return `HTTP ${code}${body ? `: ${body}` : ""}${hint}`;
+}

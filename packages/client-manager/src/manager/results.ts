@@ -1,0 +1,77 @@
+// Turns MCP call outcomes and host-side refusals into UnifiedToolResults, and classifies thrown
+// errors: JSON-RPC errors from a live server vs. a lost connection vs. a timeout.
+import { McpError, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+import { ClientManagerErrorCode, messageOf } from "../errors";
+import type { ContentBlock, HostTool, UnifiedToolResult } from "../registry/types";
+
+/** What went wrong with a request, from the host's point of view. */
+export type FailureKind = "timeout" | "aborted" | "connection" | "request";
+
+/** Sorts a thrown value into a {@link FailureKind}. */
+export function classifyFailure(error: unknown, signal?: AbortSignal): FailureKind {
+  if (signal?.aborted) return "aborted";
+  if (error instanceof McpError) {
+    if (error.code === ErrorCode.RequestTimeout) return "timeout";
+    if (error.code === ErrorCode.ConnectionClosed) return "connection";
+    return "request";
+  }
+  return "connection";
+}
+
+/** A result the host made itself (refusal, timeout, server down): one text block, `isError`. */
+export function hostErrorResult(
+  identity: { hostName: string; server?: string; tool?: string },
+  errorCode: string,
+  text: string,
+  durationMs = 0,
+): UnifiedToolResult {
+  return {
+    content: [{ type: "text", text }],
+    isError: true,
+    server: identity.server ?? "",
+    tool: identity.tool ?? "",
+    hostName: identity.hostName,
+    durationMs,
+    errorCode,
+  };
+}
+
+/** The unified form of a `tools/call` answer. */
+export function toolResult(tool: HostTool, raw: Record<string, unknown>, durationMs: number): UnifiedToolResult {
+  const result: UnifiedToolResult = {
+    content: Array.isArray(raw.content) ? (raw.content as ContentBlock[]) : [],
+    isError: raw.isError === true,
+    server: tool.server,
+    tool: tool.tool,
+    hostName: tool.hostName,
+    durationMs,
+  };
+  if (raw.structuredContent && typeof raw.structuredContent === "object") result.structuredContent = raw.structuredContent as Record<string, unknown>;
+  // Pre-2025 servers may answer `{ toolResult }` instead of content blocks.
+  if (result.content.length === 0 && raw.toolResult !== undefined) result.content = [{ type: "text", text: JSON.stringify(raw.toolResult) }];
+  return result;
+}
+
+/** The result for a request that threw. */
+export function failureResult(tool: HostTool, kind: FailureKind, error: unknown, durationMs: number, timeoutMs: number): UnifiedToolResult {
+  switch (kind) {
+    case "timeout":
+      return hostErrorResult(tool, ClientManagerErrorCode.CALL_TIMEOUT, `${tool.hostName} timed out after ${timeoutMs} ms; the server "${tool.server}" did not answer`, durationMs);
+    case "aborted":
+      return hostErrorResult(tool, ClientManagerErrorCode.CALL_ABORTED, `${tool.hostName} was cancelled by the caller`, durationMs);
+    case "connection":
+      return hostErrorResult(
+        tool,
+        ClientManagerErrorCode.CONNECTION_LOST,
+        `${tool.hostName} failed: the connection to server "${tool.server}" was lost during the call (${messageOf(error)}); it was not resent because the tool is not annotated read-only or idempotent`,
+        durationMs,
+      );
+    default:
+      return hostErrorResult(tool, ClientManagerErrorCode.REQUEST_FAILED, `${tool.hostName} failed: ${messageOf(error)}`, durationMs);
+  }
+}
+
+/** Whether a call may be sent again after a reconnect (read-only or idempotent by annotation). */
+export function isResendable(tool: HostTool): boolean {
+  return tool.annotations?.readOnlyHint === true || tool.annotations?.idempotentHint === true;
+}

@@ -1,0 +1,85 @@
+// Resources and prompts on request (SPEC §3): listed per server, read by URI, rendered with
+// arguments. Results name their source; nothing here is injected into model requests.
+import type { ClientManagerError } from "../errors";
+import type { HostPrompt, HostResource, PromptResult, ResourceReadResult } from "../registry/types";
+import type { ServerSession } from "./server-session";
+
+type SessionLookup = (server: string) => ServerSession;
+
+function pick<T extends object>(source: Record<string, unknown>, keys: string[]): Partial<T> {
+  const out: Record<string, unknown> = {};
+  for (const key of keys) if (source[key] !== undefined) out[key] = source[key];
+  return out as Partial<T>;
+}
+
+/** Resource and prompt access over the manager's connected sessions. */
+export class ServerContent {
+  constructor(
+    private readonly lookup: SessionLookup,
+    private readonly timeoutFor: (server: string) => number,
+  ) {}
+
+  private client(server: string) {
+    const client = this.lookup(server).client;
+    if (!client) throw new Error(`Server "${server}" is not connected`);
+    return { client, options: { timeout: this.timeoutFor(server) } };
+  }
+
+  private async each<T>(server: string | undefined, connected: string[], list: (name: string) => Promise<T[]>): Promise<T[]> {
+    if (server !== undefined) return list(server);
+    // Across servers, one failing server must not hide the others' items.
+    const results = await Promise.all(connected.map((name) => list(name).catch((_error: ClientManagerError) => [] as T[])));
+    return results.flat();
+  }
+
+  listResources(server: string | undefined, connected: string[]): Promise<HostResource[]> {
+    return this.each(server, connected, async (name) => {
+      const { client, options } = this.client(name);
+      if (!client.getServerCapabilities()?.resources) return [];
+      const items: HostResource[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await client.listResources(cursor === undefined ? {} : { cursor }, options);
+        for (const resource of page.resources) {
+          items.push({ server: name, uri: resource.uri, name: resource.name, ...pick<HostResource>(resource, ["title", "description", "mimeType"]) });
+        }
+        cursor = page.nextCursor;
+      } while (cursor);
+      return items;
+    });
+  }
+
+  async readResource(server: string, uri: string): Promise<ResourceReadResult> {
+    const { client, options } = this.client(server);
+    const result = await client.readResource({ uri }, options);
+    const contents = result.contents as ResourceReadResult["contents"];
+    const mimeType = contents.find((item) => item.mimeType)?.mimeType;
+    return { server, uri, ...(mimeType === undefined ? {} : { mimeType }), contents };
+  }
+
+  listPrompts(server: string | undefined, connected: string[]): Promise<HostPrompt[]> {
+    return this.each(server, connected, async (name) => {
+      const { client, options } = this.client(name);
+      if (!client.getServerCapabilities()?.prompts) return [];
+      const items: HostPrompt[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await client.listPrompts(cursor === undefined ? {} : { cursor }, options);
+        for (const prompt of page.prompts) items.push({ server: name, name: prompt.name, ...pick<HostPrompt>(prompt, ["title", "description", "arguments"]) });
+        cursor = page.nextCursor;
+      } while (cursor);
+      return items;
+    });
+  }
+
+  async getPrompt(server: string, name: string, args?: Record<string, string>): Promise<PromptResult> {
+    const { client, options } = this.client(server);
+    const result = await client.getPrompt({ name, ...(args ? { arguments: args } : {}) }, options);
+    return {
+      server,
+      name,
+      ...(result.description === undefined ? {} : { description: result.description }),
+      messages: result.messages as PromptResult["messages"],
+    };
+  }
+}

@@ -1,0 +1,330 @@
+// One configured server's life: open the session, initialize, list tools (all pages), count
+// resources and prompts, follow list_changed, watch health, and reconnect with backoff after a
+// failure until stopped (SPEC §3 Lifecycle). The manager owns the registry; this reports to it.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import {
+  ElicitRequestSchema,
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import { expandServerConfig } from "../config/expand";
+import { describeTarget } from "../config/public-view";
+import type { ServerConfig, TransportKind } from "../config/types";
+import { ClientManagerError, ClientManagerErrorCode, messageOf } from "../errors";
+import type { ServerState } from "../events";
+import type { McpToolDefinition } from "../registry/tool-registry";
+import type { StdioLauncher } from "../transports/types";
+import { reconnectDelay, type ReconnectOptions } from "./backoff";
+import { countResourcesAndPrompts, listAllTools } from "./listing";
+import { createRemoteTransport, describeRemoteError, remoteHeaders, shouldFallBackToSse } from "./remote-transport";
+
+/** An elicitation request from a server, as the host's `onElicitation` callback sees it. */
+export interface ElicitationRequest {
+  server: string;
+  message: string;
+  mode: "form" | "url";
+  requestedSchema?: Record<string, unknown>;
+  url?: string;
+}
+
+/** The host's answer; with `accept`, omitted fields get the schema's defaults. */
+export interface ElicitationResponse {
+  action: "accept" | "decline" | "cancel";
+  content?: Record<string, string | number | boolean | string[]>;
+}
+
+/** Everything a session needs from its manager. */
+export interface SessionSettings {
+  clientInfo: { name: string; version: string };
+  env: Record<string, string | undefined>;
+  stdio: StdioLauncher | undefined;
+  connectTimeoutMs: number;
+  pingIntervalMs: number;
+  reconnect: ReconnectOptions;
+  onElicitation: ((request: ElicitationRequest) => Promise<ElicitationResponse>) | undefined;
+  onState: (session: ServerSession, previous: ServerState) => void;
+  onTools: (session: ServerSession) => void;
+  onReconnectScheduled: (session: ServerSession, attempt: number, delayMs: number) => void;
+  onStderr: (session: ServerSession, line: string) => void;
+}
+
+// Errors that retrying cannot fix: reconnecting would only repeat them.
+const PERMANENT = new Set<string>([ClientManagerErrorCode.VARIABLE_MISSING, ClientManagerErrorCode.STDIO_UNSUPPORTED]);
+
+/** The live state of one configured server. */
+export class ServerSession {
+  state: ServerState;
+  lastError: string | undefined;
+  lastErrorAt: string | undefined;
+  tools: McpToolDefinition[] = [];
+  resourceCount = 0;
+  promptCount = 0;
+  transport: TransportKind;
+  readonly target: string;
+  client: Client | undefined;
+  serverInfo: { name: string; version: string } | undefined;
+  private stopped = false;
+  private attempt = 0;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private pingTimer: ReturnType<typeof setInterval> | undefined;
+  private waiters = new Set<() => void>();
+  private lastStderr: string[] = [];
+  private opening: Transport | undefined;
+  private inFlight: Promise<void> | undefined;
+
+  constructor(
+    readonly name: string,
+    readonly config: ServerConfig,
+    private readonly token: string | undefined,
+    private readonly settings: SessionSettings,
+  ) {
+    this.state = config.enabled === false ? "disabled" : "connecting";
+    this.transport = config.transport;
+    this.target = describeTarget(config);
+  }
+
+  /** First connection attempt; resolves when it settled (connected or error), never rejects. */
+  async start(): Promise<void> {
+    if (this.state === "disabled") return;
+    await this.runAttempt();
+  }
+
+  private runAttempt(): Promise<void> {
+    const attempt = this.attemptConnect().finally(() => {
+      if (this.inFlight === attempt) this.inFlight = undefined;
+    });
+    this.inFlight = attempt;
+    return attempt;
+  }
+
+  private setState(state: ServerState, error?: unknown): void {
+    const previous = this.state;
+    this.state = state;
+    if (error !== undefined) {
+      this.lastError = this.describeError(error);
+      this.lastErrorAt = new Date().toISOString();
+    }
+    this.settings.onState(this, previous);
+    if (state === "connected" || state === "error" || state === "disabled") for (const wake of [...this.waiters]) wake();
+  }
+
+  private describeError(error: unknown): string {
+    let message = describeRemoteError(error) ?? messageOf(error);
+    const stderr = this.lastStderr.at(-1);
+    if (this.config.transport === "stdio" && stderr && !message.includes(stderr)) message += ` (stderr: ${stderr.slice(0, 200)})`;
+    return message;
+  }
+
+  private buildTransport(kind: TransportKind): Transport {
+    const config = expandServerConfig(this.name, this.config, this.settings.env);
+    if (config.transport === "stdio") {
+      if (!this.settings.stdio) {
+        throw new ClientManagerError(
+          ClientManagerErrorCode.STDIO_UNSUPPORTED,
+          `Server "${this.name}" uses stdio, but this ClientManager has no stdio launcher; use NodeClientManager from "@foundry-mcp/client-manager/node"`,
+          { server: this.name },
+        );
+      }
+      this.lastStderr = [];
+      return this.settings.stdio({
+        server: this.name,
+        command: config.command,
+        args: config.args ?? [],
+        env: config.env ?? {},
+        ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
+        onStderr: (line) => {
+          this.lastStderr = [...this.lastStderr.slice(-19), line];
+          this.settings.onStderr(this, line);
+        },
+      });
+    }
+    return createRemoteTransport(kind === "stdio" ? "streamable_http" : kind, config.url, remoteHeaders(config.headers, this.token));
+  }
+
+  private createClient(): Client {
+    const elicit = this.settings.onElicitation;
+    const client = new Client(this.settings.clientInfo, {
+      capabilities: elicit ? { elicitation: { form: { applyDefaults: true } } } : {},
+    });
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      if (this.client === client) void this.refreshTools(client);
+    });
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => void this.refreshCounts(client));
+    client.setNotificationHandler(PromptListChangedNotificationSchema, () => void this.refreshCounts(client));
+    if (elicit) {
+      client.setRequestHandler(ElicitRequestSchema, async (request) => {
+        const params = request.params as Record<string, unknown>;
+        const answer = await elicit({
+          server: this.name,
+          message: String(params.message ?? ""),
+          mode: params.mode === "url" ? "url" : "form",
+          ...(params.requestedSchema ? { requestedSchema: params.requestedSchema as Record<string, unknown> } : {}),
+          ...(typeof params.url === "string" ? { url: params.url } : {}),
+        });
+        return answer.action === "accept" ? { action: "accept", content: { ...(answer.content ?? {}) } } : { action: answer.action };
+      });
+    }
+    return client;
+  }
+
+  private async openClient(kind: TransportKind): Promise<Client> {
+    const client = this.createClient();
+    const transport = this.buildTransport(kind);
+    this.opening = transport;
+    try {
+      await client.connect(transport, { timeout: this.settings.connectTimeoutMs });
+      return client;
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      await transport.close().catch(() => undefined);
+      throw error;
+    } finally {
+      if (this.opening === transport) this.opening = undefined;
+    }
+  }
+
+  private async attemptConnect(): Promise<void> {
+    if (this.stopped) return;
+    if (this.state !== "connecting") this.setState("connecting");
+    let client: Client | undefined;
+    try {
+      try {
+        client = await this.openClient(this.config.transport);
+        this.transport = this.config.transport;
+      } catch (error) {
+        const canFallBack = this.config.transport === "streamable_http" && this.config.sseFallback !== false && shouldFallBackToSse(error);
+        if (!canFallBack) throw error;
+        client = await this.openClient("sse");
+        this.transport = "sse";
+      }
+      if (this.stopped) {
+        await client.close().catch(() => undefined);
+        return;
+      }
+      this.client = client;
+      const active = client;
+      client.onclose = () => {
+        if (this.client === active) void this.fail(new Error(`Connection to "${this.name}" closed`));
+      };
+      const version = client.getServerVersion();
+      this.serverInfo = version ? { name: version.name, version: version.version } : undefined;
+      this.tools = await listAllTools(client, this.settings.connectTimeoutMs);
+      await this.refreshCounts(client);
+      if (this.stopped || this.client !== client) return;
+      this.attempt = 0;
+      this.setState("connected");
+      this.settings.onTools(this);
+      this.startPing(client);
+    } catch (error) {
+      if (client && this.client === client) this.client = undefined;
+      await client?.close().catch(() => undefined);
+      if (this.stopped) return;
+      this.setState("error", error);
+      if (!(ClientManagerError.isInstance(error) && PERMANENT.has(error.code))) this.scheduleReconnect();
+    }
+  }
+
+  private async refreshCounts(client: Client): Promise<void> {
+    const counts = await countResourcesAndPrompts(client, this.settings.connectTimeoutMs);
+    this.resourceCount = counts.resources;
+    this.promptCount = counts.prompts;
+  }
+
+  private async refreshTools(client: Client): Promise<void> {
+    try {
+      const tools = await listAllTools(client, this.settings.connectTimeoutMs);
+      if (this.client !== client || this.state !== "connected") return;
+      this.tools = tools;
+      this.settings.onTools(this);
+    } catch (error) {
+      if (this.client === client) await this.fail(error);
+    }
+  }
+
+  private startPing(client: Client): void {
+    if (this.settings.pingIntervalMs <= 0) return;
+    this.pingTimer = setInterval(() => void this.checkHealth(client), this.settings.pingIntervalMs);
+    this.pingTimer.unref?.();
+  }
+
+  /** Pings the server; a failed ping counts as a lost connection. */
+  async checkHealth(client = this.client): Promise<boolean> {
+    if (!client || this.client !== client) return false;
+    try {
+      await client.ping({ timeout: Math.min(this.settings.connectTimeoutMs, 5000) });
+      return true;
+    } catch (error) {
+      if (this.client === client) await this.fail(new Error(`Server "${this.name}" stopped answering: ${messageOf(error)}`));
+      return false;
+    }
+  }
+
+  /** The session is lost: drop it (ending its processes), show the error, retry later. */
+  async fail(error: unknown): Promise<void> {
+    const client = this.client;
+    if (this.stopped || client === undefined) return;
+    this.client = undefined;
+    clearInterval(this.pingTimer);
+    this.tools = [];
+    this.setState("error", error);
+    this.settings.onTools(this);
+    await client.close().catch(() => undefined);
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped || this.reconnectTimer !== undefined) return;
+    const maxAttempts = this.settings.reconnect.maxAttempts ?? Number.POSITIVE_INFINITY;
+    if (this.attempt >= maxAttempts) return;
+    const delayMs = reconnectDelay(this.attempt, this.settings.reconnect);
+    this.attempt += 1;
+    this.settings.onReconnectScheduled(this, this.attempt, delayMs);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      void this.runAttempt();
+    }, delayMs);
+    this.reconnectTimer.unref?.();
+  }
+
+  /** Resolves true once connected, false on timeout, stop or a settled error (when `untilSettled`). */
+  waitForConnected(timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+    if (this.state === "connected") return Promise.resolve(true);
+    if (this.stopped) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const done = (value: boolean) => {
+        clearTimeout(timer);
+        this.waiters.delete(check);
+        signal?.removeEventListener("abort", onAbort);
+        resolve(value);
+      };
+      const check = () => {
+        if (this.state === "connected") done(true);
+        else if (this.stopped) done(false);
+      };
+      const onAbort = () => done(false);
+      const timer = setTimeout(() => done(false), timeoutMs);
+      this.waiters.add(check);
+      signal?.addEventListener("abort", onAbort, { once: true });
+    });
+  }
+
+  /** Stops for good: no more reconnects, session closed, child process group ended. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.reconnectTimer);
+    clearInterval(this.pingTimer);
+    const client = this.client;
+    this.client = undefined;
+    this.tools = [];
+    for (const wake of [...this.waiters]) wake();
+    await this.opening?.close().catch(() => undefined);
+    await client?.close().catch(() => undefined);
+    await this.inFlight?.catch(() => undefined);
+  }
+
+  get isStopped(): boolean {
+    return this.stopped;
+  }
+}

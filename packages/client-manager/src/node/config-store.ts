@@ -1,0 +1,158 @@
+// `$FOYA_HOME/mcp.json` and `$FOYA_HOME/mcp-credentials.json` (SPEC §3): load, validate, edit and
+// save the configuration, keep bearer tokens in their own 0600 file, and show the public view
+// (`has_token`, never the token).
+import os from "node:os";
+import path from "node:path";
+import { importServers, type ImportResult } from "../config/import";
+import { publicServers } from "../config/public-view";
+import type { CredentialStore, HostConfig, PublicServerConfig, ServerConfig } from "../config/types";
+import { validateHostConfig, validateServerConfig } from "../config/validate";
+import { ClientManagerError, ClientManagerErrorCode } from "../errors";
+import { readJsonFile, writePrivateJson } from "./files";
+
+/** `FOYA_HOME`, else `~/.foya`. */
+export function resolveFoyaHome(env: Record<string, string | undefined> = process.env): string {
+  return env.FOYA_HOME && env.FOYA_HOME !== "" ? path.resolve(env.FOYA_HOME) : path.join(os.homedir(), ".foya");
+}
+
+function readTokens(file: string): Record<string, string> {
+  const value = readJsonFile(file);
+  if (value === undefined) return {};
+  const tokens = (value as { tokens?: unknown }).tokens;
+  if (typeof tokens !== "object" || tokens === null || Array.isArray(tokens) || Object.values(tokens).some((token) => typeof token !== "string")) {
+    throw new ClientManagerError(ClientManagerErrorCode.CONFIG_READ_FAILED, `${file} must look like {"tokens": {"<server>": "<token>"}}`);
+  }
+  return { ...(tokens as Record<string, string>) };
+}
+
+/**
+ * The configuration folder. Every method reads the files fresh, so two processes editing the
+ * same home see each other's changes.
+ *
+ * @example
+ * const store = new ConfigStore();
+ * store.addServer("docs", { transport: "streamable_http", url: "https://example.com/mcp" });
+ * store.setToken("docs", "secret");
+ * store.publicView() // [{ name: "docs", ..., has_token: true }]
+ */
+export class ConfigStore implements CredentialStore {
+  readonly home: string;
+  readonly configPath: string;
+  readonly credentialsPath: string;
+
+  constructor(home: string = resolveFoyaHome()) {
+    this.home = path.resolve(home);
+    this.configPath = path.join(this.home, "mcp.json");
+    this.credentialsPath = path.join(this.home, "mcp-credentials.json");
+  }
+
+  /** The validated configuration; an absent file is an empty one. */
+  load(): HostConfig {
+    const value = readJsonFile(this.configPath);
+    if (value === undefined) return { servers: {} };
+    try {
+      return validateHostConfig(value);
+    } catch (error) {
+      if (ClientManagerError.isInstance(error)) {
+        throw new ClientManagerError(error.code, `${this.configPath}: ${error.message}`, { cause: error, ...(error.server ? { server: error.server } : {}) });
+      }
+      throw error;
+    }
+  }
+
+  /** Validates and writes the configuration (0600, folder 0700). */
+  save(config: HostConfig): void {
+    writePrivateJson(this.configPath, validateHostConfig(config));
+  }
+
+  /** Servers with `has_token` and without tokens: what a client may be shown. */
+  publicView(): PublicServerConfig[] {
+    return publicServers(this.load(), this);
+  }
+
+  /** Adds (or with `replace`, overwrites) one server. */
+  addServer(name: string, server: ServerConfig, options: { replace?: boolean } = {}): void {
+    const config = this.load();
+    if (config.servers[name] && !options.replace) {
+      throw new ClientManagerError(ClientManagerErrorCode.CONFIG_INVALID, `Server "${name}" already exists; remove it first or pass replace: true`, { server: name });
+    }
+    config.servers[name] = validateServerConfig(name, server);
+    this.save(config);
+  }
+
+  /** Removes a server and its token; false when it was not there. */
+  removeServer(name: string): boolean {
+    const config = this.load();
+    if (!config.servers[name]) return false;
+    delete config.servers[name];
+    this.save(config);
+    this.removeToken(name);
+    return true;
+  }
+
+  /** Turns a server on or off. */
+  setEnabled(name: string, enabled: boolean): void {
+    const config = this.load();
+    const server = config.servers[name];
+    if (!server) throw new ClientManagerError(ClientManagerErrorCode.SERVER_NOT_FOUND, `No server named "${name}" in ${this.configPath}`, { server: name });
+    server.enabled = enabled;
+    this.save(config);
+  }
+
+  /** Merges servers from another host's file; existing names are kept and reported. */
+  importFrom(json: string | unknown, options: { replace?: boolean } = {}): ImportResult & { added: string[] } {
+    const result = importServers(json);
+    const config = this.load();
+    const added: string[] = [];
+    for (const [name, server] of Object.entries(result.servers)) {
+      if (config.servers[name] && !options.replace) {
+        result.warnings.push(`${name}: already configured, kept the existing entry`);
+        continue;
+      }
+      config.servers[name] = server;
+      added.push(name);
+    }
+    this.save(config);
+    return { ...result, added };
+  }
+
+  getToken(server: string): string | undefined {
+    return readTokens(this.credentialsPath)[server];
+  }
+
+  hasToken(server: string): boolean {
+    return Boolean(this.getToken(server));
+  }
+
+  /** Stores a bearer token in mcp-credentials.json (0600). */
+  setToken(server: string, token: string): void {
+    if (token.trim() === "") throw new ClientManagerError(ClientManagerErrorCode.CONFIG_INVALID, `The token for "${server}" is empty; pass the bearer token itself`, { server });
+    const tokens = readTokens(this.credentialsPath);
+    tokens[server] = token;
+    writePrivateJson(this.credentialsPath, { tokens });
+  }
+
+  /** Deletes a server's token; false when there was none. */
+  removeToken(server: string): boolean {
+    const tokens = readTokens(this.credentialsPath);
+    if (!(server in tokens)) return false;
+    delete tokens[server];
+    writePrivateJson(this.credentialsPath, { tokens });
+    return true;
+  }
+}
+
+/** Loads `mcp.json` from `home` (default FOYA_HOME or ~/.foya). */
+export function loadHostConfig(home?: string): HostConfig {
+  return new ConfigStore(home).load();
+}
+
+/** Saves `mcp.json` into `home` (0600, folder 0700). */
+export function saveHostConfig(config: HostConfig, home?: string): void {
+  new ConfigStore(home).save(config);
+}
+
+/** The file-backed credential store of `home`. */
+export function loadCredentials(home?: string): CredentialStore {
+  return new ConfigStore(home);
+}

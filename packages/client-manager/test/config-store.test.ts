@@ -1,0 +1,84 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ClientManagerError } from "../src/index";
+import { ConfigStore, loadHostConfig, resolveFoyaHome, saveHostConfig } from "../src/node";
+import { makeTempDir } from "./helpers";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function home(): string {
+  const dir = makeTempDir();
+  dirs.push(dir);
+  return path.join(dir, "foya-home");
+}
+
+const mode = (file: string) => fs.statSync(file).mode & 0o777;
+
+describe("ConfigStore", () => {
+  it("resolves FOYA_HOME, else ~/.foya", () => {
+    expect(resolveFoyaHome({ FOYA_HOME: "/x/y" })).toBe("/x/y");
+    expect(resolveFoyaHome({})).toMatch(/\.foya$/);
+  });
+
+  it("writes mcp.json 0600 in a 0700 folder and reads it back", () => {
+    const dir = home();
+    saveHostConfig({ servers: { memory: { transport: "stdio", command: "node", args: ["m.js"] } } }, dir);
+    expect(mode(dir)).toBe(0o700);
+    expect(mode(path.join(dir, "mcp.json"))).toBe(0o600);
+    expect(loadHostConfig(dir)).toEqual({ servers: { memory: { transport: "stdio", command: "node", args: ["m.js"] } } });
+    expect(fs.readdirSync(dir)).toEqual(["mcp.json"]);
+  });
+
+  it("keeps tokens apart in mcp-credentials.json (0600) and shows has_token only", () => {
+    const store = new ConfigStore(home());
+    store.addServer("docs", { transport: "streamable_http", url: "https://example.com/mcp" });
+    store.addServer("local", { transport: "stdio", command: "node" });
+    store.setToken("docs", "tok-secret-1");
+    expect(mode(store.credentialsPath)).toBe(0o600);
+    expect(fs.readFileSync(store.configPath, "utf8")).not.toContain("tok-secret-1");
+    expect(JSON.parse(fs.readFileSync(store.credentialsPath, "utf8"))).toEqual({ tokens: { docs: "tok-secret-1" } });
+    const view = store.publicView();
+    expect(view.map((server) => [server.name, server.has_token])).toEqual([["docs", true], ["local", false]]);
+    expect(JSON.stringify(view)).not.toContain("tok-secret-1");
+    expect(store.removeServer("docs")).toBe(true);
+    expect(store.hasToken("docs")).toBe(false);
+  });
+
+  it("tightens a folder that was too open", () => {
+    const dir = home();
+    fs.mkdirSync(dir, { mode: 0o755 });
+    fs.chmodSync(dir, 0o755);
+    new ConfigStore(dir).setToken("a", "t");
+    expect(mode(dir)).toBe(0o700);
+  });
+
+  it("enables, disables and imports", () => {
+    const store = new ConfigStore(home());
+    const result = store.importFrom({ mcpServers: { fs: { command: "npx", args: ["-y", "x"] } } });
+    expect(result.added).toEqual(["fs"]);
+    store.setEnabled("fs", false);
+    expect(store.load().servers.fs?.enabled).toBe(false);
+    expect(store.importFrom({ mcpServers: { fs: { command: "other" } } }).warnings).toContain("fs: already configured, kept the existing entry");
+    expect(() => store.addServer("fs", { transport: "stdio", command: "y" })).toThrow('Server "fs" already exists; remove it first or pass replace: true');
+  });
+
+  it("reports a broken file with its path", () => {
+    const dir = home();
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, "mcp.json"), "{oops");
+    let error: unknown;
+    try {
+      loadHostConfig(dir);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(ClientManagerError.isInstance(error) && error.code).toBe("CONFIG_READ_FAILED");
+    expect(String((error as Error).message)).toContain(`${path.join(dir, "mcp.json")} is not valid JSON`);
+    fs.writeFileSync(path.join(dir, "mcp.json"), JSON.stringify({ servers: { x: { transport: "sse" } } }));
+    expect(() => loadHostConfig(dir)).toThrow(`${path.join(dir, "mcp.json")}: servers.x.url must be an http(s) URL string, got undefined`);
+  });
+});

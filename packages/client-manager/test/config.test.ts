@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import {
+  ClientManagerError,
+  describeTarget,
+  expandServerConfig,
+  expandVariables,
+  importServers,
+  publicServers,
+  validateHostConfig,
+} from "../src/index";
+
+function codeOf(run: () => unknown): string | undefined {
+  try {
+    run();
+  } catch (error) {
+    return ClientManagerError.isInstance(error) ? error.code : "not a ClientManagerError";
+  }
+  return undefined;
+}
+
+describe("expandVariables", () => {
+  const env = { TOKEN: "s3cret", EMPTY: "" };
+
+  it("expands ${VAR} and ${VAR:-default}", () => {
+    expect(expandVariables("Bearer ${TOKEN}", env)).toBe("Bearer s3cret");
+    expect(expandVariables("${MISSING:-fallback}/${TOKEN}", env)).toBe("fallback/s3cret");
+    expect(expandVariables("${EMPTY:-used-when-empty}", env)).toBe("used-when-empty");
+    expect(expandVariables("no refs, $HOME stays", env)).toBe("no refs, $HOME stays");
+  });
+
+  it("names the variable, server and field when one is missing", () => {
+    expect(() => expandVariables("${NOPE}", env, { server: "docs", field: "headers.X-Key" })).toThrow(
+      'Environment variable NOPE is not set (server "docs", headers.X-Key); set it or write ${NOPE:-default}',
+    );
+    expect(codeOf(() => expandVariables("${NOPE}", env))).toBe("VARIABLE_MISSING");
+  });
+
+  it("expands stdio env values and HTTP header values only", () => {
+    const stdio = expandServerConfig("s", { transport: "stdio", command: "${TOKEN}", env: { KEY: "${TOKEN}" } }, env);
+    expect(stdio).toEqual({ transport: "stdio", command: "${TOKEN}", env: { KEY: "s3cret" } });
+    const remote = expandServerConfig("r", { transport: "sse", url: "http://h/${TOKEN}", headers: { "X-Key": "${TOKEN}" } }, env);
+    expect(remote).toEqual({ transport: "sse", url: "http://h/${TOKEN}", headers: { "X-Key": "s3cret" } });
+  });
+});
+
+describe("validateHostConfig", () => {
+  it("accepts the documented shape and defaults stdio when only command is given", () => {
+    const config = validateHostConfig({
+      servers: {
+        memory: { command: "npx", args: ["-y", "@modelcontextprotocol/server-memory"], env: { A: "1" }, timeouts: { callMs: 5000 } },
+        docs: { transport: "streamable_http", url: "https://example.com/mcp", headers: { "X-Team": "a" }, enabled: false, tools: { deny: ["delete_*"] } },
+      },
+    });
+    expect(config.servers.memory).toMatchObject({ transport: "stdio", command: "npx" });
+    expect(config.servers.docs).toMatchObject({ enabled: false, tools: { deny: ["delete_*"] } });
+  });
+
+  it.each([
+    [{ servers: { a: { transport: "ftp", url: "x" } } }, 'servers.a.transport must be "stdio", "streamable_http" or "sse", got "ftp"'],
+    [{ servers: { a: { transport: "stdio", command: "" } } }, "servers.a.command must be a non-empty string"],
+    [{ servers: { a: { transport: "sse", url: "ftp://x" } } }, 'servers.a.url must use http or https, got "ftp:"'],
+    [{ servers: { a: { transport: "stdio", command: "x", comand: "y" } } }, "servers.a.comand is not a field of a stdio server"],
+    [{ servers: { a: { transport: "sse", url: "http://x", token: "t" } } }, "servers.a.token: bearer tokens do not belong in mcp.json"],
+    [{ servers: { a: { transport: "stdio", command: "x", env: { N: 1 } } } }, "servers.a.env.N must be a string, got 1"],
+    [{ servers: { a: { transport: "stdio", command: "x", timeouts: { callMs: 0 } } } }, "servers.a.timeouts.callMs must be an integer number of milliseconds from 1 to 3600000, got 0"],
+    [{ servers: { "a__b": { transport: "stdio", command: "x" } } }, 'Server name "a__b" must be 1-64 letters, digits, "-" or single "_"'],
+    [{ mcpServers: {} }, 'Top-level field "mcpServers" is unknown'],
+  ])("rejects %j with a message naming server and field", (value, message) => {
+    expect(() => validateHostConfig(value)).toThrow(message);
+    expect(codeOf(() => validateHostConfig(value))).toBe("CONFIG_INVALID");
+  });
+});
+
+describe("importServers", () => {
+  it("reads Claude's mcpServers format", () => {
+    const { servers, warnings } = importServers(
+      JSON.stringify({
+        mcpServers: {
+          "my.files": { command: "npx", args: ["-y", "server-filesystem", "/tmp"], env: { A: "b" } },
+          remote: { type: "http", url: "https://example.com/mcp", headers: { Authorization: "Bearer ${KEY}" } },
+          legacy: { type: "sse", url: "https://example.com/sse" },
+          broken: { type: "stdio" },
+        },
+      }),
+    );
+    expect(Object.keys(servers)).toEqual(["my-files", "remote", "legacy"]);
+    expect(servers["my-files"]).toEqual({ transport: "stdio", command: "npx", args: ["-y", "server-filesystem", "/tmp"], env: { A: "b" } });
+    expect(servers.remote).toMatchObject({ transport: "streamable_http", url: "https://example.com/mcp" });
+    expect(servers.legacy).toMatchObject({ transport: "sse" });
+    expect(warnings).toContain('my.files: renamed to "my-files" (server names allow letters, digits, "-" and single "_")');
+    expect(warnings.some((warning) => warning.startsWith("broken: skipped, servers.broken.command must be a non-empty string"))).toBe(true);
+  });
+
+  it("reads VS Code's servers format and flags ${input:} prompts", () => {
+    const { servers, warnings } = importServers({
+      inputs: [],
+      servers: { gh: { type: "http", url: "https://api.example.com/mcp", headers: { Authorization: "Bearer ${input:token}" } }, off: { command: "x", disabled: true } },
+    });
+    expect(servers.gh).toMatchObject({ transport: "streamable_http" });
+    expect(servers.off).toMatchObject({ enabled: false });
+    expect(warnings).toContain("gh: ${input:token} are VS Code prompts; replace them with ${VAR} environment references");
+  });
+
+  it("refuses input that is neither format", () => {
+    expect(() => importServers("{}")).toThrow('Expected {"mcpServers": {...}} (Claude) or {"servers": {...}} (VS Code); found neither');
+    expect(codeOf(() => importServers("not json"))).toBe("IMPORT_INVALID");
+  });
+});
+
+describe("public view", () => {
+  it("shows has_token and never the token", () => {
+    const config = validateHostConfig({ servers: { b: { transport: "sse", url: "https://user:pw@h.example/sse?k=1" }, a: { command: "node", args: ["x y.js"] } } });
+    const view = publicServers(config, { getToken: (server) => (server === "b" ? "tok-123" : undefined) });
+    expect(view.map((server) => [server.name, server.has_token])).toEqual([["a", false], ["b", true]]);
+    expect(JSON.stringify(view)).not.toContain("tok-123");
+    expect(describeTarget(config.servers.a!)).toBe("node 'x y.js'");
+    expect(describeTarget(config.servers.b!)).toBe("https://h.example/sse");
+  });
+});

@@ -1,0 +1,44 @@
+// Runs the MCP conformance suite's client scenarios against test/__fixtures__/conformance-client.mjs,
+// which is built on this package's dist (run `pnpm --filter @foundry-mcp/client-manager build` first).
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixturesDir, makeTempDir, packageFile } from "./helpers";
+
+const manifest = JSON.parse(fs.readFileSync(packageFile("@modelcontextprotocol/conformance", "package.json"), "utf8")) as { bin: Record<string, string> };
+const conformanceBin = packageFile("@modelcontextprotocol/conformance", manifest.bin.conformance!);
+const client = path.join(fixturesDir, "conformance-client.mjs");
+const dist = path.resolve(fixturesDir, "../../dist/index.js");
+let workDir: string;
+beforeAll(() => {
+  workDir = makeTempDir("cm-conformance-");
+});
+afterAll(() => {
+  if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
+});
+
+function runScenario(scenario: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    // cwd is a temp dir: the suite writes results/<scenario>-<time>/ there.
+    const child = spawn(process.execPath, [conformanceBin, "client", "--command", `${process.execPath} ${client}`, "--scenario", scenario], { cwd: workDir, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("close", (code) => resolve({ code, output }));
+  });
+}
+
+describe("MCP conformance client scenarios", () => {
+  it.each(["initialize", "tools_call", "sse-retry", "elicitation-sep1034-client-defaults"])(
+    "conformance scenario %s passes",
+    async (scenario) => {
+      expect(fs.existsSync(dist), `build the package first: ${dist} is missing`).toBe(true);
+      const { code, output } = await runScenario(scenario);
+      expect(output).toContain("OVERALL: PASSED");
+      expect(output).toMatch(/Passed: (\d+)\/\1, 0 failed/);
+      expect(code).toBe(0);
+    },
+    90_000,
+  );
+});
