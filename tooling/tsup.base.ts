@@ -18,6 +18,9 @@ export const libraryBuild: Options = {
  * from any folder. `external` names native modules that cannot be bundled.
  */
 export function appBundle(entry: Record<string, string>, external: string[] = []): Options {
+  // tsup lets `noExternal` win over `external`, so the bundled set must leave the externals out.
+  const escaped = external.map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"));
+  const bundled = escaped.length ? new RegExp(`^(?!(?:${escaped.join("|")})(?:$|/)).*`) : /.*/;
   return {
     entry,
     format: ["esm"],
@@ -28,7 +31,7 @@ export function appBundle(entry: Record<string, string>, external: string[] = []
     clean: true,
     splitting: false,
     sourcemap: false,
-    noExternal: [/.*/],
+    noExternal: [bundled],
     external,
     banner: {
       // Bundled CommonJS dependencies call require(); give them one.

@@ -1,0 +1,114 @@
+// Gateway benchmark: what progressive disclosure saves in tokens, and run_tool throughput over
+// Streamable HTTP with 1, 8 and 32 concurrent clients, each beside its baseline in the same run.
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { estimateTokens } from "@foundry-mcp/tokens";
+import { fixed, median, percentile, table } from "./_measure.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const gatewayBin = path.join(here, "../dist/gateway.mjs");
+const data = mkdtempSync(path.join(os.tmpdir(), "bench-gateway-"));
+const init = JSON.parse(execFileSync(process.execPath, [gatewayBin, "init", "--data", data], { encoding: "utf8" }).trim().split("\n").pop());
+const server = spawn(process.execPath, [gatewayBin, "serve", "--data", data, "--port", "0", "--hourly-cap", "100000000"], { stdio: ["ignore", "ignore", "pipe"] });
+const url = await new Promise((resolve, reject) => {
+  let text = "";
+  server.stderr.on("data", (chunk) => {
+    text += chunk;
+    const match = /listening on (http:\/\/\S+\/mcp)/.exec(text);
+    if (match) resolve(match[1]);
+  });
+  server.on("exit", () => reject(new Error(`gateway exited: ${text}`)));
+});
+
+async function connect(query = "") {
+  const client = new Client({ name: "bench", version: "0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url + query), { requestInit: { headers: { authorization: `Bearer ${init.writeToken}` } } }));
+  return client;
+}
+const textOf = (result) => (result.content ?? []).map((block) => block.text ?? "").join("\n");
+const tokensOf = (value) => estimateTokens(typeof value === "string" ? value : JSON.stringify(value));
+
+try {
+  // Tokens: what the model reads.
+  const base = await connect();
+  const all = await connect("?toolsets=all");
+  const baseTools = (await base.listTools()).tools;
+  const allTools = (await all.listTools()).tools;
+  const baseTokens = tokensOf(baseTools);
+  const allTokens = tokensOf(allTools);
+
+  const question = "is the site down";
+  const searchCall = { name: "search_tools", arguments: { query: question, limit: 5 } };
+  const searchText = textOf(await base.callTool(searchCall));
+  const found = /"name"\s*:\s*"([a-z0-9_]+)"/.exec(searchText)?.[1] ?? /\b(uptime_[a-z_]+)/.exec(searchText)?.[1];
+  const describeCall = { name: "describe_tool", arguments: { name: found } };
+  const describeText = textOf(await base.callTool(describeCall));
+  const domains = textOf(await base.callTool({ name: "read_tool", arguments: { name: "list_domains", arguments: {} } }));
+  const domainId = /"(?:domain_id|id)"\s*:\s*"?([\w-]+)/.exec(domains)?.[1];
+  const runCall = { name: "run_tool", arguments: { name: found, arguments: { domain_id: domainId } } };
+  const runText = textOf(await base.callTool(runCall));
+  const roundTokens = baseTokens + tokensOf(searchCall) + tokensOf(searchText) + tokensOf(describeCall) + tokensOf(describeText) + tokensOf(runCall) + tokensOf(runText);
+  const eagerRound = allTokens + tokensOf({ name: found, arguments: { domain_id: domainId } }) + tokensOf(runText);
+
+  console.log("## Gateway: tokens and throughput (amicited-gateway)\n");
+  console.log(`The catalog holds ${allTools.length - baseTools.length} tools. Advertising all of them costs what a client pays on every request that carries the tool list; the four base tools cost the same whatever the catalog's size.\n`);
+  console.log(
+    table(
+      ["what the model reads", "progressive (4 tools)", "eager (all tools listed)", "ratio"],
+      [
+        ["tools/list", `~${baseTokens}`, `~${allTokens}`, `${fixed(allTokens / baseTokens)}×`],
+        [`one round: search "${question}" → describe \`${found}\` → run`, `~${roundTokens}`, `~${eagerRound}`, `${fixed(eagerRound / roundTokens)}×`],
+      ],
+    ),
+  );
+  await all.close();
+
+  // Throughput: run_tool (catalog dispatch) vs the same tool called natively (pinned), same concurrency.
+  const native = await connect("?toolsets=workspace");
+  const nativeNames = (await native.listTools()).tools.map((t) => t.name);
+  await native.close();
+  const nativeAvailable = nativeNames.includes("list_domains");
+  async function load(concurrency, mode, durationMs = 3000) {
+    const clients = await Promise.all(Array.from({ length: concurrency }, () => connect(mode === "native" ? "?toolsets=workspace" : "")));
+    const call = mode === "native" ? { name: "list_domains", arguments: {} } : { name: "run_tool", arguments: { name: "list_domains", arguments: {} } };
+    for (const client of clients) await client.callTool(call); // warm-up
+    const latencies = [];
+    const started = performance.now();
+    await Promise.all(
+      clients.map(async (client) => {
+        while (performance.now() - started < durationMs) {
+          const t0 = performance.now();
+          await client.callTool(call);
+          latencies.push(performance.now() - t0);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    await Promise.all(clients.map((c) => c.close()));
+    return { perSecond: latencies.length / seconds, p50: median(latencies), p95: percentile(latencies, 95), p99: percentile(latencies, 99) };
+  }
+  const rows = [];
+  for (const concurrency of [1, 8, 32]) {
+    const viaRun = await load(concurrency, "run");
+    const direct = nativeAvailable ? await load(concurrency, "native") : null;
+    rows.push([
+      String(concurrency),
+      fixed(viaRun.perSecond, 0),
+      `${fixed(viaRun.p50)} / ${fixed(viaRun.p95)} / ${fixed(viaRun.p99)}`,
+      direct ? fixed(direct.perSecond, 0) : "n/a",
+      direct ? `${fixed(direct.p50)} / ${fixed(direct.p95)} / ${fixed(direct.p99)}` : "n/a",
+      direct ? `${fixed(viaRun.perSecond / direct.perSecond, 2)}×` : "n/a",
+    ]);
+  }
+  console.log(`\nThroughput of \`run_tool\` → \`list_domains\` over Streamable HTTP on 127.0.0.1 for 3 s per row after a warm-up, against the same tool called natively (pinned with \`?toolsets=workspace\`) at the same concurrency. Latencies in ms.\n`);
+  console.log(table(["clients", "run_tool calls/s", "p50 / p95 / p99", "native calls/s", "p50 / p95 / p99", "run_tool ÷ native"], rows));
+  await base.close();
+} finally {
+  server.kill("SIGTERM");
+  rmSync(data, { recursive: true, force: true });
+}

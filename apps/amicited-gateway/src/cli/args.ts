@@ -1,0 +1,79 @@
+// Command-line parsing for the gateway: a command path and --flags, refused with a usage line
+// when unknown, so a typo never starts a server with defaults the user did not mean.
+import { GatewayError, GatewayErrorCode } from "../errors";
+
+/** The parsed command line. */
+export interface ParsedArgs {
+  positionals: string[];
+  flags: Map<string, string | true>;
+}
+
+/** Usage text printed on --help and on bad input. */
+export const USAGE = `usage:
+  amicited-gateway init --data DIR
+  amicited-gateway workspace create NAME --data DIR
+  amicited-gateway serve --data DIR [--host 127.0.0.1] [--port 8787] [--hourly-cap 1000]
+                         [--upstreams mcp.json] [--allowed-host NAME]... [--max-body-bytes N]
+                         [--allow-anonymous-read WORKSPACE]
+  amicited-gateway serve --stdio --data DIR [--toolsets eshop,uptime|all]   (token in AMICITED_TOKEN)`;
+
+const booleanFlags = new Set(["stdio", "help", "memory-quota"]);
+const repeatable = new Set(["allowed-host"]);
+
+/** Splits argv into positionals and flags; `--name value`, `--name=value` and boolean flags. */
+export function parseArgs(argv: string[]): ParsedArgs {
+  const positionals: string[] = [];
+  const flags = new Map<string, string | true>();
+  for (let index = 0; index < argv.length; index++) {
+    const token = argv[index] as string;
+    if (!token.startsWith("--")) {
+      positionals.push(token);
+      continue;
+    }
+    const [name, inline] = token.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    if (booleanFlags.has(name)) {
+      flags.set(name, true);
+      continue;
+    }
+    const value = inline ?? argv[++index];
+    if (value === undefined || value.startsWith("--"))
+      throw new GatewayError(GatewayErrorCode.USAGE, `--${name} needs a value\n${USAGE}`);
+    flags.set(
+      name,
+      repeatable.has(name) && flags.has(name) ? `${String(flags.get(name))},${value}` : value,
+    );
+  }
+  return { positionals, flags };
+}
+
+/** A flag's string value, or undefined. */
+export function flagString(args: ParsedArgs, name: string): string | undefined {
+  const value = args.flags.get(name);
+  return typeof value === "string" ? value : undefined;
+}
+
+/** A flag's integer value within [min, max], or the fallback; refuses anything else by name. */
+export function flagInteger(
+  args: ParsedArgs,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const raw = flagString(args, name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new GatewayError(
+      GatewayErrorCode.USAGE,
+      `--${name} must be an integer from ${min} to ${max}; got ${raw}`,
+    );
+  return value;
+}
+
+/** Refuses flags the command does not know. */
+export function checkFlags(args: ParsedArgs, known: string[]): void {
+  for (const name of args.flags.keys())
+    if (!known.includes(name))
+      throw new GatewayError(GatewayErrorCode.USAGE, `unknown flag --${name}\n${USAGE}`);
+}

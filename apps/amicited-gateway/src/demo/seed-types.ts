@@ -1,0 +1,15 @@
+// The context each demo generator receives for one domain.
+import type { Random } from "./prng";
+import type { Vertical } from "./vocabulary";
+import type { WorkspaceStore } from "../store/workspace-store";
+
+/** One domain being seeded: where to write, what to write about, and the random source. */
+export interface DomainSeed {
+  store: WorkspaceStore;
+  random: Random;
+  workspaceId: string;
+  domainId: number;
+  hostname: string;
+  vertical: Vertical;
+  asOf: string;
+}

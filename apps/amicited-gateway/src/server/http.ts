@@ -1,0 +1,246 @@
+// Streamable HTTP at /mcp on node:http. Every request passes, in order: path, Host and Origin
+// checks (403), the bearer token (401 + WWW-Authenticate), a body limit (413) and JSON parsing
+// (JSON-RPC -32700); then it reaches its session's SDK transport. One Server per session, its
+// credential and pinned toolsets fixed when the session was initialised.
+import { randomUUID } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { createSessionServer } from "./session";
+import type { Gateway } from "./gateway";
+import { resolveToken } from "../store/workspaces";
+import type { Credential } from "../store/workspaces";
+
+/** Options of startHttpGateway. */
+export interface HttpGatewayOptions {
+  host?: string;
+  port?: number;
+  /** Largest accepted request body in bytes (default 1 MiB). */
+  maxBodyBytes?: number;
+  /** More host names accepted in Host and Origin, beyond the local names and the bind host. */
+  allowedHosts?: string[];
+  /** Credential used for requests without Authorization (development only, read scope). */
+  anonymous?: Credential;
+  /** Sessions idle this long are closed (default 30 minutes). */
+  sessionIdleMs?: number;
+}
+
+/** A running HTTP gateway. */
+export interface HttpGateway {
+  url: string;
+  close(): Promise<void>;
+}
+
+interface Session {
+  transport: StreamableHTTPServerTransport;
+  server: Server;
+  tokenId: number;
+  lastSeen: number;
+}
+
+const LOCAL_HOSTS = ["localhost", "127.0.0.1", "[::1]", "::1"];
+const DEFAULT_MAX_BODY = 1024 * 1024;
+
+function hostnameOf(value: string): string | undefined {
+  try {
+    return new URL(value.includes("://") ? value : `http://${value}`).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+function sendJson(
+  res: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(JSON.stringify(body));
+}
+
+const rpcError = (code: number, message: string) => ({
+  jsonrpc: "2.0",
+  error: { code, message },
+  id: null,
+});
+
+function readBody(req: http.IncomingMessage, limit: number): Promise<string | "too-large"> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    req.on("end", () => resolve(tooLarge ? "too-large" : Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+/**
+ * Serves the gateway over Streamable HTTP; resolves once listening.
+ * @example const running = await startHttpGateway(gateway, { port: 0 }); console.error(`listening on ${running.url}`);
+ */
+export async function startHttpGateway(
+  gateway: Gateway,
+  options: HttpGatewayOptions = {},
+): Promise<HttpGateway> {
+  const host = options.host ?? "127.0.0.1";
+  const maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const allowed = new Set([
+    ...LOCAL_HOSTS,
+    ...(options.allowedHosts ?? []).map((name) => name.toLowerCase()),
+  ]);
+  if (!["0.0.0.0", "::"].includes(host)) allowed.add(hostnameOf(host) ?? host);
+  const sessions = new Map<string, Session>();
+
+  const authenticate = async (
+    req: http.IncomingMessage,
+  ): Promise<Credential | "missing" | "invalid"> => {
+    const header = req.headers.authorization;
+    if (!header) return options.anonymous ?? "missing";
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match?.[1]) return "invalid";
+    return (await resolveToken(gateway.store, match[1])) ?? "invalid";
+  };
+
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? "/", "http://placeholder");
+    if (url.pathname !== "/mcp")
+      return sendJson(res, 404, rpcError(-32000, `Not found: the MCP endpoint is /mcp`));
+    const hostHeader = req.headers.host ?? "";
+    if (!allowed.has(hostnameOf(hostHeader) ?? ""))
+      return sendJson(res, 403, rpcError(-32000, `Forbidden: Host ${hostHeader} is not allowed`));
+    const origin = req.headers.origin;
+    // A browser always sends Origin; "null" (sandboxed frames, file://) is refused like any foreign one.
+    if (origin !== undefined && !allowed.has(hostnameOf(origin) ?? ""))
+      return sendJson(res, 403, rpcError(-32000, `Forbidden: Origin ${origin} is not allowed`));
+    const credential = await authenticate(req);
+    if (credential === "missing" || credential === "invalid") {
+      const challenge =
+        credential === "missing"
+          ? 'Bearer realm="amicited-gateway"'
+          : 'Bearer realm="amicited-gateway", error="invalid_token", error_description="unknown or revoked token"';
+      return sendJson(
+        res,
+        401,
+        rpcError(
+          -32001,
+          credential === "missing"
+            ? "Unauthorized: send Authorization: Bearer <token>"
+            : "Unauthorized: unknown or revoked token",
+        ),
+        { "www-authenticate": challenge },
+      );
+    }
+    const sessionId = req.headers["mcp-session-id"];
+    const existing = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
+    if (typeof sessionId === "string") {
+      if (!existing)
+        return sendJson(res, 404, rpcError(-32001, "Session not found: initialize a new session"));
+      if (existing.tokenId !== credential.tokenId)
+        return sendJson(
+          res,
+          403,
+          rpcError(-32000, "Forbidden: this session belongs to another token"),
+        );
+      existing.lastSeen = Date.now();
+    }
+    if (req.method === "GET" || req.method === "DELETE") {
+      if (!existing)
+        return sendJson(
+          res,
+          400,
+          rpcError(-32000, "Bad Request: Mcp-Session-Id header is required"),
+        );
+      return existing.transport.handleRequest(req, res);
+    }
+    if (req.method !== "POST")
+      return sendJson(res, 405, rpcError(-32000, "Method not allowed"), {
+        allow: "GET, POST, DELETE",
+      });
+    const raw = await readBody(req, maxBody);
+    if (raw === "too-large")
+      return sendJson(res, 413, rpcError(-32600, `Request body exceeds ${maxBody} bytes`));
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch (error) {
+      return sendJson(res, 400, rpcError(-32700, `Parse error: ${(error as Error).message}`));
+    }
+    if (existing) return existing.transport.handleRequest(req, res, body);
+    const initializing = Array.isArray(body)
+      ? body.some((message) => isInitializeRequest(message))
+      : isInitializeRequest(body);
+    if (!initializing)
+      return sendJson(
+        res,
+        400,
+        rpcError(-32000, "Bad Request: no valid session; send initialize first"),
+      );
+    const server = createSessionServer(
+      gateway,
+      credential,
+      url.searchParams.get("toolsets") ?? undefined,
+    );
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) =>
+        void sessions.set(id, {
+          transport,
+          server,
+          tokenId: credential.tokenId,
+          lastSeen: Date.now(),
+        }),
+      onsessionclosed: (id) => void sessions.delete(id),
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+  };
+
+  const httpServer = http.createServer((req, res) => {
+    handle(req, res).catch((error: unknown) =>
+      sendJson(res, 500, rpcError(-32603, `Internal error: ${(error as Error).message}`)),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once("error", reject);
+    httpServer.listen(options.port ?? 8787, host, () => resolve());
+  });
+  // Clients that vanish without DELETE would otherwise keep their Server forever.
+  const idleMs = options.sessionIdleMs ?? 30 * 60_000;
+  const sweeper = setInterval(
+    () => {
+      const cutoff = Date.now() - idleMs;
+      for (const [id, session] of sessions) {
+        if (session.lastSeen < cutoff) {
+          sessions.delete(id);
+          void session.server.close().catch(() => undefined);
+        }
+      }
+    },
+    Math.min(idleMs, 60_000),
+  );
+  sweeper.unref();
+  const address = httpServer.address() as AddressInfo;
+  const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${shownHost}:${address.port}/mcp`,
+    async close() {
+      clearInterval(sweeper);
+      for (const session of sessions.values()) await session.server.close().catch(() => undefined);
+      sessions.clear();
+      httpServer.closeAllConnections();
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,35 @@
+// stdio transport: one session for the process, its credential from AMICITED_TOKEN and its
+// pinned toolsets from --toolsets. Protocol on stdout only; everything else goes to stderr.
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { createSessionServer } from "./session";
+import type { Gateway } from "./gateway";
+import { GatewayError, GatewayErrorCode } from "../errors";
+import { resolveToken } from "../store/workspaces";
+
+/** Serves one session over stdin/stdout until stdin closes. */
+export async function serveStdio(
+  gateway: Gateway,
+  token: string | undefined,
+  toolsets: string | undefined,
+): Promise<void> {
+  if (!token)
+    throw new GatewayError(
+      GatewayErrorCode.USAGE,
+      "serve --stdio needs a token in AMICITED_TOKEN (from init or workspace create).",
+    );
+  const credential = await resolveToken(gateway.store, token);
+  if (!credential)
+    throw new GatewayError(
+      GatewayErrorCode.USAGE,
+      "AMICITED_TOKEN is unknown or revoked for this --data directory.",
+    );
+  const server = createSessionServer(gateway, credential, toolsets);
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = () => resolve();
+    process.stdin.once("end", () => resolve());
+  });
+  await server.connect(transport);
+  await closed;
+  await server.close();
+}

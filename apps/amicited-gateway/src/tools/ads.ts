@@ -1,0 +1,365 @@
+// Toolset "ads": across ad networks — total and per-network spend (Google Ads + Meta), monthly
+// budgets against actuals, goals, blended ROAS/CPA/MER, and attribution over order touchpoints.
+import { arg, requireRow, round, toolsetBuilder, windowOf } from "./shared";
+import type { GatewayTool } from "./shared";
+import { GatewayError, GatewayErrorCode } from "../errors";
+import { NETWORKS } from "../demo/vocabulary";
+import type { WorkspaceStore } from "../store/workspace-store";
+
+// Both networks' daily rows as one relation; it takes the domain id twice.
+const spendUnion =
+  "SELECT 'google_ads' AS network, day, cost AS spend, conv_value AS revenue, conversions FROM gads_keyword_daily WHERE domain_id = ? UNION ALL SELECT 'meta_ads', day, spend, revenue, purchases FROM meta_daily WHERE domain_id = ?";
+const month = { type: "string", pattern: "^\\d{4}-\\d{2}$", description: "Month as YYYY-MM." };
+
+/** The ads toolset's tools. */
+export function adsTools(store: WorkspaceStore): GatewayTool[] {
+  const t = toolsetBuilder("ads", store);
+  const totals = async (domainId: number, since: string, until: string) =>
+    store.get<{ spend: number; revenue: number; conversions: number }>(
+      `SELECT SUM(spend) AS spend, SUM(revenue) AS revenue, SUM(conversions) AS conversions FROM (${spendUnion}) WHERE day BETWEEN ? AND ?`,
+      [domainId, domainId, since, until],
+    );
+  const attribution = (name: string, description: string, credit: string): GatewayTool =>
+    t.list({
+      name,
+      description,
+      params: { days: arg.days() },
+      query: (args, d) => {
+        const w = windowOf(d, args);
+        return [
+          `SELECT channel, ROUND(SUM(${credit}), 1) AS conversions, ROUND(SUM(revenue * ${credit}), 2) AS revenue FROM ads_touchpoints WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY channel ORDER BY revenue DESC`,
+          [d.id, w.since, w.until],
+        ];
+      },
+    });
+  return [
+    t.read({
+      name: "ads_get_total_spend",
+      description:
+        "How much did we spend on ads in total, across Google Ads and Meta, and what did it return?",
+      params: { days: arg.days() },
+      run: async (args, d) => {
+        const w = windowOf(d, args);
+        const s = await totals(d.id, w.since, w.until);
+        return {
+          since: w.since,
+          spend: round(s?.spend),
+          revenue: round(s?.revenue),
+          conversions: round(s?.conversions, 1),
+        };
+      },
+    }),
+    t.list({
+      name: "ads_get_spend_by_network",
+      description: "Spend, revenue, conversions and ROAS per ad network.",
+      params: { days: arg.days() },
+      query: (args, d) => {
+        const w = windowOf(d, args);
+        return [
+          `SELECT network, ROUND(SUM(spend), 2) AS spend, ROUND(SUM(revenue), 2) AS revenue, ROUND(SUM(conversions), 1) AS conversions, ROUND(SUM(revenue) / MAX(SUM(spend), 0.01), 2) AS roas FROM (${spendUnion}) WHERE day BETWEEN ? AND ? GROUP BY network ORDER BY spend DESC`,
+          [d.id, d.id, w.since, w.until],
+        ];
+      },
+    }),
+    t.list({
+      name: "ads_get_spend_by_day",
+      description: "Ad spend across networks per day, split into Google Ads and Meta.",
+      params: { days: arg.days() },
+      query: (args, d) => {
+        const w = windowOf(d, args);
+        return [
+          `SELECT day, ROUND(SUM(CASE WHEN network = 'google_ads' THEN spend ELSE 0 END), 2) AS google_ads, ROUND(SUM(CASE WHEN network = 'meta_ads' THEN spend ELSE 0 END), 2) AS meta_ads, ROUND(SUM(spend), 2) AS total FROM (${spendUnion}) WHERE day BETWEEN ? AND ? GROUP BY day ORDER BY day`,
+          [d.id, d.id, w.since, w.until],
+        ];
+      },
+    }),
+    t.list({
+      name: "ads_get_budget_vs_actual",
+      description:
+        "Did we stay within the ad budget? Planned versus actual spend per month and network.",
+      query: (_args, d) => [
+        `SELECT b.month, b.network, b.planned, ROUND(COALESCE((SELECT SUM(spend) FROM (${spendUnion}) x WHERE x.network = b.network AND substr(x.day, 1, 7) = b.month), 0), 2) AS actual FROM ads_budgets b WHERE b.domain_id = ? ORDER BY b.month DESC, b.network`,
+        [d.id, d.id, d.id],
+      ],
+    }),
+    t.read({
+      name: "ads_get_budget_pacing",
+      description:
+        "Will we overspend this month? Spend so far, projected month-end spend and the planned budget, per network.",
+      run: async (_args, d) => {
+        const monthKey = d.asOf.slice(0, 7);
+        const dayOfMonth = Number(d.asOf.slice(8, 10));
+        const daysInMonth = new Date(
+          Date.UTC(Number(monthKey.slice(0, 4)), Number(monthKey.slice(5, 7)), 0),
+        ).getUTCDate();
+        const rows = await store.all<{ network: string; spent: number; planned: number }>(
+          `SELECT b.network, b.planned, COALESCE((SELECT SUM(spend) FROM (${spendUnion}) x WHERE x.network = b.network AND substr(x.day, 1, 7) = ?), 0) AS spent FROM ads_budgets b WHERE b.domain_id = ? AND b.month = ?`,
+          [d.id, d.id, monthKey, d.id, monthKey],
+        );
+        return {
+          month: monthKey,
+          day_of_month: dayOfMonth,
+          networks: rows.map((row) => ({
+            network: row.network,
+            planned: row.planned,
+            spent: round(row.spent),
+            projected: round((row.spent / dayOfMonth) * daysInMonth),
+            on_track: (row.spent / dayOfMonth) * daysInMonth <= row.planned,
+          })),
+        };
+      },
+    }),
+    t.read({
+      name: "ads_get_blended_roas",
+      description:
+        "Blended return on ad spend: all ad-attributed revenue over all ad spend, every network together.",
+      params: { days: arg.days() },
+      run: async (args, d) => {
+        const w = windowOf(d, args);
+        const s = await totals(d.id, w.since, w.until);
+        return {
+          since: w.since,
+          blended_roas: round((s?.revenue ?? 0) / Math.max(0.01, s?.spend ?? 0)),
+        };
+      },
+    }),
+    t.read({
+      name: "ads_get_blended_cpa",
+      description: "What does one conversion cost across all ad networks together?",
+      params: { days: arg.days() },
+      run: async (args, d) => {
+        const w = windowOf(d, args);
+        const s = await totals(d.id, w.since, w.until);
+        return {
+          since: w.since,
+          blended_cpa: round((s?.spend ?? 0) / Math.max(0.1, s?.conversions ?? 0)),
+          conversions: round(s?.conversions, 1),
+        };
+      },
+    }),
+    t.read({
+      name: "ads_get_marketing_efficiency_ratio",
+      description:
+        "Marketing efficiency ratio (MER): total shop revenue, all channels, divided by total ad spend.",
+      params: { days: arg.days() },
+      run: async (args, d) => {
+        const w = windowOf(d, args);
+        const s = await totals(d.id, w.since, w.until);
+        const revenue =
+          (
+            await store.get<{ r: number }>(
+              "SELECT SUM(total) AS r FROM eshop_orders WHERE domain_id = ? AND status NOT IN ('cancelled', 'refunded') AND day BETWEEN ? AND ?",
+              [d.id, w.since, w.until],
+            )
+          )?.r ?? 0;
+        return {
+          since: w.since,
+          shop_revenue: round(revenue),
+          ad_spend: round(s?.spend),
+          mer: round(revenue / Math.max(0.01, s?.spend ?? 0)),
+        };
+      },
+    }),
+    t.list({
+      name: "ads_get_cost_vs_revenue_share",
+      description:
+        "Does each network earn its share? Each network's share of spend beside its share of ad revenue.",
+      params: { days: arg.days() },
+      query: (args, d) => {
+        const w = windowOf(d, args);
+        return [
+          `SELECT network, ROUND(SUM(spend) / (SELECT SUM(spend) FROM (${spendUnion}) WHERE day BETWEEN ? AND ?), 3) AS spend_share, ROUND(SUM(revenue) / (SELECT MAX(SUM(revenue), 0.01) FROM (${spendUnion}) WHERE day BETWEEN ? AND ?), 3) AS revenue_share FROM (${spendUnion}) WHERE day BETWEEN ? AND ? GROUP BY network`,
+          [
+            d.id,
+            d.id,
+            w.since,
+            w.until,
+            d.id,
+            d.id,
+            w.since,
+            w.until,
+            d.id,
+            d.id,
+            w.since,
+            w.until,
+          ],
+        ];
+      },
+    }),
+    attribution(
+      "ads_attribution_last_touch",
+      "Which channel gets credit for sales if the last touch before buying wins (last-click attribution)?",
+      "CASE WHEN step = steps THEN 1.0 ELSE 0 END",
+    ),
+    attribution(
+      "ads_attribution_first_touch",
+      "Which channel first brought the customers who later bought (first-touch attribution)?",
+      "CASE WHEN step = 1 THEN 1.0 ELSE 0 END",
+    ),
+    attribution(
+      "ads_attribution_linear",
+      "Linear attribution: every touch on the path to a sale gets an equal share of the credit.",
+      "1.0 / steps",
+    ),
+    attribution(
+      "ads_attribution_position_based",
+      "Position-based (U-shaped) attribution: 40% to the first touch, 40% to the last, 20% shared by the middle.",
+      "CASE WHEN steps = 1 THEN 1.0 WHEN steps = 2 THEN 0.5 WHEN step = 1 OR step = steps THEN 0.4 ELSE 0.2 / (steps - 2) END",
+    ),
+    t.list({
+      name: "ads_get_path_length_distribution",
+      description: "How many touches does it take before someone buys? Orders per path length.",
+      params: { days: arg.days() },
+      query: (args, d) => {
+        const w = windowOf(d, args);
+        return [
+          "SELECT steps AS touches, COUNT(DISTINCT order_id) AS orders, ROUND(AVG(revenue), 2) AS average_order_value FROM ads_touchpoints WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY steps ORDER BY steps",
+          [d.id, w.since, w.until],
+        ];
+      },
+    }),
+    t.list({
+      name: "ads_get_top_conversion_paths",
+      description:
+        "Which sequences of channels lead to sales most often (e.g. meta_ads > email > direct)?",
+      params: { days: arg.days() },
+      query: (args, d) => {
+        const w = windowOf(d, args);
+        return [
+          "SELECT path, COUNT(*) AS orders, ROUND(SUM(revenue), 2) AS revenue FROM (SELECT order_id, GROUP_CONCAT(channel, ' > ') AS path, MAX(revenue) AS revenue FROM (SELECT order_id, channel, revenue FROM ads_touchpoints WHERE domain_id = ? AND day BETWEEN ? AND ? ORDER BY order_id, step) GROUP BY order_id) GROUP BY path ORDER BY orders DESC",
+          [d.id, w.since, w.until],
+        ];
+      },
+    }),
+    t.list({
+      name: "ads_get_assisted_conversions",
+      description:
+        "Which channels help sales without closing them? Touches that were not the last one, per channel.",
+      params: { days: arg.days() },
+      query: (args, d) => {
+        const w = windowOf(d, args);
+        return [
+          "SELECT channel, SUM(step < steps) AS assists, SUM(step = steps) AS last_touches, ROUND(SUM(step < steps) * 1.0 / MAX(SUM(step = steps), 1), 2) AS assist_ratio FROM ads_touchpoints WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY channel ORDER BY assists DESC",
+          [d.id, w.since, w.until],
+        ];
+      },
+    }),
+    t.list({
+      name: "ads_list_goals",
+      description: "List the monthly ad goals (target ROAS, target CPA).",
+      query: (_args, d) => [
+        "SELECT id AS goal_id, month, metric, target FROM ads_goals WHERE domain_id = ? ORDER BY month DESC, metric",
+        [d.id],
+      ],
+    }),
+    t.list({
+      name: "ads_get_goal_progress",
+      description:
+        "Are we hitting our ad goals? Actual ROAS and CPA per month against the targets.",
+      query: (_args, d) => [
+        `SELECT g.goal_id, g.month, g.metric, g.target, CASE g.metric WHEN 'roas' THEN ROUND(a.revenue / MAX(a.spend, 0.01), 2) ELSE ROUND(a.spend / MAX(a.conversions, 0.1), 2) END AS actual FROM (SELECT id AS goal_id, month, metric, target FROM ads_goals WHERE domain_id = ?) g LEFT JOIN (SELECT substr(day, 1, 7) AS month, SUM(spend) AS spend, SUM(revenue) AS revenue, SUM(conversions) AS conversions FROM (${spendUnion}) GROUP BY month) a ON a.month = g.month ORDER BY g.month DESC, g.metric`,
+        [d.id, d.id, d.id],
+      ],
+    }),
+    t.act({
+      name: "ads_set_monthly_budget",
+      kind: "write",
+      description:
+        "Set the planned ad budget of one network for one month (creates or replaces it).",
+      params: {
+        network: arg.oneOf(NETWORKS, "Ad network."),
+        month,
+        planned: { type: "number", minimum: 0, maximum: 1000000, description: "Planned spend." },
+      },
+      required: ["network", "month", "planned"],
+      run: async (args, d) => {
+        await store.run(
+          "INSERT INTO ads_budgets (domain_id, network, month, planned) VALUES (?, ?, ?, ?) ON CONFLICT (domain_id, network, month) DO UPDATE SET planned = excluded.planned",
+          [d.id, String(args.network), String(args.month), Number(args.planned)],
+        );
+        return { network: args.network, month: args.month, planned: args.planned };
+      },
+    }),
+    t.act({
+      name: "ads_set_goal",
+      kind: "write",
+      description: "Set a monthly target ROAS or CPA.",
+      params: {
+        metric: arg.oneOf(["roas", "cpa"], "Goal metric."),
+        month,
+        target: { type: "number", exclusiveMinimum: 0, description: "Target value." },
+      },
+      required: ["metric", "month", "target"],
+      run: async (args, d) => {
+        const r = await store.run(
+          "INSERT INTO ads_goals (domain_id, metric, target, month) VALUES (?, ?, ?, ?)",
+          [d.id, String(args.metric), Number(args.target), String(args.month)],
+        );
+        return {
+          goal_id: r.lastInsertId,
+          metric: args.metric,
+          month: args.month,
+          target: args.target,
+        };
+      },
+    }),
+    t.act({
+      name: "ads_delete_goal",
+      kind: "destructive",
+      description: "Delete an ad goal.",
+      params: { goal_id: arg.id("Goal (from ads_list_goals)") },
+      required: ["goal_id"],
+      run: async (args, d) => {
+        const g = await requireRow<{ id: number; metric: string; month: string }>(
+          store,
+          [
+            "SELECT id, metric, month FROM ads_goals WHERE id = ? AND domain_id = ?",
+            [Number(args.goal_id), d.id],
+          ],
+          `goal ${String(args.goal_id)}`,
+          "list ids with ads_list_goals",
+        );
+        await store.run("DELETE FROM ads_goals WHERE id = ?", [g.id]);
+        return { deleted: `${g.metric} ${g.month}` };
+      },
+    }),
+    t.act({
+      name: "ads_model_budget_reallocation",
+      kind: "paid",
+      cost: 3,
+      description:
+        "Model how to split a total ad budget between Google Ads and Meta in proportion to each network's ROAS over the window.",
+      params: {
+        total_budget: { type: "number", exclusiveMinimum: 0, description: "Budget to split." },
+        days: arg.days(),
+      },
+      required: ["total_budget"],
+      run: async (args, d) => {
+        const w = windowOf(d, args);
+        const rows = await store.all<{ network: string; spend: number; revenue: number }>(
+          `SELECT network, SUM(spend) AS spend, SUM(revenue) AS revenue FROM (${spendUnion}) WHERE day BETWEEN ? AND ? GROUP BY network`,
+          [d.id, d.id, w.since, w.until],
+        );
+        const weight = rows.reduce((sum, row) => sum + row.revenue / Math.max(0.01, row.spend), 0);
+        if (weight <= 0)
+          throw new GatewayError(
+            GatewayErrorCode.NOT_FOUND,
+            "no ad spend with revenue in the window; widen `days`.",
+          );
+        const total = Number(args.total_budget);
+        return {
+          since: w.since,
+          split: rows.map((row) => {
+            const roas = row.revenue / Math.max(0.01, row.spend);
+            return {
+              network: row.network,
+              roas: round(roas),
+              current_share: round(row.spend / rows.reduce((sum, x) => sum + x.spend, 0), 3),
+              suggested_budget: round((total * roas) / weight),
+            };
+          }),
+        };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,189 @@
+// eshop tools about orders: lists, trends, revenue, refunds and coupon usage.
+import { arg, previousWindowOf, round, toolsetBuilder, windowOf } from "../shared";
+import type { GatewayTool } from "../shared";
+import type { WorkspaceStore } from "../../store/workspace-store";
+import { valid, orderId, statuses, eshopCommon } from "./common";
+
+/** The eshop toolset's tools about orders, revenue, refunds and coupons. */
+export function eshopOrderTools(store: WorkspaceStore): GatewayTool[] {
+  const t = toolsetBuilder("eshop", store);
+  const { order } = eshopCommon(store);
+  const ordersBy = (name: string, description: string, column: string): GatewayTool =>
+    t.list({
+      name,
+      description,
+      params: { days: arg.days() },
+      query: (args, d) => {
+        const w = windowOf(d, args);
+        return [
+          `SELECT ${column}, COUNT(*) AS orders, ROUND(SUM(total), 2) AS revenue, ROUND(AVG(total), 2) AS average_order_value FROM eshop_orders WHERE domain_id = ? AND ${column === "status" ? "1 = 1" : valid} AND day BETWEEN ? AND ? GROUP BY ${column} ORDER BY revenue DESC`,
+          [d.id, w.since, w.until],
+        ];
+      },
+    });
+  return [
+    t.list({
+      name: "eshop_list_orders",
+      description:
+        "List orders, newest first, with status, channel, coupon and totals; filter by status.",
+      params: { status: arg.oneOf(statuses, "Only this status."), days: arg.days(180) },
+      query: (args, d) => {
+        const w = windowOf(d, args, 180);
+        return [
+          `SELECT id AS order_id, day, customer_id, status, channel, coupon, subtotal, discount, shipping, total, country FROM eshop_orders WHERE domain_id = ? AND day BETWEEN ? AND ?${args.status ? " AND status = ?" : ""} ORDER BY day DESC, id DESC`,
+          [d.id, w.since, w.until, ...(args.status ? [String(args.status)] : [])],
+        ];
+      },
+    }),
+    t.read({
+      name: "eshop_get_order",
+      description: "One order with its line items and the customer.",
+      params: { order_id: orderId },
+      required: ["order_id"],
+      run: async (args, d) => {
+        const o = await order(args.order_id, d);
+        return {
+          ...o,
+          items: await store.all(
+            "SELECT p.name, i.quantity, i.unit_price FROM eshop_order_items i JOIN eshop_products p ON p.id = i.product_id WHERE i.order_id = ?",
+            [o.id],
+          ),
+          customer: await store.get(
+            "SELECT c.id AS customer_id, c.name, c.email FROM eshop_customers c JOIN eshop_orders o ON o.customer_id = c.id WHERE o.id = ?",
+            [o.id],
+          ),
+        };
+      },
+    }),
+    t.list({
+      name: "eshop_orders_by_day",
+      description: "Orders and revenue day by day.",
+      params: { days: arg.days() },
+      query: (args, d) => {
+        const w = windowOf(d, args);
+        return [
+          "SELECT day, COUNT(*) AS orders, ROUND(SUM(total), 2) AS revenue FROM eshop_orders WHERE domain_id = ? AND " +
+            valid +
+            " AND day BETWEEN ? AND ? GROUP BY day ORDER BY day",
+          [d.id, w.since, w.until],
+        ];
+      },
+    }),
+    ordersBy(
+      "eshop_orders_by_status",
+      "How many orders are paid, shipped, delivered, refunded or cancelled?",
+      "status",
+    ),
+    ordersBy(
+      "eshop_orders_by_channel",
+      "Which channel brings the orders (organic, ads, email, AI referral)?",
+      "channel",
+    ),
+    ordersBy("eshop_orders_by_country", "Which countries buy the most?", "country"),
+    t.list({
+      name: "eshop_average_order_value_trend",
+      description: "Is the average basket growing? Average order value per week.",
+      params: { days: arg.days(84) },
+      query: (args, d) => {
+        const w = windowOf(d, args, 84);
+        return [
+          "SELECT strftime('%Y-W%W', day) AS week, ROUND(AVG(total), 2) AS average_order_value, COUNT(*) AS orders FROM eshop_orders WHERE domain_id = ? AND " +
+            valid +
+            " AND day BETWEEN ? AND ? GROUP BY week ORDER BY week",
+          [d.id, w.since, w.until],
+        ];
+      },
+    }),
+    t.read({
+      name: "eshop_get_revenue_summary",
+      description:
+        "Shop revenue for the window: gross, discounts, shipping, refunds, net, orders and average order value.",
+      params: { days: arg.days() },
+      run: async (args, d) => {
+        const w = windowOf(d, args);
+        return {
+          since: w.since,
+          ...(await store.get(
+            `SELECT COUNT(*) AS orders, ROUND(SUM(CASE WHEN ${valid} THEN subtotal END), 2) AS gross, ROUND(SUM(CASE WHEN ${valid} THEN discount END), 2) AS discounts, ROUND(SUM(CASE WHEN ${valid} THEN shipping END), 2) AS shipping, ROUND(SUM(CASE WHEN status = 'refunded' THEN total END), 2) AS refunded, ROUND(SUM(CASE WHEN ${valid} THEN total END), 2) AS net, ROUND(AVG(CASE WHEN ${valid} THEN total END), 2) AS average_order_value FROM eshop_orders WHERE domain_id = ? AND day BETWEEN ? AND ?`,
+            [d.id, w.since, w.until],
+          )),
+        };
+      },
+    }),
+    t.read({
+      name: "eshop_compare_periods",
+      description:
+        "Did the shop sell more this window than the previous one? Orders, revenue and AOV in each.",
+      params: { days: arg.days() },
+      run: async (args, d) => {
+        const w = windowOf(d, args);
+        const p = previousWindowOf(d, args);
+        const q = `SELECT COUNT(*) AS orders, ROUND(SUM(total), 2) AS revenue, ROUND(AVG(total), 2) AS average_order_value FROM eshop_orders WHERE domain_id = ? AND ${valid} AND day BETWEEN ? AND ?`;
+        return {
+          current: { since: w.since, ...(await store.get(q, [d.id, w.since, w.until])) },
+          previous: { since: p.since, ...(await store.get(q, [d.id, p.since, p.until])) },
+        };
+      },
+    }),
+    t.read({
+      name: "eshop_get_refund_rate",
+      description: "What share of orders and revenue gets refunded?",
+      params: { days: arg.days(90) },
+      run: async (args, d) => {
+        const w = windowOf(d, args, 90);
+        const r = await store.get<{
+          orders: number;
+          refunded: number;
+          revenue: number;
+          refunded_revenue: number;
+        }>(
+          "SELECT COUNT(*) AS orders, SUM(status = 'refunded') AS refunded, SUM(total) AS revenue, SUM(CASE WHEN status = 'refunded' THEN total ELSE 0 END) AS refunded_revenue FROM eshop_orders WHERE domain_id = ? AND day BETWEEN ? AND ?",
+          [d.id, w.since, w.until],
+        );
+        return {
+          since: w.since,
+          refunded_orders: r?.refunded ?? 0,
+          refund_rate: round((r?.refunded ?? 0) / Math.max(1, r?.orders ?? 0), 3),
+          refunded_revenue_share: round(
+            (r?.refunded_revenue ?? 0) / Math.max(0.01, r?.revenue ?? 0),
+            3,
+          ),
+        };
+      },
+    }),
+    t.list({
+      name: "eshop_coupon_usage",
+      description: "Which coupons are used, how often, and how much discount did they cost?",
+      params: { days: arg.days(90) },
+      query: (args, d) => {
+        const w = windowOf(d, args, 90);
+        return [
+          "SELECT coupon, COUNT(*) AS orders, ROUND(SUM(discount), 2) AS discount_given, ROUND(AVG(total), 2) AS average_order_value FROM eshop_orders WHERE domain_id = ? AND coupon IS NOT NULL AND day BETWEEN ? AND ? GROUP BY coupon ORDER BY orders DESC",
+          [d.id, w.since, w.until],
+        ];
+      },
+    }),
+    t.list({
+      name: "eshop_list_coupons",
+      description: "List coupon codes with discount and whether they are active.",
+      query: (_args, d) => [
+        "SELECT id AS coupon_id, code, percent_off, active, created_at FROM eshop_coupons WHERE domain_id = ? ORDER BY id",
+        [d.id],
+      ],
+    }),
+    t.list({
+      name: "eshop_largest_orders",
+      description: "The biggest orders by total value.",
+      params: { days: arg.days(90) },
+      query: (args, d) => {
+        const w = windowOf(d, args, 90);
+        return [
+          "SELECT id AS order_id, day, customer_id, total, channel FROM eshop_orders WHERE domain_id = ? AND " +
+            valid +
+            " AND day BETWEEN ? AND ? ORDER BY total DESC",
+          [d.id, w.since, w.until],
+        ];
+      },
+    }),
+  ];
+}

@@ -1,0 +1,301 @@
+// gsc tools about search performance: top queries and pages, breakdowns, comparisons and opportunities.
+import { arg, previousWindowOf, toolsetBuilder, windowOf } from "../shared";
+import type { GatewayTool } from "../shared";
+import type { WorkspaceStore } from "../../store/workspace-store";
+import { metrics, filters, where } from "./common";
+
+/** The gsc toolset's tools about search performance and its changes. */
+export function gscPerformanceTools(store: WorkspaceStore): GatewayTool[] {
+  const t = toolsetBuilder("gsc", store);
+  const grouped = (
+    name: string,
+    description: string,
+    select: string,
+    order: string,
+    extra: Record<string, ReturnType<typeof arg.text>> = {},
+  ): GatewayTool =>
+    t.list({
+      name,
+      description,
+      params: { days: arg.days(), ...filters, ...extra },
+      query: (args, d) => {
+        const w = windowOf(d, args);
+        const [sql, params] = where(d, args, w.since, w.until);
+        return [
+          `SELECT ${select}, ${metrics} FROM gsc_daily WHERE ${sql} GROUP BY ${select.split(" AS ")[0]} ORDER BY ${order}`,
+          params,
+        ];
+      },
+    });
+  const compare = (
+    name: string,
+    description: string,
+    dimension: "query" | "page",
+    direction: "DESC" | "ASC",
+  ): GatewayTool =>
+    t.list({
+      name,
+      description,
+      params: { days: arg.days() },
+      query: (args, d) => {
+        const w = windowOf(d, args);
+        const p = previousWindowOf(d, args);
+        return [
+          `SELECT ${dimension}, SUM(CASE WHEN day >= ? THEN clicks ELSE 0 END) AS clicks_now, SUM(CASE WHEN day < ? THEN clicks ELSE 0 END) AS clicks_before, SUM(CASE WHEN day >= ? THEN clicks ELSE -clicks END) AS change FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY ${dimension} HAVING change ${direction === "DESC" ? ">" : "<"} 0 ORDER BY change ${direction}`,
+          [w.since, w.since, w.since, d.id, p.since, w.until],
+        ];
+      },
+    });
+  return [
+    grouped(
+      "gsc_top_queries",
+      "Which search queries bring the most clicks from Google? Clicks, impressions, CTR and average position per query.",
+      "query",
+      "clicks DESC",
+    ),
+    grouped(
+      "gsc_top_pages",
+      "Which pages get the most Google search clicks? Clicks, impressions, CTR and position per page.",
+      "page",
+      "clicks DESC",
+    ),
+    grouped(
+      "gsc_performance_by_country",
+      "Where do Google searchers come from? Search performance per country.",
+      "country",
+      "clicks DESC",
+    ),
+    grouped(
+      "gsc_performance_by_device",
+      "Mobile or desktop? Google search performance per device.",
+      "device",
+      "clicks DESC",
+    ),
+    grouped("gsc_daily_totals", "Google search clicks and impressions day by day.", "day", "day"),
+    grouped(
+      "gsc_weekly_totals",
+      "Google search clicks and impressions per week.",
+      "strftime('%Y-W%W', day) AS week",
+      "week",
+    ),
+    t.list({
+      name: "gsc_query_page_pairs",
+      description:
+        "Which page does Google show for which query? Every query-page pair with its clicks, impressions and position.",
+      params: { days: arg.days(), ...filters },
+      query: (args, d) => {
+        const w = windowOf(d, args);
+        const [sql, params] = where(d, args, w.since, w.until);
+        return [
+          `SELECT query, page, ${metrics} FROM gsc_daily WHERE ${sql} GROUP BY query, page ORDER BY impressions DESC`,
+          params,
+        ];
+      },
+    }),
+    t.read({
+      name: "gsc_get_summary",
+      description:
+        "Totals from Google Search Console for the window: clicks, impressions, CTR, average position, distinct queries and pages.",
+      params: { days: arg.days(), ...filters },
+      run: async (args, d) => {
+        const w = windowOf(d, args);
+        const [sql, params] = where(d, args, w.since, w.until);
+        return {
+          since: w.since,
+          until: w.until,
+          ...(await store.get(
+            `SELECT ${metrics}, COUNT(DISTINCT query) AS queries, COUNT(DISTINCT page) AS pages FROM gsc_daily WHERE ${sql}`,
+            params,
+          )),
+        };
+      },
+    }),
+    t.read({
+      name: "gsc_compare_periods",
+      description:
+        "Did Google search traffic grow? Clicks, impressions, CTR and position this window versus the previous one.",
+      params: { days: arg.days() },
+      run: async (args, d) => {
+        const w = windowOf(d, args);
+        const p = previousWindowOf(d, args);
+        const q = `SELECT ${metrics} FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ?`;
+        return {
+          current: { since: w.since, ...(await store.get(q, [d.id, w.since, w.until])) },
+          previous: { since: p.since, ...(await store.get(q, [d.id, p.since, p.until])) },
+        };
+      },
+    }),
+    t.list({
+      name: "gsc_queries_without_clicks",
+      description:
+        "Which queries show us in Google but never get clicked? Queries with impressions and zero clicks.",
+      params: {
+        days: arg.days(),
+        min_impressions: {
+          type: "integer",
+          minimum: 1,
+          default: 50,
+          description: "Only queries with at least this many impressions.",
+        },
+      },
+      query: (args, d) => {
+        const w = windowOf(d, args);
+        return [
+          "SELECT query, SUM(impressions) AS impressions, ROUND(SUM(position * impressions) / MAX(SUM(impressions), 1), 1) AS position FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY query HAVING SUM(clicks) = 0 AND SUM(impressions) >= ? ORDER BY impressions DESC",
+          [d.id, w.since, w.until, Number(args.min_impressions ?? 50)],
+        ];
+      },
+    }),
+    t.list({
+      name: "gsc_striking_distance_queries",
+      description:
+        "Which queries rank just off the top (average position 4 to 15) and could reach page one with a little work?",
+      params: { days: arg.days() },
+      query: (args, d) => {
+        const w = windowOf(d, args);
+        return [
+          `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY query HAVING position BETWEEN 4 AND 15 ORDER BY impressions DESC`,
+          [d.id, w.since, w.until],
+        ];
+      },
+    }),
+    t.list({
+      name: "gsc_low_ctr_queries",
+      description:
+        "Which well-ranking queries (top 5) get a CTR below what their position deserves? Title and snippet rewrite candidates.",
+      params: {
+        days: arg.days(),
+        max_ctr: {
+          type: "number",
+          minimum: 0,
+          maximum: 1,
+          default: 0.05,
+          description: "CTR threshold.",
+        },
+      },
+      query: (args, d) => {
+        const w = windowOf(d, args);
+        return [
+          `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY query HAVING position <= 5 AND ctr < ? ORDER BY impressions DESC`,
+          [d.id, w.since, w.until, Number(args.max_ctr ?? 0.05)],
+        ];
+      },
+    }),
+    compare(
+      "gsc_rising_queries",
+      "Which queries gained the most Google clicks compared with the previous window?",
+      "query",
+      "DESC",
+    ),
+    compare(
+      "gsc_falling_queries",
+      "Which queries lost the most Google clicks compared with the previous window?",
+      "query",
+      "ASC",
+    ),
+    compare(
+      "gsc_pages_gaining_clicks",
+      "Which pages gained the most Google clicks compared with the previous window?",
+      "page",
+      "DESC",
+    ),
+    compare(
+      "gsc_pages_losing_clicks",
+      "Which pages lost the most Google clicks compared with the previous window? Content decay check.",
+      "page",
+      "ASC",
+    ),
+    t.list({
+      name: "gsc_new_queries",
+      description:
+        "Which queries appeared in Google results this window that we had no impressions for before?",
+      params: { days: arg.days() },
+      query: (args, d) => {
+        const w = windowOf(d, args);
+        return [
+          "SELECT query, SUM(impressions) AS impressions, SUM(clicks) AS clicks FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY query HAVING MIN(day) >= ? ORDER BY impressions DESC",
+          [d.id, previousWindowOf(d, args).since, w.until, w.since],
+        ];
+      },
+    }),
+    t.list({
+      name: "gsc_lost_queries",
+      description: "Which queries had impressions in the previous window and none in this one?",
+      params: { days: arg.days() },
+      query: (args, d) => {
+        const w = windowOf(d, args);
+        const p = previousWindowOf(d, args);
+        return [
+          "SELECT query, SUM(impressions) AS impressions_before FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY query HAVING MAX(day) < ? ORDER BY impressions_before DESC",
+          [d.id, p.since, w.until, w.since],
+        ];
+      },
+    }),
+    t.list({
+      name: "gsc_cannibalized_queries",
+      description:
+        "Which queries have several of our pages competing for them (keyword cannibalization)?",
+      params: { days: arg.days() },
+      query: (args, d) => {
+        const w = windowOf(d, args);
+        return [
+          "SELECT query, COUNT(DISTINCT page) AS pages, GROUP_CONCAT(DISTINCT page) AS competing_pages, SUM(clicks) AS clicks FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY query HAVING pages > 1 ORDER BY pages DESC, clicks DESC",
+          [d.id, w.since, w.until],
+        ];
+      },
+    }),
+    t.list({
+      name: "gsc_question_queries",
+      description:
+        "Which searches are phrased as questions (how, what, which, why, is, can)? FAQ and AI-answer content ideas.",
+      params: { days: arg.days() },
+      query: (args, d) => {
+        const w = windowOf(d, args);
+        return [
+          `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? AND (query LIKE 'how %' OR query LIKE 'what %' OR query LIKE 'which %' OR query LIKE 'why %' OR query LIKE 'is %' OR query LIKE 'can %' OR query LIKE '% vs %') GROUP BY query ORDER BY impressions DESC`,
+          [d.id, w.since, w.until],
+        ];
+      },
+    }),
+    t.list({
+      name: "gsc_long_tail_queries",
+      description: "Long-tail searches: queries of four words or more, by clicks.",
+      params: { days: arg.days() },
+      query: (args, d) => {
+        const w = windowOf(d, args);
+        return [
+          `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? AND LENGTH(query) - LENGTH(REPLACE(query, ' ', '')) >= 3 GROUP BY query ORDER BY clicks DESC`,
+          [d.id, w.since, w.until],
+        ];
+      },
+    }),
+    t.read({
+      name: "gsc_branded_vs_nonbranded",
+      description:
+        "How much Google traffic comes from people searching our brand name versus generic searches?",
+      params: {
+        days: arg.days(),
+        brand_terms: {
+          type: "array",
+          items: { type: "string", minLength: 2 },
+          maxItems: 10,
+          description: "Brand words (default: the hostname's first label).",
+        },
+      },
+      run: async (args, d) => {
+        const w = windowOf(d, args);
+        const terms = (args.brand_terms as string[] | undefined) ?? [
+          d.hostname.split(".")[0] ?? d.hostname,
+        ];
+        const like = terms.map(() => "LOWER(query) LIKE ?").join(" OR ");
+        return {
+          brand_terms: terms,
+          rows: await store.all(
+            `SELECT CASE WHEN ${like} THEN 'branded' ELSE 'non_branded' END AS segment, ${metrics} FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY segment`,
+            [...terms.map((term) => `%${term.toLowerCase()}%`), d.id, w.since, w.until],
+          ),
+        };
+      },
+    }),
+  ];
+}

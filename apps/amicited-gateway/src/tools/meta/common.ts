@@ -1,0 +1,38 @@
+// Constants and lookups shared by the meta tool files (see ../meta.ts).
+import { arg, requireRow } from "../shared";
+import type { DomainScope } from "../shared";
+import type { WorkspaceStore } from "../../store/workspace-store";
+
+/** SQL select list of the summed statistics columns. */
+export const stats =
+  "SUM(impressions) AS impressions, SUM(reach) AS reach, SUM(clicks) AS clicks, ROUND(SUM(spend), 2) AS spend, SUM(purchases) AS purchases, ROUND(SUM(revenue), 2) AS revenue";
+/** Schema of a campaign_id argument. */
+export const campaignId = arg.id("Campaign (from meta_list_campaigns)");
+/** Schema of an adset_id argument. */
+export const adsetId = arg.id("Ad set (from meta_list_ad_sets)");
+/** Schema of a creative_id argument. */
+export const creativeId = arg.id("Creative (from meta_list_creatives)");
+/** Lookups and factories shared by the meta tool files. */
+export function metaCommon(store: WorkspaceStore) {
+  const campaign = (id: unknown, d: DomainScope) =>
+    requireRow<{ id: number; name: string; status: string }>(
+      store,
+      [
+        "SELECT id, name, status FROM meta_campaigns WHERE id = ? AND domain_id = ?",
+        [Number(id), d.id],
+      ],
+      `campaign ${String(id)}`,
+      "list ids with meta_list_campaigns",
+    );
+  const creative = (id: unknown, d: DomainScope) =>
+    requireRow<{ id: number; name: string; status: string }>(
+      store,
+      [
+        "SELECT id, name, status FROM meta_creatives WHERE id = ? AND domain_id = ?",
+        [Number(id), d.id],
+      ],
+      `creative ${String(id)}`,
+      "list ids with meta_list_creatives",
+    );
+  return { campaign, creative };
+}

@@ -1,0 +1,282 @@
+// meta tools about campaigns, ad sets, creatives and their performance, fatigue, pacing and totals.
+import { arg, previousWindowOf, round, toolsetBuilder, windowOf } from "../shared";
+import type { GatewayTool } from "../shared";
+import type { WorkspaceStore } from "../../store/workspace-store";
+import { stats, campaignId, adsetId, creativeId, metaCommon } from "./common";
+
+/** The meta toolset's tools about campaigns, ad sets, creatives and their performance. */
+export function metaPerformanceTools(store: WorkspaceStore): GatewayTool[] {
+  const t = toolsetBuilder("meta", store);
+  const { campaign, creative } = metaCommon(store);
+  const byDimension = (name: string, description: string, column: string): GatewayTool =>
+    t.list({
+      name,
+      description,
+      params: { days: arg.days() },
+      query: (args, d) => {
+        const w = windowOf(d, args);
+        return [
+          `SELECT a.${column}, ${stats}, ROUND(SUM(s.spend) / MAX(SUM(s.purchases), 1), 2) AS cost_per_purchase FROM meta_daily s JOIN meta_adsets a ON a.id = s.adset_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY a.${column} ORDER BY revenue DESC`,
+          [d.id, w.since, w.until],
+        ];
+      },
+    });
+  return [
+    t.list({
+      name: "meta_list_campaigns",
+      description: "List Meta ad campaigns with objective, status and daily budget.",
+      query: (_args, d) => [
+        "SELECT id AS campaign_id, name, objective, status, daily_budget, created_at FROM meta_campaigns WHERE domain_id = ? ORDER BY id",
+        [d.id],
+      ],
+    }),
+    t.read({
+      name: "meta_get_campaign",
+      description: "One Meta campaign: settings, ad sets and totals over the window.",
+      params: { campaign_id: campaignId, days: arg.days() },
+      required: ["campaign_id"],
+      run: async (args, d) => {
+        const c = await campaign(args.campaign_id, d);
+        const w = windowOf(d, args);
+        return {
+          ...(await store.get("SELECT * FROM meta_campaigns WHERE id = ?", [c.id])),
+          ad_sets: await store.all(
+            "SELECT id AS adset_id, name, status FROM meta_adsets WHERE campaign_id = ?",
+            [c.id],
+          ),
+          totals: await store.get(
+            `SELECT ${stats} FROM meta_daily WHERE campaign_id = ? AND day BETWEEN ? AND ?`,
+            [c.id, w.since, w.until],
+          ),
+        };
+      },
+    }),
+    t.list({
+      name: "meta_list_ad_sets",
+      description: "List ad sets with audience, placement, age range, status and budget.",
+      params: { campaign_id: campaignId },
+      query: (args, d) => [
+        `SELECT id AS adset_id, campaign_id, name, audience, placement, age_range, status, daily_budget FROM meta_adsets WHERE domain_id = ?${args.campaign_id ? " AND campaign_id = ?" : ""} ORDER BY id`,
+        [d.id, ...(args.campaign_id ? [Number(args.campaign_id)] : [])],
+      ],
+    }),
+    t.list({
+      name: "meta_list_creatives",
+      description: "List ad creatives with format, headline, call to action and status.",
+      params: { adset_id: adsetId },
+      query: (args, d) => [
+        `SELECT id AS creative_id, adset_id, name, format, headline, call_to_action, status FROM meta_creatives WHERE domain_id = ?${args.adset_id ? " AND adset_id = ?" : ""} ORDER BY id`,
+        [d.id, ...(args.adset_id ? [Number(args.adset_id)] : [])],
+      ],
+    }),
+    t.list({
+      name: "meta_campaign_performance",
+      description:
+        "How is each Meta campaign doing? Spend, reach, clicks, purchases, revenue and ROAS.",
+      params: { days: arg.days() },
+      query: (args, d) => {
+        const w = windowOf(d, args);
+        return [
+          `SELECT c.id AS campaign_id, c.name, ${stats}, ROUND(SUM(s.revenue) / MAX(SUM(s.spend), 0.01), 2) AS roas FROM meta_daily s JOIN meta_campaigns c ON c.id = s.campaign_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY c.id ORDER BY spend DESC`,
+          [d.id, w.since, w.until],
+        ];
+      },
+    }),
+    t.list({
+      name: "meta_ad_set_performance",
+      description: "Which Meta ad sets convert? Statistics and cost per purchase per ad set.",
+      params: { days: arg.days() },
+      query: (args, d) => {
+        const w = windowOf(d, args);
+        return [
+          `SELECT a.id AS adset_id, a.name, ${stats}, ROUND(SUM(s.spend) / MAX(SUM(s.purchases), 1), 2) AS cost_per_purchase FROM meta_daily s JOIN meta_adsets a ON a.id = s.adset_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY a.id ORDER BY cost_per_purchase`,
+          [d.id, w.since, w.until],
+        ];
+      },
+    }),
+    t.list({
+      name: "meta_creative_performance",
+      description: "Which ad creatives work? Clicks, CTR, purchases and revenue per creative.",
+      params: { days: arg.days() },
+      query: (args, d) => {
+        const w = windowOf(d, args);
+        return [
+          `SELECT c.id AS creative_id, c.name, c.format, ${stats}, ROUND(SUM(s.clicks) * 1.0 / MAX(SUM(s.impressions), 1), 4) AS ctr FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY c.id ORDER BY revenue DESC`,
+          [d.id, w.since, w.until],
+        ];
+      },
+    }),
+    t.list({
+      name: "meta_daily_spend",
+      description: "Meta ads spend and results day by day.",
+      params: { days: arg.days() },
+      query: (args, d) => {
+        const w = windowOf(d, args);
+        return [
+          `SELECT day, ${stats} FROM meta_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY day ORDER BY day`,
+          [d.id, w.since, w.until],
+        ];
+      },
+    }),
+    t.list({
+      name: "meta_frequency_by_ad_set",
+      description:
+        "Are we showing the same people our ads too often? Frequency (impressions per person reached) per ad set.",
+      params: { days: arg.days(7) },
+      query: (args, d) => {
+        const w = windowOf(d, args, 7);
+        return [
+          "SELECT a.id AS adset_id, a.name, ROUND(SUM(s.impressions) * 1.0 / MAX(SUM(s.reach), 1), 2) AS frequency, SUM(s.reach) AS reach FROM meta_daily s JOIN meta_adsets a ON a.id = s.adset_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY a.id ORDER BY frequency DESC",
+          [d.id, w.since, w.until],
+        ];
+      },
+    }),
+    t.list({
+      name: "meta_performance_by_format",
+      description: "Image, video or carousel: which creative format performs best?",
+      params: { days: arg.days() },
+      query: (args, d) => {
+        const w = windowOf(d, args);
+        return [
+          `SELECT c.format, ${stats}, ROUND(SUM(s.revenue) / MAX(SUM(s.spend), 0.01), 2) AS roas FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY c.format ORDER BY roas DESC`,
+          [d.id, w.since, w.until],
+        ];
+      },
+    }),
+    byDimension(
+      "meta_performance_by_audience",
+      "Which Meta audience (lookalike, retargeting, interests) buys the most?",
+      "audience",
+    ),
+    byDimension(
+      "meta_performance_by_placement",
+      "Feed, stories or reels: which Meta placement performs best?",
+      "placement",
+    ),
+    byDimension(
+      "meta_performance_by_age_range",
+      "Which age range responds best to our Meta ads?",
+      "age_range",
+    ),
+    t.list({
+      name: "meta_creative_fatigue",
+      description:
+        "Ad fatigue: which Facebook/Instagram creatives are wearing out because people are tired of seeing them? CTR over the last 7 days against the 7 days before, biggest drop first.",
+      query: (_args, d) => {
+        const w = windowOf(d, { days: 7 });
+        const p = previousWindowOf(d, { days: 7 });
+        return [
+          "SELECT c.id AS creative_id, c.name, ROUND(SUM(CASE WHEN s.day >= ? THEN s.clicks END) * 1.0 / MAX(SUM(CASE WHEN s.day >= ? THEN s.impressions END), 1), 4) AS ctr_last_7, ROUND(SUM(CASE WHEN s.day < ? THEN s.clicks END) * 1.0 / MAX(SUM(CASE WHEN s.day < ? THEN s.impressions END), 1), 4) AS ctr_prior_7 FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY c.id ORDER BY ctr_last_7 - ctr_prior_7",
+          [w.since, w.since, w.since, w.since, d.id, p.since, w.until],
+        ];
+      },
+    }),
+    t.list({
+      name: "meta_top_creatives_by_ctr",
+      description: "Which creatives get clicked the most per impression?",
+      params: {
+        days: arg.days(),
+        min_impressions: {
+          type: "integer",
+          minimum: 0,
+          default: 1000,
+          description: "Ignore creatives below this many impressions.",
+        },
+      },
+      query: (args, d) => {
+        const w = windowOf(d, args);
+        return [
+          "SELECT c.id AS creative_id, c.name, c.headline, ROUND(SUM(s.clicks) * 1.0 / MAX(SUM(s.impressions), 1), 4) AS ctr, SUM(s.impressions) AS impressions FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY c.id HAVING SUM(s.impressions) >= ? ORDER BY ctr DESC",
+          [d.id, w.since, w.until, Number(args.min_impressions ?? 1000)],
+        ];
+      },
+    }),
+    t.list({
+      name: "meta_video_views",
+      description:
+        "How many views did our video creatives get, and what share of impressions was watched?",
+      params: { days: arg.days() },
+      query: (args, d) => {
+        const w = windowOf(d, args);
+        return [
+          "SELECT c.id AS creative_id, c.name, SUM(s.video_views) AS video_views, ROUND(SUM(s.video_views) * 1.0 / MAX(SUM(s.impressions), 1), 3) AS view_rate FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = ? AND c.format = 'video' AND s.day BETWEEN ? AND ? GROUP BY c.id ORDER BY video_views DESC",
+          [d.id, w.since, w.until],
+        ];
+      },
+    }),
+    t.list({
+      name: "meta_budget_pacing",
+      description:
+        "Are Meta ad sets spending their daily budget? Average daily spend against budget.",
+      params: { days: arg.days(7) },
+      query: (args, d) => {
+        const w = windowOf(d, args, 7);
+        return [
+          "SELECT a.id AS adset_id, a.name, a.daily_budget, ROUND(SUM(s.spend) / ?, 2) AS average_daily_spend, ROUND(SUM(s.spend) / ? / a.daily_budget, 3) AS budget_used FROM meta_adsets a LEFT JOIN meta_daily s ON s.adset_id = a.id AND s.day BETWEEN ? AND ? WHERE a.domain_id = ? GROUP BY a.id ORDER BY budget_used DESC",
+          [w.days, w.days, w.since, w.until, d.id],
+        ];
+      },
+    }),
+    t.list({
+      name: "meta_losing_ad_sets",
+      description: "Which Meta ad sets spend more than they bring back (ROAS below 1)?",
+      params: { days: arg.days() },
+      query: (args, d) => {
+        const w = windowOf(d, args);
+        return [
+          "SELECT a.id AS adset_id, a.name, ROUND(SUM(s.spend), 2) AS spend, ROUND(SUM(s.revenue), 2) AS revenue, ROUND(SUM(s.revenue) / MAX(SUM(s.spend), 0.01), 2) AS roas FROM meta_daily s JOIN meta_adsets a ON a.id = s.adset_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY a.id HAVING roas < 1 ORDER BY roas",
+          [d.id, w.since, w.until],
+        ];
+      },
+    }),
+    t.read({
+      name: "meta_account_summary",
+      description:
+        "The Meta ads account at a glance: spend, reach, frequency, CTR, cost per purchase and ROAS.",
+      params: { days: arg.days() },
+      run: async (args, d) => {
+        const w = windowOf(d, args);
+        const s = await store.get<Record<string, number>>(
+          `SELECT ${stats} FROM meta_daily WHERE domain_id = ? AND day BETWEEN ? AND ?`,
+          [d.id, w.since, w.until],
+        );
+        return {
+          since: w.since,
+          ...s,
+          frequency: round((s?.impressions ?? 0) / Math.max(1, s?.reach ?? 0)),
+          ctr: round((s?.clicks ?? 0) / Math.max(1, s?.impressions ?? 0), 4),
+          cost_per_purchase: round((s?.spend ?? 0) / Math.max(1, s?.purchases ?? 0)),
+          roas: round((s?.revenue ?? 0) / Math.max(0.01, s?.spend ?? 0)),
+        };
+      },
+    }),
+    t.read({
+      name: "meta_compare_periods",
+      description: "Meta ads this window versus the previous one.",
+      params: { days: arg.days() },
+      run: async (args, d) => {
+        const w = windowOf(d, args);
+        const p = previousWindowOf(d, args);
+        const q = `SELECT ${stats} FROM meta_daily WHERE domain_id = ? AND day BETWEEN ? AND ?`;
+        return {
+          current: { since: w.since, ...(await store.get(q, [d.id, w.since, w.until])) },
+          previous: { since: p.since, ...(await store.get(q, [d.id, p.since, p.until])) },
+        };
+      },
+    }),
+    t.list({
+      name: "meta_creative_history",
+      description: "Day by day for one creative: impressions, clicks, spend and purchases.",
+      params: { creative_id: creativeId, days: arg.days() },
+      required: ["creative_id"],
+      query: async (args, d) => {
+        const c = await creative(args.creative_id, d);
+        const w = windowOf(d, args);
+        return [
+          `SELECT day, ${stats} FROM meta_daily WHERE creative_id = ? AND day BETWEEN ? AND ? GROUP BY day ORDER BY day`,
+          [c.id, w.since, w.until],
+        ];
+      },
+    }),
+  ];
+}

@@ -1,0 +1,143 @@
+// Constants and lookups shared by the reports tool files (see ../reports.ts).
+import { arg, windowOf } from "../shared";
+import type { DomainScope } from "../shared";
+import type { WorkspaceStore } from "../../store/workspace-store";
+
+/** Schema of a report_id argument. */
+export const reportId = arg.id("Report (from reports_list)");
+/** Schema of an export_id argument. */
+export const exportId = arg.id("Export (from reports_list_exports)");
+/** Schema of a report schedule: daily, weekly:<day> or monthly:<day>. */
+export const schedule = {
+  type: "string",
+  pattern: "^(daily|weekly:(mon|tue|wed|thu|fri|sat|sun)|monthly:([1-9]|1[0-9]|2[0-8]))$",
+  description: "daily, weekly:<day> (e.g. weekly:mon) or monthly:<1-28>.",
+};
+/** Schema of a list of recipient e-mail addresses. */
+export const recipients = {
+  type: "array",
+  minItems: 1,
+  maxItems: 20,
+  items: { type: "string", format: "email" },
+  description: "E-mail addresses.",
+};
+
+/** Report templates: what each one summarises, computed from the store. */
+export const REPORT_TEMPLATES: Readonly<
+  Record<
+    string,
+    {
+      title: string;
+      render: (store: WorkspaceStore, d: DomainScope) => Promise<Record<string, unknown>>;
+    }
+  >
+> = {
+  ai_visibility: {
+    title: "AI visibility: mention and citation rate per engine, last 7 days",
+    render: async (store, d) => ({
+      engines: await store.all(
+        "SELECT engine, ROUND(AVG(mentioned), 3) AS mention_rate, ROUND(AVG(cited), 3) AS citation_rate FROM prompt_runs WHERE domain_id = ? AND day >= ? GROUP BY engine",
+        [d.id, windowOf(d, { days: 7 }).since],
+      ),
+    }),
+  },
+  ads_performance: {
+    title: "Ads: spend, conversions and ROAS per network, last 30 days",
+    render: async (store, d) => {
+      const since = windowOf(d, { days: 30 }).since;
+      return {
+        google_ads: await store.get(
+          "SELECT ROUND(SUM(cost), 2) AS spend, ROUND(SUM(conversions), 1) AS conversions, ROUND(SUM(conv_value) / MAX(SUM(cost), 0.01), 2) AS roas FROM gads_keyword_daily WHERE domain_id = ? AND day >= ?",
+          [d.id, since],
+        ),
+        meta_ads: await store.get(
+          "SELECT ROUND(SUM(spend), 2) AS spend, SUM(purchases) AS conversions, ROUND(SUM(revenue) / MAX(SUM(spend), 0.01), 2) AS roas FROM meta_daily WHERE domain_id = ? AND day >= ?",
+          [d.id, since],
+        ),
+      };
+    },
+  },
+  shop_sales: {
+    title: "Shop: orders, revenue and top products, last 7 days",
+    render: async (store, d) => {
+      const since = windowOf(d, { days: 7 }).since;
+      return {
+        totals: await store.get(
+          "SELECT COUNT(*) AS orders, ROUND(SUM(total), 2) AS revenue FROM eshop_orders WHERE domain_id = ? AND status NOT IN ('cancelled', 'refunded') AND day >= ?",
+          [d.id, since],
+        ),
+        top_products: await store.all(
+          "SELECT p.name, SUM(i.quantity) AS units FROM eshop_order_items i JOIN eshop_orders o ON o.id = i.order_id JOIN eshop_products p ON p.id = i.product_id WHERE i.domain_id = ? AND o.day >= ? GROUP BY p.id ORDER BY units DESC LIMIT 5",
+          [d.id, since],
+        ),
+      };
+    },
+  },
+  uptime_sla: {
+    title: "Uptime: availability per monitor and incidents, last 30 days",
+    render: async (store, d) => {
+      const since = `${windowOf(d, { days: 30 }).since}T00:00:00.000Z`;
+      return {
+        monitors: await store.all(
+          "SELECT m.name, ROUND(AVG(c.ok) * 100, 3) AS uptime_percent FROM uptime_checks c JOIN uptime_monitors m ON m.id = c.monitor_id WHERE c.domain_id = ? AND c.at >= ? GROUP BY m.id",
+          [d.id, since],
+        ),
+        incidents:
+          (
+            await store.get<{ n: number }>(
+              "SELECT COUNT(*) AS n FROM uptime_incidents WHERE domain_id = ? AND started_at >= ?",
+              [d.id, since],
+            )
+          )?.n ?? 0,
+      };
+    },
+  },
+  search_console: {
+    title: "Search: Google clicks, impressions and top queries, last 28 days",
+    render: async (store, d) => {
+      const since = windowOf(d, { days: 28 }).since;
+      return {
+        totals: await store.get(
+          "SELECT SUM(clicks) AS clicks, SUM(impressions) AS impressions FROM gsc_daily WHERE domain_id = ? AND day >= ?",
+          [d.id, since],
+        ),
+        top_queries: await store.all(
+          "SELECT query, SUM(clicks) AS clicks FROM gsc_daily WHERE domain_id = ? AND day >= ? GROUP BY query ORDER BY clicks DESC LIMIT 5",
+          [d.id, since],
+        ),
+      };
+    },
+  },
+};
+
+/** Datasets reports_create_export can export, as their queries. */
+export const DATASETS: Readonly<Record<string, string>> = {
+  gsc_daily:
+    "SELECT day, query, page, country, device, clicks, impressions, position FROM gsc_daily WHERE domain_id = ? ORDER BY day DESC",
+  eshop_orders:
+    "SELECT id, day, status, channel, total, country FROM eshop_orders WHERE domain_id = ? ORDER BY day DESC",
+  uptime_checks:
+    "SELECT at, monitor_id, region, ok, status_code, response_ms FROM uptime_checks WHERE domain_id = ? ORDER BY at DESC",
+  prompt_runs:
+    "SELECT day, prompt_id, engine, mentioned, cited, position FROM prompt_runs WHERE domain_id = ? ORDER BY day DESC",
+  competitors:
+    "SELECT hostname, name, category, added_at FROM competitors WHERE domain_id = ? ORDER BY id",
+};
+/** The most rows one export holds. */
+export const MAX_EXPORT_ROWS = 5000;
+
+/** The next 06:00 UTC send time of a schedule rule after `from`. */
+export function nextRun(rule: string, from: Date): string {
+  const next = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate(), 6));
+  const [kind, value] = rule.split(":");
+  if (kind === "daily") {
+    if (next <= from) next.setUTCDate(next.getUTCDate() + 1);
+  } else if (kind === "weekly") {
+    const target = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"].indexOf(value ?? "mon");
+    while (next.getUTCDay() !== target || next <= from) next.setUTCDate(next.getUTCDate() + 1);
+  } else {
+    next.setUTCDate(Number(value ?? 1));
+    if (next <= from) next.setUTCMonth(next.getUTCMonth() + 1);
+  }
+  return next.toISOString();
+}

@@ -1,0 +1,124 @@
+// reports tools about one-off data exports and their monthly quota.
+import { arg, checkPlanLimit, requireRow, round, toolsetBuilder } from "../shared";
+import type { DomainScope, GatewayTool } from "../shared";
+import type { WorkspaceStore } from "../../store/workspace-store";
+import { exportId, DATASETS, MAX_EXPORT_ROWS } from "./common";
+
+/** The reports toolset's tools about data exports. */
+export function reportsExportTools(store: WorkspaceStore): GatewayTool[] {
+  const t = toolsetBuilder("reports", store);
+  const exportsThisMonth = async (d: DomainScope) =>
+    (
+      await store.get<{ n: number }>(
+        "SELECT COUNT(*) AS n FROM exports e JOIN domains x ON x.id = e.domain_id WHERE x.workspace_id = ? AND e.created_at >= ?",
+        [d.workspaceId, `${new Date().toISOString().slice(0, 7)}-01`],
+      )
+    )?.n ?? 0;
+  return [
+    t.list({
+      name: "reports_list_exports",
+      description: "Past data exports: dataset, format, status, rows and date.",
+      query: (_args, d) => [
+        "SELECT id AS export_id, dataset, format, status, rows, created_at FROM exports WHERE domain_id = ? ORDER BY created_at DESC",
+        [d.id],
+      ],
+    }),
+    t.read({
+      name: "reports_get_export",
+      description:
+        "Download an export's content (CSV or JSON text), when it was made through reports_create_export.",
+      params: { export_id: exportId },
+      required: ["export_id"],
+      run: async (args, d) => {
+        const e = await requireRow<Record<string, unknown>>(
+          store,
+          [
+            "SELECT id AS export_id, dataset, format, rows, created_at, content FROM exports WHERE id = ? AND domain_id = ?",
+            [Number(args.export_id), d.id],
+          ],
+          `export ${String(args.export_id)}`,
+          "list ids with reports_list_exports",
+        );
+        return e.content === null
+          ? { ...e, content: null, note: "this export's file has expired; create a new one" }
+          : e;
+      },
+    }),
+    t.read({
+      name: "reports_get_export_quota",
+      description: "How many exports can the workspace still make this month under its plan?",
+      run: async (_args, d) => {
+        const used = await exportsThisMonth(d);
+        return {
+          plan: d.plan,
+          exports_per_month: d.limits.exports_per_month,
+          used_this_month: used,
+          left: Math.max(0, d.limits.exports_per_month - used),
+        };
+      },
+    }),
+    t.act({
+      name: "reports_create_export",
+      kind: "write",
+      description: `Export a dataset (at most ${MAX_EXPORT_ROWS} newest rows) as CSV or JSON. Counts against the plan's monthly export limit.`,
+      params: {
+        dataset: arg.oneOf(Object.keys(DATASETS), "What to export."),
+        format: arg.oneOf(["csv", "json"], "File format."),
+      },
+      required: ["dataset", "format"],
+      run: async (args, d) => {
+        checkPlanLimit(d, "exports_per_month", await exportsThisMonth(d), "exports per month");
+        const rows = await store.all(`${DATASETS[String(args.dataset)]} LIMIT ${MAX_EXPORT_ROWS}`, [
+          d.id,
+        ]);
+        const columns = Object.keys(rows[0] ?? {});
+        const content =
+          args.format === "json"
+            ? JSON.stringify(rows)
+            : [
+                columns.join(","),
+                ...rows.map((row) =>
+                  columns.map((column) => JSON.stringify(row[column] ?? "")).join(","),
+                ),
+              ].join("\n");
+        const r = await store.run(
+          "INSERT INTO exports (domain_id, dataset, format, status, rows, created_at, content) VALUES (?, ?, ?, 'ready', ?, ?, ?)",
+          [
+            d.id,
+            String(args.dataset),
+            String(args.format),
+            rows.length,
+            new Date().toISOString(),
+            content,
+          ],
+        );
+        return {
+          export_id: r.lastInsertId,
+          rows: rows.length,
+          size_kb: round(content.length / 1024, 1),
+          fetch_with: "reports_get_export",
+        };
+      },
+    }),
+    t.act({
+      name: "reports_delete_export",
+      kind: "destructive",
+      description: "Delete an export and its file.",
+      params: { export_id: exportId },
+      required: ["export_id"],
+      run: async (args, d) => {
+        const e = await requireRow<{ id: number; dataset: string }>(
+          store,
+          [
+            "SELECT id, dataset FROM exports WHERE id = ? AND domain_id = ?",
+            [Number(args.export_id), d.id],
+          ],
+          `export ${String(args.export_id)}`,
+          "list ids with reports_list_exports",
+        );
+        await store.run("DELETE FROM exports WHERE id = ?", [e.id]);
+        return { deleted: e.id, dataset: e.dataset };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,122 @@
+// The catalog census: at least 300 tools in twelve toolsets, prefixes matching, all four kinds,
+// and every read tool executed once against the demo workspace without an error.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDemoWorkspace } from "../src/demo/generate";
+import { createGateway } from "../src/server/gateway";
+import type { Gateway } from "../src/server/gateway";
+import { openSqliteStore } from "../src/store/drivers/sqlite";
+import { resolveToken } from "../src/store/workspaces";
+import { demoArguments } from "./support/arguments";
+
+let dir: string;
+let gateway: Gateway;
+let workspaceId: string;
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "gw-census-"));
+  const store = openSqliteStore(dir);
+  await store.migrate();
+  const created = await createDemoWorkspace(store, "demo");
+  await store.close();
+  gateway = await createGateway({ dataDir: dir, memoryQuota: true, hourlyCap: 100_000 });
+  workspaceId = (await resolveToken(gateway.store, created.readToken))!.workspaceId;
+});
+
+afterAll(async () => {
+  await gateway.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("catalog census", () => {
+  it("holds at least 300 tools in exactly twelve toolsets with the seed's prefixes", () => {
+    const tools = gateway.catalog.list();
+    const toolsets = gateway.catalog.toolsets();
+    expect(tools.length).toBeGreaterThanOrEqual(300);
+    expect(toolsets.map((toolset) => toolset.name)).toEqual([
+      "workspace",
+      "seo",
+      "prompts",
+      "competitors",
+      "gsc",
+      "bing_wmt",
+      "google_ppc",
+      "meta",
+      "ads",
+      "eshop",
+      "uptime",
+      "reports",
+    ]);
+    for (const prefix of [
+      "gsc_",
+      "bing_wmt_",
+      "google_ppc_",
+      "meta_",
+      "eshop_",
+      "uptime_",
+      "ads_",
+      "seo_",
+    ])
+      expect(toolsets.some((toolset) => toolset.prefix === prefix)).toBe(true);
+    for (const tool of tools) {
+      const toolset = toolsets.find((entry) => entry.name === tool.toolset)!;
+      const prefixes = [toolset.prefix, ...(toolset.extraPrefixes ?? [])];
+      expect(
+        prefixes.some((prefix) => tool.name.startsWith(prefix)),
+        tool.name,
+      ).toBe(true);
+    }
+    for (const toolset of toolsets)
+      expect(
+        tools.filter((tool) => tool.toolset === toolset.name).length,
+        toolset.name,
+      ).toBeGreaterThanOrEqual(15);
+  });
+
+  it("has all four kinds, and no tool takes a workspace argument", () => {
+    const tools = gateway.catalog.list();
+    expect(new Set(tools.map((tool) => tool.kind))).toEqual(
+      new Set(["read", "write", "paid", "destructive"]),
+    );
+    for (const tool of tools)
+      expect(
+        Object.keys(tool.inputSchema.properties ?? {}).some((name) => /workspace/i.test(name)),
+        tool.name,
+      ).toBe(false);
+    const withDomain = tools.filter((tool) =>
+      (tool.inputSchema.required ?? []).includes("domain_id"),
+    );
+    expect(withDomain.length / tools.length).toBeGreaterThan(0.9);
+  });
+
+  it("gives every tool its own description (no tool answers the same question twice)", () => {
+    const tools = gateway.catalog.list();
+    expect(new Set(tools.map((tool) => tool.description)).size).toBe(tools.length);
+  });
+
+  it("executes every read tool once against the demo workspace without an error", async () => {
+    const domainId = (await gateway.store.get<{ id: number }>(
+      "SELECT id FROM domains WHERE workspace_id = ? ORDER BY id",
+      [workspaceId],
+    ))!.id;
+    const failures: string[] = [];
+    let executed = 0;
+    for (const tool of gateway.catalog.list().filter((entry) => entry.kind === "read")) {
+      const args = await demoArguments(tool, gateway.store, domainId);
+      try {
+        const output = await gateway.catalog.read(tool.name, args, {
+          workspace: workspaceId,
+          scope: "read",
+        });
+        if (output.isError) failures.push(`${tool.name}: ${JSON.stringify(output.content)}`);
+        executed++;
+      } catch (error) {
+        failures.push(`${tool.name}: ${(error as Error).message}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(executed).toBeGreaterThanOrEqual(180);
+  });
+});

@@ -1,0 +1,109 @@
+// The command line of the built gateway: init and workspace create print one JSON line with
+// tokens shown once (stored hashed), refusals are one clear line with a non-zero exit, and
+// `serve --stdio` serves one session with the token from AMICITED_TOKEN.
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { GATEWAY, initData, requireBuild } from "./support/gateway-process";
+import type { WorkspaceTokens } from "./support/gateway-process";
+
+let dir: string;
+let tokens: Record<string, WorkspaceTokens>;
+const cli = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+  spawnSync(process.execPath, [GATEWAY, ...args], {
+    encoding: "utf8",
+    env: { ...process.env, ...env },
+    timeout: 120_000,
+  });
+
+beforeAll(() => {
+  requireBuild();
+  ({ dir, tokens } = initData(["other"]));
+});
+
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe("init and workspace create", () => {
+  it("print one JSON line each with the workspace and two scoped tokens", () => {
+    expect(Object.keys(tokens.demo!)).toEqual(["workspace", "readToken", "writeToken"]);
+    expect(tokens.demo!.workspace).toBe("demo");
+    expect(tokens.other!.workspace).toBe("other");
+    expect(tokens.demo!.readToken).toMatch(/^amc_r_/);
+    expect(tokens.demo!.writeToken).toMatch(/^amc_w_/);
+  });
+
+  it("store tokens only as SHA-256 hashes", () => {
+    const file = fs.readFileSync(path.join(dir, "amicited.sqlite"));
+    expect(file.includes(tokens.demo!.readToken)).toBe(false);
+    expect(file.includes(createHash("sha256").update(tokens.demo!.readToken).digest("hex"))).toBe(
+      true,
+    );
+  });
+
+  it("refuse a second init and a taken workspace name with one clear line", () => {
+    const again = cli(["init", "--data", dir]);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain(
+      "is already initialised; add workspaces with: amicited-gateway workspace create NAME",
+    );
+    const taken = cli(["workspace", "create", "other", "--data", dir]);
+    expect(taken.status).toBe(1);
+    expect(taken.stderr).toContain('workspace "other" already exists');
+    const bad = cli(["workspace", "create", "Bad Name!", "--data", dir]);
+    expect(bad.stderr).toContain("must be 1-40 lowercase letters");
+  });
+
+  it("refuse unknown flags and commands with usage and exit 2", () => {
+    const flag = cli(["serve", "--data", dir, "--prot", "1"]);
+    expect(flag.status).toBe(2);
+    expect(flag.stderr).toContain("unknown flag --prot");
+    expect(cli(["frobnicate"]).status).toBe(2);
+    const port = cli(["serve", "--data", dir, "--port", "99999"]);
+    expect(port.stderr).toContain("--port must be an integer from 0 to 65535; got 99999");
+  });
+});
+
+describe("serve --stdio", () => {
+  it("serves the base tools plus --toolsets with the token from AMICITED_TOKEN", async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [GATEWAY, "serve", "--stdio", "--data", dir, "--toolsets", "uptime"],
+      env: { ...process.env, AMICITED_TOKEN: tokens.other!.readToken } as Record<string, string>,
+      stderr: "pipe",
+    });
+    const client = new Client({ name: "stdio-test", version: "0.0.0" });
+    await client.connect(transport);
+    try {
+      const names = (await client.listTools()).tools.map((tool) => tool.name);
+      expect(names.slice(0, 4)).toEqual(["search_tools", "describe_tool", "read_tool", "run_tool"]);
+      expect(names.slice(4).every((name) => name.startsWith("uptime_"))).toBe(true);
+      const domains = await client.callTool({
+        name: "read_tool",
+        arguments: { name: "list_domains", arguments: {} },
+      });
+      const domainId = (domains.structuredContent as { rows: { domain_id: number }[] }).rows[0]!
+        .domain_id;
+      const status = await client.callTool({
+        name: "uptime_is_site_down",
+        arguments: { domain_id: domainId },
+      });
+      expect(["up", "down", "partially down"]).toContain(
+        (status.structuredContent as { status: string }).status,
+      );
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("refuses to start without a valid AMICITED_TOKEN", () => {
+    const missing = cli(["serve", "--stdio", "--data", dir], { AMICITED_TOKEN: "" });
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain("serve --stdio needs a token in AMICITED_TOKEN");
+    const unknown = cli(["serve", "--stdio", "--data", dir], { AMICITED_TOKEN: "amc_r_nope" });
+    expect(unknown.stderr).toContain("AMICITED_TOKEN is unknown or revoked");
+  });
+});

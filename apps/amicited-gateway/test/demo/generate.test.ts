@@ -1,0 +1,64 @@
+// Demo data: deterministic per workspace name, distinct between workspaces, and large enough in
+// the big tables that paging matters.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDemoWorkspace } from "../../src/demo/generate";
+import { openSqliteStore } from "../../src/store/drivers/sqlite";
+import type { WorkspaceStore } from "../../src/store/workspace-store";
+
+const dirs: string[] = [];
+const stores: WorkspaceStore[] = [];
+async function freshStore(): Promise<WorkspaceStore> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gw-demo-"));
+  dirs.push(dir);
+  const store = openSqliteStore(dir);
+  stores.push(store);
+  await store.migrate();
+  return store;
+}
+const fingerprint = (store: WorkspaceStore, name: string) =>
+  store.all(
+    `SELECT d.hostname, (SELECT COUNT(*) FROM eshop_orders o WHERE o.domain_id = d.id) AS orders, (SELECT ROUND(SUM(total), 2) FROM eshop_orders o WHERE o.domain_id = d.id) AS revenue, (SELECT SUM(clicks) FROM gsc_daily g WHERE g.domain_id = d.id) AS clicks FROM domains d JOIN workspaces w ON w.id = d.workspace_id WHERE w.name = ? ORDER BY d.id`,
+    [name],
+  );
+
+let first: WorkspaceStore;
+let second: WorkspaceStore;
+
+beforeAll(async () => {
+  first = await freshStore();
+  second = await freshStore();
+  await createDemoWorkspace(first, "demo");
+  await createDemoWorkspace(first, "other");
+  await createDemoWorkspace(second, "demo");
+});
+
+afterAll(async () => {
+  for (const store of stores) await store.close();
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("demo data", () => {
+  it("is the same for the same workspace name in two stores", async () => {
+    expect(await fingerprint(first, "demo")).toEqual(await fingerprint(second, "demo"));
+  });
+
+  it("differs between workspaces", async () => {
+    expect(await fingerprint(first, "other")).not.toEqual(await fingerprint(first, "demo"));
+  });
+
+  it("has thousands of rows in the big tables of each workspace", async () => {
+    for (const table of [
+      "gsc_daily",
+      "eshop_orders",
+      "uptime_checks",
+      "prompt_runs",
+      "gads_keyword_daily",
+    ]) {
+      const row = await second.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`);
+      expect(row!.n, table).toBeGreaterThanOrEqual(3000);
+    }
+  });
+});

@@ -1,0 +1,217 @@
+// The client surface over real HTTP against the built gateway: four fixed tools, ?toolsets=
+// pinning, instructions and the skill resource, and the HTTP hygiene (401, Origin/Host 403,
+// malformed JSON, body limit, sessions bound to their token).
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { GATEWAY, connect, initData, requireBuild, startGateway } from "./support/gateway-process";
+import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
+
+const BASE = ["describe_tool", "read_tool", "run_tool", "search_tools"];
+let dir: string;
+let demo: WorkspaceTokens;
+let gateway: RunningGateway;
+const clients: Client[] = [];
+const open = async (token: string, toolsets?: string) => {
+  const client = await connect(gateway.url, token, toolsets);
+  clients.push(client);
+  return client;
+};
+const post = (headers: Record<string, string>, body: string) =>
+  fetch(gateway.url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      ...headers,
+    },
+    body,
+  });
+const initialize = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: "raw", version: "0" },
+  },
+});
+
+beforeAll(async () => {
+  requireBuild();
+  const data = initData();
+  dir = data.dir;
+  demo = data.tokens.demo!;
+  gateway = await startGateway(dir, ["--max-body-bytes", "65536"]);
+});
+
+afterAll(async () => {
+  for (const client of clients) await client.close().catch(() => undefined);
+  await gateway?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("tools/list", () => {
+  it("advertises exactly the four base tools, read_tool read-only, unchanged on every call", async () => {
+    const client = await open(demo.readToken);
+    const first = await client.listTools();
+    expect(first.tools.map((tool) => tool.name).sort()).toEqual(BASE);
+    expect(first.tools.find((tool) => tool.name === "read_tool")?.annotations?.readOnlyHint).toBe(
+      true,
+    );
+    expect(first.tools.find((tool) => tool.name === "run_tool")?.annotations?.readOnlyHint).toBe(
+      false,
+    );
+    await client.callTool({ name: "search_tools", arguments: { query: "orders" } });
+    expect(await client.listTools()).toEqual(first);
+  });
+
+  it("pins named toolsets natively, ignores unknown names, and `all` advertises everything", async () => {
+    const eshop = (await (await open(demo.readToken, "eshop,bogus")).listTools()).tools.map(
+      (tool) => tool.name,
+    );
+    const extra = eshop.filter((name) => !BASE.includes(name));
+    expect(extra.length).toBeGreaterThanOrEqual(15);
+    expect(extra.every((name) => name.startsWith("eshop_"))).toBe(true);
+    const browse = await (
+      await open(demo.readToken)
+    ).callTool({ name: "search_tools", arguments: { query: "", toolset: "eshop", limit: 1 } });
+    expect(extra.length).toBe(
+      (browse.structuredContent as { paging: { total: number } }).paging.total,
+    );
+    const two = (await (await open(demo.readToken, "eshop,uptime")).listTools()).tools.map(
+      (tool) => tool.name,
+    );
+    expect(
+      two.some((name) => name.startsWith("uptime_")) &&
+        two.some((name) => name.startsWith("eshop_")),
+    ).toBe(true);
+    expect(
+      (await (await open(demo.readToken, "bogus")).listTools()).tools
+        .map((tool) => tool.name)
+        .sort(),
+    ).toEqual(BASE);
+    const all = (await (await open(demo.readToken, "all")).listTools()).tools;
+    expect(all.length).toBeGreaterThanOrEqual(304);
+    expect(all.find((tool) => tool.name === "list_domains")?.annotations?.readOnlyHint).toBe(true);
+  });
+
+  it("refuses a natively called tool that is not pinned on this connection", async () => {
+    const client = await open(demo.readToken, "uptime");
+    const result = await client.callTool({ name: "list_domains", arguments: {} });
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toContain("not advertised on this connection");
+    const pinned = await client.callTool({
+      name: "uptime_list_monitors",
+      arguments: { domain_id: 1 },
+    });
+    expect(pinned.isError).toBeFalsy();
+  });
+});
+
+describe("instructions and the using-amicited skill", () => {
+  it("teaches find, describe, execute in the instructions and the skill resource", async () => {
+    const client = await open(demo.readToken);
+    const instructions = client.getInstructions() ?? "";
+    for (const word of ["search_tools", "describe_tool", "read_tool", "run_tool", "list_domains"])
+      expect(instructions).toContain(word);
+    const resources = await client.listResources();
+    expect(resources.resources.map((resource) => resource.uri)).toContain(
+      "amicited://skills/using-amicited",
+    );
+    const skill = await client.readResource({ uri: "amicited://skills/using-amicited" });
+    const text = (skill.contents[0] as { text: string }).text;
+    expect(text).toContain("name: using-amicited");
+    expect(text).toBe(
+      fs.readFileSync(
+        new URL("../dist/skills/using-amicited/SKILL.md", `file://${GATEWAY}`),
+        "utf8",
+      ),
+    );
+    const toolsets = await client.readResource({ uri: "amicited://toolsets" });
+    expect((toolsets.contents[0] as { text: string }).text).toContain(
+      "| google_ppc | `google_ppc_` |",
+    );
+  });
+});
+
+describe("HTTP hygiene", () => {
+  it("answers 401 with WWW-Authenticate without a token or with an unknown one", async () => {
+    const missing = await post({}, initialize);
+    expect(missing.status).toBe(401);
+    expect(missing.headers.get("www-authenticate")).toBe('Bearer realm="amicited-gateway"');
+    const unknown = await post({ authorization: "Bearer amc_r_not-a-real-token" }, initialize);
+    expect(unknown.status).toBe(401);
+    expect(unknown.headers.get("www-authenticate")).toContain('error="invalid_token"');
+  });
+
+  it("refuses a foreign Origin or Host with 403 and accepts local ones", async () => {
+    const auth = { authorization: `Bearer ${demo.readToken}` };
+    expect((await post({ ...auth, origin: "http://evil.example" }, initialize)).status).toBe(403);
+    expect((await post({ ...auth, origin: "null" }, initialize)).status).toBe(403);
+    const port = new URL(gateway.url).port;
+    const rebinding = await new Promise<number>((resolve, reject) => {
+      import("node:http").then(({ request }) => {
+        const req = request(
+          {
+            host: "127.0.0.1",
+            port,
+            path: "/mcp",
+            method: "POST",
+            headers: {
+              host: `evil.example:${port}`,
+              "content-type": "application/json",
+              accept: "application/json, text/event-stream",
+              ...auth,
+            },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on("error", reject);
+        req.end(initialize);
+      }, reject);
+    });
+    expect(rebinding).toBe(403);
+    expect((await post({ ...auth, origin: `http://localhost:${port}` }, initialize)).status).toBe(
+      200,
+    );
+  });
+
+  it("answers malformed JSON with a JSON-RPC parse error and oversized bodies with 413", async () => {
+    const auth = { authorization: `Bearer ${demo.readToken}` };
+    const bad = await post(auth, "{ not json");
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { code: number } }).error.code).toBe(-32700);
+    const big = await post(
+      auth,
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "ping",
+        params: { pad: "x".repeat(70_000) },
+      }),
+    );
+    expect(big.status).toBe(413);
+    const notFound = await fetch(gateway.url.replace("/mcp", "/other"), { headers: auth });
+    expect(notFound.status).toBe(404);
+  });
+
+  it("binds a session to the token that opened it", async () => {
+    const opened = await post({ authorization: `Bearer ${demo.readToken}` }, initialize);
+    const session = opened.headers.get("mcp-session-id")!;
+    expect(session).toBeTruthy();
+    const hijack = await post(
+      { authorization: `Bearer ${demo.writeToken}`, "mcp-session-id": session },
+      JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
+    );
+    expect(hijack.status).toBe(403);
+  });
+
+  it("prints the listening line on 127.0.0.1", () => {
+    expect(gateway.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+  });
+});

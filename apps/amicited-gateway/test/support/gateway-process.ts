@@ -1,0 +1,130 @@
+// Runs the BUILT gateway (dist/gateway.mjs) as real processes for integration tests: init a data
+// directory, start `serve --port 0` on 127.0.0.1 and read its "listening on" line, connect SDK
+// clients with a bearer token, and stop every process by its own process group.
+import { execFileSync, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+
+/** The built bundle under test. */
+export const GATEWAY = fileURLToPath(new URL("../../dist/gateway.mjs", import.meta.url));
+
+/** Tokens printed by init / workspace create. */
+export interface WorkspaceTokens {
+  workspace: string;
+  readToken: string;
+  writeToken: string;
+}
+
+/** Fails early with the fix when the bundle was not built. */
+export function requireBuild(): void {
+  if (!fs.existsSync(GATEWAY))
+    throw new Error(
+      `${GATEWAY} is missing: run pnpm --filter @foundry-mcp/amicited-gateway build first`,
+    );
+}
+
+/** Runs the gateway CLI to completion and returns stdout. */
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): string {
+  return execFileSync(process.execPath, [GATEWAY, ...args], {
+    encoding: "utf8",
+    env: { ...process.env, ...env },
+    timeout: 120_000,
+  });
+}
+
+/** A fresh data directory with the demo workspace plus `others`; tokens by workspace name. */
+export function initData(others: string[] = []): {
+  dir: string;
+  tokens: Record<string, WorkspaceTokens>;
+} {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gw-test-"));
+  const tokens: Record<string, WorkspaceTokens> = {};
+  const demo = JSON.parse(runCli(["init", "--data", dir]).trim()) as WorkspaceTokens;
+  tokens[demo.workspace] = demo;
+  for (const name of others)
+    tokens[name] = JSON.parse(
+      runCli(["workspace", "create", name, "--data", dir]).trim(),
+    ) as WorkspaceTokens;
+  return { dir, tokens };
+}
+
+/** A running `serve` process. */
+export interface RunningGateway {
+  url: string;
+  process: ChildProcess;
+  stderr: () => string;
+  stop(): Promise<void>;
+}
+
+/** Starts `serve --data DIR --port 0` plus `extra` flags and waits for its listening line. */
+export async function startGateway(dir: string, extra: string[] = []): Promise<RunningGateway> {
+  const child = spawn(
+    process.execPath,
+    [GATEWAY, "serve", "--data", dir, "--port", "0", ...extra],
+    { stdio: ["ignore", "pipe", "pipe"], detached: true },
+  );
+  let stderr = "";
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no listening line: ${stderr}`)), 30_000);
+    child.stderr!.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const match = /listening on (http:\/\/\S+\/mcp)/.exec(stderr);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`gateway exited with ${code}: ${stderr}`)));
+  });
+  return {
+    url,
+    process: child,
+    stderr: () => stderr,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      try {
+        process.kill(-child.pid!, "SIGTERM");
+      } catch {
+        return;
+      }
+      await exited;
+    },
+  };
+}
+
+/** An SDK client connected over Streamable HTTP with a bearer token. */
+export async function connect(url: string, token: string, toolsets?: string): Promise<Client> {
+  const target = new URL(url);
+  if (toolsets !== undefined) target.searchParams.set("toolsets", toolsets);
+  const client = new Client({ name: "gateway-test", version: "0.0.0" });
+  await client.connect(
+    new StreamableHTTPClientTransport(target, {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    }),
+  );
+  return client;
+}
+
+/** A tool call's JSON payload (structuredContent, else the parsed text). */
+export function payload(result: unknown): Record<string, unknown> {
+  const value = result as {
+    structuredContent?: Record<string, unknown>;
+    content?: { type: string; text?: string }[];
+  };
+  if (value.structuredContent) return value.structuredContent;
+  const text = (value.content ?? []).map((item) => item.text ?? "").join("");
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+/** A tool call's text, for error messages. */
+export function textOf(result: unknown): string {
+  return ((result as { content?: { text?: string }[] }).content ?? [])
+    .map((item) => item.text ?? "")
+    .join("\n");
+}
