@@ -1,0 +1,123 @@
+// pnpm bench: retrieval quality of ToolCatalog.search against plain BM25 on the shared corpus
+// (labelled queries in tool-queries.json), search latency at 419 and 10,000 tools, and the
+// tokens of advertising every tool versus the four base tools. Imports the BUILT package.
+import { readFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+import { ToolCatalog } from "../dist/index.js";
+import { estimateTokens, formatTokenCount } from "@foundry-mcp/tokens";
+import { corpusPath, fillCatalog, fillSynthetic, loadCorpus } from "./corpus.mjs";
+import { PlainBm25 } from "./plain-bm25.mjs";
+
+const lines = ["## Tool catalog: search quality, latency and advertising cost", ""];
+const print = (line = "") => lines.push(line);
+const entries = loadCorpus();
+if (entries === undefined) {
+  print(`Corpus not found at \`${corpusPath}\`; skipped.`);
+  console.log(lines.join("\n"));
+  process.exit(0);
+}
+const { queries } = JSON.parse(readFileSync(new URL("./tool-queries.json", import.meta.url), "utf8"));
+
+function metrics(rankOf, set) {
+  const chosen = queries.filter((entry) => set === undefined || entry.set === set);
+  let top1 = 0, recall5 = 0, reciprocal = 0;
+  for (const { query, expected } of chosen) {
+    const ranked = rankOf(query);
+    const position = ranked.findIndex((key) => expected.includes(key));
+    if (position === 0) top1 += 1;
+    if (position >= 0 && position < 5) recall5 += 1;
+    if (position >= 0) reciprocal += 1 / (position + 1);
+  }
+  const n = chosen.length;
+  return { top1: top1 / n, recall5: recall5 / n, mrr: reciprocal / n };
+}
+
+async function catalogRanker(options) {
+  const catalog = new ToolCatalog(options);
+  const keys = fillCatalog(catalog, entries);
+  const ranked = new Map();
+  for (const { query } of queries) {
+    const page = await catalog.search({ query, limit: 50 });
+    ranked.set(query, page.results.map((result) => keys.get(result.name)));
+  }
+  return (query) => ranked.get(query);
+}
+
+const plain = new PlainBm25(entries.map((entry) => ({ name: `${entry.server}/${entry.name}`, description: `${entry.server} ${entry.name} ${entry.description}` })));
+const rankers = [
+  ["Plain BM25 (name + description)", (query) => plain.search(query).slice(0, 50).map((hit) => hit.name)],
+  ["Catalog without vocabulary (BM25F, stems, prefix, typos)", await catalogRanker({ search: { expansion: false } })],
+  ["Catalog (+ synonym and concept expansion)", await catalogRanker({})],
+];
+const percent = (value) => `${(value * 100).toFixed(1)}%`;
+const count = (set) => queries.filter((entry) => entry.set === set).length;
+print(`${queries.length} labelled plain-language requests (\`bench/tool-queries.json\`) over ${entries.length} tools from the shared corpus; a hit is any tool the label accepts. The ${count("dev")} *dev* requests were looked at while tuning the vocabulary and weights; the ${count("holdout")} *holdout* requests were written afterwards and never tuned on.`);
+print("");
+print("| ranker | set | top-1 | recall@5 | MRR | top-1 vs plain BM25 |");
+print("| --- | --- | --- | --- | --- | --- |");
+for (const set of [undefined, "dev", "holdout"]) {
+  const base = metrics(rankers[0][1], set);
+  for (const [label, rankOf] of rankers) {
+    const value = metrics(rankOf, set);
+    print(`| ${label} | ${set ?? "all"} | ${percent(value.top1)} | ${percent(value.recall5)} | ${value.mrr.toFixed(3)} | ×${(value.top1 / base.top1).toFixed(2)} |`);
+  }
+}
+print("");
+
+if (process.env.BENCH_QUALITY_ONLY === "1") {
+  console.log(lines.join("\n"));
+  process.exit(0);
+}
+
+// Latency: median of repeated passes over the query set, after a warm-up pass.
+async function latency(size) {
+  const catalog = new ToolCatalog();
+  let started = performance.now();
+  fillSynthetic(catalog, entries, size);
+  const registerMs = performance.now() - started;
+  started = performance.now();
+  await catalog.search({ query: "warm up the index" });
+  const buildMs = performance.now() - started;
+  const times = [];
+  for (let pass = 0; pass < 4; pass += 1) {
+    for (const { query } of queries) {
+      const begin = performance.now();
+      await catalog.search({ query });
+      if (pass > 0) times.push(performance.now() - begin);
+    }
+  }
+  times.sort((left, right) => left - right);
+  const at = (share) => times[Math.min(times.length - 1, Math.floor(share * times.length))];
+  return { size, registerMs, buildMs, median: at(0.5), p95: at(0.95) };
+}
+const small = await latency(entries.length);
+const large = await latency(10_000);
+print("Search latency (one query, median and p95 over 3 passes of the query set after a warm-up; index built on the first search after registration; 10,000 tools synthesised from the corpus by variation):");
+print("");
+print("| tools | register all | build index | median search | p95 search |");
+print("| --- | --- | --- | --- | --- |");
+for (const value of [small, large]) {
+  print(`| ${value.size} | ${value.registerMs.toFixed(1)} ms | ${value.buildMs.toFixed(1)} ms | ${value.median.toFixed(2)} ms | ${value.p95.toFixed(2)} ms |`);
+}
+print(`| ratio | | ×${(large.buildMs / small.buildMs).toFixed(1)} | ×${(large.median / small.median).toFixed(1)} | ×${(large.p95 / small.p95).toFixed(1)} |`);
+print("");
+
+// Advertising cost: the tools/list result with every tool versus the four base tools.
+const advertise = (tools) => JSON.stringify({ tools });
+const allTools = entries.map((entry) => ({ name: `${entry.server}_${entry.name}`, description: entry.description, inputSchema: entry.inputSchema, ...(entry.annotations ? { annotations: entry.annotations } : {}) }));
+const nameArgument = { name: { type: "string", description: "Tool name from search_tools." } };
+const baseTools = [
+  { name: "search_tools", description: "Find tools by a plain-language request. Empty query with a toolset browses it; raise offset for more.", inputSchema: { type: "object", properties: { query: { type: "string" }, toolset: { type: "string" }, offset: { type: "integer", minimum: 0 }, limit: { type: "integer", minimum: 1, maximum: 50 } }, required: ["query"] }, annotations: { readOnlyHint: true } },
+  { name: "describe_tool", description: "The input schema and kind of one tool. Call before running it.", inputSchema: { type: "object", properties: nameArgument, required: ["name"] }, annotations: { readOnlyHint: true } },
+  { name: "read_tool", description: "Run a read tool (free, repeatable). Refuses other kinds.", inputSchema: { type: "object", properties: { ...nameArgument, arguments: { type: "object" } }, required: ["name"] }, annotations: { readOnlyHint: true } },
+  { name: "run_tool", description: "Run any tool: read, write, paid (spends credits) or destructive.", inputSchema: { type: "object", properties: { ...nameArgument, arguments: { type: "object" } }, required: ["name"] }, annotations: { readOnlyHint: false, destructiveHint: true } },
+];
+const everything = estimateTokens(advertise(allTools));
+const four = estimateTokens(advertise(baseTools));
+print("Advertising cost (compact tools/list JSON, `estimateTokens`):");
+print("");
+print("| advertised | tools | tokens | ratio |");
+print("| --- | --- | --- | --- |");
+print(`| everything | ${allTools.length} | ${formatTokenCount(everything)} | ×${(everything / four).toFixed(0)} |`);
+print(`| four base tools | 4 | ${formatTokenCount(four)} | ×1 |`);
+console.log(lines.join("\n"));

@@ -1,0 +1,267 @@
+// ToolCatalog: the registry (toolsets own name prefixes, names unique, deterministic order),
+// search, describe, the read/run entry points, hourly quotas and toolset pinning.
+// Neighbours: search/ ranks, dispatch/ gates calls, drivers/ count calls.
+
+import { annotationsFor, TOOL_KINDS } from "./annotations";
+import { dispatchCall, type CatalogHooks, type DispatchEnvironment, type EntryPointNames } from "./dispatch/dispatcher";
+import { SchemaValidator } from "./dispatch/validator";
+import { MemoryQuotaDriver } from "./drivers/memory";
+import type { QuotaDecision, QuotaDriver, QuotaUsage } from "./drivers/quota-driver";
+import { CatalogError, CatalogErrorCode } from "./errors";
+import { closestNames } from "./search/fuzzy";
+import { resultFor, SearchSettings, ToolSearchIndex, type SearchOptions } from "./search/tool-search";
+import type { CallContext, Paging, SearchResult, ToolDefinition, ToolDescription, ToolOutput, ToolsetDefinition } from "./types";
+
+/** Options of a ToolCatalog. Everything is optional; without `hourlyCap` nothing is counted. */
+export interface ToolCatalogOptions<C extends CallContext = CallContext> {
+  /** Where calls are counted (default MemoryQuotaDriver when a cap is set). */
+  quota?: QuotaDriver;
+  /** Calls per workspace per clock hour; a function lets the cap follow the workspace's plan. */
+  hourlyCap?: number | ((context: C) => number);
+  /** Which read()/run() calls count (default: all). Natively advertised tools can be exempted here. */
+  countCalls?: (tool: ToolDefinition<C>, context: C) => boolean;
+  hooks?: CatalogHooks<C>;
+  /** Names of the entry points in refusal messages (default read_tool, run_tool, describe_tool). */
+  entryPoints?: Partial<EntryPointNames>;
+  search?: SearchOptions;
+  /** Check structuredContent against outputSchema (default true). */
+  validateOutput?: boolean;
+}
+
+/** What search() accepts. `limit` defaults to 10 and may be at most 50. */
+export interface SearchInput {
+  query: string;
+  toolset?: string;
+  offset?: number;
+  limit?: number;
+}
+
+/** One page of search results. */
+export interface SearchPage {
+  results: SearchResult[];
+  paging: Paging;
+}
+
+/** Search results per page when no limit is given. */
+export const SEARCH_DEFAULT_LIMIT = 10;
+/** The most search results one call returns. */
+export const SEARCH_MAX_LIMIT = 50;
+
+const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+
+/**
+ * A catalog of tools agents find by asking in plain words, then describe and call.
+ *
+ * @example
+ * const catalog = new ToolCatalog({ hourlyCap: 1000 });
+ * catalog.defineToolset({ name: "uptime", prefix: "uptime_", title: "Uptime", description: "Monitors and incidents" });
+ * catalog.register({ name: "uptime_list_monitors", toolset: "uptime", kind: "read", description: "…", inputSchema: { type: "object" }, handler: () => [] });
+ * await catalog.search({ query: "is the site down" });
+ */
+export class ToolCatalog<C extends CallContext = CallContext> {
+  private readonly toolsetMap = new Map<string, ToolsetDefinition>();
+  private readonly tools = new Map<string, ToolDefinition<C>>();
+  private ordered: ToolDefinition<C>[] | undefined;
+  private searchIndex: ToolSearchIndex<ToolDefinition<C>> | undefined;
+  private readonly searchSettings: SearchSettings;
+  private readonly environment: DispatchEnvironment<C>;
+  private readonly quota: QuotaDriver | undefined;
+
+  constructor(private readonly options: ToolCatalogOptions<C> = {}) {
+    this.searchSettings = new SearchSettings(options.search);
+    this.quota = options.quota ?? (options.hourlyCap === undefined ? undefined : new MemoryQuotaDriver());
+    this.environment = {
+      validator: new SchemaValidator(),
+      hooks: options.hooks ?? {},
+      entryPoints: { read: "read_tool", run: "run_tool", describe: "describe_tool", ...options.entryPoints },
+      validateOutput: options.validateOutput !== false,
+      countCall: (tool, context) => ((options.countCalls?.(tool, context) ?? true) ? this.consumeQuota(context) : Promise.resolve(undefined)),
+    };
+  }
+
+  /** Adds a toolset; its tools' names must start with its prefix (or one of its extraPrefixes). */
+  defineToolset(toolset: ToolsetDefinition): void {
+    if (this.toolsetMap.has(toolset.name)) {
+      throw new CatalogError(CatalogErrorCode.DUPLICATE_TOOLSET, `toolset ${toolset.name} is already defined; toolset names are unique.`);
+    }
+    this.toolsetMap.set(toolset.name, { ...toolset });
+    this.changed();
+  }
+
+  /** Adds one tool. Refuses duplicates, unknown toolsets, names outside the toolset's prefix. */
+  register(tool: ToolDefinition<C>): void {
+    if (typeof tool.name !== "string" || !TOOL_NAME.test(tool.name)) {
+      throw new CatalogError(CatalogErrorCode.INVALID_TOOL, `tool name ${JSON.stringify(tool.name)} must be 1-128 characters of A-Z a-z 0-9 _ - .`);
+    }
+    if (this.tools.has(tool.name)) {
+      throw new CatalogError(CatalogErrorCode.DUPLICATE_TOOL, `tool ${tool.name} is already registered; tool names are unique.`);
+    }
+    const toolset = this.toolsetMap.get(tool.toolset);
+    if (toolset === undefined) {
+      throw new CatalogError(
+        CatalogErrorCode.UNKNOWN_TOOLSET,
+        `tool ${tool.name}: toolset ${tool.toolset} is not defined; call defineToolset first (defined: ${[...this.toolsetMap.keys()].join(", ") || "none"}).`,
+      );
+    }
+    const prefixes = [toolset.prefix, ...(toolset.extraPrefixes ?? [])];
+    if (!prefixes.some((prefix) => tool.name.startsWith(prefix))) {
+      throw new CatalogError(CatalogErrorCode.INVALID_TOOL, `tool ${tool.name} must start with toolset ${toolset.name}'s prefix ${prefixes.join(" or ")}.`);
+    }
+    if (!TOOL_KINDS.includes(tool.kind)) {
+      throw new CatalogError(CatalogErrorCode.INVALID_TOOL, `tool ${tool.name}: kind must be one of ${TOOL_KINDS.join(", ")}; got ${String(tool.kind)}.`);
+    }
+    if (typeof tool.inputSchema !== "object" || tool.inputSchema === null || typeof tool.handler !== "function") {
+      throw new CatalogError(CatalogErrorCode.INVALID_TOOL, `tool ${tool.name} needs an inputSchema object and a handler function.`);
+    }
+    this.tools.set(tool.name, tool);
+    this.changed();
+  }
+
+  /** Adds many tools; stops at the first refusal (tools before it stay registered). */
+  registerAll(tools: ToolDefinition<C>[]): void {
+    for (const tool of tools) this.register(tool);
+  }
+
+  /** Every tool: toolsets in definition order, tools by name within each. */
+  list(): ToolDefinition<C>[] {
+    if (this.ordered === undefined) {
+      const rank = new Map([...this.toolsetMap.keys()].map((name, position) => [name, position]));
+      this.ordered = [...this.tools.values()].sort(
+        (left, right) => rank.get(left.toolset)! - rank.get(right.toolset)! || (left.name < right.name ? -1 : left.name > right.name ? 1 : 0),
+      );
+    }
+    return [...this.ordered];
+  }
+
+  /** Toolsets in definition order. */
+  toolsets(): ToolsetDefinition[] {
+    return [...this.toolsetMap.values()].map((toolset) => ({ ...toolset }));
+  }
+
+  /** The tool of that name, if any. */
+  get(name: string): ToolDefinition<C> | undefined {
+    return this.tools.get(name);
+  }
+
+  /** Number of registered tools. */
+  get size(): number {
+    return this.tools.size;
+  }
+
+  /**
+   * Ranks tools for a plain-words query (free: never counted). An empty query with a toolset
+   * browses it in list order; `offset` pages through either.
+   */
+  async search(input: SearchInput): Promise<SearchPage> {
+    const offset = input.offset ?? 0;
+    const limit = input.limit ?? SEARCH_DEFAULT_LIMIT;
+    if (!Number.isInteger(offset) || offset < 0) {
+      throw new CatalogError(CatalogErrorCode.INVALID_PAGING, `offset must be an integer of 0 or more; got ${String(offset)}.`);
+    }
+    if (!Number.isInteger(limit) || limit < 1 || limit > SEARCH_MAX_LIMIT) {
+      throw new CatalogError(CatalogErrorCode.INVALID_PAGING, `limit must be an integer from 1 to ${SEARCH_MAX_LIMIT}; got ${String(limit)}.`);
+    }
+    if (input.toolset !== undefined && !this.toolsetMap.has(input.toolset)) {
+      throw new CatalogError(CatalogErrorCode.UNKNOWN_TOOLSET, `toolset ${input.toolset} does not exist; toolsets: ${[...this.toolsetMap.keys()].join(", ")}.`, {
+        details: { toolset: input.toolset, valid: [...this.toolsetMap.keys()] },
+      });
+    }
+    const query = (input.query ?? "").trim();
+    const all =
+      query === ""
+        ? this.list()
+            .filter((tool) => input.toolset === undefined || tool.toolset === input.toolset)
+            .map((tool) => ({ tool, score: 0, mask: 0 }))
+        : this.index().rank(query, input.toolset);
+    const results = all.slice(offset, offset + limit).map((hit) => resultFor(hit.tool, hit.score, hit.mask));
+    const end = offset + results.length;
+    const hasMore = end < all.length;
+    return { results, paging: { offset, limit, total: all.length, has_more: hasMore, next_offset: hasMore ? end : null } };
+  }
+
+  /** The real schema, kind, toolset and annotations of one tool; unknown → UNKNOWN_TOOL with the closest names. */
+  describe(name: string): ToolDescription {
+    const tool = this.require(name);
+    const annotations = { ...(tool.title === undefined ? {} : { title: tool.title }), ...annotationsFor(tool.kind) };
+    return {
+      name: tool.name,
+      ...(tool.title === undefined ? {} : { title: tool.title }),
+      description: tool.description,
+      toolset: tool.toolset,
+      kind: tool.kind,
+      inputSchema: tool.inputSchema,
+      ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema }),
+      annotations,
+    };
+  }
+
+  /** Runs a `read` tool; any other kind is refused with KIND_NOT_ALLOWED. Counts once. */
+  async read(name: string, args: unknown, context: C): Promise<ToolOutput> {
+    return dispatchCall(this.environment, this.require(name), "read", args, context);
+  }
+
+  /** Runs a tool of any kind; kinds other than read need a write-scoped context. Counts once. */
+  async run(name: string, args: unknown, context: C): Promise<ToolOutput> {
+    return dispatchCall(this.environment, this.require(name), "run", args, context);
+  }
+
+  /**
+   * Counts one call for the context's workspace; throws QUOTA_EXCEEDED at the cap. read()/run()
+   * call it themselves; hosts call it for natively advertised tools they want counted.
+   */
+  async consumeQuota(context: C): Promise<QuotaDecision | undefined> {
+    const cap = this.options.hourlyCap;
+    if (cap === undefined || this.quota === undefined) return undefined;
+    const limit = typeof cap === "function" ? cap(context) : cap;
+    const decision = await this.quota.consume(context.workspace, limit);
+    if (!decision.allowed) {
+      const minutes = Math.max(1, Math.ceil((decision.resetAt.getTime() - Date.now()) / 60_000));
+      throw new CatalogError(
+        CatalogErrorCode.QUOTA_EXCEEDED,
+        `Hourly cap of ${limit} tool calls reached for workspace ${context.workspace}; it resets at ${decision.resetAt.toISOString()} (in about ${minutes} min).`,
+        { details: { workspace: context.workspace, cap: limit, used: decision.used, resetAt: decision.resetAt.toISOString() } },
+      );
+    }
+    return decision;
+  }
+
+  /** Calls counted this hour for a workspace (free; needs a driver with peek). */
+  async quotaUsage(workspace: string): Promise<QuotaUsage | undefined> {
+    return this.quota?.peek?.(workspace);
+  }
+
+  /**
+   * The tools to advertise natively for a requested toolset list: "eshop,uptime", an array, or
+   * "all". Unknown names are ignored; nothing requested → none.
+   */
+  advertised(toolsets: string | string[] | undefined): ToolDefinition<C>[] {
+    if (toolsets === undefined) return [];
+    const requested = (Array.isArray(toolsets) ? toolsets : toolsets.split(","))
+      .map((name) => name.trim())
+      .filter((name) => name !== "");
+    if (requested.includes("all")) return this.list();
+    const chosen = new Set(requested.filter((name) => this.toolsetMap.has(name)));
+    return this.list().filter((tool) => chosen.has(tool.toolset));
+  }
+
+  private require(name: string): ToolDefinition<C> {
+    const tool = this.tools.get(name);
+    if (tool !== undefined) return tool;
+    const closest = closestNames(String(name), this.tools.keys());
+    throw new CatalogError(
+      CatalogErrorCode.UNKNOWN_TOOL,
+      `Unknown tool ${String(name)}.${closest.length > 0 ? ` Closest: ${closest.join(", ")}.` : ""} Use search_tools to find tools.`,
+      { details: { name, closest } },
+    );
+  }
+
+  private index(): ToolSearchIndex<ToolDefinition<C>> {
+    this.searchIndex ??= new ToolSearchIndex(this.list(), this.toolsetMap, this.searchSettings);
+    return this.searchIndex;
+  }
+
+  private changed(): void {
+    this.ordered = undefined;
+    this.searchIndex = undefined;
+  }
+}

@@ -1,0 +1,93 @@
+// The gates every call passes, in order: kind (read entry point), scope, arguments (ajv),
+// quota (counted once, only for calls that passed the gates), the host's beforeCall hook
+// (plan limits, credits), then the handler, its output normalised and checked.
+// Neighbour: catalog.ts owns the tools and calls dispatchCall for read() and run().
+
+import { kindNeedsWriteScope } from "../annotations";
+import { CatalogError, CatalogErrorCode } from "../errors";
+import type { QuotaDecision } from "../drivers/quota-driver";
+import type { CallContext, ToolDefinition, ToolOutput } from "../types";
+import { toToolOutput } from "./output";
+import type { SchemaValidator } from "./validator";
+
+/** Host hooks around a call. Throw a CatalogError (or any error) to refuse the call. */
+export interface CatalogHooks<C extends CallContext = CallContext> {
+  /** After the gates and the quota, before the handler: plan limits, credits, audit. */
+  beforeCall?(tool: ToolDefinition<C>, args: Record<string, unknown>, context: C): Promise<void> | void;
+  /** After a handler succeeded (e.g. to charge credits for a paid tool). */
+  afterCall?(tool: ToolDefinition<C>, args: Record<string, unknown>, context: C, output: ToolOutput): Promise<void> | void;
+}
+
+/** The names the model knows the two entry points by, used in refusal messages. */
+export interface EntryPointNames {
+  read: string;
+  run: string;
+  describe: string;
+}
+
+/** What dispatchCall needs from the catalog. */
+export interface DispatchEnvironment<C extends CallContext> {
+  validator: SchemaValidator;
+  hooks: CatalogHooks<C>;
+  entryPoints: EntryPointNames;
+  validateOutput: boolean;
+  /** Counts the call against the hourly cap when it should count; throws QUOTA_EXCEEDED. */
+  countCall(tool: ToolDefinition<C>, context: C): Promise<QuotaDecision | undefined>;
+}
+
+/** Which entry point a call came through. */
+export type EntryPoint = "read" | "run";
+
+/** Runs one call through every gate; throws CatalogError on any refusal or handler failure. */
+export async function dispatchCall<C extends CallContext>(
+  environment: DispatchEnvironment<C>,
+  tool: ToolDefinition<C>,
+  entry: EntryPoint,
+  args: unknown,
+  context: C,
+): Promise<ToolOutput> {
+  const names = environment.entryPoints;
+  if (entry === "read" && tool.kind !== "read") {
+    throw new CatalogError(
+      CatalogErrorCode.KIND_NOT_ALLOWED,
+      `${tool.name} is a ${tool.kind} tool; ${names.read} runs only read tools. Call ${names.run} instead.`,
+      { details: { tool: tool.name, kind: tool.kind } },
+    );
+  }
+  if (kindNeedsWriteScope(tool.kind) && context.scope !== "write") {
+    throw new CatalogError(
+      CatalogErrorCode.SCOPE_DENIED,
+      `${tool.name} is a ${tool.kind} tool and this credential has scope "${context.scope}"; it needs a token with write scope.`,
+      { details: { tool: tool.name, kind: tool.kind, scope: context.scope } },
+    );
+  }
+  const outcome = environment.validator.validate(tool.inputSchema, args);
+  if (!outcome.valid) {
+    throw new CatalogError(
+      CatalogErrorCode.INVALID_ARGUMENTS,
+      `Invalid arguments for ${tool.name}: ${outcome.problems.join("; ")}. Call ${names.describe} for its input schema.`,
+      { details: { tool: tool.name, problems: outcome.problems } },
+    );
+  }
+  await environment.countCall(tool, context);
+  await environment.hooks.beforeCall?.(tool, outcome.data, context);
+  context.signal?.throwIfAborted();
+  let output: ToolOutput;
+  try {
+    output = toToolOutput(await tool.handler(outcome.data, context));
+  } catch (error) {
+    if (CatalogError.isInstance(error)) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new CatalogError(CatalogErrorCode.TOOL_FAILED, `${tool.name} failed: ${reason}`, { cause: error, details: { tool: tool.name } });
+  }
+  if (environment.validateOutput && tool.outputSchema !== undefined && output.isError !== true && output.structuredContent !== undefined) {
+    const checked = environment.validator.validate(tool.outputSchema, output.structuredContent);
+    if (!checked.valid) {
+      throw new CatalogError(CatalogErrorCode.INVALID_OUTPUT, `${tool.name} returned output that does not match its outputSchema: ${checked.problems.join("; ")}.`, {
+        details: { tool: tool.name, problems: checked.problems },
+      });
+    }
+  }
+  await environment.hooks.afterCall?.(tool, outcome.data, context, output);
+  return output;
+}

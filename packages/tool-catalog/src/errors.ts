@@ -1,0 +1,59 @@
+// The package's one error class. Every refusal the catalog makes (unknown tool, wrong kind,
+// missing scope, bad arguments, quota, unknown column) is a CatalogError with a stable `code`
+// that apps turn into wire errors (MCP `isError` results) in one place.
+
+/** Stable string codes of every CatalogError. */
+export const CatalogErrorCode = {
+  UNKNOWN_TOOL: "UNKNOWN_TOOL",
+  UNKNOWN_TOOLSET: "UNKNOWN_TOOLSET",
+  DUPLICATE_TOOL: "DUPLICATE_TOOL",
+  DUPLICATE_TOOLSET: "DUPLICATE_TOOLSET",
+  INVALID_TOOL: "INVALID_TOOL",
+  KIND_NOT_ALLOWED: "KIND_NOT_ALLOWED",
+  SCOPE_DENIED: "SCOPE_DENIED",
+  INVALID_ARGUMENTS: "INVALID_ARGUMENTS",
+  INVALID_OUTPUT: "INVALID_OUTPUT",
+  INVALID_PAGING: "INVALID_PAGING",
+  UNKNOWN_FIELD: "UNKNOWN_FIELD",
+  QUOTA_EXCEEDED: "QUOTA_EXCEEDED",
+  TOOL_FAILED: "TOOL_FAILED",
+  DRIVER_UNAVAILABLE: "DRIVER_UNAVAILABLE",
+} as const;
+
+/** One of the CatalogErrorCode values. */
+export type CatalogErrorCode = (typeof CatalogErrorCode)[keyof typeof CatalogErrorCode];
+
+const BRAND = Symbol.for("@foundry-mcp/tool-catalog.CatalogError");
+
+/** Options of a CatalogError: what caused it and machine-readable details for the app edge. */
+export interface CatalogErrorOptions {
+  cause?: unknown;
+  /** Structured facts behind the message (closest names, valid columns, reset time, …). */
+  details?: Record<string, unknown>;
+}
+
+/**
+ * The error every catalog refusal throws. `code` is stable; `message` names the field, the bound
+ * and what to do instead, so a model can act on it.
+ *
+ * @example
+ * try { await catalog.read("eshop_delete_order", {}, context) }
+ * catch (error) { if (CatalogError.isInstance(error) && error.code === "KIND_NOT_ALLOWED") … }
+ */
+export class CatalogError extends Error {
+  readonly code: CatalogErrorCode;
+  readonly details: Record<string, unknown>;
+  private readonly [BRAND] = true;
+
+  constructor(code: CatalogErrorCode, message: string, options: CatalogErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "CatalogError";
+    this.code = code;
+    this.details = options.details ?? {};
+  }
+
+  /** True for a CatalogError from any copy of this package (brand check, not `instanceof`). */
+  static isInstance(value: unknown): value is CatalogError {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+  }
+}

@@ -1,0 +1,34 @@
+// The package's public door: the catalog, its types, rows helpers, quota drivers and errors.
+
+export { ToolCatalog, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from "./catalog";
+export type { ToolCatalogOptions, SearchInput, SearchPage } from "./catalog";
+export { annotationsFor, TOOL_KINDS } from "./annotations";
+export { pageRows, pagingInputSchema, fieldsInputSchema, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./rows";
+export type { PageInput, RowPage } from "./rows";
+export { MemoryQuotaDriver } from "./drivers/memory";
+export { SqliteQuotaDriver } from "./drivers/sqlite";
+export type { SqliteQuotaDriverOptions, SqliteDatabaseLike } from "./drivers/sqlite";
+export { QUOTA_WINDOW_MS, windowResetOf, windowStartOf } from "./drivers/quota-driver";
+export type { QuotaDriver, QuotaDecision, QuotaUsage } from "./drivers/quota-driver";
+export { CatalogError, CatalogErrorCode } from "./errors";
+export type { CatalogErrorOptions } from "./errors";
+export { toToolOutput } from "./dispatch/output";
+export type { CatalogHooks, EntryPointNames } from "./dispatch/dispatcher";
+export { DEFAULT_BM25F } from "./search/bm25f-index";
+export type { Bm25fSettings } from "./search/bm25f-index";
+export type { SearchOptions } from "./search/tool-search";
+export type { VocabularyExtension } from "./search/query";
+export type {
+  ToolKind,
+  CallContext,
+  ToolsetDefinition,
+  ToolDefinition,
+  ToolOutput,
+  ToolContent,
+  ToolAnnotations,
+  ToolDescription,
+  SearchResult,
+  SearchField,
+  Paging,
+  JsonSchemaObject,
+} from "./types";

@@ -1,0 +1,111 @@
+// Rows helpers every list tool uses: pages of 25 (500 at most) with a `paging` block, and
+// `fields` projection that refuses columns the rows do not have (SPEC §4 "Pages, fields, limits").
+
+import { CatalogError, CatalogErrorCode } from "./errors";
+import type { JsonSchemaObject, Paging } from "./types";
+
+/** Rows per page when the caller gives no limit. */
+export const DEFAULT_PAGE_SIZE = 25;
+/** The most rows one call may return. */
+export const MAX_PAGE_SIZE = 500;
+
+/**
+ * `offset` and `limit` properties that list tools spread into their inputSchema's `properties`.
+ *
+ * @example inputSchema: { type: "object", properties: { domain_id: {…}, ...pagingInputSchema } }
+ */
+export const pagingInputSchema: Record<"offset" | "limit", JsonSchemaObject> = {
+  offset: { type: "integer", minimum: 0, description: "Rows to skip; pass paging.next_offset from the previous page." },
+  limit: {
+    type: "integer",
+    minimum: 1,
+    maximum: MAX_PAGE_SIZE,
+    description: `Rows per page (default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}).`,
+  },
+};
+
+/** A `fields` property (columns to return) that list tools spread into their inputSchema. */
+export const fieldsInputSchema: Record<"fields", JsonSchemaObject> = {
+  fields: {
+    type: "array",
+    items: { type: "string" },
+    minItems: 1,
+    uniqueItems: true,
+    description: "Only these columns in each row; an unknown column is refused.",
+  },
+};
+
+/** What pageRows reads from a tool's arguments. */
+export interface PageInput {
+  offset?: number;
+  limit?: number;
+  fields?: string[];
+}
+
+/** One page of rows and its paging block. */
+export interface RowPage<T> {
+  rows: Partial<T>[];
+  paging: Paging;
+}
+
+function checkedInteger(value: number | undefined, field: string, min: number, max: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new CatalogError(
+      CatalogErrorCode.INVALID_PAGING,
+      `${field} must be an integer from ${min} to ${max}; got ${String(value)}.`,
+      { details: { field, min, max } },
+    );
+  }
+  return value;
+}
+
+function columnsOf<T>(rows: T[]): string[] {
+  const seen = new Set<string>();
+  for (const row of rows) {
+    if (typeof row === "object" && row !== null) for (const key of Object.keys(row)) seen.add(key);
+  }
+  return [...seen];
+}
+
+/**
+ * Cuts one page out of `rows` and projects `fields`. Columns come from `options.columns`, else
+ * from the rows' own keys; a requested field outside them throws UNKNOWN_FIELD naming the valid ones.
+ *
+ * @example pageRows(orders, { offset: 25, fields: ["id", "total"] }) // → { rows, paging: { offset: 25, limit: 25, total, has_more, next_offset } }
+ */
+export function pageRows<T>(rows: T[], input: PageInput = {}, options: { columns?: string[] } = {}): RowPage<T> {
+  const offset = checkedInteger(input.offset, "offset", 0, Number.MAX_SAFE_INTEGER, 0);
+  const limit = checkedInteger(input.limit, "limit", 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE);
+  const fields = input.fields;
+  if (fields !== undefined) {
+    const columns = options.columns ?? columnsOf(rows);
+    // With no rows and no declared columns there is nothing to check against (or to return).
+    if (columns.length > 0 || options.columns !== undefined) {
+      const valid = new Set(columns);
+      const unknown = fields.filter((field) => !valid.has(field));
+      if (unknown.length > 0) {
+        throw new CatalogError(
+          CatalogErrorCode.UNKNOWN_FIELD,
+          `fields: unknown column${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}; valid columns: ${columns.join(", ")}.`,
+          { details: { unknown, valid: columns } },
+        );
+      }
+    }
+  }
+  const slice = rows.slice(offset, offset + limit);
+  const projected = fields === undefined ? slice : slice.map((row) => projectRow(row, fields));
+  const end = offset + slice.length;
+  const hasMore = end < rows.length;
+  return {
+    rows: projected as Partial<T>[],
+    paging: { offset, limit, total: rows.length, has_more: hasMore, next_offset: hasMore ? end : null },
+  };
+}
+
+function projectRow<T>(row: T, fields: string[]): Partial<T> {
+  const source = row as Record<string, unknown>;
+  const projected: Record<string, unknown> = {};
+  for (const field of fields) if (field in source) projected[field] = source[field];
+  return projected as Partial<T>;
+}

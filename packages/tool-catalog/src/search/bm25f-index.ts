@@ -1,0 +1,197 @@
+// BM25F index over tools: five fields (name, title, toolset, description, parameters), each
+// with its own weight and length normalisation, folded into one saturated term frequency per
+// (term, tool) at build time so a query only walks posting lists. Neighbours: search/text.ts
+// analyses the text, search/rank.ts combines term scores into tool scores.
+
+import type { JsonSchemaObject, SearchField } from "../types";
+import { analyse } from "./text";
+
+/**
+ * Indexed fields in bit order (a posting's `mask` has bit i set when INDEX_FIELDS[i] holds the
+ * term). The description is split: its lead sentence says what the tool does, the rest is usage
+ * notes, so they weigh differently.
+ */
+export const INDEX_FIELDS = ["name", "title", "toolset", "lead", "description", "parameters"] as const;
+
+/** One indexed field. */
+export type IndexField = (typeof INDEX_FIELDS)[number];
+
+/** The field each indexed field is reported as in `matchedIn`. */
+export const REPORTED_FIELD: Record<IndexField, SearchField> = {
+  name: "name",
+  title: "title",
+  toolset: "toolset",
+  lead: "description",
+  description: "description",
+  parameters: "parameters",
+};
+
+/** Per-field weight and length normalisation (b); k1 is shared. */
+export interface Bm25fSettings {
+  weights: Record<IndexField, number>;
+  lengthNormalisation: Record<IndexField, number>;
+  k1: number;
+}
+
+/** Weights chosen so a word in a tool's name outranks the same word in a parameter's help text. */
+export const DEFAULT_BM25F: Bm25fSettings = {
+  weights: { name: 3, title: 1.5, toolset: 0.5, lead: 1.5, description: 0.5, parameters: 0.15 },
+  lengthNormalisation: { name: 0.5, title: 0.5, toolset: 0.3, lead: 0.5, description: 0.75, parameters: 0.75 },
+  k1: 1.2,
+};
+
+// The lead sentence and the rest of a description.
+function splitDescription(description: string): [string, string] {
+  const flat = description.replace(/\s+/g, " ").trim();
+  const match = /^(.+?[.!?:])(\s|$)/.exec(flat);
+  if (match === null) return [flat, ""];
+  return [match[1]!, flat.slice(match[1]!.length)];
+}
+
+/** The text of one tool as the index sees it. */
+export interface IndexableTool {
+  name: string;
+  title?: string;
+  toolsetText: string;
+  description: string;
+  inputSchema: JsonSchemaObject;
+}
+
+// One text reduced to its distinct stems and their counts.
+interface TextTerms {
+  length: number;
+  stems: string[];
+  counts: number[];
+}
+
+/** Postings of one term: parallel arrays of tool number, saturated weight and field mask. */
+export interface Postings {
+  docs: number[];
+  weights: number[];
+  masks: number[];
+}
+
+// Parameter names, descriptions and enum values, one level into nested objects (`query: {…}`).
+function parameterText(schema: JsonSchemaObject, depth = 0): string {
+  const parts: string[] = [];
+  for (const [key, property] of Object.entries(schema.properties ?? {})) {
+    parts.push(key);
+    if (typeof property.description === "string") parts.push(property.description);
+    if (Array.isArray(property.enum)) parts.push(property.enum.filter((value) => typeof value === "string").join(" "));
+    if (depth < 1 && typeof property === "object") parts.push(parameterText(property, depth + 1));
+    const items = property.items as JsonSchemaObject | undefined;
+    if (depth < 1 && items !== undefined && typeof items === "object") parts.push(parameterText(items, depth + 1));
+  }
+  return parts.join(" ");
+}
+
+/** An immutable BM25F index of a list of tools (rebuilt when the catalog changes). */
+export class Bm25fIndex {
+  readonly size: number;
+  readonly postings = new Map<string, Postings>();
+  /** Surface words seen in any field → their stem (for prefix and typo expansion). */
+  readonly surfaceWords = new Map<string, string>();
+  /** Distinct stems in each tool's name (for the name-coverage bonus). */
+  readonly nameStemCounts: number[] = [];
+  private readonly settings: Bm25fSettings;
+
+  constructor(tools: readonly IndexableTool[], settings: Bm25fSettings = DEFAULT_BM25F) {
+    this.settings = settings;
+    this.size = tools.length;
+    const fieldCount = INDEX_FIELDS.length;
+    const lengths: number[][] = [];
+    // Per tool: its distinct stems, and a flat table of counts (stem × field).
+    const docStems: string[][] = [];
+    const docCounts: Uint16Array[] = [];
+    const totals = new Array<number>(fieldCount).fill(0);
+    // Toolset texts and shared schemas recur across tools: analyse each distinct text once,
+    // down to its distinct stems and their counts.
+    const analysed = new Map<string, TextTerms>();
+    const schemaTexts = new WeakMap<object, string>();
+    const termsOf = (text: string): TextTerms => {
+      let terms = analysed.get(text);
+      if (terms === undefined) {
+        terms = this.countTerms(text);
+        analysed.set(text, terms);
+      }
+      return terms;
+    };
+    const slots = new Map<string, number>();
+    for (const tool of tools) {
+      const [lead, rest] = splitDescription(tool.description);
+      let parameters = schemaTexts.get(tool.inputSchema);
+      if (parameters === undefined) {
+        parameters = parameterText(tool.inputSchema);
+        schemaTexts.set(tool.inputSchema, parameters);
+      }
+      const fieldTerms = [tool.name, tool.title ?? "", tool.toolsetText, lead, rest, parameters].map(termsOf);
+      slots.clear();
+      const stems: string[] = [];
+      for (const terms of fieldTerms) for (const stem of terms.stems) if (!slots.has(stem)) slots.set(stem, stems.push(stem) - 1);
+      const table = new Uint16Array(stems.length * fieldCount);
+      fieldTerms.forEach((terms, field) => {
+        terms.stems.forEach((stem, position) => {
+          const slot = slots.get(stem)! * fieldCount + field;
+          table[slot] = Math.min(65_535, table[slot]! + terms.counts[position]!);
+        });
+        totals[field]! += terms.length;
+      });
+      lengths.push(fieldTerms.map((terms) => terms.length));
+      this.nameStemCounts.push(fieldTerms[0]!.stems.length);
+      docStems.push(stems);
+      docCounts.push(table);
+    }
+    const averages = totals.map((total) => (tools.length === 0 ? 1 : Math.max(total / tools.length, 1e-9)));
+    docStems.forEach((stems, doc) => {
+      const table = docCounts[doc]!;
+      stems.forEach((stem, slot) => {
+        let weighted = 0;
+        let mask = 0;
+        for (let field = 0; field < fieldCount; field += 1) {
+          const frequency = table[slot * fieldCount + field]!;
+          if (frequency === 0) continue;
+          const name = INDEX_FIELDS[field]!;
+          const b = settings.lengthNormalisation[name];
+          const norm = 1 - b + (b * lengths[doc]![field]!) / averages[field]!;
+          weighted += (settings.weights[name] * frequency) / norm;
+          mask |= 1 << field;
+        }
+        let postings = this.postings.get(stem);
+        if (postings === undefined) {
+          postings = { docs: [], weights: [], masks: [] };
+          this.postings.set(stem, postings);
+        }
+        postings.docs.push(doc);
+        postings.weights.push((weighted * (settings.k1 + 1)) / (weighted + settings.k1));
+        postings.masks.push(mask);
+      });
+    });
+  }
+
+  // Distinct stems of one text with their counts; records surface words for expansion.
+  private countTerms(text: string): TextTerms {
+    const counts = new Map<string, number>();
+    const words = analyse(text);
+    for (const { word, stem } of words) {
+      if (!this.surfaceWords.has(word)) this.surfaceWords.set(word, stem);
+      counts.set(stem, (counts.get(stem) ?? 0) + 1);
+    }
+    return { length: words.length, stems: [...counts.keys()], counts: [...counts.values()] };
+  }
+
+  /** Inverse document frequency of a stem (BM25's, never negative). */
+  idf(stem: string): number {
+    const documentFrequency = this.postings.get(stem)?.docs.length ?? 0;
+    return Math.log(1 + (this.size - documentFrequency + 0.5) / (documentFrequency + 0.5));
+  }
+
+  /** True when some tool holds the stem. */
+  has(stem: string): boolean {
+    return this.postings.has(stem);
+  }
+
+  /** How many tools hold the stem. */
+  documentFrequency(stem: string): number {
+    return this.postings.get(stem)?.docs.length ?? 0;
+  }
+}

@@ -1,0 +1,175 @@
+// Query analysis: a plain-words request becomes groups of weighted alternatives. Each group is
+// one concept of the request (a word, or a phrase the vocabulary knows); its alternatives are
+// the word itself, its synonyms, related terms, words it is a prefix of, and near spellings.
+// search/rank.ts scores a tool by the best alternative per group.
+
+import type { Bm25fIndex } from "./bm25f-index";
+import { editDistance, typoAllowance } from "./fuzzy";
+import { isStopWord, splitWords, stemWord } from "./text";
+import { RELATED_CONCEPTS, SYNONYM_GROUPS } from "./vocabulary";
+
+/** Where an alternative came from (reported by explain tooling and tests). */
+export type AlternativeSource = "exact" | "synonym" | "related" | "prefix" | "typo";
+
+/** One way to satisfy a query concept: all of `stems` (summed), scaled by `weight`. */
+export interface Alternative {
+  stems: string[];
+  weight: number;
+  source: AlternativeSource;
+}
+
+/** One concept of the query and the ways a tool can match it. */
+export interface QueryGroup {
+  text: string;
+  alternatives: Alternative[];
+}
+
+/** Extra vocabulary a host adds: synonym groups and one-way related concepts. */
+export interface VocabularyExtension {
+  synonyms?: readonly (readonly string[])[];
+  related?: readonly (readonly [readonly string[], readonly string[]])[];
+}
+
+/** Relative weights of alternatives; exact matches weigh 1. */
+export const EXPANSION_WEIGHTS = { synonym: 0.75, related: 0.6, prefix: 0.55, typo: 0.6 } as const;
+
+const MAX_PHRASE_WORDS = 5;
+const MAX_QUERY_WORDS = 32;
+// Marks table keys made of content words only (matched across the query's function words).
+const CONTENT_KEY = "~";
+const MAX_PREFIX_EXPANSIONS = 8;
+
+function phraseKey(phrase: string): string {
+  return splitWords(phrase).map(stemWord).join(" ");
+}
+
+function contentStems(phrase: string): string[] {
+  return splitWords(phrase)
+    .filter((word) => !isStopWord(word))
+    .map(stemWord);
+}
+
+/** Phrase (stemmed, space-joined) → alternatives it expands to. Built once per vocabulary. */
+export type ExpansionTable = Map<string, Alternative[]>;
+
+/** Builds the lookup table from the built-in vocabulary plus any host extension. */
+export function buildExpansionTable(extension: VocabularyExtension = {}, includeBuiltIn = true): ExpansionTable {
+  const table: ExpansionTable = new Map();
+  const add = (trigger: string, target: string, source: "synonym" | "related") => {
+    addUnder(phraseKey(trigger), trigger, target, source);
+    // The same phrase with function words left out, so "add a column" meets "add column".
+    const content = contentStems(trigger);
+    if (content.length >= 2) addUnder(`${CONTENT_KEY}${content.join(" ")}`, trigger, target, source);
+  };
+  const addUnder = (key: string, trigger: string, target: string, source: "synonym" | "related") => {
+    const stems = contentStems(target);
+    if (key === "" || stems.length === 0 || contentStems(trigger).join(" ") === stems.join(" ")) return;
+    const list = table.get(key) ?? [];
+    const signature = stems.join(" ");
+    if (list.some((alternative) => alternative.stems.join(" ") === signature)) return;
+    list.push({ stems, weight: EXPANSION_WEIGHTS[source], source });
+    table.set(key, list);
+  };
+  const synonyms = [...(includeBuiltIn ? SYNONYM_GROUPS : []), ...(extension.synonyms ?? [])];
+  const related = [...(includeBuiltIn ? RELATED_CONCEPTS : []), ...(extension.related ?? [])];
+  for (const group of synonyms) for (const member of group) for (const other of group) if (member !== other) add(member, other, "synonym");
+  for (const [triggers, targets] of related) for (const trigger of triggers) for (const target of targets) add(trigger, target, "related");
+  return table;
+}
+
+function prefixAlternatives(word: string, index: Bm25fIndex): Alternative[] {
+  if (word.length < 3) return [];
+  const own = stemWord(word);
+  const stems = new Set<string>();
+  for (const [surface, stem] of index.surfaceWords) {
+    if (surface.length > word.length && surface.startsWith(word) && stem !== own) stems.add(stem);
+  }
+  return [...stems]
+    .sort((left, right) => index.documentFrequency(right) - index.documentFrequency(left) || left.localeCompare(right))
+    .slice(0, MAX_PREFIX_EXPANSIONS)
+    .map((stem) => ({ stems: [stem], weight: EXPANSION_WEIGHTS.prefix, source: "prefix" as const }));
+}
+
+function typoAlternatives(word: string, index: Bm25fIndex): Alternative[] {
+  const allowance = typoAllowance(word.length);
+  if (allowance === 0 || index.has(stemWord(word)) || index.surfaceWords.has(word)) return [];
+  let best = allowance + 1;
+  let stems = new Set<string>();
+  for (const [surface, stem] of index.surfaceWords) {
+    if (Math.abs(surface.length - word.length) > allowance) continue;
+    const distance = editDistance(word, surface, allowance);
+    if (distance < best) {
+      best = distance;
+      stems = new Set([stem]);
+    } else if (distance === best) stems.add(stem);
+  }
+  if (best > allowance) return [];
+  return [...stems].map((stem) => ({ stems: [stem], weight: EXPANSION_WEIGHTS.typo, source: "typo" as const }));
+}
+
+/** Options of analyseQuery: the expansion table, or none for plain matching. */
+export interface QueryOptions {
+  expansions?: ExpansionTable;
+  fuzzy?: boolean;
+}
+
+/**
+ * Splits a query into concept groups. Phrases the vocabulary knows (up to five words, longest
+ * first, as written or with function words left out) form one group; every other content word
+ * forms its own, with its synonyms, prefixes and near spellings.
+ */
+export function analyseQuery(query: string, index: Bm25fIndex, options: QueryOptions = {}): QueryGroup[] {
+  // A request is a sentence; past MAX_QUERY_WORDS words the rest is ignored (bounds the cost).
+  const words = splitWords(query).slice(0, MAX_QUERY_WORDS);
+  const stems = words.map(stemWord);
+  const groups: QueryGroup[] = [];
+  const table = options.expansions;
+  const fuzzy = options.fuzzy !== false;
+  let position = 0;
+  while (position < words.length) {
+    const phrase = table === undefined ? undefined : matchPhrase(words, stems, position, table);
+    if (phrase !== undefined) {
+      const span = words.slice(position, phrase.end);
+      groups.push(buildGroup(span.join(" "), phrase.exact, phrase.alternatives, index, false));
+      position = phrase.end;
+      continue;
+    }
+    const word = words[position]!;
+    position += 1;
+    // A lone function word ("who", "me") is too vague to match or expand; inside a phrase it counts.
+    if (isStopWord(word)) continue;
+    groups.push(buildGroup(word, [stems[position - 1]!], table?.get(stems[position - 1]!) ?? [], index, fuzzy));
+  }
+  return groups;
+}
+
+// The longest known phrase of two or more words starting at `position`: first as written,
+// then over content words only ("add a column" → "add column").
+function matchPhrase(words: string[], stems: string[], position: number, table: ExpansionTable): { end: number; exact: string[]; alternatives: Alternative[] } | undefined {
+  for (let length = Math.min(MAX_PHRASE_WORDS, words.length - position); length >= 2; length -= 1) {
+    const alternatives = table.get(stems.slice(position, position + length).join(" "));
+    if (alternatives === undefined) continue;
+    const exact = words.slice(position, position + length).flatMap((word, offset) => (isStopWord(word) ? [] : [stems[position + offset]!]));
+    return { end: position + length, exact, alternatives };
+  }
+  if (isStopWord(words[position]!)) return undefined;
+  const content: number[] = [];
+  for (let next = position; next < words.length && content.length < MAX_PHRASE_WORDS; next += 1) if (!isStopWord(words[next]!)) content.push(next);
+  for (let length = content.length; length >= 2; length -= 1) {
+    const chosen = content.slice(0, length);
+    const alternatives = table.get(`${CONTENT_KEY}${chosen.map((at) => stems[at]).join(" ")}`);
+    if (alternatives !== undefined) return { end: chosen[length - 1]! + 1, exact: chosen.map((at) => stems[at]!), alternatives };
+  }
+  return undefined;
+}
+
+function buildGroup(text: string, exact: string[], expansions: Alternative[], index: Bm25fIndex, fuzzy: boolean): QueryGroup {
+  const alternatives: Alternative[] = [];
+  if (exact.length > 0) alternatives.push({ stems: exact, weight: 1, source: "exact" });
+  alternatives.push(...expansions);
+  if (fuzzy && exact.length === 1 && !text.includes(" ")) {
+    if (!index.has(exact[0]!)) alternatives.push(...prefixAlternatives(text, index));
+    alternatives.push(...typoAlternatives(text, index));
+  }
+  return { text, alternatives: alternatives.filter((alternative) => alternative.stems.some((stem) => index.has(stem))) };
+}

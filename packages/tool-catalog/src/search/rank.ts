@@ -1,0 +1,139 @@
+// Ranking: each query group scores a tool by its best alternative (BM25F term scores times the
+// alternative's weight), groups add up, and tools that satisfy more of the request's concepts
+// are favoured (a soft AND). Toolsets the request names and actions that fit it move tools up;
+// contradicting actions move them down. Scratch space is typed arrays indexed by tool number,
+// so a query over 10,000 tools allocates a handful of buffers, not a map entry per posting.
+// Neighbours: search/query.ts builds the groups, search/tool-search.ts pages the result.
+
+import { INDEX_FIELDS, REPORTED_FIELD, type Bm25fIndex } from "./bm25f-index";
+import type { QueryGroup } from "./query";
+import type { SearchField } from "../types";
+
+/** One scored tool (by its position in the indexed list). */
+export interface RankedDocument {
+  doc: number;
+  score: number;
+  /** Fields that matched, as bits of INDEX_FIELDS (see fieldsOfMask). */
+  mask: number;
+}
+
+/** What rankDocuments may use beyond the index: a filter, named toolsets, action fit. */
+export interface RankOptions {
+  allow?: (doc: number) => boolean;
+  /** True for tools in a toolset the query mentions by name. */
+  mentioned?: (doc: number) => boolean;
+  /** True for tools whose action contradicts the request's (see search/intent.ts). */
+  misfit?: (doc: number) => boolean;
+}
+
+// Share of the score that depends on covering every concept: 0 = plain sum, 1 = strict AND.
+const COVERAGE_INFLUENCE = 0.5;
+// Bonus for a tool whose whole name the request explains: "open an incident" fits
+// create_incident better than add_activity_to_incident, though both hold "incident".
+const NAME_COVERAGE_BONUS = 0.2;
+/** Tools of toolsets the request names ("… in stripe", "on GitHub") score this much more. */
+export const TOOLSET_MENTION_BOOST = 0.5;
+/** Score factor for a tool whose action contradicts the request. */
+export const INTENT_MISFIT_FACTOR = 0.65;
+const NAME_BIT = 1;
+
+/** Per-tool scratch arrays plus the list of tools touched, reset between uses. */
+class Scratch {
+  readonly score: Float64Array;
+  readonly mask: Int32Array;
+  readonly count: Int32Array;
+  readonly names: Int32Array;
+  readonly touched: number[] = [];
+
+  constructor(size: number) {
+    this.score = new Float64Array(size);
+    this.mask = new Int32Array(size);
+    this.count = new Int32Array(size);
+    this.names = new Int32Array(size);
+  }
+
+  reset(): void {
+    for (const doc of this.touched) {
+      this.score[doc] = 0;
+      this.mask[doc] = 0;
+      this.count[doc] = 0;
+      this.names[doc] = 0;
+    }
+    this.touched.length = 0;
+  }
+}
+
+// Fills `best` with each tool's best alternative for one group (count = 1 marks a hit).
+function scoreGroup(group: QueryGroup, index: Bm25fIndex, sums: Scratch, best: Scratch): void {
+  for (const alternative of group.alternatives) {
+    sums.reset();
+    for (const stem of alternative.stems) {
+      const postings = index.postings.get(stem);
+      if (postings === undefined) continue;
+      const factor = index.idf(stem) * alternative.weight;
+      for (let position = 0; position < postings.docs.length; position += 1) {
+        const doc = postings.docs[position]!;
+        const mask = postings.masks[position]!;
+        if (sums.count[doc] === 0) sums.touched.push(doc);
+        sums.score[doc]! += factor * postings.weights[position]!;
+        sums.mask[doc]! |= mask;
+        sums.count[doc]! += 1;
+        if ((mask & NAME_BIT) !== 0) sums.names[doc]! += 1;
+      }
+    }
+    // A multi-word alternative ("pull request") that is only half present counts for less.
+    const parts = alternative.stems.length;
+    for (const doc of sums.touched) {
+      const score = parts > 1 ? sums.score[doc]! * (0.5 + (0.5 * sums.count[doc]!) / parts) : sums.score[doc]!;
+      if (best.count[doc] === 0) best.touched.push(doc);
+      else if (score <= best.score[doc]!) continue;
+      best.count[doc] = 1;
+      best.score[doc] = score;
+      best.mask[doc] = sums.mask[doc]!;
+      best.names[doc] = sums.names[doc]!;
+    }
+  }
+}
+
+/** The reported fields (`matchedIn`) of a field mask. */
+export function fieldsOfMask(mask: number): SearchField[] {
+  const fields = new Set<SearchField>();
+  INDEX_FIELDS.forEach((field, bit) => {
+    if ((mask & (1 << bit)) !== 0) fields.add(REPORTED_FIELD[field]);
+  });
+  return [...fields];
+}
+
+/**
+ * Scores every tool that matches at least one group; `allow` restricts to some tools (a toolset).
+ * Returns tools by falling score; ties keep index order, which the caller made deterministic.
+ */
+export function rankDocuments(groups: QueryGroup[], index: Bm25fIndex, options: RankOptions = {}): RankedDocument[] {
+  const { allow, mentioned, misfit } = options;
+  const usable = groups.filter((group) => group.alternatives.length > 0);
+  const sums = new Scratch(index.size);
+  const best = new Scratch(index.size);
+  const totals = new Scratch(index.size);
+  for (const group of usable) {
+    best.reset();
+    scoreGroup(group, index, sums, best);
+    for (const doc of best.touched) {
+      if (totals.count[doc] === 0) totals.touched.push(doc);
+      totals.score[doc]! += best.score[doc]!;
+      totals.mask[doc]! |= best.mask[doc]!;
+      totals.count[doc]! += 1;
+      totals.names[doc]! += best.names[doc]!;
+    }
+  }
+  const ranked: RankedDocument[] = [];
+  for (const doc of totals.touched) {
+    if (allow !== undefined && !allow(doc)) continue;
+    const coverage = totals.count[doc]! / Math.max(usable.length, 1);
+    const nameCoverage = Math.min(1, totals.names[doc]! / Math.max(index.nameStemCounts[doc]!, 1));
+    const area = (mentioned?.(doc) === true ? 1 + TOOLSET_MENTION_BOOST : 1) * (misfit?.(doc) === true ? INTENT_MISFIT_FACTOR : 1);
+    const score = totals.score[doc]! * (1 - COVERAGE_INFLUENCE + COVERAGE_INFLUENCE * coverage) * (1 + NAME_COVERAGE_BONUS * nameCoverage) * area;
+    ranked.push({ doc, score, mask: totals.mask[doc]! });
+  }
+  ranked.sort((left, right) => right.score - left.score || left.doc - right.doc);
+  return ranked;
+}

@@ -1,0 +1,128 @@
+// Search over a snapshot of the catalog: builds the BM25F index from tool definitions and their
+// toolsets, analyses a query with the catalog's vocabulary, ranks, and pages the hits.
+// Neighbour: catalog.ts keeps one of these and rebuilds it after a registration.
+
+import type { SearchResult, ToolDefinition, ToolsetDefinition } from "../types";
+import { Bm25fIndex, DEFAULT_BM25F, type Bm25fSettings } from "./bm25f-index";
+import { analyseQuery, buildExpansionTable, type ExpansionTable, type QueryGroup, type VocabularyExtension } from "./query";
+import { fieldsOfMask, rankDocuments } from "./rank";
+import { intentFits, requestIntents, toolIntent, type Intent } from "./intent";
+import { analyse, summarise } from "./text";
+
+/** How a catalog searches: vocabulary expansion, typo/prefix tolerance, BM25F settings. */
+export interface SearchOptions {
+  /** Expand queries with the synonym and concept tables (default true). */
+  expansion?: boolean;
+  /** Prefix and typo tolerance (default true). */
+  fuzzy?: boolean;
+  /** Host vocabulary added to the built-in tables. */
+  vocabulary?: VocabularyExtension;
+  /** Field weights and length normalisation (default DEFAULT_BM25F). */
+  bm25f?: Bm25fSettings;
+}
+
+/** Shared, immutable pieces that outlive index rebuilds. */
+export class SearchSettings {
+  readonly expansions: ExpansionTable | undefined;
+  readonly fuzzy: boolean;
+  readonly bm25f: Bm25fSettings;
+
+  constructor(options: SearchOptions = {}) {
+    this.expansions = options.expansion === false ? undefined : buildExpansionTable(options.vocabulary);
+    this.fuzzy = options.fuzzy !== false;
+    this.bm25f = options.bm25f ?? DEFAULT_BM25F;
+  }
+}
+
+/** One indexed snapshot of the catalog's tools. */
+export class ToolSearchIndex<T extends ToolDefinition<never>> {
+  private readonly index: Bm25fIndex;
+  /** Stems of toolset names and titles → the toolsets they name. */
+  private readonly toolsetWords = new Map<string, Set<string>>();
+  /** Each tool's action, from its name or kind. */
+  private readonly intents: Array<Intent | undefined>;
+
+  constructor(
+    private readonly tools: readonly T[],
+    toolsets: ReadonlyMap<string, ToolsetDefinition>,
+    private readonly settings: SearchSettings,
+  ) {
+    this.intents = tools.map((tool) => toolIntent(nameWithinToolset(tool.name, toolsets.get(tool.toolset)), tool.kind));
+    this.index = new Bm25fIndex(
+      tools.map((tool) => {
+        const toolset = toolsets.get(tool.toolset);
+        const toolsetText = toolset === undefined ? tool.toolset : `${toolset.name} ${toolset.title} ${toolset.description}`;
+        return { name: nameWithinToolset(tool.name, toolset), title: tool.title, toolsetText, description: tool.description, inputSchema: tool.inputSchema };
+      }),
+      settings.bm25f,
+    );
+    for (const toolset of toolsets.values()) {
+      for (const { stem } of analyse(`${toolset.name} ${toolset.title}`)) {
+        const names = this.toolsetWords.get(stem) ?? new Set<string>();
+        names.add(toolset.name);
+        this.toolsetWords.set(stem, names);
+      }
+    }
+  }
+
+  // Toolsets the request names, through its own words or their synonyms ("k8s" → kubernetes).
+  private mentionedToolsets(groups: QueryGroup[]): Set<string> {
+    const mentioned = new Set<string>();
+    for (const group of groups) {
+      for (const alternative of group.alternatives) {
+        if (alternative.source !== "exact" && alternative.source !== "synonym") continue;
+        for (const stem of alternative.stems) for (const name of this.toolsetWords.get(stem) ?? []) mentioned.add(name);
+      }
+    }
+    return mentioned;
+  }
+
+  /** The query as the ranker sees it (for debugging ranking and for tests). */
+  explain(query: string): QueryGroup[] {
+    return analyseQuery(query, this.index, { expansions: this.settings.expansions, fuzzy: this.settings.fuzzy });
+  }
+
+  /** Every matching tool, best first, optionally within one toolset (results built lazily). */
+  rank(query: string, toolset?: string): RankedTool<T>[] {
+    const groups = this.explain(query);
+    const allow = toolset === undefined ? undefined : (doc: number) => this.tools[doc]!.toolset === toolset;
+    const named = this.mentionedToolsets(groups);
+    const mentioned = named.size === 0 ? undefined : (doc: number) => named.has(this.tools[doc]!.toolset);
+    const requested = requestIntents(query);
+    const misfit = requested.size === 0 ? undefined : (doc: number) => !intentFits(requested, this.intents[doc]);
+    return rankDocuments(groups, this.index, { allow, mentioned, misfit }).map((hit) => ({
+      tool: this.tools[hit.doc]!,
+      score: Math.round(hit.score * 1000) / 1000,
+      mask: hit.mask,
+    }));
+  }
+}
+
+// The name without its toolset prefix: the prefix names the area (indexed with the toolset),
+// the rest says what the tool does.
+function nameWithinToolset(name: string, toolset: ToolsetDefinition | undefined): string {
+  if (toolset === undefined) return name;
+  const prefixes = [toolset.prefix, ...(toolset.extraPrefixes ?? [])].sort((left, right) => right.length - left.length);
+  const prefix = prefixes.find((candidate) => candidate !== "" && name.startsWith(candidate) && name.length > candidate.length);
+  return prefix === undefined ? name : name.slice(prefix.length);
+}
+
+/** One ranked tool before it becomes a SearchResult (only the page shown pays for summaries). */
+export interface RankedTool<T> {
+  tool: T;
+  score: number;
+  /** Matched fields as bits (0 when browsing). */
+  mask: number;
+}
+
+const SUMMARIES = new WeakMap<object, string>();
+
+/** A search result for one tool. */
+export function resultFor(tool: ToolDefinition<never>, score: number, mask: number): SearchResult {
+  let summary = SUMMARIES.get(tool);
+  if (summary === undefined) {
+    summary = summarise(tool.description);
+    SUMMARIES.set(tool, summary);
+  }
+  return { name: tool.name, toolset: tool.toolset, kind: tool.kind, summary, matchedIn: fieldsOfMask(mask), score };
+}

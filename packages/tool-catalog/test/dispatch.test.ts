@@ -1,0 +1,171 @@
+import { describe, expect, it } from "vitest";
+import { CatalogError, ToolCatalog, type CallContext, type ToolDefinition } from "../src/index";
+import { ORDERS, READER, WRITER, fixtureCatalog } from "./__fixtures__/dashboard-catalog";
+
+async function refusal(promise: Promise<unknown>): Promise<CatalogError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  if (!CatalogError.isInstance(error)) throw new Error(`expected a CatalogError, got ${String(error)}`);
+  return error;
+}
+
+describe("kind gates", () => {
+  const catalog = fixtureCatalog();
+
+  it("read runs read tools and wraps their JSON", async () => {
+    const output = await catalog.read("account_get_credits", {}, READER);
+    expect(output).toEqual({ content: [{ type: "text", text: '{"credits":120}' }], structuredContent: { credits: 120 } });
+  });
+
+  it.each(["uptime_create_monitor", "eshop_refund_order", "uptime_delete_monitor"])("read refuses %s, even with a write token", async (name) => {
+    const error = await refusal(catalog.read(name, {}, WRITER));
+    expect(error.code).toBe("KIND_NOT_ALLOWED");
+    expect(error.message).toMatch(new RegExp(`^${name} is a (write|paid|destructive) tool; read_tool runs only read tools\\. Call run_tool instead\\.$`));
+  });
+
+  it("run runs every kind with a write token", async () => {
+    expect((await catalog.run("uptime_create_monitor", { domain_id: "d1", url: "https://example.com/" }, WRITER)).structuredContent).toEqual({ created: "https://example.com/" });
+    expect((await catalog.run("eshop_refund_order", { order_id: 3 }, WRITER)).structuredContent).toEqual({ refunded: 3 });
+    expect((await catalog.run("uptime_delete_monitor", { monitor_id: "m1" }, WRITER)).structuredContent).toEqual({ deleted: true });
+    expect((await catalog.run("account_get_credits", {}, READER)).structuredContent).toEqual({ credits: 120 });
+  });
+});
+
+describe("scope", () => {
+  const catalog = fixtureCatalog();
+
+  it.each(["uptime_create_monitor", "eshop_refund_order", "uptime_delete_monitor"])("a read-only token never reaches %s through run", async (name) => {
+    const error = await refusal(catalog.run(name, {}, READER));
+    expect(error.code).toBe("SCOPE_DENIED");
+    expect(error.message).toContain('this credential has scope "read"; it needs a token with write scope.');
+  });
+
+  it("a read-only token is refused through read as well (kind first)", async () => {
+    expect((await refusal(catalog.read("uptime_delete_monitor", { monitor_id: "m1" }, READER))).code).toBe("KIND_NOT_ALLOWED");
+  });
+
+  it("refuses before the handler or any hook runs", async () => {
+    const seen: string[] = [];
+    const guarded = new ToolCatalog({ hooks: { beforeCall: (tool) => void seen.push(`hook:${tool.name}`) } });
+    guarded.defineToolset({ name: "uptime", prefix: "uptime_", title: "Uptime", description: "" });
+    guarded.register({ name: "uptime_pause", toolset: "uptime", kind: "write", description: "Pause.", inputSchema: { type: "object" }, handler: () => void seen.push("handler") });
+    await refusal(guarded.run("uptime_pause", {}, READER));
+    expect(seen).toEqual([]);
+  });
+});
+
+describe("argument validation", () => {
+  const catalog = fixtureCatalog();
+
+  it("names the missing field and points at describe_tool", async () => {
+    const error = await refusal(catalog.run("uptime_create_monitor", { url: "https://example.com/" }, WRITER));
+    expect(error.code).toBe("INVALID_ARGUMENTS");
+    expect(error.message).toBe("Invalid arguments for uptime_create_monitor: missing required field domain_id. Call describe_tool for its input schema.");
+  });
+
+  it("names unknown fields with the valid ones, wrong types, bounds, enums and formats", async () => {
+    const unknown = await refusal(catalog.run("uptime_create_monitor", { domain_id: "d1", url: "https://x.io/", workspace: "w2" }, WRITER));
+    expect(unknown.details.problems).toEqual(["unknown field workspace (valid: domain_id, url)"]);
+    expect((await refusal(catalog.run("eshop_refund_order", { order_id: "7" }, WRITER))).details.problems).toEqual(["order_id must be integer"]);
+    expect((await refusal(catalog.read("eshop_list_orders", { limit: 501 }, READER))).details.problems).toEqual(["limit must be <= 500"]);
+    expect((await refusal(catalog.read("seo_get_citation_gap_invisible_winners", { engine: "bing" }, READER))).details.problems).toEqual(['engine must be one of: "chatgpt", "perplexity", "gemini"']);
+    expect((await refusal(catalog.run("uptime_create_monitor", { domain_id: "d1", url: "not a url" }, WRITER))).details.problems).toEqual(['url must match format "uri"']);
+    expect((await refusal(catalog.read("account_get_credits", [1], READER))).details.problems).toEqual(["arguments must be an object"]);
+  });
+
+  it("hands the handler a validated copy, never the caller's object", async () => {
+    const received: Record<string, unknown>[] = [];
+    const copying = new ToolCatalog();
+    copying.defineToolset({ name: "seo", prefix: "seo_", title: "SEO", description: "" });
+    copying.register({ name: "seo_echo", toolset: "seo", kind: "read", description: "Echo.", inputSchema: { type: "object", properties: { engine: { type: "string", default: "chatgpt" } } }, handler: (args) => void received.push(args) });
+    const args = {};
+    await copying.read("seo_echo", args, READER);
+    expect(received[0]).toEqual({ engine: "chatgpt" });
+    expect(args).toEqual({});
+  });
+});
+
+describe("rows through a list tool", () => {
+  it("pages of 25 by default with a paging block, and fields projection", async () => {
+    const catalog = fixtureCatalog();
+    const page = (await catalog.read("eshop_list_orders", {}, READER)).structuredContent as { rows: unknown[]; paging: unknown };
+    expect(page.rows).toHaveLength(25);
+    expect(page.paging).toEqual({ offset: 0, limit: 25, total: ORDERS.length, has_more: true, next_offset: 25 });
+    const projected = (await catalog.read("eshop_list_orders", { offset: 50, fields: ["id"] }, READER)).structuredContent as { rows: unknown[] };
+    expect(projected.rows).toEqual(Array.from({ length: 10 }, (_, index) => ({ id: 51 + index })));
+    const error = await refusal(catalog.read("eshop_list_orders", { fields: ["id", "email"] }, READER));
+    expect(error.code).toBe("UNKNOWN_FIELD");
+    expect(error.message).toBe("fields: unknown column email; valid columns: id, customer, total.");
+  });
+});
+
+describe("hooks and outputs", () => {
+  interface PlanContext extends CallContext {
+    credits: number;
+  }
+
+  function paidCatalog(output: ToolDefinition<PlanContext>["handler"] = () => ({ ok: true })) {
+    const catalog = new ToolCatalog<PlanContext>({
+      hooks: {
+        beforeCall(tool, _args, context) {
+          if (tool.kind === "paid" && context.credits < 1) throw new CatalogError("QUOTA_EXCEEDED", "No credits left: buy credits or wait for the monthly refill.");
+        },
+        afterCall(tool, _args, context) {
+          if (tool.kind === "paid") context.credits -= 1;
+        },
+      },
+    });
+    catalog.defineToolset({ name: "seo", prefix: "seo_", title: "SEO", description: "" });
+    catalog.register({ name: "seo_audit", toolset: "seo", kind: "paid", description: "Audit.", inputSchema: { type: "object" }, outputSchema: { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] }, handler: output });
+    return catalog;
+  }
+
+  it("lets the host charge credits and refuse when they run out", async () => {
+    const catalog = paidCatalog();
+    const context: PlanContext = { workspace: "w", scope: "write", credits: 1 };
+    await catalog.run("seo_audit", {}, context);
+    expect(context.credits).toBe(0);
+    expect((await refusal(catalog.run("seo_audit", {}, context))).message).toBe("No credits left: buy credits or wait for the monthly refill.");
+  });
+
+  it("wraps handler failures and checks outputs against outputSchema", async () => {
+    const failing = paidCatalog(() => {
+      throw new Error("upstream timed out");
+    });
+    const failure = await refusal(failing.run("seo_audit", {}, { workspace: "w", scope: "write", credits: 5 }));
+    expect(failure.code).toBe("TOOL_FAILED");
+    expect(failure.message).toBe("seo_audit failed: upstream timed out");
+    expect((failure.cause as Error).message).toBe("upstream timed out");
+    const wrong = paidCatalog(() => ({ ok: "yes" }));
+    expect((await refusal(wrong.run("seo_audit", {}, { workspace: "w", scope: "write", credits: 5 }))).code).toBe("INVALID_OUTPUT");
+  });
+
+  it("passes ready MCP results through and makes text of strings", async () => {
+    const ready = { content: [{ type: "text", text: "done" }], isError: true };
+    expect(await paidCatalog(() => ready).run("seo_audit", {}, { workspace: "w", scope: "write", credits: 5 })).toEqual(ready);
+    expect(await paidCatalog(() => "plain").run("seo_audit", {}, { workspace: "w", scope: "write", credits: 5 })).toEqual({ content: [{ type: "text", text: "plain" }] });
+  });
+
+  it("answers an unknown tool with the closest names", async () => {
+    const error = await refusal(fixtureCatalog().run("uptime_list_monitor", {}, READER));
+    expect(error.code).toBe("UNKNOWN_TOOL");
+    expect(error.details.closest).toContain("uptime_list_monitors");
+  });
+});
+
+describe("entry point names and cancellation", () => {
+  it("names the host's entry points in refusals", async () => {
+    const catalog = fixtureCatalog({ entryPoints: { read: "read", run: "run", describe: "describe" } });
+    expect((await refusal(catalog.read("uptime_delete_monitor", {}, WRITER))).message).toBe("uptime_delete_monitor is a destructive tool; read runs only read tools. Call run instead.");
+    expect((await refusal(catalog.run("eshop_refund_order", {}, WRITER))).message).toContain("Call describe for its input schema.");
+  });
+
+  it("does not start a handler for an aborted call", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const error = await fixtureCatalog().read("account_get_credits", {}, { ...READER, signal: controller.signal }).catch((caught: unknown) => caught);
+    expect((error as Error).name).toBe("AbortError");
+  });
+});

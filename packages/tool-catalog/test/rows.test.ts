@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { CatalogError, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, fieldsInputSchema, pageRows, pagingInputSchema } from "../src/index";
+
+const rows = Array.from({ length: 1200 }, (_, index) => ({ id: index, name: `row ${index}`, clicks: index * 2 }));
+
+function refusal(run: () => unknown): CatalogError {
+  try {
+    run();
+  } catch (error) {
+    if (CatalogError.isInstance(error)) return error;
+  }
+  throw new Error("expected a CatalogError");
+}
+
+describe("pageRows", () => {
+  it("returns 25 rows by default and the next offset", () => {
+    const page = pageRows(rows, {});
+    expect(page.rows).toHaveLength(DEFAULT_PAGE_SIZE);
+    expect(page.paging).toEqual({ offset: 0, limit: 25, total: 1200, has_more: true, next_offset: 25 });
+  });
+
+  it("returns at most 500 and refuses more, naming the bound", () => {
+    expect(pageRows(rows, { limit: MAX_PAGE_SIZE }).rows).toHaveLength(500);
+    const error = refusal(() => pageRows(rows, { limit: 501 }));
+    expect(error.code).toBe("INVALID_PAGING");
+    expect(error.message).toBe("limit must be an integer from 1 to 500; got 501.");
+    expect(refusal(() => pageRows(rows, { offset: -1 })).message).toContain("offset must be an integer from 0");
+  });
+
+  it("says there is no more on the last page", () => {
+    expect(pageRows(rows, { offset: 1190 }).paging).toEqual({ offset: 1190, limit: 25, total: 1200, has_more: false, next_offset: null });
+    expect(pageRows(rows, { offset: 5000 }).rows).toEqual([]);
+  });
+
+  it("projects fields in the order asked", () => {
+    expect(pageRows(rows, { limit: 2, fields: ["clicks", "id"] }).rows).toEqual([{ clicks: 0, id: 0 }, { clicks: 2, id: 1 }]);
+  });
+
+  it("refuses unknown columns, naming the valid ones", () => {
+    const error = refusal(() => pageRows(rows, { fields: ["id", "ctr", "impressions"] }));
+    expect(error.code).toBe("UNKNOWN_FIELD");
+    expect(error.message).toBe("fields: unknown columns ctr, impressions; valid columns: id, name, clicks.");
+    expect(error.details).toEqual({ unknown: ["ctr", "impressions"], valid: ["id", "name", "clicks"] });
+  });
+
+  it("checks fields against declared columns even with no rows", () => {
+    expect(refusal(() => pageRows([], { fields: ["ctr"] }, { columns: ["id", "clicks"] })).message).toBe("fields: unknown column ctr; valid columns: id, clicks.");
+    expect(pageRows([], { fields: ["id"] }, { columns: ["id"] }).rows).toEqual([]);
+  });
+
+  it("offers schema fragments for list tools' inputSchema", () => {
+    expect(pagingInputSchema.limit).toMatchObject({ type: "integer", minimum: 1, maximum: 500 });
+    expect(pagingInputSchema.offset).toMatchObject({ type: "integer", minimum: 0 });
+    expect(fieldsInputSchema.fields).toMatchObject({ type: "array", items: { type: "string" } });
+  });
+});
