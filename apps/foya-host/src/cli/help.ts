@@ -1,0 +1,71 @@
+// The help texts of `foya` and each of its commands. Kept in one place so README and --help agree.
+
+/** `foya --help`. */
+export const MAIN_HELP = `foya: an MCP client host. Connects to many MCP servers (stdio, Streamable HTTP, SSE),
+keeps their tools in one registry, and serves them all as one MCP server.
+
+Usage: foya <command> [options]
+
+Configuration ($FOYA_HOME, default ~/.foya: mcp.json, mcp-credentials.json):
+  mcp list [--json]                       configured servers (tokens shown only as has_token)
+  mcp add <name> [--env K=V]… [--cwd DIR] -- <command> [args…]
+  mcp add <name> --transport streamable_http|sse --url URL [--header K=V]… [--bearer-token T]
+  mcp remove|enable|disable <name>
+  mcp import <file>                       Claude {"mcpServers":…} or VS Code {"servers":…}
+  mcp status [--json]                     connect each enabled server and report its state
+
+Using the servers:
+  tools [--server S] [--json]             every tool under its host name mcp__<server>__<tool>
+  call <host-tool-name> [--args JSON] [--json]
+  resources [--server S] [--json]
+  read <server> <uri> [--json]
+  prompts [--server S] [--json]
+  prompt <server> <name> [--args JSON] [--json]
+
+Serving and showing:
+  serve [--approval auto|ask|deny] [--progressive]   one MCP server over stdio in front of all
+  demo                                    foundry-server + amicited-gateway, with token costs
+
+  --help, -h       help (also after a command: foya mcp add --help)
+  --version, -v    version
+`;
+
+/** Per-command help, keyed by the command's words. */
+export const COMMAND_HELP: Record<string, string> = {
+  "mcp list": `Usage: foya mcp list [--json]
+Lists configured servers. Tokens are never shown: has_token says whether one is stored.`,
+  "mcp add": `Usage:
+  foya mcp add <name> [--env K=V]… [--cwd DIR] [--disabled] -- <command> [args…]
+  foya mcp add <name> --transport streamable_http|sse --url URL [--header K=V]… [--bearer-token T] [--disabled]
+Adds (or replaces) a server. Env and header values may use \${VAR} and \${VAR:-default}.
+The bearer token is stored only in mcp-credentials.json (mode 0600). Put secrets in
+--bearer-token or \${VAR} references, not in --header Authorization=….`,
+  "mcp remove": "Usage: foya mcp remove <name>\nRemoves a server and its stored token.",
+  "mcp enable": "Usage: foya mcp enable <name>",
+  "mcp disable": "Usage: foya mcp disable <name>\nA disabled server stays configured but is never started.",
+  "mcp import": `Usage: foya mcp import <file>
+Imports servers from a Claude ({"mcpServers": …}) or VS Code ({"servers": …}) configuration file.`,
+  "mcp status": `Usage: foya mcp status [--json]
+Connects each enabled server and reports its state, tool, resource and prompt counts and last error.
+Exits 0 even when a server is in error (the state says so); scripts read --json.`,
+  tools: "Usage: foya tools [--server S] [--json]\nLists every tool of the connected servers under its host name.",
+  call: `Usage: foya call <host-tool-name> [--args JSON] [--json]
+Calls one tool, e.g. foya call mcp__mem__memory_search --args '{"query":"queue"}'.
+Exits 1 when the tool returns an error result.`,
+  resources: "Usage: foya resources [--server S] [--json]",
+  read: "Usage: foya read <server> <uri> [--json]",
+  prompts: "Usage: foya prompts [--server S] [--json]",
+  prompt: "Usage: foya prompt <server> <name> [--args JSON] [--json]\n--args is an object of string values.",
+  serve: `Usage: foya serve [--approval auto|ask|deny] [--progressive]
+One MCP server over stdio in front of every configured server. Tools keep their host names,
+resources become foya://<server>/<uri>, prompts <server>__<name>. Edits to mcp.json are
+followed live and announced with notifications/tools/list_changed.
+  --approval auto   every call goes through (default; the client in front asks its user)
+  --approval ask    read-only tools pass; others are put to the user through MCP elicitation,
+                    and refused when the client cannot be asked
+  --approval deny   every call is refused
+  --progressive     four tools (search_tools, describe_tool, read_tool, run_tool) instead of all`,
+  demo: `Usage: foya demo [--foundry-server FILE] [--gateway FILE]
+Starts the bundled foundry-server and amicited-gateway, walks through memory and progressive
+disclosure, and prints what each step cost in tokens against the eager alternative.`,
+};

@@ -1,0 +1,89 @@
+// `foya serve [--approval auto|ask|deny] [--progressive]`: the aggregating MCP server on stdio.
+// Starts the manager over $FOYA_HOME (with reconnection), follows mcp.json live, announces
+// registry changes downstream, and on stdin close or a signal ends every session and child.
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { parseArguments } from "../cli/args";
+import { usageError } from "../cli/errors";
+import type { ElicitationRequest, ElicitationResponse } from "@foundry-mcp/client-manager";
+import { connectTimeoutMs, startAndSettle } from "../host/settle";
+import { APPROVAL_MODES, type ApprovalMode } from "../serve/approvals";
+import { createAggregatingServer } from "../serve/aggregating-server";
+import { watchConfig } from "../serve/config-watcher";
+import type { Command } from "./context";
+
+/** `foya serve`. Resolves only when the client goes away. */
+export const serveCommand: Command = async (argv, context) => {
+  const parsed = parseArguments(argv, { command: "serve", options: { approval: "value", progressive: "flag" }, positionals: [] });
+  const approval = (parsed.values.approval ?? "auto") as ApprovalMode;
+  if (!APPROVAL_MODES.includes(approval)) throw usageError(`--approval must be auto, ask or deny, got "${approval}"`, "serve");
+  const log = (line: string): void => context.output.err(line);
+
+  // Upstream elicitations go to our client once it is connected (late-bound: the server comes later).
+  const upstream: { forward?: (request: ElicitationRequest) => Promise<ElicitationResponse> } = {};
+  const manager = await context.openManager({
+    home: context.home,
+    reconnect: true,
+    onElicitation: (request) => (upstream.forward ? upstream.forward(request) : Promise.resolve({ action: "decline" })),
+  });
+  // The client lists tools right after initialize: give servers a moment so the first list is whole;
+  // slower ones arrive later with list_changed.
+  await startAndSettle(manager, Math.min(connectTimeoutMs(), 10_000));
+  const aggregating = createAggregatingServer({
+    manager,
+    approval,
+    progressive: parsed.flags.has("progressive"),
+    version: context.version,
+    log,
+  });
+
+  let announceTimer: NodeJS.Timeout | undefined;
+  const scheduleAnnounce = (): void => {
+    if (announceTimer) clearTimeout(announceTimer);
+    announceTimer = setTimeout(() => void aggregating.announceChanges(), 50);
+  };
+  upstream.forward = (request) => aggregating.forwardElicitation(request);
+  manager.onEvent((event) => {
+    if (event.type === "status" || event.type === "tools_changed") scheduleAnnounce();
+    // stderr is the log channel of a stdio MCP server: upstream logs and state changes go there.
+    if (event.type === "stderr") log(`[${event.server}] ${String(event.line)}`);
+    if (event.type === "status" && (event.state === "connected" || event.state === "error")) {
+      log(`foya serve: ${event.server} ${String(event.state)}${event.error ? `: ${String(event.error)}` : ""}`);
+    }
+  });
+
+  let reloading = Promise.resolve();
+  const stopWatching = watchConfig({
+    home: context.home,
+    onChange: () => {
+      reloading = reloading.then(async () => {
+        try {
+          await manager.reload();
+          log("foya serve: configuration changed; sessions updated.");
+        } catch (error) {
+          log(`foya serve: configuration not applied, keeping the previous one: ${error instanceof Error ? error.message : String(error)}`);
+        }
+        scheduleAnnounce();
+      });
+    },
+  });
+
+  const transport = new StdioServerTransport();
+  let closing: Promise<void> | undefined;
+  const shutdown = (): Promise<void> =>
+    (closing ??= (async () => {
+      stopWatching();
+      if (announceTimer) clearTimeout(announceTimer);
+      await manager.close();
+      await aggregating.server.close().catch(() => undefined);
+    })());
+  const ended = new Promise<void>((resolve) => {
+    transport.onclose = () => void shutdown().then(resolve);
+    process.stdin.once("end", () => void shutdown().then(resolve));
+    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, () => void shutdown().then(resolve));
+  });
+  await aggregating.server.connect(transport);
+  const statuses = manager.status();
+  log(`foya serve: ${statuses.length} servers configured in ${context.home}; approval ${approval}${parsed.flags.has("progressive") ? "; progressive" : ""}.`);
+  await ended;
+  return 0;
+};

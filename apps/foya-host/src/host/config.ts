@@ -1,0 +1,60 @@
+// The configuration files of one FOYA_HOME as the CLI edits them, through the package's
+// ConfigStore (validation, 0600/0700 files, tokens apart, public view with has_token).
+import { ConfigStore } from "@foundry-mcp/client-manager/node";
+import type { ServerConfig } from "@foundry-mcp/client-manager";
+import type { ConfigPort, PublicServer, ServerSpec } from "./contract";
+
+/** The ServerConfig a spec stands for: empty maps and the default `enabled` left out of the file. */
+export function serverConfigOf(spec: ServerSpec): ServerConfig {
+  const enabled = spec.enabled ? {} : { enabled: false };
+  if (spec.transport === "stdio") {
+    return {
+      transport: "stdio",
+      command: spec.command,
+      ...(spec.args.length > 0 ? { args: spec.args } : {}),
+      ...(Object.keys(spec.env).length > 0 ? { env: spec.env } : {}),
+      ...(spec.cwd !== undefined ? { cwd: spec.cwd } : {}),
+      ...enabled,
+    };
+  }
+  return { transport: spec.transport, url: spec.url, ...(Object.keys(spec.headers).length > 0 ? { headers: spec.headers } : {}), ...enabled };
+}
+
+/** Opens the configuration of `home` (mcp.json, mcp-credentials.json). */
+export function openConfig(home: string): ConfigPort {
+  const store = new ConfigStore(home);
+  return {
+    home: store.home,
+    list(): PublicServer[] {
+      return store.publicView().map((server) => {
+        const row: PublicServer = { name: server.name, transport: server.transport, enabled: server.enabled !== false, has_token: server.has_token };
+        if (server.transport === "stdio") {
+          row.command = server.command;
+          row.args = server.args ?? [];
+          row.env = server.env ?? {};
+          if (server.cwd !== undefined) row.cwd = server.cwd;
+        } else {
+          row.url = server.url;
+          row.headers = server.headers ?? {};
+        }
+        return row;
+      });
+    },
+    add(name, spec, token) {
+      store.addServer(name, serverConfigOf(spec), { replace: true });
+      // A replaced server never inherits the old token: it could now point somewhere else.
+      if (token !== undefined) store.setToken(name, token);
+      else store.removeToken(name);
+    },
+    remove(name) {
+      store.removeServer(name);
+    },
+    setEnabled(name, enabled) {
+      store.setEnabled(name, enabled);
+    },
+    importServers(json) {
+      const result = store.importFrom(json);
+      return { added: result.added, warnings: result.warnings };
+    },
+  };
+}

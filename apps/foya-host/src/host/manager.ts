@@ -1,0 +1,71 @@
+// The one place foya builds a client manager: the package's NodeClientManager (stdio servers in
+// their own process groups) over the saved configuration or an in-memory one, seen through the
+// HostManager shape the commands use.
+import type { HostConfig, HostEvent as PackageEvent } from "@foundry-mcp/client-manager";
+import { ConfigStore, NodeClientManager } from "@foundry-mcp/client-manager/node";
+import type { HostEvent, HostManager, ManagerOptions, ServerSpec } from "./contract";
+import { FOYA_VERSION } from "../version";
+import { serverConfigOf } from "./config";
+
+const CLIENT_INFO = { name: "foya", version: FOYA_VERSION };
+
+function keepOnly(config: HostConfig, only: string[] | undefined): HostConfig {
+  if (only === undefined) return config;
+  return { servers: Object.fromEntries(Object.entries(config.servers).filter(([name]) => only.includes(name))) };
+}
+
+function wrap(manager: NodeClientManager, reload: () => Promise<void>): HostManager {
+  return {
+    start: () => manager.start(),
+    reload,
+    status: () => manager.status(),
+    tools: () => manager.tools(),
+    callTool: (hostName, args) => manager.callTool(hostName, args),
+    listResources: (server) => manager.listResources(server),
+    readResource: (server, uri) => manager.readResource(server, uri),
+    listPrompts: (server) => manager.listPrompts(server),
+    getPrompt: (server, name, args) => manager.getPrompt(server, name, args),
+    onEvent(listener) {
+      manager.on("event", (event: PackageEvent) => listener(event as HostEvent));
+    },
+    async close() {
+      // The package waits for process groups to end on unref'd timers; without a handle of our
+      // own the event loop could drain mid-close and the CLI would exit 0 before answering.
+      const keepAlive = setInterval(() => undefined, 1000);
+      try {
+        await manager.close();
+      } finally {
+        clearInterval(keepAlive);
+      }
+    },
+  };
+}
+
+/**
+ * A manager over the saved configuration of `options.home` (not started). One-shot commands
+ * never retry a failed connection; serve reconnects with the package's capped backoff.
+ */
+export async function openManager(options: ManagerOptions): Promise<HostManager> {
+  const store = new ConfigStore(options.home);
+  const manager = new NodeClientManager({
+    config: keepOnly(store.load(), options.only),
+    credentials: store,
+    clientInfo: CLIENT_INFO,
+    ...(options.reconnect ? {} : { reconnect: { maxAttempts: 0 }, pingIntervalMs: 0 }),
+    ...(options.onElicitation ? { onElicitation: options.onElicitation } : {}),
+  });
+  return wrap(manager, () => manager.apply(keepOnly(store.load(), options.only)));
+}
+
+/** A manager over an in-memory configuration (the demo's; no FOYA_HOME); not started. */
+export function createManagerFromServers(servers: Record<string, ServerSpec>, tokens: Record<string, string>): HostManager {
+  const config: HostConfig = { servers: Object.fromEntries(Object.entries(servers).map(([name, spec]) => [name, serverConfigOf(spec)])) };
+  const manager = new NodeClientManager({
+    config,
+    credentials: { getToken: (server) => tokens[server] },
+    clientInfo: CLIENT_INFO,
+    reconnect: { maxAttempts: 0 },
+    pingIntervalMs: 0,
+  });
+  return wrap(manager, () => Promise.resolve());
+}

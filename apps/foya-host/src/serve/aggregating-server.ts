@@ -1,0 +1,167 @@
+// `foya serve`: one MCP server (the SDK's low-level Server, because upstream schemas arrive as
+// JSON Schema) in front of every configured server. Tools come from a ToolSurface (direct or
+// progressive), resources and prompts are namespaced by server (namespaces.ts), every call passes
+// the approval gate (approvals.ts), and registry changes are announced downstream with
+// notifications/tools/list_changed. commands/serve.ts wires it to stdio and the config watcher.
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { ElicitationRequest, ElicitationResponse } from "@foundry-mcp/client-manager";
+import type { HostManager, HostTool } from "../host/contract";
+import { approveCall, requestFor, type ApprovalMode, type AskPerson } from "./approvals";
+import { parsePromptName, parseResourceUri, promptName, resourceUri } from "./namespaces";
+import { progressiveSurface } from "./progressive";
+import { directSurface, type CallGate, type ToolSurface } from "./tool-surface";
+
+/** Options of createAggregatingServer. */
+export interface AggregatingServerOptions {
+  manager: HostManager;
+  approval: ApprovalMode;
+  progressive: boolean;
+  version: string;
+  log: (line: string) => void;
+}
+
+/** The server and the hook that announces registry changes to the client. */
+export interface AggregatingServer {
+  server: Server;
+  /** Puts an upstream server's elicitation request to the client; declines when it cannot be asked. */
+  forwardElicitation(request: ElicitationRequest): Promise<ElicitationResponse>;
+  /** Re-reads the registry and sends list_changed notifications for what actually changed. */
+  announceChanges(): Promise<void>;
+}
+
+const APPROVE_SCHEMA = {
+  type: "object" as const,
+  properties: { approve: { type: "boolean" as const, title: "Approve this call", default: false } },
+  required: ["approve"],
+};
+
+/** Builds the aggregating server; the caller connects a transport. */
+export function createAggregatingServer(options: AggregatingServerOptions): AggregatingServer {
+  const { manager } = options;
+  const server = new Server(
+    { name: "foya", version: options.version },
+    {
+      capabilities: {
+        tools: { listChanged: true },
+        resources: { listChanged: true },
+        prompts: { listChanged: true },
+      },
+      instructions: options.progressive
+        ? "foya fronts several MCP servers. Find a tool with search_tools, read its schema with describe_tool, then call read_tool (read-only tools) or run_tool."
+        : "foya fronts several MCP servers. Tools are named mcp__<server>__<tool>; resources foya://<server>/<uri>; prompts <server>__<name>.",
+    },
+  );
+
+  const askPerson: AskPerson = async (message) => {
+    const result = await server.elicitInput({ message, requestedSchema: APPROVE_SCHEMA }, { timeout: 10 * 60_000 });
+    if (result.action !== "accept") return result.action;
+    return result.content?.approve === true ? "accept" : "decline";
+  };
+  const gate: CallGate = (tool: HostTool, args) => {
+    const canAsk = server.getClientCapabilities()?.elicitation !== undefined;
+    const request = requestFor(tool, args, manager.status());
+    return approveCall(options.approval, request, canAsk ? askPerson : undefined);
+  };
+  const surface: ToolSurface = options.progressive ? progressiveSurface(manager, gate) : directSurface(manager, gate);
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: surface.listTools() }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+    const result = await surface.callTool(request.params.name, args);
+    return { ...result };
+  });
+
+  server.setRequestHandler(ListResourcesRequestSchema, async () => {
+    const entries = await manager.listResources();
+    return {
+      resources: entries.map((entry) => ({
+        uri: resourceUri(entry.server, entry.uri),
+        name: `${entry.server}/${entry.name}`,
+        ...(entry.title !== undefined ? { title: entry.title } : {}),
+        description: `${entry.description ?? entry.name} (from MCP server "${entry.server}", ${entry.uri})`,
+        ...(entry.mimeType !== undefined ? { mimeType: entry.mimeType } : {}),
+      })),
+    };
+  });
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const target = parseResourceUri(request.params.uri);
+    if (!target) throw new McpError(ErrorCode.InvalidParams, `Unknown resource: ${request.params.uri} (foya URIs look like foya://<server>/<uri>)`);
+    const read = await manager.readResource(target.server, target.uri);
+    return { contents: read.contents.map((item) => ({ ...item, uri: resourceUri(target.server, item.uri) })) };
+  });
+
+  server.setRequestHandler(ListPromptsRequestSchema, async () => {
+    const entries = await manager.listPrompts();
+    return {
+      prompts: entries.map((entry) => ({
+        name: promptName(entry.server, entry.name),
+        ...(entry.title !== undefined ? { title: entry.title } : {}),
+        description: `${entry.description ?? entry.name} (from MCP server "${entry.server}")`,
+        ...(entry.arguments !== undefined ? { arguments: entry.arguments } : {}),
+      })),
+    };
+  });
+  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+    const servers = manager.status().map((row) => row.name);
+    const target = parsePromptName(request.params.name, servers);
+    if (!target) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name} (foya prompt names look like <server>__<name>)`);
+    const rendered = await manager.getPrompt(target.server, target.name, request.params.arguments);
+    return { ...(rendered.description !== undefined ? { description: rendered.description } : {}), messages: rendered.messages };
+  });
+
+  let lastTools = signature(surface.listTools());
+  let lastServers = connectedServers(manager);
+  return {
+    server,
+    async forwardElicitation(request) {
+      const form = server.getClientCapabilities()?.elicitation?.form !== undefined;
+      if (request.mode !== "form" || !form || request.requestedSchema === undefined) return { action: "decline" };
+      const result = await server.elicitInput(
+        { mode: "form", message: `[MCP server "${request.server}"] ${request.message}`, requestedSchema: request.requestedSchema as never },
+        { timeout: 10 * 60_000 },
+      );
+      return { action: result.action, ...(result.content ? { content: result.content as ElicitationResponse["content"] } : {}) };
+    },
+    async announceChanges() {
+      surface.refresh();
+      const tools = signature(surface.listTools());
+      const servers = connectedServers(manager);
+      const toolsChanged = tools !== lastTools;
+      const serversChanged = servers !== lastServers;
+      lastTools = tools;
+      lastServers = servers;
+      if (server.transport === undefined) return;
+      try {
+        if (toolsChanged) await server.sendToolListChanged();
+        if (serversChanged) {
+          await server.sendResourceListChanged();
+          await server.sendPromptListChanged();
+        }
+      } catch (error) {
+        options.log(`foya serve: could not notify the client: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+  };
+}
+
+function signature(tools: ReturnType<ToolSurface["listTools"]>): string {
+  return JSON.stringify(tools.map((tool) => [tool.name, tool.description ?? "", tool.inputSchema]));
+}
+
+function connectedServers(manager: HostManager): string {
+  return manager
+    .status()
+    .filter((row) => row.state === "connected")
+    .map((row) => `${row.name}:${row.resources}:${row.prompts}`)
+    .join(",");
+}

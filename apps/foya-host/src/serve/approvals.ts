@@ -1,0 +1,90 @@
+// Approvals for `foya serve`: the gate every call passes before it reaches an upstream server.
+// The decision is the package's ApprovalGateway (auto, ask, deny; read-only tools pass in ask);
+// this module supplies the person to ask (the connected client, through MCP elicitation, when it
+// declared that capability) and turns each decision into the text a model reads when refused.
+// Neighbours: aggregating-server.ts calls approveCall for every call.
+import { ApprovalGateway, type ApprovalMode, type ApprovalRequest } from "@foundry-mcp/client-manager";
+import type { HostTool, ServerStatus } from "../host/contract";
+
+/** The approval modes of `foya serve --approval`. */
+export const APPROVAL_MODES: readonly ApprovalMode[] = ["auto", "ask", "deny"];
+
+export type { ApprovalMode, ApprovalRequest };
+
+/** The outcome: allowed, or refused with the reason the model will read. */
+export type ApprovalOutcome = { allowed: true; via: "mode" | "elicitation" } | { allowed: false; reason: string };
+
+/** How a person is asked; undefined when the client cannot be asked (no elicitation capability). */
+export type AskPerson = (message: string) => Promise<"accept" | "decline" | "cancel">;
+
+/** The message shown to the person: the tool, its server, the target and the arguments (cut). */
+export function approvalMessage(request: ApprovalRequest): string {
+  let args = JSON.stringify(request.arguments);
+  if (args.length > 600) args = `${args.slice(0, 597)}...`;
+  return [
+    `Allow the call ${request.tool} on MCP server "${request.server}"?`,
+    `target: ${request.transport} ${request.target}`,
+    `host tool: ${request.hostName}`,
+    `arguments: ${args}`,
+  ].join("\n");
+}
+
+/** The approval request of one call: the tool, its server's target and transport, the arguments. */
+export function requestFor(tool: HostTool, args: Record<string, unknown>, statuses: ServerStatus[]): ApprovalRequest {
+  const status = statuses.find((row) => row.name === tool.server);
+  return {
+    hostName: tool.hostName,
+    tool: tool.tool,
+    server: tool.server,
+    transport: status?.transport ?? "?",
+    target: status?.target ?? "(unknown target)",
+    arguments: args,
+    ...(tool.annotations ? { annotations: tool.annotations } : {}),
+  };
+}
+
+/**
+ * Decides one call with the package's ApprovalGateway, asking `ask` when the mode says so.
+ * Without a way to ask, an ask-mode call to a tool that is not read-only is refused, and the
+ * reason names the two ways out (a client with elicitation, or `--approval auto`).
+ */
+export async function approveCall(mode: ApprovalMode, request: ApprovalRequest, ask: AskPerson | undefined): Promise<ApprovalOutcome> {
+  let answer: "accept" | "decline" | "cancel" | undefined;
+  let failure: string | undefined;
+  const gateway = new ApprovalGateway({
+    mode,
+    ...(ask
+      ? {
+          ask: async (asked: ApprovalRequest) => {
+            try {
+              answer = await ask(approvalMessage(asked));
+            } catch (error) {
+              failure = error instanceof Error ? error.message : String(error);
+              throw error;
+            }
+            return answer === "accept";
+          },
+        }
+      : {}),
+  });
+  const decision = await gateway.decide(request);
+  const name = request.hostName;
+  switch (decision.reason) {
+    case "auto":
+    case "read_only":
+      return { allowed: true, via: "mode" };
+    case "approved_by_user":
+      return { allowed: true, via: "elicitation" };
+    case "mode_deny":
+      return { allowed: false, reason: `Call to ${name} refused: foya serve runs with --approval deny.` };
+    case "no_ask_callback":
+      return {
+        allowed: false,
+        reason: `Call to ${name} needs approval and this client cannot be asked (no MCP elicitation); restart foya serve with --approval auto to allow it.`,
+      };
+    case "ask_failed":
+      return { allowed: false, reason: `Call to ${name} refused: the approval request failed (${failure ?? "no answer"}).` };
+    case "denied_by_user":
+      return { allowed: false, reason: `Call to ${name} was ${answer === "cancel" ? "cancelled" : "declined"} by the user.` };
+  }
+}

@@ -1,0 +1,85 @@
+// The tools `foya serve` shows its client, in two shapes behind one interface: every registry
+// tool under its host name (direct), or the four-tool search/describe/read/run surface
+// (progressive.ts). Both pass each call through the approval gate before the manager sees it.
+import type { HostManager, HostTool } from "../host/contract";
+import type { ApprovalOutcome } from "./approvals";
+
+/** A tool as tools/list returns it. */
+export interface ListedTool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+}
+
+/** A tools/call result as the wire carries it. */
+export interface CallResult {
+  content: Array<Record<string, unknown>>;
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+/** Decides whether one call may go upstream (see approvals.ts). */
+export type CallGate = (tool: HostTool, args: Record<string, unknown>) => Promise<ApprovalOutcome>;
+
+/** What the aggregating server needs from a tool surface. */
+export interface ToolSurface {
+  listTools(): ListedTool[];
+  callTool(name: string, args: Record<string, unknown>): Promise<CallResult>;
+  /** Called when the registry changed; a surface may rebuild its indexes. */
+  refresh(): void;
+}
+
+/** A one-text error result, the shape a model reads and can act on. */
+export function errorResult(text: string): CallResult {
+  return { content: [{ type: "text", text }], isError: true };
+}
+
+/** Runs one registry tool after the gate; package errors become error results, never throws. */
+export async function callThroughGate(
+  manager: HostManager,
+  gate: CallGate,
+  tool: HostTool,
+  args: Record<string, unknown>,
+): Promise<CallResult> {
+  const outcome = await gate(tool, args);
+  if (!outcome.allowed) return errorResult(outcome.reason);
+  try {
+    const result = await manager.callTool(tool.hostName, args);
+    const wire: CallResult = { content: result.content, isError: result.isError };
+    if (result.structuredContent !== undefined) wire.structuredContent = result.structuredContent;
+    return wire;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return errorResult(`${tool.hostName} failed: ${message}`);
+  }
+}
+
+/** Every registry tool under its host name, with the upstream schema and annotations. */
+export function directSurface(manager: HostManager, gate: CallGate): ToolSurface {
+  return {
+    listTools() {
+      return manager.tools().map((tool) => {
+        const listed: ListedTool = { name: tool.hostName, inputSchema: tool.inputSchema };
+        if (tool.title !== undefined) listed.title = tool.title;
+        if (tool.description !== undefined) listed.description = tool.description;
+        if (tool.outputSchema !== undefined) listed.outputSchema = tool.outputSchema;
+        if (tool.annotations !== undefined) listed.annotations = { ...tool.annotations };
+        return listed;
+      });
+    },
+    async callTool(name, args) {
+      const tool = manager.tools().find((candidate) => candidate.hostName === name);
+      if (!tool) {
+        const count = manager.tools().length;
+        return errorResult(`Unknown tool ${name}: it is not in the registry (${count} tools; its server may be disconnected). List tools again.`);
+      }
+      return callThroughGate(manager, gate, tool, args);
+    },
+    refresh() {
+      // Direct listing reads the registry on every request; nothing to rebuild.
+    },
+  };
+}

@@ -1,0 +1,68 @@
+// `foya serve --progressive`: the same registry behind four tools (search, describe, read, run)
+// of packages/tool-catalog, with kinds from annotations and approvals still applied.
+import fs from "node:fs";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { CRASHY, EVERYTHING, FOYA, removeTemporaryFolders, runFoya, temporaryFolder } from "./support/processes";
+import { connectServe, textOf, type ServeSession } from "./support/serve-client";
+
+let home: string;
+const sessions: ServeSession[] = [];
+
+beforeAll(() => {
+  expect(fs.existsSync(FOYA), `build first: ${FOYA}`).toBe(true);
+  home = temporaryFolder("progressive-home");
+  expect(runFoya(home, ["mcp", "add", "ev", "--", process.execPath, EVERYTHING, "stdio"]).status).toBe(0);
+  expect(runFoya(home, ["mcp", "add", "crashy", "--", process.execPath, CRASHY, home]).status).toBe(0);
+});
+
+afterEach(async () => {
+  for (const session of sessions.splice(0)) await session.close().catch(() => undefined);
+});
+
+afterAll(() => removeTemporaryFolders());
+
+describe("foya serve --progressive", () => {
+  it("lists exactly four tools and finds upstream tools by plain words", async () => {
+    const session = await connectServe(home, ["--progressive"]);
+    sessions.push(session);
+    const { client } = session;
+    const tools = (await client.listTools()).tools;
+    expect(tools.map((tool) => tool.name)).toEqual(["search_tools", "describe_tool", "read_tool", "run_tool"]);
+    expect(tools.find((tool) => tool.name === "read_tool")?.annotations?.readOnlyHint).toBe(true);
+    const found = textOf(await client.callTool({ name: "search_tools", arguments: { query: "add two numbers" } }));
+    expect(found).toContain("mcp__ev__get-sum");
+    const browse = textOf(await client.callTool({ name: "search_tools", arguments: { query: "", toolset: "crashy", limit: 2 } }));
+    expect(browse).toMatch(/^1-2 of \d+ tools:/);
+    expect(browse).toContain("More: call again with offset 2.");
+  });
+
+  it("describes, reads and runs through the catalog, with kinds from annotations", async () => {
+    const session = await connectServe(home, ["--progressive"]);
+    sessions.push(session);
+    const { client } = session;
+    const described = JSON.parse(textOf(await client.callTool({ name: "describe_tool", arguments: { name: "mcp__crashy__ping" } })));
+    expect(described).toMatchObject({ name: "mcp__crashy__ping", kind: "read", toolset: "crashy" });
+    expect(textOf(await client.callTool({ name: "read_tool", arguments: { name: "mcp__crashy__ping" } }))).toBe("pong");
+    const refused = await client.callTool({ name: "read_tool", arguments: { name: "mcp__crashy__write_note", arguments: { text: "x" } } });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toContain("run_tool");
+    const ran = await client.callTool({ name: "run_tool", arguments: { name: "mcp__crashy__write_note", arguments: { text: "x" } } });
+    expect(textOf(ran)).toBe("noted: x");
+    const sum = await client.callTool({ name: "run_tool", arguments: { name: "mcp__ev__get-sum", arguments: { a: 20, b: 22 } } });
+    expect(textOf(sum)).toContain("42");
+    const invalid = await client.callTool({ name: "run_tool", arguments: { name: "mcp__ev__get-sum", arguments: { a: "twenty" } } });
+    expect(invalid.isError).toBe(true);
+    const unknown = await client.callTool({ name: "describe_tool", arguments: { name: "mcp__crashy__pnig" } });
+    expect(unknown.isError).toBe(true);
+    expect(textOf(unknown)).toContain("mcp__crashy__ping");
+  });
+
+  it("still puts write calls to the approval gate", async () => {
+    const session = await connectServe(home, ["--progressive", "--approval", "ask"], { action: "decline" });
+    sessions.push(session);
+    const refused = await session.client.callTool({ name: "run_tool", arguments: { name: "mcp__crashy__write_note", arguments: { text: "x" } } });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toBe("Call to mcp__crashy__write_note was declined by the user.");
+    expect(session.elicitations).toHaveLength(1);
+  });
+});

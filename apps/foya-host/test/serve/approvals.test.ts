@@ -1,0 +1,54 @@
+// The approval gate (the package's ApprovalGateway behind foya's messages): modes, read-only
+// passes, asking, refusing, and what the request names.
+import { describe, expect, it } from "vitest";
+import type { HostTool } from "../../src/host/contract";
+import { approvalMessage, approveCall, requestFor } from "../../src/serve/approvals";
+
+const write: HostTool = { hostName: "mcp__web__delete_page", server: "web", tool: "delete_page", inputSchema: { type: "object" }, annotations: { destructiveHint: true } };
+const read: HostTool = { ...write, hostName: "mcp__web__get_page", tool: "get_page", annotations: { readOnlyHint: true } };
+const statuses = [{ name: "web", state: "connected" as const, tools: 2, resources: 0, prompts: 0, transport: "streamable_http", target: "https://cms.example/mcp" }];
+
+describe("approveCall", () => {
+  it("allows in auto, refuses in deny, passes read-only tools in ask without asking", async () => {
+    const never = async (): Promise<"accept"> => {
+      throw new Error("must not ask");
+    };
+    expect(await approveCall("auto", requestFor(write, {}, statuses), never)).toEqual({ allowed: true, via: "mode" });
+    expect(await approveCall("deny", requestFor(read, {}, statuses), never)).toEqual({
+      allowed: false,
+      reason: "Call to mcp__web__get_page refused: foya serve runs with --approval deny.",
+    });
+    expect(await approveCall("ask", requestFor(read, {}, statuses), never)).toEqual({ allowed: true, via: "mode" });
+  });
+
+  it("asks a person with a message naming tool, server, target and arguments", async () => {
+    const asked: string[] = [];
+    const outcome = await approveCall("ask", requestFor(write, { id: 7 }, statuses), async (message: string) => {
+      asked.push(message);
+      return "accept";
+    });
+    expect(outcome).toEqual({ allowed: true, via: "elicitation" });
+    expect(asked).toEqual([
+      'Allow the call delete_page on MCP server "web"?\ntarget: streamable_http https://cms.example/mcp\nhost tool: mcp__web__delete_page\narguments: {"id":7}',
+    ]);
+  });
+
+  it("refuses when declined, cancelled, failed, or when nobody can be asked", async () => {
+    const request = requestFor(write, {}, statuses);
+    expect(await approveCall("ask", request, async () => "decline")).toEqual({ allowed: false, reason: "Call to mcp__web__delete_page was declined by the user." });
+    expect(await approveCall("ask", request, async () => "cancel")).toEqual({ allowed: false, reason: "Call to mcp__web__delete_page was cancelled by the user." });
+    const failed = await approveCall("ask", request, async () => {
+      throw new Error("timeout");
+    });
+    expect(failed).toEqual({ allowed: false, reason: "Call to mcp__web__delete_page refused: the approval request failed (timeout)." });
+    const nobody = await approveCall("ask", request, undefined);
+    expect(nobody.allowed).toBe(false);
+    expect(nobody.allowed === false && nobody.reason).toContain("--approval auto");
+  });
+
+  it("cuts long arguments in the message", () => {
+    const message = approvalMessage(requestFor(write, { text: "x".repeat(2000) }, statuses));
+    expect(message.length).toBeLessThan(900);
+    expect(message.endsWith("...")).toBe(true);
+  });
+});
