@@ -70,11 +70,14 @@ describe("scopes and workspaces", () => {
     expect(idsA.length).toBeGreaterThan(0);
     for (const id of idsA) expect(idsB.has(id)).toBe(false);
     for (const id of idsA.slice(0, 3)) {
-      for (const tool of ["uptime_list_monitors", "eshop_list_orders", "gsc_top_queries", "seo_citation_gaps"]) {
-        const result = await readB.callTool({ name: "read_tool", arguments: { name: tool, arguments: { domain_id: id } } });
-        const text = resultText(result);
-        // Either the tool does not exist under this name, or B is refused A's domain: never A's rows.
-        expect(result.isError, `${tool} with A's domain ${id}: ${text.slice(0, 200)}`).toBe(true);
+      for (const tool of ["uptime_list_monitors", "eshop_list_orders", "eshop_customer_lifetime_value", "eshop_list_customers"]) {
+        // The tool exists and works for the domain's own workspace...
+        const own = await readA.callTool({ name: "read_tool", arguments: { name: tool, arguments: { domain_id: Number(id) } } });
+        expect(own.isError, `${tool} for A's own domain ${id}: ${resultText(own).slice(0, 200)}`).toBeFalsy();
+        // ...and another workspace's token is refused that domain: never A's rows.
+        const other = await readB.callTool({ name: "read_tool", arguments: { name: tool, arguments: { domain_id: Number(id) } } });
+        expect(other.isError, `${tool} with A's domain ${id} from B: ${resultText(other).slice(0, 200)}`).toBe(true);
+        expect(resultText(other)).toMatch(/domain/i);
       }
     }
   });

@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { parseFact } from "@foundry-mcp/memory";
 import { afterAll, describe, expect, it } from "vitest";
 import { cleanupTemporaryDirs, connectFoundry, foundryServer, foyaBin, processesWith, resultText, temporaryDir } from "./support/programs";
 import { RawStdioPeer } from "./support/raw-stdio";
@@ -31,7 +32,12 @@ describe("crashes", () => {
       peer.child.kill("SIGKILL");
       await new Promise((resolve) => peer.child.once("exit", resolve));
     }
-    for (const file of factFiles(root)) expect(readFileSync(file, "utf8")).toMatch(/^---\n[\s\S]*\nid: fact-\d{4,}[\s\S]*\n---\n/);
+    const files = factFiles(root);
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const parsed = parseFact(readFileSync(file, "utf8"), path.basename(file, ".md"));
+      expect(parsed.ok, `${file}: ${parsed.ok ? "" : parsed.reason}`).toBe(true);
+    }
     const client = await connectFoundry(root);
     try {
       const before = factFiles(root).length;

@@ -110,6 +110,44 @@ describe("tools/list", () => {
   });
 });
 
+describe("base tool arguments", () => {
+  const textOf = (result: { content?: unknown }) => (result.content as Array<{ text?: string }>).map((block) => block.text ?? "").join("");
+
+  it("refuses a misspelled or mistyped argument, naming it and what the tool takes", async () => {
+    const client = await open(demo.readToken);
+    const typo = await client.callTool({ name: "search_tools", arguments: { qurey: "site down" } });
+    expect(typo.isError).toBe(true);
+    expect(textOf(typo)).toBe("INVALID_ARGUMENT: search_tools has no argument `qurey`; it takes `query`, `toolset`, `offset`, `limit`.");
+    const wrongType = await client.callTool({ name: "search_tools", arguments: { query: "orders", limit: "ten" } });
+    expect(textOf(wrongType)).toBe('INVALID_ARGUMENT: search_tools: `limit` must be an integer; got "ten".');
+    const notObject = await client.callTool({ name: "read_tool", arguments: { name: "list_domains", arguments: "all" } });
+    expect(textOf(notObject)).toBe('INVALID_ARGUMENT: read_tool: `arguments` must be a JSON object (the tool\'s arguments); got "all".');
+  });
+
+  it("answers search_tools with name, toolset, kind, summary and matchedIn, without internal scores", async () => {
+    const client = await open(demo.readToken);
+    const found = (await client.callTool({ name: "search_tools", arguments: { query: "is the site down", limit: 3 } })).structuredContent as {
+      results: Array<Record<string, unknown>>;
+    };
+    expect(found.results).toHaveLength(3);
+    for (const row of found.results) {
+      expect(Object.keys(row).filter((key) => key !== "matchedIn")).toEqual(["name", "toolset", "kind", "summary"]);
+      expect(row.score).toBeUndefined();
+    }
+    const browse = (await client.callTool({ name: "search_tools", arguments: { query: "", toolset: "uptime", limit: 2 } })).structuredContent as {
+      results: Array<Record<string, unknown>>;
+    };
+    expect(browse.results.every((row) => row.matchedIn === undefined)).toBe(true);
+  });
+
+  it("matches ?toolsets= names case-insensitively", async () => {
+    const client = await open(demo.readToken, "ESHOP");
+    const names = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(names.length).toBeGreaterThan(4);
+    expect(names.filter((name) => !BASE.includes(name)).every((name) => name.startsWith("eshop_"))).toBe(true);
+  });
+});
+
 describe("instructions and the using-amicited skill", () => {
   it("teaches find, describe, execute in the instructions and the skill resource", async () => {
     const client = await open(demo.readToken);

@@ -4,7 +4,7 @@
 import packageJson from "../package.json";
 import { USAGE, parseArguments } from "./cli";
 import { createFoundryServer } from "./server";
-import { LineStdioTransport } from "./stdio-transport";
+import { LineStdioTransport } from "@foundry-mcp/server-kit";
 
 const log = (line: string): void => {
   process.stderr.write(line.endsWith("\n") ? line : `${line}\n`);

@@ -1,15 +1,7 @@
-// JSON-RPC errors made at the app's edge (unknown resource, unknown tool). The SDK sends an
-// error's `message` as is, and McpError prefixes it with "MCP error <code>: ", so the exact wire
-// sentences of SPEC §2 are restored here.
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-
-/** An McpError whose wire message is exactly `message`. */
-export function protocolError(code: ErrorCode, message: string): McpError {
-  const error = new McpError(code, message);
-  error.message = message;
-  return error;
-}
-
+// The app's own JSON-RPC errors (unknown resource, unknown tool), with the exact wire sentences
+// of SPEC §2; protocolError comes from @foundry-mcp/server-kit.
+import { ErrorCode, type McpError } from "@modelcontextprotocol/sdk/types.js";
+import { protocolError } from "@foundry-mcp/server-kit";
 /** -32602 `Unknown resource: <uri>`. */
 export function unknownResource(uri: string): McpError {
   return protocolError(ErrorCode.InvalidParams, `Unknown resource: ${uri}`);

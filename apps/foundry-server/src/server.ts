@@ -13,7 +13,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { openProject } from "./project";
 import { negotiateProtocolVersion } from "./protocol";
-import { checkedRequest } from "./request-schemas";
+import { checkedRequest } from "@foundry-mcp/server-kit";
 import { unknownTool } from "./protocol-error";
 import { listResources, readResource } from "./resources";
 import { TOOL_DEFINITIONS, TOOL_NAMES, isToolName } from "./tools/definitions";

@@ -17,7 +17,7 @@ import { MarkdownFactStore } from "./drivers/markdown-files";
 import { invalidInput } from "./errors";
 import { appendEvent, countEvents, ensureMetricsIgnored } from "./events";
 import { isActive } from "./facts/order";
-import { findDuplicate, findRestated } from "./facts/restatement";
+import { findDuplicate, findRestated, findSimilar } from "./facts/restatement";
 import { utcDay, validateFactInput } from "./facts/validate-input";
 import { writeFileAtomic } from "./fs/atomic-write";
 import { foundryPaths } from "./paths";
@@ -201,6 +201,7 @@ export class FoundryMemory {
       } else {
         replaced = findRestated(active, valid);
       }
+      const similar = replaced ? undefined : findSimilar(active, valid);
       const id = await this.driver.allocateId();
       const { supersedes: _explicit, ...fields } = valid;
       const fact: Fact = {
@@ -218,6 +219,9 @@ export class FoundryMemory {
       const lines = [
         `created: ${id}${replaced ? ` (supersedes ${replaced.id})` : ""}`,
         formatWriteIndexLine(built),
+        similar
+          ? `Similar: ${similar.id} "${similar.title}" stays active; if this fact replaces it, write again with supersedes: ${similar.id}.`
+          : "",
         formatProblems(problems),
       ];
       return {

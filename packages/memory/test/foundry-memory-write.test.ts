@@ -96,14 +96,10 @@ describe("memory_write", () => {
     expect(readdirSync(path.join(root, ".foundry/memory/facts"))).toEqual(["fact-0001.md"]);
   });
 
-  it("a restated title of the same type and scope supersedes the older fact", async () => {
-    await memory.write({
-      title: "Retry limit for webhooks is 3",
-      body: "Then dead-letter.",
-      type: "constraint",
-    });
+  it("a restated title (same words, any order or form) supersedes the older fact", async () => {
+    await memory.write({ title: "Webhook retries stop after three attempts", body: "Then dead-letter.", type: "constraint" });
     const second = await memory.write({
-      title: "Retry limit for webhooks is 10",
+      title: "After three attempts, webhook retries stop",
       body: "Raised after the outage.",
       type: "constraint",
     });
@@ -113,22 +109,43 @@ describe("memory_write", () => {
     expect(second.supersedes).toBe("fact-0001");
     expect(readFact("fact-0001").supersededBy).toBe("fact-0002");
     expect(readFact("fact-0002").supersedes).toBe("fact-0001");
-    const found = await memory.search({ query: "webhook retry limit" });
+    const found = await memory.search({ query: "webhook retry attempts" });
     expect(found.hits.map((hit) => hit.fact.id)).toEqual(["fact-0002"]);
-    expect(await memory.readIndex()).not.toContain("is 3");
+    expect(await memory.readIndex()).not.toContain("Webhook retries stop after");
   });
 
-  it("a typo fix in the title restates (edit distance within 1 per 12 characters)", async () => {
+  it("a title one number away is a different fact: both stay active and the writer is told", async () => {
+    await memory.write({ title: "Retry limit for webhooks is 3", body: "Then dead-letter.", type: "constraint" });
+    const second = await memory.write({ title: "Retry limit for webhooks is 10", body: "Raised after the outage.", type: "constraint" });
+    expect(second.supersedes).toBeUndefined();
+    expect(second.text.split("\n")[0]).toBe("created: fact-0002");
+    expect(second.text.split("\n")[2]).toBe(
+      'Similar: fact-0001 "Retry limit for webhooks is 3" stays active; if this fact replaces it, write again with supersedes: fact-0001.',
+    );
+    expect((await memory.rebuildIndex()).active).toBe(2);
+  });
+
+  it("regression: 'Service B owns the orders table' never supersedes 'Service A owns the orders table'", async () => {
+    await memory.write({ title: "Service A owns the orders table", body: "Writes go through A.\nWhy: one writer per table.\nHow to apply: route order writes to A.", type: "decision" });
+    const second = await memory.write({ title: "Service B owns the orders table", body: "Reads go through B.\nWhy: B caches.\nHow to apply: route order reads to B.", type: "decision" });
+    expect(second.supersedes).toBeUndefined();
+    const found = await memory.search({ query: "owns orders table" });
+    expect(found.hits.map((hit) => hit.fact.id).sort()).toEqual(["fact-0001", "fact-0002"]);
+  });
+
+  it("a typo fix that stems to the same words restates", async () => {
     await memory.write({ title: "Persistance layer uses Flyway", body: "a", type: "convention" });
-    expect(
-      (
-        await memory.write({
-          title: "Persistence layer uses Flyway",
-          body: "b",
-          type: "convention",
-        })
-      ).supersedes,
-    ).toBe("fact-0001");
+    const fixed = await memory.write({ title: "Persistence layer uses Flyway", body: "b", type: "convention" });
+    expect(fixed.supersedes).toBe("fact-0001");
+  });
+
+  it("a changed word is similar, not a restatement; supersedes makes the replacement explicit", async () => {
+    await memory.write({ title: "Production deploys always run on Mondays after standup", body: "a", type: "convention" });
+    const changed = await memory.write({ title: "Production deploys always run on Sundays after standup", body: "b", type: "convention" });
+    expect(changed.supersedes).toBeUndefined();
+    expect(changed.text).toContain('Similar: fact-0001 "Production deploys always run on Mondays after standup" stays active');
+    const explicit = await memory.write({ title: "Production deploys run on Tuesdays", body: "c", type: "convention", supersedes: "fact-0001" });
+    expect(explicit.supersedes).toBe("fact-0001");
   });
 
   it("reordered or inflected title words also restate", async () => {
@@ -220,7 +237,7 @@ describe("memory_write", () => {
 
   it("a fact named by another's supersedes is inactive even without supersededBy (crash between the two writes)", async () => {
     await memory.write({ title: "Cache TTL is 60 minutes", body: "a", type: "constraint" });
-    await memory.write({ title: "Cache TTL is 120 minutes", body: "b", type: "constraint" });
+    await memory.write({ title: "Cache TTL is 120 minutes", body: "b", type: "constraint", supersedes: "fact-0001" });
     const file = path.join(root, ".foundry/memory/facts/fact-0001.md");
     writeFileSync(file, readFileSync(file, "utf8").replace(/^supersededBy: .*\n/m, ""));
     expect((await memory.search({ query: "cache ttl" })).hits.map((hit) => hit.fact.id)).toEqual([

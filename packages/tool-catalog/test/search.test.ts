@@ -33,6 +33,21 @@ describe("ranking plain-language requests", () => {
     expect(await first("remove a monitor")).toBe("uptime_delete_monitor");
   });
 
+  it("treats a concept said twice as one concept", async () => {
+    const groups = catalog["index"]().explain("open a new monitor");
+    expect(groups.map((group) => group.text)).toEqual(["open new", "monitor"]);
+    expect(await first("open a new monitor")).toBe("uptime_create_monitor");
+  });
+
+  it("matches a brand written in mixed case and the toolset it names", async () => {
+    const branded = new ToolCatalog();
+    branded.defineToolset({ name: "github", prefix: "github_", title: "GitHub", description: "Repositories." });
+    branded.defineToolset({ name: "git", prefix: "git_", title: "Git", description: "Local repositories." });
+    branded.register({ name: "git_log", toolset: "git", kind: "read", description: "Shows the commit logs.", inputSchema: { type: "object" }, handler: () => null });
+    branded.register({ name: "github_get_me", toolset: "github", kind: "read", description: "Details of the authenticated GitHub user.", inputSchema: { type: "object" }, handler: () => null });
+    expect((await branded.search({ query: "who am I logged in as on GitHub" })).results[0]?.name).toBe("github_get_me");
+  });
+
   it("reports which fields matched", async () => {
     const { results } = await catalog.search({ query: "lifetime value customer_id" });
     const hit = results.find((result) => result.name === "eshop_customer_lifetime_value")!;

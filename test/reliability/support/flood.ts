@@ -30,13 +30,16 @@ export async function floodStdio(peer: RawStdioPeer, frames: HostileFrame[], bat
     const slice = frames.slice(start, start + batch);
     for (const frame of slice) await peer.send(frame.line);
     report.sent += slice.length;
-    for (const frame of slice) {
-      if (frame.id === null || frame.expect === "no-reply" || frame.expect === "maybe-reply") continue;
-      const reply = await peer.reply(frame.id, 30_000).catch(() => undefined);
+    // One deadline per batch: a server that drops frames must not stall the run frame by frame.
+    const expecting = slice.filter((frame) => frame.id !== null && frame.expect !== "no-reply" && frame.expect !== "maybe-reply");
+    const deadline = Date.now() + 30_000;
+    for (const frame of expecting) {
+      const reply = await peer.reply(frame.id, Math.max(1, deadline - Date.now())).catch(() => undefined);
       if (reply) report.answered += 1;
       const problem = judgeReply(frame, reply);
       if (problem && report.wrong.length < 20) report.wrong.push(problem);
     }
+    if (report.wrong.length >= 20) break;
   }
   // Replies to frames without a usable id must be parse or invalid-request errors, nothing else.
   for (const message of peer.messages) {

@@ -67,7 +67,7 @@ export function hostileFrames(count: number, toolNames: readonly string[], seed 
     () => request(pick([42, null, true, { method: "ping" }, ["ping"]]), {}, "invalid-request", "method-wrong-type"),
     () => ({ line: JSON.stringify({ jsonrpc: pick(["1.0", 2, null]), id: nextId++, method: "ping" }), id: nextId - 1, expect: "maybe-reply", family: "bad-version" }),
     () => request("tools/call", pick([null, "string", 42, [], { name: 42 }, { name: null }, { arguments: {} }]), "rejected-call", "call-wrong-params"),
-    () => request("tools/call", { name: pick(toolNames), arguments: pick([null, "x", 7, [], { [pick(WEIRD_STRINGS)]: pick(WEIRD_STRINGS) }]) }, "rejected-call", "call-bad-arguments"),
+    () => request("tools/call", { name: pick(toolNames), arguments: pick([null, "x", 7, [], { [`unknown-${pick(WEIRD_STRINGS)}`]: pick(WEIRD_STRINGS) }]) }, "rejected-call", "call-bad-arguments"),
     () => request("tools/call", { name: pick(WEIRD_STRINGS), arguments: {} }, "rejected-call", "call-unknown-tool"),
     () => request("tools/call", { name: pick(toolNames), arguments: Object.fromEntries(Array.from({ length: 5 }, () => [pick(["query", "wave", "agent", "slug", "name", "path", "schema", "title", "body", "type", "limit", "uri", "arguments"]), pick<unknown>([...WEIRD_STRINGS, -1, 1e308, true, null, {}, []])])) }, "any-reply", "call-fuzzed-arguments"),
     () => request("resources/read", pick([{ uri: pick(WEIRD_STRINGS) }, { uri: 42 }, {}, null]), "any-reply", "resource-bad-uri"),

@@ -9,6 +9,8 @@ import {
   McpError,
   ReadResourceRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
+import { checkedRequest } from "@foundry-mcp/server-kit";
+import { checkBaseArguments } from "./base-arguments";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { CatalogError, annotationsFor } from "@foundry-mcp/tool-catalog";
 import type { CallContext, ToolOutput } from "@foundry-mcp/tool-catalog";
@@ -43,8 +45,8 @@ function baseTools(toolsets: string[]): Tool[] {
         properties: {
           query: { type: "string", description: "What you want to do or know." },
           toolset: { type: "string", enum: toolsets, description: "Only this area." },
-          offset: { type: "integer", minimum: 0 },
-          limit: { type: "integer", minimum: 1, maximum: 50 },
+          offset: { type: "integer", minimum: 0, description: "Results to skip (paging.next_offset of the previous page)." },
+          limit: { type: "integer", minimum: 1, maximum: 50, description: "Results per page: 10 by default, at most 50." },
         },
         required: ["query"],
         additionalProperties: false,
@@ -111,6 +113,24 @@ function errorResult(error: unknown): CallToolResult {
   return { isError: true, content: [{ type: "text", text: `${code}: ${message}` }] };
 }
 
+/**
+ * search_tools' answer as the model reads it: name, toolset, kind, summary, and `matchedIn` only
+ * when the query matched something. The ranking score is an internal figure: leaving it out
+ * saves about a fifth of every search result's tokens.
+ */
+function compactSearch(found: Awaited<ReturnType<Gateway["catalog"]["search"]>>) {
+  return {
+    results: found.results.map(({ name, toolset, kind, summary, matchedIn }) => ({
+      name,
+      toolset,
+      kind,
+      summary,
+      ...(matchedIn.length > 0 ? { matchedIn } : {}),
+    })),
+    paging: found.paging,
+  };
+}
+
 const asResult = (output: ToolOutput): CallToolResult => output as CallToolResult;
 const json = (value: unknown): CallToolResult => ({
   content: [{ type: "text", text: JSON.stringify(value) }],
@@ -132,11 +152,14 @@ export function createSessionServer(
     scope: credential.scope,
     credentialId: String(credential.tokenId),
   });
-  const pinned = catalog.advertised(toolsets);
+  // Toolset names are matched case-insensitively: `?toolsets=ESHOP` pins eshop.
+  const pinned = catalog.advertised(toolsets?.toLowerCase());
   const pinnedNames = new Set(pinned.map((tool) => tool.name));
   const toolsetNames = catalog.toolsets().map((toolset) => toolset.name);
+  const base = baseTools(toolsetNames);
+  const baseByName = new Map(base.map((tool) => [tool.name, tool]));
   const listed: Tool[] = [
-    ...baseTools(toolsetNames),
+    ...base,
     ...pinned.map((tool) => ({
       name: tool.name,
       ...(tool.title ? { title: tool.title } : {}),
@@ -149,20 +172,22 @@ export function createSessionServer(
     capabilities: { tools: { listChanged: false }, resources: {}, logging: {} },
     instructions: SERVER_INSTRUCTIONS,
   });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler(checkedRequest("tools/list", ListToolsRequestSchema), async () => ({ tools: listed }));
+  server.setRequestHandler(checkedRequest("tools/call", CallToolRequestSchema), async (request, extra) => {
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     const call = { ...context(), signal: extra.signal };
     try {
+      const base = baseByName.get(request.params.name);
+      if (base) checkBaseArguments(base, args);
       switch (request.params.name) {
         case "search_tools":
           return json(
-            await catalog.search({
+            compactSearch(await catalog.search({
               query: typeof args.query === "string" ? args.query : "",
               ...(typeof args.toolset === "string" ? { toolset: args.toolset } : {}),
               ...(typeof args.offset === "number" ? { offset: args.offset } : {}),
               ...(typeof args.limit === "number" ? { limit: args.limit } : {}),
-            }),
+            })),
           );
         case "describe_tool":
           return json(catalog.describe(String(args.name ?? "")));
@@ -185,7 +210,7 @@ export function createSessionServer(
       return errorResult(error);
     }
   });
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+  server.setRequestHandler(checkedRequest("resources/list", ListResourcesRequestSchema), async () => ({
     resources: [
       {
         uri: SKILL_URI,
@@ -203,7 +228,7 @@ export function createSessionServer(
       },
     ],
   }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+  server.setRequestHandler(checkedRequest("resources/read", ReadResourceRequestSchema), async (request) => {
     if (request.params.uri === SKILL_URI)
       return { contents: [{ uri: SKILL_URI, mimeType: "text/markdown", text: gateway.skill }] };
     if (request.params.uri === TOOLSETS_URI) {

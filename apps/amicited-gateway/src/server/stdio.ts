@@ -1,6 +1,7 @@
 // stdio transport: one session for the process, its credential from AMICITED_TOKEN and its
 // pinned toolsets from --toolsets. Protocol on stdout only; everything else goes to stderr.
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+// LineStdioTransport answers malformed frames (-32700/-32600) instead of dropping them.
+import { LineStdioTransport } from "@foundry-mcp/server-kit";
 import { createSessionServer } from "./session";
 import type { Gateway } from "./gateway";
 import { GatewayError, GatewayErrorCode } from "../errors";
@@ -24,7 +25,7 @@ export async function serveStdio(
       "AMICITED_TOKEN is unknown or revoked for this --data directory.",
     );
   const server = createSessionServer(gateway, credential, toolsets);
-  const transport = new StdioServerTransport();
+  const transport = new LineStdioTransport();
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
     process.stdin.once("end", () => resolve());

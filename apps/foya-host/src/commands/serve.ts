@@ -1,7 +1,7 @@
 // `foya serve [--approval auto|ask|deny] [--progressive]`: the aggregating MCP server on stdio.
 // Starts the manager over $FOYA_HOME (with reconnection), follows mcp.json live, announces
 // registry changes downstream, and on stdin close or a signal ends every session and child.
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { LineStdioTransport } from "@foundry-mcp/server-kit";
 import { parseArguments } from "../cli/args";
 import { usageError } from "../cli/errors";
 import type { ElicitationRequest, ElicitationResponse } from "@foundry-mcp/client-manager";
@@ -67,7 +67,7 @@ export const serveCommand: Command = async (argv, context) => {
     },
   });
 
-  const transport = new StdioServerTransport();
+  const transport = new LineStdioTransport();
   let closing: Promise<void> | undefined;
   const shutdown = (): Promise<void> =>
     (closing ??= (async () => {

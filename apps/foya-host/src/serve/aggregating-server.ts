@@ -14,6 +14,7 @@ import {
   McpError,
   ReadResourceRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
+import { checkedRequest } from "@foundry-mcp/server-kit";
 import type { ElicitationRequest, ElicitationResponse } from "@foundry-mcp/client-manager";
 import type { HostManager, HostTool } from "../host/contract";
 import { approveCall, requestFor, type ApprovalMode, type AskPerson } from "./approvals";
@@ -74,14 +75,14 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
   };
   const surface: ToolSurface = options.progressive ? progressiveSurface(manager, gate) : directSurface(manager, gate);
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: surface.listTools() }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(checkedRequest("tools/list", ListToolsRequestSchema), () => ({ tools: surface.listTools() }));
+  server.setRequestHandler(checkedRequest("tools/call", CallToolRequestSchema), async (request) => {
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     const result = await surface.callTool(request.params.name, args);
     return { ...result };
   });
 
-  server.setRequestHandler(ListResourcesRequestSchema, async () => {
+  server.setRequestHandler(checkedRequest("resources/list", ListResourcesRequestSchema), async () => {
     const entries = await manager.listResources();
     return {
       resources: entries.map((entry) => ({
@@ -93,14 +94,14 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
       })),
     };
   });
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+  server.setRequestHandler(checkedRequest("resources/read", ReadResourceRequestSchema), async (request) => {
     const target = parseResourceUri(request.params.uri);
     if (!target) throw new McpError(ErrorCode.InvalidParams, `Unknown resource: ${request.params.uri} (foya URIs look like foya://<server>/<uri>)`);
     const read = await manager.readResource(target.server, target.uri);
     return { contents: read.contents.map((item) => ({ ...item, uri: resourceUri(target.server, item.uri) })) };
   });
 
-  server.setRequestHandler(ListPromptsRequestSchema, async () => {
+  server.setRequestHandler(checkedRequest("prompts/list", ListPromptsRequestSchema), async () => {
     const entries = await manager.listPrompts();
     return {
       prompts: entries.map((entry) => ({
@@ -111,7 +112,7 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
       })),
     };
   });
-  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+  server.setRequestHandler(checkedRequest("prompts/get", GetPromptRequestSchema), async (request) => {
     const servers = manager.status().map((row) => row.name);
     const target = parsePromptName(request.params.name, servers);
     if (!target) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name} (foya prompt names look like <server>__<name>)`);

@@ -3,14 +3,13 @@
 //
 // Duplicate: an active fact whose normalised title AND normalised body equal the input's
 // (any type or scope) — nothing is written.
-// Restatement: an active fact of the same type and scope whose title says the same thing —
-// the new fact supersedes it. "Says the same thing" means either
-//   (a) the normalised titles are equal or within a small edit distance
-//       (≤ 1 edit per 12 characters, at least 1) — a changed number or a typo fix, or
-//   (b) the titles are equal once every number is masked — the same statement, a new value
-//       ("Retry limit is 3" → "Retry limit is 10"), or
-//   (c) the titles have the same multiset of stemmed content words — reordered or inflected.
-// Of several candidates the closest (then the newest) is superseded.
+// Restatement: an active fact of the same type and scope whose title says the same thing in
+// the same words — the new fact supersedes it. "The same words" means the same multiset of
+// stemmed content words once case, accents and punctuation are folded: reordered or inflected
+// ("Orders use UUID keys" → "UUID keys used for orders"), never a changed word or number.
+// A title one edit or one number away ("Service A owns…" / "Service B owns…", "API v1…" /
+// "API v2…") usually states a *different* fact, so it is only reported as similar: the writer
+// passes `supersedes` to replace it. Of several restated facts the newest is superseded.
 
 import { boundedEditDistance } from "../search/edit-distance";
 import { tokenize } from "../search/tokenize";
@@ -51,35 +50,47 @@ function termBag(title: string): string {
   return tokenize(title).sort().join(" ");
 }
 
-/** How far apart two titles are under the restatement rule, or undefined if they are different facts. */
-export function restatementDistance(existingTitle: string, newTitle: string): number | undefined {
+/**
+ * How two titles relate: `"restates"` (same words, any order or form: the new fact supersedes
+ * the old), `"similar"` (equal but for one small edit or the numbers in it: probably a
+ * different fact, worth pointing out), or undefined (unrelated).
+ */
+export function titleRelation(existingTitle: string, newTitle: string): "restates" | "similar" | undefined {
+  const bag = termBag(newTitle);
+  if (normaliseText(existingTitle) === normaliseText(newTitle) || (bag.length > 0 && termBag(existingTitle) === bag)) return "restates";
   const a = normaliseText(existingTitle);
   const b = normaliseText(newTitle);
   const limit = Math.max(1, Math.floor(Math.max(a.length, b.length) / 12));
-  const distance = boundedEditDistance(a, b, limit);
-  if (distance <= limit) return distance;
-  if (/\d/.test(a) && a.replace(/\d+/g, "#") === b.replace(/\d+/g, "#")) return limit + 1;
-  const bag = termBag(newTitle);
-  if (bag.length > 0 && termBag(existingTitle) === bag) return limit + 1;
+  if (boundedEditDistance(a, b, limit) <= limit) return "similar";
+  if (/\d/.test(a) && a.replace(/\d+/g, "#") === b.replace(/\d+/g, "#")) return "similar";
   return undefined;
 }
 
-/** The active fact of the same type and scope that the new title restates, if any. */
+/** @deprecated since 0.1: use {@link titleRelation}. 0 when the new title restates the old, else undefined. */
+export function restatementDistance(existingTitle: string, newTitle: string): number | undefined {
+  return titleRelation(existingTitle, newTitle) === "restates" ? 0 : undefined;
+}
+
+/** The newest active fact of the same type and scope that the new title restates, if any. */
 export function findRestated(
   active: readonly Fact[],
   input: { type: string; scope: string; title: string },
 ): Fact | undefined {
-  let best: { fact: Fact; distance: number } | undefined;
-  for (const fact of active) {
-    if (fact.type !== input.type || fact.scope !== input.scope) continue;
-    const distance = restatementDistance(fact.title, input.title);
-    if (distance === undefined) continue;
-    if (
-      !best ||
-      distance < best.distance ||
-      (distance === best.distance && factIdNumber(fact.id) > factIdNumber(best.fact.id))
-    )
-      best = { fact, distance };
-  }
-  return best?.fact;
+  return newest(sameKind(active, input).filter((fact) => titleRelation(fact.title, input.title) === "restates"));
+}
+
+/** The newest active fact of the same type and scope whose title is only near the new one. */
+export function findSimilar(
+  active: readonly Fact[],
+  input: { type: string; scope: string; title: string },
+): Fact | undefined {
+  return newest(sameKind(active, input).filter((fact) => titleRelation(fact.title, input.title) === "similar"));
+}
+
+function sameKind(active: readonly Fact[], input: { type: string; scope: string }): Fact[] {
+  return active.filter((fact) => fact.type === input.type && fact.scope === input.scope);
+}
+
+function newest(facts: readonly Fact[]): Fact | undefined {
+  return facts.reduce<Fact | undefined>((best, fact) => (!best || factIdNumber(fact.id) > factIdNumber(best.id) ? fact : best), undefined);
 }

@@ -35,9 +35,9 @@ export interface Bm25fSettings {
 
 /** Weights chosen so a word in a tool's name outranks the same word in a parameter's help text. */
 export const DEFAULT_BM25F: Bm25fSettings = {
-  weights: { name: 3, title: 1.5, toolset: 0.5, lead: 1.5, description: 0.5, parameters: 0.15 },
+  weights: { name: 2, title: 1.5, toolset: 0.2, lead: 1.5, description: 0.5, parameters: 0.15 },
   lengthNormalisation: { name: 0.5, title: 0.5, toolset: 0.3, lead: 0.5, description: 0.75, parameters: 0.75 },
-  k1: 1.2,
+  k1: 1.6,
 };
 
 // The lead sentence and the rest of a description.

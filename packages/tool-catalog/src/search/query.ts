@@ -5,7 +5,7 @@
 
 import type { Bm25fIndex } from "./bm25f-index";
 import { editDistance, typoAllowance } from "./fuzzy";
-import { isStopWord, splitWords, stemWord } from "./text";
+import { isStopWord, splitQueryWords, splitWords, stemWord } from "./text";
 import { RELATED_CONCEPTS, SYNONYM_GROUPS } from "./vocabulary";
 
 /** Where an alternative came from (reported by explain tooling and tests). */
@@ -22,6 +22,10 @@ export interface Alternative {
 export interface QueryGroup {
   text: string;
   alternatives: Alternative[];
+  /** How much the concept counts (1; more when the request says it more than once). */
+  weight?: number;
+  /** Every phrase the concept expands to, indexed or not (to recognise the same concept twice). */
+  expandsTo?: ReadonlySet<string>;
 }
 
 /** Extra vocabulary a host adds: synonym groups and one-way related concepts. */
@@ -119,11 +123,12 @@ export interface QueryOptions {
  * forms its own, with its synonyms, prefixes and near spellings.
  */
 export function analyseQuery(query: string, index: Bm25fIndex, options: QueryOptions = {}): QueryGroup[] {
+  const table = options.expansions;
   // A request is a sentence; past MAX_QUERY_WORDS words the rest is ignored (bounds the cost).
-  const words = splitWords(query).slice(0, MAX_QUERY_WORDS);
+  const known = (word: string) => index.surfaceWords.has(word) || table?.has(stemWord(word)) === true;
+  const words = splitQueryWords(query, known).slice(0, MAX_QUERY_WORDS);
   const stems = words.map(stemWord);
   const groups: QueryGroup[] = [];
-  const table = options.expansions;
   const fuzzy = options.fuzzy !== false;
   let position = 0;
   while (position < words.length) {
@@ -140,7 +145,37 @@ export function analyseQuery(query: string, index: Bm25fIndex, options: QueryOpt
     if (isStopWord(word)) continue;
     groups.push(buildGroup(word, [stems[position - 1]!], table?.get(stems[position - 1]!) ?? [], index, fuzzy));
   }
-  return groups;
+  return mergeRepeatedConcepts(groups);
+}
+
+// Saying a concept again stresses it a little ("a code snippet, as a paste").
+const REPEAT_WEIGHT = 0.5;
+
+// A request often says one thing twice ("open a new tab", "browser tab", "snippet… paste"):
+// two words each of which expands to the other are one concept, scored once (a little
+// stronger), so a tool matching that concept twice does not outrank one matching the rest.
+function mergeRepeatedConcepts(groups: QueryGroup[]): QueryGroup[] {
+  const merged: Array<{ group: QueryGroup; keys: Set<string>; own: string[] }> = [];
+  for (const group of groups) {
+    const keys = new Set(group.expandsTo ?? []);
+    const own = contentStems(group.text).join(" ");
+    const same = merged.find((other) => other.own.some((key) => keys.has(key)) && other.keys.has(own));
+    if (same === undefined) {
+      merged.push({ group, keys, own: [own] });
+      continue;
+    }
+    for (const alternative of group.alternatives) {
+      const key = alternative.stems.join(" ");
+      const existing = same.group.alternatives.findIndex((other) => other.stems.join(" ") === key);
+      if (existing === -1) same.group.alternatives.push(alternative);
+      else if (alternative.weight > same.group.alternatives[existing]!.weight) same.group.alternatives[existing] = alternative;
+      same.keys.add(key);
+    }
+    for (const key of keys) same.keys.add(key);
+    same.own.push(own);
+    same.group = { text: `${same.group.text} ${group.text}`, alternatives: same.group.alternatives, weight: (same.group.weight ?? 1) + REPEAT_WEIGHT, expandsTo: same.keys };
+  }
+  return merged.map((entry) => entry.group);
 }
 
 // The longest known phrase of two or more words starting at `position`: first as written,
@@ -171,5 +206,6 @@ function buildGroup(text: string, exact: string[], expansions: Alternative[], in
     if (!index.has(exact[0]!)) alternatives.push(...prefixAlternatives(text, index));
     alternatives.push(...typoAlternatives(text, index));
   }
-  return { text, alternatives: alternatives.filter((alternative) => alternative.stems.some((stem) => index.has(stem))) };
+  const expandsTo = new Set(alternatives.map((alternative) => alternative.stems.join(" ")));
+  return { text, alternatives: alternatives.filter((alternative) => alternative.stems.some((stem) => index.has(stem))), expandsTo };
 }

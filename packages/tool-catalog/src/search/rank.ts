@@ -22,8 +22,8 @@ export interface RankOptions {
   allow?: (doc: number) => boolean;
   /** True for tools in a toolset the query mentions by name. */
   mentioned?: (doc: number) => boolean;
-  /** True for tools whose action contradicts the request's (see search/intent.ts). */
-  misfit?: (doc: number) => boolean;
+  /** Score factor from how a tool's action fits the request (see search/intent.ts); 1 = fits. */
+  actionFit?: (doc: number) => number;
 }
 
 // Share of the score that depends on covering every concept: 0 = plain sum, 1 = strict AND.
@@ -33,9 +33,11 @@ const COVERAGE_INFLUENCE = 0.5;
 const NAME_COVERAGE_BONUS = 0.2;
 /** Tools of toolsets the request names ("… in stripe", "on GitHub") score this much more. */
 export const TOOLSET_MENTION_BOOST = 0.5;
-/** Score factor for a tool whose action contradicts the request. */
+/** Score factor for a tool whose action contradicts the request's own verb. */
 export const INTENT_MISFIT_FACTOR = 0.65;
 const NAME_BIT = 1;
+// Share of a multi-word alternative's score that depends on all its words being present.
+const PARTIAL = 0.5;
 
 /** Per-tool scratch arrays plus the list of tools touched, reset between uses. */
 class Scratch {
@@ -65,12 +67,17 @@ class Scratch {
 
 // Fills `best` with each tool's best alternative for one group (count = 1 marks a hit).
 function scoreGroup(group: QueryGroup, index: Bm25fIndex, sums: Scratch, best: Scratch): void {
+  // IDF-aware expansion: an expanded term never counts as rarer (more telling) than the words
+  // the request actually used, so a rare synonym cannot outweigh the original word.
+  const exact = group.alternatives.find((alternative) => alternative.source === "exact");
+  const ceiling = exact === undefined ? Infinity : Math.max(...exact.stems.map((stem) => (index.has(stem) ? index.idf(stem) : 0)));
   for (const alternative of group.alternatives) {
     sums.reset();
     for (const stem of alternative.stems) {
       const postings = index.postings.get(stem);
       if (postings === undefined) continue;
-      const factor = index.idf(stem) * alternative.weight;
+      const idf = alternative.source === "exact" || ceiling <= 0 ? index.idf(stem) : Math.min(index.idf(stem), ceiling);
+      const factor = idf * alternative.weight;
       for (let position = 0; position < postings.docs.length; position += 1) {
         const doc = postings.docs[position]!;
         const mask = postings.masks[position]!;
@@ -84,7 +91,7 @@ function scoreGroup(group: QueryGroup, index: Bm25fIndex, sums: Scratch, best: S
     // A multi-word alternative ("pull request") that is only half present counts for less.
     const parts = alternative.stems.length;
     for (const doc of sums.touched) {
-      const score = parts > 1 ? sums.score[doc]! * (0.5 + (0.5 * sums.count[doc]!) / parts) : sums.score[doc]!;
+      const score = parts > 1 ? sums.score[doc]! * (1 - PARTIAL + (PARTIAL * sums.count[doc]!) / parts) : sums.score[doc]!;
       if (best.count[doc] === 0) best.touched.push(doc);
       else if (score <= best.score[doc]!) continue;
       best.count[doc] = 1;
@@ -109,7 +116,7 @@ export function fieldsOfMask(mask: number): SearchField[] {
  * Returns tools by falling score; ties keep index order, which the caller made deterministic.
  */
 export function rankDocuments(groups: QueryGroup[], index: Bm25fIndex, options: RankOptions = {}): RankedDocument[] {
-  const { allow, mentioned, misfit } = options;
+  const { allow, mentioned, actionFit } = options;
   const usable = groups.filter((group) => group.alternatives.length > 0);
   const sums = new Scratch(index.size);
   const best = new Scratch(index.size);
@@ -119,7 +126,7 @@ export function rankDocuments(groups: QueryGroup[], index: Bm25fIndex, options: 
     scoreGroup(group, index, sums, best);
     for (const doc of best.touched) {
       if (totals.count[doc] === 0) totals.touched.push(doc);
-      totals.score[doc]! += best.score[doc]!;
+      totals.score[doc]! += best.score[doc]! * (group.weight ?? 1);
       totals.mask[doc]! |= best.mask[doc]!;
       totals.count[doc]! += 1;
       totals.names[doc]! += best.names[doc]!;
@@ -130,10 +137,11 @@ export function rankDocuments(groups: QueryGroup[], index: Bm25fIndex, options: 
     if (allow !== undefined && !allow(doc)) continue;
     const coverage = totals.count[doc]! / Math.max(usable.length, 1);
     const nameCoverage = Math.min(1, totals.names[doc]! / Math.max(index.nameStemCounts[doc]!, 1));
-    const area = (mentioned?.(doc) === true ? 1 + TOOLSET_MENTION_BOOST : 1) * (misfit?.(doc) === true ? INTENT_MISFIT_FACTOR : 1);
+    const area = (mentioned?.(doc) === true ? 1 + TOOLSET_MENTION_BOOST : 1) * (actionFit?.(doc) ?? 1);
     const score = totals.score[doc]! * (1 - COVERAGE_INFLUENCE + COVERAGE_INFLUENCE * coverage) * (1 + NAME_COVERAGE_BONUS * nameCoverage) * area;
     ranked.push({ doc, score, mask: totals.mask[doc]! });
   }
   ranked.sort((left, right) => right.score - left.score || left.doc - right.doc);
   return ranked;
+
 }

@@ -5,8 +5,8 @@
 import type { SearchResult, ToolDefinition, ToolsetDefinition } from "../types";
 import { Bm25fIndex, DEFAULT_BM25F, type Bm25fSettings } from "./bm25f-index";
 import { analyseQuery, buildExpansionTable, type ExpansionTable, type QueryGroup, type VocabularyExtension } from "./query";
-import { fieldsOfMask, rankDocuments } from "./rank";
-import { intentFits, requestIntents, toolIntent, type Intent } from "./intent";
+import { fieldsOfMask, INTENT_MISFIT_FACTOR, rankDocuments } from "./rank";
+import { intentFits, isActionStem, requestIntents, toolIntent, type Intent } from "./intent";
 import { analyse, summarise } from "./text";
 
 /** How a catalog searches: vocabulary expansion, typo/prefix tolerance, BM25F settings. */
@@ -20,6 +20,9 @@ export interface SearchOptions {
   /** Field weights and length normalisation (default DEFAULT_BM25F). */
   bm25f?: Bm25fSettings;
 }
+
+// Weight of a query concept that is only an action word (see explain).
+const ACTION_GROUP_WEIGHT = 0.6;
 
 /** Shared, immutable pieces that outlive index rebuilds. */
 export class SearchSettings {
@@ -40,7 +43,7 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
   /** Stems of toolset names and titles → the toolsets they name. */
   private readonly toolsetWords = new Map<string, Set<string>>();
   /** Each tool's action, from its name or kind. */
-  private readonly intents: Array<Intent | undefined>;
+  private readonly intents: Intent[];
 
   constructor(
     private readonly tools: readonly T[],
@@ -79,7 +82,14 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
 
   /** The query as the ranker sees it (for debugging ranking and for tests). */
   explain(query: string): QueryGroup[] {
-    return analyseQuery(query, this.index, { expansions: this.settings.expansions, fuzzy: this.settings.fuzzy });
+    const groups = analyseQuery(query, this.index, { expansions: this.settings.expansions, fuzzy: this.settings.fuzzy });
+    // A concept that is only an action ("open a new…", "show", "add") says how, not what: the
+    // action fit (search/intent.ts) weighs it, so as a term it counts less than the objects.
+    for (const group of groups) {
+      const exact = group.alternatives.find((alternative) => alternative.source === "exact");
+      if (exact !== undefined && exact.stems.every(isActionStem)) group.weight = (group.weight ?? 1) * ACTION_GROUP_WEIGHT;
+    }
+    return groups;
   }
 
   /** Every matching tool, best first, optionally within one toolset (results built lazily). */
@@ -88,9 +98,10 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
     const allow = toolset === undefined ? undefined : (doc: number) => this.tools[doc]!.toolset === toolset;
     const named = this.mentionedToolsets(groups);
     const mentioned = named.size === 0 ? undefined : (doc: number) => named.has(this.tools[doc]!.toolset);
-    const requested = requestIntents(query);
-    const misfit = requested.size === 0 ? undefined : (doc: number) => !intentFits(requested, this.intents[doc]);
-    return rankDocuments(groups, this.index, { allow, mentioned, misfit }).map((hit) => ({
+    const implied = groups.flatMap((group) => group.alternatives.filter((alternative) => alternative.source === "related").flatMap((alternative) => alternative.stems));
+    const requested = requestIntents(query, implied);
+    const actionFit = requested.size === 0 ? undefined : (doc: number) => (intentFits(requested, this.intents[doc]!) ? 1 : INTENT_MISFIT_FACTOR);
+    return rankDocuments(groups, this.index, { allow, mentioned, actionFit }).map((hit) => ({
       tool: this.tools[hit.doc]!,
       score: Math.round(hit.score * 1000) / 1000,
       mask: hit.mask,

@@ -165,6 +165,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ["export", "csv", "download report", "spreadsheet"],
   ["time zone", "timezone", "tz", "local time"],
   ["time", "clock", "hour", "what time", "current time"],
+  ["comment", "remark", "reply"],
 ];
 
 /** One-way: a plain-words request → the terms tools for it are named with. */
@@ -237,4 +238,24 @@ export const RELATED_CONCEPTS: readonly (readonly [readonly string[], readonly s
   [["rows in a table", "table rows", "filter rows"], ["query", "data", "source", "database"]],
   [["graphs", "charts"], ["dashboard", "panel"]],
   [["frozen copy", "point in time copy", "share a copy"], ["snapshot"]],
+  // Second round (each entry generalises a dev-set miss; none was written from holdout requests).
+  [["note", "leave a note", "leave a comment", "write a comment", "feedback on"], ["comment"]],
+  [["exception", "exceptions", "crash", "crashes", "errors", "error rate", "stack trace"], ["issue", "event", "error"]],
+  [["most frequent", "most common", "top errors", "how often", "occurrences"], ["search", "count", "events", "issues"]],
+  [["clock", "o clock", "am", "pm", "noon", "midnight", "utc", "gmt", "pst", "est", "cet", "jst"], ["time", "timezone"]],
+  [["tokyo", "new york", "berlin"], ["timezone", "time", "convert"]],
+  [["modified files", "changed files", "dirty", "untracked", "pending changes"], ["status", "diff", "unstaged"]],
+  [["add numbers", "calculate", "arithmetic"], ["sum", "numbers"]],
+  [["endpoint", "endpoints"], ["requests", "request", "service"]],
+  [["conversation", "chat history", "what people said", "said", "messages in"], ["history", "messages", "channel"]],
+  [["doc", "document", "wiki page", "notes page"], ["page"]],
+  [["new tab"], ["tabs", "tab"]],
+  [["mark", "record an event", "deploy marker", "annotate"], ["annotation"]],
+  [["environment secret", "env secret", "secret variable", "secret env"], ["secret", "put"]],
+  [["who am i", "my account", "my profile", "logged in as", "current login"], ["me", "whoami", "self", "authenticated", "user"]],
+  [["dependency alerts", "vulnerable dependencies", "vulnerable packages", "vulnerable npm"], ["dependabot", "alerts"]],
+  [["commit history", "change history", "history of changes", "recent commits"], ["commits", "log"]],
+  [["attach a file", "choose file"], ["upload", "file"]],
+  [["forget", "forget about"], ["delete", "entities", "observations"]],
+  [["switch", "switch to"], ["checkout", "context", "current"]],
 ];

@@ -1,9 +1,9 @@
-// stdio-transport.ts on in-process streams: framing across chunks, CRLF, blank lines, several
+// line-stdio-transport.ts on in-process streams: framing across chunks, CRLF, blank lines, several
 // messages per chunk, oversized frames, error replies, sending, and closing on end of input.
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { LineStdioTransport } from "../src/stdio-transport";
+import { LineStdioTransport } from "../src/line-stdio-transport";
 
 async function harness(maxFrameBytes?: number) {
   const input = new PassThrough();
