@@ -121,6 +121,20 @@ describe("the memory gate hook", () => {
     ["Bash", () => ({ command: "cat .foundry/memory/facts/*.md" })],
     ["Bash", () => ({ command: "cd app && grep -rn flyway ./.foundry/memory | head" })],
     ["Bash", () => ({ command: "while read l; do echo $l; done < .foundry/memory/INDEX.md" })],
+    // Searches rooted at .foundry (an ancestor of memory) or aimed at fact files by name.
+    ["Grep", () => ({ pattern: "Flyway", path: ".foundry", output_mode: "content" })],
+    ["Grep", () => ({ pattern: "Flyway", path: "./.foundry/", output_mode: "content" })],
+    ["Grep", (project: string) => ({ pattern: "Flyway", path: path.join(project, ".foundry") })],
+    ["Grep", () => ({ pattern: "Flyway", glob: "fact-*.md", output_mode: "content" })],
+    ["Glob", () => ({ pattern: "**/fact-*.md" })],
+    ["Glob", () => ({ pattern: ".foundry/**" })],
+    ["Glob", (project: string) => ({ pattern: "**/fact-*.md", path: project })],
+    ["Bash", () => ({ command: "grep -r Flyway .foundry" })],
+    ["Bash", () => ({ command: "cat .foundry/memory/facts/*" })],
+    ["Bash", () => ({ command: "rg x .foundry/" })],
+    ["Bash", () => ({ command: "find .foundry -name '*.md' -exec cat {} +" })],
+    ["Bash", () => ({ command: "find . -name 'fact-*.md' -exec cat {} +" })],
+    ["Bash", (project: string) => ({ command: `sed -n 1,20p ${project}/.foundry/memory/INDEX.md` })],
   ])("blocks %s %#, points to memory_search and records gate_blocked", (toolName, input) => {
     const project = makeTempDir("foundry-hook-");
     expect(runHook(project, toolName, input(project))).toEqual({ status: 2, stderr: REASON, stdout: "" });
@@ -140,9 +154,28 @@ describe("the memory gate hook", () => {
     ["Bash", { command: "git status && ls .foundry/memory/facts" }],
     ["Bash", { command: "pnpm test" }],
     ["Write", { file_path: ".foundry/memory/facts/fact-0009.md", content: "x" }],
+    // Project-wide searches that do not name .foundry, and .foundry files outside memory.
+    ["Grep", { pattern: "Flyway", path: ".", output_mode: "content" }],
+    ["Grep", { pattern: "Flyway", output_mode: "content" }],
+    ["Grep", { pattern: "Flyway", glob: "*.md" }],
+    ["Grep", { pattern: "deploy", path: ".foundry/runbooks", output_mode: "content" }],
+    ["Glob", { pattern: "**/*.md" }],
+    ["Glob", { pattern: "**/fact-store.ts" }],
+    ["Glob", { pattern: "runbooks/*.md", path: ".foundry" }],
+    ["Bash", { command: "grep -rn Flyway . --exclude-dir=.foundry" }],
+    ["Bash", { command: "cat .foundry/runbooks/deploy-production.md" }],
+    ["Bash", { command: "find .foundry -name '*.md'" }],
+    ["Bash", { command: "mkdir -p .foundry/memory && echo note > .foundry/memory/draft.txt" }],
   ])("lets %s %j through without an event", (toolName, input) => {
     const project = makeTempDir("foundry-hook-");
     expect(runHook(project, toolName, input)).toEqual({ status: 0, stderr: "", stdout: "" });
+    expect(eventsOf(project)).toEqual([]);
+  });
+
+  it("lets a search of the whole project by its absolute path through", () => {
+    const project = makeTempDir("foundry-hook-");
+    expect(runHook(project, "Grep", { pattern: "Flyway", path: project, output_mode: "content" })).toEqual({ status: 0, stderr: "", stdout: "" });
+    expect(runHook(project, "Bash", { command: `grep -rn Flyway ${project}/src` })).toEqual({ status: 0, stderr: "", stdout: "" });
     expect(eventsOf(project)).toEqual([]);
   });
 

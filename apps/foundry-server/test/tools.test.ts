@@ -98,7 +98,13 @@ describe("memory tools", () => {
       isError: true,
     });
     expect(await callTool(client, "memory_write", { title: "t", body: "b" })).toEqual({
-      text: "memory_write failed: `type` is required: What kind of fact this is.",
+      text: "memory_write failed: `type` is required: What kind of fact this is. One of decision, constraint, convention, domain, risk, metric, glossary.",
+      isError: true,
+    });
+    expect(await callTool(client, "memory_write", { title: "t" })).toEqual({
+      text:
+        "memory_write failed: `body` and `type` are required: `body`: At most 120 words. For decision and risk include a `Why:` line and a `How to apply:` line. " +
+        "`type`: What kind of fact this is. One of decision, constraint, convention, domain, risk, metric, glossary.",
       isError: true,
     });
   });

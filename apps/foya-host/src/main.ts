@@ -61,6 +61,10 @@ export async function runCli(argv: string[]): Promise<number> {
       return 0;
     }
     const command = COMMANDS[routed.name];
+    if (routed.name === "mcp" && (routed.rest[0] === "--help" || routed.rest[0] === "-h")) {
+      output.out(COMMAND_HELP.mcp ?? MAIN_HELP);
+      return 0;
+    }
     if (command === undefined) {
       if (routed.name === "mcp") throw usageError("foya mcp needs a subcommand: list, add, remove, enable, disable, import or status", "mcp");
       throw usageError(`Unknown command "${routed.name}"`);

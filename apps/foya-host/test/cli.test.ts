@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EVERYTHING, FOUNDRY_SERVER, FOYA, modeOf, processesMentioning, removeTemporaryFolders, runFoya, startEverythingHttp, temporaryFolder } from "./support/processes";
+import { EVERYTHING, FOUNDRY_SERVER, FOYA, LONG_NAMES, modeOf, processesMentioning, removeTemporaryFolders, runFoya, startEverythingHttp, temporaryFolder } from "./support/processes";
 
 const SECRET = `SECRET-${Math.random().toString(36).slice(2)}`;
 let home: string;
@@ -143,8 +143,9 @@ describe("errors are one line and a non-zero exit", () => {
     [["frobnicate"], 2, 'Unknown command "frobnicate"'],
     [["mcp", "add", "x"], 2, "needs its command after --"],
     [["mcp", "add", "x", "--transport", "carrier-pigeon", "--url", "http://a"], 2, "--transport must be stdio, streamable_http or sse"],
-    [["mcp", "add", "bad name", "--", "node"], 2, 'Server name "bad name" must be 1-64 letters'],
-    [["mcp", "add", "a__b", "--", "node"], 2, 'Server name "a__b" must be 1-64 letters'],
+    [["mcp", "add", "bad name", "--", "node"], 2, 'Server name "bad name" must be 1-32 letters'],
+    [["mcp", "add", "a__b", "--", "node"], 2, 'Server name "a__b" must be 1-32 letters'],
+    [["mcp", "add", "a".repeat(55), "--", "node"], 2, `Server name "${"a".repeat(55)}" is 55 characters; the limit is 32`],
     [["mcp", "add", "h", "--url", "http://127.0.0.1:1/mcp", "--header", `Authorization=Bearer ${SECRET}`], 2, "would store a credential"],
     [["mcp", "remove", "ghost"], 1, 'No MCP server named "ghost"'],
     [["read", "ghost", "x://y"], 1, 'No MCP server named "ghost"'],
@@ -161,6 +162,43 @@ describe("errors are one line and a non-zero exit", () => {
     const result = foya("call", "mcp__mem__runbook_get", "--args", '{"slug":"missing"}');
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("mcp__mem__runbook_get returned an error result.");
+  });
+});
+
+describe("help, replacing, prompts and long names", () => {
+  it.each([["mcp", "--help"], ["mcp", "-h"]])("foya %s %s prints the mcp help and exits 0", (...args) => {
+    const result = foya(...args);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain("Usage: foya mcp <subcommand> [options]");
+    expect(result.stderr).toBe("");
+  });
+
+  it("says Replaced when a server name is added again", () => {
+    const first = foya("mcp", "add", "twice", "--", process.execPath, LONG_NAMES);
+    expect(first.stdout).toMatch(/^Added twice \(stdio\)\./);
+    const again = foya("mcp", "add", "twice", "--", process.execPath, LONG_NAMES);
+    expect(again.status).toBe(0);
+    expect(again.stdout).toMatch(/^Replaced twice \(stdio\)\./);
+  });
+
+  it("says in one line that a server has no prompts", () => {
+    const result = foya("prompt", "twice", "anything");
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe('foya: MCP server "twice" has no prompts; list the prompts of every server with foya prompts.');
+    expect(foya("mcp", "remove", "twice").status).toBe(0);
+  });
+
+  it("calls a tool by the hashed host name foya tools prints, under a 32-character server name", () => {
+    const server = "s".repeat(32);
+    expect(foya("mcp", "add", server, "--", process.execPath, LONG_NAMES).status).toBe(0);
+    const listed = foya("tools", "--server", server, "--json");
+    expect(listed.status, listed.stderr).toBe(0);
+    const name = (JSON.parse(listed.stdout).tools as Array<{ name: string }>)[0]?.name ?? "";
+    expect(name).toMatch(new RegExp(`^mcp__${server}__look_up_every_op_[0-9a-f]{8}$`));
+    const call = foya("call", name);
+    expect(call.status, call.stderr).toBe(0);
+    expect(call.stdout.trim()).toBe("no open incidents");
+    expect(foya("mcp", "remove", server).status).toBe(0);
   });
 });
 
@@ -201,6 +239,27 @@ describe("enable, disable, remove, import", () => {
     const servers = JSON.parse(foya("mcp", "list", "--json").stdout).servers as Array<{ name: string; transport: string }>;
     expect(servers.find((server) => server.name === "remote")?.transport).toBe("streamable_http");
     expect(foya("call", "mcp__claudeev__echo", "--args", '{"message":"imported"}').stdout).toContain("Echo: imported");
+  });
+
+  it("imports bearer tokens from Authorization headers into the credentials file only", () => {
+    const folder = temporaryFolder("import-token");
+    const claude = path.join(folder, "claude.json");
+    fs.writeFileSync(claude, JSON.stringify({ mcpServers: { tokclaude: { url: "http://127.0.0.1:9/mcp", headers: { Authorization: `Bearer ${SECRET}` } } } }));
+    const vscode = path.join(folder, "vscode.json");
+    fs.writeFileSync(vscode, JSON.stringify({ servers: { tokvscode: { type: "http", url: "http://127.0.0.1:9/mcp", headers: { Authorization: `Bearer ${SECRET}-vs` } } } }));
+    const first = foya("mcp", "import", claude);
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout).toContain("Imported 1: tokclaude. Bearer tokens of tokclaude stored in mcp-credentials.json, not in mcp.json.");
+    expect(foya("mcp", "import", vscode).status).toBe(0);
+    expect(fs.readFileSync(path.join(home, "mcp.json"), "utf8")).not.toContain(SECRET);
+    const credentials = path.join(home, "mcp-credentials.json");
+    expect(JSON.parse(fs.readFileSync(credentials, "utf8")).tokens).toMatchObject({ tokclaude: SECRET, tokvscode: `${SECRET}-vs` });
+    expect(modeOf(credentials)).toBe(0o600);
+    const servers = JSON.parse(foya("mcp", "list", "--json").stdout).servers as Array<{ name: string; has_token: boolean; headers?: Record<string, string> }>;
+    expect(servers.find((server) => server.name === "tokclaude")).toMatchObject({ has_token: true, headers: {} });
+    expect(servers.find((server) => server.name === "tokvscode")).toMatchObject({ has_token: true, headers: {} });
+    expect(foya("mcp", "remove", "tokclaude").status).toBe(0);
+    expect(foya("mcp", "remove", "tokvscode").status).toBe(0);
   });
 
   it("never printed the token and left no process behind", () => {

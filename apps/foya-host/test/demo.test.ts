@@ -31,6 +31,11 @@ describe("foya demo", () => {
     expect(out).toContain("| memory step | foya path | tokens | eager alternative | tokens |");
     expect(out).toContain("| tools step | foya path | tokens | eager alternative | tokens |");
     expect(out).toMatch(/Saved ~\d+ tokens \(\d+% less than the eager path\)\./);
+    // The status table and the token table measure the four tools with the same function.
+    const statusFigure = /^amicited\s+connected\s+4\s+\d+\s+\d+\s+(~\d+)\s/m.exec(out)?.[1];
+    const tableFigure = /^\| tool definitions in context \| 4 tools \| (~\d+) \|/m.exec(out)?.[1];
+    expect(statusFigure).toBeDefined();
+    expect(tableFigure).toBe(statusFigure);
     // Nothing written to FOYA_HOME, temp folders removed, no child left.
     expect(fs.readdirSync(home)).toEqual([]);
     const after = fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith("foya-demo-") && !before.has(name));

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { CRASHY, EVERYTHING, FOUNDRY_SERVER, FOYA, processesMentioning, removeTemporaryFolders, runFoya, temporaryFolder } from "./support/processes";
+import { CRASHY, EVERYTHING, FOUNDRY_SERVER, FOYA, processesMentioning, removeTemporaryFolders, runFoya, startEverythingHttp, temporaryFolder } from "./support/processes";
 import { connectServe, eventually, textOf, type ServeSession } from "./support/serve-client";
 
 let home: string;
@@ -120,6 +120,31 @@ describe("foya serve", () => {
     fs.rmSync(path.join(crashFolder, "crashed"));
     await eventually(hasCrashy, 40_000, "crashy back after reconnect");
     expect(textOf(await session.client.callTool({ name: "mcp__crashy__ping", arguments: {} }))).toBe("pong");
+  });
+});
+
+describe("a dead Streamable HTTP upstream", () => {
+  it("fails a call to it at once, naming ECONNREFUSED, and says nothing about resending a read-only tool", { timeout: 60_000 }, async () => {
+    const http = await startEverythingHttp("streamableHttp");
+    try {
+      const deadHome = temporaryFolder("dead-home");
+      expect(runFoya(deadHome, ["mcp", "add", "web", "--transport", "streamable_http", "--url", http.url]).status).toBe(0);
+      const session = await open(deadHome, []);
+      expect(textOf(await session.client.callTool({ name: "mcp__web__echo", arguments: { message: "alive" } }))).toBe("Echo: alive");
+      const exited = new Promise((resolve) => http.child.once("exit", resolve));
+      http.stop();
+      await exited;
+      // The client's own request timeout is well below foya's call timeout: a slow failure
+      // (waiting for reconnects until the call timeout) would reject here instead of answering.
+      const result = await session.client.callTool({ name: "mcp__web__echo", arguments: { message: "anyone?" } }, undefined, { timeout: 15_000 });
+      expect(result.isError).toBe(true);
+      const text = textOf(result);
+      expect(text).toContain("ECONNREFUSED");
+      expect(text).toMatch(/server "web" cannot be reached|Server "web" is in error/);
+      expect(text).not.toContain("not annotated read-only or idempotent");
+    } finally {
+      http.stop();
+    }
   });
 });
 

@@ -29,7 +29,7 @@ export const ClientManagerErrorCode = {
   CALL_TIMEOUT: "CALL_TIMEOUT",
   /** The caller's AbortSignal fired. */
   CALL_ABORTED: "CALL_ABORTED",
-  /** The session died during the call and the tool is not safe to resend. */
+  /** The connection failed during the call (refused, closed, lost) and the call could not be answered, nor safely resent. */
   CONNECTION_LOST: "CONNECTION_LOST",
   /** The server answered the request with a JSON-RPC error. */
   REQUEST_FAILED: "REQUEST_FAILED",

@@ -3,13 +3,14 @@
 // Stdio servers and FOYA_HOME files live behind "@foundry-mcp/client-manager/node".
 export { ClientManager } from "./manager/client-manager";
 export type { ClientManagerOptions } from "./manager/client-manager";
+export { DEFAULT_CALL_TIMEOUT_MS } from "./manager/call-tool";
 export type { CallToolOptions } from "./manager/call-tool";
 export type { ServerStatus } from "./manager/status";
 export type { ElicitationRequest, ElicitationResponse } from "./manager/server-session";
 export { reconnectDelay, DEFAULT_RECONNECT } from "./manager/backoff";
 export type { ReconnectOptions } from "./manager/backoff";
 
-export { validateHostConfig, validateServerConfig, isValidServerName, isEnabled } from "./config/validate";
+export { validateHostConfig, validateServerConfig, isValidServerName, isEnabled, serverNameProblem, MAX_SERVER_NAME_LENGTH } from "./config/validate";
 export { expandVariables, expandServerConfig } from "./config/expand";
 export type { ExpansionContext } from "./config/expand";
 export { importServers, sanitizeServerName } from "./config/import";
@@ -31,6 +32,8 @@ export { hostToolName, shortHash, HOST_TOOL_NAME_PATTERN } from "./registry/nami
 export { matchesGlob } from "./registry/glob";
 export { ToolRegistry, passesToolFilter } from "./registry/tool-registry";
 export type { McpToolDefinition, RegistryChange } from "./registry/tool-registry";
+export { toolListText, toolListTokens } from "./registry/tool-list-cost";
+export type { ToolListEntry } from "./registry/tool-list-cost";
 export { toOpenAITools, toAnthropicTools, toGeminiTools } from "./registry/adapters";
 export type { OpenAIFunctionTool, AnthropicTool, GeminiTool } from "./registry/adapters";
 export type {

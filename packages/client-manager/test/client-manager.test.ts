@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
+import { estimateTokens } from "@foundry-mcp/tokens";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApprovalGateway, ClientManager, HOST_TOOL_NAME_PATTERN, ToolPolicy, toAnthropicTools, toGeminiTools, toOpenAITools, type ApprovalRequest, type HostEvent } from "../src/index";
+import { ApprovalGateway, ClientManager, HOST_TOOL_NAME_PATTERN, ToolPolicy, toAnthropicTools, toGeminiTools, toolListTokens, toOpenAITools, type ApprovalRequest, type HostEvent } from "../src/index";
 import { NodeClientManager } from "../src/node";
 import { everythingEntry, filesystemEntry, flakyServer, makeTempDir, memoryEntry } from "./helpers";
 
@@ -51,6 +52,15 @@ describe("ClientManager against real servers over stdio", () => {
     expect(status.needs_var?.lastError).toBe('Environment variable CM_TEST_UNSET_VARIABLE is not set (server "needs_var", env.KEY); set it or write ${CM_TEST_UNSET_VARIABLE:-default}');
     expect(status.needs_var?.lastErrorAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(status.everything?.toolTokens).toBeGreaterThan(0);
+  });
+
+  it("measures toolTokens as tools/list sends the definitions, annotations included", () => {
+    const tools = manager.tools().filter((tool) => tool.server === "everything");
+    expect(tools.some((tool) => tool.annotations !== undefined)).toBe(true);
+    const listed = tools.map((tool) => ({ name: tool.hostName, title: tool.title, description: tool.description, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema, annotations: tool.annotations }));
+    const expected = estimateTokens(JSON.stringify(listed));
+    expect(manager.status().find((entry) => entry.name === "everything")?.toolTokens).toBe(expected);
+    expect(toolListTokens(tools.map((tool) => ({ ...tool, name: tool.hostName })))).toBe(expected);
   });
 
   it("registers host names, honours the server's deny filter and keeps tool metadata", () => {

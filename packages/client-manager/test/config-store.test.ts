@@ -66,6 +66,22 @@ describe("ConfigStore", () => {
     expect(() => store.addServer("fs", { transport: "stdio", command: "y" })).toThrow('Server "fs" already exists; remove it first or pass replace: true');
   });
 
+  it("imports a bearer token into mcp-credentials.json (0600), not mcp.json, and shows has_token", () => {
+    const store = new ConfigStore(home());
+    const result = store.importFrom({ mcpServers: { x: { url: "http://127.0.0.1:9/mcp", headers: { Authorization: "Bearer sekrit123" } } } });
+    expect(result.added).toEqual(["x"]);
+    expect(result.tokensStored).toEqual(["x"]);
+    expect(fs.readFileSync(store.configPath, "utf8")).not.toContain("sekrit123");
+    expect(store.load().servers.x).toEqual({ transport: "streamable_http", url: "http://127.0.0.1:9/mcp" });
+    expect(JSON.parse(fs.readFileSync(store.credentialsPath, "utf8"))).toEqual({ tokens: { x: "sekrit123" } });
+    expect(mode(store.credentialsPath)).toBe(0o600);
+    expect(store.publicView()).toMatchObject([{ name: "x", has_token: true }]);
+    // A name already configured keeps its entry and its token.
+    const again = store.importFrom({ mcpServers: { x: { url: "http://127.0.0.1:9/mcp", headers: { Authorization: "Bearer other" } } } });
+    expect(again.tokensStored).toEqual([]);
+    expect(store.getToken("x")).toBe("sekrit123");
+  });
+
   it("reports a broken file with its path", () => {
     const dir = home();
     fs.mkdirSync(dir, { recursive: true });

@@ -63,7 +63,8 @@ describe("validateHostConfig", () => {
     [{ servers: { a: { transport: "sse", url: "http://x", token: "t" } } }, "servers.a.token: bearer tokens do not belong in mcp.json"],
     [{ servers: { a: { transport: "stdio", command: "x", env: { N: 1 } } } }, "servers.a.env.N must be a string, got 1"],
     [{ servers: { a: { transport: "stdio", command: "x", timeouts: { callMs: 0 } } } }, "servers.a.timeouts.callMs must be an integer number of milliseconds from 1 to 3600000, got 0"],
-    [{ servers: { "a__b": { transport: "stdio", command: "x" } } }, 'Server name "a__b" must be 1-64 letters, digits, "-" or single "_"'],
+    [{ servers: { "a__b": { transport: "stdio", command: "x" } } }, 'Server name "a__b" must be 1-32 letters, digits, "-" or single "_"'],
+    [{ servers: { ["a".repeat(55)]: { transport: "stdio", command: "x" } } }, `Server name "${"a".repeat(55)}" is 55 characters; the limit is 32`],
     [{ mcpServers: {} }, 'Top-level field "mcpServers" is unknown'],
   ])("rejects %j with a message naming server and field", (value, message) => {
     expect(() => validateHostConfig(value)).toThrow(message);
@@ -87,7 +88,7 @@ describe("importServers", () => {
     expect(servers["my-files"]).toEqual({ transport: "stdio", command: "npx", args: ["-y", "server-filesystem", "/tmp"], env: { A: "b" } });
     expect(servers.remote).toMatchObject({ transport: "streamable_http", url: "https://example.com/mcp" });
     expect(servers.legacy).toMatchObject({ transport: "sse" });
-    expect(warnings).toContain('my.files: renamed to "my-files" (server names allow letters, digits, "-" and single "_")');
+    expect(warnings).toContain('my.files: renamed to "my-files" (server names allow up to 32 letters, digits, "-" and single "_")');
     expect(warnings.some((warning) => warning.startsWith("broken: skipped, servers.broken.command must be a non-empty string"))).toBe(true);
   });
 
@@ -99,6 +100,29 @@ describe("importServers", () => {
     expect(servers.gh).toMatchObject({ transport: "streamable_http" });
     expect(servers.off).toMatchObject({ enabled: false });
     expect(warnings).toContain("gh: ${input:token} are VS Code prompts; replace them with ${VAR} environment references");
+  });
+
+  it("moves literal bearer tokens out of the headers (Claude and VS Code forms)", () => {
+    const claude = importServers({ mcpServers: { x: { url: "http://127.0.0.1:9/mcp", headers: { Authorization: "Bearer sekrit123", "X-Team": "a" } } } });
+    expect(claude.servers.x).toEqual({ transport: "streamable_http", url: "http://127.0.0.1:9/mcp", headers: { "X-Team": "a" } });
+    expect(claude.tokens).toEqual({ x: "sekrit123" });
+    expect(JSON.stringify(claude.servers)).not.toContain("sekrit123");
+    expect(JSON.stringify(claude.warnings)).not.toContain("sekrit123");
+    const vscode = importServers({ servers: { "y.z": { type: "http", url: "http://127.0.0.1:9/mcp", headers: { authorization: "bearer other-456" } } } });
+    expect(vscode.servers["y-z"]).toEqual({ transport: "streamable_http", url: "http://127.0.0.1:9/mcp" });
+    expect(vscode.tokens).toEqual({ "y-z": "other-456" });
+    // ${VAR} references hold no secret and stay; other literal schemes stay with a warning.
+    const kept = importServers({ mcpServers: { v: { url: "http://h/mcp", headers: { Authorization: "Bearer ${KEY}" } }, b: { url: "http://h/mcp", headers: { Authorization: "Basic dXNlcjpwdw==" } } } });
+    expect(kept.tokens).toEqual({});
+    expect(kept.servers.v).toMatchObject({ headers: { Authorization: "Bearer ${KEY}" } });
+    expect(kept.warnings).toContain("b: headers.Authorization holds a literal credential that is not a bearer token; it stays in mcp.json, replace it with a ${VAR} reference");
+  });
+
+  it("shortens names over 32 characters", () => {
+    const long = "a".repeat(55);
+    const { servers, warnings } = importServers({ mcpServers: { [long]: { command: "x" } } });
+    expect(Object.keys(servers)).toEqual(["a".repeat(32)]);
+    expect(warnings[0]).toContain(`renamed to "${"a".repeat(32)}"`);
   });
 
   it("refuses input that is neither format", () => {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reconnectDelay, type HostEvent, type ServerConfig } from "../src/index";
+import { informativeStderrLine } from "../src/manager/diagnostics";
 import { NodeClientManager } from "../src/node";
 import { flakyServer, liveProcesses, makeTempDir, waitUntil } from "./helpers";
 
@@ -143,5 +144,32 @@ describe("apply() diffs the configuration", () => {
     expect(events.some((event) => event.type === "server_removed" && event.server === "d")).toBe(true);
     await expect(manager.apply({ servers: { "bad name": { transport: "stdio", command: "x" } } })).rejects.toThrow('Server name "bad name" must be');
     expect(manager.status().map((entry) => entry.name)).toEqual(["a", "b", "c", "e"]);
+  });
+});
+
+describe("a stdio server that fails to start", () => {
+  it("shows the stderr line that explains it (Cannot find module), not Node's version line", async () => {
+    const missing = path.join(temp, "nonexistent-server.js");
+    const own = new NodeClientManager({
+      config: { servers: { broken: { transport: "stdio", command: process.execPath, args: [missing] } } },
+      reconnect: { maxAttempts: 0 },
+      pingIntervalMs: 0,
+    });
+    try {
+      await own.start();
+      const status = own.status()[0];
+      expect(status?.state).toBe("error");
+      expect(status?.lastError).toContain(`(stderr: Error: Cannot find module '${missing}'`);
+      expect(status?.lastError).not.toContain("(stderr: Node.js v");
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("picks the first error-looking line, else the last line", () => {
+    expect(informativeStderrLine(["node:internal/modules/cjs/loader:1228", "  throw err;", "Error: Cannot find module '/x.js'", "Node.js v20.20.2"])).toBe("Error: Cannot find module '/x.js'");
+    expect(informativeStderrLine(["listen EADDRINUSE: address already in use", "bye"])).toBe("listen EADDRINUSE: address already in use");
+    expect(informativeStderrLine(["starting", "Node.js v20.20.2"])).toBe("Node.js v20.20.2");
+    expect(informativeStderrLine([])).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ClientManager, type HostEvent } from "../src/index";
+import { ClientManager, DEFAULT_CALL_TIMEOUT_MS, type HostEvent } from "../src/index";
 import { startEverythingHttp, waitUntil } from "./helpers";
 
 // A Streamable HTTP server on 127.0.0.1 that demands a bearer token and echoes a header back.
@@ -98,6 +98,56 @@ describe("remote transports against server-everything", () => {
     } finally {
       await manager.close();
       await restarted?.stop();
+    }
+  });
+});
+
+describe("a call to a server that refuses connections", () => {
+  it("fails after one failed reconnect, naming ECONNREFUSED, worded by the cause and not by resending", async () => {
+    // The default call timeout must stay below the SDK's 60 s request timeout (see README).
+    expect(DEFAULT_CALL_TIMEOUT_MS).toBeLessThan(60_000);
+    const own = await startEverythingHttp("streamableHttp");
+    const events: HostEvent[] = [];
+    const manager = new ClientManager({
+      config: { servers: { gone: { transport: "streamable_http", url: `http://127.0.0.1:${own.port}/mcp` } } },
+      pingIntervalMs: 0,
+      reconnect: { initialDelayMs: 100, maxDelayMs: 300 },
+    });
+    manager.on("event", (event) => events.push(event));
+    try {
+      await manager.start();
+      expect(manager.status()[0]?.state).toBe("connected");
+      await own.stop();
+      // echo is annotated read-only: it may be resent, so the host waits for one reconnect,
+      // which fails, instead of retrying until the (default, 50 s) call timeout.
+      const readOnly = await manager.callTool("mcp__gone__echo", { message: "x" });
+      expect(readOnly).toMatchObject({ isError: true, errorCode: "CONNECTION_LOST", server: "gone", tool: "echo" });
+      const text = String(readOnly.content[0]?.text);
+      expect(text).toMatch(/^mcp__gone__echo failed: server "gone" cannot be reached \(fetch failed \(.*ECONNREFUSED.*\)\); reconnecting failed/);
+      expect(text).not.toContain("not annotated");
+      expect(readOnly.resent).toBeUndefined();
+      expect(events.some((event) => event.type === "reconnect_scheduled")).toBe(true);
+    } finally {
+      await manager.close();
+      await own.stop();
+    }
+  });
+
+  it("a one-shot manager (no reconnects) fails a call to a refused server without waiting", async () => {
+    const own = await startEverythingHttp("streamableHttp");
+    const manager = new ClientManager({
+      config: { servers: { gone: { transport: "streamable_http", url: `http://127.0.0.1:${own.port}/mcp` } } },
+      pingIntervalMs: 0,
+      reconnect: { maxAttempts: 0 },
+    });
+    try {
+      await manager.start();
+      await own.stop();
+      const result = await manager.callTool("mcp__gone__toggle-simulated-logging", {});
+      expect(result.errorCode).toBe("CONNECTION_LOST");
+      expect(String(result.content[0]?.text)).toMatch(/^mcp__gone__toggle-simulated-logging failed: server "gone" cannot be reached \(fetch failed \(.*ECONNREFUSED.*\)\)$/);
+    } finally {
+      await manager.close();
     }
   });
 });

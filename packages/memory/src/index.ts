@@ -27,7 +27,7 @@ export { parseFact, serializeFact } from "./facts/fact-file";
 export type { ParsedFact } from "./facts/fact-file";
 export { validateFactInput, MAX_BODY_WORDS, MAX_TITLE_CHARS } from "./facts/validate-input";
 export type { ValidFactInput } from "./facts/validate-input";
-export { restatementDistance, titleRelation } from "./facts/restatement";
+export { titleRelation } from "./facts/restatement";
 export { buildIndex, formatIndexLine } from "./report/build-index";
 export type { BuiltIndex } from "./report/build-index";
 export {

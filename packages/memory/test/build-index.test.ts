@@ -66,6 +66,32 @@ describe("buildIndex", () => {
     ).toBe(true);
   });
 
+  it("words the omitted note in the singular for one fact and the plural for more", () => {
+    const header =
+      "# Memory index\nActive facts by priority, titles only. memory_search <keywords> returns bodies and ids.\n";
+    /** The smallest budget that lists exactly `listed` of `facts`. */
+    const builtListing = (facts: Fact[], listed: number) => {
+      for (let budget = 1; budget < 500; budget++) {
+        const built = buildIndex(facts, budget);
+        if (built.listed === listed) return built;
+      }
+      throw new Error(`no budget lists exactly ${listed} facts`);
+    };
+    const one = builtListing([fact(1), fact(2)], 1);
+    expect(one).toMatchObject({ listed: 1, active: 2, omitted: 1 });
+    expect(one.markdown).toBe(
+      `${header}\n## convention\n- Rule number 2 about widgets\n` +
+        "\n1 more active fact omitted over budget; memory_search finds them.\n",
+    );
+    expect(one.tokens).toBe(estimateTokens(one.markdown));
+    const two = builtListing([fact(1), fact(2), fact(3)], 1);
+    expect(two).toMatchObject({ listed: 1, active: 3, omitted: 2 });
+    expect(two.markdown).toBe(
+      `${header}\n## convention\n- Rule number 3 about widgets\n` +
+        "\n2 more active facts omitted over budget; memory_search finds them.\n",
+    );
+  });
+
   it("says so when memory is empty", () => {
     expect(buildIndex([], 4000).markdown).toBe(
       "# Memory index\nNo active facts yet. memory_write stores one.\n",

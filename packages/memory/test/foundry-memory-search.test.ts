@@ -90,6 +90,26 @@ describe("memory_search", () => {
     expect(await ids("authentcation")).toEqual(["fact-0003"]);
   });
 
+  it("finds a word typed with a dropped, a swapped or an extra letter, even where stemming moves it", async () => {
+    await memory.write({
+      title: "Persistence layer uses Flyway, not Liquibase",
+      body: "Plain SQL migrations.",
+      type: "convention",
+    });
+    await memory.write({
+      title: "Deployments go through the release train",
+      body: "Weekly.",
+      type: "convention",
+    });
+    // flyway stems to flywai: flywya is two edits from the stem but one swap from the word.
+    for (const query of ["flywy", "flywya", "flyawy", "lfyway", "flywayy", "liqiubase"])
+      expect(await ids(query), query).toEqual(["fact-0001"]);
+    expect(await ids("deploymnets")).toEqual(["fact-0002"]);
+    // Three letters are too few to guess at, and two swaps in a short word are two typos.
+    expect(await ids("fyl")).toEqual([]);
+    expect(await ids("lfywya")).toEqual([]);
+  });
+
   it("ranks a title match above a body mention", async () => {
     await memory.write({
       title: "Queue consumers are idempotent",

@@ -323,7 +323,22 @@ describe("memory_write validation", () => {
       { title: "t", body: "b", type: "domain", tags: ["../x"] },
       'tag "../x" must be 1–40 characters of letters, digits, spaces or . _ / : # + -, starting with a letter or digit.',
     ],
-    ["missing body", { title: "t", type: "domain" }, "body must be a string, got nothing."],
+    [
+      "missing body",
+      { title: "t", type: "domain" },
+      "body is required: send body (why it holds and how to apply it, at most 120 words).",
+    ],
+    [
+      "missing body and type",
+      { title: "t" },
+      "body and type are required: send body (why it holds and how to apply it, at most 120 words) and type (one of decision | constraint | convention | domain | risk | metric | glossary).",
+    ],
+    [
+      "missing everything required",
+      { scope: "project", body: null },
+      "title, body and type are required: send title (the fact itself, one line of at most 80 characters), body (why it holds and how to apply it, at most 120 words) and type (one of decision | constraint | convention | domain | risk | metric | glossary).",
+    ],
+    ["title of the wrong type", { title: 7, body: "b", type: "domain" }, "title must be a string, got number."],
   ];
   it.each(cases)("%s", async (_name, input, message) => {
     await expectInvalid(memory.write(input as never), message);

@@ -1,5 +1,5 @@
 // pnpm bench: retrieval quality of ToolCatalog.search against plain BM25 on the shared corpus
-// (labelled queries in tool-queries.json), search latency at 419 and 10,000 tools, and the
+// (labelled queries in tool-queries.json and tool-queries-holdout2.json), search latency at 419 and 10,000 tools, and the
 // tokens of advertising every tool versus the four base tools. Imports the BUILT package.
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";

@@ -27,14 +27,31 @@ export function validateArguments(definition: ToolDefinition, input: Record<stri
       throw invalid(`unknown argument \`${key}\`: ${accepted}.`);
     }
   }
-  for (const key of schema.required ?? []) {
-    if (args[key] === undefined) throw invalid(`\`${key}\` is required: ${schema.properties[key]?.description ?? ""}`.trim());
-  }
+  const missing = (schema.required ?? []).filter((key) => args[key] === undefined);
+  if (missing.length > 0) throw invalid(missingMessage(missing, schema));
   for (const [key, value] of Object.entries(args)) {
     if (value === undefined) continue;
     checkProperty(key, value, schema.properties[key] as PropertySchema, definition.patternHints?.[key]);
   }
   return args;
+}
+
+/**
+ * Names every missing required argument at once, each with what to send (its description and,
+ * for an enum, the accepted values), so one retry can fix the call:
+ * "`body` and `type` are required: `body`: At most 120 words. … `type`: What kind of fact this is. One of …".
+ */
+function missingMessage(missing: readonly string[], schema: InputSchema): string {
+  const quoted = missing.map((key) => `\`${key}\``);
+  const names = quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(", ")} and ${quoted[quoted.length - 1]}`;
+  const whatToSend = (key: string): string => {
+    const property = schema.properties[key];
+    const description = property?.description ?? "";
+    const values = property?.type === "string" && property.enum ? `One of ${property.enum.join(", ")}.` : "";
+    return [description, values].filter(Boolean).join(" ");
+  };
+  if (missing.length === 1) return `${names} is required: ${whatToSend(missing[0] ?? "")}`.trim();
+  return `${names} are required: ${missing.map((key, index) => `${quoted[index]}: ${whatToSend(key)}`.trim()).join(" ")}`;
 }
 
 function checkProperty(key: string, value: unknown, schema: PropertySchema, patternHint: string | undefined): void {

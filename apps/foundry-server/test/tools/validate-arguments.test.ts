@@ -26,6 +26,21 @@ describe("validateArguments", () => {
 
   it("names a missing required argument with its description", () => {
     expect(messageOf(() => validateArguments(search, {}))).toBe("`query` is required: Keywords describing what you need to know.");
+    expect(messageOf(() => validateArguments(write, { title: "t", body: "b" }))).toBe(
+      "`type` is required: What kind of fact this is. One of decision, constraint, convention, domain, risk, metric, glossary.",
+    );
+  });
+
+  it("names every missing required argument in one message, each with what to send", () => {
+    expect(messageOf(() => validateArguments(write, { title: "t" }))).toBe(
+      "`body` and `type` are required: `body`: At most 120 words. For decision and risk include a `Why:` line and a `How to apply:` line. " +
+        "`type`: What kind of fact this is. One of decision, constraint, convention, domain, risk, metric, glossary.",
+    );
+    expect(messageOf(() => validateArguments(write, { scope: "project" }))).toBe(
+      "`title`, `body` and `type` are required: `title`: States the fact itself, not the topic. At most 80 characters. " +
+        "`body`: At most 120 words. For decision and risk include a `Why:` line and a `How to apply:` line. " +
+        "`type`: What kind of fact this is. One of decision, constraint, convention, domain, risk, metric, glossary.",
+    );
   });
 
   it("refuses unknown arguments, listing the accepted ones", () => {

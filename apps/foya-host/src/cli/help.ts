@@ -32,19 +32,31 @@ Serving and showing:
 
 /** Per-command help, keyed by the command's words. */
 export const COMMAND_HELP: Record<string, string> = {
+  mcp: `Usage: foya mcp <subcommand> [options]
+Edits and checks the servers in $FOYA_HOME/mcp.json (tokens in mcp-credentials.json).
+  list [--json]                       configured servers (tokens shown only as has_token)
+  add <name> [--env K=V]… [--cwd DIR] -- <command> [args…]
+  add <name> --transport streamable_http|sse --url URL [--header K=V]… [--bearer-token T]
+  remove|enable|disable <name>
+  import <file>                       Claude {"mcpServers":…} or VS Code {"servers":…}
+  status [--json]                     connect each enabled server and report its state
+Help on one: foya mcp <subcommand> --help`,
   "mcp list": `Usage: foya mcp list [--json]
 Lists configured servers. Tokens are never shown: has_token says whether one is stored.`,
   "mcp add": `Usage:
   foya mcp add <name> [--env K=V]… [--cwd DIR] [--disabled] -- <command> [args…]
   foya mcp add <name> --transport streamable_http|sse --url URL [--header K=V]… [--bearer-token T] [--disabled]
-Adds (or replaces) a server. Env and header values may use \${VAR} and \${VAR:-default}.
+Adds a server, or replaces the one of that name ("Replaced <name>"; its stored token is dropped
+unless --bearer-token is given again). Names: 1-32 letters, digits, "-" or single "_".
+Env and header values may use \${VAR} and \${VAR:-default}.
 The bearer token is stored only in mcp-credentials.json (mode 0600). Put secrets in
 --bearer-token or \${VAR} references, not in --header Authorization=….`,
   "mcp remove": "Usage: foya mcp remove <name>\nRemoves a server and its stored token.",
   "mcp enable": "Usage: foya mcp enable <name>",
   "mcp disable": "Usage: foya mcp disable <name>\nA disabled server stays configured but is never started.",
   "mcp import": `Usage: foya mcp import <file>
-Imports servers from a Claude ({"mcpServers": …}) or VS Code ({"servers": …}) configuration file.`,
+Imports servers from a Claude ({"mcpServers": …}) or VS Code ({"servers": …}) configuration file.
+A literal "Authorization: Bearer …" header is moved to mcp-credentials.json (0600), not mcp.json.`,
   "mcp status": `Usage: foya mcp status [--json]
 Connects each enabled server and reports its state, tool, resource and prompt counts and last error.
 Exits 0 even when a server is in error (the state says so); scripts read --json.`,

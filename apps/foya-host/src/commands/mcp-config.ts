@@ -3,7 +3,7 @@
 // echoed; listings show has_token. mcp-status.ts holds `mcp status`.
 import fs from "node:fs";
 import path from "node:path";
-import { isValidServerName } from "@foundry-mcp/client-manager";
+import { serverNameProblem } from "@foundry-mcp/client-manager";
 import { parseArguments, parsePairs } from "../cli/args";
 import { FoyaError, FoyaErrorCode, usageError } from "../cli/errors";
 import { formatJson, formatTable } from "../cli/output";
@@ -59,7 +59,8 @@ export const mcpAdd: Command = async (argv, context) => {
     rest: true,
   });
   const name = parsed.positionals.name as string;
-  if (!isValidServerName(name)) throw usageError(`Server name "${name}" must be 1-64 letters, digits, "-" or single "_" ("__" separates host tool names)`, command);
+  const problem = serverNameProblem(name);
+  if (problem !== undefined) throw usageError(problem, command);
   const enabled = !parsed.flags.has("disabled");
   const transport = parsed.values.transport ?? (parsed.values.url !== undefined ? "streamable_http" : "stdio");
   let spec: ServerSpec;
@@ -91,8 +92,10 @@ export const mcpAdd: Command = async (argv, context) => {
     throw usageError(`--transport must be stdio, streamable_http or sse, got "${transport}"`, command);
   }
   if (token !== undefined && token.trim() === "") throw usageError("--bearer-token is empty", command);
-  context.openConfig(context.home).add(name, spec, token);
-  context.output.out(`Added ${name} (${transport}${token !== undefined ? ", bearer token stored in mcp-credentials.json" : ""})${enabled ? "" : ", disabled"}.`);
+  const config = context.openConfig(context.home);
+  const replaced = config.list().some((server) => server.name === name);
+  config.add(name, spec, token);
+  context.output.out(`${replaced ? "Replaced" : "Added"} ${name} (${transport}${token !== undefined ? ", bearer token stored in mcp-credentials.json" : ""})${enabled ? "" : ", disabled"}.`);
   return 0;
 };
 
@@ -144,9 +147,14 @@ export const mcpImport: Command = async (argv, context) => {
   } catch (error) {
     throw new FoyaError(FoyaErrorCode.INVALID_INPUT, `${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}.`);
   }
-  const { added, warnings } = context.openConfig(context.home).importServers(json);
+  const { added, warnings, tokensStored } = context.openConfig(context.home).importServers(json);
   for (const warning of warnings) context.output.err(`warning: ${warning}`);
-  if (parsed.flags.has("json")) context.output.out(formatJson({ imported: added, warnings }));
-  else context.output.out(added.length === 0 ? `No servers imported from ${file}.` : `Imported ${added.length}: ${added.join(", ")}.`);
+  if (parsed.flags.has("json")) context.output.out(formatJson({ imported: added, warnings, tokens_stored: tokensStored }));
+  else if (added.length === 0) context.output.out(`No servers imported from ${file}.`);
+  else {
+    // Names only: the tokens themselves are never printed.
+    const stored = tokensStored.length === 0 ? "" : ` Bearer tokens of ${tokensStored.join(", ")} stored in mcp-credentials.json, not in mcp.json.`;
+    context.output.out(`Imported ${added.length}: ${added.join(", ")}.${stored}`);
+  }
   return 0;
 };

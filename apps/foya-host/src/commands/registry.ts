@@ -167,6 +167,11 @@ export const promptCommand: Command = async (argv, context) => {
     args[key] = value;
   }
   return withManager(context, [server], async (manager) => {
+    // A server without prompts would answer "Method not found"; say what that means instead.
+    const offered = await manager.listPrompts(server).catch(() => undefined);
+    if (offered !== undefined && offered.length === 0) {
+      throw new FoyaError(FoyaErrorCode.NOT_FOUND, `MCP server "${server}" has no prompts; list the prompts of every server with foya prompts.`);
+    }
     const rendered = await manager.getPrompt(server, name, args);
     if (parsed.flags.has("json")) context.output.out(formatJson(rendered));
     else for (const message of rendered.messages) context.output.out(`[${message.role}]\n${contentText([message.content])}`);

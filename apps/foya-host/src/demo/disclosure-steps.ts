@@ -2,7 +2,8 @@
 // uptime tool by plain words, describe it, run it with read_tool (and show read_tool refusing a
 // write), then run a tool with run_tool. Returns the cost rows against listing every tool of the
 // gateway up front (`?toolsets=all`), measured on the real tools/list of such a connection.
-import type { HostManager, HostTool, UnifiedResult } from "../host/contract";
+import { toolListText, type ToolListEntry } from "@foundry-mcp/client-manager";
+import type { HostManager, UnifiedResult } from "../host/contract";
 import type { CostRow } from "./cost-table";
 import { excerpt, findValue, resultJson, resultText, toolNamesIn } from "./result-data";
 
@@ -19,9 +20,14 @@ interface Described {
   text: string;
 }
 
-/** The tool definitions a client puts in the model's context, as tools/list returns them. */
-export function definitionsText(tools: Array<Pick<HostTool, "description" | "inputSchema" | "annotations"> & { name: string }>): string {
-  return JSON.stringify(tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations })));
+/**
+ * The tool definitions a client puts in the model's context, as tools/list returns them: the
+ * package's toolListText, the same text `mcp status` measures for its tool-token column. Both
+ * sides of the demo name tools by host name (mcp__<server>__<tool>), as foya lists them, so the
+ * "tool definitions" row equals the status table's figure.
+ */
+export function definitionsText(tools: readonly ToolListEntry[]): string {
+  return toolListText(tools);
 }
 
 /**
@@ -149,7 +155,7 @@ export async function disclosureSteps(
   say(`  for comparison: tools/list with ?toolsets=all advertises ${eagerCount} tools`);
   return {
     rows: [
-      { step: "tool definitions in context", frugal: `${fourTools.length} tools`, frugalText: definitionsText(fourTools.map((tool) => ({ ...tool, name: tool.tool }))), eager: `${eagerCount} tools (?toolsets=all)`, eagerText: eagerList },
+      { step: "tool definitions in context", frugal: `${fourTools.length} tools`, frugalText: definitionsText(fourTools.map((tool) => ({ ...tool, name: tool.hostName }))), eager: `${eagerCount} tools (?toolsets=all)`, eagerText: eagerList },
       { step: `search_tools "${query}"`, frugal: "ranked names", frugalText: resultText(search), eager: "(already listed)", eagerText: undefined },
       { step: `describe_tool ${chosen.name}`, frugal: "one schema", frugalText: chosen.text, eager: "(already listed)", eagerText: undefined },
       { step: "read_tool list_domains", frugal: "the domains", frugalText: resultText(domains), eager: "the same call", eagerText: resultText(domains) },

@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { hostToolName } from "@foundry-mcp/client-manager";
 import { formatStatusTable } from "../commands/mcp-status";
 import type { HostManager, ServerSpec } from "../host/contract";
 import { startAndSettle } from "../host/settle";
@@ -26,8 +27,8 @@ export interface DemoOptions {
 const FOUNDRY = "foundry";
 const GATEWAY = "amicited";
 
-/** Lists every tool of a gateway connection pinned to `?toolsets=all`, as tools/list returns them. */
-async function eagerToolList(url: string, token: string): Promise<string> {
+/** Lists every tool of a gateway connection pinned to `?toolsets=all`, as foya's tools/list would return them. */
+async function eagerToolList(url: string, token: string, server: string): Promise<string> {
   const pinned = new URL(url);
   pinned.searchParams.set("toolsets", "all");
   const client = new Client({ name: "foya-demo-eager", version: "0.0.0" });
@@ -41,7 +42,8 @@ async function eagerToolList(url: string, token: string): Promise<string> {
       tools.push(...page.tools);
       cursor = page.nextCursor;
     } while (cursor);
-    return definitionsText(tools);
+    // Named as foya would list them, like the four-tool side of the comparison.
+    return definitionsText(tools.map((tool) => ({ ...tool, name: hostToolName(server, tool.name) })));
   } finally {
     await client.close();
   }
@@ -85,7 +87,7 @@ export async function runDemo(options: DemoOptions): Promise<void> {
 
     say("\n== 4. Progressive disclosure (amicited-gateway)");
     const url = gateway.url;
-    const disclosure = await disclosureSteps(manager, GATEWAY, () => eagerToolList(url, tokens.readToken), say);
+    const disclosure = await disclosureSteps(manager, GATEWAY, () => eagerToolList(url, tokens.readToken, GATEWAY), say);
 
     say("\n== 5. What it cost in tokens");
     const memoryFigures = measureRows(memory.rows);

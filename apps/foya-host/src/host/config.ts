@@ -54,7 +54,8 @@ export function openConfig(home: string): ConfigPort {
     },
     importServers(json) {
       const result = store.importFrom(json);
-      return { added: result.added, warnings: result.warnings };
+      // Tokens found in headers are stored by ConfigStore (0600 credentials file), never returned.
+      return { added: result.added, warnings: result.warnings, tokensStored: result.tokensStored };
     },
   };
 }

@@ -140,8 +140,11 @@ export interface ConfigPort {
   add(name: string, spec: ServerSpec, token?: string): void;
   remove(name: string): void;
   setEnabled(name: string, enabled: boolean): void;
-  /** Imports a Claude or VS Code configuration: the names added and what was changed or skipped. */
-  importServers(json: unknown): { added: string[]; warnings: string[] };
+  /**
+   * Imports a Claude or VS Code configuration: the names added, what was changed or skipped, and
+   * the servers whose bearer tokens (from `Authorization` headers) went to the credentials file.
+   */
+  importServers(json: unknown): { added: string[]; warnings: string[]; tokensStored: string[] };
 }
 
 /** How commands get a manager: over the saved configuration, optionally only some servers. */

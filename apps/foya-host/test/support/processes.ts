@@ -19,6 +19,8 @@ export const FOUNDRY_SERVER = path.resolve(here, "../../../foundry-server/dist/s
 export const GATEWAY = path.resolve(here, "../../../amicited-gateway/dist/gateway.mjs");
 /** The crashy stdio fixture. */
 export const CRASHY = path.resolve(here, "../__fixtures__/crashy-server.mjs");
+/** A stdio fixture with one long tool name and no prompts. */
+export const LONG_NAMES = path.resolve(here, "../__fixtures__/long-names-server.mjs");
 
 const made: string[] = [];
 

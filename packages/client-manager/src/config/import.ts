@@ -2,12 +2,18 @@
 // VS Code's `{"servers": {...}}` (with `type` and `${input:…}` references), into ServerConfigs.
 import { ClientManagerError, ClientManagerErrorCode, messageOf } from "../errors";
 import type { ServerConfig } from "./types";
-import { isValidServerName, validateServerConfig } from "./validate";
+import { isValidServerName, MAX_SERVER_NAME_LENGTH, validateServerConfig } from "./validate";
 
-/** What {@link importServers} produced: valid servers and one warning per thing it changed or skipped. */
+/**
+ * What {@link importServers} produced: valid servers, one warning per thing it changed or
+ * skipped, and the bearer tokens found in literal `Authorization: Bearer …` headers (by server
+ * name; the header is dropped from the server). Store `tokens` with `ConfigStore.setToken`,
+ * never in mcp.json, and never print them.
+ */
 export interface ImportResult {
   servers: Record<string, ServerConfig>;
   warnings: string[];
+  tokens: Record<string, string>;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -16,7 +22,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** Rewrites a foreign server name into the host's name rule (`my.server` → `my-server`). */
 export function sanitizeServerName(name: string): string {
-  const cleaned = name.replace(/[^A-Za-z0-9_-]+/g, "-").replace(/_{2,}/g, "_").replace(/^[-_]+|[-_]+$/g, "").slice(0, 64);
+  const cleaned = name.replace(/[^A-Za-z0-9_-]+/g, "-").replace(/_{2,}/g, "_").replace(/^[-_]+|[-_]+$/g, "").slice(0, MAX_SERVER_NAME_LENGTH);
   return cleaned.replace(/[-_]+$/, "") || "server";
 }
 
@@ -25,6 +31,30 @@ function mapTransport(entry: Record<string, unknown>): string | undefined {
   if (type === undefined) return typeof entry.command === "string" ? "stdio" : typeof entry.url === "string" ? "streamable_http" : undefined;
   if (type === "http" || type === "streamable-http" || type === "streamableHttp" || type === "streamable_http") return "streamable_http";
   return typeof type === "string" ? type : undefined;
+}
+
+/**
+ * Moves a literal `Authorization: Bearer <token>` header out of `headers` and returns the token.
+ * `${VAR}` references stay (they hold no secret); other literal schemes stay with a warning.
+ */
+function takeBearerToken(out: Record<string, unknown>, warnings: string[], name: string): string | undefined {
+  if (!isRecord(out.headers)) return undefined;
+  const headers = { ...out.headers };
+  let token: string | undefined;
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() !== "authorization" || typeof value !== "string" || value.includes("${")) continue;
+    const bearer = /^\s*Bearer\s+(\S.*?)\s*$/i.exec(value);
+    if (bearer?.[1] === undefined) {
+      warnings.push(`${name}: headers.${key} holds a literal credential that is not a bearer token; it stays in mcp.json, replace it with a \${VAR} reference`);
+      continue;
+    }
+    token = bearer[1];
+    delete headers[key];
+  }
+  if (token === undefined) return undefined;
+  if (Object.keys(headers).length === 0) delete out.headers;
+  else out.headers = headers;
+  return token;
 }
 
 function convertEntry(entry: Record<string, unknown>, warnings: string[], name: string): Record<string, unknown> {
@@ -63,19 +93,23 @@ export function importServers(json: string | unknown): ImportResult {
   }
   const servers: Record<string, ServerConfig> = {};
   const warnings: string[] = [];
+  const tokens: Record<string, string> = {};
   for (const [originalName, entry] of Object.entries(root)) {
     let name = isValidServerName(originalName) ? originalName : sanitizeServerName(originalName);
-    if (name !== originalName) warnings.push(`${originalName}: renamed to "${name}" (server names allow letters, digits, "-" and single "_")`);
-    for (let suffix = 2; servers[name] !== undefined; suffix++) name = `${sanitizeServerName(originalName).slice(0, 60)}-${suffix}`;
+    if (name !== originalName) warnings.push(`${originalName}: renamed to "${name}" (server names allow up to ${MAX_SERVER_NAME_LENGTH} letters, digits, "-" and single "_")`);
+    for (let suffix = 2; servers[name] !== undefined; suffix++) name = `${sanitizeServerName(originalName).slice(0, MAX_SERVER_NAME_LENGTH - 4).replace(/[-_]+$/, "")}-${suffix}`;
     if (!isRecord(entry)) {
       warnings.push(`${originalName}: skipped, the entry is not an object`);
       continue;
     }
     try {
-      servers[name] = validateServerConfig(name, convertEntry(entry, warnings, originalName));
+      const converted = convertEntry(entry, warnings, originalName);
+      const token = takeBearerToken(converted, warnings, originalName);
+      servers[name] = validateServerConfig(name, converted);
+      if (token !== undefined) tokens[name] = token;
     } catch (error) {
       warnings.push(`${originalName}: skipped, ${messageOf(error)}`);
     }
   }
-  return { servers, warnings };
+  return { servers, warnings, tokens };
 }

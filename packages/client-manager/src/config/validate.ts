@@ -17,9 +17,26 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Whether `name` may name a server: 1–64 letters, digits, `-` and single `_` (never `__`). */
+/**
+ * Longest server name. Host tool names are `mcp__<server>__<tool>` within 64 characters; a
+ * server name up to 32 leaves the tool at least 16 characters before the name is hashed, and
+ * keeps the `mcp__<server>__` prefix whole even in hashed names (so the server can be read
+ * from any host tool name).
+ */
+export const MAX_SERVER_NAME_LENGTH = 32;
+
+/** Whether `name` may name a server: 1–32 letters, digits, `-` and single `_` (never `__`). */
 export function isValidServerName(name: string): boolean {
-  return name.length >= 1 && name.length <= 64 && SERVER_NAME.test(name);
+  return name.length >= 1 && name.length <= MAX_SERVER_NAME_LENGTH && SERVER_NAME.test(name);
+}
+
+/** Why `name` cannot name a server (names the bound and the fix), or undefined when it can. */
+export function serverNameProblem(name: string): string | undefined {
+  if (isValidServerName(name)) return undefined;
+  if (name.length > MAX_SERVER_NAME_LENGTH && SERVER_NAME.test(name)) {
+    return `Server name "${name}" is ${name.length} characters; the limit is ${MAX_SERVER_NAME_LENGTH} (longer names leave no room for tool names in mcp__<server>__<tool>, which is capped at 64); use a shorter name`;
+  }
+  return `Server name "${name}" must be 1-${MAX_SERVER_NAME_LENGTH} letters, digits, "-" or single "_" ("__" separates the parts of host tool names); rename it`;
 }
 
 function stringRecord(value: unknown, where: string, server: string): Record<string, string> {
@@ -47,9 +64,8 @@ function positiveInt(value: unknown, where: string, server: string): number {
 /** Validates one server entry; throws CONFIG_INVALID naming `servers.<name>.<field>`. */
 export function validateServerConfig(name: string, value: unknown): ServerConfig {
   const at = `servers.${name}`;
-  if (!isValidServerName(name)) {
-    fail(`Server name "${name}" must be 1-64 letters, digits, "-" or single "_" ("__" separates the parts of host tool names); rename it`, name);
-  }
+  const problem = serverNameProblem(name);
+  if (problem !== undefined) fail(problem, name);
   if (!isRecord(value)) fail(`${at} must be an object, got ${JSON.stringify(value)}`, name);
   const transport = value.transport ?? (typeof value.command === "string" ? "stdio" : undefined);
   if (transport !== "stdio" && transport !== "streamable_http" && transport !== "sse") {

@@ -7,7 +7,7 @@ import type { ApprovalGateway } from "../policy/approval";
 import type { ToolPolicy } from "../policy/tool-policy";
 import type { ToolRegistry } from "../registry/tool-registry";
 import type { HostTool, UnifiedToolResult } from "../registry/types";
-import { classifyFailure, failureResult, hostErrorResult, isResendable, toolResult } from "./results";
+import { classifyFailure, failureResult, hostErrorResult, isResendable, isUndelivered, toolResult, type NotResentReason } from "./results";
 import type { ServerSession } from "./server-session";
 
 /** Per-call options of `ClientManager.callTool`. */
@@ -20,6 +20,13 @@ export interface CallToolOptions {
   /** Overrides the server's call timeout. */
   timeoutMs?: number;
 }
+
+/**
+ * Default timeout of one call: 50 s, below the MCP SDK's 60 s default request timeout, so that
+ * a host fronted by an SDK client (`foya serve`) answers with its own clear error before the
+ * client in front gives up.
+ */
+export const DEFAULT_CALL_TIMEOUT_MS = 50_000;
 
 /** What the call needs from the manager. */
 export interface CallContext {
@@ -68,6 +75,39 @@ async function send(session: ServerSession, tool: HostTool, args: Record<string,
   return (await client.callTool({ name: tool.tool, arguments: args }, undefined, { timeout: timeoutMs, ...(signal ? { signal } : {}) })) as Record<string, unknown>;
 }
 
+/**
+ * A request threw. A lost connection fails the session; the call is then resent once after the
+ * next reconnect when that is safe (tool read-only/idempotent, or the request never reached the
+ * server), and fails as soon as that reconnect attempt fails rather than at the call's timeout.
+ */
+async function afterFailure(
+  session: ServerSession,
+  tool: HostTool,
+  args: Record<string, unknown>,
+  error: unknown,
+  started: number,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<UnifiedToolResult> {
+  const kind = classifyFailure(error, signal);
+  if (kind === "timeout") void session.checkHealth();
+  if (kind !== "connection") return failureResult(tool, kind, error, Date.now() - started, timeoutMs);
+  await session.fail(error);
+  if (!isResendable(tool) && !isUndelivered(error)) return failureResult(tool, kind, error, Date.now() - started, timeoutMs);
+  const remaining = timeoutMs - (Date.now() - started);
+  const outcome = remaining > 0 ? await session.awaitReconnect(remaining, signal) : "timed_out";
+  if (signal?.aborted) return failureResult(tool, "aborted", error, Date.now() - started, timeoutMs);
+  if (outcome !== "connected") {
+    const why: NotResentReason = outcome === "failed" ? { reason: "reconnect_failed", ...(session.lastError ? { lastError: session.lastError } : {}) } : { reason: outcome };
+    return failureResult(tool, kind, error, Date.now() - started, timeoutMs, why);
+  }
+  try {
+    return { ...toolResult(tool, await send(session, tool, args, timeoutMs - (Date.now() - started), signal), Date.now() - started), resent: true };
+  } catch (retryError) {
+    return { ...failureResult(tool, classifyFailure(retryError, signal), retryError, Date.now() - started, timeoutMs, { reason: "resent" }), resent: true };
+  }
+}
+
 /** Runs one call; never rejects. */
 export async function runToolCall(context: CallContext, hostName: string, args: Record<string, unknown>, options: CallToolOptions): Promise<UnifiedToolResult> {
   if (context.closed) return refuse(context, { hostName }, ClientManagerErrorCode.MANAGER_CLOSED, "The client manager is closed; create a new one");
@@ -96,18 +136,7 @@ export async function runToolCall(context: CallContext, hostName: string, args: 
   try {
     result = toolResult(tool, await send(session, tool, args, timeoutMs, options.signal), Date.now() - started);
   } catch (error) {
-    const kind = classifyFailure(error, options.signal);
-    if (kind === "timeout") void session.checkHealth();
-    if (kind === "connection") await session.fail(error);
-    result = failureResult(tool, kind, error, Date.now() - started, timeoutMs);
-    const remaining = timeoutMs - (Date.now() - started);
-    if (kind === "connection" && isResendable(tool) && remaining > 0 && (await session.waitForConnected(remaining, options.signal))) {
-      try {
-        result = { ...toolResult(tool, await send(session, tool, args, timeoutMs - (Date.now() - started), options.signal), Date.now() - started), resent: true };
-      } catch (retryError) {
-        result = { ...failureResult(tool, classifyFailure(retryError, options.signal), retryError, Date.now() - started, timeoutMs), resent: true };
-      }
-    }
+    result = await afterFailure(session, tool, args, error, started, timeoutMs, options.signal);
   }
   const finished: HostEvent = { type: "call_finished", callId, hostName, server: tool.server, tool: tool.tool, isError: result.isError, durationMs: result.durationMs, at: now() };
   if (result.errorCode) finished.errorCode = result.errorCode;

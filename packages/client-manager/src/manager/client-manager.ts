@@ -12,7 +12,7 @@ import { ToolRegistry } from "../registry/tool-registry";
 import type { HostTool, UnifiedToolResult } from "../registry/types";
 import type { StdioLauncher } from "../transports/types";
 import { DEFAULT_RECONNECT, type ReconnectOptions } from "./backoff";
-import { runToolCall, type CallToolOptions } from "./call-tool";
+import { DEFAULT_CALL_TIMEOUT_MS, runToolCall, type CallToolOptions } from "./call-tool";
 import { ServerContent } from "./server-content";
 import { ServerSession, type ElicitationRequest, type ElicitationResponse, type SessionSettings } from "./server-session";
 import { serverStatus, type ServerStatus } from "./status";
@@ -22,7 +22,7 @@ export interface ClientManagerOptions {
   config: HostConfig;
   credentials?: CredentialStore;
   clientInfo?: { name: string; version: string };
-  /** Default timeout of one call, unless the server's `timeouts.callMs` says otherwise. Default 60 000. */
+  /** Default timeout of one call, unless the server's `timeouts.callMs` says otherwise. Default 50 000 (DEFAULT_CALL_TIMEOUT_MS), below the SDK's 60 s request timeout. */
   callTimeoutMs?: number;
   /** Default connect timeout, unless the server's `timeouts.connectMs` says otherwise. Default 30 000. */
   connectTimeoutMs?: number;
@@ -203,7 +203,7 @@ export class ClientManager extends HostEventEmitter {
   }
 
   private callTimeout(server: string): number {
-    return this.config.servers[server]?.timeouts?.callMs ?? this.options.callTimeoutMs ?? 60_000;
+    return this.config.servers[server]?.timeouts?.callMs ?? this.options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
   }
 
   /**

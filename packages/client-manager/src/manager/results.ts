@@ -52,20 +52,78 @@ export function toolResult(tool: HostTool, raw: Record<string, unknown>, duratio
   return result;
 }
 
-/** The result for a request that threw. */
-export function failureResult(tool: HostTool, kind: FailureKind, error: unknown, durationMs: number, timeoutMs: number): UnifiedToolResult {
+/** Error codes that prove a request never reached the server (nothing listened, no route, no host). */
+const UNDELIVERED_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
+
+/**
+ * Whether the request provably never reached the server: fetch failed to open a connection
+ * (ECONNREFUSED and the like, found anywhere in the cause chain). Resending such a request is
+ * safe whatever the tool does.
+ */
+export function isUndelivered(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && UNDELIVERED_CODES.has(code)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+/**
+ * Why a call whose connection failed got no answer after all, for the message: the tool was not
+ * safe to resend, or the server did not come back (`lastError`: what the reconnect attempt said).
+ */
+export type NotResentReason =
+  | { reason: "not_resendable" }
+  | { reason: "reconnect_failed"; lastError?: string }
+  | { reason: "not_retried" }
+  | { reason: "timed_out" }
+  | { reason: "stopped" }
+  | { reason: "resent" };
+
+function connectionText(tool: HostTool, error: unknown, timeoutMs: number, why: NotResentReason): string {
+  const cause = messageOf(error);
+  const head = isUndelivered(error)
+    ? `${tool.hostName} failed: server "${tool.server}" cannot be reached (${cause})`
+    : `${tool.hostName} failed: the connection to server "${tool.server}" was lost during the call (${cause})`;
+  switch (why.reason) {
+    case "not_resendable":
+      return `${head}; it was not resent because the tool is not annotated read-only or idempotent`;
+    case "reconnect_failed":
+      return why.lastError && !cause.includes(why.lastError) && !why.lastError.includes(cause)
+        ? `${head}; reconnecting failed: ${why.lastError}`
+        : `${head}; reconnecting failed the same way`;
+    case "timed_out":
+      return `${head}; it did not reconnect within the call's ${timeoutMs} ms timeout`;
+    case "stopped":
+      return `${head}; the server was stopped`;
+    case "resent":
+      return `${head}; it was resent after reconnecting and failed again`;
+    default:
+      return head;
+  }
+}
+
+/**
+ * The result for a request that threw. `why` words a lost connection by its real cause
+ * (default: the tool was not safe to resend).
+ */
+export function failureResult(
+  tool: HostTool,
+  kind: FailureKind,
+  error: unknown,
+  durationMs: number,
+  timeoutMs: number,
+  why: NotResentReason = { reason: "not_resendable" },
+): UnifiedToolResult {
   switch (kind) {
     case "timeout":
       return hostErrorResult(tool, ClientManagerErrorCode.CALL_TIMEOUT, `${tool.hostName} timed out after ${timeoutMs} ms; the server "${tool.server}" did not answer`, durationMs);
     case "aborted":
       return hostErrorResult(tool, ClientManagerErrorCode.CALL_ABORTED, `${tool.hostName} was cancelled by the caller`, durationMs);
     case "connection":
-      return hostErrorResult(
-        tool,
-        ClientManagerErrorCode.CONNECTION_LOST,
-        `${tool.hostName} failed: the connection to server "${tool.server}" was lost during the call (${messageOf(error)}); it was not resent because the tool is not annotated read-only or idempotent`,
-        durationMs,
-      );
+      return hostErrorResult(tool, ClientManagerErrorCode.CONNECTION_LOST, connectionText(tool, error, timeoutMs, why), durationMs);
     default:
       return hostErrorResult(tool, ClientManagerErrorCode.REQUEST_FAILED, `${tool.hostName} failed: ${messageOf(error)}`, durationMs);
   }

@@ -17,6 +17,7 @@ import type { ServerState } from "../events";
 import type { McpToolDefinition } from "../registry/tool-registry";
 import type { StdioLauncher } from "../transports/types";
 import { reconnectDelay, type ReconnectOptions } from "./backoff";
+import { informativeStderrLine } from "./diagnostics";
 import { countResourcesAndPrompts, listAllTools } from "./listing";
 import { createRemoteTransport, describeRemoteError, remoteHeaders, shouldFallBackToSse } from "./remote-transport";
 
@@ -51,6 +52,9 @@ export interface SessionSettings {
 }
 
 // Errors that retrying cannot fix: reconnecting would only repeat them.
+/** How {@link ServerSession.awaitReconnect} ended. */
+export type ReconnectOutcome = "connected" | "failed" | "not_retried" | "timed_out" | "stopped";
+
 const PERMANENT = new Set<string>([ClientManagerErrorCode.VARIABLE_MISSING, ClientManagerErrorCode.STDIO_UNSUPPORTED]);
 
 /** The live state of one configured server. */
@@ -112,7 +116,7 @@ export class ServerSession {
 
   private describeError(error: unknown): string {
     let message = describeRemoteError(error) ?? messageOf(error);
-    const stderr = this.lastStderr.at(-1);
+    const stderr = informativeStderrLine(this.lastStderr);
     if (this.config.transport === "stdio" && stderr && !message.includes(stderr)) message += ` (stderr: ${stderr.slice(0, 200)})`;
     return message;
   }
@@ -288,7 +292,38 @@ export class ServerSession {
     this.reconnectTimer.unref?.();
   }
 
-  /** Resolves true once connected, false on timeout, stop or a settled error (when `untilSettled`). */
+  /**
+   * After a lost connection: waits for the next reconnect attempt to settle. `connected` when it
+   * succeeded; `failed` when it failed (the caller should not sit out its whole timeout while a
+   * dead server is retried); `not_retried` when no attempt is pending (reconnect off or attempts
+   * used up); `timed_out` / `stopped` otherwise.
+   */
+  awaitReconnect(timeoutMs: number, signal?: AbortSignal): Promise<ReconnectOutcome> {
+    const settled = (): ReconnectOutcome | undefined => {
+      if (this.state === "connected") return "connected";
+      if (this.stopped || this.state === "disabled") return "stopped";
+      if (this.state === "error") return this.reconnectTimer === undefined && this.inFlight === undefined ? "not_retried" : undefined;
+      return undefined;
+    };
+    const now = settled();
+    if (now !== undefined) return Promise.resolve(now);
+    return new Promise((resolve) => {
+      const done = (value: ReconnectOutcome) => {
+        clearTimeout(timer);
+        this.waiters.delete(check);
+        signal?.removeEventListener("abort", onAbort);
+        resolve(value);
+      };
+      // Woken on every settled state: an `error` now means the attempt we waited for failed.
+      const check = () => done(this.stopped ? "stopped" : this.state === "error" ? "failed" : (settled() ?? "failed"));
+      const onAbort = () => done("stopped");
+      const timer = setTimeout(() => done("timed_out"), timeoutMs);
+      this.waiters.add(check);
+      signal?.addEventListener("abort", onAbort, { once: true });
+    });
+  }
+
+  /** Resolves true once connected, false on timeout or stop. */
   waitForConnected(timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
     if (this.state === "connected") return Promise.resolve(true);
     if (this.stopped) return Promise.resolve(false);

@@ -1,8 +1,8 @@
 // The status line of one server as `ClientManager.status()` reports it, with an estimate of
 // what its tool definitions cost in a model's context.
-import { estimateTokens } from "@foundry-mcp/tokens";
 import type { TransportKind } from "../config/types";
 import type { ServerState } from "../events";
+import { toolListTokens } from "../registry/tool-list-cost";
 import type { HostTool } from "../registry/types";
 import type { ServerSession } from "./server-session";
 
@@ -22,7 +22,7 @@ export interface ServerStatus {
   /** ISO time of the last error. */
   lastErrorAt?: string;
   serverInfo?: { name: string; version: string };
-  /** Estimated tokens of this server's tool definitions (name, description, schema). */
+  /** Estimated tokens of this server's tool definitions as tools/list sends them, annotations included (see toolListTokens). */
   toolTokens: number;
 }
 
@@ -36,7 +36,7 @@ export function serverStatus(session: ServerSession, tools: HostTool[]): ServerS
     prompts: session.state === "connected" ? session.promptCount : 0,
     transport: session.transport,
     target: session.target,
-    toolTokens: tools.reduce((sum, tool) => sum + estimateTokens(JSON.stringify({ name: tool.hostName, description: tool.description, inputSchema: tool.inputSchema })), 0),
+    toolTokens: toolListTokens(tools.map((tool) => ({ ...tool, name: tool.hostName }))),
   };
   if (session.lastError !== undefined) status.lastError = session.lastError;
   if (session.lastErrorAt !== undefined) status.lastErrorAt = session.lastErrorAt;

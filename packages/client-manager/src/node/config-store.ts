@@ -99,8 +99,12 @@ export class ConfigStore implements CredentialStore {
     this.save(config);
   }
 
-  /** Merges servers from another host's file; existing names are kept and reported. */
-  importFrom(json: string | unknown, options: { replace?: boolean } = {}): ImportResult & { added: string[] } {
+  /**
+   * Merges servers from another host's file; existing names are kept and reported. Bearer
+   * tokens found in `Authorization` headers go to mcp-credentials.json (written before
+   * mcp.json, so a failed write never loses one); `tokensStored` names their servers.
+   */
+  importFrom(json: string | unknown, options: { replace?: boolean } = {}): ImportResult & { added: string[]; tokensStored: string[] } {
     const result = importServers(json);
     const config = this.load();
     const added: string[] = [];
@@ -112,8 +116,14 @@ export class ConfigStore implements CredentialStore {
       config.servers[name] = server;
       added.push(name);
     }
+    const tokensStored = added.filter((name) => result.tokens[name] !== undefined);
+    if (tokensStored.length > 0) {
+      const tokens = readTokens(this.credentialsPath);
+      for (const name of tokensStored) tokens[name] = result.tokens[name] as string;
+      writePrivateJson(this.credentialsPath, { tokens });
+    }
     this.save(config);
-    return { ...result, added };
+    return { ...result, added, tokensStored };
   }
 
   getToken(server: string): string | undefined {

@@ -50,25 +50,35 @@ function termBag(title: string): string {
   return tokenize(title).sort().join(" ");
 }
 
+// A write compares the new title with every active fact of its type and scope; at 10,000 facts
+// re-tokenising each stored title per write dominated write latency. Stored facts are immutable
+// objects the driver's cache hands out again, so their keys are computed once per object.
+const titleKeys = new WeakMap<Fact, { normalised: string; bag: string }>();
+
+function keysOf(fact: Fact): { normalised: string; bag: string } {
+  let keys = titleKeys.get(fact);
+  if (!keys) titleKeys.set(fact, (keys = { normalised: normaliseText(fact.title), bag: termBag(fact.title) }));
+  return keys;
+}
+
 /**
  * How two titles relate: `"restates"` (same words, any order or form: the new fact supersedes
  * the old), `"similar"` (equal but for one small edit or the numbers in it: probably a
  * different fact, worth pointing out), or undefined (unrelated).
  */
 export function titleRelation(existingTitle: string, newTitle: string): "restates" | "similar" | undefined {
-  const bag = termBag(newTitle);
-  if (normaliseText(existingTitle) === normaliseText(newTitle) || (bag.length > 0 && termBag(existingTitle) === bag)) return "restates";
-  const a = normaliseText(existingTitle);
-  const b = normaliseText(newTitle);
+  return relate({ normalised: normaliseText(existingTitle), bag: termBag(existingTitle) }, { normalised: normaliseText(newTitle), bag: termBag(newTitle) });
+}
+
+function relate(existing: { normalised: string; bag: string }, incoming: { normalised: string; bag: string }): "restates" | "similar" | undefined {
+  const a = existing.normalised;
+  const b = incoming.normalised;
+  if (a === b || (incoming.bag.length > 0 && existing.bag === incoming.bag)) return "restates";
   const limit = Math.max(1, Math.floor(Math.max(a.length, b.length) / 12));
+  if (Math.abs(a.length - b.length) > limit && !/\d/.test(a)) return undefined;
   if (boundedEditDistance(a, b, limit) <= limit) return "similar";
   if (/\d/.test(a) && a.replace(/\d+/g, "#") === b.replace(/\d+/g, "#")) return "similar";
   return undefined;
-}
-
-/** @deprecated since 0.1: use {@link titleRelation}. 0 when the new title restates the old, else undefined. */
-export function restatementDistance(existingTitle: string, newTitle: string): number | undefined {
-  return titleRelation(existingTitle, newTitle) === "restates" ? 0 : undefined;
 }
 
 /** The newest active fact of the same type and scope that the new title restates, if any. */
@@ -76,7 +86,8 @@ export function findRestated(
   active: readonly Fact[],
   input: { type: string; scope: string; title: string },
 ): Fact | undefined {
-  return newest(sameKind(active, input).filter((fact) => titleRelation(fact.title, input.title) === "restates"));
+  const incoming = { normalised: normaliseText(input.title), bag: termBag(input.title) };
+  return newest(sameKind(active, input).filter((fact) => relate(keysOf(fact), incoming) === "restates"));
 }
 
 /** The newest active fact of the same type and scope whose title is only near the new one. */
@@ -84,7 +95,8 @@ export function findSimilar(
   active: readonly Fact[],
   input: { type: string; scope: string; title: string },
 ): Fact | undefined {
-  return newest(sameKind(active, input).filter((fact) => titleRelation(fact.title, input.title) === "similar"));
+  const incoming = { normalised: normaliseText(input.title), bag: termBag(input.title) };
+  return newest(sameKind(active, input).filter((fact) => relate(keysOf(fact), incoming) === "similar"));
 }
 
 function sameKind(active: readonly Fact[], input: { type: string; scope: string }): Fact[] {

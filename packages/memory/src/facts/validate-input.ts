@@ -100,13 +100,40 @@ function checkTags(raw: unknown): string[] {
   return tags;
 }
 
+/** The required fields, each with what to send, in the order a message names them. */
+const REQUIRED_FIELDS = [
+  ["title", "the fact itself, one line of at most 80 characters"],
+  ["body", "why it holds and how to apply it, at most 120 words"],
+  ["type", `one of ${FACT_TYPES.join(" | ")}`],
+] as const;
+
+/** "a", "a and b", "a, b and c". */
+function joinAnd(items: readonly string[]): string {
+  return items.length < 2
+    ? (items[0] ?? "")
+    : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1] ?? ""}`;
+}
+
+/** Every required field left out, named together so one retry can fix them all. */
+function checkRequired(input: FactInput): void {
+  const missing = REQUIRED_FIELDS.filter(
+    ([field]) => (input as unknown as Record<string, unknown>)[field] == null,
+  );
+  if (missing.length === 0) return;
+  const names = joinAnd(missing.map(([field]) => field));
+  const sends = joinAnd(missing.map(([field, what]) => `${field} (${what})`));
+  throw invalidInput(`${names} ${missing.length > 1 ? "are" : "is"} required: send ${sends}.`);
+}
+
 /**
  * Validates a write input. `today` (YYYY-MM-DD, UTC) decides whether `expires` is past.
- * Throws MemoryError INVALID_INPUT on the first broken rule.
+ * Throws MemoryError INVALID_INPUT naming every missing required field at once, else the
+ * first broken rule.
  */
 export function validateFactInput(input: FactInput, today: string): ValidFactInput {
   if (typeof input !== "object" || input === null)
     throw invalidInput("input must be an object with title, body and type.");
+  checkRequired(input);
   const title = requireString(input.title, "title").trim();
   if (title.length === 0)
     throw invalidInput("title is empty; state the fact itself in at most 80 characters.");

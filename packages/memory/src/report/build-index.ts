@@ -41,7 +41,8 @@ export function formatIndexLine(fact: Fact): string {
 }
 
 function omittedLine(omitted: number): string {
-  return `\n${omitted} more active facts omitted over budget; memory_search finds them.\n`;
+  const noun = omitted === 1 ? "fact" : "facts";
+  return `\n${omitted} more active ${noun} omitted over budget; memory_search finds them.\n`;
 }
 
 function assemble(included: readonly Fact[], omitted: number): string {
@@ -65,7 +66,9 @@ export function buildIndex(activeFacts: readonly Fact[], budgetTokens: number): 
     return { markdown: EMPTY, listed: 0, active: 0, omitted: 0, tokens: estimateTokens(EMPTY) };
   const ordered = [...activeFacts].sort(compareIndexPriority);
   const presentTypes = new Set(ordered.map((fact) => fact.type));
-  // Fixed costs are reserved first: the header, one heading per type present, the omitted note.
+  // Fixed costs are reserved first: the header, one heading per type present, the omitted note
+  // at its longest — for `active` it has the most digits, and the plural "facts" whenever more
+  // than one fact can be left out (with one active fact the note can only be the singular).
   const reserved =
     estimateTokens(HEADER) +
     [...presentTypes].reduce((sum, type) => sum + estimateTokens(`\n## ${type}\n`), 0) +

@@ -1,7 +1,8 @@
 // Ranks the active facts for a keyword query: BM25F over title, tags and body with field
 // weights, where every query word may also match its synonyms, vocabulary terms it is a
-// prefix of, and (when the exact stem is unknown) terms one or two typos away — each at a
-// discount, taking the best match per query word so one word cannot count several times.
+// prefix of, and (when the exact stem is unknown) terms one or two typos away, by stem or by
+// the word as written, an adjacent swap counting as one typo — each at a discount, taking
+// the best match per query word so one word cannot count several times.
 // A coverage factor prefers facts that match more of the query. Ties: confidence, then newer.
 
 import type { Fact, FactType } from "../types";
@@ -59,15 +60,45 @@ function addPrefixMatches(index: SearchIndex, alternatives: Alternatives, prefix
   }
 }
 
-function addTypoMatches(index: SearchIndex, alternatives: Alternatives, stem: string): void {
-  const limit = stem.length >= 8 ? 2 : stem.length >= 4 ? 1 : 0;
-  if (limit === 0) return;
-  for (const term of index.vocabulary) {
-    if (Math.abs(term.length - stem.length) > limit || term[0] !== stem[0]) continue;
-    const distance = boundedEditDistance(stem, term, limit);
+/** Edits a typo may have: none under 4 letters, 1 from 4, 2 from 8 (counting the typed form). */
+function typoLimit(typed: string): number {
+  return typed.length >= 8 ? 2 : typed.length >= 4 ? 1 : 0;
+}
+
+/**
+ * Whether `candidate` is worth an edit-distance check against `typed`: a length within the
+ * limit and the same first letter, or the first two letters swapped (`lfyway`), since a typo
+ * in the first letter is rare and checking every term would cost a scan per query word.
+ */
+function sameStart(typed: string, candidate: string, limit: number): boolean {
+  if (Math.abs(candidate.length - typed.length) > limit) return false;
+  return (
+    candidate[0] === typed[0] || (candidate[0] === typed[1] && candidate[1] === typed[0])
+  );
+}
+
+/**
+ * Terms a few edits (an adjacent swap counts as one) from the query word. The stem is
+ * compared with the vocabulary, and the word as typed with the written forms of indexed
+ * words, because stemming can move a typo away from its word (`flywya` stays `flywya`
+ * while `flyway` becomes `flywai`). A written form matches through its stem.
+ */
+function addTypoMatches(
+  index: SearchIndex,
+  alternatives: Alternatives,
+  stem: string,
+  word: string,
+): void {
+  const addWithin = (typed: string, candidate: string, term: string): void => {
+    const limit = typoLimit(typed);
+    if (limit === 0 || !sameStart(typed, candidate, limit)) return;
+    const distance = boundedEditDistance(typed, candidate, limit);
     if (distance >= 1 && distance <= limit)
       addAlternative(alternatives, term, RANKING.typoWeights[distance - 1] ?? 0);
-  }
+  };
+  for (const term of index.vocabulary) addWithin(stem, term, term);
+  if (typoLimit(word) === 0) return;
+  for (const [surface, surfaceStem] of index.surfaces) addWithin(word, surface, surfaceStem);
 }
 
 /** The query's words, each with the index terms it may match and their weights. */
@@ -83,7 +114,7 @@ export function expandQuery(index: SearchIndex, query: string): Alternatives[] {
         addAlternative(alternatives, term, RANKING.synonymWeight);
     addPrefixMatches(index, alternatives, stem);
     if (word !== stem) addPrefixMatches(index, alternatives, word);
-    if (!index.postings.has(stem)) addTypoMatches(index, alternatives, stem);
+    if (!index.postings.has(stem)) addTypoMatches(index, alternatives, stem, word);
     groups.set(stem, alternatives);
   }
   return [...groups.values()];

@@ -1,10 +1,10 @@
 // The inverted index searched by rank.ts: per-field term frequencies and lengths of every
-// active fact, document frequencies, average field lengths and a sorted vocabulary for
-// prefix and typo lookups. Built once per (snapshot, day) and reused while both hold; each
+// active fact, document frequencies, average field lengths, a sorted vocabulary for prefix
+// and typo lookups, and the written forms of words whose stem differs (typo lookups too). Built once per (snapshot, day) and reused while both hold; each
 // fact's own term counts are memoised on the fact object, so a write re-tokenises one fact.
 
 import type { Fact } from "../types";
-import { tokenize } from "./tokenize";
+import { stemWord, tokenize } from "./tokenize";
 
 /** The fields BM25F weighs separately. */
 export const FIELDS = ["title", "tags", "body"] as const;
@@ -18,6 +18,8 @@ const FIELD_COUNT = FIELDS.length;
 export interface FactTerms {
   readonly counts: Map<string, number>;
   readonly lengths: readonly number[];
+  /** Distinct written words whose stem differs from the word (`flyway`, stem `flywai`). */
+  readonly surfaces: readonly string[];
 }
 
 const FIELD_BITS = 10;
@@ -37,9 +39,16 @@ export interface SearchIndex {
   readonly averageLengths: number[];
   /** Sorted distinct terms, for prefix and typo expansion. */
   readonly vocabulary: readonly string[];
+  /**
+   * Written word → its stem, for words whose stem differs. A typo is compared with what was
+   * written as well as with the stem, because stemming can move a typo further away:
+   * `flywya` is one swap from `flyway` but two edits from its stem `flywai`.
+   */
+  readonly surfaces: ReadonlyMap<string, string>;
 }
 
 const termsCache = new WeakMap<Fact, FactTerms>();
+const NO_SURFACES: readonly string[] = [];
 
 function scopeWords(scope: string): string {
   return scope === "project" ? "" : scope.replace(/^[a-z]+:/, "");
@@ -52,8 +61,12 @@ export function termsOf(fact: Fact): FactTerms {
   const fieldTexts = [fact.title, [...fact.tags, scopeWords(fact.scope)].join(" "), fact.body];
   const counts = new Map<string, number>();
   const lengths: number[] = [];
+  const surfaces = new Set<string>();
+  const keepSurface = (word: string, stem: string): void => {
+    if (word !== stem) surfaces.add(word);
+  };
   fieldTexts.forEach((text, field) => {
-    const tokens = tokenize(text, true);
+    const tokens = tokenize(text, true, keepSurface);
     lengths.push(tokens.length);
     const unit = 2 ** (FIELD_BITS * field);
     for (const token of tokens) {
@@ -61,7 +74,7 @@ export function termsOf(fact: Fact): FactTerms {
       if (fieldCount(packed, field) < FIELD_MASK) counts.set(token, packed + unit);
     }
   });
-  terms = { counts, lengths };
+  terms = { counts, lengths, surfaces: surfaces.size > 0 ? [...surfaces] : NO_SURFACES };
   termsCache.set(fact, terms);
   return terms;
 }
@@ -70,9 +83,12 @@ export function termsOf(fact: Fact): FactTerms {
 export function buildSearchIndex(facts: readonly Fact[]): SearchIndex {
   const terms = facts.map(termsOf);
   const postings = new Map<string, number[]>();
+  const surfaces = new Map<string, string>();
   const totals = new Array<number>(FIELD_COUNT).fill(0);
   terms.forEach((factTerms, position) => {
     factTerms.lengths.forEach((length, field) => (totals[field] = (totals[field] ?? 0) + length));
+    for (const word of factTerms.surfaces)
+      if (!surfaces.has(word)) surfaces.set(word, stemWord(word));
     for (const term of factTerms.counts.keys()) {
       const list = postings.get(term);
       if (list) list.push(position);
@@ -83,5 +99,5 @@ export function buildSearchIndex(facts: readonly Fact[]): SearchIndex {
     facts.length > 0 ? Math.max(total / facts.length, 1) : 1,
   );
   const vocabulary = [...postings.keys()].sort();
-  return { facts, terms, postings, averageLengths, vocabulary };
+  return { facts, terms, postings, averageLengths, vocabulary, surfaces };
 }

@@ -48,12 +48,22 @@ export function splitWords(text: string, compounds = false): string[] {
   return words;
 }
 
-/** Search terms of a text: words minus stop words, stemmed (camelCase compounds kept with `compounds`). */
-export function tokenize(text: string, compounds = false): string[] {
+/**
+ * Search terms of a text: words minus stop words, stemmed (camelCase compounds kept with
+ * `compounds`). `onWord` sees each kept word beside its stem (the index keeps the written
+ * forms for typo matching, since stemming is not typo-stable: flyway → flywai, flywya → flywya).
+ */
+export function tokenize(
+  text: string,
+  compounds = false,
+  onWord?: (word: string, stem: string) => void,
+): string[] {
   const terms: string[] = [];
   for (const word of splitWords(text, compounds)) {
     if (STOP_WORDS.has(word)) continue;
-    terms.push(stemWord(word));
+    const stem = stemWord(word);
+    terms.push(stem);
+    onWord?.(word, stem);
   }
   return terms;
 }

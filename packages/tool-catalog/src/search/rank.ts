@@ -36,8 +36,6 @@ export const TOOLSET_MENTION_BOOST = 0.5;
 /** Score factor for a tool whose action contradicts the request's own verb. */
 export const INTENT_MISFIT_FACTOR = 0.65;
 const NAME_BIT = 1;
-// Share of a multi-word alternative's score that depends on all its words being present.
-const PARTIAL = 0.5;
 
 /** Per-tool scratch arrays plus the list of tools touched, reset between uses. */
 class Scratch {
@@ -88,10 +86,11 @@ function scoreGroup(group: QueryGroup, index: Bm25fIndex, sums: Scratch, best: S
         if ((mask & NAME_BIT) !== 0) sums.names[doc]! += 1;
       }
     }
-    // A multi-word alternative ("pull request") that is only half present counts for less.
+    // A multi-word alternative means what all its words mean together ("money back" is not
+    // "back"): a tool holding only some of them gets that share of their score.
     const parts = alternative.stems.length;
     for (const doc of sums.touched) {
-      const score = parts > 1 ? sums.score[doc]! * (1 - PARTIAL + (PARTIAL * sums.count[doc]!) / parts) : sums.score[doc]!;
+      const score = parts > 1 ? (sums.score[doc]! * sums.count[doc]!) / parts : sums.score[doc]!;
       if (best.count[doc] === 0) best.touched.push(doc);
       else if (score <= best.score[doc]!) continue;
       best.count[doc] = 1;

@@ -166,6 +166,9 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ["time zone", "timezone", "tz", "local time"],
   ["time", "clock", "hour", "what time", "current time"],
   ["comment", "remark", "reply"],
+  // Where the work happens: a local clone (the git tools) versus the hosted remote (GitHub).
+  ["git", "local", "locally", "local repo", "local checkout"],
+  ["github", "remote", "remote repo", "remote repository"],
 ];
 
 /** One-way: a plain-words request → the terms tools for it are named with. */
