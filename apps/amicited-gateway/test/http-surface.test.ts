@@ -111,7 +111,7 @@ describe("tools/list", () => {
 });
 
 describe("base tool arguments", () => {
-  const textOf = (result: { content?: unknown }) => (result.content as Array<{ text?: string }>).map((block) => block.text ?? "").join("");
+  const textOf = (result: unknown) => ((result as { content?: Array<{ text?: string }> }).content ?? []).map((block) => block.text ?? "").join("");
 
   it("refuses a misspelled or mistyped argument, naming it and what the tool takes", async () => {
     const client = await open(demo.readToken);

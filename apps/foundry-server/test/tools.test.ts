@@ -136,7 +136,7 @@ describe("memory tools", () => {
       "memory_write",
       "memory_write",
       "memory_search",
-      ...Array(5).fill("memory_write"),
+      ...Array(6).fill("memory_write"),
       "memory_search",
       "memory_search",
       "memory_index",

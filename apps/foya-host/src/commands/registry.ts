@@ -38,7 +38,11 @@ async function withManager<T>(context: CommandContext, only: string[] | undefine
   }
 }
 
-/** The server a host tool name points at, when it can be told from the name alone. */
+/**
+ * The server a host tool name points at, told from the name alone. Server names are capped at
+ * 32 characters (MAX_SERVER_NAME_LENGTH), so even a hashed host name (cut to 55 characters, then
+ * `_<hash>`) keeps its whole `mcp__<server>__` prefix; the longest matching name wins.
+ */
 function serverOfHostName(hostName: string, names: string[]): string | undefined {
   const matches = names.filter((name) => hostName.startsWith(`mcp__${name}__`));
   return matches.sort((a, b) => b.length - a.length)[0];
