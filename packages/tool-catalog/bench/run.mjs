@@ -123,4 +123,40 @@ print("| advertised | tools | tokens | ratio |");
 print("| --- | --- | --- | --- |");
 print(`| everything | ${allTools.length} | ${formatTokenCount(everything)} | ×${(everything / four).toFixed(0)} |`);
 print(`| four base tools | 4 | ${formatTokenCount(four)} | ×1 |`);
+print("");
+
+// One full round per holdout-2 request: search (10 compact hits, as the gateway answers) → describe
+// the top hit → the run call's arguments. The tool's own answer is the same on both paths, so it is
+// left out of both; the eager path pays the whole tools/list instead of search and describe.
+const roundCatalog = new ToolCatalog();
+fillCatalog(roundCatalog, entries);
+const progressiveRounds = [];
+const eagerRounds = [];
+for (const { query } of queries.filter((entry) => entry.set === "holdout2")) {
+  const found = await roundCatalog.search({ query, limit: 10 });
+  const hits = found.results.map(({ name, toolset, kind, summary, matchedIn }) => ({ name, toolset, kind, summary, ...(matchedIn.length ? { matchedIn } : {}) }));
+  const top = found.results[0]?.name;
+  if (!top) continue;
+  const call = { name: "run_tool", arguments: { name: top, arguments: {} } };
+  const searchCall = { name: "search_tools", arguments: { query } };
+  const describeCall = { name: "describe_tool", arguments: { name: top } };
+  progressiveRounds.push(
+    four +
+      estimateTokens(JSON.stringify(searchCall)) +
+      estimateTokens(JSON.stringify({ results: hits, paging: found.paging })) +
+      estimateTokens(JSON.stringify(describeCall)) +
+      estimateTokens(JSON.stringify(roundCatalog.describe(top))) +
+      estimateTokens(JSON.stringify(call)),
+  );
+  eagerRounds.push(everything + estimateTokens(JSON.stringify({ name: top, arguments: {} })));
+}
+const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const progressiveRound = middle(progressiveRounds);
+const eagerRound = middle(eagerRounds);
+print(`One full find → describe → run round over the ${entries.length}-tool corpus (median over the ${progressiveRounds.length} holdout-2 requests; the tool's own answer, equal on both paths, left out):`);
+print("");
+print("| path | tokens the model reads | ratio |");
+print("| --- | --- | --- |");
+print(`| progressive: four base tools + search_tools (10 hits) + describe_tool + run_tool call | ${formatTokenCount(progressiveRound)} | ×1 |`);
+print(`| eager: every tool listed + the call | ${formatTokenCount(eagerRound)} | ×${(eagerRound / progressiveRound).toFixed(0)} |`);
 console.log(lines.join("\n"));
