@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
@@ -17,6 +17,30 @@ function deadPid(): number {
 }
 
 describe("withFileLock", () => {
+  it("regression: the lock file is complete the moment it exists (a writer killed mid-acquire left an empty lock)", async () => {
+    const lockPath = path.join(root, "memory/.lock");
+    mkdirSync(path.dirname(lockPath), { recursive: true });
+    const seen: string[] = [];
+    let done = false;
+    const watcher = (async () => {
+      while (!done) {
+        try {
+          seen.push(readFileSync(lockPath, "utf8"));
+        } catch {
+          // no lock at this instant
+        }
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    await Promise.all(Array.from({ length: 40 }, (_, i) => withFileLock(lockPath, async () => i, { timeoutMs: 20_000 })));
+    done = true;
+    await watcher;
+    expect(seen.length).toBeGreaterThan(0);
+    for (const content of seen) expect(() => JSON.parse(content), JSON.stringify(content)).not.toThrow();
+    // No draft is left behind once every holder has released.
+    expect(readdirSync(path.dirname(lockPath))).toEqual([]);
+  });
+
   it("recovers a lock left by a dead process on this host", async () => {
     const lockPath = path.join(root, "memory/.lock");
     mkdirSync(path.dirname(lockPath), { recursive: true });

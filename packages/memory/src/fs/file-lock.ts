@@ -1,5 +1,8 @@
-// A cross-process lock made of one file created with O_EXCL. The owner writes its pid, host
-// and a random nonce into it. A lock whose owner is a dead process on this host, or that is
+// A cross-process lock made of one file that appears complete: the owner's pid, host and a
+// random nonce are written with createFileExclusive (a private temporary file hard-linked to the
+// lock path: EEXIST while the lock is held, never a half-written lock). A plain O_EXCL
+// create-then-write left an empty lock behind when a writer was killed between the two calls,
+// which blocked every writer until the age rule (regression: the reliability crashes test). A lock whose owner is a dead process on this host, or that is
 // older than `staleMs`, is stale and may be broken; breaking is itself serialised by a second
 // exclusive "breaker" file so two waiters can never both remove a lock and both enter.
 // Neighbours: the markdown driver holds this lock around id allocation and every write.
@@ -9,6 +12,7 @@ import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { MemoryError, MemoryErrorCode } from "../errors";
+import { createFileExclusive } from "./atomic-write";
 
 /** Tuning of {@link withFileLock}. */
 export interface FileLockOptions {
@@ -60,8 +64,11 @@ function isStale(found: { owner?: LockOwner; mtimeMs: number }, staleMs: number)
   return age > staleMs;
 }
 
-/** Removes `lockPath` if it still holds exactly `staleRaw`, with only one breaker at a time. */
-async function breakStaleLock(lockPath: string, staleRaw: string, staleMs: number): Promise<void> {
+/**
+ * Removes `lockPath` if it still holds exactly `staleRaw`, with only one breaker at a time.
+ * Returns false when another breaker is at work, so the caller waits instead of spinning.
+ */
+async function breakStaleLock(lockPath: string, staleRaw: string, staleMs: number): Promise<boolean> {
   const breakerPath = `${lockPath}.breaker`;
   try {
     await fs.writeFile(breakerPath, String(process.pid), { flag: "wx" });
@@ -71,7 +78,7 @@ async function breakStaleLock(lockPath: string, staleRaw: string, staleMs: numbe
     const stat = await fs.stat(breakerPath).catch(() => undefined);
     if (stat && Date.now() - stat.mtimeMs > Math.min(staleMs, 10_000))
       await fs.rm(breakerPath, { force: true });
-    return;
+    return false;
   }
   try {
     const again = await readOwner(lockPath);
@@ -79,6 +86,7 @@ async function breakStaleLock(lockPath: string, staleRaw: string, staleMs: numbe
   } finally {
     await fs.rm(breakerPath, { force: true });
   }
+  return true;
 }
 
 /**
@@ -103,20 +111,17 @@ export async function withFileLock<T>(
   await fs.mkdir(path.dirname(lockPath), { recursive: true });
   for (let attempt = 0; ; attempt++) {
     try {
-      await fs.writeFile(lockPath, mine, { flag: "wx" });
+      await createFileExclusive(lockPath, mine);
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
     const found = await readOwner(lockPath);
-    if (found && isStale(found, staleMs)) {
-      await breakStaleLock(lockPath, found.raw, staleMs);
-      continue;
-    }
+    if (found && isStale(found, staleMs) && (await breakStaleLock(lockPath, found.raw, staleMs))) continue;
     if (Date.now() > deadline) {
       throw new MemoryError(
         MemoryErrorCode.LOCK_TIMEOUT,
-        `lock ${lockPath} is still held by ${found?.raw ?? "another process"} after ${timeoutMs} ms; retry, or delete the file if no Foundry process is running.`,
+        `lock ${lockPath} is still held by ${found?.raw || "an unknown owner"} after ${timeoutMs} ms; retry, or delete the file if no Foundry process is running.`,
       );
     }
     await sleep(Math.min(50, 2 + attempt * 2) + Math.random() * 5);
