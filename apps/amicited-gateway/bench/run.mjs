@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { estimateTokens } from "@foundry-mcp/tokens";
-import { fixed, median, percentile, table } from "./_measure.mjs";
+import { fixed, median, percentile, table } from "../../../tooling/bench-measure.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const gatewayBin = path.join(here, "../dist/gateway.mjs");

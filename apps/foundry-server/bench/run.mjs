@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { parseFact, serializeFact } from "@foundry-mcp/memory";
-import { fixed, median, table } from "./_measure.mjs";
+import { fixed, median, table } from "../../../tooling/bench-measure.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverBin = path.join(here, "../dist/server.mjs");

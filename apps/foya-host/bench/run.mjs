@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { NodeClientManager } from "@foundry-mcp/client-manager/node";
-import { fixed, median, percentile, table } from "./_measure.mjs";
+import { fixed, median, percentile, table } from "../../../tooling/bench-measure.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const foyaBin = path.join(here, "../dist/foya.mjs");

@@ -1,4 +1,4 @@
-// Small measuring helpers for this app's benchmark: medians, percentiles, a markdown table.
+// Measuring helpers shared by the apps' benchmarks: medians, percentiles, a markdown table.
 
 /** The p-th percentile (0..100) of `values`, by nearest rank. */
 export function percentile(values, p) {
