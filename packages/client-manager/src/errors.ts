@@ -1,5 +1,8 @@
 // The package's one error class. Config, registry and manager failures carry a stable string
 // `code`; tool-call failures become `UnifiedToolResult`s whose `errorCode` uses the same map.
+// The base (code, cause, brand) is @foundry-mcp/core's CodedError.
+
+import { CodedError } from "@foundry-mcp/core";
 
 /** Stable codes of {@link ClientManagerError}; compare against these, never against messages. */
 export const ClientManagerErrorCode = {
@@ -44,8 +47,6 @@ export const ClientManagerErrorCode = {
 /** One of the {@link ClientManagerErrorCode} values. */
 export type ClientManagerErrorCode = (typeof ClientManagerErrorCode)[keyof typeof ClientManagerErrorCode];
 
-const BRAND = Symbol.for("@foundry-mcp/client-manager.ClientManagerError");
-
 /**
  * The error every public API of this package throws on purpose.
  *
@@ -53,22 +54,15 @@ const BRAND = Symbol.for("@foundry-mcp/client-manager.ClientManagerError");
  * try { loadHostConfig(); }
  * catch (error) { if (ClientManagerError.isInstance(error) && error.code === "CONFIG_INVALID") … }
  */
-export class ClientManagerError extends Error {
-  readonly code: ClientManagerErrorCode;
+export class ClientManagerError extends CodedError<ClientManagerErrorCode> {
+  static override readonly brand: symbol = Symbol.for("@foundry-mcp/client-manager.ClientManagerError");
+  override readonly name = "ClientManagerError";
   /** The server the failure belongs to, when there is one. */
   readonly server: string | undefined;
-  readonly [BRAND] = true;
 
   constructor(code: ClientManagerErrorCode, message: string, options?: { cause?: unknown; server?: string }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.name = "ClientManagerError";
-    this.code = code;
+    super(code, message, options);
     this.server = options?.server;
-  }
-
-  /** True for a ClientManagerError even when it crossed a bundle or realm boundary. */
-  static isInstance(value: unknown): value is ClientManagerError {
-    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
   }
 }
 

@@ -1,6 +1,8 @@
 // @foundry-mcp/server-kit — the one public door. Pieces every Foundry MCP server shares so that
 // hostile input gets a JSON-RPC answer instead of silence: a stdio transport that answers
-// malformed frames, request schemas that turn bad params into -32602, exact-message errors.
+// malformed frames, request schemas that turn bad params into -32602, exact-message errors, and
+// the one wire mapper (protocol sentences, the isError result shape).
 export { LineStdioTransport, MAX_FRAME_BYTES } from "./line-stdio-transport";
 export { checkedRequest, describeIssues } from "./checked-request";
 export { protocolError } from "./protocol-error";
+export { toolErrorResult, toWireError, unknownPrompt, unknownResource, unknownTool } from "./wire-errors";

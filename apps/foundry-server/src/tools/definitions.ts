@@ -1,7 +1,8 @@
 // The nine tools as a client sees them in tools/list: name, description with the "call it when"
 // guidance of SPEC §2, hand-written JSON Schema input (the enums and bounds a client can check
-// before calling) and MCP annotations. handlers.ts runs them; validate-arguments.ts enforces the
+// before calling) and MCP annotations. handlers.ts runs them; check-arguments.ts enforces the
 // same schemas at the edge.
+import { CONFIDENCES, FACT_TYPES, MAX_TITLE_CHARS } from "@foundry-mcp/memory";
 import type { InputSchema } from "./schema";
 
 /** Every tool this server offers, in tools/list order. */
@@ -39,9 +40,6 @@ export interface ToolDefinition {
   /** Human wording of each `pattern`, used in validation errors. */
   patternHints?: Record<string, string>;
 }
-
-/** Fact types, shared by memory_search and memory_write. */
-export const FACT_TYPES = ["decision", "constraint", "convention", "domain", "risk", "metric", "glossary"] as const;
 
 const NO_INPUT: InputSchema = { type: "object", properties: {}, additionalProperties: false };
 
@@ -85,7 +83,12 @@ const memoryWrite: ToolDefinition = {
   inputSchema: {
     type: "object",
     properties: {
-      title: { type: "string", minLength: 1, maxLength: 80, description: "States the fact itself, not the topic. At most 80 characters." },
+      title: {
+        type: "string",
+        minLength: 1,
+        maxLength: MAX_TITLE_CHARS,
+        description: `States the fact itself, not the topic. At most ${MAX_TITLE_CHARS} characters.`,
+      },
       body: {
         type: "string",
         minLength: 1,
@@ -106,7 +109,7 @@ const memoryWrite: ToolDefinition = {
         default: [],
         description: "Keywords that help search find the fact. Default [].",
       },
-      confidence: { type: "string", enum: ["high", "medium", "low"], default: "medium", description: "Default medium." },
+      confidence: { type: "string", enum: CONFIDENCES, default: "medium", description: "Default medium." },
       source: {
         type: "string",
         pattern: "^(adr-\\d{4}|conversation|code|external:\\S+)$",
