@@ -6,10 +6,9 @@ import {
   CallToolRequestSchema,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   ReadResourceRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { checkedRequest } from "@foundry-mcp/server-kit";
+import { checkedRequest, unknownResource, unknownTool } from "@foundry-mcp/server-kit";
 import { checkBaseArguments } from "./base-arguments";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { CatalogError, annotationsFor } from "@foundry-mcp/tool-catalog";
@@ -176,6 +175,9 @@ export function createSessionServer(
   server.setRequestHandler(checkedRequest("tools/call", CallToolRequestSchema), async (request, extra) => {
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     const call = { ...context(), signal: extra.signal };
+    if (!baseByName.has(request.params.name) && !pinnedNames.has(request.params.name)) {
+      throw unknownTool(request.params.name, "It is not advertised on this connection; find it with search_tools and call it through read_tool or run_tool.");
+    }
     try {
       const base = baseByName.get(request.params.name);
       if (base) checkBaseArguments(base, args);
@@ -196,14 +198,6 @@ export function createSessionServer(
         case "run_tool":
           return asResult(await catalog.run(String(args.name ?? ""), args.arguments ?? {}, call));
         default:
-          if (!pinnedNames.has(request.params.name)) {
-            return errorResult(
-              new GatewayError(
-                "NOT_FOUND",
-                `tool ${request.params.name} is not advertised on this connection; find it with search_tools and call it through read_tool or run_tool.`,
-              ),
-            );
-          }
           return asResult(await catalog.run(request.params.name, args, call));
       }
     } catch (error) {
@@ -255,12 +249,7 @@ export function createSessionServer(
         ],
       };
     }
-    // -32002: the MCP code for "resource not found".
-    throw new McpError(
-      -32002,
-      `resource ${request.params.uri} does not exist; resources: ${SKILL_URI}, ${TOOLSETS_URI}.`,
-      { uri: request.params.uri },
-    );
+    throw unknownResource(request.params.uri, `Resources: ${SKILL_URI}, ${TOOLSETS_URI}.`);
   });
   return server;
 }

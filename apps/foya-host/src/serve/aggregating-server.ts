@@ -6,15 +6,13 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
-  ErrorCode,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   ReadResourceRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { checkedRequest } from "@foundry-mcp/server-kit";
+import { checkedRequest, unknownPrompt, unknownResource, unknownTool } from "@foundry-mcp/server-kit";
 import type { ElicitationRequest, ElicitationResponse } from "@foundry-mcp/client-manager";
 import type { HostManager, HostTool } from "../host/contract";
 import { approveCall, requestFor, type ApprovalMode, type AskPerson } from "./approvals";
@@ -78,6 +76,10 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
   server.setRequestHandler(checkedRequest("tools/list", ListToolsRequestSchema), () => ({ tools: surface.listTools() }));
   server.setRequestHandler(checkedRequest("tools/call", CallToolRequestSchema), async (request) => {
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+    const listed = surface.listTools();
+    if (!listed.some((tool) => tool.name === request.params.name)) {
+      throw unknownTool(request.params.name, `It is not among the ${listed.length} tools listed now (its server may be disconnected); list tools again.`);
+    }
     const result = await surface.callTool(request.params.name, args);
     return { ...result };
   });
@@ -96,7 +98,7 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
   });
   server.setRequestHandler(checkedRequest("resources/read", ReadResourceRequestSchema), async (request) => {
     const target = parseResourceUri(request.params.uri);
-    if (!target) throw new McpError(ErrorCode.InvalidParams, `Unknown resource: ${request.params.uri} (foya URIs look like foya://<server>/<uri>)`);
+    if (!target) throw unknownResource(request.params.uri, "foya URIs look like foya://<server>/<uri>.");
     const read = await manager.readResource(target.server, target.uri);
     return { contents: read.contents.map((item) => ({ ...item, uri: resourceUri(target.server, item.uri) })) };
   });
@@ -115,7 +117,7 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
   server.setRequestHandler(checkedRequest("prompts/get", GetPromptRequestSchema), async (request) => {
     const servers = manager.status().map((row) => row.name);
     const target = parsePromptName(request.params.name, servers);
-    if (!target) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name} (foya prompt names look like <server>__<name>)`);
+    if (!target) throw unknownPrompt(request.params.name, "foya prompt names look like <server>__<name>.");
     const rendered = await manager.getPrompt(target.server, target.name, request.params.arguments);
     return { ...(rendered.description !== undefined ? { description: rendered.description } : {}), messages: rendered.messages };
   });
