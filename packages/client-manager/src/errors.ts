@@ -65,19 +65,3 @@ export class ClientManagerError extends CodedError<ClientManagerErrorCode> {
     this.server = options?.server;
   }
 }
-
-/** The message of any thrown value, for status lines and results. */
-export function messageOf(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  // fetch() fails with "fetch failed" and hides the reason (ECONNREFUSED, ENOTFOUND…) in its
-  // cause chain; a status line must say which, so the chain is folded into the message.
-  let message = error.message;
-  let cause: unknown = error.cause;
-  for (let depth = 0; depth < 3 && cause instanceof Error; depth += 1) {
-    const code = (cause as { code?: unknown }).code;
-    const detail = typeof code === "string" && !cause.message.includes(code) ? `${code}: ${cause.message}` : cause.message;
-    if (detail && !message.includes(detail)) message += ` (${detail})`;
-    cause = cause.cause;
-  }
-  return message;
-}

@@ -1,6 +1,7 @@
 // Imports server lists written for other MCP hosts: Claude's `{"mcpServers": {...}}` and
 // VS Code's `{"servers": {...}}` (with `type` and `${input:…}` references), into ServerConfigs.
-import { ClientManagerError, ClientManagerErrorCode, messageOf } from "../errors";
+import { messageOf } from "@foundry-mcp/core";
+import { ClientManagerError, ClientManagerErrorCode } from "../errors";
 import type { ServerConfig } from "./types";
 import { isValidServerName, MAX_SERVER_NAME_LENGTH, validateServerConfig } from "./validate";
 

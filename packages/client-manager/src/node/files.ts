@@ -1,8 +1,11 @@
-// Private-file I/O for FOYA_HOME: folder 0700, files 0600, every write a temp file renamed
-// into place so a crash never leaves half a config behind.
+// Private-file I/O for FOYA_HOME: folder 0700, files 0600, every write through core's atomic
+// writer (temp file flushed, renamed into place, folder flushed) so a crash never leaves half a
+// config or credentials file behind.
 import fs from "node:fs";
 import path from "node:path";
-import { ClientManagerError, ClientManagerErrorCode, messageOf } from "../errors";
+import { messageOf } from "@foundry-mcp/core";
+import { writeFileAtomicSync } from "@foundry-mcp/core/node";
+import { ClientManagerError, ClientManagerErrorCode } from "../errors";
 
 /** Creates `dir` (and parents) and makes it 0700. */
 export function ensurePrivateDir(dir: string): void {
@@ -14,16 +17,12 @@ export function ensurePrivateDir(dir: string): void {
   }
 }
 
-/** Writes `value` as JSON to `file` with mode 0600 via temp file + rename. */
+/** Writes `value` as JSON to `file` with mode 0600, atomically and durably. */
 export function writePrivateJson(file: string, value: unknown): void {
   ensurePrivateDir(path.dirname(file));
-  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
   try {
-    fs.writeFileSync(temp, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
-    fs.chmodSync(temp, 0o600);
-    fs.renameSync(temp, file);
+    writeFileAtomicSync(file, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
   } catch (error) {
-    fs.rmSync(temp, { force: true });
     throw new ClientManagerError(ClientManagerErrorCode.CONFIG_WRITE_FAILED, `Cannot write ${file}: ${messageOf(error)}`, { cause: error });
   }
 }

@@ -1,6 +1,11 @@
+// messageOf: the one way every package reads a thrown value, cause chain folded in (once).
 import net from "node:net";
 import { describe, expect, it } from "vitest";
-import { messageOf } from "../src/errors";
+import { messageOf } from "../src/index";
+
+class CodedTwin extends Error {
+  readonly code = "ESHELF";
+}
 
 describe("messageOf", () => {
   it("folds fetch's hidden cause into the message, so a status line says why", async () => {
@@ -16,5 +21,13 @@ describe("messageOf", () => {
     expect(messageOf(new Error("boom"))).toBe("boom");
     expect(messageOf("text")).toBe("text");
     expect(messageOf(new Error("outer", { cause: new Error("outer") }))).toBe("outer");
+    expect(messageOf(42)).toBe("42");
+  });
+
+  it("names a cause's system code and stops after three causes", () => {
+    const deep = new Error("d");
+    const chain = new Error("a", { cause: new Error("b", { cause: new Error("c", { cause: new Error("x", { cause: deep }) }) }) });
+    expect(messageOf(chain)).toBe("a (b) (c) (x)");
+    expect(messageOf(new Error("write failed", { cause: new CodedTwin("shelf full") }))).toBe("write failed (ESHELF: shelf full)");
   });
 });
