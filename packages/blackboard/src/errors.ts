@@ -28,6 +28,6 @@ export type BlackboardErrorCode = (typeof BlackboardErrorCode)[keyof typeof Blac
  * recognises errors from another copy of the package (bundled apps).
  */
 export class BlackboardError extends CodedError<BlackboardErrorCode> {
-  static override readonly brand: symbol = Symbol.for("@foundry-mcp/blackboard.error");
+  static override readonly brand: symbol = Symbol.for("@foundry-mcp/blackboard.BlackboardError");
   override readonly name = "BlackboardError";
 }

@@ -28,6 +28,6 @@ export type ContractErrorCode = (typeof ContractErrorCode)[keyof typeof Contract
  * checks a global symbol, not the prototype), which matters once apps bundle their dependencies.
  */
 export class ContractError extends CodedError<ContractErrorCode> {
-  static override readonly brand: symbol = Symbol.for("@foundry-mcp/contracts.error");
+  static override readonly brand: symbol = Symbol.for("@foundry-mcp/contracts.ContractError");
   override readonly name = "ContractError";
 }
