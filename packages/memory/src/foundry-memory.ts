@@ -240,7 +240,8 @@ export class FoundryMemory {
   ): Promise<{ built: BuiltIndex; problems: readonly FactProblem[] }> {
     const [{ snapshot, facts }, config] = await Promise.all([known ?? this.refresh(), this.config()]);
     const built = buildIndexFromOrder(facts.indexOrder(), config.budgetTokens);
-    await writeFileAtomic(this.paths.index, built.markdown);
+    // INDEX.md is derived from the fact files and rebuilt by every write, so it skips the flush.
+    await writeFileAtomic(this.paths.index, built.markdown, { durable: false });
     return { built, problems: snapshot.problems };
   }
 

@@ -53,6 +53,8 @@ export class FactEntries {
   private added: StoredFactRecord[] = [];
   private problemsChanged = false;
   private readonly multiLinkedNames = new Set<string>();
+  /** Files read (and parsed when new) so far: what the saved index exists to avoid. */
+  filesRead = 0;
   /** Highest id number among file names ever seen (with .last-id, ids are never reused). */
   highestNameId = 0;
 
@@ -103,6 +105,7 @@ export class FactEntries {
   ): FactEntry | undefined {
     const location = `${this.locationPrefix}${name}`;
     let source: string;
+    this.filesRead += 1;
     try {
       source = readFileSync(file, "utf8");
     } catch (error) {
@@ -149,6 +152,16 @@ export class FactEntries {
     }
   }
 
+  /** Entries restored from a saved index: candidates that a scan keeps only if their stat key still matches. */
+  restore(saved: ReadonlyMap<string, FactEntry>): void {
+    for (const [name, entry] of saved) this.set(name, entry);
+  }
+
+  /** Every entry, for saving. */
+  all(): IterableIterator<[string, FactEntry]> {
+    return this.entries.entries();
+  }
+
   /** Drops entries whose names are not in `present` (a full scan's listing). */
   keepOnly(present: ReadonlySet<string>): void {
     for (const name of [...this.entries.keys()]) if (!present.has(name)) this.set(name, undefined);
@@ -158,8 +171,12 @@ export class FactEntries {
   current(): FactSnapshot {
     const changed = this.removed.length > 0 || this.added.length > 0 || this.problemsChanged;
     if (this.snapshot && !changed) return this.snapshot;
-    const removed = this.removed;
-    const added = this.added;
+    // Net change: a record both added and removed since the last snapshot (restored, then
+    // found changed) never reached a snapshot.
+    const addedSet = new Set(this.added);
+    const removedSet = new Set(this.removed);
+    const removed = this.removed.filter((record) => !addedSet.has(record));
+    const added = this.added.filter((record) => !removedSet.has(record));
     this.removed = [];
     this.added = [];
     this.problemsChanged = false;

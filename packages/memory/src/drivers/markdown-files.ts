@@ -27,6 +27,9 @@ import type { Fact } from "../types";
 import type { FactSnapshot, FactStoreDriver } from "./driver";
 import { FactEntries } from "./fact-entries";
 import { FactFolderWatch } from "./fact-folder-watch";
+import { readSavedIndex, savedIndexText } from "./saved-index";
+import { ensureIgnored } from "../events";
+import { knownTermsOf } from "../search/search-index";
 
 /** Options of {@link MarkdownFactStore}. */
 export interface MarkdownFactStoreOptions {
@@ -44,6 +47,8 @@ export interface MarkdownFactStoreOptions {
   racyWindowMs?: number;
   /** Events in one read that count as a possible kernel queue overflow (default min(1000, queue size − 1)). */
   watchBurstLimit?: number;
+  /** Restore from and keep `.foundry/cache/memory-index.json` for fast cold starts (default true with `cache`). */
+  savedIndex?: boolean;
 }
 
 /** How the last load knew what changed, for tests and diagnostics. */
@@ -53,10 +58,15 @@ export interface StoreFreshness {
   /** Why the watch could not vouch (when method is `scan`). */
   readonly reason?: string;
   readonly scans: number;
+  /** Fact files read so far by this store (a cold start from a valid saved index reads none). */
+  readonly filesRead: number;
+  /** Whether the first load restored entries from a saved index it could trust. */
+  readonly restored: boolean;
 }
 
 const RACY_WINDOW_MS = 2_000;
 const WATCH_RETRY_MS = 60_000;
+const SAVE_DELAY_MS = 20;
 
 function errorCode(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException).code;
@@ -76,6 +86,12 @@ export class MarkdownFactStore implements FactStoreDriver {
   private method: StoreFreshness["method"] = "scan";
   private lastSweep = 0;
   private retryWatch: { identity: string; at: number } | undefined;
+  private restoreTried = false;
+  private restored = false;
+  private readsAtSave = 0;
+  private savePending = false;
+  /** A fact saved without its search terms; once it has them, the index is saved again. */
+  private savedWithoutTerms: Fact | undefined;
 
   constructor(options: MarkdownFactStoreOptions) {
     this.options = options;
@@ -84,14 +100,44 @@ export class MarkdownFactStore implements FactStoreDriver {
     this.entries = this.newEntries();
   }
 
+  private locationPrefix(): string {
+    return `${path.relative(this.paths.root, this.paths.facts).split(path.sep).join("/")}/`;
+  }
+
   private newEntries(): FactEntries {
-    const prefix = `${path.relative(this.paths.root, this.paths.facts).split(path.sep).join("/")}/`;
-    return new FactEntries(this.paths.facts, prefix, this.options.racyWindowMs ?? RACY_WINDOW_MS);
+    return new FactEntries(this.paths.facts, this.locationPrefix(), this.options.racyWindowMs ?? RACY_WINDOW_MS);
+  }
+
+  /**
+   * Saves the index soon after many files were read (a cold start, a big change) or once facts
+   * saved without search terms have them. Deferred so the answer goes out first; best effort.
+   */
+  private maybeSave(): void {
+    if (!this.saving || this.savePending) return;
+    const unsaved = this.entries.filesRead - this.readsAtSave;
+    const termsNow = this.savedWithoutTerms !== undefined && knownTermsOf(this.savedWithoutTerms) !== undefined;
+    if (unsaved < Math.max(32, this.entries.size / 50) && !termsNow) return;
+    this.savePending = true;
+    setTimeout(() => void this.save(), SAVE_DELAY_MS);
+  }
+
+  private async save(): Promise<void> {
+    this.readsAtSave = this.entries.filesRead;
+    try {
+      const { text, withoutTerms } = savedIndexText(this.entries.all());
+      this.savedWithoutTerms = withoutTerms;
+      await ensureIgnored(this.paths.gitignore, "cache/", "Foundry's saved memory index is rebuilt from the fact files");
+      await writeFileAtomic(this.paths.savedIndex, text, { durable: false });
+    } catch {
+      // A cache that could not be written is only a slower next start.
+    } finally {
+      this.savePending = false;
+    }
   }
 
   /** How the last `load` proved freshness. */
   freshness(): StoreFreshness {
-    return { method: this.method, scans: this.scans, ...(this.method === "scan" && this.lastWatchFailure ? { reason: this.lastWatchFailure } : {}) };
+    return { method: this.method, scans: this.scans, filesRead: this.entries.filesRead, restored: this.restored, ...(this.method === "scan" && this.lastWatchFailure ? { reason: this.lastWatchFailure } : {}) };
   }
 
   private watchMode(): "auto" | "off" {
@@ -99,8 +145,20 @@ export class MarkdownFactStore implements FactStoreDriver {
     return this.options.watch ?? currentMemoryConfig(this.paths.config).watch;
   }
 
+  private get saving(): boolean {
+    return this.cache && this.options.savedIndex !== false;
+  }
+
   async load(): Promise<FactSnapshot> {
     if (!this.cache) this.entries = this.newEntries();
+    if (this.saving && !this.restoreTried) {
+      this.restoreTried = true;
+      const saved = readSavedIndex(this.paths.savedIndex, this.locationPrefix());
+      if (saved) {
+        this.entries.restore(saved);
+        this.restored = true;
+      }
+    }
     let identity: string;
     try {
       const folder = statSync(this.paths.facts, { bigint: true });
@@ -121,6 +179,7 @@ export class MarkdownFactStore implements FactStoreDriver {
       this.scanAll();
     }
     if (changed) for (const name of this.entries.multiLinked()) if (!changed.has(name)) this.entries.refresh(name, false);
+    this.maybeSave();
     return this.entries.current();
   }
 
@@ -203,6 +262,7 @@ export class MarkdownFactStore implements FactStoreDriver {
     if (Date.now() - this.lastSweep > 10_000) {
       this.lastSweep = Date.now();
       await removeLeftoverDrafts(this.paths.memory);
+      await removeLeftoverDrafts(this.paths.cache);
     }
   }
 
@@ -217,8 +277,10 @@ export class MarkdownFactStore implements FactStoreDriver {
     let next = highest + 1;
     // A caller that did not load first may hold an old listing: never hand out a taken name.
     while (existsSync(path.join(this.paths.facts, `${factIdFromNumber(next)}.md`))) next += 1;
-    // The high-water mark outlives deleted files, so an id is never handed out twice.
-    await writeFileAtomic(this.paths.idCounter, `${next}\n`);
+    // The high-water mark outlives deleted files, so an id is never handed out twice. It is not
+    // flushed on its own: the new fact file is, right after, and a lost mark falls back to the
+    // highest file name, which that flushed file carries.
+    await writeFileAtomic(this.paths.idCounter, `${next}\n`, { durable: false });
     return factIdFromNumber(next);
   }
 

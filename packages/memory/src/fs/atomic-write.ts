@@ -15,13 +15,19 @@ export function temporaryName(filePath: string): string {
 }
 
 /** Replaces `filePath` with `content` atomically; readers see the old or the new file, never a mix. */
-export async function writeFileAtomic(filePath: string, content: string): Promise<void> {
+export async function writeFileAtomic(
+  filePath: string,
+  content: string,
+  options: { durable?: boolean } = {},
+): Promise<void> {
   await fs.mkdir(path.dirname(filePath), { recursive: true });
   const temporary = temporaryName(filePath);
   const handle = await fs.open(temporary, "w");
   try {
     await handle.writeFile(content, "utf8");
-    await handle.sync();
+    // `durable: false` for files that are derived or re-derivable (INDEX.md, the id mark): the
+    // rename still makes the change atomic, only the flush before it is skipped.
+    if (options.durable !== false) await handle.sync();
   } finally {
     await handle.close();
   }

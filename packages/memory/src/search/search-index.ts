@@ -54,6 +54,16 @@ function scopeWords(scope: string): string {
   return scope === "project" ? "" : scope.replace(/^[a-z]+:/, "");
 }
 
+/** Term counts of one fact if already computed (or restored), without computing them. */
+export function knownTermsOf(fact: Fact): FactTerms | undefined {
+  return termsCache.get(fact);
+}
+
+/** Restores term counts computed by an earlier process (saved-terms.ts), instead of tokenising. */
+export function rememberTerms(fact: Fact, terms: FactTerms): void {
+  termsCache.set(fact, terms);
+}
+
 /** Term counts of one fact, memoised per fact object. */
 export function termsOf(fact: Fact): FactTerms {
   let terms = termsCache.get(fact);
