@@ -20,6 +20,7 @@ import type { HostManager, HostTool } from "../host/contract";
 import { approveCall, requestFor, type ApprovalMode, type AskPerson } from "./approvals";
 import { parsePromptName, parseResourceUri, promptName, resourceUri } from "./namespaces";
 import { progressiveSurface } from "./progressive";
+import { createRegistryView } from "./registry-view";
 import { directSurface, type CallGate, type ToolSurface } from "./tool-surface";
 
 /** Options of createAggregatingServer. */
@@ -63,6 +64,8 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
     },
   );
 
+  // Per-request reads go through this view: nothing per call walks the registry or the status.
+  const view = createRegistryView(manager);
   const askPerson: AskPerson = async (message) => {
     const result = await server.elicitInput({ message, requestedSchema: APPROVE_SCHEMA }, { timeout: 10 * 60_000 });
     if (result.action !== "accept") return result.action;
@@ -70,10 +73,10 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
   };
   const gate: CallGate = (tool: HostTool, args) => {
     const canAsk = server.getClientCapabilities()?.elicitation !== undefined;
-    const request = requestFor(tool, args, manager.status());
+    const request = requestFor(tool, args, view.server(tool.server));
     return approveCall(options.approval, request, canAsk ? askPerson : undefined);
   };
-  const surface: ToolSurface = options.progressive ? progressiveSurface(manager, gate) : directSurface(manager, gate);
+  const surface: ToolSurface = options.progressive ? progressiveSurface(manager, gate) : directSurface(manager, view, gate);
 
   server.setRequestHandler(checkedRequest("tools/list", ListToolsRequestSchema), () => ({ tools: surface.listTools() }));
   server.setRequestHandler(checkedRequest("tools/call", CallToolRequestSchema), async (request) => {
@@ -113,7 +116,7 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
     };
   });
   server.setRequestHandler(checkedRequest("prompts/get", GetPromptRequestSchema), async (request) => {
-    const servers = manager.status().map((row) => row.name);
+    const servers = view.servers().map((row) => row.name);
     const target = parsePromptName(request.params.name, servers);
     if (!target) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name} (foya prompt names look like <server>__<name>)`);
     const rendered = await manager.getPrompt(target.server, target.name, request.params.arguments);
