@@ -1,6 +1,7 @@
 // `foya serve [--approval auto|ask|deny] [--progressive]`: the aggregating MCP server on stdio.
 // Starts the manager over $FOYA_HOME (with reconnection), follows mcp.json live, announces
 // registry changes downstream, and on stdin close or a signal ends every session and child.
+import { startProcessWatchdog } from "@foundry-mcp/client-manager/node";
 import { LineStdioTransport } from "@foundry-mcp/server-kit";
 import { parseArguments } from "../cli/args";
 import { usageError } from "../cli/errors";
@@ -18,6 +19,8 @@ export const serveCommand: Command = async (argv, context) => {
   if (!APPROVAL_MODES.includes(approval)) throw usageError(`--approval must be auto, ask or deny, got "${approval}"`, "serve");
   const log = (line: string): void => context.output.err(line);
 
+  // Before any server starts: if foya dies without closing (SIGKILL), the watchdog ends their groups.
+  const watchdog = startProcessWatchdog();
   // Upstream elicitations go to our client once it is connected (late-bound: the server comes later).
   const upstream: { forward?: (request: ElicitationRequest) => Promise<ElicitationResponse> } = {};
   const manager = await context.openManager({
@@ -74,6 +77,7 @@ export const serveCommand: Command = async (argv, context) => {
       stopWatching();
       if (announceTimer) clearTimeout(announceTimer);
       await manager.close();
+      watchdog.stop();
       await aggregating.server.close().catch(() => undefined);
     })());
   const ended = new Promise<void>((resolve) => {
