@@ -6,34 +6,30 @@
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { HostManager } from "../../src/host/contract";
-import { openManager } from "../../src/host/manager";
 import { createAggregatingServer } from "../../src/serve/aggregating-server";
+import { openServeManager, type ServeManager } from "../../src/serve/serve-manager";
 import { EVERYTHING, removeTemporaryFolders, runFoya, temporaryFolder } from "../support/processes";
 import { eventually, textOf } from "../support/serve-client";
 
 let home: string;
-let manager: HostManager;
+let manager: ServeManager;
 const reads = { status: 0, tools: 0 };
 
-function counted(inner: HostManager): HostManager {
-  return {
-    ...inner,
-    status: () => {
-      reads.status++;
-      return inner.status();
+// The real manager, with its status() and tools() reads counted.
+function counted(inner: ServeManager): ServeManager {
+  return new Proxy(inner, {
+    get(target, property) {
+      if (property === "status" || property === "tools") reads[property]++;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
-    tools: () => {
-      reads.tools++;
-      return inner.tools();
-    },
-  };
+  });
 }
 
 beforeAll(async () => {
   home = temporaryFolder("call-path");
   for (const name of ["ev1", "ev2"]) expect(runFoya(home, ["mcp", "add", name, "--", process.execPath, EVERYTHING, "stdio"]).status).toBe(0);
-  manager = await openManager({ home, reconnect: true });
+  manager = openServeManager({ home, onElicitation: async () => ({ action: "decline" }), forwarding: {} });
   await manager.start();
 });
 
