@@ -47,12 +47,21 @@ export function toWireError(error: unknown): McpError {
 }
 
 /**
- * The one `isError` result shape: one text block, `<tool> failed: <message>` when the failure
- * belongs to a named tool, else the message alone. A model reads it and can correct its call.
+ * The one `isError` result: one text block a model reads and can act on. Its text is
+ * - `<tool> failed: <message>` when the failure belongs to a named tool (SPEC §3's shape);
+ * - `<CODE>: <message>` for a refusal with a stable code (any CodedError);
+ * - the sentence itself when the host already wrote one (a string);
+ * - `INTERNAL: <message>` for anything else.
  *
- * @example return toolErrorResult(error, { tool: "memory_write" }); // "memory_write failed: `title` is 81 characters; the limit is 80."
+ * @example toolErrorResult(error, { tool: "memory_write" }) // "memory_write failed: `title` is 81 characters; the limit is 80."
+ * @example toolErrorResult(new CatalogError("KIND_NOT_ALLOWED", "…")) // "KIND_NOT_ALLOWED: …"
  */
 export function toolErrorResult(error: unknown, options: { tool?: string } = {}): CallToolResult {
-  const message = messageOf(error);
-  return { content: [{ type: "text", text: options.tool === undefined ? message : `${options.tool} failed: ${message}` }], isError: true };
+  return { content: [{ type: "text", text: toolErrorText(error, options.tool) }], isError: true };
+}
+
+function toolErrorText(error: unknown, tool: string | undefined): string {
+  if (typeof error === "string") return tool === undefined ? error : `${tool} failed: ${error}`;
+  if (tool !== undefined) return `${tool} failed: ${messageOf(error)}`;
+  return `${CodedError.isInstance(error) ? error.code : "INTERNAL"}: ${messageOf(error)}`;
 }

@@ -35,11 +35,17 @@ describe("protocol errors", () => {
 });
 
 describe("toolErrorResult", () => {
-  it("is one text block with isError, prefixed by the tool when there is one", () => {
+  it("is one text block with isError: the tool's failure, a coded refusal, a written sentence, anything else", () => {
     expect(toolErrorResult(new Error("`title` is 81 characters; the limit is 80."), { tool: "memory_write" })).toEqual({
       content: [{ type: "text", text: "memory_write failed: `title` is 81 characters; the limit is 80." }],
       isError: true,
     });
     expect(toolErrorResult("no such domain")).toEqual({ content: [{ type: "text", text: "no such domain" }], isError: true });
+    const text = (error: unknown, tool?: string) => (toolErrorResult(error, tool === undefined ? {} : { tool }).content[0] as { text: string }).text;
+    expect(text(new ShelfError("FULL", "the shelf holds 20 books; take one off first."))).toBe("FULL: the shelf holds 20 books; take one off first.");
+    expect(text(new ShelfError("FULL", "full"), "shelf_add")).toBe("shelf_add failed: full");
+    expect(text(new TypeError("x is not a function"))).toBe("INTERNAL: x is not a function");
+    expect(text("denied by policy", "mcp__a__b")).toBe("mcp__a__b failed: denied by policy");
+    expect(text(new Error("fetch failed", { cause: new Error("connect ECONNREFUSED") }), "mcp__a__b")).toBe("mcp__a__b failed: fetch failed (connect ECONNREFUSED)");
   });
 });

@@ -12,7 +12,7 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { checkedRequest, unknownPrompt, unknownResource, unknownTool } from "@foundry-mcp/server-kit";
+import { checkedRequest, unknownPrompt, unknownResource } from "@foundry-mcp/server-kit";
 import type { HostTool } from "../host/contract";
 import { approveCall, requestFor, type ApprovalMode, type AskPerson } from "./approvals";
 import { installDownstreamForwarding } from "./downstream-forwarding";
@@ -82,10 +82,6 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
   server.setRequestHandler(checkedRequest("tools/list", ListToolsRequestSchema), () => ({ tools: surface.listTools() }));
   server.setRequestHandler(checkedRequest("tools/call", CallToolRequestSchema), async (request, extra) => {
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
-    const listed = surface.listTools();
-    if (!listed.some((tool) => tool.name === request.params.name)) {
-      throw unknownTool(request.params.name, `It is not among the ${listed.length} tools listed now (its server may be disconnected); list tools again.`);
-    }
     // The client's cancellation aborts the upstream request; its progress token gets the upstream's progress.
     const call: CallScope = { signal: extra.signal };
     const token = request.params._meta?.progressToken;

@@ -5,7 +5,9 @@
 // cache stays valid. Neighbours: tool-surface.ts (direct listing, the call gate).
 import { CatalogError, ToolCatalog, type SearchPage, type ToolKind, type ToolOutput } from "@foundry-mcp/tool-catalog";
 import type { HostManager, HostTool } from "../host/contract";
-import { callThroughGate, errorResult, type CallGate, type CallResult, type ListedTool, type ToolSurface } from "./tool-surface";
+import { McpError } from "@modelcontextprotocol/sdk/types.js";
+import { toolErrorResult as errorResult, unknownTool } from "@foundry-mcp/server-kit";
+import { callThroughGate, type CallGate, type CallResult, type ListedTool, type ToolSurface } from "./tool-surface";
 
 const NAME = { type: "string", description: "Exact tool name from search_tools, e.g. mcp__mem__memory_search." };
 const ARGUMENTS = { type: "object", description: "Arguments matching the tool's inputSchema from describe_tool.", additionalProperties: true };
@@ -138,9 +140,10 @@ export function progressiveSurface(manager: HostManager, gate: CallGate): ToolSu
           case "run_tool":
             return toWire(await current().run(target, inner, context));
           default:
-            return errorResult(`Unknown tool ${name}: this server offers search_tools, describe_tool, read_tool and run_tool.`);
+            throw unknownTool(name, "It is not among the 4 tools listed now (its server may be disconnected); list tools again.");
         }
       } catch (error) {
+        if (error instanceof McpError) throw error;
         if (CatalogError.isInstance(error)) return errorResult(error.message);
         return errorResult(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
       }
