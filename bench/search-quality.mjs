@@ -2,9 +2,10 @@
 // top-1, recall@5 (a right answer in the first five) and MRR on every public labelled set,
 // beside plain BM25 in the same run, and search latency at 10,000 tools and 10,000 facts.
 // "Before" is main at the commit named in bench/search-baseline.json: measured live (interleaved
-// with this build) when that build is present as packages/<pkg>/node_modules/.search-baseline/
-// index.js, else the recorded figures. SEARCH_RECORD_BASELINE=1 rewrites the recorded file
-// from the live baseline build. Prints one markdown section; imports the BUILT packages.
+// with this build) when SEARCH_BASELINE_DIR names a folder holding that build's bundles as
+// tool-catalog/index.js and memory/index.js (with a node_modules their imports resolve in),
+// else the recorded figures. SEARCH_RECORD_BASELINE=1 rewrites the recorded file from the live
+// baseline build. Prints one markdown section; imports the BUILT packages.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -15,7 +16,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const recordedFile = path.join(root, "bench", "search-baseline.json");
 const load = async (file) => (existsSync(file) ? import(pathToFileURL(file).href) : undefined);
 const current = { tools: await load(path.join(root, "packages/tool-catalog/dist/index.js")), memory: await load(path.join(root, "packages/memory/dist/index.js")) };
-const live = { tools: await load(path.join(root, "packages/tool-catalog/node_modules/.search-baseline/index.js")), memory: await load(path.join(root, "packages/memory/node_modules/.search-baseline/index.js")) };
+const baselineDir = process.env.SEARCH_BASELINE_DIR;
+const live = baselineDir === undefined ? {} : { tools: await load(path.join(baselineDir, "tool-catalog/index.js")), memory: await load(path.join(baselineDir, "memory/index.js")) };
 const recorded = existsSync(recordedFile) ? JSON.parse(readFileSync(recordedFile, "utf8")) : undefined;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const percent = (value) => `${(value * 100).toFixed(1)}%`;
@@ -53,13 +55,15 @@ async function interleaved(builds, passes) {
   }
   return times.map(median);
 }
-const toolBuilds = [current.tools, live.tools].filter(Boolean);
+// SEARCH_QUALITY_ONLY=1 skips latency (for quick looks while working on the dev sets).
+const quick = process.env.SEARCH_QUALITY_ONLY === "1";
+const toolBuilds = quick ? [] : [current.tools, live.tools].filter(Boolean);
 const toolCatalogs = await Promise.all(toolBuilds.map((module) => latencyCatalog(module.ToolCatalog, entries, 10_000)));
-const toolMs = await interleaved(toolCatalogs.map((catalog) => () => timeTools(catalog)), 5);
+const toolMs = quick ? [] : await interleaved(toolCatalogs.map((catalog) => () => timeTools(catalog)), 5);
 const factSet = syntheticFacts(10_000);
-const memoryBuilds = [current.memory, live.memory].filter(Boolean).map((module) => memorySearch(module, factSet));
+const memoryBuilds = (quick ? [] : [current.memory, live.memory].filter(Boolean)).map((module) => memorySearch(module, factSet));
 for (const search of memoryBuilds) await search("warm up the index");
-const memoryMs = await interleaved(memoryBuilds.map((search) => () => timeMemory(search)), 3);
+const memoryMs = quick ? [] : await interleaved(memoryBuilds.map((search) => () => timeMemory(search)), 3);
 const latency = { toolsAfter: toolMs[0], toolsBefore: live.tools ? toolMs[1] : recorded?.latency?.tools, memoryAfter: memoryMs[0], memoryBefore: live.memory ? memoryMs[1] : recorded?.latency?.memory };
 
 if (process.env.SEARCH_RECORD_BASELINE === "1" && live.tools && live.memory) {
