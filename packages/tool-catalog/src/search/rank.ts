@@ -33,8 +33,6 @@ const COVERAGE_INFLUENCE = 0.5;
 const NAME_COVERAGE_BONUS = 0.2;
 /** Tools of toolsets the request names ("… in stripe", "on GitHub") score this much more. */
 export const TOOLSET_MENTION_BOOST = 0.5;
-/** Score factor for a tool whose action contradicts the request's own verb. */
-export const INTENT_MISFIT_FACTOR = 0.65;
 const NAME_BIT = 1;
 
 /** Per-tool scratch arrays plus the list of tools touched, reset between uses. */
