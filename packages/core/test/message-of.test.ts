@@ -1,7 +1,7 @@
 // messageOf: the one way every package reads a thrown value, cause chain folded in (once).
 import net from "node:net";
 import { describe, expect, it } from "vitest";
-import { messageOf } from "../src/index";
+import { CodedError, messageOf } from "../src/index";
 
 class CodedTwin extends Error {
   readonly code = "ESHELF";
@@ -29,5 +29,12 @@ describe("messageOf", () => {
     const chain = new Error("a", { cause: new Error("b", { cause: new Error("c", { cause: new Error("x", { cause: deep }) }) }) });
     expect(messageOf(chain)).toBe("a (b) (c) (x)");
     expect(messageOf(new Error("write failed", { cause: new CodedTwin("shelf full") }))).toBe("write failed (ESHELF: shelf full)");
+  });
+
+  // Regression: folding a CodedError's cause changed SPEC strings ("runbook_get failed: no
+  // runbook \"nope\". Available: … (ENOENT: …)"). A coded message stands alone.
+  it("returns a CodedError's message as written, cause or not", () => {
+    const missing = new CodedError("RUNBOOK_NOT_FOUND", 'no runbook "nope". Available: deploy.', { cause: Object.assign(new Error("no such file"), { code: "ENOENT" }) });
+    expect(messageOf(missing)).toBe('no runbook "nope". Available: deploy.');
   });
 });
