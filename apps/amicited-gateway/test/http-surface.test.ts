@@ -117,11 +117,13 @@ describe("base tool arguments", () => {
     const client = await open(demo.readToken);
     const typo = await client.callTool({ name: "search_tools", arguments: { qurey: "site down" } });
     expect(typo.isError).toBe(true);
-    expect(textOf(typo)).toBe("INVALID_ARGUMENT: search_tools has no argument `qurey`; it takes `query`, `toolset`, `offset`, `limit`.");
+    expect(textOf(typo)).toBe(
+      "INVALID_ARGUMENTS: Invalid arguments for search_tools: missing required field query; unknown field qurey (valid: query, toolset, offset, limit). Its inputSchema is in tools/list.",
+    );
     const wrongType = await client.callTool({ name: "search_tools", arguments: { query: "orders", limit: "ten" } });
-    expect(textOf(wrongType)).toBe('INVALID_ARGUMENT: search_tools: `limit` must be an integer; got "ten".');
+    expect(textOf(wrongType)).toBe("INVALID_ARGUMENTS: Invalid arguments for search_tools: limit must be integer. Its inputSchema is in tools/list.");
     const notObject = await client.callTool({ name: "read_tool", arguments: { name: "list_domains", arguments: "all" } });
-    expect(textOf(notObject)).toBe('INVALID_ARGUMENT: read_tool: `arguments` must be a JSON object (the tool\'s arguments); got "all".');
+    expect(textOf(notObject)).toBe("INVALID_ARGUMENTS: Invalid arguments for read_tool: arguments must be object. Its inputSchema is in tools/list.");
   });
 
   it("answers search_tools with name, toolset, kind, summary and matchedIn, without internal scores", async () => {
