@@ -121,9 +121,9 @@ describe("the same upstream through the gateway and through foya serve --progres
     [
       "search_tools",
       { qurey: "items" },
-      "INVALID_ARGUMENTS: Invalid arguments for search_tools: missing required field query; unknown field qurey (valid: query, toolset, offset, limit). Its inputSchema is in tools/list.",
+      "INVALID_ARGUMENTS: Invalid arguments for search_tools: `query` is required: What you want to do or know. unknown field `qurey`: the known fields are `query`, `toolset`, `offset`, `limit`. Its inputSchema is in tools/list.",
     ],
-    ["read_tool", { name: "mixed_lookup", arguments: "k1" }, "INVALID_ARGUMENTS: Invalid arguments for read_tool: arguments must be object. Its inputSchema is in tools/list."],
+    ["read_tool", { name: "mixed_lookup", arguments: "k1" }, 'INVALID_ARGUMENTS: Invalid arguments for read_tool: `arguments` must be a JSON object; got the string "k1". Its inputSchema is in tools/list.'],
   ] as const)("refuses %s %j with the same text", async (entry, args, text) => {
     const { gateway: fromGateway, foya } = await callBoth(entry, args);
     expect(fromGateway).toEqual(foya);

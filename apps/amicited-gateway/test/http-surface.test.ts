@@ -118,12 +118,12 @@ describe("base tool arguments", () => {
     const typo = await client.callTool({ name: "search_tools", arguments: { qurey: "site down" } });
     expect(typo.isError).toBe(true);
     expect(textOf(typo)).toBe(
-      "INVALID_ARGUMENTS: Invalid arguments for search_tools: missing required field query; unknown field qurey (valid: query, toolset, offset, limit). Its inputSchema is in tools/list.",
+      "INVALID_ARGUMENTS: Invalid arguments for search_tools: `query` is required: What you want to do or know. unknown field `qurey`: the known fields are `query`, `toolset`, `offset`, `limit`. Its inputSchema is in tools/list.",
     );
     const wrongType = await client.callTool({ name: "search_tools", arguments: { query: "orders", limit: "ten" } });
-    expect(textOf(wrongType)).toBe("INVALID_ARGUMENTS: Invalid arguments for search_tools: limit must be integer. Its inputSchema is in tools/list.");
+    expect(textOf(wrongType)).toBe('INVALID_ARGUMENTS: Invalid arguments for search_tools: `limit` must be an integer; got the string "ten". Its inputSchema is in tools/list.');
     const notObject = await client.callTool({ name: "read_tool", arguments: { name: "list_domains", arguments: "all" } });
-    expect(textOf(notObject)).toBe("INVALID_ARGUMENTS: Invalid arguments for read_tool: arguments must be object. Its inputSchema is in tools/list.");
+    expect(textOf(notObject)).toBe('INVALID_ARGUMENTS: Invalid arguments for read_tool: `arguments` must be a JSON object; got the string "all". Its inputSchema is in tools/list.');
   });
 
   it("answers search_tools with name, toolset, kind, summary and matchedIn, without internal scores", async () => {

@@ -1,8 +1,9 @@
 // The four-tool surface over a ToolCatalog: tools/list (the base four plus any natively
 // advertised tools), argument checks of the base tools against the schemas tools/list shows
-// (tool-catalog's validator), dispatch to search/describe/read/run, and every answer and refusal
+// (@foundry-mcp/core's validator seam), dispatch to search/describe/read/run, and every answer and refusal
 // in one format (results.ts). Hosts wire it to their MCP server; it never touches a transport.
-import { annotationsFor, CatalogError, CatalogErrorCode, SchemaValidator } from "@foundry-mcp/tool-catalog";
+import { AjvValidatorProvider } from "@foundry-mcp/core";
+import { annotationsFor, CatalogError, CatalogErrorCode } from "@foundry-mcp/tool-catalog";
 import type { CallContext, ToolCatalog, ToolDefinition } from "@foundry-mcp/tool-catalog";
 import { BASE_TOOL_NAMES, baseTools, type BaseToolName } from "./base-tools";
 import { compactSearch, errorResult, jsonResult, toCallResult, type HostErrorTest } from "./results";
@@ -50,8 +51,8 @@ export function createProgressiveSurface<C extends CallContext>(options: Progres
   const current = typeof options.catalog === "function" ? options.catalog : () => options.catalog as ToolCatalog<C>;
   const advertised = options.advertised ?? [];
   const advertisedNames = new Set(advertised.map((tool) => tool.name));
-  const validator = new SchemaValidator();
-  // The validator caches by schema object: keep one set of base tools per toolset list.
+  const validators = new AjvValidatorProvider();
+  // Validators are cached by schema: keep one set of base tools per toolset list.
   let cached: { key: string; tools: ListedTool[] } | undefined;
   const base = (): ListedTool[] => {
     const names = current().toolsets().map((toolset) => toolset.name);
@@ -62,12 +63,12 @@ export function createProgressiveSurface<C extends CallContext>(options: Progres
 
   const checked = (name: BaseToolName, args: Record<string, unknown>): Record<string, unknown> => {
     const schema = base().find((tool) => tool.name === name)!.inputSchema;
-    const outcome = validator.validate(schema, args);
+    const outcome = validators.getValidator<Record<string, unknown>>(schema).validate(args);
     if (outcome.valid) return outcome.data;
     throw new CatalogError(
       CatalogErrorCode.INVALID_ARGUMENTS,
-      `Invalid arguments for ${name}: ${outcome.problems.join("; ")}. Its inputSchema is in tools/list.`,
-      { details: { tool: name, problems: outcome.problems } },
+      `Invalid arguments for ${name}: ${outcome.errors.join(" ")} Its inputSchema is in tools/list.`,
+      { details: { tool: name, problems: outcome.errors } },
     );
   };
 

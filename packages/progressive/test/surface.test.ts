@@ -39,7 +39,7 @@ describe("createProgressiveSurface", () => {
   it("lists the base four with closed schemas and the toolsets as an enum", () => {
     const tools = surface.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([...BASE_TOOL_NAMES]);
-    const search = tools[0]!.inputSchema as { properties: { toolset: { enum: string[] } }; additionalProperties: boolean };
+    const search = tools[0]!.inputSchema as unknown as { properties: { toolset: { enum: string[] } }; additionalProperties: boolean };
     expect(search.properties.toolset.enum).toEqual(["notes"]);
     expect(tools.every((tool) => tool.inputSchema.additionalProperties === false)).toBe(true);
     expect(tools.find((tool) => tool.name === "read_tool")?.annotations?.readOnlyHint).toBe(true);
@@ -60,13 +60,13 @@ describe("createProgressiveSurface", () => {
     const typo = await surface.callTool("search_tools", { qurey: "x" }, READER);
     expect(typo.isError).toBe(true);
     expect(textOf(typo)).toBe(
-      "INVALID_ARGUMENTS: Invalid arguments for search_tools: missing required field query; unknown field qurey (valid: query, toolset, offset, limit). Its inputSchema is in tools/list.",
+      "INVALID_ARGUMENTS: Invalid arguments for search_tools: `query` is required: What you want to do or know. unknown field `qurey`: the known fields are `query`, `toolset`, `offset`, `limit`. Its inputSchema is in tools/list.",
     );
     expect(textOf(await surface.callTool("search_tools", { query: "x", toolset: "nope" }, READER))).toBe(
-      'INVALID_ARGUMENTS: Invalid arguments for search_tools: toolset must be one of: "notes". Its inputSchema is in tools/list.',
+      'INVALID_ARGUMENTS: Invalid arguments for search_tools: `toolset` must be one of notes; got "nope". Its inputSchema is in tools/list.',
     );
     expect(textOf(await surface.callTool("read_tool", { name: "notes_list", arguments: "all" }, READER))).toBe(
-      "INVALID_ARGUMENTS: Invalid arguments for read_tool: arguments must be object. Its inputSchema is in tools/list.",
+      'INVALID_ARGUMENTS: Invalid arguments for read_tool: `arguments` must be a JSON object; got the string "all". Its inputSchema is in tools/list.',
     );
   });
 

@@ -13,8 +13,6 @@ export type { QuotaDriver, QuotaDecision, QuotaUsage } from "./drivers/quota-dri
 export { CatalogError, CatalogErrorCode } from "./errors";
 export type { CatalogErrorOptions } from "./errors";
 export { toToolOutput } from "./dispatch/output";
-export { SchemaValidator } from "./dispatch/validator";
-export type { ValidationOutcome } from "./dispatch/validator";
 export type { CatalogHooks, EntryPointNames } from "./dispatch/dispatcher";
 export { DEFAULT_BM25F } from "./search/bm25f-index";
 export type { Bm25fSettings } from "./search/bm25f-index";
