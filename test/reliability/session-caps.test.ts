@@ -76,7 +76,10 @@ describe("session caps of the HTTP gateway", () => {
     expect(old.status).toBe(200);
     let fresh = await initialize(gateway.url, first.readToken);
     const deadline = Date.now() + 15_000;
-    while (fresh.status === 503 && Date.now() < deadline) fresh = await initialize(gateway.url, first.readToken);
+    while (fresh.status === 503 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      fresh = await initialize(gateway.url, first.readToken);
+    }
     expect(fresh.status).toBe(200);
     const stale = await fetch(gateway.url, {
       method: "POST",
