@@ -173,6 +173,15 @@ describe("instructions and the using-amicited skill", () => {
     expect((toolsets.contents[0] as { text: string }).text).toContain(
       "| google_ppc | `google_ppc_` |",
     );
+    // Regression: the message reached the client prefixed twice ("MCP error -32002: MCP error -32002: …").
+    const unknown = await client.readResource({ uri: "amicited://nope" }).then(
+      () => undefined,
+      (error: unknown) => error as { code?: number; message?: string },
+    );
+    expect(unknown?.code).toBe(-32002);
+    expect(unknown?.message).toBe(
+      "MCP error -32002: resource amicited://nope does not exist; resources: amicited://skills/using-amicited, amicited://toolsets.",
+    );
   });
 });
 

@@ -7,17 +7,18 @@ import {
   CallToolRequestSchema,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   ReadResourceRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { checkedRequest } from "@foundry-mcp/server-kit";
+import type { CallToolResult, ErrorCode, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { checkedRequest, protocolError } from "@foundry-mcp/server-kit";
 import { createProgressiveSurface } from "@foundry-mcp/progressive";
 import type { CallContext } from "@foundry-mcp/tool-catalog";
 import { GatewayError } from "../errors";
 import { SERVER_INSTRUCTIONS, SKILL_URI, TOOLSETS_URI } from "./skill";
 import type { Gateway } from "./gateway";
 import type { Credential } from "../store/workspaces";
+
+const RESOURCE_NOT_FOUND = -32002 as ErrorCode;
 
 /** The server name and version announced in initialize. */
 export const SERVER_INFO = { name: "amicited-gateway", version: "0.1.0" };
@@ -100,11 +101,11 @@ export function createSessionServer(
         ],
       };
     }
-    // -32002: the MCP code for "resource not found".
-    throw new McpError(
-      -32002,
+    // -32002: the MCP code for "resource not found". protocolError keeps the wire message exactly
+    // this sentence (McpError alone prefixes "MCP error -32002: ", which clients prefix again).
+    throw protocolError(
+      RESOURCE_NOT_FOUND,
       `resource ${request.params.uri} does not exist; resources: ${SKILL_URI}, ${TOOLSETS_URI}.`,
-      { uri: request.params.uri },
     );
   });
   return server;
