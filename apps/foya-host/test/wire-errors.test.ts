@@ -29,9 +29,13 @@ describe("foya serve wire errors", () => {
       code: -32602,
       message: "MCP error -32602: Invalid resources/read request: params.uri: Invalid input: expected string, received number",
     });
+    // The direct surface names the registry; the progressive one says what the gateway says.
+    const unknownTool = args.length === 0
+      ? /^MCP error -32602: Unknown tool: nope\. It is not among the \d+ tools listed now \(its server may be disconnected\); list tools again\.$/
+      : /^MCP error -32602: Unknown tool: nope\. It is not advertised on this connection; find it with search_tools and call it through read_tool or run_tool\.$/;
     await expect(client.callTool({ name: "nope", arguments: {} })).rejects.toMatchObject({
       code: -32602,
-      message: expect.stringMatching(/^MCP error -32602: Unknown tool: nope\. It is not among the \d+ tools listed now \(its server may be disconnected\); list tools again\.$/),
+      message: expect.stringMatching(unknownTool),
       data: { name: "nope" },
     });
     await expect(client.getPrompt({ name: "nope" })).rejects.toMatchObject({
