@@ -111,7 +111,8 @@ describe("foya serve", () => {
     const changes = session.toolListChanges();
     await session.client.callTool({ name: "mcp__crashy__crash", arguments: {} });
     await eventually(async () => !(await hasCrashy()), 20_000, "crashy tools gone");
-    expect(session.toolListChanges()).toBeGreaterThan(changes);
+    // Regression (flaky before): the count was read before the notification could arrive.
+    await session.toolListChangesAbove(changes);
     const gone = await session.client.callTool({ name: "mcp__crashy__ping", arguments: {} });
     expect(gone.isError).toBe(true);
     const echo = await session.client.callTool({ name: "mcp__ev__echo", arguments: { message: "still here" } });

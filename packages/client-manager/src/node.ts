@@ -1,6 +1,7 @@
 // Node-only entry "@foundry-mcp/client-manager/node": stdio servers in their own process groups,
 // the NodeClientManager that uses them, and the FOYA_HOME config and credentials files.
 export { NodeClientManager } from "./node/node-client-manager";
-export { ProcessGroupStdioTransport, launchStdioServer, INHERITED_ENV_VARS } from "./node/stdio-transport";
+export type { NodeClientManagerOptions } from "./node/node-client-manager";
+export { ProcessGroupStdioTransport, launchStdioServer, INHERITED_ENV_VARS, MAX_STDERR_LINE_BYTES } from "./node/stdio-transport";
 export { groupAlive, signalGroup, terminateGroup } from "./node/process-group";
 export { ConfigStore, loadHostConfig, saveHostConfig, loadCredentials, resolveFoyaHome } from "./node/config-store";
