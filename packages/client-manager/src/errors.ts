@@ -9,6 +9,8 @@ export const ClientManagerErrorCode = {
   CONFIG_READ_FAILED: "CONFIG_READ_FAILED",
   /** A config or credentials file could not be written. */
   CONFIG_WRITE_FAILED: "CONFIG_WRITE_FAILED",
+  /** Another process held the configuration lock for longer than the wait. */
+  CONFIG_LOCKED: "CONFIG_LOCKED",
   /** `${VAR}` with no value and no `:-default`; fails that one server only. */
   VARIABLE_MISSING: "VARIABLE_MISSING",
   /** The JSON given to `importServers` has neither `mcpServers` nor `servers`. */

@@ -91,13 +91,14 @@ export function importServers(json: string | unknown): ImportResult {
   if (!isRecord(root)) {
     throw new ClientManagerError(ClientManagerErrorCode.IMPORT_INVALID, 'Expected {"mcpServers": {...}} (Claude) or {"servers": {...}} (VS Code); found neither');
   }
-  const servers: Record<string, ServerConfig> = {};
+  // Null prototypes: a server named `constructor` is looked up as a name, not inherited.
+  const servers: Record<string, ServerConfig> = Object.create(null) as Record<string, ServerConfig>;
   const warnings: string[] = [];
-  const tokens: Record<string, string> = {};
+  const tokens: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [originalName, entry] of Object.entries(root)) {
     let name = isValidServerName(originalName) ? originalName : sanitizeServerName(originalName);
     if (name !== originalName) warnings.push(`${originalName}: renamed to "${name}" (server names allow up to ${MAX_SERVER_NAME_LENGTH} letters, digits, "-" and single "_")`);
-    for (let suffix = 2; servers[name] !== undefined; suffix++) name = `${sanitizeServerName(originalName).slice(0, MAX_SERVER_NAME_LENGTH - 4).replace(/[-_]+$/, "")}-${suffix}`;
+    for (let suffix = 2; Object.hasOwn(servers, name); suffix++) name = `${sanitizeServerName(originalName).slice(0, MAX_SERVER_NAME_LENGTH - 4).replace(/[-_]+$/, "")}-${suffix}`;
     if (!isRecord(entry)) {
       warnings.push(`${originalName}: skipped, the entry is not an object`);
       continue;

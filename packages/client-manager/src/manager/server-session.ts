@@ -5,6 +5,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   ElicitRequestSchema,
+  ErrorCode,
+  McpError,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
@@ -57,6 +59,13 @@ export type ReconnectOutcome = "connected" | "failed" | "not_retried" | "timed_o
 
 const PERMANENT = new Set<string>([ClientManagerErrorCode.VARIABLE_MISSING, ClientManagerErrorCode.STDIO_UNSUPPORTED]);
 
+/**
+ * Stdout lines that are not JSON-RPC a stdio server may write before its first answer: past
+ * this, the connect fails at once (a flooding server is broken; waiting for the timeout
+ * would only show it as "connecting").
+ */
+export const MAX_NOISE_LINES_WHILE_CONNECTING = 1000;
+
 /** The live state of one configured server. */
 export class ServerSession {
   state: ServerState;
@@ -77,6 +86,9 @@ export class ServerSession {
   private lastStderr: string[] = [];
   private opening: Transport | undefined;
   private inFlight: Promise<void> | undefined;
+  private noise = { lines: 0, last: "" };
+  private connectAborted: Error | undefined;
+  private probing = false;
 
   constructor(
     readonly name: string,
@@ -116,6 +128,9 @@ export class ServerSession {
 
   private describeError(error: unknown): string {
     let message = describeRemoteError(error) ?? messageOf(error);
+    if (this.noise.lines > 0 && !message.includes(this.noise.last)) {
+      message += ` (meanwhile it wrote ${this.noise.lines} stdout lines that are not JSON-RPC; the last: ${this.noise.last})`;
+    }
     const stderr = informativeStderrLine(this.lastStderr);
     if (this.config.transport === "stdio" && stderr && !message.includes(stderr)) message += ` (stderr: ${stderr.slice(0, 200)})`;
     return message;
@@ -152,6 +167,7 @@ export class ServerSession {
     const client = new Client(this.settings.clientInfo, {
       capabilities: elicit ? { elicitation: { form: { applyDefaults: true } } } : {},
     });
+    client.onerror = (error) => this.onTransportError(client, error);
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       if (this.client === client) void this.refreshTools(client);
     });
@@ -173,6 +189,32 @@ export class ServerSession {
     return client;
   }
 
+  // Transport errors are evidence, not noise: stdout garbage while connecting is counted (and a
+  // flood fails the connect at once); a remote transport's error (its event stream dropped, a
+  // reconnect refused) triggers a ping now rather than at the next interval, so a dead server
+  // shows as an error within a second instead of staying "connected" until then.
+  private onTransportError(client: Client, error: Error): void {
+    if (this.state === "connecting" && this.config.transport === "stdio") {
+      const text = messageOf(error);
+      this.noise = { lines: this.noise.lines + 1, last: (/not JSON-RPC: (.*)$/s.exec(text)?.[1] ?? text).slice(0, 120) };
+      if (this.noise.lines >= MAX_NOISE_LINES_WHILE_CONNECTING && this.opening && !this.connectAborted) {
+        this.connectAborted = new ClientManagerError(
+          ClientManagerErrorCode.CONNECT_FAILED,
+          `Server "${this.name}" wrote ${this.noise.lines} stdout lines that are not JSON-RPC before answering initialize (the last: ${this.noise.last}); a stdio server must write only JSON-RPC there and log to stderr`,
+          { server: this.name },
+        );
+        void this.opening.close().catch(() => undefined);
+      }
+      return;
+    }
+    if (this.config.transport !== "stdio" && this.client === client && this.state === "connected" && !this.probing) {
+      this.probing = true;
+      void this.checkHealth(client).finally(() => {
+        this.probing = false;
+      });
+    }
+  }
+
   private async openClient(kind: TransportKind): Promise<Client> {
     const client = this.createClient();
     const transport = this.buildTransport(kind);
@@ -183,7 +225,7 @@ export class ServerSession {
     } catch (error) {
       await client.close().catch(() => undefined);
       await transport.close().catch(() => undefined);
-      throw error;
+      throw this.connectAborted ?? error;
     } finally {
       if (this.opening === transport) this.opening = undefined;
     }
@@ -192,6 +234,8 @@ export class ServerSession {
   private async attemptConnect(): Promise<void> {
     if (this.stopped) return;
     if (this.state !== "connecting") this.setState("connecting");
+    this.noise = { lines: 0, last: "" };
+    this.connectAborted = undefined;
     let client: Client | undefined;
     try {
       try {
@@ -218,6 +262,7 @@ export class ServerSession {
       await this.refreshCounts(client);
       if (this.stopped || this.client !== client) return;
       this.attempt = 0;
+      this.noise = { lines: 0, last: "" };
       this.setState("connected");
       this.settings.onTools(this);
       this.startPing(client);
@@ -225,9 +270,19 @@ export class ServerSession {
       if (client && this.client === client) this.client = undefined;
       await client?.close().catch(() => undefined);
       if (this.stopped) return;
-      this.setState("error", error);
+      this.setState("error", this.connectTimedOut(error));
       if (!(ClientManagerError.isInstance(error) && PERMANENT.has(error.code))) this.scheduleReconnect();
     }
+  }
+
+  // The SDK says only "Request timed out"; a status line must say what did not answer and when.
+  private connectTimedOut(error: unknown): unknown {
+    if (!(error instanceof McpError) || error.code !== ErrorCode.RequestTimeout) return error;
+    return new ClientManagerError(
+      ClientManagerErrorCode.CONNECT_FAILED,
+      `Server "${this.name}" did not answer within ${this.settings.connectTimeoutMs} ms while connecting (initialize and tools/list; timeouts.connectMs)`,
+      { cause: error, server: this.name },
+    );
   }
 
   private async refreshCounts(client: Client): Promise<void> {
