@@ -37,6 +37,8 @@ export const ClientManagerErrorCode = {
   REQUEST_FAILED: "REQUEST_FAILED",
   /** Opening the session, initializing or listing tools failed. */
   CONNECT_FAILED: "CONNECT_FAILED",
+  /** A server lists more tools than MAX_TOOLS_PER_SERVER; it is not connected. */
+  TOO_MANY_TOOLS: "TOO_MANY_TOOLS",
   /** A stdio server was configured on a manager built without a stdio launcher. */
   STDIO_UNSUPPORTED: "STDIO_UNSUPPORTED",
   /** The manager was closed. */

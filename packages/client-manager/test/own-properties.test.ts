@@ -2,16 +2,11 @@
 // Object.prototype, and a remote server of that name was sent
 // `Authorization: Bearer function toString() { [native code] }`.
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { expandVariables, importServers } from "../src/index";
 import { ConfigStore, NodeClientManager } from "../src/node";
-import { makeTempDir } from "./helpers";
+import { makeTempDir, startRecordingServer } from "./helpers";
 
 const PROTOTYPE_NAMES = ["toString", "constructor", "valueOf", "hasOwnProperty"];
 const cleanup: Array<() => Promise<void> | void> = [];
@@ -19,35 +14,14 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step();
 });
 
-// A Streamable HTTP server on 127.0.0.1 that records the Authorization header of each request.
-async function recordingServer(): Promise<{ url: string; seen: Array<string | undefined> }> {
-  const seen: Array<string | undefined> = [];
-  const server = http.createServer(async (request, response) => {
-    seen.push(request.headers.authorization);
-    const mcp = new Server({ name: "recorder", version: "1.0.0" }, { capabilities: { tools: {} } });
-    mcp.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }));
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    await mcp.connect(transport);
-    await transport.handleRequest(request, response);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  cleanup.push(
-    () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  );
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`, seen };
-}
-
 describe("names that are also Object.prototype keys", () => {
   it("have no token in the credentials file and send no Authorization header", { timeout: 30_000 }, async () => {
     const home = path.join(makeTempDir(), "home");
     cleanup.push(() => fs.rmSync(path.dirname(home), { recursive: true, force: true }));
     const store = new ConfigStore(home);
     store.setToken("other", "tok-other");
-    const recorder = await recordingServer();
+    const recorder = await startRecordingServer();
+    cleanup.push(recorder.close);
     for (const name of PROTOTYPE_NAMES) {
       store.addServer(name, { transport: "streamable_http", url: recorder.url, sseFallback: false });
       expect(store.getToken(name)).toBeUndefined();
@@ -59,7 +33,7 @@ describe("names that are also Object.prototype keys", () => {
     await manager.start();
     expect(manager.status().map((row) => row.state)).toEqual(["connected", "connected", "connected", "connected"]);
     expect(recorder.seen.length).toBeGreaterThan(0);
-    expect(recorder.seen.every((header) => header === undefined)).toBe(true);
+    expect(recorder.seen.every((headers) => headers.authorization === undefined)).toBe(true);
     expect(store.removeToken("toString")).toBe(false);
     expect(store.removeServer("constructor")).toBe(true);
     expect(Object.keys(store.load().servers).sort()).toEqual(["hasOwnProperty", "toString", "valueOf"]);

@@ -5,8 +5,6 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   ElicitRequestSchema,
-  ErrorCode,
-  McpError,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
@@ -19,6 +17,7 @@ import type { ServerState } from "../events";
 import type { McpToolDefinition } from "../registry/tool-registry";
 import type { StdioLauncher } from "../transports/types";
 import { reconnectDelay, type ReconnectOptions } from "./backoff";
+import { ConnectNoise, describeConnectTimeout } from "./connect-evidence";
 import { informativeStderrLine } from "./diagnostics";
 import { countResourcesAndPrompts, listAllTools } from "./listing";
 import { createRemoteTransport, describeRemoteError, remoteHeaders, shouldFallBackToSse } from "./remote-transport";
@@ -57,14 +56,7 @@ export interface SessionSettings {
 /** How {@link ServerSession.awaitReconnect} ended. */
 export type ReconnectOutcome = "connected" | "failed" | "not_retried" | "timed_out" | "stopped";
 
-const PERMANENT = new Set<string>([ClientManagerErrorCode.VARIABLE_MISSING, ClientManagerErrorCode.STDIO_UNSUPPORTED]);
-
-/**
- * Stdout lines that are not JSON-RPC a stdio server may write before its first answer: past
- * this, the connect fails at once (a flooding server is broken; waiting for the timeout
- * would only show it as "connecting").
- */
-export const MAX_NOISE_LINES_WHILE_CONNECTING = 1000;
+const PERMANENT = new Set<string>([ClientManagerErrorCode.VARIABLE_MISSING, ClientManagerErrorCode.STDIO_UNSUPPORTED, ClientManagerErrorCode.TOO_MANY_TOOLS]);
 
 /** The live state of one configured server. */
 export class ServerSession {
@@ -86,7 +78,7 @@ export class ServerSession {
   private lastStderr: string[] = [];
   private opening: Transport | undefined;
   private inFlight: Promise<void> | undefined;
-  private noise = { lines: 0, last: "" };
+  private readonly noise: ConnectNoise;
   private connectAborted: Error | undefined;
   private probing = false;
 
@@ -99,6 +91,7 @@ export class ServerSession {
     this.state = config.enabled === false ? "disabled" : "connecting";
     this.transport = config.transport;
     this.target = describeTarget(config);
+    this.noise = new ConnectNoise(name);
   }
 
   /** First connection attempt; resolves when it settled (connected or error), never rejects. */
@@ -128,9 +121,7 @@ export class ServerSession {
 
   private describeError(error: unknown): string {
     let message = describeRemoteError(error) ?? messageOf(error);
-    if (this.noise.lines > 0 && !message.includes(this.noise.last)) {
-      message += ` (meanwhile it wrote ${this.noise.lines} stdout lines that are not JSON-RPC; the last: ${this.noise.last})`;
-    }
+    message = this.noise.annotate(message);
     const stderr = informativeStderrLine(this.lastStderr);
     if (this.config.transport === "stdio" && stderr && !message.includes(stderr)) message += ` (stderr: ${stderr.slice(0, 200)})`;
     return message;
@@ -195,14 +186,9 @@ export class ServerSession {
   // shows as an error within a second instead of staying "connected" until then.
   private onTransportError(client: Client, error: Error): void {
     if (this.state === "connecting" && this.config.transport === "stdio") {
-      const text = messageOf(error);
-      this.noise = { lines: this.noise.lines + 1, last: (/not JSON-RPC: (.*)$/s.exec(text)?.[1] ?? text).slice(0, 120) };
-      if (this.noise.lines >= MAX_NOISE_LINES_WHILE_CONNECTING && this.opening && !this.connectAborted) {
-        this.connectAborted = new ClientManagerError(
-          ClientManagerErrorCode.CONNECT_FAILED,
-          `Server "${this.name}" wrote ${this.noise.lines} stdout lines that are not JSON-RPC before answering initialize (the last: ${this.noise.last}); a stdio server must write only JSON-RPC there and log to stderr`,
-          { server: this.name },
-        );
+      const abort = this.noise.note(error);
+      if (abort && this.opening && !this.connectAborted) {
+        this.connectAborted = abort;
         void this.opening.close().catch(() => undefined);
       }
       return;
@@ -234,7 +220,7 @@ export class ServerSession {
   private async attemptConnect(): Promise<void> {
     if (this.stopped) return;
     if (this.state !== "connecting") this.setState("connecting");
-    this.noise = { lines: 0, last: "" };
+    this.noise.reset();
     this.connectAborted = undefined;
     let client: Client | undefined;
     try {
@@ -258,11 +244,11 @@ export class ServerSession {
       };
       const version = client.getServerVersion();
       this.serverInfo = version ? { name: version.name, version: version.version } : undefined;
-      this.tools = await listAllTools(client, this.settings.connectTimeoutMs);
+      this.tools = await listAllTools(client, this.settings.connectTimeoutMs, this.name);
       await this.refreshCounts(client);
       if (this.stopped || this.client !== client) return;
       this.attempt = 0;
-      this.noise = { lines: 0, last: "" };
+      this.noise.reset();
       this.setState("connected");
       this.settings.onTools(this);
       this.startPing(client);
@@ -270,19 +256,9 @@ export class ServerSession {
       if (client && this.client === client) this.client = undefined;
       await client?.close().catch(() => undefined);
       if (this.stopped) return;
-      this.setState("error", this.connectTimedOut(error));
+      this.setState("error", describeConnectTimeout(error, this.name, this.settings.connectTimeoutMs));
       if (!(ClientManagerError.isInstance(error) && PERMANENT.has(error.code))) this.scheduleReconnect();
     }
-  }
-
-  // The SDK says only "Request timed out"; a status line must say what did not answer and when.
-  private connectTimedOut(error: unknown): unknown {
-    if (!(error instanceof McpError) || error.code !== ErrorCode.RequestTimeout) return error;
-    return new ClientManagerError(
-      ClientManagerErrorCode.CONNECT_FAILED,
-      `Server "${this.name}" did not answer within ${this.settings.connectTimeoutMs} ms while connecting (initialize and tools/list; timeouts.connectMs)`,
-      { cause: error, server: this.name },
-    );
   }
 
   private async refreshCounts(client: Client): Promise<void> {
@@ -293,7 +269,7 @@ export class ServerSession {
 
   private async refreshTools(client: Client): Promise<void> {
     try {
-      const tools = await listAllTools(client, this.settings.connectTimeoutMs);
+      const tools = await listAllTools(client, this.settings.connectTimeoutMs, this.name);
       if (this.client !== client || this.state !== "connected") return;
       this.tools = tools;
       this.settings.onTools(this);

@@ -27,6 +27,19 @@ export interface ConfigStoreOptions {
   lockTimeoutMs?: number;
 }
 
+interface Credentials {
+  tokens: Record<string, string>;
+  headers: Record<string, Record<string, string>>;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isStringMap(value: unknown): value is Record<string, string> {
+  return isPlainObject(value) && Object.values(value).every((item) => typeof item === "string");
+}
+
 function defaultWarning(message: string): void {
   process.emitWarning(message, { code: "FOYA_CONFIG" });
 }
@@ -139,10 +152,16 @@ export class ConfigStore implements CredentialStore {
         added.push(name);
       }
       const tokensStored = added.filter((name) => Object.hasOwn(result.tokens, name));
-      if (tokensStored.length > 0) {
-        const tokens = this.readTokens();
-        for (const name of tokensStored) tokens[name] = result.tokens[name] as string;
-        this.writeTokens(tokens);
+      const headersStored = added.filter((name) => Object.hasOwn(result.secretHeaders, name));
+      if (tokensStored.length > 0 || headersStored.length > 0) {
+        const credentials = this.readCredentials();
+        for (const name of tokensStored) credentials.tokens[name] = result.tokens[name] as string;
+        for (const name of headersStored) {
+          const headers = result.secretHeaders[name] as Record<string, string>;
+          credentials.headers[name] = headers;
+          result.warnings.push(`${name}: ${Object.keys(headers).map((key) => `headers.${key}`).join(", ")} moved to mcp-credentials.json (0600); sent on connect, never shown`);
+        }
+        this.writeCredentials(credentials);
       }
       this.save(config);
       return { ...result, added, tokensStored };
@@ -150,8 +169,14 @@ export class ConfigStore implements CredentialStore {
   }
 
   getToken(server: string): string | undefined {
-    const tokens = this.readTokens();
+    const { tokens } = this.readCredentials();
     return Object.hasOwn(tokens, server) ? tokens[server] : undefined;
+  }
+
+  /** Secret headers kept for `server` in mcp-credentials.json (from an import), or undefined. */
+  getHeaders(server: string): Record<string, string> | undefined {
+    const { headers } = this.readCredentials();
+    return Object.hasOwn(headers, server) ? { ...headers[server] } : undefined;
   }
 
   hasToken(server: string): boolean {
@@ -162,20 +187,23 @@ export class ConfigStore implements CredentialStore {
   setToken(server: string, token: string): void {
     if (token.trim() === "") throw new ClientManagerError(ClientManagerErrorCode.CONFIG_INVALID, `The token for "${server}" is empty; pass the bearer token itself`, { server });
     this.edit(() => {
-      const tokens = this.readTokens();
-      tokens[server] = token;
-      this.writeTokens(tokens);
+      const credentials = this.readCredentials();
+      credentials.tokens[server] = token;
+      this.writeCredentials(credentials);
     });
   }
 
-  /** Deletes a server's token; false when there was none. */
+  /** Deletes a server's token (and any secret headers kept for it); false when there was none. */
   removeToken(server: string): boolean {
     return this.edit(() => {
-      const tokens = this.readTokens();
-      if (!Object.hasOwn(tokens, server)) return false;
-      delete tokens[server];
-      this.writeTokens(tokens);
-      return true;
+      const credentials = this.readCredentials();
+      const hadToken = Object.hasOwn(credentials.tokens, server);
+      const hadHeaders = Object.hasOwn(credentials.headers, server);
+      if (!hadToken && !hadHeaders) return false;
+      delete credentials.tokens[server];
+      delete credentials.headers[server];
+      this.writeCredentials(credentials);
+      return hadToken;
     });
   }
 
@@ -184,23 +212,28 @@ export class ConfigStore implements CredentialStore {
     return withFileLock(this.lockPath, change, this.lockTimeoutMs === undefined ? {} : { timeoutMs: this.lockTimeoutMs });
   }
 
-  private writeTokens(tokens: Record<string, string>): void {
-    writePrivateJson(this.credentialsPath, { tokens: { ...tokens } });
+  private writeCredentials(credentials: Credentials): void {
+    const file: { tokens: Record<string, string>; headers?: Record<string, Record<string, string>> } = { tokens: { ...credentials.tokens } };
+    if (Object.keys(credentials.headers).length > 0) file.headers = { ...credentials.headers };
+    writePrivateJson(this.credentialsPath, file);
   }
 
-  // Tokens by server in a null-prototype map. A file others can read is made 0600 first, with
-  // a warning: tokens in it may already have been read.
-  private readTokens(): Record<string, string> {
+  // Tokens and secret headers by server, in null-prototype maps. A file others can read is made
+  // 0600 first, with a warning: what is in it may already have been read.
+  private readCredentials(): Credentials {
     this.tightenCredentials();
     const value = readJsonFile(this.credentialsPath);
-    const tokens: Record<string, string> = Object.create(null) as Record<string, string>;
-    if (value === undefined) return tokens;
-    const found = (value as { tokens?: unknown }).tokens;
-    if (typeof found !== "object" || found === null || Array.isArray(found) || Object.values(found).some((token) => typeof token !== "string")) {
-      throw new ClientManagerError(ClientManagerErrorCode.CONFIG_READ_FAILED, `${this.credentialsPath} must look like {"tokens": {"<server>": "<token>"}}`);
+    const credentials: Credentials = { tokens: Object.create(null) as Record<string, string>, headers: Object.create(null) as Record<string, Record<string, string>> };
+    if (value === undefined) return credentials;
+    const { tokens, headers } = value as { tokens?: unknown; headers?: unknown };
+    const shape = `${this.credentialsPath} must look like {"tokens": {"<server>": "<token>"}, "headers": {"<server>": {"<header>": "<value>"}}}`;
+    if (!isStringMap(tokens)) throw new ClientManagerError(ClientManagerErrorCode.CONFIG_READ_FAILED, shape);
+    for (const [server, token] of Object.entries(tokens)) credentials.tokens[server] = token;
+    if (headers !== undefined) {
+      if (!isPlainObject(headers) || !Object.values(headers).every(isStringMap)) throw new ClientManagerError(ClientManagerErrorCode.CONFIG_READ_FAILED, shape);
+      for (const [server, map] of Object.entries(headers as Record<string, Record<string, string>>)) credentials.headers[server] = { ...map };
     }
-    for (const [server, token] of Object.entries(found as Record<string, string>)) tokens[server] = token;
-    return tokens;
+    return credentials;
   }
 
   private tightenCredentials(): void {
