@@ -3,5 +3,8 @@
 export { NodeClientManager } from "./node/node-client-manager";
 export type { NodeClientManagerOptions } from "./node/node-client-manager";
 export { ProcessGroupStdioTransport, launchStdioServer, INHERITED_ENV_VARS, MAX_STDERR_LINE_BYTES } from "./node/stdio-transport";
-export { groupAlive, signalGroup, terminateGroup } from "./node/process-group";
+export { groupAlive, signalGroup, terminateGroup, observeProcessGroups } from "./node/process-group";
+export type { GroupObserver } from "./node/process-group";
+export { startProcessWatchdog } from "./node/process-watchdog";
+export type { ProcessWatchdog, ProcessWatchdogOptions } from "./node/process-watchdog";
 export { ConfigStore, loadHostConfig, saveHostConfig, loadCredentials, resolveFoyaHome } from "./node/config-store";
