@@ -2,7 +2,8 @@
 // hostile input gets a JSON-RPC answer instead of silence: a stdio transport that answers
 // malformed frames, request schemas that turn bad params into -32602, exact-message errors, and
 // the one wire mapper (protocol sentences, the isError result shape).
-export { LineStdioTransport, MAX_FRAME_BYTES } from "./line-stdio-transport";
+export { LineStdioTransport, MAX_FRAME_BYTES, OUTPUT_NOT_DRAINING } from "./line-stdio-transport";
+export type { LineStdioTransportOptions } from "./line-stdio-transport";
 export { checkedRequest, describeIssues } from "./checked-request";
 export { protocolError } from "./protocol-error";
 export { toolErrorResult, toWireError, unknownPrompt, unknownResource, unknownTool } from "./wire-errors";
