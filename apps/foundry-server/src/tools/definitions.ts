@@ -2,7 +2,7 @@
 // guidance of SPEC §2, hand-written JSON Schema input (the enums and bounds a client can check
 // before calling) and MCP annotations. handlers.ts runs them; check-arguments.ts enforces the
 // same schemas at the edge.
-import { CONFIDENCES, FACT_TYPES, MAX_TITLE_CHARS } from "@foundry-mcp/memory";
+import { CONFIDENCES, FACT_TYPES, MAX_BODY_WORDS, MAX_SOURCE_CHARS, MAX_TITLE_CHARS } from "@foundry-mcp/memory";
 import type { InputSchema } from "./schema";
 
 /** Every tool this server offers, in tools/list order. */
@@ -93,7 +93,7 @@ const memoryWrite: ToolDefinition = {
         type: "string",
         minLength: 1,
         maxLength: 5000,
-        description: "At most 120 words. For decision and risk include a `Why:` line and a `How to apply:` line.",
+        description: `At most ${MAX_BODY_WORDS} words. For decision and risk include a \`Why:\` line and a \`How to apply:\` line.`,
       },
       type: { type: "string", enum: FACT_TYPES, description: "What kind of fact this is." },
       scope: {
@@ -110,11 +110,13 @@ const memoryWrite: ToolDefinition = {
         description: "Keywords that help search find the fact. Default [].",
       },
       confidence: { type: "string", enum: CONFIDENCES, default: "medium", description: "Default medium." },
+      // The forms and the free-form rule are memory's (validateFactInput); the schema states the bound.
       source: {
         type: "string",
-        pattern: "^(adr-\\d{4}|conversation|code|external:\\S+)$",
+        minLength: 1,
+        maxLength: MAX_SOURCE_CHARS,
         default: "conversation",
-        description: "adr-NNNN | conversation | code | external:<url>. Default conversation.",
+        description: `adr-NNNN | conversation | code | external:<url>, or any other single line of at most ${MAX_SOURCE_CHARS} characters naming where the fact came from. Default conversation.`,
       },
       expires: {
         type: "string",
@@ -129,7 +131,6 @@ const memoryWrite: ToolDefinition = {
   annotations: writing("Store a fact", true),
   patternHints: {
     scope: "project, module:<name> or vertical:<name>",
-    source: "adr-NNNN, conversation, code or external:<url>",
     expires: "a date as YYYY-MM-DD",
     supersedes: "a fact id such as fact-0009",
   },

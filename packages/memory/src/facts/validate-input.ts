@@ -9,6 +9,8 @@ import { FACT_ID_PATTERN } from "./fact-file";
 
 /** Longest title, in characters (SPEC §2). */
 export const MAX_TITLE_CHARS = 80;
+/** Longest free-form `source` (any single line that is not one of the documented forms), in characters (SPEC §2). */
+export const MAX_SOURCE_CHARS = 80;
 /** Longest body, in words (SPEC §2). */
 export const MAX_BODY_WORDS = 120;
 const MAX_TAGS = 12;
