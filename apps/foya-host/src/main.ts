@@ -8,6 +8,7 @@ import { processOutput } from "./cli/output";
 import type { Command, CommandContext } from "./commands/context";
 import { demoCommand } from "./commands/demo";
 import { mcpAdd, mcpImport, mcpList, mcpRemove, mcpSetEnabled } from "./commands/mcp-config";
+import { mcpLogin, mcpLogout } from "./commands/mcp-login";
 import { mcpStatus } from "./commands/mcp-status";
 import { callCommand, promptCommand, promptsCommand, readCommand, resourcesCommand, toolsCommand } from "./commands/registry";
 import { serveCommand } from "./commands/serve";
@@ -25,6 +26,8 @@ const COMMANDS: Record<string, Command> = {
   "mcp disable": mcpSetEnabled(false),
   "mcp import": mcpImport,
   "mcp status": mcpStatus,
+  "mcp login": mcpLogin,
+  "mcp logout": mcpLogout,
   tools: toolsCommand,
   call: callCommand,
   resources: resourcesCommand,

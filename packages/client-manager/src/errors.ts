@@ -37,6 +37,10 @@ export const ClientManagerErrorCode = {
   CONNECT_FAILED: "CONNECT_FAILED",
   /** A stdio server was configured on a manager built without a stdio launcher. */
   STDIO_UNSUPPORTED: "STDIO_UNSUPPORTED",
+  /** The server needs OAuth authorization a person must give (`foya mcp login <name>`); not retried until then. */
+  AUTH_REQUIRED: "AUTH_REQUIRED",
+  /** An OAuth login failed: refused, timed out, a state mismatch or an unreachable authorization server. */
+  AUTH_FAILED: "AUTH_FAILED",
   /** The manager was closed. */
   MANAGER_CLOSED: "MANAGER_CLOSED",
 } as const;

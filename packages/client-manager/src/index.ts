@@ -26,6 +26,7 @@ export type {
   TransportKind,
   CredentialStore,
   PublicServerConfig,
+  AuthKind,
 } from "./config/types";
 
 export { hostToolName, shortHash, HOST_TOOL_NAME_PATTERN } from "./registry/naming";
@@ -55,5 +56,10 @@ export type { ApprovalMode, ApprovalRequest, ApprovalDecision, ApprovalGatewayOp
 export { HostEventEmitter } from "./events";
 export type { HostEvent, HostEventName, ServerState } from "./events";
 export type { StdioLauncher, StdioLaunchOptions, StdioTransport } from "./transports/types";
+
+export { StoredOAuthProvider, needsLoginMessage } from "./auth/stored-oauth-provider";
+export type { OAuthProviderMode, StoredOAuthProviderOptions } from "./auth/stored-oauth-provider";
+export { refreshIfExpiring, REFRESH_SKEW_MS } from "./auth/refresh-tokens";
+export type { OAuthGrant, OAuthServerConfig, OAuthStorage, StoredOAuthState, StoredOAuthTokens } from "./auth/oauth-types";
 
 export { ClientManagerError, ClientManagerErrorCode } from "./errors";

@@ -4,3 +4,5 @@ export { NodeClientManager } from "./node/node-client-manager";
 export { ProcessGroupStdioTransport, launchStdioServer, INHERITED_ENV_VARS } from "./node/stdio-transport";
 export { groupAlive, signalGroup, terminateGroup } from "./node/process-group";
 export { ConfigStore, loadHostConfig, saveHostConfig, loadCredentials, resolveFoyaHome } from "./node/config-store";
+export { loginOAuthServer } from "./node/oauth-login";
+export type { OAuthLoginOptions, OAuthLoginResult } from "./node/oauth-login";

@@ -13,6 +13,8 @@ Configuration ($FOYA_HOME, default ~/.foya: mcp.json, mcp-credentials.json):
   mcp remove|enable|disable <name>
   mcp import <file>                       Claude {"mcpServers":…} or VS Code {"servers":…}
   mcp status [--json]                     connect each enabled server and report its state
+  mcp login <name> [--no-browser]         sign in to an OAuth-protected remote server
+  mcp logout <name>                       forget its OAuth tokens
 
 Using the servers:
   tools [--server S] [--json]             every tool under its host name mcp__<server>__<tool>
@@ -40,6 +42,8 @@ Edits and checks the servers in $FOYA_HOME/mcp.json (tokens in mcp-credentials.j
   remove|enable|disable <name>
   import <file>                       Claude {"mcpServers":…} or VS Code {"servers":…}
   status [--json]                     connect each enabled server and report its state
+  login <name> [--no-browser]         sign in to an OAuth-protected remote server
+  logout <name>                       forget its OAuth tokens
 Help on one: foya mcp <subcommand> --help`,
   "mcp list": `Usage: foya mcp list [--json]
 Lists configured servers. Tokens are never shown: has_token says whether one is stored.`,
@@ -57,6 +61,15 @@ The bearer token is stored only in mcp-credentials.json (mode 0600). Put secrets
   "mcp import": `Usage: foya mcp import <file>
 Imports servers from a Claude ({"mcpServers": …}) or VS Code ({"servers": …}) configuration file.
 A literal "Authorization: Bearer …" header is moved to mcp-credentials.json (0600), not mcp.json.`,
+  "mcp login": `Usage: foya mcp login <name> [--no-browser] [--timeout SECONDS] [--client-secret-env VAR]
+Signs in to an OAuth-protected remote server (MCP authorization): discovers its authorization
+server, registers foya as a client when needed, and opens the sign-in page in a browser (with
+--no-browser it only prints the URL). The redirect comes back to http://127.0.0.1:<port>/callback.
+Tokens go to mcp-credentials.json (0600) and are refreshed before they expire; they are never
+printed. --client-secret-env names a variable holding a pre-registered client's secret
+(servers with "oauth": {"clientId": …}; "grant": "client_credentials" needs no browser).`,
+  "mcp logout": `Usage: foya mcp logout <name>
+Removes the server's OAuth tokens and client registration from mcp-credentials.json.`,
   "mcp status": `Usage: foya mcp status [--json]
 Connects each enabled server and reports its state, tool, resource and prompt counts and last error.
 Exits 0 even when a server is in error (the state says so); scripts read --json.`,

@@ -50,6 +50,7 @@ export async function openManager(options: ManagerOptions): Promise<HostManager>
   const manager = new NodeClientManager({
     config: keepOnly(store.load(), options.only),
     credentials: store,
+    oauth: store,
     clientInfo: CLIENT_INFO,
     ...(options.reconnect ? {} : { reconnect: { maxAttempts: 0 }, pingIntervalMs: 0 }),
     ...(options.onElicitation ? { onElicitation: options.onElicitation } : {}),

@@ -1,6 +1,7 @@
 // The manager: holds one ServerSession per configured server, the unified tool registry and
 // the event stream; applies config diffs; routes calls through exposure, policy and approval.
 // Runtime-neutral: stdio needs a launcher, which `NodeClientManager` (../node) supplies.
+import type { OAuthStorage } from "../auth/oauth-types";
 import { describeTarget } from "../config/public-view";
 import type { CredentialStore, HostConfig, ServerConfig } from "../config/types";
 import { validateHostConfig } from "../config/validate";
@@ -37,6 +38,12 @@ export interface ClientManagerOptions {
   stdio?: StdioLauncher;
   /** Variables for `${VAR}` expansion. Default: `process.env` where it exists. */
   env?: Record<string, string | undefined>;
+  /**
+   * Where OAuth registrations and tokens live (MCP authorization); `ConfigStore` is one. Without
+   * it remote servers authenticate with bearer tokens only. A server that needs a person to sign
+   * in shows `error` with AUTH_REQUIRED and is not retried until its configuration changes.
+   */
+  oauth?: OAuthStorage;
 }
 
 interface Entry {
@@ -97,7 +104,9 @@ export class ClientManager extends HostEventEmitter {
 
   private fingerprint(name: string, server: ServerConfig): string {
     const token = this.options.credentials?.getToken(name);
-    return JSON.stringify([server, token ?? null]);
+    // Signing in (or out) changes the fingerprint, so the next apply reconnects the server.
+    const signedIn = Boolean(this.options.oauth?.loadOAuth(name)?.tokens?.access_token);
+    return JSON.stringify([server, token ?? null, signedIn]);
   }
 
   private async applyNow(config: HostConfig): Promise<void> {
@@ -146,6 +155,7 @@ export class ClientManager extends HostEventEmitter {
       onReconnectScheduled: (session, attempt, delayMs) =>
         this.emit({ type: "reconnect_scheduled", server: session.name, attempt, delayMs, at: now() }),
       onStderr: (session, line) => this.emit({ type: "stderr", server: session.name, line, at: now() }),
+      oauth: this.options.oauth,
     };
   }
 

@@ -19,7 +19,10 @@ import type { StdioLauncher } from "../transports/types";
 import { reconnectDelay, type ReconnectOptions } from "./backoff";
 import { informativeStderrLine } from "./diagnostics";
 import { countResourcesAndPrompts, listAllTools } from "./listing";
-import { createRemoteTransport, describeRemoteError, remoteHeaders, shouldFallBackToSse } from "./remote-transport";
+import { createRemoteTransport, describeRemoteError, oauthRefusal, remoteHeaders, shouldFallBackToSse } from "./remote-transport";
+import type { OAuthStorage } from "../auth/oauth-types";
+import { refreshIfExpiring } from "../auth/refresh-tokens";
+import { StoredOAuthProvider } from "../auth/stored-oauth-provider";
 
 /** An elicitation request from a server, as the host's `onElicitation` callback sees it. */
 export interface ElicitationRequest {
@@ -49,13 +52,15 @@ export interface SessionSettings {
   onTools: (session: ServerSession) => void;
   onReconnectScheduled: (session: ServerSession, attempt: number, delayMs: number) => void;
   onStderr: (session: ServerSession, line: string) => void;
+  /** Where OAuth registrations and tokens live; without it remote servers use bearer tokens only. */
+  oauth: OAuthStorage | undefined;
 }
 
 // Errors that retrying cannot fix: reconnecting would only repeat them.
 /** How {@link ServerSession.awaitReconnect} ended. */
 export type ReconnectOutcome = "connected" | "failed" | "not_retried" | "timed_out" | "stopped";
 
-const PERMANENT = new Set<string>([ClientManagerErrorCode.VARIABLE_MISSING, ClientManagerErrorCode.STDIO_UNSUPPORTED]);
+const PERMANENT = new Set<string>([ClientManagerErrorCode.VARIABLE_MISSING, ClientManagerErrorCode.STDIO_UNSUPPORTED, ClientManagerErrorCode.AUTH_REQUIRED, ClientManagerErrorCode.AUTH_FAILED]);
 
 /** The live state of one configured server. */
 export class ServerSession {
@@ -144,7 +149,19 @@ export class ServerSession {
         },
       });
     }
-    return createRemoteTransport(kind === "stdio" ? "streamable_http" : kind, config.url, remoteHeaders(config.headers, this.token));
+    return createRemoteTransport(kind === "stdio" ? "streamable_http" : kind, config.url, remoteHeaders(config.headers, this.token), this.oauthProvider());
+  }
+
+  /**
+   * The OAuth provider of a remote server: when `oauth` is configured, when OAuth state is
+   * stored, or when no static credential is (a 401 then asks for `login`, not a bearer token).
+   */
+  private oauthProvider(): StoredOAuthProvider | undefined {
+    const storage = this.settings.oauth;
+    if (!storage || this.config.transport === "stdio") return undefined;
+    const hasStatic = Boolean(this.token) || Object.keys(this.config.headers ?? {}).some((key) => key.toLowerCase() === "authorization");
+    if (this.config.oauth === undefined && storage.loadOAuth(this.name) === undefined && hasStatic) return undefined;
+    return new StoredOAuthProvider({ server: this.name, auth: this.config.oauth, storage, mode: { kind: "background" }, clientName: this.settings.clientInfo.name });
   }
 
   private createClient(): Client {
@@ -175,6 +192,10 @@ export class ServerSession {
 
   private async openClient(kind: TransportKind): Promise<Client> {
     const client = this.createClient();
+    if (this.config.transport !== "stdio") {
+      const provider = this.oauthProvider();
+      if (provider) await refreshIfExpiring(provider, this.config.url);
+    }
     const transport = this.buildTransport(kind);
     this.opening = transport;
     try {
@@ -183,7 +204,7 @@ export class ServerSession {
     } catch (error) {
       await client.close().catch(() => undefined);
       await transport.close().catch(() => undefined);
-      throw error;
+      throw oauthRefusal(this.name, error) ?? error;
     } finally {
       if (this.opening === transport) this.opening = undefined;
     }
@@ -276,6 +297,18 @@ export class ServerSession {
     this.settings.onTools(this);
     await client.close().catch(() => undefined);
     this.scheduleReconnect();
+  }
+
+  /** Authorization was withdrawn mid-session: drop the session and wait for a login, no retries. */
+  async requireLogin(error: ClientManagerError): Promise<void> {
+    const client = this.client;
+    if (this.stopped || client === undefined) return;
+    this.client = undefined;
+    clearInterval(this.pingTimer);
+    this.tools = [];
+    this.setState("error", error);
+    this.settings.onTools(this);
+    await client.close().catch(() => undefined);
   }
 
   private scheduleReconnect(): void {

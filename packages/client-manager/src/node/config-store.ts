@@ -5,9 +5,11 @@ import os from "node:os";
 import path from "node:path";
 import { importServers, type ImportResult } from "../config/import";
 import { publicServers } from "../config/public-view";
+import type { OAuthStorage, StoredOAuthState } from "../auth/oauth-types";
 import type { CredentialStore, HostConfig, PublicServerConfig, ServerConfig } from "../config/types";
 import { validateHostConfig, validateServerConfig } from "../config/validate";
 import { ClientManagerError, ClientManagerErrorCode } from "../errors";
+import { readCredentialsFile, updateCredentialsFile } from "./credentials-file";
 import { readJsonFile, writePrivateJson } from "./files";
 
 /** `FOYA_HOME`, else `~/.foya`. */
@@ -16,13 +18,7 @@ export function resolveFoyaHome(env: Record<string, string | undefined> = proces
 }
 
 function readTokens(file: string): Record<string, string> {
-  const value = readJsonFile(file);
-  if (value === undefined) return {};
-  const tokens = (value as { tokens?: unknown }).tokens;
-  if (typeof tokens !== "object" || tokens === null || Array.isArray(tokens) || Object.values(tokens).some((token) => typeof token !== "string")) {
-    throw new ClientManagerError(ClientManagerErrorCode.CONFIG_READ_FAILED, `${file} must look like {"tokens": {"<server>": "<token>"}}`);
-  }
-  return { ...(tokens as Record<string, string>) };
+  return readCredentialsFile(file).tokens;
 }
 
 /**
@@ -35,7 +31,7 @@ function readTokens(file: string): Record<string, string> {
  * store.setToken("docs", "secret");
  * store.publicView() // [{ name: "docs", ..., has_token: true }]
  */
-export class ConfigStore implements CredentialStore {
+export class ConfigStore implements CredentialStore, OAuthStorage {
   readonly home: string;
   readonly configPath: string;
   readonly credentialsPath: string;
@@ -87,6 +83,7 @@ export class ConfigStore implements CredentialStore {
     delete config.servers[name];
     this.save(config);
     this.removeToken(name);
+    this.clearOAuth(name);
     return true;
   }
 
@@ -118,9 +115,9 @@ export class ConfigStore implements CredentialStore {
     }
     const tokensStored = added.filter((name) => result.tokens[name] !== undefined);
     if (tokensStored.length > 0) {
-      const tokens = readTokens(this.credentialsPath);
-      for (const name of tokensStored) tokens[name] = result.tokens[name] as string;
-      writePrivateJson(this.credentialsPath, { tokens });
+      updateCredentialsFile(this.credentialsPath, ({ tokens }) => {
+        for (const name of tokensStored) tokens[name] = result.tokens[name] as string;
+      });
     }
     this.save(config);
     return { ...result, added, tokensStored };
@@ -137,18 +134,50 @@ export class ConfigStore implements CredentialStore {
   /** Stores a bearer token in mcp-credentials.json (0600). */
   setToken(server: string, token: string): void {
     if (token.trim() === "") throw new ClientManagerError(ClientManagerErrorCode.CONFIG_INVALID, `The token for "${server}" is empty; pass the bearer token itself`, { server });
-    const tokens = readTokens(this.credentialsPath);
-    tokens[server] = token;
-    writePrivateJson(this.credentialsPath, { tokens });
+    updateCredentialsFile(this.credentialsPath, ({ tokens }) => {
+      tokens[server] = token;
+    });
   }
 
   /** Deletes a server's token; false when there was none. */
   removeToken(server: string): boolean {
-    const tokens = readTokens(this.credentialsPath);
-    if (!(server in tokens)) return false;
-    delete tokens[server];
-    writePrivateJson(this.credentialsPath, { tokens });
+    if (!Object.hasOwn(readTokens(this.credentialsPath), server)) return false;
+    updateCredentialsFile(this.credentialsPath, ({ tokens }) => {
+      delete tokens[server];
+    });
     return true;
+  }
+
+  /** The OAuth state of a server (client registration, tokens); never log it. */
+  loadOAuth(server: string): StoredOAuthState | undefined {
+    const { oauth } = readCredentialsFile(this.credentialsPath);
+    return Object.hasOwn(oauth, server) ? oauth[server] : undefined;
+  }
+
+  hasOAuthTokens(server: string): boolean {
+    return Boolean(this.loadOAuth(server)?.tokens?.access_token);
+  }
+
+  /** Stores a server's OAuth state in mcp-credentials.json (0600). */
+  saveOAuth(server: string, state: StoredOAuthState): void {
+    updateCredentialsFile(this.credentialsPath, ({ oauth }) => {
+      oauth[server] = state;
+    });
+  }
+
+  /** Forgets a server's OAuth tokens and registration (`foya mcp logout`); false when there were none. */
+  clearOAuth(server: string): boolean {
+    if (this.loadOAuth(server) === undefined) return false;
+    updateCredentialsFile(this.credentialsPath, ({ oauth }) => {
+      delete oauth[server];
+    });
+    return true;
+  }
+
+  /** Stores a pre-registered OAuth client's secret (config `auth.clientId`) with the server's OAuth state. */
+  setOAuthClientSecret(server: string, secret: string): void {
+    if (secret.trim() === "") throw new ClientManagerError(ClientManagerErrorCode.CONFIG_INVALID, `The client secret for "${server}" is empty; pass the secret itself`, { server });
+    this.saveOAuth(server, { ...(this.loadOAuth(server) ?? {}), clientSecret: secret });
   }
 }
 
