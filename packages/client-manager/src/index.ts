@@ -11,10 +11,10 @@ export { reconnectDelay, DEFAULT_RECONNECT } from "./manager/backoff";
 export type { ReconnectOptions } from "./manager/backoff";
 
 export { validateHostConfig, validateServerConfig, isValidServerName, isEnabled, serverNameProblem, MAX_SERVER_NAME_LENGTH } from "./config/validate";
-export { expandVariables, expandServerConfig } from "./config/expand";
+export { expandVariables, expandServerConfig, hasVariableReference } from "./config/expand";
 export type { ExpansionContext } from "./config/expand";
-export { importServers, sanitizeServerName } from "./config/import";
-export type { ImportResult } from "./config/import";
+export { importServers, importInputs, sanitizeServerName } from "./config/import";
+export type { ImportResult, ImportOptions, ImportFormat, ImportInput } from "./config/import";
 export { publicServers, describeTarget } from "./config/public-view";
 export type {
   HostConfig,

@@ -55,7 +55,7 @@ async function approveInBrowser(url: URL): Promise<void> {
 
 function newManager(store: ConfigStore, events: HostEvent[] = []): ClientManager {
   const manager = new ClientManager({ config: store.load(), credentials: store, oauth: store, pingIntervalMs: 0, reconnect: { initialDelayMs: 20, maxDelayMs: 50 } });
-  manager.on((event) => void events.push(event));
+  manager.on("event", (event) => void events.push(event));
   return manager;
 }
 

@@ -27,7 +27,7 @@ export function openConfig(home: string): ConfigPort {
     home: store.home,
     list(): PublicServer[] {
       return store.publicView().map((server) => {
-        const row: PublicServer = { name: server.name, transport: server.transport, enabled: server.enabled !== false, has_token: server.has_token };
+        const row: PublicServer = { name: server.name, transport: server.transport, enabled: server.enabled !== false, has_token: server.has_token, auth: server.auth };
         if (server.transport === "stdio") {
           row.command = server.command;
           row.args = server.args ?? [];
@@ -52,10 +52,11 @@ export function openConfig(home: string): ConfigPort {
     setEnabled(name, enabled) {
       store.setEnabled(name, enabled);
     },
-    importServers(json) {
-      const result = store.importFrom(json);
-      // Tokens found in headers are stored by ConfigStore (0600 credentials file), never returned.
-      return { added: result.added, warnings: result.warnings, tokensStored: result.tokensStored };
+    importServers(json, options) {
+      const result = store.importFrom(json, options);
+      // Secrets found in headers, inputs and env files are stored by ConfigStore (0600 credentials file), never returned.
+      const servers = Object.fromEntries(result.added.map((name) => [name, result.servers[name] as ServerConfig]));
+      return { format: result.format, added: result.added, servers, warnings: result.warnings, refused: result.refused, tokensStored: result.tokensStored, secretsStored: result.secretsStored };
     },
   };
 }

@@ -1,7 +1,7 @@
 // What foya needs from the client manager, stated once. commands/, serve/ and demo/ are written
 // against these shapes; host/manager.ts is the one place that builds the real ClientManager of
 // @foundry-mcp/client-manager and hands it over as a HostManager.
-import type { ElicitationRequest, ElicitationResponse } from "@foundry-mcp/client-manager";
+import type { ElicitationRequest, ElicitationResponse, ImportOptions, ServerConfig } from "@foundry-mcp/client-manager";
 
 /** The connection state of one configured server. */
 export type ServerState = "connecting" | "connected" | "error" | "disabled";
@@ -125,6 +125,8 @@ export interface PublicServer {
   transport: string;
   enabled: boolean;
   has_token: boolean;
+  /** How the server is authorized: none, a bearer token, or OAuth (tokens never shown). */
+  auth: "none" | "bearer" | "oauth";
   command?: string;
   args?: string[];
   env?: Record<string, string>;
@@ -141,10 +143,22 @@ export interface ConfigPort {
   remove(name: string): void;
   setEnabled(name: string, enabled: boolean): void;
   /**
-   * Imports a Claude or VS Code configuration: the names added, what was changed or skipped, and
-   * the servers whose bearer tokens (from `Authorization` headers) went to the credentials file.
+   * Imports another client's configuration (Claude Desktop, Claude Code, Cursor, VS Code): the
+   * servers added (as written to mcp.json), what was changed, what was refused and why, and the
+   * servers whose secrets went to the credentials file. `dryRun` writes nothing.
    */
-  importServers(json: unknown): { added: string[]; warnings: string[]; tokensStored: string[] };
+  importServers(json: unknown, options: ImportOptions & { dryRun?: boolean }): ImportReport;
+}
+
+/** What an import did (or, dry, would do); never a secret. */
+export interface ImportReport {
+  format: string;
+  added: string[];
+  servers: Record<string, ServerConfig>;
+  warnings: string[];
+  refused: Array<{ name: string; reason: string }>;
+  tokensStored: string[];
+  secretsStored: string[];
 }
 
 /** How commands get a manager: over the saved configuration, optionally only some servers. */

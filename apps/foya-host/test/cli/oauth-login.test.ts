@@ -82,7 +82,10 @@ describe("foya mcp login / logout", () => {
     const list = runFoya(home, ["mcp", "list", "--json"]);
     const printed = [login.stdout, login.stderr, call.stdout, call.stderr, list.stdout, fs.readFileSync(path.join(home, "mcp.json"), "utf8")].join("\n");
     for (const secret of secrets) expect(printed).not.toContain(secret);
-    expect(JSON.parse(list.stdout).servers[0]).toMatchObject({ name: "docs", has_token: true });
+    expect(JSON.parse(list.stdout).servers[0]).toMatchObject({ name: "docs", has_token: true, auth: "oauth" });
+    const table = runFoya(home, ["mcp", "list"]).stdout;
+    expect(table.split("\n")[1]).toMatch(/^docs +enabled +streamable_http +oauth +yes +http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    for (const secret of secrets) expect(table).not.toContain(secret);
   });
 
   it("logout removes the tokens; the next call needs login again", () => {

@@ -62,6 +62,10 @@ export interface HostConfig {
 export interface CredentialStore {
   /** The bearer token of a server, or undefined. Never log the result. */
   getToken(server: string): string | undefined;
+  /** Secret HTTP headers of a remote server kept with the tokens (added to its `headers`), or undefined. Never log them. */
+  getHeaders?(server: string): Record<string, string> | undefined;
+  /** Secret env values of a stdio server kept with the tokens (added to its `env`), or undefined. Never log them. */
+  getEnv?(server: string): Record<string, string> | undefined;
   /** Whether OAuth tokens are stored for the server (a store that keeps OAuth state says). */
   hasOAuthTokens?(server: string): boolean;
 }

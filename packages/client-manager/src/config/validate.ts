@@ -121,7 +121,8 @@ export function validateServerConfig(name: string, value: unknown): ServerConfig
   if (typeof value.url !== "string") fail(`${at}.url must be an http(s) URL string, got ${JSON.stringify(value.url)}`, name);
   let url: URL;
   try {
-    url = new URL(value.url);
+    // A `${VAR}` expands at connect time (checked again then); here each stands for its default or a placeholder.
+    url = new URL(value.url.replace(/\$\{[A-Za-z_][A-Za-z0-9_]*(?::-([^}]*))?\}/g, (_match, fallback: string | undefined, offset: number) => fallback ?? (offset === 0 ? "http://x" : "x")));
   } catch {
     fail(`${at}.url must be an absolute http(s) URL, got "${value.url}"`, name);
   }

@@ -106,7 +106,18 @@ export class ClientManager extends HostEventEmitter {
     const token = this.options.credentials?.getToken(name);
     // Signing in (or out) changes the fingerprint, so the next apply reconnects the server.
     const signedIn = Boolean(this.options.oauth?.loadOAuth(name)?.tokens?.access_token);
-    return JSON.stringify([server, token ?? null, signedIn]);
+    return JSON.stringify([this.withCredentialSecrets(name, server), token ?? null, signedIn]);
+  }
+
+  // Secrets an import moved to the credentials file (headers, stdio env values) travel with the server's own.
+  private withCredentialSecrets(name: string, server: ServerConfig): ServerConfig {
+    const credentials = this.options.credentials;
+    if (server.transport === "stdio") {
+      const env = credentials?.getEnv?.(name);
+      return env === undefined ? server : { ...server, env: { ...server.env, ...env } };
+    }
+    const headers = credentials?.getHeaders?.(name);
+    return headers === undefined ? server : { ...server, headers: { ...server.headers, ...headers } };
   }
 
   private async applyNow(config: HostConfig): Promise<void> {
@@ -122,7 +133,7 @@ export class ClientManager extends HostEventEmitter {
     const starts: Promise<void>[] = [];
     for (const [name, server] of Object.entries(config.servers)) {
       if (this.entries.has(name) || this.closed) continue;
-      const session = new ServerSession(name, server, this.options.credentials?.getToken(name), this.sessionSettings(server));
+      const session = new ServerSession(name, this.withCredentialSecrets(name, server), this.options.credentials?.getToken(name), this.sessionSettings(server));
       this.entries.set(name, { session, fingerprint: this.fingerprint(name, server) });
       this.emit({ type: "status", server: name, state: session.state, previous: "new", at: now() });
       starts.push(session.start());

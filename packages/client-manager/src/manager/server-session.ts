@@ -60,7 +60,7 @@ export interface SessionSettings {
 /** How {@link ServerSession.awaitReconnect} ended. */
 export type ReconnectOutcome = "connected" | "failed" | "not_retried" | "timed_out" | "stopped";
 
-const PERMANENT = new Set<string>([ClientManagerErrorCode.VARIABLE_MISSING, ClientManagerErrorCode.STDIO_UNSUPPORTED, ClientManagerErrorCode.AUTH_REQUIRED, ClientManagerErrorCode.AUTH_FAILED]);
+const PERMANENT = new Set<string>([ClientManagerErrorCode.VARIABLE_MISSING, ClientManagerErrorCode.CONFIG_INVALID, ClientManagerErrorCode.STDIO_UNSUPPORTED, ClientManagerErrorCode.AUTH_REQUIRED, ClientManagerErrorCode.AUTH_FAILED]);
 
 /** The live state of one configured server. */
 export class ServerSession {
@@ -194,7 +194,7 @@ export class ServerSession {
     const client = this.createClient();
     if (this.config.transport !== "stdio") {
       const provider = this.oauthProvider();
-      if (provider) await refreshIfExpiring(provider, this.config.url);
+      if (provider) await refreshIfExpiring(provider, expandServerConfig(this.name, this.config, this.settings.env).url);
     }
     const transport = this.buildTransport(kind);
     this.opening = transport;
@@ -288,27 +288,25 @@ export class ServerSession {
 
   /** The session is lost: drop it (ending its processes), show the error, retry later. */
   async fail(error: unknown): Promise<void> {
-    const client = this.client;
-    if (this.stopped || client === undefined) return;
-    this.client = undefined;
-    clearInterval(this.pingTimer);
-    this.tools = [];
-    this.setState("error", error);
-    this.settings.onTools(this);
-    await client.close().catch(() => undefined);
-    this.scheduleReconnect();
+    if (await this.drop(error)) this.scheduleReconnect();
   }
 
   /** Authorization was withdrawn mid-session: drop the session and wait for a login, no retries. */
   async requireLogin(error: ClientManagerError): Promise<void> {
+    await this.drop(error);
+  }
+
+  // Ends the live session and shows `error`; false when there was none (stopped, or already dropped).
+  private async drop(error: unknown): Promise<boolean> {
     const client = this.client;
-    if (this.stopped || client === undefined) return;
+    if (this.stopped || client === undefined) return false;
     this.client = undefined;
     clearInterval(this.pingTimer);
     this.tools = [];
     this.setState("error", error);
     this.settings.onTools(this);
     await client.close().catch(() => undefined);
+    return true;
   }
 
   private scheduleReconnect(): void {

@@ -1,9 +1,10 @@
 // `$FOYA_HOME/mcp.json` and `$FOYA_HOME/mcp-credentials.json` (SPEC §3): load, validate, edit and
 // save the configuration, keep bearer tokens in their own 0600 file, and show the public view
 // (`has_token`, never the token).
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { importServers, type ImportResult } from "../config/import";
+import { importServers, type ImportOptions, type ImportResult } from "../config/import";
 import { publicServers } from "../config/public-view";
 import type { OAuthStorage, StoredOAuthState } from "../auth/oauth-types";
 import type { CredentialStore, HostConfig, PublicServerConfig, ServerConfig } from "../config/types";
@@ -97,16 +98,18 @@ export class ConfigStore implements CredentialStore, OAuthStorage {
   }
 
   /**
-   * Merges servers from another host's file; existing names are kept and reported. Bearer
-   * tokens found in `Authorization` headers go to mcp-credentials.json (written before
-   * mcp.json, so a failed write never loses one); `tokensStored` names their servers.
+   * Merges servers from another client's file (see importServers); existing names are kept and
+   * reported. Secrets taken out of the servers (bearer tokens, secret headers and env values) go
+   * to mcp-credentials.json, written before mcp.json so a failed write never loses one;
+   * `tokensStored` and `secretsStored` name their servers. `dryRun` writes nothing.
    */
-  importFrom(json: string | unknown, options: { replace?: boolean } = {}): ImportResult & { added: string[]; tokensStored: string[] } {
-    const result = importServers(json);
+  importFrom(json: string | unknown, options: ImportOptions & { replace?: boolean; dryRun?: boolean } = {}): ImportResult & { added: string[]; tokensStored: string[]; secretsStored: string[] } {
+    const { replace, dryRun, ...importOptions } = options;
+    const result = importServers(json, { userHome: os.homedir(), pathSeparator: path.sep, readFile: (file) => fs.readFileSync(file, "utf8"), ...importOptions });
     const config = this.load();
     const added: string[] = [];
     for (const [name, server] of Object.entries(result.servers)) {
-      if (config.servers[name] && !options.replace) {
+      if (config.servers[name] && !replace) {
         result.warnings.push(`${name}: already configured, kept the existing entry`);
         continue;
       }
@@ -114,17 +117,38 @@ export class ConfigStore implements CredentialStore, OAuthStorage {
       added.push(name);
     }
     const tokensStored = added.filter((name) => result.tokens[name] !== undefined);
-    if (tokensStored.length > 0) {
-      updateCredentialsFile(this.credentialsPath, ({ tokens }) => {
-        for (const name of tokensStored) tokens[name] = result.tokens[name] as string;
+    const secretsStored = added.filter((name) => result.secretHeaders[name] !== undefined || result.secretEnv[name] !== undefined);
+    if (dryRun) return { ...result, added, tokensStored, secretsStored };
+    if (tokensStored.length > 0 || secretsStored.length > 0 || added.length > 0) {
+      updateCredentialsFile(this.credentialsPath, (credentials) => {
+        for (const name of added) {
+          // An imported server never inherits secrets of an earlier one of the same name.
+          delete credentials.headers[name];
+          delete credentials.env[name];
+          if (result.tokens[name] !== undefined) credentials.tokens[name] = result.tokens[name];
+          if (result.secretHeaders[name] !== undefined) credentials.headers[name] = result.secretHeaders[name];
+          if (result.secretEnv[name] !== undefined) credentials.env[name] = result.secretEnv[name];
+        }
       });
     }
     this.save(config);
-    return { ...result, added, tokensStored };
+    return { ...result, added, tokensStored, secretsStored };
   }
 
   getToken(server: string): string | undefined {
     return readTokens(this.credentialsPath)[server];
+  }
+
+  /** Secret headers kept for a remote server in mcp-credentials.json (from an import), or undefined. */
+  getHeaders(server: string): Record<string, string> | undefined {
+    const { headers } = readCredentialsFile(this.credentialsPath);
+    return Object.hasOwn(headers, server) ? { ...headers[server] } : undefined;
+  }
+
+  /** Secret env values kept for a stdio server in mcp-credentials.json (from an import), or undefined. */
+  getEnv(server: string): Record<string, string> | undefined {
+    const { env } = readCredentialsFile(this.credentialsPath);
+    return Object.hasOwn(env, server) ? { ...env[server] } : undefined;
   }
 
   hasToken(server: string): boolean {
@@ -141,11 +165,15 @@ export class ConfigStore implements CredentialStore, OAuthStorage {
 
   /** Deletes a server's token; false when there was none. */
   removeToken(server: string): boolean {
-    if (!Object.hasOwn(readTokens(this.credentialsPath), server)) return false;
-    updateCredentialsFile(this.credentialsPath, ({ tokens }) => {
+    const credentials = readCredentialsFile(this.credentialsPath);
+    const hadToken = Object.hasOwn(credentials.tokens, server);
+    if (!hadToken && !Object.hasOwn(credentials.headers, server) && !Object.hasOwn(credentials.env, server)) return false;
+    updateCredentialsFile(this.credentialsPath, ({ tokens, headers, env }) => {
       delete tokens[server];
+      delete headers[server];
+      delete env[server];
     });
-    return true;
+    return hadToken;
   }
 
   /** The OAuth state of a server (client registration, tokens); never log it. */
