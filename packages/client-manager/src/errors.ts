@@ -41,6 +41,8 @@ export const ClientManagerErrorCode = {
   AUTH_REQUIRED: "AUTH_REQUIRED",
   /** An OAuth login failed: refused, timed out, a state mismatch or an unreachable authorization server. */
   AUTH_FAILED: "AUTH_FAILED",
+  /** The server lacks the capability a request needs (e.g. `resources.subscribe`). */
+  CAPABILITY_MISSING: "CAPABILITY_MISSING",
   /** The manager was closed. */
   MANAGER_CLOSED: "MANAGER_CLOSED",
 } as const;

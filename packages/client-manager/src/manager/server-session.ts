@@ -18,6 +18,7 @@ import type { McpToolDefinition } from "../registry/tool-registry";
 import type { StdioLauncher } from "../transports/types";
 import { reconnectDelay, type ReconnectOptions } from "./backoff";
 import { informativeStderrLine } from "./diagnostics";
+import { deliverProgressBeforeResponses, forwardingCapabilities, installForwarding, type ForwardingOptions, type ForwardingSinks } from "./forwarding";
 import { countResourcesAndPrompts, listAllTools } from "./listing";
 import { createRemoteTransport, describeRemoteError, oauthRefusal, remoteHeaders, shouldFallBackToSse } from "./remote-transport";
 import type { OAuthStorage } from "../auth/oauth-types";
@@ -54,6 +55,10 @@ export interface SessionSettings {
   onStderr: (session: ServerSession, line: string) => void;
   /** Where OAuth registrations and tokens live; without it remote servers use bearer tokens only. */
   oauth: OAuthStorage | undefined;
+  /** Sampling and roots callbacks of the host (see forwarding.ts). */
+  forwarding: ForwardingOptions | undefined;
+  /** Where upstream log messages and resource updates go. */
+  sinks: ForwardingSinks;
 }
 
 // Errors that retrying cannot fix: reconnecting would only repeat them.
@@ -167,8 +172,9 @@ export class ServerSession {
   private createClient(): Client {
     const elicit = this.settings.onElicitation;
     const client = new Client(this.settings.clientInfo, {
-      capabilities: elicit ? { elicitation: { form: { applyDefaults: true } } } : {},
+      capabilities: { ...forwardingCapabilities(this.settings.forwarding), ...(elicit ? { elicitation: { form: { applyDefaults: true } } } : {}) },
     });
+    installForwarding(client, this.name, this.settings.forwarding, this.settings.sinks);
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       if (this.client === client) void this.refreshTools(client);
     });
@@ -200,6 +206,7 @@ export class ServerSession {
     this.opening = transport;
     try {
       await client.connect(transport, { timeout: this.settings.connectTimeoutMs });
+      deliverProgressBeforeResponses(transport);
       return client;
     } catch (error) {
       await client.close().catch(() => undefined);
