@@ -5,6 +5,7 @@
 import { ClientManagerError, ClientManagerErrorCode, messageOf } from "../errors";
 import { readImportSource } from "./import-sources";
 import { ImportRefusal, parseEnvFile, readInputs, translateValue, type ImportFormat, type ImportInput, type ValueContext } from "./import-values";
+import { secretReferenceWarnings, takeSecretHeaders } from "./secret-headers";
 import type { ServerConfig } from "./types";
 import { isValidServerName, MAX_SERVER_NAME_LENGTH, validateServerConfig } from "./validate";
 
@@ -23,7 +24,9 @@ export interface ImportResult {
   warnings: string[];
   refused: Array<{ name: string; reason: string }>;
   tokens: Record<string, string>;
+  /** Secret header values (literal values under secret-looking names, password inputs), by server then header. */
   secretHeaders: Record<string, Record<string, string>>;
+  /** Secret stdio env values (password inputs, envFile contents), by server then variable. */
   secretEnv: Record<string, Record<string, string>>;
 }
 
@@ -151,19 +154,17 @@ function convertEntry(entry: Record<string, unknown>, context: ValueContext, opt
 
 /**
  * Moves a literal `Authorization: Bearer <token>` header out of `headers` and returns the token.
- * `${VAR}` references stay (they hold no secret); other literal schemes stay with a warning.
+ * `${VAR}` references stay (they hold no secret); other literal schemes are left to
+ * takeSecretHeaders, which moves them to the credentials file too.
  */
-function takeBearerToken(out: Record<string, unknown>, warnings: string[], name: string): string | undefined {
+function takeBearerToken(out: Record<string, unknown>): string | undefined {
   if (!isRecord(out.headers)) return undefined;
   const headers = { ...out.headers };
   let token: string | undefined;
   for (const [key, value] of Object.entries(headers)) {
     if (key.toLowerCase() !== "authorization" || typeof value !== "string" || value.includes("${")) continue;
     const bearer = /^\s*Bearer\s+(\S.*?)\s*$/i.exec(value);
-    if (bearer?.[1] === undefined) {
-      warnings.push(`${name}: headers.${key} holds a literal credential that is not a bearer token; it stays in mcp.json, replace it with a \${VAR} reference`);
-      continue;
-    }
+    if (bearer?.[1] === undefined) continue;
     token = bearer[1];
     delete headers[key];
   }
@@ -215,12 +216,14 @@ export function importServers(json: string | unknown, options: ImportOptions = {
     inputs: readInputs(source.inputs),
     answers: options.inputs ?? {},
   };
-  const result: ImportResult = { format: source.format, servers: {}, warnings: [...source.warnings], refused: [], tokens: {}, secretHeaders: {}, secretEnv: {} };
+  // Null prototypes: a server named `constructor` is looked up as a name, not inherited.
+  const byName = <T>() => Object.create(null) as Record<string, T>;
+  const result: ImportResult = { format: source.format, servers: byName(), warnings: [...source.warnings], refused: [], tokens: byName(), secretHeaders: byName(), secretEnv: byName() };
   for (const { name: originalName, entry, project } of source.entries) {
     let name = isValidServerName(originalName) ? originalName : sanitizeServerName(originalName);
     if (name !== originalName) result.warnings.push(`${originalName}: renamed to "${name}" (server names allow up to ${MAX_SERVER_NAME_LENGTH} letters, digits, "-" and single "_")`);
     const wanted = name;
-    for (let suffix = 2; result.servers[name] !== undefined; suffix++) name = `${sanitizeServerName(originalName).slice(0, MAX_SERVER_NAME_LENGTH - 4).replace(/[-_]+$/, "")}-${suffix}`;
+    for (let suffix = 2; Object.hasOwn(result.servers, name); suffix++) name = `${sanitizeServerName(originalName).slice(0, MAX_SERVER_NAME_LENGTH - 4).replace(/[-_]+$/, "")}-${suffix}`;
     if (name !== wanted) result.warnings.push(`${originalName}${project === undefined ? "" : ` (project ${project})`}: renamed to "${name}", another server in this file is named "${wanted}"`);
     const refuse = (reason: string) => {
       result.refused.push({ name: originalName, reason });
@@ -233,7 +236,9 @@ export function importServers(json: string | unknown, options: ImportOptions = {
     try {
       const warnings: string[] = [];
       const converted = convertEntry(entry, context, options, warnings, originalName);
-      const token = takeBearerToken(converted.server, warnings, originalName) ?? takeSecretBearer(converted.secretHeaders);
+      const token = takeBearerToken(converted.server) ?? takeSecretBearer(converted.secretHeaders);
+      Object.assign(converted.secretHeaders, takeSecretHeaders(converted.server));
+      if (isRecord(converted.server.headers)) warnings.push(...secretReferenceWarnings(originalName, converted.server.headers, converted.server.url));
       result.servers[name] = validateServerConfig(name, converted.server);
       result.warnings.push(...warnings);
       if (token !== undefined) result.tokens[name] = token;

@@ -4,6 +4,7 @@
 import type { OAuthStorage } from "../auth/oauth-types";
 import { describeTarget } from "../config/public-view";
 import type { CredentialStore, HostConfig, ServerConfig } from "../config/types";
+import { withSecretHeaders } from "../config/secret-headers";
 import { validateHostConfig } from "../config/validate";
 import { ClientManagerError, ClientManagerErrorCode } from "../errors";
 import { HostEventEmitter, now, type ServerState } from "../events";
@@ -119,12 +120,9 @@ export class ClientManager extends HostEventEmitter {
   // Secrets an import moved to the credentials file (headers, stdio env values) travel with the server's own.
   private withCredentialSecrets(name: string, server: ServerConfig): ServerConfig {
     const credentials = this.options.credentials;
-    if (server.transport === "stdio") {
-      const env = credentials?.getEnv?.(name);
-      return env === undefined ? server : { ...server, env: { ...server.env, ...env } };
-    }
-    const headers = credentials?.getHeaders?.(name);
-    return headers === undefined ? server : { ...server, headers: { ...server.headers, ...headers } };
+    if (server.transport !== "stdio") return withSecretHeaders(server, credentials?.getHeaders?.(name));
+    const env = credentials?.getEnv?.(name);
+    return env === undefined ? server : { ...server, env: { ...server.env, ...env } };
   }
 
   private async applyNow(config: HostConfig): Promise<void> {

@@ -1,30 +1,41 @@
 // `$FOYA_HOME/mcp.json` and `$FOYA_HOME/mcp-credentials.json` (SPEC §3): load, validate, edit and
 // save the configuration, keep bearer tokens in their own 0600 file, and show the public view
-// (`has_token`, never the token).
+// (`has_token`, never the token), and keep MCP authorization state (OAuthStorage). Every edit is one read-modify-write under the cross-process
+// lock `mcp.lock` (./config-lock) with atomic, fsynced writes (./files); maps indexed by server
+// name are null-prototype and read with Object.hasOwn, so a server named `toString` is just a name.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { OAuthStorage, StoredOAuthState } from "../auth/oauth-types";
 import { importServers, type ImportOptions, type ImportResult } from "../config/import";
 import { publicServers } from "../config/public-view";
-import type { OAuthStorage, StoredOAuthState } from "../auth/oauth-types";
 import type { CredentialStore, HostConfig, PublicServerConfig, ServerConfig } from "../config/types";
 import { validateHostConfig, validateServerConfig } from "../config/validate";
 import { ClientManagerError, ClientManagerErrorCode } from "../errors";
-import { readCredentialsFile, updateCredentialsFile } from "./credentials-file";
-import { readJsonFile, writePrivateJson } from "./files";
+import { withFileLock } from "./config-lock";
+import { readCredentialsFile, tightenCredentialsFile, writeCredentialsFile, type CredentialsFile } from "./credentials-file";
+import { ensurePrivateDir, readJsonFile, writePrivateJson } from "./files";
 
 /** `FOYA_HOME`, else `~/.foya`. */
 export function resolveFoyaHome(env: Record<string, string | undefined> = process.env): string {
   return env.FOYA_HOME && env.FOYA_HOME !== "" ? path.resolve(env.FOYA_HOME) : path.join(os.homedir(), ".foya");
 }
 
-function readTokens(file: string): Record<string, string> {
-  return readCredentialsFile(file).tokens;
+/** Options of {@link ConfigStore}. */
+export interface ConfigStoreOptions {
+  /** Told about what the store fixed on its own (a credentials file others could read). Default: `process.emitWarning`. */
+  onWarning?: (message: string) => void;
+  /** How long an edit waits for another process's edit. Default 10 000 ms. */
+  lockTimeoutMs?: number;
+}
+
+function defaultWarning(message: string): void {
+  process.emitWarning(message, { code: "FOYA_CONFIG" });
 }
 
 /**
  * The configuration folder. Every method reads the files fresh, so two processes editing the
- * same home see each other's changes.
+ * same home see each other's changes; edits are serialised across processes.
  *
  * @example
  * const store = new ConfigStore();
@@ -36,17 +47,24 @@ export class ConfigStore implements CredentialStore, OAuthStorage {
   readonly home: string;
   readonly configPath: string;
   readonly credentialsPath: string;
+  /** The lock file held during each edit. */
+  readonly lockPath: string;
+  private readonly onWarning: (message: string) => void;
+  private readonly lockTimeoutMs: number | undefined;
 
-  constructor(home: string = resolveFoyaHome()) {
+  constructor(home: string = resolveFoyaHome(), options: ConfigStoreOptions = {}) {
     this.home = path.resolve(home);
     this.configPath = path.join(this.home, "mcp.json");
     this.credentialsPath = path.join(this.home, "mcp-credentials.json");
+    this.lockPath = path.join(this.home, "mcp.lock");
+    this.onWarning = options.onWarning ?? defaultWarning;
+    this.lockTimeoutMs = options.lockTimeoutMs;
   }
 
   /** The validated configuration; an absent file is an empty one. */
   load(): HostConfig {
     const value = readJsonFile(this.configPath);
-    if (value === undefined) return { servers: {} };
+    if (value === undefined) return validateHostConfig({ servers: {} });
     try {
       return validateHostConfig(value);
     } catch (error) {
@@ -59,7 +77,8 @@ export class ConfigStore implements CredentialStore, OAuthStorage {
 
   /** Validates and writes the configuration (0600, folder 0700). */
   save(config: HostConfig): void {
-    writePrivateJson(this.configPath, validateHostConfig(config));
+    const valid = validateHostConfig(config);
+    this.edit(() => writePrivateJson(this.configPath, { servers: { ...valid.servers } }));
   }
 
   /** Servers with `has_token` and without tokens: what a client may be shown. */
@@ -69,32 +88,39 @@ export class ConfigStore implements CredentialStore, OAuthStorage {
 
   /** Adds (or with `replace`, overwrites) one server. */
   addServer(name: string, server: ServerConfig, options: { replace?: boolean } = {}): void {
-    const config = this.load();
-    if (config.servers[name] && !options.replace) {
-      throw new ClientManagerError(ClientManagerErrorCode.CONFIG_INVALID, `Server "${name}" already exists; remove it first or pass replace: true`, { server: name });
-    }
-    config.servers[name] = validateServerConfig(name, server);
-    this.save(config);
+    const entry = validateServerConfig(name, server);
+    this.edit(() => {
+      const config = this.load();
+      if (Object.hasOwn(config.servers, name) && !options.replace) {
+        throw new ClientManagerError(ClientManagerErrorCode.CONFIG_INVALID, `Server "${name}" already exists; remove it first or pass replace: true`, { server: name });
+      }
+      config.servers[name] = entry;
+      this.save(config);
+    });
   }
 
   /** Removes a server and its token; false when it was not there. */
   removeServer(name: string): boolean {
-    const config = this.load();
-    if (!config.servers[name]) return false;
-    delete config.servers[name];
-    this.save(config);
-    this.removeToken(name);
-    this.clearOAuth(name);
-    return true;
+    return this.edit(() => {
+      const config = this.load();
+      if (!Object.hasOwn(config.servers, name)) return false;
+      delete config.servers[name];
+      this.save(config);
+      this.removeToken(name);
+      this.clearOAuth(name);
+      return true;
+    });
   }
 
   /** Turns a server on or off. */
   setEnabled(name: string, enabled: boolean): void {
-    const config = this.load();
-    const server = config.servers[name];
-    if (!server) throw new ClientManagerError(ClientManagerErrorCode.SERVER_NOT_FOUND, `No server named "${name}" in ${this.configPath}`, { server: name });
-    server.enabled = enabled;
-    this.save(config);
+    this.edit(() => {
+      const config = this.load();
+      const server = Object.hasOwn(config.servers, name) ? config.servers[name] : undefined;
+      if (!server) throw new ClientManagerError(ClientManagerErrorCode.SERVER_NOT_FOUND, `No server named "${name}" in ${this.configPath}`, { server: name });
+      server.enabled = enabled;
+      this.save(config);
+    });
   }
 
   /**
@@ -106,48 +132,62 @@ export class ConfigStore implements CredentialStore, OAuthStorage {
   importFrom(json: string | unknown, options: ImportOptions & { replace?: boolean; dryRun?: boolean } = {}): ImportResult & { added: string[]; tokensStored: string[]; secretsStored: string[] } {
     const { replace, dryRun, ...importOptions } = options;
     const result = importServers(json, { userHome: os.homedir(), pathSeparator: path.sep, readFile: (file) => fs.readFileSync(file, "utf8"), ...importOptions });
-    const config = this.load();
-    const added: string[] = [];
-    for (const [name, server] of Object.entries(result.servers)) {
-      if (config.servers[name] && !replace) {
-        result.warnings.push(`${name}: already configured, kept the existing entry`);
-        continue;
-      }
-      config.servers[name] = server;
-      added.push(name);
-    }
-    const tokensStored = added.filter((name) => result.tokens[name] !== undefined);
-    const secretsStored = added.filter((name) => result.secretHeaders[name] !== undefined || result.secretEnv[name] !== undefined);
-    if (dryRun) return { ...result, added, tokensStored, secretsStored };
-    if (tokensStored.length > 0 || secretsStored.length > 0 || added.length > 0) {
-      updateCredentialsFile(this.credentialsPath, (credentials) => {
-        for (const name of added) {
-          // An imported server never inherits secrets of an earlier one of the same name.
-          delete credentials.headers[name];
-          delete credentials.env[name];
-          if (result.tokens[name] !== undefined) credentials.tokens[name] = result.tokens[name];
-          if (result.secretHeaders[name] !== undefined) credentials.headers[name] = result.secretHeaders[name];
-          if (result.secretEnv[name] !== undefined) credentials.env[name] = result.secretEnv[name];
+    const merge = () => {
+      const config = this.load();
+      const added: string[] = [];
+      for (const [name, server] of Object.entries(result.servers)) {
+        if (Object.hasOwn(config.servers, name) && !replace) {
+          result.warnings.push(`${name}: already configured, kept the existing entry`);
+          continue;
         }
-      });
+        config.servers[name] = server;
+        added.push(name);
+      }
+      const tokensStored = added.filter((name) => Object.hasOwn(result.tokens, name));
+      const secretsStored = added.filter((name) => Object.hasOwn(result.secretHeaders, name) || Object.hasOwn(result.secretEnv, name));
+      for (const name of added.filter((name) => Object.hasOwn(result.secretHeaders, name))) {
+        const headers = Object.keys(result.secretHeaders[name] as Record<string, string>).map((key) => `headers.${key}`);
+        result.warnings.push(`${name}: ${headers.join(", ")} moved to mcp-credentials.json (0600); sent on connect, never shown`);
+      }
+      return { config, added, tokensStored, secretsStored };
+    };
+    if (dryRun) {
+      const { added, tokensStored, secretsStored } = merge();
+      return { ...result, added, tokensStored, secretsStored };
     }
-    this.save(config);
-    return { ...result, added, tokensStored, secretsStored };
+    return this.edit(() => {
+      const { config, added, tokensStored, secretsStored } = merge();
+      if (added.length > 0) {
+        this.editCredentials((credentials) => {
+          for (const name of added) {
+            // An imported server never inherits secrets of an earlier one of the same name.
+            delete credentials.headers[name];
+            delete credentials.env[name];
+            if (Object.hasOwn(result.tokens, name)) credentials.tokens[name] = result.tokens[name] as string;
+            if (Object.hasOwn(result.secretHeaders, name)) credentials.headers[name] = result.secretHeaders[name] as Record<string, string>;
+            if (Object.hasOwn(result.secretEnv, name)) credentials.env[name] = result.secretEnv[name] as Record<string, string>;
+          }
+        });
+      }
+      this.save(config);
+      return { ...result, added, tokensStored, secretsStored };
+    });
   }
 
   getToken(server: string): string | undefined {
-    return readTokens(this.credentialsPath)[server];
+    const { tokens } = this.readCredentials();
+    return Object.hasOwn(tokens, server) ? tokens[server] : undefined;
   }
 
-  /** Secret headers kept for a remote server in mcp-credentials.json (from an import), or undefined. */
+  /** Secret headers kept for `server` in mcp-credentials.json (from an import), or undefined. */
   getHeaders(server: string): Record<string, string> | undefined {
-    const { headers } = readCredentialsFile(this.credentialsPath);
+    const { headers } = this.readCredentials();
     return Object.hasOwn(headers, server) ? { ...headers[server] } : undefined;
   }
 
   /** Secret env values kept for a stdio server in mcp-credentials.json (from an import), or undefined. */
   getEnv(server: string): Record<string, string> | undefined {
-    const { env } = readCredentialsFile(this.credentialsPath);
+    const { env } = this.readCredentials();
     return Object.hasOwn(env, server) ? { ...env[server] } : undefined;
   }
 
@@ -158,27 +198,28 @@ export class ConfigStore implements CredentialStore, OAuthStorage {
   /** Stores a bearer token in mcp-credentials.json (0600). */
   setToken(server: string, token: string): void {
     if (token.trim() === "") throw new ClientManagerError(ClientManagerErrorCode.CONFIG_INVALID, `The token for "${server}" is empty; pass the bearer token itself`, { server });
-    updateCredentialsFile(this.credentialsPath, ({ tokens }) => {
-      tokens[server] = token;
+    this.editCredentials((credentials) => {
+      credentials.tokens[server] = token;
     });
   }
 
-  /** Deletes a server's token; false when there was none. */
+  /** Deletes a server's token (and any secret headers and env values kept for it); false when there was no token. */
   removeToken(server: string): boolean {
-    const credentials = readCredentialsFile(this.credentialsPath);
-    const hadToken = Object.hasOwn(credentials.tokens, server);
-    if (!hadToken && !Object.hasOwn(credentials.headers, server) && !Object.hasOwn(credentials.env, server)) return false;
-    updateCredentialsFile(this.credentialsPath, ({ tokens, headers, env }) => {
-      delete tokens[server];
-      delete headers[server];
-      delete env[server];
+    let hadToken = false;
+    this.editCredentials((credentials) => {
+      hadToken = Object.hasOwn(credentials.tokens, server);
+      const had = hadToken || Object.hasOwn(credentials.headers, server) || Object.hasOwn(credentials.env, server);
+      delete credentials.tokens[server];
+      delete credentials.headers[server];
+      delete credentials.env[server];
+      return had;
     });
     return hadToken;
   }
 
   /** The OAuth state of a server (client registration, tokens); never log it. */
   loadOAuth(server: string): StoredOAuthState | undefined {
-    const { oauth } = readCredentialsFile(this.credentialsPath);
+    const { oauth } = this.readCredentials();
     return Object.hasOwn(oauth, server) ? oauth[server] : undefined;
   }
 
@@ -186,26 +227,50 @@ export class ConfigStore implements CredentialStore, OAuthStorage {
     return Boolean(this.loadOAuth(server)?.tokens?.access_token);
   }
 
-  /** Stores a server's OAuth state in mcp-credentials.json (0600). */
+  /** Stores a server's OAuth state in mcp-credentials.json (0600), under the same lock as every other edit. */
   saveOAuth(server: string, state: StoredOAuthState): void {
-    updateCredentialsFile(this.credentialsPath, ({ oauth }) => {
-      oauth[server] = state;
+    this.editCredentials((credentials) => {
+      credentials.oauth[server] = state;
     });
   }
 
   /** Forgets a server's OAuth tokens and registration (`foya mcp logout`); false when there were none. */
   clearOAuth(server: string): boolean {
-    if (this.loadOAuth(server) === undefined) return false;
-    updateCredentialsFile(this.credentialsPath, ({ oauth }) => {
-      delete oauth[server];
+    let had = false;
+    this.editCredentials((credentials) => {
+      had = Object.hasOwn(credentials.oauth, server);
+      delete credentials.oauth[server];
+      return had;
     });
-    return true;
+    return had;
   }
 
-  /** Stores a pre-registered OAuth client's secret (config `auth.clientId`) with the server's OAuth state. */
+  /** Stores a pre-registered OAuth client's secret (config `oauth.clientId`) with the server's OAuth state. */
   setOAuthClientSecret(server: string, secret: string): void {
     if (secret.trim() === "") throw new ClientManagerError(ClientManagerErrorCode.CONFIG_INVALID, `The client secret for "${server}" is empty; pass the secret itself`, { server });
-    this.saveOAuth(server, { ...(this.loadOAuth(server) ?? {}), clientSecret: secret });
+    this.editCredentials((credentials) => {
+      credentials.oauth[server] = { ...(Object.hasOwn(credentials.oauth, server) ? credentials.oauth[server] : {}), clientSecret: secret };
+    });
+  }
+
+  private edit<T>(change: () => T): T {
+    ensurePrivateDir(this.home);
+    return withFileLock(this.lockPath, change, this.lockTimeoutMs === undefined ? {} : { timeoutMs: this.lockTimeoutMs });
+  }
+
+  // One read-modify-write of the credentials file under the lock; `change` returning false means "nothing changed, skip the write".
+  private editCredentials(change: (credentials: CredentialsFile) => boolean | void): void {
+    this.edit(() => {
+      const credentials = this.readCredentials();
+      if (change(credentials) === false) return;
+      writeCredentialsFile(this.credentialsPath, credentials);
+    });
+  }
+
+  // A file others can read is made 0600 first, with a warning (see credentials-file.ts).
+  private readCredentials(): CredentialsFile {
+    tightenCredentialsFile(this.credentialsPath, this.onWarning);
+    return readCredentialsFile(this.credentialsPath);
   }
 }
 

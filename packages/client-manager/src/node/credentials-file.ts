@@ -1,7 +1,10 @@
-// `mcp-credentials.json`: per server, bearer tokens (`tokens`), secret stdio env values an import
-// took out of mcp.json (`env`: VS Code password inputs, envFile contents) and OAuth state
-// (`oauth`), in one 0600 file apart from mcp.json. Every edit reads the file fresh and writes the
-// whole of it back (temp + rename), so one kind of edit never drops another's data.
+// `mcp-credentials.json`: per server, bearer tokens (`tokens`), secret headers and stdio env
+// values an import took out of mcp.json (`headers`, `env`), and MCP authorization state
+// (`oauth`: registration, tokens, PKCE verifier, discovery), in one 0600 file apart from
+// mcp.json. ConfigStore reads it fresh and writes the whole of it back under its `mcp.lock`, so
+// one kind of edit never drops another's data. Maps are null-prototype (a server named
+// `toString` is just a name).
+import fs from "node:fs";
 import type { StoredOAuthState } from "../auth/oauth-types";
 import { ClientManagerError, ClientManagerErrorCode } from "../errors";
 import { readJsonFile, writePrivateJson } from "./files";
@@ -24,29 +27,54 @@ function isStringMap(value: unknown): value is Record<string, string> {
   return isRecord(value) && Object.values(value).every((item) => typeof item === "string");
 }
 
+function byName<T>(source: Record<string, T> = {}): Record<string, T> {
+  return Object.assign(Object.create(null) as Record<string, T>, source);
+}
+
+/**
+ * Makes a credentials file others can read 0600 before it is read, and says so through
+ * `onWarning`: what is in it may already have been read.
+ */
+export function tightenCredentialsFile(file: string, onWarning: (message: string) => void): void {
+  let mode: number;
+  try {
+    mode = fs.statSync(file).mode & 0o777;
+  } catch {
+    return;
+  }
+  if ((mode & 0o077) === 0) return;
+  try {
+    fs.chmodSync(file, 0o600);
+  } catch (error) {
+    throw new ClientManagerError(ClientManagerErrorCode.CONFIG_WRITE_FAILED, `${file} is mode ${mode.toString(8).padStart(4, "0")} (others can read it) and cannot be made 0600: ${(error as Error).message}`, { cause: error });
+  }
+  onWarning(`${file} was mode ${mode.toString(8).padStart(4, "0")}, readable by other users; it is now 0600. Rotate its tokens if someone else could have read them.`);
+}
+
 /** Reads `file`; an absent file is an empty one; a malformed one is CONFIG_READ_FAILED naming the shape. */
 export function readCredentialsFile(file: string): CredentialsFile {
   const value = readJsonFile(file);
-  if (value === undefined) return { tokens: {}, headers: {}, env: {}, oauth: {} };
+  if (value === undefined) return { tokens: byName(), headers: byName(), env: byName(), oauth: byName() };
   const shape = `${file} must look like {"tokens": {"<server>": "<token>"}, "headers": {"<server>": {"<header>": "<value>"}}, "env": {"<server>": {"<VAR>": "<value>"}}, "oauth": {"<server>": {...}}}`;
   if (!isRecord(value)) throw new ClientManagerError(ClientManagerErrorCode.CONFIG_READ_FAILED, shape);
-  const tokens = value.tokens ?? {};
-  const headers = value.headers ?? {};
-  const env = value.env ?? {};
-  const oauth = value.oauth ?? {};
-  if (!isStringMap(tokens) || !isRecord(headers) || !Object.values(headers).every(isStringMap) || !isRecord(env) || !Object.values(env).every(isStringMap) || !isRecord(oauth) || Object.values(oauth).some((state) => !isRecord(state))) {
-    throw new ClientManagerError(ClientManagerErrorCode.CONFIG_READ_FAILED, shape);
-  }
-  return { tokens: { ...tokens }, headers: { ...(headers as Record<string, Record<string, string>>) }, env: { ...(env as Record<string, Record<string, string>>) }, oauth: { ...(oauth as Record<string, StoredOAuthState>) } };
+  const { tokens = {}, headers = {}, env = {}, oauth = {} } = value;
+  const valid =
+    isStringMap(tokens) && isRecord(headers) && Object.values(headers).every(isStringMap) && isRecord(env) && Object.values(env).every(isStringMap) && isRecord(oauth) && Object.values(oauth).every(isRecord);
+  if (!valid) throw new ClientManagerError(ClientManagerErrorCode.CONFIG_READ_FAILED, shape);
+  const copyMaps = (maps: Record<string, Record<string, string>>) => byName(Object.fromEntries(Object.entries(maps).map(([server, map]) => [server, { ...map }])));
+  return {
+    tokens: byName(tokens),
+    headers: copyMaps(headers as Record<string, Record<string, string>>),
+    env: copyMaps(env as Record<string, Record<string, string>>),
+    oauth: byName(oauth as Record<string, StoredOAuthState>),
+  };
 }
 
-/** Applies `change` to the file's content and writes it back (0600); empty sections are left out. */
-export function updateCredentialsFile(file: string, change: (credentials: CredentialsFile) => void): void {
-  const credentials = readCredentialsFile(file);
-  change(credentials);
-  const out: Partial<CredentialsFile> = { tokens: credentials.tokens };
-  if (Object.keys(credentials.headers).length > 0) out.headers = credentials.headers;
-  if (Object.keys(credentials.env).length > 0) out.env = credentials.env;
-  if (Object.keys(credentials.oauth).length > 0) out.oauth = credentials.oauth;
+/** Writes the whole file (0600, atomic and fsynced); empty sections other than `tokens` are left out. */
+export function writeCredentialsFile(file: string, credentials: CredentialsFile): void {
+  const out: Partial<CredentialsFile> = { tokens: { ...credentials.tokens } };
+  if (Object.keys(credentials.headers).length > 0) out.headers = { ...credentials.headers };
+  if (Object.keys(credentials.env).length > 0) out.env = { ...credentials.env };
+  if (Object.keys(credentials.oauth).length > 0) out.oauth = { ...credentials.oauth };
   writePrivateJson(file, out);
 }
