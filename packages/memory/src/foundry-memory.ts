@@ -101,6 +101,7 @@ export class FoundryMemory {
     this.paths = foundryPaths(options.root);
     this.driver = options.driver ?? new MarkdownFactStore({ root: this.paths.root });
     this.now = options.now ?? (() => new Date());
+    this.driver.useSearchIndex?.(() => this.state?.facts.builtSearchIndex());
   }
 
   /** The validated `.foundry/config.json` (defaults when absent). */
@@ -123,7 +124,7 @@ export class FoundryMemory {
         state.snapshot = snapshot;
       } else this.state = undefined;
     }
-    this.state ??= { snapshot, facts: new ActiveFacts(snapshot.records.map((record) => record.fact), day) };
+    this.state ??= { snapshot, facts: new ActiveFacts(snapshot.records.map((record) => record.fact), day, this.driver.takeRestoredSearchIndex?.()) };
     this.state.facts.setDay(day);
     return this.state;
   }
