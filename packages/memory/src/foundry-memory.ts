@@ -20,7 +20,7 @@ import { invalidInput } from "./errors";
 import { appendEvent, countEvents, ensureMetricsIgnored } from "./events";
 import { ActiveFacts } from "./facts/active-facts";
 import { utcDay, validateFactInput } from "./facts/validate-input";
-import { writeFileAtomic } from "./fs/atomic-write";
+import { writeFileAtomic } from "@foundry-mcp/core/node";
 import { foundryPaths } from "./paths";
 import type { FoundryPaths } from "./paths";
 import { buildIndexFromOrder } from "./report/build-index";

@@ -17,7 +17,7 @@ import path from "node:path";
 import { currentMemoryConfig } from "../config";
 import { MemoryError, MemoryErrorCode } from "../errors";
 import { factIdFromNumber, serializeFact } from "../facts/fact-file";
-import { createFileExclusive, writeFileAtomic } from "../fs/atomic-write";
+import { createFileExclusive, writeFileAtomic } from "@foundry-mcp/core/node";
 import type { FileLockOptions } from "../fs/file-lock";
 import { runLocked } from "../fs/lock-queue";
 import { isDraftName, removeLeftoverDrafts } from "../fs/stale-temporary-files";
