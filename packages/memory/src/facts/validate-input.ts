@@ -55,7 +55,7 @@ function checkSource(source: string): void {
     );
   }
   // Free-form provenance (postmortem-2025-03-14, design-doc checkout-v2): one line, bounded.
-  if (/[\u0000-\u001f\u007f]/.test(source))
+  if ([...source].some((character) => character < " " || character === "\u007f"))
     throw invalidInput(
       `source must be one line without control characters; use adr-NNNN | conversation | code | external:<url>, or name where the fact came from in at most ${MAX_SOURCE_CHARS} characters.`,
     );
