@@ -1,6 +1,6 @@
 // Crashes: processes killed at the worst moment leave nothing corrupt and nothing running.
 import { execFileSync, spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -28,7 +28,12 @@ describe("crashes", () => {
       for (let i = 0; i < 40; i += 1) {
         await peer.send(JSON.stringify({ jsonrpc: "2.0", id: 10 + i, method: "tools/call", params: { name: "memory_write", arguments: { title: `Crash round ${round} rule ${i} ${"q".repeat(i % 5)}${i * 7919}`, body: `Body of rule ${i} in round ${round}.`, type: "convention" } } }));
       }
-      await sleep(60 + round * 40);
+      // Kill once this round's writes are landing (not after a fixed time: under load the first
+      // write of a fresh process can take longer than any fixed pause), a little later each round.
+      const landed = existsSync(path.join(root, ".foundry/memory/facts")) ? factFiles(root).length : 0;
+      const deadline = Date.now() + 60_000;
+      while (Date.now() < deadline && (existsSync(path.join(root, ".foundry/memory/facts")) ? factFiles(root).length : 0) <= landed) await sleep(5);
+      await sleep(round * 15);
       peer.child.kill("SIGKILL");
       await new Promise((resolve) => peer.child.once("exit", resolve));
     }
