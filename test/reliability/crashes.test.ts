@@ -1,6 +1,6 @@
 // Crashes: processes killed at the worst moment leave nothing corrupt and nothing running.
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -28,12 +28,10 @@ describe("crashes", () => {
       for (let i = 0; i < 40; i += 1) {
         await peer.send(JSON.stringify({ jsonrpc: "2.0", id: 10 + i, method: "tools/call", params: { name: "memory_write", arguments: { title: `Crash round ${round} rule ${i} ${"q".repeat(i % 5)}${i * 7919}`, body: `Body of rule ${i} in round ${round}.`, type: "convention" } } }));
       }
-      // Kill once this round's writes are landing (not after a fixed time: under load the first
-      // write of a fresh process can take longer than any fixed pause), a little later each round.
-      const landed = existsSync(path.join(root, ".foundry/memory/facts")) ? factFiles(root).length : 0;
-      const deadline = Date.now() + 60_000;
-      while (Date.now() < deadline && (existsSync(path.join(root, ".foundry/memory/facts")) ? factFiles(root).length : 0) <= landed) await sleep(5);
-      await sleep(round * 15);
+      // Kill while later writes are still in flight: after the first is acknowledged (so a slow
+      // machine cannot kill every round before anything was written), then a little later each round.
+      await peer.reply(10, 60_000);
+      await sleep(round * 30);
       peer.child.kill("SIGKILL");
       await new Promise((resolve) => peer.child.once("exit", resolve));
     }
