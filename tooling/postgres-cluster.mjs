@@ -8,12 +8,18 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-const SEARCHED = ["/usr/lib/postgresql/17/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/15/bin"];
+const SEARCHED = [
+  "/usr/lib/postgresql/17/bin",
+  "/usr/lib/postgresql/16/bin",
+  "/usr/lib/postgresql/15/bin",
+];
 
 /** The folder holding initdb and pg_ctl, or an Error naming the install command. */
 export function postgresBinDir() {
   const fromEnv = process.env.POSTGRES_BIN_DIR;
-  const found = [fromEnv, ...SEARCHED].find((dir) => dir && fs.existsSync(path.join(dir, "pg_ctl")));
+  const found = [fromEnv, ...SEARCHED].find(
+    (dir) => dir && fs.existsSync(path.join(dir, "pg_ctl")),
+  );
   if (!found) {
     throw new Error(
       `PostgreSQL server binaries not found (looked in ${[fromEnv, ...SEARCHED].filter(Boolean).join(", ")}); install them: apt-get update && apt-get install -y postgresql, or set POSTGRES_BIN_DIR.`,
@@ -48,13 +54,28 @@ export async function startPostgres() {
     fs.chmodSync(root, 0o755);
   }
   const run = (tool, args) =>
-    execFileSync(asRoot ? "runuser" : path.join(bin, tool), asRoot ? ["-u", "postgres", "--", path.join(bin, tool), ...args] : args, {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    execFileSync(
+      asRoot ? "runuser" : path.join(bin, tool),
+      asRoot ? ["-u", "postgres", "--", path.join(bin, tool), ...args] : args,
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
   run("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
   const port = await freePort();
   const options = `-h 127.0.0.1 -p ${port} -k ${root} -c fsync=off -c max_connections=200`;
-  run("pg_ctl", ["-D", data, "-o", options, "-l", path.join(root, "server.log"), "-w", "-t", "60", "start"]);
+  run("pg_ctl", [
+    "-D",
+    data,
+    "-o",
+    options,
+    "-l",
+    path.join(root, "server.log"),
+    "-w",
+    "-t",
+    "60",
+    "start",
+  ]);
   let stopped = false;
   const url = (database) => `postgres://postgres@127.0.0.1:${port}/${database}`;
   return {
@@ -62,7 +83,17 @@ export async function startPostgres() {
     url: url("postgres"),
     /** Creates an empty database and returns its URL. */
     createDatabase(name) {
-      run("psql", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-q", "-c", `CREATE DATABASE "${name}"`]);
+      run("psql", [
+        "-h",
+        "127.0.0.1",
+        "-p",
+        String(port),
+        "-U",
+        "postgres",
+        "-q",
+        "-c",
+        `CREATE DATABASE "${name}"`,
+      ]);
       return url(name);
     },
     /** Stops the server (fast shutdown) and removes its folder. */

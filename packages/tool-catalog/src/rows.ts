@@ -15,7 +15,11 @@ export const MAX_PAGE_SIZE = 500;
  * @example inputSchema: { type: "object", properties: { domain_id: {…}, ...pagingInputSchema } }
  */
 export const pagingInputSchema: Record<"offset" | "limit", JsonSchemaObject> = {
-  offset: { type: "integer", minimum: 0, description: "Rows to skip; pass paging.next_offset from the previous page." },
+  offset: {
+    type: "integer",
+    minimum: 0,
+    description: "Rows to skip; pass paging.next_offset from the previous page.",
+  },
   limit: {
     type: "integer",
     minimum: 1,
@@ -48,7 +52,13 @@ export interface RowPage<T> {
   paging: Paging;
 }
 
-function checkedInteger(value: number | undefined, field: string, min: number, max: number, fallback: number): number {
+function checkedInteger(
+  value: number | undefined,
+  field: string,
+  min: number,
+  max: number,
+  fallback: number,
+): number {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new CatalogError(
@@ -107,7 +117,11 @@ export function pagingOf(offset: number, limit: number, count: number, total: nu
  *
  * @example pageRows(orders, { offset: 25, fields: ["id", "total"] }) // → { rows, paging: { offset: 25, limit: 25, total, has_more, next_offset } }
  */
-export function pageRows<T>(rows: T[], input: PageInput = {}, options: { columns?: string[] } = {}): RowPage<T> {
+export function pageRows<T>(
+  rows: T[],
+  input: PageInput = {},
+  options: { columns?: string[] } = {},
+): RowPage<T> {
   const { offset, limit } = pageWindowOf(input);
   const fields = input.fields;
   if (fields !== undefined) {
@@ -117,7 +131,10 @@ export function pageRows<T>(rows: T[], input: PageInput = {}, options: { columns
   }
   const slice = rows.slice(offset, offset + limit);
   const projected = fields === undefined ? slice : slice.map((row) => projectRow(row, fields));
-  return { rows: projected as Partial<T>[], paging: pagingOf(offset, limit, slice.length, rows.length) };
+  return {
+    rows: projected as Partial<T>[],
+    paging: pagingOf(offset, limit, slice.length, rows.length),
+  };
 }
 
 /** Keeps only `fields` of one row (fields the row lacks are left out). */

@@ -20,8 +20,11 @@ export async function chargeCredits(
     [cost, workspaceId, cost],
   );
   const balance =
-    (await queries.get<{ credits: number }>("SELECT credits FROM workspaces WHERE id = ?", [workspaceId]))
-      ?.credits ?? 0;
+    (
+      await queries.get<{ credits: number }>("SELECT credits FROM workspaces WHERE id = ?", [
+        workspaceId,
+      ])
+    )?.credits ?? 0;
   if (charged.changes === 0) {
     throw new WorkspaceStoreError(
       WorkspaceStoreErrorCode.CREDITS_EXHAUSTED,

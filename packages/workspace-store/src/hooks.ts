@@ -32,7 +32,12 @@ export type StoreToolDefinition = ToolDefinition<CallContext> & {
   planLimit?: PlanLimitRule;
 };
 
-async function checkLimit(store: WorkspaceStore, rule: PlanLimitRule, args: Record<string, unknown>, context: CallContext) {
+async function checkLimit(
+  store: WorkspaceStore,
+  rule: PlanLimitRule,
+  args: Record<string, unknown>,
+  context: CallContext,
+) {
   let plan: string;
   const scope: PlanLimitScope = { workspaceId: context.workspace };
   if (typeof args.domain_id === "number") {
@@ -40,9 +45,14 @@ async function checkLimit(store: WorkspaceStore, rule: PlanLimitRule, args: Reco
     plan = domain.plan;
     scope.domainId = domain.id;
   } else {
-    const row = await store.get<{ plan: string }>("SELECT plan FROM workspaces WHERE id = ?", [context.workspace]);
+    const row = await store.get<{ plan: string }>("SELECT plan FROM workspaces WHERE id = ?", [
+      context.workspace,
+    ]);
     if (!row)
-      throw new WorkspaceStoreError(WorkspaceStoreErrorCode.NOT_FOUND, `workspace ${context.workspace} does not exist; the token is stale.`);
+      throw new WorkspaceStoreError(
+        WorkspaceStoreErrorCode.NOT_FOUND,
+        `workspace ${context.workspace} does not exist; the token is stale.`,
+      );
     plan = row.plan;
   }
   const [sql, params] = rule.count(scope);

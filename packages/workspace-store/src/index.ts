@@ -17,7 +17,7 @@ export { openSqliteStore, SQLITE_FILE_NAME } from "./drivers/sqlite";
 export type { SqliteStoreOptions } from "./drivers/sqlite";
 export { openPostgresStore, describePostgresUrl } from "./drivers/postgres";
 export type { PostgresStoreOptions } from "./drivers/postgres";
-export { MIGRATIONS, SCHEMA_VERSION } from "./migrations";
+export { MIGRATIONS, SCHEMA_VERSION, schemaVersionOf } from "./migrations";
 export type { Migration } from "./migrations";
 export { TABLE_NAMES } from "./schema";
 export { hashToken, insertWorkspace, issueToken, resolveToken, findWorkspace } from "./credentials";

@@ -2,6 +2,7 @@
 // database lacks, in order, under its own lock, and records them in `schema_migrations`
 // (drivers/postgres.ts translates the DDL). Add a migration at the end; never edit a shipped one.
 import { SCHEMA_STATEMENTS } from "./schema";
+import type { StoreQueries } from "./types";
 
 /** One step of the schema. */
 export interface Migration {
@@ -28,3 +29,18 @@ export const MIGRATIONS_TABLE =
 
 /** The latest schema version this package knows. */
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
+
+/** The latest migration applied to `store` (0 for an empty database). */
+export async function schemaVersionOf(store: StoreQueries): Promise<number> {
+  try {
+    return (
+      (
+        await store.get<{ version: number | null }>(
+          "SELECT MAX(version) AS version FROM schema_migrations",
+        )
+      )?.version ?? 0
+    );
+  } catch {
+    return 0;
+  }
+}

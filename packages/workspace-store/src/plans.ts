@@ -77,7 +77,12 @@ export function planLimits(plan: string): PlanLimits {
 }
 
 /** Refuses with PLAN_LIMIT when `used` has reached `plan`'s limit `key`, naming the upgrade. */
-export function checkPlanLimit(plan: string, key: keyof PlanLimits, used: number, what: string): void {
+export function checkPlanLimit(
+  plan: string,
+  key: keyof PlanLimits,
+  used: number,
+  what: string,
+): void {
   const limit = planLimits(plan)[key];
   if (used >= limit) {
     throw new WorkspaceStoreError(

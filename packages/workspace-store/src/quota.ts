@@ -19,11 +19,17 @@ export class StoreQuotaDriver implements QuotaDriver {
   async consume(workspace: string, cap: number, now: Date = new Date()): Promise<QuotaDecision> {
     const start = windowStartOf(now);
     const resetAt = windowResetOf(now);
-    if (cap <= 0) return { allowed: false, used: (await this.peek(workspace, now)).used, cap, resetAt };
+    if (cap <= 0)
+      return { allowed: false, used: (await this.peek(workspace, now)).used, cap, resetAt };
     const counted = await this.store.get<{ used: number }>(CONSUME, [workspace, start, cap]);
-    if (counted === undefined) return { allowed: false, used: (await this.peek(workspace, now)).used, cap, resetAt };
+    if (counted === undefined)
+      return { allowed: false, used: (await this.peek(workspace, now)).used, cap, resetAt };
     // The first call of a window clears the workspace's older windows.
-    if (counted.used === 1) await this.store.run("DELETE FROM quota_usage WHERE workspace = ? AND window_start < ?", [workspace, start]);
+    if (counted.used === 1)
+      await this.store.run("DELETE FROM quota_usage WHERE workspace = ? AND window_start < ?", [
+        workspace,
+        start,
+      ]);
     return { allowed: true, used: counted.used, cap, resetAt };
   }
 

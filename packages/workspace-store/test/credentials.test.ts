@@ -4,7 +4,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { hashToken, insertWorkspace, issueToken, openSqliteStore, resolveToken } from "../src/index";
+import {
+  hashToken,
+  insertWorkspace,
+  issueToken,
+  openSqliteStore,
+  resolveToken,
+} from "../src/index";
 import type { WorkspaceStore } from "../src/index";
 
 let dir: string;

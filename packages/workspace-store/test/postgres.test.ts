@@ -38,7 +38,10 @@ function closedPort(): Promise<number> {
 describe("postgres driver", () => {
   it("lets two instances migrate the same database at once", async () => {
     const url = nextDatabase();
-    const stores: WorkspaceStore[] = await Promise.all([openWorkspaceStore({ url }), openWorkspaceStore({ url })]);
+    const stores: WorkspaceStore[] = await Promise.all([
+      openWorkspaceStore({ url }),
+      openWorkspaceStore({ url }),
+    ]);
     await Promise.all(stores.map((store) => store.migrate()));
     expect(await stores[0]!.get("SELECT COUNT(*) AS n FROM schema_migrations")).toEqual({ n: 2 });
     await Promise.all(stores.map((store) => store.close()));
@@ -46,9 +49,9 @@ describe("postgres driver", () => {
 
   it("names the host and database when it cannot connect, never the password", async () => {
     const port = await closedPort();
-    const error = await openPostgresStore({ url: `postgres://amicited:s3cret-pw@127.0.0.1:${port}/gateway` }).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await openPostgresStore({
+      url: `postgres://amicited:s3cret-pw@127.0.0.1:${port}/gateway`,
+    }).catch((caught: unknown) => caught);
     expect(WorkspaceStoreError.isInstance(error) && error.code).toBe("CONNECT_FAILED");
     expect((error as Error).message).toBe(
       `cannot connect to PostgreSQL at 127.0.0.1:${port}/gateway: connect ECONNREFUSED 127.0.0.1:${port}. Check --database or DATABASE_URL and that the server is running.`,
@@ -57,7 +60,9 @@ describe("postgres driver", () => {
   });
 
   it("refuses a URL that is not postgres:// without echoing it", async () => {
-    const error = await openPostgresStore({ url: "mysql://root:hunter2@db/x" }).catch((caught: unknown) => caught);
+    const error = await openPostgresStore({ url: "mysql://root:hunter2@db/x" }).catch(
+      (caught: unknown) => caught,
+    );
     expect((error as WorkspaceStoreError).code).toBe("INVALID_ARGUMENT");
     expect((error as Error).message).toBe(
       "the database URL is not a postgres:// URL; give postgres://USER:PASSWORD@HOST:PORT/DATABASE.",
@@ -65,7 +70,10 @@ describe("postgres driver", () => {
   });
 
   it("names the missing optional library and the install command", async () => {
-    const error = await openPostgresStore({ url: cluster.url, moduleName: "pg-not-installed" }).catch((caught: unknown) => caught);
+    const error = await openPostgresStore({
+      url: cluster.url,
+      moduleName: "pg-not-installed",
+    }).catch((caught: unknown) => caught);
     expect((error as WorkspaceStoreError).code).toBe("DRIVER_UNAVAILABLE");
     expect((error as Error).message).toBe(
       "the postgres driver needs the optional peer dependency pg-not-installed: install it (pnpm add pg@8.23.1).",

@@ -39,9 +39,10 @@ describe("sqlite driver", () => {
   });
 
   it("names the missing optional library and the install command", async () => {
-    const error = await openSqliteStore({ dataDir: temporaryDir(), moduleName: "better-sqlite3-not-installed" }).catch(
-      (caught: unknown) => caught,
-    );
+    const error = await openSqliteStore({
+      dataDir: temporaryDir(),
+      moduleName: "better-sqlite3-not-installed",
+    }).catch((caught: unknown) => caught);
     expect(WorkspaceStoreError.isInstance(error) && error.code).toBe("DRIVER_UNAVAILABLE");
     expect((error as Error).message).toBe(
       "the sqlite driver needs the optional peer dependency better-sqlite3-not-installed: install it (pnpm add better-sqlite3@12.11.1).",

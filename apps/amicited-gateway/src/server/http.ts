@@ -10,8 +10,8 @@ import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { createSessionServer } from "./session";
 import type { Gateway } from "./gateway";
-import { resolveToken } from "../store/workspaces";
-import type { Credential } from "../store/workspaces";
+import { resolveToken } from "@foundry-mcp/workspace-store";
+import type { Credential } from "@foundry-mcp/workspace-store";
 
 /** Options of startHttpGateway. */
 export interface HttpGatewayOptions {

@@ -17,7 +17,7 @@ import type { CallContext, ToolOutput } from "@foundry-mcp/tool-catalog";
 import { GatewayError } from "../errors";
 import { SERVER_INSTRUCTIONS, SKILL_URI, TOOLSETS_URI } from "./skill";
 import type { Gateway } from "./gateway";
-import type { Credential } from "../store/workspaces";
+import type { Credential } from "@foundry-mcp/workspace-store";
 
 /** Names of the four tools every connection sees. */
 export const BASE_TOOL_NAMES = ["search_tools", "describe_tool", "read_tool", "run_tool"] as const;
@@ -45,8 +45,17 @@ function baseTools(toolsets: string[]): Tool[] {
         properties: {
           query: { type: "string", description: "What you want to do or know." },
           toolset: { type: "string", enum: toolsets, description: "Only this area." },
-          offset: { type: "integer", minimum: 0, description: "Results to skip (paging.next_offset of the previous page)." },
-          limit: { type: "integer", minimum: 1, maximum: 50, description: "Results per page: 10 by default, at most 50." },
+          offset: {
+            type: "integer",
+            minimum: 0,
+            description: "Results to skip (paging.next_offset of the previous page).",
+          },
+          limit: {
+            type: "integer",
+            minimum: 1,
+            maximum: 50,
+            description: "Results per page: 10 by default, at most 50.",
+          },
         },
         required: ["query"],
         additionalProperties: false,
@@ -172,95 +181,110 @@ export function createSessionServer(
     capabilities: { tools: { listChanged: false }, resources: {}, logging: {} },
     instructions: SERVER_INSTRUCTIONS,
   });
-  server.setRequestHandler(checkedRequest("tools/list", ListToolsRequestSchema), async () => ({ tools: listed }));
-  server.setRequestHandler(checkedRequest("tools/call", CallToolRequestSchema), async (request, extra) => {
-    const args = (request.params.arguments ?? {}) as Record<string, unknown>;
-    const call = { ...context(), signal: extra.signal };
-    try {
-      const base = baseByName.get(request.params.name);
-      if (base) checkBaseArguments(base, args);
-      switch (request.params.name) {
-        case "search_tools":
-          return json(
-            compactSearch(await catalog.search({
-              query: typeof args.query === "string" ? args.query : "",
-              ...(typeof args.toolset === "string" ? { toolset: args.toolset } : {}),
-              ...(typeof args.offset === "number" ? { offset: args.offset } : {}),
-              ...(typeof args.limit === "number" ? { limit: args.limit } : {}),
-            })),
-          );
-        case "describe_tool":
-          return json(catalog.describe(String(args.name ?? "")));
-        case "read_tool":
-          return asResult(await catalog.read(String(args.name ?? ""), args.arguments ?? {}, call));
-        case "run_tool":
-          return asResult(await catalog.run(String(args.name ?? ""), args.arguments ?? {}, call));
-        default:
-          if (!pinnedNames.has(request.params.name)) {
-            return errorResult(
-              new GatewayError(
-                "NOT_FOUND",
-                `tool ${request.params.name} is not advertised on this connection; find it with search_tools and call it through read_tool or run_tool.`,
+  server.setRequestHandler(checkedRequest("tools/list", ListToolsRequestSchema), async () => ({
+    tools: listed,
+  }));
+  server.setRequestHandler(
+    checkedRequest("tools/call", CallToolRequestSchema),
+    async (request, extra) => {
+      const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+      const call = { ...context(), signal: extra.signal };
+      try {
+        const base = baseByName.get(request.params.name);
+        if (base) checkBaseArguments(base, args);
+        switch (request.params.name) {
+          case "search_tools":
+            return json(
+              compactSearch(
+                await catalog.search({
+                  query: typeof args.query === "string" ? args.query : "",
+                  ...(typeof args.toolset === "string" ? { toolset: args.toolset } : {}),
+                  ...(typeof args.offset === "number" ? { offset: args.offset } : {}),
+                  ...(typeof args.limit === "number" ? { limit: args.limit } : {}),
+                }),
               ),
             );
-          }
-          return asResult(await catalog.run(request.params.name, args, call));
+          case "describe_tool":
+            return json(catalog.describe(String(args.name ?? "")));
+          case "read_tool":
+            return asResult(
+              await catalog.read(String(args.name ?? ""), args.arguments ?? {}, call),
+            );
+          case "run_tool":
+            return asResult(await catalog.run(String(args.name ?? ""), args.arguments ?? {}, call));
+          default:
+            if (!pinnedNames.has(request.params.name)) {
+              return errorResult(
+                new GatewayError(
+                  "NOT_FOUND",
+                  `tool ${request.params.name} is not advertised on this connection; find it with search_tools and call it through read_tool or run_tool.`,
+                ),
+              );
+            }
+            return asResult(await catalog.run(request.params.name, args, call));
+        }
+      } catch (error) {
+        return errorResult(error);
       }
-    } catch (error) {
-      return errorResult(error);
-    }
-  });
-  server.setRequestHandler(checkedRequest("resources/list", ListResourcesRequestSchema), async () => ({
-    resources: [
-      {
-        uri: SKILL_URI,
-        name: "using-amicited",
-        title: "Skill: using AmICited",
-        description: "How to find, describe and execute the gateway's tools.",
-        mimeType: "text/markdown",
-      },
-      {
-        uri: TOOLSETS_URI,
-        name: "toolsets",
-        title: "Toolsets",
-        description: "The toolsets, their prefixes and tool counts.",
-        mimeType: "text/markdown",
-      },
-    ],
-  }));
-  server.setRequestHandler(checkedRequest("resources/read", ReadResourceRequestSchema), async (request) => {
-    if (request.params.uri === SKILL_URI)
-      return { contents: [{ uri: SKILL_URI, mimeType: "text/markdown", text: gateway.skill }] };
-    if (request.params.uri === TOOLSETS_URI) {
-      const counts = new Map<string, number>();
-      for (const tool of catalog.list())
-        counts.set(tool.toolset, (counts.get(tool.toolset) ?? 0) + 1);
-      const rows = catalog
-        .toolsets()
-        .map(
-          (toolset) =>
-            `| ${toolset.name} | \`${toolset.prefix}\` | ${counts.get(toolset.name) ?? 0} | ${toolset.description} |`,
-        );
-      return {
-        contents: [
-          {
-            uri: TOOLSETS_URI,
-            mimeType: "text/markdown",
-            text: [
-              "| toolset | prefix | tools | what |",
-              "| --- | --- | --- | --- |",
-              ...rows,
-            ].join("\n"),
-          },
-        ],
-      };
-    }
-    // -32002: the MCP code for "resource not found".
-    throw new McpError(
-      -32002,
-      `resource ${request.params.uri} does not exist; resources: ${SKILL_URI}, ${TOOLSETS_URI}.`,
-      { uri: request.params.uri },
-    );
-  });
+    },
+  );
+  server.setRequestHandler(
+    checkedRequest("resources/list", ListResourcesRequestSchema),
+    async () => ({
+      resources: [
+        {
+          uri: SKILL_URI,
+          name: "using-amicited",
+          title: "Skill: using AmICited",
+          description: "How to find, describe and execute the gateway's tools.",
+          mimeType: "text/markdown",
+        },
+        {
+          uri: TOOLSETS_URI,
+          name: "toolsets",
+          title: "Toolsets",
+          description: "The toolsets, their prefixes and tool counts.",
+          mimeType: "text/markdown",
+        },
+      ],
+    }),
+  );
+  server.setRequestHandler(
+    checkedRequest("resources/read", ReadResourceRequestSchema),
+    async (request) => {
+      if (request.params.uri === SKILL_URI)
+        return { contents: [{ uri: SKILL_URI, mimeType: "text/markdown", text: gateway.skill }] };
+      if (request.params.uri === TOOLSETS_URI) {
+        const counts = new Map<string, number>();
+        for (const tool of catalog.list())
+          counts.set(tool.toolset, (counts.get(tool.toolset) ?? 0) + 1);
+        const rows = catalog
+          .toolsets()
+          .map(
+            (toolset) =>
+              `| ${toolset.name} | \`${toolset.prefix}\` | ${counts.get(toolset.name) ?? 0} | ${toolset.description} |`,
+          );
+        return {
+          contents: [
+            {
+              uri: TOOLSETS_URI,
+              mimeType: "text/markdown",
+              text: [
+                "| toolset | prefix | tools | what |",
+                "| --- | --- | --- | --- |",
+                ...rows,
+              ].join("\n"),
+            },
+          ],
+        };
+      }
+      // -32002: the MCP code for "resource not found".
+      throw new McpError(
+        -32002,
+        `resource ${request.params.uri} does not exist; resources: ${SKILL_URI}, ${TOOLSETS_URI}.`,
+        { uri: request.params.uri },
+      );
+    },
+  );
   return server;
 }

@@ -1,7 +1,7 @@
 // Fills a tool's required arguments with real ids and values from the demo workspace, so every
 // read tool can be executed once without hand-written fixtures.
 import type { JsonSchemaObject, ToolDefinition } from "@foundry-mcp/tool-catalog";
-import type { WorkspaceStore } from "../../src/store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 const idQueries: Record<string, string> = {
   prompt_id: "SELECT id FROM prompts WHERE domain_id = ? ORDER BY id",

@@ -1,8 +1,11 @@
 // Translates the store's SQLite-dialect statements to PostgreSQL, so the tools keep one SQL text:
 // `?` → `$n`, LIKE → ILIKE (SQLite's LIKE ignores ASCII case), strftime/julianday → date
 // arithmetic, instr → strpos, scalar MAX/MIN → GREATEST/LEAST, ROUND on numeric, CAST AS INTEGER
-// truncating (as SQLite does), GROUP_CONCAT → string_agg; DDL types for migrations.
+// truncating (as SQLite does), GROUP_CONCAT → string_agg, aggregates of comparisons counted as
+// integers; _postgres-clauses.ts handles aliases in HAVING/ORDER BY and unnamed subqueries.
 import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "../errors";
+import { fixQueryLevels } from "./_postgres-clauses";
+import { closingParen, isBooleanExpression, skipLiteral, splitTopLevel } from "./_sql-scan";
 
 const week = (day: string): string =>
   // SQLite's %W: week of the year 00-53, weeks start on Monday, days before the first Monday are 00.
@@ -24,48 +27,9 @@ function unsupported(what: string): never {
   );
 }
 
-/** Index just past the string literal starting at `start` ('' escapes a quote). */
-function skipLiteral(sql: string, start: number): number {
-  let index = start + 1;
-  while (index < sql.length) {
-    if (sql[index] === "'") {
-      if (sql[index + 1] === "'") index += 2;
-      else return index + 1;
-    } else index += 1;
-  }
-  return index;
-}
-
-/** Index of the `)` that closes the `(` at `open`. */
-function closingParen(sql: string, open: number): number {
-  let depth = 0;
-  for (let index = open; index < sql.length; index++) {
-    const char = sql[index];
-    if (char === "'") index = skipLiteral(sql, index) - 1;
-    else if (char === "(") depth += 1;
-    else if (char === ")" && --depth === 0) return index;
-  }
-  return unsupported(`unbalanced parentheses in: ${sql.slice(open, open + 60)}`);
-}
-
-/** Splits a function's argument text on top-level commas. */
-function splitArguments(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index];
-    if (char === "'") index = skipLiteral(text, index) - 1;
-    else if (char === "(") depth += 1;
-    else if (char === ")") depth -= 1;
-    else if (char === "," && depth === 0) {
-      parts.push(text.slice(start, index).trim());
-      start = index + 1;
-    }
-  }
-  parts.push(text.slice(start).trim());
-  return parts;
-}
+// SQLite's comparisons are integers, so SUM(x = 1) counts; PostgreSQL's are booleans.
+const aggregateOf = (name: string, argument: string): string | undefined =>
+  isBooleanExpression(argument) ? `${name.toUpperCase()}((${argument})::int)` : undefined;
 
 function rewriteCall(name: string, args: string[]): string | undefined {
   const [first = "", second] = args;
@@ -81,7 +45,11 @@ function rewriteCall(name: string, args: string[]): string | undefined {
       return `strpos(${args.join(", ")})`;
     case "max":
     case "min":
-      return args.length > 1 ? `${name === "max" ? "GREATEST" : "LEAST"}(${args.join(", ")})` : undefined;
+      if (args.length > 1) return `${name === "max" ? "GREATEST" : "LEAST"}(${args.join(", ")})`;
+      return aggregateOf(name, first);
+    case "sum":
+    case "avg":
+      return aggregateOf(name, first);
     case "round":
       return `ROUND((${first})::numeric${second === undefined ? "" : `, ${second}`})`;
     case "group_concat": {
@@ -98,7 +66,18 @@ function rewriteCall(name: string, args: string[]): string | undefined {
   }
 }
 
-const rewritten = new Set(["strftime", "julianday", "instr", "max", "min", "round", "group_concat", "cast"]);
+const rewritten = new Set([
+  "strftime",
+  "julianday",
+  "instr",
+  "max",
+  "min",
+  "sum",
+  "avg",
+  "round",
+  "group_concat",
+  "cast",
+]);
 
 /** Rewrites function calls and LIKE; leaves literals and everything else as written. */
 function rewrite(sql: string): string {
@@ -124,7 +103,8 @@ function rewrite(sql: string): string {
     if (open && rewritten.has(name.toLowerCase())) {
       const openAt = after + open[0].length - 1;
       const closeAt = closingParen(sql, openAt);
-      const args = splitArguments(rewrite(sql.slice(openAt + 1, closeAt)));
+      if (closeAt < 0) unsupported(`unbalanced parentheses in: ${sql.slice(openAt, openAt + 60)}`);
+      const args = splitTopLevel(rewrite(sql.slice(openAt + 1, closeAt)));
       const replacement = rewriteCall(name.toLowerCase(), args);
       out += replacement ?? `${name}(${args.join(", ")})`;
       index = closeAt + 1;
@@ -155,13 +135,16 @@ function numberPlaceholders(sql: string): string {
 export function toPostgres(sql: string): string {
   // Numbered first: a rewrite may repeat an argument (the week formula), and a repeated `$n` is
   // the same parameter where a repeated `?` would be a new one.
-  return rewrite(numberPlaceholders(sql));
+  return fixQueryLevels(rewrite(numberPlaceholders(sql)));
 }
 
 /** A SQLite DDL statement as PostgreSQL DDL (id columns become identities, REAL doubles). */
 export function toPostgresDdl(sql: string): string {
   return sql
-    .replace(/\bINTEGER PRIMARY KEY AUTOINCREMENT\b/g, "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY")
+    .replace(
+      /\bINTEGER PRIMARY KEY AUTOINCREMENT\b/g,
+      "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY",
+    )
     .replace(/\bINTEGER\b/g, "BIGINT")
     .replace(/\bREAL\b/g, "DOUBLE PRECISION")
     .replace(/\s+WITHOUT ROWID\b/g, "");

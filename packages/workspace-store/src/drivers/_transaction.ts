@@ -29,7 +29,8 @@ export async function runStatements(
   statements: readonly SqlStatement[],
 ): Promise<RunResult[]> {
   const results: RunResult[] = [];
-  for (const statement of statements) results.push(await queries.run(statement.sql, statement.params));
+  for (const statement of statements)
+    results.push(await queries.run(statement.sql, statement.params));
   return results;
 }
 

@@ -30,7 +30,8 @@ const OID = { int8: 20, numeric: 1700, bool: 16 } as const;
 export function describePostgresUrl(url: string): string {
   try {
     const parsed = new URL(url);
-    if (parsed.protocol !== "postgres:" && parsed.protocol !== "postgresql:") throw new Error("protocol");
+    if (parsed.protocol !== "postgres:" && parsed.protocol !== "postgresql:")
+      throw new Error("protocol");
     return `${parsed.hostname || "localhost"}:${parsed.port || "5432"}${parsed.pathname || "/"}`;
   } catch {
     throw new WorkspaceStoreError(
@@ -64,7 +65,9 @@ function translated(sql: string): string {
 
 const insertTable = /^\s*INSERT\s+INTO\s+([a-z_][a-z0-9_]*)/i;
 
-function queriesOver(query: (text: string, params: readonly SqlValue[]) => Promise<Pg.QueryResult>): StoreQueries {
+function queriesOver(
+  query: (text: string, params: readonly SqlValue[]) => Promise<Pg.QueryResult>,
+): StoreQueries {
   const guarded = async (sql: string, params: readonly SqlValue[] = []) => {
     try {
       return await query(translated(sql), params);
@@ -73,17 +76,22 @@ function queriesOver(query: (text: string, params: readonly SqlValue[]) => Promi
     }
   };
   return {
-    all: async <T>(sql: string, params?: readonly SqlValue[]) => (await guarded(sql, params)).rows as T[],
-    get: async <T>(sql: string, params?: readonly SqlValue[]) => (await guarded(sql, params)).rows[0] as T | undefined,
+    all: async <T>(sql: string, params?: readonly SqlValue[]) =>
+      (await guarded(sql, params)).rows as T[],
+    get: async <T>(sql: string, params?: readonly SqlValue[]) =>
+      (await guarded(sql, params)).rows[0] as T | undefined,
     async run(sql, params): Promise<RunResult> {
       const table = insertTable.exec(sql)?.[1];
-      const returning = table !== undefined && SCHEMA_TABLES_WITH_ID.has(table) && !/\bRETURNING\b/i.test(sql);
+      const returning =
+        table !== undefined && SCHEMA_TABLES_WITH_ID.has(table) && !/\bRETURNING\b/i.test(sql);
       const result = await guarded(returning ? `${sql} RETURNING id` : sql, params);
       const id = (result.rows[0] as { id?: unknown } | undefined)?.id;
       return { changes: result.rowCount ?? 0, lastInsertId: typeof id === "number" ? id : 0 };
     },
     async columns(sql, params) {
-      return (await guarded(`SELECT * FROM (${sql}) AS columns_probe LIMIT 0`, params)).fields.map((field) => field.name);
+      return (await guarded(`SELECT * FROM (${sql}) AS columns_probe LIMIT 0`, params)).fields.map(
+        (field) => field.name,
+      );
     },
   };
 }
@@ -117,10 +125,15 @@ async function connect(pg: typeof Pg, options: PostgresStoreOptions): Promise<Pg
  * @example const store = await openPostgresStore({ url: process.env.DATABASE_URL! });
  */
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<WorkspaceStore> {
-  const pg = await loadOptional<typeof Pg>(options.moduleName ?? "pg", "postgres", "pnpm add pg@8.23.1");
+  const pg = await loadOptional<typeof Pg>(
+    options.moduleName ?? "pg",
+    "postgres",
+    "pnpm add pg@8.23.1",
+  );
   const pool = await connect(pg, options);
-  const onClient = (client: Pg.PoolClient | Pg.Pool) => (text: string, params: readonly SqlValue[]) =>
-    client.query(text, params as unknown[]);
+  const onClient =
+    (client: Pg.PoolClient | Pg.Pool) => (text: string, params: readonly SqlValue[]) =>
+      client.query(text, params as unknown[]);
   const owner = {};
   const begin = async (): Promise<StoreTransaction> => {
     refuseNested(owner);
@@ -143,9 +156,14 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
         throw storeError(error);
       }
     };
-    return { ...queriesOver(onClient(client)), commit: () => end("COMMIT"), rollback: () => end("ROLLBACK") };
+    return {
+      ...queriesOver(onClient(client)),
+      commit: () => end("COMMIT"),
+      rollback: () => end("ROLLBACK"),
+    };
   };
-  const transaction = <T>(work: (queries: StoreQueries) => Promise<T>) => runInTransaction(owner, begin, work);
+  const transaction = <T>(work: (queries: StoreQueries) => Promise<T>) =>
+    runInTransaction(owner, begin, work);
   return {
     driver: "postgres",
     ...routedQueries(owner, queriesOver(onClient(pool))),
@@ -153,15 +171,18 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       transaction(async (tx) => {
         await tx.run(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
         await tx.run(toPostgresDdl(MIGRATIONS_TABLE));
-        const applied = new Set((await tx.all<{ version: number }>("SELECT version FROM schema_migrations")).map((row) => row.version));
+        const applied = new Set(
+          (await tx.all<{ version: number }>("SELECT version FROM schema_migrations")).map(
+            (row) => row.version,
+          ),
+        );
         for (const migration of MIGRATIONS) {
           if (applied.has(migration.version)) continue;
           for (const statement of migration.statements) await tx.run(toPostgresDdl(statement));
-          await tx.run("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)", [
-            migration.version,
-            migration.name,
-            new Date().toISOString(),
-          ]);
+          await tx.run(
+            "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+            [migration.version, migration.name, new Date().toISOString()],
+          );
         }
       }),
     async insertMany(table, rows) {
@@ -181,7 +202,9 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
         }
         // Rows that brought their own ids must not collide with the next generated one.
         if (columns.includes("id") && SCHEMA_TABLES_WITH_ID.has(table)) {
-          await tx.get(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT MAX(id) FROM ${table}))`);
+          await tx.get(
+            `SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT MAX(id) FROM ${table}))`,
+          );
         }
       });
     },

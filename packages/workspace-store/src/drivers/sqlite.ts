@@ -5,13 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
 import { MIGRATIONS, MIGRATIONS_TABLE } from "../migrations";
-import type {
-  RunResult,
-  SqlValue,
-  StoreQueries,
-  StoreTransaction,
-  WorkspaceStore,
-} from "../types";
+import type { RunResult, SqlValue, StoreQueries, StoreTransaction, WorkspaceStore } from "../types";
 import { ConnectionQueue } from "./_queue";
 import { checkIdentifiers, loadOptional, storeError } from "./_load";
 import { activeTransactionOf } from "./_call-scope";
@@ -30,7 +24,10 @@ export interface SqliteStoreOptions {
 
 type Database = BetterSqlite3.Database;
 
-function queriesOver(db: Database, cache: Map<string, BetterSqlite3.Statement>): StoreQueries & {
+function queriesOver(
+  db: Database,
+  cache: Map<string, BetterSqlite3.Statement>,
+): StoreQueries & {
   runSync(sql: string, params?: readonly SqlValue[]): RunResult;
 } {
   const prepare = (sql: string): BetterSqlite3.Statement => {
@@ -122,9 +119,9 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Work
         inTransaction(() => {
           db.exec(MIGRATIONS_TABLE);
           const applied = new Set(
-            (db.prepare("SELECT version FROM schema_migrations").all() as { version: number }[]).map(
-              (row) => row.version,
-            ),
+            (
+              db.prepare("SELECT version FROM schema_migrations").all() as { version: number }[]
+            ).map((row) => row.version),
           );
           for (const migration of MIGRATIONS) {
             if (applied.has(migration.version)) continue;
@@ -149,7 +146,11 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Work
       checkIdentifiers(table, columns);
       const sql = `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`;
       const insertAll = () => {
-        for (const row of rows) queries.runSync(sql, columns.map((column) => row[column] ?? null));
+        for (const row of rows)
+          queries.runSync(
+            sql,
+            columns.map((column) => row[column] ?? null),
+          );
       };
       if (activeTransactionOf(owner)) insertAll();
       else await queue.exclusive(() => inTransaction(insertAll));

@@ -1,7 +1,7 @@
 // eshop tools about products: catalogue, stock, best sellers, margins, ratings and reviews.
 import { arg, round, toolsetBuilder, windowOf } from "../shared";
 import type { GatewayTool } from "../shared";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { valid, productId, eshopCommon } from "./common";
 
 /** The eshop toolset's tools about products, stock, sales and reviews. */

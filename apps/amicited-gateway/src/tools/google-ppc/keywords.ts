@@ -1,7 +1,7 @@
 // google_ppc tools about ad groups, keywords, search terms, CPA/ROAS, budget pacing and account totals.
 import { arg, previousWindowOf, round, toolsetBuilder, windowOf } from "../shared";
 import type { GatewayTool } from "../shared";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { stats, campaignId, adgroupId, keywordId, googlePpcCommon } from "./common";
 
 /** The google_ppc toolset's tools about ad groups, keywords, search terms, budgets and totals. */

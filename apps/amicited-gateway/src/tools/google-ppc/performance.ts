@@ -1,7 +1,7 @@
 // google_ppc tools about campaigns and performance by campaign, ad group, keyword, day, device, channel and match type.
 import { arg, toolsetBuilder, windowOf } from "../shared";
 import type { GatewayTool } from "../shared";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { stats, campaignId, googlePpcCommon } from "./common";
 
 /** The google_ppc toolset's tools about campaigns and their performance. */

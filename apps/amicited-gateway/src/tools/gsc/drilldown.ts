@@ -2,7 +2,7 @@
 import { arg, requireRow, round, toolsetBuilder, windowOf } from "../shared";
 import type { DomainScope, GatewayTool, Query } from "../shared";
 import { GatewayError, GatewayErrorCode } from "../../errors";
-import type { SqlValue, WorkspaceStore } from "../../store/workspace-store";
+import type { SqlValue, WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { metrics, dimensions, filters, where } from "./common";
 
 /** The gsc toolset's tools about single queries and pages, raw rows, sitemaps and indexing. */

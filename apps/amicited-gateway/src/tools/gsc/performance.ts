@@ -1,7 +1,7 @@
 // gsc tools about search performance: top queries and pages, breakdowns, comparisons and opportunities.
 import { arg, previousWindowOf, toolsetBuilder, windowOf } from "../shared";
 import type { GatewayTool } from "../shared";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { metrics, filters, where } from "./common";
 
 /** The gsc toolset's tools about search performance and its changes. */

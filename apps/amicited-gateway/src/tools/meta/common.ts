@@ -1,7 +1,7 @@
 // Constants and lookups shared by the meta tool files (see ../meta.ts).
 import { arg, requireRow } from "../shared";
 import type { DomainScope } from "../shared";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** SQL select list of the summed statistics columns. */
 export const stats =

@@ -1,7 +1,7 @@
 // meta tools about campaigns, ad sets, creatives and their performance, fatigue, pacing and totals.
 import { arg, previousWindowOf, round, toolsetBuilder, windowOf } from "../shared";
 import type { GatewayTool } from "../shared";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { stats, campaignId, adsetId, creativeId, metaCommon } from "./common";
 
 /** The meta toolset's tools about campaigns, ad sets, creatives and their performance. */
