@@ -19,6 +19,7 @@ describe.each(["sqlite", "postgres"] as const)("catalog census (%s)", (driver) =
   let cluster: PostgresCluster | undefined;
   let gateway: Gateway;
   let workspaceId: string;
+  let otherWorkspaceId: string;
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "gw-census-"));
@@ -29,6 +30,7 @@ describe.each(["sqlite", "postgres"] as const)("catalog census (%s)", (driver) =
     const store = await openWorkspaceStore(location);
     await store.migrate();
     const created = await createDemoWorkspace(store, "demo");
+    const other = await createDemoWorkspace(store, "other");
     await store.close();
     gateway = await createGateway({
       ...("url" in location ? { database: location.url } : { dataDir: dir }),
@@ -36,6 +38,7 @@ describe.each(["sqlite", "postgres"] as const)("catalog census (%s)", (driver) =
       hourlyCap: 100_000,
     });
     workspaceId = (await resolveToken(gateway.store, created.readToken))!.workspaceId;
+    otherWorkspaceId = (await resolveToken(gateway.store, other.readToken))!.workspaceId;
   }, 240_000);
 
   afterAll(async () => {
@@ -134,6 +137,49 @@ describe.each(["sqlite", "postgres"] as const)("catalog census (%s)", (driver) =
       }
       expect(failures).toEqual([]);
       expect(executed).toBeGreaterThanOrEqual(180);
+    },
+  );
+  // Regression: seven list tools answered `rows: []` for another workspace's id where every
+  // other tool says the id was not found.
+  it(
+    "refuses another workspace's ids with the not-found error every tool gives",
+    { timeout: 240_000 },
+    async () => {
+      const firstDomain = (workspace: string) =>
+        gateway.store.get<{ id: number }>(
+          "SELECT id FROM domains WHERE workspace_id = ? ORDER BY id",
+          [workspace],
+        );
+      const mine = (await firstDomain(workspaceId))!.id;
+      const theirs = (await firstDomain(otherWorkspaceId))!.id;
+      const answers: string[] = [];
+      let probed = 0;
+      for (const tool of gateway.catalog.list().filter((entry) => entry.kind === "read")) {
+        // Every id argument, required or an optional filter, gets an id of the other workspace.
+        const ids = Object.keys(tool.inputSchema.properties ?? {}).filter(
+          (name) => name.endsWith("_id") && name !== "domain_id",
+        );
+        if (ids.length === 0) continue;
+        const args = await demoArguments(tool, gateway.store, mine);
+        const foreign = await demoArguments(tool, gateway.store, theirs, ids);
+        for (const name of ids) args[name] = foreign[name];
+        probed++;
+        try {
+          const output = await gateway.catalog.read(tool.name, args, {
+            workspace: workspaceId,
+            scope: "read",
+          });
+          answers.push(
+            `${tool.name}: answered ${JSON.stringify(output.structuredContent).slice(0, 80)}`,
+          );
+        } catch (error) {
+          const cause = (error as { cause?: { code?: string } }).cause;
+          if (cause?.code !== "NOT_FOUND")
+            answers.push(`${tool.name}: ${(error as Error).message}`);
+        }
+      }
+      expect(answers).toEqual([]);
+      expect(probed).toBeGreaterThanOrEqual(36);
     },
   );
 });

@@ -15,11 +15,7 @@ export const MAX_PAGE_SIZE = 500;
  * @example inputSchema: { type: "object", properties: { domain_id: {…}, ...pagingInputSchema } }
  */
 export const pagingInputSchema: Record<"offset" | "limit", JsonSchemaObject> = {
-  offset: {
-    type: "integer",
-    minimum: 0,
-    description: "Rows to skip; pass paging.next_offset from the previous page.",
-  },
+  offset: { type: "integer", minimum: 0, description: "Rows to skip; pass paging.next_offset from the previous page." },
   limit: {
     type: "integer",
     minimum: 1,
@@ -52,13 +48,7 @@ export interface RowPage<T> {
   paging: Paging;
 }
 
-function checkedInteger(
-  value: number | undefined,
-  field: string,
-  min: number,
-  max: number,
-  fallback: number,
-): number {
+function checkedInteger(value: number | undefined, field: string, min: number, max: number, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new CatalogError(
@@ -117,11 +107,7 @@ export function pagingOf(offset: number, limit: number, count: number, total: nu
  *
  * @example pageRows(orders, { offset: 25, fields: ["id", "total"] }) // → { rows, paging: { offset: 25, limit: 25, total, has_more, next_offset } }
  */
-export function pageRows<T>(
-  rows: T[],
-  input: PageInput = {},
-  options: { columns?: string[] } = {},
-): RowPage<T> {
+export function pageRows<T>(rows: T[], input: PageInput = {}, options: { columns?: string[] } = {}): RowPage<T> {
   const { offset, limit } = pageWindowOf(input);
   const fields = input.fields;
   if (fields !== undefined) {

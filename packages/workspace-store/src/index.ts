@@ -28,6 +28,7 @@ export { chargeCredits } from "./credits";
 export { requireDomain, requireRow } from "./scope";
 export type { DomainScope, Query } from "./scope";
 export { pageQuery } from "./paging";
+export { containsPattern, LIKE_ESCAPE } from "./like";
 export { workspaceHooks } from "./hooks";
 export type { PlanLimitRule, PlanLimitScope, StoreToolDefinition } from "./hooks";
 export { StoreQuotaDriver } from "./quota";

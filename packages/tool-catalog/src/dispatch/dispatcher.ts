@@ -14,28 +14,14 @@ import type { SchemaValidator } from "./validator";
 /** Host hooks around a call. Throw a CatalogError (or any error) to refuse the call. */
 export interface CatalogHooks<C extends CallContext = CallContext> {
   /** After the gates and the quota, before the handler: plan limits, credits, audit. */
-  beforeCall?(
-    tool: ToolDefinition<C>,
-    args: Record<string, unknown>,
-    context: C,
-  ): Promise<void> | void;
+  beforeCall?(tool: ToolDefinition<C>, args: Record<string, unknown>, context: C): Promise<void> | void;
   /**
    * Around the handler: `run` calls it and resolves to its raw value. Use it to run a call inside
    * a transaction (charge credits, act, and roll both back if the handler throws).
    */
-  aroundCall?(
-    tool: ToolDefinition<C>,
-    args: Record<string, unknown>,
-    context: C,
-    run: () => Promise<unknown>,
-  ): Promise<unknown>;
+  aroundCall?(tool: ToolDefinition<C>, args: Record<string, unknown>, context: C, run: () => Promise<unknown>): Promise<unknown>;
   /** After a handler succeeded (e.g. to charge credits for a paid tool). */
-  afterCall?(
-    tool: ToolDefinition<C>,
-    args: Record<string, unknown>,
-    context: C,
-    output: ToolOutput,
-  ): Promise<void> | void;
+  afterCall?(tool: ToolDefinition<C>, args: Record<string, unknown>, context: C, output: ToolOutput): Promise<void> | void;
 }
 
 /** The names the model knows the two entry points by, used in refusal messages. */
@@ -100,26 +86,14 @@ export async function dispatchCall<C extends CallContext>(
   } catch (error) {
     if (CatalogError.isInstance(error)) throw error;
     const reason = error instanceof Error ? error.message : String(error);
-    throw new CatalogError(CatalogErrorCode.TOOL_FAILED, `${tool.name} failed: ${reason}`, {
-      cause: error,
-      details: { tool: tool.name },
-    });
+    throw new CatalogError(CatalogErrorCode.TOOL_FAILED, `${tool.name} failed: ${reason}`, { cause: error, details: { tool: tool.name } });
   }
-  if (
-    environment.validateOutput &&
-    tool.outputSchema !== undefined &&
-    output.isError !== true &&
-    output.structuredContent !== undefined
-  ) {
+  if (environment.validateOutput && tool.outputSchema !== undefined && output.isError !== true && output.structuredContent !== undefined) {
     const checked = environment.validator.validate(tool.outputSchema, output.structuredContent);
     if (!checked.valid) {
-      throw new CatalogError(
-        CatalogErrorCode.INVALID_OUTPUT,
-        `${tool.name} returned output that does not match its outputSchema: ${checked.problems.join("; ")}.`,
-        {
-          details: { tool: tool.name, problems: checked.problems },
-        },
-      );
+      throw new CatalogError(CatalogErrorCode.INVALID_OUTPUT, `${tool.name} returned output that does not match its outputSchema: ${checked.problems.join("; ")}.`, {
+        details: { tool: tool.name, problems: checked.problems },
+      });
     }
   }
   await environment.hooks.afterCall?.(tool, outcome.data, context, output);

@@ -1,4 +1,5 @@
 // prompts tools about tracked prompts, their runs and the AI answers.
+import { containsPattern, LIKE_ESCAPE } from "@foundry-mcp/workspace-store";
 import { arg, previousWindowOf, requireRow, round, toolsetBuilder, windowOf } from "../shared";
 import type { GatewayTool } from "../shared";
 import { ENGINES } from "../../domain/dimensions";
@@ -107,8 +108,8 @@ export function promptsAnswerTools(store: WorkspaceStore): GatewayTool[] {
       params: { text: arg.text("Words to look for (substring, case-insensitive).") },
       required: ["text"],
       query: (args, d) => [
-        "SELECT id AS prompt_id, text, topic FROM prompts WHERE domain_id = ? AND LOWER(text) LIKE ? ORDER BY id",
-        [d.id, `%${String(args.text).toLowerCase()}%`],
+        `SELECT id AS prompt_id, text, topic FROM prompts WHERE domain_id = ? AND LOWER(text) LIKE ? ${LIKE_ESCAPE} ORDER BY id`,
+        [d.id, containsPattern(String(args.text), true)],
       ],
     }),
     t.list({

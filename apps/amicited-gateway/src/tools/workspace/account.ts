@@ -123,7 +123,7 @@ export function workspaceAccountTools(store: WorkspaceStore): GatewayTool[] {
       kind: "read",
       list: true,
       description:
-        "List credit transactions (which paid tool spent how much, and refunds), newest first.",
+        "List credit transactions (which paid tool spent how much; a failed paid call leaves none), newest first.",
       run: (args, context) =>
         pageQuery(
           store,
