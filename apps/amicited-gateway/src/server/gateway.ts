@@ -7,6 +7,7 @@ import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { loadSkill } from "./skill";
 import { openGatewayStorage } from "../backend";
 import { GATEWAY_TOOLSETS, buildGatewayTools } from "../tools";
+import { GATEWAY_SEARCH_VOCABULARY } from "../search-vocabulary";
 
 /** Options of createGateway. */
 export interface GatewayOptions {
@@ -39,7 +40,12 @@ export const DEFAULT_HOURLY_CAP = 1000;
 export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const { store, quota, hooks, close } = await openGatewayStorage(options);
   const hourlyCap = options.hourlyCap ?? DEFAULT_HOURLY_CAP;
-  const catalog = new ToolCatalog<CallContext>({ quota, hourlyCap, hooks });
+  const catalog = new ToolCatalog<CallContext>({
+    quota,
+    hourlyCap,
+    hooks,
+    search: { vocabulary: GATEWAY_SEARCH_VOCABULARY },
+  });
   for (const toolset of GATEWAY_TOOLSETS) catalog.defineToolset(toolset);
   catalog.registerAll(buildGatewayTools(store));
   return {
