@@ -6,4 +6,6 @@ export interface PostgresCluster {
   stop(): void;
 }
 export function postgresBinDir(): string;
+/** `run: false` (after a loud stderr notice) only outside CI; in CI a missing install throws. */
+export function postgresGate(): { run: boolean; reason: string };
 export function startPostgres(): Promise<PostgresCluster>;

@@ -1,31 +1,63 @@
 // A throwaway PostgreSQL server for tests and benchmarks: initdb in a temporary folder, started
 // with pg_ctl on 127.0.0.1 and a free port, stopped and removed afterwards. PostgreSQL refuses to
 // run as root, so as root the binaries run as the `postgres` user (runuser). Debian's
-// `postgresql` package provides them; .ci/run installs it. A missing install is an error, never a skip.
+// `postgresql` package provides them; .ci/run installs it. Where they are missing, tests skip with
+// a loud printed reason on a developer's machine and fail in CI (env CI set): see postgresGate().
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-const SEARCHED = [
-  "/usr/lib/postgresql/17/bin",
-  "/usr/lib/postgresql/16/bin",
-  "/usr/lib/postgresql/15/bin",
-];
+const DEBIAN_ROOT = "/usr/lib/postgresql";
+const INSTALL_HINT =
+  "install them (Debian/Ubuntu: apt-get update && apt-get install -y postgresql), or set POSTGRES_BIN_DIR to the folder holding pg_ctl";
+
+/** Folders that may hold initdb and pg_ctl, best first: POSTGRES_BIN_DIR, Debian's newest major, PATH. */
+function candidateDirs() {
+  const debian = fs.existsSync(DEBIAN_ROOT)
+    ? fs
+        .readdirSync(DEBIAN_ROOT)
+        .filter((major) => /^\d+$/.test(major))
+        .sort((a, b) => Number(b) - Number(a))
+        .map((major) => path.join(DEBIAN_ROOT, major, "bin"))
+    : [];
+  const onPath = (process.env.PATH ?? "").split(path.delimiter).filter(Boolean);
+  return [process.env.POSTGRES_BIN_DIR, ...debian, ...onPath].filter(Boolean);
+}
+
+const hasServerBinaries = (dir) =>
+  fs.existsSync(path.join(dir, "pg_ctl")) && fs.existsSync(path.join(dir, "initdb"));
 
 /** The folder holding initdb and pg_ctl, or an Error naming the install command. */
 export function postgresBinDir() {
-  const fromEnv = process.env.POSTGRES_BIN_DIR;
-  const found = [fromEnv, ...SEARCHED].find(
-    (dir) => dir && fs.existsSync(path.join(dir, "pg_ctl")),
-  );
+  const found = candidateDirs().find(hasServerBinaries);
   if (!found) {
     throw new Error(
-      `PostgreSQL server binaries not found (looked in ${[fromEnv, ...SEARCHED].filter(Boolean).join(", ")}); install them: apt-get update && apt-get install -y postgresql, or set POSTGRES_BIN_DIR.`,
+      `PostgreSQL server binaries (initdb, pg_ctl) not found in POSTGRES_BIN_DIR, ${DEBIAN_ROOT}/*/bin or PATH; ${INSTALL_HINT}.`,
     );
   }
   return found;
+}
+
+/**
+ * Whether this machine can run the PostgreSQL tests: `{ run: true }`, or `{ run: false, reason }`
+ * after printing the reason loudly to stderr. In CI (env CI set, as .ci/run does) a missing
+ * install throws instead, so CI never passes by skipping.
+ * @example const gate = postgresGate(); describe.skipIf(!gate.run)("postgres", () => { … });
+ */
+export function postgresGate() {
+  try {
+    postgresBinDir();
+    return { run: true, reason: "" };
+  } catch (error) {
+    if (process.env.CI)
+      throw new Error(`${error.message} CI is set, so this fails instead of skipping.`);
+    const reason = `SKIPPED: the PostgreSQL tests did not run. ${error.message} With CI set they fail instead.`;
+    const rule = "!".repeat(78);
+    process.stderr.write(`\n${rule}\n${reason}\n${rule}\n\n`);
+    return { run: false, reason };
+  }
 }
 
 function freePort() {

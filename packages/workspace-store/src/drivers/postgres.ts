@@ -65,17 +65,31 @@ function translated(sql: string): string {
 
 const insertTable = /^\s*INSERT\s+INTO\s+([a-z_][a-z0-9_]*)/i;
 
+/** The driver's own queries, plus statements already written for PostgreSQL. */
+interface PostgresQueries extends StoreQueries {
+  /**
+   * Runs PostgreSQL text as is. insertMany's statements carry up to 60,000 placeholders and need
+   * no dialect rewrite; translating them cost most of a demo workspace's creation time.
+   */
+  runNative(text: string, params: readonly SqlValue[]): Promise<void>;
+}
+
 function queriesOver(
   query: (text: string, params: readonly SqlValue[]) => Promise<Pg.QueryResult>,
-): StoreQueries {
-  const guarded = async (sql: string, params: readonly SqlValue[] = []) => {
+): PostgresQueries {
+  const native = async (text: string, params: readonly SqlValue[] = []) => {
     try {
-      return await query(translated(sql), params);
+      return await query(text, params);
     } catch (error) {
       throw storeError(error);
     }
   };
+  const guarded = (sql: string, params: readonly SqlValue[] = []) =>
+    native(translated(sql), params);
   return {
+    async runNative(text, params) {
+      await native(text, params);
+    },
     all: async <T>(sql: string, params?: readonly SqlValue[]) =>
       (await guarded(sql, params)).rows as T[],
     get: async <T>(sql: string, params?: readonly SqlValue[]) =>
@@ -191,12 +205,17 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       const columns = Object.keys(first);
       checkIdentifiers(table, columns);
       const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
-      await transaction(async (tx) => {
+      await transaction(async (queries) => {
+        // Inside a transaction the queries are always this driver's own (begin() below).
+        const tx = queries as PostgresQueries;
         for (let start = 0; start < rows.length; start += perStatement) {
           const chunk = rows.slice(start, start + perStatement);
-          const tuple = `(${columns.map(() => "?").join(", ")})`;
-          await tx.run(
-            `INSERT INTO ${table} (${columns.join(", ")}) VALUES ${chunk.map(() => tuple).join(", ")} RETURNING 1`,
+          const tuples = chunk.map(
+            (_, row) =>
+              `(${columns.map((__, column) => `$${row * columns.length + column + 1}`).join(", ")})`,
+          );
+          await tx.runNative(
+            `INSERT INTO ${table} (${columns.join(", ")}) VALUES ${tuples.join(", ")}`,
             chunk.flatMap((row) => columns.map((column) => row[column] ?? null)),
           );
         }
