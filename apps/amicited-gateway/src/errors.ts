@@ -1,6 +1,7 @@
-// The gateway's one error class: every local failure (bad flag, unknown domain, exhausted credits,
-// plan limit) carries a stable string code; the MCP edge (server/) turns it into an isError result.
-// The base (code, cause, brand) is @foundry-mcp/core's CodedError.
+// The gateway's one error class: every local failure (bad flag, a tool's refusal) carries a stable
+// string code; the MCP edge (server/) turns it into an isError result. The workspace store's
+// errors (unknown domain, exhausted credits, plan limit) are CodedErrors too and keep their codes
+// at that edge. The base (code, cause, brand) is @foundry-mcp/core's CodedError.
 
 import { CodedError } from "@foundry-mcp/core";
 
@@ -14,6 +15,8 @@ export const GatewayErrorCode = {
   CONFLICT: "CONFLICT",
   STORE: "STORE",
   USAGE: "USAGE",
+  DRIVER_UNAVAILABLE: "DRIVER_UNAVAILABLE",
+  CONNECT_FAILED: "CONNECT_FAILED",
 } as const;
 
 /** One of GatewayErrorCode's values. */

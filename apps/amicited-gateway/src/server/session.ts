@@ -15,7 +15,7 @@ import { createProgressiveSurface } from "@foundry-mcp/progressive";
 import type { CallContext } from "@foundry-mcp/tool-catalog";
 import { SERVER_INSTRUCTIONS, SKILL_URI, TOOLSETS_URI } from "./skill";
 import type { Gateway } from "./gateway";
-import type { Credential } from "../store/workspaces";
+import type { Credential } from "@foundry-mcp/workspace-store";
 
 /** The server name and version announced in initialize. */
 export const SERVER_INFO = { name: "amicited-gateway", version: "0.1.0" };
