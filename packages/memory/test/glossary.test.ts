@@ -1,20 +1,8 @@
 // Acronyms learned from glossary facts (src/search/glossary.ts) and their use in search.
 import { describe, expect, it } from "vitest";
 import { FoundryMemory, InMemoryFactStore } from "../src/index";
-import type { Fact, FactType } from "../src/index";
+import { storedFact as fact } from "./__fixtures__/stored-fact";
 import { learnedAbbreviations } from "../src/search/glossary";
-
-const fact = (id: string, type: FactType, title: string, body = "Noted."): Fact => ({
-  id,
-  type,
-  title,
-  body,
-  scope: "project",
-  tags: [],
-  confidence: "high",
-  source: "code",
-  created: "2026-01-01T00:00:00Z",
-});
 
 describe("learnedAbbreviations", () => {
   it("reads 'X means …', 'X is the …' and '… (X)' definitions from glossary facts", () => {

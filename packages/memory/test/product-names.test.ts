@@ -1,20 +1,10 @@
 // Questions that ask for a product by its role (src/search/product-names.ts).
 import { describe, expect, it } from "vitest";
 import { FoundryMemory, InMemoryFactStore } from "../src/index";
-import type { Fact } from "../src/index";
+import { storedFact } from "./__fixtures__/stored-fact";
 import { asksForProduct, namesProduct } from "../src/search/product-names";
 
-const fact = (id: string, title: string, body = "Noted."): Fact => ({
-  id,
-  type: "decision",
-  title,
-  body,
-  scope: "project",
-  tags: [],
-  confidence: "high",
-  source: "code",
-  created: "2026-01-01T00:00:00Z",
-});
+const fact = (id: string, title: string, body?: string) => storedFact(id, "decision", title, body);
 
 describe("product names and role questions", () => {
   it("tells titles that name a product from plain ones", () => {
