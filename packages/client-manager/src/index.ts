@@ -3,12 +3,15 @@
 // Stdio servers and FOYA_HOME files live behind "@foundry-mcp/client-manager/node".
 export { ClientManager } from "./manager/client-manager";
 export type { ClientManagerOptions } from "./manager/client-manager";
+export { DEFAULT_CLIENT_INFO } from "./manager/client-info";
 export { DEFAULT_CALL_TIMEOUT_MS } from "./manager/call-tool";
 export type { CallToolOptions, CallProgress } from "./manager/call-tool";
 export type { ForwardingOptions, SamplingRequest, UpstreamLog } from "./manager/forwarding";
 export type { ServerStatus } from "./manager/status";
 export type { ElicitationRequest, ElicitationResponse } from "./manager/server-session";
 export { reconnectDelay, DEFAULT_RECONNECT } from "./manager/backoff";
+export { MAX_TOOLS_PER_SERVER } from "./manager/listing";
+export { MAX_NOISE_LINES_WHILE_CONNECTING } from "./manager/connect-evidence";
 export type { ReconnectOptions } from "./manager/backoff";
 
 export { validateHostConfig, validateServerConfig, isValidServerName, isEnabled, serverNameProblem, MAX_SERVER_NAME_LENGTH } from "./config/validate";

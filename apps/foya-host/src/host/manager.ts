@@ -1,11 +1,12 @@
 // The one place foya builds a client manager: the package's NodeClientManager (stdio servers in
 // their own process groups) over the saved configuration or an in-memory one, seen through the
 // HostManager shape the commands use.
-import type { HostConfig, HostEvent as PackageEvent } from "@foundry-mcp/client-manager";
+import type { HostConfig } from "@foundry-mcp/client-manager";
 import { ConfigStore, NodeClientManager } from "@foundry-mcp/client-manager/node";
-import type { HostEvent, HostManager, ManagerOptions, ServerSpec } from "./contract";
+import type { HostManager, ManagerOptions, ServerSpec } from "./contract";
 import { FOYA_VERSION } from "../version";
 import { serverConfigOf } from "./config";
+import { connectAttemptMs, connectTimeoutMs } from "./settle";
 
 const CLIENT_INFO = { name: "foya", version: FOYA_VERSION };
 
@@ -26,7 +27,7 @@ function wrap(manager: NodeClientManager, reload: () => Promise<void>): HostMana
     listPrompts: (server) => manager.listPrompts(server),
     getPrompt: (server, name, args) => manager.getPrompt(server, name, args),
     onEvent(listener) {
-      manager.on("event", (event: PackageEvent) => listener(event as HostEvent));
+      manager.on("event", listener);
     },
     async close() {
       // The package waits for process groups to end on unref'd timers; without a handle of our
@@ -51,7 +52,9 @@ export async function openManager(options: ManagerOptions): Promise<HostManager>
     config: keepOnly(store.load(), options.only),
     credentials: store,
     clientInfo: CLIENT_INFO,
-    ...(options.reconnect ? {} : { reconnect: { maxAttempts: 0 }, pingIntervalMs: 0 }),
+    // One-shot commands wait connectTimeoutMs() for the first attempts; each attempt gives up
+    // before that, so the wait ends on a real error instead of a server still "connecting".
+    ...(options.reconnect ? {} : { reconnect: { maxAttempts: 0 }, pingIntervalMs: 0, connectTimeoutMs: connectAttemptMs(connectTimeoutMs()) }),
     ...(options.onElicitation ? { onElicitation: options.onElicitation } : {}),
   });
   return wrap(manager, () => manager.apply(keepOnly(store.load(), options.only)));
