@@ -3,6 +3,7 @@
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { routingFetch } from "../eras/routing-fetch";
 
 /** Headers of a remote server: expanded config headers plus `Authorization: Bearer <token>`. */
 export function remoteHeaders(headers: Record<string, string> | undefined, token: string | undefined): Record<string, string> {
@@ -18,6 +19,8 @@ export function createRemoteTransport(kind: "streamable_http" | "sse", url: stri
   if (kind === "sse") return new SSEClientTransport(new URL(url), { requestInit });
   return new StreamableHTTPClientTransport(new URL(url), {
     requestInit,
+    // 2026-07-28 routing headers on modern POSTs, their protocol errors kept in band (eras/).
+    fetch: routingFetch(),
     reconnectionOptions: { initialReconnectionDelay: 1000, maxReconnectionDelay: 30_000, reconnectionDelayGrowFactor: 1.5, maxRetries: 2 },
   });
 }

@@ -20,6 +20,7 @@ import { reconnectDelay, type ReconnectOptions } from "./backoff";
 import { informativeStderrLine } from "./diagnostics";
 import { deliverProgressBeforeResponses, forwardingCapabilities, installForwarding, type ForwardingOptions, type ForwardingSinks } from "./forwarding";
 import { countResourcesAndPrompts, listAllTools } from "./listing";
+import { NegotiatingTransport } from "../eras/negotiating-transport";
 import { createRemoteTransport, describeRemoteError, remoteHeaders, shouldFallBackToSse } from "./remote-transport";
 
 /** An elicitation request from a server, as the host's `onElicitation` callback sees it. */
@@ -74,6 +75,10 @@ export class ServerSession {
   readonly target: string;
   client: Client | undefined;
   serverInfo: { name: string; version: string } | undefined;
+  /** What the server spoke on the last connection: `2026-07-28` or the 2025 version initialize agreed on. */
+  protocolVersion: string | undefined;
+  /** Remembered: the server answered the last probe with the 2025 handshake only, so it is not probed again. */
+  private legacyOnly = false;
   private stopped = false;
   private attempt = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
@@ -181,10 +186,16 @@ export class ServerSession {
 
   private async openClient(kind: TransportKind): Promise<Client> {
     const client = this.createClient();
-    const transport = this.buildTransport(kind);
+    // server/discover first (2026-07-28), the initialize handshake as fallback (eras/).
+    const transport = new NegotiatingTransport(this.buildTransport(kind), {
+      legacyOnly: this.legacyOnly || kind === "sse",
+      probeTimeoutMs: Math.min(this.settings.connectTimeoutMs, 5000),
+    });
     this.opening = transport;
     try {
       await client.connect(transport, { timeout: this.settings.connectTimeoutMs });
+      this.legacyOnly = transport.era === "legacy";
+      this.protocolVersion = transport.protocolVersion;
       deliverProgressBeforeResponses(transport);
       return client;
     } catch (error) {
