@@ -17,7 +17,7 @@ import { GatewayError } from "../errors";
 import { SERVER_INSTRUCTIONS, SKILL_URI, TOOLSETS_URI } from "./skill";
 import type { Gateway } from "./gateway";
 import { GATEWAY_CAPABILITIES, SERVER_INFO } from "./identity";
-import type { Credential } from "../store/workspaces";
+import type { Credential } from "@foundry-mcp/workspace-store";
 
 const RESOURCE_NOT_FOUND = -32002 as ErrorCode;
 

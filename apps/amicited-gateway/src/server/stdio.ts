@@ -6,7 +6,7 @@ import { GATEWAY_IDENTITY } from "./identity";
 import { createSessionServer } from "./session";
 import type { Gateway } from "./gateway";
 import { GatewayError, GatewayErrorCode } from "../errors";
-import { resolveToken } from "../store/workspaces";
+import { resolveToken } from "@foundry-mcp/workspace-store";
 
 /** Serves one session over stdin/stdout until stdin closes. */
 export async function serveStdio(

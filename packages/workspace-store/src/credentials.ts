@@ -1,0 +1,107 @@
+// Workspaces and their API tokens. A token is shown once when issued and stored only as its
+// SHA-256 hash; resolving a presented token hashes it and looks the hash up.
+import { createHash, randomBytes } from "node:crypto";
+import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
+import type { StoreQueries } from "./types";
+
+/** What a token grants: reads only, or reads and every other kind. */
+export type TokenScope = "read" | "write";
+
+/** A resolved credential: the workspace it is bound to and its scope. */
+export interface Credential {
+  tokenId: number;
+  workspaceId: string;
+  workspaceName: string;
+  scope: TokenScope;
+}
+
+/** A workspace row. */
+export interface WorkspaceRow {
+  id: string;
+  name: string;
+  plan: string;
+  credits: number;
+  data_as_of: string;
+  created_at: string;
+}
+
+const namePattern = /^[a-z0-9][a-z0-9-]{0,39}$/;
+
+/** SHA-256 of a token, hex: the only form a token is stored in. */
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}
+
+/** Inserts a workspace row; refuses a malformed or taken name. */
+export async function insertWorkspace(
+  store: StoreQueries,
+  input: { name: string; plan: string; credits: number; dataAsOf: string },
+): Promise<WorkspaceRow> {
+  if (!namePattern.test(input.name)) {
+    throw new WorkspaceStoreError(
+      WorkspaceStoreErrorCode.INVALID_ARGUMENT,
+      `workspace name "${input.name}" must be 1-40 lowercase letters, digits or dashes, starting with a letter or digit`,
+    );
+  }
+  const taken = await store.get("SELECT id FROM workspaces WHERE name = ?", [input.name]);
+  if (taken)
+    throw new WorkspaceStoreError(
+      WorkspaceStoreErrorCode.CONFLICT,
+      `workspace "${input.name}" already exists; choose another name`,
+    );
+  const row: WorkspaceRow = {
+    id: `ws_${randomBytes(6).toString("hex")}`,
+    name: input.name,
+    plan: input.plan,
+    credits: input.credits,
+    data_as_of: input.dataAsOf,
+    created_at: new Date().toISOString(),
+  };
+  await store.run(
+    "INSERT INTO workspaces (id, name, plan, credits, data_as_of, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+    [row.id, row.name, row.plan, row.credits, row.data_as_of, row.created_at],
+  );
+  return row;
+}
+
+/** Issues a new token for a workspace and returns it in clear text (the only time it exists so). */
+export async function issueToken(
+  store: StoreQueries,
+  workspaceId: string,
+  scope: TokenScope,
+  label: string,
+): Promise<string> {
+  const token = `amc_${scope === "write" ? "w" : "r"}_${randomBytes(24).toString("base64url")}`;
+  await store.run(
+    "INSERT INTO api_tokens (workspace_id, token_hash, scope, label, created_at) VALUES (?, ?, ?, ?, ?)",
+    [workspaceId, hashToken(token), scope, label, new Date().toISOString()],
+  );
+  return token;
+}
+
+/** The credential a presented token stands for, or undefined when it is unknown or revoked. */
+export async function resolveToken(
+  store: StoreQueries,
+  token: string,
+): Promise<Credential | undefined> {
+  if (!token) return undefined;
+  const row = await store.get<{ id: number; workspace_id: string; name: string; scope: string }>(
+    "SELECT t.id, t.workspace_id, w.name, t.scope FROM api_tokens t JOIN workspaces w ON w.id = t.workspace_id WHERE t.token_hash = ? AND t.revoked_at IS NULL",
+    [hashToken(token)],
+  );
+  if (!row) return undefined;
+  return {
+    tokenId: row.id,
+    workspaceId: row.workspace_id,
+    workspaceName: row.name,
+    scope: row.scope === "write" ? "write" : "read",
+  };
+}
+
+/** The workspace with this name, or undefined. */
+export async function findWorkspace(
+  store: StoreQueries,
+  name: string,
+): Promise<WorkspaceRow | undefined> {
+  return store.get<WorkspaceRow>("SELECT * FROM workspaces WHERE name = ?", [name]);
+}

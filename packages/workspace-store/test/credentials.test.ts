@@ -1,0 +1,68 @@
+// Workspaces and tokens: tokens are issued once, stored as SHA-256, resolved to their workspace
+// and scope, and stop working when revoked.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  hashToken,
+  insertWorkspace,
+  issueToken,
+  openSqliteStore,
+  resolveToken,
+} from "../src/index";
+import type { WorkspaceStore } from "../src/index";
+
+let dir: string;
+let store: WorkspaceStore;
+
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "gw-ws-"));
+  store = await openSqliteStore({ dataDir: dir });
+  await store.migrate();
+});
+
+afterEach(async () => {
+  await store.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("workspaces and tokens", () => {
+  it("stores only the hash and resolves a token to its workspace and scope", async () => {
+    const workspace = await insertWorkspace(store, {
+      name: "acme",
+      plan: "free",
+      credits: 1,
+      dataAsOf: "2026-01-01",
+    });
+    const token = await issueToken(store, workspace.id, "write", "ci");
+    expect(await store.all("SELECT token_hash FROM api_tokens")).toEqual([
+      { token_hash: hashToken(token) },
+    ]);
+    expect(await resolveToken(store, token)).toEqual({
+      tokenId: expect.any(Number),
+      workspaceId: workspace.id,
+      workspaceName: "acme",
+      scope: "write",
+    });
+    expect(await resolveToken(store, `${token}x`)).toBeUndefined();
+    expect(await resolveToken(store, "")).toBeUndefined();
+    await store.run("UPDATE api_tokens SET revoked_at = 'now'");
+    expect(await resolveToken(store, token)).toBeUndefined();
+  });
+
+  it("refuses bad and duplicate names naming the rule", async () => {
+    await insertWorkspace(store, {
+      name: "acme",
+      plan: "free",
+      credits: 1,
+      dataAsOf: "2026-01-01",
+    });
+    await expect(
+      insertWorkspace(store, { name: "acme", plan: "free", credits: 1, dataAsOf: "2026-01-01" }),
+    ).rejects.toThrow('workspace "acme" already exists');
+    await expect(
+      insertWorkspace(store, { name: "-bad", plan: "free", credits: 1, dataAsOf: "2026-01-01" }),
+    ).rejects.toThrow("must be 1-40 lowercase letters");
+  });
+});
