@@ -143,6 +143,14 @@ describe("memory tools", () => {
     ]);
     expect(fs.readFileSync(path.join(root, ".foundry/.gitignore"), "utf8")).toContain("metrics/");
   });
+
+  it("memory_write's tag bounds in tools/list are the ones memory enforces", async () => {
+    const { tools } = await client.listTools();
+    const tags = (tools.find((tool) => tool.name === "memory_write")?.inputSchema.properties as Record<string, { maxItems?: number; items?: { maxLength?: number } }>).tags;
+    expect({ maxItems: tags?.maxItems, maxLength: tags?.items?.maxLength }).toEqual({ maxItems: 12, maxLength: 40 });
+    const thirteen = await callTool(client, "memory_write", { title: "Tagged", body: "b", type: "convention", tags: Array.from({ length: 13 }, (_, i) => `tag${i}`) });
+    expect(thirteen).toEqual({ text: "memory_write failed: `tags` has 13 items; the limit is 12.", isError: true });
+  });
 });
 
 describe("runbook tools", () => {

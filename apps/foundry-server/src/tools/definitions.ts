@@ -2,7 +2,7 @@
 // guidance of SPEC §2, hand-written JSON Schema input (the enums and bounds a client can check
 // before calling) and MCP annotations. handlers.ts runs them; check-arguments.ts enforces the
 // same schemas at the edge.
-import { CONFIDENCES, FACT_TYPES, MAX_BODY_WORDS, MAX_SOURCE_CHARS, MAX_TITLE_CHARS } from "@foundry-mcp/memory";
+import { CONFIDENCES, FACT_TYPES, MAX_BODY_WORDS, MAX_SOURCE_CHARS, MAX_TAGS, MAX_TAG_CHARS, MAX_TITLE_CHARS } from "@foundry-mcp/memory";
 import type { InputSchema } from "./schema";
 
 /** Every tool this server offers, in tools/list order. */
@@ -104,8 +104,8 @@ const memoryWrite: ToolDefinition = {
       },
       tags: {
         type: "array",
-        items: { type: "string", minLength: 1, maxLength: 50 },
-        maxItems: 20,
+        items: { type: "string", minLength: 1, maxLength: MAX_TAG_CHARS },
+        maxItems: MAX_TAGS,
         default: [],
         description: "Keywords that help search find the fact. Default [].",
       },

@@ -13,8 +13,10 @@ export const MAX_TITLE_CHARS = 80;
 export const MAX_SOURCE_CHARS = 80;
 /** Longest body, in words (SPEC §2). */
 export const MAX_BODY_WORDS = 120;
-const MAX_TAGS = 12;
-const MAX_TAG_CHARS = 40;
+/** Most tags on one fact. */
+export const MAX_TAGS = 12;
+/** Longest tag, in characters. */
+export const MAX_TAG_CHARS = 40;
 
 /** A write input after validation: defaults applied, values trimmed. */
 export interface ValidFactInput {
