@@ -11,6 +11,7 @@ import { mcpAdd, mcpImport, mcpList, mcpRemove, mcpSetEnabled } from "./commands
 import { mcpStatus } from "./commands/mcp-status";
 import { callCommand, promptCommand, promptsCommand, readCommand, resourcesCommand, toolsCommand } from "./commands/registry";
 import { serveCommand } from "./commands/serve";
+import { statusCommand } from "./commands/status";
 import { openConfig } from "./host/config";
 import { openManager } from "./host/manager";
 import { FOYA_VERSION } from "./version";
@@ -32,6 +33,7 @@ const COMMANDS: Record<string, Command> = {
   prompts: promptsCommand,
   prompt: promptCommand,
   serve: serveCommand,
+  status: statusCommand,
   demo: demoCommand,
 };
 

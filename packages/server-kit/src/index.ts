@@ -4,3 +4,5 @@
 export { LineStdioTransport, MAX_FRAME_BYTES } from "./line-stdio-transport";
 export { checkedRequest, describeIssues } from "./checked-request";
 export { protocolError } from "./protocol-error";
+export { createHttpEdge, jsonRpcError, sameSecret, sendJson, DEFAULT_MAX_BODY_BYTES } from "./http-edge";
+export type { AdmittedRequest, HttpEdge, HttpEdgeOptions } from "./http-edge";
