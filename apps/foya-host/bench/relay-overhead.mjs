@@ -4,7 +4,7 @@
 // of the machine falls on all of them alike. Every call goes to the last upstream's `echo`; the
 // other upstreams only fill the registry, which is what must not cost anything per call.
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -46,7 +46,10 @@ function foyaHome(foyaBin, everything, count) {
 
 /** `foya serve --http` on 127.0.0.1, port 0, over `home`; the client speaks Streamable HTTP to it. */
 async function connectFoyaHttp(foyaBin, home) {
-  const child = spawn(process.execPath, [foyaBin, "serve", "--http", "--port", "0", "--token", "bench-token"], { env: { ...process.env, FOYA_HOME: home }, stdio: ["ignore", "ignore", "ignore"] });
+  // Its stderr goes to a file in the home, to be shown if the run fails.
+  const log = openSync(path.join(home, "serve-http.log"), "a");
+  const child = spawn(process.execPath, [foyaBin, "serve", "--http", "--port", "0", "--token", "bench-token"], { env: { ...process.env, FOYA_HOME: home }, stdio: ["ignore", "ignore", log] });
+  closeSync(log);
   const endpoint = path.join(home, "serve.json");
   const deadline = Date.now() + 60_000;
   while (!existsSync(endpoint)) {
@@ -176,7 +179,10 @@ export async function relayOverheadSection({ foyaBin, everything, bareRelay, cou
       }
     }
   } finally {
-    for (const home of homes) rmSync(home, { recursive: true, force: true });
+    for (const home of homes) {
+      if (process.env.KEEP_BENCH_HOMES) console.error(`kept ${home}`);
+      else rmSync(home, { recursive: true, force: true });
+    }
   }
   return [
     "## foya serve: added latency per call against a bare SDK relay, at 1 and 30 upstreams\n",
