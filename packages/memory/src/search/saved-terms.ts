@@ -42,7 +42,9 @@ export function decodeTerms(saved: unknown): FactTerms {
 
 const PROBE =
   "Persistence layer uses Flyway, not Liquibase; parseHTTPResponse_v2 retries ActiveMQ queues " +
-  "at 1000 msgs/s — naïve café caching, the databases' running configurations k8s i18n";
+  "at 1000 msgs/s — naïve café caching, the databases' running configurations k8s i18n; " +
+  // Words the shared analyser's tables decide (irregular forms, plurals, word families, acronym plurals).
+  "we wrote and ran it, children paid for the deployment analysis of PRs";
 
 let fingerprint: string | undefined;
 
