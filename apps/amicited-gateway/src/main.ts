@@ -2,7 +2,7 @@
 // Entry point of dist/gateway.mjs (bin amicited-gateway): dispatches the command line to
 // cli/commands and turns failures into one clear line on stderr and a non-zero exit.
 import { parseArgs, USAGE } from "./cli/args";
-import { runInit, runServe, runWorkspaceCreate } from "./cli/commands";
+import { runInit, runMigrate, runServe, runWorkspaceCreate } from "./cli/commands";
 import { GatewayError } from "./errors";
 
 async function main(argv: string[]): Promise<void> {
@@ -14,6 +14,7 @@ async function main(argv: string[]): Promise<void> {
   }
   if (command === "init") return runInit(args);
   if (command === "workspace" && subcommand === "create") return runWorkspaceCreate(args);
+  if (command === "migrate") return runMigrate(args);
   if (command === "serve") return runServe(args);
   throw new GatewayError("USAGE", `unknown command "${args.positionals.join(" ")}"\n${USAGE}`);
 }
