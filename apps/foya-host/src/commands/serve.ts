@@ -3,7 +3,7 @@
 // (with reconnection) without holding the client's initialize, follows mcp.json live, announces
 // registry changes downstream, and on stdin close (stdio) or a signal ends every session and child.
 import { startProcessWatchdog } from "@foundry-mcp/client-manager/node";
-import { LineStdioTransport } from "@foundry-mcp/server-kit";
+import { DualEraTransport, LineStdioTransport } from "@foundry-mcp/server-kit";
 import { parseArguments, type ParsedArguments } from "../cli/args";
 import { usageError } from "../cli/errors";
 import { connectTimeoutMs } from "../host/settle";
@@ -113,9 +113,11 @@ export const serveCommand: Command = async (argv, context) => {
     for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, end);
     if (!http) {
       process.stdin.once("end", end);
-      const transport = new LineStdioTransport();
+      const session = downstreams.open();
+      // Both eras on stdio: the 2025 handshake and 2026-07-28 per-request requests (server-kit).
+      const transport = new DualEraTransport(new LineStdioTransport(), session.identity);
       transport.onclose = end;
-      void downstreams.open().server.connect(transport);
+      void session.server.connect(transport);
     }
   });
   const where = http ? await listen(context.home, downstreams, { host: parsed.values.host ?? "127.0.0.1", port, token: parsed.values.token, log }, stops) : "stdio";
