@@ -1,14 +1,15 @@
 // What an aggregator adds to one tools/call, at 1 and 30 upstreams: a direct call to
-// server-everything, the bare SDK relay (bare-relay.mjs) and `foya serve`, measured in
+// server-everything, the bare SDK relay (bare-relay.mjs) and `foya serve` over stdio and HTTP, measured in
 // interleaved rounds (every setup once per round, the order rotating) so that load from the rest
 // of the machine falls on all of them alike. Every call goes to the last upstream's `echo`; the
 // other upstreams only fill the registry, which is what must not cost anything per call.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { fixed, median, percentile, table } from "../../../tooling/bench-measure.mjs";
 
 const ROUNDS = 5;
@@ -41,6 +42,32 @@ function foyaHome(foyaBin, everything, count) {
     execFileSync(process.execPath, [foyaBin, "mcp", "add", `ev${index}`, "--", process.execPath, everything, "stdio"], { env: { ...process.env, FOYA_HOME: home } });
   }
   return home;
+}
+
+/** `foya serve --http` on 127.0.0.1, port 0, over `home`; the client speaks Streamable HTTP to it. */
+async function connectFoyaHttp(foyaBin, home) {
+  // Its stderr goes to a file in the home, to be shown if the run fails.
+  const log = openSync(path.join(home, "serve-http.log"), "a");
+  const child = spawn(process.execPath, [foyaBin, "serve", "--http", "--port", "0", "--token", "bench-token"], { env: { ...process.env, FOYA_HOME: home }, stdio: ["ignore", "ignore", log] });
+  closeSync(log);
+  const endpoint = path.join(home, "serve.json");
+  const deadline = Date.now() + 60_000;
+  while (!existsSync(endpoint)) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error("foya serve --http did not start");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const { url } = JSON.parse(readFileSync(endpoint, "utf8"));
+  const client = new Client({ name: "bench", version: "0" });
+  const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: "Bearer bench-token" } } });
+  await client.connect(transport);
+  const close = async () => {
+    await transport.terminateSession().catch(() => undefined);
+    await client.close();
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  };
+  return { client, pid: child.pid, close };
 }
 
 /** Waits until `name` is listed (foya lists slower upstreams later, with list_changed). */
@@ -102,6 +129,14 @@ export async function relayOverheadSection({ foyaBin, everything, bareRelay, cou
             return { ...session, tool: `mcp__ev${last}__echo` };
           },
         },
+        {
+          label: "foya serve (HTTP)",
+          open: async () => {
+            const session = await connectFoyaHttp(foyaBin, home);
+            await waitForTool(session.client, `mcp__ev${last}__echo`);
+            return { ...session, tool: `mcp__ev${last}__echo` };
+          },
+        },
         ...extraSetups(home, last),
       ];
       const opened = [];
@@ -144,7 +179,10 @@ export async function relayOverheadSection({ foyaBin, everything, bareRelay, cou
       }
     }
   } finally {
-    for (const home of homes) rmSync(home, { recursive: true, force: true });
+    for (const home of homes) {
+      if (process.env.KEEP_BENCH_HOMES) console.error(`kept ${home}`);
+      else rmSync(home, { recursive: true, force: true });
+    }
   }
   return [
     "## foya serve: added latency per call against a bare SDK relay, at 1 and 30 upstreams\n",

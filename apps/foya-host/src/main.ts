@@ -13,6 +13,7 @@ import { mcpLogin, mcpLogout } from "./commands/mcp-login";
 import { mcpStatus } from "./commands/mcp-status";
 import { callCommand, promptCommand, promptsCommand, readCommand, resourcesCommand, toolsCommand } from "./commands/registry";
 import { serveCommand } from "./commands/serve";
+import { statusCommand } from "./commands/status";
 import { openConfig } from "./host/config";
 import { openManager } from "./host/manager";
 import { FOYA_VERSION } from "./version";
@@ -36,6 +37,7 @@ const COMMANDS: Record<string, Command> = {
   prompts: promptsCommand,
   prompt: promptCommand,
   serve: serveCommand,
+  status: statusCommand,
   demo: demoCommand,
 };
 

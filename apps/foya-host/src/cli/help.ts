@@ -26,6 +26,8 @@ Using the servers:
 
 Serving and showing:
   serve [--approval auto|ask|deny] [--progressive]   one MCP server over stdio in front of all
+  serve --http [--host H] [--port N] [--token T]     the same over Streamable HTTP (bearer token)
+  status [--url URL] [--json]             live status of a running foya serve --http
   demo                                    foundry-server + amicited-gateway, with token costs
 
   --help, -h       help (also after a command: foya mcp add --help)
@@ -91,15 +93,24 @@ Exits 1 when the tool returns an error result.`,
   read: "Usage: foya read <server> <uri> [--json]",
   prompts: "Usage: foya prompts [--server S] [--json]",
   prompt: "Usage: foya prompt <server> <name> [--args JSON] [--json]\n--args is an object of string values.",
-  serve: `Usage: foya serve [--approval auto|ask|deny] [--progressive]
-One MCP server over stdio in front of every configured server. Tools keep their host names,
+  serve: `Usage: foya serve [--approval auto|ask|deny] [--progressive] [--http [--host H] [--port N] [--token T]]
+One MCP server over stdio (or Streamable HTTP) in front of every configured server. Tools keep their host names,
 resources become foya://<server>/<uri>, prompts <server>__<name>. Edits to mcp.json are
 followed live and announced with notifications/tools/list_changed.
   --approval auto   every call goes through (default; the client in front asks its user)
   --approval ask    read-only tools pass; others are put to the user through MCP elicitation,
                     and refused when the client cannot be asked
   --approval deny   every call is refused
-  --progressive     four tools (search_tools, describe_tool, read_tool, run_tool) instead of all`,
+  --progressive     four tools (search_tools, describe_tool, read_tool, run_tool) instead of all
+  --http            Streamable HTTP at http://<host>:<port>/mcp instead of stdio (host 127.0.0.1,
+                    port 0 = any free one; the URL is printed on stderr and kept in serve.json).
+                    Requests need Authorization: Bearer <token>: --token, FOYA_SERVE_TOKEN, or the
+                    token generated once into $FOYA_HOME/serve-token (0600)
+The live status is the resource foya://status (and foya status for --http).`,
+  status: `Usage: foya status [--url URL] [--json]
+Reads foya://status from the running foya serve --http recorded in $FOYA_HOME/serve.json (or at
+--url) with the stored token: each server's state, tools, calls, failed calls and p50 latency.
+Exits 1 when no foya serve answers there.`,
   demo: `Usage: foya demo [--foundry-server FILE] [--gateway FILE]
 Starts the bundled foundry-server and amicited-gateway, walks through memory and progressive
 disclosure, and prints what each step cost in tokens against the eager alternative.`,

@@ -1,60 +1,79 @@
-// `foya serve [--approval auto|ask|deny] [--progressive]`: the aggregating MCP server on stdio.
-// Starts the manager over $FOYA_HOME (with reconnection), follows mcp.json live, announces
-// registry changes downstream, and on stdin close or a signal ends every session and child.
+// `foya serve [--approval auto|ask|deny] [--progressive] [--http [--host H] [--port N] [--token T]]`:
+// the aggregating MCP server on stdio, or on Streamable HTTP. Starts the manager over $FOYA_HOME
+// (with reconnection) without holding the client's initialize, follows mcp.json live, announces
+// registry changes downstream, and on stdin close (stdio) or a signal ends every session and child.
 import { startProcessWatchdog } from "@foundry-mcp/client-manager/node";
 import { DualEraTransport, LineStdioTransport } from "@foundry-mcp/server-kit";
-import { parseArguments } from "../cli/args";
+import { parseArguments, type ParsedArguments } from "../cli/args";
 import { usageError } from "../cli/errors";
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { connectTimeoutMs, startAndSettle } from "../host/settle";
+import { connectTimeoutMs } from "../host/settle";
 import { APPROVAL_MODES, type ApprovalMode } from "../serve/approvals";
-import { createAggregatingServer } from "../serve/aggregating-server";
 import { watchConfig } from "../serve/config-watcher";
+import { createDownstreams, type Downstreams } from "../serve/downstreams";
+import { startHttpDownstream } from "../serve/http-downstream";
+import { recordEndpoint, serveToken } from "../serve/serve-endpoint";
 import { openServeManager } from "../serve/serve-manager";
-import type { UpstreamRequests } from "../serve/upstream-requests";
 import type { Command } from "./context";
 
-/** `foya serve`. Resolves only when the client goes away. */
+/** The longest `tools/list` waits at start-up for servers still connecting; later ones come with list_changed. */
+export const STARTUP_LIST_WAIT_MS = 10_000;
+
+function portOf(parsed: ParsedArguments): number {
+  const text = parsed.values.port ?? "0";
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65_535) throw usageError(`--port must be a whole number from 0 to 65535, got "${text}"`, "serve");
+  return port;
+}
+
+/** Settles when `started` does or after `ms`, whichever is first (the timer does not hold the process). */
+function bounded(started: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref();
+    void started.finally(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** `foya serve`. Resolves only when the client goes away (stdio) or a signal ends it. */
 export const serveCommand: Command = async (argv, context) => {
-  const parsed = parseArguments(argv, { command: "serve", options: { approval: "value", progressive: "flag" }, positionals: [] });
+  const parsed = parseArguments(argv, { command: "serve", options: { approval: "value", progressive: "flag", http: "flag", host: "value", port: "value", token: "value" }, positionals: [] });
   const approval = (parsed.values.approval ?? "auto") as ApprovalMode;
   if (!APPROVAL_MODES.includes(approval)) throw usageError(`--approval must be auto, ask or deny, got "${approval}"`, "serve");
+  const http = parsed.flags.has("http");
+  for (const option of ["host", "port", "token"]) {
+    if (!http && parsed.values[option] !== undefined) throw usageError(`--${option} needs --http`, "serve");
+  }
+  const port = portOf(parsed);
   const log = (line: string): void => context.output.err(line);
 
   // Before any server starts: if foya dies without closing (SIGKILL), the watchdog ends their groups.
   const watchdog = startProcessWatchdog();
-  // Upstream requests go to our client once it is connected (late-bound: the server comes later).
-  const upstream: { requests?: UpstreamRequests } = {};
-  const notYet = (): never => {
-    throw new McpError(ErrorCode.InvalidRequest, "foya serve has no client connected yet");
-  };
+  // Upstream requests go to our clients once one is connected (late-bound: sessions come later).
+  const late: { downstreams?: Downstreams } = {};
   const manager = openServeManager({
     home: context.home,
-    onElicitation: (request) => (upstream.requests ? upstream.requests.elicitation(request) : Promise.resolve({ action: "decline" })),
+    onElicitation: (request) => (late.downstreams ? late.downstreams.upstream.elicitation(request) : Promise.resolve({ action: "decline" })),
     forwarding: {
-      onSampling: async (request, signal) => (upstream.requests ? upstream.requests.sampling(request, signal) : notYet()),
-      onListRoots: async (server, signal) => (upstream.requests ? upstream.requests.roots(server, signal) : notYet()),
+      onSampling: async (request, signal) => (late.downstreams as Downstreams).upstream.sampling(request, signal),
+      onListRoots: async (server, signal) => (late.downstreams as Downstreams).upstream.roots(server, signal),
     },
   });
-  // The client lists tools right after initialize: give servers a moment so the first list is whole;
-  // slower ones arrive later with list_changed.
-  await startAndSettle(manager, Math.min(connectTimeoutMs(), 10_000));
-  const aggregating = createAggregatingServer({
+  // initialize is answered at once; the first lists wait (bounded) for the first connection attempts.
+  const started = manager.start();
+  const downstreams = createDownstreams({
     manager,
     approval,
     progressive: parsed.flags.has("progressive"),
     version: context.version,
     log,
+    ready: bounded(started, Math.min(connectTimeoutMs(), STARTUP_LIST_WAIT_MS)),
   });
-
-  let announceTimer: NodeJS.Timeout | undefined;
-  const scheduleAnnounce = (): void => {
-    if (announceTimer) clearTimeout(announceTimer);
-    announceTimer = setTimeout(() => void aggregating.announceChanges(), 50);
-  };
-  upstream.requests = aggregating.upstream;
+  late.downstreams = downstreams;
   manager.onEvent((event) => {
-    if (event.type === "status" || event.type === "tools_changed") scheduleAnnounce();
+    if (event.type === "status" || event.type === "tools_changed") downstreams.scheduleAnnounce();
     // stderr is the log channel of a stdio MCP server: upstream logs and state changes go there.
     if (event.type === "stderr") log(`[${event.server}] ${String(event.line)}`);
     if (event.type === "status" && (event.state === "connected" || event.state === "error")) {
@@ -68,35 +87,55 @@ export const serveCommand: Command = async (argv, context) => {
     onChange: () => {
       reloading = reloading.then(async () => {
         try {
+          await started.catch(() => undefined);
           await manager.reload();
           log("foya serve: configuration changed; sessions updated.");
         } catch (error) {
           log(`foya serve: configuration not applied, keeping the previous one: ${error instanceof Error ? error.message : String(error)}`);
         }
-        scheduleAnnounce();
+        downstreams.scheduleAnnounce();
       });
     },
   });
 
-  // Both eras on stdio: the 2025 handshake and 2026-07-28 per-request requests (server-kit).
-  const transport = new DualEraTransport(new LineStdioTransport(), aggregating.identity);
+  const stops: Array<() => Promise<void> | void> = [];
   let closing: Promise<void> | undefined;
   const shutdown = (): Promise<void> =>
     (closing ??= (async () => {
       stopWatching();
-      if (announceTimer) clearTimeout(announceTimer);
+      for (const stop of stops) await stop();
+      await downstreams.closeAll();
       await manager.close();
       watchdog.stop();
-      await aggregating.server.close().catch(() => undefined);
     })());
   const ended = new Promise<void>((resolve) => {
-    transport.onclose = () => void shutdown().then(resolve);
-    process.stdin.once("end", () => void shutdown().then(resolve));
-    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, () => void shutdown().then(resolve));
+    const end = (): void => void shutdown().then(resolve);
+    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, end);
+    if (!http) {
+      process.stdin.once("end", end);
+      const session = downstreams.open();
+      // Both eras on stdio: the 2025 handshake and 2026-07-28 per-request requests (server-kit).
+      const transport = new DualEraTransport(new LineStdioTransport(), session.identity);
+      transport.onclose = end;
+      void session.server.connect(transport);
+    }
   });
-  await aggregating.server.connect(transport);
-  const statuses = manager.status();
-  log(`foya serve: ${statuses.length} servers configured in ${context.home}; approval ${approval}${parsed.flags.has("progressive") ? "; progressive" : ""}.`);
+  const where = http ? await listen(context.home, downstreams, { host: parsed.values.host ?? "127.0.0.1", port, token: parsed.values.token, log }, stops) : "stdio";
+  const configured = manager.status().length;
+  log(`foya serve: ${configured} servers configured in ${context.home}; approval ${approval}${parsed.flags.has("progressive") ? "; progressive" : ""}; on ${where}.`);
   await ended;
   return 0;
 };
+
+async function listen(
+  home: string,
+  downstreams: Downstreams,
+  options: { host: string; port: number; token: string | undefined; log: (line: string) => void },
+  stops: Array<() => Promise<void> | void>,
+): Promise<string> {
+  const token = await serveToken(home, options.token);
+  const running = await startHttpDownstream(downstreams, { host: options.host, port: options.port, token, log: options.log });
+  stops.push(() => running.close());
+  stops.push(await recordEndpoint(home, { url: running.url, pid: process.pid }));
+  return running.url;
+}

@@ -13,12 +13,13 @@ import {
   ReadResourceRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { checkedRequest, unknownPrompt, unknownResource, type ServerIdentity } from "@foundry-mcp/server-kit";
-import type { HostTool } from "../host/contract";
+import type { HostEvent, HostTool } from "../host/contract";
 import { approveCall, requestFor, type ApprovalMode, type AskPerson } from "./approvals";
 import { installDownstreamForwarding } from "./downstream-forwarding";
 import { parsePromptName, parseResourceUri, promptName, resourceUri } from "./namespaces";
 import { progressiveSurface } from "./progressive";
-import { createRegistryView } from "./registry-view";
+import type { RegistryView } from "./registry-view";
+import { isStatusUri, statusResource, STATUS_URI } from "./serve-status";
 import { withCall, type CallScope, type ServeManager } from "./serve-manager";
 import { directSurface, type CallGate, type ToolSurface } from "./tool-surface";
 import { upstreamRequests, type UpstreamRequests } from "./upstream-requests";
@@ -30,6 +31,12 @@ export interface AggregatingServerOptions {
   progressive: boolean;
   version: string;
   log: (line: string) => void;
+  /** The registry view shared by every downstream session (one per manager). */
+  view: RegistryView;
+  /** Settles when the servers' first connection attempts did or the start-up bound passed: lists wait for it, initialize does not. */
+  ready: Promise<void>;
+  /** The live status document behind `foya://status`. */
+  status: () => unknown;
 }
 
 /** The server and the hook that announces registry changes to the client. */
@@ -41,6 +48,8 @@ export interface AggregatingServer {
   upstream: UpstreamRequests;
   /** Re-reads the registry and sends list_changed notifications for what actually changed. */
   announceChanges(): Promise<void>;
+  /** Passes one manager event on to this session's client (upstream logs, resource updates). */
+  forwardEvent: (event: HostEvent) => void;
 }
 
 const APPROVE_SCHEMA = {
@@ -68,7 +77,20 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
   const server = new Server(identity.serverInfo, { capabilities: identity.capabilities, instructions: identity.instructions });
 
   // Per-request reads go through this view: nothing per call walks the registry or the status.
-  const view = createRegistryView(manager);
+  const { view } = options;
+  // Until the first connection attempts settled (bounded), every request that needs the registry
+  // waits for them; afterwards nothing is awaited on the call path.
+  let settled = false;
+  let lastTools = "";
+  let lastServers = "";
+  void options.ready.then(() => {
+    // What the first lists show; changes are announced against it from now on.
+    surface.refresh();
+    lastTools = signature(surface.listTools());
+    lastServers = connectedServers(manager);
+    settled = true;
+  });
+  const ready = (): Promise<void> | undefined => (settled ? undefined : options.ready);
   const askPerson: AskPerson = async (message) => {
     const result = await server.elicitInput({ message, requestedSchema: APPROVE_SCHEMA }, { timeout: 10 * 60_000 });
     if (result.action !== "accept") return result.action;
@@ -81,8 +103,12 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
   };
   const surface: ToolSurface = options.progressive ? progressiveSurface(manager, gate) : directSurface(manager, view, gate);
 
-  server.setRequestHandler(checkedRequest("tools/list", ListToolsRequestSchema), () => ({ tools: surface.listTools() }));
+  server.setRequestHandler(checkedRequest("tools/list", ListToolsRequestSchema), async () => {
+    await ready();
+    return { tools: surface.listTools() };
+  });
   server.setRequestHandler(checkedRequest("tools/call", CallToolRequestSchema), async (request, extra) => {
+    await ready();
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     // The client's cancellation aborts the upstream request; its progress token gets the upstream's progress.
     const call: CallScope = { signal: extra.signal };
@@ -94,21 +120,25 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
     const result = await withCall(call, () => surface.callTool(request.params.name, args));
     return { ...result };
   });
-  installDownstreamForwarding(server, manager, options.log);
+  const forwardEvent = installDownstreamForwarding(server, manager, ready, options.log);
 
   server.setRequestHandler(checkedRequest("resources/list", ListResourcesRequestSchema), async () => {
+    await ready();
     const entries = await manager.listResources();
     return {
-      resources: entries.map((entry) => ({
+      resources: [statusResource(), ...entries.map((entry) => ({
         uri: resourceUri(entry.server, entry.uri),
         name: `${entry.server}/${entry.name}`,
         ...(entry.title !== undefined ? { title: entry.title } : {}),
         description: `${entry.description ?? entry.name} (from MCP server "${entry.server}", ${entry.uri})`,
         ...(entry.mimeType !== undefined ? { mimeType: entry.mimeType } : {}),
-      })),
+      }))],
     };
   });
   server.setRequestHandler(checkedRequest("resources/read", ReadResourceRequestSchema), async (request) => {
+    // The status answers at once, also while servers are still connecting.
+    if (isStatusUri(request.params.uri)) return { contents: [{ uri: STATUS_URI, mimeType: "application/json", text: JSON.stringify(options.status(), null, 2) }] };
+    await ready();
     const target = parseResourceUri(request.params.uri);
     if (!target) throw unknownResource(request.params.uri, "foya URIs look like foya://<server>/<uri>.");
     const read = await manager.readResource(target.server, target.uri);
@@ -116,6 +146,7 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
   });
 
   server.setRequestHandler(checkedRequest("prompts/list", ListPromptsRequestSchema), async () => {
+    await ready();
     const entries = await manager.listPrompts();
     return {
       prompts: entries.map((entry) => ({
@@ -127,6 +158,7 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
     };
   });
   server.setRequestHandler(checkedRequest("prompts/get", GetPromptRequestSchema), async (request) => {
+    await ready();
     const servers = view.servers().map((row) => row.name);
     const target = parsePromptName(request.params.name, servers);
     if (!target) throw unknownPrompt(request.params.name, "foya prompt names look like <server>__<name>.");
@@ -134,13 +166,13 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
     return { ...(rendered.description !== undefined ? { description: rendered.description } : {}), messages: rendered.messages };
   });
 
-  let lastTools = signature(surface.listTools());
-  let lastServers = connectedServers(manager);
   return {
     server,
     identity,
     upstream: upstreamRequests(server, options.approval, askPerson, view),
+    forwardEvent,
     async announceChanges() {
+      if (!settled) return;
       surface.refresh();
       const tools = signature(surface.listTools());
       const servers = connectedServers(manager);

@@ -18,10 +18,13 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { checkedRequest } from "@foundry-mcp/server-kit";
 import { parseResourceUri, resourceUri } from "./namespaces";
+import type { HostEvent } from "../host/contract";
 import type { ServeManager } from "./serve-manager";
 
 // RFC 5424 severities in the order MCP lists them, lowest first.
 const LEVELS = LoggingLevelSchema.options;
+/** Subscriptions one downstream session may hold. */
+export const MAX_SUBSCRIPTIONS = 1000;
 
 function target(uri: string): { server: string; uri: string } {
   const parsed = parseResourceUri(uri);
@@ -29,16 +32,27 @@ function target(uri: string): { server: string; uri: string } {
   return parsed;
 }
 
-/** Registers the forwarding handlers on `server` and follows `manager`'s upstream notifications. */
-export function installDownstreamForwarding(server: Server, manager: ServeManager, log: (line: string) => void): void {
+/**
+ * Registers the forwarding handlers on `server` (requests that need a server wait for `ready`); returns the function that passes `manager`'s
+ * upstream notifications (one event at a time) on to this server's client.
+ */
+export function installDownstreamForwarding(
+  server: Server,
+  manager: ServeManager,
+  ready: () => Promise<void> | undefined,
+  log: (line: string) => void,
+): (event: HostEvent) => void {
   // Until the client sets a level, every upstream message is passed on (the upstream decides).
   let threshold = 0;
+  // Updates go only to the sessions that subscribed (several share one upstream over HTTP).
+  const subscribed = new Set<string>();
   server.setRequestHandler(checkedRequest("logging/setLevel", SetLevelRequestSchema), async (request) => {
     threshold = LEVELS.indexOf(request.params.level);
     await manager.setLoggingLevel(request.params.level);
     return {};
   });
   server.setRequestHandler(checkedRequest("resources/templates/list", ListResourceTemplatesRequestSchema), async () => {
+    await ready();
     const entries = await manager.listResourceTemplates();
     return {
       resourceTemplates: entries.map((entry) => ({
@@ -52,13 +66,19 @@ export function installDownstreamForwarding(server: Server, manager: ServeManage
   });
   server.setRequestHandler(checkedRequest("resources/subscribe", SubscribeRequestSchema), async (request) => {
     const { server: name, uri } = target(request.params.uri);
+    await ready();
+    if (subscribed.size >= MAX_SUBSCRIPTIONS && !subscribed.has(request.params.uri)) {
+      throw new McpError(ErrorCode.InvalidRequest, `Too many subscriptions: at most ${MAX_SUBSCRIPTIONS} per session; unsubscribe from one first`);
+    }
     await manager.subscribeResource(name, uri).catch((error: unknown) => {
       throw new McpError(ErrorCode.InvalidParams, error instanceof Error ? error.message : String(error));
     });
+    subscribed.add(request.params.uri);
     return {};
   });
   server.setRequestHandler(checkedRequest("resources/unsubscribe", UnsubscribeRequestSchema), async (request) => {
     const { server: name, uri } = target(request.params.uri);
+    subscribed.delete(request.params.uri);
     await manager.unsubscribeResource(name, uri).catch(() => undefined);
     return {};
   });
@@ -68,14 +88,15 @@ export function installDownstreamForwarding(server: Server, manager: ServeManage
     if (server.transport === undefined) return;
     server.notification(notification).catch((error: unknown) => log(`foya serve: could not forward ${notification.method}: ${error instanceof Error ? error.message : String(error)}`));
   };
-  manager.onEvent((event) => {
+  return (event) => {
     if (event.type === "log") {
       const level = event.level as LoggingLevel;
       if (LEVELS.indexOf(level) < threshold) return;
       const logger = typeof event.logger === "string" ? `${String(event.server)}/${event.logger}` : String(event.server);
       send({ method: "notifications/message", params: { level, logger, data: event.data } });
     } else if (event.type === "resource_updated") {
-      send({ method: "notifications/resources/updated", params: { uri: resourceUri(String(event.server), String(event.uri)) } });
+      const uri = resourceUri(String(event.server), String(event.uri));
+      if (subscribed.has(uri)) send({ method: "notifications/resources/updated", params: { uri } });
     }
-  });
+  };
 }

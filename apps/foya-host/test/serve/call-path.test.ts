@@ -6,7 +6,7 @@
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAggregatingServer } from "../../src/serve/aggregating-server";
+import { createDownstreams } from "../../src/serve/downstreams";
 import { openServeManager, type ServeManager } from "../../src/serve/serve-manager";
 import { EVERYTHING, removeTemporaryFolders, runFoya, temporaryFolder } from "../support/processes";
 import { eventually, textOf } from "../support/serve-client";
@@ -39,7 +39,8 @@ afterAll(async () => {
 });
 
 async function connect(approval: "auto" | "ask"): Promise<{ client: Client; announce: () => Promise<void> }> {
-  const aggregating = createAggregatingServer({ manager: counted(manager), approval, progressive: false, version: "test", log: () => undefined });
+  const downstreams = createDownstreams({ manager: counted(manager), approval, progressive: false, version: "test", log: () => undefined, ready: Promise.resolve() });
+  const aggregating = downstreams.open();
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await aggregating.server.connect(serverSide);
   const client = new Client({ name: "call-path-test", version: "1.0.0" });

@@ -1,0 +1,89 @@
+// Every downstream session of one `foya serve` (one on stdio, several over HTTP) over one manager:
+// one registry view, one status document and one subscription to the manager's events, fanned
+// out to the live sessions. Upstream requests (elicitation, sampling, roots) go to the session
+// that opened last and is still connected: an upstream server has one client, and the newest
+// session is the person's current one.
+import type { HostEvent } from "../host/contract";
+import { createAggregatingServer, type AggregatingServer } from "./aggregating-server";
+import type { ApprovalMode } from "./approvals";
+import { createRegistryView } from "./registry-view";
+import { createServeStatus, type ServeStatusDocument } from "./serve-status";
+import type { ServeManager } from "./serve-manager";
+import type { UpstreamRequests } from "./upstream-requests";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+
+/** Options of {@link createDownstreams}. */
+export interface DownstreamsOptions {
+  manager: ServeManager;
+  approval: ApprovalMode;
+  progressive: boolean;
+  version: string;
+  log: (line: string) => void;
+  ready: Promise<void>;
+}
+
+/** The sessions and what they share. */
+export interface Downstreams {
+  /** A new session's server (the caller connects its transport); it leaves the set when it closes. */
+  open(): AggregatingServer;
+  /** Upstream requests, put to the newest connected session. */
+  upstream: UpstreamRequests;
+  /** Announces registry changes to every session, once per burst of events (50 ms). */
+  scheduleAnnounce(): void;
+  status(): ServeStatusDocument;
+  closeAll(): Promise<void>;
+}
+
+const ANNOUNCE_DEBOUNCE_MS = 50;
+
+/** The shared state of one serve process's downstream sessions. */
+export function createDownstreams(options: DownstreamsOptions): Downstreams {
+  const { manager } = options;
+  const view = createRegistryView(manager);
+  const live: AggregatingServer[] = [];
+  const status = createServeStatus(view, () => live.length);
+  manager.onEvent((event: HostEvent) => {
+    status.onEvent(event);
+    if (event.type === "log" || event.type === "resource_updated") for (const session of live) session.forwardEvent(event);
+  });
+  const newest = (): AggregatingServer => {
+    const session = live.at(-1);
+    if (!session) throw new McpError(ErrorCode.InvalidRequest, "foya serve has no client connected yet");
+    return session;
+  };
+  let announceTimer: NodeJS.Timeout | undefined;
+
+  return {
+    open() {
+      const session = createAggregatingServer({ ...options, view, status: () => status.document() });
+      live.push(session);
+      // The newest session's roots are now the ones upstreams get: tell them to ask again.
+      session.server.oninitialized = () => {
+        if (session.server.getClientCapabilities()?.roots !== undefined) void manager.notifyRootsChanged();
+      };
+      session.server.onclose = () => {
+        const index = live.indexOf(session);
+        if (index !== -1) live.splice(index, 1);
+      };
+      return session;
+    },
+    upstream: {
+      elicitation: (request) => (live.length === 0 ? Promise.resolve({ action: "decline" }) : newest().upstream.elicitation(request)),
+      sampling: async (request, signal) => newest().upstream.sampling(request, signal),
+      // Before any client (an upstream asks at its start), no roots; the client's come with roots/list_changed.
+      roots: async (server, signal) => (live.length === 0 ? { roots: [] } : newest().upstream.roots(server, signal)),
+    },
+    scheduleAnnounce() {
+      if (announceTimer) clearTimeout(announceTimer);
+      announceTimer = setTimeout(() => {
+        announceTimer = undefined;
+        for (const session of live) void session.announceChanges();
+      }, ANNOUNCE_DEBOUNCE_MS);
+    },
+    status: () => status.document(),
+    async closeAll() {
+      if (announceTimer) clearTimeout(announceTimer);
+      await Promise.all([...live].map((session) => session.server.close().catch(() => undefined)));
+    },
+  };
+}

@@ -1,0 +1,110 @@
+// `foya serve --http`: Streamable HTTP at /mcp on 127.0.0.1 (or --host), behind server-kit's edge
+// (Host/Origin allow-list, bearer token, body limit, JSON parse). Each session is one aggregating
+// server from the shared Downstreams; sessions are capped and idle ones closed, so a client
+// that opens and abandons sessions cannot grow the process without bound.
+import { randomUUID } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { createHttpEdge, jsonRpcError, sameSecret, sendJson } from "@foundry-mcp/server-kit";
+import type { AggregatingServer } from "./aggregating-server";
+import type { Downstreams } from "./downstreams";
+
+/** Sessions one `foya serve --http` keeps at once. */
+export const MAX_HTTP_SESSIONS = 32;
+/** A session without a request for this long is closed. */
+export const HTTP_SESSION_IDLE_MS = 30 * 60_000;
+
+/** Options of {@link startHttpDownstream}. */
+export interface HttpDownstreamOptions {
+  host: string;
+  port: number;
+  token: string;
+  log: (line: string) => void;
+}
+
+/** A listening HTTP downstream. */
+export interface HttpDownstream {
+  url: string;
+  close(): Promise<void>;
+}
+
+interface Session {
+  transport: StreamableHTTPServerTransport;
+  aggregating: AggregatingServer;
+  lastSeen: number;
+}
+
+/** Starts listening; resolves with the endpoint URL. */
+export async function startHttpDownstream(downstreams: Downstreams, options: HttpDownstreamOptions): Promise<HttpDownstream> {
+  const admit = createHttpEdge({ host: options.host, realm: "foya", checkToken: (token) => sameSecret(token, options.token) });
+  const sessions = new Map<string, Session>();
+
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    const admitted = await admit(req, res);
+    if (!admitted) return;
+    const id = req.headers["mcp-session-id"];
+    if (typeof id === "string") {
+      const session = sessions.get(id);
+      if (!session) return sendJson(res, 404, jsonRpcError(-32001, "Session not found: initialize a new session"));
+      session.lastSeen = Date.now();
+      return session.transport.handleRequest(req, res, admitted.body);
+    }
+    if (admitted.method !== "POST") return sendJson(res, 400, jsonRpcError(-32000, "Bad Request: Mcp-Session-Id header is required"));
+    const messages: unknown[] = Array.isArray(admitted.body) ? admitted.body : [admitted.body];
+    if (!messages.some((message) => isInitializeRequest(message))) {
+      return sendJson(res, 400, jsonRpcError(-32000, "Bad Request: no valid session; send initialize first"));
+    }
+    if (sessions.size >= MAX_HTTP_SESSIONS) {
+      const message = `Too many sessions: foya serve --http keeps at most ${MAX_HTTP_SESSIONS}; end one with DELETE /mcp (idle ones close after ${HTTP_SESSION_IDLE_MS / 60_000} minutes)`;
+      return sendJson(res, 503, jsonRpcError(-32000, message));
+    }
+    const aggregating = downstreams.open();
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (sessionId) => void sessions.set(sessionId, { transport, aggregating, lastSeen: Date.now() }),
+      onsessionclosed: (sessionId) => void sessions.delete(sessionId),
+    });
+    await aggregating.server.connect(transport);
+    // Set after connect: the server wraps the transport's onclose with its own (which leaves Downstreams).
+    const closeServer = transport.onclose;
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+      closeServer?.();
+    };
+    await transport.handleRequest(req, res, admitted.body);
+  };
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      options.log(`foya serve: HTTP request failed: ${error instanceof Error ? error.message : String(error)}`);
+      sendJson(res, 500, jsonRpcError(-32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const sweeper = setInterval(() => {
+    const cutoff = Date.now() - HTTP_SESSION_IDLE_MS;
+    for (const [sessionId, session] of sessions) {
+      if (session.lastSeen >= cutoff) continue;
+      sessions.delete(sessionId);
+      void session.aggregating.server.close().catch(() => undefined);
+    }
+  }, 60_000);
+  sweeper.unref();
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${shownHost}:${address.port}/mcp`,
+    async close() {
+      clearInterval(sweeper);
+      await Promise.all([...sessions.values()].map((session) => session.aggregating.server.close().catch(() => undefined)));
+      sessions.clear();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

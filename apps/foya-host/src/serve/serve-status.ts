@@ -1,0 +1,102 @@
+// The live status of a running `foya serve`, served as the resource `foya://status` and read by
+// `foya status`: each server's state, transport, tools, last error, calls, failed calls and the
+// median latency of its recent calls. Rows come from the registry view (rebuilt once per change)
+// and call figures from the manager's call_finished events, so reading it walks nothing per call.
+import type { HostEvent } from "../host/contract";
+import type { RegistryView } from "./registry-view";
+
+/** The URI of the status resource (outside the `foya://<server>/<uri>` namespace: no slash). */
+export const STATUS_URI = "foya://status";
+
+/** How many recent call durations per server the p50 is taken over. */
+export const LATENCY_WINDOW = 256;
+
+/** One server's row of the status document. */
+export interface ServeStatusRow {
+  name: string;
+  state: string;
+  transport: string;
+  tools: number;
+  lastError: string | null;
+  calls: number;
+  failedCalls: number;
+  /** Median duration (ms) of the last {@link LATENCY_WINDOW} calls; null before the first. */
+  p50Ms: number | null;
+}
+
+/** The document behind `foya://status`. */
+export interface ServeStatusDocument {
+  pid: number;
+  startedAt: string;
+  /** Downstream sessions connected now (1 on stdio). */
+  sessions: number;
+  servers: ServeStatusRow[];
+}
+
+interface CallFigures {
+  calls: number;
+  failed: number;
+  recent: number[];
+  next: number;
+}
+
+/** Whether `uri` names the status resource. */
+export function isStatusUri(uri: string): boolean {
+  return uri === STATUS_URI;
+}
+
+/** The resources/list entry of the status resource. */
+export function statusResource(): { uri: string; name: string; description: string; mimeType: string } {
+  return {
+    uri: STATUS_URI,
+    name: "foya/status",
+    description: "Live status of this foya serve: each server's state, tools, last error, calls and p50 latency (JSON).",
+    mimeType: "application/json",
+  };
+}
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? null;
+}
+
+/** Call figures per server, fed with manager events, and the document they make with `view`. */
+export function createServeStatus(view: RegistryView, sessions: () => number): { onEvent(event: HostEvent): void; document(): ServeStatusDocument } {
+  const startedAt = new Date().toISOString();
+  const figures = new Map<string, CallFigures>();
+  return {
+    onEvent(event) {
+      if (event.type === "server_removed") figures.delete(String(event.server));
+      if (event.type !== "call_finished") return;
+      const server = String(event.server);
+      let entry = figures.get(server);
+      if (!entry) figures.set(server, (entry = { calls: 0, failed: 0, recent: [], next: 0 }));
+      entry.calls++;
+      if (event.isError === true) entry.failed++;
+      // A ring of the last LATENCY_WINDOW durations: bounded, and the p50 follows recent calls.
+      entry.recent[entry.next] = Number(event.durationMs);
+      entry.next = (entry.next + 1) % LATENCY_WINDOW;
+    },
+    document() {
+      return {
+        pid: process.pid,
+        startedAt,
+        sessions: sessions(),
+        servers: view.servers().map((row) => {
+          const entry = figures.get(row.name);
+          return {
+            name: row.name,
+            state: row.state,
+            transport: row.transport,
+            tools: row.tools,
+            lastError: row.lastError ?? null,
+            calls: entry?.calls ?? 0,
+            failedCalls: entry?.failed ?? 0,
+            p50Ms: entry ? median(entry.recent) : null,
+          };
+        }),
+      };
+    },
+  };
+}

@@ -1,0 +1,115 @@
+// `foya serve --http` as a separate process: the edge refuses what it must (token, Origin, caps),
+// an SDK client over Streamable HTTP lists, calls and gets the upstream's progress, `foya status`
+// reads the live figures, and SIGTERM ends it with serve.json gone.
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FOYA, modeOf, removeTemporaryFolders, runFoya, temporaryFolder } from "./support/processes";
+import { eventually, textOf } from "./support/serve-client";
+
+const FORWARDING = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "__fixtures__/forwarding-server.mjs");
+let home: string;
+let serve: ChildProcess;
+let url: string;
+let token: string;
+
+const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "0" } } };
+
+function post(headers: Record<string, string>, body: unknown = initialize): Promise<Response> {
+  return fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers }, body: JSON.stringify(body) });
+}
+
+// Not runFoya: a synchronous child would block this process's HTTP client meanwhile.
+function foyaStatus(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [FOYA, "status", ...args], { env: { ...process.env, FOYA_HOME: home } }, (error, stdout, stderr) =>
+      resolve({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+beforeAll(async () => {
+  home = temporaryFolder("serve-http-home");
+  expect(runFoya(home, ["mcp", "add", "fw", "--", process.execPath, FORWARDING, temporaryFolder("serve-http-fw")]).status).toBe(0);
+  serve = spawn(process.execPath, [FOYA, "serve", "--http", "--port", "0"], { env: { ...process.env, FOYA_HOME: home }, stdio: ["ignore", "ignore", "pipe"] });
+  serve.stderr?.resume();
+  const endpoint = path.join(home, "serve.json");
+  await eventually(() => fs.existsSync(endpoint), 30_000, "serve.json");
+  url = (JSON.parse(fs.readFileSync(endpoint, "utf8")) as { url: string }).url;
+  token = fs.readFileSync(path.join(home, "serve-token"), "utf8").trim();
+});
+afterAll(() => {
+  if (serve.exitCode === null) serve.kill("SIGKILL");
+  removeTemporaryFolders();
+});
+
+describe("foya serve --http", () => {
+  it("listens on 127.0.0.1 with a generated token stored 0600", () => {
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(modeOf(path.join(home, "serve-token"))).toBe(0o600);
+    expect(modeOf(path.join(home, "serve.json"))).toBe(0o600);
+  });
+
+  it("refuses a request without the token, with a wrong one, or from a foreign Origin", async () => {
+    const missing = await post({});
+    expect(missing.status).toBe(401);
+    expect(((await missing.json()) as { error: { message: string } }).error.message).toBe("Unauthorized: send Authorization: Bearer <token>");
+    expect((await post({ authorization: "Bearer not-the-token" })).status).toBe(401);
+    expect((await post({ authorization: `Bearer ${token}`, origin: "https://evil.example" })).status).toBe(403);
+    expect((await post({ authorization: `Bearer ${token}` }, { jsonrpc: "2.0", id: 2, method: "tools/list" })).status).toBe(400);
+  });
+
+  it("serves an SDK client: tools, a call with its progress, and the live status through foya status", async () => {
+    const client = new Client({ name: "http-test", version: "1.0.0" });
+    const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
+    await client.connect(transport);
+    const names = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(names).toContain("mcp__fw__progress");
+    const seen: number[] = [];
+    const result = await client.callTool({ name: "mcp__fw__progress", arguments: { steps: 2 } }, undefined, { onprogress: (progress) => void seen.push(progress.progress) });
+    expect(textOf(result)).toBe("done after 2 steps (token present)");
+    expect(seen).toEqual([1, 2]);
+
+    const status = await foyaStatus(["--json"]);
+    expect(status.status).toBe(0);
+    const document = JSON.parse(status.stdout) as { sessions: number; servers: Array<Record<string, unknown>> };
+    expect(document.sessions).toBe(2);
+    expect(document.servers).toEqual([{ name: "fw", state: "connected", transport: "stdio", tools: 6, lastError: null, calls: 1, failedCalls: 0, p50Ms: expect.any(Number) }]);
+    const table = await foyaStatus([]);
+    expect(table.stdout).toMatch(/^fw\s+connected\s+6\s+1\s+0\s+\d/m);
+    await transport.terminateSession();
+    await client.close();
+  });
+
+  it("caps its sessions with a 503 naming the cap", async () => {
+    const opened: string[] = [];
+    let refused: Response | undefined;
+    for (let index = 0; index < 40 && refused === undefined; index++) {
+      const response = await post({ authorization: `Bearer ${token}` });
+      if (response.status === 503) refused = response;
+      else {
+        opened.push(response.headers.get("mcp-session-id") ?? "");
+        await response.body?.cancel();
+      }
+    }
+    expect(opened).toHaveLength(32);
+    expect(((await refused?.json()) as { error: { message: string } }).error.message).toMatch(/^Too many sessions: foya serve --http keeps at most 32; end one with DELETE \/mcp/);
+    for (const id of opened) await fetch(url, { method: "DELETE", headers: { authorization: `Bearer ${token}`, "mcp-session-id": id } });
+    expect((await post({ authorization: `Bearer ${token}` })).status).toBe(200);
+  });
+
+  it("ends on SIGTERM and removes serve.json; foya status then says none runs", async () => {
+    const exited = new Promise<number | null>((resolve) => serve.once("exit", (code) => resolve(code)));
+    serve.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(fs.existsSync(path.join(home, "serve.json"))).toBe(false);
+    const status = await foyaStatus([]);
+    expect(status.status).toBe(1);
+    expect(status.stderr).toContain("No foya serve --http is recorded in");
+  });
+});

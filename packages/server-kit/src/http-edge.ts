@@ -1,0 +1,116 @@
+// The checks every Streamable HTTP endpoint we own makes before a request reaches an SDK
+// transport, in this order: the path (404), Host and Origin against an allow-list (403, against
+// DNS rebinding and foreign pages), the bearer token (401 with WWW-Authenticate), the method
+// (405), a body limit (413) and JSON parsing (400, JSON-RPC -32700). Each refusal is a JSON-RPC
+// error body a client can show. The caller keeps sessions; this only admits or refuses.
+import { createHash, timingSafeEqual } from "node:crypto";
+import type http from "node:http";
+
+/** Options of {@link createHttpEdge}. */
+export interface HttpEdgeOptions {
+  /** The bind host; it is allowed in Host and Origin unless it is a wildcard address. */
+  host: string;
+  /** More host names accepted in Host and Origin, beyond the loopback names and the bind host. */
+  allowedHosts?: string[];
+  /** The one endpoint path (default `/mcp`). */
+  path?: string;
+  /** Largest accepted request body in bytes (default {@link DEFAULT_MAX_BODY_BYTES}). */
+  maxBodyBytes?: number;
+  /** The realm of the WWW-Authenticate challenge. */
+  realm: string;
+  /** Whether a presented bearer token is valid. */
+  checkToken: (token: string) => boolean | Promise<boolean>;
+}
+
+/** An admitted request: its method and, for POST, the parsed JSON body. */
+export interface AdmittedRequest {
+  method: "GET" | "POST" | "DELETE";
+  body?: unknown;
+}
+
+/** Admits a request (the caller then serves it) or answers the refusal itself and returns undefined. */
+export type HttpEdge = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<AdmittedRequest | undefined>;
+
+/** 1 MiB: larger than any MCP request a client sends, small enough to refuse a flood at once. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+const LOOPBACK = ["localhost", "127.0.0.1", "[::1]", "::1"];
+
+/** A JSON-RPC error body (`id` null unless the caller could read it). */
+export function jsonRpcError(code: number, message: string, id: string | number | null = null): object {
+  return { jsonrpc: "2.0", error: { code, message }, id };
+}
+
+/** Answers `status` with a JSON body, unless the answer already started. */
+export function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(JSON.stringify(body));
+}
+
+function hostnameOf(value: string): string | undefined {
+  try {
+    return new URL(value.includes("://") ? value : `http://${value}`).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Compares two secrets in constant time (over their digests, so lengths do not leak either). */
+export function sameSecret(presented: string, expected: string): boolean {
+  const digest = (value: string): Buffer => createHash("sha256").update(value).digest();
+  return timingSafeEqual(digest(presented), digest(expected));
+}
+
+// Reads at most `limit` bytes; past it the rest is drained unread and "too-large" returned.
+function readBody(req: http.IncomingMessage, limit: number): Promise<string | "too-large"> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+    });
+    req.on("end", () => resolve(size > limit ? "too-large" : Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+/** Builds the admission check for one endpoint. */
+export function createHttpEdge(options: HttpEdgeOptions): HttpEdge {
+  const endpoint = options.path ?? "/mcp";
+  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const allowed = new Set([...LOOPBACK, ...(options.allowedHosts ?? []).map((name) => name.toLowerCase())]);
+  if (!["0.0.0.0", "::"].includes(options.host)) allowed.add(hostnameOf(options.host) ?? options.host);
+  const refuse = (res: http.ServerResponse, status: number, code: number, message: string, headers?: Record<string, string>): undefined => {
+    sendJson(res, status, jsonRpcError(code, message), headers);
+    return undefined;
+  };
+
+  return async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://placeholder");
+    if (url.pathname !== endpoint) return refuse(res, 404, -32000, `Not found: the MCP endpoint is ${endpoint}`);
+    const host = req.headers.host ?? "";
+    if (!allowed.has(hostnameOf(host) ?? "")) return refuse(res, 403, -32000, `Forbidden: Host ${host} is not allowed`);
+    const origin = req.headers.origin;
+    // A browser always sends Origin; "null" (sandboxed frames, file://) is refused like any foreign one.
+    if (origin !== undefined && !allowed.has(hostnameOf(origin) ?? "")) return refuse(res, 403, -32000, `Forbidden: Origin ${origin} is not allowed`);
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "");
+    if (!match?.[1]) {
+      return refuse(res, 401, -32001, "Unauthorized: send Authorization: Bearer <token>", { "www-authenticate": `Bearer realm="${options.realm}"` });
+    }
+    if (!(await options.checkToken(match[1]))) {
+      const challenge = `Bearer realm="${options.realm}", error="invalid_token", error_description="unknown token"`;
+      return refuse(res, 401, -32001, "Unauthorized: unknown token", { "www-authenticate": challenge });
+    }
+    if (req.method === "GET" || req.method === "DELETE") return { method: req.method };
+    if (req.method !== "POST") return refuse(res, 405, -32000, "Method not allowed", { allow: "GET, POST, DELETE" });
+    const raw = await readBody(req, limit);
+    if (raw === "too-large") return refuse(res, 413, -32600, `Request body exceeds ${limit} bytes`);
+    try {
+      return { method: "POST", body: JSON.parse(raw) as unknown };
+    } catch (error) {
+      return refuse(res, 400, -32700, `Parse error: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+}

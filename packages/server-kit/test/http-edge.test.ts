@@ -1,0 +1,62 @@
+// The HTTP admission check over a real node:http server on 127.0.0.1: every refusal with its
+// status, JSON-RPC code and message, and an admitted POST with its parsed body.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHttpEdge, sameSecret, sendJson } from "../src/index";
+
+let server: http.Server;
+let base: string;
+
+beforeAll(async () => {
+  const admit = createHttpEdge({ host: "127.0.0.1", realm: "test", maxBodyBytes: 64, checkToken: (token) => sameSecret(token, "right") });
+  server = http.createServer((req, res) => {
+    void admit(req, res).then((admitted) => {
+      if (admitted) sendJson(res, 200, admitted);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+async function send(path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  const response = await fetch(`${base}${path}`, { method: init.method ?? "POST", headers: { authorization: "Bearer right", ...init.headers }, body: init.body ?? (init.method === "GET" ? undefined : "{}") });
+  return { status: response.status, challenge: response.headers.get("www-authenticate"), body: (await response.json()) as { error?: { code: number; message: string } } };
+}
+
+describe("createHttpEdge", () => {
+  it("admits a POST with a valid token and returns its parsed body", async () => {
+    expect(await send("/mcp", { body: '{"a":1}' })).toMatchObject({ status: 200, body: { method: "POST", body: { a: 1 } } });
+    expect(await send("/mcp", { method: "GET" })).toMatchObject({ status: 200, body: { method: "GET" } });
+  });
+
+  it("refuses each bad request with its status and a JSON-RPC error", async () => {
+    expect(await send("/other")).toMatchObject({ status: 404, body: { error: { code: -32000, message: "Not found: the MCP endpoint is /mcp" } } });
+    expect(await send("/mcp", { headers: { origin: "https://evil.example" } })).toMatchObject({ status: 403, body: { error: { message: "Forbidden: Origin https://evil.example is not allowed" } } });
+    expect(await send("/mcp", { headers: { origin: "null" } })).toMatchObject({ status: 403 });
+    const missing = await send("/mcp", { headers: { authorization: "" } });
+    expect(missing).toMatchObject({ status: 401, challenge: 'Bearer realm="test"', body: { error: { code: -32001, message: "Unauthorized: send Authorization: Bearer <token>" } } });
+    const wrong = await send("/mcp", { headers: { authorization: "Bearer wrong" } });
+    expect(wrong).toMatchObject({ status: 401, body: { error: { message: "Unauthorized: unknown token" } } });
+    expect(wrong.challenge).toContain('error="invalid_token"');
+    expect(await send("/mcp", { method: "PUT" })).toMatchObject({ status: 405 });
+    expect(await send("/mcp", { body: JSON.stringify({ padding: "x".repeat(100) }) })).toMatchObject({ status: 413, body: { error: { code: -32600, message: "Request body exceeds 64 bytes" } } });
+    expect(await send("/mcp", { body: "{not json" })).toMatchObject({ status: 400, body: { error: { code: -32700 } } });
+  });
+
+  it("refuses a foreign Host (DNS rebinding)", async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.request(`${base}/mcp`, { method: "POST", headers: { host: "rebind.example", authorization: "Bearer right" } }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on("error", reject);
+      request.end("{}");
+    });
+    expect(status).toBe(403);
+  });
+});
