@@ -10,6 +10,7 @@ export interface ParsedArgs {
 
 /** Usage text printed on --help and on bad input. */
 export const USAGE = `usage:
+  amicited-gateway --version | --help
   amicited-gateway init --data DIR
   amicited-gateway workspace create NAME --data DIR
   amicited-gateway serve --data DIR [--host 127.0.0.1] [--port 8787] [--hourly-cap 1000]
@@ -17,7 +18,7 @@ export const USAGE = `usage:
                          [--allow-anonymous-read WORKSPACE]
   amicited-gateway serve --stdio --data DIR [--toolsets eshop,uptime|all]   (token in AMICITED_TOKEN)`;
 
-const booleanFlags = new Set(["stdio", "help", "memory-quota"]);
+const booleanFlags = new Set(["stdio", "help", "version", "memory-quota"]);
 const repeatable = new Set(["allowed-host"]);
 
 /** Splits argv into positionals and flags; `--name value`, `--name=value` and boolean flags. */
