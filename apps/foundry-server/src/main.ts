@@ -28,7 +28,7 @@ async function main(): Promise<void> {
       server.onerror = (error) => log(`foundry-server: ${error.message}`);
       const transport = new LineStdioTransport();
       await server.connect(transport);
-      log(`foundry-server ${packageJson.version} serving ${command.root}`);
+      log(`foundry-server ${packageJson.version} serving ${command.root} (root from ${command.source})`);
       return;
     }
   }
