@@ -1,0 +1,13 @@
+// Public entry of @foundry-mcp/core (runtime-neutral): the coded-error base every package's
+// errors extend, and the one JSON Schema validator seam. File writes are in "./node".
+
+export { CodedError, messageOf } from "./errors/coded-error";
+export { CoreError, CoreErrorCode } from "./errors/core-error";
+export { AjvValidatorProvider, MAX_CACHED_VALIDATORS } from "./validation/ajv-provider";
+export { dialectOf, DRAFT_2020_12_URI, DRAFT_07_URI } from "./validation/dialect";
+export { describeIssue, describeValue, valueText, whatToSend } from "./validation/describe-issue";
+
+export type { CodedErrorOptions } from "./errors/coded-error";
+export type { AjvValidatorProviderOptions } from "./validation/ajv-provider";
+export type { JsonSchemaDialect } from "./validation/dialect";
+export type { JsonSchema, ValidationIssue, ValidationResult, Validator, ValidatorProvider } from "./validation/types";
