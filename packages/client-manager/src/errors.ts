@@ -37,6 +37,8 @@ export const ClientManagerErrorCode = {
   CONNECT_FAILED: "CONNECT_FAILED",
   /** A stdio server was configured on a manager built without a stdio launcher. */
   STDIO_UNSUPPORTED: "STDIO_UNSUPPORTED",
+  /** The server lacks the capability a request needs (e.g. `resources.subscribe`). */
+  CAPABILITY_MISSING: "CAPABILITY_MISSING",
   /** The manager was closed. */
   MANAGER_CLOSED: "MANAGER_CLOSED",
 } as const;

@@ -1,5 +1,6 @@
 // The manager's event stream: every status change, registry change, call and approval, as plain
 // objects a host can log or forward. Arguments appear; tokens and headers never do.
+import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
 
 /** Connection states of a server (SPEC §3 Lifecycle step 7). */
 export type ServerState = "connecting" | "connected" | "error" | "disabled";
@@ -14,7 +15,9 @@ export type HostEvent =
   | { type: "call_finished"; callId: number; hostName: string; server: string; tool: string; isError: boolean; errorCode?: string; durationMs: number; resent?: boolean; at: string }
   | { type: "call_refused"; hostName: string; server?: string; tool?: string; errorCode: string; reason: string; at: string }
   | { type: "approval"; hostName: string; server: string; tool: string; approved: boolean; reason: string; at: string }
-  | { type: "stderr"; server: string; line: string; at: string };
+  | { type: "stderr"; server: string; line: string; at: string }
+  | { type: "log"; server: string; level: LoggingLevel; logger?: string; data: unknown; at: string }
+  | { type: "resource_updated"; server: string; uri: string; at: string };
 
 /** The names `on()` accepts: "event" for all, or one event type. */
 export type HostEventName = "event" | HostEvent["type"];

@@ -4,7 +4,8 @@
 export { ClientManager } from "./manager/client-manager";
 export type { ClientManagerOptions } from "./manager/client-manager";
 export { DEFAULT_CALL_TIMEOUT_MS } from "./manager/call-tool";
-export type { CallToolOptions } from "./manager/call-tool";
+export type { CallToolOptions, CallProgress } from "./manager/call-tool";
+export type { ForwardingOptions, SamplingRequest, UpstreamLog } from "./manager/forwarding";
 export type { ServerStatus } from "./manager/status";
 export type { ElicitationRequest, ElicitationResponse } from "./manager/server-session";
 export { reconnectDelay, DEFAULT_RECONNECT } from "./manager/backoff";
@@ -42,6 +43,7 @@ export type {
   UnifiedToolResult,
   ContentBlock,
   HostResource,
+  HostResourceTemplate,
   ResourceReadResult,
   HostPrompt,
   PromptResult,

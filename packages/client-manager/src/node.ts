@@ -2,5 +2,8 @@
 // the NodeClientManager that uses them, and the FOYA_HOME config and credentials files.
 export { NodeClientManager } from "./node/node-client-manager";
 export { ProcessGroupStdioTransport, launchStdioServer, INHERITED_ENV_VARS } from "./node/stdio-transport";
-export { groupAlive, signalGroup, terminateGroup } from "./node/process-group";
+export { groupAlive, signalGroup, terminateGroup, observeProcessGroups } from "./node/process-group";
+export type { GroupObserver } from "./node/process-group";
+export { startProcessWatchdog } from "./node/process-watchdog";
+export type { ProcessWatchdog, ProcessWatchdogOptions } from "./node/process-watchdog";
 export { ConfigStore, loadHostConfig, saveHostConfig, loadCredentials, resolveFoyaHome } from "./node/config-store";

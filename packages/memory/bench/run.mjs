@@ -3,16 +3,16 @@
 // plain BM25 and whole-word matching, search latency cold and warm against re-reading every
 // file per call, write latency, and tokens of eager loading against the index-first path.
 // Prints one markdown section on stdout. Run after `pnpm --filter @foundry-mcp/memory build`.
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
 import { estimateTokens } from "@foundry-mcp/tokens";
-import { FoundryMemory, MarkdownFactStore, formatIndexLine, serializeFact } from "../dist/index.js";
+import { FoundryMemory, MarkdownFactStore, formatIndexLine } from "../dist/index.js";
+import { labelled, syntheticCorpus, writeFacts } from "./corpus.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const labelled = JSON.parse(readFileSync(path.join(here, "labelled-facts.json"), "utf8")).facts;
 const queries = JSON.parse(readFileSync(path.join(here, "queries.json"), "utf8")).queries;
 const roots = [];
 const tempRoot = () => {
@@ -36,12 +36,6 @@ async function timed(work) {
 }
 
 // ---- corpora ---------------------------------------------------------------------------
-function writeFacts(root, facts) {
-  const dir = path.join(root, ".foundry/memory/facts");
-  mkdirSync(dir, { recursive: true });
-  for (const fact of facts) writeFileSync(path.join(dir, `${fact.id}.md`), serializeFact(fact));
-}
-
 function labelledCorpus() {
   const idByKey = new Map(labelled.map((fact, index) => [fact.key, idOf(index + 1)]));
   const keyById = new Map([...idByKey].map(([key, id]) => [id, key]));
@@ -63,54 +57,6 @@ function labelledCorpus() {
     };
   });
   return { facts, keyById };
-}
-
-// Synthetic corpora for latency and tokens: labelled facts as templates, plus made-up words
-// so the vocabulary grows with the corpus the way a real project's does.
-function syntheticCorpus(size) {
-  let seed = 42;
-  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const syllables = [
-    "ka",
-    "lo",
-    "mi",
-    "ren",
-    "tor",
-    "vus",
-    "pel",
-    "dra",
-    "sin",
-    "quo",
-    "bex",
-    "nar",
-    "fi",
-    "gul",
-    "zet",
-    "hom",
-  ];
-  const word = () =>
-    Array.from(
-      { length: 2 + Math.floor(random() * 2) },
-      () => syllables[Math.floor(random() * syllables.length)],
-    ).join("");
-  return Array.from({ length: size }, (_, index) => {
-    const template = labelled[index % labelled.length];
-    const supersededBy =
-      template.supersededBy && index + 1 < size ? { supersededBy: idOf(index + 2) } : {};
-    return {
-      id: idOf(index + 1),
-      type: template.type,
-      title: `${template.title.slice(0, 60)} ${word()} ${word()}`,
-      body: `${template.body} ${Array.from({ length: 6 }, word).join(" ")}.`,
-      scope: template.scope,
-      tags: template.tags,
-      confidence: template.confidence,
-      source: "conversation",
-      created: "2025-01-01T00:00:00Z",
-      ...(template.expires ? { expires: template.expires } : {}),
-      ...supersededBy,
-    };
-  });
 }
 
 // ---- baselines ---------------------------------------------------------------------------

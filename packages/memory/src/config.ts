@@ -1,7 +1,7 @@
 // `.foundry/config.json`: the two settings this package reads, validated, with defaults.
 // Read on every call (the server is stateless); a broken file is an error naming the file.
 
-import { promises as fs } from "node:fs";
+import { promises as fs, readFileSync, statSync } from "node:fs";
 import { MemoryError, MemoryErrorCode } from "./errors";
 
 /** The settings memory uses. */
@@ -10,10 +10,17 @@ export interface MemoryConfig {
   maxFacts: number;
   /** INDEX.md budget (`memoryIndex.budgetTokens`, default 4000). */
   budgetTokens: number;
+  /**
+   * `memoryStore.watch`: `auto` (default) trusts a directory watch where it can vouch for every
+   * change and scans the folder otherwise; `off` stats every fact file on every call.
+   */
+  watch: "auto" | "off";
 }
 
 /** The defaults of SPEC §2. */
-export const DEFAULT_CONFIG: Readonly<MemoryConfig> = { maxFacts: 8, budgetTokens: 4000 };
+export const DEFAULT_CONFIG: Readonly<MemoryConfig> = { maxFacts: 8, budgetTokens: 4000, watch: "auto" };
+
+const WATCH_MODES = ["auto", "off"] as const;
 
 function readSection(
   json: Record<string, unknown>,
@@ -56,13 +63,51 @@ export async function readMemoryConfig(configPath: string): Promise<MemoryConfig
   try {
     text = await fs.readFile(configPath, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { ...DEFAULT_CONFIG };
-    throw new MemoryError(
-      MemoryErrorCode.CONFIG_INVALID,
-      `${configPath} cannot be read: ${(error as Error).message}`,
-      { cause: error },
-    );
+    return missingOrUnreadable(error, configPath);
   }
+  return parseMemoryConfig(text, configPath);
+}
+
+function missingOrUnreadable(error: unknown, configPath: string): MemoryConfig {
+  if ((error as NodeJS.ErrnoException).code === "ENOENT") return { ...DEFAULT_CONFIG };
+  throw new MemoryError(
+    MemoryErrorCode.CONFIG_INVALID,
+    `${configPath} cannot be read: ${(error as Error).message}`,
+    { cause: error },
+  );
+}
+
+const RACY_WINDOW_MS = 2_000;
+const remembered = new Map<string, { key: string; config: MemoryConfig }>();
+
+/**
+ * The config as it is on disk now, without reading the file when one `stat` proves it unchanged
+ * (size, inode, mtime and ctime equal, and its ctime older than the 2 s racy window at the read).
+ */
+export function currentMemoryConfig(configPath: string): MemoryConfig {
+  let key = "missing";
+  const readStart = Date.now();
+  try {
+    const stat = statSync(configPath, { bigint: true });
+    const settled = readStart - Number(stat.ctimeNs / 1_000_000n) >= RACY_WINDOW_MS;
+    key = settled ? `${stat.size}:${stat.ino}:${stat.mtimeNs}:${stat.ctimeNs}` : "racy";
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") return missingOrUnreadable(error, configPath);
+  }
+  const known = remembered.get(configPath);
+  if (known && known.key === key && key !== "racy") return { ...known.config };
+  let config: MemoryConfig;
+  try {
+    config = key === "missing" ? { ...DEFAULT_CONFIG } : parseMemoryConfig(readFileSync(configPath, "utf8"), configPath);
+  } catch (error) {
+    if (MemoryError.isInstance(error)) throw error;
+    config = missingOrUnreadable(error, configPath);
+  }
+  remembered.set(configPath, { key, config });
+  return { ...config };
+}
+
+function parseMemoryConfig(text: string, configPath: string): MemoryConfig {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -80,6 +125,13 @@ export async function readMemoryConfig(configPath: string): Promise<MemoryConfig
     );
   }
   const record = json as Record<string, unknown>;
+  const watch = readSection(record, "memoryStore", "watch", configPath) ?? DEFAULT_CONFIG.watch;
+  if (!(WATCH_MODES as readonly unknown[]).includes(watch)) {
+    throw new MemoryError(
+      MemoryErrorCode.CONFIG_INVALID,
+      `${configPath}: memoryStore.watch is ${JSON.stringify(watch)}; it must be "auto" or "off" (default "auto").`,
+    );
+  }
   return {
     maxFacts: integerIn(
       readSection(record, "memoryRetrieval", "maxFacts", configPath),
@@ -97,5 +149,6 @@ export async function readMemoryConfig(configPath: string): Promise<MemoryConfig
       DEFAULT_CONFIG.budgetTokens,
       configPath,
     ),
+    watch: watch as MemoryConfig["watch"],
   };
 }

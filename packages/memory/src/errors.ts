@@ -11,6 +11,8 @@ export const MemoryErrorCode = {
   RUNBOOK_NOT_FOUND: "RUNBOOK_NOT_FOUND",
   /** The cross-process write lock stayed held by a live process for too long. */
   LOCK_TIMEOUT: "LOCK_TIMEOUT",
+  /** Too many writes of one process are already waiting for the write lock. */
+  QUEUE_FULL: "QUEUE_FULL",
   /** An id that should have been free was taken: storage changed under the lock. */
   ID_CONFLICT: "ID_CONFLICT",
   /** The file system refused an operation. */

@@ -1,8 +1,11 @@
 // Metrics events: one JSON line per event appended to `.foundry/metrics/events.jsonl`.
 // Each line is written by a single write(2) on a descriptor opened with O_APPEND, so lines
 // from concurrent processes never interleave. `.foundry/.gitignore` keeps metrics/ out of git.
+// Every tool call records one event, so the append and the .gitignore check use synchronous
+// calls: a few microseconds each, where the thread-pool round trips of the async forms cost
+// milliseconds per call on a busy machine.
 
-import { promises as fs } from "node:fs";
+import { closeSync, mkdirSync, openSync, promises as fs, readFileSync, writeSync } from "node:fs";
 import path from "node:path";
 import { invalidInput } from "./errors";
 import { writeFileAtomic } from "./fs/atomic-write";
@@ -12,20 +15,22 @@ const IGNORE_LINE = "metrics/";
 
 /** Makes sure `gitignorePath` lists `metrics/`, keeping whatever else it holds. */
 export async function ensureMetricsIgnored(gitignorePath: string): Promise<void> {
+  await ensureIgnored(gitignorePath, IGNORE_LINE, "Foundry metrics are local to each checkout");
+}
+
+/** Makes sure `gitignorePath` lists `line` (a folder such as `cache/`), with a comment saying why. */
+export async function ensureIgnored(gitignorePath: string, line: string, why: string): Promise<void> {
   let current = "";
   try {
-    current = await fs.readFile(gitignorePath, "utf8");
+    current = readFileSync(gitignorePath, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
-  const lines = current.split(/\r?\n/).map((line) => line.trim());
-  if (lines.includes(IGNORE_LINE) || lines.includes("metrics") || lines.includes("/metrics/"))
-    return;
+  const folder = line.replace(/\/$/, "");
+  const lines = current.split(/\r?\n/).map((one) => one.trim());
+  if (lines.includes(line) || lines.includes(folder) || lines.includes(`/${line}`)) return;
   const prefix = current.length > 0 && !current.endsWith("\n") ? `${current}\n` : current;
-  await writeFileAtomic(
-    gitignorePath,
-    `${prefix}# Foundry metrics are local to each checkout\n${IGNORE_LINE}\n`,
-  );
+  await writeFileAtomic(gitignorePath, `${prefix}# ${why}\n${line}\n`);
 }
 
 /** Appends one event line: `{"ts": ISO time, "event": name, ...detail}`. */
@@ -45,14 +50,20 @@ export async function appendEvent(
     `${JSON.stringify({ ts: now.toISOString(), event: name, ...rest })}\n`,
     "utf8",
   );
-  await fs.mkdir(path.dirname(eventsPath), { recursive: true });
-  const handle = await fs.open(eventsPath, "a");
+  let descriptor: number;
   try {
-    const { bytesWritten } = await handle.write(line, 0, line.length);
+    descriptor = openSync(eventsPath, "a");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    mkdirSync(path.dirname(eventsPath), { recursive: true });
+    descriptor = openSync(eventsPath, "a");
+  }
+  try {
+    const bytesWritten = writeSync(descriptor, line, 0, line.length);
     if (bytesWritten !== line.length)
       throw new Error(`short append to ${eventsPath}: ${bytesWritten} of ${line.length} bytes`);
   } finally {
-    await handle.close();
+    closeSync(descriptor);
   }
 }
 

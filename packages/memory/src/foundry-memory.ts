@@ -1,11 +1,13 @@
 // FoundryMemory: the public face of the package. It wires the driver (storage), the write
-// rules (validate-input, restatement), the search (search-index, rank), INDEX.md
-// (build-index), runbooks, events and token figures for one project root. Every call reads
-// storage afresh through the driver; only work proved fresh by snapshot identity is reused.
+// rules (validate-input, restatement), the search (incremental-index, rank), INDEX.md
+// (build-index), runbooks, events and token figures for one project root. Every call asks the
+// driver what storage holds now; the active facts and everything derived from them (search
+// index, INDEX.md order, title keys) are updated from the driver's delta, or rebuilt when the
+// driver gives none.
 
 import { promises as fs } from "node:fs";
 import { estimateTokens } from "@foundry-mcp/tokens";
-import { readMemoryConfig } from "./config";
+import { currentMemoryConfig } from "./config";
 import type { MemoryConfig } from "./config";
 import type {
   FactProblem,
@@ -16,13 +18,12 @@ import type {
 import { MarkdownFactStore } from "./drivers/markdown-files";
 import { invalidInput } from "./errors";
 import { appendEvent, countEvents, ensureMetricsIgnored } from "./events";
-import { isActive } from "./facts/order";
-import { findDuplicate, findRestated, findSimilar } from "./facts/restatement";
+import { ActiveFacts } from "./facts/active-facts";
 import { utcDay, validateFactInput } from "./facts/validate-input";
 import { writeFileAtomic } from "./fs/atomic-write";
 import { foundryPaths } from "./paths";
 import type { FoundryPaths } from "./paths";
-import { buildIndex } from "./report/build-index";
+import { buildIndexFromOrder } from "./report/build-index";
 import type { BuiltIndex } from "./report/build-index";
 import {
   formatFactBlock,
@@ -36,8 +37,6 @@ import type { MemoryTokenFigures, RunbookSummary } from "./report/format-text";
 import { getRunbook, listRunbooks } from "./runbooks";
 import type { Runbook } from "./runbooks";
 import { rankFacts } from "./search/rank";
-import { buildSearchIndex } from "./search/search-index";
-import type { SearchIndex } from "./search/search-index";
 import { FACT_TYPES } from "./types";
 import type { Fact, FactInput, FactType, SearchHit } from "./types";
 
@@ -76,27 +75,12 @@ export interface RebuildResult {
   text: string;
 }
 
-interface ActiveView {
+interface MemoryState {
   snapshot: FactSnapshot;
-  day: string;
-  active: Fact[];
-  /** Built on the first search of this view; writes only need `active`. */
-  index?: SearchIndex;
+  facts: ActiveFacts;
 }
 
 const sourceTokens = new WeakMap<StoredFactRecord | FactProblem, number>();
-
-/** Facts that are neither expired, nor marked superseded, nor named by another fact's `supersedes`. */
-function activeFacts(snapshot: FactSnapshot, day: string): Fact[] {
-  // The link from the newer fact also counts, so a crash between writing the new fact and
-  // marking the old one cannot leave both active.
-  const replaced = new Set(
-    snapshot.records.map((record) => record.fact.supersedes).filter(Boolean),
-  );
-  return snapshot.records
-    .map((record) => record.fact)
-    .filter((fact) => isActive(fact, day) && !replaced.has(fact.id));
-}
 
 /**
  * Project memory for one root: search, write, index, runbooks, events and token figures.
@@ -111,7 +95,7 @@ export class FoundryMemory {
   readonly paths: FoundryPaths;
   private readonly driver: FactStoreDriver;
   private readonly now: () => Date;
-  private view: ActiveView | undefined;
+  private state: MemoryState | undefined;
 
   constructor(options: FoundryMemoryOptions) {
     this.paths = foundryPaths(options.root);
@@ -120,17 +104,33 @@ export class FoundryMemory {
   }
 
   /** The validated `.foundry/config.json` (defaults when absent). */
-  config(): Promise<MemoryConfig> {
-    return readMemoryConfig(this.paths.config);
+  async config(): Promise<MemoryConfig> {
+    return currentMemoryConfig(this.paths.config);
   }
 
-  private async activeView(): Promise<ActiveView> {
+  /** Storage as it is now: applies the driver's delta when it starts from what we hold. */
+  private async refresh(): Promise<MemoryState> {
     const snapshot = await this.driver.load();
     const day = utcDay(this.now());
-    if (this.view && this.view.snapshot === snapshot && this.view.day === day) return this.view;
-    const active = activeFacts(snapshot, day);
-    this.view = { snapshot, day, active };
-    return this.view;
+    const state = this.state;
+    if (state && state.snapshot !== snapshot) {
+      const delta = snapshot.delta;
+      if (delta && state.snapshot.version !== undefined && delta.fromVersion === state.snapshot.version) {
+        state.facts.apply(
+          delta.removed.map((record) => record.fact),
+          delta.added.map((record) => record.fact),
+        );
+        state.snapshot = snapshot;
+      } else this.state = undefined;
+    }
+    this.state ??= { snapshot, facts: new ActiveFacts(snapshot.records.map((record) => record.fact), day) };
+    this.state.facts.setDay(day);
+    return this.state;
+  }
+
+  /** Stops the store's directory watch, if it has one; the instance keeps working by scanning. */
+  close(): void {
+    this.driver.close?.();
   }
 
   /** Ranked keyword search over active facts (SPEC §2 memory_search). */
@@ -153,10 +153,9 @@ export class FoundryMemory {
     if (limit === undefined) limit = (await this.config()).maxFacts;
     else if (!Number.isInteger(limit) || limit < 1 || limit > 25)
       throw invalidInput(`limit is ${String(limit)}; it must be an integer from 1 to 25.`);
-    const view = await this.activeView();
+    const { facts } = await this.refresh();
     const options = input.type ? { limit, type: input.type as FactType } : { limit };
-    view.index ??= buildSearchIndex(view.active);
-    const hits = rankFacts(view.index, query, options).map(({ fact, score }) => ({
+    const hits = rankFacts(facts.searchIndex(), query, options).map(({ fact, score }) => ({
       fact,
       score,
       text: formatFactBlock(fact),
@@ -164,8 +163,8 @@ export class FoundryMemory {
     const text =
       hits.length > 0
         ? hits.map((hit) => hit.text).join("\n\n")
-        : formatNoHit(query, view.active.length);
-    return { hits, activeFacts: view.active.length, text };
+        : formatNoHit(query, facts.size);
+    return { hits, activeFacts: facts.size, text };
   }
 
   /** Stores one fact with every SPEC §2 rule: bounds, dedupe, supersede, unique id, index rebuild. */
@@ -173,8 +172,9 @@ export class FoundryMemory {
     const now = this.now();
     const valid = validateFactInput(input, utcDay(now));
     return this.driver.withWriteLock(async () => {
-      const { snapshot, day, active } = await this.activeView();
-      const duplicate = findDuplicate(active, valid.title, valid.body);
+      const { snapshot, facts } = await this.refresh();
+      const keys = facts.titleKeys();
+      const duplicate = keys.duplicateOf(valid.title, valid.body);
       if (duplicate) {
         return {
           outcome: "duplicate" as const,
@@ -184,7 +184,7 @@ export class FoundryMemory {
       }
       let replaced: Fact | undefined;
       if (valid.supersedes) {
-        replaced = active.find((fact) => fact.id === valid.supersedes);
+        replaced = facts.get(valid.supersedes);
         if (!replaced) {
           const stored = snapshot.records.find(
             (record) => record.fact.id === valid.supersedes,
@@ -199,9 +199,9 @@ export class FoundryMemory {
           );
         }
       } else {
-        replaced = findRestated(active, valid);
+        replaced = keys.restatedBy(valid);
       }
-      const similar = replaced ? undefined : findSimilar(active, valid);
+      const similar = replaced ? undefined : keys.similarTo(valid);
       const id = await this.driver.allocateId();
       const { supersedes: _explicit, ...fields } = valid;
       const fact: Fact = {
@@ -211,11 +211,12 @@ export class FoundryMemory {
         ...(replaced ? { supersedes: replaced.id } : {}),
       };
       await this.driver.create(fact);
-      if (replaced) await this.driver.update({ ...replaced, supersededBy: id });
+      const marked = replaced ? { ...replaced, supersededBy: id } : undefined;
+      if (marked) await this.driver.update(marked);
       // Still under the lock, so no other writer can have changed storage since the load
-      // above: the index is built from that view plus this write, saving a second listing.
-      const after = active.filter((stored) => stored.id !== replaced?.id).concat(fact);
-      const { built, problems } = await this.writeIndex({ snapshot, day, active: after });
+      // above: the view takes this write as it is, saving a second look at storage.
+      facts.apply([], marked ? [fact, marked] : [fact]);
+      const { built, problems } = await this.writeIndex({ snapshot, facts });
       const lines = [
         `created: ${id}${replaced ? ` (supersedes ${replaced.id})` : ""}`,
         formatWriteIndexLine(built),
@@ -235,14 +236,12 @@ export class FoundryMemory {
 
   /** Builds INDEX.md from storage now and writes it atomically; call under the write lock. */
   private async writeIndex(
-    known?: ActiveView,
+    known?: MemoryState,
   ): Promise<{ built: BuiltIndex; problems: readonly FactProblem[] }> {
-    const [{ snapshot, active }, config] = await Promise.all([
-      known ?? this.activeView(),
-      this.config(),
-    ]);
-    const built = buildIndex(active, config.budgetTokens);
-    await writeFileAtomic(this.paths.index, built.markdown);
+    const [{ snapshot, facts }, config] = await Promise.all([known ?? this.refresh(), this.config()]);
+    const built = buildIndexFromOrder(facts.indexOrder(), config.budgetTokens);
+    // INDEX.md is derived from the fact files and rebuilt by every write, so it skips the flush.
+    await writeFileAtomic(this.paths.index, built.markdown, { durable: false });
     return { built, problems: snapshot.problems };
   }
 
@@ -275,7 +274,7 @@ export class FoundryMemory {
 
   /** Stored entries that could not be read, with the reason; they are skipped everywhere else. */
   async problems(): Promise<readonly FactProblem[]> {
-    return (await this.driver.load()).problems;
+    return (await this.refresh()).snapshot.problems;
   }
 
   /** Runbooks under `.foundry/runbooks/`, by slug. */
@@ -306,11 +305,8 @@ export class FoundryMemory {
 
   /** The memory figures of token_report (see `formatTokenReport`). */
   async tokenFigures(): Promise<MemoryTokenFigures> {
-    const [indexText, config, snapshot] = await Promise.all([
-      this.readIndex(),
-      this.config(),
-      this.driver.load(),
-    ]);
+    const indexText = await this.readIndex();
+    const [config, { snapshot }] = await Promise.all([this.config(), this.refresh()]);
     let factsTokens = 0;
     for (const entry of [...snapshot.records, ...snapshot.problems]) {
       let tokens = sourceTokens.get(entry);

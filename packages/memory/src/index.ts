@@ -28,7 +28,8 @@ export type { ParsedFact } from "./facts/fact-file";
 export { validateFactInput, MAX_BODY_WORDS, MAX_TITLE_CHARS } from "./facts/validate-input";
 export type { ValidFactInput } from "./facts/validate-input";
 export { titleRelation } from "./facts/restatement";
-export { buildIndex, formatIndexLine } from "./report/build-index";
+export { buildIndex } from "./report/build-index";
+export { formatIndexLine } from "./report/index-line";
 export type { BuiltIndex } from "./report/build-index";
 export {
   NO_RUNBOOKS,
@@ -41,7 +42,7 @@ export {
 } from "./report/format-text";
 export type { IndexFigures, MemoryTokenFigures, RunbookSummary } from "./report/format-text";
 export type { Runbook } from "./runbooks";
-export { buildSearchIndex } from "./search/search-index";
+export { buildSearchIndex, IncrementalSearchIndex } from "./search/incremental-index";
 export type { SearchIndex } from "./search/search-index";
 export { rankFacts, RANKING } from "./search/rank";
 export type { RankedFact } from "./search/rank";

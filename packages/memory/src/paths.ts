@@ -16,6 +16,9 @@ export interface FoundryPaths {
   readonly metrics: string;
   readonly events: string;
   readonly gitignore: string;
+  /** `.foundry/cache/`: rebuildable data, kept out of git. */
+  readonly cache: string;
+  readonly savedIndex: string;
 }
 
 /** Resolves the layout for `root` (made absolute). */
@@ -37,5 +40,7 @@ export function foundryPaths(root: string): FoundryPaths {
     metrics,
     events: path.join(metrics, "events.jsonl"),
     gitignore: path.join(foundry, ".gitignore"),
+    cache: path.join(foundry, "cache"),
+    savedIndex: path.join(foundry, "cache", "memory-index.json"),
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CatalogError, ToolCatalog } from "../src/index";
+import { RELATED_CONCEPTS, SYNONYM_GROUPS } from "../src/search/vocabulary";
 import { FIXTURE_TOOLS, FIXTURE_TOOLSETS, fixtureCatalog } from "./__fixtures__/dashboard-catalog";
 
 const catalog = fixtureCatalog();
@@ -17,6 +18,16 @@ describe("ranking plain-language requests", () => {
     ["how much credit is left on my plan", "account_get_credits"],
   ])("%s → %s", async (query, expected) => {
     expect(await first(query)).toBe(expected);
+  });
+
+  // Regression: the built-in vocabulary carried one host's domain words (the gateway's), so these
+  // tests passed partly on words written for them. A host now passes its own.
+  it("reaches a host's domain words only through the host's vocabulary", async () => {
+    const builtIn = [...SYNONYM_GROUPS.flat(), ...RELATED_CONCEPTS.flatMap(([from, to]) => [...from, ...to])];
+    for (const word of ["gsc", "ppc", "citation", "site down", "invisible", "basket", "eshop"]) expect(builtIn).not.toContain(word);
+    const withoutHost = fixtureCatalog({ search: { vocabulary: {} } });
+    expect((await withoutHost.search({ query: "baskets people gave up on" })).results.map((result) => result.name)).not.toContain("eshop_list_abandoned_carts");
+    expect(await first("baskets people gave up on")).toBe("eshop_list_abandoned_carts");
   });
 
   it("tolerates typos and half words", async () => {

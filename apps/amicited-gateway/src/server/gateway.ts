@@ -10,6 +10,7 @@ import { loadSkill } from "./skill";
 import { openSqliteStore } from "../store/drivers/sqlite";
 import type { WorkspaceStore } from "../store/workspace-store";
 import { GATEWAY_TOOLSETS, buildGatewayTools } from "../tools";
+import { GATEWAY_SEARCH_VOCABULARY } from "../search-vocabulary";
 
 /** Options of createGateway. */
 export interface GatewayOptions {
@@ -50,7 +51,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     quota = new SqliteQuotaDriver({ database: quotaDatabase as unknown as SqliteDatabaseLike });
   }
   const hourlyCap = options.hourlyCap ?? DEFAULT_HOURLY_CAP;
-  const catalog = new ToolCatalog<CallContext>({ quota, hourlyCap });
+  const catalog = new ToolCatalog<CallContext>({ quota, hourlyCap, search: { vocabulary: GATEWAY_SEARCH_VOCABULARY } });
   for (const toolset of GATEWAY_TOOLSETS) catalog.defineToolset(toolset);
   catalog.registerAll(buildGatewayTools(store));
   return {

@@ -1,14 +1,17 @@
 // `foya serve [--approval auto|ask|deny] [--progressive]`: the aggregating MCP server on stdio.
 // Starts the manager over $FOYA_HOME (with reconnection), follows mcp.json live, announces
 // registry changes downstream, and on stdin close or a signal ends every session and child.
+import { startProcessWatchdog } from "@foundry-mcp/client-manager/node";
 import { LineStdioTransport } from "@foundry-mcp/server-kit";
 import { parseArguments } from "../cli/args";
 import { usageError } from "../cli/errors";
-import type { ElicitationRequest, ElicitationResponse } from "@foundry-mcp/client-manager";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { connectTimeoutMs, startAndSettle } from "../host/settle";
 import { APPROVAL_MODES, type ApprovalMode } from "../serve/approvals";
 import { createAggregatingServer } from "../serve/aggregating-server";
 import { watchConfig } from "../serve/config-watcher";
+import { openServeManager } from "../serve/serve-manager";
+import type { UpstreamRequests } from "../serve/upstream-requests";
 import type { Command } from "./context";
 
 /** `foya serve`. Resolves only when the client goes away. */
@@ -18,12 +21,20 @@ export const serveCommand: Command = async (argv, context) => {
   if (!APPROVAL_MODES.includes(approval)) throw usageError(`--approval must be auto, ask or deny, got "${approval}"`, "serve");
   const log = (line: string): void => context.output.err(line);
 
-  // Upstream elicitations go to our client once it is connected (late-bound: the server comes later).
-  const upstream: { forward?: (request: ElicitationRequest) => Promise<ElicitationResponse> } = {};
-  const manager = await context.openManager({
+  // Before any server starts: if foya dies without closing (SIGKILL), the watchdog ends their groups.
+  const watchdog = startProcessWatchdog();
+  // Upstream requests go to our client once it is connected (late-bound: the server comes later).
+  const upstream: { requests?: UpstreamRequests } = {};
+  const notYet = (): never => {
+    throw new McpError(ErrorCode.InvalidRequest, "foya serve has no client connected yet");
+  };
+  const manager = openServeManager({
     home: context.home,
-    reconnect: true,
-    onElicitation: (request) => (upstream.forward ? upstream.forward(request) : Promise.resolve({ action: "decline" })),
+    onElicitation: (request) => (upstream.requests ? upstream.requests.elicitation(request) : Promise.resolve({ action: "decline" })),
+    forwarding: {
+      onSampling: async (request, signal) => (upstream.requests ? upstream.requests.sampling(request, signal) : notYet()),
+      onListRoots: async (server, signal) => (upstream.requests ? upstream.requests.roots(server, signal) : notYet()),
+    },
   });
   // The client lists tools right after initialize: give servers a moment so the first list is whole;
   // slower ones arrive later with list_changed.
@@ -41,7 +52,7 @@ export const serveCommand: Command = async (argv, context) => {
     if (announceTimer) clearTimeout(announceTimer);
     announceTimer = setTimeout(() => void aggregating.announceChanges(), 50);
   };
-  upstream.forward = (request) => aggregating.forwardElicitation(request);
+  upstream.requests = aggregating.upstream;
   manager.onEvent((event) => {
     if (event.type === "status" || event.type === "tools_changed") scheduleAnnounce();
     // stderr is the log channel of a stdio MCP server: upstream logs and state changes go there.
@@ -74,6 +85,7 @@ export const serveCommand: Command = async (argv, context) => {
       stopWatching();
       if (announceTimer) clearTimeout(announceTimer);
       await manager.close();
+      watchdog.stop();
       await aggregating.server.close().catch(() => undefined);
     })());
   const ended = new Promise<void>((resolve) => {

@@ -15,16 +15,19 @@ import {
   ReadResourceRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { checkedRequest } from "@foundry-mcp/server-kit";
-import type { ElicitationRequest, ElicitationResponse } from "@foundry-mcp/client-manager";
-import type { HostManager, HostTool } from "../host/contract";
+import type { HostTool } from "../host/contract";
 import { approveCall, requestFor, type ApprovalMode, type AskPerson } from "./approvals";
+import { installDownstreamForwarding } from "./downstream-forwarding";
 import { parsePromptName, parseResourceUri, promptName, resourceUri } from "./namespaces";
 import { progressiveSurface } from "./progressive";
+import { createRegistryView } from "./registry-view";
+import { withCall, type CallScope, type ServeManager } from "./serve-manager";
 import { directSurface, type CallGate, type ToolSurface } from "./tool-surface";
+import { upstreamRequests, type UpstreamRequests } from "./upstream-requests";
 
 /** Options of createAggregatingServer. */
 export interface AggregatingServerOptions {
-  manager: HostManager;
+  manager: ServeManager;
   approval: ApprovalMode;
   progressive: boolean;
   version: string;
@@ -34,8 +37,8 @@ export interface AggregatingServerOptions {
 /** The server and the hook that announces registry changes to the client. */
 export interface AggregatingServer {
   server: Server;
-  /** Puts an upstream server's elicitation request to the client; declines when it cannot be asked. */
-  forwardElicitation(request: ElicitationRequest): Promise<ElicitationResponse>;
+  /** Puts upstream servers' elicitation, sampling and roots requests to the client. */
+  upstream: UpstreamRequests;
   /** Re-reads the registry and sends list_changed notifications for what actually changed. */
   announceChanges(): Promise<void>;
 }
@@ -54,8 +57,9 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
     {
       capabilities: {
         tools: { listChanged: true },
-        resources: { listChanged: true },
+        resources: { listChanged: true, subscribe: true },
         prompts: { listChanged: true },
+        logging: {},
       },
       instructions: options.progressive
         ? "foya fronts several MCP servers. Find a tool with search_tools, read its schema with describe_tool, then call read_tool (read-only tools) or run_tool."
@@ -63,6 +67,8 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
     },
   );
 
+  // Per-request reads go through this view: nothing per call walks the registry or the status.
+  const view = createRegistryView(manager);
   const askPerson: AskPerson = async (message) => {
     const result = await server.elicitInput({ message, requestedSchema: APPROVE_SCHEMA }, { timeout: 10 * 60_000 });
     if (result.action !== "accept") return result.action;
@@ -70,17 +76,25 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
   };
   const gate: CallGate = (tool: HostTool, args) => {
     const canAsk = server.getClientCapabilities()?.elicitation !== undefined;
-    const request = requestFor(tool, args, manager.status());
+    const request = requestFor(tool, args, view.server(tool.server));
     return approveCall(options.approval, request, canAsk ? askPerson : undefined);
   };
-  const surface: ToolSurface = options.progressive ? progressiveSurface(manager, gate) : directSurface(manager, gate);
+  const surface: ToolSurface = options.progressive ? progressiveSurface(manager, gate) : directSurface(manager, view, gate);
 
   server.setRequestHandler(checkedRequest("tools/list", ListToolsRequestSchema), () => ({ tools: surface.listTools() }));
-  server.setRequestHandler(checkedRequest("tools/call", CallToolRequestSchema), async (request) => {
+  server.setRequestHandler(checkedRequest("tools/call", CallToolRequestSchema), async (request, extra) => {
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
-    const result = await surface.callTool(request.params.name, args);
+    // The client's cancellation aborts the upstream request; its progress token gets the upstream's progress.
+    const call: CallScope = { signal: extra.signal };
+    const token = request.params._meta?.progressToken;
+    if (token !== undefined) {
+      call.onProgress = (progress) =>
+        void extra.sendNotification({ method: "notifications/progress", params: { ...progress, progressToken: token } }).catch(() => undefined);
+    }
+    const result = await withCall(call, () => surface.callTool(request.params.name, args));
     return { ...result };
   });
+  installDownstreamForwarding(server, manager, options.log);
 
   server.setRequestHandler(checkedRequest("resources/list", ListResourcesRequestSchema), async () => {
     const entries = await manager.listResources();
@@ -113,7 +127,7 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
     };
   });
   server.setRequestHandler(checkedRequest("prompts/get", GetPromptRequestSchema), async (request) => {
-    const servers = manager.status().map((row) => row.name);
+    const servers = view.servers().map((row) => row.name);
     const target = parsePromptName(request.params.name, servers);
     if (!target) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name} (foya prompt names look like <server>__<name>)`);
     const rendered = await manager.getPrompt(target.server, target.name, request.params.arguments);
@@ -124,15 +138,7 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
   let lastServers = connectedServers(manager);
   return {
     server,
-    async forwardElicitation(request) {
-      const form = server.getClientCapabilities()?.elicitation?.form !== undefined;
-      if (request.mode !== "form" || !form || request.requestedSchema === undefined) return { action: "decline" };
-      const result = await server.elicitInput(
-        { mode: "form", message: `[MCP server "${request.server}"] ${request.message}`, requestedSchema: request.requestedSchema as never },
-        { timeout: 10 * 60_000 },
-      );
-      return { action: result.action, ...(result.content ? { content: result.content as ElicitationResponse["content"] } : {}) };
-    },
+    upstream: upstreamRequests(server, options.approval, askPerson, view),
     async announceChanges() {
       surface.refresh();
       const tools = signature(surface.listTools());
@@ -159,7 +165,7 @@ function signature(tools: ReturnType<ToolSurface["listTools"]>): string {
   return JSON.stringify(tools.map((tool) => [tool.name, tool.description ?? "", tool.inputSchema]));
 }
 
-function connectedServers(manager: HostManager): string {
+function connectedServers(manager: ServeManager): string {
   return manager
     .status()
     .filter((row) => row.state === "connected")

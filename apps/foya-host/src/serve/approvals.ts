@@ -29,9 +29,8 @@ export function approvalMessage(request: ApprovalRequest): string {
   ].join("\n");
 }
 
-/** The approval request of one call: the tool, its server's target and transport, the arguments. */
-export function requestFor(tool: HostTool, args: Record<string, unknown>, statuses: ServerStatus[]): ApprovalRequest {
-  const status = statuses.find((row) => row.name === tool.server);
+/** The approval request of one call: the tool, its server's target and transport (from its status row), the arguments. */
+export function requestFor(tool: HostTool, args: Record<string, unknown>, status: ServerStatus | undefined): ApprovalRequest {
   return {
     hostName: tool.hostName,
     tool: tool.tool,

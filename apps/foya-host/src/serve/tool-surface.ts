@@ -3,6 +3,7 @@
 // (progressive.ts). Both pass each call through the approval gate before the manager sees it.
 import type { HostManager, HostTool } from "../host/contract";
 import type { ApprovalOutcome } from "./approvals";
+import type { RegistryView } from "./registry-view";
 
 /** A tool as tools/list returns it. */
 export interface ListedTool {
@@ -58,28 +59,38 @@ export async function callThroughGate(
 }
 
 /** Every registry tool under its host name, with the upstream schema and annotations. */
-export function directSurface(manager: HostManager, gate: CallGate): ToolSurface {
+export function directSurface(manager: HostManager, view: RegistryView, gate: CallGate): ToolSurface {
+  // The listed shapes are rebuilt only when the view's tool array changed (a registry change).
+  let listedFrom: readonly HostTool[] | undefined;
+  let listed: ListedTool[] = [];
   return {
     listTools() {
-      return manager.tools().map((tool) => {
-        const listed: ListedTool = { name: tool.hostName, inputSchema: tool.inputSchema };
-        if (tool.title !== undefined) listed.title = tool.title;
-        if (tool.description !== undefined) listed.description = tool.description;
-        if (tool.outputSchema !== undefined) listed.outputSchema = tool.outputSchema;
-        if (tool.annotations !== undefined) listed.annotations = { ...tool.annotations };
-        return listed;
-      });
+      const tools = view.tools();
+      if (tools !== listedFrom) {
+        listedFrom = tools;
+        listed = tools.map(listedTool);
+      }
+      return listed;
     },
     async callTool(name, args) {
-      const tool = manager.tools().find((candidate) => candidate.hostName === name);
+      const tool = view.tool(name);
       if (!tool) {
-        const count = manager.tools().length;
+        const count = view.tools().length;
         return errorResult(`Unknown tool ${name}: it is not in the registry (${count} tools; its server may be disconnected). List tools again.`);
       }
       return callThroughGate(manager, gate, tool, args);
     },
     refresh() {
-      // Direct listing reads the registry on every request; nothing to rebuild.
+      // The view follows the manager's events; nothing to rebuild here.
     },
   };
+}
+
+function listedTool(tool: HostTool): ListedTool {
+  const listed: ListedTool = { name: tool.hostName, inputSchema: tool.inputSchema };
+  if (tool.title !== undefined) listed.title = tool.title;
+  if (tool.description !== undefined) listed.description = tool.description;
+  if (tool.outputSchema !== undefined) listed.outputSchema = tool.outputSchema;
+  if (tool.annotations !== undefined) listed.annotations = { ...tool.annotations };
+  return listed;
 }

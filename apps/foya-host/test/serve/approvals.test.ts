@@ -6,24 +6,24 @@ import { approvalMessage, approveCall, requestFor } from "../../src/serve/approv
 
 const write: HostTool = { hostName: "mcp__web__delete_page", server: "web", tool: "delete_page", inputSchema: { type: "object" }, annotations: { destructiveHint: true } };
 const read: HostTool = { ...write, hostName: "mcp__web__get_page", tool: "get_page", annotations: { readOnlyHint: true } };
-const statuses = [{ name: "web", state: "connected" as const, tools: 2, resources: 0, prompts: 0, transport: "streamable_http", target: "https://cms.example/mcp" }];
+const status = { name: "web", state: "connected" as const, tools: 2, resources: 0, prompts: 0, transport: "streamable_http", target: "https://cms.example/mcp" };
 
 describe("approveCall", () => {
   it("allows in auto, refuses in deny, passes read-only tools in ask without asking", async () => {
     const never = async (): Promise<"accept"> => {
       throw new Error("must not ask");
     };
-    expect(await approveCall("auto", requestFor(write, {}, statuses), never)).toEqual({ allowed: true, via: "mode" });
-    expect(await approveCall("deny", requestFor(read, {}, statuses), never)).toEqual({
+    expect(await approveCall("auto", requestFor(write, {}, status), never)).toEqual({ allowed: true, via: "mode" });
+    expect(await approveCall("deny", requestFor(read, {}, status), never)).toEqual({
       allowed: false,
       reason: "Call to mcp__web__get_page refused: foya serve runs with --approval deny.",
     });
-    expect(await approveCall("ask", requestFor(read, {}, statuses), never)).toEqual({ allowed: true, via: "mode" });
+    expect(await approveCall("ask", requestFor(read, {}, status), never)).toEqual({ allowed: true, via: "mode" });
   });
 
   it("asks a person with a message naming tool, server, target and arguments", async () => {
     const asked: string[] = [];
-    const outcome = await approveCall("ask", requestFor(write, { id: 7 }, statuses), async (message: string) => {
+    const outcome = await approveCall("ask", requestFor(write, { id: 7 }, status), async (message: string) => {
       asked.push(message);
       return "accept";
     });
@@ -34,7 +34,7 @@ describe("approveCall", () => {
   });
 
   it("refuses when declined, cancelled, failed, or when nobody can be asked", async () => {
-    const request = requestFor(write, {}, statuses);
+    const request = requestFor(write, {}, status);
     expect(await approveCall("ask", request, async () => "decline")).toEqual({ allowed: false, reason: "Call to mcp__web__delete_page was declined by the user." });
     expect(await approveCall("ask", request, async () => "cancel")).toEqual({ allowed: false, reason: "Call to mcp__web__delete_page was cancelled by the user." });
     const failed = await approveCall("ask", request, async () => {
@@ -47,7 +47,7 @@ describe("approveCall", () => {
   });
 
   it("cuts long arguments in the message", () => {
-    const message = approvalMessage(requestFor(write, { text: "x".repeat(2000) }, statuses));
+    const message = approvalMessage(requestFor(write, { text: "x".repeat(2000) }, status));
     expect(message.length).toBeLessThan(900);
     expect(message.endsWith("...")).toBe(true);
   });

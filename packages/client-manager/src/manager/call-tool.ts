@@ -17,8 +17,17 @@ export interface CallToolOptions {
   /** The session tool policy; a denied tool is refused. */
   policy?: ToolPolicy;
   signal?: AbortSignal;
+  /** Receives the server's progress notifications for this call (a progress token is sent). */
+  onProgress?: (progress: CallProgress) => void;
   /** Overrides the server's call timeout. */
   timeoutMs?: number;
+}
+
+/** One progress notification of a call. */
+export interface CallProgress {
+  progress: number;
+  total?: number;
+  message?: string;
 }
 
 /**
@@ -69,10 +78,12 @@ async function gate(context: CallContext, tool: HostTool, args: Record<string, u
   return undefined;
 }
 
-async function send(session: ServerSession, tool: HostTool, args: Record<string, unknown>, timeoutMs: number, signal?: AbortSignal) {
+async function send(session: ServerSession, tool: HostTool, args: Record<string, unknown>, timeoutMs: number, options: CallToolOptions) {
   const client = session.client;
   if (!client) throw new Error(`Server "${tool.server}" is not connected`);
-  return (await client.callTool({ name: tool.tool, arguments: args }, undefined, { timeout: timeoutMs, ...(signal ? { signal } : {}) })) as Record<string, unknown>;
+  const { signal, onProgress } = options;
+  const request = { timeout: timeoutMs, ...(signal ? { signal } : {}), ...(onProgress ? { onprogress: onProgress } : {}) };
+  return (await client.callTool({ name: tool.tool, arguments: args }, undefined, request)) as Record<string, unknown>;
 }
 
 /**
@@ -87,8 +98,9 @@ async function afterFailure(
   error: unknown,
   started: number,
   timeoutMs: number,
-  signal: AbortSignal | undefined,
+  options: CallToolOptions,
 ): Promise<UnifiedToolResult> {
+  const { signal } = options;
   const kind = classifyFailure(error, signal);
   if (kind === "timeout") void session.checkHealth();
   if (kind !== "connection") return failureResult(tool, kind, error, Date.now() - started, timeoutMs);
@@ -102,7 +114,7 @@ async function afterFailure(
     return failureResult(tool, kind, error, Date.now() - started, timeoutMs, why);
   }
   try {
-    return { ...toolResult(tool, await send(session, tool, args, timeoutMs - (Date.now() - started), signal), Date.now() - started), resent: true };
+    return { ...toolResult(tool, await send(session, tool, args, timeoutMs - (Date.now() - started), options), Date.now() - started), resent: true };
   } catch (retryError) {
     return { ...failureResult(tool, classifyFailure(retryError, signal), retryError, Date.now() - started, timeoutMs, { reason: "resent" }), resent: true };
   }
@@ -134,9 +146,9 @@ export async function runToolCall(context: CallContext, hostName: string, args: 
   context.emit({ type: "call_started", callId, hostName, server: tool.server, tool: tool.tool, arguments: args, at: now() });
   let result: UnifiedToolResult;
   try {
-    result = toolResult(tool, await send(session, tool, args, timeoutMs, options.signal), Date.now() - started);
+    result = toolResult(tool, await send(session, tool, args, timeoutMs, options), Date.now() - started);
   } catch (error) {
-    result = await afterFailure(session, tool, args, error, started, timeoutMs, options.signal);
+    result = await afterFailure(session, tool, args, error, started, timeoutMs, options);
   }
   const finished: HostEvent = { type: "call_finished", callId, hostName, server: tool.server, tool: tool.tool, isError: result.isError, durationMs: result.durationMs, at: now() };
   if (result.errorCode) finished.errorCode = result.errorCode;

@@ -11,8 +11,10 @@ import type { ToolPolicy } from "../policy/tool-policy";
 import { ToolRegistry } from "../registry/tool-registry";
 import type { HostTool, UnifiedToolResult } from "../registry/types";
 import type { StdioLauncher } from "../transports/types";
+import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
 import { DEFAULT_RECONNECT, type ReconnectOptions } from "./backoff";
 import { DEFAULT_CALL_TIMEOUT_MS, runToolCall, type CallToolOptions } from "./call-tool";
+import { applyLoggingLevel, type ForwardingOptions } from "./forwarding";
 import { ServerContent } from "./server-content";
 import { ServerSession, type ElicitationRequest, type ElicitationResponse, type SessionSettings } from "./server-session";
 import { serverStatus, type ServerStatus } from "./status";
@@ -31,6 +33,8 @@ export interface ClientManagerOptions {
   reconnect?: ReconnectOptions;
   /** Answers servers' `elicitation/create` requests; without it the capability is not declared. */
   onElicitation?: (request: ElicitationRequest) => Promise<ElicitationResponse>;
+  /** Answers servers' sampling and roots requests (a fronting host passes them to its own client). */
+  forwarding?: ForwardingOptions;
   /** Decides every call when given (see ApprovalGateway). */
   approval?: ApprovalGateway;
   /** Starts stdio servers; `NodeClientManager` passes the process-group launcher. */
@@ -66,6 +70,7 @@ export class ClientManager extends HostEventEmitter {
   private closed = false;
   private callCounter = 0;
   private applying: Promise<void> = Promise.resolve();
+  private loggingLevel: LoggingLevel | undefined;
 
   constructor(private readonly options: ClientManagerOptions) {
     super();
@@ -146,6 +151,11 @@ export class ClientManager extends HostEventEmitter {
       onReconnectScheduled: (session, attempt, delayMs) =>
         this.emit({ type: "reconnect_scheduled", server: session.name, attempt, delayMs, at: now() }),
       onStderr: (session, line) => this.emit({ type: "stderr", server: session.name, line, at: now() }),
+      forwarding: this.options.forwarding,
+      sinks: {
+        log: (entry) => this.emit({ type: "log", ...entry, at: now() }),
+        resourceUpdated: (server, uri) => this.emit({ type: "resource_updated", server, uri, at: now() }),
+      },
     };
   }
 
@@ -156,6 +166,7 @@ export class ClientManager extends HostEventEmitter {
   private onState(session: ServerSession, previous: ServerState): void {
     if (!this.isCurrent(session)) return;
     if (session.state !== "connected") this.dropTools(session.name);
+    else if (session.client) void applyLoggingLevel(session.client, this.loggingLevel);
     const event = { type: "status" as const, server: session.name, state: session.state, previous, at: now() };
     this.emit(session.state === "error" && session.lastError ? { ...event, error: session.lastError } : event);
   }
@@ -250,6 +261,40 @@ export class ClientManager extends HostEventEmitter {
   /** Renders a prompt with arguments. It changes no policy, approval mode or allow-list. */
   getPrompt(server: string, name: string, args?: Record<string, string>) {
     return this.content.getPrompt(server, name, args);
+  }
+
+  /** Resource templates of one server, or of every connected server. */
+  listResourceTemplates(server?: string) {
+    return this.content.listResourceTemplates(server, this.connectedNames());
+  }
+
+  /** Subscribes to one resource's updates (events of type `resource_updated`); the server must support it. */
+  subscribeResource(server: string, uri: string): Promise<void> {
+    return this.content.setSubscription(server, uri, true);
+  }
+
+  /** Ends a subscription made with {@link subscribeResource}. */
+  unsubscribeResource(server: string, uri: string): Promise<void> {
+    return this.content.setSubscription(server, uri, false);
+  }
+
+  /**
+   * Asks every connected server that declared logging for messages at `level` and above, now and
+   * after every (re)connect. Their messages arrive as events of type `log`.
+   */
+  async setLoggingLevel(level: LoggingLevel): Promise<void> {
+    this.loggingLevel = level;
+    await Promise.all(this.connectedSessions().map((session) => (session.client ? applyLoggingLevel(session.client, level) : undefined)));
+  }
+
+  /** Tells every connected server that the roots changed (`notifications/roots/list_changed`). */
+  async notifyRootsChanged(): Promise<void> {
+    if (!this.options.forwarding?.onListRoots) return;
+    await Promise.all(this.connectedSessions().map((session) => session.client?.sendRootsListChanged().catch(() => undefined)));
+  }
+
+  private connectedSessions(): ServerSession[] {
+    return [...this.entries.values()].map(({ session }) => session).filter((session) => session.state === "connected" && session.client !== undefined);
   }
 
   private connectedNames(): string[] {

@@ -1,7 +1,7 @@
 // Resources and prompts on request (SPEC §3): listed per server, read by URI, rendered with
 // arguments. Results name their source; nothing here is injected into model requests.
-import type { ClientManagerError } from "../errors";
-import type { HostPrompt, HostResource, PromptResult, ResourceReadResult } from "../registry/types";
+import { ClientManagerError, ClientManagerErrorCode } from "../errors";
+import type { HostPrompt, HostResource, HostResourceTemplate, PromptResult, ResourceReadResult } from "../registry/types";
 import type { ServerSession } from "./server-session";
 
 type SessionLookup = (server: string) => ServerSession;
@@ -47,6 +47,34 @@ export class ServerContent {
       } while (cursor);
       return items;
     });
+  }
+
+  /** Resource templates (RFC 6570 `uriTemplate`s) of one server, or of every connected one. */
+  listResourceTemplates(server: string | undefined, connected: string[]): Promise<HostResourceTemplate[]> {
+    return this.each(server, connected, async (name) => {
+      const { client, options } = this.client(name);
+      if (!client.getServerCapabilities()?.resources) return [];
+      const items: HostResourceTemplate[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await client.listResourceTemplates(cursor === undefined ? {} : { cursor }, options);
+        for (const template of page.resourceTemplates) {
+          items.push({ server: name, uriTemplate: template.uriTemplate, name: template.name, ...pick<HostResourceTemplate>(template, ["title", "description", "mimeType"]) });
+        }
+        cursor = page.nextCursor;
+      } while (cursor);
+      return items;
+    });
+  }
+
+  /** Subscribes to (or unsubscribes from) one resource's updates; the server must declare `resources.subscribe`. */
+  async setSubscription(server: string, uri: string, subscribed: boolean): Promise<void> {
+    const { client, options } = this.client(server);
+    if (client.getServerCapabilities()?.resources?.subscribe !== true) {
+      throw new ClientManagerError(ClientManagerErrorCode.CAPABILITY_MISSING, `Server "${server}" does not support resource subscriptions (no resources.subscribe capability)`, { server });
+    }
+    if (subscribed) await client.subscribeResource({ uri }, options);
+    else await client.unsubscribeResource({ uri }, options);
   }
 
   async readResource(server: string, uri: string): Promise<ResourceReadResult> {

@@ -18,6 +18,7 @@ import type { McpToolDefinition } from "../registry/tool-registry";
 import type { StdioLauncher } from "../transports/types";
 import { reconnectDelay, type ReconnectOptions } from "./backoff";
 import { informativeStderrLine } from "./diagnostics";
+import { deliverProgressBeforeResponses, forwardingCapabilities, installForwarding, type ForwardingOptions, type ForwardingSinks } from "./forwarding";
 import { countResourcesAndPrompts, listAllTools } from "./listing";
 import { createRemoteTransport, describeRemoteError, remoteHeaders, shouldFallBackToSse } from "./remote-transport";
 
@@ -49,6 +50,10 @@ export interface SessionSettings {
   onTools: (session: ServerSession) => void;
   onReconnectScheduled: (session: ServerSession, attempt: number, delayMs: number) => void;
   onStderr: (session: ServerSession, line: string) => void;
+  /** Sampling and roots callbacks of the host (see forwarding.ts). */
+  forwarding: ForwardingOptions | undefined;
+  /** Where upstream log messages and resource updates go. */
+  sinks: ForwardingSinks;
 }
 
 // Errors that retrying cannot fix: reconnecting would only repeat them.
@@ -150,8 +155,9 @@ export class ServerSession {
   private createClient(): Client {
     const elicit = this.settings.onElicitation;
     const client = new Client(this.settings.clientInfo, {
-      capabilities: elicit ? { elicitation: { form: { applyDefaults: true } } } : {},
+      capabilities: { ...forwardingCapabilities(this.settings.forwarding), ...(elicit ? { elicitation: { form: { applyDefaults: true } } } : {}) },
     });
+    installForwarding(client, this.name, this.settings.forwarding, this.settings.sinks);
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       if (this.client === client) void this.refreshTools(client);
     });
@@ -179,6 +185,7 @@ export class ServerSession {
     this.opening = transport;
     try {
       await client.connect(transport, { timeout: this.settings.connectTimeoutMs });
+      deliverProgressBeforeResponses(transport);
       return client;
     } catch (error) {
       await client.close().catch(() => undefined);

@@ -48,6 +48,30 @@ export async function terminateGroup(pgid: number, graceMs = 2000): Promise<void
 const liveGroups = new Set<number>();
 let exitHookInstalled = false;
 
+/** Told when a tracked group starts (`added`) and when it is forgotten (`removed`). */
+export type GroupObserver = (change: "added" | "removed", pgid: number) => void;
+const observers = new Set<GroupObserver>();
+
+/**
+ * Follows every process group this process tracks (the live ones are reported at once as
+ * `added`); returns the stop function. The process watchdog uses it to know what to end.
+ */
+export function observeProcessGroups(observer: GroupObserver): () => void {
+  observers.add(observer);
+  for (const group of liveGroups) observer("added", group);
+  return () => observers.delete(observer);
+}
+
+function tell(change: "added" | "removed", pgid: number): void {
+  for (const observer of observers) {
+    try {
+      observer(change, pgid);
+    } catch {
+      // An observer's failure must not stop a server from starting or ending.
+    }
+  }
+}
+
 /** Remembers a group so an exiting host kills it; returns the forget function. */
 export function trackGroup(pgid: number): () => void {
   if (!exitHookInstalled) {
@@ -57,5 +81,8 @@ export function trackGroup(pgid: number): () => void {
     });
   }
   liveGroups.add(pgid);
-  return () => liveGroups.delete(pgid);
+  tell("added", pgid);
+  return () => {
+    if (liveGroups.delete(pgid)) tell("removed", pgid);
+  };
 }

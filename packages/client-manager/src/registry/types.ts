@@ -53,6 +53,16 @@ export interface HostResource {
   mimeType?: string;
 }
 
+/** A resource template (RFC 6570 `uriTemplate`) listed by a server, tagged with its source. */
+export interface HostResourceTemplate {
+  server: string;
+  uriTemplate: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+
 /** A resource read: external data, named by its source. */
 export interface ResourceReadResult {
   server: string;

@@ -20,11 +20,26 @@ export interface FactProblem {
   readonly source?: string;
 }
 
+/** What changed between two snapshots of one driver: records gone and records new (a replaced file is both). */
+export interface FactDelta {
+  /** The `version` of the snapshot this delta starts from. */
+  readonly fromVersion: number;
+  readonly removed: readonly StoredFactRecord[];
+  readonly added: readonly StoredFactRecord[];
+}
+
 /** Everything stored, as of one `load` call. */
 export interface FactSnapshot {
   /** Every readable fact, active or not, in id order. */
   readonly records: readonly StoredFactRecord[];
   readonly problems: readonly FactProblem[];
+  /** Grows with every new snapshot of the same driver; absent when the driver does not count. */
+  readonly version?: number;
+  /**
+   * The change from snapshot `delta.fromVersion` to this one, so a caller holding that one can
+   * update what it derived instead of rebuilding. Absent: rebuild from `records`.
+   */
+  readonly delta?: FactDelta;
 }
 
 /**
@@ -40,6 +55,8 @@ export interface FactStoreDriver {
   withWriteLock<T>(work: () => Promise<T>): Promise<T>;
   /** Reserves the next id; an id once returned is never returned again, even if its fact is deleted. */
   allocateId(): Promise<string>;
+  /** Stops background work (a directory watch); the driver still works afterwards, scanning. */
+  close?(): void;
   /** Stores a new fact; throws MemoryError ID_CONFLICT if the id is already stored. */
   create(fact: Fact): Promise<void>;
   /** Replaces the stored fact with the same id, atomically. */

@@ -1,32 +1,35 @@
-// The default fact store: one markdown file per fact under `.foundry/memory/facts/`.
+// The default fact store: one markdown file per fact under `.foundry/memory/facts/`, the store
+// of record that people read, edit and diff.
 //
-// Freshness rule of the cache (never stale): each call lists the folder and stats every
-// fact file. A parsed file is reused only if its size, inode, mtime and ctime (ns) are
-// unchanged AND its ctime was at least RACY_WINDOW_MS older than the moment we read it.
-// Any later change to a file moves its ctime past that moment (the kernel sets ctime on
-// every write, rename or utimes), so an unchanged stat proves unchanged content. Files
-// changed too recently to prove that ("racy", as git calls them) are re-read each call.
-// Unchanged content keeps the same fact object, and an unchanged folder returns the same
-// snapshot object, so search can reuse its index by identity.
+// How a call knows what changed (never stale): with `watch: "auto"` a directory watch
+// (fact-folder-watch.ts) names the files changed since the last call; the call stats the
+// folder once (its device and inode must be the ones watched), lets queued events arrive, and
+// re-reads only the named files. Whenever the watch cannot vouch — first load, watcher error,
+// event without a name, folder replaced, possible queue overflow, failed self-test, platform or
+// file system without dependable events, `watch: "off"` — the call lists the folder and stats
+// every file instead (fact-entries.ts has that rule). Files with more than one hard link can
+// be changed through a name outside the folder, so they are stat-ed on every call too.
+// Writes go through one in-process queue per lock file (lock-queue.ts) and a fair lock.
 
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { currentMemoryConfig } from "../config";
 import { MemoryError, MemoryErrorCode } from "../errors";
-import {
-  FACT_ID_PATTERN,
-  factIdFromNumber,
-  factIdNumber,
-  parseFact,
-  serializeFact,
-} from "../facts/fact-file";
+import { factIdFromNumber, serializeFact } from "../facts/fact-file";
 import { createFileExclusive, writeFileAtomic } from "../fs/atomic-write";
-import { withFileLock } from "../fs/file-lock";
 import type { FileLockOptions } from "../fs/file-lock";
+import { runLocked } from "../fs/lock-queue";
+import { isDraftName, removeLeftoverDrafts } from "../fs/stale-temporary-files";
 import { foundryPaths } from "../paths";
 import type { FoundryPaths } from "../paths";
 import type { Fact } from "../types";
-import type { FactProblem, FactSnapshot, FactStoreDriver, StoredFactRecord } from "./driver";
+import type { FactSnapshot, FactStoreDriver } from "./driver";
+import { FactEntries } from "./fact-entries";
+import { FactFolderWatch } from "./fact-folder-watch";
+import { readSavedIndex, savedIndexText } from "./saved-index";
+import { ensureIgnored } from "../events";
+import { knownTermsOf } from "../search/search-index";
 
 /** Options of {@link MarkdownFactStore}. */
 export interface MarkdownFactStoreOptions {
@@ -34,26 +37,38 @@ export interface MarkdownFactStoreOptions {
   root: string;
   /** Reuse parsed files proved unchanged (default true). `false` re-reads every file on every call. */
   cache?: boolean;
+  /** Overrides `memoryStore.watch` of `.foundry/config.json` (default: follow the config, else `auto`). */
+  watch?: "auto" | "off";
   lock?: FileLockOptions;
   /**
-   * A file changed less than this long before it was read is re-read on the next call
+   * A file changed less than this long before a scan read it is re-read by the next scan
    * (default 2000 ms, well above any local file system's timestamp granularity).
    */
   racyWindowMs?: number;
+  /** Events in one read that count as a possible kernel queue overflow (default min(1000, queue size − 1)). */
+  watchBurstLimit?: number;
+  /** Restore from and keep `.foundry/cache/memory-index.json` for fast cold starts (default true with `cache`). */
+  savedIndex?: boolean;
+}
+
+/** How the last load knew what changed, for tests and diagnostics. */
+export interface StoreFreshness {
+  /** `watch`: only files named by events were read; `scan`: every file was stat-ed. */
+  readonly method: "watch" | "scan";
+  /** Why the watch could not vouch (when method is `scan`). */
+  readonly reason?: string;
+  readonly scans: number;
+  /** Fact files read so far by this store (a cold start from a valid saved index reads none). */
+  readonly filesRead: number;
+  /** Whether the first load restored entries from a saved index it could trust. */
+  readonly restored: boolean;
 }
 
 const RACY_WINDOW_MS = 2_000;
-const FILE_NAME = /^(fact-\d{4,})\.md$/;
+const WATCH_RETRY_MS = 60_000;
+const SAVE_DELAY_MS = 20;
 
-interface CacheEntry {
-  key: string;
-  settled: boolean;
-  source: string;
-  record?: StoredFactRecord;
-  problem?: FactProblem;
-}
-
-function readErrorCode(error: unknown): string | undefined {
+function errorCode(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException).code;
 }
 
@@ -62,150 +77,234 @@ export class MarkdownFactStore implements FactStoreDriver {
   readonly name = "markdown-files";
   private readonly paths: FoundryPaths;
   private readonly cache: boolean;
-  private readonly lockOptions: FileLockOptions;
-  private readonly racyWindowMs: number;
-  /** `.foundry/memory/facts/`, project-relative with forward slashes, for messages. */
-  private readonly locationPrefix: string;
-  private entries = new Map<string, CacheEntry>();
-  private snapshot: FactSnapshot | undefined;
+  private readonly options: MarkdownFactStoreOptions;
+  private entries: FactEntries;
+  private watch: FactFolderWatch | undefined;
+  private closed = false;
+  private lastWatchFailure: string | undefined;
+  private scans = 0;
+  private method: StoreFreshness["method"] = "scan";
+  private lastSweep = 0;
+  private retryWatch: { identity: string; at: number } | undefined;
+  private restoreTried = false;
+  private restored = false;
+  private readsAtSave = 0;
+  private savePending = false;
+  /** A fact saved without its search terms; once it has them, the index is saved again. */
+  private savedWithoutTerms: Fact | undefined;
 
   constructor(options: MarkdownFactStoreOptions) {
+    this.options = options;
     this.paths = foundryPaths(options.root);
     this.cache = options.cache ?? true;
-    this.lockOptions = options.lock ?? {};
-    this.racyWindowMs = options.racyWindowMs ?? RACY_WINDOW_MS;
-    this.locationPrefix = `${path.relative(this.paths.root, this.paths.facts).split(path.sep).join("/")}/`;
+    this.entries = this.newEntries();
   }
 
-  private location(fileName: string): string {
-    return `${this.locationPrefix}${fileName}`;
+  private locationPrefix(): string {
+    return `${path.relative(this.paths.root, this.paths.facts).split(path.sep).join("/")}/`;
   }
 
-  private listFactFiles(): string[] {
+  private newEntries(): FactEntries {
+    return new FactEntries(this.paths.facts, this.locationPrefix(), this.options.racyWindowMs ?? RACY_WINDOW_MS);
+  }
+
+  /**
+   * Saves the index soon after many files were read (a cold start, a big change) or once facts
+   * saved without search terms have them. Deferred so the answer goes out first; best effort.
+   */
+  private maybeSave(): void {
+    if (!this.saving || this.savePending) return;
+    const unsaved = this.entries.filesRead - this.readsAtSave;
+    const termsNow = this.savedWithoutTerms !== undefined && knownTermsOf(this.savedWithoutTerms) !== undefined;
+    if (unsaved < Math.max(32, this.entries.size / 50) && !termsNow) return;
+    this.savePending = true;
+    setTimeout(() => void this.save(), SAVE_DELAY_MS);
+  }
+
+  private async save(): Promise<void> {
+    this.readsAtSave = this.entries.filesRead;
     try {
-      return readdirSync(this.paths.facts).filter((name) => name.endsWith(".md"));
-    } catch (error) {
-      if (readErrorCode(error) === "ENOENT") return [];
-      throw new MemoryError(
-        MemoryErrorCode.STORAGE_FAILED,
-        `cannot list ${this.paths.facts}: ${(error as Error).message}`,
-        { cause: error },
-      );
+      const { text, withoutTerms } = savedIndexText(this.entries.all());
+      this.savedWithoutTerms = withoutTerms;
+      await ensureIgnored(this.paths.gitignore, "cache/", "Foundry's saved memory index is rebuilt from the fact files");
+      await writeFileAtomic(this.paths.savedIndex, text, { durable: false });
+    } catch {
+      // A cache that could not be written is only a slower next start.
+    } finally {
+      this.savePending = false;
     }
   }
 
-  private readEntry(
-    fileName: string,
-    key: string,
-    settled: boolean,
-    previous: CacheEntry | undefined,
-  ): CacheEntry | undefined {
-    let source: string;
-    try {
-      source = readFileSync(`${this.paths.facts}${path.sep}${fileName}`, "utf8");
-    } catch (error) {
-      if (readErrorCode(error) === "ENOENT") return undefined;
-      return {
-        key,
-        settled: false,
-        source: "",
-        problem: { location: this.location(fileName), reason: (error as Error).message },
-      };
-    }
-    if (previous && previous.source === source) return { ...previous, key, settled };
-    const idFromName = FILE_NAME.exec(fileName)?.[1];
-    const location = this.location(fileName);
-    if (!idFromName)
-      return {
-        key,
-        settled,
-        source,
-        problem: { location, reason: "file name is not fact-NNNN.md", source },
-      };
-    const parsed = parseFact(source, idFromName);
-    if (!parsed.ok)
-      return { key, settled, source, problem: { location, reason: parsed.reason, source } };
-    return { key, settled, source, record: { fact: parsed.fact, source, location } };
+  /** How the last `load` proved freshness. */
+  freshness(): StoreFreshness {
+    return { method: this.method, scans: this.scans, filesRead: this.entries.filesRead, restored: this.restored, ...(this.method === "scan" && this.lastWatchFailure ? { reason: this.lastWatchFailure } : {}) };
+  }
+
+  private watchMode(): "auto" | "off" {
+    if (this.closed) return "off";
+    return this.options.watch ?? currentMemoryConfig(this.paths.config).watch;
+  }
+
+  private get saving(): boolean {
+    return this.cache && this.options.savedIndex !== false;
   }
 
   async load(): Promise<FactSnapshot> {
-    const names = this.listFactFiles();
-    const next = new Map<string, CacheEntry>();
-    let changed = !this.cache || !this.snapshot || names.length !== this.entries.size;
+    if (!this.cache) this.entries = this.newEntries();
+    if (this.saving && !this.restoreTried) {
+      this.restoreTried = true;
+      const saved = readSavedIndex(this.paths.savedIndex, this.locationPrefix());
+      if (saved) {
+        this.entries.restore(saved);
+        this.restored = true;
+      }
+    }
+    let identity: string;
+    try {
+      const folder = statSync(this.paths.facts, { bigint: true });
+      identity = `${folder.dev}:${folder.ino}`;
+    } catch (error) {
+      if (errorCode(error) !== "ENOENT") throw this.storageError("stat", error);
+      this.stopWatch("the facts folder does not exist");
+      this.entries.keepOnly(new Set());
+      return this.entries.current();
+    }
+    const changed = this.cache && this.watchMode() === "auto" ? await this.watchedChanges(identity) : undefined;
+    if (changed) {
+      this.method = "watch";
+      for (const name of changed) this.entries.refresh(name, true);
+    } else {
+      this.method = "scan";
+      this.scans += 1;
+      this.scanAll();
+    }
+    if (changed) for (const name of this.entries.multiLinked()) if (!changed.has(name)) this.entries.refresh(name, false);
+    this.maybeSave();
+    return this.entries.current();
+  }
+
+  /** The names the watch saw change, or undefined when a full scan is needed. */
+  private async watchedChanges(identity: string): Promise<Set<string> | undefined> {
+    if (this.watch && this.watch.identity !== identity) this.stopWatch("the facts folder was replaced");
+    if (this.watch && this.watch.failure) this.stopWatch(this.watch.failure);
+    if (!this.watch) {
+      if (this.retryWatch && this.retryWatch.identity === identity && Date.now() < this.retryWatch.at) return undefined;
+      const started = new FactFolderWatch(this.paths.facts, identity, { ...(this.options.watchBurstLimit ? { burstLimit: this.options.watchBurstLimit } : {}) });
+      // Started before the scan that follows, so a change during that scan is an event.
+      if (!(await started.start())) {
+        // A watch that failed its checks is not tried again for a minute (each try writes a probe).
+        this.lastWatchFailure = started.failure;
+        this.retryWatch = { identity, at: Date.now() + WATCH_RETRY_MS };
+        return undefined;
+      }
+      this.retryWatch = undefined;
+      this.watch = started;
+      started.take();
+      return undefined;
+    }
+    await this.watch.settle();
+    const changed = this.watch.take();
+    if (!changed) this.stopWatch(this.watch.failure ?? "the watch stopped");
+    return changed;
+  }
+
+  private stopWatch(reason: string): void {
+    if (!this.watch) return;
+    this.lastWatchFailure = reason;
+    this.watch.close();
+    this.watch = undefined;
+  }
+
+  private scanAll(): void {
+    let names: string[];
+    try {
+      names = readdirSync(this.paths.facts);
+    } catch (error) {
+      if (errorCode(error) !== "ENOENT") throw this.storageError("list", error);
+      names = [];
+    }
+    const present = new Set<string>();
     for (const name of names) {
-      const readStart = Date.now();
-      let key: string;
-      let settled: boolean;
-      try {
-        // bigint stat: nanosecond times, and measurably faster than the float form here
-        const stat = statSync(`${this.paths.facts}${path.sep}${name}`, { bigint: true });
-        key = `${stat.size}:${stat.ino}:${stat.mtimeNs}:${stat.ctimeNs}`;
-        settled = readStart - Number(stat.ctimeNs / 1_000_000n) >= this.racyWindowMs;
-      } catch (error) {
-        if (readErrorCode(error) === "ENOENT") continue;
-        throw error;
-      }
-      const previous = this.cache ? this.entries.get(name) : undefined;
-      if (previous && previous.settled && previous.key === key) {
-        next.set(name, previous);
-        continue;
-      }
-      const entry = this.readEntry(name, key, settled, previous);
-      if (!entry) continue;
-      if (entry.record !== previous?.record || entry.problem !== previous?.problem) changed = true;
-      next.set(name, entry);
+      if (name.endsWith(".md")) {
+        present.add(name);
+        this.entries.refresh(name, false);
+      } else if (isDraftName(name)) this.drafts.add(name);
     }
-    if (next.size !== this.entries.size) changed = true;
-    this.entries = next;
-    if (!changed && this.snapshot) return this.snapshot;
-    const records: StoredFactRecord[] = [];
-    const problems: FactProblem[] = [];
-    for (const entry of next.values()) {
-      if (entry.record) records.push(entry.record);
-      if (entry.problem) problems.push(entry.problem);
-    }
-    records.sort((a, b) => factIdNumber(a.fact.id) - factIdNumber(b.fact.id));
-    this.snapshot = { records, problems };
-    return this.snapshot;
+    this.entries.keepOnly(present);
+  }
+
+  private readonly drafts = new Set<string>();
+
+  private storageError(action: string, error: unknown): MemoryError {
+    return new MemoryError(MemoryErrorCode.STORAGE_FAILED, `cannot ${action} ${this.paths.facts}: ${(error as Error).message}`, { cause: error });
   }
 
   withWriteLock<T>(work: () => Promise<T>): Promise<T> {
-    return withFileLock(this.paths.lock, work, this.lockOptions);
+    return runLocked(
+      this.paths.lock,
+      async () => {
+        try {
+          return await work();
+        } finally {
+          await this.sweepDrafts();
+        }
+      },
+      this.options.lock,
+    );
+  }
+
+  /** Removes drafts of killed writers (called holding the lock: see stale-temporary-files.ts). */
+  private async sweepDrafts(): Promise<void> {
+    const seen = new Set([...this.drafts, ...(this.watch?.drafts ?? [])]);
+    this.drafts.clear();
+    this.watch?.drafts.clear();
+    if (seen.size > 0) await removeLeftoverDrafts(this.paths.facts, seen);
+    if (Date.now() - this.lastSweep > 10_000) {
+      this.lastSweep = Date.now();
+      await removeLeftoverDrafts(this.paths.memory);
+      await removeLeftoverDrafts(this.paths.cache);
+    }
   }
 
   async allocateId(): Promise<string> {
-    let highest = 0;
-    for (const name of this.listFactFiles()) {
-      const id = FILE_NAME.exec(name)?.[1];
-      if (id && FACT_ID_PATTERN.test(id)) highest = Math.max(highest, factIdNumber(id));
-    }
+    let highest = this.entries.highestNameId;
     try {
       const counter = Number.parseInt((await fs.readFile(this.paths.idCounter, "utf8")).trim(), 10);
       if (Number.isSafeInteger(counter)) highest = Math.max(highest, counter);
     } catch (error) {
-      if (readErrorCode(error) !== "ENOENT") throw error;
+      if (errorCode(error) !== "ENOENT") throw error;
     }
-    const next = highest + 1;
-    // The high-water mark outlives deleted files, so an id is never handed out twice.
-    await writeFileAtomic(this.paths.idCounter, `${next}\n`);
+    let next = highest + 1;
+    // A caller that did not load first may hold an old listing: never hand out a taken name.
+    while (existsSync(path.join(this.paths.facts, `${factIdFromNumber(next)}.md`))) next += 1;
+    // The high-water mark outlives deleted files, so an id is never handed out twice. It is not
+    // flushed on its own: the new fact file is, right after, and a lost mark falls back to the
+    // highest file name, which that flushed file carries.
+    await writeFileAtomic(this.paths.idCounter, `${next}\n`, { durable: false });
     return factIdFromNumber(next);
   }
 
   async create(fact: Fact): Promise<void> {
+    const source = serializeFact(fact);
     try {
-      await createFileExclusive(path.join(this.paths.facts, `${fact.id}.md`), serializeFact(fact));
+      await createFileExclusive(path.join(this.paths.facts, `${fact.id}.md`), source);
+      if (this.cache) this.entries.wrote(`${fact.id}.md`, fact, source);
     } catch (error) {
-      if (readErrorCode(error) === "EEXIST")
-        throw new MemoryError(
-          MemoryErrorCode.ID_CONFLICT,
-          `${fact.id}.md already exists; ids are never reused.`,
-          { cause: error },
-        );
+      if (errorCode(error) === "EEXIST")
+        throw new MemoryError(MemoryErrorCode.ID_CONFLICT, `${fact.id}.md already exists; ids are never reused.`, { cause: error });
       throw error;
     }
   }
 
   async update(fact: Fact): Promise<void> {
-    await writeFileAtomic(path.join(this.paths.facts, `${fact.id}.md`), serializeFact(fact));
+    const source = serializeFact(fact);
+    await writeFileAtomic(path.join(this.paths.facts, `${fact.id}.md`), source);
+    if (this.cache) this.entries.wrote(`${fact.id}.md`, fact, source);
+  }
+
+  /** Stops the directory watch; later calls scan the folder. */
+  close(): void {
+    this.closed = true;
+    this.stopWatch("closed");
   }
 }

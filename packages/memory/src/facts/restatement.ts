@@ -10,6 +10,9 @@
 // A title one edit or one number away ("Service A owns…" / "Service B owns…", "API v1…" /
 // "API v2…") usually states a *different* fact, so it is only reported as similar: the writer
 // passes `supersedes` to replace it. Of several restated facts the newest is superseded.
+// TitleKeys finds candidates through keys kept up to date with the active facts (duplicate key;
+// type + scope + word bag; type + scope + each title word), so a write compares the new title
+// with the few titles that share a word instead of every active title (~17 ms at 10,000).
 
 import { boundedEditDistance } from "../search/edit-distance";
 import { tokenize } from "../search/tokenize";
@@ -26,39 +29,20 @@ export function normaliseText(text: string): string {
     .trim();
 }
 
-const normalisedKeys = new WeakMap<Fact, string>();
 
 function duplicateKey(title: string, body: string): string {
   return `${normaliseText(title)}\u0000${normaliseText(body)}`;
 }
 
-/** The active fact that already holds exactly this title and body, if any. */
-export function findDuplicate(
-  active: readonly Fact[],
-  title: string,
-  body: string,
-): Fact | undefined {
-  const wanted = duplicateKey(title, body);
-  return active.find((fact) => {
-    let key = normalisedKeys.get(fact);
-    if (key === undefined) normalisedKeys.set(fact, (key = duplicateKey(fact.title, fact.body)));
-    return key === wanted;
-  });
+interface TitleForm {
+  normalised: string;
+  bag: string;
+  words: string[];
 }
 
-function termBag(title: string): string {
-  return tokenize(title).sort().join(" ");
-}
-
-// A write compares the new title with every active fact of its type and scope; at 10,000 facts
-// re-tokenising each stored title per write dominated write latency. Stored facts are immutable
-// objects the driver's cache hands out again, so their keys are computed once per object.
-const titleKeys = new WeakMap<Fact, { normalised: string; bag: string }>();
-
-function keysOf(fact: Fact): { normalised: string; bag: string } {
-  let keys = titleKeys.get(fact);
-  if (!keys) titleKeys.set(fact, (keys = { normalised: normaliseText(fact.title), bag: termBag(fact.title) }));
-  return keys;
+function titleForm(title: string): TitleForm {
+  const words = tokenize(title);
+  return { normalised: normaliseText(title), bag: [...words].sort().join(" "), words: [...new Set(words)] };
 }
 
 /**
@@ -67,10 +51,10 @@ function keysOf(fact: Fact): { normalised: string; bag: string } {
  * different fact, worth pointing out), or undefined (unrelated).
  */
 export function titleRelation(existingTitle: string, newTitle: string): "restates" | "similar" | undefined {
-  return relate({ normalised: normaliseText(existingTitle), bag: termBag(existingTitle) }, { normalised: normaliseText(newTitle), bag: termBag(newTitle) });
+  return relate(titleForm(existingTitle), titleForm(newTitle));
 }
 
-function relate(existing: { normalised: string; bag: string }, incoming: { normalised: string; bag: string }): "restates" | "similar" | undefined {
+function relate(existing: TitleForm, incoming: TitleForm): "restates" | "similar" | undefined {
   const a = existing.normalised;
   const b = incoming.normalised;
   if (a === b || (incoming.bag.length > 0 && existing.bag === incoming.bag)) return "restates";
@@ -81,28 +65,90 @@ function relate(existing: { normalised: string; bag: string }, incoming: { norma
   return undefined;
 }
 
-/** The newest active fact of the same type and scope that the new title restates, if any. */
-export function findRestated(
-  active: readonly Fact[],
-  input: { type: string; scope: string; title: string },
-): Fact | undefined {
-  const incoming = { normalised: normaliseText(input.title), bag: termBag(input.title) };
-  return newest(sameKind(active, input).filter((fact) => relate(keysOf(fact), incoming) === "restates"));
+function newest(facts: Iterable<Fact>): Fact | undefined {
+  let best: Fact | undefined;
+  for (const fact of facts) if (!best || factIdNumber(fact.id) > factIdNumber(best.id)) best = fact;
+  return best;
 }
 
-/** The newest active fact of the same type and scope whose title is only near the new one. */
-export function findSimilar(
-  active: readonly Fact[],
-  input: { type: string; scope: string; title: string },
-): Fact | undefined {
-  const incoming = { normalised: normaliseText(input.title), bag: termBag(input.title) };
-  return newest(sameKind(active, input).filter((fact) => relate(keysOf(fact), incoming) === "similar"));
+function addTo<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+  const set = map.get(key);
+  if (set) set.add(value);
+  else map.set(key, new Set([value]));
 }
 
-function sameKind(active: readonly Fact[], input: { type: string; scope: string }): Fact[] {
-  return active.filter((fact) => fact.type === input.type && fact.scope === input.scope);
+function removeFrom<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(value);
+  if (set.size === 0) map.delete(key);
 }
 
-function newest(facts: readonly Fact[]): Fact | undefined {
-  return facts.reduce<Fact | undefined>((best, fact) => (!best || factIdNumber(fact.id) > factIdNumber(best.id) ? fact : best), undefined);
+/** The write rules' lookups over the active facts, updated one fact at a time. */
+export class TitleKeys {
+  private readonly forms = new Map<Fact, TitleForm>();
+  private readonly byDuplicateKey = new Map<string, Set<Fact>>();
+  /** `type scope` + (`=normalised title` | `~word bag`) → facts. */
+  private readonly byRestatement = new Map<string, Set<Fact>>();
+  /** `type scope word` → facts whose title has that word. */
+  private readonly byWord = new Map<string, Set<Fact>>();
+
+  constructor(facts: Iterable<Fact> = []) {
+    for (const fact of facts) this.add(fact);
+  }
+
+  private keys(kind: { type: string; scope: string }, form: TitleForm): { restatement: string[]; words: string[] } {
+    const prefix = `${kind.type}\u0000${kind.scope}\u0000`;
+    const restatement = [`${prefix}=${form.normalised}`];
+    if (form.bag.length > 0) restatement.push(`${prefix}~${form.bag}`);
+    return { restatement, words: form.words.map((word) => prefix + word) };
+  }
+
+  add(fact: Fact): void {
+    if (this.forms.has(fact)) return;
+    const form = titleForm(fact.title);
+    this.forms.set(fact, form);
+    const keys = this.keys(fact, form);
+    addTo(this.byDuplicateKey, duplicateKey(fact.title, fact.body), fact);
+    for (const key of keys.restatement) addTo(this.byRestatement, key, fact);
+    for (const key of keys.words) addTo(this.byWord, key, fact);
+  }
+
+  remove(fact: Fact): void {
+    const form = this.forms.get(fact);
+    if (!form) return;
+    this.forms.delete(fact);
+    const keys = this.keys(fact, form);
+    removeFrom(this.byDuplicateKey, duplicateKey(fact.title, fact.body), fact);
+    for (const key of keys.restatement) removeFrom(this.byRestatement, key, fact);
+    for (const key of keys.words) removeFrom(this.byWord, key, fact);
+  }
+
+  /** The active fact that already holds exactly this title and body (any type or scope), if any. */
+  duplicateOf(title: string, body: string): Fact | undefined {
+    return newest(this.byDuplicateKey.get(duplicateKey(title, body)) ?? []);
+  }
+
+  /** The newest active fact of the same type and scope that the new title restates, if any. */
+  restatedBy(input: { type: string; scope: string; title: string }): Fact | undefined {
+    const form = titleForm(input.title);
+    const keys = this.keys(input, form);
+    const found = new Set<Fact>();
+    for (const key of keys.restatement) for (const fact of this.byRestatement.get(key) ?? []) found.add(fact);
+    return newest(found);
+  }
+
+  /** The newest active fact of the same type and scope whose title shares a word and is only near the new one. */
+  similarTo(input: { type: string; scope: string; title: string }): Fact | undefined {
+    const incoming = titleForm(input.title);
+    const candidates = new Set<Fact>();
+    for (const key of this.keys(input, incoming).words)
+      for (const fact of this.byWord.get(key) ?? []) candidates.add(fact);
+    const similar: Fact[] = [];
+    for (const fact of candidates) {
+      const form = this.forms.get(fact);
+      if (form && relate(form, incoming) === "similar") similar.push(fact);
+    }
+    return newest(similar);
+  }
 }

@@ -6,14 +6,28 @@ import { randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 
+/**
+ * The private temporary name beside `filePath`: `<file>.<pid>.<8 hex>.tmp`. The pid lets
+ * stale-temporary-files.ts tell a dead writer's leftovers from a live writer's draft.
+ */
+export function temporaryName(filePath: string): string {
+  return `${filePath}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+}
+
 /** Replaces `filePath` with `content` atomically; readers see the old or the new file, never a mix. */
-export async function writeFileAtomic(filePath: string, content: string): Promise<void> {
+export async function writeFileAtomic(
+  filePath: string,
+  content: string,
+  options: { durable?: boolean } = {},
+): Promise<void> {
   await fs.mkdir(path.dirname(filePath), { recursive: true });
-  const temporary = `${filePath}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  const temporary = temporaryName(filePath);
   const handle = await fs.open(temporary, "w");
   try {
     await handle.writeFile(content, "utf8");
-    await handle.sync();
+    // `durable: false` for files that are derived or re-derivable (INDEX.md, the id mark): the
+    // rename still makes the change atomic, only the flush before it is skipped.
+    if (options.durable !== false) await handle.sync();
   } finally {
     await handle.close();
   }
@@ -30,13 +44,19 @@ export async function writeFileAtomic(filePath: string, content: string): Promis
  * visible under its name: the content goes to a temporary file that is then hard-linked to
  * the target, and `link` fails with EEXIST instead of replacing anything.
  */
-export async function createFileExclusive(filePath: string, content: string): Promise<void> {
+export async function createFileExclusive(
+  filePath: string,
+  content: string,
+  options: { durable?: boolean } = {},
+): Promise<void> {
   await fs.mkdir(path.dirname(filePath), { recursive: true });
-  const temporary = `${filePath}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  const temporary = temporaryName(filePath);
   const handle = await fs.open(temporary, "wx");
   try {
     await handle.writeFile(content, "utf8");
-    await handle.sync();
+    // A lock file need not survive a power cut (a dead owner's lock is broken by age), so it
+    // skips the flush; fact files do not.
+    if (options.durable !== false) await handle.sync();
   } finally {
     await handle.close();
   }

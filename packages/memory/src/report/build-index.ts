@@ -7,10 +7,12 @@
 // needed. Non-project scope and low confidence are marked because they change how a fact
 // applies: `- Amounts are integer cents (module:billing)`, `… (low confidence)`.
 
-import { estimateTokens, fitToBudget } from "@foundry-mcp/tokens";
-import { compareIndexPriority, TYPE_PRIORITY } from "../facts/order";
+import { estimateTokens } from "@foundry-mcp/tokens";
+import { TYPE_PRIORITY } from "../facts/order";
 import type { Fact } from "../types";
 import type { IndexFigures } from "./format-text";
+import { formatIndexLine } from "./index-line";
+import { IndexOrder, lineCost } from "./index-order";
 
 const HEADER =
   "# Memory index\nActive facts by priority, titles only. memory_search <keywords> returns bodies and ids.\n";
@@ -19,25 +21,6 @@ const EMPTY = "# Memory index\nNo active facts yet. memory_write stores one.\n";
 /** INDEX.md text and its budget figures. */
 export interface BuiltIndex extends IndexFigures {
   markdown: string;
-}
-
-const lineCosts = new WeakMap<Fact, number>();
-
-/** Tokens of one index line, memoised per fact object (facts are immutable snapshots). */
-function lineCost(fact: Fact): number {
-  let cost = lineCosts.get(fact);
-  if (cost === undefined)
-    lineCosts.set(fact, (cost = estimateTokens(`${formatIndexLine(fact)}\n`)));
-  return cost;
-}
-
-/** One fact's index line. */
-export function formatIndexLine(fact: Fact): string {
-  const marks = [
-    fact.scope !== "project" ? fact.scope : "",
-    fact.confidence === "low" ? "low confidence" : "",
-  ].filter(Boolean);
-  return `- ${fact.title}${marks.length > 0 ? ` (${marks.join(", ")})` : ""}`;
 }
 
 function omittedLine(omitted: number): string {
@@ -61,20 +44,36 @@ function assemble(included: readonly Fact[], omitted: number): string {
  * allows. The returned `tokens` is the estimate of the whole file and never exceeds the budget.
  */
 export function buildIndex(activeFacts: readonly Fact[], budgetTokens: number): BuiltIndex {
-  const active = activeFacts.length;
+  return buildIndexFromOrder(new IndexOrder(activeFacts), budgetTokens);
+}
+
+/** {@link buildIndex} from facts already kept in priority order (a write's path). */
+export function buildIndexFromOrder(order: IndexOrder, budgetTokens: number): BuiltIndex {
+  const ordered = order.ordered;
+  const active = ordered.length;
   if (active === 0)
     return { markdown: EMPTY, listed: 0, active: 0, omitted: 0, tokens: estimateTokens(EMPTY) };
-  const ordered = [...activeFacts].sort(compareIndexPriority);
-  const presentTypes = new Set(ordered.map((fact) => fact.type));
   // Fixed costs are reserved first: the header, one heading per type present, the omitted note
   // at its longest — for `active` it has the most digits, and the plural "facts" whenever more
   // than one fact can be left out (with one active fact the note can only be the singular).
   const reserved =
     estimateTokens(HEADER) +
-    [...presentTypes].reduce((sum, type) => sum + estimateTokens(`\n## ${type}\n`), 0) +
+    [...order.typeCounts.keys()].reduce((sum, type) => sum + estimateTokens(`\n## ${type}\n`), 0) +
     estimateTokens(omittedLine(active));
-  const fit = fitToBudget(ordered, Math.max(0, budgetTokens - reserved), lineCost);
-  const included = [...fit.included];
+  // Skip-and-continue fit (a shorter later line may still fit), stopped once the budget left
+  // is below the cheapest line of all, after which nothing else can fit.
+  const lineBudget = Math.max(0, budgetTokens - reserved);
+  const cheapest = order.cheapestLine();
+  const included: Fact[] = [];
+  let used = 0;
+  for (const fact of ordered) {
+    if (lineBudget - used < cheapest) break;
+    const cost = lineCost(fact);
+    if (used + cost <= lineBudget) {
+      included.push(fact);
+      used += cost;
+    }
+  }
   let markdown = assemble(included, active - included.length);
   let tokens = estimateTokens(markdown);
   // Estimates of parts need not add up exactly; trim from the lowest priority until the whole fits.

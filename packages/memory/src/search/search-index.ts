@@ -1,14 +1,14 @@
 // The inverted index searched by rank.ts: per-field term frequencies and lengths of every
 // active fact, document frequencies, average field lengths, a sorted vocabulary for prefix
-// and typo lookups, and the written forms of words whose stem differs (typo lookups too). Built once per (snapshot, day) and reused while both hold; each
-// fact's own term counts are memoised on the fact object, so a write re-tokenises one fact.
+// and typo lookups, and the written forms of words whose stem differs (typo lookups too).
+// incremental-index.ts builds and updates it; each fact's own term counts are memoised on the
+// fact object, so a write re-tokenises one fact.
 
 import type { Fact } from "../types";
-import { stemWord, tokenize } from "./tokenize";
+import { tokenize } from "./tokenize";
 
 /** The fields BM25F weighs separately. */
 export const FIELDS = ["title", "tags", "body"] as const;
-const FIELD_COUNT = FIELDS.length;
 
 /**
  * Term counts of one fact. Each term's counts in the three fields are packed into one number
@@ -54,6 +54,16 @@ function scopeWords(scope: string): string {
   return scope === "project" ? "" : scope.replace(/^[a-z]+:/, "");
 }
 
+/** Term counts of one fact if already computed (or restored), without computing them. */
+export function knownTermsOf(fact: Fact): FactTerms | undefined {
+  return termsCache.get(fact);
+}
+
+/** Restores term counts computed by an earlier process (saved-terms.ts), instead of tokenising. */
+export function rememberTerms(fact: Fact, terms: FactTerms): void {
+  termsCache.set(fact, terms);
+}
+
 /** Term counts of one fact, memoised per fact object. */
 export function termsOf(fact: Fact): FactTerms {
   let terms = termsCache.get(fact);
@@ -77,27 +87,4 @@ export function termsOf(fact: Fact): FactTerms {
   terms = { counts, lengths, surfaces: surfaces.size > 0 ? [...surfaces] : NO_SURFACES };
   termsCache.set(fact, terms);
   return terms;
-}
-
-/** Builds the index over `facts` (already filtered to the searchable ones). */
-export function buildSearchIndex(facts: readonly Fact[]): SearchIndex {
-  const terms = facts.map(termsOf);
-  const postings = new Map<string, number[]>();
-  const surfaces = new Map<string, string>();
-  const totals = new Array<number>(FIELD_COUNT).fill(0);
-  terms.forEach((factTerms, position) => {
-    factTerms.lengths.forEach((length, field) => (totals[field] = (totals[field] ?? 0) + length));
-    for (const word of factTerms.surfaces)
-      if (!surfaces.has(word)) surfaces.set(word, stemWord(word));
-    for (const term of factTerms.counts.keys()) {
-      const list = postings.get(term);
-      if (list) list.push(position);
-      else postings.set(term, [position]);
-    }
-  });
-  const averageLengths = totals.map((total) =>
-    facts.length > 0 ? Math.max(total / facts.length, 1) : 1,
-  );
-  const vocabulary = [...postings.keys()].sort();
-  return { facts, terms, postings, averageLengths, vocabulary, surfaces };
 }

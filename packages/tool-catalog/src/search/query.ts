@@ -3,6 +3,7 @@
 // the word itself, its synonyms, related terms, words it is a prefix of, and near spellings.
 // search/rank.ts scores a tool by the best alternative per group.
 
+import { argumentWords } from "./arguments";
 import type { Bm25fIndex } from "./bm25f-index";
 import { editDistance, typoAllowance } from "./fuzzy";
 import { isStopWord, splitQueryWords, splitWords, stemWord } from "./text";
@@ -26,6 +27,8 @@ export interface QueryGroup {
   weight?: number;
   /** Every phrase the concept expands to, indexed or not (to recognise the same concept twice). */
   expandsTo?: ReadonlySet<string>;
+  /** True when the concept's word is part of an argument value (a path, host, id, name): see search/arguments.ts. */
+  argument?: boolean;
 }
 
 /** Extra vocabulary a host adds: synonym groups and one-way related concepts. */
@@ -128,6 +131,7 @@ export function analyseQuery(query: string, index: Bm25fIndex, options: QueryOpt
   const known = (word: string) => index.surfaceWords.has(word) || table?.has(stemWord(word)) === true;
   const words = splitQueryWords(query, known).slice(0, MAX_QUERY_WORDS);
   const stems = words.map(stemWord);
+  const values = argumentWords(query, known);
   const groups: QueryGroup[] = [];
   const fuzzy = options.fuzzy !== false;
   let position = 0;
@@ -143,7 +147,9 @@ export function analyseQuery(query: string, index: Bm25fIndex, options: QueryOpt
     position += 1;
     // A lone function word ("who", "me") is too vague to match or expand; inside a phrase it counts.
     if (isStopWord(word)) continue;
-    groups.push(buildGroup(word, [stems[position - 1]!], table?.get(stems[position - 1]!) ?? [], index, fuzzy));
+    const group = buildGroup(word, [stems[position - 1]!], table?.get(stems[position - 1]!) ?? [], index, fuzzy);
+    if (values.has(word)) group.argument = true;
+    groups.push(group);
   }
   return mergeRepeatedConcepts(groups);
 }

@@ -33,9 +33,9 @@ const COVERAGE_INFLUENCE = 0.5;
 const NAME_COVERAGE_BONUS = 0.2;
 /** Tools of toolsets the request names ("… in stripe", "on GitHub") score this much more. */
 export const TOOLSET_MENTION_BOOST = 0.5;
-/** Score factor for a tool whose action contradicts the request's own verb. */
-export const INTENT_MISFIT_FACTOR = 0.65;
 const NAME_BIT = 1;
+/** Score factor of an argument word's match where it is in a tool's name (see search/arguments.ts). */
+export const ARGUMENT_NAME_FACTOR = 0.4;
 
 /** Per-tool scratch arrays plus the list of tools touched, reset between uses. */
 class Scratch {
@@ -123,12 +123,15 @@ export function rankDocuments(groups: QueryGroup[], index: Bm25fIndex, options: 
   for (const group of usable) {
     best.reset();
     scoreGroup(group, index, sums, best);
+    const argument = group.argument === true;
     for (const doc of best.touched) {
       if (totals.count[doc] === 0) totals.touched.push(doc);
-      totals.score[doc]! += best.score[doc]! * (group.weight ?? 1);
+      const named = (best.mask[doc]! & NAME_BIT) !== 0;
+      totals.score[doc]! += best.score[doc]! * (group.weight ?? 1) * (argument && named ? ARGUMENT_NAME_FACTOR : 1);
       totals.mask[doc]! |= best.mask[doc]!;
       totals.count[doc]! += 1;
-      totals.names[doc]! += best.names[doc]!;
+      // A value the request names does not explain a tool's name.
+      if (!argument) totals.names[doc]! += best.names[doc]!;
     }
   }
   const ranked: RankedDocument[] = [];

@@ -5,8 +5,8 @@
 import type { SearchResult, ToolDefinition, ToolsetDefinition } from "../types";
 import { Bm25fIndex, DEFAULT_BM25F, type Bm25fSettings } from "./bm25f-index";
 import { analyseQuery, buildExpansionTable, type ExpansionTable, type QueryGroup, type VocabularyExtension } from "./query";
-import { fieldsOfMask, INTENT_MISFIT_FACTOR, rankDocuments } from "./rank";
-import { intentFits, isActionStem, requestIntents, toolIntent, type Intent } from "./intent";
+import { fieldsOfMask, rankDocuments } from "./rank";
+import { actionFit, isActionStem, requestActions, toolActions, type ToolAction } from "./intent";
 import { analyse, summarise } from "./text";
 
 /** How a catalog searches: vocabulary expansion, typo/prefix tolerance, BM25F settings. */
@@ -42,15 +42,15 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
   private readonly index: Bm25fIndex;
   /** Stems of toolset names and titles → the toolsets they name. */
   private readonly toolsetWords = new Map<string, Set<string>>();
-  /** Each tool's action, from its name or kind. */
-  private readonly intents: Intent[];
+  /** Each tool's actions, from its name or kind. */
+  private readonly actions: ToolAction[][];
 
   constructor(
     private readonly tools: readonly T[],
     toolsets: ReadonlyMap<string, ToolsetDefinition>,
     private readonly settings: SearchSettings,
   ) {
-    this.intents = tools.map((tool) => toolIntent(nameWithinToolset(tool.name, toolsets.get(tool.toolset)), tool.kind));
+    this.actions = tools.map((tool) => toolActions(nameWithinToolset(tool.name, toolsets.get(tool.toolset)), tool.kind));
     this.index = new Bm25fIndex(
       tools.map((tool) => {
         const toolset = toolsets.get(tool.toolset);
@@ -99,9 +99,9 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
     const named = this.mentionedToolsets(groups);
     const mentioned = named.size === 0 ? undefined : (doc: number) => named.has(this.tools[doc]!.toolset);
     const implied = groups.flatMap((group) => group.alternatives.filter((alternative) => alternative.source === "related").flatMap((alternative) => alternative.stems));
-    const requested = requestIntents(query, implied);
-    const actionFit = requested.size === 0 ? undefined : (doc: number) => (intentFits(requested, this.intents[doc]!) ? 1 : INTENT_MISFIT_FACTOR);
-    return rankDocuments(groups, this.index, { allow, mentioned, actionFit }).map((hit) => ({
+    const requested = requestActions(query, implied);
+    const fit = requested.size === 0 ? undefined : (doc: number) => actionFit(requested, this.actions[doc]!);
+    return rankDocuments(groups, this.index, { allow, mentioned, actionFit: fit }).map((hit) => ({
       tool: this.tools[hit.doc]!,
       score: Math.round(hit.score * 1000) / 1000,
       mask: hit.mask,

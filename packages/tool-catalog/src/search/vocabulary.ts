@@ -1,5 +1,6 @@
 // The words agents use versus the words tools are named with. Two tables, written by hand for
-// software, operations, commerce and marketing work (nothing downloaded at run time):
+// software, operations and commerce work (nothing downloaded at run time). No host's domain
+// words: a host passes its own through the `vocabulary` search option (the amicited gateway does).
 // - SYNONYM_GROUPS: phrases that mean the same thing; any member expands to the others.
 // - RELATED_CONCEPTS: a request in plain words → the terms the tools for it are named with
 //   (one direction, weaker). Hosts add their own entries through `vocabulary` options.
@@ -92,7 +93,6 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ["annotation", "marker", "event marker", "mark"],
   ["data source", "datasource", "source", "backend", "connection"],
   ["health", "healthy", "reachable", "status", "working", "alive", "up"],
-  ["uptime", "availability", "monitor", "monitoring", "up or down", "site down", "is it up"],
   ["certificate", "ssl", "tls", "cert", "https"],
   ["error", "exception", "crash", "failure", "stack trace", "bug"],
   ["root cause", "why", "diagnose", "analyze", "analyse", "investigate", "debug"],
@@ -133,35 +133,6 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ["payment", "charge", "transaction", "payment intent"],
   ["product", "item", "sku", "catalog item", "merchandise"],
   ["order", "purchase", "sale", "checkout"],
-  ["cart", "basket", "abandoned cart"],
-  ["shop", "store", "eshop", "e shop", "webshop", "ecommerce", "e commerce", "online store"],
-  ["lifetime value", "ltv", "clv", "customer value"],
-  ["revenue", "sales", "income", "turnover", "gmv"],
-  ["credits", "credit balance", "quota", "allowance"],
-  // Marketing, search and ads (the gateway's own areas).
-  ["seo", "search engine optimisation", "search engine optimization", "organic search"],
-  ["search console", "gsc", "google search console", "webmaster tools"],
-  ["bing", "bing webmaster", "bing wmt"],
-  ["ppc", "google ads", "adwords", "paid search", "sem"],
-  ["meta", "facebook", "instagram", "fb"],
-  ["ad", "ads", "advert", "advertisement", "campaign", "creative"],
-  ["ad set", "adset", "ad group", "adgroup"],
-  ["budget", "spend", "spending", "cost", "money spent"],
-  ["conversion", "conversions", "goal", "signup", "lead"],
-  ["attribution", "credit for sale", "touchpoint", "which channel"],
-  ["impression", "impressions", "views", "seen"],
-  ["click through rate", "ctr", "click rate"],
-  ["position", "rank", "ranking", "serp position", "average position"],
-  ["keyword", "keywords", "search term", "search query", "query term"],
-  ["crawl", "crawler", "bot", "spider", "crawling"],
-  ["index", "indexed", "indexing", "in google"],
-  ["backlink", "inbound link", "referring domain"],
-  ["citation", "cited", "cite", "mention", "mentioned", "reference", "source"],
-  ["visibility", "share of voice", "presence", "exposure"],
-  ["competitor", "competition", "rival", "competing site", "other brands"],
-  ["prompt", "question", "tracked question", "ai question"],
-  ["ai engine", "chatgpt", "perplexity", "gemini", "claude", "llm", "ai assistant", "copilot"],
-  ["gap", "missing", "not us", "without us", "invisible"],
   ["export", "csv", "download report", "spreadsheet"],
   ["time zone", "timezone", "tz", "local time"],
   ["time", "clock", "hour", "what time", "current time"],
@@ -173,7 +144,6 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
 
 /** One-way: a plain-words request → the terms tools for it are named with. */
 export const RELATED_CONCEPTS: readonly (readonly [readonly string[], readonly string[]])[] = [
-  [["site down", "website down", "is the site up", "is it down", "offline", "unreachable", "not responding"], ["uptime", "monitor", "availability", "check", "incident", "health"]],
   [["who is on call", "on duty", "on shift"], ["oncall", "schedule", "shift", "users"]],
   [["give money back", "money back", "reimburse"], ["refund", "payment"]],
   [["stop paying", "stop billing", "unsubscribe"], ["cancel", "subscription"]],
@@ -207,12 +177,6 @@ export const RELATED_CONCEPTS: readonly (readonly [readonly string[], readonly s
   [["serverless", "edge code"], ["function", "worker", "edge"]],
   [["every hour", "every day", "nightly", "periodically"], ["cron", "schedule", "trigger"]],
   [["object storage", "file storage"], ["bucket", "object", "r2", "storage"]],
-  [["lifetime value", "customer value"], ["customer", "ltv", "lifetime", "value"]],
-  [["not cited", "not mentioned", "competitors cited", "cite competitors"], ["citation", "gap", "competitor", "invisible"]],
-  [["ai answers", "ai search", "answer engines"], ["prompts", "citation", "visibility", "engine"]],
-  [["traffic from google", "organic clicks", "search traffic"], ["gsc", "clicks", "impressions", "queries"]],
-  [["ad spend", "wasted spend", "cost per click"], ["spend", "budget", "cpc", "campaign"]],
-  [["cert expiry", "certificate expiring", "ssl expiry"], ["certificate", "expiry", "ssl", "uptime"]],
   [["chargeback"], ["dispute"]],
   [["file a bug", "file an issue", "report a bug", "raise a ticket", "log a bug", "open a ticket"], ["issue", "create"]],
   [["right now", "at the moment", "currently"], ["current"]],

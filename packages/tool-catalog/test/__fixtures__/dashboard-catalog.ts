@@ -1,6 +1,6 @@
 // A small catalog in the shape of the gateway's: four toolsets, tools of every kind, list tools
 // that use the rows helpers. Handlers return honest data from in-memory rows.
-import { ToolCatalog, fieldsInputSchema, pageRows, pagingInputSchema, type CallContext, type ToolCatalogOptions, type ToolDefinition } from "../../src/index";
+import { ToolCatalog, fieldsInputSchema, pageRows, pagingInputSchema, type CallContext, type ToolCatalogOptions, type ToolDefinition, type VocabularyExtension } from "../../src/index";
 
 export const ORDERS = Array.from({ length: 60 }, (_, index) => ({ id: index + 1, customer: `c${(index % 7) + 1}`, total: (index + 1) * 10 }));
 
@@ -34,9 +34,18 @@ export const FIXTURE_TOOLSETS = [
   { name: "seo", prefix: "seo_", title: "SEO", description: "AI citations and visibility: citation gaps, invisible winners, share of voice." },
 ];
 
-/** A catalog holding the fixture toolsets and tools. */
-export function fixtureCatalog<C extends CallContext = CallContext>(options?: ToolCatalogOptions<C>): ToolCatalog<C> {
-  const catalog = new ToolCatalog<C>(options);
+/** The host's own words for its areas, as a host passes them (the package's vocabulary has none). */
+export const FIXTURE_VOCABULARY: VocabularyExtension = {
+  synonyms: [
+    ["cart", "basket"],
+    ["shop", "store", "eshop"],
+  ],
+  related: [[["site down", "site up", "offline"], ["uptime", "monitor"]]],
+};
+
+/** A catalog holding the fixture toolsets and tools, searching with the fixture's vocabulary. */
+export function fixtureCatalog<C extends CallContext = CallContext>(options: ToolCatalogOptions<C> = {}): ToolCatalog<C> {
+  const catalog = new ToolCatalog<C>({ ...options, search: { vocabulary: FIXTURE_VOCABULARY, ...options.search } });
   for (const toolset of FIXTURE_TOOLSETS) catalog.defineToolset(toolset);
   catalog.registerAll(FIXTURE_TOOLS as unknown as ToolDefinition<C>[]);
   return catalog;

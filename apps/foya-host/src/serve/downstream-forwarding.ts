@@ -1,0 +1,81 @@
+// What `foya serve` passes between its client and the upstream servers besides tools, prompts and
+// resource reads: the client's logging level (to every upstream) and upstream log messages (to
+// the client, logger `<server>` or `<server>/<logger>`); resource templates under
+// `foya://<server>/<template>`; subscriptions and their update notifications, namespaced the same
+// way; and the client's roots-changed notification. Sampling and roots requests travel the other
+// way and are answered in aggregating-server.ts (sampling passes the approval gate).
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  ErrorCode,
+  ListResourceTemplatesRequestSchema,
+  LoggingLevelSchema,
+  McpError,
+  RootsListChangedNotificationSchema,
+  SetLevelRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
+  type LoggingLevel,
+} from "@modelcontextprotocol/sdk/types.js";
+import { checkedRequest } from "@foundry-mcp/server-kit";
+import { parseResourceUri, resourceUri } from "./namespaces";
+import type { ServeManager } from "./serve-manager";
+
+// RFC 5424 severities in the order MCP lists them, lowest first.
+const LEVELS = LoggingLevelSchema.options;
+
+function target(uri: string): { server: string; uri: string } {
+  const parsed = parseResourceUri(uri);
+  if (!parsed) throw new McpError(ErrorCode.InvalidParams, `Unknown resource: ${uri} (foya URIs look like foya://<server>/<uri>)`);
+  return parsed;
+}
+
+/** Registers the forwarding handlers on `server` and follows `manager`'s upstream notifications. */
+export function installDownstreamForwarding(server: Server, manager: ServeManager, log: (line: string) => void): void {
+  // Until the client sets a level, every upstream message is passed on (the upstream decides).
+  let threshold = 0;
+  server.setRequestHandler(checkedRequest("logging/setLevel", SetLevelRequestSchema), async (request) => {
+    threshold = LEVELS.indexOf(request.params.level);
+    await manager.setLoggingLevel(request.params.level);
+    return {};
+  });
+  server.setRequestHandler(checkedRequest("resources/templates/list", ListResourceTemplatesRequestSchema), async () => {
+    const entries = await manager.listResourceTemplates();
+    return {
+      resourceTemplates: entries.map((entry) => ({
+        uriTemplate: resourceUri(entry.server, entry.uriTemplate),
+        name: `${entry.server}/${entry.name}`,
+        ...(entry.title !== undefined ? { title: entry.title } : {}),
+        description: `${entry.description ?? entry.name} (from MCP server "${entry.server}", ${entry.uriTemplate})`,
+        ...(entry.mimeType !== undefined ? { mimeType: entry.mimeType } : {}),
+      })),
+    };
+  });
+  server.setRequestHandler(checkedRequest("resources/subscribe", SubscribeRequestSchema), async (request) => {
+    const { server: name, uri } = target(request.params.uri);
+    await manager.subscribeResource(name, uri).catch((error: unknown) => {
+      throw new McpError(ErrorCode.InvalidParams, error instanceof Error ? error.message : String(error));
+    });
+    return {};
+  });
+  server.setRequestHandler(checkedRequest("resources/unsubscribe", UnsubscribeRequestSchema), async (request) => {
+    const { server: name, uri } = target(request.params.uri);
+    await manager.unsubscribeResource(name, uri).catch(() => undefined);
+    return {};
+  });
+  server.setNotificationHandler(RootsListChangedNotificationSchema, () => void manager.notifyRootsChanged());
+
+  const send = (notification: Parameters<Server["notification"]>[0]): void => {
+    if (server.transport === undefined) return;
+    server.notification(notification).catch((error: unknown) => log(`foya serve: could not forward ${notification.method}: ${error instanceof Error ? error.message : String(error)}`));
+  };
+  manager.onEvent((event) => {
+    if (event.type === "log") {
+      const level = event.level as LoggingLevel;
+      if (LEVELS.indexOf(level) < threshold) return;
+      const logger = typeof event.logger === "string" ? `${String(event.server)}/${event.logger}` : String(event.server);
+      send({ method: "notifications/message", params: { level, logger, data: event.data } });
+    } else if (event.type === "resource_updated") {
+      send({ method: "notifications/resources/updated", params: { uri: resourceUri(String(event.server), String(event.uri)) } });
+    }
+  });
+}

@@ -1,0 +1,80 @@
+// Regression (issue 18): every tools/call of `foya serve` ran manager.status() in the approval
+// path (re-serialising every server's tools to estimate tokens), so the cost of a call grew with
+// the number of servers and tools. Now calls read a view rebuilt once per registry change. The
+// aggregating server runs over a real manager with real server-everything processes; the counts
+// of status() and tools() reads are what must not grow with the number of calls.
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAggregatingServer } from "../../src/serve/aggregating-server";
+import { openServeManager, type ServeManager } from "../../src/serve/serve-manager";
+import { EVERYTHING, removeTemporaryFolders, runFoya, temporaryFolder } from "../support/processes";
+import { eventually, textOf } from "../support/serve-client";
+
+let home: string;
+let manager: ServeManager;
+const reads = { status: 0, tools: 0 };
+
+// The real manager, with its status() and tools() reads counted.
+function counted(inner: ServeManager): ServeManager {
+  return new Proxy(inner, {
+    get(target, property) {
+      if (property === "status" || property === "tools") reads[property]++;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+beforeAll(async () => {
+  home = temporaryFolder("call-path");
+  for (const name of ["ev1", "ev2"]) expect(runFoya(home, ["mcp", "add", name, "--", process.execPath, EVERYTHING, "stdio"]).status).toBe(0);
+  manager = openServeManager({ home, onElicitation: async () => ({ action: "decline" }), forwarding: {} });
+  await manager.start();
+});
+
+afterAll(async () => {
+  await manager.close();
+  removeTemporaryFolders();
+});
+
+async function connect(approval: "auto" | "ask"): Promise<{ client: Client; announce: () => Promise<void> }> {
+  const aggregating = createAggregatingServer({ manager: counted(manager), approval, progressive: false, version: "test", log: () => undefined });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await aggregating.server.connect(serverSide);
+  const client = new Client({ name: "call-path-test", version: "1.0.0" });
+  await client.connect(clientSide);
+  return { client, announce: () => aggregating.announceChanges() };
+}
+
+describe("the call path of foya serve", () => {
+  it.each(["auto", "ask"] as const)("reads neither status nor the tool list per call (--approval %s)", async (approval) => {
+    const { client } = await connect(approval);
+    // get-sum carries no read-only hint, so ask mode refuses it without a way to ask: echo is used for both.
+    const call = () => client.callTool({ name: "mcp__ev2__echo", arguments: { message: "hi" } });
+    expect(textOf(await call())).toContain("hi");
+    reads.status = 0;
+    reads.tools = 0;
+    for (let index = 0; index < 25; index++) await call();
+    expect(reads).toEqual({ status: 0, tools: 0 });
+    await client.close();
+  });
+
+  it("rebuilds the view once after a registry change, and calls then see the change", async () => {
+    const { client, announce } = await connect("auto");
+    await client.callTool({ name: "mcp__ev2__echo", arguments: { message: "hi" } });
+    expect(runFoya(home, ["mcp", "disable", "ev1"]).status).toBe(0);
+    await manager.reload();
+    await announce();
+    reads.status = 0;
+    reads.tools = 0;
+    for (let index = 0; index < 10; index++) await client.callTool({ name: "mcp__ev2__echo", arguments: { message: "hi" } });
+    expect(reads).toEqual({ status: 1, tools: 0 });
+    const gone = await client.callTool({ name: "mcp__ev1__echo", arguments: { message: "hi" } });
+    expect(textOf(gone)).toContain("Unknown tool mcp__ev1__echo");
+    expect(runFoya(home, ["mcp", "enable", "ev1"]).status).toBe(0);
+    await manager.reload();
+    await eventually(async () => textOf(await client.callTool({ name: "mcp__ev1__echo", arguments: { message: "back" } })).includes("back"), 20_000, "ev1 back");
+    await client.close();
+  });
+});

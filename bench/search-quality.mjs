@@ -1,0 +1,110 @@
+// Search quality of tools and memory, before and after the text-analysis round (issue 21):
+// top-1, recall@5 (a right answer in the first five) and MRR on every public labelled set,
+// beside plain BM25 in the same run, and search latency at 10,000 tools and 10,000 facts.
+// "Before" is main at the commit named in bench/search-baseline.json: measured live (interleaved
+// with this build) when SEARCH_BASELINE_DIR names a folder holding that build's bundles as
+// tool-catalog/index.js and memory/index.js (with a node_modules their imports resolve in),
+// else the recorded figures. SEARCH_RECORD_BASELINE=1 rewrites the recorded file from the live
+// baseline build. Prints one markdown section; imports the BUILT packages.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { TOOL_SETS, catalogRanker, latencyCatalog, loadCorpus, plainRanker, scoreSet, timeOnePass as timeTools } from "../packages/tool-catalog/bench/quality.mjs";
+import { MEMORY_SETS, labelledFacts, memorySearch, plainSearch, scoreQuestions, syntheticFacts, timeOnePass as timeMemory } from "../packages/memory/bench/quality.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const recordedFile = path.join(root, "bench", "search-baseline.json");
+const load = async (file) => (existsSync(file) ? import(pathToFileURL(file).href) : undefined);
+const current = { tools: await load(path.join(root, "packages/tool-catalog/dist/index.js")), memory: await load(path.join(root, "packages/memory/dist/index.js")) };
+const baselineDir = process.env.SEARCH_BASELINE_DIR;
+const live = baselineDir === undefined ? {} : { tools: await load(path.join(baselineDir, "tool-catalog/index.js")), memory: await load(path.join(baselineDir, "memory/index.js")) };
+const recorded = existsSync(recordedFile) ? JSON.parse(readFileSync(recordedFile, "utf8")) : undefined;
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const percent = (value) => `${(value * 100).toFixed(1)}%`;
+const lines = [];
+const print = (line = "") => lines.push(line);
+const row = (set, label, value) => print(`| ${set} | ${label} | ${percent(value.top1)} | ${percent(value.recall5)} | ${value.mrr.toFixed(3)} |`);
+
+// ---- quality ---------------------------------------------------------------------------
+const entries = loadCorpus();
+const measured = { tools: {}, memory: {} };
+const toolFigures = async (module) => {
+  const rankOf = await catalogRanker(module.ToolCatalog, entries);
+  return Object.fromEntries(TOOL_SETS.map(([set]) => [set, scoreSet(rankOf, set)]));
+};
+const { facts, keyOf } = labelledFacts();
+const memoryFigures = async (search) => {
+  const figures = {};
+  for (const [set, , questions] of MEMORY_SETS) figures[set] = await scoreQuestions(search, questions, keyOf);
+  return figures;
+};
+measured.tools.plain = Object.fromEntries(TOOL_SETS.map(([set]) => [set, scoreSet(plainRanker(entries), set)]));
+measured.tools.after = await toolFigures(current.tools);
+measured.memory.plain = await memoryFigures(plainSearch(facts));
+measured.memory.after = await memoryFigures(memorySearch(current.memory, facts));
+const before = { tools: live.tools ? await toolFigures(live.tools) : recorded?.tools, memory: live.memory ? await memoryFigures(memorySearch(live.memory, facts)) : recorded?.memory };
+
+// ---- latency (interleaved: one pass of each build in turn, medians) -------------------
+async function interleaved(builds, passes) {
+  const times = builds.map(() => []);
+  for (let pass = 0; pass < passes; pass += 1) {
+    for (const [position, build] of builds.entries()) {
+      const pass = await build();
+      times[position].push(...pass);
+    }
+  }
+  return times.map(median);
+}
+// SEARCH_QUALITY_ONLY=1 skips latency (for quick looks while working on the dev sets).
+const quick = process.env.SEARCH_QUALITY_ONLY === "1";
+const toolBuilds = quick ? [] : [current.tools, live.tools].filter(Boolean);
+const toolCatalogs = await Promise.all(toolBuilds.map((module) => latencyCatalog(module.ToolCatalog, entries, 10_000)));
+const toolMs = quick ? [] : await interleaved(toolCatalogs.map((catalog) => () => timeTools(catalog)), 5);
+const factSet = syntheticFacts(10_000);
+const memoryBuilds = (quick ? [] : [current.memory, live.memory].filter(Boolean)).map((module) => memorySearch(module, factSet));
+for (const search of memoryBuilds) await search("warm up the index");
+const memoryMs = quick ? [] : await interleaved(memoryBuilds.map((search) => () => timeMemory(search)), 3);
+const latency = { toolsAfter: toolMs[0], toolsBefore: live.tools ? toolMs[1] : recorded?.latency?.tools, memoryAfter: memoryMs[0], memoryBefore: live.memory ? memoryMs[1] : recorded?.latency?.memory };
+
+if (process.env.SEARCH_RECORD_BASELINE === "1" && live.tools && live.memory) {
+  const commit = process.env.SEARCH_BASELINE_COMMIT ?? "unknown";
+  writeFileSync(recordedFile, `${JSON.stringify({ $comment: "Figures of main before the text-analysis round, written by bench/search-quality.mjs with SEARCH_RECORD_BASELINE=1.", commit, tools: before.tools, memory: before.memory, latency: { tools: latency.toolsBefore, memory: latency.memoryBefore } }, null, 1)}\n`);
+}
+
+// ---- report ----------------------------------------------------------------------------
+const source = live.tools ? `measured in this run from main's build at ${recorded?.commit ?? "the recorded commit"}` : `recorded on main at ${recorded?.commit ?? "?"} (bench/search-baseline.json)`;
+print("## Search quality: tools and memory, before and after the text-analysis round");
+print("");
+print(`Top-1, recall@5 (a right answer among the first five) and MRR on every public labelled set, beside plain BM25 in the same run. *Before* is ${source}. The holdout sets written on 2026-12-01, before this round's tuning, are the headline; tuning used the dev sets only.`);
+print("");
+print(`Tools: ${entries.length} tools of the shared corpus (\`packages/tool-catalog/bench/tool-queries*.json\`).`);
+print("");
+print("| set | ranker | top-1 | recall@5 | MRR |");
+print("| --- | --- | --- | --- | --- |");
+for (const [set, label] of TOOL_SETS) {
+  const name = `${label}, ${measured.tools.after[set].n} requests`;
+  row(name, "plain BM25", measured.tools.plain[set]);
+  if (before.tools?.[set]) row(name, "catalog before (main)", before.tools[set]);
+  row(name, "catalog after", measured.tools.after[set]);
+}
+print("");
+print(`Memory: ${facts.length} labelled facts (\`packages/memory/bench/labelled-facts.json\`), plain BM25 over the active facts.`);
+print("");
+print("| set | ranker | top-1 | recall@5 | MRR |");
+print("| --- | --- | --- | --- | --- |");
+for (const [set, label] of MEMORY_SETS) {
+  const name = `${label}, ${measured.memory.after[set].n} questions`;
+  row(name, "plain BM25, active facts", measured.memory.plain[set]);
+  if (before.memory?.[set]) row(name, "memory before (main)", before.memory[set]);
+  row(name, "memory after", measured.memory.after[set]);
+}
+print("");
+const change = (after, earlier) => (earlier === undefined ? "" : `${after > earlier ? "+" : ""}${(((after - earlier) / earlier) * 100).toFixed(0)}%`);
+const ms = (value) => (value === undefined ? "–" : `${value.toFixed(2)} ms`);
+print(`Median search latency (one query; ${live.tools ? "both builds in this run, passes interleaved" : "before = recorded, another run"}):`);
+print("");
+print("| corpus | before | after | change |");
+print("| --- | --- | --- | --- |");
+print(`| 10,000 tools (corpus + synthesised variants) | ${ms(latency.toolsBefore)} | ${ms(latency.toolsAfter)} | ${change(latency.toolsAfter, latency.toolsBefore)} |`);
+print(`| 10,000 facts (labelled + synthesised, warm) | ${ms(latency.memoryBefore)} | ${ms(latency.memoryAfter)} | ${change(latency.memoryAfter, latency.memoryBefore)} |`);
+console.log(lines.join("\n"));

@@ -1,0 +1,107 @@
+// Memory-search quality and latency for bench/search-quality.mjs at the repo root: top-1, hit@5
+// and MRR per labelled question set, for a memory module (this build or a recorded baseline
+// build) and for plain BM25 over the active facts, plus warm search latency at a given size.
+// Facts live in the in-memory driver: ranking is the same on every driver, and files would only
+// time the disk.
+import { readFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+
+const read = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8"));
+const LABELLED = read("./labelled-facts.json").facts;
+
+/** Question sets in report order: the holdout (never tuned on) first, then dev (tuned on). */
+export const MEMORY_SETS = [
+  ["holdout", "holdout (written 2026-12-01 before this round)", read("./queries-holdout.json").queries],
+  ["dev", "dev (queries.json, tuned on)", read("./queries.json").queries],
+];
+
+const number = (position) => `fact-${String(position + 1).padStart(4, "0")}`;
+
+/** The labelled facts as stored facts, with supersede links by id, and key ↔ id maps. */
+export function labelledFacts() {
+  const ids = new Map(LABELLED.map((fact, position) => [fact.key, number(position)]));
+  const keyOf = new Map([...ids].map(([key, id]) => [id, key]));
+  const olderOf = new Map(LABELLED.filter((fact) => fact.supersededBy).map((fact) => [fact.supersededBy, fact.key]));
+  const facts = LABELLED.map((fact, position) => {
+    const stored = { id: number(position), type: fact.type, title: fact.title, body: fact.body, scope: fact.scope, tags: fact.tags, confidence: fact.confidence, source: "conversation" };
+    stored.created = new Date(Date.UTC(2025, 0, 1, 0, 0, position)).toISOString().replace(".000", "");
+    if (fact.expires) stored.expires = fact.expires;
+    if (fact.supersededBy) stored.supersededBy = ids.get(fact.supersededBy);
+    if (olderOf.has(fact.key)) stored.supersedes = ids.get(olderOf.get(fact.key));
+    return stored;
+  });
+  return { facts, keyOf };
+}
+
+/** top-1, hit@5 and MRR (over the top 10) of a search (question → fact ids) on one set. */
+export async function scoreQuestions(search, questions, keyOf) {
+  let top1 = 0, hit5 = 0, reciprocal = 0;
+  for (const { query, relevant } of questions) {
+    const keys = (await search(query)).map((id) => keyOf.get(id));
+    const position = keys.findIndex((key) => relevant.includes(key));
+    if (position === 0) top1 += 1;
+    if (position >= 0 && position < 5) hit5 += 1;
+    if (position >= 0) reciprocal += 1 / (position + 1);
+  }
+  const n = Math.max(questions.length, 1);
+  return { n: questions.length, top1: top1 / n, recall5: hit5 / n, mrr: reciprocal / n };
+}
+
+/** A search over `facts` through one memory module's FoundryMemory and in-memory driver. */
+export function memorySearch(module, facts) {
+  const memory = new module.FoundryMemory({ root: "/nonexistent-memory-bench", driver: new module.InMemoryFactStore(facts) });
+  return async (query) => (await memory.search({ query, limit: 10 })).hits.map((hit) => hit.fact.id);
+}
+
+const words = (text) => text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+
+/** Plain BM25 (k1 1.2, b 0.75) over title, tags and body of the active facts. */
+export function plainSearch(facts) {
+  const today = new Date().toISOString().slice(0, 10);
+  const active = facts.filter((fact) => !fact.supersededBy && !(fact.expires && fact.expires < today));
+  const docs = active.map((fact) => words(`${fact.title} ${fact.tags.join(" ")} ${fact.body}`));
+  const average = docs.reduce((sum, doc) => sum + doc.length, 0) / docs.length;
+  const df = new Map();
+  for (const doc of docs) for (const term of new Set(doc)) df.set(term, (df.get(term) ?? 0) + 1);
+  return async (query) => {
+    const terms = [...new Set(words(query))];
+    const scored = docs.map((doc, position) => {
+      let score = 0;
+      for (const term of terms) {
+        const tf = doc.reduce((count, word) => count + (word === term ? 1 : 0), 0);
+        if (tf === 0) continue;
+        const idf = Math.log(1 + (docs.length - df.get(term) + 0.5) / (df.get(term) + 0.5));
+        score += (idf * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * doc.length) / average));
+      }
+      return { id: active[position].id, score };
+    });
+    return scored.filter((hit) => hit.score > 0).sort((a, b) => b.score - a.score).slice(0, 10).map((hit) => hit.id);
+  };
+}
+
+/** `size` facts: the labelled ones repeated, each copy with made-up words so the vocabulary grows. */
+export function syntheticFacts(size) {
+  let state = 7;
+  const next = () => (state = (state * 48271) % 2147483647) / 2147483647;
+  const parts = ["va", "ro", "kel", "mun", "tas", "pi", "dor", "lex", "qua", "ben", "sor", "tiv"];
+  const made = () => parts[Math.floor(next() * parts.length)] + parts[Math.floor(next() * parts.length)] + parts[Math.floor(next() * parts.length)];
+  const { facts } = labelledFacts();
+  return Array.from({ length: size }, (_, position) => {
+    const template = facts[position % facts.length];
+    const { supersededBy: _newer, supersedes: _older, ...rest } = template;
+    return { ...rest, id: number(position), title: `${template.title.slice(0, 60)} ${made()}`, body: `${template.body} ${made()} ${made()} ${made()} ${made()}.` };
+  });
+}
+
+/** Milliseconds of one warm search per question of every set. */
+export async function timeOnePass(search) {
+  const times = [];
+  for (const [, , questions] of MEMORY_SETS) {
+    for (const { query } of questions) {
+      const begin = performance.now();
+      await search(query);
+      times.push(performance.now() - begin);
+    }
+  }
+  return times;
+}

@@ -1,0 +1,202 @@
+// The markdown driver's view of `facts/`: one entry per file (its stat key, text and parsed
+// fact or problem), the records in id order, and the change since the previous snapshot, so
+// FoundryMemory can update its indexes instead of rebuilding them.
+//
+// Freshness rule for scans (used whenever the watch cannot vouch): an entry is reused only if
+// its size, inode, mtime and ctime (ns) are unchanged AND its ctime was at least the racy
+// window older than the moment it was read. Any later change moves ctime past that moment, so
+// an unchanged stat proves unchanged content; files changed too recently to prove that
+// ("racy", as git calls them) are re-read until they settle. A file named by a watch event is
+// always re-read. Unchanged text keeps the same record object.
+
+import { readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { factIdNumber, parseFact } from "../facts/fact-file";
+import type { Fact } from "../types";
+import type { FactProblem, FactSnapshot, StoredFactRecord } from "./driver";
+
+const FILE_NAME = /^(fact-\d{4,})\.md$/;
+
+/** One file as last read. `nlink > 1`: another name may change it without an event here. */
+export interface FactEntry {
+  readonly key: string;
+  readonly settled: boolean;
+  readonly nlink: number;
+  readonly source: string;
+  readonly record?: StoredFactRecord;
+  readonly problem?: FactProblem;
+}
+
+function compareRecords(a: StoredFactRecord, b: StoredFactRecord): number {
+  return factIdNumber(a.fact.id) - factIdNumber(b.fact.id) || (a.fact.id < b.fact.id ? -1 : a.fact.id > b.fact.id ? 1 : 0);
+}
+
+function insertionPoint(sorted: readonly StoredFactRecord[], record: StoredFactRecord): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (compareRecords(sorted[middle] as StoredFactRecord, record) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The file entries of one facts folder and the snapshots made from them. */
+export class FactEntries {
+  private entries = new Map<string, FactEntry>();
+  private sorted: StoredFactRecord[] = [];
+  private readonly problemsByName = new Map<string, FactProblem>();
+  private snapshot: FactSnapshot | undefined;
+  private version = 0;
+  private removed: StoredFactRecord[] = [];
+  private added: StoredFactRecord[] = [];
+  private problemsChanged = false;
+  private readonly multiLinkedNames = new Set<string>();
+  /** Files read (and parsed when new) so far: what the saved index exists to avoid. */
+  filesRead = 0;
+  /** Highest id number among file names ever seen (with .last-id, ids are never reused). */
+  highestNameId = 0;
+
+  constructor(
+    private readonly folder: string,
+    private readonly locationPrefix: string,
+    private readonly racyWindowMs: number,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Names of files with more than one hard link (a write through another name sends no event here). */
+  multiLinked(): string[] {
+    return [...this.multiLinkedNames];
+  }
+
+  get(name: string): FactEntry | undefined {
+    return this.entries.get(name);
+  }
+
+  /** Stats `name` and re-reads it when `force`, or when the scan rule cannot prove it unchanged. */
+  refresh(name: string, force: boolean): void {
+    const file = `${this.folder}${path.sep}${name}`;
+    const readStart = Date.now();
+    let stat;
+    try {
+      // bigint stat: nanosecond times, and measurably faster than the float form here
+      stat = statSync(file, { bigint: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return this.set(name, undefined);
+      throw error;
+    }
+    if (!stat.isFile()) return this.set(name, undefined);
+    const key = `${stat.size}:${stat.ino}:${stat.mtimeNs}:${stat.ctimeNs}`;
+    const settled = readStart - Number(stat.ctimeNs / 1_000_000n) >= this.racyWindowMs;
+    const previous = this.entries.get(name);
+    if (!force && previous && previous.settled && previous.key === key) return;
+    this.set(name, this.read(name, file, { key, settled, nlink: Number(stat.nlink) }, previous));
+  }
+
+  private read(
+    name: string,
+    file: string,
+    stat: { key: string; settled: boolean; nlink: number },
+    previous: FactEntry | undefined,
+  ): FactEntry | undefined {
+    const location = `${this.locationPrefix}${name}`;
+    let source: string;
+    this.filesRead += 1;
+    try {
+      source = readFileSync(file, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      return { ...stat, settled: false, source: "", problem: { location, reason: (error as Error).message } };
+    }
+    if (previous && previous.source === source) return { ...previous, ...stat };
+    const idFromName = FILE_NAME.exec(name)?.[1];
+    if (!idFromName) return { ...stat, source, problem: { location, reason: "file name is not fact-NNNN.md", source } };
+    const parsed = parseFact(source, idFromName);
+    if (!parsed.ok) return { ...stat, source, problem: { location, reason: parsed.reason, source } };
+    return { ...stat, source, record: { fact: parsed.fact, source, location } };
+  }
+
+  /**
+   * Records a file this process just wrote, holding the write lock, with the very fact object
+   * the caller holds, so the caller's view and the next snapshot agree without a re-read.
+   */
+  wrote(name: string, fact: Fact, source: string): void {
+    const stat = statSync(`${this.folder}${path.sep}${name}`, { bigint: true });
+    const key = `${stat.size}:${stat.ino}:${stat.mtimeNs}:${stat.ctimeNs}`;
+    // Not settled: a scan re-reads it until its ctime is older than the racy window.
+    this.set(name, { key, settled: false, nlink: Number(stat.nlink), source, record: { fact, source, location: `${this.locationPrefix}${name}` } });
+  }
+
+  /** Puts (or with undefined removes) an entry and records what that changed. */
+  set(name: string, entry: FactEntry | undefined): void {
+    const previous = this.entries.get(name);
+    if (entry) this.entries.set(name, entry);
+    else if (previous) this.entries.delete(name);
+    else return;
+    if (entry && entry.nlink > 1) this.multiLinkedNames.add(name);
+    else this.multiLinkedNames.delete(name);
+    const id = FILE_NAME.exec(name)?.[1];
+    if (id) this.highestNameId = Math.max(this.highestNameId, factIdNumber(id));
+    if (previous?.record !== entry?.record) {
+      if (previous?.record) this.removed.push(previous.record);
+      if (entry?.record) this.added.push(entry.record);
+    }
+    if (previous?.problem !== entry?.problem) {
+      this.problemsChanged = true;
+      if (entry?.problem) this.problemsByName.set(name, entry.problem);
+      else this.problemsByName.delete(name);
+    }
+  }
+
+  /** Entries restored from a saved index: candidates that a scan keeps only if their stat key still matches. */
+  restore(saved: ReadonlyMap<string, FactEntry>): void {
+    for (const [name, entry] of saved) this.set(name, entry);
+  }
+
+  /** Every entry, for saving. */
+  all(): IterableIterator<[string, FactEntry]> {
+    return this.entries.entries();
+  }
+
+  /** Drops entries whose names are not in `present` (a full scan's listing). */
+  keepOnly(present: ReadonlySet<string>): void {
+    for (const name of [...this.entries.keys()]) if (!present.has(name)) this.set(name, undefined);
+  }
+
+  /** The current snapshot: the same object as last time when nothing changed. */
+  current(): FactSnapshot {
+    const changed = this.removed.length > 0 || this.added.length > 0 || this.problemsChanged;
+    if (this.snapshot && !changed) return this.snapshot;
+    // Net change: a record both added and removed since the last snapshot (restored, then
+    // found changed) never reached a snapshot.
+    const addedSet = new Set(this.added);
+    const removedSet = new Set(this.removed);
+    const removed = this.removed.filter((record) => !addedSet.has(record));
+    const added = this.added.filter((record) => !removedSet.has(record));
+    this.removed = [];
+    this.added = [];
+    this.problemsChanged = false;
+    if (removed.length + added.length > Math.max(64, this.sorted.length / 4)) {
+      this.sorted = [...this.entries.values()].flatMap((entry) => (entry.record ? [entry.record] : [])).sort(compareRecords);
+    } else {
+      for (const record of removed) {
+        const at = this.sorted.indexOf(record, Math.max(0, insertionPoint(this.sorted, record) - 1));
+        if (at >= 0) this.sorted.splice(at, 1);
+      }
+      for (const record of added) this.sorted.splice(insertionPoint(this.sorted, record), 0, record);
+    }
+    const fromVersion = this.snapshot ? this.version : undefined;
+    this.version += 1;
+    this.snapshot = {
+      records: this.sorted.slice(),
+      problems: [...this.problemsByName.values()],
+      version: this.version,
+      ...(fromVersion !== undefined ? { delta: { fromVersion, removed, added } } : {}),
+    };
+    return this.snapshot;
+  }
+}

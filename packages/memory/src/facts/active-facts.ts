@@ -1,0 +1,136 @@
+// Which stored facts are active (not superseded, not expired, not named by another fact's
+// `supersedes`), kept up to date from the driver's deltas and from this process's own writes,
+// and the three structures derived from them — the search index, the INDEX.md order and the
+// write rules' title keys — each built on first use and then updated one fact at a time.
+
+import { IndexOrder } from "../report/index-order";
+import { IncrementalSearchIndex } from "../search/incremental-index";
+import type { Fact } from "../types";
+import { isActive } from "./order";
+import { TitleKeys } from "./restatement";
+
+interface Derived {
+  add(fact: Fact): void;
+  remove(fact: Fact): void;
+}
+
+/** The active facts of one store, with lazily built, incrementally updated derivatives. */
+export class ActiveFacts {
+  private readonly stored = new Map<string, Fact>();
+  private readonly active = new Map<string, Fact>();
+  /** target id → ids of stored facts whose `supersedes` names it. */
+  private readonly replacers = new Map<string, Set<string>>();
+  private readonly expiring = new Set<string>();
+  private searchIndexCache: IncrementalSearchIndex | undefined;
+  private orderCache: IndexOrder | undefined;
+  private titleKeysCache: TitleKeys | undefined;
+
+  constructor(
+    facts: Iterable<Fact>,
+    private day: string,
+  ) {
+    for (const fact of facts) this.link(fact);
+    for (const fact of this.stored.values()) if (this.shouldBeActive(fact)) this.active.set(fact.id, fact);
+  }
+
+  get size(): number {
+    return this.active.size;
+  }
+
+  get(id: string): Fact | undefined {
+    return this.active.get(id);
+  }
+
+  values(): IterableIterator<Fact> {
+    return this.active.values();
+  }
+
+  private derived(): Derived[] {
+    return [this.searchIndexCache, this.orderCache, this.titleKeysCache].filter((one): one is NonNullable<typeof one> => one !== undefined);
+  }
+
+  searchIndex(): IncrementalSearchIndex {
+    return (this.searchIndexCache ??= new IncrementalSearchIndex(this.active.values()));
+  }
+
+  indexOrder(): IndexOrder {
+    return (this.orderCache ??= new IndexOrder(this.active.values()));
+  }
+
+  titleKeys(): TitleKeys {
+    return (this.titleKeysCache ??= new TitleKeys(this.active.values()));
+  }
+
+  private link(fact: Fact): void {
+    this.stored.set(fact.id, fact);
+    if (fact.expires) this.expiring.add(fact.id);
+    if (fact.supersedes) {
+      const ids = this.replacers.get(fact.supersedes);
+      if (ids) ids.add(fact.id);
+      else this.replacers.set(fact.supersedes, new Set([fact.id]));
+    }
+  }
+
+  private unlink(fact: Fact): void {
+    this.stored.delete(fact.id);
+    this.expiring.delete(fact.id);
+    if (fact.supersedes) {
+      const ids = this.replacers.get(fact.supersedes);
+      ids?.delete(fact.id);
+      if (ids?.size === 0) this.replacers.delete(fact.supersedes);
+    }
+  }
+
+  private shouldBeActive(fact: Fact): boolean {
+    // The link from the newer fact also counts, so a crash between writing the new fact and
+    // marking the old one cannot leave both active.
+    return isActive(fact, this.day) && !this.replacers.has(fact.id);
+  }
+
+  private reevaluate(id: string): void {
+    const fact = this.stored.get(id);
+    const wanted = fact && this.shouldBeActive(fact) ? fact : undefined;
+    const current = this.active.get(id);
+    if (current === wanted) return;
+    if (current) {
+      this.active.delete(id);
+      for (const one of this.derived()) one.remove(current);
+    }
+    if (wanted) {
+      this.active.set(id, wanted);
+      for (const one of this.derived()) one.add(wanted);
+    }
+  }
+
+  /** Applies stored facts that went away and new or replaced ones (idempotent). */
+  apply(removed: Iterable<Fact>, added: Iterable<Fact>): void {
+    const touched = new Set<string>();
+    const touch = (fact: Fact): void => {
+      touched.add(fact.id);
+      if (fact.supersedes) touched.add(fact.supersedes);
+    };
+    for (const fact of removed) {
+      if (this.stored.get(fact.id) !== fact) continue;
+      this.unlink(fact);
+      touch(fact);
+    }
+    for (const fact of added) {
+      const previous = this.stored.get(fact.id);
+      if (previous === fact) continue;
+      if (previous) {
+        this.unlink(previous);
+        touch(previous);
+      }
+      this.link(fact);
+      touch(fact);
+    }
+    for (const id of touched) this.reevaluate(id);
+  }
+
+  /** Moves to another UTC day: only facts with `expires` can change. */
+  setDay(day: string): void {
+    if (day === this.day) return;
+    this.day = day;
+    for (const id of [...this.expiring]) this.reevaluate(id);
+  }
+}

@@ -1,0 +1,94 @@
+// The saved index (.foundry/cache/memory-index.json): a fresh store restores it and reads no
+// fact file that is unchanged, re-reads the ones that changed, and ignores a saved index that
+// is damaged, of another version or malformed, rebuilding it from the fact files.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { FoundryMemory, MarkdownFactStore, serializeFact } from "../src/index";
+import type { Fact } from "../src/index";
+import { makeTempRoot } from "./__fixtures__/temp-root";
+
+let root = "";
+let cleanup = () => {};
+let saved = "";
+beforeEach(() => {
+  ({ root, cleanup } = makeTempRoot());
+  saved = path.join(root, ".foundry/cache/memory-index.json");
+});
+afterEach(() => cleanup());
+
+function fact(n: number, word: string): Fact {
+  const id = `fact-${String(n).padStart(4, "0")}`;
+  return { id, type: "domain", title: `Area ${id} ${word}`, body: `The ${word} rule holds.`, scope: "project", tags: [], confidence: "medium", source: "code", created: "2026-01-01T00:00:00Z" };
+}
+
+/** Seeds 60 fact files old enough (ctime) to be saved: racyWindowMs -Infinity trusts them. */
+function seed(): void {
+  const facts = path.join(root, ".foundry/memory/facts");
+  mkdirSync(facts, { recursive: true });
+  for (let n = 1; n <= 60; n++) writeFileSync(path.join(facts, `fact-${String(n).padStart(4, "0")}.md`), serializeFact(fact(n, `word${String.fromCharCode(97 + (n % 26))}${String.fromCharCode(97 + Math.floor(n / 26))}`)));
+}
+
+async function open(): Promise<{ memory: FoundryMemory; driver: MarkdownFactStore }> {
+  const driver = new MarkdownFactStore({ root, racyWindowMs: Number.NEGATIVE_INFINITY });
+  return { memory: new FoundryMemory({ root, driver }), driver };
+}
+
+async function waitForSave(previous?: string): Promise<string> {
+  // The save runs just after the answer; poll for it with a bound instead of sleeping.
+  for (let tries = 0; tries < 500; tries++) {
+    if (existsSync(saved)) {
+      const text = readFileSync(saved, "utf8");
+      if (text !== previous) return text;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error("the saved index was not written");
+}
+
+describe("saved index", () => {
+  it("a fresh store restores it and reads no unchanged file; a changed file is re-read", async () => {
+    seed();
+    const first = await open();
+    expect((await first.memory.search({ query: "wordba" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0001"]);
+    const text = await waitForSave();
+    expect(text.split("\n")[0]).toMatch(/^\{"format":"foundry-memory-index","version":1,/);
+    expect(readFileSync(path.join(root, ".foundry/.gitignore"), "utf8")).toContain("cache/\n");
+    first.memory.close();
+
+    writeFileSync(path.join(root, ".foundry/memory/facts/fact-0002.md"), serializeFact(fact(2, "changedword")));
+    const second = await open();
+    expect((await second.memory.search({ query: "changedword" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0002"]);
+    expect((await second.memory.search({ query: "wordab" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0026"]);
+    expect(second.driver.freshness()).toMatchObject({ restored: true, filesRead: 1 });
+    second.memory.close();
+  });
+
+  const damages: Array<[string, (text: string) => string]> = [
+    ["truncated", (text) => text.slice(0, Math.floor(text.length / 2))],
+    ["one byte changed", (text) => text.replace("The worddb rule", "The wordxx rule")],
+    ["another format version", (text) => text.replace('"version":1', '"version":999')],
+    ["another tokenizer", (text) => text.replace(/"tokenizer":"[0-9a-f]+"/, '"tokenizer":"0000000000000000"')],
+    ["not JSON at all", () => "garbage\n{{{"],
+  ];
+  for (const [damage, change] of damages) {
+    it(`a saved index that is ${damage} is ignored and rebuilt`, async () => {
+      seed();
+      const first = await open();
+      await first.memory.search({ query: "wordba" });
+      const text = await waitForSave();
+      first.memory.close();
+      writeFileSync(saved, change(text));
+      const second = await open();
+      expect((await second.memory.search({ query: "worddb" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0029"]);
+      expect(second.driver.freshness()).toMatchObject({ restored: false, filesRead: 60 });
+      const rebuilt = await waitForSave(change(text));
+      expect(rebuilt.split("\n")[0]).toContain('"version":1');
+      second.memory.close();
+      const third = await open();
+      await third.memory.search({ query: "worddb" });
+      expect(third.driver.freshness()).toMatchObject({ restored: true, filesRead: 0 });
+      third.memory.close();
+    });
+  }
+});

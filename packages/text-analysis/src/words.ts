@@ -1,0 +1,49 @@
+// Word splitting for search text: identifiers are split into their words (camelCase,
+// PascalCase, snake_case, kebab-case, dotted and slashed paths), case and accents are folded,
+// digit runs stay attached to their letters ("v2", "k8s", "oauth2"). An acronym's plural stays
+// whole ("PRs" → prs) and an acronym before a word splits from it ("HTTPResponse" → http, response).
+
+// Printable ASCII and whitespace only: the fast path (nearly every identifier and sentence).
+const ASCII = /^[ -~\s]*$/;
+
+function splitCase(run: string): string[] {
+  return run
+    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, "$1 $2")
+    .replace(/(\p{Lu})(\p{Lu}\p{Ll}{2,})/gu, "$1 $2")
+    .split(" ");
+}
+
+/** Options of {@link splitWords}. */
+export interface SplitOptions {
+  /**
+   * Also keep each word written with inner capitals whole, after its parts ("GitHub" →
+   * git, hub, github): people write brand names that way and mean one word.
+   */
+  compounds?: boolean;
+}
+
+/**
+ * Lower-case words of a text, identifiers split: `get_pullRequest-v2.list` → get, pull,
+ * request, v2, list. Stop words are kept; callers drop the ones their search ignores.
+ */
+export function splitWords(text: string, options: SplitOptions = {}): string[] {
+  const folded = ASCII.test(text) ? text : text.normalize("NFKD").replace(/\p{M}/gu, "");
+  const words: string[] = [];
+  for (const match of folded.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const run = match[0];
+    // The common case: already one lower-case word.
+    if (!/[^a-z0-9]/.test(run)) {
+      words.push(run);
+      continue;
+    }
+    const parts = splitCase(run);
+    for (const part of parts) words.push(part.toLowerCase());
+    if (options.compounds === true && parts.length > 1) words.push(run.toLowerCase());
+  }
+  return words;
+}
+
+/** True for a word written with inner capitals ("GitHub", "PostgreSQL", "getItem"). */
+export function isCompound(token: string): boolean {
+  return /^[\p{L}\p{N}]+$/u.test(token) && splitCase(token).length > 1;
+}

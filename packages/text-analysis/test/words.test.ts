@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { isCompound, splitWords } from "../src/index";
+
+describe("splitWords", () => {
+  it("splits camelCase, snake_case, kebab-case, dots and slashes", () => {
+    expect(splitWords("get_pullRequest-v2.list")).toEqual(["get", "pull", "request", "v2", "list"]);
+    expect(splitWords("src/searchIndex.ts")).toEqual(["src", "search", "index", "ts"]);
+    expect(splitWords("API-retrieve-a-page")).toEqual(["api", "retrieve", "a", "page"]);
+  });
+
+  it("keeps an acronym's plural whole and splits an acronym from the word after it", () => {
+    expect(splitWords("list open PRs")).toEqual(["list", "open", "prs"]);
+    expect(splitWords("parseHTTPResponse")).toEqual(["parse", "http", "response"]);
+  });
+
+  it("keeps digits with their letters and numbers as words", () => {
+    expect(splitWords("k8s r2_bucket oauth2 port 5432")).toEqual(["k8s", "r2", "bucket", "oauth2", "port", "5432"]);
+  });
+
+  it("folds accents and case", () => {
+    expect(splitWords("Café Zürich")).toEqual(["cafe", "zurich"]);
+  });
+
+  it("keeps inner-capital words whole as well with compounds", () => {
+    expect(splitWords("GitHub PostgreSQL plain", { compounds: true })).toEqual(["git", "hub", "github", "postgre", "sql", "postgresql", "plain"]);
+    expect(splitWords("GitHub")).toEqual(["git", "hub"]);
+  });
+
+  it("tells compounds from plain words", () => {
+    expect(isCompound("GitHub")).toBe(true);
+    expect(isCompound("getItem")).toBe(true);
+    expect(isCompound("github")).toBe(false);
+    expect(isCompound("SKU")).toBe(false);
+  });
+});

@@ -1,0 +1,77 @@
+// Tool-search quality and latency for bench/search-quality.mjs at the repo root: top-1, hit@5
+// and MRR per labelled set, for a ToolCatalog module (this build or a recorded baseline build)
+// and for plain BM25, plus median search latency at a given catalog size.
+import { readFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+import { fillCatalog, fillSynthetic, loadCorpus } from "./corpus.mjs";
+import { PlainBm25 } from "./plain-bm25.mjs";
+
+const readQueries = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8")).queries;
+
+/** Every labelled request; `set` is dev (tuned on), holdout, holdout2 or holdout3 (never tuned on). */
+export const TOOL_QUERIES = [
+  ...readQueries("./tool-queries.json"),
+  ...readQueries("./tool-queries-holdout2.json"),
+  ...readQueries("./tool-queries-holdout3.json"),
+];
+
+/** Sets in report order, with how each was used. */
+export const TOOL_SETS = [
+  ["holdout3", "holdout 3 (written 2026-12-01 before this round)"],
+  ["dev", "dev (tuned on)"],
+  ["holdout", "holdout 1"],
+  ["holdout2", "holdout 2"],
+];
+
+/** top-1, hit@5 and MRR of a ranker (query → ranked keys) on one set. */
+export function scoreSet(rankOf, set, queries = TOOL_QUERIES) {
+  const chosen = queries.filter((entry) => entry.set === set);
+  let top1 = 0, hit5 = 0, reciprocal = 0;
+  for (const { query, expected } of chosen) {
+    const position = rankOf(query).findIndex((key) => expected.includes(key));
+    if (position === 0) top1 += 1;
+    if (position >= 0 && position < 5) hit5 += 1;
+    if (position >= 0) reciprocal += 1 / (position + 1);
+  }
+  const n = Math.max(chosen.length, 1);
+  return { n: chosen.length, top1: top1 / n, recall5: hit5 / n, mrr: reciprocal / n };
+}
+
+/** Ranked keys for every labelled request, from one ToolCatalog class. */
+export async function catalogRanker(ToolCatalog, entries, options = {}) {
+  const catalog = new ToolCatalog(options);
+  const keys = fillCatalog(catalog, entries);
+  const ranked = new Map();
+  for (const { query } of TOOL_QUERIES) {
+    const page = await catalog.search({ query, limit: 50 });
+    ranked.set(query, page.results.map((result) => keys.get(result.name)));
+  }
+  return (query) => ranked.get(query);
+}
+
+/** The plain BM25 baseline over the same corpus. */
+export function plainRanker(entries) {
+  const plain = new PlainBm25(entries.map((entry) => ({ name: `${entry.server}/${entry.name}`, description: `${entry.server} ${entry.name} ${entry.description}` })));
+  return (query) => plain.search(query).slice(0, 50).map((hit) => hit.name);
+}
+
+/** A catalog of `size` synthesised tools with its index built, ready for timing. */
+export async function latencyCatalog(ToolCatalog, entries, size) {
+  const catalog = new ToolCatalog();
+  fillSynthetic(catalog, entries, size);
+  await catalog.search({ query: "warm up the index" });
+  return catalog;
+}
+
+/** Milliseconds of each search of one pass over the labelled requests. */
+export async function timeOnePass(catalog) {
+  const times = [];
+  for (const { query } of TOOL_QUERIES) {
+    const begin = performance.now();
+    await catalog.search({ query });
+    times.push(performance.now() - begin);
+  }
+  return times;
+}
+
+export { loadCorpus };
