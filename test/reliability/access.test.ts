@@ -1,5 +1,6 @@
 // Access: scopes, workspaces, secrets and HTTP hygiene hold against a determined caller.
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { statSync } from "node:fs";
 import path from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -92,14 +93,16 @@ describe("secrets", () => {
     for (const token of [workspaceA.readToken, workspaceA.writeToken, workspaceB.readToken, workspaceB.writeToken]) expect(gateway.stderr()).not.toContain(token);
   });
 
-  it("foya keeps bearer tokens out of config, output and errors; credentials stay 0600 after every write", () => {
+  // The foya runs are awaited, not run synchronously: a test that blocks the event loop for
+  // seconds leaves the next test's fetch a keep-alive socket the gateway has already closed.
+  it("foya keeps bearer tokens out of config, output and errors; credentials stay 0600 after every write", async () => {
     const home = temporaryDir("access-foya");
     const secret = `tok-${process.pid}-${Date.now()}-secret`;
     const env = { ...process.env, FOYA_HOME: home };
     const outputs: string[] = [];
-    const foya = (...args: string[]) => {
+    const foya = async (...args: string[]) => {
       try {
-        outputs.push(execFileSync(process.execPath, [foyaBin, ...args], { env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }));
+        outputs.push((await promisify(execFile)(process.execPath, [foyaBin, ...args], { env, encoding: "utf8" })).stdout);
       } catch (error) {
         const failure = error as { stdout?: string; stderr?: string };
         outputs.push(`${failure.stdout ?? ""}${failure.stderr ?? ""}`);
@@ -117,7 +120,7 @@ describe("secrets", () => {
       ["tools", "--json"],
     ];
     for (const step of steps) {
-      foya(...step);
+      await foya(...step);
       expect(statSync(credentials).mode & 0o777, step.join(" ")).toBe(0o600);
       expect(statSync(path.join(home, "mcp.json")).mode & 0o777).toBe(0o600);
       expect(statSync(home).mode & 0o777).toBe(0o700);

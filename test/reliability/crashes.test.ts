@@ -28,7 +28,10 @@ describe("crashes", () => {
       for (let i = 0; i < 40; i += 1) {
         await peer.send(JSON.stringify({ jsonrpc: "2.0", id: 10 + i, method: "tools/call", params: { name: "memory_write", arguments: { title: `Crash round ${round} rule ${i} ${"q".repeat(i % 5)}${i * 7919}`, body: `Body of rule ${i} in round ${round}.`, type: "convention" } } }));
       }
-      await sleep(60 + round * 40);
+      // Kill while later writes are still in flight: after the first is acknowledged (so a slow
+      // machine cannot kill every round before anything was written), then a little later each round.
+      await peer.reply(10, 60_000);
+      await sleep(round * 30);
       peer.child.kill("SIGKILL");
       await new Promise((resolve) => peer.child.once("exit", resolve));
     }

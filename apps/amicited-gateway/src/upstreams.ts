@@ -1,15 +1,16 @@
 // Upstream MCP servers as extra toolsets (--upstreams FILE, the foya mcp.json format) through
-// @foundry-mcp/client-manager: each enabled server becomes one toolset named after it (prefix
-// "<name>_"), each of its tools a catalog tool whose kind comes from its annotations. Upstream
-// tools are shared by every workspace and take no domain_id; scope and the hourly cap still apply.
+// @foundry-mcp/client-manager and @foundry-mcp/progressive's bridge: each enabled server becomes
+// one toolset named after it (prefix "<name>_"), each of its tools a catalog tool whose kind comes
+// from its annotations (MCP's defaults: unannotated means destructive). Upstream tools are shared
+// by every workspace and take no domain_id; scope and the hourly cap still apply.
 import fs from "node:fs";
 import path from "node:path";
 import { validateHostConfig } from "@foundry-mcp/client-manager";
-import type { HostTool } from "@foundry-mcp/client-manager";
 import { NodeClientManager, loadCredentials } from "@foundry-mcp/client-manager/node";
-import type { ToolKind, ToolOutput } from "@foundry-mcp/tool-catalog";
+import { ClientToolsets, type SyncReport } from "@foundry-mcp/progressive";
 import { GatewayError, GatewayErrorCode } from "./errors";
 import type { Gateway } from "./server/gateway";
+import { SERVER_INFO } from "./server/session";
 
 /** Handle on the connected upstreams. */
 export interface Upstreams {
@@ -18,15 +19,9 @@ export interface Upstreams {
   close(): Promise<void>;
 }
 
-/** The kind of an upstream tool from its MCP annotations (unannotated tools count as destructive, as MCP's defaults say). */
-export function kindFromAnnotations(annotations: HostTool["annotations"]): ToolKind {
-  if (annotations?.readOnlyHint === true) return "read";
-  return annotations?.destructiveHint === false ? "write" : "destructive";
-}
-
-const toolsetNameFor = (server: string, taken: Set<string>): string => {
-  const base = server.toLowerCase().replace(/[^a-z0-9_]/g, "_");
-  return taken.has(base) ? `upstream_${base}` : base;
+const reportSkipped = (report: SyncReport): void => {
+  for (const skipped of report.skipped)
+    process.stderr.write(`amicited-gateway: upstream tool ${skipped.hostName} left out: ${skipped.reason}\n`);
 };
 
 /**
@@ -47,52 +42,17 @@ export async function attachUpstreams(gateway: Gateway, file: string): Promise<U
   const manager = new NodeClientManager({
     config,
     credentials: loadCredentials(path.dirname(path.resolve(file))),
-    clientInfo: { name: "amicited-gateway", version: "0.1.0" },
+    clientInfo: SERVER_INFO,
   });
   await manager.start();
-  const taken = new Set(gateway.catalog.toolsets().map((toolset) => toolset.name));
-  const toolsets: Record<string, string> = {};
-  const register = (tool: HostTool): void => {
-    const toolset = toolsets[tool.server];
-    if (!toolset) return;
-    const name = `${toolset}_${tool.tool.replace(/[^A-Za-z0-9_.-]/g, "_")}`.slice(0, 128);
-    if (gateway.catalog.get(name)) return;
-    gateway.catalog.register({
-      name,
-      toolset,
-      kind: kindFromAnnotations(tool.annotations),
-      description: tool.description || `${tool.tool} on upstream server ${tool.server}.`,
-      ...(tool.title ? { title: tool.title } : {}),
-      inputSchema: { type: "object", ...tool.inputSchema },
-      handler: async (args) => {
-        const result = await manager.callTool(tool.hostName, args);
-        const output: ToolOutput = {
-          content: result.content as ToolOutput["content"],
-          isError: result.isError,
-        };
-        if (result.structuredContent) output.structuredContent = result.structuredContent;
-        return output;
-      },
-    });
-  };
+  const bridge = new ClientToolsets(gateway.catalog, manager, { names: "prefixed" });
+  reportSkipped(bridge.sync());
   for (const status of manager.status()) {
-    const name = toolsetNameFor(status.name, taken);
-    taken.add(name);
-    toolsets[status.name] = name;
-    gateway.catalog.defineToolset({
-      name,
-      prefix: `${name}_`,
-      title: `Upstream: ${status.name}`,
-      description: `Tools of the upstream MCP server ${status.name}.`,
-    });
     if (status.state !== "connected")
       process.stderr.write(
         `amicited-gateway: upstream ${status.name} is ${status.state}${status.lastError ? `: ${status.lastError}` : ""}\n`,
       );
   }
-  for (const tool of manager.tools()) register(tool);
-  manager.on("tools_changed", () => {
-    for (const tool of manager.tools()) register(tool);
-  });
-  return { toolsets, close: () => manager.close() };
+  manager.on("tools_changed", () => reportSkipped(bridge.sync()));
+  return { toolsets: bridge.toolsets(), close: () => manager.close() };
 }

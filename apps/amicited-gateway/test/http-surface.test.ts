@@ -117,11 +117,13 @@ describe("base tool arguments", () => {
     const client = await open(demo.readToken);
     const typo = await client.callTool({ name: "search_tools", arguments: { qurey: "site down" } });
     expect(typo.isError).toBe(true);
-    expect(textOf(typo)).toBe("INVALID_ARGUMENT: search_tools has no argument `qurey`; it takes `query`, `toolset`, `offset`, `limit`.");
+    expect(textOf(typo)).toBe(
+      "INVALID_ARGUMENTS: Invalid arguments for search_tools: `query` is required: What you want to do or know. unknown field `qurey`: the known fields are `query`, `toolset`, `offset`, `limit`. Its inputSchema is in tools/list.",
+    );
     const wrongType = await client.callTool({ name: "search_tools", arguments: { query: "orders", limit: "ten" } });
-    expect(textOf(wrongType)).toBe('INVALID_ARGUMENT: search_tools: `limit` must be an integer; got "ten".');
+    expect(textOf(wrongType)).toBe('INVALID_ARGUMENTS: Invalid arguments for search_tools: `limit` must be an integer; got the string "ten". Its inputSchema is in tools/list.');
     const notObject = await client.callTool({ name: "read_tool", arguments: { name: "list_domains", arguments: "all" } });
-    expect(textOf(notObject)).toBe('INVALID_ARGUMENT: read_tool: `arguments` must be a JSON object (the tool\'s arguments); got "all".');
+    expect(textOf(notObject)).toBe('INVALID_ARGUMENTS: Invalid arguments for read_tool: `arguments` must be a JSON object; got the string "all". Its inputSchema is in tools/list.');
   });
 
   it("answers search_tools with name, toolset, kind, summary and matchedIn, without internal scores", async () => {
@@ -170,6 +172,15 @@ describe("instructions and the using-amicited skill", () => {
     const toolsets = await client.readResource({ uri: "amicited://toolsets" });
     expect((toolsets.contents[0] as { text: string }).text).toContain(
       "| google_ppc | `google_ppc_` |",
+    );
+    // Regression: the message reached the client prefixed twice ("MCP error -32002: MCP error -32002: …").
+    const unknown = await client.readResource({ uri: "amicited://nope" }).then(
+      () => undefined,
+      (error: unknown) => error as { code?: number; message?: string },
+    );
+    expect(unknown?.code).toBe(-32002);
+    expect(unknown?.message).toBe(
+      "MCP error -32002: resource amicited://nope does not exist; resources: amicited://skills/using-amicited, amicited://toolsets.",
     );
   });
 });

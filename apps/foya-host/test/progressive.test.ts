@@ -29,11 +29,15 @@ describe("foya serve --progressive", () => {
     const tools = (await client.listTools()).tools;
     expect(tools.map((tool) => tool.name)).toEqual(["search_tools", "describe_tool", "read_tool", "run_tool"]);
     expect(tools.find((tool) => tool.name === "read_tool")?.annotations?.readOnlyHint).toBe(true);
-    const found = textOf(await client.callTool({ name: "search_tools", arguments: { query: "add two numbers" } }));
-    expect(found).toContain("mcp__ev__get-sum");
-    const browse = textOf(await client.callTool({ name: "search_tools", arguments: { query: "", toolset: "crashy", limit: 2 } }));
-    expect(browse).toMatch(/^1-2 of \d+ tools:/);
-    expect(browse).toContain("More: call again with offset 2.");
+    const found = await client.callTool({ name: "search_tools", arguments: { query: "add two numbers" } });
+    expect((found.structuredContent as { results: Array<{ name: string }> }).results[0]?.name).toBe("mcp__ev__get-sum");
+    expect(JSON.parse(textOf(found))).toEqual(found.structuredContent);
+    const browse = (await client.callTool({ name: "search_tools", arguments: { query: "", toolset: "crashy", limit: 2 } })).structuredContent as {
+      results: unknown[];
+      paging: { offset: number; has_more: boolean; next_offset: number };
+    };
+    expect(browse.results).toHaveLength(2);
+    expect(browse.paging).toMatchObject({ offset: 0, has_more: true, next_offset: 2 });
   });
 
   it("describes, reads and runs through the catalog, with kinds from annotations", async () => {
@@ -52,6 +56,7 @@ describe("foya serve --progressive", () => {
     expect(textOf(sum)).toContain("42");
     const invalid = await client.callTool({ name: "run_tool", arguments: { name: "mcp__ev__get-sum", arguments: { a: "twenty" } } });
     expect(invalid.isError).toBe(true);
+    expect(textOf(invalid)).toMatch(/^INVALID_ARGUMENTS: Invalid arguments for mcp__ev__get-sum: /);
     const unknown = await client.callTool({ name: "describe_tool", arguments: { name: "mcp__crashy__pnig" } });
     expect(unknown.isError).toBe(true);
     expect(textOf(unknown)).toContain("mcp__crashy__ping");

@@ -75,6 +75,25 @@ describe("argument validation", () => {
     expect((await refusal(catalog.read("account_get_credits", [1], READER))).details.problems).toEqual(["arguments must be an object"]);
   });
 
+  // Regression: MCP's default dialect. A schema declaring 2020-12 made ajv's draft-07 build throw
+  // "no schema with key or ref", a plain Error that reached the client as `run_tool failed: …`.
+  it("runs and checks a tool whose schema declares JSON Schema 2020-12", async () => {
+    const modern = new ToolCatalog();
+    modern.defineToolset({ name: "seo", prefix: "seo_", title: "SEO", description: "" });
+    const inputSchema = {
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      type: "object",
+      properties: { pair: { type: "array", prefixItems: [{ type: "string" }, { type: "integer" }], items: false } },
+      required: ["pair"],
+    };
+    modern.register({ name: "seo_pair", toolset: "seo", kind: "read", description: "Pair.", inputSchema, handler: (args) => args.pair });
+    expect((await modern.read("seo_pair", { pair: ["a", 1] }, READER)).structuredContent).toBeUndefined();
+    expect((await modern.read("seo_pair", { pair: ["a", 1] }, READER)).content).toEqual([{ type: "text", text: '["a",1]' }]);
+    const refused = await refusal(modern.read("seo_pair", { pair: ["a", "b"] }, READER));
+    expect(refused.code).toBe("INVALID_ARGUMENTS");
+    expect(refused.details.problems).toEqual(["pair.1 must be integer"]);
+  });
+
   it("hands the handler a validated copy, never the caller's object", async () => {
     const received: Record<string, unknown>[] = [];
     const copying = new ToolCatalog();

@@ -15,7 +15,8 @@ export const USAGE = `usage:
   amicited-gateway workspace create NAME --data DIR
   amicited-gateway serve --data DIR [--host 127.0.0.1] [--port 8787] [--hourly-cap 1000]
                          [--upstreams mcp.json] [--allowed-host NAME]... [--max-body-bytes N]
-                         [--allow-anonymous-read WORKSPACE]
+                         [--allow-anonymous-read WORKSPACE] [--max-sessions 1000]
+                         [--max-sessions-per-token 50] [--session-idle-ms 1800000]
   amicited-gateway serve --stdio --data DIR [--toolsets eshop,uptime|all]   (token in AMICITED_TOKEN)`;
 
 const booleanFlags = new Set(["stdio", "help", "version", "memory-quota"]);

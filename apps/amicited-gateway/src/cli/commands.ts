@@ -6,6 +6,7 @@ import { createDemoWorkspace } from "../demo/generate";
 import { GatewayError, GatewayErrorCode } from "../errors";
 import { createGateway, hasStore } from "../server/gateway";
 import { startHttpGateway } from "../server/http";
+import { DEFAULT_SESSION_LIMITS } from "../server/sessions";
 import { serveStdio } from "../server/stdio";
 import { attachUpstreams } from "../upstreams";
 import { openSqliteStore } from "../store/drivers/sqlite";
@@ -72,6 +73,9 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     "max-body-bytes",
     "allow-anonymous-read",
     "memory-quota",
+    "max-sessions",
+    "max-sessions-per-token",
+    "session-idle-ms",
   ]);
   const dir = dataDir(args);
   if (!hasStore(dir))
@@ -122,6 +126,11 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     port: flagInteger(args, "port", 8787, 0, 65535),
     maxBodyBytes: flagInteger(args, "max-body-bytes", 1024 * 1024, 1024, 64 * 1024 * 1024),
     allowedHosts: flagString(args, "allowed-host")?.split(",") ?? [],
+    sessions: {
+      maxSessions: flagInteger(args, "max-sessions", DEFAULT_SESSION_LIMITS.maxSessions, 1, 1_000_000),
+      maxSessionsPerToken: flagInteger(args, "max-sessions-per-token", DEFAULT_SESSION_LIMITS.maxSessionsPerToken, 1, 1_000_000),
+      idleMs: flagInteger(args, "session-idle-ms", DEFAULT_SESSION_LIMITS.idleMs, 100, 24 * 3_600_000),
+    },
     ...(anonymous ? { anonymous } : {}),
   });
   shutdown.unshift(() => running.close());

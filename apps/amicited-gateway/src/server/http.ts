@@ -1,14 +1,15 @@
 // Streamable HTTP at /mcp on node:http. Every request passes, in order: path, Host and Origin
 // checks (403), the bearer token (401 + WWW-Authenticate), a body limit (413) and JSON parsing
 // (JSON-RPC -32700); then it reaches its session's SDK transport. One Server per session, its
-// credential and pinned toolsets fixed when the session was initialised.
+// credential and pinned toolsets fixed when the session was initialised; sessions are capped in
+// total and per token, idle ones closed (sessions.ts), a refused initialize answered 503.
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { createSessionServer } from "./session";
+import { DEFAULT_SESSION_LIMITS, SessionTable, type SessionLimits } from "./sessions";
 import type { Gateway } from "./gateway";
 import { resolveToken } from "../store/workspaces";
 import type { Credential } from "../store/workspaces";
@@ -23,21 +24,14 @@ export interface HttpGatewayOptions {
   allowedHosts?: string[];
   /** Credential used for requests without Authorization (development only, read scope). */
   anonymous?: Credential;
-  /** Sessions idle this long are closed (default 30 minutes). */
-  sessionIdleMs?: number;
+  /** Session caps and idle time (defaults: DEFAULT_SESSION_LIMITS). */
+  sessions?: Partial<SessionLimits>;
 }
 
 /** A running HTTP gateway. */
 export interface HttpGateway {
   url: string;
   close(): Promise<void>;
-}
-
-interface Session {
-  transport: StreamableHTTPServerTransport;
-  server: Server;
-  tokenId: number;
-  lastSeen: number;
 }
 
 const LOCAL_HOSTS = ["localhost", "127.0.0.1", "[::1]", "::1"];
@@ -62,11 +56,18 @@ function sendJson(
   res.end(JSON.stringify(body));
 }
 
-const rpcError = (code: number, message: string) => ({
+const rpcError = (code: number, message: string, id: string | number | null = null) => ({
   jsonrpc: "2.0",
   error: { code, message },
-  id: null,
+  id,
 });
+
+/** The id of the (first) initialize request in a body, so that a refusal can answer it. */
+function initializeId(body: unknown): string | number | null {
+  const messages: unknown[] = Array.isArray(body) ? body : [body];
+  const id = (messages.find((message) => isInitializeRequest(message)) as { id?: unknown } | undefined)?.id;
+  return typeof id === "string" || typeof id === "number" ? id : null;
+}
 
 function readBody(req: http.IncomingMessage, limit: number): Promise<string | "too-large"> {
   return new Promise((resolve, reject) => {
@@ -98,7 +99,7 @@ export async function startHttpGateway(
     ...(options.allowedHosts ?? []).map((name) => name.toLowerCase()),
   ]);
   if (!["0.0.0.0", "::"].includes(host)) allowed.add(hostnameOf(host) ?? host);
-  const sessions = new Map<string, Session>();
+  const sessions = new SessionTable({ ...DEFAULT_SESSION_LIMITS, ...options.sessions });
 
   const authenticate = async (
     req: http.IncomingMessage,
@@ -140,7 +141,7 @@ export async function startHttpGateway(
       );
     }
     const sessionId = req.headers["mcp-session-id"];
-    const existing = typeof sessionId === "string" ? sessions.get(sessionId) : undefined;
+    const existing = typeof sessionId === "string" ? sessions.touch(sessionId) : undefined;
     if (typeof sessionId === "string") {
       if (!existing)
         return sendJson(res, 404, rpcError(-32001, "Session not found: initialize a new session"));
@@ -150,7 +151,6 @@ export async function startHttpGateway(
           403,
           rpcError(-32000, "Forbidden: this session belongs to another token"),
         );
-      existing.lastSeen = Date.now();
     }
     if (req.method === "GET" || req.method === "DELETE") {
       if (!existing)
@@ -184,6 +184,11 @@ export async function startHttpGateway(
         400,
         rpcError(-32000, "Bad Request: no valid session; send initialize first"),
       );
+    const slot = sessions.reserve(credential.tokenId);
+    if ("message" in slot)
+      return sendJson(res, 503, rpcError(-32000, slot.message, initializeId(body)), {
+        "retry-after": String(slot.retryAfterSeconds),
+      });
     const server = createSessionServer(
       gateway,
       credential,
@@ -192,19 +197,19 @@ export async function startHttpGateway(
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) =>
-        void sessions.set(id, {
-          transport,
-          server,
-          tokenId: credential.tokenId,
-          lastSeen: Date.now(),
-        }),
-      onsessionclosed: (id) => void sessions.delete(id),
+        slot.bind(id, { transport, server, tokenId: credential.tokenId, lastSeen: Date.now() }),
+      onsessionclosed: (id) => sessions.delete(id),
     });
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
-    await server.connect(transport);
-    await transport.handleRequest(req, res, body);
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(req, res, body);
+    } finally {
+      // An initialize the SDK refused never gets a session id: give its slot back.
+      slot.release();
+    }
   };
 
   const httpServer = http.createServer((req, res) => {
@@ -216,20 +221,8 @@ export async function startHttpGateway(
     httpServer.once("error", reject);
     httpServer.listen(options.port ?? 8787, host, () => resolve());
   });
-  // Clients that vanish without DELETE would otherwise keep their Server forever.
-  const idleMs = options.sessionIdleMs ?? 30 * 60_000;
-  const sweeper = setInterval(
-    () => {
-      const cutoff = Date.now() - idleMs;
-      for (const [id, session] of sessions) {
-        if (session.lastSeen < cutoff) {
-          sessions.delete(id);
-          void session.server.close().catch(() => undefined);
-        }
-      }
-    },
-    Math.min(idleMs, 60_000),
-  );
+  // Clients that vanish without DELETE would otherwise keep their Server until a cap is reached.
+  const sweeper = setInterval(() => sessions.evictIdle(), Math.min(sessions.limits.idleMs, 60_000));
   sweeper.unref();
   const address = httpServer.address() as AddressInfo;
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
@@ -237,8 +230,7 @@ export async function startHttpGateway(
     url: `http://${shownHost}:${address.port}/mcp`,
     async close() {
       clearInterval(sweeper);
-      for (const session of sessions.values()) await session.server.close().catch(() => undefined);
-      sessions.clear();
+      await sessions.closeAll();
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     },

@@ -14,16 +14,14 @@ import { isLiteralAuthorization, redactValues } from "./redact";
 
 /** The command line or URL of a public server, for tables. */
 export function targetOf(server: PublicServer): string {
-  if (server.transport === "stdio") return [server.command ?? "", ...(server.args ?? [])].join(" ");
-  return server.url ?? "";
+  if (server.transport === "stdio") return [server.command, ...(server.args ?? [])].join(" ");
+  return server.url;
 }
 
 /** The public view with secret-looking env and header values masked (see redact.ts). */
 export function printableServer(server: PublicServer): PublicServer {
-  const copy: PublicServer = { ...server };
-  if (server.env !== undefined) copy.env = redactValues(server.env) ?? {};
-  if (server.headers !== undefined) copy.headers = redactValues(server.headers) ?? {};
-  return copy;
+  if (server.transport === "stdio") return server.env === undefined ? { ...server } : { ...server, env: redactValues(server.env) ?? {} };
+  return server.headers === undefined ? { ...server } : { ...server, headers: redactValues(server.headers) ?? {} };
 }
 
 /** `foya mcp list [--json]`. */

@@ -4,7 +4,7 @@
 import { parseArguments, parseJsonObject } from "../cli/args";
 import { FoyaError, FoyaErrorCode, usageError } from "../cli/errors";
 import { formatJson, formatTable } from "../cli/output";
-import type { HostManager, UnifiedResult } from "../host/contract";
+import type { HostManager, UnifiedToolResult } from "../host/contract";
 import { connectTimeoutMs, startAndSettle } from "../host/settle";
 import type { Command, CommandContext } from "./context";
 
@@ -93,7 +93,7 @@ export const callCommand: Command = async (argv, context) => {
       const count = manager.tools().filter((candidate) => candidate.server === server).length;
       throw new FoyaError(FoyaErrorCode.NOT_FOUND, `Unknown tool ${hostName}: server "${server}" offers ${count} tools; list them with foya tools --server ${server}.`);
     }
-    const result: UnifiedResult = await manager.callTool(hostName, args);
+    const result: UnifiedToolResult = await manager.callTool(hostName, args);
     if (result.errorCode !== undefined && !parsed.flags.has("json")) {
       // The host failed the call (timeout, connection lost): one line, like every other failure.
       throw new FoyaError(FoyaErrorCode.TOOL_ERROR, contentText(result.content));

@@ -3,7 +3,7 @@
 // write), then run a tool with run_tool. Returns the cost rows against listing every tool of the
 // gateway up front (`?toolsets=all`), measured on the real tools/list of such a connection.
 import { toolListText, type ToolListEntry } from "@foundry-mcp/client-manager";
-import type { HostManager, UnifiedResult } from "../host/contract";
+import type { HostManager, UnifiedToolResult } from "../host/contract";
 import type { CostRow } from "./cost-table";
 import { excerpt, findValue, resultJson, resultText, toolNamesIn } from "./result-data";
 
@@ -62,7 +62,7 @@ export function collectIds(value: unknown, into: Record<string, unknown>): void 
 }
 
 /** The top hits of a search_tools answer, one line each (the raw answer when it is not JSON). */
-export function searchSummary(result: UnifiedResult): string {
+export function searchSummary(result: UnifiedToolResult): string {
   const json = resultJson(result) as { results?: Array<{ name?: string; kind?: string; summary?: string }>; paging?: { total?: number } } | undefined;
   if (!Array.isArray(json?.results)) return resultText(result);
   const lines = json.results.slice(0, 3).map((hit) => `${hit.name ?? "?"} · ${hit.kind ?? "?"} · ${hit.summary ?? ""}`);
@@ -77,7 +77,7 @@ export async function disclosureSteps(
   say: (text: string) => void,
 ): Promise<DisclosureStepsResult> {
   const host = (tool: string): string => `mcp__${server}__${tool}`;
-  const call = (tool: string, args: Record<string, unknown>): Promise<UnifiedResult> => manager.callTool(host(tool), args);
+  const call = (tool: string, args: Record<string, unknown>): Promise<UnifiedToolResult> => manager.callTool(host(tool), args);
   const fourTools = manager.tools().filter((tool) => tool.server === server);
   say(`  tools/list: ${fourTools.length} tools (${fourTools.map((tool) => tool.tool).join(", ")})`);
 

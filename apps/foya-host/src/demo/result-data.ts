@@ -1,10 +1,10 @@
 // Reading what the demo's servers answered: the text a model would read, the JSON inside it, and
 // the few values the walkthrough needs next (tool names, kinds, a domain id). Defensive on
 // purpose: the walkthrough follows the gateway's answers instead of hard-coding them.
-import type { UnifiedResult } from "../host/contract";
+import type { UnifiedToolResult } from "../host/contract";
 
 /** The text content of a result, joined: exactly what a model reads. */
-export function resultText(result: UnifiedResult): string {
+export function resultText(result: UnifiedToolResult): string {
   return result.content
     .filter((item) => item.type === "text")
     .map((item) => String(item.text ?? ""))
@@ -12,7 +12,7 @@ export function resultText(result: UnifiedResult): string {
 }
 
 /** The result's JSON: structuredContent, else its text parsed as JSON, else undefined. */
-export function resultJson(result: UnifiedResult): unknown {
+export function resultJson(result: UnifiedToolResult): unknown {
   if (result.structuredContent !== undefined) return result.structuredContent;
   try {
     return JSON.parse(resultText(result));
@@ -41,7 +41,7 @@ export function findValue(value: unknown, keys: readonly string[]): unknown {
 }
 
 /** Tool names with a prefix mentioned in a result, in order of first mention. */
-export function toolNamesIn(result: UnifiedResult, prefix: string): string[] {
+export function toolNamesIn(result: UnifiedToolResult, prefix: string): string[] {
   const haystack = `${resultText(result)}\n${JSON.stringify(result.structuredContent ?? {})}`;
   const pattern = new RegExp(`\\b${prefix}[a-z0-9_]+`, "g");
   return [...new Set(haystack.match(pattern) ?? [])];

@@ -1,7 +1,7 @@
 // The configuration files of one FOYA_HOME as the CLI edits them, through the package's
 // ConfigStore (validation, 0600/0700 files, tokens apart, public view with has_token).
 import { ConfigStore } from "@foundry-mcp/client-manager/node";
-import type { ServerConfig } from "@foundry-mcp/client-manager";
+import { isEnabled, type ServerConfig } from "@foundry-mcp/client-manager";
 import type { ConfigPort, PublicServer, ServerSpec } from "./contract";
 
 /** The ServerConfig a spec stands for: empty maps and the default `enabled` left out of the file. */
@@ -26,19 +26,12 @@ export function openConfig(home: string): ConfigPort {
   return {
     home: store.home,
     list(): PublicServer[] {
-      return store.publicView().map((server) => {
-        const row: PublicServer = { name: server.name, transport: server.transport, enabled: server.enabled !== false, has_token: server.has_token };
-        if (server.transport === "stdio") {
-          row.command = server.command;
-          row.args = server.args ?? [];
-          row.env = server.env ?? {};
-          if (server.cwd !== undefined) row.cwd = server.cwd;
-        } else {
-          row.url = server.url;
-          row.headers = server.headers ?? {};
-        }
-        return row;
-      });
+      // Every configured field passes through; empty maps are spelled out so scripts need no defaults.
+      return store.publicView().map((server) =>
+        server.transport === "stdio"
+          ? { ...server, enabled: isEnabled(server), args: server.args ?? [], env: server.env ?? {} }
+          : { ...server, enabled: isEnabled(server), headers: server.headers ?? {} },
+      );
     },
     add(name, spec, token) {
       store.addServer(name, serverConfigOf(spec), { replace: true });

@@ -1,117 +1,37 @@
-// What foya needs from the client manager, stated once. commands/, serve/ and demo/ are written
-// against these shapes; host/manager.ts is the one place that builds the real ClientManager of
-// @foundry-mcp/client-manager and hands it over as a HostManager.
-import type { ElicitationRequest, ElicitationResponse } from "@foundry-mcp/client-manager";
+// What foya needs from the client manager, as @foundry-mcp/client-manager's own types (no copies
+// that could drift): commands/, serve/ and demo/ are written against HostManager, a Pick of the
+// package's ClientManager plus the two things host/manager.ts adds (reload, onEvent). The shapes
+// below the manager are foya's own: what `foya mcp add` takes and how the CLI edits FOYA_HOME.
+import type {
+  ClientManager,
+  ElicitationRequest,
+  ElicitationResponse,
+  HostEvent,
+  PublicServerConfig,
+} from "@foundry-mcp/client-manager";
 
-/** The connection state of one configured server. */
-export type ServerState = "connecting" | "connected" | "error" | "disabled";
-
-/** One row of `status()`. */
-export interface ServerStatus {
-  name: string;
-  state: ServerState;
-  tools: number;
-  resources: number;
-  prompts: number;
-  lastError?: string;
-  lastErrorAt?: string;
-  transport: string;
-  /** The command line or URL the server runs at (never a token). */
-  target: string;
-  /** Estimated tokens of this server's tool definitions in a model's context. */
-  toolTokens?: number;
-}
-
-/** MCP tool annotations as upstream servers send them. */
-export interface ToolHints {
-  title?: string;
-  readOnlyHint?: boolean;
-  destructiveHint?: boolean;
-  idempotentHint?: boolean;
-  openWorldHint?: boolean;
-  [key: string]: unknown;
-}
-
-/** A tool in the unified registry, under its collision-free host name. */
-export interface HostTool {
-  hostName: string;
-  server: string;
-  tool: string;
-  title?: string;
-  description?: string;
-  inputSchema: Record<string, unknown>;
-  outputSchema?: Record<string, unknown>;
-  annotations?: ToolHints;
-}
-
-/** The unified result of one call. */
-export interface UnifiedResult {
-  content: Array<Record<string, unknown>>;
-  structuredContent?: Record<string, unknown>;
-  isError: boolean;
-  server: string;
-  tool: string;
-  durationMs: number;
-  /** Set when the host made the error (refused, timeout, server down), not the tool. */
-  errorCode?: string;
-}
-
-/** A resource as listed by one server. */
-export interface ResourceEntry {
-  server: string;
-  uri: string;
-  name: string;
-  title?: string;
-  description?: string;
-  mimeType?: string;
-}
-
-/** A resource read, naming its source. */
-export interface ResourceRead {
-  server: string;
-  uri: string;
-  contents: Array<{ uri: string; mimeType?: string; text?: string; blob?: string }>;
-}
-
-/** A prompt as listed by one server. */
-export interface PromptEntry {
-  server: string;
-  name: string;
-  title?: string;
-  description?: string;
-  arguments?: Array<{ name: string; description?: string; required?: boolean }>;
-}
-
-/** A prompt rendered with arguments. */
-export interface PromptRender {
-  server: string;
-  name: string;
-  description?: string;
-  messages: Array<{ role: string; content: Record<string, unknown> }>;
-}
-
-/** One event of the manager's stream; `type` says which (state, tools_changed, call, …). */
-export interface HostEvent {
-  type: string;
-  server?: string;
-  [key: string]: unknown;
-}
+export type {
+  HostEvent,
+  HostPrompt,
+  HostResource,
+  HostTool,
+  PromptResult,
+  ResourceReadResult,
+  ServerState,
+  ServerStatus,
+  UnifiedToolResult,
+} from "@foundry-mcp/client-manager";
 
 /** The manager as foya uses it. */
-export interface HostManager {
-  start(): Promise<void>;
+export interface HostManager
+  extends Pick<
+    ClientManager,
+    "start" | "status" | "tools" | "callTool" | "listResources" | "readResource" | "listPrompts" | "getPrompt" | "close"
+  > {
   /** Re-reads the configuration files and applies the difference (serve's live following). */
   reload(): Promise<void>;
-  status(): ServerStatus[];
-  tools(): HostTool[];
-  /** Always resolves; host-side failures are isError results with an errorCode. */
-  callTool(hostName: string, args: Record<string, unknown>): Promise<UnifiedResult>;
-  listResources(server?: string): Promise<ResourceEntry[]>;
-  readResource(server: string, uri: string): Promise<ResourceRead>;
-  listPrompts(server?: string): Promise<PromptEntry[]>;
-  getPrompt(server: string, name: string, args?: Record<string, string>): Promise<PromptRender>;
+  /** Every event of the manager's stream, with its full type (status, tools_changed, call_*, …). */
   onEvent(listener: (event: HostEvent) => void): void;
-  close(): Promise<void>;
 }
 
 /** A server as `foya mcp add` describes it. */
@@ -119,19 +39,11 @@ export type ServerSpec =
   | { transport: "stdio"; command: string; args: string[]; env: Record<string, string>; cwd?: string; enabled: boolean }
   | { transport: "streamable_http" | "sse"; url: string; headers: Record<string, string>; enabled: boolean };
 
-/** The public view of one configured server: never a token, `has_token` instead. */
-export interface PublicServer {
-  name: string;
-  transport: string;
-  enabled: boolean;
-  has_token: boolean;
-  command?: string;
-  args?: string[];
-  env?: Record<string, string>;
-  cwd?: string;
-  url?: string;
-  headers?: Record<string, string>;
-}
+/**
+ * The public view of one configured server as foya lists it: every configured field (tool
+ * filters, timeouts, description included), `enabled` spelled out, `has_token` instead of a token.
+ */
+export type PublicServer = PublicServerConfig & { enabled: boolean };
 
 /** The configuration files of one FOYA_HOME, as the CLI edits them. */
 export interface ConfigPort {

@@ -1,9 +1,9 @@
 // The one place foya builds a client manager: the package's NodeClientManager (stdio servers in
 // their own process groups) over the saved configuration or an in-memory one, seen through the
 // HostManager shape the commands use.
-import type { HostConfig, HostEvent as PackageEvent } from "@foundry-mcp/client-manager";
+import type { HostConfig } from "@foundry-mcp/client-manager";
 import { ConfigStore, NodeClientManager } from "@foundry-mcp/client-manager/node";
-import type { HostEvent, HostManager, ManagerOptions, ServerSpec } from "./contract";
+import type { HostManager, ManagerOptions, ServerSpec } from "./contract";
 import { FOYA_VERSION } from "../version";
 import { serverConfigOf } from "./config";
 
@@ -26,7 +26,7 @@ function wrap(manager: NodeClientManager, reload: () => Promise<void>): HostMana
     listPrompts: (server) => manager.listPrompts(server),
     getPrompt: (server, name, args) => manager.getPrompt(server, name, args),
     onEvent(listener) {
-      manager.on("event", (event: PackageEvent) => listener(event as HostEvent));
+      manager.on("event", listener);
     },
     async close() {
       // The package waits for process groups to end on unref'd timers; without a handle of our

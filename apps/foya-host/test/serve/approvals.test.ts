@@ -1,12 +1,12 @@
 // The approval gate (the package's ApprovalGateway behind foya's messages): modes, read-only
 // passes, asking, refusing, and what the request names.
 import { describe, expect, it } from "vitest";
-import type { HostTool } from "../../src/host/contract";
+import type { HostTool, ServerStatus } from "../../src/host/contract";
 import { approvalMessage, approveCall, requestFor } from "../../src/serve/approvals";
 
-const write: HostTool = { hostName: "mcp__web__delete_page", server: "web", tool: "delete_page", inputSchema: { type: "object" }, annotations: { destructiveHint: true } };
+const write: HostTool = { hostName: "mcp__web__delete_page", server: "web", tool: "delete_page", description: "Delete a page.", inputSchema: { type: "object" }, annotations: { destructiveHint: true } };
 const read: HostTool = { ...write, hostName: "mcp__web__get_page", tool: "get_page", annotations: { readOnlyHint: true } };
-const status = { name: "web", state: "connected" as const, tools: 2, resources: 0, prompts: 0, transport: "streamable_http", target: "https://cms.example/mcp" };
+const status: ServerStatus = { name: "web", state: "connected", tools: 2, resources: 0, prompts: 0, transport: "streamable_http", target: "https://cms.example/mcp", toolTokens: 0 };
 
 describe("approveCall", () => {
   it("allows in auto, refuses in deny, passes read-only tools in ask without asking", async () => {

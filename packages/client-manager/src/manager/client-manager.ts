@@ -18,11 +18,13 @@ import { applyLoggingLevel, type ForwardingOptions } from "./forwarding";
 import { ServerContent } from "./server-content";
 import { ServerSession, type ElicitationRequest, type ElicitationResponse, type SessionSettings } from "./server-session";
 import { serverStatus, type ServerStatus } from "./status";
+import { DEFAULT_CLIENT_INFO } from "./client-info";
 
 /** Options of {@link ClientManager}. */
 export interface ClientManagerOptions {
   config: HostConfig;
   credentials?: CredentialStore;
+  /** Who the manager is in `initialize`; default DEFAULT_CLIENT_INFO (this package's name and version). */
   clientInfo?: { name: string; version: string };
   /** Default timeout of one call, unless the server's `timeouts.callMs` says otherwise. Default 50 000 (DEFAULT_CALL_TIMEOUT_MS), below the SDK's 60 s request timeout. */
   callTimeoutMs?: number;
@@ -139,7 +141,7 @@ export class ClientManager extends HostEventEmitter {
 
   private sessionSettings(server: ServerConfig): SessionSettings {
     return {
-      clientInfo: this.options.clientInfo ?? { name: "foya", version: "0.1.0" },
+      clientInfo: this.options.clientInfo ?? { ...DEFAULT_CLIENT_INFO },
       env: this.options.env ?? defaultEnv(),
       stdio: this.options.stdio,
       connectTimeoutMs: server.timeouts?.connectMs ?? this.options.connectTimeoutMs ?? 30_000,

@@ -3,6 +3,7 @@
 // rewritten as one line per field that a model can act on. Neighbour: dispatch/dispatcher.ts.
 
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import type { JsonSchemaObject } from "../types";
 
@@ -38,21 +39,30 @@ function describeProblem(error: ErrorObject, schema: JsonSchemaObject): string {
   }
 }
 
+// MCP's default dialect; a schema that declares it needs ajv's 2020-12 build (the draft-07 one
+// answers "no schema with key or ref" for its $schema).
+const DRAFT_2020_12 = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
+
 /** Compiles and caches validators for tool schemas. */
 export class SchemaValidator {
   private readonly ajv: Ajv;
+  private readonly ajv2020: Ajv2020;
   private readonly cache = new WeakMap<object, ValidateFunction>();
 
   constructor() {
     // strict off: upstream tools advertise schemas with keywords ajv does not know.
-    this.ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true, validateFormats: true });
+    const options = { allErrors: true, strict: false, useDefaults: true, validateFormats: true };
+    this.ajv = new Ajv(options);
+    this.ajv2020 = new Ajv2020(options);
     addFormats(this.ajv);
+    addFormats(this.ajv2020);
   }
 
   private compiled(schema: JsonSchemaObject): ValidateFunction {
     let validate = this.cache.get(schema);
     if (validate === undefined) {
-      validate = this.ajv.compile(schema);
+      const dialect = typeof schema.$schema === "string" && DRAFT_2020_12.test(schema.$schema) ? this.ajv2020 : this.ajv;
+      validate = dialect.compile(schema);
       this.cache.set(schema, validate);
     }
     return validate;

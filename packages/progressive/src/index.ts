@@ -1,0 +1,13 @@
+// Public entry of @foundry-mcp/progressive: the four base tools over a ToolCatalog, their one
+// result format, the MCP-annotations → kind rule, and the client-manager → catalog bridge.
+export { BASE_TOOL_NAMES, baseTools } from "./base-tools";
+export type { BaseToolName } from "./base-tools";
+export { createProgressiveSurface, listedToolOf } from "./surface";
+export type { ProgressiveSurface, ProgressiveSurfaceOptions } from "./surface";
+export { compactSearch, errorResult, jsonResult, toCallResult } from "./results";
+export type { CodedError, HostErrorTest } from "./results";
+export { kindFromAnnotations, MCP_ANNOTATION_DEFAULTS } from "./kinds";
+export type { KindHints } from "./kinds";
+export { ClientToolsets, toolsetNameOf } from "./client-toolsets";
+export type { ClientCallResult, ClientToolSource, ClientToolsetsOptions, SyncReport } from "./client-toolsets";
+export type { CallResult, ListedTool } from "./wire";

@@ -1,0 +1,108 @@
+// The four-tool surface over a ToolCatalog: tools/list (the base four plus any natively
+// advertised tools), argument checks of the base tools against the schemas tools/list shows
+// (@foundry-mcp/core's validator seam), dispatch to search/describe/read/run, and every answer and refusal
+// in one format (results.ts). Hosts wire it to their MCP server; it never touches a transport.
+import { AjvValidatorProvider } from "@foundry-mcp/core";
+import { annotationsFor, CatalogError, CatalogErrorCode } from "@foundry-mcp/tool-catalog";
+import type { CallContext, ToolCatalog, ToolDefinition } from "@foundry-mcp/tool-catalog";
+import { BASE_TOOL_NAMES, baseTools, type BaseToolName } from "./base-tools";
+import { compactSearch, errorResult, jsonResult, toCallResult, type HostErrorTest } from "./results";
+import type { CallResult, ListedTool } from "./wire";
+
+/** Options of createProgressiveSurface. */
+export interface ProgressiveSurfaceOptions<C extends CallContext> {
+  /** The catalog, or a function giving the current one when the host rebuilds it (foya does). */
+  catalog: ToolCatalog<C> | (() => ToolCatalog<C>);
+  /** Tools listed natively beside the base four (e.g. pinned toolsets); callable by their own name. */
+  advertised?: ToolDefinition<C>[];
+  /** Recognises the host's own errors so that they keep their code in refusals. */
+  isHostError?: HostErrorTest;
+}
+
+/** What a host serves: the tool list and one call. */
+export interface ProgressiveSurface<C extends CallContext> {
+  listTools(): ListedTool[];
+  /** Always resolves; refusals and failures are isError results `CODE: message`. */
+  callTool(name: string, args: Record<string, unknown>, context: C): Promise<CallResult>;
+}
+
+const isBaseTool = (name: string): name is BaseToolName => (BASE_TOOL_NAMES as readonly string[]).includes(name);
+
+/** A natively advertised catalog tool as tools/list shows it: its kind in the description and hints. */
+export function listedToolOf<C extends CallContext>(tool: ToolDefinition<C>): ListedTool {
+  return {
+    name: tool.name,
+    ...(tool.title === undefined ? {} : { title: tool.title }),
+    description: `${tool.description} [${tool.kind}]`,
+    inputSchema: { ...tool.inputSchema, type: "object" },
+    annotations: annotationsFor(tool.kind),
+  };
+}
+
+/**
+ * Builds the surface.
+ *
+ * @example
+ * const surface = createProgressiveSurface({ catalog });
+ * server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: surface.listTools() }));
+ * server.setRequestHandler(CallToolRequestSchema, (request) => surface.callTool(request.params.name, request.params.arguments ?? {}, context));
+ */
+export function createProgressiveSurface<C extends CallContext>(options: ProgressiveSurfaceOptions<C>): ProgressiveSurface<C> {
+  const current = typeof options.catalog === "function" ? options.catalog : () => options.catalog as ToolCatalog<C>;
+  const advertised = options.advertised ?? [];
+  const advertisedNames = new Set(advertised.map((tool) => tool.name));
+  const validators = new AjvValidatorProvider();
+  // Validators are cached by schema: keep one set of base tools per toolset list.
+  let cached: { key: string; tools: ListedTool[] } | undefined;
+  const base = (): ListedTool[] => {
+    const names = current().toolsets().map((toolset) => toolset.name);
+    const key = names.join("\n");
+    if (cached?.key !== key) cached = { key, tools: baseTools(names) };
+    return cached.tools;
+  };
+
+  const checked = (name: BaseToolName, args: Record<string, unknown>): Record<string, unknown> => {
+    const schema = base().find((tool) => tool.name === name)!.inputSchema;
+    const outcome = validators.getValidator<Record<string, unknown>>(schema).validate(args);
+    if (outcome.valid) return outcome.data;
+    throw new CatalogError(
+      CatalogErrorCode.INVALID_ARGUMENTS,
+      `Invalid arguments for ${name}: ${outcome.errors.join(" ")} Its inputSchema is in tools/list.`,
+      { details: { tool: name, problems: outcome.errors } },
+    );
+  };
+
+  const dispatch = async (name: string, args: Record<string, unknown>, context: C): Promise<CallResult> => {
+    const catalog = current();
+    if (!isBaseTool(name)) {
+      if (advertisedNames.has(name)) return toCallResult(await catalog.run(name, args, context));
+      throw new CatalogError(
+        CatalogErrorCode.UNKNOWN_TOOL,
+        `tool ${name} is not advertised on this connection; find it with search_tools and call it through read_tool or run_tool.`,
+        { details: { name } },
+      );
+    }
+    const input = checked(name, args);
+    switch (name) {
+      case "search_tools":
+        return jsonResult(compactSearch(await catalog.search(input as { query: string; toolset?: string; offset?: number; limit?: number })));
+      case "describe_tool":
+        return jsonResult({ ...catalog.describe(input.name as string) });
+      case "read_tool":
+        return toCallResult(await catalog.read(input.name as string, input.arguments ?? {}, context));
+      case "run_tool":
+        return toCallResult(await catalog.run(input.name as string, input.arguments ?? {}, context));
+    }
+  };
+
+  return {
+    listTools: () => [...base(), ...advertised.map(listedToolOf)],
+    async callTool(name, args, context) {
+      try {
+        return await dispatch(name, args, context);
+      } catch (error) {
+        return errorResult(error, options.isHostError);
+      }
+    },
+  };
+}

@@ -1,0 +1,99 @@
+// The surface over a real ToolCatalog: listing, argument checks through the catalog's validator,
+// dispatch, and the one result format for answers and refusals.
+import { describe, expect, it } from "vitest";
+import { ToolCatalog, type CallContext } from "@foundry-mcp/tool-catalog";
+import { BASE_TOOL_NAMES, createProgressiveSurface } from "../src/index";
+
+const READER: CallContext = { workspace: "w1", scope: "read" };
+const WRITER: CallContext = { workspace: "w1", scope: "write" };
+
+class HostError extends Error {
+  constructor(readonly code: string, message: string) {
+    super(message);
+  }
+}
+
+function catalog(): ToolCatalog {
+  const built = new ToolCatalog();
+  built.defineToolset({ name: "notes", prefix: "notes_", title: "Notes", description: "Saved notes." });
+  built.register({ name: "notes_list", toolset: "notes", kind: "read", description: "List the saved notes. Newest first.", inputSchema: { type: "object" }, handler: () => ({ notes: ["a"] }) });
+  built.register({ name: "notes_wipe", toolset: "notes", kind: "destructive", description: "Delete every note.", inputSchema: { type: "object" }, handler: () => "wiped" });
+  built.register({
+    name: "notes_fail",
+    toolset: "notes",
+    kind: "read",
+    description: "Always fails with a host error.",
+    inputSchema: { type: "object" },
+    handler: () => {
+      throw new HostError("NOT_FOUND", "no such note");
+    },
+  });
+  return built;
+}
+
+const textOf = (result: { content: Array<{ text?: string }> }): string => result.content.map((block) => block.text ?? "").join("");
+
+describe("createProgressiveSurface", () => {
+  const surface = createProgressiveSurface({ catalog: catalog(), isHostError: (error): error is HostError => error instanceof HostError });
+
+  it("lists the base four with closed schemas and the toolsets as an enum", () => {
+    const tools = surface.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual([...BASE_TOOL_NAMES]);
+    const search = tools[0]!.inputSchema as unknown as { properties: { toolset: { enum: string[] } }; additionalProperties: boolean };
+    expect(search.properties.toolset.enum).toEqual(["notes"]);
+    expect(tools.every((tool) => tool.inputSchema.additionalProperties === false)).toBe(true);
+    expect(tools.find((tool) => tool.name === "read_tool")?.annotations?.readOnlyHint).toBe(true);
+  });
+
+  it("answers search_tools and describe_tool as compact JSON and structuredContent", async () => {
+    const found = await surface.callTool("search_tools", { query: "", toolset: "notes", limit: 1 }, READER);
+    expect(found.structuredContent).toEqual({
+      results: [{ name: "notes_fail", toolset: "notes", kind: "read", summary: "Always fails with a host error." }],
+      paging: { offset: 0, limit: 1, total: 3, has_more: true, next_offset: 1 },
+    });
+    expect(JSON.parse(textOf(found))).toEqual(found.structuredContent);
+    const described = await surface.callTool("describe_tool", { name: "notes_wipe" }, READER);
+    expect(described.structuredContent).toMatchObject({ name: "notes_wipe", kind: "destructive", annotations: { readOnlyHint: false, destructiveHint: true } });
+  });
+
+  it("refuses base-tool arguments that break the listed schema, through the catalog's validator", async () => {
+    const typo = await surface.callTool("search_tools", { qurey: "x" }, READER);
+    expect(typo.isError).toBe(true);
+    expect(textOf(typo)).toBe(
+      "INVALID_ARGUMENTS: Invalid arguments for search_tools: `query` is required: What you want to do or know. unknown field `qurey`: the known fields are `query`, `toolset`, `offset`, `limit`. Its inputSchema is in tools/list.",
+    );
+    expect(textOf(await surface.callTool("search_tools", { query: "x", toolset: "nope" }, READER))).toBe(
+      'INVALID_ARGUMENTS: Invalid arguments for search_tools: `toolset` must be one of notes; got "nope". Its inputSchema is in tools/list.',
+    );
+    expect(textOf(await surface.callTool("read_tool", { name: "notes_list", arguments: "all" }, READER))).toBe(
+      'INVALID_ARGUMENTS: Invalid arguments for read_tool: `arguments` must be a JSON object; got the string "all". Its inputSchema is in tools/list.',
+    );
+  });
+
+  it("maps catalog refusals, host errors and unknown names to `CODE: message`", async () => {
+    expect(textOf(await surface.callTool("read_tool", { name: "notes_wipe" }, WRITER))).toBe(
+      "KIND_NOT_ALLOWED: notes_wipe is a destructive tool; read_tool runs only read tools. Call run_tool instead.",
+    );
+    expect(textOf(await surface.callTool("run_tool", { name: "notes_wipe" }, READER))).toBe(
+      'SCOPE_DENIED: notes_wipe is a destructive tool and this credential has scope "read"; it needs a token with write scope.',
+    );
+    expect(textOf(await surface.callTool("read_tool", { name: "notes_fail" }, READER))).toBe("NOT_FOUND: no such note");
+    expect(textOf(await surface.callTool("notes_list", {}, READER))).toBe(
+      "UNKNOWN_TOOL: tool notes_list is not advertised on this connection; find it with search_tools and call it through read_tool or run_tool.",
+    );
+    expect(await surface.callTool("run_tool", { name: "notes_wipe" }, WRITER)).toEqual({ content: [{ type: "text", text: "wiped" }] });
+  });
+
+  it("lists and runs advertised tools natively, their kind in the description", async () => {
+    const built = catalog();
+    const pinned = createProgressiveSurface({ catalog: built, advertised: built.advertised("notes") });
+    const listed = pinned.listTools().find((tool) => tool.name === "notes_wipe");
+    expect(listed).toEqual({
+      name: "notes_wipe",
+      description: "Delete every note. [destructive]",
+      inputSchema: { type: "object" },
+      annotations: { readOnlyHint: false, destructiveHint: true },
+    });
+    expect(textOf(await pinned.callTool("notes_list", {}, READER))).toBe('{"notes":["a"]}');
+  });
+});
