@@ -89,7 +89,7 @@ describe("malformed frames", () => {
     });
     peer.raw(JSON.stringify({ jsonrpc: "2.0", id: "huge", method: "tools/call", params: { name: "memory_search", arguments: { query: "x".repeat(9 * 1024 * 1024) } } }));
     const [discarded] = await peer.unmatchedCount(1);
-    expect(discarded).toEqual({ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: message larger than 8 MiB was discarded." } });
+    expect(discarded).toEqual({ jsonrpc: "2.0", id: "huge", error: { code: -32600, message: "Invalid Request: message larger than 8 MiB was discarded." } });
     expect((await peer.request("ping")).result).toEqual({});
   });
 

@@ -9,6 +9,8 @@ export const ClientManagerErrorCode = {
   CONFIG_READ_FAILED: "CONFIG_READ_FAILED",
   /** A config or credentials file could not be written. */
   CONFIG_WRITE_FAILED: "CONFIG_WRITE_FAILED",
+  /** Another process held the configuration lock for longer than the wait. */
+  CONFIG_LOCKED: "CONFIG_LOCKED",
   /** `${VAR}` with no value and no `:-default`; fails that one server only. */
   VARIABLE_MISSING: "VARIABLE_MISSING",
   /** The JSON given to `importServers` has neither `mcpServers` nor `servers`. */
@@ -35,6 +37,8 @@ export const ClientManagerErrorCode = {
   REQUEST_FAILED: "REQUEST_FAILED",
   /** Opening the session, initializing or listing tools failed. */
   CONNECT_FAILED: "CONNECT_FAILED",
+  /** A server lists more tools than MAX_TOOLS_PER_SERVER; it is not connected. */
+  TOO_MANY_TOOLS: "TOO_MANY_TOOLS",
   /** A stdio server was configured on a manager built without a stdio launcher. */
   STDIO_UNSUPPORTED: "STDIO_UNSUPPORTED",
   /** The server lacks the capability a request needs (e.g. `resources.subscribe`). */

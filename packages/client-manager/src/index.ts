@@ -10,6 +10,8 @@ export type { ForwardingOptions, SamplingRequest, UpstreamLog } from "./manager/
 export type { ServerStatus } from "./manager/status";
 export type { ElicitationRequest, ElicitationResponse } from "./manager/server-session";
 export { reconnectDelay, DEFAULT_RECONNECT } from "./manager/backoff";
+export { MAX_TOOLS_PER_SERVER } from "./manager/listing";
+export { MAX_NOISE_LINES_WHILE_CONNECTING } from "./manager/connect-evidence";
 export type { ReconnectOptions } from "./manager/backoff";
 
 export { validateHostConfig, validateServerConfig, isValidServerName, isEnabled, serverNameProblem, MAX_SERVER_NAME_LENGTH } from "./config/validate";

@@ -1,7 +1,8 @@
 // Node-only entry "@foundry-mcp/client-manager/node": stdio servers in their own process groups,
 // the NodeClientManager that uses them, and the FOYA_HOME config and credentials files.
 export { NodeClientManager } from "./node/node-client-manager";
-export { ProcessGroupStdioTransport, launchStdioServer, INHERITED_ENV_VARS } from "./node/stdio-transport";
+export type { NodeClientManagerOptions } from "./node/node-client-manager";
+export { ProcessGroupStdioTransport, launchStdioServer, INHERITED_ENV_VARS, MAX_STDERR_LINE_BYTES } from "./node/stdio-transport";
 export { groupAlive, signalGroup, terminateGroup, observeProcessGroups } from "./node/process-group";
 export type { GroupObserver } from "./node/process-group";
 export { startProcessWatchdog } from "./node/process-watchdog";

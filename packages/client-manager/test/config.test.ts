@@ -111,11 +111,14 @@ describe("importServers", () => {
     const vscode = importServers({ servers: { "y.z": { type: "http", url: "http://127.0.0.1:9/mcp", headers: { authorization: "bearer other-456" } } } });
     expect(vscode.servers["y-z"]).toEqual({ transport: "streamable_http", url: "http://127.0.0.1:9/mcp" });
     expect(vscode.tokens).toEqual({ "y-z": "other-456" });
-    // ${VAR} references hold no secret and stay; other literal schemes stay with a warning.
+    // ${VAR} references hold no secret and stay (with a warning: their value is sent); other
+    // literal schemes leave the server for the credentials file as secret headers.
     const kept = importServers({ mcpServers: { v: { url: "http://h/mcp", headers: { Authorization: "Bearer ${KEY}" } }, b: { url: "http://h/mcp", headers: { Authorization: "Basic dXNlcjpwdw==" } } } });
     expect(kept.tokens).toEqual({});
     expect(kept.servers.v).toMatchObject({ headers: { Authorization: "Bearer ${KEY}" } });
-    expect(kept.warnings).toContain("b: headers.Authorization holds a literal credential that is not a bearer token; it stays in mcp.json, replace it with a ${VAR} reference");
+    expect(kept.warnings).toContain("v: headers.Authorization sends the environment variable KEY to http://h/mcp on every connect; keep it only if that server is meant to receive it");
+    expect(kept.servers.b).toEqual({ transport: "streamable_http", url: "http://h/mcp" });
+    expect(kept.secretHeaders).toEqual({ b: { Authorization: "Basic dXNlcjpwdw==" } });
   });
 
   it("shortens names over 32 characters", () => {

@@ -2,11 +2,15 @@
 // and the process table. No mocks.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 
 const require = createRequire(import.meta.url);
 export const fixturesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "__fixtures__");
@@ -77,4 +81,25 @@ export function processTable(): Array<{ pid: number; pgid: number; stat: string;
 export function liveProcesses(ids: number[]): Array<{ pid: number; pgid: number; args: string }> {
   const wanted = new Set(ids);
   return processTable().filter((row) => (wanted.has(row.pgid) || wanted.has(row.pid)) && !row.stat.startsWith("Z"));
+}
+
+/** A Streamable HTTP MCP server on 127.0.0.1 (no tools) that records the headers of every request. */
+export async function startRecordingServer(): Promise<{ url: string; seen: http.IncomingHttpHeaders[]; close: () => Promise<void> }> {
+  const seen: http.IncomingHttpHeaders[] = [];
+  const server = http.createServer(async (request, response) => {
+    seen.push(request.headers);
+    const mcp = new Server({ name: "recorder", version: "1.0.0" }, { capabilities: { tools: {} } });
+    mcp.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }));
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    await mcp.connect(transport);
+    await transport.handleRequest(request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address() as net.AddressInfo;
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  return { url: `http://127.0.0.1:${address.port}/mcp`, seen, close };
 }

@@ -103,7 +103,7 @@ describe("remote transports against server-everything", () => {
 });
 
 describe("a call to a server that refuses connections", () => {
-  it("fails after one failed reconnect, naming ECONNREFUSED, worded by the cause and not by resending", async () => {
+  it("shows the loss at once, and a call waits for one failed reconnect, naming ECONNREFUSED", async () => {
     // The default call timeout must stay below the SDK's 60 s request timeout (see README).
     expect(DEFAULT_CALL_TIMEOUT_MS).toBeLessThan(60_000);
     const own = await startEverythingHttp("streamableHttp");
@@ -118,13 +118,13 @@ describe("a call to a server that refuses connections", () => {
       await manager.start();
       expect(manager.status()[0]?.state).toBe("connected");
       await own.stop();
-      // echo is annotated read-only: it may be resent, so the host waits for one reconnect,
-      // which fails, instead of retrying until the (default, 50 s) call timeout.
+      // The transport's own error reveals the loss at once (issue 15): no call is needed.
+      expect(await waitUntil(() => manager.status()[0]?.state === "error", 10_000)).toBe(true);
+      // A call now waits for the reconnect under way, which fails, instead of retrying until
+      // the (default, 50 s) call timeout; nothing was sent, so any tool could wait.
       const readOnly = await manager.callTool("mcp__gone__echo", { message: "x" });
-      expect(readOnly).toMatchObject({ isError: true, errorCode: "CONNECTION_LOST", server: "gone", tool: "echo" });
-      const text = String(readOnly.content[0]?.text);
-      expect(text).toMatch(/^mcp__gone__echo failed: server "gone" cannot be reached \(fetch failed \(.*ECONNREFUSED.*\)\); reconnecting failed/);
-      expect(text).not.toContain("not annotated");
+      expect(readOnly).toMatchObject({ isError: true, errorCode: "SERVER_UNAVAILABLE", server: "gone" });
+      expect(String(readOnly.content[0]?.text)).toMatch(/^Server "gone" is in error since \S+: .*(ECONNREFUSED|ECONNRESET).*; its tools are unavailable until it connects$/);
       expect(readOnly.resent).toBeUndefined();
       expect(events.some((event) => event.type === "reconnect_scheduled")).toBe(true);
     } finally {
@@ -143,9 +143,10 @@ describe("a call to a server that refuses connections", () => {
     try {
       await manager.start();
       await own.stop();
+      expect(await waitUntil(() => manager.status()[0]?.state === "error", 10_000)).toBe(true);
       const result = await manager.callTool("mcp__gone__toggle-simulated-logging", {});
-      expect(result.errorCode).toBe("CONNECTION_LOST");
-      expect(String(result.content[0]?.text)).toMatch(/^mcp__gone__toggle-simulated-logging failed: server "gone" cannot be reached \(fetch failed \(.*ECONNREFUSED.*\)\)$/);
+      expect(result.errorCode).toBe("SERVER_UNAVAILABLE");
+      expect(String(result.content[0]?.text), String(result.content[0]?.text)).toMatch(/^Server "gone" is in error since \S+: Server "gone" stopped answering: .*(ECONNREFUSED|ECONNRESET).*; its tools are unavailable until it connects$/);
     } finally {
       await manager.close();
     }

@@ -27,7 +27,7 @@ export function statusJson(row: ServerStatus): Record<string, unknown> {
 export function formatStatusTable(statuses: ServerStatus[]): string {
   const rows = statuses.map((row) => [row.name, row.state, String(row.tools), String(row.resources), String(row.prompts), formatTokenCount(row.toolTokens ?? 0), row.transport, row.target]);
   let text = formatTable(["name", "state", "tools", "resources", "prompts", "tool tokens", "transport", "target"], rows, 80);
-  const errors = statuses.filter((row) => row.lastError !== undefined && row.state === "error");
+  const errors = statuses.filter((row) => row.lastError !== undefined && (row.state === "error" || row.state === "connecting"));
   for (const row of errors) text += `${row.name}: ${row.lastError}${row.lastErrorAt ? ` (at ${row.lastErrorAt})` : ""}\n`;
   return text;
 }
@@ -38,10 +38,17 @@ export const mcpStatus: Command = async (argv, context) => {
   const manager = await context.openManager({ home: context.home, reconnect: false });
   const progress = progressLine(context.output);
   try {
-    const statuses = await startAndSettle(manager, connectTimeoutMs(), (rows) => {
+    const waitMs = connectTimeoutMs();
+    const settled = await startAndSettle(manager, waitMs, (rows) => {
       const open = rows.filter((row) => row.state === "connecting").map((row) => row.name);
       if (open.length > 0) progress.update(`connecting ${rows.length - open.length}/${rows.length}: waiting for ${open.join(", ")}…`);
     });
+    // Only a server whose own timeouts.connectMs outlasts the wait can still be connecting here.
+    const statuses = settled.map((row) =>
+      row.state === "connecting" && row.lastError === undefined
+        ? { ...row, lastError: `still connecting after ${waitMs} ms (FOYA_CONNECT_TIMEOUT_MS); its timeouts.connectMs is longer than that wait` }
+        : row,
+    );
     progress.done();
     if (parsed.flags.has("json")) context.output.out(formatJson({ servers: statuses.map(statusJson) }));
     else if (statuses.length === 0) context.output.out("No MCP servers configured. Add one: foya mcp add <name> -- <command> [args…]");

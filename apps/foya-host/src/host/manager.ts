@@ -6,6 +6,7 @@ import { ConfigStore, NodeClientManager } from "@foundry-mcp/client-manager/node
 import type { HostManager, ManagerOptions, ServerSpec } from "./contract";
 import { FOYA_VERSION } from "../version";
 import { serverConfigOf } from "./config";
+import { connectAttemptMs, connectTimeoutMs } from "./settle";
 
 const CLIENT_INFO = { name: "foya", version: FOYA_VERSION };
 
@@ -51,7 +52,9 @@ export async function openManager(options: ManagerOptions): Promise<HostManager>
     config: keepOnly(store.load(), options.only),
     credentials: store,
     clientInfo: CLIENT_INFO,
-    ...(options.reconnect ? {} : { reconnect: { maxAttempts: 0 }, pingIntervalMs: 0 }),
+    // One-shot commands wait connectTimeoutMs() for the first attempts; each attempt gives up
+    // before that, so the wait ends on a real error instead of a server still "connecting".
+    ...(options.reconnect ? {} : { reconnect: { maxAttempts: 0 }, pingIntervalMs: 0, connectTimeoutMs: connectAttemptMs(connectTimeoutMs()) }),
     ...(options.onElicitation ? { onElicitation: options.onElicitation } : {}),
   });
   return wrap(manager, () => manager.apply(keepOnly(store.load(), options.only)));

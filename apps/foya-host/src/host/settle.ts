@@ -31,3 +31,11 @@ export function connectTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
   const value = Number(env.FOYA_CONNECT_TIMEOUT_MS);
   return Number.isFinite(value) && value > 0 ? value : 30_000;
 }
+
+/**
+ * The connect timeout of one attempt when a command waits `waitMs` for it: a second (at most a
+ * tenth) below the wait, so a silent server is reported as an error when the wait ends.
+ */
+export function connectAttemptMs(waitMs: number): number {
+  return Math.max(1, Math.max(waitMs - 1000, Math.floor(waitMs * 0.9)));
+}

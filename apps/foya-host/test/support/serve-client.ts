@@ -10,6 +10,8 @@ export interface ServeSession {
   client: Client;
   transport: StdioClientTransport;
   toolListChanges: () => number;
+  /** Resolves once more than `count` list_changed notifications arrived (rejects after `timeoutMs`). */
+  toolListChangesAbove(count: number, timeoutMs?: number): Promise<void>;
   elicitations: string[];
   stderr: () => string;
   close(): Promise<void>;
@@ -32,10 +34,29 @@ export async function connectServe(home: string, args: string[], answer?: Elicit
   });
   const client = new Client({ name: "foya-test", version: "1.0.0" }, { capabilities: answer ? { elicitation: {} } : {} });
   let changes = 0;
+  const changeWaiters = new Set<() => void>();
   const elicitations: string[] = [];
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
     changes++;
+    for (const wake of [...changeWaiters]) wake();
   });
+  // Awaits the notification itself: a tools/list that already shows the change can be answered
+  // before the list_changed notification reaches this client.
+  const toolListChangesAbove = (count: number, timeoutMs = 20_000) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (changes <= count) return;
+        changeWaiters.delete(check);
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        changeWaiters.delete(check);
+        reject(new Error(`no tools/list_changed notification beyond ${count} within ${timeoutMs} ms (seen ${changes})`));
+      }, timeoutMs);
+      changeWaiters.add(check);
+      check();
+    });
   if (answer) {
     client.setRequestHandler(ElicitRequestSchema, (request) => {
       elicitations.push(String(request.params.message));
@@ -47,6 +68,7 @@ export async function connectServe(home: string, args: string[], answer?: Elicit
     client,
     transport,
     toolListChanges: () => changes,
+    toolListChangesAbove,
     elicitations,
     stderr: () => stderr,
     close: () => client.close(),

@@ -20,7 +20,8 @@ export interface ExpansionContext {
  */
 export function expandVariables(text: string, env: Record<string, string | undefined>, context: ExpansionContext = {}): string {
   return text.replace(REFERENCE, (_match, name: string, fallback: string | undefined) => {
-    const value = env[name];
+    // Own properties only: `${toString}` must not expand to a function of Object.prototype.
+    const value = Object.hasOwn(env, name) ? env[name] : undefined;
     if (value !== undefined && value !== "") return value;
     if (fallback !== undefined) return fallback;
     if (value !== undefined) return value;

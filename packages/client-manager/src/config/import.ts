@@ -2,6 +2,7 @@
 // VS Code's `{"servers": {...}}` (with `type` and `${input:…}` references), into ServerConfigs.
 import { ClientManagerError, ClientManagerErrorCode, messageOf } from "../errors";
 import type { ServerConfig } from "./types";
+import { secretReferenceWarnings, takeSecretHeaders } from "./secret-headers";
 import { isValidServerName, MAX_SERVER_NAME_LENGTH, validateServerConfig } from "./validate";
 
 /**
@@ -14,6 +15,8 @@ export interface ImportResult {
   servers: Record<string, ServerConfig>;
   warnings: string[];
   tokens: Record<string, string>;
+  /** Literal values of secret-looking headers (by server, then header), taken out of the servers; store them with the tokens. */
+  secretHeaders: Record<string, Record<string, string>>;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -35,19 +38,17 @@ function mapTransport(entry: Record<string, unknown>): string | undefined {
 
 /**
  * Moves a literal `Authorization: Bearer <token>` header out of `headers` and returns the token.
- * `${VAR}` references stay (they hold no secret); other literal schemes stay with a warning.
+ * `${VAR}` references stay (they hold no secret); other literal schemes are left to
+ * takeSecretHeaders, which moves them to the credentials file too.
  */
-function takeBearerToken(out: Record<string, unknown>, warnings: string[], name: string): string | undefined {
+function takeBearerToken(out: Record<string, unknown>): string | undefined {
   if (!isRecord(out.headers)) return undefined;
   const headers = { ...out.headers };
   let token: string | undefined;
   for (const [key, value] of Object.entries(headers)) {
     if (key.toLowerCase() !== "authorization" || typeof value !== "string" || value.includes("${")) continue;
     const bearer = /^\s*Bearer\s+(\S.*?)\s*$/i.exec(value);
-    if (bearer?.[1] === undefined) {
-      warnings.push(`${name}: headers.${key} holds a literal credential that is not a bearer token; it stays in mcp.json, replace it with a \${VAR} reference`);
-      continue;
-    }
+    if (bearer?.[1] === undefined) continue;
     token = bearer[1];
     delete headers[key];
   }
@@ -91,25 +92,30 @@ export function importServers(json: string | unknown): ImportResult {
   if (!isRecord(root)) {
     throw new ClientManagerError(ClientManagerErrorCode.IMPORT_INVALID, 'Expected {"mcpServers": {...}} (Claude) or {"servers": {...}} (VS Code); found neither');
   }
-  const servers: Record<string, ServerConfig> = {};
+  // Null prototypes: a server named `constructor` is looked up as a name, not inherited.
+  const servers: Record<string, ServerConfig> = Object.create(null) as Record<string, ServerConfig>;
   const warnings: string[] = [];
-  const tokens: Record<string, string> = {};
+  const tokens: Record<string, string> = Object.create(null) as Record<string, string>;
+  const secretHeaders: Record<string, Record<string, string>> = Object.create(null) as Record<string, Record<string, string>>;
   for (const [originalName, entry] of Object.entries(root)) {
     let name = isValidServerName(originalName) ? originalName : sanitizeServerName(originalName);
     if (name !== originalName) warnings.push(`${originalName}: renamed to "${name}" (server names allow up to ${MAX_SERVER_NAME_LENGTH} letters, digits, "-" and single "_")`);
-    for (let suffix = 2; servers[name] !== undefined; suffix++) name = `${sanitizeServerName(originalName).slice(0, MAX_SERVER_NAME_LENGTH - 4).replace(/[-_]+$/, "")}-${suffix}`;
+    for (let suffix = 2; Object.hasOwn(servers, name); suffix++) name = `${sanitizeServerName(originalName).slice(0, MAX_SERVER_NAME_LENGTH - 4).replace(/[-_]+$/, "")}-${suffix}`;
     if (!isRecord(entry)) {
       warnings.push(`${originalName}: skipped, the entry is not an object`);
       continue;
     }
     try {
       const converted = convertEntry(entry, warnings, originalName);
-      const token = takeBearerToken(converted, warnings, originalName);
+      const token = takeBearerToken(converted);
+      const secrets = takeSecretHeaders(converted);
+      if (isRecord(converted.headers)) warnings.push(...secretReferenceWarnings(originalName, converted.headers, converted.url));
       servers[name] = validateServerConfig(name, converted);
       if (token !== undefined) tokens[name] = token;
+      if (secrets !== undefined) secretHeaders[name] = secrets;
     } catch (error) {
       warnings.push(`${originalName}: skipped, ${messageOf(error)}`);
     }
   }
-  return { servers, warnings, tokens };
+  return { servers, warnings, tokens, secretHeaders };
 }

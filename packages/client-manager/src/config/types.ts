@@ -59,6 +59,8 @@ export interface HostConfig {
 export interface CredentialStore {
   /** The bearer token of a server, or undefined. Never log the result. */
   getToken(server: string): string | undefined;
+  /** Secret HTTP headers of a remote server kept with the tokens (added to its `headers`), or undefined. Never log them. */
+  getHeaders?(server: string): Record<string, string> | undefined;
 }
 
 /** A server as the public configuration shows it: the token replaced by `has_token`. */

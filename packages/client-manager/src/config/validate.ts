@@ -148,7 +148,8 @@ export function validateHostConfig(value: unknown): HostConfig {
       fail(`Top-level field "${key}" is unknown; mcp.json holds {"servers": {...}} (import other formats with importServers)`);
     }
   }
-  const result: HostConfig = { servers: {} };
+  // Null prototype: `servers["toString"]` is a configured server or undefined, never a function.
+  const result: HostConfig = { servers: Object.create(null) as HostConfig["servers"] };
   for (const [name, entry] of Object.entries(servers)) result.servers[name] = validateServerConfig(name, entry);
   return result;
 }

@@ -123,14 +123,20 @@ async function afterFailure(
 /** Runs one call; never rejects. */
 export async function runToolCall(context: CallContext, hostName: string, args: Record<string, unknown>, options: CallToolOptions): Promise<UnifiedToolResult> {
   if (context.closed) return refuse(context, { hostName }, ClientManagerErrorCode.MANAGER_CLOSED, "The client manager is closed; create a new one");
-  const tool = context.registry.get(hostName);
+  let tool = context.registry.get(hostName);
   if (!tool) {
-    // A server in error has no tools in the registry; say so rather than "unknown tool".
+    // A server in error has no tools in the registry; say so rather than "unknown tool". When a
+    // reconnect is under way (its loss was seen before this call), wait for that one attempt.
     const server = /^mcp__(.+?)__/.exec(hostName)?.[1];
     const owner = server === undefined ? undefined : context.session(server);
-    if (owner && owner.state !== "connected") {
+    if (owner && owner.state === "error" && (await owner.awaitReconnect(options.timeoutMs ?? context.timeoutFor(owner.name), options.signal)) === "connected") {
+      tool = context.registry.get(hostName);
+    }
+    if (!tool && owner && owner.state !== "connected") {
       return refuse(context, { hostName, server: owner.name }, ClientManagerErrorCode.SERVER_UNAVAILABLE, context.unavailable(owner));
     }
+  }
+  if (!tool) {
     return refuse(context, { hostName }, ClientManagerErrorCode.TOOL_NOT_FOUND, `No tool named ${hostName} in the registry; list tools() for the current names`);
   }
   const refused = await gate(context, tool, args, options);

@@ -3,6 +3,7 @@
 // Runtime-neutral: stdio needs a launcher, which `NodeClientManager` (../node) supplies.
 import { describeTarget } from "../config/public-view";
 import type { CredentialStore, HostConfig, ServerConfig } from "../config/types";
+import { withSecretHeaders } from "../config/secret-headers";
 import { validateHostConfig } from "../config/validate";
 import { ClientManagerError, ClientManagerErrorCode } from "../errors";
 import { HostEventEmitter, now, type ServerState } from "../events";
@@ -104,7 +105,12 @@ export class ClientManager extends HostEventEmitter {
 
   private fingerprint(name: string, server: ServerConfig): string {
     const token = this.options.credentials?.getToken(name);
-    return JSON.stringify([server, token ?? null]);
+    return JSON.stringify([this.withCredentialHeaders(name, server), token ?? null]);
+  }
+
+  // Secret headers an import moved to the credentials file travel with the server's own.
+  private withCredentialHeaders(name: string, server: ServerConfig): ServerConfig {
+    return withSecretHeaders(server, this.options.credentials?.getHeaders?.(name));
   }
 
   private async applyNow(config: HostConfig): Promise<void> {
@@ -120,7 +126,7 @@ export class ClientManager extends HostEventEmitter {
     const starts: Promise<void>[] = [];
     for (const [name, server] of Object.entries(config.servers)) {
       if (this.entries.has(name) || this.closed) continue;
-      const session = new ServerSession(name, server, this.options.credentials?.getToken(name), this.sessionSettings(server));
+      const session = new ServerSession(name, this.withCredentialHeaders(name, server), this.options.credentials?.getToken(name), this.sessionSettings(server));
       this.entries.set(name, { session, fingerprint: this.fingerprint(name, server) });
       this.emit({ type: "status", server: name, state: session.state, previous: "new", at: now() });
       starts.push(session.start());

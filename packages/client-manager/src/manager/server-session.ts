@@ -17,6 +17,7 @@ import type { ServerState } from "../events";
 import type { McpToolDefinition } from "../registry/tool-registry";
 import type { StdioLauncher } from "../transports/types";
 import { reconnectDelay, type ReconnectOptions } from "./backoff";
+import { ConnectNoise, describeConnectTimeout } from "./connect-evidence";
 import { informativeStderrLine } from "./diagnostics";
 import { deliverProgressBeforeResponses, forwardingCapabilities, installForwarding, type ForwardingOptions, type ForwardingSinks } from "./forwarding";
 import { countResourcesAndPrompts, listAllTools } from "./listing";
@@ -60,7 +61,7 @@ export interface SessionSettings {
 /** How {@link ServerSession.awaitReconnect} ended. */
 export type ReconnectOutcome = "connected" | "failed" | "not_retried" | "timed_out" | "stopped";
 
-const PERMANENT = new Set<string>([ClientManagerErrorCode.VARIABLE_MISSING, ClientManagerErrorCode.STDIO_UNSUPPORTED]);
+const PERMANENT = new Set<string>([ClientManagerErrorCode.VARIABLE_MISSING, ClientManagerErrorCode.STDIO_UNSUPPORTED, ClientManagerErrorCode.TOO_MANY_TOOLS]);
 
 /** The live state of one configured server. */
 export class ServerSession {
@@ -82,6 +83,9 @@ export class ServerSession {
   private lastStderr: string[] = [];
   private opening: Transport | undefined;
   private inFlight: Promise<void> | undefined;
+  private readonly noise: ConnectNoise;
+  private connectAborted: Error | undefined;
+  private probing = false;
 
   constructor(
     readonly name: string,
@@ -92,6 +96,7 @@ export class ServerSession {
     this.state = config.enabled === false ? "disabled" : "connecting";
     this.transport = config.transport;
     this.target = describeTarget(config);
+    this.noise = new ConnectNoise(name);
   }
 
   /** First connection attempt; resolves when it settled (connected or error), never rejects. */
@@ -121,6 +126,7 @@ export class ServerSession {
 
   private describeError(error: unknown): string {
     let message = describeRemoteError(error) ?? messageOf(error);
+    message = this.noise.annotate(message);
     const stderr = informativeStderrLine(this.lastStderr);
     if (this.config.transport === "stdio" && stderr && !message.includes(stderr)) message += ` (stderr: ${stderr.slice(0, 200)})`;
     return message;
@@ -157,6 +163,7 @@ export class ServerSession {
     const client = new Client(this.settings.clientInfo, {
       capabilities: { ...forwardingCapabilities(this.settings.forwarding), ...(elicit ? { elicitation: { form: { applyDefaults: true } } } : {}) },
     });
+    client.onerror = (error) => this.onTransportError(client, error);
     installForwarding(client, this.name, this.settings.forwarding, this.settings.sinks);
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       if (this.client === client) void this.refreshTools(client);
@@ -179,6 +186,27 @@ export class ServerSession {
     return client;
   }
 
+  // Transport errors are evidence, not noise: stdout garbage while connecting is counted (and a
+  // flood fails the connect at once); a remote transport's error (its event stream dropped, a
+  // reconnect refused) triggers a ping now rather than at the next interval, so a dead server
+  // shows as an error within a second instead of staying "connected" until then.
+  private onTransportError(client: Client, error: Error): void {
+    if (this.state === "connecting" && this.config.transport === "stdio") {
+      const abort = this.noise.note(error);
+      if (abort && this.opening && !this.connectAborted) {
+        this.connectAborted = abort;
+        void this.opening.close().catch(() => undefined);
+      }
+      return;
+    }
+    if (this.config.transport !== "stdio" && this.client === client && this.state === "connected" && !this.probing) {
+      this.probing = true;
+      void this.checkHealth(client).finally(() => {
+        this.probing = false;
+      });
+    }
+  }
+
   private async openClient(kind: TransportKind): Promise<Client> {
     const client = this.createClient();
     const transport = this.buildTransport(kind);
@@ -190,7 +218,7 @@ export class ServerSession {
     } catch (error) {
       await client.close().catch(() => undefined);
       await transport.close().catch(() => undefined);
-      throw error;
+      throw this.connectAborted ?? error;
     } finally {
       if (this.opening === transport) this.opening = undefined;
     }
@@ -199,6 +227,8 @@ export class ServerSession {
   private async attemptConnect(): Promise<void> {
     if (this.stopped) return;
     if (this.state !== "connecting") this.setState("connecting");
+    this.noise.reset();
+    this.connectAborted = undefined;
     let client: Client | undefined;
     try {
       try {
@@ -221,10 +251,11 @@ export class ServerSession {
       };
       const version = client.getServerVersion();
       this.serverInfo = version ? { name: version.name, version: version.version } : undefined;
-      this.tools = await listAllTools(client, this.settings.connectTimeoutMs);
+      this.tools = await listAllTools(client, this.settings.connectTimeoutMs, this.name);
       await this.refreshCounts(client);
       if (this.stopped || this.client !== client) return;
       this.attempt = 0;
+      this.noise.reset();
       this.setState("connected");
       this.settings.onTools(this);
       this.startPing(client);
@@ -232,7 +263,7 @@ export class ServerSession {
       if (client && this.client === client) this.client = undefined;
       await client?.close().catch(() => undefined);
       if (this.stopped) return;
-      this.setState("error", error);
+      this.setState("error", describeConnectTimeout(error, this.name, this.settings.connectTimeoutMs));
       if (!(ClientManagerError.isInstance(error) && PERMANENT.has(error.code))) this.scheduleReconnect();
     }
   }
@@ -245,7 +276,7 @@ export class ServerSession {
 
   private async refreshTools(client: Client): Promise<void> {
     try {
-      const tools = await listAllTools(client, this.settings.connectTimeoutMs);
+      const tools = await listAllTools(client, this.settings.connectTimeoutMs, this.name);
       if (this.client !== client || this.state !== "connected") return;
       this.tools = tools;
       this.settings.onTools(this);

@@ -1,5 +1,6 @@
-// Private-file I/O for FOYA_HOME: folder 0700, files 0600, every write a temp file renamed
-// into place so a crash never leaves half a config behind.
+// Private-file I/O for FOYA_HOME: folder 0700, files 0600, every write a temp file flushed to
+// disk (fsync) and renamed into place, then the folder flushed, so neither a crash nor a power
+// loss leaves half a config behind. Concurrent edits are serialised by ./config-lock.
 import fs from "node:fs";
 import path from "node:path";
 import { ClientManagerError, ClientManagerErrorCode, messageOf } from "../errors";
@@ -14,17 +15,39 @@ export function ensurePrivateDir(dir: string): void {
   }
 }
 
-/** Writes `value` as JSON to `file` with mode 0600 via temp file + rename. */
+/** Writes `value` as JSON to `file` with mode 0600: temp file, fsync, rename, fsync of the folder. */
 export function writePrivateJson(file: string, value: unknown): void {
-  ensurePrivateDir(path.dirname(file));
-  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  const dir = path.dirname(file);
+  ensurePrivateDir(dir);
+  const temp = `${file}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}.tmp`;
   try {
-    fs.writeFileSync(temp, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
+    const fd = fs.openSync(temp, "wx", 0o600);
+    try {
+      fs.writeFileSync(fd, `${JSON.stringify(value, null, 2)}\n`);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
     fs.chmodSync(temp, 0o600);
     fs.renameSync(temp, file);
   } catch (error) {
     fs.rmSync(temp, { force: true });
     throw new ClientManagerError(ClientManagerErrorCode.CONFIG_WRITE_FAILED, `Cannot write ${file}: ${messageOf(error)}`, { cause: error });
+  }
+  syncFolder(dir);
+}
+
+// The rename is durable only once the folder's entry is on disk. Not every platform can open a
+// folder for fsync (Windows); there the rename alone is what we have.
+function syncFolder(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(dir, "r");
+    fs.fsyncSync(fd);
+  } catch {
+    // best effort, see above
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
   }
 }
 

@@ -1,11 +1,17 @@
 // The stdio transport: spawns the server in its own process group (detached) and speaks
 // newline-delimited JSON-RPC over its stdin/stdout. close() and an unexpected exit both end
 // the whole group, so servers started through a shell or npx leave no grandchildren behind.
+// stdout and stderr are framed by @foundry-mcp/jsonl: linear in the bytes read, and bounded (a
+// response over `maxFrameBytes` fails its one call, the session stays; stderr lines are cut).
 import { spawn, type ChildProcess } from "node:child_process";
+import { DEFAULT_MAX_FRAME_BYTES, formatFrameBound, JsonLineFramer, type OversizeFrame } from "@foundry-mcp/jsonl";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { StdioLaunchOptions, StdioTransport } from "../transports/types";
 import { terminateGroup, trackGroup } from "./process-group";
+
+/** Longest stderr line kept whole; longer ones are reported by their start and length. */
+export const MAX_STDERR_LINE_BYTES = 64 * 1024;
 
 /** Variables a stdio server inherits from the host; everything else must be set in `env`. */
 export const INHERITED_ENV_VARS = ["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "TMPDIR", "LANG", "LC_ALL", "SystemRoot"];
@@ -26,12 +32,14 @@ export class ProcessGroupStdioTransport implements StdioTransport {
   onmessage?: (message: JSONRPCMessage) => void;
 
   private child: ChildProcess | undefined;
-  private buffer = "";
-  private stderrBuffer = "";
+  private readonly stdoutFrames: JsonLineFramer;
+  private readonly stderrFrames = new JsonLineFramer({ maxFrameBytes: MAX_STDERR_LINE_BYTES });
   private closed = false;
   private untrack: (() => void) | undefined;
 
-  constructor(private readonly options: StdioLaunchOptions) {}
+  constructor(private readonly options: StdioLaunchOptions) {
+    this.stdoutFrames = new JsonLineFramer({ maxFrameBytes: options.maxFrameBytes ?? DEFAULT_MAX_FRAME_BYTES });
+  }
 
   get pid(): number | undefined {
     return this.child?.pid;
@@ -58,34 +66,48 @@ export class ProcessGroupStdioTransport implements StdioTransport {
       });
       child.once("exit", () => void this.finish());
       child.stdin?.on("error", (error) => this.onerror?.(error));
-      child.stdout?.setEncoding("utf8");
-      child.stdout?.on("data", (chunk: string) => this.receive(chunk));
-      child.stderr?.setEncoding("utf8");
-      child.stderr?.on("data", (chunk: string) => this.receiveStderr(chunk));
+      child.stdout?.on("data", (chunk: Buffer) => this.receive(chunk));
+      child.stderr?.on("data", (chunk: Buffer) => this.receiveStderr(chunk));
     });
   }
 
-  private receive(chunk: string): void {
-    this.buffer += chunk;
-    let newline = this.buffer.indexOf("\n");
-    while (newline !== -1) {
-      const line = this.buffer.slice(0, newline).replace(/\r$/, "");
-      this.buffer = this.buffer.slice(newline + 1);
-      newline = this.buffer.indexOf("\n");
-      if (line.trim() === "") continue;
+  private receive(chunk: Buffer): void {
+    this.stdoutFrames.push(chunk);
+    for (let frame = this.stdoutFrames.next(); frame; frame = this.stdoutFrames.next()) {
+      if (frame.type === "oversize") {
+        this.receiveOversize(frame);
+        continue;
+      }
       try {
-        this.onmessage?.(JSONRPCMessageSchema.parse(JSON.parse(line)));
+        this.onmessage?.(JSONRPCMessageSchema.parse(JSON.parse(frame.text)));
       } catch (error) {
-        this.onerror?.(new Error(`Server "${this.options.server}" wrote a line to stdout that is not JSON-RPC: ${line.slice(0, 120)}`, { cause: error }));
+        this.onerror?.(new Error(`Server "${this.options.server}" wrote a line to stdout that is not JSON-RPC: ${frame.text.slice(0, 120)}`, { cause: error }));
       }
     }
   }
 
-  private receiveStderr(chunk: string): void {
-    this.stderrBuffer += chunk;
-    const lines = this.stderrBuffer.split("\n");
-    this.stderrBuffer = lines.pop() ?? "";
-    for (const line of lines) if (line.trim() !== "") this.options.onStderr?.(line);
+  // An answer too big to hold fails the one request it answers (the SDK client sees an error
+  // response for that id); a request from the server gets an error reply; the session goes on.
+  private receiveOversize(frame: OversizeFrame): void {
+    const bound = formatFrameBound(this.stdoutFrames.maxFrameBytes);
+    const what = `a ${frame.kind === "request" ? "request" : "message"} of ${frame.bytes} bytes, over the ${bound} frame bound (maxFrameBytes)`;
+    if (frame.kind === "response" && frame.id !== undefined && frame.id !== null) {
+      const message = `Server "${this.options.server}" sent a response of ${frame.bytes} bytes, over the ${bound} frame bound (maxFrameBytes); it was discarded and the session kept. Ask for less (a page, a filter) or raise maxFrameBytes.`;
+      this.onmessage?.({ jsonrpc: "2.0", id: frame.id, error: { code: -32600, message } });
+      return;
+    }
+    if (frame.kind === "request" && frame.id !== undefined && frame.id !== null) {
+      void this.send({ jsonrpc: "2.0", id: frame.id, error: { code: -32600, message: `Invalid Request: message larger than ${bound} was discarded.` } }).catch(() => undefined);
+    }
+    this.onerror?.(new Error(`Server "${this.options.server}" wrote ${what} to stdout; it was discarded: ${frame.head.slice(0, 120)}`));
+  }
+
+  private receiveStderr(chunk: Buffer): void {
+    this.stderrFrames.push(chunk);
+    for (let frame = this.stderrFrames.next(); frame; frame = this.stderrFrames.next()) {
+      const line = frame.type === "line" ? frame.text : `${frame.head.slice(0, 200)}… (a ${frame.bytes}-byte line, cut at ${MAX_STDERR_LINE_BYTES} bytes)`;
+      this.options.onStderr?.(line);
+    }
   }
 
   send(message: JSONRPCMessage): Promise<void> {

@@ -10,6 +10,8 @@ export interface StdioLaunchOptions {
   /** Added on top of the launcher's small inherited environment. */
   env: Record<string, string>;
   cwd?: string;
+  /** Longest stdout frame held, in bytes; a longer response fails its one call. Default 8 MiB. */
+  maxFrameBytes?: number;
   /** Called with each line the server writes to stderr. */
   onStderr?: (line: string) => void;
 }
