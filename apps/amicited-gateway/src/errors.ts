@@ -1,5 +1,7 @@
-// The gateway's one error class: every local failure (bad flag, unknown domain, exhausted credits,
-// plan limit) carries a stable string code; the MCP edge (server/) turns it into an isError result.
+// The gateway's one error class: every local failure (bad flag, a tool's refusal) carries a stable
+// string code; the MCP edge (server/) turns it into an isError result. The workspace store's
+// errors (unknown domain, exhausted credits, plan limit) count as gateway errors at that edge.
+import { WorkspaceStoreError } from "@foundry-mcp/workspace-store";
 
 /** Stable codes of GatewayError, safe to match on. */
 export const GatewayErrorCode = {
@@ -11,6 +13,8 @@ export const GatewayErrorCode = {
   CONFLICT: "CONFLICT",
   STORE: "STORE",
   USAGE: "USAGE",
+  DRIVER_UNAVAILABLE: "DRIVER_UNAVAILABLE",
+  CONNECT_FAILED: "CONNECT_FAILED",
 } as const;
 
 /** One of GatewayErrorCode's values. */
@@ -29,12 +33,13 @@ export class GatewayError extends Error {
     this.code = code;
   }
 
-  /** True for any GatewayError, even one from another copy of this module. */
+  /** True for any GatewayError (even from another copy of this module) or WorkspaceStoreError. */
   static isInstance(value: unknown): value is GatewayError {
     return (
-      typeof value === "object" &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[brand] === true
+      WorkspaceStoreError.isInstance(value) ||
+      (typeof value === "object" &&
+        value !== null &&
+        (value as Record<symbol, unknown>)[brand] === true)
     );
   }
 }

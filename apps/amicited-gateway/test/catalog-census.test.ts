@@ -1,5 +1,6 @@
 // The catalog census: at least 300 tools in twelve toolsets, prefixes matching, all four kinds,
-// and every read tool executed once against the demo workspace without an error.
+// and every read tool executed once against the demo workspace without an error, on the
+// embedded SQLite store and on a real PostgreSQL server (the tools' SQL is written once).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,30 +8,48 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDemoWorkspace } from "../src/demo/generate";
 import { createGateway } from "../src/server/gateway";
 import type { Gateway } from "../src/server/gateway";
-import { openSqliteStore } from "../src/store/drivers/sqlite";
-import { resolveToken } from "../src/store/workspaces";
+import { openWorkspaceStore, resolveToken } from "@foundry-mcp/workspace-store";
+import type { StoreLocation } from "@foundry-mcp/workspace-store";
+import { postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
+import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
 import { demoArguments } from "./support/arguments";
 
-let dir: string;
-let gateway: Gateway;
-let workspaceId: string;
+// Without PostgreSQL binaries outside CI, only the SQLite half runs (postgresGate prints why).
+const drivers = postgresGate().run ? (["sqlite", "postgres"] as const) : (["sqlite"] as const);
 
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "gw-census-"));
-  const store = openSqliteStore(dir);
-  await store.migrate();
-  const created = await createDemoWorkspace(store, "demo");
-  await store.close();
-  gateway = await createGateway({ dataDir: dir, memoryQuota: true, hourlyCap: 100_000 });
-  workspaceId = (await resolveToken(gateway.store, created.readToken))!.workspaceId;
-});
+describe.each(drivers)("catalog census (%s)", (driver) => {
+  let dir: string;
+  let cluster: PostgresCluster | undefined;
+  let gateway: Gateway;
+  let workspaceId: string;
+  let otherWorkspaceId: string;
 
-afterAll(async () => {
-  await gateway.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "gw-census-"));
+    if (driver === "postgres") cluster = await startPostgres();
+    const location: StoreLocation = cluster
+      ? { url: cluster.createDatabase("census") }
+      : { dataDir: dir };
+    const store = await openWorkspaceStore(location);
+    await store.migrate();
+    const created = await createDemoWorkspace(store, "demo");
+    const other = await createDemoWorkspace(store, "other");
+    await store.close();
+    gateway = await createGateway({
+      ...("url" in location ? { database: location.url } : { dataDir: dir }),
+      memoryQuota: true,
+      hourlyCap: 100_000,
+    });
+    workspaceId = (await resolveToken(gateway.store, created.readToken))!.workspaceId;
+    otherWorkspaceId = (await resolveToken(gateway.store, other.readToken))!.workspaceId;
+  }, 240_000);
 
-describe("catalog census", () => {
+  afterAll(async () => {
+    await gateway?.close();
+    cluster?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
   it("holds at least 300 tools in exactly twelve toolsets with the seed's prefixes", () => {
     const tools = gateway.catalog.list();
     const toolsets = gateway.catalog.toolsets();
@@ -96,27 +115,74 @@ describe("catalog census", () => {
     expect(new Set(tools.map((tool) => tool.description)).size).toBe(tools.length);
   });
 
-  it("executes every read tool once against the demo workspace without an error", async () => {
-    const domainId = (await gateway.store.get<{ id: number }>(
-      "SELECT id FROM domains WHERE workspace_id = ? ORDER BY id",
-      [workspaceId],
-    ))!.id;
-    const failures: string[] = [];
-    let executed = 0;
-    for (const tool of gateway.catalog.list().filter((entry) => entry.kind === "read")) {
-      const args = await demoArguments(tool, gateway.store, domainId);
-      try {
-        const output = await gateway.catalog.read(tool.name, args, {
-          workspace: workspaceId,
-          scope: "read",
-        });
-        if (output.isError) failures.push(`${tool.name}: ${JSON.stringify(output.content)}`);
-        executed++;
-      } catch (error) {
-        failures.push(`${tool.name}: ${(error as Error).message}`);
+  it(
+    "executes every read tool once against the demo workspace without an error",
+    { timeout: 240_000 },
+    async () => {
+      const domainId = (await gateway.store.get<{ id: number }>(
+        "SELECT id FROM domains WHERE workspace_id = ? ORDER BY id",
+        [workspaceId],
+      ))!.id;
+      const failures: string[] = [];
+      let executed = 0;
+      for (const tool of gateway.catalog.list().filter((entry) => entry.kind === "read")) {
+        const args = await demoArguments(tool, gateway.store, domainId);
+        try {
+          const output = await gateway.catalog.read(tool.name, args, {
+            workspace: workspaceId,
+            scope: "read",
+          });
+          if (output.isError) failures.push(`${tool.name}: ${JSON.stringify(output.content)}`);
+          executed++;
+        } catch (error) {
+          failures.push(`${tool.name}: ${(error as Error).message}`);
+        }
       }
-    }
-    expect(failures).toEqual([]);
-    expect(executed).toBeGreaterThanOrEqual(180);
-  });
+      expect(failures).toEqual([]);
+      expect(executed).toBeGreaterThanOrEqual(180);
+    },
+  );
+  // Regression: seven list tools answered `rows: []` for another workspace's id where every
+  // other tool says the id was not found.
+  it(
+    "refuses another workspace's ids with the not-found error every tool gives",
+    { timeout: 240_000 },
+    async () => {
+      const firstDomain = (workspace: string) =>
+        gateway.store.get<{ id: number }>(
+          "SELECT id FROM domains WHERE workspace_id = ? ORDER BY id",
+          [workspace],
+        );
+      const mine = (await firstDomain(workspaceId))!.id;
+      const theirs = (await firstDomain(otherWorkspaceId))!.id;
+      const answers: string[] = [];
+      let probed = 0;
+      for (const tool of gateway.catalog.list().filter((entry) => entry.kind === "read")) {
+        // Every id argument, required or an optional filter, gets an id of the other workspace.
+        const ids = Object.keys(tool.inputSchema.properties ?? {}).filter(
+          (name) => name.endsWith("_id") && name !== "domain_id",
+        );
+        if (ids.length === 0) continue;
+        const args = await demoArguments(tool, gateway.store, mine);
+        const foreign = await demoArguments(tool, gateway.store, theirs, ids);
+        for (const name of ids) args[name] = foreign[name];
+        probed++;
+        try {
+          const output = await gateway.catalog.read(tool.name, args, {
+            workspace: workspaceId,
+            scope: "read",
+          });
+          answers.push(
+            `${tool.name}: answered ${JSON.stringify(output.structuredContent).slice(0, 80)}`,
+          );
+        } catch (error) {
+          const cause = (error as { cause?: { code?: string } }).cause;
+          if (cause?.code !== "NOT_FOUND")
+            answers.push(`${tool.name}: ${(error as Error).message}`);
+        }
+      }
+      expect(answers).toEqual([]);
+      expect(probed).toBeGreaterThanOrEqual(36);
+    },
+  );
 });

@@ -3,7 +3,7 @@
 export { ToolCatalog, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from "./catalog";
 export type { ToolCatalogOptions, SearchInput, SearchPage } from "./catalog";
 export { annotationsFor, TOOL_KINDS } from "./annotations";
-export { pageRows, pagingInputSchema, fieldsInputSchema, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./rows";
+export { pageRows, pageWindowOf, checkFields, pagingOf, projectRow, pagingInputSchema, fieldsInputSchema, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./rows";
 export type { PageInput, RowPage } from "./rows";
 export { MemoryQuotaDriver } from "./drivers/memory";
 export { SqliteQuotaDriver } from "./drivers/sqlite";

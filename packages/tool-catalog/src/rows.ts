@@ -69,41 +69,62 @@ function columnsOf<T>(rows: T[]): string[] {
 }
 
 /**
+ * The checked `offset` and `limit` of a page request: integers within their bounds, defaults
+ * filled in. Hosts that page in SQL (LIMIT/OFFSET) use it so a huge offset never reaches the database.
+ *
+ * @example pageWindowOf({ offset: 50 }) // → { offset: 50, limit: 25 }
+ */
+export function pageWindowOf(input: PageInput = {}): { offset: number; limit: number } {
+  return {
+    offset: checkedInteger(input.offset, "offset", 0, Number.MAX_SAFE_INTEGER, 0),
+    limit: checkedInteger(input.limit, "limit", 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
+  };
+}
+
+/** Refuses requested `fields` outside `columns` with UNKNOWN_FIELD naming the valid ones. */
+export function checkFields(fields: readonly string[], columns: readonly string[]): void {
+  const valid = new Set(columns);
+  const unknown = fields.filter((field) => !valid.has(field));
+  if (unknown.length > 0) {
+    throw new CatalogError(
+      CatalogErrorCode.UNKNOWN_FIELD,
+      `fields: unknown column${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}; valid columns: ${columns.join(", ")}.`,
+      { details: { unknown, valid: [...columns] } },
+    );
+  }
+}
+
+/** The paging block of a page of `count` rows starting at `offset` out of `total`. */
+export function pagingOf(offset: number, limit: number, count: number, total: number): Paging {
+  const end = offset + count;
+  const hasMore = end < total;
+  return { offset, limit, total, has_more: hasMore, next_offset: hasMore ? end : null };
+}
+
+/**
  * Cuts one page out of `rows` and projects `fields`. Columns come from `options.columns`, else
  * from the rows' own keys; a requested field outside them throws UNKNOWN_FIELD naming the valid ones.
  *
  * @example pageRows(orders, { offset: 25, fields: ["id", "total"] }) // → { rows, paging: { offset: 25, limit: 25, total, has_more, next_offset } }
  */
 export function pageRows<T>(rows: T[], input: PageInput = {}, options: { columns?: string[] } = {}): RowPage<T> {
-  const offset = checkedInteger(input.offset, "offset", 0, Number.MAX_SAFE_INTEGER, 0);
-  const limit = checkedInteger(input.limit, "limit", 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE);
+  const { offset, limit } = pageWindowOf(input);
   const fields = input.fields;
   if (fields !== undefined) {
     const columns = options.columns ?? columnsOf(rows);
     // With no rows and no declared columns there is nothing to check against (or to return).
-    if (columns.length > 0 || options.columns !== undefined) {
-      const valid = new Set(columns);
-      const unknown = fields.filter((field) => !valid.has(field));
-      if (unknown.length > 0) {
-        throw new CatalogError(
-          CatalogErrorCode.UNKNOWN_FIELD,
-          `fields: unknown column${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}; valid columns: ${columns.join(", ")}.`,
-          { details: { unknown, valid: columns } },
-        );
-      }
-    }
+    if (columns.length > 0 || options.columns !== undefined) checkFields(fields, columns);
   }
   const slice = rows.slice(offset, offset + limit);
   const projected = fields === undefined ? slice : slice.map((row) => projectRow(row, fields));
-  const end = offset + slice.length;
-  const hasMore = end < rows.length;
   return {
     rows: projected as Partial<T>[],
-    paging: { offset, limit, total: rows.length, has_more: hasMore, next_offset: hasMore ? end : null },
+    paging: pagingOf(offset, limit, slice.length, rows.length),
   };
 }
 
-function projectRow<T>(row: T, fields: string[]): Partial<T> {
+/** Keeps only `fields` of one row (fields the row lacks are left out). */
+export function projectRow<T>(row: T, fields: string[]): Partial<T> {
   const source = row as Record<string, unknown>;
   const projected: Record<string, unknown> = {};
   for (const field of fields) if (field in source) projected[field] = source[field];

@@ -149,6 +149,32 @@ describe("hooks and outputs", () => {
     expect((await refusal(catalog.run("seo_audit", {}, context))).message).toBe("No credits left: buy credits or wait for the monthly refill.");
   });
 
+  it("runs the handler inside aroundCall, which sees its value and its failure", async () => {
+    const events: string[] = [];
+    const catalog = new ToolCatalog({
+      hooks: {
+        async aroundCall(tool, _args, _context, run) {
+          events.push(`open:${tool.name}`);
+          try {
+            const value = await run();
+            events.push("commit");
+            return { ...(value as object), wrapped: true };
+          } catch (error) {
+            events.push("rollback");
+            throw error;
+          }
+        },
+      },
+    });
+    catalog.defineToolset({ name: "seo", prefix: "seo_", title: "SEO", description: "" });
+    catalog.register({ name: "seo_ok", toolset: "seo", kind: "paid", description: "Ok.", inputSchema: { type: "object" }, handler: () => ({ ok: true }) });
+    catalog.register({ name: "seo_fail", toolset: "seo", kind: "paid", description: "Fail.", inputSchema: { type: "object" }, handler: () => Promise.reject(new Error("boom")) });
+    const output = await catalog.run("seo_ok", {}, { workspace: "w", scope: "write" });
+    expect(output.structuredContent).toEqual({ ok: true, wrapped: true });
+    expect((await refusal(catalog.run("seo_fail", {}, { workspace: "w", scope: "write" }))).message).toBe("seo_fail failed: boom");
+    expect(events).toEqual(["open:seo_ok", "commit", "open:seo_fail", "rollback"]);
+  });
+
   it("wraps handler failures and checks outputs against outputSchema", async () => {
     const failing = paidCatalog(() => {
       throw new Error("upstream timed out");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CatalogError, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, fieldsInputSchema, pageRows, pagingInputSchema } from "../src/index";
+import { CatalogError, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, checkFields, fieldsInputSchema, pageRows, pageWindowOf, pagingInputSchema, pagingOf } from "../src/index";
 
 const rows = Array.from({ length: 1200 }, (_, index) => ({ id: index, name: `row ${index}`, clicks: index * 2 }));
 
@@ -52,5 +52,20 @@ describe("pageRows", () => {
     expect(pagingInputSchema.limit).toMatchObject({ type: "integer", minimum: 1, maximum: 500 });
     expect(pagingInputSchema.offset).toMatchObject({ type: "integer", minimum: 0 });
     expect(fieldsInputSchema.fields).toMatchObject({ type: "array", items: { type: "string" } });
+  });
+});
+
+describe("paging pieces for SQL hosts", () => {
+  it("bounds offset and limit before they reach a database (regression: offset 1e300 reached SQLite)", () => {
+    expect(pageWindowOf({})).toEqual({ offset: 0, limit: DEFAULT_PAGE_SIZE });
+    expect(refusal(() => pageWindowOf({ offset: 1e300 })).message).toBe("offset must be an integer from 0 to 9007199254740991; got 1e+300.");
+    expect(refusal(() => pageWindowOf({ limit: 501 })).code).toBe("INVALID_PAGING");
+  });
+
+  it("checks fields against columns and builds the paging block", () => {
+    expect(() => checkFields(["id"], ["id", "name"])).not.toThrow();
+    expect(refusal(() => checkFields(["id", "nope"], ["id", "name"])).message).toBe("fields: unknown column nope; valid columns: id, name.");
+    expect(pagingOf(25, 25, 25, 60)).toEqual({ offset: 25, limit: 25, total: 60, has_more: true, next_offset: 50 });
+    expect(pagingOf(50, 25, 10, 60)).toEqual({ offset: 50, limit: 25, total: 60, has_more: false, next_offset: null });
   });
 });

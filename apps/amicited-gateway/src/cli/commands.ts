@@ -1,68 +1,106 @@
-// The gateway's commands: init, workspace create, serve (HTTP or stdio). Each parses its flags,
-// wires store, catalog and transport, and reports on stdout (JSON lines) or stderr (logs).
+// The gateway's commands: init, workspace create, migrate, serve (HTTP or stdio). Each parses its
+// flags, wires store, catalog and transport, and reports on stdout (JSON lines) or stderr (logs).
 import { checkFlags, flagInteger, flagString, USAGE } from "./args";
 import type { ParsedArgs } from "./args";
 import { createDemoWorkspace } from "../demo/generate";
 import { GatewayError, GatewayErrorCode } from "../errors";
-import { createGateway, hasStore } from "../server/gateway";
+import { storeExists, storeLocationOf } from "../backend";
+import type { StorageOptions } from "../backend";
+import { createGateway } from "../server/gateway";
 import { startHttpGateway } from "../server/http";
 import { DEFAULT_SESSION_LIMITS } from "../server/sessions";
 import { serveStdio } from "../server/stdio";
 import { attachUpstreams } from "../upstreams";
-import { openSqliteStore } from "../store/drivers/sqlite";
-import { findWorkspace } from "../store/workspaces";
-import type { Credential } from "../store/workspaces";
+import { findWorkspace, openWorkspaceStore, schemaVersionOf } from "@foundry-mcp/workspace-store";
+import type { Credential, StoreLocation, WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** Name of the workspace init creates. */
 export const DEMO_WORKSPACE = "demo";
 
-function dataDir(args: ParsedArgs): string {
-  const dir = flagString(args, "data");
-  if (!dir) throw new GatewayError(GatewayErrorCode.USAGE, `--data DIR is required\n${USAGE}`);
-  return dir;
+/** --database, else --data, else DATABASE_URL: an explicit flag beats the environment. */
+function storageOf(args: ParsedArgs): StorageOptions {
+  const database = flagString(args, "database");
+  const dataDir = flagString(args, "data");
+  if (database) return { database };
+  if (dataDir) return { dataDir };
+  const fromEnvironment = process.env.DATABASE_URL;
+  if (fromEnvironment) return { database: fromEnvironment };
+  throw new GatewayError(
+    GatewayErrorCode.USAGE,
+    `--data DIR or --database postgres://… (or DATABASE_URL) is required\n${USAGE}`,
+  );
 }
 
-async function createWorkspaceLine(dir: string, name: string): Promise<string> {
-  const store = openSqliteStore(dir);
+const where = (location: StoreLocation) =>
+  "url" in location ? "--database URL" : `--data ${location.dataDir}`;
+
+async function withStore<T>(
+  location: StoreLocation,
+  work: (store: WorkspaceStore) => Promise<T>,
+): Promise<T> {
+  const store = await openWorkspaceStore(location);
   try {
-    await store.migrate();
-    return JSON.stringify(await createDemoWorkspace(store, name));
+    return await work(store);
   } finally {
     await store.close();
   }
 }
 
-/** `init --data DIR`: a new store with the demo workspace; prints its tokens once. */
+const createWorkspaceLine = (location: StoreLocation, name: string) =>
+  withStore(location, async (store) => {
+    await store.migrate();
+    return JSON.stringify(await createDemoWorkspace(store, name));
+  });
+
+/** `init`: a new store with the demo workspace; prints its tokens once. */
 export async function runInit(args: ParsedArgs): Promise<void> {
-  checkFlags(args, ["data"]);
-  const dir = dataDir(args);
-  if (hasStore(dir)) {
-    const store = openSqliteStore(dir);
-    const existing = await store
-      .get("SELECT name FROM workspaces LIMIT 1")
-      .finally(() => store.close());
+  checkFlags(args, ["data", "database"]);
+  const location = storeLocationOf(storageOf(args));
+  if (storeExists(location)) {
+    const existing = await withStore(location, async (store) =>
+      (await schemaVersionOf(store)) > 0
+        ? store.get("SELECT name FROM workspaces LIMIT 1")
+        : undefined,
+    );
     if (existing)
       throw new GatewayError(
         GatewayErrorCode.CONFLICT,
-        `${dir} is already initialised; add workspaces with: amicited-gateway workspace create NAME --data ${dir}`,
+        `${"url" in location ? "the database" : location.dataDir} is already initialised; add workspaces with: amicited-gateway workspace create NAME ${where(location)}`,
       );
   }
-  process.stdout.write(`${await createWorkspaceLine(dir, DEMO_WORKSPACE)}\n`);
+  process.stdout.write(`${await createWorkspaceLine(location, DEMO_WORKSPACE)}\n`);
 }
 
-/** `workspace create NAME --data DIR`: another workspace with its own demo data. */
+/** `workspace create NAME`: another workspace with its own demo data. */
 export async function runWorkspaceCreate(args: ParsedArgs): Promise<void> {
-  checkFlags(args, ["data"]);
+  checkFlags(args, ["data", "database"]);
   const name = args.positionals[2];
   if (!name)
     throw new GatewayError(GatewayErrorCode.USAGE, `workspace create needs a NAME\n${USAGE}`);
-  process.stdout.write(`${await createWorkspaceLine(dataDir(args), name)}\n`);
+  process.stdout.write(`${await createWorkspaceLine(storeLocationOf(storageOf(args)), name)}\n`);
+}
+
+/** `migrate`: creates or upgrades the schema; prints the driver and the schema version. */
+export async function runMigrate(args: ParsedArgs): Promise<void> {
+  checkFlags(args, ["data", "database"]);
+  const location = storeLocationOf(storageOf(args));
+  const line = await withStore(location, async (store) => {
+    const before = await schemaVersionOf(store);
+    await store.migrate();
+    return {
+      driver: store.driver,
+      from_version: before,
+      schema_version: await schemaVersionOf(store),
+    };
+  });
+  process.stdout.write(`${JSON.stringify(line)}\n`);
 }
 
 /** `serve …`: Streamable HTTP at /mcp, or stdio with --stdio. Runs until SIGINT/SIGTERM or stdin ends. */
 export async function runServe(args: ParsedArgs): Promise<void> {
   checkFlags(args, [
     "data",
+    "database",
     "host",
     "port",
     "hourly-cap",
@@ -77,14 +115,15 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     "max-sessions-per-token",
     "session-idle-ms",
   ]);
-  const dir = dataDir(args);
-  if (!hasStore(dir))
+  const storage = storageOf(args);
+  const location = storeLocationOf(storage);
+  if ("dataDir" in location && !storeExists(location))
     throw new GatewayError(
       GatewayErrorCode.USAGE,
-      `${dir} holds no store; run: amicited-gateway init --data ${dir}`,
+      `${location.dataDir} holds no store; run: amicited-gateway init --data ${location.dataDir}`,
     );
   const gateway = await createGateway({
-    dataDir: dir,
+    ...storage,
     hourlyCap: flagInteger(args, "hourly-cap", 1000, 1, 1_000_000_000),
     memoryQuota: args.flags.has("memory-quota"),
   });

@@ -3,11 +3,11 @@
 import { seedGoogleAds, seedMeta, seedBudgets } from "./advertising";
 import { seedBing, seedSearchConsole, seedVisibility } from "./marketing";
 import { seedReports, seedUptime } from "./operations";
-import { createRandom, dayBefore } from "./prng";
+import { createRandom, dayBefore } from "../domain/random";
 import { seedShop } from "./shop";
 import { PEOPLE, VERTICALS } from "./vocabulary";
-import { insertWorkspace, issueToken } from "../store/workspaces";
-import type { WorkspaceStore } from "../store/workspace-store";
+import { insertWorkspace, issueToken } from "@foundry-mcp/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** The day demo data ends on; "last N days" in the tools count back from the workspace's as-of day. */
 export const DEMO_AS_OF = "2026-11-29";

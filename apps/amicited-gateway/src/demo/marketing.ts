@@ -1,9 +1,9 @@
 // Demo data for the visibility areas: competitors, tracked prompts with their AI runs and
 // citations, Search Console daily rows and Bing Webmaster crawl, keyword and issue data.
-import { COUNTRIES, DEVICES, ENGINES } from "./vocabulary";
-import { dayBefore } from "./prng";
+import { COUNTRIES, DEVICES, ENGINES } from "../domain/dimensions";
+import { dayBefore } from "../domain/random";
 import type { DomainSeed } from "./seed-types";
-import type { SqlValue } from "../store/workspace-store";
+import type { SqlValue } from "@foundry-mcp/workspace-store";
 
 type Row = Record<string, SqlValue>;
 

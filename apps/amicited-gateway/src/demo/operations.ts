@@ -1,9 +1,9 @@
 // Demo data for operations: uptime monitors with their checks, incidents, certificates and alert
 // contacts; scheduled reports with their runs; past exports.
-import { REGIONS } from "./vocabulary";
-import { dayBefore } from "./prng";
+import { REGIONS } from "../domain/dimensions";
+import { dayBefore } from "../domain/random";
 import type { DomainSeed } from "./seed-types";
-import type { SqlValue } from "../store/workspace-store";
+import type { SqlValue } from "@foundry-mcp/workspace-store";
 
 type Row = Record<string, SqlValue>;
 

@@ -1,7 +1,7 @@
 // The context each demo generator receives for one domain.
-import type { Random } from "./prng";
+import type { Random } from "../domain/random";
 import type { Vertical } from "./vocabulary";
-import type { WorkspaceStore } from "../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** One domain being seeded: where to write, what to write about, and the random source. */
 export interface DomainSeed {

@@ -1,9 +1,10 @@
 // Demo data for the e-shop area and the attribution paths that lead to its orders: products,
 // customers, orders with items, carts, coupons, reviews, and touchpoints per order.
-import { CHANNELS, COUNTRIES, PEOPLE } from "./vocabulary";
-import { dayBefore } from "./prng";
+import { COUNTRIES } from "../domain/dimensions";
+import { CHANNELS, PEOPLE } from "./vocabulary";
+import { dayBefore } from "../domain/random";
 import type { DomainSeed } from "./seed-types";
-import type { SqlValue } from "../store/workspace-store";
+import type { SqlValue } from "@foundry-mcp/workspace-store";
 
 type Row = Record<string, SqlValue>;
 

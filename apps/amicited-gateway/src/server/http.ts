@@ -11,8 +11,8 @@ import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { createSessionServer } from "./session";
 import { DEFAULT_SESSION_LIMITS, SessionTable, type SessionLimits } from "./sessions";
 import type { Gateway } from "./gateway";
-import { resolveToken } from "../store/workspaces";
-import type { Credential } from "../store/workspaces";
+import { resolveToken } from "@foundry-mcp/workspace-store";
+import type { Credential } from "@foundry-mcp/workspace-store";
 
 /** Options of startHttpGateway. */
 export interface HttpGatewayOptions {

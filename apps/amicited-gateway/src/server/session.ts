@@ -16,7 +16,7 @@ import type { CallContext } from "@foundry-mcp/tool-catalog";
 import { GatewayError } from "../errors";
 import { SERVER_INSTRUCTIONS, SKILL_URI, TOOLSETS_URI } from "./skill";
 import type { Gateway } from "./gateway";
-import type { Credential } from "../store/workspaces";
+import type { Credential } from "@foundry-mcp/workspace-store";
 
 const RESOURCE_NOT_FOUND = -32002 as ErrorCode;
 

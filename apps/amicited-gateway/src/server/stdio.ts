@@ -5,7 +5,7 @@ import { LineStdioTransport } from "@foundry-mcp/server-kit";
 import { createSessionServer } from "./session";
 import type { Gateway } from "./gateway";
 import { GatewayError, GatewayErrorCode } from "../errors";
-import { resolveToken } from "../store/workspaces";
+import { resolveToken } from "@foundry-mcp/workspace-store";
 
 /** Serves one session over stdin/stdout until stdin closes. */
 export async function serveStdio(

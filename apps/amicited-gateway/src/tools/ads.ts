@@ -3,8 +3,8 @@
 import { arg, requireRow, round, toolsetBuilder, windowOf } from "./shared";
 import type { GatewayTool } from "./shared";
 import { GatewayError, GatewayErrorCode } from "../errors";
-import { NETWORKS } from "../demo/vocabulary";
-import type { WorkspaceStore } from "../store/workspace-store";
+import { NETWORKS } from "../domain/dimensions";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 // Both networks' daily rows as one relation; it takes the domain id twice.
 const spendUnion =

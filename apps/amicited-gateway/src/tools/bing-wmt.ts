@@ -4,7 +4,7 @@
 import { bingCrawlTools } from "./bing-wmt/crawl";
 import { bingSiteTools } from "./bing-wmt/site";
 import type { GatewayTool } from "./shared";
-import type { WorkspaceStore } from "../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** The bing_wmt toolset's tools. */
 export function bingTools(store: WorkspaceStore): GatewayTool[] {

@@ -2,14 +2,15 @@
 // it in AI answers (citations joined through competitor_id).
 import {
   arg,
-  checkPlanLimit,
   previousWindowOf,
   requireRow,
   toolsetBuilder,
   windowOf,
+  countOf,
+  domainRowCount,
 } from "./shared";
 import type { DomainScope, GatewayTool } from "./shared";
-import type { WorkspaceStore } from "../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 const competitorId = arg.id("Competitor (from competitors_list)");
 
@@ -244,15 +245,12 @@ export function competitorsTools(store: WorkspaceStore): GatewayTool[] {
         category: arg.oneOf(["direct", "marketplace", "publisher"], "Kind of competitor."),
       },
       required: ["hostname"],
+      planLimit: {
+        key: "competitors_per_domain",
+        what: "competitors per domain",
+        count: (scope) => domainRowCount("competitors")(scope.domainId),
+      },
       run: async (args, d) => {
-        const used =
-          (
-            await store.get<{ n: number }>(
-              "SELECT COUNT(*) AS n FROM competitors WHERE domain_id = ?",
-              [d.id],
-            )
-          )?.n ?? 0;
-        checkPlanLimit(d, "competitors_per_domain", used, "competitors per domain");
         const r = await store.run(
           "INSERT INTO competitors (domain_id, hostname, name, category, added_at) VALUES (?, ?, ?, ?, ?)",
           [
@@ -270,7 +268,7 @@ export function competitorsTools(store: WorkspaceStore): GatewayTool[] {
         return {
           competitor_id: r.lastInsertId,
           hostname: args.hostname,
-          competitors_now: used + 1,
+          competitors_now: await countOf(store, domainRowCount("competitors")(d.id)),
           allowed: d.limits.competitors_per_domain,
         };
       },

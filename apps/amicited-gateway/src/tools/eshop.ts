@@ -6,7 +6,7 @@ import { eshopOrderTools } from "./eshop/orders";
 import { eshopCustomerTools } from "./eshop/customers";
 import { eshopActionTools } from "./eshop/actions";
 import type { GatewayTool } from "./shared";
-import type { WorkspaceStore } from "../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** The eshop toolset's tools. */
 export function eshopTools(store: WorkspaceStore): GatewayTool[] {

@@ -5,7 +5,7 @@ import { googlePpcPerformanceTools } from "./google-ppc/performance";
 import { googlePpcKeywordTools } from "./google-ppc/keywords";
 import { googlePpcActionTools } from "./google-ppc/actions";
 import type { GatewayTool } from "./shared";
-import type { WorkspaceStore } from "../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** The google_ppc toolset's tools. */
 export function googlePpcTools(store: WorkspaceStore): GatewayTool[] {

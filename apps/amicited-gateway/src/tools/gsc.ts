@@ -5,7 +5,7 @@
 import { gscPerformanceTools } from "./gsc/performance";
 import { gscDrilldownTools } from "./gsc/drilldown";
 import type { GatewayTool } from "./shared";
-import type { WorkspaceStore } from "../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** The gsc toolset's tools. */
 export function gscTools(store: WorkspaceStore): GatewayTool[] {

@@ -14,7 +14,7 @@ import { seoTools } from "./seo";
 import type { GatewayTool } from "./shared";
 import { uptimeTools } from "./uptime";
 import { workspaceTools } from "./workspace";
-import type { WorkspaceStore } from "../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** The twelve built-in toolsets, in the order tools/list and browsing show them. */
 export const GATEWAY_TOOLSETS: readonly ToolsetDefinition[] = [

@@ -4,7 +4,7 @@
 import { metaPerformanceTools } from "./meta/performance";
 import { metaActionTools } from "./meta/actions";
 import type { GatewayTool } from "./shared";
-import type { WorkspaceStore } from "../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** The meta toolset's tools. */
 export function metaTools(store: WorkspaceStore): GatewayTool[] {

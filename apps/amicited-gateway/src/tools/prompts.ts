@@ -5,7 +5,7 @@
 import { promptsAnswerTools } from "./prompts/answers";
 import { promptsActionTools } from "./prompts/actions";
 import type { GatewayTool } from "./shared";
-import type { WorkspaceStore } from "../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** The prompts toolset's tools. */
 export function promptsTools(store: WorkspaceStore): GatewayTool[] {

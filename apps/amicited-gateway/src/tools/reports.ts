@@ -4,7 +4,7 @@
 import { reportsScheduledTools } from "./reports/scheduled";
 import { reportsExportTools } from "./reports/exports";
 import type { GatewayTool } from "./shared";
-import type { WorkspaceStore } from "../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** The reports toolset's tools. */
 export function reportsTools(store: WorkspaceStore): GatewayTool[] {

@@ -4,7 +4,7 @@
 import { seoVisibilityTools } from "./seo/visibility";
 import { seoChangeTools } from "./seo/changes";
 import type { GatewayTool } from "./shared";
-import type { WorkspaceStore } from "../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** The seo toolset's tools. */
 export function seoTools(store: WorkspaceStore): GatewayTool[] {

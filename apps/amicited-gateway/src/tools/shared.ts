@@ -1,41 +1,26 @@
-// What every toolset file builds on: the tool factories (list, read, act), argument schemas,
-// the domain guard that isolates workspaces, SQL paging with `fields`, credits and plan limits.
-// Toolset files (tools/<toolset>.ts) describe questions; this file makes them safe and uniform.
-import {
-  CatalogError,
-  DEFAULT_PAGE_SIZE,
-  fieldsInputSchema,
-  pagingInputSchema,
-} from "@foundry-mcp/tool-catalog";
+// What every toolset file builds on: the tool factories (list, read, act, workspace) and the
+// argument schemas. Toolset files (tools/<toolset>.ts) declare questions; the workspace store
+// package does the rest: the domain guard, SQL paging with `fields`, and (through the catalog's
+// hooks) plan limits and credits, which a tool declares with `planLimit` and `cost`.
+import { fieldsInputSchema, pagingInputSchema } from "@foundry-mcp/tool-catalog";
+import type { CallContext, JsonSchemaObject, ToolKind } from "@foundry-mcp/tool-catalog";
+import { pageQuery, requireDomain, requireRow } from "@foundry-mcp/workspace-store";
 import type {
-  CallContext,
-  JsonSchemaObject,
-  ToolDefinition,
-  ToolKind,
-} from "@foundry-mcp/tool-catalog";
-import { GatewayError, GatewayErrorCode } from "../errors";
-import { dayBefore } from "../demo/prng";
-import { planLimits } from "../store/plans";
-import type { PlanLimits } from "../store/plans";
-import type { SqlValue, WorkspaceStore } from "../store/workspace-store";
+  DomainScope,
+  PlanLimitRule,
+  Query,
+  StoreToolDefinition,
+  WorkspaceStore,
+} from "@foundry-mcp/workspace-store";
+import { dayBefore } from "../domain/random";
 
-/** A gateway tool: a catalog tool whose context's `workspace` is the caller's workspace id. */
-export type GatewayTool = ToolDefinition<CallContext>;
+export { pageQuery, requireRow };
+export type { DomainScope, Query };
+
+/** A gateway tool: a catalog tool (with its cost and plan limit) over the workspace store. */
+export type GatewayTool = StoreToolDefinition;
 /** Tool arguments as validated by the catalog. */
 export type Args = Record<string, unknown>;
-
-/** The domain a call is about, checked to belong to the caller's workspace. */
-export interface DomainScope {
-  id: number;
-  hostname: string;
-  workspaceId: string;
-  plan: string;
-  asOf: string;
-  limits: PlanLimits;
-}
-
-/** A query and its parameters. */
-export type Query = [sql: string, params: SqlValue[]];
 
 const domainProperty: JsonSchemaObject = {
   type: "integer",
@@ -95,154 +80,18 @@ export function previousWindowOf(
   return { since: dayBefore(domain.asOf, 2 * days - 1), until: dayBefore(domain.asOf, days) };
 }
 
-/** Loads `domain_id` and refuses a domain outside the caller's workspace (the isolation guard). */
-export async function requireDomain(
-  store: WorkspaceStore,
-  context: CallContext,
-  domainId: unknown,
-): Promise<DomainScope> {
-  const row = await store.get<{
-    id: number;
-    hostname: string;
-    workspace_id: string;
-    plan: string;
-    data_as_of: string;
-  }>(
-    "SELECT d.id, d.hostname, d.workspace_id, w.plan, w.data_as_of FROM domains d JOIN workspaces w ON w.id = d.workspace_id WHERE d.id = ? AND d.workspace_id = ?",
-    [Number(domainId), context.workspace],
-  );
-  if (!row)
-    throw new GatewayError(
-      GatewayErrorCode.UNKNOWN_DOMAIN,
-      `domain_id ${String(domainId)} is not a domain of this workspace; call list_domains for valid ids.`,
-    );
-  return {
-    id: row.id,
-    hostname: row.hostname,
-    workspaceId: row.workspace_id,
-    plan: row.plan,
-    asOf: row.data_as_of,
-    limits: planLimits(row.plan),
-  };
+/** The `n` a counting query returns (0 when it returns no row). */
+export async function countOf(store: WorkspaceStore, [sql, params]: Query): Promise<number> {
+  return (await store.get<{ n: number }>(sql, params))?.n ?? 0;
 }
 
-/** The first row of a query or a NOT_FOUND error naming what was looked up and where to find ids. */
-export async function requireRow<T = Record<string, unknown>>(
-  store: WorkspaceStore,
-  query: Query,
-  what: string,
-  hint: string,
-): Promise<T> {
-  const row = await store.get<T>(query[0], query[1]);
-  if (!row)
-    throw new GatewayError(
-      GatewayErrorCode.NOT_FOUND,
-      `${what} was not found for this domain; ${hint}.`,
-    );
-  return row;
-}
-
-/** Runs `query` one page at a time: `{ rows, paging }`, `fields` checked against the query's columns. */
-export async function pageQuery(
-  store: WorkspaceStore,
-  query: Query,
-  args: Args,
-): Promise<{ rows: Record<string, unknown>[]; paging: Record<string, unknown> }> {
-  const [sql, params] = query;
-  const offset = typeof args.offset === "number" ? args.offset : 0;
-  const limit = typeof args.limit === "number" ? args.limit : DEFAULT_PAGE_SIZE;
-  const fields = Array.isArray(args.fields) ? (args.fields as string[]) : undefined;
-  if (fields) {
-    const columns = await store.columns(sql);
-    const unknown = fields.filter((field) => !columns.includes(field));
-    if (unknown.length > 0)
-      throw new CatalogError(
-        "UNKNOWN_FIELD",
-        `fields: unknown column${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}; valid columns: ${columns.join(", ")}.`,
-        { details: { unknown, valid: columns } },
-      );
-  }
-  const total =
-    (await store.get<{ n: number }>(`SELECT COUNT(*) AS n FROM (${sql})`, params))?.n ?? 0;
-  const page = await store.all(`${sql} LIMIT ? OFFSET ?`, [...params, limit, offset]);
-  const rows = fields
-    ? page.map((row) => Object.fromEntries(fields.map((field) => [field, row[field]])))
-    : page;
-  const end = offset + page.length;
-  return {
-    rows,
-    paging: { offset, limit, total, has_more: end < total, next_offset: end < total ? end : null },
-  };
-}
-
-/** Spends `cost` credits atomically or refuses with the balance and what to do. */
-export async function spendCredits(
-  store: WorkspaceStore,
-  context: CallContext,
-  tool: string,
-  cost: number,
-): Promise<number> {
-  const result = await store.run(
-    "UPDATE workspaces SET credits = credits - ? WHERE id = ? AND credits >= ?",
-    [cost, context.workspace, cost],
-  );
-  const balance =
-    (
-      await store.get<{ credits: number }>("SELECT credits FROM workspaces WHERE id = ?", [
-        context.workspace,
-      ])
-    )?.credits ?? 0;
-  if (result.changes === 0) {
-    throw new GatewayError(
-      GatewayErrorCode.CREDITS_EXHAUSTED,
-      `${tool} costs ${cost} credit${cost === 1 ? "" : "s"} and the workspace has ${balance}; nothing was run or charged. Upgrade the plan (account_change_plan) or wait for the monthly refill.`,
-    );
-  }
-  await store.run(
-    "INSERT INTO credit_ledger (workspace_id, at, tool, amount, balance_after) VALUES (?, ?, ?, ?, ?)",
-    [context.workspace, new Date().toISOString(), tool, -cost, balance],
-  );
-  return balance;
-}
-
-/** Gives back credits a paid tool spent before it failed. */
-export async function refundCredits(
-  store: WorkspaceStore,
-  context: CallContext,
-  tool: string,
-  cost: number,
-): Promise<void> {
-  await store.run("UPDATE workspaces SET credits = credits + ? WHERE id = ?", [
-    cost,
-    context.workspace,
-  ]);
-  const balance =
-    (
-      await store.get<{ credits: number }>("SELECT credits FROM workspaces WHERE id = ?", [
-        context.workspace,
-      ])
-    )?.credits ?? 0;
-  await store.run(
-    "INSERT INTO credit_ledger (workspace_id, at, tool, amount, balance_after) VALUES (?, ?, ?, ?, ?)",
-    [context.workspace, new Date().toISOString(), `${tool} (refund)`, cost, balance],
-  );
-}
-
-/** Refuses when `used` has reached the plan's limit `key`, naming the plan and the upgrade. */
-export function checkPlanLimit(
-  domain: { plan: string; limits: PlanLimits },
-  key: keyof PlanLimits,
-  used: number,
-  what: string,
-): void {
-  const limit = domain.limits[key];
-  if (used >= limit) {
-    throw new GatewayError(
-      GatewayErrorCode.PLAN_LIMIT,
-      `plan "${domain.plan}" allows ${limit} ${what}; ${used} already exist. Remove one or upgrade with account_change_plan.`,
-    );
-  }
-}
+/** A counting query of the rows of `table` in one domain: plan limits and "now" counts. */
+export const domainRowCount =
+  (table: string) =>
+  (domainId: number | undefined): Query => [
+    `SELECT COUNT(*) AS n FROM ${table} WHERE domain_id = ?`,
+    [domainId ?? 0],
+  ];
 
 /** A number rounded for display. */
 export const round = (value: number | null | undefined, digits = 2): number | null =>
@@ -255,10 +104,16 @@ interface Common {
   description: string;
   params?: Record<string, JsonSchemaObject>;
   required?: string[];
+  /** The plan limit this tool creates against, checked before it runs. */
+  planLimit?: PlanLimitRule;
 }
+
+const declared = (common: Common) => (common.planLimit ? { planLimit: common.planLimit } : {});
 
 /** Builds the tools of one toolset: every tool takes `domain_id` unless `workspaceLevel` is set. */
 export function toolsetBuilder(toolset: string, store: WorkspaceStore) {
+  const domainOf = (args: Args, context: CallContext) =>
+    requireDomain(store, context.workspace, args.domain_id as number);
   const schema = (
     common: Common,
     extra: Record<string, JsonSchemaObject>,
@@ -285,11 +140,7 @@ export function toolsetBuilder(toolset: string, store: WorkspaceStore) {
         kind: "read",
         inputSchema: schema(common, { ...pagingInputSchema, ...fieldsInputSchema }, true),
         handler: async (args, context) =>
-          pageQuery(
-            store,
-            await common.query(args, await requireDomain(store, context, args.domain_id)),
-            args,
-          ),
+          pageQuery(store, await common.query(args, await domainOf(args, context)), args),
       };
     },
     /** A read tool returning one object. */
@@ -302,11 +153,10 @@ export function toolsetBuilder(toolset: string, store: WorkspaceStore) {
         toolset,
         kind: "read",
         inputSchema: schema(common, {}, true),
-        handler: async (args, context) =>
-          common.run(args, await requireDomain(store, context, args.domain_id)),
+        handler: async (args, context) => common.run(args, await domainOf(args, context)),
       };
     },
-    /** A write, paid or destructive tool; paid tools spend `cost` credits before acting. */
+    /** A write, paid or destructive tool; a paid one declares its `cost` (charged by the hooks). */
     act(
       common: Common & {
         kind: Exclude<ToolKind, "read">;
@@ -314,31 +164,19 @@ export function toolsetBuilder(toolset: string, store: WorkspaceStore) {
         run: (args: Args, domain: DomainScope, context: CallContext) => Promise<unknown>;
       },
     ): GatewayTool {
+      const cost = common.kind === "paid" ? (common.cost ?? 1) : undefined;
       return {
         name: common.name,
         description:
-          common.kind === "paid"
-            ? `${common.description} Costs ${common.cost ?? 1} credit${(common.cost ?? 1) === 1 ? "" : "s"}.`
-            : common.description,
+          cost === undefined
+            ? common.description
+            : `${common.description} Costs ${cost} credit${cost === 1 ? "" : "s"}.`,
         toolset,
         kind: common.kind,
         inputSchema: schema(common, {}, true),
-        handler: async (args, context) => {
-          const domain = await requireDomain(store, context, args.domain_id);
-          if (common.kind !== "paid") return common.run(args, domain, context);
-          const cost = common.cost ?? 1;
-          const balance = await spendCredits(store, context, common.name, cost);
-          try {
-            return {
-              ...((await common.run(args, domain, context)) as object),
-              credits_spent: cost,
-              credits_left: balance,
-            };
-          } catch (error) {
-            await refundCredits(store, context, common.name, cost);
-            throw error;
-          }
-        },
+        ...(cost === undefined ? {} : { cost }),
+        ...declared(common),
+        handler: async (args, context) => common.run(args, await domainOf(args, context), context),
       };
     },
     /** A tool about the workspace itself (no domain_id). */
@@ -359,6 +197,7 @@ export function toolsetBuilder(toolset: string, store: WorkspaceStore) {
           common.list ? { ...pagingInputSchema, ...fieldsInputSchema } : {},
           false,
         ),
+        ...declared(common),
         handler: (args, context) => common.run(args, context),
       };
     },

@@ -6,7 +6,7 @@ import { uptimeStatusTools } from "./uptime/status";
 import { uptimeIncidentTools } from "./uptime/incidents";
 import { uptimeActionTools } from "./uptime/actions";
 import type { GatewayTool } from "./shared";
-import type { WorkspaceStore } from "../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** The uptime toolset's tools. */
 export function uptimeTools(store: WorkspaceStore): GatewayTool[] {

@@ -4,7 +4,7 @@
 import { workspaceAccountTools } from "./workspace/account";
 import { workspaceActionTools } from "./workspace/actions";
 import type { GatewayTool } from "./shared";
-import type { WorkspaceStore } from "../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** The workspace toolset's tools. */
 export function workspaceTools(store: WorkspaceStore): GatewayTool[] {

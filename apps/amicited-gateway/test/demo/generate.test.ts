@@ -5,15 +5,15 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDemoWorkspace } from "../../src/demo/generate";
-import { openSqliteStore } from "../../src/store/drivers/sqlite";
-import type { WorkspaceStore } from "../../src/store/workspace-store";
+import { openSqliteStore } from "@foundry-mcp/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 const dirs: string[] = [];
 const stores: WorkspaceStore[] = [];
 async function freshStore(): Promise<WorkspaceStore> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gw-demo-"));
   dirs.push(dir);
-  const store = openSqliteStore(dir);
+  const store = await openSqliteStore({ dataDir: dir });
   stores.push(store);
   await store.migrate();
   return store;

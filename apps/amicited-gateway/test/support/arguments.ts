@@ -1,7 +1,7 @@
 // Fills a tool's required arguments with real ids and values from the demo workspace, so every
 // read tool can be executed once without hand-written fixtures.
 import type { JsonSchemaObject, ToolDefinition } from "@foundry-mcp/tool-catalog";
-import type { WorkspaceStore } from "../../src/store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 const idQueries: Record<string, string> = {
   prompt_id: "SELECT id FROM prompts WHERE domain_id = ? ORDER BY id",
@@ -27,15 +27,16 @@ const idQueries: Record<string, string> = {
   keyword: "SELECT keyword FROM bing_keywords WHERE domain_id = ? ORDER BY clicks DESC",
 };
 
-/** Real arguments for every required property of `tool` in domain `domainId`. */
+/** Real arguments for every required property of `tool` (and `also`) in domain `domainId`. */
 export async function demoArguments(
   tool: ToolDefinition,
   store: WorkspaceStore,
   domainId: number,
+  also: readonly string[] = [],
 ): Promise<Record<string, unknown>> {
   const schema = tool.inputSchema;
   const args: Record<string, unknown> = {};
-  for (const name of schema.required ?? []) {
+  for (const name of new Set([...(schema.required ?? []), ...also])) {
     const property = (schema.properties?.[name] ?? {}) as JsonSchemaObject;
     if (name === "domain_id") args[name] = domainId;
     else if (name === "campaign_id")

@@ -61,11 +61,18 @@ export interface RunningGateway {
   stop(): Promise<void>;
 }
 
-/** Starts `serve --data DIR --port 0` plus `extra` flags and waits for its listening line. */
-export async function startGateway(dir: string, extra: string[] = []): Promise<RunningGateway> {
+/** `--data DIR`, or `--database URL` for a postgres:// location. */
+export const storeFlags = (location: string): string[] =>
+  location.startsWith("postgres://") ? ["--database", location] : ["--data", location];
+
+/** Starts `serve --data DIR --port 0` (or `--database URL`) plus `extra` flags; waits for its listening line. */
+export async function startGateway(
+  location: string,
+  extra: string[] = [],
+): Promise<RunningGateway> {
   const child = spawn(
     process.execPath,
-    [GATEWAY, "serve", "--data", dir, "--port", "0", ...extra],
+    [GATEWAY, "serve", ...storeFlags(location), "--port", "0", ...extra],
     { stdio: ["ignore", "pipe", "pipe"], detached: true },
   );
   let stderr = "";

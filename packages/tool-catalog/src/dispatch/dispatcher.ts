@@ -1,6 +1,7 @@
 // The gates every call passes, in order: kind (read entry point), scope, arguments (ajv),
 // quota (counted once, only for calls that passed the gates), the host's beforeCall hook
-// (plan limits, credits), then the handler, its output normalised and checked.
+// (plan limits), the handler (inside the host's aroundCall hook, e.g. a credit transaction), its
+// output normalised and checked.
 // Neighbour: catalog.ts owns the tools and calls dispatchCall for read() and run().
 
 import { kindNeedsWriteScope } from "../annotations";
@@ -14,6 +15,11 @@ import type { SchemaValidator } from "./validator";
 export interface CatalogHooks<C extends CallContext = CallContext> {
   /** After the gates and the quota, before the handler: plan limits, credits, audit. */
   beforeCall?(tool: ToolDefinition<C>, args: Record<string, unknown>, context: C): Promise<void> | void;
+  /**
+   * Around the handler: `run` calls it and resolves to its raw value. Use it to run a call inside
+   * a transaction (charge credits, act, and roll both back if the handler throws).
+   */
+  aroundCall?(tool: ToolDefinition<C>, args: Record<string, unknown>, context: C, run: () => Promise<unknown>): Promise<unknown>;
   /** After a handler succeeded (e.g. to charge credits for a paid tool). */
   afterCall?(tool: ToolDefinition<C>, args: Record<string, unknown>, context: C, output: ToolOutput): Promise<void> | void;
 }
@@ -74,7 +80,9 @@ export async function dispatchCall<C extends CallContext>(
   context.signal?.throwIfAborted();
   let output: ToolOutput;
   try {
-    output = toToolOutput(await tool.handler(outcome.data, context));
+    const run = async () => tool.handler(outcome.data, context);
+    const around = environment.hooks.aroundCall;
+    output = toToolOutput(await (around ? around(tool, outcome.data, context, run) : run()));
   } catch (error) {
     if (CatalogError.isInstance(error)) throw error;
     const reason = error instanceof Error ? error.message : String(error);

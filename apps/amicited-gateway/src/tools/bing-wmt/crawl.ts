@@ -1,7 +1,7 @@
 // bing_wmt tools about crawling, the index and keywords.
 import { arg, previousWindowOf, toolsetBuilder, windowOf } from "../shared";
 import type { GatewayTool } from "../shared";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** The bing_wmt toolset's tools about crawl, index and keywords. */
 export function bingCrawlTools(store: WorkspaceStore): GatewayTool[] {

@@ -2,7 +2,7 @@
 import { arg, requireRow, round, toolsetBuilder, windowOf } from "../shared";
 import type { GatewayTool } from "../shared";
 import { GatewayError, GatewayErrorCode } from "../../errors";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { BING_DAILY_URL_QUOTA } from "./common";
 
 /** The bing_wmt toolset's tools about crawl issues, backlinks, URL submission and blocks. */

@@ -2,7 +2,7 @@
 import { arg, requireRow, round, toolsetBuilder, windowOf } from "../shared";
 import type { GatewayTool } from "../shared";
 import { GatewayError, GatewayErrorCode } from "../../errors";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { productId, orderId, customerId, eshopCommon } from "./common";
 
 /** The eshop toolset's tools about changes: prices, stock, coupons, orders, customers, paid analyses. */

@@ -1,7 +1,7 @@
 // Constants and lookups shared by the eshop tool files (see ../eshop.ts).
 import { arg, requireRow } from "../shared";
 import type { DomainScope } from "../shared";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** SQL condition for orders that count as sales (not cancelled or refunded). */
 export const valid = "status NOT IN ('cancelled', 'refunded')";

@@ -1,7 +1,7 @@
 // eshop tools about customers: lifetime value, repeat purchases, churn, cohorts, consent and carts.
 import { arg, round, toolsetBuilder, windowOf } from "../shared";
 import type { GatewayTool } from "../shared";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { valid, customerId, eshopCommon } from "./common";
 
 /** The eshop toolset's tools about customers, lifetime value, retention and carts. */

@@ -1,7 +1,7 @@
 // eshop tools about orders: lists, trends, revenue, refunds and coupon usage.
 import { arg, previousWindowOf, round, toolsetBuilder, windowOf } from "../shared";
 import type { GatewayTool } from "../shared";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { valid, orderId, statuses, eshopCommon } from "./common";
 
 /** The eshop toolset's tools about orders, revenue, refunds and coupons. */

@@ -1,7 +1,8 @@
 // eshop tools about products: catalogue, stock, best sellers, margins, ratings and reviews.
+import { containsPattern, LIKE_ESCAPE } from "@foundry-mcp/workspace-store";
 import { arg, round, toolsetBuilder, windowOf } from "../shared";
 import type { GatewayTool } from "../shared";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { valid, productId, eshopCommon } from "./common";
 
 /** The eshop toolset's tools about products, stock, sales and reviews. */
@@ -62,8 +63,8 @@ export function eshopProductTools(store: WorkspaceStore): GatewayTool[] {
       params: { text: arg.text("Text to look for.") },
       required: ["text"],
       query: (args, d) => [
-        "SELECT id AS product_id, sku, name, price, stock FROM eshop_products WHERE domain_id = ? AND (LOWER(name) LIKE ? OR LOWER(sku) LIKE ?) ORDER BY name",
-        [d.id, `%${String(args.text).toLowerCase()}%`, `%${String(args.text).toLowerCase()}%`],
+        `SELECT id AS product_id, sku, name, price, stock FROM eshop_products WHERE domain_id = ? AND (LOWER(name) LIKE ? ${LIKE_ESCAPE} OR LOWER(sku) LIKE ? ${LIKE_ESCAPE}) ORDER BY name`,
+        [d.id, containsPattern(String(args.text), true), containsPattern(String(args.text), true)],
       ],
     }),
     t.list({
@@ -205,14 +206,17 @@ export function eshopProductTools(store: WorkspaceStore): GatewayTool[] {
         product_id: productId,
         rating: { type: "integer", minimum: 1, maximum: 5, description: "Only this rating." },
       },
-      query: (args, d) => [
-        `SELECT r.day, r.rating, r.title, p.name AS product FROM eshop_reviews r JOIN eshop_products p ON p.id = r.product_id WHERE r.domain_id = ?${args.product_id ? " AND r.product_id = ?" : ""}${args.rating ? " AND r.rating = ?" : ""} ORDER BY r.day DESC, r.id`,
-        [
-          d.id,
-          ...(args.product_id ? [Number(args.product_id)] : []),
-          ...(args.rating ? [Number(args.rating)] : []),
-        ],
-      ],
+      query: async (args, d) => {
+        if (args.product_id !== undefined) await product(args.product_id, d);
+        return [
+          `SELECT r.day, r.rating, r.title, p.name AS product FROM eshop_reviews r JOIN eshop_products p ON p.id = r.product_id WHERE r.domain_id = ?${args.product_id ? " AND r.product_id = ?" : ""}${args.rating ? " AND r.rating = ?" : ""} ORDER BY r.day DESC, r.id`,
+          [
+            d.id,
+            ...(args.product_id ? [Number(args.product_id)] : []),
+            ...(args.rating ? [Number(args.rating)] : []),
+          ],
+        ];
+      },
     }),
   ];
 }

@@ -2,7 +2,7 @@
 import { arg, requireRow, round, toolsetBuilder } from "../shared";
 import type { DomainScope, GatewayTool } from "../shared";
 import { GatewayError, GatewayErrorCode } from "../../errors";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { campaignId, adgroupId, keywordId, googlePpcCommon } from "./common";
 
 /** The google_ppc toolset's tools about changes to campaigns and keywords, and keyword ideas. */

@@ -1,7 +1,7 @@
 // Constants and lookups shared by the google_ppc tool files (see ../google-ppc.ts).
 import { arg, requireRow } from "../shared";
 import type { DomainScope } from "../shared";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** SQL select list of the summed statistics columns. */
 export const stats =
@@ -34,5 +34,12 @@ export function googlePpcCommon(store: WorkspaceStore) {
       `keyword ${String(id)}`,
       "list ids with google_ppc_list_keywords",
     );
-  return { campaign, keyword };
+  const adgroup = (id: unknown, d: DomainScope) =>
+    requireRow<{ id: number; name: string }>(
+      store,
+      ["SELECT id, name FROM gads_adgroups WHERE id = ? AND domain_id = ?", [Number(id), d.id]],
+      `ad group ${String(id)}`,
+      "list ids with google_ppc_list_ad_groups",
+    );
+  return { campaign, keyword, adgroup };
 }

@@ -1,32 +1,38 @@
 // google_ppc tools about ad groups, keywords, search terms, CPA/ROAS, budget pacing and account totals.
 import { arg, previousWindowOf, round, toolsetBuilder, windowOf } from "../shared";
 import type { GatewayTool } from "../shared";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { stats, campaignId, adgroupId, keywordId, googlePpcCommon } from "./common";
 
 /** The google_ppc toolset's tools about ad groups, keywords, search terms, budgets and totals. */
 export function googlePpcKeywordTools(store: WorkspaceStore): GatewayTool[] {
   const t = toolsetBuilder("google_ppc", store);
-  const { keyword } = googlePpcCommon(store);
+  const { keyword, campaign, adgroup } = googlePpcCommon(store);
   return [
     t.list({
       name: "google_ppc_list_ad_groups",
       description: "List ad groups with status and default CPC, optionally for one campaign.",
       params: { campaign_id: campaignId },
-      query: (args, d) => [
-        `SELECT id AS adgroup_id, campaign_id, name, status, default_cpc FROM gads_adgroups WHERE domain_id = ?${args.campaign_id ? " AND campaign_id = ?" : ""} ORDER BY id`,
-        [d.id, ...(args.campaign_id ? [Number(args.campaign_id)] : [])],
-      ],
+      query: async (args, d) => {
+        if (args.campaign_id !== undefined) await campaign(args.campaign_id, d);
+        return [
+          `SELECT id AS adgroup_id, campaign_id, name, status, default_cpc FROM gads_adgroups WHERE domain_id = ?${args.campaign_id ? " AND campaign_id = ?" : ""} ORDER BY id`,
+          [d.id, ...(args.campaign_id ? [Number(args.campaign_id)] : [])],
+        ];
+      },
     }),
     t.list({
       name: "google_ppc_list_keywords",
       description:
         "List bidded keywords with match type, status, quality score and max CPC, optionally for one ad group.",
       params: { adgroup_id: adgroupId },
-      query: (args, d) => [
-        `SELECT id AS keyword_id, adgroup_id, text, match_type, status, quality_score, cpc_bid FROM gads_keywords WHERE domain_id = ? AND negative = 0${args.adgroup_id ? " AND adgroup_id = ?" : ""} ORDER BY id`,
-        [d.id, ...(args.adgroup_id ? [Number(args.adgroup_id)] : [])],
-      ],
+      query: async (args, d) => {
+        if (args.adgroup_id !== undefined) await adgroup(args.adgroup_id, d);
+        return [
+          `SELECT id AS keyword_id, adgroup_id, text, match_type, status, quality_score, cpc_bid FROM gads_keywords WHERE domain_id = ? AND negative = 0${args.adgroup_id ? " AND adgroup_id = ?" : ""} ORDER BY id`,
+          [d.id, ...(args.adgroup_id ? [Number(args.adgroup_id)] : [])],
+        ];
+      },
     }),
     t.list({
       name: "google_ppc_low_quality_keywords",
@@ -107,10 +113,13 @@ export function googlePpcKeywordTools(store: WorkspaceStore): GatewayTool[] {
       description:
         "What did people actually type before clicking our ads? Search terms with clicks, cost and conversions.",
       params: { adgroup_id: adgroupId },
-      query: (args, d) => [
-        `SELECT term, adgroup_id, impressions, clicks, cost, conversions FROM gads_search_terms WHERE domain_id = ?${args.adgroup_id ? " AND adgroup_id = ?" : ""} ORDER BY cost DESC`,
-        [d.id, ...(args.adgroup_id ? [Number(args.adgroup_id)] : [])],
-      ],
+      query: async (args, d) => {
+        if (args.adgroup_id !== undefined) await adgroup(args.adgroup_id, d);
+        return [
+          `SELECT term, adgroup_id, impressions, clicks, cost, conversions FROM gads_search_terms WHERE domain_id = ?${args.adgroup_id ? " AND adgroup_id = ?" : ""} ORDER BY cost DESC`,
+          [d.id, ...(args.adgroup_id ? [Number(args.adgroup_id)] : [])],
+        ];
+      },
     }),
     t.list({
       name: "google_ppc_negative_keyword_candidates",

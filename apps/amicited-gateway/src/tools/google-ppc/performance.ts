@@ -1,7 +1,7 @@
 // google_ppc tools about campaigns and performance by campaign, ad group, keyword, day, device, channel and match type.
 import { arg, toolsetBuilder, windowOf } from "../shared";
 import type { GatewayTool } from "../shared";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { stats, campaignId, googlePpcCommon } from "./common";
 
 /** The google_ppc toolset's tools about campaigns and their performance. */
@@ -61,7 +61,8 @@ export function googlePpcPerformanceTools(store: WorkspaceStore): GatewayTool[] 
       description:
         "Which ad groups spend and convert? Statistics per ad group, optionally inside one campaign.",
       params: { days: arg.days(), campaign_id: campaignId },
-      query: (args, d) => {
+      query: async (args, d) => {
+        if (args.campaign_id !== undefined) await campaign(args.campaign_id, d);
         const w = windowOf(d, args);
         return [
           `SELECT g.id AS adgroup_id, g.name, g.campaign_id, ${stats} FROM gads_keyword_daily s JOIN gads_adgroups g ON g.id = s.adgroup_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ?${args.campaign_id ? " AND s.campaign_id = ?" : ""} GROUP BY g.id ORDER BY cost DESC`,

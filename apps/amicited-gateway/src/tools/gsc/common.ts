@@ -1,8 +1,8 @@
 // Constants and lookups shared by the gsc tool files (see ../gsc.ts).
 import { arg } from "../shared";
 import type { Args, DomainScope } from "../shared";
-import { COUNTRIES, DEVICES } from "../../demo/vocabulary";
-import type { SqlValue } from "../../store/workspace-store";
+import { COUNTRIES, DEVICES } from "../../domain/dimensions";
+import type { SqlValue } from "@foundry-mcp/workspace-store";
 
 /** SQL select list of clicks, impressions, CTR and impression-weighted position. */
 export const metrics =

@@ -1,8 +1,9 @@
 // gsc tools that drill into one query or page, raw rows, the nested search-analytics query, sitemaps and indexing.
+import { containsPattern, LIKE_ESCAPE } from "@foundry-mcp/workspace-store";
 import { arg, requireRow, round, toolsetBuilder, windowOf } from "../shared";
 import type { DomainScope, GatewayTool, Query } from "../shared";
 import { GatewayError, GatewayErrorCode } from "../../errors";
-import type { SqlValue, WorkspaceStore } from "../../store/workspace-store";
+import type { SqlValue, WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { metrics, dimensions, filters, where } from "./common";
 
 /** The gsc toolset's tools about single queries and pages, raw rows, sitemaps and indexing. */
@@ -186,8 +187,10 @@ export function gscDrilldownTools(store: WorkspaceStore): GatewayTool[] {
           sql +=
             filter.operator === "equals"
               ? ` AND ${filter.dimension} = ?`
-              : ` AND ${filter.dimension} ${filter.operator === "contains" ? "" : "NOT "}LIKE ?`;
-          params.push(filter.operator === "equals" ? filter.expression : `%${filter.expression}%`);
+              : ` AND ${filter.dimension} ${filter.operator === "contains" ? "" : "NOT "}LIKE ? ${LIKE_ESCAPE}`;
+          params.push(
+            filter.operator === "equals" ? filter.expression : containsPattern(filter.expression),
+          );
         }
         return [
           `SELECT ${q.dimensions.join(", ")}, ${metrics} FROM gsc_daily WHERE ${sql} GROUP BY ${q.dimensions.join(", ")} ORDER BY clicks DESC`,

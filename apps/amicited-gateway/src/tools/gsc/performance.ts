@@ -1,7 +1,8 @@
 // gsc tools about search performance: top queries and pages, breakdowns, comparisons and opportunities.
+import { containsPattern, LIKE_ESCAPE } from "@foundry-mcp/workspace-store";
 import { arg, previousWindowOf, toolsetBuilder, windowOf } from "../shared";
 import type { GatewayTool } from "../shared";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { metrics, filters, where } from "./common";
 
 /** The gsc toolset's tools about search performance and its changes. */
@@ -287,12 +288,12 @@ export function gscPerformanceTools(store: WorkspaceStore): GatewayTool[] {
         const terms = (args.brand_terms as string[] | undefined) ?? [
           d.hostname.split(".")[0] ?? d.hostname,
         ];
-        const like = terms.map(() => "LOWER(query) LIKE ?").join(" OR ");
+        const like = terms.map(() => `LOWER(query) LIKE ? ${LIKE_ESCAPE}`).join(" OR ");
         return {
           brand_terms: terms,
           rows: await store.all(
             `SELECT CASE WHEN ${like} THEN 'branded' ELSE 'non_branded' END AS segment, ${metrics} FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY segment`,
-            [...terms.map((term) => `%${term.toLowerCase()}%`), d.id, w.since, w.until],
+            [...terms.map((term) => containsPattern(term, true)), d.id, w.since, w.until],
           ),
         };
       },

@@ -1,7 +1,7 @@
 // meta tools that change things (write, destructive) or spend credits (paid).
 import { arg, requireRow, round, toolsetBuilder } from "../shared";
 import type { DomainScope, GatewayTool } from "../shared";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { campaignId, adsetId, creativeId, metaCommon } from "./common";
 
 /** The meta toolset's tools about changes to campaigns, ad sets and creatives, and ad copy. */

@@ -1,7 +1,7 @@
 // Constants and lookups shared by the meta tool files (see ../meta.ts).
 import { arg, requireRow } from "../shared";
 import type { DomainScope } from "../shared";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** SQL select list of the summed statistics columns. */
 export const stats =
@@ -34,5 +34,12 @@ export function metaCommon(store: WorkspaceStore) {
       `creative ${String(id)}`,
       "list ids with meta_list_creatives",
     );
-  return { campaign, creative };
+  const adset = (id: unknown, d: DomainScope) =>
+    requireRow<{ id: number; name: string }>(
+      store,
+      ["SELECT id, name FROM meta_adsets WHERE id = ? AND domain_id = ?", [Number(id), d.id]],
+      `ad set ${String(id)}`,
+      "list ids with meta_list_ad_sets",
+    );
+  return { campaign, creative, adset };
 }

@@ -1,13 +1,13 @@
 // meta tools about campaigns, ad sets, creatives and their performance, fatigue, pacing and totals.
 import { arg, previousWindowOf, round, toolsetBuilder, windowOf } from "../shared";
 import type { GatewayTool } from "../shared";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { stats, campaignId, adsetId, creativeId, metaCommon } from "./common";
 
 /** The meta toolset's tools about campaigns, ad sets, creatives and their performance. */
 export function metaPerformanceTools(store: WorkspaceStore): GatewayTool[] {
   const t = toolsetBuilder("meta", store);
-  const { campaign, creative } = metaCommon(store);
+  const { campaign, creative, adset } = metaCommon(store);
   const byDimension = (name: string, description: string, column: string): GatewayTool =>
     t.list({
       name,
@@ -55,19 +55,25 @@ export function metaPerformanceTools(store: WorkspaceStore): GatewayTool[] {
       name: "meta_list_ad_sets",
       description: "List ad sets with audience, placement, age range, status and budget.",
       params: { campaign_id: campaignId },
-      query: (args, d) => [
-        `SELECT id AS adset_id, campaign_id, name, audience, placement, age_range, status, daily_budget FROM meta_adsets WHERE domain_id = ?${args.campaign_id ? " AND campaign_id = ?" : ""} ORDER BY id`,
-        [d.id, ...(args.campaign_id ? [Number(args.campaign_id)] : [])],
-      ],
+      query: async (args, d) => {
+        if (args.campaign_id !== undefined) await campaign(args.campaign_id, d);
+        return [
+          `SELECT id AS adset_id, campaign_id, name, audience, placement, age_range, status, daily_budget FROM meta_adsets WHERE domain_id = ?${args.campaign_id ? " AND campaign_id = ?" : ""} ORDER BY id`,
+          [d.id, ...(args.campaign_id ? [Number(args.campaign_id)] : [])],
+        ];
+      },
     }),
     t.list({
       name: "meta_list_creatives",
       description: "List ad creatives with format, headline, call to action and status.",
       params: { adset_id: adsetId },
-      query: (args, d) => [
-        `SELECT id AS creative_id, adset_id, name, format, headline, call_to_action, status FROM meta_creatives WHERE domain_id = ?${args.adset_id ? " AND adset_id = ?" : ""} ORDER BY id`,
-        [d.id, ...(args.adset_id ? [Number(args.adset_id)] : [])],
-      ],
+      query: async (args, d) => {
+        if (args.adset_id !== undefined) await adset(args.adset_id, d);
+        return [
+          `SELECT id AS creative_id, adset_id, name, format, headline, call_to_action, status FROM meta_creatives WHERE domain_id = ?${args.adset_id ? " AND adset_id = ?" : ""} ORDER BY id`,
+          [d.id, ...(args.adset_id ? [Number(args.adset_id)] : [])],
+        ];
+      },
     }),
     t.list({
       name: "meta_campaign_performance",

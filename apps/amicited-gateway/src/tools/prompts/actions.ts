@@ -1,22 +1,16 @@
 // prompts tools that change tracked prompts (write, destructive) or run them now (paid).
-import { arg, checkPlanLimit, toolsetBuilder } from "../shared";
-import type { DomainScope, GatewayTool } from "../shared";
-import { createRandom } from "../../demo/prng";
-import { ENGINES } from "../../demo/vocabulary";
+import { arg, toolsetBuilder, countOf, domainRowCount } from "../shared";
+import type { GatewayTool } from "../shared";
+import { createRandom } from "../../domain/random";
+import { ENGINES } from "../../domain/dimensions";
 import { GatewayError, GatewayErrorCode } from "../../errors";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { promptId, promptsCommon } from "./common";
 
 /** The prompts toolset's tools about adding, editing and running prompts. */
 export function promptsActionTools(store: WorkspaceStore): GatewayTool[] {
   const t = toolsetBuilder("prompts", store);
   const { requirePrompt } = promptsCommon(store);
-  const countPrompts = async (d: DomainScope) =>
-    (
-      await store.get<{ n: number }>("SELECT COUNT(*) AS n FROM prompts WHERE domain_id = ?", [
-        d.id,
-      ])
-    )?.n ?? 0;
   return [
     t.act({
       name: "prompts_add",
@@ -29,8 +23,12 @@ export function promptsActionTools(store: WorkspaceStore): GatewayTool[] {
         intent: arg.oneOf(["informational", "commercial"], "Intent."),
       },
       required: ["text"],
+      planLimit: {
+        key: "prompts_per_domain",
+        what: "prompts per domain",
+        count: (scope) => domainRowCount("prompts")(scope.domainId),
+      },
       run: async (args, d) => {
-        checkPlanLimit(d, "prompts_per_domain", await countPrompts(d), "prompts per domain");
         const r = await store.run(
           "INSERT INTO prompts (domain_id, text, topic, intent, active, created_at) VALUES (?, ?, ?, ?, 1, ?)",
           [
@@ -62,7 +60,7 @@ export function promptsActionTools(store: WorkspaceStore): GatewayTool[] {
       required: ["texts"],
       run: async (args, d) => {
         const texts = args.texts as string[];
-        const used = await countPrompts(d);
+        const used = await countOf(store, domainRowCount("prompts")(d.id));
         if (used + texts.length > d.limits.prompts_per_domain)
           throw new GatewayError(
             GatewayErrorCode.PLAN_LIMIT,

@@ -1,8 +1,9 @@
 // prompts tools about tracked prompts, their runs and the AI answers.
+import { containsPattern, LIKE_ESCAPE } from "@foundry-mcp/workspace-store";
 import { arg, previousWindowOf, requireRow, round, toolsetBuilder, windowOf } from "../shared";
 import type { GatewayTool } from "../shared";
-import { ENGINES } from "../../demo/vocabulary";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import { ENGINES } from "../../domain/dimensions";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { promptId, promptsCommon } from "./common";
 
 /** The prompts toolset's tools about tracked prompts, runs and answers. */
@@ -107,8 +108,8 @@ export function promptsAnswerTools(store: WorkspaceStore): GatewayTool[] {
       params: { text: arg.text("Words to look for (substring, case-insensitive).") },
       required: ["text"],
       query: (args, d) => [
-        "SELECT id AS prompt_id, text, topic FROM prompts WHERE domain_id = ? AND LOWER(text) LIKE ? ORDER BY id",
-        [d.id, `%${String(args.text).toLowerCase()}%`],
+        `SELECT id AS prompt_id, text, topic FROM prompts WHERE domain_id = ? AND LOWER(text) LIKE ? ${LIKE_ESCAPE} ORDER BY id`,
+        [d.id, containsPattern(String(args.text), true)],
       ],
     }),
     t.list({
@@ -201,7 +202,7 @@ export function promptsAnswerTools(store: WorkspaceStore): GatewayTool[] {
       query: (args, d) => {
         const w = windowOf(d, args, 84);
         return [
-          "SELECT prompt_id, text, SUM(flips) AS flips FROM (SELECT r.prompt_id, p.text, r.engine, COUNT(DISTINCT r.mentioned) - 1 AS flips FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = ? AND r.day BETWEEN ? AND ? GROUP BY r.prompt_id, r.engine) GROUP BY prompt_id ORDER BY flips DESC, prompt_id",
+          "SELECT prompt_id, text, SUM(flips) AS flips FROM (SELECT r.prompt_id, p.text, r.engine, COUNT(DISTINCT r.mentioned) - 1 AS flips FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = ? AND r.day BETWEEN ? AND ? GROUP BY r.prompt_id, p.text, r.engine) GROUP BY prompt_id, text ORDER BY flips DESC, prompt_id",
           [d.id, w.since, w.until],
         ];
       },

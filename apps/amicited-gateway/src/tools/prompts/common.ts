@@ -1,7 +1,7 @@
 // Constants and lookups shared by the prompts tool files (see ../prompts.ts).
 import { arg, requireRow } from "../shared";
 import type { DomainScope } from "../shared";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** Schema of a prompt_id argument. */
 export const promptId = arg.id("Prompt (from prompts_list)");

@@ -1,7 +1,7 @@
 // Constants and lookups shared by the reports tool files (see ../reports.ts).
 import { arg, windowOf } from "../shared";
 import type { DomainScope } from "../shared";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** Schema of a report_id argument. */
 export const reportId = arg.id("Report (from reports_list)");

@@ -1,19 +1,16 @@
 // reports tools about one-off data exports and their monthly quota.
-import { arg, checkPlanLimit, requireRow, round, toolsetBuilder } from "../shared";
-import type { DomainScope, GatewayTool } from "../shared";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import { arg, countOf, requireRow, round, toolsetBuilder } from "../shared";
+import type { GatewayTool, Query } from "../shared";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { exportId, DATASETS, MAX_EXPORT_ROWS } from "./common";
 
 /** The reports toolset's tools about data exports. */
 export function reportsExportTools(store: WorkspaceStore): GatewayTool[] {
   const t = toolsetBuilder("reports", store);
-  const exportsThisMonth = async (d: DomainScope) =>
-    (
-      await store.get<{ n: number }>(
-        "SELECT COUNT(*) AS n FROM exports e JOIN domains x ON x.id = e.domain_id WHERE x.workspace_id = ? AND e.created_at >= ?",
-        [d.workspaceId, `${new Date().toISOString().slice(0, 7)}-01`],
-      )
-    )?.n ?? 0;
+  const exportsThisMonth = (workspaceId: string): Query => [
+    "SELECT COUNT(*) AS n FROM exports e JOIN domains x ON x.id = e.domain_id WHERE x.workspace_id = ? AND e.created_at >= ?",
+    [workspaceId, `${new Date().toISOString().slice(0, 7)}-01`],
+  ];
   return [
     t.list({
       name: "reports_list_exports",
@@ -48,7 +45,7 @@ export function reportsExportTools(store: WorkspaceStore): GatewayTool[] {
       name: "reports_get_export_quota",
       description: "How many exports can the workspace still make this month under its plan?",
       run: async (_args, d) => {
-        const used = await exportsThisMonth(d);
+        const used = await countOf(store, exportsThisMonth(d.workspaceId));
         return {
           plan: d.plan,
           exports_per_month: d.limits.exports_per_month,
@@ -66,8 +63,12 @@ export function reportsExportTools(store: WorkspaceStore): GatewayTool[] {
         format: arg.oneOf(["csv", "json"], "File format."),
       },
       required: ["dataset", "format"],
+      planLimit: {
+        key: "exports_per_month",
+        what: "exports per month",
+        count: (scope) => exportsThisMonth(scope.workspaceId),
+      },
       run: async (args, d) => {
-        checkPlanLimit(d, "exports_per_month", await exportsThisMonth(d), "exports per month");
         const rows = await store.all(`${DATASETS[String(args.dataset)]} LIMIT ${MAX_EXPORT_ROWS}`, [
           d.id,
         ]);

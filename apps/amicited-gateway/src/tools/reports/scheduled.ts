@@ -1,8 +1,8 @@
 // reports tools about scheduled reports: templates, runs, recipients, previews and changes.
-import { arg, checkPlanLimit, requireRow, toolsetBuilder } from "../shared";
+import { arg, requireRow, toolsetBuilder, domainRowCount } from "../shared";
 import type { DomainScope, GatewayTool } from "../shared";
 import { GatewayError, GatewayErrorCode } from "../../errors";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { reportId, schedule, recipients, REPORT_TEMPLATES, nextRun } from "./common";
 
 /** The reports toolset's tools about scheduled reports and their deliveries. */
@@ -168,15 +168,12 @@ export function reportsScheduledTools(store: WorkspaceStore): GatewayTool[] {
         recipients,
       },
       required: ["name", "template", "schedule", "recipients"],
+      planLimit: {
+        key: "reports_per_domain",
+        what: "scheduled reports per domain",
+        count: (scope) => domainRowCount("reports")(scope.domainId),
+      },
       run: async (args, d) => {
-        const used =
-          (
-            await store.get<{ n: number }>(
-              "SELECT COUNT(*) AS n FROM reports WHERE domain_id = ?",
-              [d.id],
-            )
-          )?.n ?? 0;
-        checkPlanLimit(d, "reports_per_domain", used, "scheduled reports per domain");
         const r = await store.run(
           "INSERT INTO reports (domain_id, name, template, schedule, format, recipients, paused, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)",
           [

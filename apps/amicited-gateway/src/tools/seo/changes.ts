@@ -1,8 +1,8 @@
 // seo tools about topics, intents, gained and lost mentions, daily trends, overlaps and paid analyses.
 import { arg, previousWindowOf, requireRow, round, toolsetBuilder, windowOf } from "../shared";
 import type { GatewayTool } from "../shared";
-import { ENGINES } from "../../demo/vocabulary";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import { ENGINES } from "../../domain/dimensions";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { engine } from "./common";
 
 /** The seo toolset's tools about topics, changes over time, overlaps and paid analyses. */

@@ -1,7 +1,7 @@
 // seo tools about AI visibility: mention and citation rates, share of voice, cited URLs, positions and sentiment.
 import { arg, previousWindowOf, round, toolsetBuilder, windowOf } from "../shared";
 import type { GatewayTool } from "../shared";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { engine } from "./common";
 
 /** The seo toolset's tools about visibility, citations, share of voice and sentiment. */
@@ -176,7 +176,7 @@ export function seoVisibilityTools(store: WorkspaceStore): GatewayTool[] {
       query: (args, d) => {
         const w = windowOf(d, args);
         return [
-          "SELECT url, cited_host AS host, COUNT(*) AS citations FROM citations WHERE domain_id = ? AND is_own = 0 AND day BETWEEN ? AND ? GROUP BY url ORDER BY citations DESC",
+          "SELECT url, cited_host AS host, COUNT(*) AS citations FROM citations WHERE domain_id = ? AND is_own = 0 AND day BETWEEN ? AND ? GROUP BY url, cited_host ORDER BY citations DESC",
           [d.id, w.since, w.until],
         ];
       },

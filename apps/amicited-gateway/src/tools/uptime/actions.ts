@@ -1,8 +1,8 @@
 // uptime tools that change things (write, destructive) or spend credits (paid).
-import { arg, checkPlanLimit, toolsetBuilder } from "../shared";
+import { arg, toolsetBuilder, countOf, domainRowCount } from "../shared";
 import type { GatewayTool } from "../shared";
 import { GatewayError, GatewayErrorCode } from "../../errors";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { monitorId, incidentId, uptimeCommon } from "./common";
 
 /** The uptime toolset's tools about changes to monitors and incidents, and on-demand checks. */
@@ -41,15 +41,12 @@ export function uptimeActionTools(store: WorkspaceStore): GatewayTool[] {
         },
       },
       required: ["name", "url"],
+      planLimit: {
+        key: "monitors_per_domain",
+        what: "monitors per domain",
+        count: (scope) => domainRowCount("uptime_monitors")(scope.domainId),
+      },
       run: async (args, d) => {
-        const used =
-          (
-            await store.get<{ n: number }>(
-              "SELECT COUNT(*) AS n FROM uptime_monitors WHERE domain_id = ?",
-              [d.id],
-            )
-          )?.n ?? 0;
-        checkPlanLimit(d, "monitors_per_domain", used, "monitors per domain");
         const interval = Number(args.interval_s ?? 300);
         if (interval < d.limits.min_check_interval_s)
           throw new GatewayError(
@@ -69,7 +66,7 @@ export function uptimeActionTools(store: WorkspaceStore): GatewayTool[] {
         );
         return {
           monitor_id: r.lastInsertId,
-          monitors_now: used + 1,
+          monitors_now: await countOf(store, domainRowCount("uptime_monitors")(d.id)),
           allowed: d.limits.monitors_per_domain,
         };
       },

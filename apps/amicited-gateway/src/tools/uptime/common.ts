@@ -1,7 +1,7 @@
 // Constants and lookups shared by the uptime tool files (see ../uptime.ts).
 import { arg, requireRow } from "../shared";
 import type { DomainScope } from "../shared";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** Schema of a monitor_id argument. */
 export const monitorId = arg.id("Monitor (from uptime_list_monitors)");

@@ -1,7 +1,7 @@
 // uptime tools about incidents, MTTR, SLA, TLS certificates, maintenance windows and alert contacts.
 import { arg, round, toolsetBuilder, windowOf } from "../shared";
 import type { GatewayTool } from "../shared";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { incidentId, sinceTime, uptimeCommon } from "./common";
 
 /** The uptime toolset's tools about incidents, SLA, certificates, maintenance and contacts. */

@@ -1,8 +1,8 @@
 // uptime tools about status: is the site down, uptime percentages, response times and raw checks.
 import { arg, round, toolsetBuilder, windowOf } from "../shared";
 import type { GatewayTool } from "../shared";
-import { REGIONS } from "../../demo/vocabulary";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import { REGIONS } from "../../domain/dimensions";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { monitorId, sinceTime, uptimeCommon } from "./common";
 
 /** The uptime toolset's tools about current status, uptime, response times and checks. */

@@ -1,9 +1,9 @@
 // workspace tools that read the account: domains, plan limits, credits, usage and members.
 import { arg, pageQuery, round, toolsetBuilder } from "../shared";
 import type { GatewayTool } from "../shared";
-import { dayBefore } from "../../demo/prng";
-import { PLANS, PLAN_NAMES, planLimits } from "../../store/plans";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import { dayBefore } from "../../domain/random";
+import { PLANS, PLAN_NAMES, planLimits } from "@foundry-mcp/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { workspaceCommon } from "./common";
 
 /** The workspace toolset's tools about domains, plan, credits, usage and members. */
@@ -123,7 +123,7 @@ export function workspaceAccountTools(store: WorkspaceStore): GatewayTool[] {
       kind: "read",
       list: true,
       description:
-        "List credit transactions (which paid tool spent how much, and refunds), newest first.",
+        "List credit transactions (which paid tool spent how much; a failed paid call leaves none), newest first.",
       run: (args, context) =>
         pageQuery(
           store,

@@ -1,23 +1,16 @@
 // workspace tools that manage members, domains, the plan and API tokens.
-import {
-  arg,
-  checkPlanLimit,
-  pageQuery,
-  requireDomain,
-  requireRow,
-  toolsetBuilder,
-} from "../shared";
+import { arg, pageQuery, requireRow, toolsetBuilder } from "../shared";
 import type { GatewayTool } from "../shared";
 import { GatewayError, GatewayErrorCode } from "../../errors";
-import { PLAN_NAMES, planLimits } from "../../store/plans";
-import { issueToken } from "../../store/workspaces";
-import type { WorkspaceStore } from "../../store/workspace-store";
-import { domainTables, workspaceCommon } from "./common";
+import { PLAN_NAMES, planLimits, requireDomain } from "@foundry-mcp/workspace-store";
+import { issueToken } from "@foundry-mcp/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
+import { domainCount, domainTables, memberCount, workspaceCommon } from "./common";
 
 /** The workspace toolset's tools about members, domains, plan and API tokens. */
 export function workspaceActionTools(store: WorkspaceStore): GatewayTool[] {
   const t = toolsetBuilder("workspace", store);
-  const { workspaceRow, countDomains, countMembers } = workspaceCommon(store);
+  const { workspaceRow, countDomains } = workspaceCommon(store);
   return [
     t.workspace({
       name: "account_invite_member",
@@ -30,14 +23,13 @@ export function workspaceActionTools(store: WorkspaceStore): GatewayTool[] {
         role: arg.oneOf(["admin", "editor", "viewer"], "Role to grant."),
       },
       required: ["email", "role"],
+      planLimit: {
+        key: "members",
+        what: "members",
+        count: (scope) => memberCount(scope.workspaceId),
+      },
       run: async (args, context) => {
         const row = await workspaceRow(context.workspace);
-        checkPlanLimit(
-          { plan: row.plan, limits: planLimits(row.plan) },
-          "members",
-          await countMembers(row.id),
-          "members",
-        );
         if (
           await store.get("SELECT id FROM members WHERE workspace_id = ? AND email = ?", [
             row.id,
@@ -137,14 +129,13 @@ export function workspaceActionTools(store: WorkspaceStore): GatewayTool[] {
         },
       },
       required: ["hostname"],
+      planLimit: {
+        key: "domains",
+        what: "domains",
+        count: (scope) => domainCount(scope.workspaceId),
+      },
       run: async (args, context) => {
         const row = await workspaceRow(context.workspace);
-        checkPlanLimit(
-          { plan: row.plan, limits: planLimits(row.plan) },
-          "domains",
-          await countDomains(row.id),
-          "domains",
-        );
         const result = await store.run(
           "INSERT INTO domains (workspace_id, hostname, label, country, vertical, created_at) VALUES (?, ?, ?, ?, ?, ?)",
           [
@@ -169,7 +160,7 @@ export function workspaceActionTools(store: WorkspaceStore): GatewayTool[] {
       },
       required: ["domain_id", "label"],
       run: async (args, context) => {
-        const domain = await requireDomain(store, context, args.domain_id);
+        const domain = await requireDomain(store, context.workspace, args.domain_id as number);
         await store.run("UPDATE domains SET label = ? WHERE id = ?", [
           String(args.label),
           domain.id,
@@ -188,7 +179,7 @@ export function workspaceActionTools(store: WorkspaceStore): GatewayTool[] {
       },
       required: ["domain_id"],
       run: async (args, context) => {
-        const domain = await requireDomain(store, context, args.domain_id);
+        const domain = await requireDomain(store, context.workspace, args.domain_id as number);
         await store.run("UPDATE domains SET archived = ? WHERE id = ?", [
           args.archived === false ? 0 : 1,
           domain.id,
@@ -206,7 +197,7 @@ export function workspaceActionTools(store: WorkspaceStore): GatewayTool[] {
       },
       required: ["domain_id", "confirm_hostname"],
       run: async (args, context) => {
-        const domain = await requireDomain(store, context, args.domain_id);
+        const domain = await requireDomain(store, context.workspace, args.domain_id as number);
         if (args.confirm_hostname !== domain.hostname)
           throw new GatewayError(
             GatewayErrorCode.INVALID_ARGUMENT,
@@ -327,7 +318,7 @@ export function workspaceActionTools(store: WorkspaceStore): GatewayTool[] {
       },
       required: ["domain_id"],
       run: async (args, context) => {
-        const domain = await requireDomain(store, context, args.domain_id);
+        const domain = await requireDomain(store, context.workspace, args.domain_id as number);
         const count = async (table: string) =>
           (
             await store.get<{ n: number }>(

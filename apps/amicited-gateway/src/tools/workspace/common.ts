@@ -1,7 +1,8 @@
 // Constants and lookups shared by the workspace tool files (see ../workspace.ts).
 import { requireRow } from "../shared";
-import type { WorkspaceRow } from "../../store/workspaces";
-import type { WorkspaceStore } from "../../store/workspace-store";
+import type { Query } from "../shared";
+import type { WorkspaceRow } from "@foundry-mcp/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** Every table holding rows of one domain, deleted with it by account_delete_domain. */
 export const domainTables = [
@@ -47,6 +48,17 @@ export const domainTables = [
   "report_runs",
   "exports",
 ];
+/** Counts the workspace's live domains (`n`): the plan's domain limit. */
+export const domainCount = (workspaceId: string): Query => [
+  "SELECT COUNT(*) AS n FROM domains WHERE workspace_id = ? AND archived = 0",
+  [workspaceId],
+];
+/** Counts the workspace's members (`n`): the plan's member limit. */
+export const memberCount = (workspaceId: string): Query => [
+  "SELECT COUNT(*) AS n FROM members WHERE workspace_id = ?",
+  [workspaceId],
+];
+
 /** Lookups and factories shared by the workspace tool files. */
 export function workspaceCommon(store: WorkspaceStore) {
   const workspaceRow = async (id: string) =>
@@ -56,18 +68,9 @@ export function workspaceCommon(store: WorkspaceStore) {
       "the workspace",
       "check the token",
     );
-  const countDomains = async (id: string) =>
-    (
-      await store.get<{ n: number }>(
-        "SELECT COUNT(*) AS n FROM domains WHERE workspace_id = ? AND archived = 0",
-        [id],
-      )
-    )?.n ?? 0;
-  const countMembers = async (id: string) =>
-    (
-      await store.get<{ n: number }>("SELECT COUNT(*) AS n FROM members WHERE workspace_id = ?", [
-        id,
-      ])
-    )?.n ?? 0;
+  const count = async ([sql, params]: Query) =>
+    (await store.get<{ n: number }>(sql, params))?.n ?? 0;
+  const countDomains = (id: string) => count(domainCount(id));
+  const countMembers = (id: string) => count(memberCount(id));
   return { workspaceRow, countDomains, countMembers };
 }

@@ -1,8 +1,8 @@
 // Workspaces and their API tokens. A token is shown once when issued and stored only as its
 // SHA-256 hash; resolving a presented token hashes it and looks the hash up.
 import { createHash, randomBytes } from "node:crypto";
-import { GatewayError, GatewayErrorCode } from "../errors";
-import type { WorkspaceStore } from "./workspace-store";
+import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
+import type { StoreQueries } from "./types";
 
 /** What a token grants: reads only, or reads and every other kind. */
 export type TokenScope = "read" | "write";
@@ -34,19 +34,19 @@ export function hashToken(token: string): string {
 
 /** Inserts a workspace row; refuses a malformed or taken name. */
 export async function insertWorkspace(
-  store: WorkspaceStore,
+  store: StoreQueries,
   input: { name: string; plan: string; credits: number; dataAsOf: string },
 ): Promise<WorkspaceRow> {
   if (!namePattern.test(input.name)) {
-    throw new GatewayError(
-      GatewayErrorCode.INVALID_ARGUMENT,
+    throw new WorkspaceStoreError(
+      WorkspaceStoreErrorCode.INVALID_ARGUMENT,
       `workspace name "${input.name}" must be 1-40 lowercase letters, digits or dashes, starting with a letter or digit`,
     );
   }
   const taken = await store.get("SELECT id FROM workspaces WHERE name = ?", [input.name]);
   if (taken)
-    throw new GatewayError(
-      GatewayErrorCode.CONFLICT,
+    throw new WorkspaceStoreError(
+      WorkspaceStoreErrorCode.CONFLICT,
       `workspace "${input.name}" already exists; choose another name`,
     );
   const row: WorkspaceRow = {
@@ -66,7 +66,7 @@ export async function insertWorkspace(
 
 /** Issues a new token for a workspace and returns it in clear text (the only time it exists so). */
 export async function issueToken(
-  store: WorkspaceStore,
+  store: StoreQueries,
   workspaceId: string,
   scope: TokenScope,
   label: string,
@@ -81,7 +81,7 @@ export async function issueToken(
 
 /** The credential a presented token stands for, or undefined when it is unknown or revoked. */
 export async function resolveToken(
-  store: WorkspaceStore,
+  store: StoreQueries,
   token: string,
 ): Promise<Credential | undefined> {
   if (!token) return undefined;
@@ -100,7 +100,7 @@ export async function resolveToken(
 
 /** The workspace with this name, or undefined. */
 export async function findWorkspace(
-  store: WorkspaceStore,
+  store: StoreQueries,
   name: string,
 ): Promise<WorkspaceRow | undefined> {
   return store.get<WorkspaceRow>("SELECT * FROM workspaces WHERE name = ?", [name]);

@@ -1,6 +1,7 @@
 // The workspace store's tables for the twelve areas. Every area table reaches its workspace through
 // `domain_id` (domains.workspace_id), so one guard — the domain belongs to the caller's workspace —
-// isolates workspaces. Days are ISO dates (YYYY-MM-DD); instants are ISO timestamps.
+// isolates workspaces. Days are ISO dates (YYYY-MM-DD); instants are ISO timestamps. Written in the
+// SQLite dialect; migrations.ts orders it and the postgres driver translates the types.
 
 const tables: Record<string, string> = {
   // workspace: accounts, credentials, plan, credits, usage
@@ -91,3 +92,10 @@ export const SCHEMA_STATEMENTS: readonly string[] = [
 
 /** Names of every table, for census and tests. */
 export const TABLE_NAMES: readonly string[] = Object.keys(tables);
+
+/** Tables whose rows get an `id` from the database (INSERT reports it as lastInsertId). */
+export const SCHEMA_TABLES_WITH_ID: ReadonlySet<string> = new Set(
+  Object.entries(tables)
+    .filter(([, columns]) => columns.startsWith("id INTEGER PRIMARY KEY AUTOINCREMENT"))
+    .map(([name]) => name),
+);

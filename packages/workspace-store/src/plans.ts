@@ -1,5 +1,6 @@
 // Plan limits: what each plan allows. Tools that create limited things (domains, prompts,
-// competitors, monitors, members, reports, exports) check these themselves (see tools/guards).
+// competitors, monitors, members, reports, exports) declare the limit they use; hooks.ts checks it.
+import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
 
 /** The limits of one plan. */
 export interface PlanLimits {
@@ -73,4 +74,20 @@ export const PLAN_NAMES: readonly string[] = Object.keys(PLANS);
 /** The limits of `plan`, falling back to free for an unknown name. */
 export function planLimits(plan: string): PlanLimits {
   return PLANS[plan] ?? (PLANS.free as PlanLimits);
+}
+
+/** Refuses with PLAN_LIMIT when `used` has reached `plan`'s limit `key`, naming the upgrade. */
+export function checkPlanLimit(
+  plan: string,
+  key: keyof PlanLimits,
+  used: number,
+  what: string,
+): void {
+  const limit = planLimits(plan)[key];
+  if (used >= limit) {
+    throw new WorkspaceStoreError(
+      WorkspaceStoreErrorCode.PLAN_LIMIT,
+      `plan "${plan}" allows ${limit} ${what}; ${used} already exist. Remove one or upgrade with account_change_plan.`,
+    );
+  }
 }

@@ -4,16 +4,21 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openSqliteStore } from "../../src/store/drivers/sqlite";
-import { hashToken, insertWorkspace, issueToken, resolveToken } from "../../src/store/workspaces";
-import type { WorkspaceStore } from "../../src/store/workspace-store";
+import {
+  hashToken,
+  insertWorkspace,
+  issueToken,
+  openSqliteStore,
+  resolveToken,
+} from "../src/index";
+import type { WorkspaceStore } from "../src/index";
 
 let dir: string;
 let store: WorkspaceStore;
 
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "gw-ws-"));
-  store = openSqliteStore(dir);
+  store = await openSqliteStore({ dataDir: dir });
   await store.migrate();
 });
 

@@ -1,4 +1,4 @@
-// A seeded pseudo-random source (mulberry32) so that demo data is the same on every init with the
+// A seeded pseudo-random source (mulberry32), so that demo data is the same on every init with the
 // same workspace name: tests and docs can rely on its shape.
 
 /** Deterministic random helpers seeded from a string. */

@@ -1,0 +1,151 @@
+// Two gateway processes on one PostgreSQL database (a throwaway cluster, tooling/postgres-cluster.mjs):
+// the hourly cap, credits and workspace isolation hold across instances. Each client stays on one
+// instance (the stateless protocol era, where one client alternates between instances, is a later
+// issue). Skips loudly without PostgreSQL binaries outside CI, fails in CI. Also the CLI: init, workspace create and migrate against --database.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
+import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
+import { spawnSync } from "node:child_process";
+import {
+  GATEWAY,
+  connect,
+  payload,
+  requireBuild,
+  runCli,
+  startGateway,
+  textOf,
+} from "./support/gateway-process";
+import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
+
+const CAP = 30;
+let cluster: PostgresCluster;
+let database: string;
+let tokens: Record<string, WorkspaceTokens>;
+const instances: RunningGateway[] = [];
+const clients: Client[] = [];
+
+const open = async (instance: number, token: string) => {
+  const client = await connect(instances[instance]!.url, token);
+  clients.push(client);
+  return client;
+};
+const read = (client: Client, name: string, args: Record<string, unknown> = {}) =>
+  client.callTool({ name: "read_tool", arguments: { name, arguments: args } });
+const run = (client: Client, name: string, args: Record<string, unknown> = {}) =>
+  client.callTool({ name: "run_tool", arguments: { name, arguments: args } });
+
+const gate = postgresGate();
+
+beforeAll(async () => {
+  if (!gate.run) return;
+  requireBuild();
+  cluster = await startPostgres();
+  database = cluster.createDatabase("gateway");
+  tokens = {};
+  for (const args of [
+    ["init"],
+    ["workspace", "create", "spender"],
+    ["workspace", "create", "rival"],
+    ["workspace", "create", "reader"],
+  ]) {
+    const created = JSON.parse(runCli([...args, "--database", database]).trim()) as WorkspaceTokens;
+    tokens[created.workspace] = created;
+  }
+  for (let index = 0; index < 2; index++)
+    instances.push(await startGateway(database, ["--hourly-cap", String(CAP)]));
+}, 240_000);
+
+afterAll(async () => {
+  for (const client of clients) await client.close().catch(() => undefined);
+  for (const instance of instances) await instance.stop();
+  cluster?.stop();
+});
+
+describe.skipIf(!gate.run)("two gateway instances on one PostgreSQL", () => {
+  it("migrate reports the schema it leaves, from --database and from DATABASE_URL", () => {
+    expect(JSON.parse(runCli(["migrate", "--database", database]).trim())).toEqual({
+      driver: "postgres",
+      from_version: 2,
+      schema_version: 2,
+    });
+    expect(JSON.parse(runCli(["migrate"], { DATABASE_URL: database }).trim())).toMatchObject({
+      driver: "postgres",
+    });
+  });
+
+  it("names the host, never the password, when it cannot connect", () => {
+    const url = `postgres://amicited:pw-s3cret@127.0.0.1:${cluster.port + 1}/gateway`;
+    const failure = spawnSync(process.execPath, [GATEWAY, "serve", "--database", url], {
+      encoding: "utf8",
+    });
+    expect(failure.status).toBe(1);
+    expect(failure.stderr).toBe(
+      `amicited-gateway: cannot connect to PostgreSQL at 127.0.0.1:${cluster.port + 1}/gateway: connect ECONNREFUSED 127.0.0.1:${cluster.port + 1}. Check --database or DATABASE_URL and that the server is running.\n`,
+    );
+    expect(failure.stderr).not.toContain("pw-s3cret");
+  });
+
+  it(
+    "gives exactly the hourly cap to 50 concurrent clients spread over both instances",
+    { timeout: 120_000 },
+    async () => {
+      const connected = await Promise.all(
+        Array.from({ length: 50 }, (_, index) => open(index % 2, tokens.demo!.readToken)),
+      );
+      const results = await Promise.all(connected.map((client) => read(client, "list_domains")));
+      const allowed = results.filter((result) => !result.isError);
+      const refused = results.filter((result) => result.isError);
+      expect(allowed).toHaveLength(CAP);
+      expect(refused).toHaveLength(50 - CAP);
+      for (const result of refused) expect(textOf(result)).toMatch(/^QUOTA_EXCEEDED: /);
+    },
+  );
+
+  it(
+    "never lets credits go below zero under concurrent paid calls on both instances",
+    { timeout: 120_000 },
+    async () => {
+      const [first, second] = [
+        await open(0, tokens.spender!.writeToken),
+        await open(1, tokens.spender!.writeToken),
+      ];
+      const domainId = (
+        payload(await read(first!, "list_domains")).rows as { domain_id: number }[]
+      )[0]!.domain_id;
+      expect(payload(await read(second!, "account_get_credit_balance")).credits).toBe(100);
+      const calls = Array.from({ length: 27 }, (_, index) =>
+        run(index % 2 ? second! : first!, "seo_run_visibility_audit", { domain_id: domainId }),
+      );
+      const results = await Promise.all(calls);
+      const charged = results.filter((result) => !result.isError);
+      expect(charged).toHaveLength(20);
+      for (const result of results.filter((entry) => entry.isError))
+        expect(textOf(result)).toMatch(
+          /^CREDITS_EXHAUSTED: seo_run_visibility_audit costs 5 credits and the workspace has 0;/,
+        );
+      expect(
+        charged.map((result) => payload(result).credits_left).sort((a, b) => Number(a) - Number(b)),
+      ).toEqual(Array.from({ length: 20 }, (_, index) => index * 5));
+      expect(payload(await read(first!, "account_get_credit_balance")).credits).toBe(0);
+    },
+  );
+
+  it("keeps workspace A from B's rows on either instance", async () => {
+    const rival = await open(1, tokens.rival!.readToken);
+    const theirs = (payload(await read(rival, "list_domains")).rows as { domain_id: number }[]).map(
+      (row) => row.domain_id,
+    );
+    for (const instance of [0, 1]) {
+      const reader = await open(instance, tokens.reader!.readToken);
+      const mine = (
+        payload(await read(reader, "list_domains")).rows as { domain_id: number }[]
+      ).map((row) => row.domain_id);
+      expect(mine.filter((id) => theirs.includes(id))).toEqual([]);
+      const refused = await read(reader, "eshop_list_products", { domain_id: theirs[0] });
+      expect(textOf(refused)).toBe(
+        `UNKNOWN_DOMAIN: domain_id ${theirs[0]} is not a domain of this workspace; call list_domains for valid ids.`,
+      );
+    }
+  });
+});

@@ -1,0 +1,39 @@
+// Credits: a paid call charges the workspace, acts, and commits both together; a failure rolls
+// the charge back with the action (hooks.ts runs the call inside store.transaction), so no refund
+// statement exists and a process killed mid-call loses nothing.
+import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
+import type { StoreQueries } from "./types";
+
+/**
+ * Charges `cost` credits to `workspaceId` for `tool` and writes the ledger row; refuses with
+ * CREDITS_EXHAUSTED when the balance cannot pay. Run it inside the call's transaction.
+ * @returns the balance after the charge
+ */
+export async function chargeCredits(
+  queries: StoreQueries,
+  workspaceId: string,
+  tool: string,
+  cost: number,
+): Promise<number> {
+  const charged = await queries.run(
+    "UPDATE workspaces SET credits = credits - ? WHERE id = ? AND credits >= ?",
+    [cost, workspaceId, cost],
+  );
+  const balance =
+    (
+      await queries.get<{ credits: number }>("SELECT credits FROM workspaces WHERE id = ?", [
+        workspaceId,
+      ])
+    )?.credits ?? 0;
+  if (charged.changes === 0) {
+    throw new WorkspaceStoreError(
+      WorkspaceStoreErrorCode.CREDITS_EXHAUSTED,
+      `${tool} costs ${cost} credit${cost === 1 ? "" : "s"} and the workspace has ${balance}; nothing was run or charged. Upgrade the plan (account_change_plan) or wait for the monthly refill.`,
+    );
+  }
+  await queries.run(
+    "INSERT INTO credit_ledger (workspace_id, at, tool, amount, balance_after) VALUES (?, ?, ?, ?, ?)",
+    [workspaceId, new Date().toISOString(), tool, -cost, balance],
+  );
+  return balance;
+}

@@ -1,0 +1,237 @@
+// The PostgreSQL WorkspaceStore driver: several gateway instances share one database. `pg` is an
+// optional peer loaded on first use. Statements keep the SQLite dialect and are translated once
+// each (drivers/_postgres-dialect.ts); counts and sums come back as numbers, booleans as 1/0, as
+// SQLite gives them. Migrations run under an advisory lock so instances can start together.
+import type * as Pg from "pg";
+import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "../errors";
+import { MIGRATIONS, MIGRATIONS_TABLE } from "../migrations";
+import { SCHEMA_TABLES_WITH_ID } from "../schema";
+import type { RunResult, SqlValue, StoreQueries, StoreTransaction, WorkspaceStore } from "../types";
+import { checkIdentifiers, loadOptional, storeError } from "./_load";
+import { toPostgres, toPostgresDdl } from "./_postgres-dialect";
+import { refuseNested, routedQueries, runInTransaction, runStatements } from "./_transaction";
+
+/** Where the PostgreSQL store lives. */
+export interface PostgresStoreOptions {
+  /** A `postgres://user:password@host:port/database` URL. */
+  url: string;
+  /** Connections in the pool (default 10). */
+  maxConnections?: number;
+  /** The module to load (default "pg"); tests name a missing one. */
+  moduleName?: string;
+}
+
+const MIGRATION_LOCK = 7_214_019;
+// PostgreSQL accepts at most 65535 parameters in one statement.
+const MAX_PARAMETERS = 60_000;
+const OID = { int8: 20, numeric: 1700, bool: 16 } as const;
+
+/** host:port/database of a URL, never its password, for error messages. */
+export function describePostgresUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol !== "postgres:" && parsed.protocol !== "postgresql:")
+      throw new Error("protocol");
+    return `${parsed.hostname || "localhost"}:${parsed.port || "5432"}${parsed.pathname || "/"}`;
+  } catch {
+    throw new WorkspaceStoreError(
+      WorkspaceStoreErrorCode.INVALID_ARGUMENT,
+      "the database URL is not a postgres:// URL; give postgres://USER:PASSWORD@HOST:PORT/DATABASE.",
+    );
+  }
+}
+
+function typeParsers(pg: typeof Pg): Pg.CustomTypesConfig {
+  return {
+    getTypeParser: ((oid: number, format?: string) => {
+      if (oid === OID.int8 || oid === OID.numeric) return (value: string) => Number(value);
+      if (oid === OID.bool) return (value: string) => (value === "t" ? 1 : 0);
+      return pg.types.getTypeParser(oid, format as "text");
+    }) as Pg.CustomTypesConfig["getTypeParser"],
+  };
+}
+
+const translations = new Map<string, string>();
+function translated(sql: string): string {
+  let text = translations.get(sql);
+  if (text === undefined) {
+    text = toPostgres(sql);
+    // Statement texts come from code, so the set is small; the bound only guards a mistake.
+    if (translations.size > 5000) translations.clear();
+    translations.set(sql, text);
+  }
+  return text;
+}
+
+const insertTable = /^\s*INSERT\s+INTO\s+([a-z_][a-z0-9_]*)/i;
+
+/** The driver's own queries, plus statements already written for PostgreSQL. */
+interface PostgresQueries extends StoreQueries {
+  /**
+   * Runs PostgreSQL text as is. insertMany's statements carry up to 60,000 placeholders and need
+   * no dialect rewrite; translating them cost most of a demo workspace's creation time.
+   */
+  runNative(text: string, params: readonly SqlValue[]): Promise<void>;
+}
+
+function queriesOver(
+  query: (text: string, params: readonly SqlValue[]) => Promise<Pg.QueryResult>,
+): PostgresQueries {
+  const native = async (text: string, params: readonly SqlValue[] = []) => {
+    try {
+      return await query(text, params);
+    } catch (error) {
+      throw storeError(error);
+    }
+  };
+  const guarded = (sql: string, params: readonly SqlValue[] = []) =>
+    native(translated(sql), params);
+  return {
+    async runNative(text, params) {
+      await native(text, params);
+    },
+    all: async <T>(sql: string, params?: readonly SqlValue[]) =>
+      (await guarded(sql, params)).rows as T[],
+    get: async <T>(sql: string, params?: readonly SqlValue[]) =>
+      (await guarded(sql, params)).rows[0] as T | undefined,
+    async run(sql, params): Promise<RunResult> {
+      const table = insertTable.exec(sql)?.[1];
+      const returning =
+        table !== undefined && SCHEMA_TABLES_WITH_ID.has(table) && !/\bRETURNING\b/i.test(sql);
+      const result = await guarded(returning ? `${sql} RETURNING id` : sql, params);
+      const id = (result.rows[0] as { id?: unknown } | undefined)?.id;
+      return { changes: result.rowCount ?? 0, lastInsertId: typeof id === "number" ? id : 0 };
+    },
+    async columns(sql, params) {
+      return (await guarded(`SELECT * FROM (${sql}) AS columns_probe LIMIT 0`, params)).fields.map(
+        (field) => field.name,
+      );
+    },
+  };
+}
+
+async function connect(pg: typeof Pg, options: PostgresStoreOptions): Promise<Pg.Pool> {
+  const where = describePostgresUrl(options.url);
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.maxConnections ?? 10,
+    types: typeParsers(pg),
+    options: "-c TimeZone=UTC",
+  });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on("error", () => undefined);
+  try {
+    await pool.query("SELECT 1");
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new WorkspaceStoreError(
+      WorkspaceStoreErrorCode.CONNECT_FAILED,
+      `cannot connect to PostgreSQL at ${where}: ${reason}. Check --database or DATABASE_URL and that the server is running.`,
+      { cause: error },
+    );
+  }
+  return pool;
+}
+
+/**
+ * Connects to PostgreSQL; run migrate() once (amicited-gateway migrate) before serving.
+ * @example const store = await openPostgresStore({ url: process.env.DATABASE_URL! });
+ */
+export async function openPostgresStore(options: PostgresStoreOptions): Promise<WorkspaceStore> {
+  const pg = await loadOptional<typeof Pg>(
+    options.moduleName ?? "pg",
+    "postgres",
+    "pnpm add pg@8.23.1",
+  );
+  const pool = await connect(pg, options);
+  const onClient =
+    (client: Pg.PoolClient | Pg.Pool) => (text: string, params: readonly SqlValue[]) =>
+      client.query(text, params as unknown[]);
+  const owner = {};
+  const begin = async (): Promise<StoreTransaction> => {
+    refuseNested(owner);
+    const client = await pool.connect();
+    let open = true;
+    try {
+      await client.query("BEGIN");
+    } catch (error) {
+      client.release(true);
+      throw storeError(error);
+    }
+    const end = async (statement: string) => {
+      if (!open) return;
+      open = false;
+      try {
+        await client.query(statement);
+        client.release();
+      } catch (error) {
+        client.release(true);
+        throw storeError(error);
+      }
+    };
+    return {
+      ...queriesOver(onClient(client)),
+      commit: () => end("COMMIT"),
+      rollback: () => end("ROLLBACK"),
+    };
+  };
+  const transaction = <T>(work: (queries: StoreQueries) => Promise<T>) =>
+    runInTransaction(owner, begin, work);
+  return {
+    driver: "postgres",
+    ...routedQueries(owner, queriesOver(onClient(pool))),
+    migrate: () =>
+      transaction(async (tx) => {
+        await tx.run(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+        await tx.run(toPostgresDdl(MIGRATIONS_TABLE));
+        const applied = new Set(
+          (await tx.all<{ version: number }>("SELECT version FROM schema_migrations")).map(
+            (row) => row.version,
+          ),
+        );
+        for (const migration of MIGRATIONS) {
+          if (applied.has(migration.version)) continue;
+          for (const statement of migration.statements) await tx.run(toPostgresDdl(statement));
+          await tx.run(
+            "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+            [migration.version, migration.name, new Date().toISOString()],
+          );
+        }
+      }),
+    async insertMany(table, rows) {
+      const first = rows[0];
+      if (!first) return;
+      const columns = Object.keys(first);
+      checkIdentifiers(table, columns);
+      const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
+      await transaction(async (queries) => {
+        // Inside a transaction the queries are always this driver's own (begin() below).
+        const tx = queries as PostgresQueries;
+        for (let start = 0; start < rows.length; start += perStatement) {
+          const chunk = rows.slice(start, start + perStatement);
+          const tuples = chunk.map(
+            (_, row) =>
+              `(${columns.map((__, column) => `$${row * columns.length + column + 1}`).join(", ")})`,
+          );
+          await tx.runNative(
+            `INSERT INTO ${table} (${columns.join(", ")}) VALUES ${tuples.join(", ")}`,
+            chunk.flatMap((row) => columns.map((column) => row[column] ?? null)),
+          );
+        }
+        // Rows that brought their own ids must not collide with the next generated one.
+        if (columns.includes("id") && SCHEMA_TABLES_WITH_ID.has(table)) {
+          await tx.get(
+            `SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT MAX(id) FROM ${table}))`,
+          );
+        }
+      });
+    },
+    batch: (statements) => transaction((tx) => runStatements(tx, statements)),
+    begin,
+    transaction,
+    async close() {
+      await pool.end();
+    },
+  };
+}

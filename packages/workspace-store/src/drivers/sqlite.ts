@@ -1,0 +1,169 @@
+// The embedded WorkspaceStore driver: one SQLite file through better-sqlite3 (an optional peer,
+// loaded on first use), WAL mode so that the CLI and running gateways can share the file. One
+// connection per store; a FIFO queue keeps other calls out of a transaction opened with begin().
+import fs from "node:fs";
+import path from "node:path";
+import type BetterSqlite3 from "better-sqlite3";
+import { MIGRATIONS, MIGRATIONS_TABLE } from "../migrations";
+import type { RunResult, SqlValue, StoreQueries, StoreTransaction, WorkspaceStore } from "../types";
+import { ConnectionQueue } from "./_queue";
+import { checkIdentifiers, loadOptional, storeError } from "./_load";
+import { activeTransactionOf } from "./_call-scope";
+import { refuseNested, routedQueries, runInTransaction } from "./_transaction";
+
+/** The file name of the embedded store inside the data directory. */
+export const SQLITE_FILE_NAME = "amicited.sqlite";
+
+/** Where the SQLite store lives. */
+export interface SqliteStoreOptions {
+  /** Data directory; the file is `<dataDir>/amicited.sqlite`. */
+  dataDir: string;
+  /** The module to load (default "better-sqlite3"); tests name a missing one. */
+  moduleName?: string;
+}
+
+type Database = BetterSqlite3.Database;
+
+function queriesOver(
+  db: Database,
+  cache: Map<string, BetterSqlite3.Statement>,
+): StoreQueries & {
+  runSync(sql: string, params?: readonly SqlValue[]): RunResult;
+} {
+  const prepare = (sql: string): BetterSqlite3.Statement => {
+    let statement = cache.get(sql);
+    if (!statement) {
+      try {
+        statement = db.prepare(sql);
+      } catch (error) {
+        throw storeError(error);
+      }
+      cache.set(sql, statement);
+    }
+    return statement;
+  };
+  const guarded = <T>(work: () => T): T => {
+    try {
+      return work();
+    } catch (error) {
+      throw storeError(error);
+    }
+  };
+  const runSync = (sql: string, params: readonly SqlValue[] = []): RunResult =>
+    guarded(() => {
+      const info = prepare(sql).run(...params);
+      // better-sqlite3 reports the connection's last rowid even for an UPDATE; only INSERTs have one.
+      const inserted = /^\s*INSERT\b/i.test(sql) ? Number(info.lastInsertRowid) : 0;
+      return { changes: info.changes, lastInsertId: inserted };
+    });
+  return {
+    runSync,
+    all: async <T>(sql: string, params: readonly SqlValue[] = []) =>
+      guarded(() => prepare(sql).all(...params) as T[]),
+    get: async <T>(sql: string, params: readonly SqlValue[] = []) =>
+      guarded(() => prepare(sql).get(...params) as T | undefined),
+    run: async (sql, params = []) => runSync(sql, params),
+    columns: async (sql) =>
+      guarded(() =>
+        prepare(sql)
+          .columns()
+          .map((column) => column.name),
+      ),
+  };
+}
+
+/**
+ * Opens (creating when missing) the embedded store in `options.dataDir`.
+ * @example const store = await openSqliteStore({ dataDir: "/var/lib/amicited" }); await store.migrate();
+ */
+export async function openSqliteStore(options: SqliteStoreOptions): Promise<WorkspaceStore> {
+  const Driver = await loadOptional<typeof BetterSqlite3>(
+    options.moduleName ?? "better-sqlite3",
+    "sqlite",
+    "pnpm add better-sqlite3@12.11.1",
+  );
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const db = new Driver(path.join(options.dataDir, SQLITE_FILE_NAME));
+  db.pragma("journal_mode = WAL");
+  db.pragma("busy_timeout = 5000");
+  db.pragma("foreign_keys = ON");
+  const queries = queriesOver(db, new Map());
+  const queue = new ConnectionQueue();
+  const inTransaction = <T>(work: () => T): T => db.transaction(work).immediate();
+  const owner = {};
+  const begin = async (): Promise<StoreTransaction> => {
+    refuseNested(owner);
+    const release = await queue.acquire();
+    try {
+      db.exec("BEGIN IMMEDIATE");
+    } catch (error) {
+      release();
+      throw storeError(error);
+    }
+    let open = true;
+    const end = async (statement: string) => {
+      if (!open) return;
+      open = false;
+      try {
+        db.exec(statement);
+      } finally {
+        release();
+      }
+    };
+    return { ...queries, commit: () => end("COMMIT"), rollback: () => end("ROLLBACK") };
+  };
+  return {
+    driver: "sqlite",
+    async migrate() {
+      await queue.exclusive(() =>
+        inTransaction(() => {
+          db.exec(MIGRATIONS_TABLE);
+          const applied = new Set(
+            (
+              db.prepare("SELECT version FROM schema_migrations").all() as { version: number }[]
+            ).map((row) => row.version),
+          );
+          for (const migration of MIGRATIONS) {
+            if (applied.has(migration.version)) continue;
+            for (const statement of migration.statements) db.exec(statement);
+            db.prepare(
+              "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+            ).run(migration.version, migration.name, new Date().toISOString());
+          }
+        }),
+      );
+    },
+    ...routedQueries(owner, {
+      all: (sql, params) => queue.exclusive(() => queries.all(sql, params)),
+      get: (sql, params) => queue.exclusive(() => queries.get(sql, params)),
+      run: (sql, params) => queue.exclusive(() => queries.run(sql, params)),
+      columns: (sql) => queue.exclusive(() => queries.columns(sql)),
+    }),
+    async insertMany(table, rows) {
+      const first = rows[0];
+      if (!first) return;
+      const columns = Object.keys(first);
+      checkIdentifiers(table, columns);
+      const sql = `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`;
+      const insertAll = () => {
+        for (const row of rows)
+          queries.runSync(
+            sql,
+            columns.map((column) => row[column] ?? null),
+          );
+      };
+      if (activeTransactionOf(owner)) insertAll();
+      else await queue.exclusive(() => inTransaction(insertAll));
+    },
+    async batch(statements) {
+      const runAll = () =>
+        statements.map((statement) => queries.runSync(statement.sql, statement.params));
+      return activeTransactionOf(owner) ? runAll() : queue.exclusive(() => inTransaction(runAll));
+    },
+    begin,
+    transaction: (work) => runInTransaction(owner, begin, work),
+    async close() {
+      await queue.exclusive(() => db.close());
+    },
+  };
+}

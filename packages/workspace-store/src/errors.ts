@@ -1,0 +1,47 @@
+// The package's one error class. Every refusal of the store (unknown domain, exhausted credits,
+// plan limit, a statement the database rejected, a driver that cannot load or connect) carries a
+// stable string `code`; the app edge turns it into an MCP `isError` result.
+
+/** Stable string codes of every WorkspaceStoreError. */
+export const WorkspaceStoreErrorCode = {
+  INVALID_ARGUMENT: "INVALID_ARGUMENT",
+  NOT_FOUND: "NOT_FOUND",
+  UNKNOWN_DOMAIN: "UNKNOWN_DOMAIN",
+  CREDITS_EXHAUSTED: "CREDITS_EXHAUSTED",
+  PLAN_LIMIT: "PLAN_LIMIT",
+  CONFLICT: "CONFLICT",
+  STORE: "STORE",
+  DRIVER_UNAVAILABLE: "DRIVER_UNAVAILABLE",
+  CONNECT_FAILED: "CONNECT_FAILED",
+} as const;
+
+/** One of the WorkspaceStoreErrorCode values. */
+export type WorkspaceStoreErrorCode =
+  (typeof WorkspaceStoreErrorCode)[keyof typeof WorkspaceStoreErrorCode];
+
+const BRAND = Symbol.for("@foundry-mcp/workspace-store.WorkspaceStoreError");
+
+/**
+ * A store failure with a stable `code` and a message that names the field, the bound and the fix.
+ *
+ * @example if (WorkspaceStoreError.isInstance(error) && error.code === "CREDITS_EXHAUSTED") …
+ */
+export class WorkspaceStoreError extends Error {
+  readonly code: WorkspaceStoreErrorCode;
+  private readonly [BRAND] = true;
+
+  constructor(code: WorkspaceStoreErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "WorkspaceStoreError";
+    this.code = code;
+  }
+
+  /** True for a WorkspaceStoreError from any copy of this package (brand check, not `instanceof`). */
+  static isInstance(value: unknown): value is WorkspaceStoreError {
+    return (
+      typeof value === "object" &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[BRAND] === true
+    );
+  }
+}

@@ -1,0 +1,34 @@
+// The package's public door: the driver interface and its two drivers, migrations, credentials,
+// plans and credits, the isolation guard, SQL paging, catalog hooks and the hourly quota driver.
+
+export type {
+  SqlValue,
+  RunResult,
+  SqlStatement,
+  StoreQueries,
+  StoreTransaction,
+  WorkspaceStore,
+  WorkspaceStoreDriverName,
+} from "./types";
+export { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
+export { openWorkspaceStore } from "./open";
+export type { StoreLocation } from "./open";
+export { openSqliteStore, SQLITE_FILE_NAME } from "./drivers/sqlite";
+export type { SqliteStoreOptions } from "./drivers/sqlite";
+export { openPostgresStore, describePostgresUrl } from "./drivers/postgres";
+export type { PostgresStoreOptions } from "./drivers/postgres";
+export { MIGRATIONS, SCHEMA_VERSION, schemaVersionOf } from "./migrations";
+export type { Migration } from "./migrations";
+export { TABLE_NAMES } from "./schema";
+export { hashToken, insertWorkspace, issueToken, resolveToken, findWorkspace } from "./credentials";
+export type { TokenScope, Credential, WorkspaceRow } from "./credentials";
+export { PLANS, PLAN_NAMES, planLimits, checkPlanLimit } from "./plans";
+export type { PlanLimits } from "./plans";
+export { chargeCredits } from "./credits";
+export { requireDomain, requireRow } from "./scope";
+export type { DomainScope, Query } from "./scope";
+export { pageQuery } from "./paging";
+export { containsPattern, LIKE_ESCAPE } from "./like";
+export { workspaceHooks } from "./hooks";
+export type { PlanLimitRule, PlanLimitScope, StoreToolDefinition } from "./hooks";
+export { StoreQuotaDriver } from "./quota";

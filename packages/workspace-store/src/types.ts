@@ -1,0 +1,68 @@
+// The driver interface behind every gateway tool: a small SQL surface (all/get/run/columns),
+// bulk insert and transactions. Drivers live in drivers/<name>.ts and all pass
+// test/driver-conformance.ts. Statements use `?` placeholders and the SQLite dialect the README
+// lists; a driver for another database translates them (drivers/_postgres-dialect.ts).
+
+/** A value a driver accepts as a statement parameter. */
+export type SqlValue = string | number | bigint | null;
+
+/** The result of a statement that changes rows. */
+export interface RunResult {
+  changes: number;
+  /** The `id` of the row an INSERT created (0 when the table has no id column). */
+  lastInsertId: number;
+}
+
+/** One statement and its parameters. */
+export interface SqlStatement {
+  sql: string;
+  params?: readonly SqlValue[];
+}
+
+/** The queries a tool runs; the store and an open transaction both offer them. */
+export interface StoreQueries {
+  /** All rows of a query. */
+  all<T = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+  /** The first row of a query, or undefined. */
+  get<T = Record<string, unknown>>(
+    sql: string,
+    params?: readonly SqlValue[],
+  ): Promise<T | undefined>;
+  /** Runs one changing statement. */
+  run(sql: string, params?: readonly SqlValue[]): Promise<RunResult>;
+  /** The column names a query returns, without reading its rows (fields checks on empty pages). */
+  columns(sql: string, params?: readonly SqlValue[]): Promise<string[]>;
+}
+
+/** A transaction opened with `begin()`: its queries see its own writes; end it exactly once. */
+export interface StoreTransaction extends StoreQueries {
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+}
+
+/** Names of the drivers this package ships. */
+export type WorkspaceStoreDriverName = "sqlite" | "postgres";
+
+/**
+ * The workspace store every tool queries. Asynchronous so that a network driver fits the same
+ * shape; every method is safe to call from concurrent calls.
+ */
+export interface WorkspaceStore extends StoreQueries {
+  /** The driver's name. */
+  readonly driver: WorkspaceStoreDriverName;
+  /** Creates missing tables and indexes; safe to call on every start and from several processes. */
+  migrate(): Promise<void>;
+  /** Inserts many rows into one table in one transaction (demo data, imports). */
+  insertMany(table: string, rows: readonly Record<string, SqlValue>[]): Promise<void>;
+  /** Runs several statements atomically: all of them or none. */
+  batch(statements: readonly SqlStatement[]): Promise<RunResult[]>;
+  /**
+   * Opens a transaction that stays open across awaits until commit() or rollback(). Other calls
+   * on the store wait for it (SQLite) or run beside it on another connection (PostgreSQL).
+   */
+  begin(): Promise<StoreTransaction>;
+  /** Runs `work` in a transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (queries: StoreQueries) => Promise<T>): Promise<T>;
+  /** Releases the connection(s). */
+  close(): Promise<void>;
+}

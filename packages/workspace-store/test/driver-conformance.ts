@@ -1,0 +1,317 @@
+// The conformance file every WorkspaceStore driver passes (STYLE.md §3): SQLite and PostgreSQL
+// run these same tests with their own factory. It pins the SQL surface the tools rely on
+// (placeholders, ids, counts as numbers, the dialect's date and string functions), atomic
+// batches and transactions, exact credits and quota under concurrent callers, and isolation.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  chargeCredits,
+  MIGRATIONS,
+  pageQuery,
+  requireDomain,
+  SCHEMA_VERSION,
+  StoreQuotaDriver,
+  WorkspaceStoreError,
+} from "../src/index";
+import type { WorkspaceStore } from "../src/index";
+
+const AT = new Date("2026-11-30T10:15:00.000Z");
+
+async function seedWorkspace(store: WorkspaceStore, id: string, credits = 5): Promise<number> {
+  await store.run(
+    "INSERT INTO workspaces (id, name, plan, credits, data_as_of, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+    [id, id.replace("ws_", "w-"), "free", credits, "2026-11-29", "2026-01-01T00:00:00Z"],
+  );
+  const domain = await store.run(
+    "INSERT INTO domains (workspace_id, hostname, label, country, vertical, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+    [id, `${id}.example`, "A", "us", "x", "2026-01-01"],
+  );
+  return domain.lastInsertId;
+}
+
+/** Registers the conformance tests for a driver made by `open` and disposed by `dispose`. */
+export function workspaceStoreConformance(
+  name: string,
+  open: () => Promise<WorkspaceStore>,
+  dispose: (store: WorkspaceStore) => Promise<void>,
+): void {
+  describe(`${name} (WorkspaceStore conformance)`, () => {
+    let store: WorkspaceStore;
+    beforeEach(async () => {
+      store = await open();
+      await store.migrate();
+    });
+    afterEach(async () => dispose(store));
+
+    it("migrates idempotently and records every migration", async () => {
+      await store.migrate();
+      expect(await store.all("SELECT id FROM workspaces")).toEqual([]);
+      expect(await store.all("SELECT version FROM schema_migrations ORDER BY version")).toEqual(
+        MIGRATIONS.map((migration) => ({ version: migration.version })),
+      );
+      expect(SCHEMA_VERSION).toBe(2);
+    });
+
+    it("inserts, reads and reports the new row id", async () => {
+      const domainId = await seedWorkspace(store, "ws_1");
+      expect(domainId).toBeGreaterThan(0);
+      expect(await store.get("SELECT hostname FROM domains WHERE id = ?", [domainId])).toEqual({
+        hostname: "ws_1.example",
+      });
+      expect(
+        await store.get("SELECT hostname FROM domains WHERE id = ?", [domainId + 100]),
+      ).toBeUndefined();
+      expect(await store.run("UPDATE domains SET label = ? WHERE id = ?", ["B", domainId])).toEqual(
+        {
+          changes: 1,
+          lastInsertId: 0,
+        },
+      );
+    });
+
+    it("bulk-inserts thousands of rows; counts and sums are numbers; columns without rows", async () => {
+      const rows = Array.from({ length: 5000 }, (_, index) => ({
+        domain_id: 1,
+        day: "2026-01-01",
+        keyword: `k${index}`,
+        impressions: index,
+        clicks: 0,
+        position: 1.5,
+      }));
+      await store.insertMany("bing_keywords", rows);
+      expect(
+        await store.get(
+          "SELECT COUNT(*) AS n, SUM(impressions) AS total, AVG(position) AS average FROM bing_keywords WHERE domain_id = ?",
+          [1],
+        ),
+      ).toEqual({ n: 5000, total: (4999 * 5000) / 2, average: 1.5 });
+      expect(
+        await store.columns("SELECT keyword, clicks AS c FROM bing_keywords WHERE domain_id = ?", [
+          9,
+        ]),
+      ).toEqual(["keyword", "c"]);
+    });
+
+    it("keeps generating ids after rows that brought their own", async () => {
+      await seedWorkspace(store, "ws_1");
+      await store.insertMany("members", [
+        {
+          id: 50,
+          workspace_id: "ws_1",
+          email: "a@x.io",
+          name: "A",
+          role: "admin",
+          invited_at: "2026-01-01",
+        },
+      ]);
+      const next = await store.run(
+        "INSERT INTO members (workspace_id, email, name, role, invited_at) VALUES (?, ?, ?, ?, ?)",
+        ["ws_1", "b@x.io", "B", "viewer", "2026-01-02"],
+      );
+      expect(next.lastInsertId).toBe(51);
+    });
+
+    it("refuses table or column names that are not plain identifiers", async () => {
+      const error = await store
+        .insertMany("bing_keywords; DROP TABLE x", [{ a: 1 }])
+        .catch((caught: unknown) => caught);
+      expect(WorkspaceStoreError.isInstance(error) && error.code).toBe("INVALID_ARGUMENT");
+      expect((error as Error).message).toMatch(/^insertMany: table and column names must match/);
+    });
+
+    it("gives the dialect's date, string and number functions the same answers", async () => {
+      const days = [
+        "2026-01-01",
+        "2026-01-04",
+        "2026-01-05",
+        "2026-03-15",
+        "2026-12-31",
+        "2024-12-30",
+        "2027-01-03",
+      ];
+      const weeks = [];
+      for (const day of days)
+        weeks.push(
+          await store.get("SELECT strftime('%Y-W%W', ?) AS week, strftime('%w', ?) AS weekday", [
+            day,
+            day,
+          ]),
+        );
+      expect(weeks).toEqual([
+        { week: "2026-W00", weekday: "4" },
+        { week: "2026-W00", weekday: "0" },
+        { week: "2026-W01", weekday: "1" },
+        { week: "2026-W10", weekday: "0" },
+        { week: "2026-W52", weekday: "4" },
+        { week: "2024-W53", weekday: "1" },
+        { week: "2027-W00", weekday: "0" },
+      ]);
+      expect(
+        await store.get(
+          "SELECT julianday('2026-11-29T12:00:00.000Z') - julianday(?) AS days, CAST(2.7 AS INTEGER) AS up, CAST(-2.7 AS INTEGER) AS down, ROUND(2.345, 2) AS rounded, ROUND(7.5) AS whole, MAX(1, 3) AS larger, MIN(4, 2) AS smaller, instr('a,b', ',') AS comma, substr('2026-11-29', 1, 7) AS month",
+          ["2026-11-28"],
+        ),
+      ).toEqual({
+        days: 1.5,
+        up: 2,
+        down: -2,
+        rounded: 2.35,
+        whole: 8,
+        larger: 3,
+        smaller: 2,
+        comma: 2,
+        month: "2026-11",
+      });
+      await seedWorkspace(store, "ws_1");
+      await seedWorkspace(store, "ws_2");
+      expect(
+        await store.get(
+          "SELECT GROUP_CONCAT(hostname) AS hosts, COUNT(*) > 1 AS many FROM (SELECT hostname FROM domains ORDER BY id) AS d",
+        ),
+      ).toEqual({ hosts: "ws_1.example,ws_2.example", many: 1 });
+    });
+
+    it("matches LIKE without regard to ASCII case, and honours ESCAPE", async () => {
+      await seedWorkspace(store, "ws_1");
+      await store.run("UPDATE domains SET label = ?", ["Shop_100% Sale"]);
+      expect(
+        await store.all("SELECT label FROM domains WHERE label LIKE ?", ["shop%"]),
+      ).toHaveLength(1);
+      expect(
+        await store.all("SELECT label FROM domains WHERE label LIKE ? ESCAPE '\\'", [
+          "%\\_100\\%%",
+        ]),
+      ).toHaveLength(1);
+      expect(
+        await store.all("SELECT label FROM domains WHERE label LIKE ? ESCAPE '\\'", ["%\\_1000%"]),
+      ).toHaveLength(0);
+    });
+
+    it("runs a batch atomically: a failing statement leaves nothing behind", async () => {
+      await seedWorkspace(store, "ws_1");
+      await expect(
+        store.batch([
+          { sql: "UPDATE workspaces SET credits = 0 WHERE id = 'ws_1'" },
+          {
+            sql: "INSERT INTO workspaces (id, name, plan, credits, data_as_of, created_at) VALUES ('ws_1', 'dup', 'free', 5, 'x', 'now')",
+          },
+        ]),
+      ).rejects.toThrow(/^store rejected a statement/);
+      expect(await store.get("SELECT credits FROM workspaces WHERE id = 'ws_1'")).toEqual({
+        credits: 5,
+      });
+    });
+
+    it("rolls a transaction back whole, including the store's own calls made inside it", async () => {
+      await seedWorkspace(store, "ws_1");
+      const failure = new Error("handler failed");
+      await expect(
+        store.transaction(async (queries) => {
+          await queries.run("UPDATE workspaces SET credits = 1 WHERE id = 'ws_1'");
+          await store.run("UPDATE workspaces SET plan = 'pro' WHERE id = 'ws_1'");
+          await store.batch([{ sql: "UPDATE domains SET label = 'inside'" }]);
+          throw failure;
+        }),
+      ).rejects.toBe(failure);
+      expect(await store.get("SELECT credits, plan FROM workspaces WHERE id = 'ws_1'")).toEqual({
+        credits: 5,
+        plan: "free",
+      });
+      expect(await store.get("SELECT label FROM domains")).toEqual({ label: "A" });
+      await store.transaction(async () =>
+        store.run("UPDATE workspaces SET credits = 9 WHERE id = 'ws_1'"),
+      );
+      expect(await store.get("SELECT credits FROM workspaces WHERE id = 'ws_1'")).toEqual({
+        credits: 9,
+      });
+    });
+
+    it("keeps a transaction's writes from other calls until it commits", async () => {
+      await seedWorkspace(store, "ws_1");
+      const transaction = await store.begin();
+      await transaction.run("UPDATE workspaces SET credits = 0 WHERE id = 'ws_1'");
+      const outside = store.get<{ credits: number }>(
+        "SELECT credits FROM workspaces WHERE id = 'ws_1'",
+      );
+      await transaction.rollback();
+      // SQLite makes the outside call wait for the rollback; PostgreSQL reads the committed row.
+      expect(await outside).toEqual({ credits: 5 });
+    });
+
+    it("charges credits exactly under concurrent paid calls and never below zero", async () => {
+      await seedWorkspace(store, "ws_1", 20);
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 50 }, () =>
+          store.transaction((queries) => chargeCredits(queries, "ws_1", "paid_tool", 1)),
+        ),
+      );
+      expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(20);
+      const refused = outcomes.find(
+        (outcome) => outcome.status === "rejected",
+      ) as PromiseRejectedResult;
+      expect(refused.reason.code).toBe("CREDITS_EXHAUSTED");
+      expect(refused.reason.message).toBe(
+        "paid_tool costs 1 credit and the workspace has 0; nothing was run or charged. Upgrade the plan (account_change_plan) or wait for the monthly refill.",
+      );
+      expect(await store.get("SELECT credits FROM workspaces WHERE id = 'ws_1'")).toEqual({
+        credits: 0,
+      });
+      expect(
+        await store.get(
+          "SELECT COUNT(*) AS n, SUM(amount) AS spent, MIN(balance_after) AS lowest FROM credit_ledger",
+        ),
+      ).toEqual({
+        n: 20,
+        spent: -20,
+        lowest: 0,
+      });
+    });
+
+    it("counts the hourly quota exactly under concurrent callers, per workspace and hour", async () => {
+      const quota = new StoreQuotaDriver(store);
+      const decisions = await Promise.all(
+        Array.from({ length: 200 }, () => quota.consume("busy", 37, AT)),
+      );
+      expect(
+        decisions
+          .filter((decision) => decision.allowed)
+          .map((decision) => decision.used)
+          .sort((a, b) => a - b),
+      ).toEqual(Array.from({ length: 37 }, (_, index) => index + 1));
+      expect(decisions.find((decision) => !decision.allowed)).toEqual({
+        allowed: false,
+        used: 37,
+        cap: 37,
+        resetAt: new Date("2026-11-30T11:00:00.000Z"),
+      });
+      expect((await quota.consume("other", 1, AT)).allowed).toBe(true);
+      expect((await quota.consume("busy", 37, new Date("2026-11-30T11:00:00.000Z"))).used).toBe(1);
+      expect(await quota.consume("zero", 0, AT)).toMatchObject({ allowed: false, used: 0 });
+      expect(
+        await store.all("SELECT window_start FROM quota_usage WHERE workspace = 'busy'"),
+      ).toEqual([{ window_start: Date.parse("2026-11-30T11:00:00.000Z") }]);
+    });
+
+    it("refuses another workspace's domain and pages with bounded offsets", async () => {
+      const mine = await seedWorkspace(store, "ws_1");
+      const theirs = await seedWorkspace(store, "ws_2");
+      expect((await requireDomain(store, "ws_1", mine)).hostname).toBe("ws_1.example");
+      await expect(requireDomain(store, "ws_1", theirs)).rejects.toThrow(
+        `domain_id ${theirs} is not a domain of this workspace; call list_domains for valid ids.`,
+      );
+      const query: [string, (string | number)[]] = [
+        "SELECT id, hostname FROM domains WHERE workspace_id = ? ORDER BY id",
+        ["ws_1"],
+      ];
+      expect(await pageQuery(store, query, { fields: ["hostname"] })).toEqual({
+        rows: [{ hostname: "ws_1.example" }],
+        paging: { offset: 0, limit: 25, total: 1, has_more: false, next_offset: null },
+      });
+      await expect(pageQuery(store, query, { offset: 1e300 })).rejects.toThrow(
+        "offset must be an integer from 0 to 9007199254740991; got 1e+300.",
+      );
+      await expect(pageQuery(store, query, { fields: ["nope"] })).rejects.toThrow(
+        "fields: unknown column nope; valid columns: id, hostname.",
+      );
+    });
+  });
+}

@@ -1,0 +1,51 @@
+// The embedded SQLite driver passes the conformance file on a real file in a temporary folder,
+// in WAL mode, and names its optional library when it is missing.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { openSqliteStore, SQLITE_FILE_NAME, WorkspaceStoreError } from "../src/index";
+import type { WorkspaceStore } from "../src/index";
+import { workspaceStoreConformance } from "./driver-conformance";
+
+const dirs = new Map<WorkspaceStore, string>();
+const temporaryDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "ws-store-"));
+
+workspaceStoreConformance(
+  "sqlite",
+  async () => {
+    const dir = temporaryDir();
+    const store = await openSqliteStore({ dataDir: dir });
+    dirs.set(store, dir);
+    return store;
+  },
+  async (store) => {
+    await store.close();
+    fs.rmSync(dirs.get(store)!, { recursive: true, force: true });
+  },
+);
+
+describe("sqlite driver", () => {
+  it("keeps the file in WAL mode so the CLI and a running gateway can share it", async () => {
+    const dir = temporaryDir();
+    const store = await openSqliteStore({ dataDir: dir });
+    await store.migrate();
+    const other = new Database(path.join(dir, SQLITE_FILE_NAME));
+    expect(other.pragma("journal_mode", { simple: true })).toBe("wal");
+    other.close();
+    await store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("names the missing optional library and the install command", async () => {
+    const error = await openSqliteStore({
+      dataDir: temporaryDir(),
+      moduleName: "better-sqlite3-not-installed",
+    }).catch((caught: unknown) => caught);
+    expect(WorkspaceStoreError.isInstance(error) && error.code).toBe("DRIVER_UNAVAILABLE");
+    expect((error as Error).message).toBe(
+      "the sqlite driver needs the optional peer dependency better-sqlite3-not-installed: install it (pnpm add better-sqlite3@12.11.1).",
+    );
+  });
+});

@@ -1,0 +1,142 @@
+// A throwaway PostgreSQL server for tests and benchmarks: initdb in a temporary folder, started
+// with pg_ctl on 127.0.0.1 and a free port, stopped and removed afterwards. PostgreSQL refuses to
+// run as root, so as root the binaries run as the `postgres` user (runuser). Debian's
+// `postgresql` package provides them; .ci/run installs it. Where they are missing, tests skip with
+// a loud printed reason on a developer's machine and fail in CI (env CI set): see postgresGate().
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+const DEBIAN_ROOT = "/usr/lib/postgresql";
+const INSTALL_HINT =
+  "install them (Debian/Ubuntu: apt-get update && apt-get install -y postgresql), or set POSTGRES_BIN_DIR to the folder holding pg_ctl";
+
+/** Folders that may hold initdb and pg_ctl, best first: POSTGRES_BIN_DIR, Debian's newest major, PATH. */
+function candidateDirs() {
+  const debian = fs.existsSync(DEBIAN_ROOT)
+    ? fs
+        .readdirSync(DEBIAN_ROOT)
+        .filter((major) => /^\d+$/.test(major))
+        .sort((a, b) => Number(b) - Number(a))
+        .map((major) => path.join(DEBIAN_ROOT, major, "bin"))
+    : [];
+  const onPath = (process.env.PATH ?? "").split(path.delimiter).filter(Boolean);
+  return [process.env.POSTGRES_BIN_DIR, ...debian, ...onPath].filter(Boolean);
+}
+
+const hasServerBinaries = (dir) =>
+  fs.existsSync(path.join(dir, "pg_ctl")) && fs.existsSync(path.join(dir, "initdb"));
+
+/** The folder holding initdb and pg_ctl, or an Error naming the install command. */
+export function postgresBinDir() {
+  const found = candidateDirs().find(hasServerBinaries);
+  if (!found) {
+    throw new Error(
+      `PostgreSQL server binaries (initdb, pg_ctl) not found in POSTGRES_BIN_DIR, ${DEBIAN_ROOT}/*/bin or PATH; ${INSTALL_HINT}.`,
+    );
+  }
+  return found;
+}
+
+/**
+ * Whether this machine can run the PostgreSQL tests: `{ run: true }`, or `{ run: false, reason }`
+ * after printing the reason loudly to stderr. In CI (env CI set, as .ci/run does) a missing
+ * install throws instead, so CI never passes by skipping.
+ * @example const gate = postgresGate(); describe.skipIf(!gate.run)("postgres", () => { … });
+ */
+export function postgresGate() {
+  try {
+    postgresBinDir();
+    return { run: true, reason: "" };
+  } catch (error) {
+    if (process.env.CI)
+      throw new Error(`${error.message} CI is set, so this fails instead of skipping.`);
+    const reason = `SKIPPED: the PostgreSQL tests did not run. ${error.message} With CI set they fail instead.`;
+    const rule = "!".repeat(78);
+    process.stderr.write(`\n${rule}\n${reason}\n${rule}\n\n`);
+    return { run: false, reason };
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts a cluster; resolves `{ url, port, createDatabase(name), stop() }`.
+ * @example const pg = await startPostgres(); const url = await pg.createDatabase("t1"); … await pg.stop();
+ */
+export async function startPostgres() {
+  const bin = postgresBinDir();
+  const asRoot = process.getuid?.() === 0;
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "foundry-pg-"));
+  const data = path.join(root, "data");
+  fs.mkdirSync(data);
+  if (asRoot) {
+    execFileSync("chown", ["-R", "postgres:postgres", root]);
+    fs.chmodSync(root, 0o755);
+  }
+  const run = (tool, args) =>
+    execFileSync(
+      asRoot ? "runuser" : path.join(bin, tool),
+      asRoot ? ["-u", "postgres", "--", path.join(bin, tool), ...args] : args,
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+  run("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
+  const port = await freePort();
+  const options = `-h 127.0.0.1 -p ${port} -k ${root} -c fsync=off -c max_connections=200`;
+  run("pg_ctl", [
+    "-D",
+    data,
+    "-o",
+    options,
+    "-l",
+    path.join(root, "server.log"),
+    "-w",
+    "-t",
+    "60",
+    "start",
+  ]);
+  let stopped = false;
+  const url = (database) => `postgres://postgres@127.0.0.1:${port}/${database}`;
+  return {
+    port,
+    url: url("postgres"),
+    /** Creates an empty database and returns its URL. */
+    createDatabase(name) {
+      run("psql", [
+        "-h",
+        "127.0.0.1",
+        "-p",
+        String(port),
+        "-U",
+        "postgres",
+        "-q",
+        "-c",
+        `CREATE DATABASE "${name}"`,
+      ]);
+      return url(name);
+    },
+    /** Stops the server (fast shutdown) and removes its folder. */
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      try {
+        run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+      } finally {
+        fs.rmSync(root, { recursive: true, force: true });
+      }
+    },
+  };
+}
