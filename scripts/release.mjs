@@ -17,6 +17,7 @@ import path from "node:path";
 import { nodedirFor } from "../tooling/node-runtime.mjs";
 import { checkApp, checkLibrary, checkTarball, checkTypes } from "./release/consumer.mjs";
 import { packAll, runCommand, workspacePackages } from "./release/packages.mjs";
+import { localPrebuilds, workspaceNativeDir } from "./release/prebuilds.mjs";
 import { repoRoot, run } from "./setup.mjs";
 
 const args = process.argv.slice(2);
@@ -37,6 +38,10 @@ if (nodedir) env.npm_config_nodedir = nodedir;
 else console.warn(`release: no headers found for Node ${process.version}; native addons may fail to build`);
 
 const packages = workspacePackages(repoRoot);
+// better-sqlite3 from a local prebuild for this Node (scripts/release/prebuilds.mjs), not compiled per run.
+const nativeDir = workspaceNativeDir(path.join(repoRoot, "apps/amicited-gateway"));
+const prebuilds = nativeDir ? localPrebuilds(path.join(repoRoot, "node_modules/.cache/release-prebuilds"), nativeDir) : undefined;
+if (prebuilds) Object.assign(env, prebuilds.env(env));
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "foundry-release-"));
 const tarballDir = path.join(work, "tarballs");
 fs.mkdirSync(tarballDir);
@@ -49,6 +54,7 @@ const rows = [];
 for (const pkg of packages) {
   const tarball = checkTarball(context.tarballs.get(pkg.name));
   const result = pkg.kind === "app" ? checkApp(pkg, context) : checkLibrary(pkg, context);
+  if (result.dir) prebuilds?.saveFrom(result.dir);
   for (const problem of [...tarball.problems, ...result.problems]) problems.push(`${pkg.name}: ${problem}`);
   rows.push({ name: pkg.name, folder: pkg.folder, version: pkg.version, kind: pkg.kind, tarballBytes: tarball.bytes, installBytes: result.bytes, installPackages: result.packages, ...(result.bins ? { bins: result.bins } : { entries: result.entries, exportCounts: result.exportCounts }), installed: result.installed });
   console.log(`  ${result.problems.length + tarball.problems.length ? "✗" : "✓"} ${pkg.name}`);
@@ -64,6 +70,7 @@ const table = [
   ...rows.map((row) => `| ${row.name} | ${row.kind} | ${(row.tarballBytes / 1e3).toFixed(1)} | ${megabytes(row.installBytes)} | ${row.installPackages} |`),
 ].join("\n");
 console.log(`\n${table}`);
+if (prebuilds) console.log(`\nbetter-sqlite3 binary: ${prebuilds.file}, local prebuild from ${prebuilds.source}`);
 for (const file of values("--markdown")) fs.writeFileSync(file, `${footprintSection(table)}\n`);
 
 const acceptance = [];

@@ -12,7 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { attwProblems } from "./attw-check.mjs";
-import { bundleImports } from "./bundle-imports.mjs";
+import { bundleImports, namedPackages } from "./bundle-imports.mjs";
 import { findCycle } from "./layer-graph.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -75,12 +75,14 @@ function checkRuntimeDependencies(name, manifest) {
   const where = `apps/${name}/package.json`;
   const bins = Object.values(manifest.bin ?? {}).map((bin) => path.join(root, "apps", name, bin));
   if (bins.length === 0 || !bins.every((bin) => fs.existsSync(bin))) return; // the publint step reports an unbuilt app
+  const declared = Object.keys(manifest.dependencies ?? {});
   const loaded = { static: new Set(), dynamic: new Set() };
   for (const bin of bins) {
-    const found = bundleImports(fs.readFileSync(bin, "utf8"));
+    const source = fs.readFileSync(bin, "utf8");
+    const found = bundleImports(source);
     for (const kind of ["static", "dynamic"]) for (const dep of found[kind]) loaded[kind].add(dep);
+    for (const dep of namedPackages(source, declared)) loaded.dynamic.add(dep); // import(name) of a driver
   }
-  const declared = Object.keys(manifest.dependencies ?? {});
   const lazy = new Set([...Object.keys(manifest.optionalDependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})]);
   for (const dep of loaded.static) if (!declared.includes(dep)) problems.push(`${where}: the bundle imports "${dep}", so it must be in "dependencies"`);
   for (const dep of loaded.dynamic) if (!declared.includes(dep) && !lazy.has(dep)) problems.push(`${where}: the bundle loads "${dep}" lazily; declare it in "dependencies", "optionalDependencies" or "peerDependencies"`);

@@ -1,7 +1,9 @@
 // What a user of each tarball does, in folders with no workspace links: installs it with npm,
-// runs every bin (--version, --help), imports every library entry from an ES module and from a
-// CommonJS file (require(esm)), and compiles a TypeScript consumer under nodenext.
+// runs every bin (--version, --help, and through `npx` from an empty folder), imports every
+// library entry from an ES module and from a CommonJS file (require(esm)), and compiles a
+// TypeScript consumer under nodenext.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { consumerFolder, installClosure, installStats, npmInstall, runCommand, tarballFiles } from "./packages.mjs";
 
@@ -55,10 +57,40 @@ export function checkApp(pkg, context) {
     if (help.status !== 0 || !/usage/i.test(help.stdout)) problems.push(`${bin} --help: exit ${help.status}, no usage on stdout ${help.stderr.slice(-300)}`);
     bins.push({ bin, version: version.stdout.trim(), helpLines: help.stdout.split("\n").length });
   }
+  problems.push(...npxFromEmptyFolder(pkg, context));
   const stats = installStats(dir);
   const expected = [pkg.name, ...Object.keys({ ...pkg.manifest.dependencies, ...pkg.manifest.optionalDependencies })];
   for (const name of expected) if (!stats.names.includes(name)) problems.push(`npm did not install ${name}`);
   return { ...stats, dir, installed: path.join(dir, "node_modules", pkg.name), bins, problems };
+}
+
+/**
+ * What a new user types: `npx --package <tarball> <bin> --version` in an empty folder, with no
+ * install beforehand, so npx fetches the app and its dependencies into its own cache. The cache
+ * entries this creates are removed again (npx keys them by the spec, a path under `work`).
+ */
+function npxFromEmptyFolder(pkg, context) {
+  const empty = path.join(context.work, `${pkg.name.replace(/[^a-z0-9-]+/gi, "-")}-npx`);
+  fs.mkdirSync(empty, { recursive: true });
+  const tarball = context.tarballs.get(pkg.name);
+  const problems = [];
+  for (const bin of Object.keys(pkg.manifest.bin)) {
+    const result = runCommand("npx", ["--yes", "--package", tarball, bin, "--version"], { cwd: empty, env: context.env });
+    if (result.status !== 0 || result.stdout.trim() !== pkg.version) problems.push(`npx --package ${path.basename(tarball)} ${bin} --version in an empty folder: exit ${result.status}, printed "${result.stdout.trim()}" ${result.stderr.slice(-300)}`);
+  }
+  if (fs.readdirSync(empty).length > 0) problems.push(`npx wrote into the empty folder: ${fs.readdirSync(empty).join(", ")}`);
+  removeNpxEntries(context.work, context.env);
+  return problems;
+}
+
+/** Deletes the npx cache folders whose package.json points into `work` (this run's tarballs). */
+function removeNpxEntries(work, env) {
+  const npxDir = path.join(env.npm_config_cache || path.join(os.homedir(), ".npm"), "_npx");
+  if (!fs.existsSync(npxDir)) return;
+  for (const entry of fs.readdirSync(npxDir)) {
+    const manifest = path.join(npxDir, entry, "package.json");
+    if (fs.existsSync(manifest) && fs.readFileSync(manifest, "utf8").includes(work)) fs.rmSync(path.join(npxDir, entry), { recursive: true, force: true });
+  }
 }
 
 /** One folder with every library and @types/node; `tsc` (the workspace's) compiles an ESM and a CJS consumer under nodenext. */

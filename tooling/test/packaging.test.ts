@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { attwProblems } from "../attw-check.mjs";
-import { bundleImports, packageOf } from "../bundle-imports.mjs";
+import { bundleImports, namedPackages, packageOf } from "../bundle-imports.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const temp: string[] = [];
@@ -36,6 +36,11 @@ describe("bundleImports", () => {
       'import "./local.js";',
     ].join("\n");
     expect(bundleImports(source)).toEqual({ static: ["@scope/lib", "better-sqlite3", "re-exported"], dynamic: ["pg"] });
+  });
+
+  it("counts a declared package the bundle names for a computed import(), not an embedded manifest key", () => {
+    const source = ['const pkg = { dependencies: { "zod": "4.6.7" } };', 'const pg = await loadOptional(options.moduleName ?? "pg", "postgres");', "const d = await load(\"better-sqlite3\");"].join("\n");
+    expect(namedPackages(source, ["pg", "better-sqlite3", "zod", "@scope/absent"])).toEqual(["pg", "better-sqlite3"]);
   });
 
   it("names scoped and plain packages from subpaths", () => {
