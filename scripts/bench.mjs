@@ -30,7 +30,7 @@ const sections = [];
 for (const script of benchScripts()) {
   console.log(`• ${script}`);
   const started = Date.now();
-  const result = spawnSync(process.execPath, [script], { cwd: repoRoot, env: toolEnvironment(), encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], timeout: 5 * 60_000, maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(process.execPath, [script], { cwd: repoRoot, env: toolEnvironment(), encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], timeout: 40 * 60_000, maxBuffer: 64 * 1024 * 1024 });
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   if (result.status !== 0) {
     sections.push(`## ${script}\n\nThe benchmark failed (exit ${result.status ?? result.signal}); see its output.\n`);

@@ -92,6 +92,10 @@ describe("memory writes under load", () => {
       path.join(memoryDir, `.last-id.${dead}.3badc0de.tmp`),
       path.join(factsDir, `fact-0001.md.${dead}.4badc0de.tmp`),
       path.join(factsDir, `fact-0002.md.${dead}.5badc0de.tmp`),
+      // the names of @foundry-mcp/core's atomic writes, which memory writes through now
+      path.join(memoryDir, `..lock.${dead}.6badc0de0000.tmp`),
+      path.join(memoryDir, `.INDEX.md.${dead}.7badc0de0000.tmp`),
+      path.join(factsDir, `.fact-0003.md.${dead}.8badc0de0000.tmp`),
     ];
     const draftFact = "---\nid: fact-0001\ntype: domain\ntitle: Half written draft\n---\nDraft body mentions zebrawood.\n";
     for (const draft of drafts) writeFileSync(draft, draftFact);

@@ -7,7 +7,9 @@ import { COMMAND_HELP, MAIN_HELP } from "./cli/help";
 import { processOutput } from "./cli/output";
 import type { Command, CommandContext } from "./commands/context";
 import { demoCommand } from "./commands/demo";
-import { mcpAdd, mcpImport, mcpList, mcpRemove, mcpSetEnabled } from "./commands/mcp-config";
+import { mcpAdd, mcpList, mcpRemove, mcpSetEnabled } from "./commands/mcp-config";
+import { mcpImport } from "./commands/mcp-import";
+import { mcpLogin, mcpLogout } from "./commands/mcp-login";
 import { mcpStatus } from "./commands/mcp-status";
 import { callCommand, promptCommand, promptsCommand, readCommand, resourcesCommand, toolsCommand } from "./commands/registry";
 import { serveCommand } from "./commands/serve";
@@ -25,6 +27,8 @@ const COMMANDS: Record<string, Command> = {
   "mcp disable": mcpSetEnabled(false),
   "mcp import": mcpImport,
   "mcp status": mcpStatus,
+  "mcp login": mcpLogin,
+  "mcp logout": mcpLogout,
   tools: toolsCommand,
   call: callCommand,
   resources: resourcesCommand,

@@ -66,8 +66,8 @@ describe("foya mcp add / list", () => {
 
   it("prints a table for people", () => {
     const list = foya("mcp", "list");
-    expect(list.stdout).toMatch(/^name\s+enabled\s+transport\s+token\s+target/m);
-    expect(list.stdout).toMatch(/^web\s+enabled\s+streamable_http\s+yes/m);
+    expect(list.stdout).toMatch(/^name\s+enabled\s+transport\s+auth\s+token\s+target/m);
+    expect(list.stdout).toMatch(/^web\s+enabled\s+streamable_http\s+bearer\s+yes/m);
   });
 });
 
@@ -234,8 +234,8 @@ describe("enable, disable, remove, import", () => {
     fs.writeFileSync(claude, JSON.stringify({ mcpServers: { claudeev: { command: process.execPath, args: [EVERYTHING, "stdio"] } } }));
     const vscode = path.join(folder, "vscode.json");
     fs.writeFileSync(vscode, JSON.stringify({ servers: { remote: { type: "http", url: "http://127.0.0.1:9/mcp" } } }));
-    expect(foya("mcp", "import", claude).stdout).toContain("Imported 1: claudeev");
-    expect(foya("mcp", "import", vscode).stdout).toContain("Imported 1: remote");
+    expect(foya("mcp", "import", claude).stdout).toContain(`Imported 1 from ${claude} (read as claude-code): claudeev.`);
+    expect(foya("mcp", "import", vscode).stdout).toContain(`Imported 1 from ${vscode} (read as vscode): remote.`);
     const servers = JSON.parse(foya("mcp", "list", "--json").stdout).servers as Array<{ name: string; transport: string }>;
     expect(servers.find((server) => server.name === "remote")?.transport).toBe("streamable_http");
     expect(foya("call", "mcp__claudeev__echo", "--args", '{"message":"imported"}').stdout).toContain("Echo: imported");
@@ -249,7 +249,7 @@ describe("enable, disable, remove, import", () => {
     fs.writeFileSync(vscode, JSON.stringify({ servers: { tokvscode: { type: "http", url: "http://127.0.0.1:9/mcp", headers: { Authorization: `Bearer ${SECRET}-vs` } } } }));
     const first = foya("mcp", "import", claude);
     expect(first.status, first.stderr).toBe(0);
-    expect(first.stdout).toContain("Imported 1: tokclaude. Bearer tokens of tokclaude stored in mcp-credentials.json, not in mcp.json.");
+    expect(first.stdout).toContain(`Imported 1 from ${claude} (read as claude-code): tokclaude.\nSecrets of tokclaude went to mcp-credentials.json (0600), not mcp.json.`);
     expect(foya("mcp", "import", vscode).status).toBe(0);
     expect(fs.readFileSync(path.join(home, "mcp.json"), "utf8")).not.toContain(SECRET);
     const credentials = path.join(home, "mcp-credentials.json");

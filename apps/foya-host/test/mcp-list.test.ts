@@ -26,6 +26,6 @@ it("prints tool filters, timeouts, description and sseFallback as configured", (
   const listed = runFoya(home, ["mcp", "list", "--json"]);
   expect(listed.status, listed.stderr).toBe(0);
   const byName = Object.fromEntries((JSON.parse(listed.stdout) as { servers: Array<{ name: string }> }).servers.map((server) => [server.name, server]));
-  expect(byName.local).toEqual({ name: "local", has_token: false, ...servers.local, env: {} });
-  expect(byName.remote).toEqual({ name: "remote", has_token: false, enabled: true, ...servers.remote, headers: {} });
+  expect(byName.local).toEqual({ name: "local", has_token: false, auth: "none", ...servers.local, env: {} });
+  expect(byName.remote).toEqual({ name: "remote", has_token: false, auth: "none", enabled: true, ...servers.remote, headers: {} });
 });

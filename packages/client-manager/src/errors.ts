@@ -41,6 +41,10 @@ export const ClientManagerErrorCode = {
   TOO_MANY_TOOLS: "TOO_MANY_TOOLS",
   /** A stdio server was configured on a manager built without a stdio launcher. */
   STDIO_UNSUPPORTED: "STDIO_UNSUPPORTED",
+  /** The server needs OAuth authorization a person must give (`foya mcp login <name>`); not retried until then. */
+  AUTH_REQUIRED: "AUTH_REQUIRED",
+  /** An OAuth login failed: refused, timed out, a state mismatch or an unreachable authorization server. */
+  AUTH_FAILED: "AUTH_FAILED",
   /** The server lacks the capability a request needs (e.g. `resources.subscribe`). */
   CAPABILITY_MISSING: "CAPABILITY_MISSING",
   /** The manager was closed. */

@@ -15,10 +15,10 @@ export { MAX_NOISE_LINES_WHILE_CONNECTING } from "./manager/connect-evidence";
 export type { ReconnectOptions } from "./manager/backoff";
 
 export { validateHostConfig, validateServerConfig, isValidServerName, isEnabled, serverNameProblem, MAX_SERVER_NAME_LENGTH } from "./config/validate";
-export { expandVariables, expandServerConfig } from "./config/expand";
+export { expandVariables, expandServerConfig, hasVariableReference } from "./config/expand";
 export type { ExpansionContext } from "./config/expand";
-export { importServers, sanitizeServerName } from "./config/import";
-export type { ImportResult } from "./config/import";
+export { importServers, importInputs, sanitizeServerName } from "./config/import";
+export type { ImportResult, ImportOptions, ImportFormat, ImportInput } from "./config/import";
 export { publicServers, describeTarget } from "./config/public-view";
 export type {
   HostConfig,
@@ -30,6 +30,7 @@ export type {
   TransportKind,
   CredentialStore,
   PublicServerConfig,
+  AuthKind,
 } from "./config/types";
 
 export { hostToolName, shortHash, HOST_TOOL_NAME_PATTERN } from "./registry/naming";
@@ -60,5 +61,10 @@ export type { ApprovalMode, ApprovalRequest, ApprovalDecision, ApprovalGatewayOp
 export { HostEventEmitter } from "./events";
 export type { HostEvent, HostEventName, ServerState } from "./events";
 export type { StdioLauncher, StdioLaunchOptions, StdioTransport } from "./transports/types";
+
+export { StoredOAuthProvider, needsLoginMessage } from "./auth/stored-oauth-provider";
+export type { OAuthProviderMode, StoredOAuthProviderOptions } from "./auth/stored-oauth-provider";
+export { refreshIfExpiring, REFRESH_SKEW_MS } from "./auth/refresh-tokens";
+export type { OAuthGrant, OAuthServerConfig, OAuthStorage, StoredOAuthState, StoredOAuthTokens } from "./auth/oauth-types";
 
 export { ClientManagerError, ClientManagerErrorCode } from "./errors";

@@ -8,3 +8,5 @@ export type { GroupObserver } from "./node/process-group";
 export { startProcessWatchdog } from "./node/process-watchdog";
 export type { ProcessWatchdog, ProcessWatchdogOptions } from "./node/process-watchdog";
 export { ConfigStore, loadHostConfig, saveHostConfig, loadCredentials, resolveFoyaHome } from "./node/config-store";
+export { loginOAuthServer } from "./node/oauth-login";
+export type { OAuthLoginOptions, OAuthLoginResult } from "./node/oauth-login";

@@ -35,11 +35,15 @@ describe("expandVariables", () => {
     expect(codeOf(() => expandVariables("${NOPE}", env))).toBe("VARIABLE_MISSING");
   });
 
-  it("expands stdio env values and HTTP header values only", () => {
-    const stdio = expandServerConfig("s", { transport: "stdio", command: "${TOKEN}", env: { KEY: "${TOKEN}" } }, env);
-    expect(stdio).toEqual({ transport: "stdio", command: "${TOKEN}", env: { KEY: "s3cret" } });
+  it("expands every string of a server: stdio command, args, cwd, env; remote url and headers", () => {
+    const stdio = expandServerConfig("s", { transport: "stdio", command: "${MISSING:-node}", args: ["${TOKEN}/a", "b"], cwd: "/w/${TOKEN}", env: { KEY: "${TOKEN}" } }, env);
+    expect(stdio).toEqual({ transport: "stdio", command: "node", args: ["s3cret/a", "b"], cwd: "/w/s3cret", env: { KEY: "s3cret" } });
     const remote = expandServerConfig("r", { transport: "sse", url: "http://h/${TOKEN}", headers: { "X-Key": "${TOKEN}" } }, env);
-    expect(remote).toEqual({ transport: "sse", url: "http://h/${TOKEN}", headers: { "X-Key": "s3cret" } });
+    expect(remote).toEqual({ transport: "sse", url: "http://h/s3cret", headers: { "X-Key": "s3cret" } });
+    // Regression: a Claude Code url of ${VAR:-default} was refused at import; it validates and expands at connect.
+    const config = validateHostConfig({ servers: { u: { transport: "streamable_http", url: "${DOCS_URL:-https://docs.example.com/mcp}" } } });
+    expect(expandServerConfig("u", config.servers.u!, {})).toMatchObject({ url: "https://docs.example.com/mcp" });
+    expect(() => expandServerConfig("u", config.servers.u!, { DOCS_URL: "ftp://x" })).toThrow('servers.u.url expands to "ftp://x", which is not an http(s) URL; check the variables it uses');
   });
 });
 
@@ -89,17 +93,18 @@ describe("importServers", () => {
     expect(servers.remote).toMatchObject({ transport: "streamable_http", url: "https://example.com/mcp" });
     expect(servers.legacy).toMatchObject({ transport: "sse" });
     expect(warnings).toContain('my.files: renamed to "my-files" (server names allow up to 32 letters, digits, "-" and single "_")');
-    expect(warnings.some((warning) => warning.startsWith("broken: skipped, servers.broken.command must be a non-empty string"))).toBe(true);
+    expect(warnings.some((warning) => warning.startsWith("broken: refused, servers.broken.command must be a non-empty string"))).toBe(true);
   });
 
-  it("reads VS Code's servers format and flags ${input:} prompts", () => {
-    const { servers, warnings } = importServers({
+  it("reads VS Code's servers format; regression: an undeclared ${input:} is refused, never sent as the token", () => {
+    const { servers, warnings, tokens } = importServers({
       inputs: [],
       servers: { gh: { type: "http", url: "https://api.example.com/mcp", headers: { Authorization: "Bearer ${input:token}" } }, off: { command: "x", disabled: true } },
     });
-    expect(servers.gh).toMatchObject({ transport: "streamable_http" });
+    expect(servers.gh).toBeUndefined();
+    expect(tokens).toEqual({});
     expect(servers.off).toMatchObject({ enabled: false });
-    expect(warnings).toContain("gh: ${input:token} are VS Code prompts; replace them with ${VAR} environment references");
+    expect(warnings).toContain('gh: refused, headers.Authorization uses ${input:token}, but "inputs" declares no input with id "token"');
   });
 
   it("moves literal bearer tokens out of the headers (Claude and VS Code forms)", () => {
@@ -129,7 +134,7 @@ describe("importServers", () => {
   });
 
   it("refuses input that is neither format", () => {
-    expect(() => importServers("{}")).toThrow('Expected {"mcpServers": {...}} (Claude) or {"servers": {...}} (VS Code); found neither');
+    expect(() => importServers("{}")).toThrow('Expected {"mcpServers": {...}} (Claude, Cursor) or {"servers": {...}} (VS Code); found neither');
     expect(codeOf(() => importServers("not json"))).toBe("IMPORT_INVALID");
   });
 });

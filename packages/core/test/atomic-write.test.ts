@@ -28,6 +28,16 @@ describe("writeFileAtomic", () => {
     expect(statSync(target).mode & 0o777).toBe(0o600);
   });
 
+  it("durable: false still replaces the whole file atomically and leaves no temp file", async () => {
+    const target = path.join(folder, "derived.md");
+    await writeFileAtomic(target, "one", { durable: false });
+    await writeFileAtomic(target, "two", { durable: false });
+    await createFileExclusive(path.join(folder, "once"), "x", { durable: false });
+    await expect(createFileExclusive(path.join(folder, "once"), "y", { durable: false })).rejects.toMatchObject({ code: "EEXIST" });
+    expect(readFileSync(target, "utf8")).toBe("two");
+    expect(readdirSync(folder).sort()).toEqual(["derived.md", "once"]);
+  });
+
   it("fails with the system's error and removes its temp file when the rename is refused", async () => {
     const target = path.join(folder, "taken");
     mkdirSync(path.join(target, "child"), { recursive: true });

@@ -310,3 +310,7 @@ try {
 } finally {
   for (const root of roots) rmSync(root, { recursive: true, force: true });
 }
+
+// The scale section (1k, 10k, 50k facts through the stdio server; 8 × 250 writers) follows in
+// the same run. MEMORY_BENCH_SKIP_SCALE=1 leaves it out.
+if (!process.env.MEMORY_BENCH_SKIP_SCALE) await import("./stdio-scale.mjs");

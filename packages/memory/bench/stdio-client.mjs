@@ -51,6 +51,12 @@ export class StdioPeer {
     return Number(line?.split(/\s+/)[1] ?? Number.NaN) / 1024;
   }
 
+  /** CPU time (user + system) the child has used so far, in ms (Linux /proc; 10 ms ticks). */
+  cpuMs() {
+    const fields = readFileSync(`/proc/${this.child.pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  }
+
   async close() {
     this.child.stdin.end();
     const timer = setTimeout(() => this.child.kill("SIGKILL"), 5_000);

@@ -8,7 +8,7 @@
 import { closeSync, mkdirSync, openSync, promises as fs, readFileSync, writeSync } from "node:fs";
 import path from "node:path";
 import { invalidInput } from "./errors";
-import { writeFileAtomic } from "./fs/atomic-write";
+import { writeFileAtomic } from "@foundry-mcp/core/node";
 
 const EVENT_NAME = /^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/;
 const IGNORE_LINE = "metrics/";

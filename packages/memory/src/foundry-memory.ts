@@ -20,7 +20,7 @@ import { invalidInput } from "./errors";
 import { appendEvent, countEvents, ensureMetricsIgnored } from "./events";
 import { ActiveFacts } from "./facts/active-facts";
 import { utcDay, validateFactInput } from "./facts/validate-input";
-import { writeFileAtomic } from "./fs/atomic-write";
+import { writeFileAtomic } from "@foundry-mcp/core/node";
 import { foundryPaths } from "./paths";
 import type { FoundryPaths } from "./paths";
 import { buildIndexFromOrder } from "./report/build-index";
@@ -101,6 +101,7 @@ export class FoundryMemory {
     this.paths = foundryPaths(options.root);
     this.driver = options.driver ?? new MarkdownFactStore({ root: this.paths.root });
     this.now = options.now ?? (() => new Date());
+    this.driver.useSearchIndex?.(() => this.state?.facts.builtSearchIndex());
   }
 
   /** The validated `.foundry/config.json` (defaults when absent). */
@@ -123,7 +124,7 @@ export class FoundryMemory {
         state.snapshot = snapshot;
       } else this.state = undefined;
     }
-    this.state ??= { snapshot, facts: new ActiveFacts(snapshot.records.map((record) => record.fact), day) };
+    this.state ??= { snapshot, facts: new ActiveFacts(snapshot.records.map((record) => record.fact), day, this.driver.takeRestoredSearchIndex?.()) };
     this.state.facts.setDay(day);
     return this.state;
   }

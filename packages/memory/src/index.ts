@@ -25,7 +25,7 @@ export { DEFAULT_CONFIG, readMemoryConfig } from "./config";
 export type { MemoryConfig } from "./config";
 export { parseFact, serializeFact } from "./facts/fact-file";
 export type { ParsedFact } from "./facts/fact-file";
-export { validateFactInput, MAX_BODY_WORDS, MAX_TITLE_CHARS } from "./facts/validate-input";
+export { validateFactInput, MAX_BODY_WORDS, MAX_SOURCE_CHARS, MAX_TITLE_CHARS } from "./facts/validate-input";
 export type { ValidFactInput } from "./facts/validate-input";
 export { titleRelation } from "./facts/restatement";
 export { buildIndex } from "./report/build-index";

@@ -294,9 +294,14 @@ describe("memory_write validation", () => {
       'confidence "sure" is not one of high | medium | low.',
     ],
     [
-      "source pattern",
-      { title: "t", body: "b", type: "domain", source: "slack" },
-      'source "slack" is not one of adr-NNNN | conversation | code | external:<url>; pick the one the fact came from.',
+      "free-form source bound",
+      { title: "t", body: "b", type: "domain", source: `postmortem ${"x".repeat(71)}` },
+      "source is 82 characters; the bound is 80. Use adr-NNNN | conversation | code | external:<url>, or name where the fact came from more briefly.",
+    ],
+    [
+      "free-form source on one line",
+      { title: "t", body: "b", type: "domain", source: "postmortem\n2025" },
+      "source must be one line without control characters; use adr-NNNN | conversation | code | external:<url>, or name where the fact came from in at most 80 characters.",
     ],
     [
       "external url",
@@ -354,5 +359,16 @@ describe("memory_write validation", () => {
       expires: "2026-03-10",
     });
     expect(result.outcome).toBe("created");
+  });
+
+  it("accepts free-form provenance of at most 80 characters on one line and stores it as given", async () => {
+    const sources = ["postmortem-2025-03-14", "design-doc: checkout-v2 #3", "x".repeat(80)];
+    for (const [n, source] of sources.entries()) {
+      const result = await memory.write({ title: `Free-form source ${n} kept`, body: "b", type: "domain", source });
+      expect(result.outcome).toBe("created");
+      const hit = (await memory.search({ query: `free-form source ${n}` })).hits.find((one) => one.fact.id === result.id);
+      expect(hit?.fact.source).toBe(source);
+      expect(readFileSync(path.join(root, `.foundry/memory/facts/${result.id}.md`), "utf8")).toContain("source: ");
+    }
   });
 });

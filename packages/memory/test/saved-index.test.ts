@@ -1,7 +1,7 @@
 // The saved index (.foundry/cache/memory-index.json): a fresh store restores it and reads no
 // fact file that is unchanged, re-reads the ones that changed, and ignores a saved index that
 // is damaged, of another version or malformed, rebuilding it from the fact files.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FoundryMemory, MarkdownFactStore, serializeFact } from "../src/index";
@@ -52,7 +52,7 @@ describe("saved index", () => {
     const first = await open();
     expect((await first.memory.search({ query: "wordba" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0001"]);
     const text = await waitForSave();
-    expect(text.split("\n")[0]).toMatch(/^\{"format":"foundry-memory-index","version":1,/);
+    expect(text.split("\n")[0]).toMatch(/^\{"format":"foundry-memory-index","version":2,/);
     expect(readFileSync(path.join(root, ".foundry/.gitignore"), "utf8")).toContain("cache/\n");
     first.memory.close();
 
@@ -64,10 +64,32 @@ describe("saved index", () => {
     second.memory.close();
   });
 
+  it("keeps the search index itself, and a restored one answers like a fresh build after files changed, came and went", async () => {
+    seed();
+    const first = await open();
+    await first.memory.search({ query: "wordba" });
+    const text = await waitForSave();
+    expect(text).toContain('"postings":{"ids":["fact-0001",');
+    first.memory.close();
+    const facts = path.join(root, ".foundry/memory/facts");
+    writeFileSync(path.join(facts, "fact-0003.md"), serializeFact(fact(3, "wordba renamed")));
+    rmSync(path.join(facts, "fact-0004.md"));
+    writeFileSync(path.join(facts, "fact-0061.md"), serializeFact(fact(61, "wordba newcomer")));
+    const restored = await open();
+    const fresh = new FoundryMemory({ root, driver: new MarkdownFactStore({ root, savedIndex: false }) });
+    for (const query of ["wordba", "renamed", "newcomer", "worddb", "area rule", "wordea fact-0004"]) {
+      const [got, want] = [await restored.memory.search({ query }), await fresh.search({ query })];
+      expect(got.hits.map((hit) => [hit.fact.id, hit.score.toFixed(9)])).toEqual(want.hits.map((hit) => [hit.fact.id, hit.score.toFixed(9)]));
+    }
+    expect(restored.driver.freshness()).toMatchObject({ restored: true, filesRead: 2 });
+    restored.memory.close();
+    fresh.close();
+  });
+
   const damages: Array<[string, (text: string) => string]> = [
     ["truncated", (text) => text.slice(0, Math.floor(text.length / 2))],
     ["one byte changed", (text) => text.replace("The worddb rule", "The wordxx rule")],
-    ["another format version", (text) => text.replace('"version":1', '"version":999')],
+    ["another format version", (text) => text.replace('"version":2', '"version":999')],
     ["another tokenizer", (text) => text.replace(/"tokenizer":"[0-9a-f]+"/, '"tokenizer":"0000000000000000"')],
     ["not JSON at all", () => "garbage\n{{{"],
   ];
@@ -83,7 +105,7 @@ describe("saved index", () => {
       expect((await second.memory.search({ query: "worddb" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0029"]);
       expect(second.driver.freshness()).toMatchObject({ restored: false, filesRead: 60 });
       const rebuilt = await waitForSave(change(text));
-      expect(rebuilt.split("\n")[0]).toContain('"version":1');
+      expect(rebuilt.split("\n")[0]).toContain('"version":2');
       second.memory.close();
       const third = await open();
       await third.memory.search({ query: "worddb" });

@@ -9,7 +9,11 @@ import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 // Both networks' daily rows as one relation; it takes the domain id twice.
 const spendUnion =
   "SELECT 'google_ads' AS network, day, cost AS spend, conv_value AS revenue, conversions FROM gads_keyword_daily WHERE domain_id = ? UNION ALL SELECT 'meta_ads', day, spend, revenue, purchases FROM meta_daily WHERE domain_id = ?";
-const month = { type: "string", pattern: "^\\d{4}-\\d{2}$", description: "Month as YYYY-MM." };
+const month = {
+  type: "string",
+  pattern: "^\\d{4}-\\d{2}$",
+  description: "Month as YYYY-MM.",
+} as const;
 
 /** The ads toolset's tools. */
 export function adsTools(store: WorkspaceStore): GatewayTool[] {
@@ -275,7 +279,7 @@ export function adsTools(store: WorkspaceStore): GatewayTool[] {
       run: async (args, d) => {
         await store.run(
           "INSERT INTO ads_budgets (domain_id, network, month, planned) VALUES (?, ?, ?, ?) ON CONFLICT (domain_id, network, month) DO UPDATE SET planned = excluded.planned",
-          [d.id, String(args.network), String(args.month), Number(args.planned)],
+          [d.id, args.network, args.month, args.planned],
         );
         return { network: args.network, month: args.month, planned: args.planned };
       },
@@ -293,7 +297,7 @@ export function adsTools(store: WorkspaceStore): GatewayTool[] {
       run: async (args, d) => {
         const r = await store.run(
           "INSERT INTO ads_goals (domain_id, metric, target, month) VALUES (?, ?, ?, ?)",
-          [d.id, String(args.metric), Number(args.target), String(args.month)],
+          [d.id, args.metric, args.target, args.month],
         );
         return {
           goal_id: r.lastInsertId,
@@ -314,9 +318,9 @@ export function adsTools(store: WorkspaceStore): GatewayTool[] {
           store,
           [
             "SELECT id, metric, month FROM ads_goals WHERE id = ? AND domain_id = ?",
-            [Number(args.goal_id), d.id],
+            [args.goal_id, d.id],
           ],
-          `goal ${String(args.goal_id)}`,
+          `goal ${args.goal_id}`,
           "list ids with ads_list_goals",
         );
         await store.run("DELETE FROM ads_goals WHERE id = ?", [g.id]);
@@ -346,7 +350,7 @@ export function adsTools(store: WorkspaceStore): GatewayTool[] {
             GatewayErrorCode.NOT_FOUND,
             "no ad spend with revenue in the window; widen `days`.",
           );
-        const total = Number(args.total_budget);
+        const total = args.total_budget;
         return {
           since: w.since,
           split: rows.map((row) => {

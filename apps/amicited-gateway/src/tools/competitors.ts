@@ -17,11 +17,11 @@ const competitorId = arg.id("Competitor (from competitors_list)");
 /** The competitors toolset's tools. */
 export function competitorsTools(store: WorkspaceStore): GatewayTool[] {
   const t = toolsetBuilder("competitors", store);
-  const requireCompetitor = (id: unknown, d: DomainScope) =>
+  const requireCompetitor = (id: number, d: DomainScope) =>
     requireRow<{ id: number; hostname: string; name: string; category: string }>(
       store,
-      ["SELECT * FROM competitors WHERE id = ? AND domain_id = ?", [Number(id), d.id]],
-      `competitor ${String(id)}`,
+      ["SELECT * FROM competitors WHERE id = ? AND domain_id = ?", [id, d.id]],
+      `competitor ${id}`,
       "list ids with competitors_list",
     );
   return [
@@ -255,15 +255,15 @@ export function competitorsTools(store: WorkspaceStore): GatewayTool[] {
           "INSERT INTO competitors (domain_id, hostname, name, category, added_at) VALUES (?, ?, ?, ?, ?)",
           [
             d.id,
-            String(args.hostname),
-            String(args.hostname).split(".")[0] ?? String(args.hostname),
-            String(args.category ?? "direct"),
+            args.hostname,
+            args.hostname.split(".")[0] ?? args.hostname,
+            args.category ?? "direct",
             new Date().toISOString().slice(0, 10),
           ],
         );
         await store.run(
           "UPDATE citations SET competitor_id = ? WHERE domain_id = ? AND cited_host = ? AND competitor_id IS NULL",
-          [r.lastInsertId, d.id, String(args.hostname)],
+          [r.lastInsertId, d.id, args.hostname],
         );
         return {
           competitor_id: r.lastInsertId,
@@ -281,7 +281,7 @@ export function competitorsTools(store: WorkspaceStore): GatewayTool[] {
       required: ["competitor_id", "name"],
       run: async (args, d) => {
         const c = await requireCompetitor(args.competitor_id, d);
-        await store.run("UPDATE competitors SET name = ? WHERE id = ?", [String(args.name), c.id]);
+        await store.run("UPDATE competitors SET name = ? WHERE id = ?", [args.name, c.id]);
         return { competitor_id: c.id, name: args.name };
       },
     }),
@@ -296,10 +296,7 @@ export function competitorsTools(store: WorkspaceStore): GatewayTool[] {
       required: ["competitor_id", "category"],
       run: async (args, d) => {
         const c = await requireCompetitor(args.competitor_id, d);
-        await store.run("UPDATE competitors SET category = ? WHERE id = ?", [
-          String(args.category),
-          c.id,
-        ]);
+        await store.run("UPDATE competitors SET category = ? WHERE id = ?", [args.category, c.id]);
         return { competitor_id: c.id, from: c.category, to: args.category };
       },
     }),

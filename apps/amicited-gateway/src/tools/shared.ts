@@ -1,9 +1,10 @@
 // What every toolset file builds on: the tool factories (list, read, act, workspace) and the
 // argument schemas. Toolset files (tools/<toolset>.ts) declare questions; the workspace store
 // package does the rest: the domain guard, SQL paging with `fields`, and (through the catalog's
-// hooks) plan limits and credits, which a tool declares with `planLimit` and `cost`.
+// hooks) plan limits and credits, which a tool declares with `planLimit` and `cost`. Handlers get
+// their arguments typed from their own `params` (arguments.ts): the catalog has validated them.
 import { fieldsInputSchema, pagingInputSchema } from "@foundry-mcp/tool-catalog";
-import type { CallContext, JsonSchemaObject, ToolKind } from "@foundry-mcp/tool-catalog";
+import type { CallContext, JsonSchemaObject, PageInput, ToolKind } from "@foundry-mcp/tool-catalog";
 import { pageQuery, requireDomain, requireRow } from "@foundry-mcp/workspace-store";
 import type {
   DomainScope,
@@ -13,70 +14,64 @@ import type {
   WorkspaceStore,
 } from "@foundry-mcp/workspace-store";
 import { dayBefore } from "../domain/random";
+import type { ArgsOf, ParamSchemas } from "./arguments";
 
 export { pageQuery, requireRow };
 export type { DomainScope, Query };
+export type { ArgsOf, ParamSchemas };
 
 /** A gateway tool: a catalog tool (with its cost and plan limit) over the workspace store. */
 export type GatewayTool = StoreToolDefinition;
-/** Tool arguments as validated by the catalog. */
-export type Args = Record<string, unknown>;
+/** The arguments of a tool that takes `domain_id` (every tool but the workspace-level ones). */
+export type DomainArgs<P, R extends PropertyKey = never> = ArgsOf<P, R> & { domain_id: number };
+/** Any handler's arguments, where a helper needs only a few of them. */
+export type SomeArgs = Readonly<Record<string, unknown>>;
 
-const domainProperty: JsonSchemaObject = {
+const domainProperty = {
   type: "integer",
   minimum: 1,
   description: "Domain id from list_domains.",
+} as const;
+
+/** Common argument schemas, spread into `params`; their literal types type the handler. */
+export const arg = {
+  days: (fallback = 28) =>
+    ({
+      type: "integer",
+      minimum: 1,
+      maximum: 365,
+      default: fallback,
+      description: `Look-back window in days ending on the latest data day (default ${fallback}).`,
+    }) as const,
+  id: (what: string) => ({ type: "integer", minimum: 1, description: `${what} id.` }) as const,
+  text: (description: string, maxLength = 200) =>
+    ({ type: "string", minLength: 1, maxLength, description }) as const,
+  number: (description: string, minimum = 0) => ({ type: "number", minimum, description }) as const,
+  oneOf: <const V extends readonly string[]>(values: V, description: string) =>
+    ({ type: "string", enum: values, description }) as const,
 };
 
-/** Common argument schemas, spread into `params`. */
-export const arg = {
-  days: (fallback = 28): JsonSchemaObject => ({
-    type: "integer",
-    minimum: 1,
-    maximum: 365,
-    default: fallback,
-    description: `Look-back window in days ending on the latest data day (default ${fallback}).`,
-  }),
-  id: (what: string): JsonSchemaObject => ({
-    type: "integer",
-    minimum: 1,
-    description: `${what} id.`,
-  }),
-  text: (description: string, maxLength = 200): JsonSchemaObject => ({
-    type: "string",
-    minLength: 1,
-    maxLength,
-    description,
-  }),
-  number: (description: string, minimum = 0): JsonSchemaObject => ({
-    type: "number",
-    minimum,
-    description,
-  }),
-  oneOf: (values: readonly string[], description: string): JsonSchemaObject => ({
-    type: "string",
-    enum: [...values],
-    description,
-  }),
-};
+/** The number of days a tool's `days` argument asks for (the validator filled its default in). */
+const daysOf = (args: SomeArgs, fallback: number): number =>
+  typeof args.days === "number" ? args.days : fallback;
 
 /** The look-back window [since, asOf] for `args.days`. */
 export function windowOf(
   domain: DomainScope,
-  args: Args,
+  args: SomeArgs,
   fallback = 28,
 ): { since: string; until: string; days: number } {
-  const days = typeof args.days === "number" ? args.days : fallback;
+  const days = daysOf(args, fallback);
   return { since: dayBefore(domain.asOf, days - 1), until: domain.asOf, days };
 }
 
 /** The window just before windowOf's, of the same length (period comparisons). */
 export function previousWindowOf(
   domain: DomainScope,
-  args: Args,
+  args: SomeArgs,
   fallback = 28,
 ): { since: string; until: string } {
-  const days = typeof args.days === "number" ? args.days : fallback;
+  const days = daysOf(args, fallback);
   return { since: dayBefore(domain.asOf, 2 * days - 1), until: dayBefore(domain.asOf, days) };
 }
 
@@ -99,30 +94,38 @@ export const round = (value: number | null | undefined, digits = 2): number | nu
     ? null
     : Math.round(value * 10 ** digits) / 10 ** digits;
 
-interface Common {
+/**
+ * The one place arguments get their type: the catalog validated `args` against the schema built
+ * from the same `params` before calling the handler, so no handler re-checks them.
+ */
+const validated = <T>(args: Record<string, unknown>): T => args as T;
+
+interface Common<P extends ParamSchemas, R extends keyof P> {
   name: string;
   description: string;
-  params?: Record<string, JsonSchemaObject>;
-  required?: string[];
+  /** The tool's own arguments; their schemas type the handler's `args`. */
+  params?: P;
+  required?: readonly R[];
   /** The plan limit this tool creates against, checked before it runs. */
   planLimit?: PlanLimitRule;
 }
+type AnyCommon = Common<ParamSchemas, string>;
 
-const declared = (common: Common) => (common.planLimit ? { planLimit: common.planLimit } : {});
+const declared = (common: AnyCommon) => (common.planLimit ? { planLimit: common.planLimit } : {});
 
 /** Builds the tools of one toolset: every tool takes `domain_id` unless `workspaceLevel` is set. */
 export function toolsetBuilder(toolset: string, store: WorkspaceStore) {
-  const domainOf = (args: Args, context: CallContext) =>
+  const domainOf = (args: SomeArgs, context: CallContext) =>
     requireDomain(store, context.workspace, args.domain_id as number);
   const schema = (
-    common: Common,
+    common: AnyCommon,
     extra: Record<string, JsonSchemaObject>,
     withDomain: boolean,
   ): JsonSchemaObject => ({
     type: "object",
     properties: {
       ...(withDomain ? { domain_id: domainProperty } : {}),
-      ...(common.params ?? {}),
+      ...(common.params as Record<string, JsonSchemaObject> | undefined),
       ...extra,
     },
     required: [...(withDomain ? ["domain_id"] : []), ...(common.required ?? [])],
@@ -130,8 +133,13 @@ export function toolsetBuilder(toolset: string, store: WorkspaceStore) {
   });
   return {
     /** A read tool returning one list of rows, paged, with `fields`. */
-    list(
-      common: Common & { query: (args: Args, domain: DomainScope) => Query | Promise<Query> },
+    list<
+      const P extends ParamSchemas = Record<never, never>,
+      const R extends keyof P & string = never,
+    >(
+      common: Common<P, R> & {
+        query: (args: DomainArgs<P, R>, domain: DomainScope) => Query | Promise<Query>;
+      },
     ): GatewayTool {
       return {
         name: common.name,
@@ -140,12 +148,21 @@ export function toolsetBuilder(toolset: string, store: WorkspaceStore) {
         kind: "read",
         inputSchema: schema(common, { ...pagingInputSchema, ...fieldsInputSchema }, true),
         handler: async (args, context) =>
-          pageQuery(store, await common.query(args, await domainOf(args, context)), args),
+          pageQuery(
+            store,
+            await common.query(validated<DomainArgs<P, R>>(args), await domainOf(args, context)),
+            args,
+          ),
       };
     },
     /** A read tool returning one object. */
-    read(
-      common: Common & { run: (args: Args, domain: DomainScope) => Promise<unknown> },
+    read<
+      const P extends ParamSchemas = Record<never, never>,
+      const R extends keyof P & string = never,
+    >(
+      common: Common<P, R> & {
+        run: (args: DomainArgs<P, R>, domain: DomainScope) => Promise<unknown>;
+      },
     ): GatewayTool {
       return {
         name: common.name,
@@ -153,15 +170,23 @@ export function toolsetBuilder(toolset: string, store: WorkspaceStore) {
         toolset,
         kind: "read",
         inputSchema: schema(common, {}, true),
-        handler: async (args, context) => common.run(args, await domainOf(args, context)),
+        handler: async (args, context) =>
+          common.run(validated<DomainArgs<P, R>>(args), await domainOf(args, context)),
       };
     },
     /** A write, paid or destructive tool; a paid one declares its `cost` (charged by the hooks). */
-    act(
-      common: Common & {
+    act<
+      const P extends ParamSchemas = Record<never, never>,
+      const R extends keyof P & string = never,
+    >(
+      common: Common<P, R> & {
         kind: Exclude<ToolKind, "read">;
         cost?: number;
-        run: (args: Args, domain: DomainScope, context: CallContext) => Promise<unknown>;
+        run: (
+          args: DomainArgs<P, R>,
+          domain: DomainScope,
+          context: CallContext,
+        ) => Promise<unknown>;
       },
     ): GatewayTool {
       const cost = common.kind === "paid" ? (common.cost ?? 1) : undefined;
@@ -176,15 +201,20 @@ export function toolsetBuilder(toolset: string, store: WorkspaceStore) {
         inputSchema: schema(common, {}, true),
         ...(cost === undefined ? {} : { cost }),
         ...declared(common),
-        handler: async (args, context) => common.run(args, await domainOf(args, context), context),
+        handler: async (args, context) =>
+          common.run(validated<DomainArgs<P, R>>(args), await domainOf(args, context), context),
       };
     },
     /** A tool about the workspace itself (no domain_id). */
-    workspace(
-      common: Common & {
+    workspace<
+      const P extends ParamSchemas = Record<never, never>,
+      const R extends keyof P & string = never,
+    >(
+      common: Common<P, R> & {
         kind: ToolKind;
         list?: boolean;
-        run: (args: Args, context: CallContext) => Promise<unknown>;
+        /** With `list: true` the arguments also carry paging and `fields` (PageInput). */
+        run: (args: ArgsOf<P, R> & PageInput, context: CallContext) => Promise<unknown>;
       },
     ): GatewayTool {
       return {
@@ -198,7 +228,7 @@ export function toolsetBuilder(toolset: string, store: WorkspaceStore) {
           false,
         ),
         ...declared(common),
-        handler: (args, context) => common.run(args, context),
+        handler: (args, context) => common.run(validated<ArgsOf<P, R> & PageInput>(args), context),
       };
     },
   };

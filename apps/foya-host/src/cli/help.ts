@@ -11,8 +11,10 @@ Configuration ($FOYA_HOME, default ~/.foya: mcp.json, mcp-credentials.json):
   mcp add <name> [--env K=V]… [--cwd DIR] -- <command> [args…]
   mcp add <name> --transport streamable_http|sse --url URL [--header K=V]… [--bearer-token T]
   mcp remove|enable|disable <name>
-  mcp import <file>                       Claude {"mcpServers":…} or VS Code {"servers":…}
+  mcp import <file> [--dry-run]           Claude Desktop/Code, Cursor or VS Code servers, translated
   mcp status [--json]                     connect each enabled server and report its state
+  mcp login <name> [--no-browser]         sign in to an OAuth-protected remote server
+  mcp logout <name>                       forget its OAuth tokens
 
 Using the servers:
   tools [--server S] [--json]             every tool under its host name mcp__<server>__<tool>
@@ -38,11 +40,14 @@ Edits and checks the servers in $FOYA_HOME/mcp.json (tokens in mcp-credentials.j
   add <name> [--env K=V]… [--cwd DIR] -- <command> [args…]
   add <name> --transport streamable_http|sse --url URL [--header K=V]… [--bearer-token T]
   remove|enable|disable <name>
-  import <file>                       Claude {"mcpServers":…} or VS Code {"servers":…}
+  import <file> [--dry-run]           Claude Desktop/Code, Cursor or VS Code servers, translated
   status [--json]                     connect each enabled server and report its state
+  login <name> [--no-browser]         sign in to an OAuth-protected remote server
+  logout <name>                       forget its OAuth tokens
 Help on one: foya mcp <subcommand> --help`,
   "mcp list": `Usage: foya mcp list [--json]
-Lists configured servers. Tokens are never shown: has_token says whether one is stored.`,
+Lists configured servers. Tokens are never shown: has_token says whether one is stored, auth how the
+server is authorized (none, bearer: a token or Authorization header, oauth: foya mcp login).`,
   "mcp add": `Usage:
   foya mcp add <name> [--env K=V]… [--cwd DIR] [--disabled] -- <command> [args…]
   foya mcp add <name> --transport streamable_http|sse --url URL [--header K=V]… [--bearer-token T] [--disabled]
@@ -54,9 +59,27 @@ The bearer token is stored only in mcp-credentials.json (mode 0600). Put secrets
   "mcp remove": "Usage: foya mcp remove <name>\nRemoves a server and its stored token.",
   "mcp enable": "Usage: foya mcp enable <name>",
   "mcp disable": "Usage: foya mcp disable <name>\nA disabled server stays configured but is never started.",
-  "mcp import": `Usage: foya mcp import <file>
-Imports servers from a Claude ({"mcpServers": …}) or VS Code ({"servers": …}) configuration file.
-A literal "Authorization: Bearer …" header is moved to mcp-credentials.json (0600), not mcp.json.`,
+  "mcp import": `Usage: foya mcp import <file> [--dry-run] [--json] [--format F] [--workspace DIR] [--project PATH] [--input ID=VALUE]…
+Imports the servers of another MCP client: Claude Desktop (claude_desktop_config.json), Claude Code
+(.mcp.json, ~/.claude.json with its projects), Cursor (.cursor/mcp.json) or VS Code (.vscode/mcp.json,
+settings.json "mcp"). The client is told by the file's name and shape, or by --format
+(claude-desktop, claude-code, cursor, vscode). Each value is translated as that client reads it:
+\${VAR} and \${VAR:-default} stay references (expanded when foya connects), \${env:NAME} becomes
+\${NAME:-}, \${workspaceFolder} and \${userHome} become paths (--workspace names the folder when
+the file is in none), VS Code inputs are asked for (or given with --input), envFile is read.
+A server with a value that cannot be translated is refused with the reason, never half-imported.
+Secrets (literal bearer tokens, password inputs, envFile values) go to mcp-credentials.json (0600),
+never to mcp.json or the output. --dry-run prints what would be written and writes nothing.
+--project picks one project of ~/.claude.json (default: all, with the user-scope servers).`,
+  "mcp login": `Usage: foya mcp login <name> [--no-browser] [--timeout SECONDS] [--client-secret-env VAR]
+Signs in to an OAuth-protected remote server (MCP authorization): discovers its authorization
+server, registers foya as a client when needed, and opens the sign-in page in a browser (with
+--no-browser it only prints the URL). The redirect comes back to http://127.0.0.1:<port>/callback.
+Tokens go to mcp-credentials.json (0600) and are refreshed before they expire; they are never
+printed. --client-secret-env names a variable holding a pre-registered client's secret
+(servers with "oauth": {"clientId": …}; "grant": "client_credentials" needs no browser).`,
+  "mcp logout": `Usage: foya mcp logout <name>
+Removes the server's OAuth tokens and client registration from mcp-credentials.json.`,
   "mcp status": `Usage: foya mcp status [--json]
 Connects each enabled server and reports its state, tool, resource and prompt counts and last error.
 Exits 0 even when a server is in error (the state says so); scripts read --json.`,

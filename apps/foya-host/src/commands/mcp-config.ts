@@ -1,7 +1,6 @@
-// `foya mcp list|add|remove|enable|disable|import`: edits of $FOYA_HOME/mcp.json through the
+// `foya mcp list|add|remove|enable|disable`: edits of $FOYA_HOME/mcp.json through the
 // package's ConfigStore (host/config.ts). Tokens go to the credentials file only and are never
-// echoed; listings show has_token. mcp-status.ts holds `mcp status`.
-import fs from "node:fs";
+// echoed; listings show has_token. mcp-status.ts holds `mcp status`, mcp-import.ts `mcp import`.
 import path from "node:path";
 import { serverNameProblem } from "@foundry-mcp/client-manager";
 import { parseArguments, parsePairs } from "../cli/args";
@@ -40,10 +39,11 @@ export const mcpList: Command = async (argv, context) => {
     server.name,
     server.enabled ? "enabled" : "disabled",
     server.transport,
+    server.auth,
     server.has_token ? "yes" : "no",
     targetOf(server),
   ]);
-  context.output.out(formatTable(["name", "enabled", "transport", "token", "target"], rows, 96));
+  context.output.out(formatTable(["name", "enabled", "transport", "auth", "token", "target"], rows, 96));
   return 0;
 };
 
@@ -128,31 +128,3 @@ export function mcpSetEnabled(enabled: boolean): Command {
     return 0;
   };
 }
-
-/** `foya mcp import <file>`: Claude `mcpServers` or VS Code `servers` JSON. */
-export const mcpImport: Command = async (argv, context) => {
-  const parsed = parseArguments(argv, { command: "mcp import", options: { json: "flag" }, positionals: ["file"] });
-  const file = path.resolve(parsed.positionals.file as string);
-  let text: string;
-  try {
-    text = fs.readFileSync(file, "utf8");
-  } catch (error) {
-    throw new FoyaError(FoyaErrorCode.NOT_FOUND, `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? "error"}.`, { cause: error });
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new FoyaError(FoyaErrorCode.INVALID_INPUT, `${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}.`);
-  }
-  const { added, warnings, tokensStored } = context.openConfig(context.home).importServers(json);
-  for (const warning of warnings) context.output.err(`warning: ${warning}`);
-  if (parsed.flags.has("json")) context.output.out(formatJson({ imported: added, warnings, tokens_stored: tokensStored }));
-  else if (added.length === 0) context.output.out(`No servers imported from ${file}.`);
-  else {
-    // Names only: the tokens themselves are never printed.
-    const stored = tokensStored.length === 0 ? "" : ` Bearer tokens of ${tokensStored.join(", ")} stored in mcp-credentials.json, not in mcp.json.`;
-    context.output.out(`Imported ${added.length}: ${added.join(", ")}.${stored}`);
-  }
-  return 0;
-};

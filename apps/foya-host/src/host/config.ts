@@ -45,10 +45,11 @@ export function openConfig(home: string): ConfigPort {
     setEnabled(name, enabled) {
       store.setEnabled(name, enabled);
     },
-    importServers(json) {
-      const result = store.importFrom(json);
-      // Tokens found in headers are stored by ConfigStore (0600 credentials file), never returned.
-      return { added: result.added, warnings: result.warnings, tokensStored: result.tokensStored };
+    importServers(json, options) {
+      const result = store.importFrom(json, options);
+      // Secrets found in headers, inputs and env files are stored by ConfigStore (0600 credentials file), never returned.
+      const servers = Object.fromEntries(result.added.map((name) => [name, result.servers[name] as ServerConfig]));
+      return { format: result.format, added: result.added, servers, warnings: result.warnings, refused: result.refused, tokensStored: result.tokensStored, secretsStored: result.secretsStored };
     },
   };
 }

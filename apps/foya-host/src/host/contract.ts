@@ -7,7 +7,9 @@ import type {
   ElicitationRequest,
   ElicitationResponse,
   HostEvent,
+  ImportOptions,
   PublicServerConfig,
+  ServerConfig,
 } from "@foundry-mcp/client-manager";
 
 export type {
@@ -53,10 +55,22 @@ export interface ConfigPort {
   remove(name: string): void;
   setEnabled(name: string, enabled: boolean): void;
   /**
-   * Imports a Claude or VS Code configuration: the names added, what was changed or skipped, and
-   * the servers whose bearer tokens (from `Authorization` headers) went to the credentials file.
+   * Imports another client's configuration (Claude Desktop, Claude Code, Cursor, VS Code): the
+   * servers added (as written to mcp.json), what was changed, what was refused and why, and the
+   * servers whose secrets went to the credentials file. `dryRun` writes nothing.
    */
-  importServers(json: unknown): { added: string[]; warnings: string[]; tokensStored: string[] };
+  importServers(json: unknown, options: ImportOptions & { dryRun?: boolean }): ImportReport;
+}
+
+/** What an import did (or, dry, would do); never a secret. */
+export interface ImportReport {
+  format: string;
+  added: string[];
+  servers: Record<string, ServerConfig>;
+  warnings: string[];
+  refused: Array<{ name: string; reason: string }>;
+  tokensStored: string[];
+  secretsStored: string[];
 }
 
 /** How commands get a manager: over the saved configuration, optionally only some servers. */

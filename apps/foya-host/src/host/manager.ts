@@ -51,6 +51,7 @@ export async function openManager(options: ManagerOptions): Promise<HostManager>
   const manager = new NodeClientManager({
     config: keepOnly(store.load(), options.only),
     credentials: store,
+    oauth: store,
     clientInfo: CLIENT_INFO,
     // One-shot commands wait connectTimeoutMs() for the first attempts; each attempt gives up
     // before that, so the wait ends on a real error instead of a server still "connecting".

@@ -1,5 +1,6 @@
-// `${VAR}` and `${VAR:-default}` expansion at connect time (SPEC §3), applied to stdio `env`
-// values and HTTP header values only, so secrets stay out of shared config files.
+// `${VAR}` and `${VAR:-default}` expansion at connect time (SPEC §3). Expanded in every string a
+// server entry holds (stdio command, args, cwd, env values; remote url and header values), as
+// Claude Code does, so an imported `${VAR}` stays a reference and secrets stay out of config files.
 import { ClientManagerError, ClientManagerErrorCode } from "../errors";
 import type { ServerConfig } from "./types";
 
@@ -34,6 +35,11 @@ export function expandVariables(text: string, env: Record<string, string | undef
   });
 }
 
+/** Whether `text` holds a `${VAR}` reference. */
+export function hasVariableReference(text: string): boolean {
+  return new RegExp(REFERENCE.source).test(text);
+}
+
 function expandRecord(record: Record<string, string> | undefined, env: Record<string, string | undefined>, server: string, field: string) {
   if (record === undefined) return undefined;
   const out: Record<string, string> = {};
@@ -41,12 +47,31 @@ function expandRecord(record: Record<string, string> | undefined, env: Record<st
   return out;
 }
 
-/** A copy of `config` with its stdio env values or HTTP header values expanded. */
+function expandUrl(url: string, env: Record<string, string | undefined>, server: string): string {
+  if (!hasVariableReference(url)) return url;
+  const expanded = expandVariables(url, env, { server, field: "url" });
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(expanded);
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed === undefined || (parsed.protocol !== "http:" && parsed.protocol !== "https:")) {
+    throw new ClientManagerError(ClientManagerErrorCode.CONFIG_INVALID, `servers.${server}.url expands to "${expanded}", which is not an http(s) URL; check the variables it uses`, { server });
+  }
+  return expanded;
+}
+
+/** A copy of `config` with every `${VAR}` in its strings expanded. */
 export function expandServerConfig<T extends ServerConfig>(server: string, config: T, env: Record<string, string | undefined>): T {
   if (config.transport === "stdio") {
-    const expanded = expandRecord(config.env, env, server, "env");
-    return expanded === undefined ? config : { ...config, env: expanded };
+    const expanded: T = { ...config, command: expandVariables(config.command, env, { server, field: "command" }) };
+    if (config.args !== undefined) Object.assign(expanded, { args: config.args.map((arg, index) => expandVariables(arg, env, { server, field: `args[${index}]` })) });
+    if (config.cwd !== undefined) Object.assign(expanded, { cwd: expandVariables(config.cwd, env, { server, field: "cwd" }) });
+    if (config.env !== undefined) Object.assign(expanded, { env: expandRecord(config.env, env, server, "env") });
+    return expanded;
   }
-  const expanded = expandRecord(config.headers, env, server, "headers");
-  return expanded === undefined ? config : { ...config, headers: expanded };
+  const expanded: T = { ...config, url: expandUrl(config.url, env, server) };
+  if (config.headers !== undefined) Object.assign(expanded, { headers: expandRecord(config.headers, env, server, "headers") });
+  return expanded;
 }

@@ -1,23 +1,63 @@
-// Imports server lists written for other MCP hosts: Claude's `{"mcpServers": {...}}` and
-// VS Code's `{"servers": {...}}` (with `type` and `${input:…}` references), into ServerConfigs.
+// Imports the server lists of other MCP clients (Claude Desktop, Claude Code, Cursor, VS Code;
+// see ./import-sources) into ServerConfigs. Every value is translated by the rules of the client
+// that wrote it (./import-values) or its server is refused whole with the reason: nothing is
+// passed on literally that the source client would have expanded, and nothing is half-imported.
 import { ClientManagerError, ClientManagerErrorCode, messageOf } from "../errors";
-import type { ServerConfig } from "./types";
+import { readImportSource } from "./import-sources";
+import { ImportRefusal, parseEnvFile, readInputs, translateValue, type ImportFormat, type ImportInput, type ValueContext } from "./import-values";
 import { secretReferenceWarnings, takeSecretHeaders } from "./secret-headers";
+import type { ServerConfig } from "./types";
 import { isValidServerName, MAX_SERVER_NAME_LENGTH, validateServerConfig } from "./validate";
 
+export type { ImportFormat, ImportInput } from "./import-values";
+
 /**
- * What {@link importServers} produced: valid servers, one warning per thing it changed or
- * skipped, and the bearer tokens found in literal `Authorization: Bearer …` headers (by server
- * name; the header is dropped from the server). Store `tokens` with `ConfigStore.setToken`,
- * never in mcp.json, and never print them.
+ * What {@link importServers} produced: valid servers, one warning per thing it changed, the
+ * servers it refused (with why), and the secrets it took out of the servers: bearer tokens from
+ * literal `Authorization: Bearer …` headers, other secret headers and secret stdio env values
+ * (VS Code `password` inputs, `envFile` contents). Store the secrets in the credentials file
+ * (`ConfigStore.importFrom` does), never in mcp.json, and never print them.
  */
 export interface ImportResult {
+  format: ImportFormat;
   servers: Record<string, ServerConfig>;
   warnings: string[];
+  refused: Array<{ name: string; reason: string }>;
   tokens: Record<string, string>;
-  /** Literal values of secret-looking headers (by server, then header), taken out of the servers; store them with the tokens. */
+  /** Secret header values (literal values under secret-looking names, password inputs), by server then header. */
   secretHeaders: Record<string, Record<string, string>>;
+  /** Secret stdio env values (password inputs, envFile contents), by server then variable. */
+  secretEnv: Record<string, Record<string, string>>;
 }
+
+/** Options of {@link importServers}; the file's own location settles most of them. */
+export interface ImportOptions {
+  /** Default: detected from `sourcePath` and the file's shape. */
+  format?: ImportFormat;
+  /** Where the file was read from (format detection, `${workspaceFolder}`, relative `envFile`s). */
+  sourcePath?: string;
+  /** What `${workspaceFolder}` stands for; default: the folder holding `.vscode/` or `.cursor/`. */
+  workspaceFolder?: string;
+  userHome?: string;
+  /** `${pathSeparator}` / `${/}`. Default "/". */
+  pathSeparator?: string;
+  /** Answers to VS Code `inputs`, by id. */
+  inputs?: Record<string, string>;
+  /** `~/.claude.json`: import only this project's servers (with the user-scope ones). */
+  project?: string;
+  /** Reads an `envFile` (absent: servers with one are refused). Node: `(file) => fs.readFileSync(file, "utf8")`. */
+  readFile?: (file: string) => string;
+}
+
+// Fields other clients write that change nothing foya does: dropped with a warning.
+const DROPPED = new Map<string, string>([
+  ["dev", "VS Code's development mode (watch and debug) has no foya equivalent"],
+  ["gallery", "VS Code's gallery link is not needed"],
+  ["version", "the listed version is informational"],
+  ["autoApprove", "foya's approvals come from its approval gateway, not the server entry"],
+  ["alwaysAllow", "foya's approvals come from its approval gateway, not the server entry"],
+]);
+const TRANSLATED = new Set(["type", "transport", "command", "args", "env", "envFile", "cwd", "url", "headers", "enabled", "disabled", "description"]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -34,6 +74,82 @@ function mapTransport(entry: Record<string, unknown>): string | undefined {
   if (type === undefined) return typeof entry.command === "string" ? "stdio" : typeof entry.url === "string" ? "streamable_http" : undefined;
   if (type === "http" || type === "streamable-http" || type === "streamableHttp" || type === "streamable_http") return "streamable_http";
   return typeof type === "string" ? type : undefined;
+}
+
+interface Converted {
+  server: Record<string, unknown>;
+  secretHeaders: Record<string, string>;
+  secretEnv: Record<string, string>;
+}
+
+function plain(text: unknown, where: string, context: ValueContext): unknown {
+  if (typeof text !== "string") return text;
+  const { value, secret } = translateValue(text, where, context);
+  if (secret) throw new ImportRefusal(`${where} holds a password input; foya keeps secrets only in env or header values (stored in mcp-credentials.json)`);
+  return value;
+}
+
+function translateMap(map: unknown, field: string, context: ValueContext, secrets: Record<string, string>): unknown {
+  if (!isRecord(map)) return map;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(map)) {
+    if (typeof item !== "string") {
+      out[key] = item;
+      continue;
+    }
+    const { value, secret } = translateValue(item, `${field}.${key}`, context);
+    if (secret) secrets[key] = value;
+    else out[key] = value;
+  }
+  return out;
+}
+
+function readEnvFile(entry: Record<string, unknown>, context: ValueContext, options: ImportOptions): Record<string, string> {
+  const where = "envFile";
+  const file = plain(entry.envFile, where, context);
+  if (typeof file !== "string" || file === "") throw new ImportRefusal(`${where} must be a file path`);
+  const absolute = /^([\\/]|[A-Za-z]:)/.test(file) ? file : `${context.workspaceFolder ?? options.sourcePath?.replace(/[\\/][^\\/]*$/, "") ?? "."}/${file}`;
+  if (options.readFile === undefined) throw new ImportRefusal(`${where} ${absolute} cannot be read here; import with ConfigStore.importFrom (or pass readFile)`);
+  let text: string;
+  try {
+    text = options.readFile(absolute);
+  } catch (error) {
+    throw new ImportRefusal(`${where} ${absolute} cannot be read: ${(error as NodeJS.ErrnoException).code ?? messageOf(error)}`);
+  }
+  const values = parseEnvFile(text, `${where} ${absolute}`);
+  for (const [key, value] of Object.entries(values)) {
+    if (value.includes("${")) throw new ImportRefusal(`${where} ${absolute}: ${key} holds "\${", which foya would expand and VS Code does not`);
+  }
+  return values;
+}
+
+function convertEntry(entry: Record<string, unknown>, context: ValueContext, options: ImportOptions, warnings: string[], name: string): Converted {
+  for (const key of Object.keys(entry)) {
+    const why = DROPPED.get(key);
+    if (why !== undefined) warnings.push(`${name}: field "${key}" dropped (${why})`);
+    else if (!TRANSLATED.has(key)) throw new ImportRefusal(`field "${key}" has no foya equivalent`);
+  }
+  const transport = mapTransport(entry);
+  const server: Record<string, unknown> = { transport };
+  const secretHeaders: Record<string, string> = {};
+  const secretEnv: Record<string, string> = {};
+  for (const key of ["command", "cwd", "url"]) if (entry[key] !== undefined) server[key] = plain(entry[key], key, context);
+  if (entry.args !== undefined) server.args = Array.isArray(entry.args) ? entry.args.map((arg, index) => plain(arg, `args[${index}]`, context)) : entry.args;
+  if (entry.env !== undefined) server.env = translateMap(entry.env, "env", context, secretEnv);
+  if (entry.headers !== undefined) server.headers = translateMap(entry.headers, "headers", context, secretHeaders);
+  // A map whose every value was a secret is left out rather than written empty.
+  for (const key of ["env", "headers"]) if (isRecord(server[key]) && Object.keys(server[key]).length === 0 && isRecord(entry[key]) && Object.keys(entry[key]).length > 0) delete server[key];
+  if (entry.envFile !== undefined) {
+    if (transport !== "stdio") throw new ImportRefusal("envFile is for stdio servers");
+    const fromFile = readEnvFile(entry, context, options);
+    const explicit = isRecord(server.env) ? server.env : {};
+    const stored = Object.keys(fromFile).filter((key) => !Object.hasOwn(explicit, key) && !Object.hasOwn(secretEnv, key));
+    for (const key of stored) secretEnv[key] = fromFile[key] as string;
+    if (stored.length > 0) warnings.push(`${name}: envFile's ${stored.join(", ")} go to mcp-credentials.json (0600) and are passed to the server on start`);
+  }
+  for (const key of ["enabled", "description"]) if (entry[key] !== undefined) server[key] = entry[key];
+  if (entry.disabled === true) server.enabled = false;
+  return { server, secretHeaders, secretEnv };
 }
 
 /**
@@ -58,64 +174,99 @@ function takeBearerToken(out: Record<string, unknown>): string | undefined {
   return token;
 }
 
-function convertEntry(entry: Record<string, unknown>, warnings: string[], name: string): Record<string, unknown> {
-  const out: Record<string, unknown> = { transport: mapTransport(entry) };
-  for (const key of ["command", "args", "env", "cwd", "url", "headers", "enabled", "description"]) {
-    if (entry[key] !== undefined) out[key] = entry[key];
+/** A password input answered into `Authorization: Bearer …` is a bearer token like any other. */
+function takeSecretBearer(secretHeaders: Record<string, string>): string | undefined {
+  for (const [key, value] of Object.entries(secretHeaders)) {
+    const bearer = key.toLowerCase() === "authorization" ? /^\s*Bearer\s+(\S.*?)\s*$/i.exec(value) : null;
+    if (bearer?.[1] === undefined) continue;
+    delete secretHeaders[key];
+    return bearer[1];
   }
-  if (entry.disabled === true) out.enabled = false;
-  for (const key of Object.keys(entry)) {
-    if (!(key in out) && !["type", "transport", "disabled"].includes(key)) warnings.push(`${name}: field "${key}" is not supported and was dropped`);
+  return undefined;
+}
+
+function parseJson(json: string | unknown): unknown {
+  if (typeof json !== "string") return json;
+  try {
+    return JSON.parse(json);
+  } catch (error) {
+    throw new ClientManagerError(ClientManagerErrorCode.IMPORT_INVALID, `The import text is not JSON: ${messageOf(error)}`, { cause: error });
   }
-  const inputs = JSON.stringify(out).match(/\$\{input:[^}]*\}/g);
-  if (inputs) warnings.push(`${name}: ${inputs.join(", ")} are VS Code prompts; replace them with \${VAR} environment references`);
-  return out;
+}
+
+function defaultWorkspace(sourcePath: string | undefined): string | undefined {
+  const match = sourcePath === undefined ? null : /^(.*)[\\/]\.(?:vscode|cursor)[\\/][^\\/]+$/.exec(sourcePath);
+  return match?.[1] || undefined;
 }
 
 /**
- * Reads another host's server list. Accepts a JSON string or a parsed object.
- * Names are rewritten to the host rule, invalid entries are skipped; both produce warnings.
+ * Reads another client's server list (a JSON string or a parsed object). Names are rewritten to
+ * the host rule; an entry that cannot be translated is refused whole (in `refused` and as a warning).
  *
  * @example
- * const { servers, warnings } = importServers(fs.readFileSync("claude_desktop_config.json", "utf8"));
+ * const { servers, refused } = importServers(fs.readFileSync(".vscode/mcp.json", "utf8"), { sourcePath: ".vscode/mcp.json", inputs: { "api-key": key } });
  */
-export function importServers(json: string | unknown): ImportResult {
-  let value: unknown = json;
-  if (typeof json === "string") {
-    try {
-      value = JSON.parse(json);
-    } catch (error) {
-      throw new ClientManagerError(ClientManagerErrorCode.IMPORT_INVALID, `The import text is not JSON: ${messageOf(error)}`, { cause: error });
-    }
-  }
-  const root = isRecord(value) ? (value.mcpServers ?? value.servers ?? (isRecord(value.mcp) ? value.mcp.servers : undefined)) : undefined;
-  if (!isRecord(root)) {
-    throw new ClientManagerError(ClientManagerErrorCode.IMPORT_INVALID, 'Expected {"mcpServers": {...}} (Claude) or {"servers": {...}} (VS Code); found neither');
-  }
+export function importServers(json: string | unknown, options: ImportOptions = {}): ImportResult {
+  const source = readImportSource(parseJson(json), options);
+  const context: ValueContext = {
+    format: source.format,
+    workspaceFolder: options.workspaceFolder ?? defaultWorkspace(options.sourcePath),
+    userHome: options.userHome,
+    pathSeparator: options.pathSeparator ?? "/",
+    inputs: readInputs(source.inputs),
+    answers: options.inputs ?? {},
+  };
   // Null prototypes: a server named `constructor` is looked up as a name, not inherited.
-  const servers: Record<string, ServerConfig> = Object.create(null) as Record<string, ServerConfig>;
-  const warnings: string[] = [];
-  const tokens: Record<string, string> = Object.create(null) as Record<string, string>;
-  const secretHeaders: Record<string, Record<string, string>> = Object.create(null) as Record<string, Record<string, string>>;
-  for (const [originalName, entry] of Object.entries(root)) {
+  const byName = <T>() => Object.create(null) as Record<string, T>;
+  const result: ImportResult = { format: source.format, servers: byName(), warnings: [...source.warnings], refused: [], tokens: byName(), secretHeaders: byName(), secretEnv: byName() };
+  for (const { name: originalName, entry, project } of source.entries) {
     let name = isValidServerName(originalName) ? originalName : sanitizeServerName(originalName);
-    if (name !== originalName) warnings.push(`${originalName}: renamed to "${name}" (server names allow up to ${MAX_SERVER_NAME_LENGTH} letters, digits, "-" and single "_")`);
-    for (let suffix = 2; Object.hasOwn(servers, name); suffix++) name = `${sanitizeServerName(originalName).slice(0, MAX_SERVER_NAME_LENGTH - 4).replace(/[-_]+$/, "")}-${suffix}`;
+    if (name !== originalName) result.warnings.push(`${originalName}: renamed to "${name}" (server names allow up to ${MAX_SERVER_NAME_LENGTH} letters, digits, "-" and single "_")`);
+    const wanted = name;
+    for (let suffix = 2; Object.hasOwn(result.servers, name); suffix++) name = `${sanitizeServerName(originalName).slice(0, MAX_SERVER_NAME_LENGTH - 4).replace(/[-_]+$/, "")}-${suffix}`;
+    if (name !== wanted) result.warnings.push(`${originalName}${project === undefined ? "" : ` (project ${project})`}: renamed to "${name}", another server in this file is named "${wanted}"`);
+    const refuse = (reason: string) => {
+      result.refused.push({ name: originalName, reason });
+      result.warnings.push(`${originalName}: refused, ${reason}`);
+    };
     if (!isRecord(entry)) {
-      warnings.push(`${originalName}: skipped, the entry is not an object`);
+      refuse("the entry is not an object");
       continue;
     }
     try {
-      const converted = convertEntry(entry, warnings, originalName);
-      const token = takeBearerToken(converted);
-      const secrets = takeSecretHeaders(converted);
-      if (isRecord(converted.headers)) warnings.push(...secretReferenceWarnings(originalName, converted.headers, converted.url));
-      servers[name] = validateServerConfig(name, converted);
-      if (token !== undefined) tokens[name] = token;
-      if (secrets !== undefined) secretHeaders[name] = secrets;
+      const warnings: string[] = [];
+      const converted = convertEntry(entry, context, options, warnings, originalName);
+      const token = takeBearerToken(converted.server) ?? takeSecretBearer(converted.secretHeaders);
+      Object.assign(converted.secretHeaders, takeSecretHeaders(converted.server));
+      if (isRecord(converted.server.headers)) warnings.push(...secretReferenceWarnings(originalName, converted.server.headers, converted.server.url));
+      result.servers[name] = validateServerConfig(name, converted.server);
+      result.warnings.push(...warnings);
+      if (token !== undefined) result.tokens[name] = token;
+      if (Object.keys(converted.secretHeaders).length > 0) result.secretHeaders[name] = converted.secretHeaders;
+      if (Object.keys(converted.secretEnv).length > 0) result.secretEnv[name] = converted.secretEnv;
     } catch (error) {
-      warnings.push(`${originalName}: skipped, ${messageOf(error)}`);
+      if (error instanceof ImportRefusal || ClientManagerError.isInstance(error)) refuse(error.message);
+      else throw error;
     }
   }
-  return { servers, warnings, tokens, secretHeaders };
+  return result;
+}
+
+/**
+ * The VS Code `inputs` the file's servers use, in order of first use: what to ask the person
+ * for before {@link importServers} (password ones without echo). Empty for other formats.
+ *
+ * @example
+ * for (const input of importInputs(text, { sourcePath })) answers[input.id] = await ask(input.description ?? input.id);
+ */
+export function importInputs(json: string | unknown, options: Pick<ImportOptions, "format" | "sourcePath" | "project"> = {}): ImportInput[] {
+  const source = readImportSource(parseJson(json), options);
+  if (source.format !== "vscode") return [];
+  const declared = readInputs(source.inputs);
+  const used = new Map<string, ImportInput>();
+  for (const match of JSON.stringify(source.entries.map(({ entry }) => entry)).matchAll(/\$\{input:([^}]*)\}/g)) {
+    const input = declared.get(match[1] as string);
+    if (input !== undefined && !used.has(input.id)) used.set(input.id, input);
+  }
+  return [...used.values()];
 }

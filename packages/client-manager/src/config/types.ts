@@ -1,5 +1,6 @@
 // The configuration model of SPEC §3: what `mcp.json` holds, per server. Plain data, no I/O;
 // validation lives in ./validate, variable expansion in ./expand, file access in ../node.
+import type { OAuthServerConfig } from "../auth/oauth-types";
 
 /** The wire transports a server can be reached over. */
 export type TransportKind = "stdio" | "streamable_http" | "sse";
@@ -45,6 +46,8 @@ export interface RemoteServerConfig extends CommonServerConfig {
   headers?: Record<string, string>;
   /** Streamable HTTP only: retry over legacy SSE when the server answers 4xx (not 401/403). Default true. */
   sseFallback?: boolean;
+  /** MCP authorization settings (grant, pre-registered client, scope); tokens live in the credentials file. */
+  oauth?: OAuthServerConfig;
 }
 
 /** One server entry of `mcp.json`. */
@@ -61,7 +64,17 @@ export interface CredentialStore {
   getToken(server: string): string | undefined;
   /** Secret HTTP headers of a remote server kept with the tokens (added to its `headers`), or undefined. Never log them. */
   getHeaders?(server: string): Record<string, string> | undefined;
+  /** Secret env values of a stdio server kept with the tokens (added to its `env`), or undefined. Never log them. */
+  getEnv?(server: string): Record<string, string> | undefined;
+  /** Whether OAuth tokens are stored for the server (a store that keeps OAuth state says). */
+  hasOAuthTokens?(server: string): boolean;
 }
 
-/** A server as the public configuration shows it: the token replaced by `has_token`. */
-export type PublicServerConfig = ServerConfig & { name: string; has_token: boolean };
+/** How a remote server is authorized, as the public view shows it. */
+export type AuthKind = "none" | "bearer" | "oauth";
+
+/**
+ * A server as the public configuration shows it: tokens replaced by `has_token` (a bearer
+ * token, or an OAuth access token, is stored) and `auth` (which kind).
+ */
+export type PublicServerConfig = ServerConfig & { name: string; has_token: boolean; auth: AuthKind };

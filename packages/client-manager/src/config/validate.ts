@@ -1,12 +1,14 @@
 // Validates untrusted configuration (a parsed mcp.json, an API caller's object) into a
 // HostConfig. Every message names the server and the field, the expectation and the fix.
 import { ClientManagerError, ClientManagerErrorCode } from "../errors";
+import type { OAuthServerConfig } from "../auth/oauth-types";
 import type { HostConfig, ServerConfig } from "./types";
 
 const SERVER_NAME = /^[A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*$/;
 const COMMON_KEYS = ["transport", "enabled", "timeouts", "tools", "description"];
 const STDIO_KEYS = new Set([...COMMON_KEYS, "command", "args", "env", "cwd"]);
-const REMOTE_KEYS = new Set([...COMMON_KEYS, "url", "headers", "sseFallback"]);
+const REMOTE_KEYS = new Set([...COMMON_KEYS, "url", "headers", "sseFallback", "oauth"]);
+const OAUTH_KEYS = ["grant", "clientId", "scope", "clientMetadataUrl"];
 const TOKEN_KEYS = new Set(["token", "bearerToken", "bearer_token", "authToken"]);
 
 function fail(message: string, server?: string): never {
@@ -119,7 +121,8 @@ export function validateServerConfig(name: string, value: unknown): ServerConfig
   if (typeof value.url !== "string") fail(`${at}.url must be an http(s) URL string, got ${JSON.stringify(value.url)}`, name);
   let url: URL;
   try {
-    url = new URL(value.url);
+    // A `${VAR}` expands at connect time (checked again then); here each stands for its default or a placeholder.
+    url = new URL(value.url.replace(/\$\{[A-Za-z_][A-Za-z0-9_]*(?::-([^}]*))?\}/g, (_match, fallback: string | undefined, offset: number) => fallback ?? (offset === 0 ? "http://x" : "x")));
   } catch {
     fail(`${at}.url must be an absolute http(s) URL, got "${value.url}"`, name);
   }
@@ -130,7 +133,36 @@ export function validateServerConfig(name: string, value: unknown): ServerConfig
     if (typeof value.sseFallback !== "boolean") fail(`${at}.sseFallback must be true or false`, name);
     server.sseFallback = value.sseFallback;
   }
+  if (value.oauth !== undefined) server.oauth = validateOAuth(value.oauth, `${at}.oauth`, name);
   return server;
+}
+
+function validateOAuth(value: unknown, where: string, server: string): OAuthServerConfig {
+  if (!isRecord(value)) fail(`${where} must be an object with any of ${OAUTH_KEYS.join(", ")}`, server);
+  for (const key of Object.keys(value)) {
+    if (key === "clientSecret") fail(`${where}.clientSecret: secrets do not belong in mcp.json; store it with ConfigStore.setOAuthClientSecret (foya mcp login --client-secret)`, server);
+    if (!OAUTH_KEYS.includes(key)) fail(`${where}.${key} is unknown; allowed: ${OAUTH_KEYS.join(", ")}`, server);
+  }
+  const oauth: OAuthServerConfig = {};
+  if (value.grant !== undefined) {
+    if (value.grant !== "authorization_code" && value.grant !== "client_credentials") {
+      fail(`${where}.grant must be "authorization_code" or "client_credentials", got ${JSON.stringify(value.grant)}`, server);
+    }
+    oauth.grant = value.grant;
+  }
+  for (const key of ["clientId", "scope", "clientMetadataUrl"] as const) {
+    const item = value[key];
+    if (item === undefined) continue;
+    if (typeof item !== "string" || item.trim() === "") fail(`${where}.${key} must be a non-empty string, got ${JSON.stringify(item)}`, server);
+    oauth[key] = item;
+  }
+  if (oauth.clientMetadataUrl !== undefined && !/^https:\/\/[^/]+\/.+/.test(oauth.clientMetadataUrl)) {
+    fail(`${where}.clientMetadataUrl must be an https URL with a path (a client ID metadata document), got "${oauth.clientMetadataUrl}"`, server);
+  }
+  if (oauth.grant === "client_credentials" && oauth.clientId === undefined) {
+    fail(`${where}: the client_credentials grant needs a pre-registered clientId (and its secret in the credentials file)`, server);
+  }
+  return oauth;
 }
 
 /**

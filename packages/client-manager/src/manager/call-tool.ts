@@ -1,7 +1,7 @@
 // One host tool call, step by step: registry lookup, exposed-set check, session policy,
 // approval, server availability, the request with its timeout, and the resend-after-reconnect
 // rule (read-only or idempotent tools only). Every outcome is a UnifiedToolResult and an event.
-import { ClientManagerErrorCode } from "../errors";
+import { ClientManagerError, ClientManagerErrorCode } from "../errors";
 import { now, type HostEvent } from "../events";
 import type { ApprovalGateway } from "../policy/approval";
 import type { ToolPolicy } from "../policy/tool-policy";
@@ -101,6 +101,11 @@ async function afterFailure(
   options: CallToolOptions,
 ): Promise<UnifiedToolResult> {
   const { signal } = options;
+  if (ClientManagerError.isInstance(error) && error.code === ClientManagerErrorCode.AUTH_REQUIRED) {
+    // Tokens revoked or a scope step-up needed: a person must sign in; retrying cannot help.
+    await session.requireLogin(error);
+    return hostErrorResult(tool, error.code, error.message, Date.now() - started);
+  }
   const kind = classifyFailure(error, signal);
   if (kind === "timeout") void session.checkHealth();
   if (kind !== "connection") return failureResult(tool, kind, error, Date.now() - started, timeoutMs);

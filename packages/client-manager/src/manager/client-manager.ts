@@ -1,6 +1,7 @@
 // The manager: holds one ServerSession per configured server, the unified tool registry and
 // the event stream; applies config diffs; routes calls through exposure, policy and approval.
 // Runtime-neutral: stdio needs a launcher, which `NodeClientManager` (../node) supplies.
+import type { OAuthStorage } from "../auth/oauth-types";
 import { describeTarget } from "../config/public-view";
 import type { CredentialStore, HostConfig, ServerConfig } from "../config/types";
 import { withSecretHeaders } from "../config/secret-headers";
@@ -44,6 +45,12 @@ export interface ClientManagerOptions {
   stdio?: StdioLauncher;
   /** Variables for `${VAR}` expansion. Default: `process.env` where it exists. */
   env?: Record<string, string | undefined>;
+  /**
+   * Where OAuth registrations and tokens live (MCP authorization); `ConfigStore` is one. Without
+   * it remote servers authenticate with bearer tokens only. A server that needs a person to sign
+   * in shows `error` with AUTH_REQUIRED and is not retried until its configuration changes.
+   */
+  oauth?: OAuthStorage;
 }
 
 interface Entry {
@@ -105,12 +112,17 @@ export class ClientManager extends HostEventEmitter {
 
   private fingerprint(name: string, server: ServerConfig): string {
     const token = this.options.credentials?.getToken(name);
-    return JSON.stringify([this.withCredentialHeaders(name, server), token ?? null]);
+    // Signing in (or out) changes the fingerprint, so the next apply reconnects the server.
+    const signedIn = Boolean(this.options.oauth?.loadOAuth(name)?.tokens?.access_token);
+    return JSON.stringify([this.withCredentialSecrets(name, server), token ?? null, signedIn]);
   }
 
-  // Secret headers an import moved to the credentials file travel with the server's own.
-  private withCredentialHeaders(name: string, server: ServerConfig): ServerConfig {
-    return withSecretHeaders(server, this.options.credentials?.getHeaders?.(name));
+  // Secrets an import moved to the credentials file (headers, stdio env values) travel with the server's own.
+  private withCredentialSecrets(name: string, server: ServerConfig): ServerConfig {
+    const credentials = this.options.credentials;
+    if (server.transport !== "stdio") return withSecretHeaders(server, credentials?.getHeaders?.(name));
+    const env = credentials?.getEnv?.(name);
+    return env === undefined ? server : { ...server, env: { ...server.env, ...env } };
   }
 
   private async applyNow(config: HostConfig): Promise<void> {
@@ -126,7 +138,7 @@ export class ClientManager extends HostEventEmitter {
     const starts: Promise<void>[] = [];
     for (const [name, server] of Object.entries(config.servers)) {
       if (this.entries.has(name) || this.closed) continue;
-      const session = new ServerSession(name, this.withCredentialHeaders(name, server), this.options.credentials?.getToken(name), this.sessionSettings(server));
+      const session = new ServerSession(name, this.withCredentialSecrets(name, server), this.options.credentials?.getToken(name), this.sessionSettings(server));
       this.entries.set(name, { session, fingerprint: this.fingerprint(name, server) });
       this.emit({ type: "status", server: name, state: session.state, previous: "new", at: now() });
       starts.push(session.start());
@@ -159,6 +171,7 @@ export class ClientManager extends HostEventEmitter {
       onReconnectScheduled: (session, attempt, delayMs) =>
         this.emit({ type: "reconnect_scheduled", server: session.name, attempt, delayMs, at: now() }),
       onStderr: (session, line) => this.emit({ type: "stderr", server: session.name, line, at: now() }),
+      oauth: this.options.oauth,
       forwarding: this.options.forwarding,
       sinks: {
         log: (entry) => this.emit({ type: "log", ...entry, at: now() }),

@@ -2,7 +2,10 @@
 // and the bearer token, and decides when a Streamable HTTP failure calls for the SSE fallback.
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import { OAuthError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { ClientManagerError, ClientManagerErrorCode } from "../errors";
 
 /** Headers of a remote server: expanded config headers plus `Authorization: Bearer <token>`. */
 export function remoteHeaders(headers: Record<string, string> | undefined, token: string | undefined): Record<string, string> {
@@ -12,12 +15,14 @@ export function remoteHeaders(headers: Record<string, string> | undefined, token
   return out;
 }
 
-/** A transport for `kind` at `url`. */
-export function createRemoteTransport(kind: "streamable_http" | "sse", url: string, headers: Record<string, string>): Transport {
+/** A transport for `kind` at `url`; with `authProvider`, a 401 or 403 `insufficient_scope` runs MCP authorization. */
+export function createRemoteTransport(kind: "streamable_http" | "sse", url: string, headers: Record<string, string>, authProvider?: OAuthClientProvider): Transport {
   const requestInit = { headers };
-  if (kind === "sse") return new SSEClientTransport(new URL(url), { requestInit });
+  const auth = authProvider ? { authProvider } : {};
+  if (kind === "sse") return new SSEClientTransport(new URL(url), { requestInit, ...auth });
   return new StreamableHTTPClientTransport(new URL(url), {
     requestInit,
+    ...auth,
     reconnectionOptions: { initialReconnectionDelay: 1000, maxReconnectionDelay: 30_000, reconnectionDelayGrowFactor: 1.5, maxRetries: 2 },
   });
 }
@@ -39,6 +44,9 @@ export function shouldFallBackToSse(error: unknown): boolean {
 /** A short, readable message for a remote connect failure: HTTP status first, HTML stripped. */
 export function describeRemoteError(error: unknown): string | undefined {
   if (!(error instanceof Error)) return undefined;
+  if (error instanceof UnauthorizedError) {
+    return `HTTP 401: the server refused the OAuth credentials${error.message ? ` (${error.message})` : ""}; run \`foya mcp login <name>\` or check the client id and secret`;
+  }
   const code = (error as { code?: unknown }).code;
   if (typeof code !== "number" || code < 100 || code > 599) return undefined;
   const body = error.message
@@ -49,4 +57,19 @@ export function describeRemoteError(error: unknown): string | undefined {
     .slice(0, 200);
   const hint = code === 401 || code === 403 ? "; check the bearer token in mcp-credentials.json (ConfigStore.setToken)" : "";
   return `HTTP ${code}${body ? `: ${body}` : ""}${hint}`;
+}
+
+/**
+ * An authorization server's refusal (invalid_client, unauthorized_client, invalid_scope…) as
+ * AUTH_FAILED: retrying with the same registration or secret cannot succeed, so the session
+ * stops until its configuration or credentials change. Undefined for any other error.
+ */
+export function oauthRefusal(server: string, error: unknown): ClientManagerError | undefined {
+  if (!(error instanceof OAuthError)) return undefined;
+  const detail = error.message ? ` (${error.message.slice(0, 200)})` : "";
+  return new ClientManagerError(
+    ClientManagerErrorCode.AUTH_FAILED,
+    `The authorization server refused "${server}": ${error.errorCode}${detail}; check its oauth settings and client secret, or run \`foya mcp login ${server}\``,
+    { server, cause: error },
+  );
 }

@@ -21,7 +21,10 @@ import { ConnectNoise, describeConnectTimeout } from "./connect-evidence";
 import { informativeStderrLine } from "./diagnostics";
 import { deliverProgressBeforeResponses, forwardingCapabilities, installForwarding, type ForwardingOptions, type ForwardingSinks } from "./forwarding";
 import { countResourcesAndPrompts, listAllTools } from "./listing";
-import { createRemoteTransport, describeRemoteError, remoteHeaders, shouldFallBackToSse } from "./remote-transport";
+import { createRemoteTransport, describeRemoteError, oauthRefusal, remoteHeaders, shouldFallBackToSse } from "./remote-transport";
+import type { OAuthStorage } from "../auth/oauth-types";
+import { refreshIfExpiring } from "../auth/refresh-tokens";
+import { StoredOAuthProvider } from "../auth/stored-oauth-provider";
 
 /** An elicitation request from a server, as the host's `onElicitation` callback sees it. */
 export interface ElicitationRequest {
@@ -51,6 +54,8 @@ export interface SessionSettings {
   onTools: (session: ServerSession) => void;
   onReconnectScheduled: (session: ServerSession, attempt: number, delayMs: number) => void;
   onStderr: (session: ServerSession, line: string) => void;
+  /** Where OAuth registrations and tokens live; without it remote servers use bearer tokens only. */
+  oauth: OAuthStorage | undefined;
   /** Sampling and roots callbacks of the host (see forwarding.ts). */
   forwarding: ForwardingOptions | undefined;
   /** Where upstream log messages and resource updates go. */
@@ -61,7 +66,14 @@ export interface SessionSettings {
 /** How {@link ServerSession.awaitReconnect} ended. */
 export type ReconnectOutcome = "connected" | "failed" | "not_retried" | "timed_out" | "stopped";
 
-const PERMANENT = new Set<string>([ClientManagerErrorCode.VARIABLE_MISSING, ClientManagerErrorCode.STDIO_UNSUPPORTED, ClientManagerErrorCode.TOO_MANY_TOOLS]);
+const PERMANENT = new Set<string>([
+  ClientManagerErrorCode.VARIABLE_MISSING,
+  ClientManagerErrorCode.CONFIG_INVALID,
+  ClientManagerErrorCode.STDIO_UNSUPPORTED,
+  ClientManagerErrorCode.TOO_MANY_TOOLS,
+  ClientManagerErrorCode.AUTH_REQUIRED,
+  ClientManagerErrorCode.AUTH_FAILED,
+]);
 
 /** The live state of one configured server. */
 export class ServerSession {
@@ -155,7 +167,19 @@ export class ServerSession {
         },
       });
     }
-    return createRemoteTransport(kind === "stdio" ? "streamable_http" : kind, config.url, remoteHeaders(config.headers, this.token));
+    return createRemoteTransport(kind === "stdio" ? "streamable_http" : kind, config.url, remoteHeaders(config.headers, this.token), this.oauthProvider());
+  }
+
+  /**
+   * The OAuth provider of a remote server: when `oauth` is configured, when OAuth state is
+   * stored, or when no static credential is (a 401 then asks for `login`, not a bearer token).
+   */
+  private oauthProvider(): StoredOAuthProvider | undefined {
+    const storage = this.settings.oauth;
+    if (!storage || this.config.transport === "stdio") return undefined;
+    const hasStatic = Boolean(this.token) || Object.keys(this.config.headers ?? {}).some((key) => key.toLowerCase() === "authorization");
+    if (this.config.oauth === undefined && storage.loadOAuth(this.name) === undefined && hasStatic) return undefined;
+    return new StoredOAuthProvider({ server: this.name, auth: this.config.oauth, storage, mode: { kind: "background" }, clientName: this.settings.clientInfo.name });
   }
 
   private createClient(): Client {
@@ -209,6 +233,10 @@ export class ServerSession {
 
   private async openClient(kind: TransportKind): Promise<Client> {
     const client = this.createClient();
+    if (this.config.transport !== "stdio") {
+      const provider = this.oauthProvider();
+      if (provider) await refreshIfExpiring(provider, expandServerConfig(this.name, this.config, this.settings.env).url);
+    }
     const transport = this.buildTransport(kind);
     this.opening = transport;
     try {
@@ -218,7 +246,7 @@ export class ServerSession {
     } catch (error) {
       await client.close().catch(() => undefined);
       await transport.close().catch(() => undefined);
-      throw this.connectAborted ?? error;
+      throw this.connectAborted ?? oauthRefusal(this.name, error) ?? error;
     } finally {
       if (this.opening === transport) this.opening = undefined;
     }
@@ -305,15 +333,25 @@ export class ServerSession {
 
   /** The session is lost: drop it (ending its processes), show the error, retry later. */
   async fail(error: unknown): Promise<void> {
+    if (await this.drop(error)) this.scheduleReconnect();
+  }
+
+  /** Authorization was withdrawn mid-session: drop the session and wait for a login, no retries. */
+  async requireLogin(error: ClientManagerError): Promise<void> {
+    await this.drop(error);
+  }
+
+  // Ends the live session and shows `error`; false when there was none (stopped, or already dropped).
+  private async drop(error: unknown): Promise<boolean> {
     const client = this.client;
-    if (this.stopped || client === undefined) return;
+    if (this.stopped || client === undefined) return false;
     this.client = undefined;
     clearInterval(this.pingTimer);
     this.tools = [];
     this.setState("error", error);
     this.settings.onTools(this);
     await client.close().catch(() => undefined);
-    this.scheduleReconnect();
+    return true;
   }
 
   private scheduleReconnect(): void {

@@ -1,17 +1,19 @@
 // `$FOYA_HOME/mcp.json` and `$FOYA_HOME/mcp-credentials.json` (SPEC §3): load, validate, edit and
 // save the configuration, keep bearer tokens in their own 0600 file, and show the public view
-// (`has_token`, never the token). Every edit is one read-modify-write under the cross-process
+// (`has_token`, never the token), and keep MCP authorization state (OAuthStorage). Every edit is one read-modify-write under the cross-process
 // lock `mcp.lock` (./config-lock) with atomic, fsynced writes (./files); maps indexed by server
 // name are null-prototype and read with Object.hasOwn, so a server named `toString` is just a name.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { importServers, type ImportResult } from "../config/import";
+import type { OAuthStorage, StoredOAuthState } from "../auth/oauth-types";
+import { importServers, type ImportOptions, type ImportResult } from "../config/import";
 import { publicServers } from "../config/public-view";
 import type { CredentialStore, HostConfig, PublicServerConfig, ServerConfig } from "../config/types";
 import { validateHostConfig, validateServerConfig } from "../config/validate";
 import { ClientManagerError, ClientManagerErrorCode } from "../errors";
 import { withFileLock } from "./config-lock";
+import { readCredentialsFile, tightenCredentialsFile, writeCredentialsFile, type CredentialsFile } from "./credentials-file";
 import { ensurePrivateDir, readJsonFile, writePrivateJson } from "./files";
 
 /** `FOYA_HOME`, else `~/.foya`. */
@@ -25,19 +27,6 @@ export interface ConfigStoreOptions {
   onWarning?: (message: string) => void;
   /** How long an edit waits for another process's edit. Default 10 000 ms. */
   lockTimeoutMs?: number;
-}
-
-interface Credentials {
-  tokens: Record<string, string>;
-  headers: Record<string, Record<string, string>>;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function isStringMap(value: unknown): value is Record<string, string> {
-  return isPlainObject(value) && Object.values(value).every((item) => typeof item === "string");
 }
 
 function defaultWarning(message: string): void {
@@ -54,7 +43,7 @@ function defaultWarning(message: string): void {
  * store.setToken("docs", "secret");
  * store.publicView() // [{ name: "docs", ..., has_token: true }]
  */
-export class ConfigStore implements CredentialStore {
+export class ConfigStore implements CredentialStore, OAuthStorage {
   readonly home: string;
   readonly configPath: string;
   readonly credentialsPath: string;
@@ -118,6 +107,7 @@ export class ConfigStore implements CredentialStore {
       delete config.servers[name];
       this.save(config);
       this.removeToken(name);
+      this.clearOAuth(name);
       return true;
     });
   }
@@ -134,17 +124,19 @@ export class ConfigStore implements CredentialStore {
   }
 
   /**
-   * Merges servers from another host's file; existing names are kept and reported. Bearer
-   * tokens found in `Authorization` headers go to mcp-credentials.json (written before
-   * mcp.json, so a failed write never loses one); `tokensStored` names their servers.
+   * Merges servers from another client's file (see importServers); existing names are kept and
+   * reported. Secrets taken out of the servers (bearer tokens, secret headers and env values) go
+   * to mcp-credentials.json, written before mcp.json so a failed write never loses one;
+   * `tokensStored` and `secretsStored` name their servers. `dryRun` writes nothing.
    */
-  importFrom(json: string | unknown, options: { replace?: boolean } = {}): ImportResult & { added: string[]; tokensStored: string[] } {
-    const result = importServers(json);
-    return this.edit(() => {
+  importFrom(json: string | unknown, options: ImportOptions & { replace?: boolean; dryRun?: boolean } = {}): ImportResult & { added: string[]; tokensStored: string[]; secretsStored: string[] } {
+    const { replace, dryRun, ...importOptions } = options;
+    const result = importServers(json, { userHome: os.homedir(), pathSeparator: path.sep, readFile: (file) => fs.readFileSync(file, "utf8"), ...importOptions });
+    const merge = () => {
       const config = this.load();
       const added: string[] = [];
       for (const [name, server] of Object.entries(result.servers)) {
-        if (Object.hasOwn(config.servers, name) && !options.replace) {
+        if (Object.hasOwn(config.servers, name) && !replace) {
           result.warnings.push(`${name}: already configured, kept the existing entry`);
           continue;
         }
@@ -152,19 +144,33 @@ export class ConfigStore implements CredentialStore {
         added.push(name);
       }
       const tokensStored = added.filter((name) => Object.hasOwn(result.tokens, name));
-      const headersStored = added.filter((name) => Object.hasOwn(result.secretHeaders, name));
-      if (tokensStored.length > 0 || headersStored.length > 0) {
-        const credentials = this.readCredentials();
-        for (const name of tokensStored) credentials.tokens[name] = result.tokens[name] as string;
-        for (const name of headersStored) {
-          const headers = result.secretHeaders[name] as Record<string, string>;
-          credentials.headers[name] = headers;
-          result.warnings.push(`${name}: ${Object.keys(headers).map((key) => `headers.${key}`).join(", ")} moved to mcp-credentials.json (0600); sent on connect, never shown`);
-        }
-        this.writeCredentials(credentials);
+      const secretsStored = added.filter((name) => Object.hasOwn(result.secretHeaders, name) || Object.hasOwn(result.secretEnv, name));
+      for (const name of added.filter((name) => Object.hasOwn(result.secretHeaders, name))) {
+        const headers = Object.keys(result.secretHeaders[name] as Record<string, string>).map((key) => `headers.${key}`);
+        result.warnings.push(`${name}: ${headers.join(", ")} moved to mcp-credentials.json (0600); sent on connect, never shown`);
+      }
+      return { config, added, tokensStored, secretsStored };
+    };
+    if (dryRun) {
+      const { added, tokensStored, secretsStored } = merge();
+      return { ...result, added, tokensStored, secretsStored };
+    }
+    return this.edit(() => {
+      const { config, added, tokensStored, secretsStored } = merge();
+      if (added.length > 0) {
+        this.editCredentials((credentials) => {
+          for (const name of added) {
+            // An imported server never inherits secrets of an earlier one of the same name.
+            delete credentials.headers[name];
+            delete credentials.env[name];
+            if (Object.hasOwn(result.tokens, name)) credentials.tokens[name] = result.tokens[name] as string;
+            if (Object.hasOwn(result.secretHeaders, name)) credentials.headers[name] = result.secretHeaders[name] as Record<string, string>;
+            if (Object.hasOwn(result.secretEnv, name)) credentials.env[name] = result.secretEnv[name] as Record<string, string>;
+          }
+        });
       }
       this.save(config);
-      return { ...result, added, tokensStored };
+      return { ...result, added, tokensStored, secretsStored };
     });
   }
 
@@ -179,6 +185,12 @@ export class ConfigStore implements CredentialStore {
     return Object.hasOwn(headers, server) ? { ...headers[server] } : undefined;
   }
 
+  /** Secret env values kept for a stdio server in mcp-credentials.json (from an import), or undefined. */
+  getEnv(server: string): Record<string, string> | undefined {
+    const { env } = this.readCredentials();
+    return Object.hasOwn(env, server) ? { ...env[server] } : undefined;
+  }
+
   hasToken(server: string): boolean {
     return Boolean(this.getToken(server));
   }
@@ -186,24 +198,58 @@ export class ConfigStore implements CredentialStore {
   /** Stores a bearer token in mcp-credentials.json (0600). */
   setToken(server: string, token: string): void {
     if (token.trim() === "") throw new ClientManagerError(ClientManagerErrorCode.CONFIG_INVALID, `The token for "${server}" is empty; pass the bearer token itself`, { server });
-    this.edit(() => {
-      const credentials = this.readCredentials();
+    this.editCredentials((credentials) => {
       credentials.tokens[server] = token;
-      this.writeCredentials(credentials);
     });
   }
 
-  /** Deletes a server's token (and any secret headers kept for it); false when there was none. */
+  /** Deletes a server's token (and any secret headers and env values kept for it); false when there was no token. */
   removeToken(server: string): boolean {
-    return this.edit(() => {
-      const credentials = this.readCredentials();
-      const hadToken = Object.hasOwn(credentials.tokens, server);
-      const hadHeaders = Object.hasOwn(credentials.headers, server);
-      if (!hadToken && !hadHeaders) return false;
+    let hadToken = false;
+    this.editCredentials((credentials) => {
+      hadToken = Object.hasOwn(credentials.tokens, server);
+      const had = hadToken || Object.hasOwn(credentials.headers, server) || Object.hasOwn(credentials.env, server);
       delete credentials.tokens[server];
       delete credentials.headers[server];
-      this.writeCredentials(credentials);
-      return hadToken;
+      delete credentials.env[server];
+      return had;
+    });
+    return hadToken;
+  }
+
+  /** The OAuth state of a server (client registration, tokens); never log it. */
+  loadOAuth(server: string): StoredOAuthState | undefined {
+    const { oauth } = this.readCredentials();
+    return Object.hasOwn(oauth, server) ? oauth[server] : undefined;
+  }
+
+  hasOAuthTokens(server: string): boolean {
+    return Boolean(this.loadOAuth(server)?.tokens?.access_token);
+  }
+
+  /** Stores a server's OAuth state in mcp-credentials.json (0600), under the same lock as every other edit. */
+  saveOAuth(server: string, state: StoredOAuthState): void {
+    this.editCredentials((credentials) => {
+      credentials.oauth[server] = state;
+    });
+  }
+
+  /** Forgets a server's OAuth tokens and registration (`foya mcp logout`); false when there were none. */
+  clearOAuth(server: string): boolean {
+    let had = false;
+    this.editCredentials((credentials) => {
+      had = Object.hasOwn(credentials.oauth, server);
+      delete credentials.oauth[server];
+      return had;
+    });
+    return had;
+  }
+
+  /** Stores a pre-registered OAuth client's secret (config `oauth.clientId`) with the server's OAuth state. */
+  setOAuthClientSecret(server: string, secret: string): void {
+    if (secret.trim() === "") throw new ClientManagerError(ClientManagerErrorCode.CONFIG_INVALID, `The client secret for "${server}" is empty; pass the secret itself`, { server });
+    this.editCredentials((credentials) => {
+      credentials.oauth[server] = { ...(Object.hasOwn(credentials.oauth, server) ? credentials.oauth[server] : {}), clientSecret: secret };
     });
   }
 
@@ -212,46 +258,19 @@ export class ConfigStore implements CredentialStore {
     return withFileLock(this.lockPath, change, this.lockTimeoutMs === undefined ? {} : { timeoutMs: this.lockTimeoutMs });
   }
 
-  private writeCredentials(credentials: Credentials): void {
-    const file: { tokens: Record<string, string>; headers?: Record<string, Record<string, string>> } = { tokens: { ...credentials.tokens } };
-    if (Object.keys(credentials.headers).length > 0) file.headers = { ...credentials.headers };
-    writePrivateJson(this.credentialsPath, file);
+  // One read-modify-write of the credentials file under the lock; `change` returning false means "nothing changed, skip the write".
+  private editCredentials(change: (credentials: CredentialsFile) => boolean | void): void {
+    this.edit(() => {
+      const credentials = this.readCredentials();
+      if (change(credentials) === false) return;
+      writeCredentialsFile(this.credentialsPath, credentials);
+    });
   }
 
-  // Tokens and secret headers by server, in null-prototype maps. A file others can read is made
-  // 0600 first, with a warning: what is in it may already have been read.
-  private readCredentials(): Credentials {
-    this.tightenCredentials();
-    const value = readJsonFile(this.credentialsPath);
-    const credentials: Credentials = { tokens: Object.create(null) as Record<string, string>, headers: Object.create(null) as Record<string, Record<string, string>> };
-    if (value === undefined) return credentials;
-    const { tokens, headers } = value as { tokens?: unknown; headers?: unknown };
-    const shape = `${this.credentialsPath} must look like {"tokens": {"<server>": "<token>"}, "headers": {"<server>": {"<header>": "<value>"}}}`;
-    if (!isStringMap(tokens)) throw new ClientManagerError(ClientManagerErrorCode.CONFIG_READ_FAILED, shape);
-    for (const [server, token] of Object.entries(tokens)) credentials.tokens[server] = token;
-    if (headers !== undefined) {
-      if (!isPlainObject(headers) || !Object.values(headers).every(isStringMap)) throw new ClientManagerError(ClientManagerErrorCode.CONFIG_READ_FAILED, shape);
-      for (const [server, map] of Object.entries(headers as Record<string, Record<string, string>>)) credentials.headers[server] = { ...map };
-    }
-    return credentials;
-  }
-
-  private tightenCredentials(): void {
-    let mode: number;
-    try {
-      mode = fs.statSync(this.credentialsPath).mode & 0o777;
-    } catch {
-      return;
-    }
-    if ((mode & 0o077) === 0) return;
-    try {
-      fs.chmodSync(this.credentialsPath, 0o600);
-    } catch (error) {
-      throw new ClientManagerError(ClientManagerErrorCode.CONFIG_WRITE_FAILED, `${this.credentialsPath} is mode ${mode.toString(8).padStart(4, "0")} (others can read it) and cannot be made 0600: ${(error as Error).message}`, { cause: error });
-    }
-    this.onWarning(
-      `${this.credentialsPath} was mode ${mode.toString(8).padStart(4, "0")}, readable by other users; it is now 0600. Rotate its tokens if someone else could have read them.`,
-    );
+  // A file others can read is made 0600 first, with a warning (see credentials-file.ts).
+  private readCredentials(): CredentialsFile {
+    tightenCredentialsFile(this.credentialsPath, this.onWarning);
+    return readCredentialsFile(this.credentialsPath);
   }
 }
 

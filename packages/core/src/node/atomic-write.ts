@@ -15,6 +15,12 @@ import path from "node:path";
 export interface AtomicWriteOptions {
   /** File mode of the new file (default 0o644, less the umask). */
   mode?: number;
+  /**
+   * `false` skips both flushes (file and folder), for files derived from others or otherwise
+   * rebuilt when lost (an index, a cache, a lock whose owner's death is detected): the change
+   * is still atomic, only its survival of a power cut is not promised. Default true.
+   */
+  durable?: boolean;
 }
 
 function temporaryPath(target: string): string {
@@ -53,7 +59,7 @@ async function writeTemporary(target: string, content: string | Uint8Array, opti
   const handle = await open(temporary, "wx", options.mode ?? 0o644);
   try {
     await handle.writeFile(content);
-    await handle.sync();
+    if (options.durable !== false) await handle.sync();
   } catch (error) {
     await handle.close().catch(() => undefined);
     await rm(temporary, { force: true });
@@ -77,7 +83,7 @@ export async function writeFileAtomic(target: string, content: string | Uint8Arr
     await rm(temporary, { force: true });
     throw error;
   }
-  await syncFolder(path.dirname(target));
+  if (options.durable !== false) await syncFolder(path.dirname(target));
 }
 
 /**
@@ -92,7 +98,7 @@ export async function createFileExclusive(target: string, content: string | Uint
   } finally {
     await rm(temporary, { force: true });
   }
-  await syncFolder(path.dirname(target));
+  if (options.durable !== false) await syncFolder(path.dirname(target));
 }
 
 /** {@link writeFileAtomic} for synchronous callers (configuration stores with a sync API). */

@@ -2,6 +2,7 @@
 // The markdown-files driver is the default; the in-memory driver serves tests and embedders.
 // Both pass test/driver-conformance.ts.
 
+import type { IncrementalSearchIndex } from "../search/incremental-index";
 import type { Fact } from "../types";
 
 /** One stored fact and the text it is stored as (what an eager loader would read). */
@@ -55,6 +56,13 @@ export interface FactStoreDriver {
   withWriteLock<T>(work: () => Promise<T>): Promise<T>;
   /** Reserves the next id; an id once returned is never returned again, even if its fact is deleted. */
   allocateId(): Promise<string>;
+  /**
+   * A search index the driver restored from its own cache (a cold start), handed over once;
+   * the caller reconciles it with the facts active now before using it.
+   */
+  takeRestoredSearchIndex?(): IncrementalSearchIndex | undefined;
+  /** Where the caller keeps its current search index, so a cache the driver saves can include it. */
+  useSearchIndex?(current: () => IncrementalSearchIndex | undefined): void;
   /** Stops background work (a directory watch); the driver still works afterwards, scanning. */
   close?(): void;
   /** Stores a new fact; throws MemoryError ID_CONFLICT if the id is already stored. */

@@ -22,7 +22,8 @@ export interface FactEntry {
   readonly key: string;
   readonly settled: boolean;
   readonly nlink: number;
-  readonly source: string;
+  /** The text as read; undefined for an entry restored from the saved index (its record reads the file on demand). */
+  readonly source?: string;
   readonly record?: StoredFactRecord;
   readonly problem?: FactProblem;
 }
@@ -55,6 +56,8 @@ export class FactEntries {
   private readonly multiLinkedNames = new Set<string>();
   /** Files read (and parsed when new) so far: what the saved index exists to avoid. */
   filesRead = 0;
+  /** Records added, replaced or removed so far (the saved index is renewed after many). */
+  changes = 0;
   /** Highest id number among file names ever seen (with .last-id, ids are never reused). */
   highestNameId = 0;
 
@@ -112,7 +115,7 @@ export class FactEntries {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
       return { ...stat, settled: false, source: "", problem: { location, reason: (error as Error).message } };
     }
-    if (previous && previous.source === source) return { ...previous, ...stat };
+    if (previous && previous.source !== undefined && previous.source === source) return { ...previous, ...stat };
     const idFromName = FILE_NAME.exec(name)?.[1];
     if (!idFromName) return { ...stat, source, problem: { location, reason: "file name is not fact-NNNN.md", source } };
     const parsed = parseFact(source, idFromName);
@@ -142,6 +145,7 @@ export class FactEntries {
     const id = FILE_NAME.exec(name)?.[1];
     if (id) this.highestNameId = Math.max(this.highestNameId, factIdNumber(id));
     if (previous?.record !== entry?.record) {
+      this.changes += 1;
       if (previous?.record) this.removed.push(previous.record);
       if (entry?.record) this.added.push(entry.record);
     }

@@ -14,8 +14,8 @@
 
 import { readFileSync, statfsSync, watch, writeFileSync, rmSync } from "node:fs";
 import type { FSWatcher } from "node:fs";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { temporaryName } from "../fs/atomic-write";
 import { isDraftName } from "../fs/stale-temporary-files";
 
 /** statfs magic numbers of local Linux file systems whose inotify events are complete. */
@@ -94,7 +94,8 @@ export class FactFolderWatch {
     } catch (error) {
       return this.fail(`cannot watch: ${(error as Error).message}`);
     }
-    const probePath = temporaryName(path.join(this.folder, ".watch-probe"));
+    // Named like a draft of an atomic write, so a probe left by a killed process is swept too.
+    const probePath = path.join(this.folder, `..watch-probe.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
     this.probe = path.basename(probePath);
     try {
       writeFileSync(probePath, "");

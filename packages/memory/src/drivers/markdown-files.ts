@@ -17,7 +17,7 @@ import path from "node:path";
 import { currentMemoryConfig } from "../config";
 import { MemoryError, MemoryErrorCode } from "../errors";
 import { factIdFromNumber, serializeFact } from "../facts/fact-file";
-import { createFileExclusive, writeFileAtomic } from "../fs/atomic-write";
+import { createFileExclusive, writeFileAtomic } from "@foundry-mcp/core/node";
 import type { FileLockOptions } from "../fs/file-lock";
 import { runLocked } from "../fs/lock-queue";
 import { isDraftName, removeLeftoverDrafts } from "../fs/stale-temporary-files";
@@ -29,6 +29,7 @@ import { FactEntries } from "./fact-entries";
 import { FactFolderWatch } from "./fact-folder-watch";
 import { readSavedIndex, savedIndexText } from "./saved-index";
 import { ensureIgnored } from "../events";
+import type { IncrementalSearchIndex } from "../search/incremental-index";
 import { knownTermsOf } from "../search/search-index";
 
 /** Options of {@link MarkdownFactStore}. */
@@ -90,6 +91,9 @@ export class MarkdownFactStore implements FactStoreDriver {
   private restored = false;
   private readsAtSave = 0;
   private savePending = false;
+  private restoredSearchIndex: IncrementalSearchIndex | undefined;
+  private currentSearchIndex: (() => IncrementalSearchIndex | undefined) | undefined;
+  private changesAtSave = 0;
   /** A fact saved without its search terms; once it has them, the index is saved again. */
   private savedWithoutTerms: Fact | undefined;
 
@@ -114,7 +118,7 @@ export class MarkdownFactStore implements FactStoreDriver {
    */
   private maybeSave(): void {
     if (!this.saving || this.savePending) return;
-    const unsaved = this.entries.filesRead - this.readsAtSave;
+    const unsaved = Math.max(this.entries.filesRead - this.readsAtSave, this.entries.changes - this.changesAtSave);
     const termsNow = this.savedWithoutTerms !== undefined && knownTermsOf(this.savedWithoutTerms) !== undefined;
     if (unsaved < Math.max(32, this.entries.size / 50) && !termsNow) return;
     this.savePending = true;
@@ -123,8 +127,9 @@ export class MarkdownFactStore implements FactStoreDriver {
 
   private async save(): Promise<void> {
     this.readsAtSave = this.entries.filesRead;
+    this.changesAtSave = this.entries.changes;
     try {
-      const { text, withoutTerms } = savedIndexText(this.entries.all());
+      const { text, withoutTerms } = savedIndexText(this.entries.all(), this.currentSearchIndex?.());
       this.savedWithoutTerms = withoutTerms;
       await ensureIgnored(this.paths.gitignore, "cache/", "Foundry's saved memory index is rebuilt from the fact files");
       await writeFileAtomic(this.paths.savedIndex, text, { durable: false });
@@ -133,6 +138,16 @@ export class MarkdownFactStore implements FactStoreDriver {
     } finally {
       this.savePending = false;
     }
+  }
+
+  takeRestoredSearchIndex(): IncrementalSearchIndex | undefined {
+    const restored = this.restoredSearchIndex;
+    this.restoredSearchIndex = undefined;
+    return restored;
+  }
+
+  useSearchIndex(current: () => IncrementalSearchIndex | undefined): void {
+    this.currentSearchIndex = current;
   }
 
   /** How the last `load` proved freshness. */
@@ -153,10 +168,12 @@ export class MarkdownFactStore implements FactStoreDriver {
     if (!this.cache) this.entries = this.newEntries();
     if (this.saving && !this.restoreTried) {
       this.restoreTried = true;
-      const saved = readSavedIndex(this.paths.savedIndex, this.locationPrefix());
+      const saved = readSavedIndex(this.paths.savedIndex, this.locationPrefix(), this.paths.facts);
       if (saved) {
-        this.entries.restore(saved);
+        this.entries.restore(saved.entries);
+        this.restoredSearchIndex = saved.searchIndex;
         this.restored = true;
+        this.changesAtSave = this.entries.changes; // restoring is not a change worth saving
       }
     }
     let identity: string;

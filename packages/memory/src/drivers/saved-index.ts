@@ -5,21 +5,52 @@
 // (like git's index; only entries whose ctime was older than the racy window when read are
 // saved, so an equal key proves equal content). The fact files stay the store of record: this
 // file is a cache. One that is corrupt (checksum), of another format version or tokenizer, or
-// malformed in any entry is ignored as a whole and replaced.
+// malformed in any entry is ignored as a whole and replaced. Version 2 also keeps the search
+// index itself (search/saved-postings.ts), so a cold start neither parses a file nor re-inserts
+// every fact's terms: it stats each file and restores arrays.
 
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { CONFIDENCES, FACT_TYPES } from "../types";
 import type { Fact } from "../types";
 import { decodeTerms, encodeTerms, tokenizerFingerprint } from "../search/saved-terms";
 import type { SavedTerms } from "../search/saved-terms";
 import { knownTermsOf, rememberTerms } from "../search/search-index";
+import type { IncrementalSearchIndex } from "../search/incremental-index";
+import { decodePostings, encodePostings } from "../search/saved-postings";
+import { serializeFact } from "../facts/fact-file";
+import type { StoredFactRecord } from "./driver";
 import type { FactEntry } from "./fact-entries";
 
 const FORMAT = "foundry-memory-index";
-const VERSION = 1;
+const VERSION = 2;
 
-type SavedEntry = [name: string, key: string, nlink: number, source: string, fact: Fact | null, problem: string | null, terms: SavedTerms | null];
+/** `source` is null for a fact: its text is not saved twice (the file holds it; see restoredRecord). */
+type SavedEntry = [name: string, key: string, nlink: number, source: string | null, fact: Fact | null, problem: string | null, terms: SavedTerms | null];
+
+/**
+ * A restored record whose text is read from its file only when someone asks (token figures);
+ * the scan that follows a restore has just proved the file unchanged, and a file changed later
+ * gets a new record from the next load.
+ */
+function restoredRecord(fact: Fact, location: string, file: string): StoredFactRecord {
+  let source: string | undefined;
+  return {
+    fact,
+    location,
+    get source(): string {
+      if (source === undefined) {
+        try {
+          source = readFileSync(file, "utf8");
+        } catch {
+          source = serializeFact(fact); // gone since: what it held
+        }
+      }
+      return source;
+    },
+  };
+}
 
 interface Header {
   format: string;
@@ -45,11 +76,17 @@ function isFact(value: unknown, name: string): value is Fact {
   );
 }
 
+/** What a saved index restores: file entries, and the search index over some of their facts. */
+export interface RestoredIndex {
+  entries: Map<string, FactEntry>;
+  searchIndex?: IncrementalSearchIndex;
+}
+
 /**
  * The entries saved at `file`, or undefined when there is none or it cannot be trusted.
  * `locationPrefix` rebuilds each record's location.
  */
-export function readSavedIndex(file: string, locationPrefix: string): Map<string, FactEntry> | undefined {
+export function readSavedIndex(file: string, locationPrefix: string, folder: string): RestoredIndex | undefined {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -62,41 +99,50 @@ export function readSavedIndex(file: string, locationPrefix: string): Map<string
     const body = text.slice(newline + 1);
     if (header.format !== FORMAT || header.version !== VERSION || header.tokenizer !== tokenizerFingerprint()) return undefined;
     if (header.bytes !== body.length || createHash("sha256").update(body).digest("hex") !== header.sha256) return undefined;
-    const saved = JSON.parse(body) as unknown;
+    const parsed = JSON.parse(body) as { entries?: unknown; postings?: unknown };
+    const saved = parsed.entries;
     if (!Array.isArray(saved)) return undefined;
     const entries = new Map<string, FactEntry>();
     for (const item of saved as unknown[]) {
       if (!Array.isArray(item) || item.length !== 7) return undefined;
       const [name, key, nlink, source, fact, problem, terms] = item as SavedEntry;
-      if (typeof name !== "string" || typeof key !== "string" || typeof nlink !== "number" || typeof source !== "string") return undefined;
+      if (typeof name !== "string" || typeof key !== "string" || typeof nlink !== "number" || (source !== null && typeof source !== "string")) return undefined;
       const location = `${locationPrefix}${name}`;
       if (fact !== null) {
         if (!isFact(fact, name)) return undefined;
         const decoded = terms === null ? undefined : decodeTerms(terms);
-        entries.set(name, { key, settled: true, nlink, source, record: { fact, source, location } });
+        entries.set(name, { key, settled: true, nlink, record: restoredRecord(fact, location, path.join(folder, name)) });
         if (decoded) rememberTerms(fact, decoded);
-      } else if (typeof problem === "string") {
+      } else if (typeof problem === "string" && source !== null) {
         entries.set(name, { key, settled: true, nlink, source, problem: { location, reason: problem, ...(source ? { source } : {}) } });
       } else return undefined;
     }
-    return entries;
+    const searchIndex = parsed.postings === undefined ? undefined : decodePostings(parsed.postings, (id) => entries.get(`${id}.md`)?.record?.fact);
+    return { entries, ...(searchIndex ? { searchIndex } : {}) };
   } catch {
     return undefined; // unparsable anywhere: not trusted
   }
 }
 
-/** The text to save for `entries` (settled ones only) and how many facts still lack terms. */
-export function savedIndexText(entries: Iterable<[string, FactEntry]>): { text: string; withoutTerms: Fact | undefined } {
+/**
+ * The text to save for `entries` (settled ones only) and `searchIndex` (only its facts that are
+ * saved entries' facts), and a fact that still lacks terms, if any.
+ */
+export function savedIndexText(entries: Iterable<[string, FactEntry]>, searchIndex?: IncrementalSearchIndex): { text: string; withoutTerms: Fact | undefined } {
   const saved: SavedEntry[] = [];
+  const savedFacts = new Set<Fact>();
   let withoutTerms: Fact | undefined;
   for (const [name, entry] of entries) {
     if (!entry.settled) continue;
     const fact = entry.record?.fact ?? null;
     const terms = fact ? knownTermsOf(fact) : undefined;
     if (fact && !terms) withoutTerms ??= fact;
-    saved.push([name, entry.key, entry.nlink, entry.source, fact, entry.problem?.reason ?? null, terms ? encodeTerms(terms) : null]);
+    if (fact) savedFacts.add(fact);
+    const source = fact ? null : (entry.source ?? "");
+    saved.push([name, entry.key, entry.nlink, source, fact, entry.problem?.reason ?? null, terms ? encodeTerms(terms) : null]);
   }
-  const body = JSON.stringify(saved);
+  const postings = searchIndex ? encodePostings(searchIndex, (fact) => savedFacts.has(fact)) : undefined;
+  const body = JSON.stringify({ entries: saved, ...(postings ? { postings } : {}) });
   const header: Header = { format: FORMAT, version: VERSION, tokenizer: tokenizerFingerprint(), bytes: body.length, sha256: createHash("sha256").update(body).digest("hex") };
   return { text: `${JSON.stringify(header)}\n${body}`, withoutTerms };
 }

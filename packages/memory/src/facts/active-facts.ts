@@ -28,6 +28,8 @@ export class ActiveFacts {
   constructor(
     facts: Iterable<Fact>,
     private day: string,
+    /** An index restored from a saved one, reconciled with the active facts on first use. */
+    private restored?: IncrementalSearchIndex,
   ) {
     for (const fact of facts) this.link(fact);
     for (const fact of this.stored.values()) if (this.shouldBeActive(fact)) this.active.set(fact.id, fact);
@@ -50,7 +52,27 @@ export class ActiveFacts {
   }
 
   searchIndex(): IncrementalSearchIndex {
+    if (!this.searchIndexCache && this.restored) this.searchIndexCache = this.reconciled(this.restored);
+    this.restored = undefined;
     return (this.searchIndexCache ??= new IncrementalSearchIndex(this.active.values()));
+  }
+
+  /** The search index if one was built (for saving), without building it. */
+  builtSearchIndex(): IncrementalSearchIndex | undefined {
+    return this.searchIndexCache;
+  }
+
+  /**
+   * `restored` updated to hold exactly the active facts (the very objects), or undefined when
+   * so much differs that building afresh is cheaper.
+   */
+  private reconciled(restored: IncrementalSearchIndex): IncrementalSearchIndex | undefined {
+    const stale = restored.facts.filter((fact) => this.active.get(fact.id) !== fact);
+    const missing = [...this.active.values()].filter((fact) => !restored.has(fact));
+    if (stale.length + missing.length > Math.max(64, this.active.size / 4)) return undefined;
+    for (const fact of stale) restored.remove(fact);
+    for (const fact of missing) restored.add(fact);
+    return restored;
   }
 
   indexOrder(): IndexOrder {

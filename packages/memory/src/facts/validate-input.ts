@@ -9,6 +9,8 @@ import { FACT_ID_PATTERN } from "./fact-file";
 
 /** Longest title, in characters (SPEC §2). */
 export const MAX_TITLE_CHARS = 80;
+/** Longest free-form `source` (any single line that is not one of the documented forms), in characters (SPEC §2). */
+export const MAX_SOURCE_CHARS = 80;
 /** Longest body, in words (SPEC §2). */
 export const MAX_BODY_WORDS = 120;
 const MAX_TAGS = 12;
@@ -52,9 +54,17 @@ function checkSource(source: string): void {
       `source "${source}" has no valid http(s) URL after external:; use external:https://… or another source.`,
     );
   }
-  throw invalidInput(
-    `source "${source}" is not one of adr-NNNN | conversation | code | external:<url>; pick the one the fact came from.`,
-  );
+  // Free-form provenance (postmortem-2025-03-14, design-doc checkout-v2): one line, bounded.
+  if ([...source].some((character) => character < " " || character === "\u007f"))
+    throw invalidInput(
+      `source must be one line without control characters; use adr-NNNN | conversation | code | external:<url>, or name where the fact came from in at most ${MAX_SOURCE_CHARS} characters.`,
+    );
+  if (source.length > MAX_SOURCE_CHARS)
+    throw invalidInput(
+      `source is ${source.length} characters; the bound is ${MAX_SOURCE_CHARS}. Use adr-NNNN | conversation | code | external:<url>, or name where the fact came from more briefly.`,
+    );
+  if (source.length === 0)
+    throw invalidInput("source is empty; leave it out (conversation) or use adr-NNNN | code | external:<url> or a short name of where the fact came from.");
 }
 
 /** Today's date as YYYY-MM-DD in UTC, the calendar facts expire by. */

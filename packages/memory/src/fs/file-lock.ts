@@ -19,7 +19,7 @@ import type { FSWatcher } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { MemoryError, MemoryErrorCode } from "../errors";
-import { createFileExclusive } from "./atomic-write";
+import { createFileExclusive } from "@foundry-mcp/core/node";
 import { processIsAlive } from "./process-alive";
 
 /** Tuning of {@link withFileLock}. */

@@ -1,4 +1,5 @@
-// Leftovers of writers killed mid-write: `<file>.<pid>.<8 hex>.tmp` drafts (atomic-write.ts).
+// Leftovers of writers killed mid-write: `.<file>.<pid>.<12 hex>.tmp` drafts of
+// @foundry-mcp/core's atomic writes, and `<file>.<pid>.<8 hex>.tmp` ones of earlier versions.
 // Before, 28 killed writers left 435 `.lock.*.tmp` files in `.foundry/memory/` that nothing
 // removed. Readers never see drafts: the store lists only `*.md` names and the lock reads only
 // `.lock` and ticket names. Removal runs while holding the write lock: every draft except a
@@ -10,10 +11,10 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { processIsAlive } from "./process-alive";
 
-const DRAFT = /\.(\d+)\.[0-9a-f]{8}\.tmp$/;
+const DRAFT = /\.(\d+)\.(?:[0-9a-f]{12}|[0-9a-f]{8})\.tmp$/;
 const ANY_OWNER_AGE_MS = 3_600_000;
 
-/** True for a name atomic-write.ts uses for a draft. */
+/** True for a name an atomic write uses for a draft. */
 export function isDraftName(name: string): boolean {
   return DRAFT.test(name);
 }
@@ -34,7 +35,7 @@ export async function removeLeftoverDrafts(directory: string, names?: Iterable<s
     const pid = Number(DRAFT.exec(name)?.[1] ?? Number.NaN);
     if (Number.isNaN(pid) || pid === process.pid) continue;
     const file = path.join(directory, name);
-    if (name.startsWith(".lock.") && processIsAlive(pid)) {
+    if ((name.startsWith(".lock.") || name.startsWith("..lock.")) && processIsAlive(pid)) {
       const stat = await fs.stat(file).catch(() => undefined);
       if (!stat || Date.now() - stat.mtimeMs < ANY_OWNER_AGE_MS) continue;
     }

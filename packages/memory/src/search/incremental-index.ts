@@ -4,6 +4,8 @@
 // rebuild (28 ms at 10,000 facts, 163 ms at 50,000 before). It keeps the exact shape rank.ts
 // reads (dense positions, postings arrays, a sorted vocabulary), so ranking is unchanged:
 // a removed fact's position is filled by the last fact, whose postings are re-pointed.
+// A cold start restores it whole from the saved index (saved-postings.ts) instead of inserting
+// every fact, and the caller reconciles it with the facts active now (active-facts.ts).
 
 import type { Fact } from "../types";
 import { FIELDS, termsOf } from "./search-index";
@@ -28,6 +30,17 @@ function removeValue(list: number[], value: number): void {
   list.pop();
 }
 
+/** The parts of an index that a saved index restores without re-inserting every fact. */
+export interface IndexParts {
+  readonly facts: readonly Fact[];
+  readonly vocabulary: readonly string[];
+  /** Aligned with `vocabulary`: the positions holding each term. */
+  readonly postings: readonly number[][];
+  /** Written word, its stem, and how many facts hold it. */
+  readonly surfaces: readonly (readonly [word: string, stem: string, count: number])[];
+  readonly totals: readonly number[];
+}
+
 /** A {@link SearchIndex} with `add` and `remove`; ranking reads it like a built one. */
 export class IncrementalSearchIndex implements SearchIndex {
   readonly facts: Fact[] = [];
@@ -47,6 +60,55 @@ export class IncrementalSearchIndex implements SearchIndex {
     this.vocabulary.push(...fresh);
     this.vocabulary.sort();
     this.updateAverages();
+  }
+
+  /** An index restored from saved parts; each fact's terms come from the saved index too (termsOf). */
+  static restore(parts: IndexParts): IncrementalSearchIndex {
+    const index = new IncrementalSearchIndex();
+    parts.facts.forEach((fact, position) => {
+      index.facts.push(fact);
+      index.terms.push(termsOf(fact));
+      index.positions.set(fact, position);
+    });
+    parts.vocabulary.forEach((term, at) => index.postings.set(term, parts.postings[at] as number[]));
+    index.vocabulary.push(...parts.vocabulary);
+    for (const [word, stem, count] of parts.surfaces) {
+      index.surfaces.set(word, stem);
+      index.surfaceCounts.set(word, count);
+    }
+    parts.totals.forEach((total, field) => (index.totals[field] = total));
+    index.updateAverages();
+    return index;
+  }
+
+  /** The parts to save, leaving out the facts `keep` refuses (their postings and totals too). */
+  parts(keep: (fact: Fact) => boolean): IndexParts {
+    const renumbered: number[] = [];
+    const facts: Fact[] = [];
+    const totals = [...this.totals];
+    const surfaceCounts = new Map(this.surfaceCounts);
+    this.facts.forEach((fact, position) => {
+      if (keep(fact)) {
+        renumbered[position] = facts.length;
+        facts.push(fact);
+        return;
+      }
+      renumbered[position] = -1;
+      const terms = this.terms[position] as FactTerms;
+      terms.lengths.forEach((length, field) => (totals[field] = (totals[field] ?? 0) - length));
+      for (const word of terms.surfaces) surfaceCounts.set(word, (surfaceCounts.get(word) ?? 1) - 1);
+    });
+    const vocabulary: string[] = [];
+    const postings: number[][] = [];
+    for (const term of this.vocabulary) {
+      const kept = (this.postings.get(term) ?? []).map((position) => renumbered[position] ?? -1).filter((position) => position >= 0);
+      if (kept.length === 0) continue;
+      vocabulary.push(term);
+      postings.push(kept);
+    }
+    const surfaces: [string, string, number][] = [];
+    for (const [word, count] of surfaceCounts) if (count > 0) surfaces.push([word, this.surfaces.get(word) ?? stemWord(word), count]);
+    return { facts, vocabulary, postings, surfaces, totals };
   }
 
   get size(): number {

@@ -149,7 +149,7 @@ export function bingCrawlTools(store: WorkspaceStore): GatewayTool[] {
         const w = windowOf(d, args, 90);
         return [
           "SELECT day, impressions, clicks, position FROM bing_keywords WHERE domain_id = ? AND keyword = ? AND day BETWEEN ? AND ? ORDER BY day",
-          [d.id, String(args.keyword), w.since, w.until],
+          [d.id, args.keyword, w.since, w.until],
         ];
       },
     }),
@@ -164,7 +164,7 @@ export function bingCrawlTools(store: WorkspaceStore): GatewayTool[] {
         const w = windowOf(d, args);
         return [
           "SELECT keyword, SUM(impressions) AS impressions, SUM(clicks) AS clicks FROM bing_keywords WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY keyword HAVING SUM(clicks) <= ? ORDER BY impressions DESC",
-          [d.id, w.since, w.until, Number(args.max_clicks ?? 5)],
+          [d.id, w.since, w.until, args.max_clicks],
         ];
       },
     }),

@@ -33,7 +33,7 @@ export function bingSiteTools(store: WorkspaceStore): GatewayTool[] {
       },
       query: (args, d) => [
         `SELECT id AS issue_id, url, issue, severity, first_seen, fixed FROM bing_crawl_issues WHERE domain_id = ?${args.severity ? " AND severity = ?" : ""}${args.include_fixed ? "" : " AND fixed = 0"} ORDER BY first_seen DESC, id`,
-        [d.id, ...(args.severity ? [String(args.severity)] : [])],
+        [d.id, ...(args.severity ? [args.severity] : [])],
       ],
     }),
     t.list({
@@ -55,9 +55,9 @@ export function bingSiteTools(store: WorkspaceStore): GatewayTool[] {
           store,
           [
             "SELECT id, url FROM bing_crawl_issues WHERE id = ? AND domain_id = ?",
-            [Number(args.issue_id), d.id],
+            [args.issue_id, d.id],
           ],
-          `issue ${String(args.issue_id)}`,
+          `issue ${args.issue_id}`,
           "list ids with bing_wmt_list_crawl_issues",
         );
         await store.run("UPDATE bing_crawl_issues SET fixed = 1 WHERE id = ?", [issue.id]);
@@ -128,7 +128,7 @@ export function bingSiteTools(store: WorkspaceStore): GatewayTool[] {
       params: { url: { type: "string", format: "uri", description: "Page URL on this domain." } },
       required: ["url"],
       run: async (args, d) => {
-        const url = String(args.url);
+        const url = args.url;
         onDomain(url, d.hostname);
         const used = await submittedToday(d.id);
         if (used >= BING_DAILY_URL_QUOTA)
@@ -169,11 +169,11 @@ export function bingSiteTools(store: WorkspaceStore): GatewayTool[] {
       },
       required: ["url"],
       run: async (args, d) => {
-        const url = String(args.url);
+        const url = args.url;
         onDomain(url, d.hostname);
         const r = await store.run(
           "INSERT INTO bing_blocked_urls (domain_id, url, kind, added_at) VALUES (?, ?, ?, ?)",
-          [d.id, url, String(args.kind ?? "page"), new Date().toISOString()],
+          [d.id, url, args.kind ?? "page", new Date().toISOString()],
         );
         return { block_id: r.lastInsertId, url };
       },
@@ -189,9 +189,9 @@ export function bingSiteTools(store: WorkspaceStore): GatewayTool[] {
           store,
           [
             "SELECT id, url FROM bing_blocked_urls WHERE id = ? AND domain_id = ?",
-            [Number(args.block_id), d.id],
+            [args.block_id, d.id],
           ],
-          `block ${String(args.block_id)}`,
+          `block ${args.block_id}`,
           "list ids with bing_wmt_list_blocked_urls",
         );
         await store.run("DELETE FROM bing_blocked_urls WHERE id = ?", [block.id]);

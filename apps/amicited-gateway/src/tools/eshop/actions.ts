@@ -21,10 +21,7 @@ export function eshopActionTools(store: WorkspaceStore): GatewayTool[] {
       required: ["product_id", "price"],
       run: async (args, d) => {
         const p = await product(args.product_id, d);
-        await store.run("UPDATE eshop_products SET price = ? WHERE id = ?", [
-          Number(args.price),
-          p.id,
-        ]);
+        await store.run("UPDATE eshop_products SET price = ? WHERE id = ?", [args.price, p.id]);
         return { product_id: p.id, from: p.price, to: args.price };
       },
     }),
@@ -39,10 +36,7 @@ export function eshopActionTools(store: WorkspaceStore): GatewayTool[] {
       required: ["product_id", "stock"],
       run: async (args, d) => {
         const p = await product(args.product_id, d);
-        await store.run("UPDATE eshop_products SET stock = ? WHERE id = ?", [
-          Number(args.stock),
-          p.id,
-        ]);
+        await store.run("UPDATE eshop_products SET stock = ? WHERE id = ?", [args.stock, p.id]);
         return { product_id: p.id, from: p.stock, to: args.stock };
       },
     }),
@@ -86,21 +80,16 @@ export function eshopActionTools(store: WorkspaceStore): GatewayTool[] {
         if (
           await store.get("SELECT id FROM eshop_coupons WHERE domain_id = ? AND code = ?", [
             d.id,
-            String(args.code),
+            args.code,
           ])
         )
           throw new GatewayError(
             GatewayErrorCode.CONFLICT,
-            `code ${String(args.code)} already exists; pick another code.`,
+            `code ${args.code} already exists; pick another code.`,
           );
         const r = await store.run(
           "INSERT INTO eshop_coupons (domain_id, code, percent_off, active, created_at) VALUES (?, ?, ?, 1, ?)",
-          [
-            d.id,
-            String(args.code),
-            Number(args.percent_off),
-            new Date().toISOString().slice(0, 10),
-          ],
+          [d.id, args.code, args.percent_off, new Date().toISOString().slice(0, 10)],
         );
         return { coupon_id: r.lastInsertId, code: args.code };
       },
@@ -116,9 +105,9 @@ export function eshopActionTools(store: WorkspaceStore): GatewayTool[] {
           store,
           [
             "SELECT id, code FROM eshop_coupons WHERE id = ? AND domain_id = ?",
-            [Number(args.coupon_id), d.id],
+            [args.coupon_id, d.id],
           ],
-          `coupon ${String(args.coupon_id)}`,
+          `coupon ${args.coupon_id}`,
           "list ids with eshop_list_coupons",
         );
         await store.run("UPDATE eshop_coupons SET active = 0 WHERE id = ?", [c.id]);
@@ -177,7 +166,7 @@ export function eshopActionTools(store: WorkspaceStore): GatewayTool[] {
       run: async (args, d) => {
         const c = await customer(args.customer_id, d);
         const tags = new Set(c.tags ? c.tags.split(",") : []);
-        tags.add(String(args.tag));
+        tags.add(args.tag);
         await store.run("UPDATE eshop_customers SET tags = ? WHERE id = ?", [
           [...tags].join(","),
           c.id,

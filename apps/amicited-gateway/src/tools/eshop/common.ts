@@ -15,25 +15,25 @@ export const customerId = arg.id("Customer (from eshop_list_customers)");
 export const statuses = ["paid", "shipped", "delivered", "refunded", "cancelled"];
 /** Lookups and factories shared by the eshop tool files. */
 export function eshopCommon(store: WorkspaceStore) {
-  const product = (id: unknown, d: DomainScope) =>
+  const product = (id: number, d: DomainScope) =>
     requireRow<{ id: number; name: string; price: number; stock: number; active: number }>(
       store,
-      ["SELECT * FROM eshop_products WHERE id = ? AND domain_id = ?", [Number(id), d.id]],
-      `product ${String(id)}`,
+      ["SELECT * FROM eshop_products WHERE id = ? AND domain_id = ?", [id, d.id]],
+      `product ${id}`,
       "list ids with eshop_list_products",
     );
-  const order = (id: unknown, d: DomainScope) =>
+  const order = (id: number, d: DomainScope) =>
     requireRow<{ id: number; status: string; total: number }>(
       store,
-      ["SELECT * FROM eshop_orders WHERE id = ? AND domain_id = ?", [Number(id), d.id]],
-      `order ${String(id)}`,
+      ["SELECT * FROM eshop_orders WHERE id = ? AND domain_id = ?", [id, d.id]],
+      `order ${id}`,
       "list ids with eshop_list_orders",
     );
-  const customer = (id: unknown, d: DomainScope) =>
+  const customer = (id: number, d: DomainScope) =>
     requireRow<{ id: number; email: string; name: string; tags: string }>(
       store,
-      ["SELECT * FROM eshop_customers WHERE id = ? AND domain_id = ?", [Number(id), d.id]],
-      `customer ${String(id)}`,
+      ["SELECT * FROM eshop_customers WHERE id = ? AND domain_id = ?", [id, d.id]],
+      `customer ${id}`,
       "list ids with eshop_list_customers",
     );
   return { product, order, customer };

@@ -21,7 +21,7 @@ export function eshopCustomerTools(store: WorkspaceStore): GatewayTool[] {
       },
       query: (args, d) => [
         `SELECT id AS customer_id, name, email, country, created_at, marketing_opt_in, tags FROM eshop_customers WHERE domain_id = ?${args.country ? " AND country = ?" : ""} ORDER BY id`,
-        [d.id, ...(args.country ? [String(args.country)] : [])],
+        [d.id, ...(args.country ? [args.country] : [])],
       ],
     }),
     t.read({
@@ -116,7 +116,7 @@ export function eshopCustomerTools(store: WorkspaceStore): GatewayTool[] {
       },
       query: (args, d) => [
         `${ltv} HAVING COUNT(o.id) >= 2 AND MAX(o.day) <= ? ORDER BY lifetime_value DESC`,
-        [d.id, windowOf(d, { days: Number(args.quiet_days ?? 60) }).since],
+        [d.id, windowOf(d, { days: args.quiet_days }).since],
       ],
     }),
     t.list({

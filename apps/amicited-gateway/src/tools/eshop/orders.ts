@@ -31,7 +31,7 @@ export function eshopOrderTools(store: WorkspaceStore): GatewayTool[] {
         const w = windowOf(d, args, 180);
         return [
           `SELECT id AS order_id, day, customer_id, status, channel, coupon, subtotal, discount, shipping, total, country FROM eshop_orders WHERE domain_id = ? AND day BETWEEN ? AND ?${args.status ? " AND status = ?" : ""} ORDER BY day DESC, id DESC`,
-          [d.id, w.since, w.until, ...(args.status ? [String(args.status)] : [])],
+          [d.id, w.since, w.until, ...(args.status ? [args.status] : [])],
         ];
       },
     }),

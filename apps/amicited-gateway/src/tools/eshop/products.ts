@@ -25,7 +25,7 @@ export function eshopProductTools(store: WorkspaceStore): GatewayTool[] {
         `SELECT id AS product_id, sku, name, category, price, cost, stock, active FROM eshop_products WHERE domain_id = ?${args.category ? " AND category = ?" : ""}${args.active === undefined ? "" : " AND active = ?"} ORDER BY id`,
         [
           d.id,
-          ...(args.category ? [String(args.category)] : []),
+          ...(args.category ? [args.category] : []),
           ...(args.active === undefined ? [] : [args.active ? 1 : 0]),
         ],
       ],
@@ -64,7 +64,7 @@ export function eshopProductTools(store: WorkspaceStore): GatewayTool[] {
       required: ["text"],
       query: (args, d) => [
         `SELECT id AS product_id, sku, name, price, stock FROM eshop_products WHERE domain_id = ? AND (LOWER(name) LIKE ? ${LIKE_ESCAPE} OR LOWER(sku) LIKE ? ${LIKE_ESCAPE}) ORDER BY name`,
-        [d.id, containsPattern(String(args.text), true), containsPattern(String(args.text), true)],
+        [d.id, containsPattern(args.text, true), containsPattern(args.text, true)],
       ],
     }),
     t.list({
@@ -81,7 +81,7 @@ export function eshopProductTools(store: WorkspaceStore): GatewayTool[] {
       },
       query: (args, d) => [
         "SELECT p.id AS product_id, p.name, p.stock, COALESCE((SELECT SUM(i.quantity) FROM eshop_order_items i JOIN eshop_orders o ON o.id = i.order_id WHERE i.product_id = p.id AND o.day >= ?), 0) AS sold_last_30_days FROM eshop_products p WHERE p.domain_id = ? AND p.active = 1 AND p.stock > 0 AND p.stock <= ? ORDER BY p.stock",
-        [windowOf(d, { days: 30 }).since, d.id, Number(args.threshold ?? 10)],
+        [windowOf(d, { days: 30 }).since, d.id, args.threshold],
       ],
     }),
     t.list({
@@ -196,7 +196,7 @@ export function eshopProductTools(store: WorkspaceStore): GatewayTool[] {
       },
       query: (args, d) => [
         "SELECT p.id AS product_id, p.name, ROUND(AVG(r.rating), 2) AS average_rating, SUM(r.rating <= 2) AS bad_reviews FROM eshop_reviews r JOIN eshop_products p ON p.id = r.product_id WHERE r.domain_id = ? GROUP BY p.id HAVING AVG(r.rating) < ? ORDER BY average_rating",
-        [d.id, Number(args.below ?? 3.5)],
+        [d.id, args.below],
       ],
     }),
     t.list({
@@ -212,8 +212,8 @@ export function eshopProductTools(store: WorkspaceStore): GatewayTool[] {
           `SELECT r.day, r.rating, r.title, p.name AS product FROM eshop_reviews r JOIN eshop_products p ON p.id = r.product_id WHERE r.domain_id = ?${args.product_id ? " AND r.product_id = ?" : ""}${args.rating ? " AND r.rating = ?" : ""} ORDER BY r.day DESC, r.id`,
           [
             d.id,
-            ...(args.product_id ? [Number(args.product_id)] : []),
-            ...(args.rating ? [Number(args.rating)] : []),
+            ...(args.product_id ? [args.product_id] : []),
+            ...(args.rating ? [args.rating] : []),
           ],
         ];
       },

@@ -9,14 +9,14 @@ import { campaignId, adgroupId, keywordId, googlePpcCommon } from "./common";
 export function googlePpcActionTools(store: WorkspaceStore): GatewayTool[] {
   const t = toolsetBuilder("google_ppc", store);
   const { campaign, keyword } = googlePpcCommon(store);
-  const adgroup = (id: unknown, d: DomainScope) =>
+  const adgroup = (id: number, d: DomainScope) =>
     requireRow<{ id: number; campaign_id: number; name: string }>(
       store,
       [
         "SELECT id, campaign_id, name FROM gads_adgroups WHERE id = ? AND domain_id = ?",
-        [Number(id), d.id],
+        [id, d.id],
       ],
-      `ad group ${String(id)}`,
+      `ad group ${id}`,
       "list ids with google_ppc_list_ad_groups",
     );
   const setStatus = (name: string, description: string, status: string): GatewayTool =>
@@ -52,13 +52,7 @@ export function googlePpcActionTools(store: WorkspaceStore): GatewayTool[] {
       run: async (args, d) => {
         const r = await store.run(
           "INSERT INTO gads_campaigns (domain_id, name, channel, status, bidding, daily_budget, target_cpa, created_at) VALUES (?, ?, ?, 'paused', 'maximize_conversions', ?, NULL, ?)",
-          [
-            d.id,
-            String(args.name),
-            String(args.channel),
-            Number(args.daily_budget),
-            new Date().toISOString().slice(0, 10),
-          ],
+          [d.id, args.name, args.channel, args.daily_budget, new Date().toISOString().slice(0, 10)],
         );
         return { campaign_id: r.lastInsertId, status: "paused" };
       },
@@ -90,7 +84,7 @@ export function googlePpcActionTools(store: WorkspaceStore): GatewayTool[] {
       run: async (args, d) => {
         const c = await campaign(args.campaign_id, d);
         await store.run("UPDATE gads_campaigns SET daily_budget = ? WHERE id = ?", [
-          Number(args.daily_budget),
+          args.daily_budget,
           c.id,
         ]);
         return { campaign_id: c.id, from: c.daily_budget, to: args.daily_budget };
@@ -110,7 +104,7 @@ export function googlePpcActionTools(store: WorkspaceStore): GatewayTool[] {
         const c = await campaign(args.campaign_id, d);
         await store.run(
           "UPDATE gads_campaigns SET target_cpa = ?, bidding = 'target_cpa' WHERE id = ?",
-          [Number(args.target_cpa), c.id],
+          [args.target_cpa, c.id],
         );
         return { campaign_id: c.id, target_cpa: args.target_cpa };
       },
@@ -130,14 +124,7 @@ export function googlePpcActionTools(store: WorkspaceStore): GatewayTool[] {
         const g = await adgroup(args.adgroup_id, d);
         const r = await store.run(
           "INSERT INTO gads_keywords (adgroup_id, campaign_id, domain_id, text, match_type, status, quality_score, cpc_bid, negative) VALUES (?, ?, ?, ?, ?, 'enabled', 5, ?, 0)",
-          [
-            g.id,
-            g.campaign_id,
-            d.id,
-            String(args.text),
-            String(args.match_type),
-            Number(args.cpc_bid ?? 1),
-          ],
+          [g.id, g.campaign_id, d.id, args.text, args.match_type, args.cpc_bid ?? 1],
         );
         return { keyword_id: r.lastInsertId, adgroup: g.name };
       },
@@ -152,7 +139,7 @@ export function googlePpcActionTools(store: WorkspaceStore): GatewayTool[] {
         const g = await adgroup(args.adgroup_id, d);
         const r = await store.run(
           "INSERT INTO gads_keywords (adgroup_id, campaign_id, domain_id, text, match_type, status, quality_score, cpc_bid, negative) VALUES (?, ?, ?, ?, 'phrase', 'enabled', 0, 0, 1)",
-          [g.id, g.campaign_id, d.id, String(args.text)],
+          [g.id, g.campaign_id, d.id, args.text],
         );
         return { keyword_id: r.lastInsertId, negative: args.text };
       },
@@ -168,10 +155,7 @@ export function googlePpcActionTools(store: WorkspaceStore): GatewayTool[] {
       required: ["keyword_id", "cpc_bid"],
       run: async (args, d) => {
         const k = await keyword(args.keyword_id, d);
-        await store.run("UPDATE gads_keywords SET cpc_bid = ? WHERE id = ?", [
-          Number(args.cpc_bid),
-          k.id,
-        ]);
+        await store.run("UPDATE gads_keywords SET cpc_bid = ? WHERE id = ?", [args.cpc_bid, k.id]);
         return { keyword_id: k.id, from: k.cpc_bid, to: args.cpc_bid };
       },
     }),

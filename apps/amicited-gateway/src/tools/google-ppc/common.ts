@@ -14,31 +14,31 @@ export const adgroupId = arg.id("Ad group (from google_ppc_list_ad_groups)");
 export const keywordId = arg.id("Keyword (from google_ppc_list_keywords)");
 /** Lookups and factories shared by the google_ppc tool files. */
 export function googlePpcCommon(store: WorkspaceStore) {
-  const campaign = (id: unknown, d: DomainScope) =>
+  const campaign = (id: number, d: DomainScope) =>
     requireRow<{ id: number; name: string; status: string; daily_budget: number }>(
       store,
       [
         "SELECT id, name, status, daily_budget FROM gads_campaigns WHERE id = ? AND domain_id = ?",
-        [Number(id), d.id],
+        [id, d.id],
       ],
-      `campaign ${String(id)}`,
+      `campaign ${id}`,
       "list ids with google_ppc_list_campaigns",
     );
-  const keyword = (id: unknown, d: DomainScope) =>
+  const keyword = (id: number, d: DomainScope) =>
     requireRow<{ id: number; text: string; cpc_bid: number; status: string }>(
       store,
       [
         "SELECT id, text, cpc_bid, status FROM gads_keywords WHERE id = ? AND domain_id = ? AND negative = 0",
-        [Number(id), d.id],
+        [id, d.id],
       ],
-      `keyword ${String(id)}`,
+      `keyword ${id}`,
       "list ids with google_ppc_list_keywords",
     );
-  const adgroup = (id: unknown, d: DomainScope) =>
+  const adgroup = (id: number, d: DomainScope) =>
     requireRow<{ id: number; name: string }>(
       store,
-      ["SELECT id, name FROM gads_adgroups WHERE id = ? AND domain_id = ?", [Number(id), d.id]],
-      `ad group ${String(id)}`,
+      ["SELECT id, name FROM gads_adgroups WHERE id = ? AND domain_id = ?", [id, d.id]],
+      `ad group ${id}`,
       "list ids with google_ppc_list_ad_groups",
     );
   return { campaign, keyword, adgroup };

@@ -17,7 +17,7 @@ export function googlePpcKeywordTools(store: WorkspaceStore): GatewayTool[] {
         if (args.campaign_id !== undefined) await campaign(args.campaign_id, d);
         return [
           `SELECT id AS adgroup_id, campaign_id, name, status, default_cpc FROM gads_adgroups WHERE domain_id = ?${args.campaign_id ? " AND campaign_id = ?" : ""} ORDER BY id`,
-          [d.id, ...(args.campaign_id ? [Number(args.campaign_id)] : [])],
+          [d.id, ...(args.campaign_id ? [args.campaign_id] : [])],
         ];
       },
     }),
@@ -30,7 +30,7 @@ export function googlePpcKeywordTools(store: WorkspaceStore): GatewayTool[] {
         if (args.adgroup_id !== undefined) await adgroup(args.adgroup_id, d);
         return [
           `SELECT id AS keyword_id, adgroup_id, text, match_type, status, quality_score, cpc_bid FROM gads_keywords WHERE domain_id = ? AND negative = 0${args.adgroup_id ? " AND adgroup_id = ?" : ""} ORDER BY id`,
-          [d.id, ...(args.adgroup_id ? [Number(args.adgroup_id)] : [])],
+          [d.id, ...(args.adgroup_id ? [args.adgroup_id] : [])],
         ];
       },
     }),
@@ -48,7 +48,7 @@ export function googlePpcKeywordTools(store: WorkspaceStore): GatewayTool[] {
       },
       query: (args, d) => [
         "SELECT id AS keyword_id, text, match_type, quality_score, cpc_bid FROM gads_keywords WHERE domain_id = ? AND negative = 0 AND quality_score <= ? ORDER BY quality_score, id",
-        [d.id, Number(args.max_quality_score ?? 4)],
+        [d.id, args.max_quality_score],
       ],
     }),
     t.list({
@@ -68,7 +68,7 @@ export function googlePpcKeywordTools(store: WorkspaceStore): GatewayTool[] {
         const w = windowOf(d, args);
         return [
           "SELECT k.id AS keyword_id, k.text, ROUND(SUM(s.cost), 2) AS cost, SUM(s.clicks) AS clicks FROM gads_keyword_daily s JOIN gads_keywords k ON k.id = s.keyword_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY k.id HAVING SUM(s.conversions) = 0 AND SUM(s.cost) >= ? ORDER BY cost DESC",
-          [d.id, w.since, w.until, Number(args.min_cost ?? 0)],
+          [d.id, w.since, w.until, args.min_cost ?? 0],
         ];
       },
     }),
@@ -117,7 +117,7 @@ export function googlePpcKeywordTools(store: WorkspaceStore): GatewayTool[] {
         if (args.adgroup_id !== undefined) await adgroup(args.adgroup_id, d);
         return [
           `SELECT term, adgroup_id, impressions, clicks, cost, conversions FROM gads_search_terms WHERE domain_id = ?${args.adgroup_id ? " AND adgroup_id = ?" : ""} ORDER BY cost DESC`,
-          [d.id, ...(args.adgroup_id ? [Number(args.adgroup_id)] : [])],
+          [d.id, ...(args.adgroup_id ? [args.adgroup_id] : [])],
         ];
       },
     }),
@@ -128,7 +128,7 @@ export function googlePpcKeywordTools(store: WorkspaceStore): GatewayTool[] {
       params: { min_cost: arg.number("Spend threshold.") },
       query: (args, d) => [
         "SELECT term, adgroup_id, clicks, cost FROM gads_search_terms WHERE domain_id = ? AND conversions = 0 AND cost >= ? ORDER BY cost DESC",
-        [d.id, Number(args.min_cost ?? 1)],
+        [d.id, args.min_cost ?? 1],
       ],
     }),
     t.list({

@@ -16,7 +16,7 @@ export function googlePpcPerformanceTools(store: WorkspaceStore): GatewayTool[] 
       params: { status: arg.oneOf(["enabled", "paused", "removed"], "Only this status.") },
       query: (args, d) => [
         `SELECT id AS campaign_id, name, channel, status, bidding, daily_budget, target_cpa FROM gads_campaigns WHERE domain_id = ?${args.status ? " AND status = ?" : ""} ORDER BY id`,
-        [d.id, ...(args.status ? [String(args.status)] : [])],
+        [d.id, ...(args.status ? [args.status] : [])],
       ],
     }),
     t.read({
@@ -66,7 +66,7 @@ export function googlePpcPerformanceTools(store: WorkspaceStore): GatewayTool[] 
         const w = windowOf(d, args);
         return [
           `SELECT g.id AS adgroup_id, g.name, g.campaign_id, ${stats} FROM gads_keyword_daily s JOIN gads_adgroups g ON g.id = s.adgroup_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ?${args.campaign_id ? " AND s.campaign_id = ?" : ""} GROUP BY g.id ORDER BY cost DESC`,
-          [d.id, w.since, w.until, ...(args.campaign_id ? [Number(args.campaign_id)] : [])],
+          [d.id, w.since, w.until, ...(args.campaign_id ? [args.campaign_id] : [])],
         ];
       },
     }),

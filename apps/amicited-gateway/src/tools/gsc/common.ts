@@ -1,6 +1,6 @@
 // Constants and lookups shared by the gsc tool files (see ../gsc.ts).
 import { arg } from "../shared";
-import type { Args, DomainScope } from "../shared";
+import type { DomainScope, SomeArgs } from "../shared";
 import { COUNTRIES, DEVICES } from "../../domain/dimensions";
 import type { SqlValue } from "@foundry-mcp/workspace-store";
 
@@ -18,7 +18,7 @@ export const filters = {
 /** The WHERE clause and parameters for a domain, a window and the country/device filters. */
 export function where(
   d: DomainScope,
-  args: Args,
+  args: SomeArgs,
   since: string,
   until: string,
 ): [string, SqlValue[]] {

@@ -9,11 +9,11 @@ import { metrics, dimensions, filters, where } from "./common";
 /** The gsc toolset's tools about single queries and pages, raw rows, sitemaps and indexing. */
 export function gscDrilldownTools(store: WorkspaceStore): GatewayTool[] {
   const t = toolsetBuilder("gsc", store);
-  const sitemap = (id: unknown, d: DomainScope) =>
+  const sitemap = (id: number, d: DomainScope) =>
     requireRow<{ id: number; url: string }>(
       store,
-      ["SELECT id, url FROM gsc_sitemaps WHERE id = ? AND domain_id = ?", [Number(id), d.id]],
-      `sitemap ${String(id)}`,
+      ["SELECT id, url FROM gsc_sitemaps WHERE id = ? AND domain_id = ?", [id, d.id]],
+      `sitemap ${id}`,
       "list ids with gsc_list_sitemaps",
     );
   return [
@@ -26,7 +26,7 @@ export function gscDrilldownTools(store: WorkspaceStore): GatewayTool[] {
         const w = windowOf(d, args, 90);
         return [
           `SELECT day, ${metrics} FROM gsc_daily WHERE domain_id = ? AND query = ? AND day BETWEEN ? AND ? GROUP BY day ORDER BY day`,
-          [d.id, String(args.query), w.since, w.until],
+          [d.id, args.query, w.since, w.until],
         ];
       },
     }),
@@ -39,7 +39,7 @@ export function gscDrilldownTools(store: WorkspaceStore): GatewayTool[] {
         const w = windowOf(d, args, 90);
         return [
           `SELECT day, ${metrics} FROM gsc_daily WHERE domain_id = ? AND page = ? AND day BETWEEN ? AND ? GROUP BY day ORDER BY day`,
-          [d.id, String(args.page), w.since, w.until],
+          [d.id, args.page, w.since, w.until],
         ];
       },
     }),
@@ -52,7 +52,7 @@ export function gscDrilldownTools(store: WorkspaceStore): GatewayTool[] {
         const w = windowOf(d, args);
         return [
           `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = ? AND page = ? AND day BETWEEN ? AND ? GROUP BY query ORDER BY clicks DESC`,
-          [d.id, String(args.page), w.since, w.until],
+          [d.id, args.page, w.since, w.until],
         ];
       },
     }),
@@ -65,7 +65,7 @@ export function gscDrilldownTools(store: WorkspaceStore): GatewayTool[] {
         const w = windowOf(d, args);
         return [
           `SELECT page, ${metrics} FROM gsc_daily WHERE domain_id = ? AND query = ? AND day BETWEEN ? AND ? GROUP BY page ORDER BY clicks DESC`,
-          [d.id, String(args.query), w.since, w.until],
+          [d.id, args.query, w.since, w.until],
         ];
       },
     }),
@@ -213,7 +213,7 @@ export function gscDrilldownTools(store: WorkspaceStore): GatewayTool[] {
       params: { url: { type: "string", format: "uri", description: "Sitemap URL." } },
       required: ["url"],
       run: async (args, d) => {
-        const url = String(args.url);
+        const url = args.url;
         if (new URL(url).hostname.replace(/^www\./, "") !== d.hostname)
           throw new GatewayError(
             GatewayErrorCode.INVALID_ARGUMENT,
@@ -245,7 +245,7 @@ export function gscDrilldownTools(store: WorkspaceStore): GatewayTool[] {
       params: { verdict: arg.oneOf(["PASS", "NEUTRAL", "FAIL"], "Only this verdict.") },
       query: (args, d) => [
         `SELECT url, verdict, coverage, mobile_usable, last_crawl FROM gsc_inspections WHERE domain_id = ?${args.verdict ? " AND verdict = ?" : ""} ORDER BY url`,
-        [d.id, ...(args.verdict ? [String(args.verdict)] : [])],
+        [d.id, ...(args.verdict ? [args.verdict] : [])],
       ],
     }),
     t.list({
@@ -273,7 +273,7 @@ export function gscDrilldownTools(store: WorkspaceStore): GatewayTool[] {
       params: { url: { type: "string", format: "uri", description: "Page URL on this domain." } },
       required: ["url"],
       run: async (args, d) => {
-        const url = String(args.url);
+        const url = args.url;
         if (new URL(url).hostname.replace(/^www\./, "") !== d.hostname)
           throw new GatewayError(
             GatewayErrorCode.INVALID_ARGUMENT,

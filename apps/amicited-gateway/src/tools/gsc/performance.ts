@@ -143,7 +143,7 @@ export function gscPerformanceTools(store: WorkspaceStore): GatewayTool[] {
         const w = windowOf(d, args);
         return [
           "SELECT query, SUM(impressions) AS impressions, ROUND(SUM(position * impressions) / MAX(SUM(impressions), 1), 1) AS position FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY query HAVING SUM(clicks) = 0 AND SUM(impressions) >= ? ORDER BY impressions DESC",
-          [d.id, w.since, w.until, Number(args.min_impressions ?? 50)],
+          [d.id, w.since, w.until, args.min_impressions],
         ];
       },
     }),
@@ -178,7 +178,7 @@ export function gscPerformanceTools(store: WorkspaceStore): GatewayTool[] {
         const w = windowOf(d, args);
         return [
           `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY query HAVING position <= 5 AND ctr < ? ORDER BY impressions DESC`,
-          [d.id, w.since, w.until, Number(args.max_ctr ?? 0.05)],
+          [d.id, w.since, w.until, args.max_ctr],
         ];
       },
     }),
@@ -285,9 +285,7 @@ export function gscPerformanceTools(store: WorkspaceStore): GatewayTool[] {
       },
       run: async (args, d) => {
         const w = windowOf(d, args);
-        const terms = (args.brand_terms as string[] | undefined) ?? [
-          d.hostname.split(".")[0] ?? d.hostname,
-        ];
+        const terms = args.brand_terms ?? [d.hostname.split(".")[0] ?? d.hostname];
         const like = terms.map(() => `LOWER(query) LIKE ? ${LIKE_ESCAPE}`).join(" OR ");
         return {
           brand_terms: terms,

@@ -8,11 +8,11 @@ import { campaignId, adsetId, creativeId, metaCommon } from "./common";
 export function metaActionTools(store: WorkspaceStore): GatewayTool[] {
   const t = toolsetBuilder("meta", store);
   const { campaign, creative } = metaCommon(store);
-  const adset = (id: unknown, d: DomainScope) =>
+  const adset = (id: number, d: DomainScope) =>
     requireRow<Record<string, string | number> & { id: number; daily_budget: number }>(
       store,
-      ["SELECT * FROM meta_adsets WHERE id = ? AND domain_id = ?", [Number(id), d.id]],
-      `ad set ${String(id)}`,
+      ["SELECT * FROM meta_adsets WHERE id = ? AND domain_id = ?", [id, d.id]],
+      `ad set ${id}`,
       "list ids with meta_list_ad_sets",
     );
   const setCampaignStatus = (name: string, description: string, status: string): GatewayTool =>
@@ -44,9 +44,9 @@ export function metaActionTools(store: WorkspaceStore): GatewayTool[] {
           "INSERT INTO meta_campaigns (domain_id, name, objective, status, daily_budget, created_at) VALUES (?, ?, ?, 'paused', ?, ?)",
           [
             d.id,
-            String(args.name),
-            String(args.objective),
-            Number(args.daily_budget),
+            args.name,
+            args.objective,
+            args.daily_budget,
             new Date().toISOString().slice(0, 10),
           ],
         );
@@ -72,7 +72,7 @@ export function metaActionTools(store: WorkspaceStore): GatewayTool[] {
       run: async (args, d) => {
         const a = await adset(args.adset_id, d);
         await store.run("UPDATE meta_adsets SET daily_budget = ? WHERE id = ?", [
-          Number(args.daily_budget),
+          args.daily_budget,
           a.id,
         ]);
         return { adset_id: a.id, from: a.daily_budget, to: args.daily_budget };
@@ -92,7 +92,7 @@ export function metaActionTools(store: WorkspaceStore): GatewayTool[] {
             a.campaign_id as number,
             d.id,
             `${a.name} (copy)`,
-            String(args.audience ?? a.audience),
+            args.audience ?? a.audience!,
             a.placement as string,
             a.age_range as string,
             a.daily_budget,
@@ -161,15 +161,15 @@ export function metaActionTools(store: WorkspaceStore): GatewayTool[] {
           store,
           [
             "SELECT name, category, price FROM eshop_products WHERE id = ? AND domain_id = ?",
-            [Number(args.product_id), d.id],
+            [args.product_id, d.id],
           ],
-          `product ${String(args.product_id)}`,
+          `product ${args.product_id}`,
           "list ids with eshop_list_products",
         );
         const rating = (
           await store.get<{ r: number }>(
             "SELECT AVG(rating) AS r FROM eshop_reviews WHERE product_id = ?",
-            [Number(args.product_id)],
+            [args.product_id],
           )
         )?.r;
         const best = await store.all<{ headline: string }>(

@@ -14,31 +14,25 @@ export const adsetId = arg.id("Ad set (from meta_list_ad_sets)");
 export const creativeId = arg.id("Creative (from meta_list_creatives)");
 /** Lookups and factories shared by the meta tool files. */
 export function metaCommon(store: WorkspaceStore) {
-  const campaign = (id: unknown, d: DomainScope) =>
+  const campaign = (id: number, d: DomainScope) =>
     requireRow<{ id: number; name: string; status: string }>(
       store,
-      [
-        "SELECT id, name, status FROM meta_campaigns WHERE id = ? AND domain_id = ?",
-        [Number(id), d.id],
-      ],
-      `campaign ${String(id)}`,
+      ["SELECT id, name, status FROM meta_campaigns WHERE id = ? AND domain_id = ?", [id, d.id]],
+      `campaign ${id}`,
       "list ids with meta_list_campaigns",
     );
-  const creative = (id: unknown, d: DomainScope) =>
+  const creative = (id: number, d: DomainScope) =>
     requireRow<{ id: number; name: string; status: string }>(
       store,
-      [
-        "SELECT id, name, status FROM meta_creatives WHERE id = ? AND domain_id = ?",
-        [Number(id), d.id],
-      ],
-      `creative ${String(id)}`,
+      ["SELECT id, name, status FROM meta_creatives WHERE id = ? AND domain_id = ?", [id, d.id]],
+      `creative ${id}`,
       "list ids with meta_list_creatives",
     );
-  const adset = (id: unknown, d: DomainScope) =>
+  const adset = (id: number, d: DomainScope) =>
     requireRow<{ id: number; name: string }>(
       store,
-      ["SELECT id, name FROM meta_adsets WHERE id = ? AND domain_id = ?", [Number(id), d.id]],
-      `ad set ${String(id)}`,
+      ["SELECT id, name FROM meta_adsets WHERE id = ? AND domain_id = ?", [id, d.id]],
+      `ad set ${id}`,
       "list ids with meta_list_ad_sets",
     );
   return { campaign, creative, adset };

@@ -59,7 +59,7 @@ export function metaPerformanceTools(store: WorkspaceStore): GatewayTool[] {
         if (args.campaign_id !== undefined) await campaign(args.campaign_id, d);
         return [
           `SELECT id AS adset_id, campaign_id, name, audience, placement, age_range, status, daily_budget FROM meta_adsets WHERE domain_id = ?${args.campaign_id ? " AND campaign_id = ?" : ""} ORDER BY id`,
-          [d.id, ...(args.campaign_id ? [Number(args.campaign_id)] : [])],
+          [d.id, ...(args.campaign_id ? [args.campaign_id] : [])],
         ];
       },
     }),
@@ -71,7 +71,7 @@ export function metaPerformanceTools(store: WorkspaceStore): GatewayTool[] {
         if (args.adset_id !== undefined) await adset(args.adset_id, d);
         return [
           `SELECT id AS creative_id, adset_id, name, format, headline, call_to_action, status FROM meta_creatives WHERE domain_id = ?${args.adset_id ? " AND adset_id = ?" : ""} ORDER BY id`,
-          [d.id, ...(args.adset_id ? [Number(args.adset_id)] : [])],
+          [d.id, ...(args.adset_id ? [args.adset_id] : [])],
         ];
       },
     }),
@@ -193,7 +193,7 @@ export function metaPerformanceTools(store: WorkspaceStore): GatewayTool[] {
         const w = windowOf(d, args);
         return [
           "SELECT c.id AS creative_id, c.name, c.headline, ROUND(SUM(s.clicks) * 1.0 / MAX(SUM(s.impressions), 1), 4) AS ctr, SUM(s.impressions) AS impressions FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY c.id HAVING SUM(s.impressions) >= ? ORDER BY ctr DESC",
-          [d.id, w.since, w.until, Number(args.min_impressions ?? 1000)],
+          [d.id, w.since, w.until, args.min_impressions],
         ];
       },
     }),

@@ -33,9 +33,9 @@ export function promptsActionTools(store: WorkspaceStore): GatewayTool[] {
           "INSERT INTO prompts (domain_id, text, topic, intent, active, created_at) VALUES (?, ?, ?, ?, 1, ?)",
           [
             d.id,
-            String(args.text),
-            String(args.topic ?? "buying guide"),
-            String(args.intent ?? "informational"),
+            args.text,
+            args.topic ?? "buying guide",
+            args.intent ?? "informational",
             new Date().toISOString().slice(0, 10),
           ],
         );
@@ -59,7 +59,7 @@ export function promptsActionTools(store: WorkspaceStore): GatewayTool[] {
       },
       required: ["texts"],
       run: async (args, d) => {
-        const texts = args.texts as string[];
+        const texts = args.texts;
         const used = await countOf(store, domainRowCount("prompts")(d.id));
         if (used + texts.length > d.limits.prompts_per_domain)
           throw new GatewayError(
@@ -70,7 +70,7 @@ export function promptsActionTools(store: WorkspaceStore): GatewayTool[] {
         await store.batch(
           texts.map((text) => ({
             sql: "INSERT INTO prompts (domain_id, text, topic, intent, active, created_at) VALUES (?, ?, ?, 'informational', 1, ?)",
-            params: [d.id, text, String(args.topic ?? "imported"), day],
+            params: [d.id, text, args.topic ?? "imported", day],
           })),
         );
         return { imported: texts.length, prompts_now: used + texts.length };
@@ -84,7 +84,7 @@ export function promptsActionTools(store: WorkspaceStore): GatewayTool[] {
       required: ["prompt_id", "text"],
       run: async (args, d) => {
         const p = await requirePrompt(args.prompt_id, d);
-        await store.run("UPDATE prompts SET text = ? WHERE id = ?", [String(args.text), p.id]);
+        await store.run("UPDATE prompts SET text = ? WHERE id = ?", [args.text, p.id]);
         return { prompt_id: p.id, from: p.text, to: args.text };
       },
     }),
@@ -96,7 +96,7 @@ export function promptsActionTools(store: WorkspaceStore): GatewayTool[] {
       required: ["prompt_id", "topic"],
       run: async (args, d) => {
         const p = await requirePrompt(args.prompt_id, d);
-        await store.run("UPDATE prompts SET topic = ? WHERE id = ?", [String(args.topic), p.id]);
+        await store.run("UPDATE prompts SET topic = ? WHERE id = ?", [args.topic, p.id]);
         return { prompt_id: p.id, topic: args.topic };
       },
     }),

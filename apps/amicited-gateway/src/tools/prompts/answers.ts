@@ -23,7 +23,7 @@ export function promptsAnswerTools(store: WorkspaceStore): GatewayTool[] {
         `SELECT id AS prompt_id, text, topic, intent, active, created_at FROM prompts WHERE domain_id = ?${args.topic ? " AND topic = ?" : ""}${args.active === undefined ? "" : " AND active = ?"} ORDER BY id`,
         [
           d.id,
-          ...(args.topic ? [String(args.topic)] : []),
+          ...(args.topic ? [args.topic] : []),
           ...(args.active === undefined ? [] : [args.active ? 1 : 0]),
         ],
       ],
@@ -59,7 +59,7 @@ export function promptsAnswerTools(store: WorkspaceStore): GatewayTool[] {
         await requirePrompt(args.prompt_id, d);
         return [
           `SELECT id AS run_id, day, engine, mentioned, cited, position, sentiment FROM prompt_runs WHERE prompt_id = ?${args.engine ? " AND engine = ?" : ""} ORDER BY day DESC, engine`,
-          [Number(args.prompt_id), ...(args.engine ? [String(args.engine)] : [])],
+          [args.prompt_id, ...(args.engine ? [args.engine] : [])],
         ];
       },
     }),
@@ -73,7 +73,7 @@ export function promptsAnswerTools(store: WorkspaceStore): GatewayTool[] {
         await requirePrompt(args.prompt_id, d);
         return [
           "SELECT r.engine, r.day, r.mentioned, r.cited, r.position, r.answer_excerpt FROM prompt_runs r WHERE r.prompt_id = ? AND r.day = (SELECT MAX(x.day) FROM prompt_runs x WHERE x.prompt_id = r.prompt_id AND x.engine = r.engine) ORDER BY r.engine",
-          [Number(args.prompt_id)],
+          [args.prompt_id],
         ];
       },
     }),
@@ -88,16 +88,16 @@ export function promptsAnswerTools(store: WorkspaceStore): GatewayTool[] {
           store,
           [
             "SELECT r.id AS run_id, p.text AS prompt, r.engine, r.day, r.mentioned, r.cited, r.position, r.sentiment, r.answer_words, r.answer_excerpt FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.id = ? AND r.domain_id = ?",
-            [Number(args.run_id), d.id],
+            [args.run_id, d.id],
           ],
-          `run ${String(args.run_id)}`,
+          `run ${args.run_id}`,
           "list ids with prompts_list_runs",
         );
         return {
           ...run,
           sources: await store.all(
             "SELECT rank, cited_host AS host, url FROM citations WHERE run_id = ? ORDER BY rank",
-            [Number(args.run_id)],
+            [args.run_id],
           ),
         };
       },
@@ -109,7 +109,7 @@ export function promptsAnswerTools(store: WorkspaceStore): GatewayTool[] {
       required: ["text"],
       query: (args, d) => [
         `SELECT id AS prompt_id, text, topic FROM prompts WHERE domain_id = ? AND LOWER(text) LIKE ? ${LIKE_ESCAPE} ORDER BY id`,
-        [d.id, containsPattern(String(args.text), true)],
+        [d.id, containsPattern(args.text, true)],
       ],
     }),
     t.list({
@@ -141,7 +141,7 @@ export function promptsAnswerTools(store: WorkspaceStore): GatewayTool[] {
         await requirePrompt(args.prompt_id, d);
         return [
           "SELECT strftime('%Y-W%W', day) AS week, COUNT(*) AS runs, SUM(mentioned) AS mentions, SUM(cited) AS citations FROM prompt_runs WHERE prompt_id = ? GROUP BY week ORDER BY week",
-          [Number(args.prompt_id)],
+          [args.prompt_id],
         ];
       },
     }),

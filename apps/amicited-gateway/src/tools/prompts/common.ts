@@ -7,11 +7,11 @@ import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 export const promptId = arg.id("Prompt (from prompts_list)");
 /** Lookups and factories shared by the prompts tool files. */
 export function promptsCommon(store: WorkspaceStore) {
-  const requirePrompt = (id: unknown, d: DomainScope) =>
+  const requirePrompt = (id: number, d: DomainScope) =>
     requireRow<{ id: number; text: string; topic: string; intent: string; active: number }>(
       store,
-      ["SELECT * FROM prompts WHERE id = ? AND domain_id = ?", [Number(id), d.id]],
-      `prompt ${String(id)}`,
+      ["SELECT * FROM prompts WHERE id = ? AND domain_id = ?", [id, d.id]],
+      `prompt ${id}`,
       "list ids with prompts_list",
     );
   return { requirePrompt };

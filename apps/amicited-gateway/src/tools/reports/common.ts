@@ -12,7 +12,7 @@ export const schedule = {
   type: "string",
   pattern: "^(daily|weekly:(mon|tue|wed|thu|fri|sat|sun)|monthly:([1-9]|1[0-9]|2[0-8]))$",
   description: "daily, weekly:<day> (e.g. weekly:mon) or monthly:<1-28>.",
-};
+} as const;
 /** Schema of a list of recipient e-mail addresses. */
 export const recipients = {
   type: "array",
@@ -20,7 +20,7 @@ export const recipients = {
   maxItems: 20,
   items: { type: "string", format: "email" },
   description: "E-mail addresses.",
-};
+} as const;
 
 /** Report templates: what each one summarises, computed from the store. */
 export const REPORT_TEMPLATES: Readonly<

@@ -31,9 +31,9 @@ export function reportsExportTools(store: WorkspaceStore): GatewayTool[] {
           store,
           [
             "SELECT id AS export_id, dataset, format, rows, created_at, content FROM exports WHERE id = ? AND domain_id = ?",
-            [Number(args.export_id), d.id],
+            [args.export_id, d.id],
           ],
-          `export ${String(args.export_id)}`,
+          `export ${args.export_id}`,
           "list ids with reports_list_exports",
         );
         return e.content === null
@@ -69,9 +69,7 @@ export function reportsExportTools(store: WorkspaceStore): GatewayTool[] {
         count: (scope) => exportsThisMonth(scope.workspaceId),
       },
       run: async (args, d) => {
-        const rows = await store.all(`${DATASETS[String(args.dataset)]} LIMIT ${MAX_EXPORT_ROWS}`, [
-          d.id,
-        ]);
+        const rows = await store.all(`${DATASETS[args.dataset]} LIMIT ${MAX_EXPORT_ROWS}`, [d.id]);
         const columns = Object.keys(rows[0] ?? {});
         const content =
           args.format === "json"
@@ -84,14 +82,7 @@ export function reportsExportTools(store: WorkspaceStore): GatewayTool[] {
               ].join("\n");
         const r = await store.run(
           "INSERT INTO exports (domain_id, dataset, format, status, rows, created_at, content) VALUES (?, ?, ?, 'ready', ?, ?, ?)",
-          [
-            d.id,
-            String(args.dataset),
-            String(args.format),
-            rows.length,
-            new Date().toISOString(),
-            content,
-          ],
+          [d.id, args.dataset, args.format, rows.length, new Date().toISOString(), content],
         );
         return {
           export_id: r.lastInsertId,
@@ -112,9 +103,9 @@ export function reportsExportTools(store: WorkspaceStore): GatewayTool[] {
           store,
           [
             "SELECT id, dataset FROM exports WHERE id = ? AND domain_id = ?",
-            [Number(args.export_id), d.id],
+            [args.export_id, d.id],
           ],
-          `export ${String(args.export_id)}`,
+          `export ${args.export_id}`,
           "list ids with reports_list_exports",
         );
         await store.run("DELETE FROM exports WHERE id = ?", [e.id]);

@@ -8,7 +8,7 @@ import { reportId, schedule, recipients, REPORT_TEMPLATES, nextRun } from "./com
 /** The reports toolset's tools about scheduled reports and their deliveries. */
 export function reportsScheduledTools(store: WorkspaceStore): GatewayTool[] {
   const t = toolsetBuilder("reports", store);
-  const report = (id: unknown, d: DomainScope) =>
+  const report = (id: number, d: DomainScope) =>
     requireRow<{
       id: number;
       name: string;
@@ -18,8 +18,8 @@ export function reportsScheduledTools(store: WorkspaceStore): GatewayTool[] {
       paused: number;
     }>(
       store,
-      ["SELECT * FROM reports WHERE id = ? AND domain_id = ?", [Number(id), d.id]],
-      `report ${String(id)}`,
+      ["SELECT * FROM reports WHERE id = ? AND domain_id = ?", [id, d.id]],
+      `report ${id}`,
       "list ids with reports_list",
     );
   const setPaused = (name: string, description: string, paused: number): GatewayTool =>
@@ -148,7 +148,7 @@ export function reportsScheduledTools(store: WorkspaceStore): GatewayTool[] {
       params: { template: arg.oneOf(Object.keys(REPORT_TEMPLATES), "Template.") },
       required: ["template"],
       run: async (args, d) => {
-        const entry = REPORT_TEMPLATES[String(args.template)]!;
+        const entry = REPORT_TEMPLATES[args.template]!;
         return {
           template: args.template,
           title: entry.title,
@@ -178,15 +178,15 @@ export function reportsScheduledTools(store: WorkspaceStore): GatewayTool[] {
           "INSERT INTO reports (domain_id, name, template, schedule, format, recipients, paused, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)",
           [
             d.id,
-            String(args.name),
-            String(args.template),
-            String(args.schedule),
-            String(args.format ?? "pdf"),
-            (args.recipients as string[]).join(","),
+            args.name,
+            args.template,
+            args.schedule,
+            args.format ?? "pdf",
+            args.recipients.join(","),
             new Date().toISOString(),
           ],
         );
-        return { report_id: r.lastInsertId, next_run: nextRun(String(args.schedule), new Date()) };
+        return { report_id: r.lastInsertId, next_run: nextRun(args.schedule, new Date()) };
       },
     }),
     t.act({
@@ -197,10 +197,7 @@ export function reportsScheduledTools(store: WorkspaceStore): GatewayTool[] {
       required: ["report_id", "schedule"],
       run: async (args, d) => {
         const r = await report(args.report_id, d);
-        await store.run("UPDATE reports SET schedule = ? WHERE id = ?", [
-          String(args.schedule),
-          r.id,
-        ]);
+        await store.run("UPDATE reports SET schedule = ? WHERE id = ?", [args.schedule, r.id]);
         return { report_id: r.id, from: r.schedule, to: args.schedule };
       },
     }),
@@ -213,7 +210,7 @@ export function reportsScheduledTools(store: WorkspaceStore): GatewayTool[] {
       run: async (args, d) => {
         const r = await report(args.report_id, d);
         await store.run("UPDATE reports SET recipients = ? WHERE id = ?", [
-          (args.recipients as string[]).join(","),
+          args.recipients.join(","),
           r.id,
         ]);
         return { report_id: r.id, recipients: args.recipients };

@@ -166,17 +166,14 @@ export function seoChangeTools(store: WorkspaceStore): GatewayTool[] {
       query: async (args, d) => {
         await requireRow(
           store,
-          [
-            "SELECT id FROM competitors WHERE id = ? AND domain_id = ?",
-            [Number(args.competitor_id), d.id],
-          ],
-          `competitor ${String(args.competitor_id)}`,
+          ["SELECT id FROM competitors WHERE id = ? AND domain_id = ?", [args.competitor_id, d.id]],
+          `competitor ${args.competitor_id}`,
           "list ids with competitors_list",
         );
         const w = windowOf(d, args);
         return [
           "SELECT p.id AS prompt_id, p.text AS prompt, COUNT(DISTINCT r.id) AS shared_answers FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = ? AND r.day BETWEEN ? AND ? AND EXISTS (SELECT 1 FROM citations c WHERE c.run_id = r.id AND c.is_own = 1) AND EXISTS (SELECT 1 FROM citations c WHERE c.run_id = r.id AND c.competitor_id = ?) GROUP BY p.id ORDER BY shared_answers DESC",
-          [d.id, w.since, w.until, Number(args.competitor_id)],
+          [d.id, w.since, w.until, args.competitor_id],
         ];
       },
     }),
@@ -189,7 +186,7 @@ export function seoChangeTools(store: WorkspaceStore): GatewayTool[] {
         const w = windowOf(d, args);
         return [
           `SELECT r.id AS run_id, r.day, r.engine, p.text AS prompt FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = ? AND r.mentioned = 1 AND r.cited = 0 AND r.day BETWEEN ? AND ?${args.engine ? " AND r.engine = ?" : ""} ORDER BY r.day DESC`,
-          [d.id, w.since, w.until, ...(args.engine ? [String(args.engine)] : [])],
+          [d.id, w.since, w.until, ...(args.engine ? [args.engine] : [])],
         ];
       },
     }),
@@ -206,22 +203,22 @@ export function seoChangeTools(store: WorkspaceStore): GatewayTool[] {
           store,
           [
             "SELECT text, topic FROM prompts WHERE id = ? AND domain_id = ?",
-            [Number(args.prompt_id), d.id],
+            [args.prompt_id, d.id],
           ],
-          `prompt ${String(args.prompt_id)}`,
+          `prompt ${args.prompt_id}`,
           "list ids with prompts_list",
         );
         const sources = await store.all(
           "SELECT c.url, COUNT(*) AS citations FROM citations c JOIN prompt_runs r ON r.id = c.run_id WHERE r.prompt_id = ? AND c.is_own = 0 GROUP BY c.url ORDER BY citations DESC LIMIT 5",
-          [Number(args.prompt_id)],
+          [args.prompt_id],
         );
         const missing = await store.all<{ engine: string }>(
           "SELECT engine FROM prompt_runs WHERE prompt_id = ? GROUP BY engine HAVING SUM(mentioned) = 0",
-          [Number(args.prompt_id)],
+          [args.prompt_id],
         );
         const ours = await store.all(
           "SELECT DISTINCT c.url FROM citations c JOIN prompt_runs r ON r.id = c.run_id WHERE r.prompt_id = ? AND c.is_own = 1",
-          [Number(args.prompt_id)],
+          [args.prompt_id],
         );
         return {
           prompt: prompt.text,

@@ -67,7 +67,7 @@ export function seoVisibilityTools(store: WorkspaceStore): GatewayTool[] {
         const w = windowOf(d, args);
         const row = await store.get<{ rate: number; runs: number; cited: number }>(
           `SELECT AVG(cited) AS rate, COUNT(*) AS runs, SUM(cited) AS cited FROM prompt_runs WHERE domain_id = ? AND day BETWEEN ? AND ?${args.engine ? " AND engine = ?" : ""}`,
-          [d.id, w.since, w.until, ...(args.engine ? [String(args.engine)] : [])],
+          [d.id, w.since, w.until, ...(args.engine ? [args.engine] : [])],
         );
         return {
           since: w.since,

@@ -47,7 +47,7 @@ export function uptimeActionTools(store: WorkspaceStore): GatewayTool[] {
         count: (scope) => domainRowCount("uptime_monitors")(scope.domainId),
       },
       run: async (args, d) => {
-        const interval = Number(args.interval_s ?? 300);
+        const interval = args.interval_s;
         if (interval < d.limits.min_check_interval_s)
           throw new GatewayError(
             GatewayErrorCode.PLAN_LIMIT,
@@ -55,14 +55,7 @@ export function uptimeActionTools(store: WorkspaceStore): GatewayTool[] {
           );
         const r = await store.run(
           "INSERT INTO uptime_monitors (domain_id, name, url, kind, interval_s, paused, created_at) VALUES (?, ?, ?, ?, ?, 0, ?)",
-          [
-            d.id,
-            String(args.name),
-            String(args.url),
-            String(args.kind ?? "http"),
-            interval,
-            new Date().toISOString(),
-          ],
+          [d.id, args.name, args.url, args.kind ?? "http", interval, new Date().toISOString()],
         );
         return {
           monitor_id: r.lastInsertId,
@@ -88,7 +81,7 @@ export function uptimeActionTools(store: WorkspaceStore): GatewayTool[] {
       required: ["monitor_id", "interval_s"],
       run: async (args, d) => {
         const m = await monitor(args.monitor_id, d);
-        const interval = Number(args.interval_s);
+        const interval = args.interval_s;
         if (interval < d.limits.min_check_interval_s)
           throw new GatewayError(
             GatewayErrorCode.PLAN_LIMIT,
@@ -115,7 +108,7 @@ export function uptimeActionTools(store: WorkspaceStore): GatewayTool[] {
         const i = await incident(args.incident_id, d);
         await store.run(
           "UPDATE uptime_incidents SET acknowledged = 1, note = COALESCE(?, note) WHERE id = ?",
-          [args.note === undefined ? null : String(args.note), i.id],
+          [args.note === undefined ? null : args.note, i.id],
         );
         return { incident_id: i.id, acknowledged: true };
       },
@@ -136,7 +129,7 @@ export function uptimeActionTools(store: WorkspaceStore): GatewayTool[] {
         const now = new Date().toISOString();
         await store.run(
           "UPDATE uptime_incidents SET resolved_at = ?, acknowledged = 1, note = COALESCE(?, note) WHERE id = ?",
-          [now, args.note === undefined ? null : String(args.note), i.id],
+          [now, args.note === undefined ? null : args.note, i.id],
         );
         return { incident_id: i.id, resolved_at: now };
       },
@@ -153,7 +146,7 @@ export function uptimeActionTools(store: WorkspaceStore): GatewayTool[] {
       },
       required: ["starts_at", "ends_at", "reason"],
       run: async (args, d) => {
-        if (Date.parse(String(args.ends_at)) <= Date.parse(String(args.starts_at)))
+        if (Date.parse(args.ends_at) <= Date.parse(args.starts_at))
           throw new GatewayError(
             GatewayErrorCode.INVALID_ARGUMENT,
             "ends_at must be after starts_at.",
@@ -163,10 +156,10 @@ export function uptimeActionTools(store: WorkspaceStore): GatewayTool[] {
           "INSERT INTO uptime_maintenance (domain_id, monitor_id, starts_at, ends_at, reason) VALUES (?, ?, ?, ?, ?)",
           [
             d.id,
-            args.monitor_id ? Number(args.monitor_id) : null,
-            String(args.starts_at),
-            String(args.ends_at),
-            String(args.reason),
+            args.monitor_id ? args.monitor_id : null,
+            args.starts_at,
+            args.ends_at,
+            args.reason,
           ],
         );
         return { window_id: r.lastInsertId };
@@ -184,7 +177,7 @@ export function uptimeActionTools(store: WorkspaceStore): GatewayTool[] {
       run: async (args, d) => {
         const r = await store.run(
           "INSERT INTO uptime_alert_contacts (domain_id, channel, target, active) VALUES (?, ?, ?, 1)",
-          [d.id, String(args.channel), String(args.target)],
+          [d.id, args.channel, args.target],
         );
         return { contact_id: r.lastInsertId };
       },

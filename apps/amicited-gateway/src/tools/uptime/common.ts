@@ -11,14 +11,14 @@ export const incidentId = arg.id("Incident (from uptime_list_incidents)");
 export const sinceTime = (day: string) => `${day}T00:00:00.000Z`;
 /** Lookups and factories shared by the uptime tool files. */
 export function uptimeCommon(store: WorkspaceStore) {
-  const monitor = (id: unknown, d: DomainScope) =>
+  const monitor = (id: number, d: DomainScope) =>
     requireRow<{ id: number; name: string; url: string; paused: number; interval_s: number }>(
       store,
-      ["SELECT * FROM uptime_monitors WHERE id = ? AND domain_id = ?", [Number(id), d.id]],
-      `monitor ${String(id)}`,
+      ["SELECT * FROM uptime_monitors WHERE id = ? AND domain_id = ?", [id, d.id]],
+      `monitor ${id}`,
       "list ids with uptime_list_monitors",
     );
-  const incident = (id: unknown, d: DomainScope) =>
+  const incident = (id: number, d: DomainScope) =>
     requireRow<{
       id: number;
       resolved_at: string | null;
@@ -26,8 +26,8 @@ export function uptimeCommon(store: WorkspaceStore) {
       note: string | null;
     }>(
       store,
-      ["SELECT * FROM uptime_incidents WHERE id = ? AND domain_id = ?", [Number(id), d.id]],
-      `incident ${String(id)}`,
+      ["SELECT * FROM uptime_incidents WHERE id = ? AND domain_id = ?", [id, d.id]],
+      `incident ${id}`,
       "list ids with uptime_list_incidents",
     );
   return { monitor, incident };

@@ -114,7 +114,7 @@ export function uptimeIncidentTools(store: WorkspaceStore): GatewayTool[] {
         },
       },
       run: async (args, d) => {
-        const target = Number(args.target_percent ?? 99.9);
+        const target = args.target_percent;
         const months = await store.all<{ month: string; uptime: number; checks: number }>(
           "SELECT substr(at, 1, 7) AS month, AVG(ok) * 100 AS uptime, COUNT(*) AS checks FROM uptime_checks WHERE domain_id = ? GROUP BY month ORDER BY month",
           [d.id],
@@ -153,7 +153,7 @@ export function uptimeIncidentTools(store: WorkspaceStore): GatewayTool[] {
       },
       query: (args, d) => [
         "SELECT hostname, issuer, expires_at, CAST(julianday(expires_at) - julianday(?) AS INTEGER) AS days_left FROM uptime_certificates WHERE domain_id = ? AND julianday(expires_at) - julianday(?) <= ? ORDER BY expires_at",
-        [d.asOf, d.id, d.asOf, Number(args.within_days ?? 30)],
+        [d.asOf, d.id, d.asOf, args.within_days],
       ],
     }),
     t.list({

@@ -171,7 +171,7 @@ export function uptimeStatusTools(store: WorkspaceStore): GatewayTool[] {
         const m = await monitor(args.monitor_id, d);
         return [
           `SELECT id AS check_id, at, region, ok, status_code, response_ms, error FROM uptime_checks WHERE monitor_id = ?${args.region ? " AND region = ?" : ""} ORDER BY at DESC, id DESC`,
-          [m.id, ...(args.region ? [String(args.region)] : [])],
+          [m.id, ...(args.region ? [args.region] : [])],
         ];
       },
     }),

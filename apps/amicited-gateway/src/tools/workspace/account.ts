@@ -173,7 +173,7 @@ export function workspaceAccountTools(store: WorkspaceStore): GatewayTool[] {
       params: { days: arg.days(30) },
       run: async (args, context) => {
         const row = await workspaceRow(context.workspace);
-        const since = dayBefore(row.data_as_of, Number(args.days ?? 30) - 1);
+        const since = dayBefore(row.data_as_of, args.days - 1);
         const totals = await store.get<{
           calls: number;
           reads: number;
@@ -236,7 +236,7 @@ export function workspaceAccountTools(store: WorkspaceStore): GatewayTool[] {
           store,
           [
             "SELECT id AS member_id, name, email, role, last_active_at FROM members WHERE workspace_id = ? AND (last_active_at IS NULL OR last_active_at <= ?) ORDER BY last_active_at",
-            [row.id, dayBefore(row.data_as_of, Number(args.idle_days ?? 7))],
+            [row.id, dayBefore(row.data_as_of, args.idle_days)],
           ],
           args,
         );

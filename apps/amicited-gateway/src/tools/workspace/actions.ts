@@ -33,20 +33,20 @@ export function workspaceActionTools(store: WorkspaceStore): GatewayTool[] {
         if (
           await store.get("SELECT id FROM members WHERE workspace_id = ? AND email = ?", [
             row.id,
-            String(args.email),
+            args.email,
           ])
         )
           throw new GatewayError(
             GatewayErrorCode.CONFLICT,
-            `email: ${String(args.email)} is already a member; use account_update_member_role to change the role.`,
+            `email: ${args.email} is already a member; use account_update_member_role to change the role.`,
           );
         const result = await store.run(
           "INSERT INTO members (workspace_id, email, name, role, invited_at) VALUES (?, ?, ?, ?, ?)",
           [
             row.id,
-            String(args.email),
-            String(args.name ?? String(args.email).split("@")[0]),
-            String(args.role),
+            args.email,
+            args.name ?? args.email.split("@")[0]!,
+            args.role,
             new Date().toISOString(),
           ],
         );
@@ -68,9 +68,9 @@ export function workspaceActionTools(store: WorkspaceStore): GatewayTool[] {
           store,
           [
             "SELECT role FROM members WHERE id = ? AND workspace_id = ?",
-            [Number(args.member_id), context.workspace],
+            [args.member_id, context.workspace],
           ],
-          `member ${String(args.member_id)}`,
+          `member ${args.member_id}`,
           "list ids with account_list_members",
         );
         if (member.role === "owner")
@@ -78,10 +78,7 @@ export function workspaceActionTools(store: WorkspaceStore): GatewayTool[] {
             GatewayErrorCode.CONFLICT,
             "member_id: the owner's role cannot be changed; pick another member.",
           );
-        await store.run("UPDATE members SET role = ? WHERE id = ?", [
-          String(args.role),
-          Number(args.member_id),
-        ]);
+        await store.run("UPDATE members SET role = ? WHERE id = ?", [args.role, args.member_id]);
         return { member_id: args.member_id, from: member.role, to: args.role };
       },
     }),
@@ -97,9 +94,9 @@ export function workspaceActionTools(store: WorkspaceStore): GatewayTool[] {
           store,
           [
             "SELECT role, email FROM members WHERE id = ? AND workspace_id = ?",
-            [Number(args.member_id), context.workspace],
+            [args.member_id, context.workspace],
           ],
-          `member ${String(args.member_id)}`,
+          `member ${args.member_id}`,
           "list ids with account_list_members",
         );
         if (member.role === "owner")
@@ -107,7 +104,7 @@ export function workspaceActionTools(store: WorkspaceStore): GatewayTool[] {
             GatewayErrorCode.CONFLICT,
             "member_id: the owner cannot be removed.",
           );
-        await store.run("DELETE FROM members WHERE id = ?", [Number(args.member_id)]);
+        await store.run("DELETE FROM members WHERE id = ?", [args.member_id]);
         return { removed: member.email };
       },
     }),
@@ -140,9 +137,9 @@ export function workspaceActionTools(store: WorkspaceStore): GatewayTool[] {
           "INSERT INTO domains (workspace_id, hostname, label, country, vertical, created_at) VALUES (?, ?, ?, ?, ?, ?)",
           [
             row.id,
-            String(args.hostname),
-            String(args.label ?? args.hostname),
-            String(args.country ?? "us"),
+            args.hostname,
+            args.label ?? args.hostname,
+            args.country ?? "us",
             "custom",
             new Date().toISOString(),
           ],
@@ -160,11 +157,8 @@ export function workspaceActionTools(store: WorkspaceStore): GatewayTool[] {
       },
       required: ["domain_id", "label"],
       run: async (args, context) => {
-        const domain = await requireDomain(store, context.workspace, args.domain_id as number);
-        await store.run("UPDATE domains SET label = ? WHERE id = ?", [
-          String(args.label),
-          domain.id,
-        ]);
+        const domain = await requireDomain(store, context.workspace, args.domain_id);
+        await store.run("UPDATE domains SET label = ? WHERE id = ?", [args.label, domain.id]);
         return { domain_id: domain.id, label: args.label };
       },
     }),
@@ -179,7 +173,7 @@ export function workspaceActionTools(store: WorkspaceStore): GatewayTool[] {
       },
       required: ["domain_id"],
       run: async (args, context) => {
-        const domain = await requireDomain(store, context.workspace, args.domain_id as number);
+        const domain = await requireDomain(store, context.workspace, args.domain_id);
         await store.run("UPDATE domains SET archived = ? WHERE id = ?", [
           args.archived === false ? 0 : 1,
           domain.id,
@@ -197,7 +191,7 @@ export function workspaceActionTools(store: WorkspaceStore): GatewayTool[] {
       },
       required: ["domain_id", "confirm_hostname"],
       run: async (args, context) => {
-        const domain = await requireDomain(store, context.workspace, args.domain_id as number);
+        const domain = await requireDomain(store, context.workspace, args.domain_id);
         if (args.confirm_hostname !== domain.hostname)
           throw new GatewayError(
             GatewayErrorCode.INVALID_ARGUMENT,
@@ -225,16 +219,16 @@ export function workspaceActionTools(store: WorkspaceStore): GatewayTool[] {
       required: ["plan"],
       run: async (args, context) => {
         const row = await workspaceRow(context.workspace);
-        const target = planLimits(String(args.plan));
+        const target = planLimits(args.plan);
         const domains = await countDomains(row.id);
         if (domains > target.domains)
           throw new GatewayError(
             GatewayErrorCode.PLAN_LIMIT,
-            `plan "${String(args.plan)}" allows ${target.domains} domains and the workspace has ${domains}; archive domains first.`,
+            `plan "${args.plan}" allows ${target.domains} domains and the workspace has ${domains}; archive domains first.`,
           );
         const bonus = Math.max(0, target.monthly_credits - planLimits(row.plan).monthly_credits);
         await store.run("UPDATE workspaces SET plan = ?, credits = credits + ? WHERE id = ?", [
-          String(args.plan),
+          args.plan,
           bonus,
           row.id,
         ]);
@@ -283,7 +277,7 @@ export function workspaceActionTools(store: WorkspaceStore): GatewayTool[] {
           store,
           context.workspace,
           args.scope === "write" ? "write" : "read",
-          String(args.label ?? "created by tool"),
+          args.label ?? "created by tool",
         ),
         scope: args.scope,
         note: "shown once; only its SHA-256 hash is stored",
@@ -298,12 +292,12 @@ export function workspaceActionTools(store: WorkspaceStore): GatewayTool[] {
       run: async (args, context) => {
         const result = await store.run(
           "UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND workspace_id = ? AND revoked_at IS NULL",
-          [new Date().toISOString(), Number(args.token_id), context.workspace],
+          [new Date().toISOString(), args.token_id, context.workspace],
         );
         if (result.changes === 0)
           throw new GatewayError(
             GatewayErrorCode.NOT_FOUND,
-            `token_id ${String(args.token_id)} is not an active token of this workspace; see account_list_api_tokens.`,
+            `token_id ${args.token_id} is not an active token of this workspace; see account_list_api_tokens.`,
           );
         return { revoked: args.token_id };
       },
@@ -318,7 +312,7 @@ export function workspaceActionTools(store: WorkspaceStore): GatewayTool[] {
       },
       required: ["domain_id"],
       run: async (args, context) => {
-        const domain = await requireDomain(store, context.workspace, args.domain_id as number);
+        const domain = await requireDomain(store, context.workspace, args.domain_id);
         const count = async (table: string) =>
           (
             await store.get<{ n: number }>(

@@ -1,0 +1,201 @@
+// The OAuthClientProvider the SDK's HTTP transports and `auth()` drive: discovery (RFC 9728,
+// RFC 8414 / OpenID), registration (RFC 7591 or client ID metadata documents), PKCE S256, the
+// `resource` parameter (RFC 8707) and refresh all come from the SDK; this class decides where
+// the state lives (an OAuthStorage, so it survives restarts) and what happens when a person is
+// needed: in the background it refuses with AUTH_REQUIRED instead of opening anything, during
+// `login` it hands the authorization URL to the caller.
+import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import { ClientManagerError, ClientManagerErrorCode } from "../errors";
+import type { OAuthStorage, OAuthServerConfig, StoredOAuthState } from "./oauth-types";
+
+/** How the provider behaves when the flow needs a person. */
+export type OAuthProviderMode =
+  /** Connecting in the background: a needed sign-in is an AUTH_REQUIRED error, never a browser. */
+  | { kind: "background" }
+  /** `login`: the authorization URL goes to `onAuthorizationUrl`; the redirect comes back to `redirectUrl`. */
+  | { kind: "interactive"; redirectUrl: string; onAuthorizationUrl: (url: URL) => void | Promise<void> };
+
+/** What {@link StoredOAuthProvider} needs. */
+export interface StoredOAuthProviderOptions {
+  server: string;
+  auth: OAuthServerConfig | undefined;
+  storage: OAuthStorage;
+  mode: OAuthProviderMode;
+  clientName: string;
+  now?: () => number;
+}
+
+/** The sentence every "a person must sign in" error uses. */
+export function needsLoginMessage(server: string): string {
+  return `Server "${server}" needs login: run \`foya mcp login ${server}\` (or ClientManager login) to authorize it`;
+}
+
+function randomState(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * An OAuth client provider whose registration and tokens persist in an {@link OAuthStorage}.
+ *
+ * @example
+ * const provider = new StoredOAuthProvider({ server: "docs", auth: undefined, storage: configStore, mode: { kind: "background" }, clientName: "foya" });
+ * new StreamableHTTPClientTransport(url, { authProvider: provider });
+ */
+export class StoredOAuthProvider implements OAuthClientProvider {
+  /** The `state` sent with the last authorization request (checked on the redirect). */
+  expectedState: string | undefined;
+  private readonly now: () => number;
+
+  constructor(private readonly options: StoredOAuthProviderOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  private get grant(): "authorization_code" | "client_credentials" {
+    return this.options.auth?.grant ?? "authorization_code";
+  }
+
+  private load(): StoredOAuthState {
+    return this.options.storage.loadOAuth(this.options.server) ?? {};
+  }
+
+  private update(change: (state: StoredOAuthState) => void): void {
+    const state = this.load();
+    change(state);
+    this.options.storage.saveOAuth(this.options.server, state);
+  }
+
+  private needsLogin(): never {
+    throw new ClientManagerError(ClientManagerErrorCode.AUTH_REQUIRED, needsLoginMessage(this.options.server), { server: this.options.server });
+  }
+
+  get redirectUrl(): string | undefined {
+    if (this.grant === "client_credentials") return undefined;
+    if (this.options.mode.kind === "interactive") return this.options.mode.redirectUrl;
+    // In the background the flow may refresh, never redirect; a URL is still needed so the SDK
+    // takes the authorization-code path (and ends in redirectToAuthorization, which refuses).
+    return this.load().redirectUrl ?? "http://127.0.0.1/callback";
+  }
+
+  get clientMetadataUrl(): string | undefined {
+    return this.options.auth?.clientMetadataUrl;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    const redirect = this.redirectUrl;
+    const scope = this.options.auth?.scope;
+    if (this.grant === "client_credentials") {
+      return { client_name: this.options.clientName, redirect_uris: [], grant_types: ["client_credentials"], token_endpoint_auth_method: "client_secret_basic", ...(scope ? { scope } : {}) };
+    }
+    return {
+      client_name: this.options.clientName,
+      redirect_uris: redirect ? [redirect] : [],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+      ...(scope ? { scope } : {}),
+    };
+  }
+
+  state(): string {
+    this.expectedState = randomState();
+    return this.expectedState;
+  }
+
+  clientInformation(): OAuthClientInformationMixed | undefined {
+    const stored = this.load();
+    const configured = this.options.auth?.clientId;
+    if (configured) {
+      const secret = stored.clientSecret;
+      return { ...(stored.client?.client_id === configured ? stored.client : {}), client_id: configured, ...(secret ? { client_secret: secret } : {}) };
+    }
+    if (stored.client) return stored.client;
+    // No registration yet: registering belongs to an interactive login (or the machine grant,
+    // which needs a pre-registered client), not to a background reconnect.
+    if (this.options.mode.kind === "background") this.needsLogin();
+    return undefined;
+  }
+
+  saveClientInformation(information: OAuthClientInformationMixed): void {
+    this.update((state) => {
+      state.client = information;
+      const redirect = this.redirectUrl;
+      if (this.options.mode.kind === "interactive" && redirect) state.redirectUrl = redirect;
+    });
+  }
+
+  tokens(): OAuthTokens | undefined {
+    const tokens = this.load().tokens;
+    if (!tokens) return undefined;
+    const { expires_at: _expiresAt, ...wire } = tokens;
+    return wire;
+  }
+
+  saveTokens(tokens: OAuthTokens): void {
+    this.update((state) => {
+      state.tokens = { ...tokens, ...(typeof tokens.expires_in === "number" ? { expires_at: this.now() + tokens.expires_in * 1000 } : {}) };
+      delete state.codeVerifier;
+    });
+  }
+
+  /** Epoch ms at which the stored access token expires, when the server said. */
+  tokenExpiresAt(): number | undefined {
+    return this.load().tokens?.expires_at;
+  }
+
+  hasRefreshToken(): boolean {
+    return Boolean(this.load().tokens?.refresh_token);
+  }
+
+  async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    if (this.options.mode.kind !== "interactive") {
+      // A step-up (403 insufficient_scope) or an expired session: remember what was asked for,
+      // so the next login requests it, then say a person is needed.
+      const scope = authorizationUrl.searchParams.get("scope");
+      if (scope) this.update((state) => void (state.pendingScope = scope));
+      this.needsLogin();
+    }
+    await this.options.mode.onAuthorizationUrl(authorizationUrl);
+  }
+
+  saveCodeVerifier(codeVerifier: string): void {
+    this.update((state) => {
+      state.codeVerifier = codeVerifier;
+    });
+  }
+
+  codeVerifier(): string {
+    const verifier = this.load().codeVerifier;
+    if (!verifier) throw new ClientManagerError(ClientManagerErrorCode.AUTH_FAILED, `No PKCE code verifier is stored for "${this.options.server}"; start the login again`, { server: this.options.server });
+    return verifier;
+  }
+
+  prepareTokenRequest(scope?: string): URLSearchParams | undefined {
+    if (this.grant !== "client_credentials") return undefined;
+    const params = new URLSearchParams({ grant_type: "client_credentials" });
+    const wanted = scope ?? this.options.auth?.scope;
+    if (wanted) params.set("scope", wanted);
+    return params;
+  }
+
+  invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): void {
+    this.update((state) => {
+      if (scope === "all" || scope === "client") delete state.client;
+      if (scope === "all" || scope === "tokens") delete state.tokens;
+      if (scope === "all" || scope === "verifier") delete state.codeVerifier;
+      if (scope === "all" || scope === "discovery") delete state.discovery;
+    });
+  }
+
+  saveDiscoveryState(discovery: OAuthDiscoveryState): void {
+    this.update((state) => {
+      state.discovery = discovery;
+    });
+  }
+
+  discoveryState(): OAuthDiscoveryState | undefined {
+    return this.load().discovery;
+  }
+}

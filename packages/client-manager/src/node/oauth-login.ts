@@ -1,0 +1,164 @@
+// `login`: the one interactive step of MCP authorization. Starts a loopback redirect listener
+// (`http://127.0.0.1:<port>/callback`, reusing the last port so a registered client stays valid),
+// lets the SDK discover, register and build the PKCE authorization URL, hands that URL to the
+// caller (open a browser, or print it), waits for the redirect, checks `state`, and exchanges the
+// code. The machine grant (client_credentials) needs no person: it fetches a token directly.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { auth } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { OAuthStorage, OAuthServerConfig } from "../auth/oauth-types";
+import { StoredOAuthProvider } from "../auth/stored-oauth-provider";
+import { ClientManagerError, ClientManagerErrorCode, messageOf } from "../errors";
+
+/** Options of {@link loginOAuthServer}. */
+export interface OAuthLoginOptions {
+  server: string;
+  /** The MCP endpoint (the protected resource). */
+  url: string;
+  auth?: OAuthServerConfig;
+  storage: OAuthStorage;
+  /** Receives the authorization URL: open it in a browser or print it. */
+  onAuthorizationUrl: (url: URL) => void | Promise<void>;
+  /** How long to wait for the redirect. Default 300 000 (five minutes). */
+  timeoutMs?: number;
+  clientName?: string;
+  signal?: AbortSignal;
+}
+
+/** What a finished login tells its caller (never the tokens themselves). */
+export interface OAuthLoginResult {
+  grant: "authorization_code" | "client_credentials";
+  expiresAt: number | undefined;
+  hasRefreshToken: boolean;
+}
+
+interface Redirect {
+  code: string;
+}
+
+function fail(server: string, message: string, cause?: unknown): never {
+  throw new ClientManagerError(ClientManagerErrorCode.AUTH_FAILED, message, { server, ...(cause === undefined ? {} : { cause }) });
+}
+
+function listen(port: number): Promise<http.Server> {
+  return new Promise((resolve, reject) => {
+    const server = http.createServer();
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve(server);
+    });
+  });
+}
+
+async function openListener(previousRedirect: string | undefined): Promise<http.Server> {
+  const previousPort = previousRedirect ? Number(new URL(previousRedirect).port) : 0;
+  if (previousPort > 0) {
+    try {
+      return await listen(previousPort);
+    } catch {
+      // Taken now: a new port, and (below) a new registration for it.
+    }
+  }
+  return listen(0);
+}
+
+function page(title: string, text: string): string {
+  const escape = (value: string) => value.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+  return `<!doctype html><meta charset="utf-8"><title>${escape(title)}</title><p>${escape(text)}</p>`;
+}
+
+function awaitRedirect(listener: http.Server, provider: StoredOAuthProvider, options: OAuthLoginOptions): Promise<Redirect> {
+  const timeoutMs = options.timeoutMs ?? 300_000;
+  return new Promise((resolve, reject) => {
+    const finish = (error: unknown, redirect?: Redirect) => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener("abort", onAbort);
+      if (redirect) resolve(redirect);
+      else reject(error);
+    };
+    const timer = setTimeout(() => finish(new ClientManagerError(ClientManagerErrorCode.AUTH_FAILED, `No sign-in for "${options.server}" arrived within ${Math.round(timeoutMs / 1000)} s; run the login again`, { server: options.server })), timeoutMs);
+    const onAbort = () => finish(new ClientManagerError(ClientManagerErrorCode.AUTH_FAILED, `Login for "${options.server}" was cancelled`, { server: options.server }));
+    options.signal?.addEventListener("abort", onAbort, { once: true });
+    listener.on("request", (request, response) => {
+      const url = new URL(request.url ?? "/", "http://127.0.0.1");
+      if (url.pathname !== "/callback") {
+        response.writeHead(404, { "content-type": "text/plain" }).end("Not found");
+        return;
+      }
+      const error = url.searchParams.get("error");
+      const state = url.searchParams.get("state");
+      const code = url.searchParams.get("code");
+      if (error) {
+        const detail = url.searchParams.get("error_description");
+        response.writeHead(400, { "content-type": "text/html; charset=utf-8" }).end(page("Sign-in refused", `The authorization server refused: ${error}${detail ? ` (${detail})` : ""}.`));
+        finish(new ClientManagerError(ClientManagerErrorCode.AUTH_FAILED, `The authorization server refused the login for "${options.server}": ${error}${detail ? ` (${detail.slice(0, 200)})` : ""}`, { server: options.server }));
+        return;
+      }
+      if (!code || state !== provider.expectedState) {
+        // A stray or forged request: refuse it and keep waiting for the real redirect.
+        response.writeHead(400, { "content-type": "text/html; charset=utf-8" }).end(page("Sign-in not accepted", "This redirect does not belong to the login in progress."));
+        return;
+      }
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page("Signed in", `Signed in to ${options.server}. You can close this tab.`));
+      finish(undefined, { code });
+    });
+  });
+}
+
+async function runAuth(server: string, step: () => Promise<string>): Promise<string> {
+  try {
+    return await step();
+  } catch (error) {
+    if (ClientManagerError.isInstance(error)) throw error;
+    fail(server, `Login for "${server}" failed: ${messageOf(error)}`, error);
+  }
+}
+
+/**
+ * Authorizes one server and stores its tokens in `storage`; never returns or logs a token.
+ *
+ * @example
+ * await loginOAuthServer({ server: "docs", url: "https://mcp.example.com/mcp", storage: new ConfigStore(), onAuthorizationUrl: (url) => console.error(`Open ${url}`) });
+ */
+export async function loginOAuthServer(options: OAuthLoginOptions): Promise<OAuthLoginResult> {
+  const clientName = options.clientName ?? "foya";
+  const grant = options.auth?.grant ?? "authorization_code";
+  const stored = options.storage.loadOAuth(options.server) ?? {};
+  if (grant === "client_credentials") {
+    options.storage.saveOAuth(options.server, { ...stored, tokens: undefined });
+    const provider = new StoredOAuthProvider({ server: options.server, auth: options.auth, storage: options.storage, mode: { kind: "background" }, clientName });
+    await runAuth(options.server, () => auth(provider, { serverUrl: options.url }));
+    return { grant, expiresAt: provider.tokenExpiresAt(), hasRefreshToken: provider.hasRefreshToken() };
+  }
+  const listener = await openListener(stored.redirectUrl);
+  try {
+    const redirectUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/callback`;
+    // A fresh sign-in: old tokens go; a self-registered client stays only if its redirect URL still fits.
+    const next = { ...stored };
+    delete next.tokens;
+    delete next.codeVerifier;
+    if (next.redirectUrl !== redirectUrl && !options.auth?.clientId) delete next.client;
+    next.redirectUrl = redirectUrl;
+    options.storage.saveOAuth(options.server, next);
+    const provider = new StoredOAuthProvider({
+      server: options.server,
+      auth: options.auth,
+      storage: options.storage,
+      mode: { kind: "interactive", redirectUrl, onAuthorizationUrl: options.onAuthorizationUrl },
+      clientName,
+    });
+    const redirect = awaitRedirect(listener, provider, options);
+    redirect.catch(() => undefined);
+    const first = await runAuth(options.server, () => auth(provider, { serverUrl: options.url, ...(stored.pendingScope ? { scope: stored.pendingScope } : {}) }));
+    if (first !== "AUTHORIZED") {
+      const { code } = await redirect;
+      await runAuth(options.server, () => auth(provider, { serverUrl: options.url, authorizationCode: code }));
+    }
+    options.storage.saveOAuth(options.server, { ...(options.storage.loadOAuth(options.server) ?? {}), pendingScope: undefined });
+    return { grant, expiresAt: provider.tokenExpiresAt(), hasRefreshToken: provider.hasRefreshToken() };
+  } finally {
+    listener.closeAllConnections?.();
+    await new Promise<void>((resolve) => listener.close(() => resolve()));
+  }
+}
