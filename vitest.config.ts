@@ -3,6 +3,6 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    projects: ["packages/*", "apps/*", "test/reliability", "tooling"],
+    projects: ["packages/*", "apps/*", "test/reliability", "test/protocol", "tooling"],
   },
 });

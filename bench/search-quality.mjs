@@ -7,6 +7,7 @@
 // else the recorded figures. SEARCH_RECORD_BASELINE=1 rewrites the recorded file from the live
 // baseline build. Prints one markdown section; imports the BUILT packages.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import ts from "typescript";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { TOOL_SETS, catalogRanker, latencyCatalog, loadCorpus, plainRanker, scoreSet, timeOnePass as timeTools } from "../packages/tool-catalog/bench/quality.mjs";
@@ -15,6 +16,13 @@ import { MEMORY_SETS, labelledFacts, memorySearch, plainSearch, scoreQuestions, 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const recordedFile = path.join(root, "bench", "search-baseline.json");
 const load = async (file) => (existsSync(file) ? import(pathToFileURL(file).href) : undefined);
+// The gateway's own vocabulary (the domain words moved out of the catalog, issue 14), read from
+// its source: the gateway is an app bundle and exports nothing. The file imports types only.
+async function gatewayVocabulary() {
+  const source = readFileSync(path.join(root, "apps/amicited-gateway/src/search-vocabulary.ts"), "utf8");
+  const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
+  return (await import(`data:text/javascript;base64,${Buffer.from(outputText).toString("base64")}`)).GATEWAY_SEARCH_VOCABULARY;
+}
 const current = { tools: await load(path.join(root, "packages/tool-catalog/dist/index.js")), memory: await load(path.join(root, "packages/memory/dist/index.js")) };
 const baselineDir = process.env.SEARCH_BASELINE_DIR;
 const live = baselineDir === undefined ? {} : { tools: await load(path.join(baselineDir, "tool-catalog/index.js")), memory: await load(path.join(baselineDir, "memory/index.js")) };
@@ -28,8 +36,8 @@ const row = (set, label, value) => print(`| ${set} | ${label} | ${percent(value.
 // ---- quality ---------------------------------------------------------------------------
 const entries = loadCorpus();
 const measured = { tools: {}, memory: {} };
-const toolFigures = async (module) => {
-  const rankOf = await catalogRanker(module.ToolCatalog, entries);
+const toolFigures = async (module, options) => {
+  const rankOf = await catalogRanker(module.ToolCatalog, entries, options);
   return Object.fromEntries(TOOL_SETS.map(([set]) => [set, scoreSet(rankOf, set)]));
 };
 const { facts, keyOf } = labelledFacts();
@@ -40,6 +48,7 @@ const memoryFigures = async (search) => {
 };
 measured.tools.plain = Object.fromEntries(TOOL_SETS.map(([set]) => [set, scoreSet(plainRanker(entries), set)]));
 measured.tools.after = await toolFigures(current.tools);
+measured.tools.withGatewayWords = await toolFigures(current.tools, { search: { vocabulary: await gatewayVocabulary() } });
 measured.memory.plain = await memoryFigures(plainSearch(facts));
 measured.memory.after = await memoryFigures(memorySearch(current.memory, facts));
 const before = { tools: live.tools ? await toolFigures(live.tools) : recorded?.tools, memory: live.memory ? await memoryFigures(memorySearch(live.memory, facts)) : recorded?.memory };
@@ -72,12 +81,12 @@ if (process.env.SEARCH_RECORD_BASELINE === "1" && live.tools && live.memory) {
 }
 
 // ---- report ----------------------------------------------------------------------------
-const source = live.tools ? `measured in this run from main's build at ${recorded?.commit ?? "the recorded commit"}` : `recorded on main at ${recorded?.commit ?? "?"} (bench/search-baseline.json)`;
+const source = live.tools ? `measured in this run from main's build at ${process.env.SEARCH_BASELINE_COMMIT ?? "the commit named by SEARCH_BASELINE_COMMIT"}` : `recorded on main at ${recorded?.commit ?? "?"} (bench/search-baseline.json)`;
 print("## Search quality: tools and memory, before and after the text-analysis round");
 print("");
 print(`Top-1, recall@5 (a right answer among the first five) and MRR on every public labelled set, beside plain BM25 in the same run. *Before* is ${source}. The holdout sets written on 2026-12-01, before this round's tuning, are the headline; tuning used the dev sets only.`);
 print("");
-print(`Tools: ${entries.length} tools of the shared corpus (\`packages/tool-catalog/bench/tool-queries*.json\`).`);
+print(`Tools: ${entries.length} tools of the shared corpus (\`packages/tool-catalog/bench/tool-queries*.json\`). *+ the gateway's words* passes the amicited gateway's own vocabulary (\`apps/amicited-gateway/src/search-vocabulary.ts\`) on top, as the built-in vocabulary held those words before they moved to the gateway: the two rows isolate that move.`);
 print("");
 print("| set | ranker | top-1 | recall@5 | MRR |");
 print("| --- | --- | --- | --- | --- |");
@@ -85,6 +94,7 @@ for (const [set, label] of TOOL_SETS) {
   const name = `${label}, ${measured.tools.after[set].n} requests`;
   row(name, "plain BM25", measured.tools.plain[set]);
   if (before.tools?.[set]) row(name, "catalog before (main)", before.tools[set]);
+  row(name, "catalog after + the gateway's words (as before the move)", measured.tools.withGatewayWords[set]);
   row(name, "catalog after", measured.tools.after[set]);
 }
 print("");

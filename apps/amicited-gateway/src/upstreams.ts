@@ -10,7 +10,7 @@ import { NodeClientManager, loadCredentials } from "@foundry-mcp/client-manager/
 import { ClientToolsets, type SyncReport } from "@foundry-mcp/progressive";
 import { GatewayError, GatewayErrorCode } from "./errors";
 import type { Gateway } from "./server/gateway";
-import { SERVER_INFO } from "./server/session";
+import { SERVER_INFO } from "./server/identity";
 
 /** Handle on the connected upstreams. */
 export interface Upstreams {

@@ -3,8 +3,8 @@
 // then serves the project over stdio. stdout carries protocol messages only; logs go to stderr.
 import packageJson from "../package.json";
 import { USAGE, parseArguments } from "./cli";
-import { createFoundryServer } from "./server";
-import { LineStdioTransport } from "@foundry-mcp/server-kit";
+import { createFoundryServer, foundryIdentity } from "./server";
+import { DualEraTransport, LineStdioTransport } from "@foundry-mcp/server-kit";
 
 const log = (line: string): void => {
   process.stderr.write(line.endsWith("\n") ? line : `${line}\n`);
@@ -26,7 +26,8 @@ async function main(): Promise<void> {
     case "serve": {
       const server = createFoundryServer({ root: command.root, version: packageJson.version, log });
       server.onerror = (error) => log(`foundry-server: ${error.message}`);
-      const transport = new LineStdioTransport();
+      // Both eras on stdio: the 2025 handshake and 2026-07-28 per-request requests.
+      const transport = new DualEraTransport(new LineStdioTransport(), foundryIdentity(packageJson.version));
       await server.connect(transport);
       log(`foundry-server ${packageJson.version} serving ${command.root} (root from ${command.source})`);
       return;

@@ -1,5 +1,5 @@
 // Wires the packages to the SDK's low-level `Server`: initialize (instructions, negotiated
-// version), tools/list and tools/call for the nine tools, resources/list and resources/read.
+// version; server/discover and the 2026-07-28 era come from server-kit's DualEraTransport), tools/list and tools/call for the nine tools, resources/list and resources/read.
 // Capabilities are tools and resources only, so prompts/* and anything else get -32601 from the SDK.
 // Tool failures become `isError` results here, in one place; protocol errors are McpErrors.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
@@ -13,7 +13,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { openProject } from "./project";
 import { negotiateProtocolVersion } from "./protocol";
-import { checkedRequest } from "@foundry-mcp/server-kit";
+import { checkedRequest, type ServerIdentity } from "@foundry-mcp/server-kit";
 import { unknownTool } from "./protocol-error";
 import { listResources, readResource } from "./resources";
 import { TOOL_DEFINITIONS, TOOL_NAMES, isToolName } from "./tools/definitions";
@@ -36,9 +36,22 @@ export interface FoundryServerOptions {
 
 const CAPABILITIES = { tools: {}, resources: {} };
 
+/** The nine tools never change while the server runs: a 2026-07-28 client may keep the list an hour. */
+const TOOLS_LIST_CACHE = { ttlMs: 60 * 60_000, cacheScope: "public" } as const;
+
+/** The server's identity for both eras: initialize's answer and server/discover's. */
+export function foundryIdentity(version: string): ServerIdentity {
+  return {
+    serverInfo: { name: "foundry", title: "Foundry project memory", version },
+    capabilities: CAPABILITIES,
+    instructions: SERVER_INSTRUCTIONS,
+    cacheHints: { "tools/list": TOOLS_LIST_CACHE },
+  };
+}
+
 /** Builds the MCP server for one project root; connect it to a transport to start serving. */
 export function createFoundryServer(options: FoundryServerOptions): Server {
-  const serverInfo = { name: "foundry", title: "Foundry project memory", version: options.version };
+  const { serverInfo } = foundryIdentity(options.version);
   const server = new Server(serverInfo, { capabilities: CAPABILITIES, instructions: SERVER_INSTRUCTIONS });
 
   server.setRequestHandler(checkedRequest("initialize", InitializeRequestSchema), (request) => ({

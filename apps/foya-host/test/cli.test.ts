@@ -88,7 +88,7 @@ describe("foya mcp status", () => {
   it("prints the table with each last error on its own line", () => {
     const status = foya("mcp", "status");
     expect(status.status).toBe(0);
-    expect(status.stdout).toMatch(/^name\s+state\s+tools\s+resources\s+prompts\s+tool tokens\s+transport\s+target$/m);
+    expect(status.stdout).toMatch(/^name\s+state\s+tools\s+resources\s+prompts\s+tool tokens\s+transport\s+protocol\s+target$/m);
     expect(status.stdout).toMatch(/^ev\s+connected\s+13\s+7\s+4\s+~\d+\s+stdio\s/m);
     expect(status.stdout).toMatch(/^dead: .+ \(at \d{4}-\d\d-\d\dT/m);
   });

@@ -5,3 +5,20 @@ export { LineStdioTransport, MAX_FRAME_BYTES, OUTPUT_NOT_DRAINING } from "./line
 export type { LineStdioTransportOptions } from "./line-stdio-transport";
 export { checkedRequest, describeIssues } from "./checked-request";
 export { protocolError } from "./protocol-error";
+// Both protocol eras on one endpoint: the 2025 handshake through the SDK's Server, 2026-07-28
+// (stateless, per-request _meta, server/discover, resultType, cache hints) through the era router.
+export { DualEraTransport } from "./eras/dual-era-transport";
+export { EraRouter, REMOVED_IN_MODERN, type EraRouterOptions, type InboundDecision, type ProtocolEra } from "./eras/era-router";
+export {
+  META_KEYS,
+  MODERN_PROTOCOL_VERSION,
+  MODERN_PROTOCOL_VERSIONS,
+  ModernErrorCode,
+  readEnvelope,
+  unsupportedVersion,
+  type RequestEnvelope,
+  type WireErrorObject,
+} from "./eras/envelope";
+export { CACHEABLE_METHODS, NO_CACHE, discoverResult, toModernResult, type CacheHint, type ServerIdentity } from "./eras/modern-result";
+export { answerStatelessRequest, type ConnectableServer } from "./eras/stateless-request";
+export { checkRoutingHeaders, isModernHttpRequest, modernHttpStatus, type RoutingHeaders } from "./eras/http-headers";

@@ -32,6 +32,12 @@ const STEM_FAMILIES = new Map(
   ),
 );
 
+// Words the Porter stemmer folds into an unrelated word ("production" → product, "news" → new,
+// "university" → universe): they keep a stem of their own.
+const KEPT_APART = new Map(
+  pairs("production:production productions:production news:news university:university universities:university"),
+);
+
 /** The base word of an irregular form ("wrote" → write, "children" → child), else the word. */
 export function baseForm(word: string): string {
   return IRREGULAR_PAST.get(word) ?? IRREGULAR_PLURAL.get(word) ?? word;
@@ -49,6 +55,8 @@ const CACHE_LIMIT = 200_000;
 export function stemWord(word: string): string {
   let stem = STEM_CACHE.get(word);
   if (stem === undefined) {
+    const kept = KEPT_APART.get(word);
+    if (kept !== undefined) return kept;
     const base = baseForm(word);
     stem = base.length <= 2 || /\d/.test(base) ? base : stemmer(base);
     stem = STEM_FAMILIES.get(stem) ?? stem;

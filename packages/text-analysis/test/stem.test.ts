@@ -23,6 +23,15 @@ describe("stemWord", () => {
     expect(stemWord("analysis")).toBe(stemWord("analyze"));
   });
 
+  // Regression (issue 21): "production" met "product", so "releasing to production" ranked
+  // product facts above the deploy rule.
+  it("keeps apart words the Porter stemmer folds into an unrelated one", () => {
+    expect(stemWord("production")).not.toBe(stemWord("product"));
+    expect(stemWord("productions")).toBe(stemWord("production"));
+    expect(stemWord("news")).not.toBe(stemWord("new"));
+    expect(stemWord("products")).toBe(stemWord("product"));
+  });
+
   it("leaves names alone: short words and words with digits", () => {
     expect(stemWord("as")).toBe("as");
     expect(stemWord("k8s")).toBe("k8s");

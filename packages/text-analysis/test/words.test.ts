@@ -17,6 +17,12 @@ describe("splitWords", () => {
     expect(splitWords("k8s r2_bucket oauth2 port 5432")).toEqual(["k8s", "r2", "bucket", "oauth2", "port", "5432"]);
   });
 
+  it("splits plain ASCII (its fast path) exactly as the general path does", () => {
+    const text = "getHTTPResponse_v2 list open PRs k8s-pods ActiveMQ src/searchIndex.ts";
+    expect(splitWords(`${text} é`)).toEqual([...splitWords(text), "e"]);
+    expect(splitWords(text)).toEqual(["get", "http", "response", "v2", "list", "open", "prs", "k8s", "pods", "active", "mq", "src", "search", "index", "ts"]);
+  });
+
   it("folds accents and case", () => {
     expect(splitWords("Café Zürich")).toEqual(["cafe", "zurich"]);
   });

@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { createSessionServer } from "./session";
+import { answerModernPost, isModernPost } from "./modern-http";
 import { DEFAULT_SESSION_LIMITS, SessionTable, type SessionLimits } from "./sessions";
 import type { Gateway } from "./gateway";
 import { resolveToken } from "@foundry-mcp/workspace-store";
@@ -175,6 +176,11 @@ export async function startHttpGateway(
       return sendJson(res, 400, rpcError(-32700, `Parse error: ${(error as Error).message}`));
     }
     if (existing) return existing.transport.handleRequest(req, res, body);
+    // 2026-07-28: no session, one Server for this request only (modern-http.ts).
+    if (isModernPost(req, body))
+      return answerModernPost(req, res, body, () =>
+        createSessionServer(gateway, credential, url.searchParams.get("toolsets") ?? undefined),
+      );
     const initializing = Array.isArray(body)
       ? body.some((message) => isInitializeRequest(message))
       : isInitializeRequest(body);

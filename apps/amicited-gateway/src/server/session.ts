@@ -16,12 +16,11 @@ import type { CallContext } from "@foundry-mcp/tool-catalog";
 import { GatewayError } from "../errors";
 import { SERVER_INSTRUCTIONS, SKILL_URI, TOOLSETS_URI } from "./skill";
 import type { Gateway } from "./gateway";
+import { GATEWAY_CAPABILITIES, SERVER_INFO } from "./identity";
 import type { Credential } from "@foundry-mcp/workspace-store";
 
 const RESOURCE_NOT_FOUND = -32002 as ErrorCode;
 
-/** The server name and version announced in initialize. */
-export const SERVER_INFO = { name: "amicited-gateway", version: "0.1.0" };
 
 /**
  * Builds the MCP Server of one session. `toolsets` is the raw `?toolsets=` value: its tools are
@@ -48,7 +47,7 @@ export function createSessionServer(
   // Fixed for the session's life, so the client's prompt cache stays valid.
   const listed = surface.listTools() as Tool[];
   const server = new Server(SERVER_INFO, {
-    capabilities: { tools: { listChanged: false }, resources: {}, logging: {} },
+    capabilities: GATEWAY_CAPABILITIES,
     instructions: SERVER_INSTRUCTIONS,
   });
   server.setRequestHandler(checkedRequest("tools/list", ListToolsRequestSchema), async () => ({ tools: listed }));

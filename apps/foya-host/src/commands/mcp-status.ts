@@ -13,6 +13,7 @@ export function statusJson(row: ServerStatus): Record<string, unknown> {
     name: row.name,
     state: row.state,
     transport: row.transport,
+    protocol: row.protocolVersion ?? null,
     target: row.target,
     tools: row.tools,
     resources: row.resources,
@@ -25,8 +26,8 @@ export function statusJson(row: ServerStatus): Record<string, unknown> {
 
 /** The status table people read, with each last error on its own indented line. */
 export function formatStatusTable(statuses: ServerStatus[]): string {
-  const rows = statuses.map((row) => [row.name, row.state, String(row.tools), String(row.resources), String(row.prompts), formatTokenCount(row.toolTokens ?? 0), row.transport, row.target]);
-  let text = formatTable(["name", "state", "tools", "resources", "prompts", "tool tokens", "transport", "target"], rows, 80);
+  const rows = statuses.map((row) => [row.name, row.state, String(row.tools), String(row.resources), String(row.prompts), formatTokenCount(row.toolTokens ?? 0), row.transport, row.protocolVersion ?? "-", row.target]);
+  let text = formatTable(["name", "state", "tools", "resources", "prompts", "tool tokens", "transport", "protocol", "target"], rows, 80);
   const errors = statuses.filter((row) => row.lastError !== undefined && (row.state === "error" || row.state === "connecting"));
   for (const row of errors) text += `${row.name}: ${row.lastError}${row.lastErrorAt ? ` (at ${row.lastErrorAt})` : ""}\n`;
   return text;

@@ -2,7 +2,7 @@
 // Starts the manager over $FOYA_HOME (with reconnection), follows mcp.json live, announces
 // registry changes downstream, and on stdin close or a signal ends every session and child.
 import { startProcessWatchdog } from "@foundry-mcp/client-manager/node";
-import { LineStdioTransport } from "@foundry-mcp/server-kit";
+import { DualEraTransport, LineStdioTransport } from "@foundry-mcp/server-kit";
 import { parseArguments } from "../cli/args";
 import { usageError } from "../cli/errors";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
@@ -78,7 +78,8 @@ export const serveCommand: Command = async (argv, context) => {
     },
   });
 
-  const transport = new LineStdioTransport();
+  // Both eras on stdio: the 2025 handshake and 2026-07-28 per-request requests (server-kit).
+  const transport = new DualEraTransport(new LineStdioTransport(), aggregating.identity);
   let closing: Promise<void> | undefined;
   const shutdown = (): Promise<void> =>
     (closing ??= (async () => {

@@ -14,7 +14,7 @@ import {
   McpError,
   ReadResourceRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { checkedRequest } from "@foundry-mcp/server-kit";
+import { checkedRequest, type ServerIdentity } from "@foundry-mcp/server-kit";
 import type { HostTool } from "../host/contract";
 import { approveCall, requestFor, type ApprovalMode, type AskPerson } from "./approvals";
 import { installDownstreamForwarding } from "./downstream-forwarding";
@@ -37,6 +37,8 @@ export interface AggregatingServerOptions {
 /** The server and the hook that announces registry changes to the client. */
 export interface AggregatingServer {
   server: Server;
+  /** The identity server/discover answers with (2026-07-28 era, through server-kit's DualEraTransport). */
+  identity: ServerIdentity;
   /** Puts upstream servers' elicitation, sampling and roots requests to the client. */
   upstream: UpstreamRequests;
   /** Re-reads the registry and sends list_changed notifications for what actually changed. */
@@ -52,20 +54,20 @@ const APPROVE_SCHEMA = {
 /** Builds the aggregating server; the caller connects a transport. */
 export function createAggregatingServer(options: AggregatingServerOptions): AggregatingServer {
   const { manager } = options;
-  const server = new Server(
-    { name: "foya", version: options.version },
-    {
-      capabilities: {
-        tools: { listChanged: true },
-        resources: { listChanged: true, subscribe: true },
-        prompts: { listChanged: true },
-        logging: {},
-      },
-      instructions: options.progressive
-        ? "foya fronts several MCP servers. Find a tool with search_tools, read its schema with describe_tool, then call read_tool (read-only tools) or run_tool."
-        : "foya fronts several MCP servers. Tools are named mcp__<server>__<tool>; resources foya://<server>/<uri>; prompts <server>__<name>.",
+  // Registry changes are announced (list_changed), so no list result may be cached: NO_CACHE hints.
+  const identity: ServerIdentity = {
+    serverInfo: { name: "foya", version: options.version },
+    capabilities: {
+      tools: { listChanged: true },
+      resources: { listChanged: true, subscribe: true },
+      prompts: { listChanged: true },
+      logging: {},
     },
-  );
+    instructions: options.progressive
+      ? "foya fronts several MCP servers. Find a tool with search_tools, read its schema with describe_tool, then call read_tool (read-only tools) or run_tool."
+      : "foya fronts several MCP servers. Tools are named mcp__<server>__<tool>; resources foya://<server>/<uri>; prompts <server>__<name>.",
+  };
+  const server = new Server(identity.serverInfo, { capabilities: identity.capabilities, instructions: identity.instructions });
 
   // Per-request reads go through this view: nothing per call walks the registry or the status.
   const view = createRegistryView(manager);
@@ -138,6 +140,7 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
   let lastServers = connectedServers(manager);
   return {
     server,
+    identity,
     upstream: upstreamRequests(server, options.approval, askPerson, view),
     async announceChanges() {
       surface.refresh();

@@ -5,6 +5,7 @@ import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontex
 import { UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { OAuthError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { routingFetch } from "../eras/routing-fetch";
 import { ClientManagerError, ClientManagerErrorCode } from "../errors";
 
 /** Headers of a remote server: expanded config headers plus `Authorization: Bearer <token>`. */
@@ -22,6 +23,8 @@ export function createRemoteTransport(kind: "streamable_http" | "sse", url: stri
   if (kind === "sse") return new SSEClientTransport(new URL(url), { requestInit, ...auth });
   return new StreamableHTTPClientTransport(new URL(url), {
     requestInit,
+    // 2026-07-28 routing headers on modern POSTs, their protocol errors kept in band (eras/).
+    fetch: routingFetch(),
     ...auth,
     reconnectionOptions: { initialReconnectionDelay: 1000, maxReconnectionDelay: 30_000, reconnectionDelayGrowFactor: 1.5, maxRetries: 2 },
   });

@@ -21,6 +21,7 @@ import { ConnectNoise, describeConnectTimeout } from "./connect-evidence";
 import { informativeStderrLine } from "./diagnostics";
 import { deliverProgressBeforeResponses, forwardingCapabilities, installForwarding, type ForwardingOptions, type ForwardingSinks } from "./forwarding";
 import { countResourcesAndPrompts, listAllTools } from "./listing";
+import { NegotiatingTransport } from "../eras/negotiating-transport";
 import { createRemoteTransport, describeRemoteError, oauthRefusal, remoteHeaders, shouldFallBackToSse } from "./remote-transport";
 import type { OAuthStorage } from "../auth/oauth-types";
 import { refreshIfExpiring } from "../auth/refresh-tokens";
@@ -87,6 +88,10 @@ export class ServerSession {
   readonly target: string;
   client: Client | undefined;
   serverInfo: { name: string; version: string } | undefined;
+  /** What the server spoke on the last connection: `2026-07-28` or the 2025 version initialize agreed on. */
+  protocolVersion: string | undefined;
+  /** Remembered: the server answered the last probe with the 2025 handshake only, so it is not probed again. */
+  private legacyOnly = false;
   private stopped = false;
   private attempt = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
@@ -237,10 +242,16 @@ export class ServerSession {
       const provider = this.oauthProvider();
       if (provider) await refreshIfExpiring(provider, expandServerConfig(this.name, this.config, this.settings.env).url);
     }
-    const transport = this.buildTransport(kind);
+    // server/discover first (2026-07-28), the initialize handshake as fallback (eras/).
+    const transport = new NegotiatingTransport(this.buildTransport(kind), {
+      legacyOnly: this.legacyOnly || kind === "sse",
+      probeTimeoutMs: Math.min(this.settings.connectTimeoutMs, 5000),
+    });
     this.opening = transport;
     try {
       await client.connect(transport, { timeout: this.settings.connectTimeoutMs });
+      this.legacyOnly = transport.era === "legacy";
+      this.protocolVersion = transport.protocolVersion;
       deliverProgressBeforeResponses(transport);
       return client;
     } catch (error) {

@@ -22,6 +22,8 @@ export interface ServerStatus {
   /** ISO time of the last error. */
   lastErrorAt?: string;
   serverInfo?: { name: string; version: string };
+  /** The protocol revision the server spoke on its last connection (`2026-07-28`, `2025-11-25`, …). */
+  protocolVersion?: string;
   /** Estimated tokens of this server's tool definitions as tools/list sends them, annotations included (see toolListTokens). */
   toolTokens: number;
 }
@@ -41,5 +43,6 @@ export function serverStatus(session: ServerSession, tools: HostTool[]): ServerS
   if (session.lastError !== undefined) status.lastError = session.lastError;
   if (session.lastErrorAt !== undefined) status.lastErrorAt = session.lastErrorAt;
   if (session.serverInfo !== undefined) status.serverInfo = session.serverInfo;
+  if (session.protocolVersion !== undefined) status.protocolVersion = session.protocolVersion;
   return status;
 }

@@ -8,6 +8,8 @@
 import type { Fact, FactType } from "../types";
 import { CONFIDENCE_RANK, compareNewestFirst } from "../facts/order";
 import { boundedEditDistance } from "./edit-distance";
+import { learnedAbbreviations } from "./glossary";
+import { PRODUCT_ROLE_FACTOR, asksForProduct, namesProduct } from "./product-names";
 import { FIELDS, fieldCount } from "./search-index";
 import type { SearchIndex } from "./search-index";
 import { synonymsOf } from "./synonyms";
@@ -117,7 +119,27 @@ export function expandQuery(index: SearchIndex, query: string): Alternatives[] {
     if (!index.postings.has(stem)) addTypoMatches(index, alternatives, stem, word);
     groups.set(stem, alternatives);
   }
+  addLearnedAbbreviations(index, groups);
   return [...groups.values()];
+}
+
+/**
+ * Acronyms the memory's glossary defines (search/glossary.ts): a query word that is one also
+ * looks for the words it stands for, and a query holding all those words also looks for it.
+ */
+function addLearnedAbbreviations(index: SearchIndex, groups: Map<string, Alternatives>): void {
+  for (const { acronym, words } of learnedAbbreviations(index.facts)) {
+    const acronymTerm = tokenize(acronym)[0];
+    const phraseTerms = words.flatMap((word) => tokenize(word));
+    if (acronymTerm === undefined || phraseTerms.length === 0) continue;
+    const asAcronym = groups.get(acronymTerm);
+    if (asAcronym !== undefined) {
+      for (const term of phraseTerms) addAlternative(asAcronym, term, RANKING.synonymWeight);
+    } else if (phraseTerms.every((term) => groups.has(term))) {
+      for (const term of phraseTerms)
+        addAlternative(groups.get(term)!, acronymTerm, RANKING.synonymWeight);
+    }
+  }
 }
 
 function bm25f(index: SearchIndex, term: string, position: number): number {
@@ -152,6 +174,7 @@ export function rankFacts(
     for (const term of alternatives.keys())
       for (const position of index.postings.get(term) ?? []) candidates.add(position);
   const ranked: RankedFact[] = [];
+  const productQuestion = asksForProduct(splitWords(query));
   for (const position of candidates) {
     const fact = index.facts[position];
     if (!fact || (options.type && fact.type !== options.type)) continue;
@@ -164,7 +187,9 @@ export function rankFacts(
       if (best > 0) matched++;
       score += best;
     }
-    if (score > 0) ranked.push({ fact, score: score * Math.sqrt(matched / groups.length) });
+    if (score === 0) continue;
+    const lift = productQuestion && namesProduct(fact) ? PRODUCT_ROLE_FACTOR : 1;
+    ranked.push({ fact, score: score * Math.sqrt(matched / groups.length) * lift });
   }
   ranked.sort(
     (a, b) =>

@@ -42,15 +42,28 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
   private readonly index: Bm25fIndex;
   /** Stems of toolset names and titles → the toolsets they name. */
   private readonly toolsetWords = new Map<string, Set<string>>();
-  /** Each tool's actions, from its name or kind. */
-  private readonly actions: ToolAction[][];
+  /** The distinct action sets of the tools (a dozen or so), and each tool's position in it. */
+  private readonly actionSets: ToolAction[][] = [];
+  private readonly actionSetOf: Uint16Array;
 
   constructor(
     private readonly tools: readonly T[],
     toolsets: ReadonlyMap<string, ToolsetDefinition>,
     private readonly settings: SearchSettings,
   ) {
-    this.actions = tools.map((tool) => toolActions(nameWithinToolset(tool.name, toolsets.get(tool.toolset)), tool.kind));
+    // Tools share a handful of action sets, so a query's action fit is worked out once per set
+    // rather than once per matching tool.
+    const setPositions = new Map<string, number>();
+    this.actionSetOf = Uint16Array.from(tools, (tool) => {
+      const actions = toolActions(nameWithinToolset(tool.name, toolsets.get(tool.toolset)), tool.kind);
+      const key = actions.join(" ");
+      let position = setPositions.get(key);
+      if (position === undefined) {
+        position = this.actionSets.push(actions) - 1;
+        setPositions.set(key, position);
+      }
+      return position;
+    });
     this.index = new Bm25fIndex(
       tools.map((tool) => {
         const toolset = toolsets.get(tool.toolset);
@@ -100,7 +113,8 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
     const mentioned = named.size === 0 ? undefined : (doc: number) => named.has(this.tools[doc]!.toolset);
     const implied = groups.flatMap((group) => group.alternatives.filter((alternative) => alternative.source === "related").flatMap((alternative) => alternative.stems));
     const requested = requestActions(query, implied);
-    const fit = requested.size === 0 ? undefined : (doc: number) => actionFit(requested, this.actions[doc]!);
+    const fits = requested.size === 0 ? undefined : this.actionSets.map((actions) => actionFit(requested, actions));
+    const fit = fits === undefined ? undefined : (doc: number) => fits[this.actionSetOf[doc]!]!;
     return rankDocuments(groups, this.index, { allow, mentioned, actionFit: fit }).map((hit) => ({
       tool: this.tools[hit.doc]!,
       score: Math.round(hit.score * 1000) / 1000,

@@ -1,0 +1,159 @@
+// Era negotiation under the SDK 1.32.2 Client, which only knows the 2025 handshake: when the
+// Client sends `initialize`, this transport first asks `server/discover` (with the 2026-07-28
+// envelope). A server that offers 2026-07-28 is then spoken to statelessly: the Client gets an
+// initialize answer built from the discover result, `notifications/initialized` is dropped, every
+// request carries the envelope, and `ping` (removed by the revision) becomes a discover. Any
+// other answer to the probe (an error, an HTTP refusal, silence) falls back to the real
+// `initialize` on the same transport. A server remembered as 2025-only is not probed again.
+import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { buildEnvelope, MODERN_PROTOCOL_VERSION, SERVER_INFO_KEY, withEnvelope, type RequestEnvelope } from "./envelope";
+
+/** What a connection ended up speaking. */
+export type ProtocolEra = "modern" | "legacy";
+
+/** Options of a NegotiatingTransport. */
+export interface NegotiationOptions {
+  /** Skip the probe (the server was seen speaking only the 2025 handshake). */
+  legacyOnly?: boolean;
+  /** How long the server/discover probe may take before falling back (ms). */
+  probeTimeoutMs: number;
+}
+
+/** The initialize answer's protocol version the SDK 1.32.2 Client accepts for a modern server. */
+const CLIENT_FACING_VERSION = "2025-11-25";
+
+type WireId = string | number;
+
+interface Request {
+  jsonrpc: "2.0";
+  id: WireId;
+  method: string;
+  params?: Record<string, unknown>;
+}
+
+function isRequest(message: JSONRPCMessage): message is JSONRPCMessage & Request {
+  return "method" in message && "id" in message;
+}
+
+/** A transport decorator that negotiates the protocol era with `server/discover` first. */
+export class NegotiatingTransport implements Transport {
+  onmessage?: (message: JSONRPCMessage) => void;
+  onerror?: (error: Error) => void;
+  onclose?: () => void;
+
+  private negotiated: ProtocolEra | undefined;
+  private envelope: RequestEnvelope | undefined;
+  private probe: { id: string; answer: (message: JSONRPCMessage | undefined) => void } | undefined;
+  private readonly pings = new Set<WireId>();
+  private probes = 0;
+
+  constructor(
+    private readonly inner: Transport,
+    private readonly options: NegotiationOptions,
+  ) {}
+
+  /** The era negotiated (undefined before initialize). */
+  get era(): ProtocolEra | undefined {
+    return this.negotiated;
+  }
+
+  /** The protocol version in use: 2026-07-28, or the one initialize agreed on (set by the Client). */
+  protocolVersion: string | undefined;
+
+  get sessionId(): string | undefined {
+    return this.inner.sessionId;
+  }
+
+  async start(): Promise<void> {
+    this.inner.onmessage = (message) => this.receive(message);
+    this.inner.onerror = (error) => this.onerror?.(error);
+    this.inner.onclose = () => this.onclose?.();
+    await this.inner.start();
+  }
+
+  async close(): Promise<void> {
+    this.probe?.answer(undefined);
+    await this.inner.close();
+  }
+
+  setProtocolVersion(version: string): void {
+    this.protocolVersion = this.negotiated === "modern" ? MODERN_PROTOCOL_VERSION : version;
+    this.inner.setProtocolVersion?.(this.protocolVersion);
+  }
+
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    if (this.negotiated === undefined && isRequest(message) && message.method === "initialize") return this.negotiate(message, options);
+    if (this.negotiated !== "modern") return this.inner.send(message, options);
+    const envelope = this.envelope as RequestEnvelope;
+    if ("method" in message && message.method === "notifications/initialized") return;
+    if (isRequest(message)) {
+      if (message.method === "ping") {
+        this.pings.add(message.id);
+        return this.inner.send({ jsonrpc: "2.0", id: message.id, method: "server/discover", params: { _meta: envelope } } as JSONRPCMessage, options);
+      }
+      return this.inner.send({ ...message, params: withEnvelope(message.params, envelope) } as JSONRPCMessage, options);
+    }
+    return this.inner.send(message, options);
+  }
+
+  private receive(message: JSONRPCMessage): void {
+    if (this.probe && "id" in message && message.id === this.probe.id && !("method" in message)) {
+      this.probe.answer(message);
+      return;
+    }
+    if ("id" in message && !("method" in message) && message.id !== undefined && this.pings.delete(message.id as WireId) && "result" in message) {
+      this.onmessage?.({ jsonrpc: "2.0", id: message.id, result: {} } as JSONRPCMessage);
+      return;
+    }
+    this.onmessage?.(message);
+  }
+
+  private async negotiate(initialize: Request, options?: TransportSendOptions): Promise<void> {
+    if (this.options.legacyOnly) {
+      this.negotiated = "legacy";
+      return this.inner.send(initialize as JSONRPCMessage, options);
+    }
+    const params = initialize.params ?? {};
+    const envelope = buildEnvelope(params.capabilities, params.clientInfo);
+    const discovered = await this.discover(envelope);
+    const supported = (discovered?.supportedVersions as unknown[] | undefined) ?? [];
+    if (discovered === undefined || !supported.includes(MODERN_PROTOCOL_VERSION)) {
+      this.negotiated = "legacy";
+      return this.inner.send(initialize as JSONRPCMessage, options);
+    }
+    this.negotiated = "modern";
+    this.envelope = envelope;
+    const meta = (discovered._meta ?? {}) as Record<string, unknown>;
+    const serverInfo = discovered.serverInfo ?? meta[SERVER_INFO_KEY] ?? { name: "unknown", version: "0" };
+    const result = {
+      protocolVersion: CLIENT_FACING_VERSION,
+      capabilities: discovered.capabilities ?? {},
+      serverInfo,
+      ...(typeof discovered.instructions === "string" ? { instructions: discovered.instructions } : {}),
+    };
+    // Answered after send() returns, as a real server's answer would be.
+    queueMicrotask(() => this.onmessage?.({ jsonrpc: "2.0", id: initialize.id, result } as JSONRPCMessage));
+  }
+
+  /** The discover result, or undefined when the server answered otherwise, refused or kept silent. */
+  private async discover(envelope: RequestEnvelope): Promise<Record<string, unknown> | undefined> {
+    const id = `foya-discover-${++this.probes}`;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const answered = new Promise<JSONRPCMessage | undefined>((resolve) => {
+      this.probe = { id, answer: resolve };
+      timer = setTimeout(() => resolve(undefined), this.options.probeTimeoutMs);
+    });
+    try {
+      await this.inner.send({ jsonrpc: "2.0", id, method: "server/discover", params: { _meta: envelope } } as JSONRPCMessage);
+      const answer = await answered;
+      return answer && "result" in answer ? (answer.result as Record<string, unknown>) : undefined;
+    } catch {
+      // A 2025-only HTTP server refuses a request outside a session (400/404): fall back.
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+      this.probe = undefined;
+    }
+  }
+}

@@ -1,0 +1,73 @@
+// Acronyms learned from the memory itself instead of a hand list: a glossary fact that defines
+// one ("PSP means payment service provider", "WMS is the warehouse management system …",
+// "… the payment service provider (PSP) …") teaches search that the acronym and its words are
+// one concept, so a question in either form finds facts written in the other. Definitions are
+// read once per fact object (facts are immutable; a new revision is a new object).
+// Neighbour: search/rank.ts adds the learned partners to a query's word groups.
+
+import { acronymToken, acronymsOf, splitWords } from "@foundry-mcp/text-analysis";
+import type { Fact } from "../types";
+
+/** One learned acronym: its letters and the words it stands for (lower case). */
+export interface Abbreviation {
+  readonly acronym: string;
+  readonly words: readonly string[];
+}
+
+const DEFINING = /^(?:is|are|means|stands\s+for|=|:|–|-)\s+(?:(?:the|a|an)\s+)?/i;
+const MAX_PHRASE_WORDS = 6;
+const cache = new WeakMap<Fact, readonly Abbreviation[]>();
+
+// The shortest run of leading words whose initials spell the acronym.
+function phraseFor(acronym: string, text: string): string[] | undefined {
+  const words = splitWords(text).slice(0, MAX_PHRASE_WORDS + 2);
+  for (let length = 2; length <= Math.min(words.length, MAX_PHRASE_WORDS + 2); length++) {
+    const phrase = words.slice(0, length);
+    if (acronymsOf(phrase.join(" ")).includes(acronym)) return phrase;
+  }
+  return undefined;
+}
+
+function definitionsIn(text: string): Abbreviation[] {
+  const found: Abbreviation[] = [];
+  for (const clause of text.split(/[;.\n]/)) {
+    // "PSP means payment service provider", "WMS is the warehouse management system …"
+    const leading = /^\s*([A-Za-z0-9]+)\s+(.*)$/.exec(clause);
+    const acronym = leading === null ? undefined : acronymToken(leading[1]!);
+    const rest = leading?.[2]?.replace(DEFINING, "");
+    if (acronym !== undefined && rest !== undefined && rest !== leading![2]) {
+      const words = phraseFor(acronym, rest);
+      if (words !== undefined) found.push({ acronym, words });
+    }
+    // "… the payment service provider (PSP) …": the words just before the parenthesis.
+    for (const match of clause.matchAll(/([A-Za-z][A-Za-z\s-]*?)\s*\(([A-Za-z0-9]+)\)/g)) {
+      const inner = acronymToken(match[2]!);
+      if (inner === undefined) continue;
+      const before = splitWords(match[1]!).slice(-(MAX_PHRASE_WORDS + 2));
+      for (let start = Math.max(0, before.length - 2); start >= 0; start--) {
+        const phrase = before.slice(start);
+        if (acronymsOf(phrase.join(" ")).includes(inner)) {
+          found.push({ acronym: inner, words: phrase });
+          break;
+        }
+      }
+    }
+  }
+  return found;
+}
+
+/** The acronyms the glossary facts among `facts` define, each once. */
+export function learnedAbbreviations(facts: readonly Fact[]): Abbreviation[] {
+  const byAcronym = new Map<string, Abbreviation>();
+  for (const fact of facts) {
+    if (fact.type !== "glossary") continue;
+    let definitions = cache.get(fact);
+    if (definitions === undefined) {
+      definitions = definitionsIn(`${fact.title}\n${fact.body}`);
+      cache.set(fact, definitions);
+    }
+    for (const definition of definitions)
+      if (!byAcronym.has(definition.acronym)) byAcronym.set(definition.acronym, definition);
+  }
+  return [...byAcronym.values()];
+}

@@ -1,0 +1,47 @@
+// Questions that ask for a product by its role ("what engine powers product search", "end to end
+// test framework") are answered by a fact that names one ("Product search runs on OpenSearch"),
+// while a nearby fact on the same topic ("Flaky end-to-end tests hide real failures") shares as
+// many words. Such a question lifts facts whose title names a product a little. A product name
+// is a word with inner capitals (OpenSearch, RabbitMQ) or a capitalised word past the title's
+// first (Playwright, Postmark); all-capital acronyms are not. Neighbour: search/rank.ts.
+
+import { isCompound } from "@foundry-mcp/text-analysis";
+import type { Fact } from "../types";
+
+// Nouns that name the role a product plays in a stack.
+const ROLE_WORDS = new Set(
+  (
+    "engine framework library tool tooling provider vendor platform database broker queue bundler " +
+    "linter formatter orm cdn hosting host runner sdk stack service"
+  ).split(" "),
+);
+
+/** Score factor for a fact naming a product when the question asks for one by its role. */
+export const PRODUCT_ROLE_FACTOR = 1.15;
+
+/** True when a question names the role of a product (engine, framework, provider, …). */
+export function asksForProduct(words: readonly string[]): boolean {
+  return words.some(
+    (word) => ROLE_WORDS.has(word) || (word.endsWith("s") && ROLE_WORDS.has(word.slice(0, -1))),
+  );
+}
+
+const cache = new WeakMap<Fact, boolean>();
+
+/** True when a fact's title names a product. */
+export function namesProduct(fact: Fact): boolean {
+  let named = cache.get(fact);
+  if (named === undefined) {
+    const tokens = fact.title
+      .split(/\s+/)
+      .map((token) => token.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, ""));
+    named = tokens.some(
+      (token, position) =>
+        /^[A-Za-z][A-Za-z0-9.+-]*$/.test(token) &&
+        !/^[A-Z0-9]+s?$/.test(token) &&
+        (isCompound(token) || (position > 0 && /^[A-Z]/.test(token))),
+    );
+    cache.set(fact, named);
+  }
+  return named;
+}

@@ -1,0 +1,7 @@
+// A stored fact with plain defaults, for search tests over the in-memory driver.
+import type { Fact, FactType } from "../../src/index";
+
+/** A high-confidence project fact from `code`, created 2026-01-01. */
+export function storedFact(id: string, type: FactType, title: string, body = "Noted."): Fact {
+  return { id, type, title, body, scope: "project", tags: [], confidence: "high", source: "code", created: "2026-01-01T00:00:00Z" };
+}

@@ -1,0 +1,103 @@
+// Acronyms learned from glossary facts (src/search/glossary.ts) and their use in search.
+import { describe, expect, it } from "vitest";
+import { FoundryMemory, InMemoryFactStore } from "../src/index";
+import { storedFact as fact } from "./__fixtures__/stored-fact";
+import { learnedAbbreviations } from "../src/search/glossary";
+
+describe("learnedAbbreviations", () => {
+  it("reads 'X means …', 'X is the …' and '… (X)' definitions from glossary facts", () => {
+    const learned = learnedAbbreviations([
+      fact("fact-0001", "glossary", "PSP means payment service provider"),
+      fact(
+        "fact-0002",
+        "glossary",
+        "WMS is the warehouse management system run by our logistics partner",
+      ),
+      fact("fact-0003", "glossary", "PDP is the product detail page; PLP is the product list page"),
+      fact(
+        "fact-0004",
+        "glossary",
+        "Refunds",
+        "Refunds go through the point of sale (POS) terminal.",
+      ),
+    ]);
+    expect(learned).toEqual([
+      { acronym: "psp", words: ["payment", "service", "provider"] },
+      { acronym: "wms", words: ["warehouse", "management", "system"] },
+      { acronym: "pdp", words: ["product", "detail", "page"] },
+      { acronym: "plp", words: ["product", "list", "page"] },
+      { acronym: "pos", words: ["point", "of", "sale"] },
+    ]);
+  });
+
+  it("learns nothing from other fact types or from words that do not spell the acronym", () => {
+    expect(
+      learnedAbbreviations([fact("fact-0001", "decision", "PSP means payment service provider")]),
+    ).toEqual([]);
+    expect(
+      learnedAbbreviations([
+        fact("fact-0001", "glossary", "SKU means one sellable variant, not a product"),
+      ]),
+    ).toEqual([]);
+    expect(
+      learnedAbbreviations([
+        fact(
+          "fact-0001",
+          "glossary",
+          "OTA update means an Expo update shipped without a store release",
+        ),
+      ]),
+    ).toEqual([]);
+  });
+});
+
+describe("search with learned acronyms", () => {
+  const memory = new FoundryMemory({
+    root: "/nonexistent-glossary-test",
+    driver: new InMemoryFactStore([
+      fact("fact-0001", "glossary", "PSP means payment service provider"),
+      fact("fact-0002", "decision", "Adyen is our PSP for cards and wallets", "Chosen in 2024."),
+      fact(
+        "fact-0003",
+        "constraint",
+        "Refund requests older than 90 days need a manager",
+        "Policy.",
+      ),
+    ]),
+  });
+  const ids = async (query: string) =>
+    (await memory.search({ query })).hits.map((hit) => hit.fact.id);
+
+  // Regression (issue 21): a fact that uses only the acronym was missed by a question that
+  // spells it out, and the other way round, unless a hand list knew the acronym.
+  it("finds a fact written with the acronym from the spelled-out words", async () => {
+    expect(await ids("who is our payment service provider")).toEqual(["fact-0001", "fact-0002"]);
+    const withoutGlossary = new FoundryMemory({
+      root: "/nonexistent-glossary-test",
+      driver: new InMemoryFactStore([
+        fact("fact-0002", "decision", "Adyen is our PSP for cards and wallets", "Chosen in 2024."),
+      ]),
+    });
+    expect(
+      (await withoutGlossary.search({ query: "who is our payment service provider" })).hits,
+    ).toEqual([]);
+  });
+
+  it("finds the spelled-out words from the acronym", async () => {
+    const spelledOut = new FoundryMemory({
+      root: "/nonexistent-glossary-test",
+      driver: new InMemoryFactStore([
+        fact("fact-0001", "glossary", "PSP means payment service provider"),
+        fact(
+          "fact-0002",
+          "decision",
+          "Card payments go through one service provider per market",
+          "Chosen in 2024.",
+        ),
+      ]),
+    });
+    expect(
+      (await spelledOut.search({ query: "which psp" })).hits.map((hit) => hit.fact.id),
+    ).toEqual(["fact-0001", "fact-0002"]);
+  });
+});

@@ -1,0 +1,65 @@
+// A transport decorator that lets one SDK `Server` (1.32.2, which knows only the 2025 handshake)
+// serve both eras on the same connection: inbound messages pass through the EraRouter (which
+// answers server/discover and the revision's errors itself), outbound answers to modern requests
+// get their 2026-07-28 form. Wrap LineStdioTransport for stdio, or a one-request channel for
+// stateless HTTP (stateless-request.ts).
+import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
+import { EraRouter, type EraRouterOptions, type ProtocolEra } from "./era-router";
+import type { ServerIdentity } from "./modern-result";
+
+/**
+ * Serves both eras over `inner`.
+ *
+ * @example await server.connect(new DualEraTransport(new LineStdioTransport(), { serverInfo, capabilities, instructions }));
+ */
+export class DualEraTransport implements Transport {
+  onmessage?: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
+  onerror?: (error: Error) => void;
+  onclose?: () => void;
+
+  private readonly router: EraRouter;
+
+  constructor(
+    private readonly inner: Transport,
+    identity: ServerIdentity,
+    options: EraRouterOptions = {},
+  ) {
+    this.router = new EraRouter(identity, options);
+  }
+
+  /** The era the connection settled on (undefined before its first request). */
+  get era(): ProtocolEra | undefined {
+    return this.router.era;
+  }
+
+  get sessionId(): string | undefined {
+    return this.inner.sessionId;
+  }
+
+  async start(): Promise<void> {
+    this.inner.onmessage = (message, extra) => {
+      const decision = this.router.inbound(message);
+      if (decision.kind === "reply") {
+        this.inner.send(decision.message).catch((error: unknown) => this.onerror?.(error as Error));
+        return;
+      }
+      this.onmessage?.(decision.message, extra);
+    };
+    this.inner.onerror = (error) => this.onerror?.(error);
+    this.inner.onclose = () => this.onclose?.();
+    await this.inner.start();
+  }
+
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    await this.inner.send(this.router.outbound(message), options);
+  }
+
+  async close(): Promise<void> {
+    await this.inner.close();
+  }
+
+  setProtocolVersion(version: string): void {
+    this.inner.setProtocolVersion?.(version);
+  }
+}
