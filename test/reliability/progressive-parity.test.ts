@@ -111,12 +111,12 @@ describe("the same upstream through the gateway and through foya serve --progres
     [
       "run_tool",
       { name: "mixed_lookup", arguments: { key: "" } },
-      "INVALID_ARGUMENTS: Invalid arguments for mcp__mixed__lookup: key must NOT have fewer than 1 characters. Call describe_tool for its input schema.",
+      "INVALID_ARGUMENTS: Invalid arguments for mcp__mixed__lookup: `key` must not be empty. Call describe_tool for its input schema.",
     ],
     [
       "run_tool",
       { name: "mixed_lookup", arguments: { key: "k", extra: 1 } },
-      "INVALID_ARGUMENTS: Invalid arguments for mcp__mixed__lookup: unknown field extra (valid: key). Call describe_tool for its input schema.",
+      "INVALID_ARGUMENTS: Invalid arguments for mcp__mixed__lookup: unknown field `extra`: the known fields are `key`. Call describe_tool for its input schema.",
     ],
     [
       "search_tools",
@@ -138,5 +138,17 @@ describe("the same upstream through the gateway and through foya serve --progres
     const purged = await callBoth("run_tool", { name: "mixed_purge" });
     expect(purged.gateway).toEqual({ content: [{ type: "text", text: "purged 1" }], isError: false });
     expect(purged.foya).toEqual(purged.gateway);
+  });
+
+  it("refuses a name it does not list with the same protocol error (server-kit's unknownTool, one prefix)", async () => {
+    const [fromGateway, fromFoya] = await Promise.all(
+      [viaGateway, viaFoya].map((client) => client.callTool({ name: "mixed_lookup", arguments: { key: "k1" } }).then(() => undefined, (error: { code: number; message: string; data: unknown }) => ({ code: error.code, message: error.message, data: error.data }))),
+    );
+    expect(fromGateway).toEqual(fromFoya);
+    expect(fromFoya).toMatchObject({
+      code: -32602,
+      message: "MCP error -32602: Unknown tool: mixed_lookup. It is not advertised on this connection; find it with search_tools and call it through read_tool or run_tool.",
+      data: { name: "mixed_lookup" },
+    });
   });
 });

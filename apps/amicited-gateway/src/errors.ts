@@ -1,7 +1,9 @@
 // The gateway's one error class: every local failure (bad flag, a tool's refusal) carries a stable
 // string code; the MCP edge (server/) turns it into an isError result. The workspace store's
-// errors (unknown domain, exhausted credits, plan limit) count as gateway errors at that edge.
-import { WorkspaceStoreError } from "@foundry-mcp/workspace-store";
+// errors (unknown domain, exhausted credits, plan limit) are CodedErrors too and keep their codes
+// at that edge. The base (code, cause, brand) is @foundry-mcp/core's CodedError.
+
+import { CodedError } from "@foundry-mcp/core";
 
 /** Stable codes of GatewayError, safe to match on. */
 export const GatewayErrorCode = {
@@ -20,26 +22,8 @@ export const GatewayErrorCode = {
 /** One of GatewayErrorCode's values. */
 export type GatewayErrorCodeValue = (typeof GatewayErrorCode)[keyof typeof GatewayErrorCode];
 
-const brand = Symbol.for("foundry-mcp.amicited-gateway.error");
-
 /** A gateway failure with a stable `code` and a message that names the field, the bound and the fix. */
-export class GatewayError extends Error {
-  readonly code: GatewayErrorCodeValue;
-  readonly [brand] = true;
-
-  constructor(code: GatewayErrorCodeValue, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "GatewayError";
-    this.code = code;
-  }
-
-  /** True for any GatewayError (even from another copy of this module) or WorkspaceStoreError. */
-  static isInstance(value: unknown): value is GatewayError {
-    return (
-      WorkspaceStoreError.isInstance(value) ||
-      (typeof value === "object" &&
-        value !== null &&
-        (value as Record<symbol, unknown>)[brand] === true)
-    );
-  }
+export class GatewayError extends CodedError<GatewayErrorCodeValue> {
+  static override readonly brand: symbol = Symbol.for("@foundry-mcp/amicited-gateway.GatewayError");
+  override readonly name = "GatewayError";
 }

@@ -4,6 +4,7 @@
 import packageJson from "../package.json";
 import { parseArgs, USAGE } from "./cli/args";
 import { runInit, runMigrate, runServe, runWorkspaceCreate } from "./cli/commands";
+import { CodedError } from "@foundry-mcp/core";
 import { GatewayError } from "./errors";
 
 async function main(argv: string[]): Promise<void> {
@@ -26,7 +27,7 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  const message = GatewayError.isInstance(error)
+  const message = CodedError.isInstance(error)
     ? error.message
     : error instanceof Error
       ? (error.stack ?? error.message)

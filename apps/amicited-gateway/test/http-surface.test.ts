@@ -99,9 +99,10 @@ describe("tools/list", () => {
 
   it("refuses a natively called tool that is not pinned on this connection", async () => {
     const client = await open(demo.readToken, "uptime");
-    const result = await client.callTool({ name: "list_domains", arguments: {} });
-    expect(result.isError).toBe(true);
-    expect(JSON.stringify(result.content)).toContain("not advertised on this connection");
+    await expect(client.callTool({ name: "list_domains", arguments: {} })).rejects.toMatchObject({
+      code: -32602,
+      message: "MCP error -32602: Unknown tool: list_domains. It is not advertised on this connection; find it with search_tools and call it through read_tool or run_tool.",
+    });
     const pinned = await client.callTool({
       name: "uptime_list_monitors",
       arguments: { domain_id: 1 },
@@ -178,9 +179,10 @@ describe("instructions and the using-amicited skill", () => {
       () => undefined,
       (error: unknown) => error as { code?: number; message?: string },
     );
-    expect(unknown?.code).toBe(-32002);
+    // One shape in every app (server-kit's unknownResource): -32602 `Unknown resource: <uri>. …`.
+    expect(unknown?.code).toBe(-32602);
     expect(unknown?.message).toBe(
-      "MCP error -32002: resource amicited://nope does not exist; resources: amicited://skills/using-amicited, amicited://toolsets.",
+      "MCP error -32602: Unknown resource: amicited://nope. Resources: amicited://skills/using-amicited, amicited://toolsets.",
     );
   });
 });

@@ -3,7 +3,7 @@
 import { MemoryError } from "@foundry-mcp/memory";
 import type { ContractRegistry } from "@foundry-mcp/contracts";
 import type { Project } from "./project";
-import { unknownResource } from "./protocol-error";
+import { unknownResource } from "@foundry-mcp/server-kit";
 
 /** URI of the always-present memory index resource. */
 export const INDEX_URI = "foundry://memory/index";

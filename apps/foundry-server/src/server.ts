@@ -1,7 +1,8 @@
 // Wires the packages to the SDK's low-level `Server`: initialize (instructions, negotiated
 // version; server/discover and the 2026-07-28 era come from server-kit's DualEraTransport), tools/list and tools/call for the nine tools, resources/list and resources/read.
 // Capabilities are tools and resources only, so prompts/* and anything else get -32601 from the SDK.
-// Tool failures become `isError` results here, in one place; protocol errors are McpErrors.
+// Tool failures become `isError` results and protocol errors exact sentences here, in one place,
+// through server-kit's wire mapper.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
@@ -13,12 +14,12 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { openProject } from "./project";
 import { negotiateProtocolVersion } from "./protocol";
-import { checkedRequest, type ServerIdentity } from "@foundry-mcp/server-kit";
-import { unknownTool } from "./protocol-error";
+import { messageOf } from "@foundry-mcp/core";
+import { checkedRequest, toolErrorResult, toWireError, unknownTool, type ServerIdentity } from "@foundry-mcp/server-kit";
 import { listResources, readResource } from "./resources";
 import { TOOL_DEFINITIONS, TOOL_NAMES, isToolName } from "./tools/definitions";
 import { TOOL_HANDLERS } from "./tools/handlers";
-import { validateArguments } from "./tools/validate-arguments";
+import { checkArguments } from "./tools/check-arguments";
 
 /** Returned by `initialize`, verbatim (SPEC §2). */
 export const SERVER_INSTRUCTIONS =
@@ -71,7 +72,7 @@ export function createFoundryServer(options: FoundryServerOptions): Server {
   server.setRequestHandler(checkedRequest("tools/call", CallToolRequestSchema), async (request): Promise<CallToolResult> => {
     const { name, arguments: input } = request.params;
     if (!isToolName(name)) {
-      throw unknownTool(name, TOOL_NAMES);
+      throw unknownTool(name, `Tools: ${TOOL_NAMES.join(", ")}.`);
     }
     const project = openProject(options.root);
     try {
@@ -80,13 +81,13 @@ export function createFoundryServer(options: FoundryServerOptions): Server {
       options.log(`foundry-server: could not record the ${name} event: ${messageOf(error)}`);
     }
     try {
-      const args = validateArguments(TOOL_DEFINITIONS[name], input);
+      const args = checkArguments(TOOL_DEFINITIONS[name], input);
       const output = await TOOL_HANDLERS[name](project, args);
       const { text, isError } = typeof output === "string" ? { text: output, isError: false } : output;
       return { content: [{ type: "text", text }], ...(isError ? { isError: true } : {}) };
     } catch (error) {
       options.log(`foundry-server: ${name} failed: ${messageOf(error)}`);
-      return { content: [{ type: "text", text: `${name} failed: ${messageOf(error)}` }], isError: true };
+      return toolErrorResult(error, { tool: name });
     }
   });
 
@@ -94,13 +95,13 @@ export function createFoundryServer(options: FoundryServerOptions): Server {
     resources: await listResources(openProject(options.root)),
   }));
 
-  server.setRequestHandler(checkedRequest("resources/read", ReadResourceRequestSchema), async (request) => ({
-    contents: [await readResource(openProject(options.root), request.params.uri)],
-  }));
+  server.setRequestHandler(checkedRequest("resources/read", ReadResourceRequestSchema), async (request) => {
+    try {
+      return { contents: [await readResource(openProject(options.root), request.params.uri)] };
+    } catch (error) {
+      throw toWireError(error);
+    }
+  });
 
   return server;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

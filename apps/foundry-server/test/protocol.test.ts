@@ -62,6 +62,7 @@ describe("methods", () => {
     expect((await client.request("resources/read", { uri: "foundry://nope" })).error).toEqual({
       code: -32602,
       message: "Unknown resource: foundry://nope",
+      data: { uri: "foundry://nope" },
     });
   });
 

@@ -6,7 +6,8 @@
 import path from "node:path";
 import type { ContractRegistry } from "@foundry-mcp/contracts";
 import { estimateTokens, formatTokens } from "@foundry-mcp/tokens";
-import { writeFileAtomic } from "./atomic-write";
+import { messageOf } from "@foundry-mcp/core";
+import { writeFileAtomic } from "@foundry-mcp/core/node";
 import { BlackboardError, BlackboardErrorCode } from "./errors";
 import { artifactRelativePath, lstatOrUndefined, resolveBoardDir, resolveWaveDir } from "./layout";
 import { renderFullEntry, renderSummaryEntry } from "./render";
@@ -54,7 +55,7 @@ function serialize(artifact: Record<string, unknown>): string {
   } catch (error) {
     throw new BlackboardError(
       BlackboardErrorCode.INVALID_DATA,
-      `data cannot be stored as JSON (${(error instanceof Error ? error.message : String(error)).split("\n")[0]}); pass plain JSON values only.`,
+      `data cannot be stored as JSON (${messageOf(error).split("\n")[0]}); pass plain JSON values only.`,
       { cause: error },
     );
   }
@@ -148,7 +149,7 @@ export class Blackboard {
     } catch (error) {
       throw new BlackboardError(
         BlackboardErrorCode.WRITE_FAILED,
-        `could not write ${artifactRelativePath(wave, agent)}: ${error instanceof Error ? error.message : String(error)}`,
+        `could not write ${artifactRelativePath(wave, agent)}: ${messageOf(error)}`,
         { cause: error },
       );
     }

@@ -1,7 +1,8 @@
 // The one error class of @foundry-mcp/blackboard. Contract failures are not errors (write()
 // returns them as a rejection); these are for input or disk states the caller must change.
+// The base (code, cause, brand) is @foundry-mcp/core's CodedError.
 
-const BLACKBOARD_ERROR_MARKER: unique symbol = Symbol.for("@foundry-mcp/blackboard.error");
+import { CodedError } from "@foundry-mcp/core";
 
 /** Stable codes of every `BlackboardError`. */
 export const BlackboardErrorCode = {
@@ -23,26 +24,10 @@ export const BlackboardErrorCode = {
 export type BlackboardErrorCode = (typeof BlackboardErrorCode)[keyof typeof BlackboardErrorCode];
 
 /**
- * Base error of the package. `isInstance` checks a global symbol, so it also recognises errors
- * from another copy of the package (bundled apps).
+ * Base error of the package. `BlackboardError.isInstance` checks a global symbol, so it also
+ * recognises errors from another copy of the package (bundled apps).
  */
-export class BlackboardError extends Error {
-  private readonly [BLACKBOARD_ERROR_MARKER] = true;
-  /** Stable machine-readable code. */
-  readonly code: BlackboardErrorCode;
-
-  constructor(code: BlackboardErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.name = "BlackboardError";
-    this.code = code;
-  }
-
-  /** True for any `BlackboardError`, even one thrown by another copy of this package. */
-  static isInstance(error: unknown): error is BlackboardError {
-    return (
-      typeof error === "object" &&
-      error !== null &&
-      (error as Record<symbol, unknown>)[BLACKBOARD_ERROR_MARKER] === true
-    );
-  }
+export class BlackboardError extends CodedError<BlackboardErrorCode> {
+  static override readonly brand: symbol = Symbol.for("@foundry-mcp/blackboard.BlackboardError");
+  override readonly name = "BlackboardError";
 }

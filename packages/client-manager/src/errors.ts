@@ -1,5 +1,8 @@
 // The package's one error class. Config, registry and manager failures carry a stable string
 // `code`; tool-call failures become `UnifiedToolResult`s whose `errorCode` uses the same map.
+// The base (code, cause, brand) is @foundry-mcp/core's CodedError.
+
+import { CodedError } from "@foundry-mcp/core";
 
 /** Stable codes of {@link ClientManagerError}; compare against these, never against messages. */
 export const ClientManagerErrorCode = {
@@ -54,8 +57,6 @@ export const ClientManagerErrorCode = {
 /** One of the {@link ClientManagerErrorCode} values. */
 export type ClientManagerErrorCode = (typeof ClientManagerErrorCode)[keyof typeof ClientManagerErrorCode];
 
-const BRAND = Symbol.for("@foundry-mcp/client-manager.ClientManagerError");
-
 /**
  * The error every public API of this package throws on purpose.
  *
@@ -63,37 +64,14 @@ const BRAND = Symbol.for("@foundry-mcp/client-manager.ClientManagerError");
  * try { loadHostConfig(); }
  * catch (error) { if (ClientManagerError.isInstance(error) && error.code === "CONFIG_INVALID") … }
  */
-export class ClientManagerError extends Error {
-  readonly code: ClientManagerErrorCode;
+export class ClientManagerError extends CodedError<ClientManagerErrorCode> {
+  static override readonly brand: symbol = Symbol.for("@foundry-mcp/client-manager.ClientManagerError");
+  override readonly name = "ClientManagerError";
   /** The server the failure belongs to, when there is one. */
   readonly server: string | undefined;
-  readonly [BRAND] = true;
 
   constructor(code: ClientManagerErrorCode, message: string, options?: { cause?: unknown; server?: string }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.name = "ClientManagerError";
-    this.code = code;
+    super(code, message, options);
     this.server = options?.server;
   }
-
-  /** True for a ClientManagerError even when it crossed a bundle or realm boundary. */
-  static isInstance(value: unknown): value is ClientManagerError {
-    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
-  }
-}
-
-/** The message of any thrown value, for status lines and results. */
-export function messageOf(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  // fetch() fails with "fetch failed" and hides the reason (ECONNREFUSED, ENOTFOUND…) in its
-  // cause chain; a status line must say which, so the chain is folded into the message.
-  let message = error.message;
-  let cause: unknown = error.cause;
-  for (let depth = 0; depth < 3 && cause instanceof Error; depth += 1) {
-    const code = (cause as { code?: unknown }).code;
-    const detail = typeof code === "string" && !cause.message.includes(code) ? `${code}: ${cause.message}` : cause.message;
-    if (detail && !message.includes(detail)) message += ` (${detail})`;
-    cause = cause.cause;
-  }
-  return message;
 }

@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ClientManagerError } from "../src/index";
 import { ConfigStore, loadHostConfig, resolveFoyaHome, saveHostConfig } from "../src/node";
 import { makeTempDir } from "./helpers";
 
 const dirs: string[] = [];
 afterEach(() => {
+  vi.restoreAllMocks();
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -96,5 +97,34 @@ describe("ConfigStore", () => {
     expect(String((error as Error).message)).toContain(`${path.join(dir, "mcp.json")} is not valid JSON`);
     fs.writeFileSync(path.join(dir, "mcp.json"), JSON.stringify({ servers: { x: { transport: "sse" } } }));
     expect(() => loadHostConfig(dir)).toThrow(`${path.join(dir, "mcp.json")}: servers.x.url must be an http(s) URL string, got undefined`);
+  });
+
+  // Regression: writePrivateJson renamed an unflushed temp file, so a crash could leave an empty
+  // mcp.json or credentials file. Now the file is flushed before the rename and the folder after.
+  it("flushes the new file before renaming it into place, then the folder", () => {
+    const dir = home();
+    const steps: string[] = [];
+    const fsync = fs.fsyncSync;
+    const rename = fs.renameSync;
+    vi.spyOn(fs, "fsyncSync").mockImplementation((descriptor) => {
+      steps.push("fsync");
+      fsync(descriptor);
+    });
+    vi.spyOn(fs, "renameSync").mockImplementation((from, to) => {
+      steps.push(`rename ${path.basename(String(to))}`);
+      rename(from, to);
+    });
+    saveHostConfig({ servers: {} }, dir);
+    expect(steps).toEqual(["fsync", "rename mcp.json", "fsync"]);
+    expect(fs.readdirSync(dir)).toEqual(["mcp.json"]);
+  });
+
+  it("a write that cannot land is CONFIG_WRITE_FAILED naming the file, and leaves no temp file", () => {
+    const dir = home();
+    fs.mkdirSync(path.join(dir, "mcp.json"), { recursive: true });
+    expect(() => saveHostConfig({ servers: {} }, dir)).toThrow(
+      expect.objectContaining({ code: "CONFIG_WRITE_FAILED", message: expect.stringContaining(`Cannot write ${path.join(dir, "mcp.json")}: `) }),
+    );
+    expect(fs.readdirSync(dir)).toEqual(["mcp.json"]);
   });
 });

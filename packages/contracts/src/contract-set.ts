@@ -4,12 +4,11 @@
 // text) gets one ajv instance holding the built-ins too, so project contracts may `$ref` them.
 
 import { createHash } from "node:crypto";
-import type { ValidateFunction } from "ajv";
-import { createAjv, messageOf, toValidator, type Ajv } from "./ajv-provider";
+import { CodedError, dialectOf, messageOf, type AjvValidatorProvider, type JsonSchema, type Validator } from "@foundry-mcp/core";
 import { BUILT_IN_CONTRACTS } from "./builtins/index";
 import { CONTRACT_ID_BASE } from "./builtins/common";
+import { createContractValidatorProvider } from "./error-lines";
 import type { ProjectContractFile } from "./project-contracts";
-import type { JsonSchema, Validator } from "./validator";
 
 /** How many distinct project contract sets stay compiled (least recently used goes first). */
 const MAX_CACHED_SETS = 32;
@@ -23,55 +22,40 @@ export interface CompiledContracts {
   readonly problems: readonly string[];
 }
 
-function lazyValidators(ajv: Ajv, ids: Iterable<string>): (id: string) => Validator | undefined {
-  const known = new Set(ids);
-  const compiled = new Map<string, Validator>();
-  return (id) => {
-    if (!known.has(id)) return undefined;
-    let validator = compiled.get(id);
-    if (!validator) {
-      const validateFunction = ajv.getSchema(`${CONTRACT_ID_BASE}${id}`) as ValidateFunction;
-      validator = toValidator(validateFunction);
-      compiled.set(id, validator);
-    }
-    return validator;
-  };
+/** A provider holding the built-ins, so that project contracts may `$ref` them by id. */
+function providerWithBuiltIns(): AjvValidatorProvider {
+  return createContractValidatorProvider({ schemas: BUILT_IN_CONTRACTS.map((contract) => contract.schema) });
 }
 
-function addBuiltIns(ajv: Ajv): void {
-  for (const contract of BUILT_IN_CONTRACTS) ajv.addSchema(contract.schema);
+// The validator's own errors wrap ajv's; a problem line names ajv's reason only.
+function reasonOf(error: unknown): string {
+  return messageOf(CodedError.isInstance(error) && error.cause !== undefined ? error.cause : error);
 }
 
-let builtInValidator: ((id: string) => Validator | undefined) | undefined;
+let builtInProvider: AjvValidatorProvider | undefined;
+const builtInIds = new Set(BUILT_IN_CONTRACTS.map((contract) => contract.id));
 
-/** Validator of a built-in contract, from the one shared set. */
+/** Validator of a built-in contract, from the one shared provider (compiled on first use). */
 function builtIn(id: string): Validator | undefined {
-  if (!builtInValidator) {
-    const ajv = createAjv();
-    addBuiltIns(ajv);
-    builtInValidator = lazyValidators(
-      ajv,
-      BUILT_IN_CONTRACTS.map((contract) => contract.id),
-    );
-  }
-  return builtInValidator(id);
+  if (!builtInIds.has(id)) return undefined;
+  builtInProvider ??= providerWithBuiltIns();
+  return builtInProvider.getValidator(`${CONTRACT_ID_BASE}${id}`);
 }
 
 function compileProjectSet(files: readonly ProjectContractFile[]): CompiledContracts {
-  const ajv = createAjv();
-  addBuiltIns(ajv);
+  const provider = providerWithBuiltIns();
   const problems: string[] = [];
   const added = new Map<string, JsonSchema>();
   for (const file of files) {
     // The registry owns `$id`, so every contract is addressable by its bare id.
     const schema = { ...file.schema, $id: `${CONTRACT_ID_BASE}${file.id}` };
     try {
-      ajv.addSchema(schema);
+      // Contracts are one dialect (JSON_SCHEMA_DIALECT), so that every contract may `$ref` any other.
+      if (dialectOf(schema) !== "2020-12") throw new Error(`its $schema ${JSON.stringify(file.schema.$schema)} is draft-07; contracts are read as draft 2020-12`);
+      provider.addSchema(schema);
       added.set(file.id, schema);
     } catch (error) {
-      problems.push(
-        `${file.path} ignored: not a valid draft 2020-12 JSON Schema (${messageOf(error)}).`,
-      );
+      problems.push(`${file.path} ignored: not a valid draft 2020-12 JSON Schema (${reasonOf(error)}).`);
     }
   }
   // Compile now, so a broken `$ref` or pattern is reported at load time, not at first use.
@@ -79,12 +63,9 @@ function compileProjectSet(files: readonly ProjectContractFile[]): CompiledContr
   for (const file of files) {
     if (!added.has(file.id)) continue;
     try {
-      compiled.set(
-        file.id,
-        toValidator(ajv.getSchema(`${CONTRACT_ID_BASE}${file.id}`) as ValidateFunction),
-      );
+      compiled.set(file.id, provider.getValidator(`${CONTRACT_ID_BASE}${file.id}`));
     } catch (error) {
-      problems.push(`${file.path} ignored: it does not compile (${messageOf(error)}).`);
+      problems.push(`${file.path} ignored: it does not compile (${reasonOf(error)}).`);
       added.delete(file.id);
     }
   }

@@ -1,8 +1,9 @@
-// Turns ajv's error objects into short lines a model can act on: `missing required property
-// "failureScenario"`, `/severity must be one of: low, medium, high, critical`. The JSON pointer
-// leads every line that is not about the artifact's top level. Used by `ajv-provider.ts`.
+// Turns the validator's issues (@foundry-mcp/core) into the short contract lines SPEC §2 prints:
+// `missing required property "failureScenario"`, `/severity must be one of: low, medium, high,
+// critical`. The JSON pointer leads every line that is not about the artifact's top level.
+// contract-set.ts hands `formatErrorLines` to the provider as its renderer.
 
-import type { ErrorObject } from "ajv";
+import { AjvValidatorProvider, type AjvValidatorProviderOptions, type ValidationIssue } from "@foundry-mcp/core";
 
 /** At most this many lines are returned; the rest are counted in one closing line. */
 export const MAX_ERROR_LINES = 20;
@@ -23,10 +24,10 @@ function showValue(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
-/** One ajv error as one line; `undefined` for errors that only repeat their sub-errors. */
-function lineOf(error: ErrorObject): string | undefined {
+/** One issue as one line. */
+function lineOf(error: ValidationIssue): string {
   const where = subject(error.instancePath);
-  const params = error.params as Record<string, unknown>;
+  const params = error.params;
   switch (error.keyword) {
     case "required":
       return `missing required property ${JSON.stringify(params.missingProperty)}${at(error.instancePath)}`;
@@ -47,7 +48,7 @@ function lineOf(error: ErrorObject): string | undefined {
         ? `${where} must not be empty`
         : `${where} must be at least ${plural(Number(params.limit), "character")}`;
     case "maxLength": {
-      const length = typeof error.data === "string" ? ` (got ${[...error.data].length})` : "";
+      const length = typeof error.got === "string" ? ` (got ${[...error.got].length})` : "";
       return `${where} must be at most ${plural(Number(params.limit), "character")}${length}`;
     }
     case "minimum":
@@ -87,31 +88,36 @@ function lineOf(error: ErrorObject): string | undefined {
       return `property name ${JSON.stringify(params.propertyName)}${at(error.instancePath)} is not allowed`;
     case "false schema":
       return `${where} is not allowed`;
-    case "if":
-      // ajv adds this beside the failing `then`/`else` errors, which already say what is wrong.
-      return undefined;
     default:
-      return `${where} ${error.message ?? `fails "${error.keyword}"`}`;
+      return `${where} fails "${error.keyword}"`;
   }
 }
 
 /**
- * Converts ajv errors (collected with `allErrors`) into deduplicated short lines, at most
- * `MAX_ERROR_LINES` of them. The branch errors inside a failed `anyOf`/`oneOf` are dropped:
- * they contradict each other and the one-line summary of the choice is more useful.
+ * Converts issues into deduplicated short lines, at most `MAX_ERROR_LINES` of them (the
+ * validator already sums up a failed `anyOf`/`oneOf` in one issue).
  */
-export function formatErrorLines(errors: readonly ErrorObject[]): string[] {
-  const choicePaths = errors
-    .filter((error) => error.keyword === "anyOf" || error.keyword === "oneOf")
-    .map((error) => `${error.schemaPath}/`);
+export function formatErrorLines(issues: readonly ValidationIssue[]): string[] {
   const lines: string[] = [];
-  for (const error of errors) {
-    if (choicePaths.some((prefix) => error.schemaPath.startsWith(prefix))) continue;
-    const line = lineOf(error);
-    if (line !== undefined && !lines.includes(line)) lines.push(line);
+  for (const issue of issues) {
+    const line = lineOf(issue);
+    if (!lines.includes(line)) lines.push(line);
   }
   if (lines.length <= MAX_ERROR_LINES) return lines;
   const kept = lines.slice(0, MAX_ERROR_LINES - 1);
   kept.push(`… and ${lines.length - kept.length} more problems`);
   return kept;
+}
+
+/**
+ * A validator provider whose `errors` are contract lines: core's `AjvValidatorProvider` (draft
+ * 2020-12 by default) with `formatErrorLines` as its renderer, for checking any schema the way
+ * contracts are checked.
+ *
+ * @example
+ * createContractValidatorProvider().getValidator({ type: "object", required: ["name"] }).validate({});
+ * // { valid: false, issues: […], errors: ['missing required property "name"'] }
+ */
+export function createContractValidatorProvider(options: Omit<AjvValidatorProviderOptions, "render"> = {}): AjvValidatorProvider {
+  return new AjvValidatorProvider({ ...options, render: formatErrorLines });
 }

@@ -1,7 +1,8 @@
 // The one error class of @foundry-mcp/contracts. Callers branch on `code` (stable strings);
 // the MCP edge turns these into `isError` results, so messages are written for a model to act on.
+// The base (code, cause, brand) is @foundry-mcp/core's CodedError.
 
-const CONTRACT_ERROR_MARKER: unique symbol = Symbol.for("@foundry-mcp/contracts.error");
+import { CodedError } from "@foundry-mcp/core";
 
 /** Stable codes of every `ContractError`. */
 export const ContractErrorCode = {
@@ -17,34 +18,16 @@ export const ContractErrorCode = {
   FILE_UNREADABLE: "FILE_UNREADABLE",
   /** A file whose text is not JSON. */
   INVALID_JSON: "INVALID_JSON",
-  /** A schema that ajv cannot compile. */
-  INVALID_SCHEMA: "INVALID_SCHEMA",
 } as const;
 
 /** One of the `ContractErrorCode` values. */
 export type ContractErrorCode = (typeof ContractErrorCode)[keyof typeof ContractErrorCode];
 
 /**
- * Base error of the package. `isInstance` works across copies of the package (it checks a
- * global symbol, not the prototype), which matters once apps bundle their dependencies.
+ * Base error of the package. `ContractError.isInstance` works across copies of the package (it
+ * checks a global symbol, not the prototype), which matters once apps bundle their dependencies.
  */
-export class ContractError extends Error {
-  private readonly [CONTRACT_ERROR_MARKER] = true;
-  /** Stable machine-readable code. */
-  readonly code: ContractErrorCode;
-
-  constructor(code: ContractErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.name = "ContractError";
-    this.code = code;
-  }
-
-  /** True for any `ContractError`, even one thrown by another copy of this package. */
-  static isInstance(error: unknown): error is ContractError {
-    return (
-      typeof error === "object" &&
-      error !== null &&
-      (error as Record<symbol, unknown>)[CONTRACT_ERROR_MARKER] === true
-    );
-  }
+export class ContractError extends CodedError<ContractErrorCode> {
+  static override readonly brand: symbol = Symbol.for("@foundry-mcp/contracts.ContractError");
+  override readonly name = "ContractError";
 }

@@ -1,9 +1,9 @@
-// Public entry of @foundry-mcp/contracts: the contract registry, ajv validation with short
-// error lines, validation by path inside a project root, and the built-in contract catalogue.
+// Public entry of @foundry-mcp/contracts: the contract registry, validation through the validator
+// seam of @foundry-mcp/core with short contract lines, validation by path inside a project root,
+// and the built-in contract catalogue.
 
 export { ContractError, ContractErrorCode } from "./errors";
-export { AjvValidatorProvider } from "./ajv-provider";
-export { formatErrorLines, MAX_ERROR_LINES } from "./error-lines";
+export { createContractValidatorProvider, formatErrorLines, MAX_ERROR_LINES } from "./error-lines";
 export { ContractRegistry } from "./registry";
 export {
   validateContract,
@@ -20,7 +20,6 @@ export {
   MAX_PROJECT_CONTRACTS,
 } from "./project-contracts";
 
-export type { JsonSchema, ValidationResult, Validator, ValidatorProvider } from "./validator";
 export type { Contract } from "./registry";
 export type { ContractValidation } from "./validate-contract";
 export type { BuiltInContract } from "./builtins/common";

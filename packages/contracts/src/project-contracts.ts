@@ -4,9 +4,9 @@
 
 import { lstat, readFile, readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
-import { messageOf } from "./ajv-provider";
+import { messageOf } from "@foundry-mcp/core";
 import { isBuiltInContractId } from "./builtins/index";
-import type { JsonSchema } from "./validator";
+import type { JsonSchema } from "@foundry-mcp/core";
 
 /** Folder of project contracts, relative to the project root. */
 export const PROJECT_CONTRACTS_DIR = ".foundry/contracts";

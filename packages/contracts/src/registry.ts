@@ -8,7 +8,7 @@ import { BUILT_IN_CONTRACTS } from "./builtins/index";
 import { compileContracts, type CompiledContracts } from "./contract-set";
 import { ContractError, ContractErrorCode } from "./errors";
 import { readProjectContracts } from "./project-contracts";
-import type { JsonSchema, ValidationResult, Validator } from "./validator";
+import type { JsonSchema, ValidationResult, Validator } from "@foundry-mcp/core";
 
 /** One contract the registry knows. */
 export interface Contract {

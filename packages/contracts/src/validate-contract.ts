@@ -2,7 +2,7 @@
 // contract and renders the SPEC §2 text (`VALID against <id>` / `INVALID against <id>:` + lines).
 
 import { readFile, stat } from "node:fs/promises";
-import { messageOf } from "./ajv-provider";
+import { messageOf } from "@foundry-mcp/core";
 import { ContractError, ContractErrorCode } from "./errors";
 import type { ContractRegistry } from "./registry";
 import { resolveInsideRoot } from "./root-path";

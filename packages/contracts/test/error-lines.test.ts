@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { AjvValidatorProvider, ContractError, MAX_ERROR_LINES } from "../src/index";
+import { CoreError } from "@foundry-mcp/core";
+import { ContractError, MAX_ERROR_LINES, createContractValidatorProvider } from "../src/index";
 
-const provider = new AjvValidatorProvider();
+const provider = createContractValidatorProvider();
 
 function errorsOf(schema: Record<string, unknown>, data: unknown): string[] {
   const result = provider.getValidator(schema).validate(data);
@@ -77,16 +78,16 @@ describe("error lines", () => {
     expect(provider.getValidator(schema)).toBe(provider.getValidator(schema));
   });
 
-  it("turns a schema ajv cannot compile into INVALID_SCHEMA", () => {
+  it("turns a schema ajv cannot compile into the validator's INVALID_SCHEMA", () => {
     let thrown: unknown;
     try {
       provider.getValidator({ $ref: "missing.v1" });
     } catch (error) {
       thrown = error;
     }
-    expect(ContractError.isInstance(thrown)).toBe(true);
-    expect((thrown as ContractError).code).toBe("INVALID_SCHEMA");
-    expect((thrown as ContractError).message).toMatch(/^schema cannot be compiled: .*missing\.v1/);
+    expect(CoreError.isInstance(thrown)).toBe(true);
+    expect((thrown as CoreError).code).toBe("INVALID_SCHEMA");
+    expect((thrown as CoreError).message).toMatch(/^schema cannot be compiled: .*missing\.v1/);
   });
 });
 

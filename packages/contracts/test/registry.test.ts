@@ -50,7 +50,7 @@ describe("ContractRegistry.load", () => {
       ],
       runbook: { slug: "db-failover" },
     };
-    expect(registry.validate("acme.incident.v1", valid)).toEqual({ valid: true });
+    expect(registry.validate("acme.incident.v1", valid)).toMatchObject({ valid: true });
     expect(
       registry.validate("acme.incident.v1", {
         ...valid,
@@ -59,7 +59,7 @@ describe("ContractRegistry.load", () => {
         runbook: { slug: "DB Failover" },
         extra: 1,
       }),
-    ).toEqual({
+    ).toMatchObject({
       valid: false,
       errors: [
         'unknown property "extra" (not allowed by the contract)',
@@ -170,11 +170,11 @@ describe("ContractRegistry.load", () => {
     await writeContract(root, "note.v1.json", { type: "object", required: ["b"] });
     const third = await ContractRegistry.load({ root });
     expect(third.validator("note.v1")).not.toBe(first.validator("note.v1"));
-    expect(third.validate("note.v1", { a: 1 })).toEqual({
+    expect(third.validate("note.v1", { a: 1 })).toMatchObject({
       valid: false,
       errors: ['missing required property "b"'],
     });
-    expect(first.validate("note.v1", { a: 1 })).toEqual({ valid: true });
+    expect(first.validate("note.v1", { a: 1 })).toMatchObject({ valid: true });
   });
 });
 

@@ -1,6 +1,6 @@
 // coded-error.ts: the one error pattern — code, cause, name, and brands that hold across copies.
 import { describe, expect, it } from "vitest";
-import { CodedError, CoreError, messageOf } from "../src/index";
+import { CodedError, CoreError } from "../src/index";
 
 const ShelfErrorCode = { FULL: "FULL", MISSING: "MISSING" } as const;
 type ShelfErrorCode = (typeof ShelfErrorCode)[keyof typeof ShelfErrorCode];
@@ -46,11 +46,5 @@ describe("CodedError", () => {
     const fromCopy = new ShelfErrorCopy("MISSING", "x");
     expect(fromCopy instanceof ShelfError).toBe(false);
     expect(ShelfError.isInstance(fromCopy)).toBe(true);
-  });
-
-  it("messageOf reads errors and other thrown values", () => {
-    expect(messageOf(new ShelfError("FULL", "full"))).toBe("full");
-    expect(messageOf("plain")).toBe("plain");
-    expect(messageOf(42)).toBe("42");
   });
 });

@@ -1,5 +1,8 @@
 // The package's one error class. Every failure a caller can act on carries a stable string
 // `code`; the foundry-server app turns these into `<tool> failed: <message>` results.
+// The base (code, cause, brand) is @foundry-mcp/core's CodedError.
+
+import { CodedError } from "@foundry-mcp/core";
 
 /** Stable codes of {@link MemoryError}; compare against these, never against messages. */
 export const MemoryErrorCode = {
@@ -22,8 +25,6 @@ export const MemoryErrorCode = {
 /** One of the {@link MemoryErrorCode} values. */
 export type MemoryErrorCode = (typeof MemoryErrorCode)[keyof typeof MemoryErrorCode];
 
-const BRAND = Symbol.for("@foundry-mcp/memory.MemoryError");
-
 /**
  * The error every public API of this package throws on purpose.
  *
@@ -31,24 +32,9 @@ const BRAND = Symbol.for("@foundry-mcp/memory.MemoryError");
  * try { await memory.write(input); }
  * catch (error) { if (MemoryError.isInstance(error) && error.code === "INVALID_INPUT") … }
  */
-export class MemoryError extends Error {
-  readonly code: MemoryErrorCode;
-  readonly [BRAND] = true;
-
-  constructor(code: MemoryErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "MemoryError";
-    this.code = code;
-  }
-
-  /** True for a MemoryError even when it crossed a bundle or realm boundary. */
-  static isInstance(value: unknown): value is MemoryError {
-    return (
-      typeof value === "object" &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[BRAND] === true
-    );
-  }
+export class MemoryError extends CodedError<MemoryErrorCode> {
+  static override readonly brand: symbol = Symbol.for("@foundry-mcp/memory.MemoryError");
+  override readonly name = "MemoryError";
 }
 
 /** Shorthand for the most common error: bad input, with a message naming field, bound and fix. */

@@ -5,7 +5,6 @@ export type { BaseToolName } from "./base-tools";
 export { createProgressiveSurface, listedToolOf } from "./surface";
 export type { ProgressiveSurface, ProgressiveSurfaceOptions } from "./surface";
 export { compactSearch, errorResult, jsonResult, toCallResult } from "./results";
-export type { CodedError, HostErrorTest } from "./results";
 export { kindFromAnnotations, MCP_ANNOTATION_DEFAULTS } from "./kinds";
 export type { KindHints } from "./kinds";
 export { ClientToolsets, toolsetNameOf } from "./client-toolsets";

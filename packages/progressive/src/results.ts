@@ -1,16 +1,10 @@
 // The one result format of the surface: JSON answers carry the same value as compact text and
-// as structuredContent; every refusal is an isError result whose text is `CODE: message`.
+// as structuredContent; every refusal is an isError result whose text is `CODE: message`
+// (server-kit's toolErrorResult, the shape every Foundry MCP edge uses).
+import { CodedError } from "@foundry-mcp/core";
+import { toolErrorResult } from "@foundry-mcp/server-kit";
 import { CatalogError, CatalogErrorCode, type SearchPage, type ToolOutput } from "@foundry-mcp/tool-catalog";
 import type { CallResult } from "./wire";
-
-/** An error of the host's own class (a stable `code` and a message a model can act on). */
-export interface CodedError {
-  code: string;
-  message: string;
-}
-
-/** Recognises the host's own errors, so that one thrown inside a handler keeps its code. */
-export type HostErrorTest = (error: unknown) => error is CodedError;
 
 /** A JSON value as a result: compact text plus the same object as structuredContent. */
 export function jsonResult(value: Record<string, unknown>): CallResult {
@@ -26,20 +20,13 @@ export function toCallResult(output: ToolOutput): CallResult {
 }
 
 /**
- * Any thrown error as an isError result `CODE: message`. A CatalogError keeps its code; a host
- * error behind a TOOL_FAILED (the handler threw it) shows its own code; anything else is INTERNAL.
+ * Any thrown error as an isError result through server-kit's one wire mapper: `CODE: message`.
+ * A handler's own coded error (any CodedError behind the catalog's TOOL_FAILED) shows its own
+ * code and message; a CatalogError its code; anything else is `INTERNAL: message`.
  */
-export function errorResult(error: unknown, isHostError?: HostErrorTest): CallResult {
-  let coded: CodedError;
-  if (CatalogError.isInstance(error)) {
-    const cause = error.code === CatalogErrorCode.TOOL_FAILED ? error.cause : undefined;
-    coded = isHostError?.(cause) ? cause : error;
-  } else if (isHostError?.(error)) {
-    coded = error;
-  } else {
-    coded = { code: "INTERNAL", message: error instanceof Error ? error.message : String(error) };
-  }
-  return { isError: true, content: [{ type: "text", text: `${coded.code}: ${coded.message}` }] };
+export function errorResult(error: unknown): CallResult {
+  const handlerError = CatalogError.isInstance(error) && error.code === CatalogErrorCode.TOOL_FAILED ? error.cause : undefined;
+  return toolErrorResult(CodedError.isInstance(handlerError) ? handlerError : error) as CallResult;
 }
 
 /**

@@ -6,7 +6,8 @@ import { AjvValidatorProvider } from "@foundry-mcp/core";
 import { annotationsFor, CatalogError, CatalogErrorCode } from "@foundry-mcp/tool-catalog";
 import type { CallContext, ToolCatalog, ToolDefinition } from "@foundry-mcp/tool-catalog";
 import { BASE_TOOL_NAMES, baseTools, type BaseToolName } from "./base-tools";
-import { compactSearch, errorResult, jsonResult, toCallResult, type HostErrorTest } from "./results";
+import { unknownTool } from "@foundry-mcp/server-kit";
+import { compactSearch, errorResult, jsonResult, toCallResult } from "./results";
 import type { CallResult, ListedTool } from "./wire";
 
 /** Options of createProgressiveSurface. */
@@ -15,16 +16,19 @@ export interface ProgressiveSurfaceOptions<C extends CallContext> {
   catalog: ToolCatalog<C> | (() => ToolCatalog<C>);
   /** Tools listed natively beside the base four (e.g. pinned toolsets); callable by their own name. */
   advertised?: ToolDefinition<C>[];
-  /** Recognises the host's own errors so that they keep their code in refusals. */
-  isHostError?: HostErrorTest;
 }
 
 /** What a host serves: the tool list and one call. */
 export interface ProgressiveSurface<C extends CallContext> {
   listTools(): ListedTool[];
-  /** Always resolves; refusals and failures are isError results `CODE: message`. */
+  /**
+   * Refusals and failures resolve as isError results `CODE: message`; a name that is neither a
+   * base tool nor advertised rejects with server-kit's -32602 `Unknown tool: <name>. …`.
+   */
   callTool(name: string, args: Record<string, unknown>, context: C): Promise<CallResult>;
 }
+
+const UNLISTED_HINT = "It is not advertised on this connection; find it with search_tools and call it through read_tool or run_tool.";
 
 const isBaseTool = (name: string): name is BaseToolName => (BASE_TOOL_NAMES as readonly string[]).includes(name);
 
@@ -75,12 +79,8 @@ export function createProgressiveSurface<C extends CallContext>(options: Progres
   const dispatch = async (name: string, args: Record<string, unknown>, context: C): Promise<CallResult> => {
     const catalog = current();
     if (!isBaseTool(name)) {
-      if (advertisedNames.has(name)) return toCallResult(await catalog.run(name, args, context));
-      throw new CatalogError(
-        CatalogErrorCode.UNKNOWN_TOOL,
-        `tool ${name} is not advertised on this connection; find it with search_tools and call it through read_tool or run_tool.`,
-        { details: { name } },
-      );
+      // callTool let only advertised names through.
+      return toCallResult(await catalog.run(name, args, context));
     }
     const input = checked(name, args);
     switch (name) {
@@ -98,10 +98,11 @@ export function createProgressiveSurface<C extends CallContext>(options: Progres
   return {
     listTools: () => [...base(), ...advertised.map(listedToolOf)],
     async callTool(name, args, context) {
+      if (!isBaseTool(name) && !advertisedNames.has(name)) throw unknownTool(name, UNLISTED_HINT);
       try {
         return await dispatch(name, args, context);
       } catch (error) {
-        return errorResult(error, options.isHostError);
+        return errorResult(error);
       }
     },
   };

@@ -60,7 +60,7 @@ describe("ClientToolsets", () => {
     const ran = await surface.callTool("read_tool", { name: "mcp__Mixed-Up__lookup", arguments: { key: "k1" } }, WRITER);
     expect(ran).toEqual({ content: [{ type: "text", text: "value of k1" }], isError: false });
     expect(textOf(await surface.callTool("run_tool", { name: "mcp__Mixed-Up__lookup", arguments: { key: "" } }, WRITER))).toBe(
-      "INVALID_ARGUMENTS: Invalid arguments for mcp__Mixed-Up__lookup: key must NOT have fewer than 1 characters. Call describe_tool for its input schema.",
+      "INVALID_ARGUMENTS: Invalid arguments for mcp__Mixed-Up__lookup: `key` must not be empty. Call describe_tool for its input schema.",
     );
     expect(textOf(await surface.callTool("run_tool", { name: "mcp__Mixed-Up__add_item", arguments: { text: "a" } }, WRITER))).toBe("added 1");
   });

@@ -1,16 +1,17 @@
 // The surface over a real ToolCatalog: listing, argument checks through the catalog's validator,
 // dispatch, and the one result format for answers and refusals.
 import { describe, expect, it } from "vitest";
+import { CodedError } from "@foundry-mcp/core";
 import { ToolCatalog, type CallContext } from "@foundry-mcp/tool-catalog";
 import { BASE_TOOL_NAMES, createProgressiveSurface } from "../src/index";
 
 const READER: CallContext = { workspace: "w1", scope: "read" };
 const WRITER: CallContext = { workspace: "w1", scope: "write" };
 
-class HostError extends Error {
-  constructor(readonly code: string, message: string) {
-    super(message);
-  }
+// A host's own error class, as every Foundry package and app defines one.
+class HostError extends CodedError<"NOT_FOUND"> {
+  static override readonly brand: symbol = Symbol.for("test.HostError");
+  override readonly name = "HostError";
 }
 
 function catalog(): ToolCatalog {
@@ -34,7 +35,7 @@ function catalog(): ToolCatalog {
 const textOf = (result: { content: Array<{ text?: string }> }): string => result.content.map((block) => block.text ?? "").join("");
 
 describe("createProgressiveSurface", () => {
-  const surface = createProgressiveSurface({ catalog: catalog(), isHostError: (error): error is HostError => error instanceof HostError });
+  const surface = createProgressiveSurface({ catalog: catalog() });
 
   it("lists the base four with closed schemas and the toolsets as an enum", () => {
     const tools = surface.listTools();
@@ -70,7 +71,7 @@ describe("createProgressiveSurface", () => {
     );
   });
 
-  it("maps catalog refusals, host errors and unknown names to `CODE: message`", async () => {
+  it("maps catalog refusals and host errors to `CODE: message`, an unknown name to -32602", async () => {
     expect(textOf(await surface.callTool("read_tool", { name: "notes_wipe" }, WRITER))).toBe(
       "KIND_NOT_ALLOWED: notes_wipe is a destructive tool; read_tool runs only read tools. Call run_tool instead.",
     );
@@ -78,9 +79,11 @@ describe("createProgressiveSurface", () => {
       'SCOPE_DENIED: notes_wipe is a destructive tool and this credential has scope "read"; it needs a token with write scope.',
     );
     expect(textOf(await surface.callTool("read_tool", { name: "notes_fail" }, READER))).toBe("NOT_FOUND: no such note");
-    expect(textOf(await surface.callTool("notes_list", {}, READER))).toBe(
-      "UNKNOWN_TOOL: tool notes_list is not advertised on this connection; find it with search_tools and call it through read_tool or run_tool.",
-    );
+    await expect(surface.callTool("notes_list", {}, READER)).rejects.toMatchObject({
+      code: -32602,
+      message: "Unknown tool: notes_list. It is not advertised on this connection; find it with search_tools and call it through read_tool or run_tool.",
+      data: { name: "notes_list" },
+    });
     expect(await surface.callTool("run_tool", { name: "notes_wipe" }, WRITER)).toEqual({ content: [{ type: "text", text: "wiped" }] });
   });
 

@@ -1,10 +1,12 @@
 // @foundry-mcp/server-kit — the one public door. Pieces every Foundry MCP server shares so that
 // hostile input gets a JSON-RPC answer instead of silence: a stdio transport that answers
-// malformed frames, request schemas that turn bad params into -32602, exact-message errors.
+// malformed frames, request schemas that turn bad params into -32602, exact-message errors, and
+// the one wire mapper (protocol sentences, the isError result shape).
 export { LineStdioTransport, MAX_FRAME_BYTES, OUTPUT_NOT_DRAINING } from "./line-stdio-transport";
 export type { LineStdioTransportOptions } from "./line-stdio-transport";
 export { checkedRequest, describeIssues } from "./checked-request";
 export { protocolError } from "./protocol-error";
+export { toolErrorResult, toWireError, unknownPrompt, unknownResource, unknownTool } from "./wire-errors";
 // Both protocol eras on one endpoint: the 2025 handshake through the SDK's Server, 2026-07-28
 // (stateless, per-request _meta, server/discover, resultType, cache hints) through the era router.
 export { DualEraTransport } from "./eras/dual-era-transport";

@@ -3,9 +3,9 @@
 // exact sentences (SPEC §2's "Unknown resource: <uri>") builds its errors here.
 import { type ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 
-/** An McpError whose wire message is exactly `message`. */
-export function protocolError(code: ErrorCode, message: string): McpError {
-  const error = new McpError(code, message);
+/** An McpError whose wire message is exactly `message` (and whose `data` is `data`, when given). */
+export function protocolError(code: ErrorCode, message: string, data?: unknown): McpError {
+  const error = new McpError(code, message, data);
   error.message = message;
   return error;
 }

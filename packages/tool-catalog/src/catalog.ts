@@ -4,7 +4,8 @@
 
 import { annotationsFor, TOOL_KINDS } from "./annotations";
 import { dispatchCall, type CatalogHooks, type DispatchEnvironment, type EntryPointNames } from "./dispatch/dispatcher";
-import { SchemaValidator } from "./dispatch/validator";
+import type { ValidatorProvider } from "@foundry-mcp/core";
+import { createCatalogValidator } from "./dispatch/validator";
 import { MemoryQuotaDriver } from "./drivers/memory";
 import type { QuotaDecision, QuotaDriver, QuotaUsage } from "./drivers/quota-driver";
 import { CatalogError, CatalogErrorCode } from "./errors";
@@ -26,6 +27,11 @@ export interface ToolCatalogOptions<C extends CallContext = CallContext> {
   search?: SearchOptions;
   /** Check structuredContent against outputSchema (default true). */
   validateOutput?: boolean;
+  /**
+   * Compiles the tools' schemas (default: @foundry-mcp/core's AjvValidatorProvider filling in
+   * `default`s). Its validators must check a copy: handlers get the result's `data`.
+   */
+  validator?: ValidatorProvider;
 }
 
 /** What search() accepts. `limit` defaults to 10 and may be at most 50. */
@@ -71,7 +77,7 @@ export class ToolCatalog<C extends CallContext = CallContext> {
     this.searchSettings = new SearchSettings(options.search);
     this.quota = options.quota ?? (options.hourlyCap === undefined ? undefined : new MemoryQuotaDriver());
     this.environment = {
-      validator: new SchemaValidator(),
+      validator: options.validator ?? createCatalogValidator(),
       hooks: options.hooks ?? {},
       entryPoints: { read: "read_tool", run: "run_tool", describe: "describe_tool", ...options.entryPoints },
       validateOutput: options.validateOutput !== false,

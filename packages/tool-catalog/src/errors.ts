@@ -1,6 +1,9 @@
 // The package's one error class. Every refusal the catalog makes (unknown tool, wrong kind,
 // missing scope, bad arguments, quota, unknown column) is a CatalogError with a stable `code`
-// that apps turn into wire errors (MCP `isError` results) in one place.
+// that apps turn into wire errors (MCP `isError` results) in one place. The base (code, cause,
+// brand) is @foundry-mcp/core's CodedError.
+
+import { CodedError } from "@foundry-mcp/core";
 
 /** Stable string codes of every CatalogError. */
 export const CatalogErrorCode = {
@@ -23,8 +26,6 @@ export const CatalogErrorCode = {
 /** One of the CatalogErrorCode values. */
 export type CatalogErrorCode = (typeof CatalogErrorCode)[keyof typeof CatalogErrorCode];
 
-const BRAND = Symbol.for("@foundry-mcp/tool-catalog.CatalogError");
-
 /** Options of a CatalogError: what caused it and machine-readable details for the app edge. */
 export interface CatalogErrorOptions {
   cause?: unknown;
@@ -40,20 +41,13 @@ export interface CatalogErrorOptions {
  * try { await catalog.read("eshop_delete_order", {}, context) }
  * catch (error) { if (CatalogError.isInstance(error) && error.code === "KIND_NOT_ALLOWED") … }
  */
-export class CatalogError extends Error {
-  readonly code: CatalogErrorCode;
+export class CatalogError extends CodedError<CatalogErrorCode> {
+  static override readonly brand: symbol = Symbol.for("@foundry-mcp/tool-catalog.CatalogError");
+  override readonly name = "CatalogError";
   readonly details: Record<string, unknown>;
-  private readonly [BRAND] = true;
 
   constructor(code: CatalogErrorCode, message: string, options: CatalogErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = "CatalogError";
-    this.code = code;
+    super(code, message, options);
     this.details = options.details ?? {};
-  }
-
-  /** True for a CatalogError from any copy of this package (brand check, not `instanceof`). */
-  static isInstance(value: unknown): value is CatalogError {
-    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
   }
 }

@@ -62,20 +62,46 @@ describe("argument validation", () => {
   it("names the missing field and points at describe_tool", async () => {
     const error = await refusal(catalog.run("uptime_create_monitor", { url: "https://example.com/" }, WRITER));
     expect(error.code).toBe("INVALID_ARGUMENTS");
-    expect(error.message).toBe("Invalid arguments for uptime_create_monitor: missing required field domain_id. Call describe_tool for its input schema.");
+    expect(error.message).toBe("Invalid arguments for uptime_create_monitor: `domain_id` is required: Domain id from list_domains. Call describe_tool for its input schema.");
   });
 
-  it("names unknown fields with the valid ones, wrong types, bounds, enums and formats", async () => {
+  it("names unknown fields with the valid ones, wrong types, bounds, enums and formats, each with the value got", async () => {
     const unknown = await refusal(catalog.run("uptime_create_monitor", { domain_id: "d1", url: "https://x.io/", workspace: "w2" }, WRITER));
-    expect(unknown.details.problems).toEqual(["unknown field workspace (valid: domain_id, url)"]);
-    expect((await refusal(catalog.run("eshop_refund_order", { order_id: "7" }, WRITER))).details.problems).toEqual(["order_id must be integer"]);
-    expect((await refusal(catalog.read("eshop_list_orders", { limit: 501 }, READER))).details.problems).toEqual(["limit must be <= 500"]);
-    expect((await refusal(catalog.read("seo_get_citation_gap_invisible_winners", { engine: "bing" }, READER))).details.problems).toEqual(['engine must be one of: "chatgpt", "perplexity", "gemini"']);
-    expect((await refusal(catalog.run("uptime_create_monitor", { domain_id: "d1", url: "not a url" }, WRITER))).details.problems).toEqual(['url must match format "uri"']);
-    expect((await refusal(catalog.read("account_get_credits", [1], READER))).details.problems).toEqual(["arguments must be an object"]);
+    expect(unknown.details.problems).toEqual(["unknown field `workspace`: the known fields are `domain_id`, `url`."]);
+    expect((await refusal(catalog.run("eshop_refund_order", { order_id: "7" }, WRITER))).details.problems).toEqual(['`order_id` must be an integer; got the string "7".']);
+    expect((await refusal(catalog.read("eshop_list_orders", { limit: 501 }, READER))).details.problems).toEqual(["`limit` must be from 1 to 500; got 501."]);
+    expect((await refusal(catalog.read("seo_get_citation_gap_invisible_winners", { engine: "bing" }, READER))).details.problems).toEqual(['`engine` must be one of chatgpt, perplexity, gemini; got "bing".']);
+    expect((await refusal(catalog.run("uptime_create_monitor", { domain_id: "d1", url: "not a url" }, WRITER))).details.problems).toEqual(['`url` must be a valid uri; got "not a url".']);
+    expect((await refusal(catalog.read("account_get_credits", [1], READER))).details.problems).toEqual(["arguments must be a JSON object; got an array."]);
   });
 
-  // Regression: MCP's default dialect. A schema declaring 2020-12 made ajv's draft-07 build throw
+  // Regression: an upstream tool whose inputSchema declares MCP's default dialect failed with a
+  // plain Error "no schema with key or ref \"https://json-schema.org/draft/2020-12/schema\"".
+  it("runs tools whose inputSchema declares draft 2020-12 or draft-07, and refuses their bad arguments the same way", async () => {
+    const dialects = new ToolCatalog();
+    dialects.defineToolset({ name: "upstream", prefix: "upstream_", title: "Upstream", description: "" });
+    const schemaOf = (uri: string) => ({ $schema: uri, type: "object", properties: { n: { type: "integer", maximum: 3 } }, required: ["n"] });
+    dialects.register({ name: "upstream_new", toolset: "upstream", kind: "read", description: "2020-12.", inputSchema: schemaOf("https://json-schema.org/draft/2020-12/schema"), handler: (args) => ({ n: args.n }) });
+    dialects.register({ name: "upstream_old", toolset: "upstream", kind: "read", description: "draft-07.", inputSchema: schemaOf("http://json-schema.org/draft-07/schema#"), handler: (args) => ({ n: args.n }) });
+    for (const name of ["upstream_new", "upstream_old"]) {
+      expect((await dialects.read(name, { n: 2 }, READER)).structuredContent).toEqual({ n: 2 });
+      const error = await refusal(dialects.read(name, { n: 4 }, READER));
+      expect(error.code).toBe("INVALID_ARGUMENTS");
+      expect(error.message).toBe(`Invalid arguments for ${name}: \`n\` must be at most 3; got 4. Call describe_tool for its input schema.`);
+    }
+  });
+
+  it("refuses a tool whose schema names an unsupported dialect with INVALID_TOOL, not a plain Error", async () => {
+    const odd = new ToolCatalog();
+    odd.defineToolset({ name: "upstream", prefix: "upstream_", title: "Upstream", description: "" });
+    odd.register({ name: "upstream_draft4", toolset: "upstream", kind: "read", description: "draft-04.", inputSchema: { $schema: "http://json-schema.org/draft-04/schema#", type: "object" }, handler: () => ({}) });
+    const error = await refusal(odd.read("upstream_draft4", {}, READER));
+    expect(error.code).toBe("INVALID_TOOL");
+    expect(error.message).toMatch(/^upstream_draft4 has an inputSchema that cannot be used: \$schema "http:\/\/json-schema\.org\/draft-04\/schema#" is not a supported dialect/);
+  });
+
+  // Regression: MCP's default dialect, with a keyword only 2020-12 has (prefixItems). A schema
+  // declaring 2020-12 made ajv's draft-07 build throw
   // "no schema with key or ref", a plain Error that reached the client as `run_tool failed: …`.
   it("runs and checks a tool whose schema declares JSON Schema 2020-12", async () => {
     const modern = new ToolCatalog();
@@ -91,7 +117,7 @@ describe("argument validation", () => {
     expect((await modern.read("seo_pair", { pair: ["a", 1] }, READER)).content).toEqual([{ type: "text", text: '["a",1]' }]);
     const refused = await refusal(modern.read("seo_pair", { pair: ["a", "b"] }, READER));
     expect(refused.code).toBe("INVALID_ARGUMENTS");
-    expect(refused.details.problems).toEqual(["pair.1 must be integer"]);
+    expect(refused.details.problems).toEqual(['`pair[1]` must be an integer; got the string "b".']);
   });
 
   it("hands the handler a validated copy, never the caller's object", async () => {

@@ -2,6 +2,8 @@
 // plan limit, a statement the database rejected, a driver that cannot load or connect) carries a
 // stable string `code`; the app edge turns it into an MCP `isError` result.
 
+import { CodedError } from "@foundry-mcp/core";
+
 /** Stable string codes of every WorkspaceStoreError. */
 export const WorkspaceStoreErrorCode = {
   INVALID_ARGUMENT: "INVALID_ARGUMENT",
@@ -19,29 +21,13 @@ export const WorkspaceStoreErrorCode = {
 export type WorkspaceStoreErrorCode =
   (typeof WorkspaceStoreErrorCode)[keyof typeof WorkspaceStoreErrorCode];
 
-const BRAND = Symbol.for("@foundry-mcp/workspace-store.WorkspaceStoreError");
-
 /**
  * A store failure with a stable `code` and a message that names the field, the bound and the fix.
+ * The base (code, cause, brand) is @foundry-mcp/core's CodedError.
  *
  * @example if (WorkspaceStoreError.isInstance(error) && error.code === "CREDITS_EXHAUSTED") …
  */
-export class WorkspaceStoreError extends Error {
-  readonly code: WorkspaceStoreErrorCode;
-  private readonly [BRAND] = true;
-
-  constructor(code: WorkspaceStoreErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = "WorkspaceStoreError";
-    this.code = code;
-  }
-
-  /** True for a WorkspaceStoreError from any copy of this package (brand check, not `instanceof`). */
-  static isInstance(value: unknown): value is WorkspaceStoreError {
-    return (
-      typeof value === "object" &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[BRAND] === true
-    );
-  }
+export class WorkspaceStoreError extends CodedError<WorkspaceStoreErrorCode> {
+  static override readonly brand: symbol = Symbol.for("@foundry-mcp/workspace-store.WorkspaceStoreError");
+  override readonly name = "WorkspaceStoreError";
 }

@@ -9,17 +9,14 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { CallToolResult, ErrorCode, Tool } from "@modelcontextprotocol/sdk/types.js";
-import { checkedRequest, protocolError } from "@foundry-mcp/server-kit";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { checkedRequest, unknownResource } from "@foundry-mcp/server-kit";
 import { createProgressiveSurface } from "@foundry-mcp/progressive";
 import type { CallContext } from "@foundry-mcp/tool-catalog";
-import { GatewayError } from "../errors";
 import { SERVER_INSTRUCTIONS, SKILL_URI, TOOLSETS_URI } from "./skill";
 import type { Gateway } from "./gateway";
 import { GATEWAY_CAPABILITIES, SERVER_INFO } from "./identity";
 import type { Credential } from "@foundry-mcp/workspace-store";
-
-const RESOURCE_NOT_FOUND = -32002 as ErrorCode;
 
 
 /**
@@ -42,7 +39,6 @@ export function createSessionServer(
   const surface = createProgressiveSurface({
     catalog,
     advertised: catalog.advertised(toolsets?.toLowerCase()),
-    isHostError: GatewayError.isInstance,
   });
   // Fixed for the session's life, so the client's prompt cache stays valid.
   const listed = surface.listTools() as Tool[];
@@ -100,12 +96,7 @@ export function createSessionServer(
         ],
       };
     }
-    // -32002: the MCP code for "resource not found". protocolError keeps the wire message exactly
-    // this sentence (McpError alone prefixes "MCP error -32002: ", which clients prefix again).
-    throw protocolError(
-      RESOURCE_NOT_FOUND,
-      `resource ${request.params.uri} does not exist; resources: ${SKILL_URI}, ${TOOLSETS_URI}.`,
-    );
+    throw unknownResource(request.params.uri, `Resources: ${SKILL_URI}, ${TOOLSETS_URI}.`);
   });
   return server;
 }

@@ -1,7 +1,8 @@
 // The nine tools as a client sees them in tools/list: name, description with the "call it when"
 // guidance of SPEC §2, hand-written JSON Schema input (the enums and bounds a client can check
-// before calling) and MCP annotations. handlers.ts runs them; validate-arguments.ts enforces the
+// before calling) and MCP annotations. handlers.ts runs them; check-arguments.ts enforces the
 // same schemas at the edge.
+import { CONFIDENCES, FACT_TYPES, MAX_BODY_WORDS, MAX_SOURCE_CHARS, MAX_TITLE_CHARS } from "@foundry-mcp/memory";
 import type { InputSchema } from "./schema";
 
 /** Every tool this server offers, in tools/list order. */
@@ -39,9 +40,6 @@ export interface ToolDefinition {
   /** Human wording of each `pattern`, used in validation errors. */
   patternHints?: Record<string, string>;
 }
-
-/** Fact types, shared by memory_search and memory_write. */
-export const FACT_TYPES = ["decision", "constraint", "convention", "domain", "risk", "metric", "glossary"] as const;
 
 const NO_INPUT: InputSchema = { type: "object", properties: {}, additionalProperties: false };
 
@@ -85,12 +83,17 @@ const memoryWrite: ToolDefinition = {
   inputSchema: {
     type: "object",
     properties: {
-      title: { type: "string", minLength: 1, maxLength: 80, description: "States the fact itself, not the topic. At most 80 characters." },
+      title: {
+        type: "string",
+        minLength: 1,
+        maxLength: MAX_TITLE_CHARS,
+        description: `States the fact itself, not the topic. At most ${MAX_TITLE_CHARS} characters.`,
+      },
       body: {
         type: "string",
         minLength: 1,
         maxLength: 5000,
-        description: "At most 120 words. For decision and risk include a `Why:` line and a `How to apply:` line.",
+        description: `At most ${MAX_BODY_WORDS} words. For decision and risk include a \`Why:\` line and a \`How to apply:\` line.`,
       },
       type: { type: "string", enum: FACT_TYPES, description: "What kind of fact this is." },
       scope: {
@@ -106,12 +109,14 @@ const memoryWrite: ToolDefinition = {
         default: [],
         description: "Keywords that help search find the fact. Default [].",
       },
-      confidence: { type: "string", enum: ["high", "medium", "low"], default: "medium", description: "Default medium." },
+      confidence: { type: "string", enum: CONFIDENCES, default: "medium", description: "Default medium." },
+      // The forms and the free-form rule are memory's (validateFactInput); the schema states the bound.
       source: {
         type: "string",
-        pattern: "^(adr-\\d{4}|conversation|code|external:\\S+)$",
+        minLength: 1,
+        maxLength: MAX_SOURCE_CHARS,
         default: "conversation",
-        description: "adr-NNNN | conversation | code | external:<url>. Default conversation.",
+        description: `adr-NNNN | conversation | code | external:<url>, or any other single line of at most ${MAX_SOURCE_CHARS} characters naming where the fact came from. Default conversation.`,
       },
       expires: {
         type: "string",
@@ -126,7 +131,6 @@ const memoryWrite: ToolDefinition = {
   annotations: writing("Store a fact", true),
   patternHints: {
     scope: "project, module:<name> or vertical:<name>",
-    source: "adr-NNNN, conversation, code or external:<url>",
     expires: "a date as YYYY-MM-DD",
     supersedes: "a fact id such as fact-0009",
   },

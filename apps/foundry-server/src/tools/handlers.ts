@@ -5,7 +5,7 @@ import { formatTokenReport } from "@foundry-mcp/memory";
 import { validateContract } from "@foundry-mcp/contracts";
 import type { Project } from "../project";
 import type { ToolName } from "./definitions";
-import type { ToolArguments } from "./validate-arguments";
+import type { ToolArguments } from "./check-arguments";
 
 /** A handler's answer: the text the model reads, flagged when the call did not do its job. */
 export interface ToolOutput {

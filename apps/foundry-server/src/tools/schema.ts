@@ -1,5 +1,5 @@
 // The subset of JSON Schema the tool inputs use, typed, so definitions.ts is checked by the
-// compiler and validate-arguments.ts can read the same objects the client receives.
+// compiler and check-arguments.ts can read the same objects the client receives.
 
 /** A string property: enum, bounds and pattern are all optional. */
 export interface StringSchema {

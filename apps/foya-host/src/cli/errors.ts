@@ -1,6 +1,9 @@
 // The app's one error class. Every refusal the CLI makes (bad arguments, unknown server or tool,
 // missing bundle) is a FoyaError; main.ts prints its message as one line on stderr and exits with
-// its exit code. Errors from packages are normalised here too (see describeError).
+// its exit code. Errors from packages are normalised here too (see describeError). The base
+// (code, cause, brand) is @foundry-mcp/core's CodedError.
+
+import { CodedError } from "@foundry-mcp/core";
 
 /** Stable string codes of every FoyaError. */
 export const FoyaErrorCode = {
@@ -15,30 +18,17 @@ export const FoyaErrorCode = {
 /** One of the FoyaErrorCode values. */
 export type FoyaErrorCode = (typeof FoyaErrorCode)[keyof typeof FoyaErrorCode];
 
-const BRAND = Symbol.for("@foundry-mcp/foya-host.FoyaError");
-
 /**
  * A refusal of the `foya` CLI: the message names the field, the bound and what to do instead.
  * Usage mistakes exit 2, everything else 1.
  */
-export class FoyaError extends Error {
-  readonly code: FoyaErrorCode;
-  private readonly [BRAND] = true;
-
-  constructor(code: FoyaErrorCode, message: string, options: { cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = "FoyaError";
-    this.code = code;
-  }
+export class FoyaError extends CodedError<FoyaErrorCode> {
+  static override readonly brand: symbol = Symbol.for("@foundry-mcp/foya-host.FoyaError");
+  override readonly name = "FoyaError";
 
   /** The process exit code this error stands for. */
   get exitCode(): number {
     return this.code === FoyaErrorCode.USAGE ? 2 : 1;
-  }
-
-  /** True for a FoyaError from any copy of this app (brand check, not `instanceof`). */
-  static isInstance(value: unknown): value is FoyaError {
-    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
   }
 }
 

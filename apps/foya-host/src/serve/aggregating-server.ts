@@ -6,15 +6,13 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
-  ErrorCode,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   ReadResourceRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { checkedRequest, type ServerIdentity } from "@foundry-mcp/server-kit";
+import { checkedRequest, unknownPrompt, unknownResource, type ServerIdentity } from "@foundry-mcp/server-kit";
 import type { HostTool } from "../host/contract";
 import { approveCall, requestFor, type ApprovalMode, type AskPerson } from "./approvals";
 import { installDownstreamForwarding } from "./downstream-forwarding";
@@ -112,7 +110,7 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
   });
   server.setRequestHandler(checkedRequest("resources/read", ReadResourceRequestSchema), async (request) => {
     const target = parseResourceUri(request.params.uri);
-    if (!target) throw new McpError(ErrorCode.InvalidParams, `Unknown resource: ${request.params.uri} (foya URIs look like foya://<server>/<uri>)`);
+    if (!target) throw unknownResource(request.params.uri, "foya URIs look like foya://<server>/<uri>.");
     const read = await manager.readResource(target.server, target.uri);
     return { contents: read.contents.map((item) => ({ ...item, uri: resourceUri(target.server, item.uri) })) };
   });
@@ -131,7 +129,7 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
   server.setRequestHandler(checkedRequest("prompts/get", GetPromptRequestSchema), async (request) => {
     const servers = view.servers().map((row) => row.name);
     const target = parsePromptName(request.params.name, servers);
-    if (!target) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name} (foya prompt names look like <server>__<name>)`);
+    if (!target) throw unknownPrompt(request.params.name, "foya prompt names look like <server>__<name>.");
     const rendered = await manager.getPrompt(target.server, target.name, request.params.arguments);
     return { ...(rendered.description !== undefined ? { description: rendered.description } : {}), messages: rendered.messages };
   });

@@ -1,6 +1,7 @@
 // The tools `foya serve` shows its client, in two shapes behind one interface: every registry
 // tool under its host name (direct), or the four-tool search/describe/read/run surface
 // (progressive.ts). Both pass each call through the approval gate before the manager sees it.
+import { toolErrorResult, unknownTool } from "@foundry-mcp/server-kit";
 import type { HostManager, HostTool } from "../host/contract";
 import type { ApprovalOutcome } from "./approvals";
 import type { RegistryView } from "./registry-view";
@@ -33,12 +34,7 @@ export interface ToolSurface {
   refresh(): void;
 }
 
-/** A one-text error result, the shape a model reads and can act on. */
-export function errorResult(text: string): CallResult {
-  return { content: [{ type: "text", text }], isError: true };
-}
-
-/** Runs one registry tool after the gate; package errors become error results, never throws. */
+/** Runs one registry tool after the gate; refusals and failures become error results (server-kit's shape), never throws. */
 export async function callThroughGate(
   manager: HostManager,
   gate: CallGate,
@@ -46,15 +42,14 @@ export async function callThroughGate(
   args: Record<string, unknown>,
 ): Promise<CallResult> {
   const outcome = await gate(tool, args);
-  if (!outcome.allowed) return errorResult(outcome.reason);
+  if (!outcome.allowed) return toolErrorResult(outcome.reason);
   try {
     const result = await manager.callTool(tool.hostName, args);
     const wire: CallResult = { content: result.content, isError: result.isError };
     if (result.structuredContent !== undefined) wire.structuredContent = result.structuredContent;
     return wire;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return errorResult(`${tool.hostName} failed: ${message}`);
+    return toolErrorResult(error, { tool: tool.hostName });
   }
 }
 
@@ -74,10 +69,7 @@ export function directSurface(manager: HostManager, view: RegistryView, gate: Ca
     },
     async callTool(name, args) {
       const tool = view.tool(name);
-      if (!tool) {
-        const count = view.tools().length;
-        return errorResult(`Unknown tool ${name}: it is not in the registry (${count} tools; its server may be disconnected). List tools again.`);
-      }
+      if (!tool) throw unknownTool(name, `It is not among the ${view.tools().length} tools listed now (its server may be disconnected); list tools again.`);
       return callThroughGate(manager, gate, tool, args);
     },
     refresh() {

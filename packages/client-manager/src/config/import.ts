@@ -2,7 +2,8 @@
 // see ./import-sources) into ServerConfigs. Every value is translated by the rules of the client
 // that wrote it (./import-values) or its server is refused whole with the reason: nothing is
 // passed on literally that the source client would have expanded, and nothing is half-imported.
-import { ClientManagerError, ClientManagerErrorCode, messageOf } from "../errors";
+import { messageOf } from "@foundry-mcp/core";
+import { ClientManagerError, ClientManagerErrorCode } from "../errors";
 import { readImportSource } from "./import-sources";
 import { ImportRefusal, parseEnvFile, readInputs, translateValue, type ImportFormat, type ImportInput, type ValueContext } from "./import-values";
 import { secretReferenceWarnings, takeSecretHeaders } from "./secret-headers";

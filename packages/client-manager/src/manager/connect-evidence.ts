@@ -3,7 +3,8 @@
 // sit in "connecting" until the timeout), and the SDK's bare "Request timed out" reworded to
 // say what did not answer within which bound.
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import { ClientManagerError, ClientManagerErrorCode, messageOf } from "../errors";
+import { messageOf } from "@foundry-mcp/core";
+import { ClientManagerError, ClientManagerErrorCode } from "../errors";
 
 /**
  * Stdout lines that are not JSON-RPC a stdio server may write before its first answer: past

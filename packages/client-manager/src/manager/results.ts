@@ -1,7 +1,8 @@
 // Turns MCP call outcomes and host-side refusals into UnifiedToolResults, and classifies thrown
 // errors: JSON-RPC errors from a live server vs. a lost connection vs. a timeout.
 import { McpError, ErrorCode } from "@modelcontextprotocol/sdk/types.js";
-import { ClientManagerErrorCode, messageOf } from "../errors";
+import { messageOf } from "@foundry-mcp/core";
+import { ClientManagerErrorCode } from "../errors";
 import type { ContentBlock, HostTool, UnifiedToolResult } from "../registry/types";
 
 /** What went wrong with a request, from the host's point of view. */

@@ -12,7 +12,8 @@ import {
 import { expandServerConfig } from "../config/expand";
 import { describeTarget } from "../config/public-view";
 import type { ServerConfig, TransportKind } from "../config/types";
-import { ClientManagerError, ClientManagerErrorCode, messageOf } from "../errors";
+import { messageOf } from "@foundry-mcp/core";
+import { ClientManagerError, ClientManagerErrorCode } from "../errors";
 import type { ServerState } from "../events";
 import type { McpToolDefinition } from "../registry/tool-registry";
 import type { StdioLauncher } from "../transports/types";

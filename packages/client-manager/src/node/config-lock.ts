@@ -4,7 +4,8 @@
 // milliseconds) and takes over a lock whose owner is dead or that is older than `staleMs`. The
 // API is synchronous because ConfigStore's is; the wait sleeps with Atomics.wait, not a spin.
 import fs from "node:fs";
-import { ClientManagerError, ClientManagerErrorCode, messageOf } from "../errors";
+import { messageOf } from "@foundry-mcp/core";
+import { ClientManagerError, ClientManagerErrorCode } from "../errors";
 
 /** Options of {@link withFileLock}. */
 export interface FileLockOptions {

@@ -1,9 +1,11 @@
-// Private-file I/O for FOYA_HOME: folder 0700, files 0600, every write a temp file flushed to
-// disk (fsync) and renamed into place, then the folder flushed, so neither a crash nor a power
-// loss leaves half a config behind. Concurrent edits are serialised by ./config-lock.
+// Private-file I/O for FOYA_HOME: folder 0700, files 0600, every write through core's atomic
+// writer (temp file flushed, renamed into place, folder flushed) so a crash never leaves half a
+// config or credentials file behind. Concurrent edits are serialised by ./config-lock.
 import fs from "node:fs";
 import path from "node:path";
-import { ClientManagerError, ClientManagerErrorCode, messageOf } from "../errors";
+import { messageOf } from "@foundry-mcp/core";
+import { writeFileAtomicSync } from "@foundry-mcp/core/node";
+import { ClientManagerError, ClientManagerErrorCode } from "../errors";
 
 /** Creates `dir` (and parents) and makes it 0700. */
 export function ensurePrivateDir(dir: string): void {
@@ -15,39 +17,13 @@ export function ensurePrivateDir(dir: string): void {
   }
 }
 
-/** Writes `value` as JSON to `file` with mode 0600: temp file, fsync, rename, fsync of the folder. */
+/** Writes `value` as JSON to `file` with mode 0600, atomically and durably. */
 export function writePrivateJson(file: string, value: unknown): void {
-  const dir = path.dirname(file);
-  ensurePrivateDir(dir);
-  const temp = `${file}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}.tmp`;
+  ensurePrivateDir(path.dirname(file));
   try {
-    const fd = fs.openSync(temp, "wx", 0o600);
-    try {
-      fs.writeFileSync(fd, `${JSON.stringify(value, null, 2)}\n`);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-    fs.chmodSync(temp, 0o600);
-    fs.renameSync(temp, file);
+    writeFileAtomicSync(file, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
   } catch (error) {
-    fs.rmSync(temp, { force: true });
     throw new ClientManagerError(ClientManagerErrorCode.CONFIG_WRITE_FAILED, `Cannot write ${file}: ${messageOf(error)}`, { cause: error });
-  }
-  syncFolder(dir);
-}
-
-// The rename is durable only once the folder's entry is on disk. Not every platform can open a
-// folder for fsync (Windows); there the rename alone is what we have.
-function syncFolder(dir: string): void {
-  let fd: number | undefined;
-  try {
-    fd = fs.openSync(dir, "r");
-    fs.fsyncSync(fd);
-  } catch {
-    // best effort, see above
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
   }
 }
 

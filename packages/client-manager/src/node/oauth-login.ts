@@ -8,7 +8,8 @@ import type { AddressInfo } from "node:net";
 import { auth } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthStorage, OAuthServerConfig } from "../auth/oauth-types";
 import { StoredOAuthProvider } from "../auth/stored-oauth-provider";
-import { ClientManagerError, ClientManagerErrorCode, messageOf } from "../errors";
+import { messageOf } from "@foundry-mcp/core";
+import { ClientManagerError, ClientManagerErrorCode } from "../errors";
 
 /** Options of {@link loginOAuthServer}. */
 export interface OAuthLoginOptions {

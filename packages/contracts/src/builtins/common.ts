@@ -1,7 +1,7 @@
 // Building blocks shared by the built-in contracts: the `$id` base, the envelope fields the
 // blackboard sets (`schema`, `producedBy`) and bounded text fields. Neighbours: one file per contract.
 
-import type { JsonSchema } from "../validator";
+import type { JsonSchema } from "@foundry-mcp/core";
 
 /**
  * Base of every contract `$id`: `https://foundry-mcp.dev/contracts/<id>`. An identifier only,

@@ -55,7 +55,26 @@ export class CodedError<Code extends string = string> extends Error {
   }
 }
 
-/** The message of any thrown value: `error.message` for errors, `String(value)` otherwise. */
+/**
+ * The message of any thrown value: `error.message` for errors, `String(value)` otherwise. For an
+ * error that is not a CodedError the `cause` chain (up to three deep) is folded in where the
+ * message does not already say it: fetch() fails with "fetch failed" and hides the reason
+ * (ECONNREFUSED, ENOTFOUND…) in its causes, and a status line or a refusal must say which. A
+ * CodedError's message is written to stand alone (what happened, the bound, the fix; SPEC
+ * strings among them), so it is returned as it is.
+ *
+ * @example messageOf(new Error("fetch failed", { cause: refused })) // "fetch failed (ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9)"
+ */
 export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  if (!(error instanceof Error)) return String(error);
+  let message = error.message;
+  if (CodedError.isInstance(error)) return message;
+  let cause: unknown = error.cause;
+  for (let depth = 0; depth < 3 && cause instanceof Error; depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    const detail = typeof code === "string" && !cause.message.includes(code) ? `${code}: ${cause.message}` : cause.message;
+    if (detail && !message.includes(detail)) message += ` (${detail})`;
+    cause = cause.cause;
+  }
+  return message;
 }

@@ -1,4 +1,4 @@
-// The gates every call passes, in order: kind (read entry point), scope, arguments (ajv),
+// The gates every call passes, in order: kind (read entry point), scope, arguments (validator.ts),
 // quota (counted once, only for calls that passed the gates), the host's beforeCall hook
 // (plan limits), the handler (inside the host's aroundCall hook, e.g. a credit transaction), its
 // output normalised and checked.
@@ -8,8 +8,9 @@ import { kindNeedsWriteScope } from "../annotations";
 import { CatalogError, CatalogErrorCode } from "../errors";
 import type { QuotaDecision } from "../drivers/quota-driver";
 import type { CallContext, ToolDefinition, ToolOutput } from "../types";
+import type { ValidatorProvider } from "@foundry-mcp/core";
 import { toToolOutput } from "./output";
-import type { SchemaValidator } from "./validator";
+import { checkAgainstSchema } from "./validator";
 
 /** Host hooks around a call. Throw a CatalogError (or any error) to refuse the call. */
 export interface CatalogHooks<C extends CallContext = CallContext> {
@@ -33,7 +34,7 @@ export interface EntryPointNames {
 
 /** What dispatchCall needs from the catalog. */
 export interface DispatchEnvironment<C extends CallContext> {
-  validator: SchemaValidator;
+  validator: ValidatorProvider;
   hooks: CatalogHooks<C>;
   entryPoints: EntryPointNames;
   validateOutput: boolean;
@@ -67,12 +68,12 @@ export async function dispatchCall<C extends CallContext>(
       { details: { tool: tool.name, kind: tool.kind, scope: context.scope } },
     );
   }
-  const outcome = environment.validator.validate(tool.inputSchema, args);
+  const outcome = checkAgainstSchema(environment.validator, tool.name, "inputSchema", tool.inputSchema, args);
   if (!outcome.valid) {
     throw new CatalogError(
       CatalogErrorCode.INVALID_ARGUMENTS,
-      `Invalid arguments for ${tool.name}: ${outcome.problems.join("; ")}. Call ${names.describe} for its input schema.`,
-      { details: { tool: tool.name, problems: outcome.problems } },
+      `Invalid arguments for ${tool.name}: ${outcome.problems.join(" ")} Call ${names.describe} for its input schema.`,
+      { details: { tool: tool.name, problems: outcome.problems, issues: outcome.issues } },
     );
   }
   await environment.countCall(tool, context);
@@ -89,9 +90,9 @@ export async function dispatchCall<C extends CallContext>(
     throw new CatalogError(CatalogErrorCode.TOOL_FAILED, `${tool.name} failed: ${reason}`, { cause: error, details: { tool: tool.name } });
   }
   if (environment.validateOutput && tool.outputSchema !== undefined && output.isError !== true && output.structuredContent !== undefined) {
-    const checked = environment.validator.validate(tool.outputSchema, output.structuredContent);
+    const checked = checkAgainstSchema(environment.validator, tool.name, "outputSchema", tool.outputSchema, output.structuredContent);
     if (!checked.valid) {
-      throw new CatalogError(CatalogErrorCode.INVALID_OUTPUT, `${tool.name} returned output that does not match its outputSchema: ${checked.problems.join("; ")}.`, {
+      throw new CatalogError(CatalogErrorCode.INVALID_OUTPUT, `${tool.name} returned output that does not match its outputSchema: ${checked.problems.join(" ")}`, {
         details: { tool: tool.name, problems: checked.problems },
       });
     }
