@@ -1,23 +1,120 @@
 #!/usr/bin/env node
 // `pnpm release`: builds, then publishes every versioned package with changesets. Without a
-// registry token (NPM_TOKEN or NODE_AUTH_TOKEN) it is a dry run: it packs each public package
-// and lists what would be published, so the release path is exercised without a registry.
-import { readdirSync, readFileSync } from "node:fs";
+// registry token (NPM_TOKEN or NODE_AUTH_TOKEN), or with --dry-run, it is a release dry run as
+// a user would meet the result: every package packed, each tarball installed with npm into an
+// empty folder (no workspace links), each bin run, each library imported from ESM and CommonJS,
+// a TypeScript consumer compiled; then a table of each tarball's install size and package count.
+//
+//   --dry-run            never publish, even with a token
+//   --no-build           use the existing dist/ folders (CI on another Node reuses Node 20's build)
+//   --report FILE        also write the results as JSON (the consumer test reads it)
+//   --markdown FILE      also write the size table as a docs/benchmarks.md section (bench/install-footprint.mjs)
+//   --acceptance F.mjs   run an acceptance check (repeatable) against the installed tarballs
+//   --keep               leave the consumer folders in place and print where
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { nodedirFor } from "../tooling/node-runtime.mjs";
+import { checkApp, checkLibrary, checkTarball, checkTypes } from "./release/consumer.mjs";
+import { packAll, runCommand, workspacePackages } from "./release/packages.mjs";
+import { localPrebuilds, workspaceNativeDir } from "./release/prebuilds.mjs";
 import { repoRoot, run } from "./setup.mjs";
 
-run("pnpm", ["exec", "turbo", "run", "build", "--output-logs=errors-only"]);
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(name);
+const values = (name) => args.flatMap((arg, i) => (arg === name && args[i + 1] ? [args[i + 1]] : []));
+
+if (!flag("--no-build")) run("pnpm", ["exec", "turbo", "run", "build", "--output-logs=errors-only"]);
 const token = process.env.NPM_TOKEN || process.env.NODE_AUTH_TOKEN;
-if (token) {
+if (token && !flag("--dry-run")) {
   run("pnpm", ["exec", "changeset", "publish"]);
-} else {
-  console.log("No NPM_TOKEN: dry run. Each package is packed as it would be published.");
-  for (const group of ["packages", "apps"]) {
-    for (const name of readdirSync(path.join(repoRoot, group)).sort()) {
-      const manifest = JSON.parse(readFileSync(path.join(repoRoot, group, name, "package.json"), "utf8"));
-      if (manifest.private) continue;
-      console.log(`\n${manifest.name}@${manifest.version}`);
-      run("pnpm", ["publish", "--dry-run", "--no-git-checks"], { cwd: path.join(repoRoot, group, name) });
-    }
+  process.exit(0);
+}
+
+// npm and the bins run on this process's Node; native addons build against its own headers.
+const env = { ...process.env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH}`, npm_config_update_notifier: "false" };
+const nodedir = nodedirFor(process.execPath, process.version);
+if (nodedir) env.npm_config_nodedir = nodedir;
+else console.warn(`release: no headers found for Node ${process.version}; native addons may fail to build`);
+
+const packages = workspacePackages(repoRoot);
+// better-sqlite3 from a local prebuild for this Node (scripts/release/prebuilds.mjs), not compiled per run.
+const nativeDir = workspaceNativeDir(path.join(repoRoot, "apps/amicited-gateway"));
+const prebuilds = nativeDir ? localPrebuilds(path.join(repoRoot, "node_modules/.cache/release-prebuilds"), nativeDir) : undefined;
+if (prebuilds) Object.assign(env, prebuilds.env(env));
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "foundry-release-"));
+const tarballDir = path.join(work, "tarballs");
+fs.mkdirSync(tarballDir);
+console.log(`Release dry run on Node ${process.version}: ${packages.length} packages, consumer folders under ${work}`);
+const typesNode = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")).devDependencies["@types/node"];
+const context = { byName: new Map(packages.map((pkg) => [pkg.name, pkg])), tarballs: packAll(packages, tarballDir), work, env, typesNode, tsc: path.join(repoRoot, "node_modules/typescript/bin/tsc") };
+
+const problems = [];
+const rows = [];
+for (const pkg of packages) {
+  const tarball = checkTarball(context.tarballs.get(pkg.name));
+  const result = pkg.kind === "app" ? checkApp(pkg, context) : checkLibrary(pkg, context);
+  if (result.dir) prebuilds?.saveFrom(result.dir);
+  for (const problem of [...tarball.problems, ...result.problems]) problems.push(`${pkg.name}: ${problem}`);
+  rows.push({ name: pkg.name, folder: pkg.folder, version: pkg.version, kind: pkg.kind, tarballBytes: tarball.bytes, installBytes: result.bytes, installPackages: result.packages, ...(result.bins ? { bins: result.bins } : { entries: result.entries, exportCounts: result.exportCounts }), installed: result.installed });
+  console.log(`  ${result.problems.length + tarball.problems.length ? "✗" : "✓"} ${pkg.name}`);
+}
+const typescript = checkTypes(packages.filter((pkg) => pkg.kind === "library"), context);
+problems.push(...typescript.problems);
+console.log(`  ${typescript.problems.length ? "✗" : "✓"} TypeScript consumer (nodenext, ESM and CommonJS): ${typescript.entries} entries`);
+
+const megabytes = (bytes) => (bytes / 1e6).toFixed(2);
+const table = [
+  "| package | kind | tarball (kB) | installed (MB) | packages installed |",
+  "| --- | --- | ---: | ---: | ---: |",
+  ...rows.map((row) => `| ${row.name} | ${row.kind} | ${(row.tarballBytes / 1e3).toFixed(1)} | ${megabytes(row.installBytes)} | ${row.installPackages} |`),
+].join("\n");
+console.log(`\n${table}`);
+if (prebuilds) console.log(`\nbetter-sqlite3 binary: ${prebuilds.file}, local prebuild from ${prebuilds.source}`);
+for (const file of values("--markdown")) fs.writeFileSync(file, `${footprintSection(table)}\n`);
+
+const acceptance = [];
+for (const check of values("--acceptance")) acceptance.push(runAcceptance(path.resolve(check), rows));
+for (const result of acceptance) if (result.status !== 0) problems.push(`acceptance ${result.check} failed (exit ${result.status})`);
+
+const report = { node: process.version, packages: rows, typescript, acceptance, problems };
+for (const file of values("--report")) fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+if (flag("--keep")) console.log(`\nkept: ${work}`);
+else fs.rmSync(work, { recursive: true, force: true });
+if (problems.length) {
+  console.error(`\nrelease dry run: ${problems.length} problem(s)\n- ${problems.join("\n- ")}`);
+  process.exit(1);
+}
+console.log(`\nrelease dry run passed on Node ${process.version}`);
+
+/** The docs/benchmarks.md section: what was measured, how, and the table. */
+function footprintSection(table) {
+  const npmVersion = runCommand("npm", ["--version"], { env }).stdout.trim();
+  return [
+    "## Install footprint of each tarball (release dry run)",
+    "",
+    "`pnpm release --dry-run` packs every workspace package and installs each tarball with npm into an empty",
+    "folder, a library with only the `@foundry-mcp/*` tarballs it depends on. Installed size is the apparent size",
+    "of every file under `node_modules`; packages counts every package npm installed, the tarball's own included.",
+    `Measured on Node ${process.version} with npm ${npmVersion}: figures, not assertions.`,
+    "",
+    table,
+  ].join("\n");
+}
+
+/**
+ * Runs one acceptance check (they look for apps/<name>/dist from their working folder) in a
+ * folder whose apps/<name> link to the installed tarballs, so they test what npm installed.
+ */
+function runAcceptance(check, installedRows) {
+  const layout = path.join(work, "acceptance");
+  for (const row of installedRows.filter((r) => r.kind === "app")) {
+    const link = path.join(layout, row.folder);
+    if (fs.existsSync(link)) continue;
+    fs.mkdirSync(path.dirname(link), { recursive: true });
+    fs.symlinkSync(row.installed, link, "dir");
   }
+  console.log(`\n• acceptance ${path.basename(check)} on Node ${process.version} against the installed tarballs`);
+  const result = runCommand(process.execPath, [check], { cwd: layout, env, stdio: ["ignore", "inherit", "inherit"] });
+  return { check: path.basename(check), status: result.status };
 }

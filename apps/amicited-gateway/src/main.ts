@@ -1,14 +1,20 @@
 #!/usr/bin/env node
 // Entry point of dist/gateway.mjs (bin amicited-gateway): dispatches the command line to
 // cli/commands and turns failures into one clear line on stderr and a non-zero exit.
+import packageJson from "../package.json";
 import { parseArgs, USAGE } from "./cli/args";
 import { runInit, runMigrate, runServe, runWorkspaceCreate } from "./cli/commands";
 import { CodedError } from "@foundry-mcp/core";
 import { GatewayError } from "./errors";
 
 async function main(argv: string[]): Promise<void> {
-  const args = parseArgs(argv);
+  // -h / -v are the short spellings every bin of this repository answers; only as the first word.
+  const args = parseArgs(argv[0] === "-h" ? ["--help"] : argv[0] === "-v" ? ["--version"] : argv);
   const [command, subcommand] = args.positionals;
+  if (args.flags.has("version")) {
+    process.stdout.write(`${packageJson.version}\n`);
+    return;
+  }
   if (args.flags.has("help") || command === undefined || command === "help") {
     process.stdout.write(`${USAGE}\n`);
     return;

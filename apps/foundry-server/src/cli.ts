@@ -1,10 +1,14 @@
 // Command-line arguments of `foundry-server`: which project root to serve, or help / version.
-// main.ts acts on the result; nothing here touches the disk or starts the server.
+// main.ts acts on the result; only the upward root search (findProjectRoot) looks at the disk.
+import fs from "node:fs";
 import path from "node:path";
+
+/** Where the served root came from, in the order they are tried. */
+export type RootSource = "--root" | "FOUNDRY_ROOT" | ".foundry" | ".git" | "working folder";
 
 /** What the command line asks for. */
 export type CliCommand =
-  | { kind: "serve"; root: string }
+  | { kind: "serve"; root: string; source: RootSource }
   | { kind: "help" }
   | { kind: "version" }
   | { kind: "error"; message: string };
@@ -15,17 +19,44 @@ export const USAGE = `Usage: foundry-server [--root DIR]
 Project-memory MCP server over stdio (JSON-RPC, one message per line).
 
 Options:
-  --root DIR     project whose .foundry/ folder is served
-                 (default: $FOUNDRY_ROOT, else the working directory)
+  --root DIR     project whose .foundry/ folder is served (default:
+                 $FOUNDRY_ROOT, else the nearest folder upward holding .foundry/,
+                 else the nearest holding .git, else the working directory)
   -h, --help     show this help
   -v, --version  print the version
 `;
 
+/** A folder holding `name` (a folder, or for `.git` also the file a worktree or submodule has). */
+function holds(dir: string, name: string): boolean {
+  try {
+    const stat = fs.statSync(path.join(dir, name));
+    return stat.isDirectory() || (name === ".git" && stat.isFile());
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Reads the arguments after `node server.mjs`.
- * The root is `--root DIR` (or `--root=DIR`), else `FOUNDRY_ROOT`, else `cwd`; always absolute.
+ * The project a session started in a subfolder belongs to: the nearest folder upward from `cwd`
+ * holding `.foundry/`, else the nearest holding `.git`, else `cwd` itself. Without this, Claude
+ * Code started in `src/` would silently serve a second, empty memory there.
+ */
+export function findProjectRoot(cwd: string): { root: string; source: RootSource } {
+  const start = path.resolve(cwd);
+  for (const marker of [".foundry", ".git"] as const) {
+    for (let dir = start; ; dir = path.dirname(dir)) {
+      if (holds(dir, marker)) return { root: dir, source: marker };
+      if (path.dirname(dir) === dir) break;
+    }
+  }
+  return { root: start, source: "working folder" };
+}
+
+/**
+ * Reads the arguments after `node server.mjs`. The root is `--root DIR` (or `--root=DIR`), else
+ * `FOUNDRY_ROOT`, else findProjectRoot(cwd); always absolute.
  *
- * @example parseArguments(["--root", "../app"], {}, "/home/me") // { kind: "serve", root: "/home/app" }
+ * @example parseArguments(["--root", "../app"], {}, "/home/me") // { kind: "serve", root: "/home/app", source: "--root" }
  */
 export function parseArguments(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: string): CliCommand {
   let root: string | undefined;
@@ -50,6 +81,7 @@ export function parseArguments(argv: readonly string[], env: NodeJS.ProcessEnv, 
     }
     return { kind: "error", message: `Unknown argument "${argument}". Run foundry-server --help.` };
   }
-  const chosen = root ?? (env.FOUNDRY_ROOT ? env.FOUNDRY_ROOT : cwd);
-  return { kind: "serve", root: path.resolve(cwd, chosen) };
+  if (root !== undefined) return { kind: "serve", root: path.resolve(cwd, root), source: "--root" };
+  if (env.FOUNDRY_ROOT) return { kind: "serve", root: path.resolve(cwd, env.FOUNDRY_ROOT), source: "FOUNDRY_ROOT" };
+  return { kind: "serve", ...findProjectRoot(cwd) };
 }

@@ -29,7 +29,7 @@ async function main(): Promise<void> {
       // Both eras on stdio: the 2025 handshake and 2026-07-28 per-request requests.
       const transport = new DualEraTransport(new LineStdioTransport(), foundryIdentity(packageJson.version));
       await server.connect(transport);
-      log(`foundry-server ${packageJson.version} serving ${command.root}`);
+      log(`foundry-server ${packageJson.version} serving ${command.root} (root from ${command.source})`);
       return;
     }
   }

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import packageJson from "../package.json";
-import { USAGE, parseArguments } from "../src/cli";
+import { USAGE, findProjectRoot, parseArguments } from "../src/cli";
 import { callTool, cleanup, connectClient, makeTempDir, runBundle } from "./support/server-process";
 
 afterAll(cleanup);
@@ -14,13 +14,15 @@ describe("parseArguments", () => {
     expect(parseArguments(["--root", "../app"], { FOUNDRY_ROOT: "/elsewhere" }, "/home/me/work")).toEqual({
       kind: "serve",
       root: path.resolve("/home/me/app"),
+      source: "--root",
     });
-    expect(parseArguments(["--root=/srv/project"], {}, "/tmp")).toEqual({ kind: "serve", root: "/srv/project" });
+    expect(parseArguments(["--root=/srv/project"], {}, "/tmp")).toEqual({ kind: "serve", root: "/srv/project", source: "--root" });
   });
 
-  it("falls back to FOUNDRY_ROOT, then to the working directory", () => {
-    expect(parseArguments([], { FOUNDRY_ROOT: "/srv/memory" }, "/tmp")).toEqual({ kind: "serve", root: "/srv/memory" });
-    expect(parseArguments([], { FOUNDRY_ROOT: "" }, "/home/me/work")).toEqual({ kind: "serve", root: "/home/me/work" });
+  it("falls back to FOUNDRY_ROOT, then to the upward search (root.test.ts)", () => {
+    expect(parseArguments([], { FOUNDRY_ROOT: "/srv/memory" }, "/tmp")).toEqual({ kind: "serve", root: "/srv/memory", source: "FOUNDRY_ROOT" });
+    const cwd = makeTempDir("foundry-cli-cwd-");
+    expect(parseArguments([], { FOUNDRY_ROOT: "" }, cwd)).toEqual({ kind: "serve", ...findProjectRoot(cwd) });
   });
 
   it("answers help and version", () => {

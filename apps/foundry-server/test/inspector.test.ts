@@ -1,5 +1,7 @@
-// The MCP Inspector CLI (@modelcontextprotocol/inspector 0.15.0, run through its package bin)
-// drives the isolated bundle: tools/list, tools/call, resources/list, resources/read.
+// The MCP Inspector CLI (@modelcontextprotocol/inspector 2.12, run through its package bin) drives
+// the isolated bundle: tools/list, tools/call, resources/list, resources/read. 2.12 asks for Node
+// 22.19 in its engines but runs on 20 here; --quiet keeps the server's stderr out of its output, and
+// its catalog and client config point into the temp root so nothing is written under HOME.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -13,17 +15,19 @@ const INSPECTOR_DIR = path.join(APP_DIR, "node_modules/@modelcontextprotocol/ins
 let bundle: string;
 let root: string;
 
-async function inspect(...args: string[]): Promise<{ stdout: string; code: number }> {
+async function inspect(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
   const bin = (JSON.parse(fs.readFileSync(path.join(INSPECTOR_DIR, "package.json"), "utf8")) as { bin: Record<string, string> }).bin["mcp-inspector"] as string;
+  const env = { ...process.env, MCP_CATALOG_PATH: path.join(root, "inspector-catalog.json"), MCP_CLIENT_CONFIG_PATH: path.join(root, "inspector-client.json") };
   try {
-    const { stdout } = await run(process.execPath, [path.join(INSPECTOR_DIR, bin), "--cli", process.execPath, bundle, "--root", root, ...args], {
+    const { stdout, stderr } = await run(process.execPath, [path.join(INSPECTOR_DIR, bin), "--cli", "--quiet", process.execPath, bundle, "--root", root, ...args], {
       cwd: root,
+      env,
       timeout: 60_000,
     });
-    return { stdout, code: 0 };
+    return { stdout, stderr, code: 0 };
   } catch (error) {
     const failed = error as { stdout?: string; stderr?: string; code?: number };
-    return { stdout: `${failed.stdout ?? ""}${failed.stderr ?? ""}`, code: failed.code ?? -1 };
+    return { stdout: failed.stdout ?? "", stderr: failed.stderr ?? "", code: failed.code ?? -1 };
   }
 }
 
@@ -62,6 +66,7 @@ describe("MCP Inspector CLI", { timeout: 90_000 }, () => {
     ]);
     expect(JSON.parse(search.stdout)).toEqual({ content: [{ type: "text", text: 'No stored fact matches "flyway". Memory holds 0 active facts.' }] });
     expect(JSON.parse(runbooks.stdout)).toEqual({ content: [{ type: "text", text: "- **deploy-production** — Deploy to production\n  trigger: deploy" }] });
+    expect(failed.code).toBe(5); // 2.12 exits 5 on a tool result with isError
     expect(JSON.parse(failed.stdout)).toEqual({
       content: [{ type: "text", text: 'runbook_get failed: no runbook "nope". Available: deploy-production.' }],
       isError: true,
@@ -84,7 +89,10 @@ describe("MCP Inspector CLI", { timeout: 90_000 }, () => {
         { uri: "foundry://runbooks/deploy-production", mimeType: "text/markdown", text: "---\ntitle: Deploy to production\ntrigger: deploy\n---\n\n# Deploy\n" },
       ],
     });
-    expect(unknown.code).not.toBe(0);
-    expect(unknown.stdout).toContain("MCP error -32602: Unknown resource: foundry://nope");
+    // 2.12 prints the error envelope on stderr without the JSON-RPC code (-32602, which
+    // resources.test.ts asserts over the SDK client).
+    expect(unknown.code).toBe(1);
+    expect(unknown.stdout).toBe("");
+    expect(JSON.parse(unknown.stderr)).toEqual({ error: { code: "error", message: "Unknown resource: foundry://nope" } });
   });
 });

@@ -55,9 +55,9 @@ describe("plugin files", () => {
     expect(text).toContain("mcp__plugin_foundry-core_foundry__");
   });
 
-  it("declares a PreToolUse hook on Read, Grep, Glob and Bash running the gate script", () => {
+  it("declares a PreToolUse hook on the file-reading tools running the gate script", () => {
     const hooks = readJson<HooksJson>(path.join(PLUGIN_DIR, "hooks/hooks.json")).hooks.PreToolUse;
-    expect(hooks).toEqual([{ matcher: "Read|Grep|Glob|Bash", hooks: [{ type: "command", command: 'node "${CLAUDE_PLUGIN_ROOT}/hooks/memory-gate.mjs"', timeout: 10 }] }]);
+    expect(hooks).toEqual([{ matcher: "Read|Grep|Glob|Bash|PowerShell|mcp__.*(read|search|grep|get_file|file_contents|view|open)", hooks: [{ type: "command", command: 'node "${CLAUDE_PLUGIN_ROOT}/hooks/memory-gate.mjs"', timeout: 10 }] }]);
     expect(fs.existsSync(path.join(PLUGIN_DIR, "hooks/memory-gate.mjs"))).toBe(true);
   });
 });
@@ -135,6 +135,15 @@ describe("the memory gate hook", () => {
     ["Bash", () => ({ command: "find .foundry -name '*.md' -exec cat {} +" })],
     ["Bash", () => ({ command: "find . -name 'fact-*.md' -exec cat {} +" })],
     ["Bash", (project: string) => ({ command: `sed -n 1,20p ${project}/.foundry/memory/INDEX.md` })],
+    // PowerShell (Claude Code on Windows) and other MCP servers' file readers.
+    ["PowerShell", () => ({ command: "Get-Content .foundry\\memory\\INDEX.md" })],
+    ["PowerShell", () => ({ command: "gc ./.foundry/memory/facts/fact-0001.md | Select-Object -First 5" })],
+    ["PowerShell", () => ({ command: "Select-String -Path .foundry\\memory\\facts\\*.md -Pattern flyway" })],
+    ["PowerShell", (project: string) => ({ command: `[System.IO.File]::ReadAllText('${project}\\.foundry\\memory\\INDEX.md')` })],
+    ["mcp__filesystem__read_text_file", (project: string) => ({ path: path.join(project, ".foundry/memory/INDEX.md") })],
+    ["mcp__filesystem__read_multiple_files", (project: string) => ({ paths: ["README.md", path.join(project, ".foundry/memory/facts/fact-0001.md")] })],
+    ["mcp__filesystem__search_files", () => ({ path: ".foundry", pattern: "flyway" })],
+    ["mcp__files__read_resource", (project: string) => ({ uri: `file://${project}/.foundry/memory/INDEX.md` })],
   ])("blocks %s %#, points to memory_search and records gate_blocked", (toolName, input) => {
     const project = makeTempDir("foundry-hook-");
     expect(runHook(project, toolName, input(project))).toEqual({ status: 2, stderr: REASON, stdout: "" });
@@ -166,6 +175,12 @@ describe("the memory gate hook", () => {
     ["Bash", { command: "cat .foundry/runbooks/deploy-production.md" }],
     ["Bash", { command: "find .foundry -name '*.md'" }],
     ["Bash", { command: "mkdir -p .foundry/memory && echo note > .foundry/memory/draft.txt" }],
+    ["PowerShell", { command: "Get-Content src\\index.ts" }],
+    ["PowerShell", { command: "Get-ChildItem .foundry\\memory\\facts" }],
+    ["mcp__filesystem__read_text_file", { path: "src/index.ts" }],
+    ["mcp__filesystem__write_file", { path: ".foundry/memory/facts/fact-0009.md", content: "x" }],
+    ["mcp__filesystem__list_directory", { path: ".foundry/memory" }],
+    ["mcp__plugin_foundry-core_foundry__memory_search", { query: "what is in .foundry/memory/INDEX.md" }],
   ])("lets %s %j through without an event", (toolName, input) => {
     const project = makeTempDir("foundry-hook-");
     expect(runHook(project, toolName, input)).toEqual({ status: 0, stderr: "", stdout: "" });
@@ -177,6 +192,24 @@ describe("the memory gate hook", () => {
     expect(runHook(project, "Grep", { pattern: "Flyway", path: project, output_mode: "content" })).toEqual({ status: 0, stderr: "", stdout: "" });
     expect(runHook(project, "Bash", { command: `grep -rn Flyway ${project}/src` })).toEqual({ status: 0, stderr: "", stdout: "" });
     expect(eventsOf(project)).toEqual([]);
+  });
+
+  it("matches, in hooks.json, every tool the gate inspects and none it lets through", () => {
+    const matcher = new RegExp(readJson<HooksJson>(path.join(plugin, "hooks/hooks.json")).hooks.PreToolUse[0]!.matcher);
+    for (const name of ["Read", "Grep", "Glob", "Bash", "PowerShell", "mcp__filesystem__read_text_file", "mcp__filesystem__read_multiple_files", "mcp__filesystem__search_files", "mcp__github__get_file_contents"]) {
+      expect(matcher.test(name), name).toBe(true);
+    }
+    for (const name of ["Write", "Edit", "mcp__filesystem__write_file", "mcp__filesystem__list_directory"]) expect(matcher.test(name), name).toBe(false);
+  });
+
+  it("records the block in the project found upward, as the server serves it, from a nested session folder", () => {
+    const project = makeTempDir("foundry-hook-");
+    fs.mkdirSync(path.join(project, ".git"));
+    const nested = path.join(project, "src/app");
+    fs.mkdirSync(nested, { recursive: true });
+    expect(runHook(nested, "Read", { file_path: path.join(project, ".foundry/memory/INDEX.md") })).toEqual({ status: 2, stderr: REASON, stdout: "" });
+    expect(eventsOf(project)).toMatchObject([{ event: "gate_blocked", tool: "Read" }]);
+    expect(fs.existsSync(path.join(nested, ".foundry"))).toBe(false);
   });
 
   it("lets unparsable input through", () => {

@@ -311,6 +311,8 @@ describe("blackboard tools and token_report", () => {
         "- Recorded events: blackboard_read=3, blackboard_write=5, memory_write=1, token_report=1",
         "",
         `Loading all memory eagerly would cost ${formatTokens(fact + artifacts)} per session; the index-first path costs ${formatTokenCount(index)}.`,
+        "",
+        `Project root: ${root}`,
       ].join("\n"),
       isError: false,
     });

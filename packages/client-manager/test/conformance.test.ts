@@ -1,9 +1,12 @@
 // Runs the MCP conformance suite's client scenarios against test/__fixtures__/conformance-client.mjs,
 // which is built on this package's dist (run `pnpm --filter @foundry-mcp/client-manager build` first).
+// The suite (0.2.x) needs Node 22: on Node 20 it runs on the pinned Node 22 from npm
+// (tooling/node-runtime.mjs), while the client under test runs on this process's Node.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nodeAtLeast } from "../../../tooling/node-runtime.mjs";
 import { fixturesDir, makeTempDir, packageFile } from "./helpers";
 
 const manifest = JSON.parse(fs.readFileSync(packageFile("@modelcontextprotocol/conformance", "package.json"), "utf8")) as { bin: Record<string, string> };
@@ -21,7 +24,7 @@ afterAll(() => {
 function runScenario(scenario: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     // cwd is a temp dir: the suite writes results/<scenario>-<time>/ there.
-    const child = spawn(process.execPath, [conformanceBin, "client", "--command", `${process.execPath} ${client}`, "--scenario", scenario], { cwd: workDir, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(nodeAtLeast(22), [conformanceBin, "client", "--command", `${process.execPath} ${client}`, "--scenario", scenario], { cwd: workDir, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -10,6 +10,7 @@ export interface ParsedArgs {
 
 /** Usage text printed on --help and on bad input. */
 export const USAGE = `usage:
+  amicited-gateway --version | --help
   amicited-gateway init --data DIR
   amicited-gateway workspace create NAME --data DIR
   amicited-gateway migrate --database postgres://USER:PASSWORD@HOST:5432/DB
@@ -21,7 +22,7 @@ export const USAGE = `usage:
   Every command takes --database URL (or DATABASE_URL) instead of --data DIR to keep the store,
   the hourly quota and credits in PostgreSQL, shared by every instance.`;
 
-const booleanFlags = new Set(["stdio", "help", "memory-quota"]);
+const booleanFlags = new Set(["stdio", "help", "version", "memory-quota"]);
 const repeatable = new Set(["allowed-host"]);
 
 /** Splits argv into positionals and flags; `--name value`, `--name=value` and boolean flags. */

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Claude Code PreToolUse hook of the foundry-core plugin (matcher Read|Grep|Glob|Bash).
+// Claude Code PreToolUse hook of the foundry-core plugin (matcher in hooks.json: Read, Grep, Glob,
+// Bash, PowerShell and MCP tools whose names say they read or search files).
 // Memory facts are meant to be searched (memory_search), not loaded whole, so a tool call that
 // reads files under .foundry/memory is blocked: exit code 2, with the reason on stderr for the
 // model, and a `gate_blocked` event appended to .foundry/metrics/events.jsonl (the line format
@@ -17,6 +18,17 @@ import path from "node:path";
 // Shell commands that print or copy file contents (find only when it runs a command on files).
 const READS_FILES =
   /(^|[\s;&|(`$'"])(cat|tac|head|tail|less|more|bat|nl|od|xxd|hexdump|strings|grep|egrep|fgrep|zgrep|rg|ag|ack|sed|awk|gawk|cut|sort|uniq|wc|diff|cp|rsync|jq|yq|view|vi|vim|nvim|nano|emacs|python3?|node|perl|ruby|xargs|tar|zip|base64|source)(\s|$)|(^|[\s;&|(`$])find\s.*\s-(exec|execdir|ok|okdir)(\s|$)|git\s+(show|diff|grep|log|blame)/;
+
+// PowerShell cmdlets and aliases that print or copy file contents (case-insensitive, as PowerShell is).
+const POWERSHELL_READS =
+  /(^|[\s;&|({$'"])(get-content|gc|cat|type|select-string|sls|copy-item|copy|cp|cpi|import-csv|import-clixml|format-hex|more|get-filehash|\[(system\.)?io\.file\]::read\w*)(\s|$|\()/i;
+
+// MCP tools (another server's) that read or search file contents, by name; writers are not gated,
+// like the built-in Write. This plugin's own server is never gated: it is the way in.
+const MCP_READER = /read|search|grep|get_file|file_contents|view|open/i;
+const MCP_WRITER = /write|edit|create|move|delete|remove|rename/i;
+const OWN_SERVER = /^mcp__(plugin_foundry-core_foundry|foundry)__/;
+const MCP_PATH_KEYS = ["path", "paths", "file_path", "filePath", "file", "files", "uri", "directory", "dir", "root", "source"];
 
 // Representative memory files, as segments below a .foundry folder.
 const MEMORY_FILES = [
@@ -118,10 +130,10 @@ const FILE_FILTERS = /^(-i?name|-i?path|-g|--glob|--iglob|--include)$/;
  * Whether a shell command reads memory: input redirected from a memory file, or a command that
  * prints or copies files together with a word naming memory (or fact files by name).
  */
-function commandReadsMemory(command) {
+function commandReadsMemory(command, readsFiles = READS_FILES) {
   const redirected = [...command.matchAll(/<(?!<)\s*([^\s;&|()<>`]+)/g)].map((match) => match[1].replace(/["']/g, ""));
   if (redirected.some((target) => namesMemory(target, "tree"))) return true;
-  if (!READS_FILES.test(command)) return false;
+  if (!readsFiles.test(command)) return false;
   const words = shellWords(command);
   return words.some((word, index) => {
     const before = words[index - 1] ?? "";
@@ -161,13 +173,46 @@ function isBlocked(toolName, input, roots) {
     case "Bash": {
       return typeof input.command === "string" && commandReadsMemory(input.command);
     }
+    case "PowerShell": {
+      // Backslashes are path separators in PowerShell (its escape character is the backtick).
+      return typeof input.command === "string" && commandReadsMemory(input.command.replace(/\\/g, "/"), POWERSHELL_READS);
+    }
     default:
-      return false;
+      return typeof toolName === "string" && toolName.startsWith("mcp__") && mcpToolReadsMemory(toolName, input, text);
   }
 }
 
+/** Whether another MCP server's file-reading tool is pointed at memory (paths, file:// URIs, path + glob). */
+function mcpToolReadsMemory(toolName, input, text) {
+  const name = toolName.split("__").slice(2).join("__");
+  if (OWN_SERVER.test(toolName) || !MCP_READER.test(name) || MCP_WRITER.test(name)) return false;
+  const values = MCP_PATH_KEYS.flatMap((key) => (Array.isArray(input[key]) ? input[key] : [input[key]])).map(text).filter(Boolean);
+  const paths = values.map((value) => value.replace(/^file:\/\//i, ""));
+  if (paths.some((value) => namesMemory(value, "tree"))) return true;
+  const pattern = text(input.pattern) || text(input.glob);
+  return pattern !== "" && paths.some((base) => namesMemory(pattern.includes("/") ? path.posix.join(base, pattern) : path.posix.join(base, "**", pattern), "files"));
+}
+
+/**
+ * The project whose memory is gated, found as foundry-server finds the root it serves (its
+ * cli.ts; repeated here because the hook has no dependencies): FOUNDRY_ROOT, else the nearest
+ * folder upward holding .foundry/, else the nearest holding .git, else the session folder.
+ */
 function projectRoot(event) {
-  return process.env.FOUNDRY_ROOT || process.env.CLAUDE_PROJECT_DIR || (typeof event.cwd === "string" && event.cwd) || process.cwd();
+  if (process.env.FOUNDRY_ROOT) return process.env.FOUNDRY_ROOT;
+  const start = path.resolve(process.env.CLAUDE_PROJECT_DIR || (typeof event.cwd === "string" && event.cwd) || process.cwd());
+  for (const marker of [".foundry", ".git"]) {
+    for (let dir = start; ; dir = path.dirname(dir)) {
+      try {
+        const stat = fs.statSync(path.join(dir, marker));
+        if (stat.isDirectory() || (marker === ".git" && stat.isFile())) return dir;
+      } catch {
+        // not here; look one folder up
+      }
+      if (path.dirname(dir) === dir) break;
+    }
+  }
+  return start;
 }
 
 /** Keeps metrics/ out of git, as memory's recordEvent does (.foundry/.gitignore). */

@@ -86,9 +86,10 @@ export const TOOL_HANDLERS: Readonly<Record<ToolName, ToolHandler>> = {
     return result.text;
   },
 
-  async token_report({ memory, blackboard }) {
+  async token_report({ root, memory, blackboard }) {
     const board = await blackboard();
     const [figures, totals, events] = await Promise.all([memory.tokenFigures(), board.totals(), memory.eventCounts()]);
-    return formatTokenReport({ memory: figures, blackboardTokens: totals.tokens, events });
+    // The served root last, after SPEC §2's text: it tells a user which project's memory this is.
+    return `${formatTokenReport({ memory: figures, blackboardTokens: totals.tokens, events })}\n\nProject root: ${root}`;
   },
 };

@@ -1,0 +1,94 @@
+// The publishable packages of the workspace as npm would ship them: found from the workspace
+// folders (so a new package is covered without editing a list), packed with pnpm (`workspace:`
+// ranges become versions), and installed with npm into plain folders with no workspace links.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const SCOPE = "@foundry-mcp/";
+const GROUPS = ["packages", "apps"];
+
+/** Every non-private package under packages/ and apps/: `{ name, version, folder, dir, manifest, kind }`. */
+export function workspacePackages(root) {
+  const found = [];
+  for (const group of GROUPS) {
+    for (const entry of fs.readdirSync(path.join(root, group)).sort()) {
+      const dir = path.join(root, group, entry);
+      if (!fs.existsSync(path.join(dir, "package.json"))) continue;
+      const manifest = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8"));
+      if (manifest.private) continue;
+      const kind = manifest.bin ? "app" : "library";
+      found.push({ name: manifest.name, version: manifest.version, folder: `${group}/${entry}`, dir, manifest, kind });
+    }
+  }
+  return found;
+}
+
+/** Runs a command; returns `{ status, stdout, stderr }` and never throws. */
+export function runCommand(command, args, options = {}) {
+  const result = spawnSync(command, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, ...options });
+  return { status: result.status ?? -1, stdout: result.stdout ?? "", stderr: `${result.stderr ?? ""}${result.error ? String(result.error) : ""}` };
+}
+
+/** Packs each package into `destination`; returns name -> tarball path. Throws naming the package that failed. */
+export function packAll(packages, destination) {
+  const tarballs = new Map();
+  for (const pkg of packages) {
+    const before = new Set(fs.readdirSync(destination));
+    const packed = runCommand("pnpm", ["pack", "--pack-destination", destination], { cwd: pkg.dir });
+    const tarball = fs.readdirSync(destination).find((name) => name.endsWith(".tgz") && !before.has(name));
+    if (packed.status !== 0 || !tarball) throw new Error(`pnpm pack failed for ${pkg.name}: ${packed.stderr.slice(-800)}`);
+    tarballs.set(pkg.name, path.join(destination, tarball));
+  }
+  return tarballs;
+}
+
+/** The workspace packages `name` needs at install time (itself and its `@foundry-mcp/*` dependencies, transitively). */
+export function installClosure(name, byName) {
+  const needed = new Set();
+  const visit = (current) => {
+    if (needed.has(current)) return;
+    needed.add(current);
+    const manifest = byName.get(current)?.manifest ?? {};
+    for (const dep of Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies })) if (dep.startsWith(SCOPE) && byName.has(dep)) visit(dep);
+  };
+  visit(name);
+  return [...needed];
+}
+
+/** A new consumer folder holding only the given tarballs (copied in) and a private package.json. */
+export function consumerFolder(parent, label, tarballs) {
+  const dir = path.join(parent, label.replace(/[^a-z0-9-]+/gi, "-"));
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, "package.json"), `${JSON.stringify({ name: "consumer", private: true }, null, 2)}\n`);
+  for (const tarball of tarballs) fs.copyFileSync(tarball, path.join(dir, path.basename(tarball)));
+  return { dir, specs: tarballs.map((tarball) => `./${path.basename(tarball)}`) };
+}
+
+/** `npm install` of `specs` in `dir`; throws with npm's last lines when it fails. */
+export function npmInstall(dir, specs, env) {
+  const result = runCommand("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error", ...specs], { cwd: dir, env });
+  if (result.status !== 0) throw new Error(`npm install ${specs.join(" ")} failed in ${dir} (exit ${result.status}):\n${(result.stderr || result.stdout).slice(-1500)}`);
+}
+
+/** Apparent size of every file under node_modules and the number of packages npm installed there. */
+export function installStats(dir) {
+  let bytes = 0;
+  const walk = (current) => {
+    for (const entry of fs.readdirSync(current, { withFileTypes: true })) {
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile()) bytes += fs.statSync(full).size;
+    }
+  };
+  walk(path.join(dir, "node_modules"));
+  const lock = JSON.parse(fs.readFileSync(path.join(dir, "package-lock.json"), "utf8"));
+  const packages = Object.keys(lock.packages ?? {}).filter((key) => key.startsWith("node_modules/"));
+  return { bytes, packages: packages.length, names: packages.map((key) => key.slice(key.lastIndexOf("node_modules/") + "node_modules/".length)) };
+}
+
+/** The file names inside a tarball (without the leading `package/`). */
+export function tarballFiles(tarball) {
+  const listed = runCommand("tar", ["-tzf", tarball]);
+  return listed.stdout.split("\n").filter(Boolean).map((line) => line.replace(/^package\//, ""));
+}
