@@ -80,8 +80,8 @@ describe("checkArguments", () => {
       "`source` is 81 characters; the limit is 80.",
     );
     expect(checkArguments(write, { title: "t", body: "b", type: "domain", source: "postmortem-2025-03-14" })).toBeTruthy();
-    const tags = Array.from({ length: 21 }, (_, index) => `t${index}`);
-    expect(messageOf(() => checkArguments(write, { title: "t", body: "b", type: "domain", tags }))).toBe("`tags` has 21 items; the limit is 20.");
+    const tags = Array.from({ length: 13 }, (_, index) => `t${index}`);
+    expect(messageOf(() => checkArguments(write, { title: "t", body: "b", type: "domain", tags }))).toBe("`tags` has 13 items; the limit is 12.");
   });
 
   it("explains patterns in words", () => {
@@ -96,7 +96,7 @@ describe("checkArguments", () => {
   it("names the first problem in the order the model sent the arguments, a value's type before its bounds", () => {
     expect(messageOf(() => checkArguments(search, { limit: 0, query: 42 }))).toBe("`limit` must be from 1 to 25; got 0.");
     expect(messageOf(() => checkArguments(search, { query: 42, limit: 0 }))).toBe("`query` must be a string; got number 42.");
-    expect(messageOf(() => checkArguments(write, { title: "t", body: "b", type: "domain", tags: Array.from({ length: 21 }, () => 7) }))).toBe("`tags` has 21 items; the limit is 20.");
+    expect(messageOf(() => checkArguments(write, { title: "t", body: "b", type: "domain", tags: Array.from({ length: 13 }, () => 7) }))).toBe("`tags` has 13 items; the limit is 12.");
     expect(messageOf(() => checkArguments(search, { query: "x", top: 1, type: "opinion" }))).toBe("unknown argument `top`: it takes `query`, `type`, `limit`.");
     expect(messageOf(() => checkArguments(write, { title: 5 }))).toMatch(/^`body` and `type` are required: /);
   });
