@@ -8,20 +8,9 @@
 // every fact, and the caller reconciles it with the facts active now (active-facts.ts).
 
 import type { Fact } from "../types";
-import { FIELDS, termsOf } from "./search-index";
+import { FIELDS, lowerBound, termsOf } from "./search-index";
 import type { FactTerms, SearchIndex } from "./search-index";
 import { stemWord } from "./tokenize";
-
-function lowerBound(sorted: readonly string[], value: string): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if ((sorted[middle] ?? "") < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
 
 function removeValue(list: number[], value: number): void {
   const at = list.indexOf(value);

@@ -10,7 +10,7 @@ import { CONFIDENCE_RANK, compareNewestFirst } from "../facts/order";
 import { boundedEditDistance } from "./edit-distance";
 import { learnedAbbreviations } from "./glossary";
 import { PRODUCT_ROLE_FACTOR, asksForProduct, namesProduct } from "./product-names";
-import { FIELDS, fieldCount } from "./search-index";
+import { FIELDS, fieldCount, lowerBound } from "./search-index";
 import type { SearchIndex } from "./search-index";
 import { synonymsOf } from "./synonyms";
 import { splitWords, tokenize } from "./tokenize";
@@ -36,17 +36,6 @@ type Alternatives = Map<string, number>;
 
 function addAlternative(alternatives: Alternatives, term: string, weight: number): void {
   if ((alternatives.get(term) ?? 0) < weight) alternatives.set(term, weight);
-}
-
-function lowerBound(sorted: readonly string[], value: string): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if ((sorted[middle] ?? "") < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 function addPrefixMatches(index: SearchIndex, alternatives: Alternatives, prefix: string): void {

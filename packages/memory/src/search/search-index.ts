@@ -47,6 +47,18 @@ export interface SearchIndex {
   readonly surfaces: ReadonlyMap<string, string>;
 }
 
+/** First position in a sorted vocabulary whose term is not below `value` (binary search). */
+export function lowerBound(sorted: readonly string[], value: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((sorted[middle] ?? "") < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 const termsCache = new WeakMap<Fact, FactTerms>();
 const NO_SURFACES: readonly string[] = [];
 
