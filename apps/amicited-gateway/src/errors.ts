@@ -1,7 +1,8 @@
 // The gateway's one error class: every local failure (bad flag, a tool's refusal) carries a stable
 // string code; the MCP edge (server/) turns it into an isError result. The workspace store's
-// errors (unknown domain, exhausted credits, plan limit) are CodedErrors too and keep their codes
-// at that edge. The base (code, cause, brand) is @foundry-mcp/core's CodedError.
+// errors (unknown domain, exhausted credits, a driver that cannot load or connect) are its own
+// CodedErrors and keep their codes at that edge, so they are not restated
+// here. The base (code, cause, brand) is @foundry-mcp/core's CodedError.
 
 import { CodedError } from "@foundry-mcp/core";
 
@@ -9,14 +10,9 @@ import { CodedError } from "@foundry-mcp/core";
 export const GatewayErrorCode = {
   INVALID_ARGUMENT: "INVALID_ARGUMENT",
   NOT_FOUND: "NOT_FOUND",
-  UNKNOWN_DOMAIN: "UNKNOWN_DOMAIN",
-  CREDITS_EXHAUSTED: "CREDITS_EXHAUSTED",
   PLAN_LIMIT: "PLAN_LIMIT",
   CONFLICT: "CONFLICT",
-  STORE: "STORE",
   USAGE: "USAGE",
-  DRIVER_UNAVAILABLE: "DRIVER_UNAVAILABLE",
-  CONNECT_FAILED: "CONNECT_FAILED",
 } as const;
 
 /** One of GatewayErrorCode's values. */
