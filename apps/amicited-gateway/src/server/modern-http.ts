@@ -10,7 +10,6 @@ import {
   checkRoutingHeaders,
   isModernHttpRequest,
   modernHttpStatus,
-  sendJson,
   type ConnectableServer,
   type RoutingHeaders,
 } from "@foundry-mcp/server-kit";
@@ -31,6 +30,12 @@ export function isModernPost(req: http.IncomingMessage, body: unknown): boolean 
   return isModernHttpRequest(routingHeaders(req), body);
 }
 
+function reply(res: http.ServerResponse, status: number, body: unknown): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
 /** Answers one modern request; `createServer` builds the Server of this request's credential. */
 export async function answerModernPost(
   req: http.IncomingMessage,
@@ -42,11 +47,11 @@ export async function answerModernPost(
   const rawId = (body as { id?: unknown }).id;
   const id = typeof rawId === "string" || typeof rawId === "number" ? rawId : null;
   if (!parsed.success || !("method" in parsed.data)) {
-    return sendJson(res, 400, { jsonrpc: "2.0", id, error: { code: -32600, message: "Bad Request: the body is not a JSON-RPC request or notification." } });
+    return reply(res, 400, { jsonrpc: "2.0", id, error: { code: -32600, message: "Bad Request: the body is not a JSON-RPC request or notification." } });
   }
   const message = parsed.data;
   const headerError = checkRoutingHeaders(routingHeaders(req), message);
-  if (headerError) return sendJson(res, 400, { jsonrpc: "2.0", id, error: headerError });
+  if (headerError) return reply(res, 400, { jsonrpc: "2.0", id, error: headerError });
   const abort = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) abort.abort();
@@ -56,5 +61,5 @@ export async function answerModernPost(
     res.writeHead(202).end();
     return;
   }
-  sendJson(res, modernHttpStatus(answer), answer);
+  reply(res, modernHttpStatus(answer), answer);
 }
