@@ -12,6 +12,7 @@ import { createSessionServer } from "./session";
 import { answerModernPost, isModernPost } from "./modern-http";
 import { DEFAULT_SESSION_LIMITS, SessionTable, type SessionLimits } from "./sessions";
 import type { Gateway } from "./gateway";
+import { isUiPath, type UiRoutes } from "./ui/routes";
 import { resolveToken } from "@foundry-mcp/workspace-store";
 import type { Credential } from "@foundry-mcp/workspace-store";
 
@@ -27,6 +28,8 @@ export interface HttpGatewayOptions {
   anonymous?: Credential;
   /** Session caps and idle time (defaults: DEFAULT_SESSION_LIMITS). */
   sessions?: Partial<SessionLimits>;
+  /** The dashboard, served under /ui beside /mcp (ui/routes.ts); absent with --no-ui. */
+  ui?: UiRoutes;
 }
 
 /** A running HTTP gateway. */
@@ -114,6 +117,7 @@ export async function startHttpGateway(
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? "/", "http://placeholder");
+    if (options.ui && isUiPath(url.pathname)) return options.ui(req, res, url);
     if (url.pathname !== "/mcp")
       return sendJson(res, 404, rpcError(-32000, `Not found: the MCP endpoint is /mcp`));
     const hostHeader = req.headers.host ?? "";
