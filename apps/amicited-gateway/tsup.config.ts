@@ -29,6 +29,6 @@ function embeddedUi(): Record<string, { type: string; body: string }> {
 
 // better-sqlite3 is native: it stays external and loads from this app's node_modules.
 export default defineConfig({
-  ...appBundle({ gateway: "src/main.ts" }, ["better-sqlite3"]),
+  ...appBundle({ gateway: "src/main.ts" }, ["better-sqlite3", "better-sqlite3-node20"]),
   define: { __AMICITED_UI__: JSON.stringify(embeddedUi()) },
 });
