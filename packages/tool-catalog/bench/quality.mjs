@@ -8,16 +8,18 @@ import { PlainBm25 } from "./plain-bm25.mjs";
 
 const readQueries = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8")).queries;
 
-/** Every labelled request; `set` is dev (tuned on), holdout, holdout2 or holdout3 (never tuned on). */
+/** Every labelled request; `set` is dev (tuned on), holdout, holdout2, holdout3 or holdout4 (never tuned on). */
 export const TOOL_QUERIES = [
   ...readQueries("./tool-queries.json"),
   ...readQueries("./tool-queries-holdout2.json"),
   ...readQueries("./tool-queries-holdout3.json"),
+  ...readQueries("./tool-queries-holdout4.json"),
 ];
 
 /** Sets in report order, with how each was used. */
 export const TOOL_SETS = [
-  ["holdout3", "holdout 3 (written 2026-12-01 before this round)"],
+  ["holdout4", "holdout 4 (written 2026-12-01 before this round)"],
+  ["holdout3", "holdout 3 (written 2026-12-01 before round 3)"],
   ["dev", "dev (tuned on)"],
   ["holdout", "holdout 1"],
   ["holdout2", "holdout 2"],
