@@ -25,13 +25,20 @@ export const TOOL_SETS = [
   ["holdout2", "holdout 2"],
 ];
 
-/** top-1, hit@5 and MRR of a ranker (query → ranked keys) on one set. */
+/**
+ * top-1, hit@5 and MRR of a ranker (query → ranked results) on one set. A result is a key, or
+ * an array of keys: a tool and the near-duplicates it names in `variants`, which the model reads
+ * in that result. top-1 needs the first result's own tool; recall@5 and MRR count a variant at
+ * its result's place.
+ */
 export function scoreSet(rankOf, set, queries = TOOL_QUERIES) {
   const chosen = queries.filter((entry) => entry.set === set);
   let top1 = 0, hit5 = 0, reciprocal = 0;
+  const keysOf = (result) => (Array.isArray(result) ? result : [result]);
   for (const { query, expected } of chosen) {
-    const position = rankOf(query).findIndex((key) => expected.includes(key));
-    if (position === 0) top1 += 1;
+    const results = rankOf(query);
+    const position = results.findIndex((result) => keysOf(result).some((key) => expected.includes(key)));
+    if (position === 0 && expected.includes(keysOf(results[0])[0])) top1 += 1;
     if (position >= 0 && position < 5) hit5 += 1;
     if (position >= 0) reciprocal += 1 / (position + 1);
   }
@@ -46,7 +53,7 @@ export async function catalogRanker(ToolCatalog, entries, options = {}) {
   const ranked = new Map();
   for (const { query } of TOOL_QUERIES) {
     const page = await catalog.search({ query, limit: 50 });
-    ranked.set(query, page.results.map((result) => keys.get(result.name)));
+    ranked.set(query, page.results.map((result) => [result.name, ...(result.variants ?? [])].map((name) => keys.get(name))));
   }
   return (query) => ranked.get(query);
 }
