@@ -5,6 +5,7 @@
 // are capped and idle ones closed, so a client that opens and abandons sessions cannot grow the
 // process without bound. A 2026-07-28 request carries everything in itself: it is answered as
 // JSON by one shared server through server-kit's ModernRequestMux, with no session.
+import { messageOf } from "@foundry-mcp/core";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
@@ -95,8 +96,8 @@ export async function startHttpDownstream(downstreams: Downstreams, options: Htt
 
   const server = http.createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      options.log(`foya serve: HTTP request failed: ${error instanceof Error ? error.message : String(error)}`);
-      sendJson(res, 500, jsonRpcError(-32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`));
+      options.log(`foya serve: HTTP request failed: ${messageOf(error)}`);
+      sendJson(res, 500, jsonRpcError(-32603, `Internal error: ${messageOf(error)}`));
     });
   });
   await new Promise<void>((resolve, reject) => {
