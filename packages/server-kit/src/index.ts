@@ -26,5 +26,3 @@ export {
 export { CACHEABLE_METHODS, NO_CACHE, discoverResult, toModernResult, type CacheHint, type ServerIdentity } from "./eras/modern-result";
 export { answerStatelessRequest, type ConnectableServer } from "./eras/stateless-request";
 export { checkRoutingHeaders, isModernHttpRequest, modernHttpStatus, type RoutingHeaders } from "./eras/http-headers";
-export { answerModernPost, isModernPost, routingHeadersOf } from "./eras/modern-http";
-export { ModernRequestMux } from "./eras/modern-request-mux";

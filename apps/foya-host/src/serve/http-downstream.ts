@@ -4,15 +4,16 @@
 // shared Downstreams on an HttpSessionTransport (node:http, no per-request conversion); sessions
 // are capped and idle ones closed, so a client that opens and abandons sessions cannot grow the
 // process without bound. A 2026-07-28 request carries everything in itself: it is answered as
-// JSON by one shared server through server-kit's ModernRequestMux, with no session.
+// JSON (or SSE for its progress) by one shared server (modern-requests.ts), with no session.
 import { messageOf } from "@foundry-mcp/core";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
-import { answerModernPost, createHttpEdge, isModernPost, jsonRpcError, ModernRequestMux, sameSecret, sendJson, type ServerIdentity } from "@foundry-mcp/server-kit";
+import { createHttpEdge, jsonRpcError, sameSecret, sendJson } from "@foundry-mcp/server-kit";
 import type { AggregatingServer } from "./aggregating-server";
 import type { Downstreams } from "./downstreams";
 import { HttpSessionTransport } from "./http-session";
+import { isModernRequest, ModernRequests, serveModernPost } from "./modern-requests";
 
 /** Sessions one `foya serve --http` keeps at once. */
 export const MAX_HTTP_SESSIONS = 32;
@@ -45,11 +46,11 @@ export async function startHttpDownstream(downstreams: Downstreams, options: Htt
   const sessions = new Map<string, Session>();
 
   // Made on the first modern request: a 2025-only client never pays for it.
-  let modern: Promise<{ mux: ModernRequestMux; identity: ServerIdentity }> | undefined;
-  const modernMux = (): Promise<{ mux: ModernRequestMux; identity: ServerIdentity }> => {
+  let modern: Promise<ModernRequests> | undefined;
+  const modernRequests = (): Promise<ModernRequests> => {
     modern ??= (async () => {
       const shared = downstreams.openStateless();
-      return { mux: await ModernRequestMux.connect(shared.server), identity: shared.identity };
+      return ModernRequests.connect(shared.server, shared.identity);
     })();
     return modern;
   };
@@ -69,10 +70,7 @@ export async function startHttpDownstream(downstreams: Downstreams, options: Htt
       return;
     }
     if (admitted.method !== "POST") return sendJson(res, 400, jsonRpcError(-32000, "Bad Request: Mcp-Session-Id header is required"));
-    if (isModernPost(req, admitted.body)) {
-      const { mux, identity } = await modernMux();
-      return answerModernPost(req, res, admitted.body, () => mux.requestServer(), identity);
-    }
+    if (isModernRequest(req, admitted.body)) return serveModernPost(req, res, admitted.body, await modernRequests());
     const messages: unknown[] = Array.isArray(admitted.body) ? admitted.body : [admitted.body];
     if (!messages.some((message) => isInitializeRequest(message))) {
       return sendJson(res, 400, jsonRpcError(-32000, "Bad Request: no valid session; send initialize first"));
@@ -121,7 +119,7 @@ export async function startHttpDownstream(downstreams: Downstreams, options: Htt
       clearInterval(sweeper);
       await Promise.all([...sessions.values()].map((session) => session.aggregating.server.close().catch(() => undefined)));
       sessions.clear();
-      if (modern) await (await modern).mux.close();
+      if (modern) await (await modern).close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

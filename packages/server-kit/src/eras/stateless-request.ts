@@ -21,19 +21,15 @@ class OneRequestChannel implements Transport {
   private answered?: (message: JSONRPCMessage) => void;
   readonly answer: Promise<JSONRPCMessage>;
 
-  constructor(
-    private readonly id: string | number | undefined,
-    private readonly onNotification?: (message: JSONRPCMessage) => void,
-  ) {
+  constructor(private readonly id: string | number | undefined) {
     this.answer = new Promise((resolve) => (this.answered = resolve));
   }
 
   async start(): Promise<void> {}
 
   async send(message: JSONRPCMessage): Promise<void> {
+    // Progress and log notifications have no stream to go to in a JSON answer: dropped.
     if ("id" in message && message.id === this.id && !("method" in message)) this.answered?.(message);
-    // Progress goes to the request's stream when it has one; a JSON answer has none: dropped.
-    else if ("method" in message && !("id" in message) && message.method === "notifications/progress") this.onNotification?.(message);
   }
 
   async close(): Promise<void> {
@@ -46,8 +42,7 @@ class OneRequestChannel implements Transport {
 }
 
 /**
- * The answer to one modern request (undefined for a notification), from a Server built for it;
- * `onNotification` receives the request's progress notifications while it runs.
+ * The answer to one modern request (undefined for a notification), from a Server built for it.
  *
  * @example const answer = await answerStatelessRequest(() => createSessionServer(gateway, credential), identity, body);
  */
@@ -56,10 +51,9 @@ export async function answerStatelessRequest(
   identity: ServerIdentity,
   message: JSONRPCMessage,
   signal?: AbortSignal,
-  onNotification?: (notification: JSONRPCMessage) => void,
 ): Promise<JSONRPCMessage | undefined> {
   const id = "id" in message && !("result" in message) && !("error" in message) ? message.id : undefined;
-  const channel = new OneRequestChannel(id, onNotification);
+  const channel = new OneRequestChannel(id);
   const server = createServer();
   await server.connect(new DualEraTransport(channel, identity, { modernOnly: true }));
   try {
