@@ -20,6 +20,11 @@ export interface HttpEdgeOptions {
   realm: string;
   /** Whether a presented bearer token is valid. */
   checkToken: (token: string) => boolean | Promise<boolean>;
+  /**
+   * `false` admits requests without `Authorization` (a presented token is still checked): only for
+   * a local test server such as the conformance fixture, which the suite reaches with no token.
+   */
+  requireToken?: boolean;
 }
 
 /** An admitted request: its method and, for POST, the parsed JSON body. */
@@ -96,10 +101,11 @@ export function createHttpEdge(options: HttpEdgeOptions): HttpEdge {
     // A browser always sends Origin; "null" (sandboxed frames, file://) is refused like any foreign one.
     if (origin !== undefined && !allowed.has(hostnameOf(origin) ?? "")) return refuse(res, 403, -32000, `Forbidden: Origin ${origin} is not allowed`);
     const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "");
-    if (!match?.[1]) {
+    const open = options.requireToken === false && req.headers.authorization === undefined;
+    if (!open && !match?.[1]) {
       return refuse(res, 401, -32001, "Unauthorized: send Authorization: Bearer <token>", { "www-authenticate": `Bearer realm="${options.realm}"` });
     }
-    if (!(await options.checkToken(match[1]))) {
+    if (!open && !(await options.checkToken(match?.[1] ?? ""))) {
       const challenge = `Bearer realm="${options.realm}", error="invalid_token", error_description="unknown token"`;
       return refuse(res, 401, -32001, "Unauthorized: unknown token", { "www-authenticate": challenge });
     }

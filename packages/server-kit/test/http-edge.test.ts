@@ -60,3 +60,20 @@ describe("createHttpEdge", () => {
     expect(status).toBe(403);
   });
 });
+
+describe("createHttpEdge with requireToken: false", () => {
+  it("admits a request without Authorization, still checks a presented token and the Origin", async () => {
+    const admit = createHttpEdge({ host: "127.0.0.1", realm: "open", requireToken: false, checkToken: (token) => sameSecret(token, "right") });
+    const open = http.createServer((req, res) => void admit(req, res).then((admitted) => admitted && sendJson(res, 200, admitted)));
+    await new Promise<void>((resolve) => open.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(open.address() as AddressInfo).port}/mcp`;
+    try {
+      expect((await fetch(url, { method: "POST", body: "{}" })).status).toBe(200);
+      expect((await fetch(url, { method: "POST", body: "{}", headers: { authorization: "Bearer wrong" } })).status).toBe(401);
+      expect((await fetch(url, { method: "POST", body: "{}", headers: { origin: "https://evil.example" } })).status).toBe(403);
+    } finally {
+      open.closeAllConnections();
+      await new Promise((resolve) => open.close(resolve));
+    }
+  });
+});

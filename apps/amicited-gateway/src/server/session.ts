@@ -5,6 +5,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
@@ -69,6 +70,8 @@ export function createSessionServer(
       },
     ],
   }));
+  // The resources capability covers templates/list: none here, but an answer, not -32601.
+  server.setRequestHandler(checkedRequest("resources/templates/list", ListResourceTemplatesRequestSchema), async () => ({ resourceTemplates: [] }));
   server.setRequestHandler(checkedRequest("resources/read", ReadResourceRequestSchema), async (request) => {
     if (request.params.uri === SKILL_URI)
       return { contents: [{ uri: SKILL_URI, mimeType: "text/markdown", text: gateway.skill }] };
