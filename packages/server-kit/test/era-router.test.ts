@@ -39,9 +39,9 @@ describe("EraRouter", () => {
   // resources.subscribe and listChanged, which promise a subscriptions/listen stream the stateless
   // edge answers with -32601.
   it("does not advertise push flags over server/discover", () => {
-    const router = new EraRouter({ ...identity, capabilities: { tools: { listChanged: true }, resources: { subscribe: true, listChanged: true }, logging: {} } });
+    const router = new EraRouter({ ...identity, capabilities: { tools: { listChanged: true }, resources: { subscribe: true, listChanged: true }, prompts: { listChanged: false }, logging: {} } });
     const decision = router.inbound(request(1, "server/discover", { _meta: ENVELOPE }));
-    expect(decision.kind === "reply" && (decision.message as unknown as { result: { capabilities: unknown } }).result.capabilities).toEqual({ tools: {}, resources: {}, logging: {} });
+    expect(decision.kind === "reply" && (decision.message as unknown as { result: { capabilities: unknown } }).result.capabilities).toEqual({ tools: {}, resources: {}, prompts: { listChanged: false }, logging: {} });
   });
 
   it("gives modern results resultType, the method's cache hint and serverInfo", () => {

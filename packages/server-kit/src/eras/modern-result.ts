@@ -60,13 +60,13 @@ const PUSH_FLAGS = ["listChanged", "subscribe"];
 
 /**
  * The capabilities a modern client is told about: the same as over `initialize`, less the push
- * flags (`listChanged`, `subscribe`). In 2026-07-28 those promise a `subscriptions/listen` stream,
+ * flags (`listChanged`, `subscribe`) set to true (false ones promise nothing and stay). In 2026-07-28 those promise a `subscriptions/listen` stream,
  * which a stateless request/answer edge has not got; advertising them would promise what -32601 refuses.
  */
 export function modernCapabilities(capabilities: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(capabilities)) {
-    out[name] = isPlainObject(value) ? Object.fromEntries(Object.entries(value).filter(([flag]) => !PUSH_FLAGS.includes(flag))) : value;
+    out[name] = isPlainObject(value) ? Object.fromEntries(Object.entries(value).filter(([flag, on]) => !(PUSH_FLAGS.includes(flag) && on === true))) : value;
   }
   return out;
 }
