@@ -10,7 +10,8 @@ import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { answerModernPost, createHttpEdge, isModernPost, jsonRpcError, sendJson } from "../../dist/index.js";
 import { IDENTITY, createConformanceServer } from "./conformance-features.mjs";
 
-const admit = createHttpEdge({ host: "127.0.0.1", realm: "conformance", requireToken: false, checkToken: () => false });
+// The suite sends no token: every request is admitted as the anonymous credential.
+const admit = createHttpEdge({ host: "127.0.0.1", realm: "conformance", anonymous: true, checkToken: () => false });
 const sessions = new Map();
 
 async function handle(req, res) {
