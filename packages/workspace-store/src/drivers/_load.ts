@@ -36,10 +36,9 @@ export function checkIdentifiers(table: string, columns: readonly string[]): voi
 /** Wraps a database's own error as STORE, keeping it as the cause. */
 export function storeError(error: unknown): WorkspaceStoreError {
   if (WorkspaceStoreError.isInstance(error)) return error;
-  const message = messageOf(error);
   return new WorkspaceStoreError(
     WorkspaceStoreErrorCode.STORE,
-    `store rejected a statement: ${message}`,
+    `store rejected a statement: ${messageOf(error)}`,
     { cause: error },
   );
 }

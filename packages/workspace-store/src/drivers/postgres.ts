@@ -143,7 +143,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   const pg = await loadOptional<typeof Pg>(
     options.moduleName ?? "pg",
     "postgres",
-    "pnpm add pg@8.23.1",
+    "npm install pg@8",
   );
   const pool = await connect(pg, options);
   const onClient =
