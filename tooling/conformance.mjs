@@ -29,12 +29,15 @@ export function runConformance(cli, args, { cwd, timeoutMs = 240_000, env = {} }
   });
 }
 
-/** `{ scenario → { passed, failed } }` from the run's SUMMARY lines (`✓ name: 3 passed, 0 failed`). */
+/** `{ scenario → { passed, failed } }` from the run's SUMMARY lines (`✓ name: 3 passed, 0 failed[, 1 warnings]`). */
 export function scenarioResults(output) {
-  const summary = output.slice(output.lastIndexOf("=== SUMMARY ==="));
+  // Server runs print "=== SUMMARY ===", client suites "=== SUITE SUMMARY ===".
+  const start = Math.max(output.lastIndexOf("=== SUMMARY ==="), output.lastIndexOf("=== SUITE SUMMARY ==="));
+  const summary = start < 0 ? "" : output.slice(start);
   const results = new Map();
-  for (const match of summary.matchAll(/^[✓✗] ([\w./:-]+): (\d+) passed, (\d+) failed$/gmu)) {
-    results.set(match[1], { passed: Number(match[2]), failed: Number(match[3]) });
+  // A warning fails a scenario under a baseline, as the CLI judges it: counted with the failures.
+  for (const match of summary.matchAll(/^[✓✗] ([\w./:-]+): (\d+) passed, (\d+) failed(?:, (\d+) warnings)?$/gmu)) {
+    results.set(match[1], { passed: Number(match[2]), failed: Number(match[3]) + Number(match[4] ?? 0) });
   }
   return results;
 }

@@ -23,6 +23,11 @@ describe("conformance baselines", () => {
     expect([...scenarioResults(OUTPUT).keys()]).toEqual(["ping", "caching", "tools-call-image", "prompts-list"]);
   });
 
+  it("reads a client suite's summary, counting warnings as failures", () => {
+    const results = scenarioResults("=== SUITE SUMMARY ===\n\n✓ auth/pre-registration: 14 passed, 0 failed\n✗ auth/basic-cimd: 14 passed, 0 failed, 1 warnings\n");
+    expect(Object.fromEntries(results)).toEqual({ "auth/pre-registration": { passed: 14, failed: 0 }, "auth/basic-cimd": { passed: 14, failed: 1 } });
+  });
+
   it("refuses an entry without a reason, naming the line", () => {
     const file = baselineFile("server:\n  - ping # fine\n  - caching\n");
     expect(() => readBaseline(file, "server")).toThrow(/baseline\.yml:3: entry caching has no reason/);
