@@ -68,8 +68,21 @@ export function sameSecret(presented: string, expected: string): boolean {
   return timingSafeEqual(digest(presented), digest(expected));
 }
 
-// Reads at most `limit` bytes; past it the rest is drained unread and "too-large" returned.
-function readBody(req: http.IncomingMessage, limit: number): Promise<string | "too-large"> {
+/**
+ * Whether a Host header or an Origin names an allowed host: the loopback names, the bind host
+ * (unless it is a wildcard address) and `extra`. Every HTTP route an app serves beside its MCP
+ * endpoint (a dashboard, a health check) checks with this, so one rule guards them all.
+ *
+ * @example const allowed = hostAllowList("127.0.0.1", ["gw.example"]); allowed("gw.example:8787") // true
+ */
+export function hostAllowList(host: string, extra: readonly string[] = []): (value: string) => boolean {
+  const allowed = new Set([...LOOPBACK, ...extra.map((name) => name.toLowerCase())]);
+  if (!["0.0.0.0", "::"].includes(host)) allowed.add(hostnameOf(host) ?? host);
+  return (value) => allowed.has(hostnameOf(value) ?? "");
+}
+
+/** Reads at most `limit` bytes of a request body; past it the rest is drained unread and "too-large" returned. */
+export function readLimitedBody(req: http.IncomingMessage, limit: number): Promise<string | "too-large"> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -87,8 +100,7 @@ export function createHttpEdge<C = true>(options: HttpEdgeOptions<C>): HttpEdge<
   const endpoint = options.path ?? "/mcp";
   const refusedToken = options.refusedToken ?? "unknown token";
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const allowed = new Set([...LOOPBACK, ...(options.allowedHosts ?? []).map((name) => name.toLowerCase())]);
-  if (!["0.0.0.0", "::"].includes(options.host)) allowed.add(hostnameOf(options.host) ?? options.host);
+  const allowed = hostAllowList(options.host, options.allowedHosts);
   const refuse = (res: http.ServerResponse, status: number, code: number, message: string, headers?: Record<string, string>): undefined => {
     sendJson(res, status, jsonRpcError(code, message), headers);
     return undefined;
@@ -106,10 +118,10 @@ export function createHttpEdge<C = true>(options: HttpEdgeOptions<C>): HttpEdge<
     const url = new URL(req.url ?? "/", "http://placeholder");
     if (url.pathname !== endpoint) return refuse(res, 404, -32000, `Not found: the MCP endpoint is ${endpoint}`);
     const host = req.headers.host ?? "";
-    if (!allowed.has(hostnameOf(host) ?? "")) return refuse(res, 403, -32000, `Forbidden: Host ${host} is not allowed`);
+    if (!allowed(host)) return refuse(res, 403, -32000, `Forbidden: Host ${host} is not allowed`);
     const origin = req.headers.origin;
     // A browser always sends Origin; "null" (sandboxed frames, file://) is refused like any foreign one.
-    if (origin !== undefined && !allowed.has(hostnameOf(origin) ?? "")) return refuse(res, 403, -32000, `Forbidden: Origin ${origin} is not allowed`);
+    if (origin !== undefined && !allowed(origin)) return refuse(res, 403, -32000, `Forbidden: Origin ${origin} is not allowed`);
     const credential = await authenticate(req.headers.authorization);
     if (credential === "missing") {
       return refuse(res, 401, -32001, "Unauthorized: send Authorization: Bearer <token>", { "www-authenticate": `Bearer realm="${options.realm}"` });
@@ -120,7 +132,7 @@ export function createHttpEdge<C = true>(options: HttpEdgeOptions<C>): HttpEdge<
     }
     if (req.method === "GET" || req.method === "DELETE") return { method: req.method, credential };
     if (req.method !== "POST") return refuse(res, 405, -32000, "Method not allowed", { allow: "GET, POST, DELETE" });
-    const raw = await readBody(req, limit);
+    const raw = await readLimitedBody(req, limit);
     if (raw === "too-large") return refuse(res, 413, -32600, `Request body exceeds ${limit} bytes`);
     try {
       return { method: "POST", credential, body: JSON.parse(raw) as unknown };

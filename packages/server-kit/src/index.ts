@@ -6,7 +6,7 @@ export { LineStdioTransport, MAX_FRAME_BYTES, OUTPUT_NOT_DRAINING } from "./line
 export type { LineStdioTransportOptions } from "./line-stdio-transport";
 export { checkedRequest, describeIssues } from "./checked-request";
 export { protocolError } from "./protocol-error";
-export { createHttpEdge, jsonRpcError, sameSecret, sendJson, DEFAULT_MAX_BODY_BYTES } from "./http-edge";
+export { createHttpEdge, hostAllowList, jsonRpcError, readLimitedBody, sameSecret, sendJson, DEFAULT_MAX_BODY_BYTES } from "./http-edge";
 export type { AdmittedRequest, HttpEdge, HttpEdgeOptions } from "./http-edge";
 export { toolErrorResult, toWireError, unknownPrompt, unknownResource, unknownTool } from "./wire-errors";
 // Both protocol eras on one endpoint: the 2025 handshake through the SDK's Server, 2026-07-28

@@ -3,7 +3,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHttpEdge, sameSecret, sendJson } from "../src/index";
+import { createHttpEdge, hostAllowList, sameSecret, sendJson } from "../src/index";
 
 let server: http.Server;
 let base: string;
@@ -102,5 +102,19 @@ describe("createHttpEdge with credentials", () => {
     expect(refused).toMatchObject({ status: 401, body: { error: { code: -32001, message: "Unauthorized: unknown or revoked token" } } });
     expect(refused.challenge).toBe('Bearer realm="gw", error="invalid_token", error_description="unknown or revoked token"');
     expect(await call({ authorization: "Basic YTpi" })).toMatchObject({ status: 401, challenge: 'Bearer realm="gw"', body: { error: { message: "Unauthorized: send Authorization: Bearer <token>" } } });
+  });
+});
+
+describe("hostAllowList", () => {
+  // The one Host/Origin rule: the edge uses it, and so do routes an app serves beside /mcp.
+  it("accepts loopback names, the bind host and the extra names, with or without port or scheme", () => {
+    const allowed = hostAllowList("10.0.0.5", ["GW.example"]);
+    for (const value of ["localhost:8787", "127.0.0.1", "[::1]:9", "10.0.0.5:8787", "gw.example", "https://gw.example"]) expect(allowed(value), value).toBe(true);
+    for (const value of ["evil.example", "null", "", "http://10.0.0.6"]) expect(allowed(value), value).toBe(false);
+  });
+
+  it("does not accept every host because the server binds a wildcard address", () => {
+    expect(hostAllowList("0.0.0.0")("0.0.0.0")).toBe(false);
+    expect(hostAllowList("::")("localhost")).toBe(true);
   });
 });

@@ -3,10 +3,11 @@
 // sign-in needs the session cookie, and every change its CSRF header (sign-in.ts). Handlers only
 // call into catalog-api.ts and workspace-api.ts, which reuse the packages.
 import type http from "node:http";
+import { hostAllowList } from "@foundry-mcp/server-kit";
 import type { Gateway } from "../gateway";
 import { sendAsset, UI_EMBEDDED } from "./assets";
 import { describeForUi, catalogOverview, searchCatalog, surfaceCost } from "./catalog-api";
-import { allowedHostsOf, checkHostAndOrigin, readJsonObject, sendUiJson, UiRefusal, UI_SECURITY_HEADERS } from "./guard";
+import { checkHostAndOrigin, readJsonObject, sendUiJson, UiRefusal, UI_SECURITY_HEADERS } from "./guard";
 import { UiSessions } from "./sign-in";
 import { createToken, createWorkspace, deleteToken, listWorkspaces, workspaceTokens, workspaceUsage } from "./workspace-api";
 
@@ -33,7 +34,7 @@ const NAME = "([a-z0-9][a-z0-9-]{0,39})";
 
 /** Builds the /ui handler over a gateway. */
 export function createUiRoutes(gateway: Gateway, options: UiRouteOptions): UiRoutes {
-  const allowed = allowedHostsOf(options.host, options.allowedHosts ?? []);
+  const allowed = hostAllowList(options.host, options.allowedHosts ?? []);
   const sessions = new UiSessions(gateway.store);
   const { catalog } = gateway;
   const routes: Route[] = [
