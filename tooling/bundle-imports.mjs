@@ -9,9 +9,10 @@ const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]
 // string (an error message, say) does not, so line anchoring keeps those out.
 const STATIC = /^(?:import|export)\s(?:[^;"'`]*?\sfrom\s*)?["']([^"'./][^"']*)["']/gm;
 const DYNAMIC = /\bimport\(\s*["']([^"'./][^"']*)["']\s*\)/g;
-// A package name as a string value (an argument, `x ?? "pg"`): how a computed import(name) names
-// what it loads. A key of an embedded object (`"pg": "8.23.1"`) is followed by ":", so not this.
-const NAMED = /["']((?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*)["']\s*[,)]/g;
+// A package name as a string value (an argument, `x ?? "pg"`, a constant `= "pg";`): how a computed
+// import(name) or require(name) names what it loads. A key of an embedded object (`"pg": "8.23.1"`)
+// is followed by ":", so not this.
+const NAMED = /["']((?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*)["']\s*[,);]/g;
 
 /** The package a bare specifier names: `@scope/name` or `name`, without a subpath. */
 export function packageOf(specifier) {

@@ -5,7 +5,7 @@ import { defineConfig } from "tsup";
 import { appBundle } from "../../tooling/tsup.base.ts";
 import packageJson from "./package.json" with { type: "json" };
 
-const base = appBundle({ foya: "src/main.ts" }, ["better-sqlite3"]);
+const base = appBundle({ foya: "src/main.ts" }, ["better-sqlite3", "better-sqlite3-node20"]);
 const banner = typeof base.banner === "object" && base.banner !== null && "js" in base.banner ? String(base.banner.js) : "";
 
 export default defineConfig({

@@ -4,13 +4,18 @@
 // prebuild-install a local prebuild (its `npm_config_<name>_local_prebuilds` folder; npm warns
 // that it does not know that setting, but passes it on to the install script), the same
 // tarball layout GitHub serves, made once per Node ABI: from the workspace's own build when that
-// loads in this Node, else from the first consumer folder whose install compiled it.
+// loads in this Node, else from the first consumer folder whose install compiled it. Only
+// better-sqlite3 12 builds this way: it is installed as the optional alias better-sqlite3-node20
+// (the release Node 20 runs; core's loadSqliteBinding). 13, for Node 22 and newer, ships its
+// Node-API binaries inside the package and compiles nothing.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { runCommand } from "./packages.mjs";
 
 const NATIVE = "better-sqlite3";
+/** The folder (alias) the compiled release is installed under. */
+const INSTALLED_AS = "better-sqlite3-node20";
 const BINARY = "build/Release/better_sqlite3.node";
 
 /** The file name prebuild-install looks for: `<name>-v<version>-node-v<abi>-<platform>-<arch>.tar.gz` (glibc). */
@@ -62,7 +67,7 @@ export function localPrebuilds(cacheDir, workspacePackageDir) {
     env: (env) => ({ ...env, [`npm_config_${NATIVE.replace(/[^a-zA-Z0-9]/g, "_")}_local_prebuilds`]: cacheDir }),
     saveFrom(consumerDir) {
       if (source) return;
-      const installed = path.join(consumerDir, "node_modules", NATIVE);
+      const installed = path.join(consumerDir, "node_modules", INSTALLED_AS);
       if (loadsHere(installed) && writePrebuild(installed, cacheDir, file)) source = "saved from a compiled install";
     },
   };
@@ -71,7 +76,7 @@ export function localPrebuilds(cacheDir, workspacePackageDir) {
 /** The folder of the workspace's installed native package, resolved from `fromDir` (an app that depends on it). */
 export function workspaceNativeDir(fromDir) {
   try {
-    return path.dirname(createRequire(path.join(fromDir, "package.json")).resolve(`${NATIVE}/package.json`));
+    return path.dirname(createRequire(path.join(fromDir, "package.json")).resolve(`${INSTALLED_AS}/package.json`));
   } catch {
     return undefined;
   }

@@ -38,9 +38,9 @@ describe("bundleImports", () => {
     expect(bundleImports(source)).toEqual({ static: ["@scope/lib", "better-sqlite3", "re-exported"], dynamic: ["pg"] });
   });
 
-  it("counts a declared package the bundle names for a computed import(), not an embedded manifest key", () => {
-    const source = ['const pkg = { dependencies: { "zod": "4.6.7" } };', 'const pg = await loadOptional(options.moduleName ?? "pg", "postgres");', "const d = await load(\"better-sqlite3\");"].join("\n");
-    expect(namedPackages(source, ["pg", "better-sqlite3", "zod", "@scope/absent"])).toEqual(["pg", "better-sqlite3"]);
+  it("counts a declared package the bundle names for a computed import() or a constant, not an embedded manifest key", () => {
+    const source = ['const pkg = { dependencies: { "zod": "4.6.7" } };', 'const pg = await loadOptional(options.moduleName ?? "pg", "postgres");', "const d = await load(\"better-sqlite3\");", 'var SQLITE_BINDING_NODE20 = "better-sqlite3-node20";'].join("\n");
+    expect(namedPackages(source, ["pg", "better-sqlite3", "better-sqlite3-node20", "zod", "@scope/absent"])).toEqual(["pg", "better-sqlite3", "better-sqlite3-node20"]);
   });
 
   it("names scoped and plain packages from subpaths", () => {

@@ -5,6 +5,7 @@
 // by every workspace and take no domain_id; scope and the hourly cap still apply.
 import fs from "node:fs";
 import path from "node:path";
+import { messageOf } from "@foundry-mcp/core";
 import { validateHostConfig } from "@foundry-mcp/client-manager";
 import { NodeClientManager, loadCredentials } from "@foundry-mcp/client-manager/node";
 import { ClientToolsets, type SyncReport } from "@foundry-mcp/progressive";
@@ -35,7 +36,7 @@ export async function attachUpstreams(gateway: Gateway, file: string): Promise<U
   } catch (error) {
     throw new GatewayError(
       GatewayErrorCode.USAGE,
-      `--upstreams ${file}: ${(error as Error).message}`,
+      `--upstreams ${file}: ${messageOf(error)}`,
       { cause: error },
     );
   }

@@ -192,14 +192,34 @@ describe("HTTP hygiene", () => {
     const missing = await post({}, initialize);
     expect(missing.status).toBe(401);
     expect(missing.headers.get("www-authenticate")).toBe('Bearer realm="amicited-gateway"');
+    expect(await missing.json()).toEqual({
+      jsonrpc: "2.0",
+      error: { code: -32001, message: "Unauthorized: send Authorization: Bearer <token>" },
+      id: null,
+    });
     const unknown = await post({ authorization: "Bearer amc_r_not-a-real-token" }, initialize);
     expect(unknown.status).toBe(401);
-    expect(unknown.headers.get("www-authenticate")).toContain('error="invalid_token"');
+    expect(unknown.headers.get("www-authenticate")).toBe(
+      'Bearer realm="amicited-gateway", error="invalid_token", error_description="unknown or revoked token"',
+    );
+    expect(((await unknown.json()) as { error: unknown }).error).toEqual({
+      code: -32001,
+      message: "Unauthorized: unknown or revoked token",
+    });
+    // Not a bearer token at all: server-kit's edge asks for one (it used to read as a revoked token).
+    const basic = await post({ authorization: "Basic YTpi" }, initialize);
+    expect(basic.status).toBe(401);
+    expect(basic.headers.get("www-authenticate")).toBe('Bearer realm="amicited-gateway"');
   });
 
   it("refuses a foreign Origin or Host with 403 and accepts local ones", async () => {
     const auth = { authorization: `Bearer ${demo.readToken}` };
-    expect((await post({ ...auth, origin: "http://evil.example" }, initialize)).status).toBe(403);
+    const foreign = await post({ ...auth, origin: "http://evil.example" }, initialize);
+    expect(foreign.status).toBe(403);
+    expect(((await foreign.json()) as { error: unknown }).error).toEqual({
+      code: -32000,
+      message: "Forbidden: Origin http://evil.example is not allowed",
+    });
     expect((await post({ ...auth, origin: "null" }, initialize)).status).toBe(403);
     const port = new URL(gateway.url).port;
     const rebinding = await new Promise<number>((resolve, reject) => {
@@ -247,8 +267,19 @@ describe("HTTP hygiene", () => {
       }),
     );
     expect(big.status).toBe(413);
+    expect(((await big.json()) as { error: unknown }).error).toEqual({
+      code: -32600,
+      message: "Request body exceeds 65536 bytes",
+    });
     const notFound = await fetch(gateway.url.replace("/mcp", "/other"), { headers: auth });
     expect(notFound.status).toBe(404);
+    expect(((await notFound.json()) as { error: unknown }).error).toEqual({
+      code: -32000,
+      message: "Not found: the MCP endpoint is /mcp",
+    });
+    const put = await fetch(gateway.url, { method: "PUT", headers: auth, body: "{}" });
+    expect(put.status).toBe(405);
+    expect(put.headers.get("allow")).toBe("GET, POST, DELETE");
   });
 
   it("binds a session to the token that opened it", async () => {
@@ -260,6 +291,19 @@ describe("HTTP hygiene", () => {
       JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
     );
     expect(hijack.status).toBe(403);
+    expect(((await hijack.json()) as { error: unknown }).error).toEqual({
+      code: -32000,
+      message: "Forbidden: this session belongs to another token",
+    });
+    const gone = await post(
+      { authorization: `Bearer ${demo.readToken}`, "mcp-session-id": "no-such-session" },
+      JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/list" }),
+    );
+    expect(gone.status).toBe(404);
+    expect(((await gone.json()) as { error: unknown }).error).toEqual({
+      code: -32001,
+      message: "Session not found: initialize a new session",
+    });
   });
 
   it("prints the listening line on 127.0.0.1", () => {

@@ -36,6 +36,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // The stack rather than core's messageOf: whatever reaches here escaped every handler, and its
+  // trace is the one clue an operator's log keeps.
   log(`foundry-server: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   process.exit(1);
 });

@@ -2,6 +2,7 @@
 // each of its registry tools one catalog tool whose kind comes from its annotations (kinds.ts)
 // and whose handler calls the server through the manager (or the host's own call, e.g. foya's
 // approval gate). sync() is idempotent: call it again when the manager's tools change.
+import { messageOf } from "@foundry-mcp/core";
 import type { ClientManager, HostTool } from "@foundry-mcp/client-manager";
 import type { CallContext, ToolCatalog, ToolContent, ToolOutput } from "@foundry-mcp/tool-catalog";
 import { kindFromAnnotations } from "./kinds";
@@ -77,7 +78,7 @@ export class ClientToolsets<C extends CallContext> {
         this.registered.add(name);
         report.registered.push(name);
       } catch (error) {
-        report.skipped.push({ hostName: tool.hostName, reason: error instanceof Error ? error.message : String(error) });
+        report.skipped.push({ hostName: tool.hostName, reason: messageOf(error) });
       }
     }
     return report;

@@ -3,11 +3,12 @@
 // DNS rebinding and foreign pages), the bearer token (401 with WWW-Authenticate), the method
 // (405), a body limit (413) and JSON parsing (400, JSON-RPC -32700). Each refusal is a JSON-RPC
 // error body a client can show. The caller keeps sessions; this only admits or refuses.
+import { messageOf } from "@foundry-mcp/core";
 import { createHash, timingSafeEqual } from "node:crypto";
 import type http from "node:http";
 
-/** Options of {@link createHttpEdge}. */
-export interface HttpEdgeOptions {
+/** Options of {@link createHttpEdge}; `C` is what a valid token stands for (its credential). */
+export interface HttpEdgeOptions<C = true> {
   /** The bind host; it is allowed in Host and Origin unless it is a wildcard address. */
   host: string;
   /** More host names accepted in Host and Origin, beyond the loopback names and the bind host. */
@@ -18,18 +19,23 @@ export interface HttpEdgeOptions {
   maxBodyBytes?: number;
   /** The realm of the WWW-Authenticate challenge. */
   realm: string;
-  /** Whether a presented bearer token is valid. */
-  checkToken: (token: string) => boolean | Promise<boolean>;
+  /** The credential a presented bearer token stands for; `false` or undefined refuses it (401). */
+  checkToken: (token: string) => C | false | undefined | Promise<C | false | undefined>;
+  /** The credential of a request without Authorization (development only); unset, such a request is refused (401). */
+  anonymous?: C;
+  /** Why a presented token is refused, in the 401 message and challenge (default `unknown token`). */
+  refusedToken?: string;
 }
 
-/** An admitted request: its method and, for POST, the parsed JSON body. */
-export interface AdmittedRequest {
+/** An admitted request: its method, its credential and, for POST, the parsed JSON body. */
+export interface AdmittedRequest<C = true> {
   method: "GET" | "POST" | "DELETE";
+  credential: C;
   body?: unknown;
 }
 
 /** Admits a request (the caller then serves it) or answers the refusal itself and returns undefined. */
-export type HttpEdge = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<AdmittedRequest | undefined>;
+export type HttpEdge<C = true> = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<AdmittedRequest<C> | undefined>;
 
 /** 1 MiB: larger than any MCP request a client sends, small enough to refuse a flood at once. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -77,14 +83,23 @@ function readBody(req: http.IncomingMessage, limit: number): Promise<string | "t
 }
 
 /** Builds the admission check for one endpoint. */
-export function createHttpEdge(options: HttpEdgeOptions): HttpEdge {
+export function createHttpEdge<C = true>(options: HttpEdgeOptions<C>): HttpEdge<C> {
   const endpoint = options.path ?? "/mcp";
+  const refusedToken = options.refusedToken ?? "unknown token";
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const allowed = new Set([...LOOPBACK, ...(options.allowedHosts ?? []).map((name) => name.toLowerCase())]);
   if (!["0.0.0.0", "::"].includes(options.host)) allowed.add(hostnameOf(options.host) ?? options.host);
   const refuse = (res: http.ServerResponse, status: number, code: number, message: string, headers?: Record<string, string>): undefined => {
     sendJson(res, status, jsonRpcError(code, message), headers);
     return undefined;
+  };
+
+  // "missing": no usable bearer token (and no anonymous credential); "refused": a token no one issued.
+  const authenticate = async (header: string | undefined): Promise<C | "missing" | "refused"> => {
+    if (header === undefined || header === "") return options.anonymous ?? "missing";
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+    if (token === undefined) return "missing";
+    return (await options.checkToken(token)) || "refused";
   };
 
   return async (req, res) => {
@@ -95,22 +110,22 @@ export function createHttpEdge(options: HttpEdgeOptions): HttpEdge {
     const origin = req.headers.origin;
     // A browser always sends Origin; "null" (sandboxed frames, file://) is refused like any foreign one.
     if (origin !== undefined && !allowed.has(hostnameOf(origin) ?? "")) return refuse(res, 403, -32000, `Forbidden: Origin ${origin} is not allowed`);
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "");
-    if (!match?.[1]) {
+    const credential = await authenticate(req.headers.authorization);
+    if (credential === "missing") {
       return refuse(res, 401, -32001, "Unauthorized: send Authorization: Bearer <token>", { "www-authenticate": `Bearer realm="${options.realm}"` });
     }
-    if (!(await options.checkToken(match[1]))) {
-      const challenge = `Bearer realm="${options.realm}", error="invalid_token", error_description="unknown token"`;
-      return refuse(res, 401, -32001, "Unauthorized: unknown token", { "www-authenticate": challenge });
+    if (credential === "refused") {
+      const challenge = `Bearer realm="${options.realm}", error="invalid_token", error_description="${refusedToken}"`;
+      return refuse(res, 401, -32001, `Unauthorized: ${refusedToken}`, { "www-authenticate": challenge });
     }
-    if (req.method === "GET" || req.method === "DELETE") return { method: req.method };
+    if (req.method === "GET" || req.method === "DELETE") return { method: req.method, credential };
     if (req.method !== "POST") return refuse(res, 405, -32000, "Method not allowed", { allow: "GET, POST, DELETE" });
     const raw = await readBody(req, limit);
     if (raw === "too-large") return refuse(res, 413, -32600, `Request body exceeds ${limit} bytes`);
     try {
-      return { method: "POST", body: JSON.parse(raw) as unknown };
+      return { method: "POST", credential, body: JSON.parse(raw) as unknown };
     } catch (error) {
-      return refuse(res, 400, -32700, `Parse error: ${error instanceof Error ? error.message : String(error)}`);
+      return refuse(res, 400, -32700, `Parse error: ${messageOf(error)}`);
     }
   };
 }

@@ -7,6 +7,7 @@
 // is read (so no new work starts), and past `maxQueuedOutputBytes` the session ends with a
 // clear error instead of growing without bound. server.ts connects the SDK's Server to it.
 import type { Readable, Writable } from "node:stream";
+import { messageOf } from "@foundry-mcp/core";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { DEFAULT_MAX_FRAME_BYTES, formatFrameBound, JsonLineFramer, type Frame } from "@foundry-mcp/jsonl";
@@ -135,7 +136,7 @@ export class LineStdioTransport implements Transport {
     try {
       value = JSON.parse(line);
     } catch (error) {
-      this.replyError(null, -32700, `Parse error: ${(error as Error).message}`);
+      this.replyError(null, -32700, `Parse error: ${messageOf(error)}`);
       return;
     }
     if (Array.isArray(value)) {

@@ -60,3 +60,47 @@ describe("createHttpEdge", () => {
     expect(status).toBe(403);
   });
 });
+
+describe("createHttpEdge with credentials", () => {
+  // The gateway's use: a token resolves to its credential, a request without Authorization may be
+  // admitted as an anonymous one, and the refusal says why this app refuses tokens.
+  let gateway: http.Server;
+  let url: string;
+  beforeAll(async () => {
+    const admit = createHttpEdge<{ workspace: string }>({
+      host: "127.0.0.1",
+      realm: "gw",
+      refusedToken: "unknown or revoked token",
+      anonymous: { workspace: "public" },
+      checkToken: async (token) => (token === "acme-token" ? { workspace: "acme" } : undefined),
+    });
+    gateway = http.createServer((req, res) => {
+      void admit(req, res).then((admitted) => {
+        if (admitted) sendJson(res, 200, admitted);
+      });
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, "127.0.0.1", resolve));
+    url = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/mcp`;
+  });
+  afterAll(async () => {
+    gateway.closeAllConnections();
+    await new Promise((resolve) => gateway.close(resolve));
+  });
+
+  const call = async (headers: Record<string, string>) => {
+    const response = await fetch(url, { method: "POST", headers, body: "{}" });
+    return { status: response.status, challenge: response.headers.get("www-authenticate"), body: (await response.json()) as unknown };
+  };
+
+  it("admits a known token with the credential it stands for, and no token as the anonymous one", async () => {
+    expect(await call({ authorization: "Bearer acme-token" })).toMatchObject({ status: 200, body: { method: "POST", credential: { workspace: "acme" }, body: {} } });
+    expect(await call({})).toMatchObject({ status: 200, body: { credential: { workspace: "public" } } });
+  });
+
+  it("refuses an unknown token with the app's reason, never as the anonymous credential", async () => {
+    const refused = await call({ authorization: "Bearer stolen" });
+    expect(refused).toMatchObject({ status: 401, body: { error: { code: -32001, message: "Unauthorized: unknown or revoked token" } } });
+    expect(refused.challenge).toBe('Bearer realm="gw", error="invalid_token", error_description="unknown or revoked token"');
+    expect(await call({ authorization: "Basic YTpi" })).toMatchObject({ status: 401, challenge: 'Bearer realm="gw"', body: { error: { message: "Unauthorized: send Authorization: Bearer <token>" } } });
+  });
+});

@@ -209,6 +209,14 @@ describe("hooks and outputs", () => {
     expect(failure.code).toBe("TOOL_FAILED");
     expect(failure.message).toBe("seo_audit failed: upstream timed out");
     expect((failure.cause as Error).message).toBe("upstream timed out");
+    // The cause of a handler's error is named too (core's messageOf), so "fetch failed" says why.
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:9"), { code: "ECONNREFUSED" });
+    const unreachable = paidCatalog(() => {
+      throw new Error("fetch failed", { cause: refused });
+    });
+    expect((await refusal(unreachable.run("seo_audit", {}, { workspace: "w", scope: "write", credits: 5 }))).message).toBe(
+      "seo_audit failed: fetch failed (connect ECONNREFUSED 127.0.0.1:9)",
+    );
     const wrong = paidCatalog(() => ({ ok: "yes" }));
     expect((await refusal(wrong.run("seo_audit", {}, { workspace: "w", scope: "write", credits: 5 }))).code).toBe("INVALID_OUTPUT");
   });

@@ -80,7 +80,7 @@ describe.skipIf(!gate.run)("postgres driver", () => {
     }).catch((caught: unknown) => caught);
     expect((error as WorkspaceStoreError).code).toBe("DRIVER_UNAVAILABLE");
     expect((error as Error).message).toBe(
-      "the postgres driver needs the optional peer dependency pg-not-installed: install it (pnpm add pg@8.23.1).",
+      "the postgres driver needs the optional peer dependency pg-not-installed: install it (npm install pg@8).",
     );
   });
 });

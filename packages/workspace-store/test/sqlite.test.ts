@@ -45,7 +45,7 @@ describe("sqlite driver", () => {
     }).catch((caught: unknown) => caught);
     expect(WorkspaceStoreError.isInstance(error) && error.code).toBe("DRIVER_UNAVAILABLE");
     expect((error as Error).message).toBe(
-      "the sqlite driver needs the optional peer dependency better-sqlite3-not-installed: install it (pnpm add better-sqlite3@12.11.1).",
+      "the sqlite driver needs SQLite: better-sqlite3-not-installed is not installed: install better-sqlite3-not-installed.",
     );
   });
 });

@@ -56,26 +56,20 @@ export function adsTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "ads_get_spend_by_network",
       description: "Spend, revenue, conversions and ROAS per ad network.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          `SELECT network, ROUND(SUM(spend), 2) AS spend, ROUND(SUM(revenue), 2) AS revenue, ROUND(SUM(conversions), 1) AS conversions, ROUND(SUM(revenue) / MAX(SUM(spend), 0.01), 2) AS roas FROM (${spendUnion}) WHERE day BETWEEN ? AND ? GROUP BY network ORDER BY spend DESC`,
-          [d.id, d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      query: (_args, d, w) => [
+        `SELECT network, ROUND(SUM(spend), 2) AS spend, ROUND(SUM(revenue), 2) AS revenue, ROUND(SUM(conversions), 1) AS conversions, ROUND(SUM(revenue) / MAX(SUM(spend), 0.01), 2) AS roas FROM (${spendUnion}) WHERE day BETWEEN ? AND ? GROUP BY network ORDER BY spend DESC`,
+        [d.id, d.id, w.since, w.until],
+      ],
     }),
     t.list({
       name: "ads_get_spend_by_day",
       description: "Ad spend across networks per day, split into Google Ads and Meta.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          `SELECT day, ROUND(SUM(CASE WHEN network = 'google_ads' THEN spend ELSE 0 END), 2) AS google_ads, ROUND(SUM(CASE WHEN network = 'meta_ads' THEN spend ELSE 0 END), 2) AS meta_ads, ROUND(SUM(spend), 2) AS total FROM (${spendUnion}) WHERE day BETWEEN ? AND ? GROUP BY day ORDER BY day`,
-          [d.id, d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      query: (_args, d, w) => [
+        `SELECT day, ROUND(SUM(CASE WHEN network = 'google_ads' THEN spend ELSE 0 END), 2) AS google_ads, ROUND(SUM(CASE WHEN network = 'meta_ads' THEN spend ELSE 0 END), 2) AS meta_ads, ROUND(SUM(spend), 2) AS total FROM (${spendUnion}) WHERE day BETWEEN ? AND ? GROUP BY day ORDER BY day`,
+        [d.id, d.id, w.since, w.until],
+      ],
     }),
     t.list({
       name: "ads_get_budget_vs_actual",
@@ -117,9 +111,8 @@ export function adsTools(store: WorkspaceStore): GatewayTool[] {
       name: "ads_get_blended_roas",
       description:
         "Blended return on ad spend: all ad-attributed revenue over all ad spend, every network together.",
-      params: { days: arg.days() },
-      run: async (args, d) => {
-        const w = windowOf(d, args);
+      days: 28,
+      run: async (_args, d, w) => {
         const s = await totals(d.id, w.since, w.until);
         return {
           since: w.since,
@@ -130,9 +123,8 @@ export function adsTools(store: WorkspaceStore): GatewayTool[] {
     t.read({
       name: "ads_get_blended_cpa",
       description: "What does one conversion cost across all ad networks together?",
-      params: { days: arg.days() },
-      run: async (args, d) => {
-        const w = windowOf(d, args);
+      days: 28,
+      run: async (_args, d, w) => {
         const s = await totals(d.id, w.since, w.until);
         return {
           since: w.since,
@@ -145,9 +137,8 @@ export function adsTools(store: WorkspaceStore): GatewayTool[] {
       name: "ads_get_marketing_efficiency_ratio",
       description:
         "Marketing efficiency ratio (MER): total shop revenue, all channels, divided by total ad spend.",
-      params: { days: arg.days() },
-      run: async (args, d) => {
-        const w = windowOf(d, args);
+      days: 28,
+      run: async (_args, d, w) => {
         const s = await totals(d.id, w.since, w.until);
         const revenue =
           (
@@ -168,27 +159,11 @@ export function adsTools(store: WorkspaceStore): GatewayTool[] {
       name: "ads_get_cost_vs_revenue_share",
       description:
         "Does each network earn its share? Each network's share of spend beside its share of ad revenue.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          `SELECT network, ROUND(SUM(spend) / (SELECT SUM(spend) FROM (${spendUnion}) WHERE day BETWEEN ? AND ?), 3) AS spend_share, ROUND(SUM(revenue) / (SELECT MAX(SUM(revenue), 0.01) FROM (${spendUnion}) WHERE day BETWEEN ? AND ?), 3) AS revenue_share FROM (${spendUnion}) WHERE day BETWEEN ? AND ? GROUP BY network`,
-          [
-            d.id,
-            d.id,
-            w.since,
-            w.until,
-            d.id,
-            d.id,
-            w.since,
-            w.until,
-            d.id,
-            d.id,
-            w.since,
-            w.until,
-          ],
-        ];
-      },
+      days: 28,
+      query: (_args, d, w) => [
+        `SELECT network, ROUND(SUM(spend) / (SELECT SUM(spend) FROM (${spendUnion}) WHERE day BETWEEN ? AND ?), 3) AS spend_share, ROUND(SUM(revenue) / (SELECT MAX(SUM(revenue), 0.01) FROM (${spendUnion}) WHERE day BETWEEN ? AND ?), 3) AS revenue_share FROM (${spendUnion}) WHERE day BETWEEN ? AND ? GROUP BY network`,
+        [d.id, d.id, w.since, w.until, d.id, d.id, w.since, w.until, d.id, d.id, w.since, w.until],
+      ],
     }),
     attribution(
       "ads_attribution_last_touch",
@@ -213,40 +188,22 @@ export function adsTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "ads_get_path_length_distribution",
       description: "How many touches does it take before someone buys? Orders per path length.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT steps AS touches, COUNT(DISTINCT order_id) AS orders, ROUND(AVG(revenue), 2) AS average_order_value FROM ads_touchpoints WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY steps ORDER BY steps",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT steps AS touches, COUNT(DISTINCT order_id) AS orders, ROUND(AVG(revenue), 2) AS average_order_value FROM ads_touchpoints WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY steps ORDER BY steps",
     }),
     t.list({
       name: "ads_get_top_conversion_paths",
       description:
         "Which sequences of channels lead to sales most often (e.g. meta_ads > email > direct)?",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT path, COUNT(*) AS orders, ROUND(SUM(revenue), 2) AS revenue FROM (SELECT order_id, GROUP_CONCAT(channel, ' > ') AS path, MAX(revenue) AS revenue FROM (SELECT order_id, channel, revenue FROM ads_touchpoints WHERE domain_id = ? AND day BETWEEN ? AND ? ORDER BY order_id, step) GROUP BY order_id) GROUP BY path ORDER BY orders DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT path, COUNT(*) AS orders, ROUND(SUM(revenue), 2) AS revenue FROM (SELECT order_id, GROUP_CONCAT(channel, ' > ') AS path, MAX(revenue) AS revenue FROM (SELECT order_id, channel, revenue FROM ads_touchpoints WHERE domain_id = :domain_id AND day BETWEEN :since AND :until ORDER BY order_id, step) GROUP BY order_id) GROUP BY path ORDER BY orders DESC",
     }),
     t.list({
       name: "ads_get_assisted_conversions",
       description:
         "Which channels help sales without closing them? Touches that were not the last one, per channel.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT channel, SUM(step < steps) AS assists, SUM(step = steps) AS last_touches, ROUND(SUM(step < steps) * 1.0 / MAX(SUM(step = steps), 1), 2) AS assist_ratio FROM ads_touchpoints WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY channel ORDER BY assists DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT channel, SUM(step < steps) AS assists, SUM(step = steps) AS last_touches, ROUND(SUM(step < steps) * 1.0 / MAX(SUM(step = steps), 1), 2) AS assist_ratio FROM ads_touchpoints WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY channel ORDER BY assists DESC",
     }),
     t.list({
       name: "ads_list_goals",

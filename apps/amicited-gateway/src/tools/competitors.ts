@@ -38,11 +38,11 @@ export function competitorsTools(store: WorkspaceStore): GatewayTool[] {
       name: "competitors_get",
       description:
         "One competitor with its citation count, answers cited in and average source rank over the window.",
-      params: { competitor_id: competitorId, days: arg.days() },
+      days: 28,
+      params: { competitor_id: competitorId },
       required: ["competitor_id"],
-      run: async (args, d) => {
+      run: async (args, d, w) => {
         const c = await requireCompetitor(args.competitor_id, d);
-        const w = windowOf(d, args);
         return {
           ...c,
           ...(await store.get(
@@ -56,23 +56,17 @@ export function competitorsTools(store: WorkspaceStore): GatewayTool[] {
       name: "competitors_compare_citations",
       description:
         "Who gets cited more by AI engines, us or our competitors? Citations per tracked competitor beside ours.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT ? AS host, 1 AS is_us, COUNT(*) AS citations FROM citations WHERE domain_id = ? AND is_own = 1 AND day BETWEEN ? AND ? UNION ALL SELECT k.hostname, 0, COUNT(c.id) FROM competitors k LEFT JOIN citations c ON c.competitor_id = k.id AND c.day BETWEEN ? AND ? WHERE k.domain_id = ? GROUP BY k.id ORDER BY citations DESC",
-          [d.hostname, d.id, w.since, w.until, w.since, w.until, d.id],
-        ];
-      },
+      days: 28,
+      sql: "SELECT :hostname AS host, 1 AS is_us, COUNT(*) AS citations FROM citations WHERE domain_id = :domain_id AND is_own = 1 AND day BETWEEN :since AND :until UNION ALL SELECT k.hostname, 0, COUNT(c.id) FROM competitors k LEFT JOIN citations c ON c.competitor_id = k.id AND c.day BETWEEN :since AND :until WHERE k.domain_id = :domain_id GROUP BY k.id ORDER BY citations DESC",
     }),
     t.list({
       name: "competitors_compare_by_engine",
       description: "Per AI engine, our citations against one competitor's.",
-      params: { competitor_id: competitorId, days: arg.days() },
+      days: 28,
+      params: { competitor_id: competitorId },
       required: ["competitor_id"],
-      query: async (args, d) => {
+      query: async (args, d, w) => {
         const c = await requireCompetitor(args.competitor_id, d);
-        const w = windowOf(d, args);
         return [
           "SELECT engine, SUM(is_own) AS ours, SUM(competitor_id = ?) AS theirs FROM citations WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY engine ORDER BY engine",
           [c.id, d.id, w.since, w.until],
@@ -83,11 +77,11 @@ export function competitorsTools(store: WorkspaceStore): GatewayTool[] {
       name: "competitors_get_head_to_head",
       description:
         "Head to head with one competitor: prompts where both are cited, only we are, only they are.",
-      params: { competitor_id: competitorId, days: arg.days() },
+      days: 28,
+      params: { competitor_id: competitorId },
       required: ["competitor_id"],
-      run: async (args, d) => {
+      run: async (args, d, w) => {
         const c = await requireCompetitor(args.competitor_id, d);
-        const w = windowOf(d, args);
         const rows = await store.all<{ us: number; them: number }>(
           "SELECT MAX(c.is_own) AS us, MAX(c.competitor_id = ?) AS them FROM citations c JOIN prompt_runs r ON r.id = c.run_id WHERE c.domain_id = ? AND c.day BETWEEN ? AND ? GROUP BY r.prompt_id",
           [c.id, d.id, w.since, w.until],
@@ -104,11 +98,11 @@ export function competitorsTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "competitors_list_prompts_they_win",
       description: "Which prompts does one competitor get cited for while we do not?",
-      params: { competitor_id: competitorId, days: arg.days() },
+      days: 28,
+      params: { competitor_id: competitorId },
       required: ["competitor_id"],
-      query: async (args, d) => {
+      query: async (args, d, w) => {
         const c = await requireCompetitor(args.competitor_id, d);
-        const w = windowOf(d, args);
         return [
           "SELECT p.id AS prompt_id, p.text, COUNT(*) AS their_citations FROM citations c JOIN prompt_runs r ON r.id = c.run_id JOIN prompts p ON p.id = r.prompt_id WHERE c.competitor_id = ? AND c.day BETWEEN ? AND ? AND NOT EXISTS (SELECT 1 FROM prompt_runs x WHERE x.prompt_id = p.id AND x.cited = 1 AND x.day BETWEEN ? AND ?) GROUP BY p.id ORDER BY their_citations DESC",
           [c.id, w.since, w.until, w.since, w.until],
@@ -118,11 +112,11 @@ export function competitorsTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "competitors_list_prompts_we_beat_them",
       description: "Which prompts cite us but never one given competitor?",
-      params: { competitor_id: competitorId, days: arg.days() },
+      days: 28,
+      params: { competitor_id: competitorId },
       required: ["competitor_id"],
-      query: async (args, d) => {
+      query: async (args, d, w) => {
         const c = await requireCompetitor(args.competitor_id, d);
-        const w = windowOf(d, args);
         return [
           "SELECT p.id AS prompt_id, p.text, SUM(r.cited) AS our_citations FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = ? AND r.day BETWEEN ? AND ? AND NOT EXISTS (SELECT 1 FROM citations c JOIN prompt_runs x ON x.id = c.run_id WHERE x.prompt_id = p.id AND c.competitor_id = ? AND c.day BETWEEN ? AND ?) GROUP BY p.id HAVING our_citations > 0 ORDER BY our_citations DESC",
           [d.id, w.since, w.until, c.id, w.since, w.until],
@@ -132,11 +126,11 @@ export function competitorsTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "competitors_get_top_pages",
       description: "Which pages of one competitor do AI engines cite most?",
-      params: { competitor_id: competitorId, days: arg.days() },
+      days: 28,
+      params: { competitor_id: competitorId },
       required: ["competitor_id"],
-      query: async (args, d) => {
+      query: async (args, d, w) => {
         const c = await requireCompetitor(args.competitor_id, d);
-        const w = windowOf(d, args);
         return [
           "SELECT url, COUNT(*) AS citations, COUNT(DISTINCT engine) AS engines FROM citations WHERE competitor_id = ? AND day BETWEEN ? AND ? GROUP BY url ORDER BY citations DESC",
           [c.id, w.since, w.until],
@@ -146,11 +140,11 @@ export function competitorsTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "competitors_get_citation_trend_weekly",
       description: "Is a competitor gaining in AI answers? Its citations per week.",
-      params: { competitor_id: competitorId, days: arg.days(84) },
+      days: 84,
+      params: { competitor_id: competitorId },
       required: ["competitor_id"],
-      query: async (args, d) => {
+      query: async (args, d, w) => {
         const c = await requireCompetitor(args.competitor_id, d);
-        const w = windowOf(d, args, 84);
         return [
           "SELECT strftime('%Y-W%W', day) AS week, COUNT(*) AS citations FROM citations WHERE competitor_id = ? AND day BETWEEN ? AND ? GROUP BY week ORDER BY week",
           [c.id, w.since, w.until],
@@ -161,35 +155,22 @@ export function competitorsTools(store: WorkspaceStore): GatewayTool[] {
       name: "competitors_get_average_rank",
       description:
         "When cited, which competitor appears first among the sources? Average source rank per competitor.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT k.id AS competitor_id, k.hostname, ROUND(AVG(c.rank), 2) AS average_rank, COUNT(c.id) AS citations FROM competitors k JOIN citations c ON c.competitor_id = k.id AND c.day BETWEEN ? AND ? WHERE k.domain_id = ? GROUP BY k.id ORDER BY average_rank",
-          [w.since, w.until, d.id],
-        ];
-      },
+      days: 28,
+      sql: "SELECT k.id AS competitor_id, k.hostname, ROUND(AVG(c.rank), 2) AS average_rank, COUNT(c.id) AS citations FROM competitors k JOIN citations c ON c.competitor_id = k.id AND c.day BETWEEN :since AND :until WHERE k.domain_id = :domain_id GROUP BY k.id ORDER BY average_rank",
     }),
     t.list({
       name: "competitors_find_untracked",
       description:
         "Which sites keep being cited for our prompts but are not tracked as competitors? Suggestions to add.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT cited_host AS hostname, COUNT(*) AS citations FROM citations WHERE domain_id = ? AND is_own = 0 AND competitor_id IS NULL AND day BETWEEN ? AND ? GROUP BY cited_host ORDER BY citations DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT cited_host AS hostname, COUNT(*) AS citations FROM citations WHERE domain_id = :domain_id AND is_own = 0 AND competitor_id IS NULL AND day BETWEEN :since AND :until GROUP BY cited_host ORDER BY citations DESC",
     }),
     t.list({
       name: "competitors_get_share_change",
       description:
         "Which competitors gained or lost share of AI citations compared with the previous window?",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
+      days: 28,
+      query: (args, d, w) => {
         const p = previousWindowOf(d, args);
         return [
           "SELECT k.id AS competitor_id, k.hostname, SUM(c.day BETWEEN ? AND ?) AS citations_now, SUM(c.day BETWEEN ? AND ?) AS citations_before, SUM(c.day BETWEEN ? AND ?) - SUM(c.day BETWEEN ? AND ?) AS change FROM competitors k LEFT JOIN citations c ON c.competitor_id = k.id WHERE k.domain_id = ? GROUP BY k.id ORDER BY change DESC",
@@ -201,27 +182,15 @@ export function competitorsTools(store: WorkspaceStore): GatewayTool[] {
       name: "competitors_get_topic_strength",
       description:
         "Which topics does each competitor dominate? Citations per competitor and prompt topic.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT k.hostname, p.topic, COUNT(*) AS citations FROM citations c JOIN competitors k ON k.id = c.competitor_id JOIN prompt_runs r ON r.id = c.run_id JOIN prompts p ON p.id = r.prompt_id WHERE c.domain_id = ? AND c.day BETWEEN ? AND ? GROUP BY k.id, p.topic ORDER BY citations DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT k.hostname, p.topic, COUNT(*) AS citations FROM citations c JOIN competitors k ON k.id = c.competitor_id JOIN prompt_runs r ON r.id = c.run_id JOIN prompts p ON p.id = r.prompt_id WHERE c.domain_id = :domain_id AND c.day BETWEEN :since AND :until GROUP BY k.id, p.topic ORDER BY citations DESC",
     }),
     t.list({
       name: "competitors_get_engine_preference",
       description:
         "Which AI engine favours which competitor? Each competitor's citations per engine.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT k.hostname, c.engine, COUNT(*) AS citations FROM citations c JOIN competitors k ON k.id = c.competitor_id WHERE c.domain_id = ? AND c.day BETWEEN ? AND ? GROUP BY k.id, c.engine ORDER BY k.hostname, citations DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT k.hostname, c.engine, COUNT(*) AS citations FROM citations c JOIN competitors k ON k.id = c.competitor_id WHERE c.domain_id = :domain_id AND c.day BETWEEN :since AND :until GROUP BY k.id, c.engine ORDER BY k.hostname, citations DESC",
     }),
     t.list({
       name: "competitors_count_by_category",

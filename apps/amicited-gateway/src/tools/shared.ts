@@ -3,6 +3,8 @@
 // package does the rest: the domain guard, SQL paging with `fields`, and (through the catalog's
 // hooks) plan limits and credits, which a tool declares with `planLimit` and `cost`. Handlers get
 // their arguments typed from their own `params` (arguments.ts): the catalog has validated them.
+// A tool that looks back declares `days` (its default) and gets the window computed; a list whose
+// query is one SQL text gives it as `sql` with named parameters (named-sql.ts).
 import { fieldsInputSchema, pagingInputSchema } from "@foundry-mcp/tool-catalog";
 import type { CallContext, JsonSchemaObject, PageInput, ToolKind } from "@foundry-mcp/tool-catalog";
 import { pageQuery, requireDomain, requireRow } from "@foundry-mcp/workspace-store";
@@ -15,6 +17,7 @@ import type {
 } from "@foundry-mcp/workspace-store";
 import { dayBefore } from "../domain/random";
 import type { ArgsOf, ParamSchemas } from "./arguments";
+import { namedSql, WINDOW_PARAMETERS } from "./named-sql";
 
 export { pageQuery, requireRow };
 export type { DomainScope, Query };
@@ -55,12 +58,18 @@ export const arg = {
 const daysOf = (args: SomeArgs, fallback: number): number =>
   typeof args.days === "number" ? args.days : fallback;
 
+/** A tool's look-back window: the days it asks for, ending on the latest data day. */
+export interface Window {
+  since: string;
+  until: string;
+  days: number;
+}
+
+/** The first instant of a day, for tables keyed by time rather than by day. */
+export const startOfDay = (day: string): string => `${day}T00:00:00.000Z`;
+
 /** The look-back window [since, asOf] for `args.days`. */
-export function windowOf(
-  domain: DomainScope,
-  args: SomeArgs,
-  fallback = 28,
-): { since: string; until: string; days: number } {
+export function windowOf(domain: DomainScope, args: SomeArgs, fallback = 28): Window {
   const days = daysOf(args, fallback);
   return { since: dayBefore(domain.asOf, days - 1), until: domain.asOf, days };
 }
@@ -108,8 +117,30 @@ interface Common<P extends ParamSchemas, R extends keyof P> {
   required?: readonly R[];
   /** The plan limit this tool creates against, checked before it runs. */
   planLimit?: PlanLimitRule;
+  /**
+   * The default of a `days` argument (added after `params`): the tool looks back over a window,
+   * which its handler gets, computed, after the domain.
+   */
+  days?: number;
 }
 type AnyCommon = Common<ParamSchemas, string>;
+
+// A tool without `days` gets the 28-day window it never reads.
+const windowFor = (common: AnyCommon, domain: DomainScope, args: SomeArgs): Window =>
+  windowOf(domain, args, common.days);
+
+/** A list query from named SQL: the window's and the domain's values, then the arguments. */
+function sqlQuery(sql: string, common: AnyCommon) {
+  const compiled = namedSql(sql, [...WINDOW_PARAMETERS, ...Object.keys(common.params ?? {})]);
+  return (args: SomeArgs, domain: DomainScope, window: Window): Query =>
+    compiled({
+      ...args,
+      domain_id: domain.id,
+      hostname: domain.hostname,
+      ...window,
+      since_at: startOfDay(window.since),
+    });
+}
 
 const declared = (common: AnyCommon) => (common.planLimit ? { planLimit: common.planLimit } : {});
 
@@ -126,6 +157,7 @@ export function toolsetBuilder(toolset: string, store: WorkspaceStore) {
     properties: {
       ...(withDomain ? { domain_id: domainProperty } : {}),
       ...(common.params as Record<string, JsonSchemaObject> | undefined),
+      ...(common.days === undefined ? {} : { days: arg.days(common.days) }),
       ...extra,
     },
     required: [...(withDomain ? ["domain_id"] : []), ...(common.required ?? [])],
@@ -137,22 +169,37 @@ export function toolsetBuilder(toolset: string, store: WorkspaceStore) {
       const P extends ParamSchemas = Record<never, never>,
       const R extends keyof P & string = never,
     >(
-      common: Common<P, R> & {
-        query: (args: DomainArgs<P, R>, domain: DomainScope) => Query | Promise<Query>;
-      },
+      common: Common<P, R> &
+        (
+          | {
+              query: (
+                args: DomainArgs<P, R>,
+                domain: DomainScope,
+                window: Window,
+              ) => Query | Promise<Query>;
+            }
+          | {
+              /** The query as SQL naming its parameters: named-sql.ts's, and the tool's arguments. */
+              sql: string;
+            }
+        ),
     ): GatewayTool {
+      const query = "sql" in common ? sqlQuery(common.sql, common) : common.query;
       return {
         name: common.name,
         description: common.description,
         toolset,
         kind: "read",
         inputSchema: schema(common, { ...pagingInputSchema, ...fieldsInputSchema }, true),
-        handler: async (args, context) =>
-          pageQuery(
-            store,
-            await common.query(validated<DomainArgs<P, R>>(args), await domainOf(args, context)),
-            args,
-          ),
+        handler: async (args, context) => {
+          const domain = await domainOf(args, context);
+          const built = query(
+            validated<DomainArgs<P, R>>(args),
+            domain,
+            windowFor(common, domain, args),
+          );
+          return pageQuery(store, await built, args);
+        },
       };
     },
     /** A read tool returning one object. */
@@ -161,7 +208,7 @@ export function toolsetBuilder(toolset: string, store: WorkspaceStore) {
       const R extends keyof P & string = never,
     >(
       common: Common<P, R> & {
-        run: (args: DomainArgs<P, R>, domain: DomainScope) => Promise<unknown>;
+        run: (args: DomainArgs<P, R>, domain: DomainScope, window: Window) => Promise<unknown>;
       },
     ): GatewayTool {
       return {
@@ -170,8 +217,14 @@ export function toolsetBuilder(toolset: string, store: WorkspaceStore) {
         toolset,
         kind: "read",
         inputSchema: schema(common, {}, true),
-        handler: async (args, context) =>
-          common.run(validated<DomainArgs<P, R>>(args), await domainOf(args, context)),
+        handler: async (args, context) => {
+          const domain = await domainOf(args, context);
+          return common.run(
+            validated<DomainArgs<P, R>>(args),
+            domain,
+            windowFor(common, domain, args),
+          );
+        },
       };
     },
     /** A write, paid or destructive tool; a paid one declares its `cost` (charged by the hooks). */

@@ -1,6 +1,7 @@
 // A small, strict argument parser for one foya command: known options only, `--name value` and
 // `--name=value`, repeatable options, and everything after `--` kept verbatim (the command line of
 // a stdio server). commands/*.ts declare their options; main.ts routes to them.
+import { messageOf } from "@foundry-mcp/core";
 import { usageError } from "./errors";
 
 /** How an option takes its value: a switch, one value, or a value per occurrence. */
@@ -113,7 +114,7 @@ export function parseJsonObject(text: string | undefined, option: string, comman
   try {
     value = JSON.parse(text);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = messageOf(error);
     throw usageError(`--${option} is not valid JSON (${reason}); expected an object like '{"query":"x"}'`, command);
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {

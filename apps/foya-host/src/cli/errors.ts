@@ -3,7 +3,7 @@
 // its exit code. Errors from packages are normalised here too (see describeError). The base
 // (code, cause, brand) is @foundry-mcp/core's CodedError.
 
-import { CodedError } from "@foundry-mcp/core";
+import { CodedError, messageOf } from "@foundry-mcp/core";
 
 /** Stable string codes of every FoyaError. */
 export const FoyaErrorCode = {
@@ -43,7 +43,7 @@ export function usageError(message: string, command?: string): FoyaError {
  * carrying a `code`, nothing else. Secrets never reach here: no package puts a token in a message.
  */
 export function describeError(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = messageOf(error);
   const oneLine = message.replace(/\s*\n\s*/g, " ").trim();
   return oneLine.length > 400 ? `${oneLine.slice(0, 397)}...` : oneLine;
 }

@@ -2,6 +2,7 @@
 // ConfigStore.importFrom, which translates every value or refuses the server with the reason.
 // This file only reads the file, asks for VS Code `inputs` on a terminal (password ones without
 // echo), and prints what was (or, with --dry-run, would be) written. Secrets are never printed.
+import { messageOf } from "@foundry-mcp/core";
 import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
@@ -52,7 +53,7 @@ function readJson(file: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new FoyaError(FoyaErrorCode.INVALID_INPUT, `${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}.`);
+    throw new FoyaError(FoyaErrorCode.INVALID_INPUT, `${file} is not valid JSON: ${messageOf(error)}.`);
   }
 }
 

@@ -2,6 +2,7 @@
 // the aggregating MCP server on stdio, or on Streamable HTTP. Starts the manager over $FOYA_HOME
 // (with reconnection) without holding the client's initialize, follows mcp.json live, announces
 // registry changes downstream, and on stdin close (stdio) or a signal ends every session and child.
+import { messageOf } from "@foundry-mcp/core";
 import { startProcessWatchdog } from "@foundry-mcp/client-manager/node";
 import { DualEraTransport, LineStdioTransport } from "@foundry-mcp/server-kit";
 import { parseArguments, type ParsedArguments } from "../cli/args";
@@ -91,7 +92,7 @@ export const serveCommand: Command = async (argv, context) => {
           await manager.reload();
           log("foya serve: configuration changed; sessions updated.");
         } catch (error) {
-          log(`foya serve: configuration not applied, keeping the previous one: ${error instanceof Error ? error.message : String(error)}`);
+          log(`foya serve: configuration not applied, keeping the previous one: ${messageOf(error)}`);
         }
         downstreams.scheduleAnnounce();
       });

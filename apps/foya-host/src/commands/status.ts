@@ -1,5 +1,6 @@
 // `foya status [--url URL] [--json]`: the live status of a running `foya serve --http`, read from
 // its `foya://status` resource with the stored bearer token. Exits 1 when none is running there.
+import { messageOf } from "@foundry-mcp/core";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { parseArguments } from "../cli/args";
@@ -45,7 +46,7 @@ export const statusCommand: Command = async (argv, context) => {
   try {
     document = await readStatus(url, storedServeToken(context.home));
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
+    const why = messageOf(error);
     throw new FoyaError(FoyaErrorCode.FAILED, `Could not read the status of foya serve at ${url}: ${why}`, { cause: error });
   }
   context.output.out(parsed.flags.has("json") ? formatJson(document) : formatDocument(document, url));

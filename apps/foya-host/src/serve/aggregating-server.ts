@@ -3,6 +3,7 @@
 // progressive), resources and prompts are namespaced by server (namespaces.ts), every call passes
 // the approval gate (approvals.ts), and registry changes are announced downstream with
 // notifications/tools/list_changed. commands/serve.ts wires it to stdio and the config watcher.
+import { messageOf } from "@foundry-mcp/core";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
@@ -188,7 +189,7 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
           await server.sendPromptListChanged();
         }
       } catch (error) {
-        options.log(`foya serve: could not notify the client: ${error instanceof Error ? error.message : String(error)}`);
+        options.log(`foya serve: could not notify the client: ${messageOf(error)}`);
       }
     },
   };

@@ -3,6 +3,7 @@
 // this module supplies the person to ask (the connected client, through MCP elicitation, when it
 // declared that capability) and turns each decision into the text a model reads when refused.
 // Neighbours: aggregating-server.ts calls approveCall for every call.
+import { messageOf } from "@foundry-mcp/core";
 import { ApprovalGateway, type ApprovalMode, type ApprovalRequest } from "@foundry-mcp/client-manager";
 import type { HostTool, ServerStatus } from "../host/contract";
 
@@ -58,7 +59,7 @@ export async function approveCall(mode: ApprovalMode, request: ApprovalRequest, 
             try {
               answer = await ask(approvalMessage(asked));
             } catch (error) {
-              failure = error instanceof Error ? error.message : String(error);
+              failure = messageOf(error);
               throw error;
             }
             return answer === "accept";

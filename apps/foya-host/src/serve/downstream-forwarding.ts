@@ -4,6 +4,7 @@
 // `foya://<server>/<template>`; subscriptions and their update notifications, namespaced the same
 // way; and the client's roots-changed notification. Sampling and roots requests travel the other
 // way and are answered in aggregating-server.ts (sampling passes the approval gate).
+import { messageOf } from "@foundry-mcp/core";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   ErrorCode,
@@ -71,7 +72,7 @@ export function installDownstreamForwarding(
       throw new McpError(ErrorCode.InvalidRequest, `Too many subscriptions: at most ${MAX_SUBSCRIPTIONS} per session; unsubscribe from one first`);
     }
     await manager.subscribeResource(name, uri).catch((error: unknown) => {
-      throw new McpError(ErrorCode.InvalidParams, error instanceof Error ? error.message : String(error));
+      throw new McpError(ErrorCode.InvalidParams, messageOf(error));
     });
     subscribed.add(request.params.uri);
     return {};
@@ -86,7 +87,7 @@ export function installDownstreamForwarding(
 
   const send = (notification: Parameters<Server["notification"]>[0]): void => {
     if (server.transport === undefined) return;
-    server.notification(notification).catch((error: unknown) => log(`foya serve: could not forward ${notification.method}: ${error instanceof Error ? error.message : String(error)}`));
+    server.notification(notification).catch((error: unknown) => log(`foya serve: could not forward ${notification.method}: ${messageOf(error)}`));
   };
   return (event) => {
     if (event.type === "log") {

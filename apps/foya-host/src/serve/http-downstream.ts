@@ -2,6 +2,7 @@
 // (Host/Origin allow-list, bearer token, body limit, JSON parse). Each session is one aggregating
 // server from the shared Downstreams; sessions are capped and idle ones closed, so a client
 // that opens and abandons sessions cannot grow the process without bound.
+import { messageOf } from "@foundry-mcp/core";
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -78,8 +79,8 @@ export async function startHttpDownstream(downstreams: Downstreams, options: Htt
 
   const server = http.createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      options.log(`foya serve: HTTP request failed: ${error instanceof Error ? error.message : String(error)}`);
-      sendJson(res, 500, jsonRpcError(-32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`));
+      options.log(`foya serve: HTTP request failed: ${messageOf(error)}`);
+      sendJson(res, 500, jsonRpcError(-32603, `Internal error: ${messageOf(error)}`));
     });
   });
   await new Promise<void>((resolve, reject) => {

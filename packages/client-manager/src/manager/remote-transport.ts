@@ -38,6 +38,8 @@ export function createRemoteTransport(kind: "streamable_http" | "sse", url: stri
 export function shouldFallBackToSse(error: unknown): boolean {
   const code = error instanceof StreamableHTTPError ? error.code : undefined;
   if (code === undefined) {
+    // The error's own message only, not core's messageOf: a cause such as `connect ECONNREFUSED
+    // 10.0.0.1:443` would read as an HTTP 4xx status.
     const match = /\b(4\d\d)\b/.exec(error instanceof Error ? error.message : "");
     return match !== null && match[1] !== "401" && match[1] !== "403" && /POST|HTTP/i.test(String(error));
   }

@@ -8,7 +8,7 @@ import { kindNeedsWriteScope } from "../annotations";
 import { CatalogError, CatalogErrorCode } from "../errors";
 import type { QuotaDecision } from "../drivers/quota-driver";
 import type { CallContext, ToolDefinition, ToolOutput } from "../types";
-import type { ValidatorProvider } from "@foundry-mcp/core";
+import { messageOf, type ValidatorProvider } from "@foundry-mcp/core";
 import { toToolOutput } from "./output";
 import { checkAgainstSchema } from "./validator";
 
@@ -86,7 +86,7 @@ export async function dispatchCall<C extends CallContext>(
     output = toToolOutput(await (around ? around(tool, outcome.data, context, run) : run()));
   } catch (error) {
     if (CatalogError.isInstance(error)) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = messageOf(error);
     throw new CatalogError(CatalogErrorCode.TOOL_FAILED, `${tool.name} failed: ${reason}`, { cause: error, details: { tool: tool.name } });
   }
   if (environment.validateOutput && tool.outputSchema !== undefined && output.isError !== true && output.structuredContent !== undefined) {

@@ -1,8 +1,11 @@
 // SQLite quota driver: counts in one table so several processes share a workspace's cap.
 // Each consume() is one BEGIN IMMEDIATE transaction (the write lock is taken before the read),
 // so concurrent processes can never both see room for the last call. better-sqlite3 is an
-// optional peer, loaded on first use with a clear message when it is missing.
+// optional peer, loaded on first use (the release this Node can run: core's loadSqliteBinding)
+// with a clear message when it is missing.
 
+import { messageOf } from "@foundry-mcp/core";
+import { loadSqliteBinding } from "@foundry-mcp/core/node";
 import { CatalogError, CatalogErrorCode } from "../errors";
 import { type QuotaDecision, type QuotaDriver, type QuotaUsage, windowResetOf, windowStartOf } from "./quota-driver";
 
@@ -28,18 +31,16 @@ export type SqliteQuotaDriverOptions =
 
 const BUSY_TIMEOUT_MS = 10_000;
 
-async function openDatabase(file: string, moduleName: string): Promise<SqliteDatabaseLike> {
-  let loaded: { default?: unknown };
+function openDatabase(file: string, moduleName: string | undefined): SqliteDatabaseLike {
+  let Database: new (path: string) => SqliteDatabaseLike;
   try {
-    loaded = (await import(/* @vite-ignore */ moduleName)) as { default?: unknown };
+    ({ Database } = loadSqliteBinding<new (path: string) => SqliteDatabaseLike>(import.meta.url, moduleName));
   } catch (error) {
-    throw new CatalogError(
-      CatalogErrorCode.DRIVER_UNAVAILABLE,
-      `SqliteQuotaDriver needs the optional peer dependency ${moduleName}: install it (pnpm add better-sqlite3@12.11.1) or use MemoryQuotaDriver.`,
-      { cause: error, details: { module: moduleName } },
-    );
+    throw new CatalogError(CatalogErrorCode.DRIVER_UNAVAILABLE, `SqliteQuotaDriver needs SQLite: ${messageOf(error)} Or use MemoryQuotaDriver.`, {
+      cause: error,
+      details: { module: moduleName ?? "better-sqlite3" },
+    });
   }
-  const Database = (loaded.default ?? loaded) as new (path: string) => SqliteDatabaseLike;
   return new Database(file);
 }
 
@@ -70,7 +71,7 @@ export class SqliteQuotaDriver implements QuotaDriver {
     this.ready ??= (async () => {
       const options = this.options;
       const database =
-        "database" in options ? options.database : await openDatabase(options.file, options.moduleName ?? "better-sqlite3");
+        "database" in options ? options.database : openDatabase(options.file, options.moduleName);
       database.pragma("journal_mode = WAL");
       database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
       database.exec(

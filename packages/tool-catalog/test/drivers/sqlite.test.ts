@@ -34,7 +34,7 @@ describe("SqliteQuotaDriver", () => {
     const error = await driver.consume("w", 1).catch((caught: unknown) => caught);
     expect(CatalogError.isInstance(error) && error.code).toBe("DRIVER_UNAVAILABLE");
     expect((error as Error).message).toBe(
-      "SqliteQuotaDriver needs the optional peer dependency better-sqlite3-not-installed: install it (pnpm add better-sqlite3@12.11.1) or use MemoryQuotaDriver.",
+      "SqliteQuotaDriver needs SQLite: better-sqlite3-not-installed is not installed: install better-sqlite3-not-installed. Or use MemoryQuotaDriver.",
     );
   });
 

@@ -1,5 +1,6 @@
 // Loads a driver's optional library on first use, with a clear "install X" error when missing,
 // so that a user of one driver never needs the other's library.
+import { messageOf } from "@foundry-mcp/core";
 import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "../errors";
 
 /** Imports `moduleName`, or throws DRIVER_UNAVAILABLE naming the install command. */
@@ -35,10 +36,9 @@ export function checkIdentifiers(table: string, columns: readonly string[]): voi
 /** Wraps a database's own error as STORE, keeping it as the cause. */
 export function storeError(error: unknown): WorkspaceStoreError {
   if (WorkspaceStoreError.isInstance(error)) return error;
-  const message = error instanceof Error ? error.message : String(error);
   return new WorkspaceStoreError(
     WorkspaceStoreErrorCode.STORE,
-    `store rejected a statement: ${message}`,
+    `store rejected a statement: ${messageOf(error)}`,
     { cause: error },
   );
 }

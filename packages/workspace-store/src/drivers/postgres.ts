@@ -2,6 +2,7 @@
 // optional peer loaded on first use. Statements keep the SQLite dialect and are translated once
 // each (drivers/_postgres-dialect.ts); counts and sums come back as numbers, booleans as 1/0, as
 // SQLite gives them. Migrations run under an advisory lock so instances can start together.
+import { messageOf } from "@foundry-mcp/core";
 import type * as Pg from "pg";
 import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "../errors";
 import { MIGRATIONS, MIGRATIONS_TABLE } from "../migrations";
@@ -124,7 +125,7 @@ async function connect(pg: typeof Pg, options: PostgresStoreOptions): Promise<Pg
     await pool.query("SELECT 1");
   } catch (error) {
     await pool.end().catch(() => undefined);
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = messageOf(error);
     throw new WorkspaceStoreError(
       WorkspaceStoreErrorCode.CONNECT_FAILED,
       `cannot connect to PostgreSQL at ${where}: ${reason}. Check --database or DATABASE_URL and that the server is running.`,
@@ -142,7 +143,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   const pg = await loadOptional<typeof Pg>(
     options.moduleName ?? "pg",
     "postgres",
-    "pnpm add pg@8.23.1",
+    "npm install pg@8",
   );
   const pool = await connect(pg, options);
   const onClient =

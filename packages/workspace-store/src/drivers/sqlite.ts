@@ -1,13 +1,17 @@
 // The embedded WorkspaceStore driver: one SQLite file through better-sqlite3 (an optional peer,
-// loaded on first use), WAL mode so that the CLI and running gateways can share the file. One
-// connection per store; a FIFO queue keeps other calls out of a transaction opened with begin().
+// loaded on first use: the release this Node can run, core's loadSqliteBinding), WAL mode so
+// that the CLI and running gateways can share the file. One connection per store; a FIFO queue
+// keeps other calls out of a transaction opened with begin().
 import fs from "node:fs";
 import path from "node:path";
+import { messageOf } from "@foundry-mcp/core";
+import { loadSqliteBinding } from "@foundry-mcp/core/node";
 import type BetterSqlite3 from "better-sqlite3";
+import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "../errors";
 import { MIGRATIONS, MIGRATIONS_TABLE } from "../migrations";
 import type { RunResult, SqlValue, StoreQueries, StoreTransaction, WorkspaceStore } from "../types";
 import { ConnectionQueue } from "./_queue";
-import { checkIdentifiers, loadOptional, storeError } from "./_load";
+import { checkIdentifiers, storeError } from "./_load";
 import { activeTransactionOf } from "./_call-scope";
 import { refuseNested, routedQueries, runInTransaction } from "./_transaction";
 
@@ -18,7 +22,7 @@ export const SQLITE_FILE_NAME = "amicited.sqlite";
 export interface SqliteStoreOptions {
   /** Data directory; the file is `<dataDir>/amicited.sqlite`. */
   dataDir: string;
-  /** The module to load (default "better-sqlite3"); tests name a missing one. */
+  /** One module to load instead of the release this Node runs (core's loadSqliteBinding); tests name a missing one. */
   moduleName?: string;
 }
 
@@ -77,11 +81,14 @@ function queriesOver(
  * @example const store = await openSqliteStore({ dataDir: "/var/lib/amicited" }); await store.migrate();
  */
 export async function openSqliteStore(options: SqliteStoreOptions): Promise<WorkspaceStore> {
-  const Driver = await loadOptional<typeof BetterSqlite3>(
-    options.moduleName ?? "better-sqlite3",
-    "sqlite",
-    "pnpm add better-sqlite3@12.11.1",
-  );
+  let Driver: typeof BetterSqlite3;
+  try {
+    ({ Database: Driver } = loadSqliteBinding<typeof BetterSqlite3>(import.meta.url, options.moduleName));
+  } catch (error) {
+    throw new WorkspaceStoreError(WorkspaceStoreErrorCode.DRIVER_UNAVAILABLE, `the sqlite driver needs SQLite: ${messageOf(error)}`, {
+      cause: error,
+    });
+  }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const db = new Driver(path.join(options.dataDir, SQLITE_FILE_NAME));
   db.pragma("journal_mode = WAL");

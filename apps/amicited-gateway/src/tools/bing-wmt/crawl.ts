@@ -45,9 +45,8 @@ export function bingCrawlTools(store: WorkspaceStore): GatewayTool[] {
       name: "bing_wmt_get_crawl_summary",
       description:
         "Bing crawl totals for the window: pages crawled, errors, 4xx, 5xx, robots blocks and average response time.",
-      params: { days: arg.days() },
-      run: async (args, d) => {
-        const w = windowOf(d, args);
+      days: 28,
+      run: async (_args, d, w) => {
         return {
           since: w.since,
           ...(await store.get(
@@ -60,34 +59,21 @@ export function bingCrawlTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "bing_wmt_get_crawl_errors_trend",
       description: "Are Bing crawl errors getting worse? 4xx, 5xx and total errors per week.",
-      params: { days: arg.days(84) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 84);
-        return [
-          "SELECT strftime('%Y-W%W', day) AS week, SUM(crawl_errors) AS crawl_errors, SUM(http_4xx) AS http_4xx, SUM(http_5xx) AS http_5xx FROM bing_crawl_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY week ORDER BY week",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 84,
+      sql: "SELECT strftime('%Y-W%W', day) AS week, SUM(crawl_errors) AS crawl_errors, SUM(http_4xx) AS http_4xx, SUM(http_5xx) AS http_5xx FROM bing_crawl_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY week ORDER BY week",
     }),
     t.list({
       name: "bing_wmt_get_index_trend",
       description: "How many of our pages are in Bing's index, day by day?",
-      params: { days: arg.days(90) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 90);
-        return [
-          "SELECT day, indexed_pages FROM bing_crawl_daily WHERE domain_id = ? AND day BETWEEN ? AND ? ORDER BY day",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 90,
+      sql: "SELECT day, indexed_pages FROM bing_crawl_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until ORDER BY day",
     }),
     t.read({
       name: "bing_wmt_get_index_change",
       description:
         "Did Bing index more or fewer of our pages? Indexed pages now versus `days` ago.",
-      params: { days: arg.days() },
-      run: async (args, d) => {
-        const w = windowOf(d, args);
+      days: 28,
+      run: async (_args, d, w) => {
         const first = await store.get<{ day: string; indexed_pages: number }>(
           "SELECT day, indexed_pages FROM bing_crawl_daily WHERE domain_id = ? AND day >= ? ORDER BY day LIMIT 1",
           [d.id, w.since],
@@ -106,67 +92,38 @@ export function bingCrawlTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "bing_wmt_get_response_time_trend",
       description: "Is our server slow for Bingbot? Average response time per week.",
-      params: { days: arg.days(84) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 84);
-        return [
-          "SELECT strftime('%Y-W%W', day) AS week, ROUND(AVG(avg_response_ms)) AS avg_response_ms, MAX(avg_response_ms) AS worst_day_ms FROM bing_crawl_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY week ORDER BY week",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 84,
+      sql: "SELECT strftime('%Y-W%W', day) AS week, ROUND(AVG(avg_response_ms)) AS avg_response_ms, MAX(avg_response_ms) AS worst_day_ms FROM bing_crawl_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY week ORDER BY week",
     }),
     t.list({
       name: "bing_wmt_list_server_error_days",
       description: "On which days did Bingbot hit server errors (HTTP 5xx)?",
-      params: { days: arg.days(90) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 90);
-        return [
-          "SELECT day, http_5xx, crawl_errors, avg_response_ms FROM bing_crawl_daily WHERE domain_id = ? AND http_5xx > 0 AND day BETWEEN ? AND ? ORDER BY day DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 90,
+      sql: "SELECT day, http_5xx, crawl_errors, avg_response_ms FROM bing_crawl_daily WHERE domain_id = :domain_id AND http_5xx > 0 AND day BETWEEN :since AND :until ORDER BY day DESC",
     }),
     t.list({
       name: "bing_wmt_list_keywords",
       description:
         "Which keywords bring us Bing traffic? Impressions, clicks, CTR and average position per keyword.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT keyword, SUM(impressions) AS impressions, SUM(clicks) AS clicks, ROUND(SUM(clicks) * 1.0 / MAX(SUM(impressions), 1), 4) AS ctr, ROUND(AVG(position), 1) AS position FROM bing_keywords WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY keyword ORDER BY clicks DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT keyword, SUM(impressions) AS impressions, SUM(clicks) AS clicks, ROUND(SUM(clicks) * 1.0 / MAX(SUM(impressions), 1), 4) AS ctr, ROUND(AVG(position), 1) AS position FROM bing_keywords WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY keyword ORDER BY clicks DESC",
     }),
     t.list({
       name: "bing_wmt_get_keyword_history",
       description: "Day by day in Bing for one keyword: impressions, clicks and position.",
-      params: { keyword: arg.text("The keyword."), days: arg.days(90) },
+      days: 90,
+      params: { keyword: arg.text("The keyword.") },
       required: ["keyword"],
-      query: (args, d) => {
-        const w = windowOf(d, args, 90);
-        return [
-          "SELECT day, impressions, clicks, position FROM bing_keywords WHERE domain_id = ? AND keyword = ? AND day BETWEEN ? AND ? ORDER BY day",
-          [d.id, args.keyword, w.since, w.until],
-        ];
-      },
+      sql: "SELECT day, impressions, clicks, position FROM bing_keywords WHERE domain_id = :domain_id AND keyword = :keyword AND day BETWEEN :since AND :until ORDER BY day",
     }),
     t.list({
       name: "bing_wmt_list_keywords_without_clicks",
       description: "Which Bing keywords show us but get fewer than `max_clicks` clicks?",
+      days: 28,
       params: {
-        days: arg.days(),
         max_clicks: { type: "integer", minimum: 0, default: 5, description: "Click ceiling." },
       },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT keyword, SUM(impressions) AS impressions, SUM(clicks) AS clicks FROM bing_keywords WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY keyword HAVING SUM(clicks) <= ? ORDER BY impressions DESC",
-          [d.id, w.since, w.until, args.max_clicks],
-        ];
-      },
+      sql: "SELECT keyword, SUM(impressions) AS impressions, SUM(clicks) AS clicks FROM bing_keywords WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY keyword HAVING SUM(clicks) <= :max_clicks ORDER BY impressions DESC",
     }),
     compareKeywords(
       "bing_wmt_list_rising_keywords",
@@ -182,14 +139,8 @@ export function bingCrawlTools(store: WorkspaceStore): GatewayTool[] {
       name: "bing_wmt_compare_with_google",
       description:
         "Bing versus Google for the same search terms: clicks and position in each engine.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT b.keyword, b.clicks AS bing_clicks, b.position AS bing_position, g.clicks AS google_clicks, g.position AS google_position FROM (SELECT keyword, SUM(clicks) AS clicks, ROUND(AVG(position), 1) AS position FROM bing_keywords WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY keyword) b LEFT JOIN (SELECT query, SUM(clicks) AS clicks, ROUND(AVG(position), 1) AS position FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY query) g ON g.query = b.keyword ORDER BY b.clicks DESC",
-          [d.id, w.since, w.until, d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT b.keyword, b.clicks AS bing_clicks, b.position AS bing_position, g.clicks AS google_clicks, g.position AS google_position FROM (SELECT keyword, SUM(clicks) AS clicks, ROUND(AVG(position), 1) AS position FROM bing_keywords WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY keyword) b LEFT JOIN (SELECT query, SUM(clicks) AS clicks, ROUND(AVG(position), 1) AS position FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY query) g ON g.query = b.keyword ORDER BY b.clicks DESC",
     }),
   ];
 }

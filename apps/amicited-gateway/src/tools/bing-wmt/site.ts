@@ -1,5 +1,5 @@
 // bing_wmt tools about crawl issues, backlinks, URL submission (with Bing's daily quota) and blocked URLs.
-import { arg, requireRow, round, toolsetBuilder, windowOf } from "../shared";
+import { arg, requireRow, round, toolsetBuilder } from "../shared";
 import type { GatewayTool } from "../shared";
 import { GatewayError, GatewayErrorCode } from "../../errors";
 import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
@@ -92,14 +92,8 @@ export function bingSiteTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "bing_wmt_list_new_backlinks",
       description: "Which backlinks did Bing discover recently?",
-      params: { days: arg.days(14) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 14);
-        return [
-          "SELECT source_host, target_url, anchor, first_seen FROM bing_backlinks WHERE domain_id = ? AND first_seen >= ? ORDER BY first_seen DESC",
-          [d.id, w.since],
-        ];
-      },
+      days: 14,
+      sql: "SELECT source_host, target_url, anchor, first_seen FROM bing_backlinks WHERE domain_id = :domain_id AND first_seen >= :since ORDER BY first_seen DESC",
     }),
     t.list({
       name: "bing_wmt_list_most_linked_pages",
@@ -202,9 +196,8 @@ export function bingSiteTools(store: WorkspaceStore): GatewayTool[] {
       name: "bing_wmt_get_crawl_to_index_ratio",
       description:
         "Is Bing crawling pages it then does not index? Pages crawled per indexed page over the window.",
-      params: { days: arg.days() },
-      run: async (args, d) => {
-        const w = windowOf(d, args);
+      days: 28,
+      run: async (_args, d, w) => {
         const row = await store.get<{ crawled: number; indexed: number }>(
           "SELECT SUM(pages_crawled) AS crawled, MAX(indexed_pages) AS indexed FROM bing_crawl_daily WHERE domain_id = ? AND day BETWEEN ? AND ?",
           [d.id, w.since, w.until],

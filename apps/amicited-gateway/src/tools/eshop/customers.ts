@@ -1,5 +1,5 @@
 // eshop tools about customers: lifetime value, repeat purchases, churn, cohorts, consent and carts.
-import { arg, round, toolsetBuilder, windowOf } from "../shared";
+import { round, toolsetBuilder, windowOf } from "../shared";
 import type { GatewayTool } from "../shared";
 import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { valid, customerId, eshopCommon } from "./common";
@@ -92,14 +92,11 @@ export function eshopCustomerTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "eshop_new_vs_returning_revenue",
       description: "Revenue from first-time buyers versus returning customers, per week.",
-      params: { days: arg.days(84) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 84);
-        return [
-          `SELECT strftime('%Y-W%W', o.day) AS week, ROUND(SUM(CASE WHEN o.day = f.first_day THEN o.total ELSE 0 END), 2) AS new_customer_revenue, ROUND(SUM(CASE WHEN o.day > f.first_day THEN o.total ELSE 0 END), 2) AS returning_revenue FROM eshop_orders o JOIN (SELECT customer_id, MIN(day) AS first_day FROM eshop_orders WHERE domain_id = ? AND ${valid} GROUP BY customer_id) f ON f.customer_id = o.customer_id WHERE o.domain_id = ? AND o.${valid} AND o.day BETWEEN ? AND ? GROUP BY week ORDER BY week`,
-          [d.id, d.id, w.since, w.until],
-        ];
-      },
+      days: 84,
+      query: (_args, d, w) => [
+        `SELECT strftime('%Y-W%W', o.day) AS week, ROUND(SUM(CASE WHEN o.day = f.first_day THEN o.total ELSE 0 END), 2) AS new_customer_revenue, ROUND(SUM(CASE WHEN o.day > f.first_day THEN o.total ELSE 0 END), 2) AS returning_revenue FROM eshop_orders o JOIN (SELECT customer_id, MIN(day) AS first_day FROM eshop_orders WHERE domain_id = ? AND ${valid} GROUP BY customer_id) f ON f.customer_id = o.customer_id WHERE o.domain_id = ? AND o.${valid} AND o.day BETWEEN ? AND ? GROUP BY week ORDER BY week`,
+        [d.id, d.id, w.since, w.until],
+      ],
     }),
     t.list({
       name: "eshop_customers_at_churn_risk",
@@ -154,9 +151,8 @@ export function eshopCustomerTools(store: WorkspaceStore): GatewayTool[] {
     t.read({
       name: "eshop_get_cart_abandonment_rate",
       description: "What share of shopping carts is abandoned, and how much value do they hold?",
-      params: { days: arg.days() },
-      run: async (args, d) => {
-        const w = windowOf(d, args);
+      days: 28,
+      run: async (_args, d, w) => {
         const r = await store.get<{ carts: number; abandoned: number; value: number }>(
           "SELECT COUNT(*) AS carts, SUM(status = 'abandoned') AS abandoned, SUM(CASE WHEN status = 'abandoned' THEN value ELSE 0 END) AS value FROM eshop_carts WHERE domain_id = ? AND day BETWEEN ? AND ?",
           [d.id, w.since, w.until],
@@ -173,27 +169,15 @@ export function eshopCustomerTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "eshop_abandonment_by_checkout_step",
       description: "At which checkout step do shoppers give up (cart, shipping, payment, review)?",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT last_step, COUNT(*) AS abandoned_carts, ROUND(SUM(value), 2) AS value FROM eshop_carts WHERE domain_id = ? AND status = 'abandoned' AND day BETWEEN ? AND ? GROUP BY last_step ORDER BY abandoned_carts DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT last_step, COUNT(*) AS abandoned_carts, ROUND(SUM(value), 2) AS value FROM eshop_carts WHERE domain_id = :domain_id AND status = 'abandoned' AND day BETWEEN :since AND :until GROUP BY last_step ORDER BY abandoned_carts DESC",
     }),
     t.list({
       name: "eshop_list_abandoned_carts",
       description:
         "Abandoned carts from known customers that could be recovered, most valuable first.",
-      params: { days: arg.days(14) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 14);
-        return [
-          "SELECT k.id AS cart_id, k.day, k.value, k.items, k.last_step, c.email, c.marketing_opt_in FROM eshop_carts k JOIN eshop_customers c ON c.id = k.customer_id WHERE k.domain_id = ? AND k.status = 'abandoned' AND k.day BETWEEN ? AND ? ORDER BY k.value DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 14,
+      sql: "SELECT k.id AS cart_id, k.day, k.value, k.items, k.last_step, c.email, c.marketing_opt_in FROM eshop_carts k JOIN eshop_customers c ON c.id = k.customer_id WHERE k.domain_id = :domain_id AND k.status = 'abandoned' AND k.day BETWEEN :since AND :until ORDER BY k.value DESC",
     }),
   ];
 }

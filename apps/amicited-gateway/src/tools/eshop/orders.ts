@@ -58,16 +58,13 @@ export function eshopOrderTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "eshop_orders_by_day",
       description: "Orders and revenue day by day.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT day, COUNT(*) AS orders, ROUND(SUM(total), 2) AS revenue FROM eshop_orders WHERE domain_id = ? AND " +
-            valid +
-            " AND day BETWEEN ? AND ? GROUP BY day ORDER BY day",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      query: (_args, d, w) => [
+        "SELECT day, COUNT(*) AS orders, ROUND(SUM(total), 2) AS revenue FROM eshop_orders WHERE domain_id = ? AND " +
+          valid +
+          " AND day BETWEEN ? AND ? GROUP BY day ORDER BY day",
+        [d.id, w.since, w.until],
+      ],
     }),
     ordersBy(
       "eshop_orders_by_status",
@@ -83,24 +80,20 @@ export function eshopOrderTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "eshop_average_order_value_trend",
       description: "Is the average basket growing? Average order value per week.",
-      params: { days: arg.days(84) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 84);
-        return [
-          "SELECT strftime('%Y-W%W', day) AS week, ROUND(AVG(total), 2) AS average_order_value, COUNT(*) AS orders FROM eshop_orders WHERE domain_id = ? AND " +
-            valid +
-            " AND day BETWEEN ? AND ? GROUP BY week ORDER BY week",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 84,
+      query: (_args, d, w) => [
+        "SELECT strftime('%Y-W%W', day) AS week, ROUND(AVG(total), 2) AS average_order_value, COUNT(*) AS orders FROM eshop_orders WHERE domain_id = ? AND " +
+          valid +
+          " AND day BETWEEN ? AND ? GROUP BY week ORDER BY week",
+        [d.id, w.since, w.until],
+      ],
     }),
     t.read({
       name: "eshop_get_revenue_summary",
       description:
         "Shop revenue for the window: gross, discounts, shipping, refunds, net, orders and average order value.",
-      params: { days: arg.days() },
-      run: async (args, d) => {
-        const w = windowOf(d, args);
+      days: 28,
+      run: async (_args, d, w) => {
         return {
           since: w.since,
           ...(await store.get(
@@ -114,9 +107,8 @@ export function eshopOrderTools(store: WorkspaceStore): GatewayTool[] {
       name: "eshop_compare_periods",
       description:
         "Did the shop sell more this window than the previous one? Orders, revenue and AOV in each.",
-      params: { days: arg.days() },
-      run: async (args, d) => {
-        const w = windowOf(d, args);
+      days: 28,
+      run: async (args, d, w) => {
         const p = previousWindowOf(d, args);
         const q = `SELECT COUNT(*) AS orders, ROUND(SUM(total), 2) AS revenue, ROUND(AVG(total), 2) AS average_order_value FROM eshop_orders WHERE domain_id = ? AND ${valid} AND day BETWEEN ? AND ?`;
         return {
@@ -128,9 +120,8 @@ export function eshopOrderTools(store: WorkspaceStore): GatewayTool[] {
     t.read({
       name: "eshop_get_refund_rate",
       description: "What share of orders and revenue gets refunded?",
-      params: { days: arg.days(90) },
-      run: async (args, d) => {
-        const w = windowOf(d, args, 90);
+      days: 90,
+      run: async (_args, d, w) => {
         const r = await store.get<{
           orders: number;
           refunded: number;
@@ -154,14 +145,8 @@ export function eshopOrderTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "eshop_coupon_usage",
       description: "Which coupons are used, how often, and how much discount did they cost?",
-      params: { days: arg.days(90) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 90);
-        return [
-          "SELECT coupon, COUNT(*) AS orders, ROUND(SUM(discount), 2) AS discount_given, ROUND(AVG(total), 2) AS average_order_value FROM eshop_orders WHERE domain_id = ? AND coupon IS NOT NULL AND day BETWEEN ? AND ? GROUP BY coupon ORDER BY orders DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 90,
+      sql: "SELECT coupon, COUNT(*) AS orders, ROUND(SUM(discount), 2) AS discount_given, ROUND(AVG(total), 2) AS average_order_value FROM eshop_orders WHERE domain_id = :domain_id AND coupon IS NOT NULL AND day BETWEEN :since AND :until GROUP BY coupon ORDER BY orders DESC",
     }),
     t.list({
       name: "eshop_list_coupons",
@@ -174,16 +159,13 @@ export function eshopOrderTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "eshop_largest_orders",
       description: "The biggest orders by total value.",
-      params: { days: arg.days(90) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 90);
-        return [
-          "SELECT id AS order_id, day, customer_id, total, channel FROM eshop_orders WHERE domain_id = ? AND " +
-            valid +
-            " AND day BETWEEN ? AND ? ORDER BY total DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 90,
+      query: (_args, d, w) => [
+        "SELECT id AS order_id, day, customer_id, total, channel FROM eshop_orders WHERE domain_id = ? AND " +
+          valid +
+          " AND day BETWEEN ? AND ? ORDER BY total DESC",
+        [d.id, w.since, w.until],
+      ],
     }),
   ];
 }

@@ -95,83 +95,59 @@ export function eshopProductTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "eshop_best_sellers_by_units",
       description: "Which products sell the most units?",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT p.id AS product_id, p.name, SUM(i.quantity) AS units FROM eshop_order_items i JOIN eshop_orders o ON o.id = i.order_id JOIN eshop_products p ON p.id = i.product_id WHERE i.domain_id = ? AND o." +
-            valid +
-            " AND o.day BETWEEN ? AND ? GROUP BY p.id ORDER BY units DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      query: (_args, d, w) => [
+        "SELECT p.id AS product_id, p.name, SUM(i.quantity) AS units FROM eshop_order_items i JOIN eshop_orders o ON o.id = i.order_id JOIN eshop_products p ON p.id = i.product_id WHERE i.domain_id = ? AND o." +
+          valid +
+          " AND o.day BETWEEN ? AND ? GROUP BY p.id ORDER BY units DESC",
+        [d.id, w.since, w.until],
+      ],
     }),
     t.list({
       name: "eshop_best_sellers_by_revenue",
       description: "Which products bring in the most money?",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT p.id AS product_id, p.name, ROUND(SUM(i.quantity * i.unit_price), 2) AS revenue FROM eshop_order_items i JOIN eshop_orders o ON o.id = i.order_id JOIN eshop_products p ON p.id = i.product_id WHERE i.domain_id = ? AND o." +
-            valid +
-            " AND o.day BETWEEN ? AND ? GROUP BY p.id ORDER BY revenue DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      query: (_args, d, w) => [
+        "SELECT p.id AS product_id, p.name, ROUND(SUM(i.quantity * i.unit_price), 2) AS revenue FROM eshop_order_items i JOIN eshop_orders o ON o.id = i.order_id JOIN eshop_products p ON p.id = i.product_id WHERE i.domain_id = ? AND o." +
+          valid +
+          " AND o.day BETWEEN ? AND ? GROUP BY p.id ORDER BY revenue DESC",
+        [d.id, w.since, w.until],
+      ],
     }),
     t.list({
       name: "eshop_products_by_margin",
       description:
         "Which products earn the most gross profit? Margin per unit, margin % and gross profit in the window.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT p.id AS product_id, p.name, ROUND(p.price - p.cost, 2) AS margin_per_unit, ROUND((p.price - p.cost) / p.price, 3) AS margin_rate, ROUND(COALESCE(SUM(i.quantity * (i.unit_price - p.cost)), 0), 2) AS gross_profit FROM eshop_products p LEFT JOIN eshop_order_items i ON i.product_id = p.id AND i.order_id IN (SELECT id FROM eshop_orders WHERE domain_id = ? AND " +
-            valid +
-            " AND day BETWEEN ? AND ?) WHERE p.domain_id = ? GROUP BY p.id ORDER BY gross_profit DESC",
-          [d.id, w.since, w.until, d.id],
-        ];
-      },
+      days: 28,
+      query: (_args, d, w) => [
+        "SELECT p.id AS product_id, p.name, ROUND(p.price - p.cost, 2) AS margin_per_unit, ROUND((p.price - p.cost) / p.price, 3) AS margin_rate, ROUND(COALESCE(SUM(i.quantity * (i.unit_price - p.cost)), 0), 2) AS gross_profit FROM eshop_products p LEFT JOIN eshop_order_items i ON i.product_id = p.id AND i.order_id IN (SELECT id FROM eshop_orders WHERE domain_id = ? AND " +
+          valid +
+          " AND day BETWEEN ? AND ?) WHERE p.domain_id = ? GROUP BY p.id ORDER BY gross_profit DESC",
+        [d.id, w.since, w.until, d.id],
+      ],
     }),
     t.list({
       name: "eshop_products_never_sold",
       description: "Which active products have not sold a single unit in the window?",
-      params: { days: arg.days(90) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 90);
-        return [
-          "SELECT p.id AS product_id, p.name, p.stock, p.created_at FROM eshop_products p WHERE p.domain_id = ? AND p.active = 1 AND NOT EXISTS (SELECT 1 FROM eshop_order_items i JOIN eshop_orders o ON o.id = i.order_id WHERE i.product_id = p.id AND o.day BETWEEN ? AND ?) ORDER BY p.created_at",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 90,
+      sql: "SELECT p.id AS product_id, p.name, p.stock, p.created_at FROM eshop_products p WHERE p.domain_id = :domain_id AND p.active = 1 AND NOT EXISTS (SELECT 1 FROM eshop_order_items i JOIN eshop_orders o ON o.id = i.order_id WHERE i.product_id = p.id AND o.day BETWEEN :since AND :until) ORDER BY p.created_at",
     }),
     t.list({
       name: "eshop_sales_by_category",
       description: "Revenue and units per product category.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT p.category, SUM(i.quantity) AS units, ROUND(SUM(i.quantity * i.unit_price), 2) AS revenue FROM eshop_order_items i JOIN eshop_orders o ON o.id = i.order_id JOIN eshop_products p ON p.id = i.product_id WHERE i.domain_id = ? AND o." +
-            valid +
-            " AND o.day BETWEEN ? AND ? GROUP BY p.category ORDER BY revenue DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      query: (_args, d, w) => [
+        "SELECT p.category, SUM(i.quantity) AS units, ROUND(SUM(i.quantity * i.unit_price), 2) AS revenue FROM eshop_order_items i JOIN eshop_orders o ON o.id = i.order_id JOIN eshop_products p ON p.id = i.product_id WHERE i.domain_id = ? AND o." +
+          valid +
+          " AND o.day BETWEEN ? AND ? GROUP BY p.category ORDER BY revenue DESC",
+        [d.id, w.since, w.until],
+      ],
     }),
     t.list({
       name: "eshop_frequently_bought_together",
       description: "Which products are bought together in the same order most often?",
-      params: { days: arg.days(90) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 90);
-        return [
-          "SELECT a.product_id AS product_a, b.product_id AS product_b, COUNT(*) AS orders_together FROM eshop_order_items a JOIN eshop_order_items b ON a.order_id = b.order_id AND a.product_id < b.product_id JOIN eshop_orders o ON o.id = a.order_id WHERE a.domain_id = ? AND o.day BETWEEN ? AND ? GROUP BY a.product_id, b.product_id ORDER BY orders_together DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 90,
+      sql: "SELECT a.product_id AS product_a, b.product_id AS product_b, COUNT(*) AS orders_together FROM eshop_order_items a JOIN eshop_order_items b ON a.order_id = b.order_id AND a.product_id < b.product_id JOIN eshop_orders o ON o.id = a.order_id WHERE a.domain_id = :domain_id AND o.day BETWEEN :since AND :until GROUP BY a.product_id, b.product_id ORDER BY orders_together DESC",
     }),
     t.list({
       name: "eshop_product_ratings",

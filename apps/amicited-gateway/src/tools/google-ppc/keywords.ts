@@ -1,5 +1,5 @@
 // google_ppc tools about ad groups, keywords, search terms, CPA/ROAS, budget pacing and account totals.
-import { arg, previousWindowOf, round, toolsetBuilder, windowOf } from "../shared";
+import { arg, previousWindowOf, round, toolsetBuilder } from "../shared";
 import type { GatewayTool } from "../shared";
 import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { stats, campaignId, adgroupId, keywordId, googlePpcCommon } from "./common";
@@ -63,50 +63,30 @@ export function googlePpcKeywordTools(store: WorkspaceStore): GatewayTool[] {
       name: "google_ppc_wasted_spend_keywords",
       description:
         "Where are we wasting ad money? Keywords that spent over `min_cost` with no conversions.",
-      params: { days: arg.days(), min_cost: arg.number("Spend threshold in account currency.") },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT k.id AS keyword_id, k.text, ROUND(SUM(s.cost), 2) AS cost, SUM(s.clicks) AS clicks FROM gads_keyword_daily s JOIN gads_keywords k ON k.id = s.keyword_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY k.id HAVING SUM(s.conversions) = 0 AND SUM(s.cost) >= ? ORDER BY cost DESC",
-          [d.id, w.since, w.until, args.min_cost ?? 0],
-        ];
-      },
+      days: 28,
+      params: { min_cost: arg.number("Spend threshold in account currency.") },
+      query: (args, d, w) => [
+        "SELECT k.id AS keyword_id, k.text, ROUND(SUM(s.cost), 2) AS cost, SUM(s.clicks) AS clicks FROM gads_keyword_daily s JOIN gads_keywords k ON k.id = s.keyword_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY k.id HAVING SUM(s.conversions) = 0 AND SUM(s.cost) >= ? ORDER BY cost DESC",
+        [d.id, w.since, w.until, args.min_cost ?? 0],
+      ],
     }),
     t.list({
       name: "google_ppc_top_converting_keywords",
       description: "Which keywords bring the most conversions, and at what cost per conversion?",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT k.id AS keyword_id, k.text, ROUND(SUM(s.conversions), 1) AS conversions, ROUND(SUM(s.cost) / MAX(SUM(s.conversions), 0.1), 2) AS cpa FROM gads_keyword_daily s JOIN gads_keywords k ON k.id = s.keyword_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY k.id HAVING SUM(s.conversions) > 0 ORDER BY conversions DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT k.id AS keyword_id, k.text, ROUND(SUM(s.conversions), 1) AS conversions, ROUND(SUM(s.cost) / MAX(SUM(s.conversions), 0.1), 2) AS cpa FROM gads_keyword_daily s JOIN gads_keywords k ON k.id = s.keyword_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY k.id HAVING SUM(s.conversions) > 0 ORDER BY conversions DESC",
     }),
     t.list({
       name: "google_ppc_cpa_by_campaign",
       description: "What does a conversion cost in each campaign, against its target CPA?",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT c.id AS campaign_id, c.name, c.target_cpa, ROUND(SUM(s.cost) / MAX(SUM(s.conversions), 0.1), 2) AS cpa, ROUND(SUM(s.conversions), 1) AS conversions FROM gads_keyword_daily s JOIN gads_campaigns c ON c.id = s.campaign_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY c.id ORDER BY cpa DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT c.id AS campaign_id, c.name, c.target_cpa, ROUND(SUM(s.cost) / MAX(SUM(s.conversions), 0.1), 2) AS cpa, ROUND(SUM(s.conversions), 1) AS conversions FROM gads_keyword_daily s JOIN gads_campaigns c ON c.id = s.campaign_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY c.id ORDER BY cpa DESC",
     }),
     t.list({
       name: "google_ppc_roas_by_campaign",
       description: "Return on ad spend per Google Ads campaign (conversion value divided by cost).",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT c.id AS campaign_id, c.name, ROUND(SUM(s.conv_value) / MAX(SUM(s.cost), 0.01), 2) AS roas, ROUND(SUM(s.cost), 2) AS cost, ROUND(SUM(s.conv_value), 2) AS conv_value FROM gads_keyword_daily s JOIN gads_campaigns c ON c.id = s.campaign_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY c.id ORDER BY roas DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT c.id AS campaign_id, c.name, ROUND(SUM(s.conv_value) / MAX(SUM(s.cost), 0.01), 2) AS roas, ROUND(SUM(s.cost), 2) AS cost, ROUND(SUM(s.conv_value), 2) AS conv_value FROM gads_keyword_daily s JOIN gads_campaigns c ON c.id = s.campaign_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY c.id ORDER BY roas DESC",
     }),
     t.list({
       name: "google_ppc_list_search_terms",
@@ -151,35 +131,22 @@ export function googlePpcKeywordTools(store: WorkspaceStore): GatewayTool[] {
       name: "google_ppc_budget_pacing",
       description:
         "Are campaigns spending their daily budget? Average daily spend against budget per campaign.",
-      params: { days: arg.days(7) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 7);
-        return [
-          "SELECT c.id AS campaign_id, c.name, c.daily_budget, ROUND(SUM(s.cost) / ?, 2) AS average_daily_spend, ROUND(SUM(s.cost) / ? / c.daily_budget, 3) AS budget_used FROM gads_campaigns c LEFT JOIN gads_keyword_daily s ON s.campaign_id = c.id AND s.day BETWEEN ? AND ? WHERE c.domain_id = ? GROUP BY c.id ORDER BY budget_used DESC",
-          [w.days, w.days, w.since, w.until, d.id],
-        ];
-      },
+      days: 7,
+      sql: "SELECT c.id AS campaign_id, c.name, c.daily_budget, ROUND(SUM(s.cost) / :days, 2) AS average_daily_spend, ROUND(SUM(s.cost) / :days / c.daily_budget, 3) AS budget_used FROM gads_campaigns c LEFT JOIN gads_keyword_daily s ON s.campaign_id = c.id AND s.day BETWEEN :since AND :until WHERE c.domain_id = :domain_id GROUP BY c.id ORDER BY budget_used DESC",
     }),
     t.list({
       name: "google_ppc_budget_limited_campaigns",
       description:
         "Which campaigns hit their daily budget cap (spent at least 95% of it) and on how many days?",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT c.id AS campaign_id, c.name, c.daily_budget, COUNT(*) AS capped_days FROM (SELECT campaign_id, day, SUM(cost) AS spend FROM gads_keyword_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY campaign_id, day) x JOIN gads_campaigns c ON c.id = x.campaign_id WHERE x.spend >= 0.95 * c.daily_budget GROUP BY c.id ORDER BY capped_days DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT c.id AS campaign_id, c.name, c.daily_budget, COUNT(*) AS capped_days FROM (SELECT campaign_id, day, SUM(cost) AS spend FROM gads_keyword_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY campaign_id, day) x JOIN gads_campaigns c ON c.id = x.campaign_id WHERE x.spend >= 0.95 * c.daily_budget GROUP BY c.id ORDER BY capped_days DESC",
     }),
     t.read({
       name: "google_ppc_account_summary",
       description:
         "The Google Ads account at a glance: totals, CTR, CPC, CPA and ROAS over the window.",
-      params: { days: arg.days() },
-      run: async (args, d) => {
-        const w = windowOf(d, args);
+      days: 28,
+      run: async (_args, d, w) => {
         const s = await store.get<Record<string, number>>(
           `SELECT ${stats} FROM gads_keyword_daily WHERE domain_id = ? AND day BETWEEN ? AND ?`,
           [d.id, w.since, w.until],
@@ -198,9 +165,8 @@ export function googlePpcKeywordTools(store: WorkspaceStore): GatewayTool[] {
       name: "google_ppc_compare_periods",
       description:
         "Google Ads this window versus the previous one: cost, clicks, conversions and value.",
-      params: { days: arg.days() },
-      run: async (args, d) => {
-        const w = windowOf(d, args);
+      days: 28,
+      run: async (args, d, w) => {
         const p = previousWindowOf(d, args);
         const q = `SELECT ${stats} FROM gads_keyword_daily WHERE domain_id = ? AND day BETWEEN ? AND ?`;
         return {
@@ -212,11 +178,11 @@ export function googlePpcKeywordTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "google_ppc_keyword_history",
       description: "Day by day for one keyword: clicks, cost and conversions.",
-      params: { keyword_id: keywordId, days: arg.days() },
+      days: 28,
+      params: { keyword_id: keywordId },
       required: ["keyword_id"],
-      query: async (args, d) => {
+      query: async (args, d, w) => {
         const k = await keyword(args.keyword_id, d);
-        const w = windowOf(d, args);
         return [
           `SELECT day, ${stats} FROM gads_keyword_daily WHERE keyword_id = ? AND day BETWEEN ? AND ? GROUP BY day ORDER BY day`,
           [k.id, w.since, w.until],

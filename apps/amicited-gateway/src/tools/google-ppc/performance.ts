@@ -1,5 +1,5 @@
 // google_ppc tools about campaigns and performance by campaign, ad group, keyword, day, device, channel and match type.
-import { arg, toolsetBuilder, windowOf } from "../shared";
+import { arg, toolsetBuilder } from "../shared";
 import type { GatewayTool } from "../shared";
 import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { stats, campaignId, googlePpcCommon } from "./common";
@@ -23,11 +23,11 @@ export function googlePpcPerformanceTools(store: WorkspaceStore): GatewayTool[] 
       name: "google_ppc_get_campaign",
       description:
         "One Google Ads campaign with its settings, ad group count and totals over the window.",
-      params: { campaign_id: campaignId, days: arg.days() },
+      days: 28,
+      params: { campaign_id: campaignId },
       required: ["campaign_id"],
-      run: async (args, d) => {
+      run: async (args, d, w) => {
         const c = await campaign(args.campaign_id, d);
-        const w = windowOf(d, args);
         return {
           ...(await store.get("SELECT * FROM gads_campaigns WHERE id = ?", [c.id])),
           ad_groups: (
@@ -47,23 +47,20 @@ export function googlePpcPerformanceTools(store: WorkspaceStore): GatewayTool[] 
       name: "google_ppc_campaign_performance",
       description:
         "How is each Google Ads campaign doing? Impressions, clicks, cost, conversions and value per campaign.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          `SELECT c.id AS campaign_id, c.name, ${stats} FROM gads_keyword_daily s JOIN gads_campaigns c ON c.id = s.campaign_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY c.id ORDER BY cost DESC`,
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      query: (_args, d, w) => [
+        `SELECT c.id AS campaign_id, c.name, ${stats} FROM gads_keyword_daily s JOIN gads_campaigns c ON c.id = s.campaign_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY c.id ORDER BY cost DESC`,
+        [d.id, w.since, w.until],
+      ],
     }),
     t.list({
       name: "google_ppc_ad_group_performance",
       description:
         "Which ad groups spend and convert? Statistics per ad group, optionally inside one campaign.",
-      params: { days: arg.days(), campaign_id: campaignId },
-      query: async (args, d) => {
+      days: 28,
+      params: { campaign_id: campaignId },
+      query: async (args, d, w) => {
         if (args.campaign_id !== undefined) await campaign(args.campaign_id, d);
-        const w = windowOf(d, args);
         return [
           `SELECT g.id AS adgroup_id, g.name, g.campaign_id, ${stats} FROM gads_keyword_daily s JOIN gads_adgroups g ON g.id = s.adgroup_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ?${args.campaign_id ? " AND s.campaign_id = ?" : ""} GROUP BY g.id ORDER BY cost DESC`,
           [d.id, w.since, w.until, ...(args.campaign_id ? [args.campaign_id] : [])],
@@ -74,75 +71,57 @@ export function googlePpcPerformanceTools(store: WorkspaceStore): GatewayTool[] 
       name: "google_ppc_keyword_performance",
       description:
         "Keyword by keyword: impressions, clicks, cost, conversions, CPC and quality score.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          `SELECT k.id AS keyword_id, k.text, k.match_type, k.quality_score, ${stats}, ROUND(SUM(cost) / MAX(SUM(clicks), 1), 2) AS cpc FROM gads_keyword_daily s JOIN gads_keywords k ON k.id = s.keyword_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY k.id ORDER BY cost DESC`,
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      query: (_args, d, w) => [
+        `SELECT k.id AS keyword_id, k.text, k.match_type, k.quality_score, ${stats}, ROUND(SUM(cost) / MAX(SUM(clicks), 1), 2) AS cpc FROM gads_keyword_daily s JOIN gads_keywords k ON k.id = s.keyword_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY k.id ORDER BY cost DESC`,
+        [d.id, w.since, w.until],
+      ],
     }),
     t.list({
       name: "google_ppc_daily_spend",
       description: "How much did we spend on Google Ads each day, and what did it bring?",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          `SELECT day, ${stats} FROM gads_keyword_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY day ORDER BY day`,
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      query: (_args, d, w) => [
+        `SELECT day, ${stats} FROM gads_keyword_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY day ORDER BY day`,
+        [d.id, w.since, w.until],
+      ],
     }),
     t.list({
       name: "google_ppc_performance_by_device",
       description: "Google Ads results per device: does mobile convert as well as desktop?",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          `SELECT device, ${stats}, ROUND(SUM(cost) / MAX(SUM(conversions), 0.1), 2) AS cpa FROM gads_keyword_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY device ORDER BY cost DESC`,
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      query: (_args, d, w) => [
+        `SELECT device, ${stats}, ROUND(SUM(cost) / MAX(SUM(conversions), 0.1), 2) AS cpa FROM gads_keyword_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY device ORDER BY cost DESC`,
+        [d.id, w.since, w.until],
+      ],
     }),
     t.list({
       name: "google_ppc_performance_by_channel",
       description:
         "Search, Shopping or Performance Max: which Google Ads channel returns the most per dollar?",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          `SELECT c.channel, ${stats}, ROUND(SUM(conv_value) / MAX(SUM(cost), 0.01), 2) AS roas FROM gads_keyword_daily s JOIN gads_campaigns c ON c.id = s.campaign_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY c.channel ORDER BY roas DESC`,
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      query: (_args, d, w) => [
+        `SELECT c.channel, ${stats}, ROUND(SUM(conv_value) / MAX(SUM(cost), 0.01), 2) AS roas FROM gads_keyword_daily s JOIN gads_campaigns c ON c.id = s.campaign_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY c.channel ORDER BY roas DESC`,
+        [d.id, w.since, w.until],
+      ],
     }),
     t.list({
       name: "google_ppc_performance_by_weekday",
       description: "Which day of the week do Google Ads convert best?",
-      params: { days: arg.days(84) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 84);
-        return [
-          `SELECT CASE strftime('%w', day) WHEN '0' THEN 'sunday' WHEN '1' THEN 'monday' WHEN '2' THEN 'tuesday' WHEN '3' THEN 'wednesday' WHEN '4' THEN 'thursday' WHEN '5' THEN 'friday' ELSE 'saturday' END AS weekday, ${stats} FROM gads_keyword_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY strftime('%w', day) ORDER BY strftime('%w', day)`,
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 84,
+      query: (_args, d, w) => [
+        `SELECT CASE strftime('%w', day) WHEN '0' THEN 'sunday' WHEN '1' THEN 'monday' WHEN '2' THEN 'tuesday' WHEN '3' THEN 'wednesday' WHEN '4' THEN 'thursday' WHEN '5' THEN 'friday' ELSE 'saturday' END AS weekday, ${stats} FROM gads_keyword_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY strftime('%w', day) ORDER BY strftime('%w', day)`,
+        [d.id, w.since, w.until],
+      ],
     }),
     t.list({
       name: "google_ppc_performance_by_match_type",
       description: "Exact, phrase or broad match: which keyword match type performs best?",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          `SELECT k.match_type, COUNT(DISTINCT k.id) AS keywords, ${stats} FROM gads_keyword_daily s JOIN gads_keywords k ON k.id = s.keyword_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY k.match_type ORDER BY cost DESC`,
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      query: (_args, d, w) => [
+        `SELECT k.match_type, COUNT(DISTINCT k.id) AS keywords, ${stats} FROM gads_keyword_daily s JOIN gads_keywords k ON k.id = s.keyword_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY k.match_type ORDER BY cost DESC`,
+        [d.id, w.since, w.until],
+      ],
     }),
   ];
 }

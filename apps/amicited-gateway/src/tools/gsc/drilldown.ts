@@ -20,99 +20,76 @@ export function gscDrilldownTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "gsc_query_history",
       description: "Day by day for one query: clicks, impressions, CTR and position.",
-      params: { query: arg.text("The exact search query."), days: arg.days(90) },
+      days: 90,
+      params: { query: arg.text("The exact search query.") },
       required: ["query"],
-      query: (args, d) => {
-        const w = windowOf(d, args, 90);
-        return [
-          `SELECT day, ${metrics} FROM gsc_daily WHERE domain_id = ? AND query = ? AND day BETWEEN ? AND ? GROUP BY day ORDER BY day`,
-          [d.id, args.query, w.since, w.until],
-        ];
-      },
+      query: (args, d, w) => [
+        `SELECT day, ${metrics} FROM gsc_daily WHERE domain_id = ? AND query = ? AND day BETWEEN ? AND ? GROUP BY day ORDER BY day`,
+        [d.id, args.query, w.since, w.until],
+      ],
     }),
     t.list({
       name: "gsc_page_history",
       description: "Day by day for one page: clicks, impressions, CTR and position.",
-      params: { page: arg.text("The page URL.", 500), days: arg.days(90) },
+      days: 90,
+      params: { page: arg.text("The page URL.", 500) },
       required: ["page"],
-      query: (args, d) => {
-        const w = windowOf(d, args, 90);
-        return [
-          `SELECT day, ${metrics} FROM gsc_daily WHERE domain_id = ? AND page = ? AND day BETWEEN ? AND ? GROUP BY day ORDER BY day`,
-          [d.id, args.page, w.since, w.until],
-        ];
-      },
+      query: (args, d, w) => [
+        `SELECT day, ${metrics} FROM gsc_daily WHERE domain_id = ? AND page = ? AND day BETWEEN ? AND ? GROUP BY day ORDER BY day`,
+        [d.id, args.page, w.since, w.until],
+      ],
     }),
     t.list({
       name: "gsc_queries_for_page",
       description: "Which queries does one page rank for?",
-      params: { page: arg.text("The page URL.", 500), days: arg.days() },
+      days: 28,
+      params: { page: arg.text("The page URL.", 500) },
       required: ["page"],
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = ? AND page = ? AND day BETWEEN ? AND ? GROUP BY query ORDER BY clicks DESC`,
-          [d.id, args.page, w.since, w.until],
-        ];
-      },
+      query: (args, d, w) => [
+        `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = ? AND page = ? AND day BETWEEN ? AND ? GROUP BY query ORDER BY clicks DESC`,
+        [d.id, args.page, w.since, w.until],
+      ],
     }),
     t.list({
       name: "gsc_pages_for_query",
       description: "Which of our pages rank for one query?",
-      params: { query: arg.text("The exact search query."), days: arg.days() },
+      days: 28,
+      params: { query: arg.text("The exact search query.") },
       required: ["query"],
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          `SELECT page, ${metrics} FROM gsc_daily WHERE domain_id = ? AND query = ? AND day BETWEEN ? AND ? GROUP BY page ORDER BY clicks DESC`,
-          [d.id, args.query, w.since, w.until],
-        ];
-      },
+      query: (args, d, w) => [
+        `SELECT page, ${metrics} FROM gsc_daily WHERE domain_id = ? AND query = ? AND day BETWEEN ? AND ? GROUP BY page ORDER BY clicks DESC`,
+        [d.id, args.query, w.since, w.until],
+      ],
     }),
     t.list({
       name: "gsc_country_device_matrix",
       description: "Clicks for every country and device pair, to spot where mobile under-performs.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          `SELECT country, device, ${metrics} FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY country, device ORDER BY country, device`,
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      query: (_args, d, w) => [
+        `SELECT country, device, ${metrics} FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY country, device ORDER BY country, device`,
+        [d.id, w.since, w.until],
+      ],
     }),
     t.list({
       name: "gsc_ctr_by_position",
       description:
         "What CTR do we get at each ranking position? Impressions and CTR per rounded position bucket.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT CAST(position AS INTEGER) AS position_bucket, SUM(impressions) AS impressions, ROUND(SUM(clicks) * 1.0 / MAX(SUM(impressions), 1), 4) AS ctr FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY position_bucket ORDER BY position_bucket",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT CAST(position AS INTEGER) AS position_bucket, SUM(impressions) AS impressions, ROUND(SUM(clicks) * 1.0 / MAX(SUM(impressions), 1), 4) AS ctr FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY position_bucket ORDER BY position_bucket",
     }),
     t.list({
       name: "gsc_mobile_desktop_gap",
       description: "Which queries rank much worse on mobile than on desktop?",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT query, ROUND(AVG(CASE WHEN device = 'mobile' THEN position END), 1) AS mobile_position, ROUND(AVG(CASE WHEN device = 'desktop' THEN position END), 1) AS desktop_position, ROUND(AVG(CASE WHEN device = 'mobile' THEN position END) - AVG(CASE WHEN device = 'desktop' THEN position END), 1) AS gap FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY query HAVING gap IS NOT NULL ORDER BY gap DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT query, ROUND(AVG(CASE WHEN device = 'mobile' THEN position END), 1) AS mobile_position, ROUND(AVG(CASE WHEN device = 'desktop' THEN position END), 1) AS desktop_position, ROUND(AVG(CASE WHEN device = 'mobile' THEN position END) - AVG(CASE WHEN device = 'desktop' THEN position END), 1) AS gap FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY query HAVING gap IS NOT NULL ORDER BY gap DESC",
     }),
     t.list({
       name: "gsc_rows",
       description:
         "Raw Search Console rows (day, query, page, country, device, clicks, impressions, position), newest first; thousands of rows, page through them.",
-      params: { days: arg.days(), ...filters },
-      query: (args, d) => {
-        const w = windowOf(d, args);
+      days: 28,
+      params: { ...filters },
+      query: (args, d, w) => {
         const [sql, params] = where(d, args, w.since, w.until);
         return [
           `SELECT day, query, page, country, device, clicks, impressions, position FROM gsc_daily WHERE ${sql} ORDER BY day DESC, clicks DESC, query, page`,

@@ -97,9 +97,9 @@ export function gscPerformanceTools(store: WorkspaceStore): GatewayTool[] {
       name: "gsc_get_summary",
       description:
         "Totals from Google Search Console for the window: clicks, impressions, CTR, average position, distinct queries and pages.",
-      params: { days: arg.days(), ...filters },
-      run: async (args, d) => {
-        const w = windowOf(d, args);
+      days: 28,
+      params: { ...filters },
+      run: async (args, d, w) => {
         const [sql, params] = where(d, args, w.since, w.until);
         return {
           since: w.since,
@@ -115,9 +115,8 @@ export function gscPerformanceTools(store: WorkspaceStore): GatewayTool[] {
       name: "gsc_compare_periods",
       description:
         "Did Google search traffic grow? Clicks, impressions, CTR and position this window versus the previous one.",
-      params: { days: arg.days() },
-      run: async (args, d) => {
-        const w = windowOf(d, args);
+      days: 28,
+      run: async (args, d, w) => {
         const p = previousWindowOf(d, args);
         const q = `SELECT ${metrics} FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ?`;
         return {
@@ -130,8 +129,8 @@ export function gscPerformanceTools(store: WorkspaceStore): GatewayTool[] {
       name: "gsc_queries_without_clicks",
       description:
         "Which queries show us in Google but never get clicked? Queries with impressions and zero clicks.",
+      days: 28,
       params: {
-        days: arg.days(),
         min_impressions: {
           type: "integer",
           minimum: 1,
@@ -139,33 +138,24 @@ export function gscPerformanceTools(store: WorkspaceStore): GatewayTool[] {
           description: "Only queries with at least this many impressions.",
         },
       },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT query, SUM(impressions) AS impressions, ROUND(SUM(position * impressions) / MAX(SUM(impressions), 1), 1) AS position FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY query HAVING SUM(clicks) = 0 AND SUM(impressions) >= ? ORDER BY impressions DESC",
-          [d.id, w.since, w.until, args.min_impressions],
-        ];
-      },
+      sql: "SELECT query, SUM(impressions) AS impressions, ROUND(SUM(position * impressions) / MAX(SUM(impressions), 1), 1) AS position FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY query HAVING SUM(clicks) = 0 AND SUM(impressions) >= :min_impressions ORDER BY impressions DESC",
     }),
     t.list({
       name: "gsc_striking_distance_queries",
       description:
         "Which queries rank just off the top (average position 4 to 15) and could reach page one with a little work?",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY query HAVING position BETWEEN 4 AND 15 ORDER BY impressions DESC`,
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      query: (_args, d, w) => [
+        `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY query HAVING position BETWEEN 4 AND 15 ORDER BY impressions DESC`,
+        [d.id, w.since, w.until],
+      ],
     }),
     t.list({
       name: "gsc_low_ctr_queries",
       description:
         "Which well-ranking queries (top 5) get a CTR below what their position deserves? Title and snippet rewrite candidates.",
+      days: 28,
       params: {
-        days: arg.days(),
         max_ctr: {
           type: "number",
           minimum: 0,
@@ -174,13 +164,10 @@ export function gscPerformanceTools(store: WorkspaceStore): GatewayTool[] {
           description: "CTR threshold.",
         },
       },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY query HAVING position <= 5 AND ctr < ? ORDER BY impressions DESC`,
-          [d.id, w.since, w.until, args.max_ctr],
-        ];
-      },
+      query: (args, d, w) => [
+        `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY query HAVING position <= 5 AND ctr < ? ORDER BY impressions DESC`,
+        [d.id, w.since, w.until, args.max_ctr],
+      ],
     }),
     compare(
       "gsc_rising_queries",
@@ -210,21 +197,17 @@ export function gscPerformanceTools(store: WorkspaceStore): GatewayTool[] {
       name: "gsc_new_queries",
       description:
         "Which queries appeared in Google results this window that we had no impressions for before?",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT query, SUM(impressions) AS impressions, SUM(clicks) AS clicks FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY query HAVING MIN(day) >= ? ORDER BY impressions DESC",
-          [d.id, previousWindowOf(d, args).since, w.until, w.since],
-        ];
-      },
+      days: 28,
+      query: (args, d, w) => [
+        "SELECT query, SUM(impressions) AS impressions, SUM(clicks) AS clicks FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY query HAVING MIN(day) >= ? ORDER BY impressions DESC",
+        [d.id, previousWindowOf(d, args).since, w.until, w.since],
+      ],
     }),
     t.list({
       name: "gsc_lost_queries",
       description: "Which queries had impressions in the previous window and none in this one?",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
+      days: 28,
+      query: (args, d, w) => {
         const p = previousWindowOf(d, args);
         return [
           "SELECT query, SUM(impressions) AS impressions_before FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY query HAVING MAX(day) < ? ORDER BY impressions_before DESC",
@@ -236,46 +219,34 @@ export function gscPerformanceTools(store: WorkspaceStore): GatewayTool[] {
       name: "gsc_cannibalized_queries",
       description:
         "Which queries have several of our pages competing for them (keyword cannibalization)?",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT query, COUNT(DISTINCT page) AS pages, GROUP_CONCAT(DISTINCT page) AS competing_pages, SUM(clicks) AS clicks FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY query HAVING pages > 1 ORDER BY pages DESC, clicks DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT query, COUNT(DISTINCT page) AS pages, GROUP_CONCAT(DISTINCT page) AS competing_pages, SUM(clicks) AS clicks FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY query HAVING pages > 1 ORDER BY pages DESC, clicks DESC",
     }),
     t.list({
       name: "gsc_question_queries",
       description:
         "Which searches are phrased as questions (how, what, which, why, is, can)? FAQ and AI-answer content ideas.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? AND (query LIKE 'how %' OR query LIKE 'what %' OR query LIKE 'which %' OR query LIKE 'why %' OR query LIKE 'is %' OR query LIKE 'can %' OR query LIKE '% vs %') GROUP BY query ORDER BY impressions DESC`,
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      query: (_args, d, w) => [
+        `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? AND (query LIKE 'how %' OR query LIKE 'what %' OR query LIKE 'which %' OR query LIKE 'why %' OR query LIKE 'is %' OR query LIKE 'can %' OR query LIKE '% vs %') GROUP BY query ORDER BY impressions DESC`,
+        [d.id, w.since, w.until],
+      ],
     }),
     t.list({
       name: "gsc_long_tail_queries",
       description: "Long-tail searches: queries of four words or more, by clicks.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? AND LENGTH(query) - LENGTH(REPLACE(query, ' ', '')) >= 3 GROUP BY query ORDER BY clicks DESC`,
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      query: (_args, d, w) => [
+        `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? AND LENGTH(query) - LENGTH(REPLACE(query, ' ', '')) >= 3 GROUP BY query ORDER BY clicks DESC`,
+        [d.id, w.since, w.until],
+      ],
     }),
     t.read({
       name: "gsc_branded_vs_nonbranded",
       description:
         "How much Google traffic comes from people searching our brand name versus generic searches?",
+      days: 28,
       params: {
-        days: arg.days(),
         brand_terms: {
           type: "array",
           items: { type: "string", minLength: 2 },
@@ -283,8 +254,7 @@ export function gscPerformanceTools(store: WorkspaceStore): GatewayTool[] {
           description: "Brand words (default: the hostname's first label).",
         },
       },
-      run: async (args, d) => {
-        const w = windowOf(d, args);
+      run: async (args, d, w) => {
         const terms = args.brand_terms ?? [d.hostname.split(".")[0] ?? d.hostname];
         const like = terms.map(() => `LOWER(query) LIKE ? ${LIKE_ESCAPE}`).join(" OR ");
         return {

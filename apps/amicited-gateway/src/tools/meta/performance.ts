@@ -33,11 +33,11 @@ export function metaPerformanceTools(store: WorkspaceStore): GatewayTool[] {
     t.read({
       name: "meta_get_campaign",
       description: "One Meta campaign: settings, ad sets and totals over the window.",
-      params: { campaign_id: campaignId, days: arg.days() },
+      days: 28,
+      params: { campaign_id: campaignId },
       required: ["campaign_id"],
-      run: async (args, d) => {
+      run: async (args, d, w) => {
         const c = await campaign(args.campaign_id, d);
-        const w = windowOf(d, args);
         return {
           ...(await store.get("SELECT * FROM meta_campaigns WHERE id = ?", [c.id])),
           ad_sets: await store.all(
@@ -79,75 +79,54 @@ export function metaPerformanceTools(store: WorkspaceStore): GatewayTool[] {
       name: "meta_campaign_performance",
       description:
         "How is each Meta campaign doing? Spend, reach, clicks, purchases, revenue and ROAS.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          `SELECT c.id AS campaign_id, c.name, ${stats}, ROUND(SUM(s.revenue) / MAX(SUM(s.spend), 0.01), 2) AS roas FROM meta_daily s JOIN meta_campaigns c ON c.id = s.campaign_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY c.id ORDER BY spend DESC`,
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      query: (_args, d, w) => [
+        `SELECT c.id AS campaign_id, c.name, ${stats}, ROUND(SUM(s.revenue) / MAX(SUM(s.spend), 0.01), 2) AS roas FROM meta_daily s JOIN meta_campaigns c ON c.id = s.campaign_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY c.id ORDER BY spend DESC`,
+        [d.id, w.since, w.until],
+      ],
     }),
     t.list({
       name: "meta_ad_set_performance",
       description: "Which Meta ad sets convert? Statistics and cost per purchase per ad set.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          `SELECT a.id AS adset_id, a.name, ${stats}, ROUND(SUM(s.spend) / MAX(SUM(s.purchases), 1), 2) AS cost_per_purchase FROM meta_daily s JOIN meta_adsets a ON a.id = s.adset_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY a.id ORDER BY cost_per_purchase`,
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      query: (_args, d, w) => [
+        `SELECT a.id AS adset_id, a.name, ${stats}, ROUND(SUM(s.spend) / MAX(SUM(s.purchases), 1), 2) AS cost_per_purchase FROM meta_daily s JOIN meta_adsets a ON a.id = s.adset_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY a.id ORDER BY cost_per_purchase`,
+        [d.id, w.since, w.until],
+      ],
     }),
     t.list({
       name: "meta_creative_performance",
       description: "Which ad creatives work? Clicks, CTR, purchases and revenue per creative.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          `SELECT c.id AS creative_id, c.name, c.format, ${stats}, ROUND(SUM(s.clicks) * 1.0 / MAX(SUM(s.impressions), 1), 4) AS ctr FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY c.id ORDER BY revenue DESC`,
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      query: (_args, d, w) => [
+        `SELECT c.id AS creative_id, c.name, c.format, ${stats}, ROUND(SUM(s.clicks) * 1.0 / MAX(SUM(s.impressions), 1), 4) AS ctr FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY c.id ORDER BY revenue DESC`,
+        [d.id, w.since, w.until],
+      ],
     }),
     t.list({
       name: "meta_daily_spend",
       description: "Meta ads spend and results day by day.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          `SELECT day, ${stats} FROM meta_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY day ORDER BY day`,
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      query: (_args, d, w) => [
+        `SELECT day, ${stats} FROM meta_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY day ORDER BY day`,
+        [d.id, w.since, w.until],
+      ],
     }),
     t.list({
       name: "meta_frequency_by_ad_set",
       description:
         "Are we showing the same people our ads too often? Frequency (impressions per person reached) per ad set.",
-      params: { days: arg.days(7) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 7);
-        return [
-          "SELECT a.id AS adset_id, a.name, ROUND(SUM(s.impressions) * 1.0 / MAX(SUM(s.reach), 1), 2) AS frequency, SUM(s.reach) AS reach FROM meta_daily s JOIN meta_adsets a ON a.id = s.adset_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY a.id ORDER BY frequency DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 7,
+      sql: "SELECT a.id AS adset_id, a.name, ROUND(SUM(s.impressions) * 1.0 / MAX(SUM(s.reach), 1), 2) AS frequency, SUM(s.reach) AS reach FROM meta_daily s JOIN meta_adsets a ON a.id = s.adset_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY a.id ORDER BY frequency DESC",
     }),
     t.list({
       name: "meta_performance_by_format",
       description: "Image, video or carousel: which creative format performs best?",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          `SELECT c.format, ${stats}, ROUND(SUM(s.revenue) / MAX(SUM(s.spend), 0.01), 2) AS roas FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY c.format ORDER BY roas DESC`,
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      query: (_args, d, w) => [
+        `SELECT c.format, ${stats}, ROUND(SUM(s.revenue) / MAX(SUM(s.spend), 0.01), 2) AS roas FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY c.format ORDER BY roas DESC`,
+        [d.id, w.since, w.until],
+      ],
     }),
     byDimension(
       "meta_performance_by_audience",
@@ -180,8 +159,8 @@ export function metaPerformanceTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "meta_top_creatives_by_ctr",
       description: "Which creatives get clicked the most per impression?",
+      days: 28,
       params: {
-        days: arg.days(),
         min_impressions: {
           type: "integer",
           minimum: 0,
@@ -189,59 +168,34 @@ export function metaPerformanceTools(store: WorkspaceStore): GatewayTool[] {
           description: "Ignore creatives below this many impressions.",
         },
       },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT c.id AS creative_id, c.name, c.headline, ROUND(SUM(s.clicks) * 1.0 / MAX(SUM(s.impressions), 1), 4) AS ctr, SUM(s.impressions) AS impressions FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY c.id HAVING SUM(s.impressions) >= ? ORDER BY ctr DESC",
-          [d.id, w.since, w.until, args.min_impressions],
-        ];
-      },
+      sql: "SELECT c.id AS creative_id, c.name, c.headline, ROUND(SUM(s.clicks) * 1.0 / MAX(SUM(s.impressions), 1), 4) AS ctr, SUM(s.impressions) AS impressions FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY c.id HAVING SUM(s.impressions) >= :min_impressions ORDER BY ctr DESC",
     }),
     t.list({
       name: "meta_video_views",
       description:
         "How many views did our video creatives get, and what share of impressions was watched?",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT c.id AS creative_id, c.name, SUM(s.video_views) AS video_views, ROUND(SUM(s.video_views) * 1.0 / MAX(SUM(s.impressions), 1), 3) AS view_rate FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = ? AND c.format = 'video' AND s.day BETWEEN ? AND ? GROUP BY c.id ORDER BY video_views DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT c.id AS creative_id, c.name, SUM(s.video_views) AS video_views, ROUND(SUM(s.video_views) * 1.0 / MAX(SUM(s.impressions), 1), 3) AS view_rate FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = :domain_id AND c.format = 'video' AND s.day BETWEEN :since AND :until GROUP BY c.id ORDER BY video_views DESC",
     }),
     t.list({
       name: "meta_budget_pacing",
       description:
         "Are Meta ad sets spending their daily budget? Average daily spend against budget.",
-      params: { days: arg.days(7) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 7);
-        return [
-          "SELECT a.id AS adset_id, a.name, a.daily_budget, ROUND(SUM(s.spend) / ?, 2) AS average_daily_spend, ROUND(SUM(s.spend) / ? / a.daily_budget, 3) AS budget_used FROM meta_adsets a LEFT JOIN meta_daily s ON s.adset_id = a.id AND s.day BETWEEN ? AND ? WHERE a.domain_id = ? GROUP BY a.id ORDER BY budget_used DESC",
-          [w.days, w.days, w.since, w.until, d.id],
-        ];
-      },
+      days: 7,
+      sql: "SELECT a.id AS adset_id, a.name, a.daily_budget, ROUND(SUM(s.spend) / :days, 2) AS average_daily_spend, ROUND(SUM(s.spend) / :days / a.daily_budget, 3) AS budget_used FROM meta_adsets a LEFT JOIN meta_daily s ON s.adset_id = a.id AND s.day BETWEEN :since AND :until WHERE a.domain_id = :domain_id GROUP BY a.id ORDER BY budget_used DESC",
     }),
     t.list({
       name: "meta_losing_ad_sets",
       description: "Which Meta ad sets spend more than they bring back (ROAS below 1)?",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT a.id AS adset_id, a.name, ROUND(SUM(s.spend), 2) AS spend, ROUND(SUM(s.revenue), 2) AS revenue, ROUND(SUM(s.revenue) / MAX(SUM(s.spend), 0.01), 2) AS roas FROM meta_daily s JOIN meta_adsets a ON a.id = s.adset_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY a.id HAVING roas < 1 ORDER BY roas",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT a.id AS adset_id, a.name, ROUND(SUM(s.spend), 2) AS spend, ROUND(SUM(s.revenue), 2) AS revenue, ROUND(SUM(s.revenue) / MAX(SUM(s.spend), 0.01), 2) AS roas FROM meta_daily s JOIN meta_adsets a ON a.id = s.adset_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY a.id HAVING roas < 1 ORDER BY roas",
     }),
     t.read({
       name: "meta_account_summary",
       description:
         "The Meta ads account at a glance: spend, reach, frequency, CTR, cost per purchase and ROAS.",
-      params: { days: arg.days() },
-      run: async (args, d) => {
-        const w = windowOf(d, args);
+      days: 28,
+      run: async (_args, d, w) => {
         const s = await store.get<Record<string, number>>(
           `SELECT ${stats} FROM meta_daily WHERE domain_id = ? AND day BETWEEN ? AND ?`,
           [d.id, w.since, w.until],
@@ -259,9 +213,8 @@ export function metaPerformanceTools(store: WorkspaceStore): GatewayTool[] {
     t.read({
       name: "meta_compare_periods",
       description: "Meta ads this window versus the previous one.",
-      params: { days: arg.days() },
-      run: async (args, d) => {
-        const w = windowOf(d, args);
+      days: 28,
+      run: async (args, d, w) => {
         const p = previousWindowOf(d, args);
         const q = `SELECT ${stats} FROM meta_daily WHERE domain_id = ? AND day BETWEEN ? AND ?`;
         return {
@@ -273,11 +226,11 @@ export function metaPerformanceTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "meta_creative_history",
       description: "Day by day for one creative: impressions, clicks, spend and purchases.",
-      params: { creative_id: creativeId, days: arg.days() },
+      days: 28,
+      params: { creative_id: creativeId },
       required: ["creative_id"],
-      query: async (args, d) => {
+      query: async (args, d, w) => {
         const c = await creative(args.creative_id, d);
-        const w = windowOf(d, args);
         return [
           `SELECT day, ${stats} FROM meta_daily WHERE creative_id = ? AND day BETWEEN ? AND ? GROUP BY day ORDER BY day`,
           [c.id, w.since, w.until],

@@ -1,6 +1,6 @@
 // prompts tools about tracked prompts, their runs and the AI answers.
 import { containsPattern, LIKE_ESCAPE } from "@foundry-mcp/workspace-store";
-import { arg, previousWindowOf, requireRow, round, toolsetBuilder, windowOf } from "../shared";
+import { arg, previousWindowOf, requireRow, round, toolsetBuilder } from "../shared";
 import type { GatewayTool } from "../shared";
 import { ENGINES } from "../../domain/dimensions";
 import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
@@ -123,14 +123,8 @@ export function promptsAnswerTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "prompts_get_run_volume_by_engine",
       description: "How many runs did each engine get, and on how many distinct prompts?",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT engine, COUNT(*) AS runs, COUNT(DISTINCT prompt_id) AS prompts FROM prompt_runs WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY engine ORDER BY runs DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT engine, COUNT(*) AS runs, COUNT(DISTINCT prompt_id) AS prompts FROM prompt_runs WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY engine ORDER BY runs DESC",
     }),
     t.list({
       name: "prompts_get_history_weekly",
@@ -148,100 +142,57 @@ export function promptsAnswerTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "prompts_list_never_mentioned",
       description: "Which tracked prompts never mention us in any engine within the window?",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT p.id AS prompt_id, p.text, COUNT(r.id) AS runs FROM prompts p JOIN prompt_runs r ON r.prompt_id = p.id AND r.day BETWEEN ? AND ? WHERE p.domain_id = ? GROUP BY p.id HAVING SUM(r.mentioned) = 0 ORDER BY runs DESC",
-          [w.since, w.until, d.id],
-        ];
-      },
+      days: 28,
+      sql: "SELECT p.id AS prompt_id, p.text, COUNT(r.id) AS runs FROM prompts p JOIN prompt_runs r ON r.prompt_id = p.id AND r.day BETWEEN :since AND :until WHERE p.domain_id = :domain_id GROUP BY p.id HAVING SUM(r.mentioned) = 0 ORDER BY runs DESC",
     }),
     t.list({
       name: "prompts_list_always_mentioned",
       description: "Which prompts mention us in every single run of the window?",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT p.id AS prompt_id, p.text, COUNT(r.id) AS runs FROM prompts p JOIN prompt_runs r ON r.prompt_id = p.id AND r.day BETWEEN ? AND ? WHERE p.domain_id = ? GROUP BY p.id HAVING MIN(r.mentioned) = 1 ORDER BY runs DESC",
-          [w.since, w.until, d.id],
-        ];
-      },
+      days: 28,
+      sql: "SELECT p.id AS prompt_id, p.text, COUNT(r.id) AS runs FROM prompts p JOIN prompt_runs r ON r.prompt_id = p.id AND r.day BETWEEN :since AND :until WHERE p.domain_id = :domain_id GROUP BY p.id HAVING MIN(r.mentioned) = 1 ORDER BY runs DESC",
     }),
     t.list({
       name: "prompts_rank_by_mention_rate",
       description: "Rank the tracked prompts from best to worst mention rate.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT p.id AS prompt_id, p.text, ROUND(AVG(r.mentioned), 3) AS mention_rate, ROUND(AVG(r.cited), 3) AS citation_rate FROM prompts p JOIN prompt_runs r ON r.prompt_id = p.id AND r.day BETWEEN ? AND ? WHERE p.domain_id = ? GROUP BY p.id ORDER BY mention_rate DESC, p.id",
-          [w.since, w.until, d.id],
-        ];
-      },
+      days: 28,
+      sql: "SELECT p.id AS prompt_id, p.text, ROUND(AVG(r.mentioned), 3) AS mention_rate, ROUND(AVG(r.cited), 3) AS citation_rate FROM prompts p JOIN prompt_runs r ON r.prompt_id = p.id AND r.day BETWEEN :since AND :until WHERE p.domain_id = :domain_id GROUP BY p.id ORDER BY mention_rate DESC, p.id",
     }),
     t.list({
       name: "prompts_list_negative_answers",
       description:
         "Which AI answers speak negatively about us? Runs with negative sentiment, newest first.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT r.id AS run_id, r.day, r.engine, p.text AS prompt, r.answer_excerpt FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = ? AND r.sentiment = 'negative' AND r.day BETWEEN ? AND ? ORDER BY r.day DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT r.id AS run_id, r.day, r.engine, p.text AS prompt, r.answer_excerpt FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = :domain_id AND r.sentiment = 'negative' AND r.day BETWEEN :since AND :until ORDER BY r.day DESC",
     }),
     t.list({
       name: "prompts_get_volatility",
       description:
         "Which prompts flip between mentioning us and not from week to week? Distinct weekly outcomes per prompt and engine.",
-      params: { days: arg.days(84) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 84);
-        return [
-          "SELECT prompt_id, text, SUM(flips) AS flips FROM (SELECT r.prompt_id, p.text, r.engine, COUNT(DISTINCT r.mentioned) - 1 AS flips FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = ? AND r.day BETWEEN ? AND ? GROUP BY r.prompt_id, p.text, r.engine) GROUP BY prompt_id, text ORDER BY flips DESC, prompt_id",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 84,
+      sql: "SELECT prompt_id, text, SUM(flips) AS flips FROM (SELECT r.prompt_id, p.text, r.engine, COUNT(DISTINCT r.mentioned) - 1 AS flips FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = :domain_id AND r.day BETWEEN :since AND :until GROUP BY r.prompt_id, p.text, r.engine) GROUP BY prompt_id, text ORDER BY flips DESC, prompt_id",
     }),
     t.list({
       name: "prompts_get_engine_disagreement",
       description:
         "Where do AI engines disagree about us? Prompts that some engines mention us for and others do not, in the window.",
-      params: { days: arg.days(7) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 7);
-        return [
-          "SELECT p.id AS prompt_id, p.text, GROUP_CONCAT(CASE WHEN m = 1 THEN engine END) AS mentioning, GROUP_CONCAT(CASE WHEN m = 0 THEN engine END) AS silent FROM (SELECT prompt_id, engine, MAX(mentioned) AS m FROM prompt_runs WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY prompt_id, engine) x JOIN prompts p ON p.id = x.prompt_id GROUP BY p.id HAVING SUM(m) > 0 AND SUM(m) < COUNT(*) ORDER BY p.id",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 7,
+      sql: "SELECT p.id AS prompt_id, p.text, GROUP_CONCAT(CASE WHEN m = 1 THEN engine END) AS mentioning, GROUP_CONCAT(CASE WHEN m = 0 THEN engine END) AS silent FROM (SELECT prompt_id, engine, MAX(mentioned) AS m FROM prompt_runs WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY prompt_id, engine) x JOIN prompts p ON p.id = x.prompt_id GROUP BY p.id HAVING SUM(m) > 0 AND SUM(m) < COUNT(*) ORDER BY p.id",
     }),
     t.list({
       name: "prompts_suggest_from_search_queries",
       description:
         "Which popular search queries are not tracked as AI prompts yet? Search Console queries by impressions that no prompt mentions.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT query, SUM(impressions) AS impressions, SUM(clicks) AS clicks FROM gsc_daily g WHERE domain_id = ? AND day BETWEEN ? AND ? AND NOT EXISTS (SELECT 1 FROM prompts p WHERE p.domain_id = g.domain_id AND LOWER(p.text) LIKE '%' || LOWER(g.query) || '%') GROUP BY query ORDER BY impressions DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT query, SUM(impressions) AS impressions, SUM(clicks) AS clicks FROM gsc_daily g WHERE domain_id = :domain_id AND day BETWEEN :since AND :until AND NOT EXISTS (SELECT 1 FROM prompts p WHERE p.domain_id = g.domain_id AND LOWER(p.text) LIKE '%' || LOWER(g.query) || '%') GROUP BY query ORDER BY impressions DESC",
     }),
     t.read({
       name: "prompts_compare_periods",
       description:
         "Did our prompts do better this window than the previous one? Runs, mentions and citations in each window.",
-      params: { days: arg.days() },
-      run: async (args, d) => {
+      days: 28,
+      run: async (args, d, w) => {
         const q =
           "SELECT COUNT(*) AS runs, SUM(mentioned) AS mentions, SUM(cited) AS citations FROM prompt_runs WHERE domain_id = ? AND day BETWEEN ? AND ?";
-        const w = windowOf(d, args);
         const p = previousWindowOf(d, args);
         return {
           current: { since: w.since, ...(await store.get(q, [d.id, w.since, w.until])) },

@@ -12,35 +12,22 @@ export function seoChangeTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "seo_get_visibility_by_topic",
       description: "Which topics are we visible for in AI answers? Mention rate per prompt topic.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT p.topic, ROUND(AVG(r.mentioned), 3) AS mention_rate, COUNT(DISTINCT p.id) AS prompts FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = ? AND r.day BETWEEN ? AND ? GROUP BY p.topic ORDER BY mention_rate DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT p.topic, ROUND(AVG(r.mentioned), 3) AS mention_rate, COUNT(DISTINCT p.id) AS prompts FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = :domain_id AND r.day BETWEEN :since AND :until GROUP BY p.topic ORDER BY mention_rate DESC",
     }),
     t.list({
       name: "seo_get_visibility_by_intent",
       description:
         "Are we visible for buying questions or only informational ones? Mention and citation rate per prompt intent.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT p.intent, ROUND(AVG(r.mentioned), 3) AS mention_rate, ROUND(AVG(r.cited), 3) AS citation_rate FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = ? AND r.day BETWEEN ? AND ? GROUP BY p.intent",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT p.intent, ROUND(AVG(r.mentioned), 3) AS mention_rate, ROUND(AVG(r.cited), 3) AS citation_rate FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = :domain_id AND r.day BETWEEN :since AND :until GROUP BY p.intent",
     }),
     t.list({
       name: "seo_get_lost_mentions",
       description:
         "Where did we drop out of AI answers? Prompts that mentioned us in the previous window but not in this one.",
-      params: { days: arg.days(14) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 14);
+      days: 14,
+      query: (args, d, w) => {
         const p = previousWindowOf(d, args, 14);
         return [
           "SELECT p.id AS prompt_id, p.text AS prompt FROM prompts p WHERE p.domain_id = ? AND EXISTS (SELECT 1 FROM prompt_runs r WHERE r.prompt_id = p.id AND r.mentioned = 1 AND r.day BETWEEN ? AND ?) AND NOT EXISTS (SELECT 1 FROM prompt_runs r WHERE r.prompt_id = p.id AND r.mentioned = 1 AND r.day BETWEEN ? AND ?) ORDER BY p.id",
@@ -52,9 +39,8 @@ export function seoChangeTools(store: WorkspaceStore): GatewayTool[] {
       name: "seo_get_new_mentions",
       description:
         "Where did we newly appear in AI answers? Prompts mentioning us in this window and not in the previous one.",
-      params: { days: arg.days(14) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 14);
+      days: 14,
+      query: (args, d, w) => {
         const p = previousWindowOf(d, args, 14);
         return [
           "SELECT p.id AS prompt_id, p.text AS prompt FROM prompts p WHERE p.domain_id = ? AND EXISTS (SELECT 1 FROM prompt_runs r WHERE r.prompt_id = p.id AND r.mentioned = 1 AND r.day BETWEEN ? AND ?) AND NOT EXISTS (SELECT 1 FROM prompt_runs r WHERE r.prompt_id = p.id AND r.mentioned = 1 AND r.day BETWEEN ? AND ?) ORDER BY p.id",
@@ -66,46 +52,31 @@ export function seoChangeTools(store: WorkspaceStore): GatewayTool[] {
       name: "seo_get_citation_rank_distribution",
       description:
         "When AI answers cite us, are we the first source or buried? Our citations by source rank.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT rank, COUNT(*) AS citations FROM citations WHERE domain_id = ? AND is_own = 1 AND day BETWEEN ? AND ? GROUP BY rank ORDER BY rank",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT rank, COUNT(*) AS citations FROM citations WHERE domain_id = :domain_id AND is_own = 1 AND day BETWEEN :since AND :until GROUP BY rank ORDER BY rank",
     }),
     t.list({
       name: "seo_get_engine_coverage_matrix",
       description:
         "Prompt by engine grid: for each tracked prompt, the mention rate in each AI engine.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          `SELECT p.id AS prompt_id, p.text AS prompt, ${ENGINES.map((e) => `ROUND(AVG(CASE WHEN r.engine = '${e}' THEN r.mentioned END), 2) AS ${e}`).join(", ")} FROM prompts p JOIN prompt_runs r ON r.prompt_id = p.id AND r.day BETWEEN ? AND ? WHERE p.domain_id = ? GROUP BY p.id ORDER BY p.id`,
-          [w.since, w.until, d.id],
-        ];
-      },
+      days: 28,
+      query: (_args, d, w) => [
+        `SELECT p.id AS prompt_id, p.text AS prompt, ${ENGINES.map((e) => `ROUND(AVG(CASE WHEN r.engine = '${e}' THEN r.mentioned END), 2) AS ${e}`).join(", ")} FROM prompts p JOIN prompt_runs r ON r.prompt_id = p.id AND r.day BETWEEN ? AND ? WHERE p.domain_id = ? GROUP BY p.id ORDER BY p.id`,
+        [w.since, w.until, d.id],
+      ],
     }),
     t.list({
       name: "seo_get_ai_referral_revenue",
       description: "Do AI answers send buyers? Orders and revenue from AI referrals per week.",
-      params: { days: arg.days(84) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 84);
-        return [
-          "SELECT strftime('%Y-W%W', day) AS week, COUNT(*) AS orders, ROUND(SUM(total), 2) AS revenue FROM eshop_orders WHERE domain_id = ? AND channel = 'ai_referral' AND status NOT IN ('cancelled', 'refunded') AND day BETWEEN ? AND ? GROUP BY week ORDER BY week",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 84,
+      sql: "SELECT strftime('%Y-W%W', day) AS week, COUNT(*) AS orders, ROUND(SUM(total), 2) AS revenue FROM eshop_orders WHERE domain_id = :domain_id AND channel = 'ai_referral' AND status NOT IN ('cancelled', 'refunded') AND day BETWEEN :since AND :until GROUP BY week ORDER BY week",
     }),
     t.read({
       name: "seo_compare_periods",
       description:
         "Compare AI visibility this window with the previous one: mention rate, citation rate, average position and share of voice.",
-      params: { days: arg.days() },
-      run: async (args, d) => {
+      days: 28,
+      run: async (args, d, w) => {
         const stats = async (since: string, until: string) => {
           const r = await store.get<Record<string, number>>(
             "SELECT AVG(mentioned) AS mention_rate, AVG(cited) AS citation_rate, AVG(position) AS average_position FROM prompt_runs WHERE domain_id = ? AND day BETWEEN ? AND ?",
@@ -122,7 +93,6 @@ export function seoChangeTools(store: WorkspaceStore): GatewayTool[] {
             share_of_voice: round(s?.share, 3),
           };
         };
-        const w = windowOf(d, args);
         const p = previousWindowOf(d, args);
         return {
           current: { since: w.since, ...(await stats(w.since, w.until)) },
@@ -133,22 +103,15 @@ export function seoChangeTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "seo_get_daily_citations",
       description: "How many times were we cited by AI answers each day?",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT day, SUM(is_own) AS our_citations, COUNT(*) AS all_citations FROM citations WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY day ORDER BY day",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT day, SUM(is_own) AS our_citations, COUNT(*) AS all_citations FROM citations WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY day ORDER BY day",
     }),
     t.read({
       name: "seo_get_answer_length_stats",
       description:
         "Are we mentioned in long, detailed answers or short ones? Average answer length with and without a mention.",
-      params: { days: arg.days() },
-      run: async (args, d) => {
-        const w = windowOf(d, args);
+      days: 28,
+      run: async (_args, d, w) => {
         return {
           since: w.since,
           by_mention: await store.all(
@@ -161,16 +124,16 @@ export function seoChangeTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "seo_get_citation_overlap_with_competitor",
       description: "Which prompts cite both us and one given competitor in the same answer?",
-      params: { competitor_id: arg.id("Competitor (from competitors_list)"), days: arg.days() },
+      days: 28,
+      params: { competitor_id: arg.id("Competitor (from competitors_list)") },
       required: ["competitor_id"],
-      query: async (args, d) => {
+      query: async (args, d, w) => {
         await requireRow(
           store,
           ["SELECT id FROM competitors WHERE id = ? AND domain_id = ?", [args.competitor_id, d.id]],
           `competitor ${args.competitor_id}`,
           "list ids with competitors_list",
         );
-        const w = windowOf(d, args);
         return [
           "SELECT p.id AS prompt_id, p.text AS prompt, COUNT(DISTINCT r.id) AS shared_answers FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = ? AND r.day BETWEEN ? AND ? AND EXISTS (SELECT 1 FROM citations c WHERE c.run_id = r.id AND c.is_own = 1) AND EXISTS (SELECT 1 FROM citations c WHERE c.run_id = r.id AND c.competitor_id = ?) GROUP BY p.id ORDER BY shared_answers DESC",
           [d.id, w.since, w.until, args.competitor_id],
@@ -181,14 +144,12 @@ export function seoChangeTools(store: WorkspaceStore): GatewayTool[] {
       name: "seo_list_uncited_mentions",
       description:
         "Where do AI answers name us without linking to us? Runs that mention the brand but cite no page of ours (link-earning opportunities).",
-      params: { days: arg.days(), engine },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          `SELECT r.id AS run_id, r.day, r.engine, p.text AS prompt FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = ? AND r.mentioned = 1 AND r.cited = 0 AND r.day BETWEEN ? AND ?${args.engine ? " AND r.engine = ?" : ""} ORDER BY r.day DESC`,
-          [d.id, w.since, w.until, ...(args.engine ? [args.engine] : [])],
-        ];
-      },
+      days: 28,
+      params: { engine },
+      query: (args, d, w) => [
+        `SELECT r.id AS run_id, r.day, r.engine, p.text AS prompt FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = ? AND r.mentioned = 1 AND r.cited = 0 AND r.day BETWEEN ? AND ?${args.engine ? " AND r.engine = ?" : ""} ORDER BY r.day DESC`,
+        [d.id, w.since, w.until, ...(args.engine ? [args.engine] : [])],
+      ],
     }),
     t.act({
       name: "seo_generate_content_brief",

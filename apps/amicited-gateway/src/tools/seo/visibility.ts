@@ -1,5 +1,5 @@
 // seo tools about AI visibility: mention and citation rates, share of voice, cited URLs, positions and sentiment.
-import { arg, previousWindowOf, round, toolsetBuilder, windowOf } from "../shared";
+import { previousWindowOf, round, toolsetBuilder } from "../shared";
 import type { GatewayTool } from "../shared";
 import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { engine } from "./common";
@@ -17,9 +17,8 @@ export function seoVisibilityTools(store: WorkspaceStore): GatewayTool[] {
       name: "seo_get_visibility_score",
       description:
         "How visible is the domain in AI answers? Share of tracked prompt runs that mention it, this window versus the previous one.",
-      params: { days: arg.days() },
-      run: async (args, d) => {
-        const w = windowOf(d, args);
+      days: 28,
+      run: async (args, d, w) => {
         const p = previousWindowOf(d, args);
         const now = await rate(d.id, w.since, w.until, "mentioned");
         const before = await rate(d.id, p.since, p.until, "mentioned");
@@ -37,34 +36,22 @@ export function seoVisibilityTools(store: WorkspaceStore): GatewayTool[] {
       name: "seo_get_visibility_by_engine",
       description:
         "Which AI engines mention us most? Mention rate and runs per engine (ChatGPT, Perplexity, Gemini, Claude, AI Overviews).",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT engine, ROUND(AVG(mentioned), 3) AS mention_rate, COUNT(*) AS runs FROM prompt_runs WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY engine ORDER BY mention_rate DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT engine, ROUND(AVG(mentioned), 3) AS mention_rate, COUNT(*) AS runs FROM prompt_runs WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY engine ORDER BY mention_rate DESC",
     }),
     t.list({
       name: "seo_get_visibility_trend_weekly",
       description: "Is AI visibility going up or down? Mention rate per week.",
-      params: { days: arg.days(84) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 84);
-        return [
-          "SELECT strftime('%Y-W%W', day) AS week, ROUND(AVG(mentioned), 3) AS mention_rate, COUNT(*) AS runs FROM prompt_runs WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY week ORDER BY week",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 84,
+      sql: "SELECT strftime('%Y-W%W', day) AS week, ROUND(AVG(mentioned), 3) AS mention_rate, COUNT(*) AS runs FROM prompt_runs WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY week ORDER BY week",
     }),
     t.read({
       name: "seo_get_citation_rate",
       description:
         "How often do AI answers link to our site as a source? Share of runs that cite the domain, and citations counted.",
-      params: { days: arg.days(), engine },
-      run: async (args, d) => {
-        const w = windowOf(d, args);
+      days: 28,
+      params: { engine },
+      run: async (args, d, w) => {
         const row = await store.get<{ rate: number; runs: number; cited: number }>(
           `SELECT AVG(cited) AS rate, COUNT(*) AS runs, SUM(cited) AS cited FROM prompt_runs WHERE domain_id = ? AND day BETWEEN ? AND ?${args.engine ? " AND engine = ?" : ""}`,
           [d.id, w.since, w.until, ...(args.engine ? [args.engine] : [])],
@@ -82,125 +69,70 @@ export function seoVisibilityTools(store: WorkspaceStore): GatewayTool[] {
       name: "seo_get_citation_rate_by_engine",
       description:
         "Which AI engines cite our pages as sources, and how often? Citation rate per engine.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT engine, ROUND(AVG(cited), 3) AS citation_rate, SUM(cited) AS cited_runs FROM prompt_runs WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY engine ORDER BY citation_rate DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT engine, ROUND(AVG(cited), 3) AS citation_rate, SUM(cited) AS cited_runs FROM prompt_runs WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY engine ORDER BY citation_rate DESC",
     }),
     t.list({
       name: "seo_get_share_of_voice",
       description:
         "Share of voice in AI answers: each cited site's share of all citations for our tracked prompts, us included.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT cited_host AS host, COUNT(*) AS citations, ROUND(COUNT(*) * 1.0 / (SELECT COUNT(*) FROM citations WHERE domain_id = ? AND day BETWEEN ? AND ?), 3) AS share, MAX(is_own) AS is_us FROM citations WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY cited_host ORDER BY citations DESC",
-          [d.id, w.since, w.until, d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT cited_host AS host, COUNT(*) AS citations, ROUND(COUNT(*) * 1.0 / (SELECT COUNT(*) FROM citations WHERE domain_id = :domain_id AND day BETWEEN :since AND :until), 3) AS share, MAX(is_own) AS is_us FROM citations WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY cited_host ORDER BY citations DESC",
     }),
     t.list({
       name: "seo_get_share_of_voice_by_engine",
       description: "Our share of citations within each AI engine's answers.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT engine, SUM(is_own) AS our_citations, COUNT(*) AS all_citations, ROUND(AVG(is_own), 3) AS our_share FROM citations WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY engine ORDER BY our_share DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT engine, SUM(is_own) AS our_citations, COUNT(*) AS all_citations, ROUND(AVG(is_own), 3) AS our_share FROM citations WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY engine ORDER BY our_share DESC",
     }),
     t.list({
       name: "seo_get_citation_gap_invisible_winners",
       description:
         "Which prompts cite competitors but not us? Tracked prompts where AI answers cited other sites and never our domain: the citation gap.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT p.id AS prompt_id, p.text AS prompt, COUNT(c.id) AS competitor_citations, GROUP_CONCAT(DISTINCT c.cited_host) AS cited_instead FROM prompts p JOIN citations c ON c.run_id IN (SELECT id FROM prompt_runs WHERE prompt_id = p.id AND day BETWEEN ? AND ?) AND c.is_own = 0 WHERE p.domain_id = ? AND NOT EXISTS (SELECT 1 FROM prompt_runs r WHERE r.prompt_id = p.id AND r.cited = 1 AND r.day BETWEEN ? AND ?) GROUP BY p.id ORDER BY competitor_citations DESC",
-          [w.since, w.until, d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT p.id AS prompt_id, p.text AS prompt, COUNT(c.id) AS competitor_citations, GROUP_CONCAT(DISTINCT c.cited_host) AS cited_instead FROM prompts p JOIN citations c ON c.run_id IN (SELECT id FROM prompt_runs WHERE prompt_id = p.id AND day BETWEEN :since AND :until) AND c.is_own = 0 WHERE p.domain_id = :domain_id AND NOT EXISTS (SELECT 1 FROM prompt_runs r WHERE r.prompt_id = p.id AND r.cited = 1 AND r.day BETWEEN :since AND :until) GROUP BY p.id ORDER BY competitor_citations DESC",
     }),
     t.list({
       name: "seo_get_prompts_where_we_win",
       description:
         "Which prompts do we own? Prompts where AI answers cited us and no tracked competitor.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT p.id AS prompt_id, p.text AS prompt, SUM(r.cited) AS cited_runs FROM prompts p JOIN prompt_runs r ON r.prompt_id = p.id AND r.day BETWEEN ? AND ? WHERE p.domain_id = ? AND NOT EXISTS (SELECT 1 FROM citations c JOIN prompt_runs x ON x.id = c.run_id WHERE x.prompt_id = p.id AND c.competitor_id IS NOT NULL AND c.day BETWEEN ? AND ?) GROUP BY p.id HAVING cited_runs > 0 ORDER BY cited_runs DESC",
-          [w.since, w.until, d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT p.id AS prompt_id, p.text AS prompt, SUM(r.cited) AS cited_runs FROM prompts p JOIN prompt_runs r ON r.prompt_id = p.id AND r.day BETWEEN :since AND :until WHERE p.domain_id = :domain_id AND NOT EXISTS (SELECT 1 FROM citations c JOIN prompt_runs x ON x.id = c.run_id WHERE x.prompt_id = p.id AND c.competitor_id IS NOT NULL AND c.day BETWEEN :since AND :until) GROUP BY p.id HAVING cited_runs > 0 ORDER BY cited_runs DESC",
     }),
     t.list({
       name: "seo_list_cited_urls",
       description:
         "Which of our pages do AI engines cite most? Our URLs by citation count, with engines.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT url, COUNT(*) AS citations, COUNT(DISTINCT engine) AS engines, ROUND(AVG(rank), 2) AS average_rank FROM citations WHERE domain_id = ? AND is_own = 1 AND day BETWEEN ? AND ? GROUP BY url ORDER BY citations DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT url, COUNT(*) AS citations, COUNT(DISTINCT engine) AS engines, ROUND(AVG(rank), 2) AS average_rank FROM citations WHERE domain_id = :domain_id AND is_own = 1 AND day BETWEEN :since AND :until GROUP BY url ORDER BY citations DESC",
     }),
     t.list({
       name: "seo_list_top_cited_domains",
       description:
         "Which websites do AI answers cite for our prompts? Every cited host, tracked competitor or not.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT cited_host AS host, COUNT(*) AS citations, COUNT(DISTINCT run_id) AS answers, MAX(competitor_id IS NOT NULL) AS tracked_competitor FROM citations WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY cited_host ORDER BY citations DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT cited_host AS host, COUNT(*) AS citations, COUNT(DISTINCT run_id) AS answers, MAX(competitor_id IS NOT NULL) AS tracked_competitor FROM citations WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY cited_host ORDER BY citations DESC",
     }),
     t.list({
       name: "seo_list_competitor_cited_urls",
       description:
         "Which competitor pages do AI engines use as sources for our prompts? Their URLs by citations.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT url, cited_host AS host, COUNT(*) AS citations FROM citations WHERE domain_id = ? AND is_own = 0 AND day BETWEEN ? AND ? GROUP BY url, cited_host ORDER BY citations DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT url, cited_host AS host, COUNT(*) AS citations FROM citations WHERE domain_id = :domain_id AND is_own = 0 AND day BETWEEN :since AND :until GROUP BY url, cited_host ORDER BY citations DESC",
     }),
     t.list({
       name: "seo_get_average_mention_position",
       description:
         "Where in AI answers are we mentioned? Average position of our mention per engine (1 = first).",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT engine, ROUND(AVG(position), 2) AS average_position, COUNT(*) AS mentions FROM prompt_runs WHERE domain_id = ? AND mentioned = 1 AND day BETWEEN ? AND ? GROUP BY engine ORDER BY average_position",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT engine, ROUND(AVG(position), 2) AS average_position, COUNT(*) AS mentions FROM prompt_runs WHERE domain_id = :domain_id AND mentioned = 1 AND day BETWEEN :since AND :until GROUP BY engine ORDER BY average_position",
     }),
     t.read({
       name: "seo_get_first_position_rate",
       description:
         "How often are we the first brand an AI answer names? Share of mentions at position 1.",
-      params: { days: arg.days() },
-      run: async (args, d) => {
-        const w = windowOf(d, args);
+      days: 28,
+      run: async (_args, d, w) => {
         const row = await store.get<{ first: number; mentions: number }>(
           "SELECT SUM(position = 1) AS first, COUNT(*) AS mentions FROM prompt_runs WHERE domain_id = ? AND mentioned = 1 AND day BETWEEN ? AND ?",
           [d.id, w.since, w.until],
@@ -217,27 +149,15 @@ export function seoVisibilityTools(store: WorkspaceStore): GatewayTool[] {
       name: "seo_get_sentiment_breakdown",
       description:
         "How do AI answers talk about us? Count of positive, neutral and negative mentions.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT sentiment, COUNT(*) AS mentions FROM prompt_runs WHERE domain_id = ? AND mentioned = 1 AND day BETWEEN ? AND ? GROUP BY sentiment ORDER BY mentions DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT sentiment, COUNT(*) AS mentions FROM prompt_runs WHERE domain_id = :domain_id AND mentioned = 1 AND day BETWEEN :since AND :until GROUP BY sentiment ORDER BY mentions DESC",
     }),
     t.list({
       name: "seo_get_sentiment_by_engine",
       description:
         "Which AI engine is most negative about us? Negative and positive share of mentions per engine.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT engine, ROUND(AVG(sentiment = 'positive'), 3) AS positive_share, ROUND(AVG(sentiment = 'negative'), 3) AS negative_share, COUNT(*) AS mentions FROM prompt_runs WHERE domain_id = ? AND mentioned = 1 AND day BETWEEN ? AND ? GROUP BY engine ORDER BY negative_share DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT engine, ROUND(AVG(sentiment = 'positive'), 3) AS positive_share, ROUND(AVG(sentiment = 'negative'), 3) AS negative_share, COUNT(*) AS mentions FROM prompt_runs WHERE domain_id = :domain_id AND mentioned = 1 AND day BETWEEN :since AND :until GROUP BY engine ORDER BY negative_share DESC",
     }),
   ];
 }

@@ -1,5 +1,5 @@
 // Constants and lookups shared by the uptime tool files (see ../uptime.ts).
-import { arg, requireRow } from "../shared";
+import { arg, requireRow, startOfDay } from "../shared";
 import type { DomainScope } from "../shared";
 import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
@@ -8,7 +8,7 @@ export const monitorId = arg.id("Monitor (from uptime_list_monitors)");
 /** Schema of an incident_id argument. */
 export const incidentId = arg.id("Incident (from uptime_list_incidents)");
 /** The first instant of an ISO day, for timestamp comparisons. */
-export const sinceTime = (day: string) => `${day}T00:00:00.000Z`;
+export const sinceTime = startOfDay;
 /** Lookups and factories shared by the uptime tool files. */
 export function uptimeCommon(store: WorkspaceStore) {
   const monitor = (id: number, d: DomainScope) =>

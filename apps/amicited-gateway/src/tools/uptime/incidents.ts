@@ -1,5 +1,5 @@
 // uptime tools about incidents, MTTR, SLA, TLS certificates, maintenance windows and alert contacts.
-import { arg, round, toolsetBuilder, windowOf } from "../shared";
+import { round, toolsetBuilder } from "../shared";
 import type { GatewayTool } from "../shared";
 import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { incidentId, sinceTime, uptimeCommon } from "./common";
@@ -13,14 +13,8 @@ export function uptimeIncidentTools(store: WorkspaceStore): GatewayTool[] {
       name: "uptime_list_incidents",
       description:
         "Outages (incidents), newest first: monitor, start, end, cause, severity, acknowledged.",
-      params: { days: arg.days(30) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 30);
-        return [
-          "SELECT i.id AS incident_id, m.name AS monitor, i.started_at, i.resolved_at, i.cause, i.severity, i.acknowledged FROM uptime_incidents i JOIN uptime_monitors m ON m.id = i.monitor_id WHERE i.domain_id = ? AND i.started_at >= ? ORDER BY i.started_at DESC",
-          [d.id, sinceTime(w.since)],
-        ];
-      },
+      days: 30,
+      sql: "SELECT i.id AS incident_id, m.name AS monitor, i.started_at, i.resolved_at, i.cause, i.severity, i.acknowledged FROM uptime_incidents i JOIN uptime_monitors m ON m.id = i.monitor_id WHERE i.domain_id = :domain_id AND i.started_at >= :since_at ORDER BY i.started_at DESC",
     }),
     t.list({
       name: "uptime_list_open_incidents",
@@ -61,9 +55,8 @@ export function uptimeIncidentTools(store: WorkspaceStore): GatewayTool[] {
       name: "uptime_get_mttr",
       description:
         "How quickly do we recover from outages? Mean time to recovery and the longest outage over the window.",
-      params: { days: arg.days(30) },
-      run: async (args, d) => {
-        const w = windowOf(d, args, 30);
+      days: 30,
+      run: async (_args, d, w) => {
         const r = await store.get<{ n: number; mean: number; longest: number }>(
           "SELECT COUNT(*) AS n, AVG((julianday(resolved_at) - julianday(started_at)) * 1440) AS mean, MAX((julianday(resolved_at) - julianday(started_at)) * 1440) AS longest FROM uptime_incidents WHERE domain_id = ? AND resolved_at IS NOT NULL AND started_at >= ?",
           [d.id, sinceTime(w.since)],
@@ -79,26 +72,14 @@ export function uptimeIncidentTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "uptime_incidents_by_cause",
       description: "What causes our outages? Incidents and total downtime per cause.",
-      params: { days: arg.days(30) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 30);
-        return [
-          "SELECT cause, COUNT(*) AS incidents, ROUND(SUM((julianday(COALESCE(resolved_at, started_at)) - julianday(started_at)) * 1440)) AS downtime_minutes FROM uptime_incidents WHERE domain_id = ? AND started_at >= ? GROUP BY cause ORDER BY incidents DESC",
-          [d.id, sinceTime(w.since)],
-        ];
-      },
+      days: 30,
+      sql: "SELECT cause, COUNT(*) AS incidents, ROUND(SUM((julianday(COALESCE(resolved_at, started_at)) - julianday(started_at)) * 1440)) AS downtime_minutes FROM uptime_incidents WHERE domain_id = :domain_id AND started_at >= :since_at GROUP BY cause ORDER BY incidents DESC",
     }),
     t.list({
       name: "uptime_incidents_by_monitor",
       description: "Which monitored URL breaks most often? Incidents per monitor.",
-      params: { days: arg.days(30) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 30);
-        return [
-          "SELECT m.id AS monitor_id, m.name, COUNT(i.id) AS incidents FROM uptime_monitors m LEFT JOIN uptime_incidents i ON i.monitor_id = m.id AND i.started_at >= ? WHERE m.domain_id = ? GROUP BY m.id ORDER BY incidents DESC",
-          [sinceTime(w.since), d.id],
-        ];
-      },
+      days: 30,
+      sql: "SELECT m.id AS monitor_id, m.name, COUNT(i.id) AS incidents FROM uptime_monitors m LEFT JOIN uptime_incidents i ON i.monitor_id = m.id AND i.started_at >= :since_at WHERE m.domain_id = :domain_id GROUP BY m.id ORDER BY incidents DESC",
     }),
     t.read({
       name: "uptime_get_sla_report",

@@ -87,35 +87,23 @@ export function uptimeStatusTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "uptime_get_uptime_percentage",
       description: "Uptime percentage per monitor over the window (share of successful checks).",
-      params: { days: arg.days(30) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 30);
-        return [
-          "SELECT m.id AS monitor_id, m.name, ROUND(AVG(c.ok) * 100, 3) AS uptime_percent, COUNT(*) AS checks, SUM(1 - c.ok) AS failed_checks FROM uptime_checks c JOIN uptime_monitors m ON m.id = c.monitor_id WHERE c.domain_id = ? AND c.at >= ? GROUP BY m.id ORDER BY uptime_percent",
-          [d.id, sinceTime(w.since)],
-        ];
-      },
+      days: 30,
+      sql: "SELECT m.id AS monitor_id, m.name, ROUND(AVG(c.ok) * 100, 3) AS uptime_percent, COUNT(*) AS checks, SUM(1 - c.ok) AS failed_checks FROM uptime_checks c JOIN uptime_monitors m ON m.id = c.monitor_id WHERE c.domain_id = :domain_id AND c.at >= :since_at GROUP BY m.id ORDER BY uptime_percent",
     }),
     t.list({
       name: "uptime_get_uptime_by_region",
       description: "Is the site reachable from everywhere? Uptime per checking region.",
-      params: { days: arg.days(30) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 30);
-        return [
-          "SELECT region, ROUND(AVG(ok) * 100, 3) AS uptime_percent, COUNT(*) AS checks FROM uptime_checks WHERE domain_id = ? AND at >= ? GROUP BY region ORDER BY uptime_percent",
-          [d.id, sinceTime(w.since)],
-        ];
-      },
+      days: 30,
+      sql: "SELECT region, ROUND(AVG(ok) * 100, 3) AS uptime_percent, COUNT(*) AS checks FROM uptime_checks WHERE domain_id = :domain_id AND at >= :since_at GROUP BY region ORDER BY uptime_percent",
     }),
     t.list({
       name: "uptime_get_daily_uptime",
       description: "Uptime of one monitor day by day.",
-      params: { monitor_id: monitorId, days: arg.days(30) },
+      days: 30,
+      params: { monitor_id: monitorId },
       required: ["monitor_id"],
-      query: async (args, d) => {
+      query: async (args, d, w) => {
         const m = await monitor(args.monitor_id, d);
-        const w = windowOf(d, args, 30);
         return [
           "SELECT substr(at, 1, 10) AS day, ROUND(AVG(ok) * 100, 2) AS uptime_percent, SUM(1 - ok) AS failed_checks FROM uptime_checks WHERE monitor_id = ? AND at >= ? GROUP BY day ORDER BY day",
           [m.id, sinceTime(w.since)],
@@ -126,23 +114,17 @@ export function uptimeStatusTools(store: WorkspaceStore): GatewayTool[] {
       name: "uptime_get_response_time_stats",
       description:
         "How fast does each monitored URL answer? Average, fastest and slowest response time of successful checks.",
-      params: { days: arg.days(7) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 7);
-        return [
-          "SELECT m.id AS monitor_id, m.name, ROUND(AVG(c.response_ms)) AS average_ms, MIN(c.response_ms) AS fastest_ms, MAX(c.response_ms) AS slowest_ms FROM uptime_checks c JOIN uptime_monitors m ON m.id = c.monitor_id WHERE c.domain_id = ? AND c.ok = 1 AND c.at >= ? GROUP BY m.id ORDER BY average_ms DESC",
-          [d.id, sinceTime(w.since)],
-        ];
-      },
+      days: 7,
+      sql: "SELECT m.id AS monitor_id, m.name, ROUND(AVG(c.response_ms)) AS average_ms, MIN(c.response_ms) AS fastest_ms, MAX(c.response_ms) AS slowest_ms FROM uptime_checks c JOIN uptime_monitors m ON m.id = c.monitor_id WHERE c.domain_id = :domain_id AND c.ok = 1 AND c.at >= :since_at GROUP BY m.id ORDER BY average_ms DESC",
     }),
     t.list({
       name: "uptime_get_response_time_trend",
       description: "Is one monitor getting slower? Average response time per day.",
-      params: { monitor_id: monitorId, days: arg.days(30) },
+      days: 30,
+      params: { monitor_id: monitorId },
       required: ["monitor_id"],
-      query: async (args, d) => {
+      query: async (args, d, w) => {
         const m = await monitor(args.monitor_id, d);
-        const w = windowOf(d, args, 30);
         return [
           "SELECT substr(at, 1, 10) AS day, ROUND(AVG(response_ms)) AS average_ms FROM uptime_checks WHERE monitor_id = ? AND ok = 1 AND at >= ? GROUP BY day ORDER BY day",
           [m.id, sinceTime(w.since)],
@@ -152,14 +134,8 @@ export function uptimeStatusTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "uptime_get_response_time_by_region",
       description: "Is the site slower from some regions? Average response time per region.",
-      params: { days: arg.days(7) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 7);
-        return [
-          "SELECT region, ROUND(AVG(response_ms)) AS average_ms, COUNT(*) AS checks FROM uptime_checks WHERE domain_id = ? AND ok = 1 AND at >= ? GROUP BY region ORDER BY average_ms DESC",
-          [d.id, sinceTime(w.since)],
-        ];
-      },
+      days: 7,
+      sql: "SELECT region, ROUND(AVG(response_ms)) AS average_ms, COUNT(*) AS checks FROM uptime_checks WHERE domain_id = :domain_id AND ok = 1 AND at >= :since_at GROUP BY region ORDER BY average_ms DESC",
     }),
     t.list({
       name: "uptime_list_checks",
@@ -178,50 +154,26 @@ export function uptimeStatusTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "uptime_list_failed_checks",
       description: "Every failed check across monitors in the window, newest first.",
-      params: { days: arg.days(7) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 7);
-        return [
-          "SELECT c.at, m.name AS monitor, c.region, c.status_code, c.error FROM uptime_checks c JOIN uptime_monitors m ON m.id = c.monitor_id WHERE c.domain_id = ? AND c.ok = 0 AND c.at >= ? ORDER BY c.at DESC",
-          [d.id, sinceTime(w.since)],
-        ];
-      },
+      days: 7,
+      sql: "SELECT c.at, m.name AS monitor, c.region, c.status_code, c.error FROM uptime_checks c JOIN uptime_monitors m ON m.id = c.monitor_id WHERE c.domain_id = :domain_id AND c.ok = 0 AND c.at >= :since_at ORDER BY c.at DESC",
     }),
     t.list({
       name: "uptime_get_error_breakdown",
       description: "Why do checks fail? Failed checks per error (timeout, 503, connection reset).",
-      params: { days: arg.days(30) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 30);
-        return [
-          "SELECT error, COUNT(*) AS failed_checks FROM uptime_checks WHERE domain_id = ? AND ok = 0 AND at >= ? GROUP BY error ORDER BY failed_checks DESC",
-          [d.id, sinceTime(w.since)],
-        ];
-      },
+      days: 30,
+      sql: "SELECT error, COUNT(*) AS failed_checks FROM uptime_checks WHERE domain_id = :domain_id AND ok = 0 AND at >= :since_at GROUP BY error ORDER BY failed_checks DESC",
     }),
     t.list({
       name: "uptime_get_status_code_breakdown",
       description: "Which HTTP status codes do our monitors receive, and how often?",
-      params: { days: arg.days(30) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 30);
-        return [
-          "SELECT status_code, COUNT(*) AS checks FROM uptime_checks WHERE domain_id = ? AND at >= ? GROUP BY status_code ORDER BY checks DESC",
-          [d.id, sinceTime(w.since)],
-        ];
-      },
+      days: 30,
+      sql: "SELECT status_code, COUNT(*) AS checks FROM uptime_checks WHERE domain_id = :domain_id AND at >= :since_at GROUP BY status_code ORDER BY checks DESC",
     }),
     t.list({
       name: "uptime_get_slowest_checks",
       description: "The slowest successful responses recorded, to find performance spikes.",
-      params: { days: arg.days(7) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 7);
-        return [
-          "SELECT c.at, m.name AS monitor, c.region, c.response_ms FROM uptime_checks c JOIN uptime_monitors m ON m.id = c.monitor_id WHERE c.domain_id = ? AND c.ok = 1 AND c.at >= ? ORDER BY c.response_ms DESC",
-          [d.id, sinceTime(w.since)],
-        ];
-      },
+      days: 7,
+      sql: "SELECT c.at, m.name AS monitor, c.region, c.response_ms FROM uptime_checks c JOIN uptime_monitors m ON m.id = c.monitor_id WHERE c.domain_id = :domain_id AND c.ok = 1 AND c.at >= :since_at ORDER BY c.response_ms DESC",
     }),
   ];
 }
