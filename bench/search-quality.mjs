@@ -1,4 +1,4 @@
-// Search quality of tools and memory, before and after the text-analysis round (issue 21):
+// Search quality of tools and memory, before and after a search round (issue 21):
 // top-1, recall@5 (a right answer in the first five) and MRR on every public labelled set,
 // beside plain BM25 in the same run, and search latency at 10,000 tools and 10,000 facts.
 // "Before" is main at the commit named in bench/search-baseline.json: measured live (interleaved
@@ -77,14 +77,14 @@ const latency = { toolsAfter: toolMs[0], toolsBefore: live.tools ? toolMs[1] : r
 
 if (process.env.SEARCH_RECORD_BASELINE === "1" && live.tools && live.memory) {
   const commit = process.env.SEARCH_BASELINE_COMMIT ?? "unknown";
-  writeFileSync(recordedFile, `${JSON.stringify({ $comment: "Figures of main before the text-analysis round, written by bench/search-quality.mjs with SEARCH_RECORD_BASELINE=1.", commit, tools: before.tools, memory: before.memory, latency: { tools: latency.toolsBefore, memory: latency.memoryBefore } }, null, 1)}\n`);
+  writeFileSync(recordedFile, `${JSON.stringify({ $comment: "Figures of main before the search round, written by bench/search-quality.mjs with SEARCH_RECORD_BASELINE=1.", commit, tools: before.tools, memory: before.memory, latency: { tools: latency.toolsBefore, memory: latency.memoryBefore } }, null, 1)}\n`);
 }
 
 // ---- report ----------------------------------------------------------------------------
 const source = live.tools ? `measured in this run from main's build at ${process.env.SEARCH_BASELINE_COMMIT ?? "the commit named by SEARCH_BASELINE_COMMIT"}` : `recorded on main at ${recorded?.commit ?? "?"} (bench/search-baseline.json)`;
-print("## Search quality: tools and memory, before and after the text-analysis round");
+print("## Search quality: tools and memory, before and after the search round");
 print("");
-print(`Top-1, recall@5 (a right answer among the first five) and MRR on every public labelled set, beside plain BM25 in the same run. *Before* is ${source}. The holdout sets written on 2026-12-01, before this round's tuning, are the headline; tuning used the dev sets only.`);
+print(`Top-1, recall@5 (a right answer among the first five) and MRR on every public labelled set, beside plain BM25 in the same run. *Before* is ${source}. Holdout 4, written and committed on 2026-12-01 before this round changed any ranking, is the headline; the earlier holdouts were reported before and are shown for continuity; tuning used the dev sets only. A tool named in a result's \`variants\` (its near-duplicates, shown once) counts at that result's place for recall@5 and MRR; top-1 needs the first result's own tool.`);
 print("");
 print(`Tools: ${entries.length} tools of the shared corpus (\`packages/tool-catalog/bench/tool-queries*.json\`). *+ the gateway's words* passes the amicited gateway's own vocabulary (\`apps/amicited-gateway/src/search-vocabulary.ts\`) on top, as the built-in vocabulary held those words before they moved to the gateway: the two rows isolate that move.`);
 print("");

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, writeFileSync, renameSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { repoRoot, run, toolEnvironment } from "./setup.mjs";
+import { drawCharts } from "./bench/charts.mjs";
 
 const only = process.argv.slice(2);
 run("pnpm", ["exec", "turbo", "run", "build", "--output-logs=errors-only"]);
@@ -58,6 +59,8 @@ const target = path.join(repoRoot, "docs", "benchmarks.md");
 if (only.length === 0) {
   writeFileSync(`${target}.tmp`, `${header}\n${sections.join("\n")}`);
   renameSync(`${target}.tmp`, target);
+  // The headline figures as SVG charts beside the report, linked from it (scripts/bench/charts.mjs).
+  console.log(`• charts: ${drawCharts(target).join(", ")}`);
   console.log(`wrote ${path.relative(repoRoot, target)}`);
 } else {
   console.log(`${header}\n${sections.join("\n")}`);

@@ -1,5 +1,34 @@
+import fs from "node:fs";
+import path from "node:path";
 import { defineConfig } from "tsup";
 import { appBundle } from "../../tooling/tsup.base.ts";
 
+// The dashboard's built files (vite build, ui/dist), embedded as __AMICITED_UI__ so the one
+// bundle serves /ui/ with no file beside it (src/server/ui/assets.ts).
+const UI_DIST = path.join(import.meta.dirname, "ui", "dist");
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+};
+
+function embeddedUi(): Record<string, { type: string; body: string }> {
+  if (!fs.existsSync(path.join(UI_DIST, "index.html")))
+    throw new Error(`${UI_DIST}/index.html is missing: the build runs vite build --config ui/vite.config.ts first`);
+  const files: Record<string, { type: string; body: string }> = {};
+  for (const name of fs.readdirSync(UI_DIST, { recursive: true, encoding: "utf8" })) {
+    const file = path.join(UI_DIST, name);
+    if (!fs.statSync(file).isFile()) continue;
+    const type = TYPES[path.extname(name)];
+    if (type === undefined) throw new Error(`ui/dist/${name}: no content type for ${path.extname(name)}; add it to tsup.config.ts`);
+    files[name.split(path.sep).join("/")] = { type, body: fs.readFileSync(file).toString("base64") };
+  }
+  return files;
+}
+
 // better-sqlite3 is native: it stays external and loads from this app's node_modules.
-export default defineConfig(appBundle({ gateway: "src/main.ts" }, ["better-sqlite3", "better-sqlite3-node20"]));
+export default defineConfig({
+  ...appBundle({ gateway: "src/main.ts" }, ["better-sqlite3", "better-sqlite3-node20"]),
+  define: { __AMICITED_UI__: JSON.stringify(embeddedUi()) },
+});

@@ -29,7 +29,9 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe("init and workspace create", () => {
   it("print one JSON line each with the workspace and two scoped tokens", () => {
-    expect(Object.keys(tokens.demo!)).toEqual(["workspace", "readToken", "writeToken"]);
+    expect(Object.keys(tokens.demo!)).toEqual(["workspace", "readToken", "writeToken", "adminToken"]);
+    expect(Object.keys(tokens.other!)).toEqual(["workspace", "readToken", "writeToken"]);
+    expect(tokens.demo!.adminToken).toMatch(/^amc_admin_[A-Za-z0-9_-]{32}$/);
     expect(tokens.demo!.workspace).toBe("demo");
     expect(tokens.other!.workspace).toBe("other");
     expect(tokens.demo!.readToken).toMatch(/^amc_r_/);
@@ -39,6 +41,7 @@ describe("init and workspace create", () => {
   it("store tokens only as SHA-256 hashes", () => {
     const file = fs.readFileSync(path.join(dir, "amicited.sqlite"));
     expect(file.includes(tokens.demo!.readToken)).toBe(false);
+    expect(file.includes(tokens.demo!.adminToken!)).toBe(false);
     expect(file.includes(createHash("sha256").update(tokens.demo!.readToken).digest("hex"))).toBe(
       true,
     );

@@ -17,6 +17,7 @@ import {
   textOf,
 } from "./support/gateway-process";
 import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
+import { signIn } from "./support/dashboard";
 
 const CAP = 30;
 let cluster: PostgresCluster;
@@ -66,8 +67,8 @@ describe.skipIf(!gate.run)("two gateway instances on one PostgreSQL", () => {
   it("migrate reports the schema it leaves, from --database and from DATABASE_URL", () => {
     expect(JSON.parse(runCli(["migrate", "--database", database]).trim())).toEqual({
       driver: "postgres",
-      from_version: 2,
-      schema_version: 2,
+      from_version: 3,
+      schema_version: 3,
     });
     expect(JSON.parse(runCli(["migrate"], { DATABASE_URL: database }).trim())).toMatchObject({
       driver: "postgres",
@@ -147,5 +148,14 @@ describe.skipIf(!gate.run)("two gateway instances on one PostgreSQL", () => {
         `UNKNOWN_DOMAIN: domain_id ${theirs[0]} is not a domain of this workspace; call list_domains for valid ids.`,
       );
     }
+  });
+
+  it("logs both instances' calls in one call log that either dashboard reads", async () => {
+    const dashboard = await signIn(instances[0]!.url, tokens.demo!.adminToken!);
+    const usage = (await dashboard.request<{ topTools: { tool: string; calls: number; refused: number }[]; refusals: { code: string; calls: number }[]; credits: { balance: number; ledger: unknown[] } }>("GET", "workspaces/spender/usage")).body;
+    expect(usage.topTools.find((row) => row.tool === "seo_run_visibility_audit")).toMatchObject({ calls: 27, refused: 7 });
+    expect(usage.refusals).toEqual([{ code: "CREDITS_EXHAUSTED", calls: 7 }]);
+    expect(usage.credits.balance).toBe(0);
+    expect(usage.credits.ledger).toHaveLength(20);
   });
 });

@@ -9,9 +9,10 @@ import { performance } from "node:perf_hooks";
 const read = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8"));
 const LABELLED = read("./labelled-facts.json").facts;
 
-/** Question sets in report order: the holdout (never tuned on) first, then dev (tuned on). */
+/** Question sets in report order: the holdouts (never tuned on) first, then dev (tuned on). */
 export const MEMORY_SETS = [
-  ["holdout", "holdout (written 2026-12-01 before this round)", read("./queries-holdout.json").queries],
+  ["holdout4", "holdout 4 (written 2026-12-01 before this round)", read("./queries-holdout4.json").queries],
+  ["holdout", "earlier holdout (queries-holdout.json, written 2026-12-01 before round 3)", read("./queries-holdout.json").queries],
   ["dev", "dev (queries.json, tuned on)", read("./queries.json").queries],
 ];
 

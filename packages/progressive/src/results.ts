@@ -30,18 +30,20 @@ export function errorResult(error: unknown): CallResult {
 }
 
 /**
- * search_tools' answer as the model reads it: name, toolset, kind, summary, and `matchedIn` only
- * when the query matched something. The ranking score is an internal figure: leaving it out
- * saves about a fifth of every search result's tokens.
+ * search_tools' answer as the model reads it: name, toolset, kind, summary, `matchedIn` only
+ * when the query matched something, and `variants` (near-duplicates shown once) only when there
+ * are some. The ranking score is an internal figure: leaving it out saves about a fifth of every
+ * search result's tokens.
  */
 export function compactSearch(page: SearchPage): Record<string, unknown> {
   return {
-    results: page.results.map(({ name, toolset, kind, summary, matchedIn }) => ({
+    results: page.results.map(({ name, toolset, kind, summary, matchedIn, variants }) => ({
       name,
       toolset,
       kind,
       summary,
       ...(matchedIn.length > 0 ? { matchedIn } : {}),
+      ...(variants !== undefined && variants.length > 0 ? { variants } : {}),
     })),
     paging: page.paging,
   };

@@ -57,6 +57,21 @@ describe("createProgressiveSurface", () => {
     expect(described.structuredContent).toMatchObject({ name: "notes_wipe", kind: "destructive", annotations: { readOnlyHint: false, destructiveHint: true } });
   });
 
+  it("names a near-duplicate in the result it is shown with, and adds nothing when there is none", async () => {
+    const variants = new ToolCatalog();
+    variants.defineToolset({ name: "files", prefix: "files_", title: "Files", description: "Local files." });
+    const register = (name: string, description: string) => variants.register({ name, toolset: "files", kind: "read", description, inputSchema: { type: "object" }, handler: () => "ok" });
+    register("files_list_directory", "List all files and directories in a path.");
+    register("files_list_directory_with_sizes", "List all files and directories in a path, with sizes.");
+    register("files_get_info", "Metadata of one file.");
+    const searched = createProgressiveSurface({ catalog: variants });
+    const found = (await searched.callTool("search_tools", { query: "list files in a directory" }, READER)).structuredContent as { results: Array<Record<string, unknown>> };
+    expect(found.results[0]).toEqual({ name: "files_list_directory", toolset: "files", kind: "read", summary: "List all files and directories in a path.", matchedIn: ["name", "toolset", "description"], variants: ["files_list_directory_with_sizes"] });
+    const single = (await searched.callTool("search_tools", { query: "metadata" }, READER)).structuredContent as { results: Array<Record<string, unknown>> };
+    expect(single.results[0]?.name).toBe("files_get_info");
+    expect(Object.keys(single.results[0]!)).toEqual(["name", "toolset", "kind", "summary", "matchedIn"]);
+  });
+
   it("refuses base-tool arguments that break the listed schema, through the catalog's validator", async () => {
     const typo = await surface.callTool("search_tools", { qurey: "x" }, READER);
     expect(typo.isError).toBe(true);

@@ -8,28 +8,37 @@ import { PlainBm25 } from "./plain-bm25.mjs";
 
 const readQueries = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8")).queries;
 
-/** Every labelled request; `set` is dev (tuned on), holdout, holdout2 or holdout3 (never tuned on). */
+/** Every labelled request; `set` is dev (tuned on), holdout, holdout2, holdout3 or holdout4 (never tuned on). */
 export const TOOL_QUERIES = [
   ...readQueries("./tool-queries.json"),
   ...readQueries("./tool-queries-holdout2.json"),
   ...readQueries("./tool-queries-holdout3.json"),
+  ...readQueries("./tool-queries-holdout4.json"),
 ];
 
 /** Sets in report order, with how each was used. */
 export const TOOL_SETS = [
-  ["holdout3", "holdout 3 (written 2026-12-01 before this round)"],
+  ["holdout4", "holdout 4 (written 2026-12-01 before this round)"],
+  ["holdout3", "holdout 3 (written 2026-12-01 before round 3)"],
   ["dev", "dev (tuned on)"],
   ["holdout", "holdout 1"],
   ["holdout2", "holdout 2"],
 ];
 
-/** top-1, hit@5 and MRR of a ranker (query → ranked keys) on one set. */
+/**
+ * top-1, hit@5 and MRR of a ranker (query → ranked results) on one set. A result is a key, or
+ * an array of keys: a tool and the near-duplicates it names in `variants`, which the model reads
+ * in that result. top-1 needs the first result's own tool; recall@5 and MRR count a variant at
+ * its result's place.
+ */
 export function scoreSet(rankOf, set, queries = TOOL_QUERIES) {
   const chosen = queries.filter((entry) => entry.set === set);
   let top1 = 0, hit5 = 0, reciprocal = 0;
+  const keysOf = (result) => (Array.isArray(result) ? result : [result]);
   for (const { query, expected } of chosen) {
-    const position = rankOf(query).findIndex((key) => expected.includes(key));
-    if (position === 0) top1 += 1;
+    const results = rankOf(query);
+    const position = results.findIndex((result) => keysOf(result).some((key) => expected.includes(key)));
+    if (position === 0 && expected.includes(keysOf(results[0])[0])) top1 += 1;
     if (position >= 0 && position < 5) hit5 += 1;
     if (position >= 0) reciprocal += 1 / (position + 1);
   }
@@ -44,7 +53,7 @@ export async function catalogRanker(ToolCatalog, entries, options = {}) {
   const ranked = new Map();
   for (const { query } of TOOL_QUERIES) {
     const page = await catalog.search({ query, limit: 50 });
-    ranked.set(query, page.results.map((result) => keys.get(result.name)));
+    ranked.set(query, page.results.map((result) => [result.name, ...(result.variants ?? [])].map((name) => keys.get(name))));
   }
   return (query) => ranked.get(query);
 }

@@ -10,7 +10,7 @@ import { MemoryQuotaDriver } from "./drivers/memory";
 import type { QuotaDecision, QuotaDriver, QuotaUsage } from "./drivers/quota-driver";
 import { CatalogError, CatalogErrorCode } from "./errors";
 import { closestNames } from "./search/fuzzy";
-import { resultFor, SearchSettings, ToolSearchIndex, type SearchOptions } from "./search/tool-search";
+import { resultFor, SearchSettings, ToolSearchIndex, type RankedTool, type SearchOptions } from "./search/tool-search";
 import type { CallContext, Paging, SearchResult, ToolDefinition, ToolDescription, ToolOutput, ToolsetDefinition } from "./types";
 
 /** Options of a ToolCatalog. Everything is optional; without `hourlyCap` nothing is counted. */
@@ -173,13 +173,13 @@ export class ToolCatalog<C extends CallContext = CallContext> {
       });
     }
     const query = (input.query ?? "").trim();
-    const all =
+    const all: RankedTool<ToolDefinition<C>>[] =
       query === ""
         ? this.list()
             .filter((tool) => input.toolset === undefined || tool.toolset === input.toolset)
             .map((tool) => ({ tool, score: 0, mask: 0 }))
         : this.index().rank(query, input.toolset);
-    const results = all.slice(offset, offset + limit).map((hit) => resultFor(hit.tool, hit.score, hit.mask));
+    const results = all.slice(offset, offset + limit).map((hit) => resultFor(hit.tool, hit.score, hit.mask, hit.variants));
     const end = offset + results.length;
     const hasMore = end < all.length;
     return { results, paging: { offset, limit, total: all.length, has_more: hasMore, next_offset: hasMore ? end : null } };

@@ -94,6 +94,12 @@ export interface SearchResult {
   summary: string;
   matchedIn: SearchField[];
   score: number;
+  /**
+   * Near-duplicates of this tool (same toolset, a qualified name, nearly the same description)
+   * that also matched, best first. Shown here instead of as results of their own, so a page
+   * holds different tools; absent when there are none.
+   */
+  variants?: string[];
 }
 
 /** The paging block of every list: where this page sits and the offset of the next one. */

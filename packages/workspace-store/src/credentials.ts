@@ -105,3 +105,56 @@ export async function findWorkspace(
 ): Promise<WorkspaceRow | undefined> {
   return store.get<WorkspaceRow>("SELECT * FROM workspaces WHERE name = ?", [name]);
 }
+
+/** An API token as listings show it: never the token itself, only its facts. */
+export interface TokenRow {
+  id: number;
+  label: string;
+  scope: TokenScope;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** Every token of a workspace, newest first (revoked ones included, marked). */
+export async function listTokens(store: StoreQueries, workspaceId: string): Promise<TokenRow[]> {
+  return store.all<TokenRow>(
+    "SELECT id, label, scope, created_at, last_used_at, revoked_at FROM api_tokens WHERE workspace_id = ? ORDER BY id DESC",
+    [workspaceId],
+  );
+}
+
+/** Revokes one token of a workspace; NOT_FOUND when the workspace has no live token of that id. */
+export async function revokeToken(store: StoreQueries, workspaceId: string, tokenId: number): Promise<void> {
+  const revoked = await store.run(
+    "UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND workspace_id = ? AND revoked_at IS NULL",
+    [new Date().toISOString(), tokenId, workspaceId],
+  );
+  if (revoked.changes === 0)
+    throw new WorkspaceStoreError(
+      WorkspaceStoreErrorCode.NOT_FOUND,
+      `token ${tokenId} is not a live token of this workspace; list the workspace's tokens to see their ids`,
+    );
+}
+
+/**
+ * Issues the admin token that signs in to the gateway's dashboard and revokes every earlier one,
+ * so a leaked token dies with the next `amicited-gateway admin token`. Shown once; stored hashed.
+ */
+export async function issueAdminToken(store: StoreQueries): Promise<string> {
+  const token = `amc_admin_${randomBytes(24).toString("base64url")}`;
+  const now = new Date().toISOString();
+  await store.run("UPDATE admin_tokens SET revoked_at = ? WHERE revoked_at IS NULL", [now]);
+  await store.run("INSERT INTO admin_tokens (token_hash, created_at) VALUES (?, ?)", [hashToken(token), now]);
+  return token;
+}
+
+/** True when `token` is the live admin token. */
+export async function isAdminToken(store: StoreQueries, token: string): Promise<boolean> {
+  return token !== "" && (await isLiveAdminHash(store, hashToken(token)));
+}
+
+/** True when the admin token of this hash is still the live one (a session keeps only the hash). */
+export async function isLiveAdminHash(store: StoreQueries, tokenHash: string): Promise<boolean> {
+  return (await store.get("SELECT id FROM admin_tokens WHERE token_hash = ? AND revoked_at IS NULL", [tokenHash])) !== undefined;
+}

@@ -1,7 +1,7 @@
 // The store's schema as numbered migrations in the SQLite dialect; each driver applies the ones a
 // database lacks, in order, under its own lock, and records them in `schema_migrations`
 // (drivers/postgres.ts translates the DDL). Add a migration at the end; never edit a shipped one.
-import { SCHEMA_STATEMENTS } from "./schema";
+import { DASHBOARD_STATEMENTS, SCHEMA_STATEMENTS } from "./schema";
 import type { StoreQueries } from "./types";
 
 /** One step of the schema. */
@@ -21,6 +21,7 @@ export const MIGRATIONS: readonly Migration[] = [
       "CREATE TABLE IF NOT EXISTS quota_usage (workspace TEXT NOT NULL, window_start INTEGER NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (workspace, window_start))",
     ],
   },
+  { version: 3, name: "dashboard: call log, admin tokens, token last use", statements: DASHBOARD_STATEMENTS },
 ];
 
 /** The table that records applied migrations. */

@@ -90,12 +90,27 @@ export const SCHEMA_STATEMENTS: readonly string[] = [
   ...indexes,
 ];
 
+/**
+ * Migration 3 (the gateway's dashboard): one row per tool call (workspace, tool, kind, outcome
+ * code, latency; pruned by age, usage.ts), the admin tokens that sign in to /ui (hashed like API
+ * tokens), and when each API token was last used.
+ */
+export const DASHBOARD_STATEMENTS: readonly string[] = [
+  "CREATE TABLE IF NOT EXISTS call_events (id INTEGER PRIMARY KEY AUTOINCREMENT, workspace_id TEXT NOT NULL, at TEXT NOT NULL, tool TEXT NOT NULL, kind TEXT, outcome TEXT NOT NULL, latency_ms INTEGER NOT NULL)",
+  "CREATE INDEX IF NOT EXISTS call_events_workspace_at ON call_events (workspace_id, at)",
+  "CREATE INDEX IF NOT EXISTS call_events_at ON call_events (at)",
+  "CREATE TABLE IF NOT EXISTS admin_tokens (id INTEGER PRIMARY KEY AUTOINCREMENT, token_hash TEXT NOT NULL UNIQUE, created_at TEXT NOT NULL, revoked_at TEXT)",
+  "ALTER TABLE api_tokens ADD COLUMN last_used_at TEXT",
+];
+
 /** Names of every table, for census and tests. */
-export const TABLE_NAMES: readonly string[] = Object.keys(tables);
+export const TABLE_NAMES: readonly string[] = [...Object.keys(tables), "call_events", "admin_tokens"];
 
 /** Tables whose rows get an `id` from the database (INSERT reports it as lastInsertId). */
-export const SCHEMA_TABLES_WITH_ID: ReadonlySet<string> = new Set(
-  Object.entries(tables)
+export const SCHEMA_TABLES_WITH_ID: ReadonlySet<string> = new Set([
+  ...Object.entries(tables)
     .filter(([, columns]) => columns.startsWith("id INTEGER PRIMARY KEY AUTOINCREMENT"))
     .map(([name]) => name),
-);
+  "call_events",
+  "admin_tokens",
+]);

@@ -4,7 +4,14 @@
 // batches and transactions, exact credits and quota under concurrent callers, and isolation.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
+  CallLog,
   chargeCredits,
+  isAdminToken,
+  issueAdminToken,
+  issueToken,
+  listTokens,
+  resolveToken,
+  revokeToken,
   MIGRATIONS,
   pageQuery,
   requireDomain,
@@ -48,7 +55,7 @@ export function workspaceStoreConformance(
       expect(await store.all("SELECT version FROM schema_migrations ORDER BY version")).toEqual(
         MIGRATIONS.map((migration) => ({ version: migration.version })),
       );
-      expect(SCHEMA_VERSION).toBe(2);
+      expect(SCHEMA_VERSION).toBe(3);
     });
 
     it("inserts, reads and reports the new row id", async () => {
@@ -312,6 +319,65 @@ export function workspaceStoreConformance(
       await expect(pageQuery(store, query, { fields: ["nope"] })).rejects.toThrow(
         "fields: unknown column nope; valid columns: id, hostname.",
       );
+    });
+
+    it("logs calls: hourly counts with every hour present, top tools, refusals by code, retention", async () => {
+      await seedWorkspace(store, "ws_1");
+      const log = new CallLog(store, { retentionDays: 2 });
+      const at = (iso: string) => new Date(iso);
+      const calls: [string, string, string][] = [
+        ["2026-11-30T08:05:00.000Z", "uptime_is_site_down", "ok"],
+        ["2026-11-30T10:01:00.000Z", "uptime_is_site_down", "ok"],
+        ["2026-11-30T10:02:00.000Z", "eshop_list_orders", "QUOTA_EXCEEDED"],
+        ["2026-11-30T10:03:00.000Z", "nope_tool", "UNKNOWN_TOOL"],
+        ["2026-11-30T10:04:00.000Z", "uptime_is_site_down", "SCOPE_DENIED"],
+      ];
+      for (const [iso, tool, outcome] of calls)
+        await log.record({ workspaceId: "ws_1", tool, kind: tool === "nope_tool" ? null : "read", outcome, latencyMs: 4.4, at: at(iso) });
+      await log.record({ workspaceId: "ws_other", tool: "eshop_list_orders", kind: "read", outcome: "ok", latencyMs: 1, at: AT });
+      const hours = await log.hourly("ws_1", 4, AT);
+      expect(hours).toEqual([
+        { hour: "2026-11-30T07", calls: 0, refused: 0 },
+        { hour: "2026-11-30T08", calls: 1, refused: 0 },
+        { hour: "2026-11-30T09", calls: 0, refused: 0 },
+        { hour: "2026-11-30T10", calls: 4, refused: 3 },
+      ]);
+      const since = at("2026-11-29T00:00:00.000Z");
+      expect(await log.topTools("ws_1", since, 2)).toEqual([
+        { tool: "uptime_is_site_down", kind: "read", calls: 3, refused: 1, avgMs: 4 },
+        { tool: "eshop_list_orders", kind: "read", calls: 1, refused: 1, avgMs: 4 },
+      ]);
+      expect(await log.refusals("ws_1", since)).toEqual([
+        { code: "QUOTA_EXCEEDED", calls: 1 },
+        { code: "SCOPE_DENIED", calls: 1 },
+        { code: "UNKNOWN_TOOL", calls: 1 },
+      ]);
+      expect(await log.prune(at("2026-12-02T09:00:00.000Z"))).toBe(1);
+      expect(await store.get("SELECT COUNT(*) AS n FROM call_events")).toEqual({ n: 5 });
+      expect(() => new CallLog(store, { retentionDays: 0 })).toThrow("retentionDays must be an integer from 1 to 366; got 0");
+      expect(() => new CallLog(store, { retentionDays: 400 })).toThrow("retentionDays must be an integer from 1 to 366; got 400");
+    });
+
+    it("lists tokens with their last use, revokes one, rotates the admin token", async () => {
+      await seedWorkspace(store, "ws_1");
+      const token = await issueToken(store, "ws_1", "read", "ci bot");
+      const credential = await resolveToken(store, token);
+      const [row] = await listTokens(store, "ws_1");
+      expect(row).toMatchObject({ id: credential!.tokenId, label: "ci bot", scope: "read", last_used_at: null, revoked_at: null });
+      await new CallLog(store).record({ workspaceId: "ws_1", tool: "t", kind: "read", outcome: "ok", latencyMs: 1, tokenId: row!.id, at: AT });
+      expect((await listTokens(store, "ws_1"))[0]!.last_used_at).toBe(AT.toISOString());
+      await expect(revokeToken(store, "ws_2", row!.id)).rejects.toThrow(`token ${row!.id} is not a live token of this workspace`);
+      await revokeToken(store, "ws_1", row!.id);
+      expect(await resolveToken(store, token)).toBeUndefined();
+      await expect(revokeToken(store, "ws_1", row!.id)).rejects.toThrow(WorkspaceStoreError);
+      const first = await issueAdminToken(store);
+      expect(first).toMatch(/^amc_admin_[A-Za-z0-9_-]{32}$/);
+      expect(await isAdminToken(store, first)).toBe(true);
+      const second = await issueAdminToken(store);
+      expect(await isAdminToken(store, first)).toBe(false);
+      expect(await isAdminToken(store, second)).toBe(true);
+      expect(await isAdminToken(store, "")).toBe(false);
+      expect(JSON.stringify(await store.all("SELECT * FROM admin_tokens"))).not.toContain(second);
     });
   });
 }

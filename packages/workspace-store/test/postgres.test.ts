@@ -6,7 +6,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
 import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
-import { openPostgresStore, openWorkspaceStore, WorkspaceStoreError } from "../src/index";
+import { MIGRATIONS, openPostgresStore, openWorkspaceStore, WorkspaceStoreError } from "../src/index";
 import type { WorkspaceStore } from "../src/index";
 import { workspaceStoreConformance } from "./driver-conformance";
 
@@ -47,7 +47,7 @@ describe.skipIf(!gate.run)("postgres driver", () => {
       openWorkspaceStore({ url }),
     ]);
     await Promise.all(stores.map((store) => store.migrate()));
-    expect(await stores[0]!.get("SELECT COUNT(*) AS n FROM schema_migrations")).toEqual({ n: 2 });
+    expect(await stores[0]!.get("SELECT COUNT(*) AS n FROM schema_migrations")).toEqual({ n: MIGRATIONS.length });
     await Promise.all(stores.map((store) => store.close()));
   });
 

@@ -13,16 +13,19 @@ export const USAGE = `usage:
   amicited-gateway --version | --help
   amicited-gateway init --data DIR
   amicited-gateway workspace create NAME --data DIR
+  amicited-gateway admin token --data DIR        (a new dashboard admin token; the old one stops working)
   amicited-gateway migrate --database postgres://USER:PASSWORD@HOST:5432/DB
   amicited-gateway serve --data DIR [--host 127.0.0.1] [--port 8787] [--hourly-cap 1000]
                          [--upstreams mcp.json] [--allowed-host NAME]... [--max-body-bytes N]
                          [--allow-anonymous-read WORKSPACE] [--max-sessions 1000]
                          [--max-sessions-per-token 50] [--session-idle-ms 1800000]
+                         [--no-ui] [--call-log-days 30]
+  The dashboard is at /ui on the same port (sign in with the admin token init printed).
   amicited-gateway serve --stdio --data DIR [--toolsets eshop,uptime|all]   (token in AMICITED_TOKEN)
   Every command takes --database URL (or DATABASE_URL) instead of --data DIR to keep the store,
   the hourly quota and credits in PostgreSQL, shared by every instance.`;
 
-const booleanFlags = new Set(["stdio", "help", "version", "memory-quota"]);
+const booleanFlags = new Set(["stdio", "help", "version", "memory-quota", "no-ui"]);
 const repeatable = new Set(["allowed-host"]);
 
 /** Splits argv into positionals and flags; `--name value`, `--name=value` and boolean flags. */

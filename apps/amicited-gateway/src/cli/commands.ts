@@ -11,7 +11,8 @@ import { startHttpGateway } from "../server/http";
 import { DEFAULT_SESSION_LIMITS } from "../server/sessions";
 import { serveStdio } from "../server/stdio";
 import { attachUpstreams } from "../upstreams";
-import { findWorkspace, openWorkspaceStore, schemaVersionOf } from "@foundry-mcp/workspace-store";
+import { CALL_LOG_RETENTION, findWorkspace, issueAdminToken, openWorkspaceStore, schemaVersionOf } from "@foundry-mcp/workspace-store";
+import { createUiRoutes } from "../server/ui/routes";
 import type { Credential, StoreLocation, WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** Name of the workspace init creates. */
@@ -46,13 +47,14 @@ async function withStore<T>(
   }
 }
 
-const createWorkspaceLine = (location: StoreLocation, name: string) =>
+const createWorkspaceLine = (location: StoreLocation, name: string, withAdminToken = false) =>
   withStore(location, async (store) => {
     await store.migrate();
-    return JSON.stringify(await createDemoWorkspace(store, name));
+    const created = await createDemoWorkspace(store, name);
+    return JSON.stringify(withAdminToken ? { ...created, adminToken: await issueAdminToken(store) } : created);
   });
 
-/** `init`: a new store with the demo workspace; prints its tokens once. */
+/** `init`: a new store with the demo workspace; prints its tokens and the dashboard's admin token once. */
 export async function runInit(args: ParsedArgs): Promise<void> {
   checkFlags(args, ["data", "database"]);
   const location = storeLocationOf(storageOf(args));
@@ -68,7 +70,20 @@ export async function runInit(args: ParsedArgs): Promise<void> {
         `${"url" in location ? "the database" : location.dataDir} is already initialised; add workspaces with: amicited-gateway workspace create NAME ${where(location)}`,
       );
   }
-  process.stdout.write(`${await createWorkspaceLine(location, DEMO_WORKSPACE)}\n`);
+  process.stdout.write(`${await createWorkspaceLine(location, DEMO_WORKSPACE, true)}\n`);
+}
+
+/** `admin token`: a new admin token for the dashboard (printed once); every earlier one is revoked. */
+export async function runAdminToken(args: ParsedArgs): Promise<void> {
+  checkFlags(args, ["data", "database"]);
+  const location = storeLocationOf(storageOf(args));
+  if (!storeExists(location))
+    throw new GatewayError(GatewayErrorCode.USAGE, `${where(location)} holds no store; run: amicited-gateway init ${where(location)}`);
+  const adminToken = await withStore(location, async (store) => {
+    if ("dataDir" in location) await store.migrate();
+    return issueAdminToken(store);
+  });
+  process.stdout.write(`${JSON.stringify({ adminToken })}\n`);
 }
 
 /** `workspace create NAME`: another workspace with its own demo data. */
@@ -114,6 +129,8 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     "max-sessions",
     "max-sessions-per-token",
     "session-idle-ms",
+    "no-ui",
+    "call-log-days",
   ]);
   const storage = storageOf(args);
   const location = storeLocationOf(storage);
@@ -126,6 +143,7 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     ...storage,
     hourlyCap: flagInteger(args, "hourly-cap", 1000, 1, 1_000_000_000),
     memoryQuota: args.flags.has("memory-quota"),
+    callLogDays: flagInteger(args, "call-log-days", CALL_LOG_RETENTION.defaultDays, CALL_LOG_RETENTION.minDays, CALL_LOG_RETENTION.maxDays),
   });
   const upstreamFile = flagString(args, "upstreams");
   const upstreams = upstreamFile ? await attachUpstreams(gateway, upstreamFile) : undefined;
@@ -160,11 +178,14 @@ export async function runServe(args: ParsedArgs): Promise<void> {
       `warning: requests without a token get read access to workspace "${workspace.name}" (development only)\n`,
     );
   }
+  const host = flagString(args, "host") ?? "127.0.0.1";
+  const allowedHosts = flagString(args, "allowed-host")?.split(",") ?? [];
   const running = await startHttpGateway(gateway, {
-    host: flagString(args, "host") ?? "127.0.0.1",
+    host,
     port: flagInteger(args, "port", 8787, 0, 65535),
     maxBodyBytes: flagInteger(args, "max-body-bytes", 1024 * 1024, 1024, 64 * 1024 * 1024),
-    allowedHosts: flagString(args, "allowed-host")?.split(",") ?? [],
+    allowedHosts,
+    ...(args.flags.has("no-ui") ? {} : { ui: createUiRoutes(gateway, { host, allowedHosts }) }),
     sessions: {
       maxSessions: flagInteger(args, "max-sessions", DEFAULT_SESSION_LIMITS.maxSessions, 1, 1_000_000),
       maxSessionsPerToken: flagInteger(args, "max-sessions-per-token", DEFAULT_SESSION_LIMITS.maxSessionsPerToken, 1, 1_000_000),
@@ -177,4 +198,5 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     `amicited-gateway: ${gateway.catalog.size} tools in ${gateway.catalog.toolsets().length} toolsets, hourly cap ${gateway.hourlyCap}\n`,
   );
   process.stderr.write(`listening on ${running.url}\n`);
+  if (!args.flags.has("no-ui")) process.stderr.write(`dashboard on ${running.url.replace(/\/mcp$/, "/ui/")}\n`);
 }

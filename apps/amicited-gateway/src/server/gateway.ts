@@ -3,6 +3,7 @@
 // reads from it. Transports (http.ts, stdio.ts) never touch the catalog directly.
 import { ToolCatalog } from "@foundry-mcp/tool-catalog";
 import type { CallContext } from "@foundry-mcp/tool-catalog";
+import { CallLog } from "@foundry-mcp/workspace-store";
 import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { loadSkill } from "./skill";
 import { openGatewayStorage } from "../backend";
@@ -19,6 +20,8 @@ export interface GatewayOptions {
   hourlyCap?: number;
   /** Count calls in memory instead of in the data directory (tests, single process). */
   memoryQuota?: boolean;
+  /** Days the call log (the dashboard's usage) is kept (default 30). */
+  callLogDays?: number;
 }
 
 /** What every session needs: the catalog and the store behind it. */
@@ -26,6 +29,8 @@ export interface Gateway {
   store: WorkspaceStore;
   catalog: ToolCatalog<CallContext>;
   hourlyCap: number;
+  /** Every tool call, recorded by session.ts for the dashboard's usage pages. */
+  calls: CallLog;
   skill: string;
   close(): Promise<void>;
 }
@@ -52,6 +57,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     store,
     catalog,
     hourlyCap,
+    calls: new CallLog(store, { retentionDays: options.callLogDays }),
     skill: loadSkill(),
     close,
   };

@@ -16,6 +16,7 @@ import { createSessionServer } from "./session";
 import { answerModernPost, isModernPost } from "./modern-http";
 import { DEFAULT_SESSION_LIMITS, SessionTable, type SessionLimits } from "./sessions";
 import type { Gateway } from "./gateway";
+import { isUiPath, type UiRoutes } from "./ui/routes";
 import { resolveToken } from "@foundry-mcp/workspace-store";
 import type { Credential } from "@foundry-mcp/workspace-store";
 
@@ -31,6 +32,8 @@ export interface HttpGatewayOptions {
   anonymous?: Credential;
   /** Session caps and idle time (defaults: DEFAULT_SESSION_LIMITS). */
   sessions?: Partial<SessionLimits>;
+  /** The dashboard, served under /ui beside /mcp (ui/routes.ts); absent with --no-ui. */
+  ui?: UiRoutes;
 }
 
 /** A running HTTP gateway. */
@@ -67,10 +70,12 @@ export async function startHttpGateway(
   });
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? "/", "http://placeholder");
+    if (options.ui && isUiPath(url.pathname)) return options.ui(req, res, url);
     const admitted = await admit(req, res);
     if (!admitted) return;
     const { credential, body } = admitted;
-    const toolsets = new URL(req.url ?? "/", "http://placeholder").searchParams.get("toolsets") ?? undefined;
+    const toolsets = url.searchParams.get("toolsets") ?? undefined;
     const sessionId = req.headers["mcp-session-id"];
     const existing = typeof sessionId === "string" ? sessions.touch(sessionId) : undefined;
     if (typeof sessionId === "string") {

@@ -16,6 +16,7 @@ import type { CallContext } from "@foundry-mcp/tool-catalog";
 import { SERVER_INSTRUCTIONS, SKILL_URI, TOOLSETS_URI } from "./skill";
 import type { Gateway } from "./gateway";
 import { GATEWAY_CAPABILITIES, SERVER_INFO } from "./identity";
+import { callFacts } from "./call-outcome";
 import type { Credential } from "@foundry-mcp/workspace-store";
 
 
@@ -49,7 +50,23 @@ export function createSessionServer(
   server.setRequestHandler(checkedRequest("tools/list", ListToolsRequestSchema), async () => ({ tools: listed }));
   server.setRequestHandler(checkedRequest("tools/call", CallToolRequestSchema), async (request, extra) => {
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
-    return (await surface.callTool(request.params.name, args, context(extra.signal))) as CallToolResult;
+    const started = performance.now();
+    const record = async (ended: Parameters<typeof callFacts>[3]) => {
+      const facts = callFacts(catalog, request.params.name, args, ended);
+      // The call log serves the dashboard; a failed write never fails the call it describes.
+      await gateway.calls
+        .record({ workspaceId: credential.workspaceId, tokenId: credential.tokenId, latencyMs: performance.now() - started, ...facts })
+        .catch((error: unknown) => process.stderr.write(`amicited-gateway: call log write failed: ${(error as Error).message}\n`));
+    };
+    let result: CallToolResult;
+    try {
+      result = (await surface.callTool(request.params.name, args, context(extra.signal))) as CallToolResult;
+    } catch (error) {
+      await record("UNKNOWN_TOOL");
+      throw error;
+    }
+    await record(result);
+    return result;
   });
   server.setRequestHandler(checkedRequest("resources/list", ListResourcesRequestSchema), async () => ({
     resources: [

@@ -18,6 +18,8 @@ export interface WorkspaceTokens {
   workspace: string;
   readToken: string;
   writeToken: string;
+  /** The dashboard's admin token: printed by init only. */
+  adminToken?: string;
 }
 
 /** Fails early with the fix when the bundle was not built. */
@@ -80,7 +82,7 @@ export async function startGateway(
     const timer = setTimeout(() => reject(new Error(`no listening line: ${stderr}`)), 30_000);
     child.stderr!.on("data", (chunk: Buffer) => {
       stderr += chunk.toString();
-      const match = /listening on (http:\/\/\S+\/mcp)/.exec(stderr);
+      const match = /listening on (http:\/\/\S+\/mcp)\n/.exec(stderr);
       if (match?.[1]) {
         clearTimeout(timer);
         resolve(match[1]);

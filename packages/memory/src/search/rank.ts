@@ -3,13 +3,15 @@
 // prefix of, and (when the exact stem is unknown) terms one or two typos away, by stem or by
 // the word as written, an adjacent swap counting as one typo — each at a discount, taking
 // the best match per query word so one word cannot count several times.
-// A coverage factor prefers facts that match more of the query. Ties: confidence, then newer.
+// A coverage factor prefers facts that match more of the query; a fact answering the question's
+// form (search/question-form.ts) wins a near tie. Ties: confidence, then newer.
 
 import type { Fact, FactType } from "../types";
 import { CONFIDENCE_RANK, compareNewestFirst } from "../facts/order";
 import { boundedEditDistance } from "./edit-distance";
 import { learnedAbbreviations } from "./glossary";
 import { PRODUCT_ROLE_FACTOR, asksForProduct, namesProduct } from "./product-names";
+import { QUESTION_FORM_FACTOR, answersForm, questionForm } from "./question-form";
 import { FIELDS, fieldCount, lowerBound } from "./search-index";
 import type { SearchIndex } from "./search-index";
 import { synonymsOf } from "./synonyms";
@@ -163,7 +165,9 @@ export function rankFacts(
     for (const term of alternatives.keys())
       for (const position of index.postings.get(term) ?? []) candidates.add(position);
   const ranked: RankedFact[] = [];
-  const productQuestion = asksForProduct(splitWords(query));
+  const queryWords = splitWords(query);
+  const productQuestion = asksForProduct(queryWords);
+  const form = questionForm(queryWords);
   for (const position of candidates) {
     const fact = index.facts[position];
     if (!fact || (options.type && fact.type !== options.type)) continue;
@@ -177,7 +181,9 @@ export function rankFacts(
       score += best;
     }
     if (score === 0) continue;
-    const lift = productQuestion && namesProduct(fact) ? PRODUCT_ROLE_FACTOR : 1;
+    const lift =
+      (productQuestion && namesProduct(fact) ? PRODUCT_ROLE_FACTOR : 1) *
+      (form !== undefined && answersForm(fact, form) ? QUESTION_FORM_FACTOR : 1);
     ranked.push({ fact, score: score * Math.sqrt(matched / groups.length) * lift });
   }
   ranked.sort(

@@ -8,6 +8,7 @@ import { analyseQuery, buildExpansionTable, type ExpansionTable, type QueryGroup
 import { fieldsOfMask, rankDocuments } from "./rank";
 import { actionFit, isActionStem, requestActions, toolActions, type ToolAction } from "./intent";
 import { analyse, summarise } from "./text";
+import { collapseNearDuplicates, nearDuplicateGroups } from "./near-duplicates";
 
 /** How a catalog searches: vocabulary expansion, typo/prefix tolerance, BM25F settings. */
 export interface SearchOptions {
@@ -19,6 +20,8 @@ export interface SearchOptions {
   vocabulary?: VocabularyExtension;
   /** Field weights and length normalisation (default DEFAULT_BM25F). */
   bm25f?: Bm25fSettings;
+  /** Show near-duplicate tools once, naming the others in `variants` (default true). */
+  groupNearDuplicates?: boolean;
 }
 
 // Weight of a query concept that is only an action word (see explain).
@@ -29,11 +32,13 @@ export class SearchSettings {
   readonly expansions: ExpansionTable | undefined;
   readonly fuzzy: boolean;
   readonly bm25f: Bm25fSettings;
+  readonly groupNearDuplicates: boolean;
 
   constructor(options: SearchOptions = {}) {
     this.expansions = options.expansion === false ? undefined : buildExpansionTable(options.vocabulary);
     this.fuzzy = options.fuzzy !== false;
     this.bm25f = options.bm25f ?? DEFAULT_BM25F;
+    this.groupNearDuplicates = options.groupNearDuplicates !== false;
   }
 }
 
@@ -45,6 +50,8 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
   /** The distinct action sets of the tools (a dozen or so), and each tool's position in it. */
   private readonly actionSets: ToolAction[][] = [];
   private readonly actionSetOf: Uint16Array;
+  /** Each tool's near-duplicate group (-1: none), or undefined when grouping is off. */
+  private readonly groupOf: Int32Array | undefined;
 
   constructor(
     private readonly tools: readonly T[],
@@ -72,6 +79,9 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
       }),
       settings.bm25f,
     );
+    this.groupOf = settings.groupNearDuplicates
+      ? nearDuplicateGroups(tools.map((tool) => ({ toolset: tool.toolset, name: nameWithinToolset(tool.name, toolsets.get(tool.toolset)), description: tool.description })))
+      : undefined;
     for (const toolset of toolsets.values()) {
       for (const { stem } of analyse(`${toolset.name} ${toolset.title}`)) {
         const names = this.toolsetWords.get(stem) ?? new Set<string>();
@@ -105,7 +115,10 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
     return groups;
   }
 
-  /** Every matching tool, best first, optionally within one toolset (results built lazily). */
+  /**
+   * Every matching tool, best first, optionally within one toolset (results built lazily); a
+   * near-duplicate group appears once, at its best member, with the others as its variants.
+   */
   rank(query: string, toolset?: string): RankedTool<T>[] {
     const groups = this.explain(query);
     const allow = toolset === undefined ? undefined : (doc: number) => this.tools[doc]!.toolset === toolset;
@@ -115,10 +128,14 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
     const requested = requestActions(query, implied);
     const fits = requested.size === 0 ? undefined : this.actionSets.map((actions) => actionFit(requested, actions));
     const fit = fits === undefined ? undefined : (doc: number) => fits[this.actionSetOf[doc]!]!;
-    return rankDocuments(groups, this.index, { allow, mentioned, actionFit: fit }).map((hit) => ({
+    const ranked = rankDocuments(groups, this.index, { allow, mentioned, actionFit: fit });
+    const groupOf = this.groupOf;
+    const entries = groupOf === undefined ? ranked.map((hit) => ({ hit, variants: [] })) : collapseNearDuplicates(ranked, (hit) => groupOf[hit.doc]!);
+    return entries.map(({ hit, variants }) => ({
       tool: this.tools[hit.doc]!,
       score: Math.round(hit.score * 1000) / 1000,
       mask: hit.mask,
+      variants: variants.map((variant) => this.tools[variant.doc]!.name),
     }));
   }
 }
@@ -138,16 +155,20 @@ export interface RankedTool<T> {
   score: number;
   /** Matched fields as bits (0 when browsing). */
   mask: number;
+  /** Names of its near-duplicates that also matched, best first (empty for most tools). */
+  variants?: string[];
 }
 
 const SUMMARIES = new WeakMap<object, string>();
 
 /** A search result for one tool. */
-export function resultFor(tool: ToolDefinition<never>, score: number, mask: number): SearchResult {
+export function resultFor(tool: ToolDefinition<never>, score: number, mask: number, variants: readonly string[] = []): SearchResult {
   let summary = SUMMARIES.get(tool);
   if (summary === undefined) {
     summary = summarise(tool.description);
     SUMMARIES.set(tool, summary);
   }
-  return { name: tool.name, toolset: tool.toolset, kind: tool.kind, summary, matchedIn: fieldsOfMask(mask), score };
+  const result: SearchResult = { name: tool.name, toolset: tool.toolset, kind: tool.kind, summary, matchedIn: fieldsOfMask(mask), score };
+  if (variants.length > 0) result.variants = [...variants];
+  return result;
 }

@@ -1,0 +1,170 @@
+// Catalog: the toolsets with their tools counted by kind, a search box over the real
+// search_tools ranking (hits in order, matchedIn, kind, score), and "what the model sees": the
+// tools/list tokens of the base tools, of the toolsets ticked here (?toolsets=…), and of all.
+import { useEffect, useState } from "preact/hooks";
+import { api } from "../api";
+import { formatNumber, KindBadge, Loaded, useApi } from "../parts/load";
+import type { CatalogOverview, SearchPage, SurfaceCost } from "../types";
+
+function SearchBox() {
+  const [query, setQuery] = useState(new URLSearchParams(location.hash.split("?")[1] ?? "").get("q") ?? "");
+  const [page, setPage] = useState<SearchPage & { query: string }>();
+  const [error, setError] = useState<string>();
+  const run = async (text: string) => {
+    setError(undefined);
+    try {
+      setPage({ ...(await api.get<SearchPage>(`search?q=${encodeURIComponent(text)}&limit=10`)), query: text });
+    } catch (caught) {
+      setError((caught as Error).message);
+    }
+  };
+  useEffect(() => void (query && run(query)), []);
+  return (
+    <section aria-labelledby="search-title">
+      <h2 id="search-title">Search, as an agent would</h2>
+      <form
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void run(query);
+        }}
+      >
+        <label for="search">Plain-words request</label>
+        <div class="row">
+          <input id="search" type="search" placeholder="is the site down" value={query} onInput={(event) => setQuery(event.currentTarget.value)} />
+          <button type="submit">Search</button>
+        </div>
+      </form>
+      {error && <p role="alert" class="error">{error}</p>}
+      {page && (
+        <>
+          <p class="muted" aria-live="polite">
+            {formatNumber(page.paging.total)} tools match “{page.query}”; the first {page.results.length} in search_tools' order:
+          </p>
+          <ol class="hits" aria-label="Search results">
+            {page.results.map((hit) => (
+              <li class="hit" data-tool={hit.name}>
+                <a href={`#/tools/${encodeURIComponent(hit.name)}`}>
+                  <code>{hit.name}</code>
+                </a>{" "}
+                <KindBadge kind={hit.kind} /> <span class="muted">{hit.toolset}</span>
+                <div>{hit.summary}</div>
+                <div class="muted small">
+                  matched in: <span class="matched">{hit.matchedIn.join(", ") || "—"}</span> · score {hit.score.toFixed(2)}
+                </div>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}
+
+function ModelView({ catalog }: { catalog: CatalogOverview }) {
+  const [ticked, setTicked] = useState<string[]>([]);
+  const [chosen, setChosen] = useState<SurfaceCost>(catalog.surface.base);
+  useEffect(() => {
+    void api.get<SurfaceCost>(`surface?toolsets=${ticked.join(",")}`).then(setChosen);
+  }, [ticked.join(",")]);
+  const toggle = (name: string) => setTicked((now) => (now.includes(name) ? now.filter((item) => item !== name) : [...now, name]));
+  const { base, all } = catalog.surface;
+  return (
+    <section aria-labelledby="sees-title">
+      <h2 id="sees-title">What the model sees</h2>
+      <p class="muted">Tokens of the tools/list a connection gets. Tick toolsets to pin them with <code>?toolsets=</code>.</p>
+      <dl class="figures">
+        <div>
+          <dt>Base tools only (/mcp)</dt>
+          <dd id="tokens-base">{formatNumber(base.tokens)} tokens · {base.tools} tools</dd>
+        </div>
+        <div>
+          <dt>
+            Your choice <code>/mcp?toolsets={ticked.join(",")}</code>
+          </dt>
+          <dd id="tokens-chosen" aria-live="polite">
+            {formatNumber(chosen.tokens)} tokens · {chosen.tools} tools
+          </dd>
+        </div>
+        <div>
+          <dt>All (?toolsets=all)</dt>
+          <dd id="tokens-all">{formatNumber(all.tokens)} tokens · {all.tools} tools</dd>
+        </div>
+      </dl>
+      <fieldset class="ticks">
+        <legend>Pin toolsets</legend>
+        {catalog.toolsets.map((toolset) => (
+          <label>
+            <input type="checkbox" name="toolset" value={toolset.name} checked={ticked.includes(toolset.name)} onChange={() => toggle(toolset.name)} /> {toolset.name}
+          </label>
+        ))}
+      </fieldset>
+    </section>
+  );
+}
+
+function Toolsets({ catalog }: { catalog: CatalogOverview }) {
+  return (
+    <section aria-labelledby="toolsets-title">
+      <h2 id="toolsets-title">
+        {catalog.toolsets.length} toolsets, {formatNumber(catalog.tools)} tools
+      </h2>
+      <div class="scroll">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Toolset</th>
+              <th scope="col">Tools</th>
+              {catalog.kinds.map((kind) => (
+                <th scope="col">{kind}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {catalog.toolsets.map((toolset) => (
+              <tr data-toolset={toolset.name}>
+                <th scope="row">
+                  <details>
+                    <summary>
+                      {toolset.title} <code>{toolset.name}</code>
+                    </summary>
+                    <p class="muted">{toolset.description}</p>
+                    <ul class="tool-list">
+                      {toolset.tools.map((tool) => (
+                        <li>
+                          <a href={`#/tools/${encodeURIComponent(tool.name)}`}>{tool.name}</a> <KindBadge kind={tool.kind} />
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                </th>
+                <td>{toolset.total}</td>
+                {catalog.kinds.map((kind) => (
+                  <td>{toolset.kinds[kind]}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+export function CatalogPage() {
+  const catalog = useApi(() => api.get<CatalogOverview>("catalog"), []);
+  return (
+    <>
+      <h1>Catalog</h1>
+      <SearchBox />
+      <Loaded state={catalog}>
+        {(value) => (
+          <>
+            <ModelView catalog={value} />
+            <Toolsets catalog={value} />
+          </>
+        )}
+      </Loaded>
+    </>
+  );
+}

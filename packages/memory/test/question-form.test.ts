@@ -1,0 +1,75 @@
+// The question form as a tie-break between nearby facts (src/search/question-form.ts).
+import { describe, expect, it } from "vitest";
+import { FoundryMemory, InMemoryFactStore, type Fact, type FactType } from "../src/index";
+import { storedFact } from "./__fixtures__/stored-fact";
+import { answersForm, questionForm } from "../src/search/question-form";
+import { splitWords } from "../src/search/tokenize";
+
+const formOf = (question: string) => questionForm(splitWords(question));
+
+describe("question forms", () => {
+  it("reads what kind of answer a question wants from its first words", () => {
+    expect(formOf("how do we name queues")).toBe("practice");
+    expect(formOf("how long do refresh tokens last")).toBe("amount");
+    expect(formOf("why do we use RabbitMQ")).toBe("reason");
+    expect(formOf("when may tracking scripts load")).toBe("time");
+    expect(formOf("what is a SKU")).toBe("definition");
+    expect(formOf("what does WMS mean")).toBe("definition");
+    expect(formOf("can I print emails in logs")).toBe("rule");
+    expect(formOf("who approves a pull request")).toBe("person");
+    expect(formOf("so why is checkout slow")).toBe("reason");
+  });
+
+  it("leaves keyword searches and open what-questions without a form", () => {
+    expect(formOf("queue naming")).toBeUndefined();
+    expect(formOf("what search engine backs the catalog")).toBeUndefined();
+  });
+
+  it("tells which facts answer a form, from the title or the record of a reason or practice", () => {
+    const fact = (type: FactType, title: string, body?: string) => storedFact("fact-0001", type, title, body);
+    expect(answersForm(fact("constraint", "Tracking fires only after cookie consent"), "time")).toBe(true);
+    expect(answersForm(fact("risk", "Third-party scripts doubled the storefront bundle"), "time")).toBe(false);
+    expect(answersForm(fact("metric", "Checkout p95 latency budget is 800 ms"), "amount")).toBe(true);
+    expect(answersForm(fact("decision", "Redis is the shared cache", "Why: one managed service."), "reason")).toBe(true);
+    expect(answersForm(fact("convention", "Queue names follow service.event.v1"), "reason")).toBe(false);
+    expect(answersForm(fact("glossary", "SKU means one sellable variant"), "definition")).toBe(true);
+    expect(answersForm(fact("convention", "Every pull request needs one approving review from a code owner"), "person")).toBe(true);
+  });
+});
+
+// Two facts on one topic that score alike: the newer (first) wins a plain tie, the older one
+// answers the question's form.
+function memoryOf(newer: Fact, older: Fact): FoundryMemory {
+  return new FoundryMemory({ root: "/nonexistent-question-form-test", driver: new InMemoryFactStore([{ ...newer, created: "2026-02-01T00:00:00Z" }, older]) });
+}
+const first = async (memory: FoundryMemory, query: string) => (await memory.search({ query })).hits[0]?.fact.id;
+
+describe("the question-form tie-break", () => {
+  it("prefers the fact whose title answers when", async () => {
+    const memory = memoryOf(
+      storedFact("fact-0001", "convention", "Tracking scripts load in footer"),
+      storedFact("fact-0002", "constraint", "Tracking scripts load after consent"),
+    );
+    expect(await first(memory, "tracking scripts load")).toBe("fact-0001");
+    expect(await first(memory, "when do tracking scripts load")).toBe("fact-0002");
+  });
+
+  it("prefers the fact that records a reason for why, and a practice for how", async () => {
+    const title = "Queue names follow the service name";
+    const memory = memoryOf(storedFact("fact-0001", "risk", title), storedFact("fact-0002", "convention", title));
+    expect(await first(memory, "queue names")).toBe("fact-0001");
+    expect(await first(memory, "how do we name queues")).toBe("fact-0002");
+    const reasons = memoryOf(storedFact("fact-0003", "convention", "RabbitMQ carries events"), storedFact("fact-0004", "decision", "RabbitMQ carries events", "Why: ops already run it."));
+    expect(await first(reasons, "RabbitMQ events")).toBe("fact-0003");
+    expect(await first(reasons, "why RabbitMQ for events")).toBe("fact-0004");
+  });
+
+  it("prefers the definition for what-is, and leaves a clear winner alone", async () => {
+    const title = "A SKU is one sellable variant";
+    const memory = memoryOf(storedFact("fact-0001", "convention", title), storedFact("fact-0002", "glossary", title));
+    expect(await first(memory, "SKU sellable variant")).toBe("fact-0001");
+    expect(await first(memory, "what is a SKU")).toBe("fact-0002");
+    const clear = memoryOf(storedFact("fact-0003", "convention", "SKU ids are stable across markets and SKU pages"), storedFact("fact-0004", "glossary", "Bundle means several products"));
+    expect(await first(clear, "what is a SKU")).toBe("fact-0003");
+  });
+});

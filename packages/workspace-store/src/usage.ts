@@ -1,0 +1,134 @@
+// The call log behind the gateway's dashboard: one row per tool call (workspace, tool, kind,
+// outcome code, latency), written after the call answered, and the summaries /ui shows: calls
+// per clock hour, top tools, refusals by code. Rows older than the retention are deleted while
+// recording (at most once a minute), so the table never grows without bound.
+import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
+import type { StoreQueries, WorkspaceStore } from "./types";
+
+/** One recorded call. `outcome` is "ok" or the refusal's stable code (QUOTA_EXCEEDED, …). */
+export interface CallEvent {
+  workspaceId: string;
+  tool: string;
+  /** The tool's kind (read, write, paid, destructive); null for a name the catalog lacks. */
+  kind: string | null;
+  outcome: string;
+  latencyMs: number;
+  /** The API token that made the call: its last use is updated (at most once a minute). */
+  tokenId?: number;
+  at?: Date;
+}
+
+/** Days of call log kept when nothing else is said, and the bounds a setting must keep. */
+export const CALL_LOG_RETENTION = { defaultDays: 30, minDays: 1, maxDays: 366 } as const;
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const HOUR = 60 * MINUTE;
+/** Longest tool name stored: catalog names are at most 128 characters; anything longer is cut. */
+const MAX_TOOL_LENGTH = 128;
+
+/** Options of a CallLog. */
+export interface CallLogOptions {
+  /** Days a row is kept (default 30, from 1 to 366). */
+  retentionDays?: number;
+}
+
+/** Calls per hour of one workspace: `hour` is the ISO hour (`2026-12-01T17`), oldest first. */
+export interface HourlyCalls {
+  hour: string;
+  calls: number;
+  refused: number;
+}
+
+/** One row of the top tools. */
+export interface ToolUsage {
+  tool: string;
+  kind: string | null;
+  calls: number;
+  refused: number;
+  avgMs: number;
+}
+
+/**
+ * Records calls and answers the dashboard's usage questions over a migrated store.
+ * @example const log = new CallLog(store, { retentionDays: 30 }); await log.record({ workspaceId, tool, kind: "read", outcome: "ok", latencyMs: 3 });
+ */
+export class CallLog {
+  readonly retentionDays: number;
+  private lastPrune = 0;
+
+  constructor(
+    private readonly store: WorkspaceStore,
+    options: CallLogOptions = {},
+  ) {
+    const days = options.retentionDays ?? CALL_LOG_RETENTION.defaultDays;
+    if (!Number.isInteger(days) || days < CALL_LOG_RETENTION.minDays || days > CALL_LOG_RETENTION.maxDays)
+      throw new WorkspaceStoreError(
+        WorkspaceStoreErrorCode.INVALID_ARGUMENT,
+        `retentionDays must be an integer from ${CALL_LOG_RETENTION.minDays} to ${CALL_LOG_RETENTION.maxDays}; got ${String(days)}`,
+      );
+    this.retentionDays = days;
+  }
+
+  /** Writes one call; prunes rows past the retention when the last prune is a minute old. */
+  async record(event: CallEvent): Promise<void> {
+    const at = event.at ?? new Date();
+    await this.store.run(
+      "INSERT INTO call_events (workspace_id, at, tool, kind, outcome, latency_ms) VALUES (?, ?, ?, ?, ?, ?)",
+      [event.workspaceId, at.toISOString(), event.tool.slice(0, MAX_TOOL_LENGTH), event.kind, event.outcome, Math.max(0, Math.round(event.latencyMs))],
+    );
+    if (event.tokenId !== undefined && event.tokenId > 0) await touchToken(this.store, event.tokenId, at);
+    if (at.getTime() - this.lastPrune >= MINUTE) {
+      this.lastPrune = at.getTime();
+      await this.prune(at);
+    }
+  }
+
+  /** Deletes rows older than the retention; returns how many went. */
+  async prune(now: Date = new Date()): Promise<number> {
+    const cutoff = new Date(now.getTime() - this.retentionDays * DAY).toISOString();
+    return (await this.store.run("DELETE FROM call_events WHERE at < ?", [cutoff])).changes;
+  }
+
+  /** The last `hours` clock hours (this one included) of a workspace, every hour present. */
+  async hourly(workspaceId: string, hours = 48, now: Date = new Date()): Promise<HourlyCalls[]> {
+    const first = Math.floor(now.getTime() / HOUR) * HOUR - (hours - 1) * HOUR;
+    const rows = await this.store.all<{ hour: string; calls: number; refused: number }>(
+      "SELECT substr(at, 1, 13) AS hour, COUNT(*) AS calls, SUM(CASE WHEN outcome = 'ok' THEN 0 ELSE 1 END) AS refused FROM call_events WHERE workspace_id = ? AND at >= ? GROUP BY substr(at, 1, 13)",
+      [workspaceId, new Date(first).toISOString()],
+    );
+    const byHour = new Map(rows.map((row) => [row.hour, row]));
+    return Array.from({ length: hours }, (_, index) => {
+      const hour = new Date(first + index * HOUR).toISOString().slice(0, 13);
+      const row = byHour.get(hour);
+      return { hour, calls: Number(row?.calls ?? 0), refused: Number(row?.refused ?? 0) };
+    });
+  }
+
+  /** The most called tools of a workspace since `since`, with their kind, refusals and mean latency. */
+  async topTools(workspaceId: string, since: Date, limit = 10): Promise<ToolUsage[]> {
+    const rows = await this.store.all<{ tool: string; kind: string | null; calls: number; refused: number; avg_ms: number }>(
+      "SELECT tool, MAX(kind) AS kind, COUNT(*) AS calls, SUM(CASE WHEN outcome = 'ok' THEN 0 ELSE 1 END) AS refused, AVG(latency_ms) AS avg_ms FROM call_events WHERE workspace_id = ? AND at >= ? GROUP BY tool ORDER BY COUNT(*) DESC, tool LIMIT ?",
+      [workspaceId, since.toISOString(), limit],
+    );
+    return rows.map((row) => ({ tool: row.tool, kind: row.kind, calls: Number(row.calls), refused: Number(row.refused), avgMs: Math.round(Number(row.avg_ms)) }));
+  }
+
+  /** Refused calls of a workspace since `since`, counted by outcome code, most first. */
+  async refusals(workspaceId: string, since: Date): Promise<{ code: string; calls: number }[]> {
+    const rows = await this.store.all<{ code: string; calls: number }>(
+      "SELECT outcome AS code, COUNT(*) AS calls FROM call_events WHERE workspace_id = ? AND at >= ? AND outcome <> 'ok' GROUP BY outcome ORDER BY COUNT(*) DESC, outcome",
+      [workspaceId, since.toISOString()],
+    );
+    return rows.map((row) => ({ code: row.code, calls: Number(row.calls) }));
+  }
+}
+
+/** Marks a token as used at `at`, writing only when its last use is a minute old or unknown. */
+export async function touchToken(store: StoreQueries, tokenId: number, at: Date = new Date()): Promise<void> {
+  await store.run("UPDATE api_tokens SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)", [
+    at.toISOString(),
+    tokenId,
+    new Date(at.getTime() - MINUTE).toISOString(),
+  ]);
+}
