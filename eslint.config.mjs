@@ -22,6 +22,12 @@ export default tseslint.config(
       ],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
       "@typescript-eslint/consistent-type-imports": "error",
+      // better-sqlite3 13 crashes Node 20 and 12 aborts Node 24: load it through core's
+      // loadSqliteBinding, which picks the release the running Node can run. Types are fine.
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { paths: [{ name: "better-sqlite3", allowTypeImports: true, message: "Load SQLite with loadSqliteBinding from @foundry-mcp/core/node (13 crashes Node 20, 12 aborts Node 24)." }, { name: "better-sqlite3-node20", message: "Load SQLite with loadSqliteBinding from @foundry-mcp/core/node." }] },
+      ],
     },
   },
   {

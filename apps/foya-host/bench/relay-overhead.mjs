@@ -1,5 +1,5 @@
 // What an aggregator adds to one tools/call, at 1 and 30 upstreams: a direct call to
-// server-everything, the bare SDK relay (bare-relay.mjs) and `foya serve` over stdio and HTTP, measured in
+// server-everything, the bare SDK relay (bare-relay.mjs, on stdio and on the SDK's HTTP transport) and `foya serve` over stdio and HTTP, measured in
 // interleaved rounds (every setup once per round, the order rotating) so that load from the rest
 // of the machine falls on all of them alike. Every call goes to the last upstream's `echo`; the
 // other upstreams only fill the registry, which is what must not cost anything per call.
@@ -70,6 +70,29 @@ async function connectFoyaHttp(foyaBin, home) {
   return { client, pid: child.pid, close };
 }
 
+/** The bare relay with --http: it prints its URL on stdout once it listens. */
+async function connectBareHttp(bareRelay, count, everything) {
+  const child = spawn(process.execPath, [bareRelay, "--http", String(count), process.execPath, everything, "stdio"], { stdio: ["ignore", "pipe", "inherit"] });
+  const url = await new Promise((resolve, reject) => {
+    let text = "";
+    child.stdout.on("data", (chunk) => {
+      text += chunk.toString("utf8");
+      if (text.includes("\n")) resolve(text.split("\n")[0].trim());
+    });
+    child.once("exit", () => reject(new Error("bare HTTP relay exited before listening")));
+  });
+  const client = new Client({ name: "bench", version: "0" });
+  const transport = new StreamableHTTPClientTransport(new URL(url));
+  await client.connect(transport);
+  const close = async () => {
+    await client.close();
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  };
+  return { client, pid: child.pid, close };
+}
+
 /** Waits until `name` is listed (foya lists slower upstreams later, with list_changed). */
 async function waitForTool(client, name) {
   const deadline = Date.now() + 60_000;
@@ -120,7 +143,8 @@ export async function relayOverheadSection({ foyaBin, everything, bareRelay, cou
       const last = count - 1;
       const setups = [
         { label: "direct", open: async () => ({ ...(await connectStdio(process.execPath, [everything, "stdio"])), pid: undefined, tool: "echo" }) },
-        { label: "bare SDK relay", open: async () => ({ ...(await connectStdio(process.execPath, [bareRelay, String(count), process.execPath, everything, "stdio"])), tool: `s${last}__echo` }) },
+        { label: "bare SDK relay (stdio)", open: async () => ({ ...(await connectStdio(process.execPath, [bareRelay, String(count), process.execPath, everything, "stdio"])), tool: `s${last}__echo` }) },
+        { label: "bare SDK relay (HTTP)", open: async () => ({ ...(await connectBareHttp(bareRelay, count, everything)), tool: `s${last}__echo` }) },
         {
           label: "foya serve (stdio)",
           open: async () => {
@@ -159,22 +183,27 @@ export async function relayOverheadSection({ foyaBin, everything, bareRelay, cou
         }
       }
       for (const setup of opened) await (setup.close ? setup.close() : setup.client.close());
-      const [direct, bare] = opened;
+      const [direct, bare, bareHttp] = opened;
       const added = (setup, p) => percentile(setup.sequential, p) - percentile(direct.sequential, p);
       const cpuPerCall = (setup) => (setup.pid === undefined || setup.calls === 0 ? Number.NaN : setup.cpu / setup.calls);
+      const baselines = [direct, bare, bareHttp];
       for (const setup of opened) {
         const isBaseline = setup === direct;
+        // Each foya row against the bare relay on its own transport, and against the stdio one.
+        const relay = setup.label.includes("HTTP") ? bareHttp : bare;
+        const compared = !baselines.includes(setup);
         rows.push([
           String(count),
           setup.label,
           fixed(median(setup.sequential), 2),
           isBaseline ? "—" : fixed(added(setup, 50), 2),
           isBaseline ? "—" : fixed(added(setup, 95), 2),
-          setup === direct || setup === bare ? "—" : `${fixed(added(setup, 50) / added(bare, 50), 2)}`,
+          compared ? fixed(added(setup, 50) / added(relay, 50), 2) : "—",
+          compared || setup === bareHttp ? fixed(added(setup, 50) / added(bare, 50), 2) : "—",
           fixed(median(setup.parallel), 2),
           fixed(median(setup.perSecond), 0),
           isBaseline ? "—" : fixed(cpuPerCall(setup), 3),
-          setup === direct || setup === bare ? "—" : fixed(cpuPerCall(setup) / cpuPerCall(bare), 2),
+          compared ? fixed(cpuPerCall(setup) / cpuPerCall(relay), 2) : "—",
         ]);
       }
     }
@@ -186,7 +215,7 @@ export async function relayOverheadSection({ foyaBin, everything, bareRelay, cou
   }
   return [
     "## foya serve: added latency per call against a bare SDK relay, at 1 and 30 upstreams\n",
-    `server-everything's \`echo\` on the last upstream. ${ROUNDS} interleaved rounds; each round ${SEQUENTIAL_CALLS} calls one at a time (p50/p95 and the added ms over the direct call) and ${PARALLEL_CALLS} calls with ${IN_FLIGHT} in flight (p50 and calls/s). Times in ms; \`÷ relay\` is foya's added p50 over the bare relay's (target ≤ 1.1). \`relay CPU/call\` is the relaying process's own CPU time (user + system, from /proc, ms) over all its calls: unlike wall time it does not move with the load of the rest of the machine.\n`,
-    table(["upstreams", "path", "p50", "added p50", "added p95", "÷ relay", `p50, ${IN_FLIGHT} in flight`, "calls/s", "relay CPU/call", "CPU ÷ relay"], rows),
+    `server-everything's \`echo\` on the last upstream. ${ROUNDS} interleaved rounds; each round ${SEQUENTIAL_CALLS} calls one at a time (p50/p95 and the added ms over the direct call) and ${PARALLEL_CALLS} calls with ${IN_FLIGHT} in flight (p50 and calls/s). Times in ms; \`÷ relay\` is the added p50 over the bare relay's on the same transport (target ≤ 1.1), \`÷ stdio relay\` over the bare stdio relay's (the issue's figure). \`relay CPU/call\` is the relaying process's own CPU time (user + system, from /proc, ms) over all its calls: unlike wall time it does not move with the load of the rest of the machine.\n`,
+    table(["upstreams", "path", "p50", "added p50", "added p95", "÷ relay", "÷ stdio relay", `p50, ${IN_FLIGHT} in flight`, "calls/s", "relay CPU/call", "CPU ÷ relay"], rows),
   ].join("\n");
 }

@@ -16,6 +16,7 @@ let home: string;
 let serve: ChildProcess;
 let url: string;
 let token: string;
+let fixtureFolder: string;
 
 const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "0" } } };
 
@@ -34,7 +35,8 @@ function foyaStatus(args: string[]): Promise<{ status: number; stdout: string; s
 
 beforeAll(async () => {
   home = temporaryFolder("serve-http-home");
-  expect(runFoya(home, ["mcp", "add", "fw", "--", process.execPath, FORWARDING, temporaryFolder("serve-http-fw")]).status).toBe(0);
+  fixtureFolder = temporaryFolder("serve-http-fw");
+  expect(runFoya(home, ["mcp", "add", "fw", "--", process.execPath, FORWARDING, fixtureFolder]).status).toBe(0);
   serve = spawn(process.execPath, [FOYA, "serve", "--http", "--port", "0"], { env: { ...process.env, FOYA_HOME: home }, stdio: ["ignore", "ignore", "pipe"] });
   serve.stderr?.resume();
   const endpoint = path.join(home, "serve.json");
@@ -79,11 +81,41 @@ describe("foya serve --http", () => {
     expect(status.status).toBe(0);
     const document = JSON.parse(status.stdout) as { sessions: number; servers: Array<Record<string, unknown>> };
     expect(document.sessions).toBe(2);
-    expect(document.servers).toEqual([{ name: "fw", state: "connected", transport: "stdio", tools: 6, lastError: null, calls: 1, failedCalls: 0, p50Ms: expect.any(Number) }]);
+    expect(document.servers).toEqual([{ name: "fw", state: "connected", transport: "stdio", protocol: "2025-11-25", tools: 6, lastError: null, calls: 1, failedCalls: 0, p50Ms: expect.any(Number) }]);
     const table = await foyaStatus([]);
-    expect(table.stdout).toMatch(/^fw\s+connected\s+6\s+1\s+0\s+\d/m);
+    expect(table.stdout).toMatch(/^fw\s+connected\s+6\s+1\s+0\s+\d\S*\s+stdio\s+2025-11-25$/m);
     await transport.terminateSession();
     await client.close();
+  });
+
+  it("answers in JSON unless a related message comes first (then SSE), and a POST closed early cancels its call upstream", async () => {
+    const opened = await post({ authorization: `Bearer ${token}` });
+    const session = { authorization: `Bearer ${token}`, "mcp-session-id": opened.headers.get("mcp-session-id") ?? "" };
+    expect(opened.headers.get("content-type")).toBe("application/json");
+    await opened.json();
+    expect((await post(session, { jsonrpc: "2.0", method: "notifications/initialized" })).status).toBe(202);
+
+    const plain = await post(session, { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "mcp__fw__progress", arguments: { steps: 1 } } });
+    expect(plain.headers.get("content-type")).toBe("application/json");
+    expect(textOf(((await plain.json()) as { result: unknown }).result)).toBe("done after 1 steps (token absent)");
+    const streamed = await post(session, { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "mcp__fw__progress", arguments: { steps: 1 }, _meta: { progressToken: "p" } } });
+    expect(streamed.headers.get("content-type")).toBe("text/event-stream");
+    const events = (await streamed.text()).split("\n").filter((line) => line.startsWith("data: ")).map((line) => JSON.parse(line.slice(6)) as { method?: string; id?: number });
+    expect(events.map((event) => event.method ?? `answer ${event.id}`)).toEqual(["notifications/progress", "answer 3"]);
+
+    const abort = new AbortController();
+    const hanging = fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...session },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 4, method: "tools/call", params: { name: "mcp__fw__wait-for-abort", arguments: {} } }),
+      signal: abort.signal,
+    }).catch((error: unknown) => error);
+    await eventually(() => fs.existsSync(path.join(fixtureFolder, "started")), 30_000, "the upstream call to start");
+    abort.abort();
+    await hanging;
+    await eventually(() => fs.existsSync(path.join(fixtureFolder, "aborted")), 30_000, "the upstream call to be aborted");
+    expect((await fetch(url, { method: "DELETE", headers: session })).status).toBe(200);
+    expect((await post(session, { jsonrpc: "2.0", id: 5, method: "tools/list" })).status).toBe(404);
   });
 
   it("caps its sessions with a 503 naming the cap", async () => {

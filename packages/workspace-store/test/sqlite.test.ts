@@ -3,11 +3,16 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
+import { loadSqliteBinding } from "@foundry-mcp/core/node";
+import type BetterSqlite3 from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { openSqliteStore, SQLITE_FILE_NAME, WorkspaceStoreError } from "../src/index";
 import type { WorkspaceStore } from "../src/index";
 import { workspaceStoreConformance } from "./driver-conformance";
+
+// The release this Node runs (13, or 12 as better-sqlite3-node20 on Node 20): a direct import of
+// better-sqlite3 would load 13, which crashes Node 20.
+const { Database } = loadSqliteBinding<typeof BetterSqlite3>(import.meta.url);
 
 const dirs = new Map<WorkspaceStore, string>();
 const temporaryDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "ws-store-"));

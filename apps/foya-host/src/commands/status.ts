@@ -28,9 +28,9 @@ async function readStatus(url: string, token: string | undefined): Promise<Serve
 }
 
 function formatDocument(document: ServeStatusDocument, url: string): string {
-  const rows = document.servers.map((row) => [row.name, row.state, String(row.tools), String(row.calls), String(row.failedCalls), row.p50Ms === null ? "—" : row.p50Ms.toFixed(1), row.transport]);
+  const rows = document.servers.map((row) => [row.name, row.state, String(row.tools), String(row.calls), String(row.failedCalls), row.p50Ms === null ? "—" : row.p50Ms.toFixed(1), row.transport, row.protocol ?? "-"]);
   let text = `foya serve at ${url} (pid ${document.pid}, since ${document.startedAt}, ${document.sessions} client session${document.sessions === 1 ? "" : "s"})\n`;
-  text += formatTable(["name", "state", "tools", "calls", "failed", "p50 ms", "transport"], rows, 80);
+  text += formatTable(["name", "state", "tools", "calls", "failed", "p50 ms", "transport", "protocol"], rows, 80);
   for (const row of document.servers) if (row.lastError !== null && row.state === "error") text += `${row.name}: ${row.lastError}\n`;
   return text;
 }

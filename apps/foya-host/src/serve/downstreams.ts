@@ -26,6 +26,11 @@ export interface DownstreamsOptions {
 export interface Downstreams {
   /** A new session's server (the caller connects its transport); it leaves the set when it closes. */
   open(): AggregatingServer;
+  /**
+   * The one server every 2026-07-28 HTTP request goes through (stateless: no client to ask, no
+   * stream to notify). It follows registry changes but is no session: upstream requests never go to it.
+   */
+  openStateless(): AggregatingServer;
   /** Upstream requests, put to the newest connected session. */
   upstream: UpstreamRequests;
   /** Announces registry changes to every session, once per burst of events (50 ms). */
@@ -41,6 +46,7 @@ export function createDownstreams(options: DownstreamsOptions): Downstreams {
   const { manager } = options;
   const view = createRegistryView(manager);
   const live: AggregatingServer[] = [];
+  const stateless: AggregatingServer[] = [];
   const status = createServeStatus(view, () => live.length);
   manager.onEvent((event: HostEvent) => {
     status.onEvent(event);
@@ -67,6 +73,12 @@ export function createDownstreams(options: DownstreamsOptions): Downstreams {
       };
       return session;
     },
+    openStateless() {
+      const session = createAggregatingServer({ ...options, view, status: () => status.document() });
+      stateless.push(session);
+      session.server.onclose = () => void stateless.splice(stateless.indexOf(session), 1);
+      return session;
+    },
     upstream: {
       elicitation: (request) => (live.length === 0 ? Promise.resolve({ action: "decline" }) : newest().upstream.elicitation(request)),
       sampling: async (request, signal) => newest().upstream.sampling(request, signal),
@@ -77,13 +89,13 @@ export function createDownstreams(options: DownstreamsOptions): Downstreams {
       if (announceTimer) clearTimeout(announceTimer);
       announceTimer = setTimeout(() => {
         announceTimer = undefined;
-        for (const session of live) void session.announceChanges();
+        for (const session of [...live, ...stateless]) void session.announceChanges();
       }, ANNOUNCE_DEBOUNCE_MS);
     },
     status: () => status.document(),
     async closeAll() {
       if (announceTimer) clearTimeout(announceTimer);
-      await Promise.all([...live].map((session) => session.server.close().catch(() => undefined)));
+      await Promise.all([...live, ...stateless].map((session) => session.server.close().catch(() => undefined)));
     },
   };
 }

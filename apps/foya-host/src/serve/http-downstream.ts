@@ -1,16 +1,19 @@
 // `foya serve --http`: Streamable HTTP at /mcp on 127.0.0.1 (or --host), behind server-kit's edge
-// (Host/Origin allow-list, bearer token, body limit, JSON parse). Each session is one aggregating
-// server from the shared Downstreams; sessions are capped and idle ones closed, so a client
-// that opens and abandons sessions cannot grow the process without bound.
+// (Host/Origin allow-list, bearer token, body limit, JSON parse), both protocol eras on the one
+// endpoint. A 2025-era client opens a session with initialize: one aggregating server from the
+// shared Downstreams on an HttpSessionTransport (node:http, no per-request conversion); sessions
+// are capped and idle ones closed, so a client that opens and abandons sessions cannot grow the
+// process without bound. A 2026-07-28 request carries everything in itself: it is answered as
+// JSON (or SSE for its progress) by one shared server (modern-requests.ts), with no session.
 import { messageOf } from "@foundry-mcp/core";
-import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { createHttpEdge, jsonRpcError, sameSecret, sendJson } from "@foundry-mcp/server-kit";
 import type { AggregatingServer } from "./aggregating-server";
 import type { Downstreams } from "./downstreams";
+import { HttpSessionTransport } from "./http-session";
+import { isModernRequest, ModernRequests, serveModernPost } from "./modern-requests";
 
 /** Sessions one `foya serve --http` keeps at once. */
 export const MAX_HTTP_SESSIONS = 32;
@@ -32,7 +35,7 @@ export interface HttpDownstream {
 }
 
 interface Session {
-  transport: StreamableHTTPServerTransport;
+  transport: HttpSessionTransport;
   aggregating: AggregatingServer;
   lastSeen: number;
 }
@@ -42,6 +45,16 @@ export async function startHttpDownstream(downstreams: Downstreams, options: Htt
   const admit = createHttpEdge({ host: options.host, realm: "foya", checkToken: (token) => sameSecret(token, options.token) });
   const sessions = new Map<string, Session>();
 
+  // Made on the first modern request: a 2025-only client never pays for it.
+  let modern: Promise<ModernRequests> | undefined;
+  const modernRequests = (): Promise<ModernRequests> => {
+    modern ??= (async () => {
+      const shared = downstreams.openStateless();
+      return ModernRequests.connect(shared.server, shared.identity);
+    })();
+    return modern;
+  };
+
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     const admitted = await admit(req, res);
     if (!admitted) return;
@@ -50,9 +63,14 @@ export async function startHttpDownstream(downstreams: Downstreams, options: Htt
       const session = sessions.get(id);
       if (!session) return sendJson(res, 404, jsonRpcError(-32001, "Session not found: initialize a new session"));
       session.lastSeen = Date.now();
-      return session.transport.handleRequest(req, res, admitted.body);
+      if (admitted.method === "POST") return session.transport.handlePost(req, res, admitted.body);
+      if (admitted.method === "GET") return session.transport.handleGet(req, res);
+      await session.transport.close();
+      res.writeHead(200).end();
+      return;
     }
     if (admitted.method !== "POST") return sendJson(res, 400, jsonRpcError(-32000, "Bad Request: Mcp-Session-Id header is required"));
+    if (isModernRequest(req, admitted.body)) return serveModernPost(req, res, admitted.body, await modernRequests());
     const messages: unknown[] = Array.isArray(admitted.body) ? admitted.body : [admitted.body];
     if (!messages.some((message) => isInitializeRequest(message))) {
       return sendJson(res, 400, jsonRpcError(-32000, "Bad Request: no valid session; send initialize first"));
@@ -62,19 +80,16 @@ export async function startHttpDownstream(downstreams: Downstreams, options: Htt
       return sendJson(res, 503, jsonRpcError(-32000, message));
     }
     const aggregating = downstreams.open();
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (sessionId) => void sessions.set(sessionId, { transport, aggregating, lastSeen: Date.now() }),
-      onsessionclosed: (sessionId) => void sessions.delete(sessionId),
-    });
+    const transport = new HttpSessionTransport();
     await aggregating.server.connect(transport);
+    sessions.set(transport.sessionId, { transport, aggregating, lastSeen: Date.now() });
     // Set after connect: the server wraps the transport's onclose with its own (which leaves Downstreams).
     const closeServer = transport.onclose;
     transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
+      sessions.delete(transport.sessionId);
       closeServer?.();
     };
-    await transport.handleRequest(req, res, admitted.body);
+    transport.handlePost(req, res, admitted.body);
   };
 
   const server = http.createServer((req, res) => {
@@ -104,6 +119,7 @@ export async function startHttpDownstream(downstreams: Downstreams, options: Htt
       clearInterval(sweeper);
       await Promise.all([...sessions.values()].map((session) => session.aggregating.server.close().catch(() => undefined)));
       sessions.clear();
+      if (modern) await (await modern).close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

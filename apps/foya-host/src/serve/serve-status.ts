@@ -1,5 +1,5 @@
 // The live status of a running `foya serve`, served as the resource `foya://status` and read by
-// `foya status`: each server's state, transport, tools, last error, calls, failed calls and the
+// `foya status`: each server's state, transport, protocol revision, tools, last error, calls, failed calls and the
 // median latency of its recent calls. Rows come from the registry view (rebuilt once per change)
 // and call figures from the manager's call_finished events, so reading it walks nothing per call.
 import type { HostEvent } from "../host/contract";
@@ -16,6 +16,8 @@ export interface ServeStatusRow {
   name: string;
   state: string;
   transport: string;
+  /** The protocol revision the server spoke on its last connection (`2026-07-28`, `2025-11-25`, …); null before one. */
+  protocol: string | null;
   tools: number;
   lastError: string | null;
   calls: number;
@@ -89,6 +91,7 @@ export function createServeStatus(view: RegistryView, sessions: () => number): {
             name: row.name,
             state: row.state,
             transport: row.transport,
+            protocol: row.protocolVersion ?? null,
             tools: row.tools,
             lastError: row.lastError ?? null,
             calls: entry?.calls ?? 0,

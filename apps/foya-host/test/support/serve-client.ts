@@ -20,12 +20,12 @@ export interface ServeSession {
 /** What the client answers to an elicitation request (undefined: the client lacks the capability). */
 export type ElicitAnswer = { action: "accept"; content: Record<string, unknown> } | { action: "decline" } | { action: "cancel" };
 
-/** Starts `foya serve …args` with FOYA_HOME=home and connects to it. */
-export async function connectServe(home: string, args: string[], answer?: ElicitAnswer): Promise<ServeSession> {
+/** Starts `foya serve …args` with FOYA_HOME=home (and `env`) and connects to it. */
+export async function connectServe(home: string, args: string[], answer?: ElicitAnswer, env: Record<string, string> = {}): Promise<ServeSession> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [FOYA, "serve", ...args],
-    env: { ...(process.env as Record<string, string>), FOYA_HOME: home },
+    env: { ...(process.env as Record<string, string>), ...env, FOYA_HOME: home },
     stderr: "pipe",
   });
   let stderr = "";

@@ -3,10 +3,15 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import Database from "better-sqlite3";
+import { loadSqliteBinding } from "@foundry-mcp/core/node";
+import type BetterSqlite3 from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { CatalogError, SqliteQuotaDriver } from "../../src/index";
 import { quotaDriverConformance } from "./quota-conformance";
+
+// The release this Node runs (13, or 12 as better-sqlite3-node20 on Node 20): a direct import of
+// better-sqlite3 would load 13, which crashes Node 20.
+const { Database } = loadSqliteBinding<typeof BetterSqlite3>(import.meta.url);
 
 const root = mkdtempSync(join(tmpdir(), "tool-catalog-quota-"));
 let files = 0;
