@@ -14,7 +14,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const gatewayBin = path.join(here, "../dist/gateway.mjs");
 const data = mkdtempSync(path.join(os.tmpdir(), "bench-gateway-"));
 const init = JSON.parse(execFileSync(process.execPath, [gatewayBin, "init", "--data", data], { encoding: "utf8" }).trim().split("\n").pop());
-const server = spawn(process.execPath, [gatewayBin, "serve", "--data", data, "--port", "0", "--hourly-cap", "100000000"], { stdio: ["ignore", "ignore", "pipe"] });
+const server = spawn(process.execPath, [gatewayBin, "serve", "--data", data, "--port", "0", "--hourly-cap", "100000000", "--max-sessions-per-token", "200"], { stdio: ["ignore", "ignore", "pipe"] });
 const url = await new Promise((resolve, reject) => {
   let text = "";
   server.stderr.on("data", (chunk) => {

@@ -196,15 +196,21 @@ describe("usage, tokens and admin token", () => {
 });
 
 describe("--no-ui", () => {
-  it("serves no dashboard: /ui is the gateway's 404", async () => {
+  it("serves no dashboard: /ui is the gateway's 404; its calls still reach the call log", async () => {
     const plain = await startGateway(dir, ["--no-ui"]);
     try {
       const answer = await fetch(uiUrlOf(plain.url));
       expect(answer.status).toBe(404);
       expect(await answer.json()).toEqual({ jsonrpc: "2.0", error: { code: -32000, message: "Not found: the MCP endpoint is /mcp" }, id: null });
       expect(plain.stderr()).not.toContain("dashboard on");
+      // Its call log is queued in memory; SIGTERM writes it before the process ends.
+      const client = await connect(plain.url, tokens.demo!.readToken);
+      await client.callTool({ name: "read_tool", arguments: { name: "account_get_credit_balance", arguments: {} } });
+      await client.close();
     } finally {
       await plain.stop();
     }
+    const usage = await session.request<{ topTools: { tool: string; calls: number }[] }>("GET", "workspaces/demo/usage");
+    expect(usage.body.topTools.find((row) => row.tool === "account_get_credit_balance")).toMatchObject({ calls: 1 });
   });
 });

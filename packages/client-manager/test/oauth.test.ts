@@ -3,55 +3,12 @@
 // PKCE S256 with the resource parameter, a token used, refresh after expiry (reactive on 401
 // and before expiry), revocation ending in a clean "needs login" state without a retry loop,
 // the machine grant, and tokens that never reach mcp.json, the public view, events or errors.
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClientManager, type HostEvent } from "../src/index";
 import { ConfigStore, loginOAuthServer } from "../src/node";
-import { fixturesDir, makeTempDir } from "./helpers";
-
-interface Fixture {
-  child: ChildProcess;
-  port: number;
-  url: string;
-  stats(): Promise<Record<string, unknown> & { registrations: number; refreshes: number; codeExchanges: number; clientCredentials: number; resources: string[] }>;
-  admin(route: string): Promise<void>;
-}
-
-const started: Fixture[] = [];
-
-async function startAuthServer(args: string[] = []): Promise<Fixture> {
-  const child = spawn(process.execPath, [path.join(fixturesDir, "oauth-server.mjs"), ...args], { stdio: ["ignore", "pipe", "inherit"] });
-  const port = await new Promise<number>((resolve, reject) => {
-    let text = "";
-    child.stdout!.on("data", (chunk: Buffer) => {
-      text += chunk.toString();
-      const match = /listening (\d+)/.exec(text);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once("exit", (code) => reject(new Error(`oauth fixture exited with ${code}`)));
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const fixture: Fixture = {
-    child,
-    port,
-    url: `${base}/mcp`,
-    stats: async () => (await (await fetch(`${base}/admin/stats`)).json()) as never,
-    admin: async (route) => void (await fetch(`${base}/admin/${route}`, { method: "POST" })),
-  };
-  started.push(fixture);
-  return fixture;
-}
-
-/** What a browser does with the authorization URL: follow the redirect back to the loopback callback. */
-async function approveInBrowser(url: URL): Promise<void> {
-  const answer = await fetch(url, { redirect: "manual" });
-  const location = answer.headers.get("location");
-  if (!location) throw new Error(`authorization endpoint answered ${answer.status} without a redirect`);
-  const callback = await fetch(location);
-  expect(callback.status).toBe(200);
-}
+import { makeTempDir } from "./helpers";
+import { approveInBrowser, startAuthServer, stopAuthServers, type Fixture } from "./oauth-fixture";
 
 function newManager(store: ConfigStore, events: HostEvent[] = []): ClientManager {
   const manager = new ClientManager({ config: store.load(), credentials: store, oauth: store, pingIntervalMs: 0, reconnect: { initialDelayMs: 20, maxDelayMs: 50 } });
@@ -64,9 +21,7 @@ function secretsOf(store: ConfigStore, server: string): string[] {
   return [tokens?.access_token, tokens?.refresh_token].filter((value): value is string => typeof value === "string");
 }
 
-afterAll(() => {
-  for (const fixture of started) fixture.child.kill("SIGTERM");
-});
+afterAll(stopAuthServers);
 
 describe("OAuth: authorization code with PKCE against a real authorization server", () => {
   let fixture: Fixture;

@@ -23,6 +23,7 @@ export {
   type RequestEnvelope,
   type WireErrorObject,
 } from "./eras/envelope";
-export { CACHEABLE_METHODS, NO_CACHE, discoverResult, toModernResult, type CacheHint, type ServerIdentity } from "./eras/modern-result";
+export { CACHEABLE_METHODS, NO_CACHE, discoverResult, modernCapabilities, toModernResult, type CacheHint, type ServerIdentity } from "./eras/modern-result";
 export { answerStatelessRequest, type ConnectableServer } from "./eras/stateless-request";
 export { checkRoutingHeaders, isModernHttpRequest, modernHttpStatus, type RoutingHeaders } from "./eras/http-headers";
+export { answerModernPost, isModernPost, routingHeadersOf } from "./eras/modern-http";

@@ -35,6 +35,15 @@ describe("EraRouter", () => {
     expect(router.inbound(request(2, "tools/list"))).toMatchObject({ kind: "reply", message: { error: { code: -32602, data: { envelope: { key: "_meta", problem: "is missing" } } } } });
   });
 
+  // Regression (conformance server-stateless, sep-2575 subscription checks): discover advertised
+  // resources.subscribe and listChanged, which promise a subscriptions/listen stream the stateless
+  // edge answers with -32601.
+  it("does not advertise push flags over server/discover", () => {
+    const router = new EraRouter({ ...identity, capabilities: { tools: { listChanged: true }, resources: { subscribe: true, listChanged: true }, prompts: { listChanged: false }, logging: {} } });
+    const decision = router.inbound(request(1, "server/discover", { _meta: ENVELOPE }));
+    expect(decision.kind === "reply" && (decision.message as unknown as { result: { capabilities: unknown } }).result.capabilities).toEqual({ tools: {}, resources: {}, prompts: { listChanged: false }, logging: {} });
+  });
+
   it("gives modern results resultType, the method's cache hint and serverInfo", () => {
     const router = new EraRouter(identity);
     expect(router.inbound(request(3, "tools/list", { _meta: ENVELOPE }))).toMatchObject({ kind: "deliver", era: "modern" });

@@ -358,13 +358,32 @@ export function workspaceStoreConformance(
       expect(() => new CallLog(store, { retentionDays: 400 })).toThrow("retentionDays must be an integer from 1 to 366; got 400");
     });
 
+    it("queues calls and writes them in batches: at 200, after 250 ms, before any summary, on close", async () => {
+      const log = new CallLog(store);
+      const count = async () => Number((await store.get<{ n: number }>("SELECT COUNT(*) AS n FROM call_events"))!.n);
+      const call = { workspaceId: "ws_1", tool: "t", kind: "read", outcome: "ok", latencyMs: 1 };
+      for (let index = 0; index < 199; index++) await log.record(call);
+      expect(await count()).toBe(0);
+      await log.record(call);
+      expect(await count()).toBe(200);
+      await log.record(call);
+      await expect.poll(count, { timeout: 10_000 }).toBe(201);
+      await log.record(call);
+      expect((await log.hourly("ws_1", 1)).at(-1)!.calls).toBe(202);
+      await log.record(call);
+      await log.close();
+      expect(await count()).toBe(203);
+    });
+
     it("lists tokens with their last use, revokes one, rotates the admin token", async () => {
       await seedWorkspace(store, "ws_1");
       const token = await issueToken(store, "ws_1", "read", "ci bot");
       const credential = await resolveToken(store, token);
       const [row] = await listTokens(store, "ws_1");
       expect(row).toMatchObject({ id: credential!.tokenId, label: "ci bot", scope: "read", last_used_at: null, revoked_at: null });
-      await new CallLog(store).record({ workspaceId: "ws_1", tool: "t", kind: "read", outcome: "ok", latencyMs: 1, tokenId: row!.id, at: AT });
+      const log = new CallLog(store);
+      await log.record({ workspaceId: "ws_1", tool: "t", kind: "read", outcome: "ok", latencyMs: 1, tokenId: row!.id, at: AT });
+      await log.close();
       expect((await listTokens(store, "ws_1"))[0]!.last_used_at).toBe(AT.toISOString());
       await expect(revokeToken(store, "ws_2", row!.id)).rejects.toThrow(`token ${row!.id} is not a live token of this workspace`);
       await revokeToken(store, "ws_1", row!.id);

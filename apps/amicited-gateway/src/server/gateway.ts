@@ -35,6 +35,10 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
+/** The call log serves the dashboard: a failed write is reported on stderr and never fails a tool call. */
+export const reportCallLogError = (error: unknown): void =>
+  void process.stderr.write(`amicited-gateway: call log write failed: ${(error as Error).message}\n`);
+
 /** Default hourly cap per workspace. */
 export const DEFAULT_HOURLY_CAP = 1000;
 
@@ -51,14 +55,19 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     hooks,
     search: { vocabulary: GATEWAY_SEARCH_VOCABULARY },
   });
+  const calls = new CallLog(store, { retentionDays: options.callLogDays, onError: reportCallLogError });
   for (const toolset of GATEWAY_TOOLSETS) catalog.defineToolset(toolset);
   catalog.registerAll(buildGatewayTools(store));
   return {
     store,
     catalog,
     hourlyCap,
-    calls: new CallLog(store, { retentionDays: options.callLogDays }),
+    calls,
     skill: loadSkill(),
-    close,
+    async close() {
+      // The call log's queue goes to the store before the store closes.
+      await calls.close().catch((error: unknown) => reportCallLogError(error));
+      await close();
+    },
   };
 }

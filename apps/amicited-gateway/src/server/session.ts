@@ -5,6 +5,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
@@ -14,7 +15,7 @@ import { checkedRequest, unknownResource } from "@foundry-mcp/server-kit";
 import { createProgressiveSurface } from "@foundry-mcp/progressive";
 import type { CallContext } from "@foundry-mcp/tool-catalog";
 import { SERVER_INSTRUCTIONS, SKILL_URI, TOOLSETS_URI } from "./skill";
-import type { Gateway } from "./gateway";
+import { reportCallLogError, type Gateway } from "./gateway";
 import { GATEWAY_CAPABILITIES, SERVER_INFO } from "./identity";
 import { callFacts } from "./call-outcome";
 import type { Credential } from "@foundry-mcp/workspace-store";
@@ -56,7 +57,7 @@ export function createSessionServer(
       // The call log serves the dashboard; a failed write never fails the call it describes.
       await gateway.calls
         .record({ workspaceId: credential.workspaceId, tokenId: credential.tokenId, latencyMs: performance.now() - started, ...facts })
-        .catch((error: unknown) => process.stderr.write(`amicited-gateway: call log write failed: ${(error as Error).message}\n`));
+        .catch(reportCallLogError);
     };
     let result: CallToolResult;
     try {
@@ -86,6 +87,8 @@ export function createSessionServer(
       },
     ],
   }));
+  // The resources capability covers templates/list: none here, but an answer, not -32601.
+  server.setRequestHandler(checkedRequest("resources/templates/list", ListResourceTemplatesRequestSchema), async () => ({ resourceTemplates: [] }));
   server.setRequestHandler(checkedRequest("resources/read", ReadResourceRequestSchema), async (request) => {
     if (request.params.uri === SKILL_URI)
       return { contents: [{ uri: SKILL_URI, mimeType: "text/markdown", text: gateway.skill }] };

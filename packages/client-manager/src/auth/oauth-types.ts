@@ -21,6 +21,15 @@ export interface OAuthServerConfig {
   scope?: string;
   /** An https URL of a client ID metadata document, used when the authorization server supports them. */
   clientMetadataUrl?: string;
+  /**
+   * `private_key_jwt` (RFC 7523): the client proves itself with a JWT signed by `privateKey`
+   * instead of a client secret. Needs a pre-registered `clientId`.
+   */
+  tokenEndpointAuthMethod?: "private_key_jwt";
+  /** The PEM (PKCS #8) signing key of `private_key_jwt`, always as a `${VAR}` reference in `mcp.json`. */
+  privateKey?: string;
+  /** The JWS algorithm of `private_key_jwt` (default `RS256`; `ES256`, `PS256`, … as the key is). */
+  signingAlgorithm?: string;
 }
 
 /** Tokens as stored: the SDK's tokens plus the moment they expire (epoch ms), when known. */

@@ -4,7 +4,8 @@
 // the state lives (an OAuthStorage, so it survives restarts) and what happens when a person is
 // needed: in the background it refuses with AUTH_REQUIRED instead of opening anything, during
 // `login` it hands the authorization URL to the caller.
-import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { AddClientAuthentication, OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
+import { createPrivateKeyJwtAuth } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { ClientManagerError, ClientManagerErrorCode } from "../errors";
 import type { OAuthStorage, OAuthServerConfig, StoredOAuthState } from "./oauth-types";
@@ -31,6 +32,12 @@ export function needsLoginMessage(server: string): string {
   return `Server "${server}" needs login: run \`foya mcp login ${server}\` (or ClientManager login) to authorize it`;
 }
 
+/** The union of space-separated scope lists, in first-seen order ("a b" ∪ "b c" = "a b c"). */
+export function unionScopes(...lists: (string | undefined)[]): string | undefined {
+  const scopes = [...new Set(lists.flatMap((list) => (list ?? "").split(/\s+/).filter(Boolean)))];
+  return scopes.length > 0 ? scopes.join(" ") : undefined;
+}
+
 function randomState(): string {
   const bytes = new Uint8Array(16);
   globalThis.crypto.getRandomValues(bytes);
@@ -48,6 +55,8 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   /** The `state` sent with the last authorization request (checked on the redirect). */
   expectedState: string | undefined;
   private readonly now: () => number;
+  /** The scope the server's last 403 `insufficient_scope` asked for (this connection only). */
+  private stepUpScope: string | undefined;
 
   constructor(private readonly options: StoredOAuthProviderOptions) {
     this.now = options.now ?? Date.now;
@@ -83,11 +92,17 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     return this.options.auth?.clientMetadataUrl;
   }
 
+  /** A 403 `insufficient_scope` asked for `scope`: the next token request asks for it beside what is held. */
+  requestScope(scope: string): void {
+    this.stepUpScope = unionScopes(this.stepUpScope, scope);
+  }
+
   get clientMetadata(): OAuthClientMetadata {
     const redirect = this.redirectUrl;
-    const scope = this.options.auth?.scope;
+    const scope = this.stepUpScope ? unionScopes(this.options.auth?.scope, this.load().tokens?.scope, this.stepUpScope) : this.options.auth?.scope;
     if (this.grant === "client_credentials") {
-      return { client_name: this.options.clientName, redirect_uris: [], grant_types: ["client_credentials"], token_endpoint_auth_method: "client_secret_basic", ...(scope ? { scope } : {}) };
+      const method = this.options.auth?.tokenEndpointAuthMethod ?? "client_secret_basic";
+      return { client_name: this.options.clientName, redirect_uris: [], grant_types: ["client_credentials"], token_endpoint_auth_method: method, ...(scope ? { scope } : {}) };
     }
     return {
       client_name: this.options.clientName,
@@ -97,6 +112,16 @@ export class StoredOAuthProvider implements OAuthClientProvider {
       token_endpoint_auth_method: "none",
       ...(scope ? { scope } : {}),
     };
+  }
+
+  /**
+   * With `private_key_jwt` (RFC 7523): the token request carries a client assertion signed by the
+   * configured key (the SDK's createPrivateKeyJwtAuth; audience the authorization server's issuer).
+   */
+  get addClientAuthentication(): AddClientAuthentication | undefined {
+    const auth = this.options.auth;
+    if (auth?.tokenEndpointAuthMethod !== "private_key_jwt" || !auth.clientId || !auth.privateKey) return undefined;
+    return createPrivateKeyJwtAuth({ issuer: auth.clientId, subject: auth.clientId, privateKey: auth.privateKey, alg: auth.signingAlgorithm ?? "RS256" });
   }
 
   state(): string {
@@ -134,8 +159,12 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   saveTokens(tokens: OAuthTokens): void {
+    // The machine grant keeps no refresh token (RFC 6749 §4.4.3): a new token is always one request
+    // away, and a refresh could not widen the scope a step-up asks for.
+    const { refresh_token: refreshToken, ...rest } = tokens;
+    const kept: OAuthTokens = this.grant === "client_credentials" || refreshToken === undefined ? rest : { ...rest, refresh_token: refreshToken };
     this.update((state) => {
-      state.tokens = { ...tokens, ...(typeof tokens.expires_in === "number" ? { expires_at: this.now() + tokens.expires_in * 1000 } : {}) };
+      state.tokens = { ...kept, ...(typeof tokens.expires_in === "number" ? { expires_at: this.now() + tokens.expires_in * 1000 } : {}) };
       delete state.codeVerifier;
     });
   }
@@ -153,8 +182,9 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     if (this.options.mode.kind !== "interactive") {
       // A step-up (403 insufficient_scope) or an expired session: remember what was asked for,
       // so the next login requests it, then say a person is needed.
+      // The union with what the stored token already had, so the step-up keeps earlier grants.
       const scope = authorizationUrl.searchParams.get("scope");
-      if (scope) this.update((state) => void (state.pendingScope = scope));
+      if (scope) this.update((state) => void (state.pendingScope = unionScopes(state.tokens?.scope, state.pendingScope, scope)));
       this.needsLogin();
     }
     await this.options.mode.onAuthorizationUrl(authorizationUrl);
@@ -175,7 +205,8 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   prepareTokenRequest(scope?: string): URLSearchParams | undefined {
     if (this.grant !== "client_credentials") return undefined;
     const params = new URLSearchParams({ grant_type: "client_credentials" });
-    const wanted = scope ?? this.options.auth?.scope;
+    // A step-up (403 insufficient_scope) asks for `scope`: request it beside what was granted before.
+    const wanted = unionScopes(this.options.auth?.scope, this.load().tokens?.scope, scope);
     if (wanted) params.set("scope", wanted);
     return params;
   }

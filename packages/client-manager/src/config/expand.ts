@@ -73,5 +73,9 @@ export function expandServerConfig<T extends ServerConfig>(server: string, confi
   }
   const expanded: T = { ...config, url: expandUrl(config.url, env, server) };
   if (config.headers !== undefined) Object.assign(expanded, { headers: expandRecord(config.headers, env, server, "headers") });
+  // The private_key_jwt key is always a ${VAR} reference (validate.ts refuses a literal key).
+  if (config.oauth?.privateKey !== undefined) {
+    Object.assign(expanded, { oauth: { ...config.oauth, privateKey: expandVariables(config.oauth.privateKey, env, { server, field: "oauth.privateKey" }) } });
+  }
   return expanded;
 }

@@ -8,7 +8,7 @@ const SERVER_NAME = /^[A-Za-z0-9-]+(?:_[A-Za-z0-9-]+)*$/;
 const COMMON_KEYS = ["transport", "enabled", "timeouts", "tools", "description"];
 const STDIO_KEYS = new Set([...COMMON_KEYS, "command", "args", "env", "cwd"]);
 const REMOTE_KEYS = new Set([...COMMON_KEYS, "url", "headers", "sseFallback", "oauth"]);
-const OAUTH_KEYS = ["grant", "clientId", "scope", "clientMetadataUrl"];
+const OAUTH_KEYS = ["grant", "clientId", "scope", "clientMetadataUrl", "tokenEndpointAuthMethod", "privateKey", "signingAlgorithm"];
 const TOKEN_KEYS = new Set(["token", "bearerToken", "bearer_token", "authToken"]);
 
 function fail(message: string, server?: string): never {
@@ -150,7 +150,7 @@ function validateOAuth(value: unknown, where: string, server: string): OAuthServ
     }
     oauth.grant = value.grant;
   }
-  for (const key of ["clientId", "scope", "clientMetadataUrl"] as const) {
+  for (const key of ["clientId", "scope", "clientMetadataUrl", "privateKey", "signingAlgorithm"] as const) {
     const item = value[key];
     if (item === undefined) continue;
     if (typeof item !== "string" || item.trim() === "") fail(`${where}.${key} must be a non-empty string, got ${JSON.stringify(item)}`, server);
@@ -159,6 +159,15 @@ function validateOAuth(value: unknown, where: string, server: string): OAuthServ
   if (oauth.clientMetadataUrl !== undefined && !/^https:\/\/[^/]+\/.+/.test(oauth.clientMetadataUrl)) {
     fail(`${where}.clientMetadataUrl must be an https URL with a path (a client ID metadata document), got "${oauth.clientMetadataUrl}"`, server);
   }
+  if (value.tokenEndpointAuthMethod !== undefined) {
+    if (value.tokenEndpointAuthMethod !== "private_key_jwt") fail(`${where}.tokenEndpointAuthMethod must be "private_key_jwt" (secrets go to the credentials file), got ${JSON.stringify(value.tokenEndpointAuthMethod)}`, server);
+    oauth.tokenEndpointAuthMethod = "private_key_jwt";
+    if (oauth.clientId === undefined || oauth.privateKey === undefined) fail(`${where}: private_key_jwt needs a pre-registered clientId and privateKey (a \${VAR} holding the PEM key)`, server);
+  }
+  if (oauth.privateKey !== undefined && !/^\$\{[A-Za-z_][A-Za-z0-9_]*\}$/.test(oauth.privateKey)) {
+    fail(`${where}.privateKey must be one \${VAR} reference to an environment variable holding the PEM key; a key does not belong in mcp.json`, server);
+  }
+  if (oauth.privateKey !== undefined && oauth.tokenEndpointAuthMethod === undefined) fail(`${where}.privateKey is used only with tokenEndpointAuthMethod "private_key_jwt"`, server);
   if (oauth.grant === "client_credentials" && oauth.clientId === undefined) {
     fail(`${where}: the client_credentials grant needs a pre-registered clientId (and its secret in the credentials file)`, server);
   }

@@ -16,6 +16,34 @@ export function remoteHeaders(headers: Record<string, string> | undefined, token
   return out;
 }
 
+/** A provider that wants to hear the scope a 403 `insufficient_scope` asked for (StoredOAuthProvider). */
+interface ScopeListener {
+  requestScope(scope: string): void;
+}
+
+function listensForScope(provider: OAuthClientProvider | undefined): provider is OAuthClientProvider & ScopeListener {
+  return typeof (provider as Partial<ScopeListener> | undefined)?.requestScope === "function";
+}
+
+type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Response>;
+
+/**
+ * Tells `listener` the scope of each 403 `insufficient_scope` challenge before the SDK reacts to
+ * it: SDK 1.32.2 passes that scope to the authorization URL but not to a machine-grant token
+ * request, so without this a client_credentials step-up would ask for the same scope again.
+ */
+export function scopeObservingFetch(listener: ScopeListener, base: FetchLike): FetchLike {
+  return async (input, init) => {
+    const response = await base(input, init);
+    if (response.status === 403) {
+      const challenge = response.headers.get("www-authenticate") ?? "";
+      const scope = /\bscope="([^"]*)"/.exec(challenge)?.[1];
+      if (/\berror="insufficient_scope"/.test(challenge) && scope) listener.requestScope(scope);
+    }
+    return response;
+  };
+}
+
 /** A transport for `kind` at `url`; with `authProvider`, a 401 or 403 `insufficient_scope` runs MCP authorization. */
 export function createRemoteTransport(kind: "streamable_http" | "sse", url: string, headers: Record<string, string>, authProvider?: OAuthClientProvider): Transport {
   const requestInit = { headers };
@@ -24,7 +52,7 @@ export function createRemoteTransport(kind: "streamable_http" | "sse", url: stri
   return new StreamableHTTPClientTransport(new URL(url), {
     requestInit,
     // 2026-07-28 routing headers on modern POSTs, their protocol errors kept in band (eras/).
-    fetch: routingFetch(),
+    fetch: listensForScope(authProvider) ? scopeObservingFetch(authProvider, routingFetch()) : routingFetch(),
     ...auth,
     reconnectionOptions: { initialReconnectionDelay: 1000, maxReconnectionDelay: 30_000, reconnectionDelayGrowFactor: 1.5, maxRetries: 2 },
   });

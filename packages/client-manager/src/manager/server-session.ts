@@ -185,7 +185,10 @@ export class ServerSession {
     if (!storage || this.config.transport === "stdio") return undefined;
     const hasStatic = Boolean(this.token) || Object.keys(this.config.headers ?? {}).some((key) => key.toLowerCase() === "authorization");
     if (this.config.oauth === undefined && storage.loadOAuth(this.name) === undefined && hasStatic) return undefined;
-    return new StoredOAuthProvider({ server: this.name, auth: this.config.oauth, storage, mode: { kind: "background" }, clientName: this.settings.clientInfo.name });
+    // Expanded: a private_key_jwt key is a ${VAR} in the config.
+    const expanded = expandServerConfig(this.name, this.config, this.settings.env);
+    const auth = expanded.oauth;
+    return new StoredOAuthProvider({ server: this.name, auth, storage, mode: { kind: "background" }, clientName: this.settings.clientInfo.name });
   }
 
   private createClient(): Client {

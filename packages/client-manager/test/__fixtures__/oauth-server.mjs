@@ -4,7 +4,11 @@
 // Sign-in is approved at once (no person in a test). Admin routes let a test expire or revoke
 // tokens and read counters. Prints `listening <port>` on stdout.
 //   node oauth-server.mjs [--access-ttl SECONDS] [--client-id ID --client-secret SECRET]
-import { randomBytes } from "node:crypto";
+//                         [--require-scope SCOPE]   tools/call needs SCOPE: else 403 insufficient_scope
+//                         [--grantable "A B"]        never grant other scopes
+// With JWT_PUBLIC_KEY (PEM) in the environment, the pre-registered client may authenticate
+// with private_key_jwt (RFC 7523), its assertion verified here with node:crypto.
+import { createPublicKey, randomBytes, verify } from "node:crypto";
 import express from "express";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
@@ -21,19 +25,39 @@ const option = (name) => {
 const accessTtl = Number(option("--access-ttl") ?? 3600);
 const preClientId = option("--client-id");
 const preClientSecret = option("--client-secret");
+const requiredScope = option("--require-scope");
+// Scopes this server will ever grant (default: any asked for): a step-up past them cannot succeed.
+const grantable = option("--grantable")?.split(" ");
+const jwtPublicKey = process.env.JWT_PUBLIC_KEY ? createPublicKey(process.env.JWT_PUBLIC_KEY) : undefined;
 
 const clients = new Map();
 const codes = new Map();
 const accessTokens = new Map();
 const refreshTokens = new Map();
-const stats = { registrations: 0, authorizations: 0, codeExchanges: 0, refreshes: 0, clientCredentials: 0, resources: [], scopes: [] };
+const stats = { registrations: 0, authorizations: 0, codeExchanges: 0, refreshes: 0, clientCredentials: 0, jwtAssertions: 0, stepUps: 0, resources: [], scopes: [] };
 if (preClientId) {
   clients.set(preClientId, { client_id: preClientId, client_secret: preClientSecret, redirect_uris: [], grant_types: ["client_credentials"], token_endpoint_auth_method: "client_secret_basic" });
 }
 
 const token = () => randomBytes(24).toString("hex");
 
+// The client id a private_key_jwt assertion proves, or undefined when it is not valid: signed by
+// JWT_PUBLIC_KEY (ES256 or RS256), iss = sub = a known client, aud = this issuer, not expired.
+function assertedClient(assertion, issuer) {
+  const [head, body, signature] = String(assertion).split(".");
+  if (!jwtPublicKey || !head || !body || !signature) return undefined;
+  const header = JSON.parse(Buffer.from(head, "base64url").toString());
+  const claims = JSON.parse(Buffer.from(body, "base64url").toString());
+  const options = header.alg === "ES256" ? { key: jwtPublicKey, dsaEncoding: "ieee-p1363" } : header.alg === "RS256" ? jwtPublicKey : undefined;
+  if (!options || !verify("sha256", Buffer.from(`${head}.${body}`), options, Buffer.from(signature, "base64url"))) return undefined;
+  const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+  if (claims.iss !== claims.sub || !clients.has(claims.iss) || !audience.some((aud) => aud.replace(/\/$/, "") === issuer.replace(/\/$/, ""))) return undefined;
+  if (typeof claims.exp !== "number" || claims.exp < Date.now() / 1000) return undefined;
+  return clients.get(claims.iss);
+}
+
 function issue(clientId, scopes, resource) {
+  scopes = grantable ? scopes.filter((scope) => grantable.includes(scope)) : scopes;
   const access = token();
   const refresh = token();
   accessTokens.set(access, { clientId, scopes, resource, expiresAt: Math.floor(Date.now() / 1000) + accessTtl });
@@ -113,14 +137,22 @@ const listener = app.listen(0, "127.0.0.1", () => {
     const basic = header.startsWith("Basic ") ? Buffer.from(header.slice(6), "base64").toString().split(":").map(decodeURIComponent) : [];
     const id = basic[0] ?? req.body.client_id;
     const secret = basic[1] ?? req.body.client_secret;
-    const client = clients.get(id);
-    if (!client || client.client_secret !== secret) return res.status(401).json({ error: "invalid_client" });
+    const jwt = req.body.client_assertion_type === "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
+    const client = jwt ? assertedClient(req.body.client_assertion, base.href) : clients.get(id);
+    if (!client || (!jwt && (client.client_secret === undefined || client.client_secret !== secret))) return res.status(401).json({ error: "invalid_client" });
+    if (jwt) stats.jwtAssertions += 1;
     stats.clientCredentials += 1;
     res.json(issue(client.client_id, (req.body.scope ?? "mcp").split(" "), req.body.resource));
   });
   app.use(mcpAuthRouter({ provider, issuerUrl: base, resourceServerUrl: resource, scopesSupported: ["mcp"] }));
   const bearer = requireBearerAuth({ verifier: provider, resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(resource) });
   app.post("/mcp", express.json(), bearer, async (req, res) => {
+    if (requiredScope && req.body?.method === "tools/call" && !req.auth.scopes.includes(requiredScope)) {
+      stats.stepUps += 1;
+      const metadata = getOAuthProtectedResourceMetadataUrl(resource);
+      res.set("WWW-Authenticate", `Bearer error="insufficient_scope", scope="${requiredScope}", resource_metadata="${metadata}"`);
+      return res.status(403).json({ error: "insufficient_scope" });
+    }
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     const server = mcpServer(req.auth);
     res.on("close", () => void transport.close());

@@ -55,13 +55,29 @@ export function toModernResult(method: string, result: Record<string, unknown>, 
   return modern;
 }
 
+/** Capability flags whose 2026-07-28 delivery (`subscriptions/listen`) this edge does not serve. */
+const PUSH_FLAGS = ["listChanged", "subscribe"];
+
+/**
+ * The capabilities a modern client is told about: the same as over `initialize`, less the push
+ * flags (`listChanged`, `subscribe`) set to true (false ones promise nothing and stay). In 2026-07-28 those promise a `subscriptions/listen` stream,
+ * which a stateless request/answer edge has not got; advertising them would promise what -32601 refuses.
+ */
+export function modernCapabilities(capabilities: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(capabilities)) {
+    out[name] = isPlainObject(value) ? Object.fromEntries(Object.entries(value).filter(([flag, on]) => !(PUSH_FLAGS.includes(flag) && on === true))) : value;
+  }
+  return out;
+}
+
 /** The answer to server/discover: the modern revisions, the capabilities, the instructions. */
 export function discoverResult(identity: ServerIdentity): Record<string, unknown> {
   return toModernResult(
     "server/discover",
     {
       supportedVersions: [...MODERN_PROTOCOL_VERSIONS],
-      capabilities: identity.capabilities,
+      capabilities: modernCapabilities(identity.capabilities),
       serverInfo: identity.serverInfo,
       ...(identity.instructions === undefined ? {} : { instructions: identity.instructions }),
     },

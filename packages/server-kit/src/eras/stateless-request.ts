@@ -21,15 +21,19 @@ class OneRequestChannel implements Transport {
   private answered?: (message: JSONRPCMessage) => void;
   readonly answer: Promise<JSONRPCMessage>;
 
-  constructor(private readonly id: string | number | undefined) {
+  constructor(
+    private readonly id: string | number | undefined,
+    private readonly onNotification?: (message: JSONRPCMessage) => void,
+  ) {
     this.answer = new Promise((resolve) => (this.answered = resolve));
   }
 
   async start(): Promise<void> {}
 
   async send(message: JSONRPCMessage): Promise<void> {
-    // Progress and log notifications have no stream to go to in a JSON answer: dropped.
     if ("id" in message && message.id === this.id && !("method" in message)) this.answered?.(message);
+    // Progress goes to the request's stream when it has one; a JSON answer has none: dropped.
+    else if ("method" in message && !("id" in message) && message.method === "notifications/progress") this.onNotification?.(message);
   }
 
   async close(): Promise<void> {
@@ -42,7 +46,8 @@ class OneRequestChannel implements Transport {
 }
 
 /**
- * The answer to one modern request (undefined for a notification), from a Server built for it.
+ * The answer to one modern request (undefined for a notification), from a Server built for it;
+ * `onNotification` receives the request's progress notifications while it runs.
  *
  * @example const answer = await answerStatelessRequest(() => createSessionServer(gateway, credential), identity, body);
  */
@@ -51,9 +56,10 @@ export async function answerStatelessRequest(
   identity: ServerIdentity,
   message: JSONRPCMessage,
   signal?: AbortSignal,
+  onNotification?: (notification: JSONRPCMessage) => void,
 ): Promise<JSONRPCMessage | undefined> {
   const id = "id" in message && !("result" in message) && !("error" in message) ? message.id : undefined;
-  const channel = new OneRequestChannel(id);
+  const channel = new OneRequestChannel(id, onNotification);
   const server = createServer();
   await server.connect(new DualEraTransport(channel, identity, { modernOnly: true }));
   try {

@@ -55,7 +55,10 @@ export function createWorkspace(gateway: Gateway, body: Record<string, unknown>)
 
 /** The tokens of a workspace, newest first. */
 export async function workspaceTokens(gateway: Gateway, name: string) {
-  return listTokens(gateway.store, (await requireWorkspace(gateway, name)).id);
+  const workspace = await requireWorkspace(gateway, name);
+  // Last use is written with the call log's queue: write it first.
+  await gateway.calls.flush();
+  return listTokens(gateway.store, workspace.id);
 }
 
 /** Issues a read or write token with a label; the token is in this answer and nowhere else. */
