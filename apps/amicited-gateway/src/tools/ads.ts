@@ -27,23 +27,16 @@ export function adsTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name,
       description,
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          `SELECT channel, ROUND(SUM(${credit}), 1) AS conversions, ROUND(SUM(revenue * ${credit}), 2) AS revenue FROM ads_touchpoints WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY channel ORDER BY revenue DESC`,
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: `SELECT channel, ROUND(SUM(${credit}), 1) AS conversions, ROUND(SUM(revenue * ${credit}), 2) AS revenue FROM ads_touchpoints WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY channel ORDER BY revenue DESC`,
     });
   return [
     t.read({
       name: "ads_get_total_spend",
       description:
         "How much did we spend on ads in total, across Google Ads and Meta, and what did it return?",
-      params: { days: arg.days() },
-      run: async (args, d) => {
-        const w = windowOf(d, args);
+      days: 28,
+      run: async (_args, d, w) => {
         const s = await totals(d.id, w.since, w.until);
         return {
           since: w.since,

@@ -65,13 +65,8 @@ export function competitorsTools(store: WorkspaceStore): GatewayTool[] {
       days: 28,
       params: { competitor_id: competitorId },
       required: ["competitor_id"],
-      query: async (args, d, w) => {
-        const c = await requireCompetitor(args.competitor_id, d);
-        return [
-          "SELECT engine, SUM(is_own) AS ours, SUM(competitor_id = ?) AS theirs FROM citations WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY engine ORDER BY engine",
-          [c.id, d.id, w.since, w.until],
-        ];
-      },
+      owned: { competitor_id: requireCompetitor },
+      sql: "SELECT engine, SUM(is_own) AS ours, SUM(competitor_id = :competitor_id) AS theirs FROM citations WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY engine ORDER BY engine",
     }),
     t.read({
       name: "competitors_get_head_to_head",
@@ -101,13 +96,8 @@ export function competitorsTools(store: WorkspaceStore): GatewayTool[] {
       days: 28,
       params: { competitor_id: competitorId },
       required: ["competitor_id"],
-      query: async (args, d, w) => {
-        const c = await requireCompetitor(args.competitor_id, d);
-        return [
-          "SELECT p.id AS prompt_id, p.text, COUNT(*) AS their_citations FROM citations c JOIN prompt_runs r ON r.id = c.run_id JOIN prompts p ON p.id = r.prompt_id WHERE c.competitor_id = ? AND c.day BETWEEN ? AND ? AND NOT EXISTS (SELECT 1 FROM prompt_runs x WHERE x.prompt_id = p.id AND x.cited = 1 AND x.day BETWEEN ? AND ?) GROUP BY p.id ORDER BY their_citations DESC",
-          [c.id, w.since, w.until, w.since, w.until],
-        ];
-      },
+      owned: { competitor_id: requireCompetitor },
+      sql: "SELECT p.id AS prompt_id, p.text, COUNT(*) AS their_citations FROM citations c JOIN prompt_runs r ON r.id = c.run_id JOIN prompts p ON p.id = r.prompt_id WHERE c.competitor_id = :competitor_id AND c.day BETWEEN :since AND :until AND NOT EXISTS (SELECT 1 FROM prompt_runs x WHERE x.prompt_id = p.id AND x.cited = 1 AND x.day BETWEEN :since AND :until) GROUP BY p.id ORDER BY their_citations DESC",
     }),
     t.list({
       name: "competitors_list_prompts_we_beat_them",
@@ -115,13 +105,8 @@ export function competitorsTools(store: WorkspaceStore): GatewayTool[] {
       days: 28,
       params: { competitor_id: competitorId },
       required: ["competitor_id"],
-      query: async (args, d, w) => {
-        const c = await requireCompetitor(args.competitor_id, d);
-        return [
-          "SELECT p.id AS prompt_id, p.text, SUM(r.cited) AS our_citations FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = ? AND r.day BETWEEN ? AND ? AND NOT EXISTS (SELECT 1 FROM citations c JOIN prompt_runs x ON x.id = c.run_id WHERE x.prompt_id = p.id AND c.competitor_id = ? AND c.day BETWEEN ? AND ?) GROUP BY p.id HAVING our_citations > 0 ORDER BY our_citations DESC",
-          [d.id, w.since, w.until, c.id, w.since, w.until],
-        ];
-      },
+      owned: { competitor_id: requireCompetitor },
+      sql: "SELECT p.id AS prompt_id, p.text, SUM(r.cited) AS our_citations FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = :domain_id AND r.day BETWEEN :since AND :until AND NOT EXISTS (SELECT 1 FROM citations c JOIN prompt_runs x ON x.id = c.run_id WHERE x.prompt_id = p.id AND c.competitor_id = :competitor_id AND c.day BETWEEN :since AND :until) GROUP BY p.id HAVING our_citations > 0 ORDER BY our_citations DESC",
     }),
     t.list({
       name: "competitors_get_top_pages",
@@ -129,13 +114,8 @@ export function competitorsTools(store: WorkspaceStore): GatewayTool[] {
       days: 28,
       params: { competitor_id: competitorId },
       required: ["competitor_id"],
-      query: async (args, d, w) => {
-        const c = await requireCompetitor(args.competitor_id, d);
-        return [
-          "SELECT url, COUNT(*) AS citations, COUNT(DISTINCT engine) AS engines FROM citations WHERE competitor_id = ? AND day BETWEEN ? AND ? GROUP BY url ORDER BY citations DESC",
-          [c.id, w.since, w.until],
-        ];
-      },
+      owned: { competitor_id: requireCompetitor },
+      sql: "SELECT url, COUNT(*) AS citations, COUNT(DISTINCT engine) AS engines FROM citations WHERE competitor_id = :competitor_id AND day BETWEEN :since AND :until GROUP BY url ORDER BY citations DESC",
     }),
     t.list({
       name: "competitors_get_citation_trend_weekly",
@@ -143,13 +123,8 @@ export function competitorsTools(store: WorkspaceStore): GatewayTool[] {
       days: 84,
       params: { competitor_id: competitorId },
       required: ["competitor_id"],
-      query: async (args, d, w) => {
-        const c = await requireCompetitor(args.competitor_id, d);
-        return [
-          "SELECT strftime('%Y-W%W', day) AS week, COUNT(*) AS citations FROM citations WHERE competitor_id = ? AND day BETWEEN ? AND ? GROUP BY week ORDER BY week",
-          [c.id, w.since, w.until],
-        ];
-      },
+      owned: { competitor_id: requireCompetitor },
+      sql: "SELECT strftime('%Y-W%W', day) AS week, COUNT(*) AS citations FROM citations WHERE competitor_id = :competitor_id AND day BETWEEN :since AND :until GROUP BY week ORDER BY week",
     }),
     t.list({
       name: "competitors_get_average_rank",

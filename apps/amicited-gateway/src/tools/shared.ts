@@ -130,16 +130,22 @@ const windowFor = (common: AnyCommon, domain: DomainScope, args: SomeArgs): Wind
   windowOf(domain, args, common.days);
 
 /** A list query from named SQL: the window's and the domain's values, then the arguments. */
-function sqlQuery(sql: string, common: AnyCommon) {
+function sqlQuery(
+  sql: string,
+  common: AnyCommon,
+  owned: Readonly<Record<string, (id: number, domain: DomainScope) => Promise<unknown>>> = {},
+) {
   const compiled = namedSql(sql, [...WINDOW_PARAMETERS, ...Object.keys(common.params ?? {})]);
-  return (args: SomeArgs, domain: DomainScope, window: Window): Query =>
-    compiled({
+  return async (args: SomeArgs, domain: DomainScope, window: Window): Promise<Query> => {
+    for (const [name, lookup] of Object.entries(owned)) await lookup(args[name] as number, domain);
+    return compiled({
       ...args,
       domain_id: domain.id,
       hostname: domain.hostname,
       ...window,
       since_at: startOfDay(window.since),
     });
+  };
 }
 
 const declared = (common: AnyCommon) => (common.planLimit ? { planLimit: common.planLimit } : {});
@@ -181,10 +187,17 @@ export function toolsetBuilder(toolset: string, store: WorkspaceStore) {
           | {
               /** The query as SQL naming its parameters: named-sql.ts's, and the tool's arguments. */
               sql: string;
+              /**
+               * Id arguments whose row must belong to the domain, each with its lookup (which
+               * refuses an unknown id with its own hint) run before the query.
+               */
+              owned?: Readonly<
+                Record<string, (id: number, domain: DomainScope) => Promise<unknown>>
+              >;
             }
         ),
     ): GatewayTool {
-      const query = "sql" in common ? sqlQuery(common.sql, common) : common.query;
+      const query = "sql" in common ? sqlQuery(common.sql, common, common.owned) : common.query;
       return {
         name: common.name,
         description: common.description,

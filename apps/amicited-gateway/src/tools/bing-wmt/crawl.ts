@@ -1,5 +1,5 @@
 // bing_wmt tools about crawling, the index and keywords.
-import { arg, previousWindowOf, toolsetBuilder, windowOf } from "../shared";
+import { arg, previousWindowOf, toolsetBuilder } from "../shared";
 import type { GatewayTool } from "../shared";
 import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
@@ -14,9 +14,8 @@ export function bingCrawlTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name,
       description,
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
+      days: 28,
+      query: (args, d, w) => {
         const p = previousWindowOf(d, args);
         return [
           "SELECT keyword, SUM(CASE WHEN day >= ? THEN clicks ELSE 0 END) AS clicks_now, SUM(CASE WHEN day < ? THEN clicks ELSE 0 END) AS clicks_before, SUM(CASE WHEN day >= ? THEN clicks ELSE -clicks END) AS change FROM bing_keywords WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY keyword HAVING change " +
@@ -32,14 +31,8 @@ export function bingCrawlTools(store: WorkspaceStore): GatewayTool[] {
       name: "bing_wmt_get_crawl_stats",
       description:
         "How much is Bingbot crawling us? Pages crawled, crawl errors and blocked URLs per day.",
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          "SELECT day, pages_crawled, crawl_errors, blocked_robots FROM bing_crawl_daily WHERE domain_id = ? AND day BETWEEN ? AND ? ORDER BY day DESC",
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: "SELECT day, pages_crawled, crawl_errors, blocked_robots FROM bing_crawl_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until ORDER BY day DESC",
     }),
     t.read({
       name: "bing_wmt_get_crawl_summary",

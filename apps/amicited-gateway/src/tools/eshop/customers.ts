@@ -93,10 +93,7 @@ export function eshopCustomerTools(store: WorkspaceStore): GatewayTool[] {
       name: "eshop_new_vs_returning_revenue",
       description: "Revenue from first-time buyers versus returning customers, per week.",
       days: 84,
-      query: (_args, d, w) => [
-        `SELECT strftime('%Y-W%W', o.day) AS week, ROUND(SUM(CASE WHEN o.day = f.first_day THEN o.total ELSE 0 END), 2) AS new_customer_revenue, ROUND(SUM(CASE WHEN o.day > f.first_day THEN o.total ELSE 0 END), 2) AS returning_revenue FROM eshop_orders o JOIN (SELECT customer_id, MIN(day) AS first_day FROM eshop_orders WHERE domain_id = ? AND ${valid} GROUP BY customer_id) f ON f.customer_id = o.customer_id WHERE o.domain_id = ? AND o.${valid} AND o.day BETWEEN ? AND ? GROUP BY week ORDER BY week`,
-        [d.id, d.id, w.since, w.until],
-      ],
+      sql: `SELECT strftime('%Y-W%W', o.day) AS week, ROUND(SUM(CASE WHEN o.day = f.first_day THEN o.total ELSE 0 END), 2) AS new_customer_revenue, ROUND(SUM(CASE WHEN o.day > f.first_day THEN o.total ELSE 0 END), 2) AS returning_revenue FROM eshop_orders o JOIN (SELECT customer_id, MIN(day) AS first_day FROM eshop_orders WHERE domain_id = :domain_id AND ${valid} GROUP BY customer_id) f ON f.customer_id = o.customer_id WHERE o.domain_id = :domain_id AND o.${valid} AND o.day BETWEEN :since AND :until GROUP BY week ORDER BY week`,
     }),
     t.list({
       name: "eshop_customers_at_churn_risk",

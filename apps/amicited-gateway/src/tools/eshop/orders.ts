@@ -1,5 +1,5 @@
 // eshop tools about orders: lists, trends, revenue, refunds and coupon usage.
-import { arg, previousWindowOf, round, toolsetBuilder, windowOf } from "../shared";
+import { arg, previousWindowOf, round, toolsetBuilder } from "../shared";
 import type { GatewayTool } from "../shared";
 import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { valid, orderId, statuses, eshopCommon } from "./common";
@@ -12,28 +12,20 @@ export function eshopOrderTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name,
       description,
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          `SELECT ${column}, COUNT(*) AS orders, ROUND(SUM(total), 2) AS revenue, ROUND(AVG(total), 2) AS average_order_value FROM eshop_orders WHERE domain_id = ? AND ${column === "status" ? "1 = 1" : valid} AND day BETWEEN ? AND ? GROUP BY ${column} ORDER BY revenue DESC`,
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: `SELECT ${column}, COUNT(*) AS orders, ROUND(SUM(total), 2) AS revenue, ROUND(AVG(total), 2) AS average_order_value FROM eshop_orders WHERE domain_id = :domain_id AND ${column === "status" ? "1 = 1" : valid} AND day BETWEEN :since AND :until GROUP BY ${column} ORDER BY revenue DESC`,
     });
   return [
     t.list({
       name: "eshop_list_orders",
       description:
         "List orders, newest first, with status, channel, coupon and totals; filter by status.",
-      params: { status: arg.oneOf(statuses, "Only this status."), days: arg.days(180) },
-      query: (args, d) => {
-        const w = windowOf(d, args, 180);
-        return [
-          `SELECT id AS order_id, day, customer_id, status, channel, coupon, subtotal, discount, shipping, total, country FROM eshop_orders WHERE domain_id = ? AND day BETWEEN ? AND ?${args.status ? " AND status = ?" : ""} ORDER BY day DESC, id DESC`,
-          [d.id, w.since, w.until, ...(args.status ? [args.status] : [])],
-        ];
-      },
+      days: 180,
+      params: { status: arg.oneOf(statuses, "Only this status.") },
+      query: (args, d, w) => [
+        `SELECT id AS order_id, day, customer_id, status, channel, coupon, subtotal, discount, shipping, total, country FROM eshop_orders WHERE domain_id = ? AND day BETWEEN ? AND ?${args.status ? " AND status = ?" : ""} ORDER BY day DESC, id DESC`,
+        [d.id, w.since, w.until, ...(args.status ? [args.status] : [])],
+      ],
     }),
     t.read({
       name: "eshop_get_order",

@@ -181,13 +181,8 @@ export function googlePpcKeywordTools(store: WorkspaceStore): GatewayTool[] {
       days: 28,
       params: { keyword_id: keywordId },
       required: ["keyword_id"],
-      query: async (args, d, w) => {
-        const k = await keyword(args.keyword_id, d);
-        return [
-          `SELECT day, ${stats} FROM gads_keyword_daily WHERE keyword_id = ? AND day BETWEEN ? AND ? GROUP BY day ORDER BY day`,
-          [k.id, w.since, w.until],
-        ];
-      },
+      owned: { keyword_id: keyword },
+      sql: `SELECT day, ${stats} FROM gads_keyword_daily WHERE keyword_id = :keyword_id AND day BETWEEN :since AND :until GROUP BY day ORDER BY day`,
     }),
   ];
 }

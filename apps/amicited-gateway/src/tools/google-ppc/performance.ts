@@ -48,10 +48,7 @@ export function googlePpcPerformanceTools(store: WorkspaceStore): GatewayTool[] 
       description:
         "How is each Google Ads campaign doing? Impressions, clicks, cost, conversions and value per campaign.",
       days: 28,
-      query: (_args, d, w) => [
-        `SELECT c.id AS campaign_id, c.name, ${stats} FROM gads_keyword_daily s JOIN gads_campaigns c ON c.id = s.campaign_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY c.id ORDER BY cost DESC`,
-        [d.id, w.since, w.until],
-      ],
+      sql: `SELECT c.id AS campaign_id, c.name, ${stats} FROM gads_keyword_daily s JOIN gads_campaigns c ON c.id = s.campaign_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY c.id ORDER BY cost DESC`,
     }),
     t.list({
       name: "google_ppc_ad_group_performance",
@@ -72,56 +69,38 @@ export function googlePpcPerformanceTools(store: WorkspaceStore): GatewayTool[] 
       description:
         "Keyword by keyword: impressions, clicks, cost, conversions, CPC and quality score.",
       days: 28,
-      query: (_args, d, w) => [
-        `SELECT k.id AS keyword_id, k.text, k.match_type, k.quality_score, ${stats}, ROUND(SUM(cost) / MAX(SUM(clicks), 1), 2) AS cpc FROM gads_keyword_daily s JOIN gads_keywords k ON k.id = s.keyword_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY k.id ORDER BY cost DESC`,
-        [d.id, w.since, w.until],
-      ],
+      sql: `SELECT k.id AS keyword_id, k.text, k.match_type, k.quality_score, ${stats}, ROUND(SUM(cost) / MAX(SUM(clicks), 1), 2) AS cpc FROM gads_keyword_daily s JOIN gads_keywords k ON k.id = s.keyword_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY k.id ORDER BY cost DESC`,
     }),
     t.list({
       name: "google_ppc_daily_spend",
       description: "How much did we spend on Google Ads each day, and what did it bring?",
       days: 28,
-      query: (_args, d, w) => [
-        `SELECT day, ${stats} FROM gads_keyword_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY day ORDER BY day`,
-        [d.id, w.since, w.until],
-      ],
+      sql: `SELECT day, ${stats} FROM gads_keyword_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY day ORDER BY day`,
     }),
     t.list({
       name: "google_ppc_performance_by_device",
       description: "Google Ads results per device: does mobile convert as well as desktop?",
       days: 28,
-      query: (_args, d, w) => [
-        `SELECT device, ${stats}, ROUND(SUM(cost) / MAX(SUM(conversions), 0.1), 2) AS cpa FROM gads_keyword_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY device ORDER BY cost DESC`,
-        [d.id, w.since, w.until],
-      ],
+      sql: `SELECT device, ${stats}, ROUND(SUM(cost) / MAX(SUM(conversions), 0.1), 2) AS cpa FROM gads_keyword_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY device ORDER BY cost DESC`,
     }),
     t.list({
       name: "google_ppc_performance_by_channel",
       description:
         "Search, Shopping or Performance Max: which Google Ads channel returns the most per dollar?",
       days: 28,
-      query: (_args, d, w) => [
-        `SELECT c.channel, ${stats}, ROUND(SUM(conv_value) / MAX(SUM(cost), 0.01), 2) AS roas FROM gads_keyword_daily s JOIN gads_campaigns c ON c.id = s.campaign_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY c.channel ORDER BY roas DESC`,
-        [d.id, w.since, w.until],
-      ],
+      sql: `SELECT c.channel, ${stats}, ROUND(SUM(conv_value) / MAX(SUM(cost), 0.01), 2) AS roas FROM gads_keyword_daily s JOIN gads_campaigns c ON c.id = s.campaign_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY c.channel ORDER BY roas DESC`,
     }),
     t.list({
       name: "google_ppc_performance_by_weekday",
       description: "Which day of the week do Google Ads convert best?",
       days: 84,
-      query: (_args, d, w) => [
-        `SELECT CASE strftime('%w', day) WHEN '0' THEN 'sunday' WHEN '1' THEN 'monday' WHEN '2' THEN 'tuesday' WHEN '3' THEN 'wednesday' WHEN '4' THEN 'thursday' WHEN '5' THEN 'friday' ELSE 'saturday' END AS weekday, ${stats} FROM gads_keyword_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY strftime('%w', day) ORDER BY strftime('%w', day)`,
-        [d.id, w.since, w.until],
-      ],
+      sql: `SELECT CASE strftime('%w', day) WHEN '0' THEN 'sunday' WHEN '1' THEN 'monday' WHEN '2' THEN 'tuesday' WHEN '3' THEN 'wednesday' WHEN '4' THEN 'thursday' WHEN '5' THEN 'friday' ELSE 'saturday' END AS weekday, ${stats} FROM gads_keyword_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY strftime('%w', day) ORDER BY strftime('%w', day)`,
     }),
     t.list({
       name: "google_ppc_performance_by_match_type",
       description: "Exact, phrase or broad match: which keyword match type performs best?",
       days: 28,
-      query: (_args, d, w) => [
-        `SELECT k.match_type, COUNT(DISTINCT k.id) AS keywords, ${stats} FROM gads_keyword_daily s JOIN gads_keywords k ON k.id = s.keyword_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY k.match_type ORDER BY cost DESC`,
-        [d.id, w.since, w.until],
-      ],
+      sql: `SELECT k.match_type, COUNT(DISTINCT k.id) AS keywords, ${stats} FROM gads_keyword_daily s JOIN gads_keywords k ON k.id = s.keyword_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY k.match_type ORDER BY cost DESC`,
     }),
   ];
 }

@@ -23,10 +23,7 @@ export function gscDrilldownTools(store: WorkspaceStore): GatewayTool[] {
       days: 90,
       params: { query: arg.text("The exact search query.") },
       required: ["query"],
-      query: (args, d, w) => [
-        `SELECT day, ${metrics} FROM gsc_daily WHERE domain_id = ? AND query = ? AND day BETWEEN ? AND ? GROUP BY day ORDER BY day`,
-        [d.id, args.query, w.since, w.until],
-      ],
+      sql: `SELECT day, ${metrics} FROM gsc_daily WHERE domain_id = :domain_id AND query = :query AND day BETWEEN :since AND :until GROUP BY day ORDER BY day`,
     }),
     t.list({
       name: "gsc_page_history",
@@ -34,10 +31,7 @@ export function gscDrilldownTools(store: WorkspaceStore): GatewayTool[] {
       days: 90,
       params: { page: arg.text("The page URL.", 500) },
       required: ["page"],
-      query: (args, d, w) => [
-        `SELECT day, ${metrics} FROM gsc_daily WHERE domain_id = ? AND page = ? AND day BETWEEN ? AND ? GROUP BY day ORDER BY day`,
-        [d.id, args.page, w.since, w.until],
-      ],
+      sql: `SELECT day, ${metrics} FROM gsc_daily WHERE domain_id = :domain_id AND page = :page AND day BETWEEN :since AND :until GROUP BY day ORDER BY day`,
     }),
     t.list({
       name: "gsc_queries_for_page",
@@ -45,10 +39,7 @@ export function gscDrilldownTools(store: WorkspaceStore): GatewayTool[] {
       days: 28,
       params: { page: arg.text("The page URL.", 500) },
       required: ["page"],
-      query: (args, d, w) => [
-        `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = ? AND page = ? AND day BETWEEN ? AND ? GROUP BY query ORDER BY clicks DESC`,
-        [d.id, args.page, w.since, w.until],
-      ],
+      sql: `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = :domain_id AND page = :page AND day BETWEEN :since AND :until GROUP BY query ORDER BY clicks DESC`,
     }),
     t.list({
       name: "gsc_pages_for_query",
@@ -56,19 +47,13 @@ export function gscDrilldownTools(store: WorkspaceStore): GatewayTool[] {
       days: 28,
       params: { query: arg.text("The exact search query.") },
       required: ["query"],
-      query: (args, d, w) => [
-        `SELECT page, ${metrics} FROM gsc_daily WHERE domain_id = ? AND query = ? AND day BETWEEN ? AND ? GROUP BY page ORDER BY clicks DESC`,
-        [d.id, args.query, w.since, w.until],
-      ],
+      sql: `SELECT page, ${metrics} FROM gsc_daily WHERE domain_id = :domain_id AND query = :query AND day BETWEEN :since AND :until GROUP BY page ORDER BY clicks DESC`,
     }),
     t.list({
       name: "gsc_country_device_matrix",
       description: "Clicks for every country and device pair, to spot where mobile under-performs.",
       days: 28,
-      query: (_args, d, w) => [
-        `SELECT country, device, ${metrics} FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY country, device ORDER BY country, device`,
-        [d.id, w.since, w.until],
-      ],
+      sql: `SELECT country, device, ${metrics} FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY country, device ORDER BY country, device`,
     }),
     t.list({
       name: "gsc_ctr_by_position",

@@ -1,7 +1,7 @@
 // gsc tools about search performance: top queries and pages, breakdowns, comparisons and opportunities.
 import { containsPattern, LIKE_ESCAPE } from "@foundry-mcp/workspace-store";
-import { arg, previousWindowOf, toolsetBuilder, windowOf } from "../shared";
-import type { GatewayTool } from "../shared";
+import { previousWindowOf, toolsetBuilder } from "../shared";
+import type { arg, GatewayTool } from "../shared";
 import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { metrics, filters, where } from "./common";
 
@@ -18,9 +18,9 @@ export function gscPerformanceTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name,
       description,
-      params: { days: arg.days(), ...filters, ...extra },
-      query: (args, d) => {
-        const w = windowOf(d, args);
+      days: 28,
+      params: { ...filters, ...extra },
+      query: (args, d, w) => {
         const [sql, params] = where(d, args, w.since, w.until);
         return [
           `SELECT ${select}, ${metrics} FROM gsc_daily WHERE ${sql} GROUP BY ${select.split(" AS ")[0]} ORDER BY ${order}`,
@@ -37,9 +37,8 @@ export function gscPerformanceTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name,
       description,
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
+      days: 28,
+      query: (args, d, w) => {
         const p = previousWindowOf(d, args);
         return [
           `SELECT ${dimension}, SUM(CASE WHEN day >= ? THEN clicks ELSE 0 END) AS clicks_now, SUM(CASE WHEN day < ? THEN clicks ELSE 0 END) AS clicks_before, SUM(CASE WHEN day >= ? THEN clicks ELSE -clicks END) AS change FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY ${dimension} HAVING change ${direction === "DESC" ? ">" : "<"} 0 ORDER BY change ${direction}`,
@@ -83,9 +82,9 @@ export function gscPerformanceTools(store: WorkspaceStore): GatewayTool[] {
       name: "gsc_query_page_pairs",
       description:
         "Which page does Google show for which query? Every query-page pair with its clicks, impressions and position.",
-      params: { days: arg.days(), ...filters },
-      query: (args, d) => {
-        const w = windowOf(d, args);
+      days: 28,
+      params: { ...filters },
+      query: (args, d, w) => {
         const [sql, params] = where(d, args, w.since, w.until);
         return [
           `SELECT query, page, ${metrics} FROM gsc_daily WHERE ${sql} GROUP BY query, page ORDER BY impressions DESC`,
@@ -145,10 +144,7 @@ export function gscPerformanceTools(store: WorkspaceStore): GatewayTool[] {
       description:
         "Which queries rank just off the top (average position 4 to 15) and could reach page one with a little work?",
       days: 28,
-      query: (_args, d, w) => [
-        `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY query HAVING position BETWEEN 4 AND 15 ORDER BY impressions DESC`,
-        [d.id, w.since, w.until],
-      ],
+      sql: `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY query HAVING position BETWEEN 4 AND 15 ORDER BY impressions DESC`,
     }),
     t.list({
       name: "gsc_low_ctr_queries",
@@ -164,10 +160,7 @@ export function gscPerformanceTools(store: WorkspaceStore): GatewayTool[] {
           description: "CTR threshold.",
         },
       },
-      query: (args, d, w) => [
-        `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY query HAVING position <= 5 AND ctr < ? ORDER BY impressions DESC`,
-        [d.id, w.since, w.until, args.max_ctr],
-      ],
+      sql: `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY query HAVING position <= 5 AND ctr < :max_ctr ORDER BY impressions DESC`,
     }),
     compare(
       "gsc_rising_queries",
@@ -227,19 +220,13 @@ export function gscPerformanceTools(store: WorkspaceStore): GatewayTool[] {
       description:
         "Which searches are phrased as questions (how, what, which, why, is, can)? FAQ and AI-answer content ideas.",
       days: 28,
-      query: (_args, d, w) => [
-        `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? AND (query LIKE 'how %' OR query LIKE 'what %' OR query LIKE 'which %' OR query LIKE 'why %' OR query LIKE 'is %' OR query LIKE 'can %' OR query LIKE '% vs %') GROUP BY query ORDER BY impressions DESC`,
-        [d.id, w.since, w.until],
-      ],
+      sql: `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until AND (query LIKE 'how %' OR query LIKE 'what %' OR query LIKE 'which %' OR query LIKE 'why %' OR query LIKE 'is %' OR query LIKE 'can %' OR query LIKE '% vs %') GROUP BY query ORDER BY impressions DESC`,
     }),
     t.list({
       name: "gsc_long_tail_queries",
       description: "Long-tail searches: queries of four words or more, by clicks.",
       days: 28,
-      query: (_args, d, w) => [
-        `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? AND LENGTH(query) - LENGTH(REPLACE(query, ' ', '')) >= 3 GROUP BY query ORDER BY clicks DESC`,
-        [d.id, w.since, w.until],
-      ],
+      sql: `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until AND LENGTH(query) - LENGTH(REPLACE(query, ' ', '')) >= 3 GROUP BY query ORDER BY clicks DESC`,
     }),
     t.read({
       name: "gsc_branded_vs_nonbranded",

@@ -1,5 +1,5 @@
 // meta tools about campaigns, ad sets, creatives and their performance, fatigue, pacing and totals.
-import { arg, previousWindowOf, round, toolsetBuilder, windowOf } from "../shared";
+import { previousWindowOf, round, toolsetBuilder, windowOf } from "../shared";
 import type { GatewayTool } from "../shared";
 import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { stats, campaignId, adsetId, creativeId, metaCommon } from "./common";
@@ -12,14 +12,8 @@ export function metaPerformanceTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name,
       description,
-      params: { days: arg.days() },
-      query: (args, d) => {
-        const w = windowOf(d, args);
-        return [
-          `SELECT a.${column}, ${stats}, ROUND(SUM(s.spend) / MAX(SUM(s.purchases), 1), 2) AS cost_per_purchase FROM meta_daily s JOIN meta_adsets a ON a.id = s.adset_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY a.${column} ORDER BY revenue DESC`,
-          [d.id, w.since, w.until],
-        ];
-      },
+      days: 28,
+      sql: `SELECT a.${column}, ${stats}, ROUND(SUM(s.spend) / MAX(SUM(s.purchases), 1), 2) AS cost_per_purchase FROM meta_daily s JOIN meta_adsets a ON a.id = s.adset_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY a.${column} ORDER BY revenue DESC`,
     });
   return [
     t.list({
@@ -80,37 +74,25 @@ export function metaPerformanceTools(store: WorkspaceStore): GatewayTool[] {
       description:
         "How is each Meta campaign doing? Spend, reach, clicks, purchases, revenue and ROAS.",
       days: 28,
-      query: (_args, d, w) => [
-        `SELECT c.id AS campaign_id, c.name, ${stats}, ROUND(SUM(s.revenue) / MAX(SUM(s.spend), 0.01), 2) AS roas FROM meta_daily s JOIN meta_campaigns c ON c.id = s.campaign_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY c.id ORDER BY spend DESC`,
-        [d.id, w.since, w.until],
-      ],
+      sql: `SELECT c.id AS campaign_id, c.name, ${stats}, ROUND(SUM(s.revenue) / MAX(SUM(s.spend), 0.01), 2) AS roas FROM meta_daily s JOIN meta_campaigns c ON c.id = s.campaign_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY c.id ORDER BY spend DESC`,
     }),
     t.list({
       name: "meta_ad_set_performance",
       description: "Which Meta ad sets convert? Statistics and cost per purchase per ad set.",
       days: 28,
-      query: (_args, d, w) => [
-        `SELECT a.id AS adset_id, a.name, ${stats}, ROUND(SUM(s.spend) / MAX(SUM(s.purchases), 1), 2) AS cost_per_purchase FROM meta_daily s JOIN meta_adsets a ON a.id = s.adset_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY a.id ORDER BY cost_per_purchase`,
-        [d.id, w.since, w.until],
-      ],
+      sql: `SELECT a.id AS adset_id, a.name, ${stats}, ROUND(SUM(s.spend) / MAX(SUM(s.purchases), 1), 2) AS cost_per_purchase FROM meta_daily s JOIN meta_adsets a ON a.id = s.adset_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY a.id ORDER BY cost_per_purchase`,
     }),
     t.list({
       name: "meta_creative_performance",
       description: "Which ad creatives work? Clicks, CTR, purchases and revenue per creative.",
       days: 28,
-      query: (_args, d, w) => [
-        `SELECT c.id AS creative_id, c.name, c.format, ${stats}, ROUND(SUM(s.clicks) * 1.0 / MAX(SUM(s.impressions), 1), 4) AS ctr FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY c.id ORDER BY revenue DESC`,
-        [d.id, w.since, w.until],
-      ],
+      sql: `SELECT c.id AS creative_id, c.name, c.format, ${stats}, ROUND(SUM(s.clicks) * 1.0 / MAX(SUM(s.impressions), 1), 4) AS ctr FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY c.id ORDER BY revenue DESC`,
     }),
     t.list({
       name: "meta_daily_spend",
       description: "Meta ads spend and results day by day.",
       days: 28,
-      query: (_args, d, w) => [
-        `SELECT day, ${stats} FROM meta_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY day ORDER BY day`,
-        [d.id, w.since, w.until],
-      ],
+      sql: `SELECT day, ${stats} FROM meta_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY day ORDER BY day`,
     }),
     t.list({
       name: "meta_frequency_by_ad_set",
@@ -123,10 +105,7 @@ export function metaPerformanceTools(store: WorkspaceStore): GatewayTool[] {
       name: "meta_performance_by_format",
       description: "Image, video or carousel: which creative format performs best?",
       days: 28,
-      query: (_args, d, w) => [
-        `SELECT c.format, ${stats}, ROUND(SUM(s.revenue) / MAX(SUM(s.spend), 0.01), 2) AS roas FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY c.format ORDER BY roas DESC`,
-        [d.id, w.since, w.until],
-      ],
+      sql: `SELECT c.format, ${stats}, ROUND(SUM(s.revenue) / MAX(SUM(s.spend), 0.01), 2) AS roas FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY c.format ORDER BY roas DESC`,
     }),
     byDimension(
       "meta_performance_by_audience",
@@ -229,13 +208,8 @@ export function metaPerformanceTools(store: WorkspaceStore): GatewayTool[] {
       days: 28,
       params: { creative_id: creativeId },
       required: ["creative_id"],
-      query: async (args, d, w) => {
-        const c = await creative(args.creative_id, d);
-        return [
-          `SELECT day, ${stats} FROM meta_daily WHERE creative_id = ? AND day BETWEEN ? AND ? GROUP BY day ORDER BY day`,
-          [c.id, w.since, w.until],
-        ];
-      },
+      owned: { creative_id: creative },
+      sql: `SELECT day, ${stats} FROM meta_daily WHERE creative_id = :creative_id AND day BETWEEN :since AND :until GROUP BY day ORDER BY day`,
     }),
   ];
 }

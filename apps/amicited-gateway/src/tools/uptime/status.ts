@@ -102,13 +102,8 @@ export function uptimeStatusTools(store: WorkspaceStore): GatewayTool[] {
       days: 30,
       params: { monitor_id: monitorId },
       required: ["monitor_id"],
-      query: async (args, d, w) => {
-        const m = await monitor(args.monitor_id, d);
-        return [
-          "SELECT substr(at, 1, 10) AS day, ROUND(AVG(ok) * 100, 2) AS uptime_percent, SUM(1 - ok) AS failed_checks FROM uptime_checks WHERE monitor_id = ? AND at >= ? GROUP BY day ORDER BY day",
-          [m.id, sinceTime(w.since)],
-        ];
-      },
+      owned: { monitor_id: monitor },
+      sql: "SELECT substr(at, 1, 10) AS day, ROUND(AVG(ok) * 100, 2) AS uptime_percent, SUM(1 - ok) AS failed_checks FROM uptime_checks WHERE monitor_id = :monitor_id AND at >= :since_at GROUP BY day ORDER BY day",
     }),
     t.list({
       name: "uptime_get_response_time_stats",
@@ -123,13 +118,8 @@ export function uptimeStatusTools(store: WorkspaceStore): GatewayTool[] {
       days: 30,
       params: { monitor_id: monitorId },
       required: ["monitor_id"],
-      query: async (args, d, w) => {
-        const m = await monitor(args.monitor_id, d);
-        return [
-          "SELECT substr(at, 1, 10) AS day, ROUND(AVG(response_ms)) AS average_ms FROM uptime_checks WHERE monitor_id = ? AND ok = 1 AND at >= ? GROUP BY day ORDER BY day",
-          [m.id, sinceTime(w.since)],
-        ];
-      },
+      owned: { monitor_id: monitor },
+      sql: "SELECT substr(at, 1, 10) AS day, ROUND(AVG(response_ms)) AS average_ms FROM uptime_checks WHERE monitor_id = :monitor_id AND ok = 1 AND at >= :since_at GROUP BY day ORDER BY day",
     }),
     t.list({
       name: "uptime_get_response_time_by_region",
