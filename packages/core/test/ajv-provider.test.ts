@@ -64,6 +64,14 @@ describe("dialects", () => {
     expect(() => provider.getValidator({ $ref: "missing.v1" })).toThrow(CoreError);
     expect(() => provider.getValidator({ $ref: "missing.v1" })).toThrow(/^schema cannot be compiled: /);
   });
+
+  it("checks schemas against the meta-schema unless checkSchemas is false (constant, tested schemas)", () => {
+    const offMeta = { type: "object", properties: { n: { type: "integer", minimum: "one" } } } as unknown as JsonSchema;
+    expect(() => provider.getValidator(offMeta)).toThrow(/^schema cannot be compiled: .*minimum/);
+    const unchecked = new AjvValidatorProvider({ checkSchemas: false });
+    expect(unchecked.getValidator(tool).validate({ query: "x", limit: 26 }).valid).toBe(false);
+    expect(unchecked.getValidator(tool).validate({ query: "x", limit: 25 }).valid).toBe(true);
+  });
 });
 
 describe("caching", () => {

@@ -52,7 +52,7 @@ describe("saved index", () => {
     const first = await open();
     expect((await first.memory.search({ query: "wordba" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0001"]);
     const text = await waitForSave();
-    expect(text.split("\n")[0]).toMatch(/^\{"format":"foundry-memory-index","version":2,/);
+    expect(text.split("\n")[0]).toMatch(/^\{"format":"foundry-memory-index","version":3,/);
     expect(readFileSync(path.join(root, ".foundry/.gitignore"), "utf8")).toContain("cache/\n");
     first.memory.close();
 
@@ -86,10 +86,43 @@ describe("saved index", () => {
     fresh.close();
   });
 
+  it("restores every field as parsed (unicode bodies, optional fields, problems), and a restored store saves it again intact", async () => {
+    seed();
+    const facts = path.join(root, ".foundry/memory/facts");
+    const special: Fact = { ...fact(61, "wordzz"), body: "Naïve café — 💡 \"quoted\" \\ back\nsecond line", tags: ["ünï", "b"], expires: "2999-01-01", supersedes: "fact-0060", source: "external:https://example.com/x" };
+    writeFileSync(path.join(facts, "fact-0061.md"), serializeFact(special));
+    writeFileSync(path.join(facts, "fact-0060.md"), serializeFact({ ...fact(60, "wordyy"), supersededBy: "fact-0061" }));
+    writeFileSync(path.join(facts, "fact-0062.md"), "---\nnot: [closed\n---\n");
+    const reference = new FoundryMemory({ root, driver: new MarkdownFactStore({ root, cache: false }) });
+    const want = await reference.search({ query: "naive cafe quoted wordzz" });
+    const first = await open();
+    await first.memory.search({ query: "wordba" });
+    await waitForSave();
+    first.memory.close();
+    // Generation 2 restores, changes more than the save threshold, and saves again; generation 3 restores that.
+    const second = await open();
+    await second.memory.search({ query: "wordba" });
+    for (let n = 1; n <= 40; n++) writeFileSync(path.join(facts, `fact-${String(n).padStart(4, "0")}.md`), serializeFact(fact(n, `renewed${n}`)));
+    const before = readFileSync(saved, "utf8");
+    await second.memory.search({ query: "renewed7" });
+    await waitForSave(before);
+    second.memory.close();
+    const third = await open();
+    const got = await third.memory.search({ query: "naive cafe quoted wordzz" });
+    expect(third.driver.freshness()).toMatchObject({ restored: true, filesRead: 0 });
+    expect(got.hits.map((hit) => [hit.fact, hit.score.toFixed(9)])).toEqual(want.hits.map((hit) => [hit.fact, hit.score.toFixed(9)]));
+    expect(got.hits[0]?.fact).toEqual(special);
+    expect((await third.memory.search({ query: "renewed7" })).hits[0]?.fact.id).toBe("fact-0007");
+    expect((await third.memory.problems()).map((problem) => problem.location)).toEqual([".foundry/memory/facts/fact-0062.md"]);
+    expect(await third.memory.tokenFigures()).toEqual(await reference.tokenFigures());
+    third.memory.close();
+    reference.close();
+  });
+
   const damages: Array<[string, (text: string) => string]> = [
     ["truncated", (text) => text.slice(0, Math.floor(text.length / 2))],
     ["one byte changed", (text) => text.replace("The worddb rule", "The wordxx rule")],
-    ["another format version", (text) => text.replace('"version":2', '"version":999')],
+    ["another format version", (text) => text.replace('"version":3', '"version":999')],
     ["another tokenizer", (text) => text.replace(/"tokenizer":"[0-9a-f]+"/, '"tokenizer":"0000000000000000"')],
     ["not JSON at all", () => "garbage\n{{{"],
   ];
@@ -105,7 +138,7 @@ describe("saved index", () => {
       expect((await second.memory.search({ query: "worddb" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0029"]);
       expect(second.driver.freshness()).toMatchObject({ restored: false, filesRead: 60 });
       const rebuilt = await waitForSave(change(text));
-      expect(rebuilt.split("\n")[0]).toContain('"version":2');
+      expect(rebuilt.split("\n")[0]).toContain('"version":3');
       second.memory.close();
       const third = await open();
       await third.memory.search({ query: "worddb" });

@@ -11,7 +11,10 @@ import { FoundryServerError } from "../errors";
 /** Tool arguments after validation: known names, checked types. */
 export type ToolArguments = Record<string, unknown>;
 
-const provider = new AjvValidatorProvider();
+// The tool schemas are constants of this program, checked against the meta-schema by
+// test/tools/check-arguments.test.ts; skipping that check here spares every fresh process
+// compiling the meta-schema inside its first tool call (~50–120 ms of a cold memory_search).
+const provider = new AjvValidatorProvider({ checkSchemas: false });
 
 // Which problem of one argument a model should fix first: its type, then its allowed values, then bounds.
 const KEYWORD_ORDER = ["type", "enum", "minLength", "maxLength", "pattern", "minimum", "maximum", "maxItems"];

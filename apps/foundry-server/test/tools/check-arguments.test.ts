@@ -1,4 +1,5 @@
 // check-arguments.ts: every rule the edge applies, with the exact message a model reads.
+import { AjvValidatorProvider, type JsonSchema } from "@foundry-mcp/core";
 import { describe, expect, it } from "vitest";
 import { TOOL_DEFINITIONS } from "../../src/tools/definitions";
 import { FoundryServerError } from "../../src/errors";
@@ -17,6 +18,11 @@ const messageOf = (run: () => unknown): string => {
 };
 
 describe("checkArguments", () => {
+  it("every tool schema passes its meta-schema (checkArguments compiles them unchecked)", () => {
+    const checking = new AjvValidatorProvider();
+    for (const definition of Object.values(TOOL_DEFINITIONS)) expect(() => checking.getValidator(definition.inputSchema as unknown as JsonSchema)).not.toThrow();
+  });
+
   it("passes valid arguments through unchanged, and no arguments as {}", () => {
     const args = { query: "flyway", type: "decision", limit: 25 };
     expect(checkArguments(search, args)).toBe(args);

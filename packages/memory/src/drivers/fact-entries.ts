@@ -16,6 +16,7 @@ import type { Fact } from "../types";
 import type { FactProblem, FactSnapshot, StoredFactRecord } from "./driver";
 
 const FILE_NAME = /^(fact-\d{4,})\.md$/;
+const STAT_OPTIONS = { bigint: true, throwIfNoEntry: false } as const;
 
 /** One file as last read. `nlink > 1`: another name may change it without an event here. */
 export interface FactEntry {
@@ -80,23 +81,20 @@ export class FactEntries {
     return this.entries.get(name);
   }
 
-  /** Stats `name` and re-reads it when `force`, or when the scan rule cannot prove it unchanged. */
-  refresh(name: string, force: boolean): void {
+  /**
+   * Stats `name` and re-reads it when `force`, or when the scan rule cannot prove it unchanged.
+   * `readStart` is a moment before this stat (a scan passes the one it began at: earlier only
+   * makes fewer files count as settled).
+   */
+  refresh(name: string, force: boolean, readStart = Date.now()): void {
     const file = `${this.folder}${path.sep}${name}`;
-    const readStart = Date.now();
-    let stat;
-    try {
-      // bigint stat: nanosecond times, and measurably faster than the float form here
-      stat = statSync(file, { bigint: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return this.set(name, undefined);
-      throw error;
-    }
-    if (!stat.isFile()) return this.set(name, undefined);
+    // bigint stat: nanosecond times, and measurably faster than the float form here
+    const stat = statSync(file, STAT_OPTIONS);
+    if (!stat || !stat.isFile()) return this.set(name, undefined);
     const key = `${stat.size}:${stat.ino}:${stat.mtimeNs}:${stat.ctimeNs}`;
-    const settled = readStart - Number(stat.ctimeNs / 1_000_000n) >= this.racyWindowMs;
     const previous = this.entries.get(name);
     if (!force && previous && previous.settled && previous.key === key) return;
+    const settled = readStart - Number(stat.ctimeNs / 1_000_000n) >= this.racyWindowMs;
     this.set(name, this.read(name, file, { key, settled, nlink: Number(stat.nlink) }, previous));
   }
 

@@ -27,7 +27,7 @@ import type { Fact } from "../types";
 import type { FactSnapshot, FactStoreDriver } from "./driver";
 import { FactEntries } from "./fact-entries";
 import { FactFolderWatch } from "./fact-folder-watch";
-import { readSavedIndex, savedIndexText } from "./saved-index";
+import { readSavedIndex, savedIndexBytes } from "./saved-index";
 import { ensureIgnored } from "../events";
 import type { IncrementalSearchIndex } from "../search/incremental-index";
 import { knownTermsOf } from "../search/search-index";
@@ -129,10 +129,10 @@ export class MarkdownFactStore implements FactStoreDriver {
     this.readsAtSave = this.entries.filesRead;
     this.changesAtSave = this.entries.changes;
     try {
-      const { text, withoutTerms } = savedIndexText(this.entries.all(), this.currentSearchIndex?.());
+      const { bytes, withoutTerms } = savedIndexBytes(this.entries.all(), this.currentSearchIndex?.());
       this.savedWithoutTerms = withoutTerms;
       await ensureIgnored(this.paths.gitignore, "cache/", "Foundry's saved memory index is rebuilt from the fact files");
-      await writeFileAtomic(this.paths.savedIndex, text, { durable: false });
+      await writeFileAtomic(this.paths.savedIndex, bytes, { durable: false });
     } catch {
       // A cache that could not be written is only a slower next start.
     } finally {
@@ -241,10 +241,11 @@ export class MarkdownFactStore implements FactStoreDriver {
       names = [];
     }
     const present = new Set<string>();
+    const readStart = Date.now();
     for (const name of names) {
       if (name.endsWith(".md")) {
         present.add(name);
-        this.entries.refresh(name, false);
+        this.entries.refresh(name, false, readStart);
       } else if (isDraftName(name)) this.drafts.add(name);
     }
     this.entries.keepOnly(present);

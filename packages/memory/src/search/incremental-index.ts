@@ -28,6 +28,8 @@ export interface IndexParts {
   /** Written word, its stem, and how many facts hold it. */
   readonly surfaces: readonly (readonly [word: string, stem: string, count: number])[];
   readonly totals: readonly number[];
+  /** Aligned with `facts`: their terms when known (restored ones), else tokenised (termsOf). */
+  readonly terms?: readonly (FactTerms | undefined)[];
 }
 
 /** A {@link SearchIndex} with `add` and `remove`; ranking reads it like a built one. */
@@ -51,12 +53,12 @@ export class IncrementalSearchIndex implements SearchIndex {
     this.updateAverages();
   }
 
-  /** An index restored from saved parts; each fact's terms come from the saved index too (termsOf). */
+  /** An index restored from saved parts; each fact's terms come from the saved index too. */
   static restore(parts: IndexParts): IncrementalSearchIndex {
     const index = new IncrementalSearchIndex();
     parts.facts.forEach((fact, position) => {
       index.facts.push(fact);
-      index.terms.push(termsOf(fact));
+      index.terms.push(parts.terms?.[position] ?? termsOf(fact));
       index.positions.set(fact, position);
     });
     parts.vocabulary.forEach((term, at) => index.postings.set(term, parts.postings[at] as number[]));
@@ -106,6 +108,12 @@ export class IncrementalSearchIndex implements SearchIndex {
 
   has(fact: Fact): boolean {
     return this.positions.has(fact);
+  }
+
+  /** The terms this index holds for `fact`, if it holds the fact. */
+  termsFor(fact: Fact): FactTerms | undefined {
+    const position = this.positions.get(fact);
+    return position === undefined ? undefined : this.terms[position];
   }
 
   /** Adds one fact (no-op if it is already in). */

@@ -6,6 +6,7 @@
 
 import type { Fact } from "../types";
 import { IncrementalSearchIndex } from "./incremental-index";
+import type { FactTerms } from "./search-index";
 
 /** The saved form. */
 export interface SavedPostings {
@@ -33,20 +34,23 @@ function isStringArray(value: unknown): value is string[] {
 }
 
 /**
- * The index restored from `saved`, its facts looked up by id; undefined when any part is
- * malformed or names a fact `factById` does not hold (then the index is built as usual).
+ * The index restored from `saved`, its facts (and their restored terms) looked up by id;
+ * undefined when any part is malformed or names a fact `factById` does not hold (then the
+ * index is built as usual).
  */
-export function decodePostings(saved: unknown, factById: (id: string) => Fact | undefined): IncrementalSearchIndex | undefined {
+export function decodePostings(saved: unknown, factById: (id: string) => { fact: Fact; terms?: FactTerms } | undefined): IncrementalSearchIndex | undefined {
   if (typeof saved !== "object" || saved === null) return undefined;
   const { ids, vocabulary, postings, surfaces, totals } = saved as Partial<SavedPostings>;
   if (!isStringArray(ids) || !isStringArray(vocabulary) || !Array.isArray(postings) || !Array.isArray(surfaces) || !Array.isArray(totals)) return undefined;
   if (postings.length !== vocabulary.length || totals.length !== 3 || !totals.every((total) => Number.isInteger(total) && total >= 0)) return undefined;
   for (let at = 1; at < vocabulary.length; at++) if ((vocabulary[at - 1] as string) >= (vocabulary[at] as string)) return undefined;
   const facts: Fact[] = [];
+  const terms: (FactTerms | undefined)[] = [];
   for (const id of ids) {
-    const fact = factById(id);
-    if (!fact) return undefined;
-    facts.push(fact);
+    const found = factById(id);
+    if (!found) return undefined;
+    facts.push(found.fact);
+    terms.push(found.terms);
   }
   for (const list of postings) {
     if (!Array.isArray(list) || list.length === 0) return undefined;
@@ -55,5 +59,5 @@ export function decodePostings(saved: unknown, factById: (id: string) => Fact | 
   for (const surface of surfaces) {
     if (!Array.isArray(surface) || typeof surface[0] !== "string" || typeof surface[1] !== "string" || !Number.isInteger(surface[2]) || surface[2] < 1) return undefined;
   }
-  return IncrementalSearchIndex.restore({ facts, vocabulary, postings, surfaces, totals });
+  return IncrementalSearchIndex.restore({ facts, vocabulary, postings, surfaces, totals, terms });
 }
