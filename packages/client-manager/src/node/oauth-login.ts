@@ -3,9 +3,13 @@
 // lets the SDK discover, register and build the PKCE authorization URL, hands that URL to the
 // caller (open a browser, or print it), waits for the redirect, checks `state`, and exchanges the
 // code. The machine grant (client_credentials) needs no person: it fetches a token directly.
+// Before either, one unauthenticated request reads the server's 401 challenge, as a connecting
+// client would: its `resource_metadata` URL (for servers that publish it elsewhere than the
+// well-known path) and its `scope` go into the authorization, so a login asks for what the
+// server says it needs.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { auth } from "@modelcontextprotocol/sdk/client/auth.js";
+import { auth, extractWWWAuthenticateParams } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthStorage, OAuthServerConfig } from "../auth/oauth-types";
 import { StoredOAuthProvider } from "../auth/stored-oauth-provider";
 import { messageOf } from "@foundry-mcp/core";
@@ -107,6 +111,25 @@ function awaitRedirect(listener: http.Server, provider: StoredOAuthProvider, opt
   });
 }
 
+/** What the server's 401 to an unauthenticated `initialize` names: resource metadata URL and scope. */
+async function serverChallenge(url: string): Promise<{ resourceMetadataUrl?: URL; scope?: string }> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "foya-login", version: "0" } } }),
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch {
+    return {}; // discovery below reports an unreachable server in its own words
+  }
+  await response.body?.cancel();
+  if (response.status !== 401) return {};
+  const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(response);
+  return { ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}), ...(scope ? { scope } : {}) };
+}
+
 async function runAuth(server: string, step: () => Promise<string>): Promise<string> {
   try {
     return await step();
@@ -126,10 +149,14 @@ export async function loginOAuthServer(options: OAuthLoginOptions): Promise<OAut
   const clientName = options.clientName ?? "foya";
   const grant = options.auth?.grant ?? "authorization_code";
   const stored = options.storage.loadOAuth(options.server) ?? {};
+  const challenge = await serverChallenge(options.url);
+  // A step-up's union of scopes (pendingScope) outranks the first challenge's.
+  const scope = stored.pendingScope ?? challenge.scope;
+  const discovery = { serverUrl: options.url, ...(challenge.resourceMetadataUrl ? { resourceMetadataUrl: challenge.resourceMetadataUrl } : {}) };
   if (grant === "client_credentials") {
     options.storage.saveOAuth(options.server, { ...stored, tokens: undefined });
     const provider = new StoredOAuthProvider({ server: options.server, auth: options.auth, storage: options.storage, mode: { kind: "background" }, clientName });
-    await runAuth(options.server, () => auth(provider, { serverUrl: options.url }));
+    await runAuth(options.server, () => auth(provider, { ...discovery, ...(scope ? { scope } : {}) }));
     return { grant, expiresAt: provider.tokenExpiresAt(), hasRefreshToken: provider.hasRefreshToken() };
   }
   const listener = await openListener(stored.redirectUrl);
@@ -151,10 +178,10 @@ export async function loginOAuthServer(options: OAuthLoginOptions): Promise<OAut
     });
     const redirect = awaitRedirect(listener, provider, options);
     redirect.catch(() => undefined);
-    const first = await runAuth(options.server, () => auth(provider, { serverUrl: options.url, ...(stored.pendingScope ? { scope: stored.pendingScope } : {}) }));
+    const first = await runAuth(options.server, () => auth(provider, { ...discovery, ...(scope ? { scope } : {}) }));
     if (first !== "AUTHORIZED") {
       const { code } = await redirect;
-      await runAuth(options.server, () => auth(provider, { serverUrl: options.url, authorizationCode: code }));
+      await runAuth(options.server, () => auth(provider, { ...discovery, authorizationCode: code }));
     }
     options.storage.saveOAuth(options.server, { ...(options.storage.loadOAuth(options.server) ?? {}), pendingScope: undefined });
     return { grant, expiresAt: provider.tokenExpiresAt(), hasRefreshToken: provider.hasRefreshToken() };
