@@ -115,7 +115,8 @@ async function afterFailure(
   const outcome = remaining > 0 ? await session.awaitReconnect(remaining, signal) : "timed_out";
   if (signal?.aborted) return failureResult(tool, "aborted", error, Date.now() - started, timeoutMs);
   if (outcome !== "connected") {
-    const why: NotResentReason = outcome === "failed" ? { reason: "reconnect_failed", ...(session.lastError ? { lastError: session.lastError } : {}) } : { reason: outcome };
+    const lastError = session.lastError ? { lastError: session.lastError } : {};
+    const why: NotResentReason = outcome === "failed" ? { reason: "reconnect_failed", ...lastError } : outcome === "not_retried" ? { reason: outcome, ...lastError } : { reason: outcome };
     return failureResult(tool, kind, error, Date.now() - started, timeoutMs, why);
   }
   try {

@@ -78,7 +78,7 @@ export function isUndelivered(error: unknown): boolean {
 export type NotResentReason =
   | { reason: "not_resendable" }
   | { reason: "reconnect_failed"; lastError?: string }
-  | { reason: "not_retried" }
+  | { reason: "not_retried"; lastError?: string }
   | { reason: "timed_out" }
   | { reason: "stopped" }
   | { reason: "resent" };
@@ -97,6 +97,10 @@ function connectionText(tool: HostTool, error: unknown, timeoutMs: number, why: 
         : `${head}; reconnecting failed the same way`;
     case "timed_out":
       return `${head}; it did not reconnect within the call's ${timeoutMs} ms timeout`;
+    case "not_retried":
+      // No attempt pending (attempts used up, or an attempt already failed under the call): the
+      // session's last error is the reason the server is down, often not the call's own.
+      return why.lastError && !cause.includes(why.lastError) && !why.lastError.includes(cause) ? `${head}; the server stays in error: ${why.lastError}` : head;
     case "stopped":
       return `${head}; the server was stopped`;
     case "resent":
