@@ -83,6 +83,11 @@ export type NotResentReason =
   | { reason: "stopped" }
   | { reason: "resent" };
 
+/** The session's last error when it says something the call's own error does not. */
+function newsBeyond(cause: string, lastError: string | undefined): string | undefined {
+  return lastError && !cause.includes(lastError) && !lastError.includes(cause) ? lastError : undefined;
+}
+
 function connectionText(tool: HostTool, error: unknown, timeoutMs: number, why: NotResentReason): string {
   const cause = messageOf(error);
   const head = isUndelivered(error)
@@ -91,16 +96,18 @@ function connectionText(tool: HostTool, error: unknown, timeoutMs: number, why: 
   switch (why.reason) {
     case "not_resendable":
       return `${head}; it was not resent because the tool is not annotated read-only or idempotent`;
-    case "reconnect_failed":
-      return why.lastError && !cause.includes(why.lastError) && !why.lastError.includes(cause)
-        ? `${head}; reconnecting failed: ${why.lastError}`
-        : `${head}; reconnecting failed the same way`;
+    case "reconnect_failed": {
+      const news = newsBeyond(cause, why.lastError);
+      return news ? `${head}; reconnecting failed: ${news}` : `${head}; reconnecting failed the same way`;
+    }
     case "timed_out":
       return `${head}; it did not reconnect within the call's ${timeoutMs} ms timeout`;
-    case "not_retried":
+    case "not_retried": {
       // No attempt pending (attempts used up, or an attempt already failed under the call): the
       // session's last error is the reason the server is down, often not the call's own.
-      return why.lastError && !cause.includes(why.lastError) && !why.lastError.includes(cause) ? `${head}; the server stays in error: ${why.lastError}` : head;
+      const news = newsBeyond(cause, why.lastError);
+      return news ? `${head}; the server stays in error: ${news}` : head;
+    }
     case "stopped":
       return `${head}; the server was stopped`;
     case "resent":
