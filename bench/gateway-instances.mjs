@@ -1,6 +1,7 @@
 // Gateway throughput by store: 32 concurrent clients calling read_tool → list_domains over
 // Streamable HTTP on one SQLite instance, one PostgreSQL instance, and two PostgreSQL instances
-// sharing one database (clients split evenly, as a load balancer with sticky sessions would).
+// sharing one database (clients split evenly between the instances; sessions live in the store, so
+// no balancer affinity is needed, each client simply stays on the instance it started on).
 // Every request authenticates against the store, counts the shared hourly quota there and runs
 // the tool's SQL. The three setups are measured in interleaved rounds; calls/s is the median
 // over rounds, p50/p95 over every call of a setup. The headline is two ÷ one PostgreSQL instance.
@@ -130,7 +131,7 @@ try {
     `**Two PostgreSQL instances ÷ one: ${fixed(median(ratios), 2)}×** (median of ${ROUNDS} interleaved rounds; per round ${ratios.map((ratio) => `${fixed(ratio, 2)}×`).join(", ")}).\n`,
   );
   console.log(
-    `${CLIENTS} concurrent clients call \`read_tool\` → \`list_domains\` over Streamable HTTP on 127.0.0.1, ${ROUND_MS / 1000} s per round, ${ROUNDS} rounds with the three setups interleaved, after a warm-up. Each call authenticates its token, counts the hourly quota and runs the tool's SQL in the store. With two instances half the clients use each (sticky sessions). Every process (clients, gateways, PostgreSQL) shares this machine's ${os.cpus().length} cores, so a second instance can only add what the first left idle. Latencies in ms.\n`,
+    `${CLIENTS} concurrent clients call \`read_tool\` → \`list_domains\` over Streamable HTTP on 127.0.0.1, ${ROUND_MS / 1000} s per round, ${ROUNDS} rounds with the three setups interleaved, after a warm-up. Each call authenticates its token, counts the hourly quota and runs the tool's SQL in the store. With two instances half the clients use each (no affinity needed: sessions live in the store). Every process (clients, gateways, PostgreSQL) shares this machine's ${os.cpus().length} cores, so a second instance can only add what the first left idle. Latencies in ms.\n`,
   );
   console.log(
     table(
