@@ -1,5 +1,6 @@
-// prompts tools that change tracked prompts (write, destructive) or run them now (paid).
-import { arg, defineTools, countOf, domainRowCount } from "../shared";
+// prompts tools that change tracked prompts (write, destructive) or run them now (paid; it
+// reports progress, one step per engine, when the request asked for it).
+import { arg, defineTools, countOf, domainRowCount, reportProgress } from "../shared";
 import { createRandom } from "../../domain/random";
 import { ENGINES } from "../../domain/dimensions";
 import { GatewayError, GatewayErrorCode } from "../../errors";
@@ -114,7 +115,7 @@ export const promptsActionTools = defineTools("prompts", (t, store) => [
     description:
       "Ask one prompt to every AI engine now and record the answers (mention, citation, position).",
     of: prompt,
-    run: async (args, d, _context, p) => {
+    run: async (args, d, context, p) => {
       const history = await store.all<{ engine: string; rate: number; runs: number }>(
         "SELECT engine, AVG(mentioned) AS rate, COUNT(*) AS runs FROM prompt_runs WHERE prompt_id = ? GROUP BY engine",
         [p.id],
@@ -147,6 +148,7 @@ export const promptsActionTools = defineTools("prompts", (t, store) => [
             [run.lastInsertId, d.id, engine, day, d.hostname, `https://${d.hostname}/`],
           );
         answers.push({ engine, run_id: run.lastInsertId, mentioned, cited });
+        reportProgress(context, answers.length, ENGINES.length, `asked ${engine}`);
       }
       return { prompt: p.text, answers };
     },
