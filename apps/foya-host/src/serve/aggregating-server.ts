@@ -102,7 +102,7 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
     const request = requestFor(tool, args, view.server(tool.server));
     return approveCall(options.approval, request, canAsk ? askPerson : undefined);
   };
-  const surface: ToolSurface = options.progressive ? progressiveSurface(manager, gate) : directSurface(manager, view, gate);
+  const surface: ToolSurface = options.progressive ? progressiveSurface(manager, view, gate) : directSurface(manager, view, gate);
 
   server.setRequestHandler(checkedRequest("tools/list", ListToolsRequestSchema), async () => {
     await ready();

@@ -39,8 +39,8 @@ afterAll(async () => {
   removeTemporaryFolders();
 });
 
-async function connect(approval: "auto" | "ask"): Promise<{ client: Client; announce: () => Promise<void> }> {
-  const downstreams = createDownstreams({ manager: counted(manager), approval, progressive: false, version: "test", log: () => undefined, ready: Promise.resolve() });
+async function connect(approval: "auto" | "ask", progressive = false): Promise<{ client: Client; announce: () => Promise<void> }> {
+  const downstreams = createDownstreams({ manager: counted(manager), approval, progressive, version: "test", log: () => undefined, ready: Promise.resolve() });
   const aggregating = downstreams.open();
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await aggregating.server.connect(serverSide);
@@ -80,6 +80,34 @@ describe("the call path of foya serve", () => {
       enterWith.mockRestore();
       await client.close();
     }
+  });
+
+  // Regression: every announce (each burst of status events) threw the --progressive catalog away
+  // and built it again (a new validator, every schema compiled anew), holding the event loop
+  // long enough that an upstream's progress notifications reached the client in one bunch.
+  it("--progressive rebuilds its catalog only when the registry changed", async () => {
+    const { client, announce } = await connect("auto", true);
+    const run = () => client.callTool({ name: "run_tool", arguments: { name: "mcp__ev2__echo", arguments: { message: "hi" } } });
+    expect(textOf(await run())).toContain("hi");
+    reads.status = 0;
+    reads.tools = 0;
+    for (let index = 0; index < 3; index++) await announce();
+    expect(textOf(await run())).toContain("hi");
+    // One status read per announce is its own (which servers are connected); none from a rebuild.
+    expect(reads).toEqual({ status: 3, tools: 0 });
+    expect(runFoya(home, ["mcp", "disable", "ev1"]).status).toBe(0);
+    await manager.reload();
+    await announce();
+    expect(reads.tools).toBeGreaterThan(0);
+    const gone = await client.callTool({ name: "run_tool", arguments: { name: "mcp__ev1__echo", arguments: { message: "hi" } } });
+    expect(gone.isError).toBe(true);
+    expect(runFoya(home, ["mcp", "enable", "ev1"]).status).toBe(0);
+    await manager.reload();
+    await eventually(async () => {
+      await announce();
+      return textOf(await client.callTool({ name: "run_tool", arguments: { name: "mcp__ev1__echo", arguments: { message: "back" } } })).includes("back");
+    }, 20_000, "ev1 back in the catalog");
+    await client.close();
   });
 
   it("rebuilds the view once after a registry change, and calls then see the change", async () => {
