@@ -1,6 +1,6 @@
 // Gateway throughput by store: 32 concurrent clients calling read_tool → list_domains over
 // Streamable HTTP on one SQLite instance, one PostgreSQL instance, and two PostgreSQL instances
-// sharing one database (clients split evenly, as a load balancer with sticky sessions would).
+// sharing one database (clients split evenly between them).
 // Every request authenticates against the store, counts the shared hourly quota there and runs
 // the tool's SQL. The three setups are measured in interleaved rounds; calls/s is the median
 // over rounds, p50/p95 over every call of a setup. The headline is two ÷ one PostgreSQL instance.
@@ -11,7 +11,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { fixed, median, percentile, table } from "../tooling/bench-measure.mjs";
+import { childPids, cpuMs, fixed, machineTicks, median, percentile, table } from "../tooling/bench-measure.mjs";
 import { startPostgres } from "../tooling/postgres-cluster.mjs";
 
 const CLIENTS = 32;
@@ -44,7 +44,7 @@ function serve(storeArgs) {
     child.stderr.on("data", (chunk) => {
       text += chunk;
       const match = /listening on (http:\/\/\S+\/mcp)/.exec(text);
-      if (match) resolve(match[1]);
+      if (match) resolve({ url: match[1], pid: child.pid });
     });
     child.on("exit", (code) => reject(new Error(`gateway exited (${code}): ${text}`)));
   });
@@ -61,6 +61,18 @@ async function connect(url, token) {
 }
 
 const call = { name: "read_tool", arguments: { name: "list_domains", arguments: {} } };
+
+/** CPU ms so far of each part of a setup: its gateways, PostgreSQL (postmaster and backends), the clients (this process), and the machine's ticks. */
+function cpuNow(setup, postgresPid) {
+  const sum = (pids) => pids.reduce((total, pid) => total + (cpuMs(pid) ?? 0), 0);
+  const clients = process.cpuUsage();
+  return {
+    gateways: sum(setup.pids),
+    postgres: setup.postgres ? sum([postgresPid, ...childPids(postgresPid)]) : 0,
+    clients: (clients.user + clients.system) / 1000,
+    machine: machineTicks(),
+  };
+}
 
 /** One round: every client calls in a loop for ROUND_MS; calls/s and every latency. */
 async function round(clients) {
@@ -92,21 +104,24 @@ try {
   cleanups.push(() => cluster.stop());
   const database = cluster.createDatabase("bench");
   const postgresToken = cli(["init", "--database", database]).readToken;
-  const [sqliteUrl, firstUrl, secondUrl] = await Promise.all([
+  const [sqliteGateway, firstGateway, secondGateway] = await Promise.all([
     serve(["--data", dataDir]),
     serve(["--database", database]),
     serve(["--database", database]),
   ]);
+  const [sqliteUrl, firstUrl, secondUrl] = [sqliteGateway, firstGateway, secondGateway].map((gateway) => gateway.url);
   const clientsOn = (urls, token) =>
     Promise.all(
       Array.from({ length: CLIENTS }, (_, index) => connect(urls[index % urls.length], token)),
     );
   const setups = [
-    { name: "SQLite, one instance", clients: await clientsOn([sqliteUrl], sqliteToken) },
-    { name: "PostgreSQL, one instance", clients: await clientsOn([firstUrl], postgresToken) },
+    { name: "SQLite, one instance", clients: await clientsOn([sqliteUrl], sqliteToken), pids: [sqliteGateway.pid], postgres: false },
+    { name: "PostgreSQL, one instance", clients: await clientsOn([firstUrl], postgresToken), pids: [firstGateway.pid], postgres: true },
     {
       name: "PostgreSQL, two instances",
       clients: await clientsOn([firstUrl, secondUrl], postgresToken),
+      pids: [firstGateway.pid, secondGateway.pid],
+      postgres: true,
     },
   ];
   for (const setup of setups) {
@@ -114,10 +129,16 @@ try {
     setup.rates = [];
     setup.latencies = [];
     setup.failures = 0;
+    setup.cpu = { gateways: 0, postgres: 0, clients: 0, busy: 0, total: 0 };
   }
   for (let index = 0; index < ROUNDS; index++) {
     for (const setup of setups) {
+      const before = cpuNow(setup, cluster.pid);
       const measured = await round(setup.clients);
+      const after = cpuNow(setup, cluster.pid);
+      for (const part of ["gateways", "postgres", "clients"]) setup.cpu[part] += after[part] - before[part];
+      setup.cpu.busy += after.machine.busy - before.machine.busy;
+      setup.cpu.total += after.machine.total - before.machine.total;
       setup.rates.push(measured.perSecond);
       setup.latencies.push(...measured.latencies);
       setup.failures += measured.failures;
@@ -130,11 +151,12 @@ try {
     `**Two PostgreSQL instances ÷ one: ${fixed(median(ratios), 2)}×** (median of ${ROUNDS} interleaved rounds; per round ${ratios.map((ratio) => `${fixed(ratio, 2)}×`).join(", ")}).\n`,
   );
   console.log(
-    `${CLIENTS} concurrent clients call \`read_tool\` → \`list_domains\` over Streamable HTTP on 127.0.0.1, ${ROUND_MS / 1000} s per round, ${ROUNDS} rounds with the three setups interleaved, after a warm-up. Each call authenticates its token, counts the hourly quota and runs the tool's SQL in the store. With two instances half the clients use each (sticky sessions). Every process (clients, gateways, PostgreSQL) shares this machine's ${os.cpus().length} cores, so a second instance can only add what the first left idle. Latencies in ms.\n`,
+    `${CLIENTS} concurrent clients call \`read_tool\` → \`list_domains\` over Streamable HTTP on 127.0.0.1, ${ROUND_MS / 1000} s per round, ${ROUNDS} rounds with the three setups interleaved, after a warm-up. Each call authenticates its token, counts the hourly quota and runs the tool's SQL in the store. With two instances half the clients use each. Every process (clients, gateways, PostgreSQL) shares this machine's ${os.cpus().length} cores, so a second instance can only add what the first left idle: *machine busy* is the share of all cores' time in use during the setup's rounds (from /proc/stat), and the CPU columns are each part's own CPU time per call (from /proc), which says where a call's cost goes whatever the load. Latencies in ms.\n`,
   );
+  const perCall = (setup, part) => fixed(setup.cpu[part] / setup.latencies.length, 2);
   console.log(
     table(
-      ["store", "calls/s (median)", "p50", "p95", "calls", "errors", "÷ SQLite"],
+      ["store", "calls/s (median)", "p50", "p95", "calls", "errors", "÷ SQLite", "machine busy", "gateway CPU ms/call", "PostgreSQL CPU ms/call", "clients CPU ms/call"],
       setups.map((setup) => [
         setup.name,
         fixed(median(setup.rates), 0),
@@ -143,6 +165,10 @@ try {
         String(setup.latencies.length),
         String(setup.failures),
         `${fixed(median(setup.rates) / median(sqlite.rates), 2)}×`,
+        `${fixed((100 * setup.cpu.busy) / setup.cpu.total, 0)}%`,
+        perCall(setup, "gateways"),
+        setup.postgres ? perCall(setup, "postgres") : "—",
+        perCall(setup, "clients"),
       ]),
     ),
   );

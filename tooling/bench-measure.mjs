@@ -1,4 +1,6 @@
-// Measuring helpers shared by the apps' benchmarks: medians, percentiles, a markdown table.
+// Measuring helpers shared by the apps' benchmarks: medians, percentiles, a markdown table, and
+// CPU time read from /proc (Linux), which unlike wall time does not move with the machine's load.
+import { readdirSync, readFileSync } from "node:fs";
 
 /** The p-th percentile (0..100) of `values`, by nearest rank. */
 export function percentile(values, p) {
@@ -17,3 +19,38 @@ export function table(header, rows) {
 }
 
 export const fixed = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : "n/a");
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+/** CPU time (user + system, ms) process `pid` has used, from /proc; undefined where unreadable. */
+export function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The pids of `pid`'s direct children (e.g. PostgreSQL's backends under its postmaster). */
+export function childPids(pid) {
+  const children = [];
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const fields = readFileSync(`/proc/${name}/stat`, "utf8").split(") ")[1].split(" ");
+      if (Number(fields[1]) === pid) children.push(Number(name));
+    } catch {
+      // the process ended while being read
+    }
+  }
+  return children;
+}
+
+/** The machine's busy and total CPU ticks since boot, over every core (from /proc/stat). */
+export function machineTicks() {
+  const fields = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((sum, value) => sum + value, 0);
+  const idle = fields[3] + (fields[4] ?? 0); // idle + iowait
+  return { busy: total - idle, total };
+}

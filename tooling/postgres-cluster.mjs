@@ -113,6 +113,8 @@ export async function startPostgres() {
   return {
     port,
     url: url("postgres"),
+    /** The postmaster's pid (its backends are its children), from the cluster's postmaster.pid. */
+    pid: Number(fs.readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]),
     /** Creates an empty database and returns its URL. */
     createDatabase(name) {
       run("psql", [

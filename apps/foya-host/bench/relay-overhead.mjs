@@ -10,7 +10,7 @@ import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { fixed, median, percentile, table } from "../../../tooling/bench-measure.mjs";
+import { cpuMs, fixed, median, percentile, table } from "../../../tooling/bench-measure.mjs";
 
 const ROUNDS = 5;
 const SEQUENTIAL_CALLS = 100;
@@ -22,17 +22,6 @@ async function connectStdio(command, args, env = process.env) {
   const transport = new StdioClientTransport({ command, args, env, stderr: "ignore" });
   await client.connect(transport);
   return { client, pid: transport.pid };
-}
-
-// CPU time (user + system, ms) a process has used, from /proc (Linux); undefined elsewhere. The
-// relay's own CPU per call does not depend on what else the machine runs, unlike wall time.
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return undefined;
-  }
 }
 
 /** A FOYA_HOME with `count` server-everything servers ev0…ev<count-1>. */
