@@ -154,14 +154,40 @@ export class FactEntries {
     }
   }
 
-  /** Entries restored from a saved index: candidates that a scan keeps only if their stat key still matches. */
-  restore(saved: ReadonlyMap<string, FactEntry>): void {
-    for (const [name, entry] of saved) this.set(name, entry);
+  /**
+   * Entries restored from a saved index: candidates that a scan keeps only if their stat key
+   * still matches. Into a store that holds nothing yet (a cold start) they are taken whole:
+   * the first snapshot has no delta, so the per-entry bookkeeping of `set` (10,000 calls at
+   * 10,000 facts) is only needed for what the scan that follows finds changed.
+   */
+  restore(saved: Map<string, FactEntry>): void {
+    if (this.entries.size > 0 || this.snapshot) {
+      for (const [name, entry] of saved) this.set(name, entry);
+      return;
+    }
+    this.entries = saved;
+    const records: StoredFactRecord[] = [];
+    for (const [name, entry] of saved) {
+      if (entry.nlink > 1) this.multiLinkedNames.add(name);
+      if (entry.problem) this.problemsByName.set(name, entry.problem);
+      const id = entry.record?.fact.id ?? FILE_NAME.exec(name)?.[1];
+      if (id) this.highestNameId = Math.max(this.highestNameId, factIdNumber(id));
+      if (entry.record) records.push(entry.record);
+    }
+    // Saved in id order already (the snapshot's order), so the sort is a check in one pass.
+    if (!records.every((record, at) => at === 0 || compareRecords(records[at - 1] as StoredFactRecord, record) < 0)) records.sort(compareRecords);
+    this.sorted = records;
+    this.problemsChanged = true;
+    this.changes += saved.size;
   }
 
-  /** Every entry, for saving. */
-  all(): IterableIterator<[string, FactEntry]> {
-    return this.entries.entries();
+  /** Every entry in id order (so a restore finds them sorted), for saving. */
+  all(): [string, FactEntry][] {
+    const idOf = (name: string): number => {
+      const id = FILE_NAME.exec(name)?.[1];
+      return id ? factIdNumber(id) : Number.POSITIVE_INFINITY;
+    };
+    return [...this.entries].map((pair) => [idOf(pair[0]), pair] as const).sort((a, b) => a[0] - b[0] || (a[1][0] < b[1][0] ? -1 : 1)).map(([, pair]) => pair);
   }
 
   /** Drops entries whose names are not in `present` (a full scan's listing). */
