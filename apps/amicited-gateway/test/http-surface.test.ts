@@ -1,10 +1,10 @@
 // The client surface over real HTTP against the built gateway: four fixed tools, ?toolsets=
 // pinning, instructions and the skill resource, and the HTTP hygiene (401, Origin/Host 403,
-// malformed JSON, body limit, sessions bound to their token).
+// malformed JSON, body limit, sessions bound to their token, SSE event ids and resumption).
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { GATEWAY, connect, initData, requireBuild, startGateway } from "./support/gateway-process";
+import { GATEWAY, connect, initData, payload, requireBuild, startGateway } from "./support/gateway-process";
 import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
 
 const BASE = ["describe_tool", "read_tool", "run_tool", "search_tools"];
@@ -27,6 +27,21 @@ const post = (headers: Record<string, string>, body: string) =>
     },
     body,
   });
+/** The events of an SSE body: each one's id and data. */
+const sseEvents = (text: string): { id: string; data: string }[] =>
+  text
+    .split("\n\n")
+    // Comment-only blocks (": keepalive") are not events.
+    .filter((block) => block.split("\n").some((line) => line !== "" && !line.startsWith(":")))
+    .map((block) => {
+      const field = (name: string) =>
+        block
+          .split("\n")
+          .filter((line) => line.startsWith(`${name}:`))
+          .map((line) => line.slice(name.length + 1).trimStart())
+          .join("\n");
+      return { id: field("id"), data: field("data") };
+    });
 const initialize = JSON.stringify({
   jsonrpc: "2.0",
   id: 1,
@@ -303,6 +318,40 @@ describe("HTTP hygiene", () => {
     expect(((await gone.json()) as { error: unknown }).error).toEqual({
       code: -32001,
       message: "Session not found: initialize a new session",
+    });
+  });
+
+  it("gives every SSE event an id and resumes a stream after a Last-Event-ID, then ends it", async () => {
+    const auth = { authorization: `Bearer ${demo.writeToken}` };
+    const opened = await post(auth, initialize.replace("2025-06-18", "2025-11-25"));
+    const headers = { ...auth, "mcp-session-id": opened.headers.get("mcp-session-id")!, "mcp-protocol-version": "2025-11-25" };
+    const call = async (id: number, name: string, args: Record<string, unknown>, meta?: Record<string, unknown>) =>
+      post(headers, JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args, ...(meta ? { _meta: meta } : {}) } }));
+    const read = async (id: number, name: string, args: Record<string, unknown>) =>
+      payload(((await (await call(id, "read_tool", { name, arguments: args })).json()) as { result: unknown }).result);
+    const domain = ((await read(10, "list_domains", {})).rows as { domain_id: number }[])[0]!.domain_id;
+    const prompt = ((await read(11, "prompts_list", { domain_id: domain, limit: 1 })).rows as { prompt_id: number }[])[0]!.prompt_id;
+    const streamed = await call(12, "run_tool", { name: "prompts_run_now", arguments: { domain_id: domain, prompt_id: prompt } }, { progressToken: "p-12" });
+    expect(streamed.headers.get("content-type")).toContain("text/event-stream");
+    const events = sseEvents(await streamed.text());
+    expect(events.every((event) => /^[0-9a-f-]{36}\.\d+$/.test(event.id))).toBe(true);
+    expect(events[0]!.data).toBe("");
+    const messages = events.slice(1).map((event) => JSON.parse(event.data) as { id?: number; method?: string; params?: { progress: number } });
+    expect(messages.map((message) => message.method ?? `answer ${message.id}`)).toEqual([...Array(5).fill("notifications/progress"), "answer 12"]);
+    expect(messages.slice(0, 5).map((message) => message.params!.progress)).toEqual([1, 2, 3, 4, 5]);
+    const resume = (lastEventId?: string) =>
+      fetch(gateway.url, { headers: { ...headers, accept: "text/event-stream", ...(lastEventId ? { "last-event-id": lastEventId } : {}) } });
+    const resumed = await resume(events[2]!.id);
+    expect(resumed.status).toBe(200);
+    expect(sseEvents(await resumed.text())).toEqual(events.slice(3));
+    const plain = await resume();
+    expect(plain.status).toBe(405);
+    expect(plain.headers.get("allow")).toBe("POST, DELETE");
+    const unknown = await resume("00000000-0000-4000-8000-000000000000.1");
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { error: unknown }).error).toEqual({
+      code: -32001,
+      message: "Stream not found: Last-Event-ID names no stream of this session that is still kept; send the request again",
     });
   });
 

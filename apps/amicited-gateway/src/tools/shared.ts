@@ -58,6 +58,18 @@ export const arg = {
 const daysOf = (args: SomeArgs, fallback: number): number =>
   typeof args.days === "number" ? args.days : fallback;
 
+/**
+ * What a call's context carries as `progress` when its request asked for progress
+ * (`_meta.progressToken`, server/session.ts): `progress` of `total` steps done, and what was done.
+ */
+export type ProgressReporter = (progress: number, total: number, message: string) => void;
+
+/** Reports a step of a long call; does nothing when the request did not ask for progress. */
+export function reportProgress(context: CallContext, progress: number, total: number, message: string): void {
+  const report = context.progress;
+  if (typeof report === "function") (report as ProgressReporter)(progress, total, message);
+}
+
 /** A tool's look-back window: the days it asks for, ending on the latest data day. */
 export interface Window {
   since: string;

@@ -1,5 +1,6 @@
-// prompts tools that change tracked prompts (write, destructive) or run them now (paid).
-import { arg, toolsetBuilder, countOf, domainRowCount } from "../shared";
+// prompts tools that change tracked prompts (write, destructive) or run them now (paid; it
+// reports progress, one step per engine, when the request asked for it).
+import { arg, toolsetBuilder, countOf, domainRowCount, reportProgress } from "../shared";
 import type { GatewayTool } from "../shared";
 import { createRandom } from "../../domain/random";
 import { ENGINES } from "../../domain/dimensions";
@@ -142,7 +143,7 @@ export function promptsActionTools(store: WorkspaceStore): GatewayTool[] {
         "Ask one prompt to every AI engine now and record the answers (mention, citation, position).",
       params: { prompt_id: promptId },
       required: ["prompt_id"],
-      run: async (args, d) => {
+      run: async (args, d, context) => {
         const p = await requirePrompt(args.prompt_id, d);
         const history = await store.all<{ engine: string; rate: number; runs: number }>(
           "SELECT engine, AVG(mentioned) AS rate, COUNT(*) AS runs FROM prompt_runs WHERE prompt_id = ? GROUP BY engine",
@@ -178,6 +179,7 @@ export function promptsActionTools(store: WorkspaceStore): GatewayTool[] {
               [run.lastInsertId, d.id, engine, day, d.hostname, `https://${d.hostname}/`],
             );
           answers.push({ engine, run_id: run.lastInsertId, mentioned, cited });
+          reportProgress(context, answers.length, ENGINES.length, `asked ${engine}`);
         }
         return { prompt: p.text, answers };
       },
