@@ -3,17 +3,21 @@
 // other instance initializes on A, then lists and calls tools; DELETE on one instance ends the
 // session on the other; the per-token cap holds with initializes racing on both; and a
 // progress-streaming call whose SSE stream is cut resumes on the other instance (GET +
-// Last-Event-ID) with every event exactly once, then the result. Skips loudly without
+// Last-Event-ID) with every event exactly once, then the result, also while the call still runs
+// on the first instance (held by a lock of the test's own). Skips loudly without
 // PostgreSQL binaries outside CI, fails in CI (tooling/postgres-cluster.mjs).
+import { spawn } from "node:child_process";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { postgresGate, startPostgres, type PostgresCluster } from "../../tooling/postgres-cluster.mjs";
+import { postgresBinDir, postgresGate, startPostgres, type PostgresCluster } from "../../tooling/postgres-cluster.mjs";
 import { payload, requireBuild, runCli, startGateway, textOf, type RunningGateway, type WorkspaceTokens } from "../../apps/amicited-gateway/test/support/gateway-process";
 
 const PER_TOKEN = 3;
 const gate = postgresGate();
 let cluster: PostgresCluster | undefined;
+let database: string;
 let demo: WorkspaceTokens;
 const instances: RunningGateway[] = [];
 const clients: Client[] = [];
@@ -31,13 +35,17 @@ const rpcOf = (body: unknown): string | undefined => {
   return (JSON.parse(body) as { method?: string }).method;
 };
 
-/** The SSE stream of `response` up to and including its `count`-th progress event, then closed: the connection is cut. */
-function cutAfterProgress(response: Response, count: number): Response {
+/** Where the test cuts a stream: after the first progress event, or right after the priming event. */
+type Cut = "first progress" | "priming";
+const cutsHere = (cut: Cut, event: string): boolean =>
+  cut === "priming" ? /^data: ?$/m.test(event) : event.includes('"notifications/progress"');
+
+/** The SSE stream of `response` up to and including the event where `cut` says, then closed: the connection is cut. */
+function cutStream(response: Response, cut: Cut): Response {
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
   let buffered = "";
-  let seen = 0;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       const { value, done } = await reader.read();
@@ -47,7 +55,7 @@ function cutAfterProgress(response: Response, count: number): Response {
         const event = buffered.slice(0, end + 2);
         buffered = buffered.slice(end + 2);
         controller.enqueue(encoder.encode(event));
-        if (event.includes('"notifications/progress"') && ++seen === count) {
+        if (cutsHere(cut, event)) {
           await reader.cancel();
           return controller.close();
         }
@@ -57,8 +65,8 @@ function cutAfterProgress(response: Response, count: number): Response {
   return new Response(body, { status: response.status, headers: response.headers });
 }
 
-/** A fetch that sends each request to the instance after the previous one's; `cut` cuts the first progress stream. */
-function alternatingFetch(log: Served[], cut?: { progressEvents: number }): (url: string | URL, init?: RequestInit) => Promise<Response> {
+/** A fetch that sends each request to the instance after the previous one's; `cut` cuts the first tools/call stream. */
+function alternatingFetch(log: Served[], cut?: Cut): (url: string | URL, init?: RequestInit) => Promise<Response> {
   let next = 0;
   let cutDone = false;
   return async (input, init) => {
@@ -70,13 +78,13 @@ function alternatingFetch(log: Served[], cut?: { progressEvents: number }): (url
     const response = await fetch(url, init);
     if (cut && !cutDone && rpc === "tools/call" && response.headers.get("content-type")?.includes("text/event-stream")) {
       cutDone = true;
-      return cutAfterProgress(response, cut.progressEvents);
+      return cutStream(response, cut);
     }
     return response;
   };
 }
 
-async function legacyClient(token: string, log: Served[], cut?: { progressEvents: number }) {
+async function legacyClient(token: string, log: Served[], cut?: Cut) {
   const client = new Client({ name: "alternating-2025", version: "0.0.0" });
   const transport = new StreamableHTTPClientTransport(new URL(instances[0]!.url), {
     fetch: alternatingFetch(log, cut),
@@ -109,7 +117,7 @@ beforeAll(async () => {
   if (!gate.run) return;
   requireBuild();
   cluster = await startPostgres();
-  const database = cluster.createDatabase("sessions");
+  database = cluster.createDatabase("sessions");
   demo = JSON.parse(runCli(["init", "--database", database]).trim()) as WorkspaceTokens;
   for (let index = 0; index < 2; index++)
     instances.push(await startGateway(database, ["--max-sessions-per-token", String(PER_TOKEN)]));
@@ -180,15 +188,8 @@ describe.skipIf(!gate.run)("2025-era sessions in PostgreSQL, requests alternatin
 
   it("resumes a cut progress stream on the other instance: every event once, then the result", async () => {
     const log: Served[] = [];
-    const { client } = await legacyClient(demo.writeToken, log, { progressEvents: 1 });
-    const domainId = (payload(await client.callTool({ name: "read_tool", arguments: { name: "list_domains", arguments: {} } })).rows as { domain_id: number }[])[0]!.domain_id;
-    const promptId = (payload(await client.callTool({ name: "read_tool", arguments: { name: "prompts_list", arguments: { domain_id: domainId, limit: 1 } } })).rows as { prompt_id: number }[])[0]!.prompt_id;
-    const progress: number[] = [];
-    const result = await client.callTool(
-      { name: "run_tool", arguments: { name: "prompts_run_now", arguments: { domain_id: domainId, prompt_id: promptId } } },
-      undefined,
-      { onprogress: (step) => progress.push(step.progress), timeout: 60_000 },
-    );
+    const { client } = await legacyClient(demo.writeToken, log, "first progress");
+    const { result, progress } = await runPromptNow(client);
     expect(result.isError).toBeFalsy();
     expect((payload(result).answers as unknown[]).length).toBe(5);
     expect(progress).toEqual([1, 2, 3, 4, 5]);
@@ -201,4 +202,52 @@ describe.skipIf(!gate.run)("2025-era sessions in PostgreSQL, requests alternatin
     expect(resumes[0]!.lastEventId).toMatch(/^[0-9a-f-]{36}\.\d+$/);
     expect(resumes[0]!.instance).not.toBe(cut.instance);
   }, 60_000);
+
+  it("keeps a cut call running on its instance while the other one's resumed stream waits for its events", async () => {
+    // A transaction of the test's own holds prompt_runs, so the call blocks before its first step.
+    const lock = holdPromptRuns();
+    await lock.held;
+    const log: Served[] = [];
+    const { client } = await legacyClient(demo.writeToken, log, "priming");
+    const running = runPromptNow(client);
+    // The stream was cut after its priming event; once the client resumes elsewhere, let the call go on.
+    const deadline = Date.now() + 20_000;
+    while (!log.some((entry) => entry.lastEventId !== null) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(log.filter((entry) => entry.lastEventId !== null)).toHaveLength(1);
+    lock.release();
+    const { result, progress } = await running;
+    expect(result.isError).toBeFalsy();
+    expect(progress).toEqual([1, 2, 3, 4, 5]);
+    const resumedAt = log.findIndex((entry) => entry.lastEventId !== null);
+    expect(log[resumedAt]!.lastEventId).toMatch(/\.0$/);
+    expect(log[resumedAt]!.instance).not.toBe(log.slice(0, resumedAt).filter((entry) => entry.rpc === "tools/call").pop()!.instance);
+  }, 60_000);
 });
+
+/** prompts_run_now on the demo workspace's first prompt, with the progress the client saw. */
+async function runPromptNow(client: Client) {
+  const domainId = (payload(await client.callTool({ name: "read_tool", arguments: { name: "list_domains", arguments: {} } })).rows as { domain_id: number }[])[0]!.domain_id;
+  const promptId = (payload(await client.callTool({ name: "read_tool", arguments: { name: "prompts_list", arguments: { domain_id: domainId, limit: 1 } } })).rows as { prompt_id: number }[])[0]!.prompt_id;
+  const progress: number[] = [];
+  const result = await client.callTool(
+    { name: "run_tool", arguments: { name: "prompts_run_now", arguments: { domain_id: domainId, prompt_id: promptId } } },
+    undefined,
+    { onprogress: (step) => progress.push(step.progress), timeout: 60_000 },
+  );
+  return { result, progress };
+}
+
+/** A psql session holding prompt_runs in SHARE mode (reads pass, inserts wait) until release(). */
+function holdPromptRuns(): { held: Promise<void>; release(): void } {
+  const psql = spawn(path.join(postgresBinDir(), "psql"), [database, "-q", "-v", "ON_ERROR_STOP=1"], { stdio: ["pipe", "pipe", "inherit"] });
+  psql.stdin.write("BEGIN;\nLOCK TABLE prompt_runs IN SHARE MODE;\n\\echo locked\n");
+  const held = new Promise<void>((resolve, reject) => {
+    let out = "";
+    psql.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes("locked")) resolve();
+    });
+    psql.once("exit", (code) => reject(new Error(`psql exited with ${code} before locking`)));
+  });
+  return { held, release: () => psql.stdin.end("COMMIT;\n") };
+}
