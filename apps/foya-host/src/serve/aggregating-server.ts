@@ -22,8 +22,8 @@ import { parsePromptName, parseResourceUri, promptName, resourceUri } from "./na
 import { progressiveSurface } from "./progressive";
 import type { RegistryView } from "./registry-view";
 import { isStatusUri, statusResource, STATUS_URI } from "./serve-status";
-import { currentCall, withCall, type CallScope, type ServeManager } from "./serve-manager";
-import { directSurface, type CallGate, type ToolSurface } from "./tool-surface";
+import type { ServeManager } from "./serve-manager";
+import { directSurface, type CallGate, type CallScope, type ToolSurface } from "./tool-surface";
 import { upstreamRequests, type UpstreamRequests } from "./upstream-requests";
 
 /** Options of createAggregatingServer. */
@@ -106,8 +106,7 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
   const askPerson: AskPerson = async (message) => approvalOf(await server.elicitInput({ message, requestedSchema: APPROVE_SCHEMA }, { timeout: 10 * 60_000 }));
   // The call's own client is asked (an elicitation in 2025, an input-required result in 2026-07-28).
   const askThrough = (ask: AskClient): AskPerson => async (message) => approvalOf(await ask.elicit("foya_approval", { message, requestedSchema: APPROVE_SCHEMA }));
-  const gate: CallGate = (tool: HostTool, args) => {
-    const ask = currentCall()?.ask;
+  const gate: CallGate = (tool: HostTool, args, ask) => {
     const request = requestFor(tool, args, view.server(tool.server));
     return approveCall(options.approval, request, ask?.can("elicitation") ? askThrough(ask) : undefined);
   };
@@ -127,7 +126,7 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
       call.onProgress = (progress) =>
         void extra.sendNotification({ method: "notifications/progress", params: { ...progress, progressToken: token } }).catch(() => undefined);
     }
-    const result = await withCall(call, () => surface.callTool(request.params.name, args));
+    const result = await surface.callTool(request.params.name, args, call);
     return { ...result };
   }));
   const forwardEvent = installDownstreamForwarding(server, manager, ready, options.log);
