@@ -2,7 +2,8 @@
 // the person through the client. A 2026-07-28 client gets the question as an input-required
 // result (raw HTTP shows the wire: the approval form and a requestState; the retry with the
 // answer runs the call); the v2 SDK client pinned to 2026-07-28 answers it through its own
-// elicitation handler, over `foya serve --http` and over stdio; a decline refuses the call.
+// elicitation handler, over `foya serve --http` and over stdio (also through --progressive's
+// run_tool); a decline refuses the call.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -97,11 +98,14 @@ describe("foya serve --approval ask, 2026-07-28 clients", () => {
     }
   }, 60_000);
 
-  it("asks the same way over stdio", async () => {
+  // --progressive: the approval is asked from inside run_tool's catalog call (the AskClient rides the call scope).
+  it.each([[[], TOOL], [["--progressive"], "run_tool"]] as const)("asks the same way over stdio (%j)", async (flags, tool) => {
     const { client, asked } = pinnedClient(true);
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [foyaBin, "serve", "--approval", "ask"], env: { ...(process.env as Record<string, string>), FOYA_HOME: home }, stderr: "pipe" }));
+    const args = [foyaBin, "serve", "--approval", "ask", ...flags];
+    await client.connect(new StdioClientTransport({ command: process.execPath, args, env: { ...(process.env as Record<string, string>), FOYA_HOME: home }, stderr: "pipe" }));
     try {
-      expect(textOf(await client.callTool({ name: TOOL, arguments: { text: "Over STDIO" } }))).toBe("over stdio");
+      const toolArguments = tool === TOOL ? { text: "Over STDIO" } : { name: TOOL, arguments: { text: "Over STDIO" } };
+      expect(textOf(await client.callTool({ name: tool, arguments: toolArguments }))).toBe("over stdio");
       expect(asked).toHaveLength(1);
     } finally {
       await client.close();
