@@ -1,24 +1,17 @@
 // The client surface over real HTTP against the built gateway: four fixed tools, ?toolsets=
 // pinning, instructions and the skill resource, and the HTTP hygiene (401, Origin/Host 403,
-// malformed JSON, body limit, sessions bound to their token).
+// malformed JSON, body limit, sessions bound to their token, SSE event ids and resumption).
 import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { GATEWAY, connect, initData, requireBuild, startGateway } from "./support/gateway-process";
-import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
+import { beforeAll, describe, expect, it } from "vitest";
+import { GATEWAY, payload, serveGateway } from "./support/gateway-process";
+import type { WorkspaceTokens } from "./support/gateway-process";
 
 const BASE = ["describe_tool", "read_tool", "run_tool", "search_tools"];
-let dir: string;
+const served = serveGateway({ flags: () => ["--max-body-bytes", "65536"] });
 let demo: WorkspaceTokens;
-let gateway: RunningGateway;
-const clients: Client[] = [];
-const open = async (token: string, toolsets?: string) => {
-  const client = await connect(gateway.url, token, toolsets);
-  clients.push(client);
-  return client;
-};
+const open = (token: string, toolsets?: string) => served.open(token, toolsets);
 const post = (headers: Record<string, string>, body: string) =>
-  fetch(gateway.url, {
+  fetch(served.gateway.url, {
     method: "POST",
     headers: {
       "content-type": "application/json",
@@ -27,6 +20,21 @@ const post = (headers: Record<string, string>, body: string) =>
     },
     body,
   });
+/** The events of an SSE body: each one's id and data. */
+const sseEvents = (text: string): { id: string; data: string }[] =>
+  text
+    .split("\n\n")
+    // Comment-only blocks (": keepalive") are not events.
+    .filter((block) => block.split("\n").some((line) => line !== "" && !line.startsWith(":")))
+    .map((block) => {
+      const field = (name: string) =>
+        block
+          .split("\n")
+          .filter((line) => line.startsWith(`${name}:`))
+          .map((line) => line.slice(name.length + 1).trimStart())
+          .join("\n");
+      return { id: field("id"), data: field("data") };
+    });
 const initialize = JSON.stringify({
   jsonrpc: "2.0",
   id: 1,
@@ -38,18 +46,8 @@ const initialize = JSON.stringify({
   },
 });
 
-beforeAll(async () => {
-  requireBuild();
-  const data = initData();
-  dir = data.dir;
-  demo = data.tokens.demo!;
-  gateway = await startGateway(dir, ["--max-body-bytes", "65536"]);
-});
-
-afterAll(async () => {
-  for (const client of clients) await client.close().catch(() => undefined);
-  await gateway?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
+beforeAll(() => {
+  demo = served.tokens.demo!;
 });
 
 describe("tools/list", () => {
@@ -221,7 +219,7 @@ describe("HTTP hygiene", () => {
       message: "Forbidden: Origin http://evil.example is not allowed",
     });
     expect((await post({ ...auth, origin: "null" }, initialize)).status).toBe(403);
-    const port = new URL(gateway.url).port;
+    const port = new URL(served.gateway.url).port;
     const rebinding = await new Promise<number>((resolve, reject) => {
       import("node:http").then(({ request }) => {
         const req = request(
@@ -271,13 +269,13 @@ describe("HTTP hygiene", () => {
       code: -32600,
       message: "Request body exceeds 65536 bytes",
     });
-    const notFound = await fetch(gateway.url.replace("/mcp", "/other"), { headers: auth });
+    const notFound = await fetch(served.gateway.url.replace("/mcp", "/other"), { headers: auth });
     expect(notFound.status).toBe(404);
     expect(((await notFound.json()) as { error: unknown }).error).toEqual({
       code: -32000,
       message: "Not found: the MCP endpoint is /mcp",
     });
-    const put = await fetch(gateway.url, { method: "PUT", headers: auth, body: "{}" });
+    const put = await fetch(served.gateway.url, { method: "PUT", headers: auth, body: "{}" });
     expect(put.status).toBe(405);
     expect(put.headers.get("allow")).toBe("GET, POST, DELETE");
   });
@@ -306,7 +304,41 @@ describe("HTTP hygiene", () => {
     });
   });
 
+  it("gives every SSE event an id and resumes a stream after a Last-Event-ID, then ends it", async () => {
+    const auth = { authorization: `Bearer ${demo.writeToken}` };
+    const opened = await post(auth, initialize.replace("2025-06-18", "2025-11-25"));
+    const headers = { ...auth, "mcp-session-id": opened.headers.get("mcp-session-id")!, "mcp-protocol-version": "2025-11-25" };
+    const call = async (id: number, name: string, args: Record<string, unknown>, meta?: Record<string, unknown>) =>
+      post(headers, JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args, ...(meta ? { _meta: meta } : {}) } }));
+    const read = async (id: number, name: string, args: Record<string, unknown>) =>
+      payload(((await (await call(id, "read_tool", { name, arguments: args })).json()) as { result: unknown }).result);
+    const domain = ((await read(10, "list_domains", {})).rows as { domain_id: number }[])[0]!.domain_id;
+    const prompt = ((await read(11, "prompts_list", { domain_id: domain, limit: 1 })).rows as { prompt_id: number }[])[0]!.prompt_id;
+    const streamed = await call(12, "run_tool", { name: "prompts_run_now", arguments: { domain_id: domain, prompt_id: prompt } }, { progressToken: "p-12" });
+    expect(streamed.headers.get("content-type")).toContain("text/event-stream");
+    const events = sseEvents(await streamed.text());
+    expect(events.every((event) => /^[0-9a-f-]{36}\.\d+$/.test(event.id))).toBe(true);
+    expect(events[0]!.data).toBe("");
+    const messages = events.slice(1).map((event) => JSON.parse(event.data) as { id?: number; method?: string; params?: { progress: number } });
+    expect(messages.map((message) => message.method ?? `answer ${message.id}`)).toEqual([...Array(5).fill("notifications/progress"), "answer 12"]);
+    expect(messages.slice(0, 5).map((message) => message.params!.progress)).toEqual([1, 2, 3, 4, 5]);
+    const resume = (lastEventId?: string) =>
+      fetch(served.gateway.url, { headers: { ...headers, accept: "text/event-stream", ...(lastEventId ? { "last-event-id": lastEventId } : {}) } });
+    const resumed = await resume(events[2]!.id);
+    expect(resumed.status).toBe(200);
+    expect(sseEvents(await resumed.text())).toEqual(events.slice(3));
+    const plain = await resume();
+    expect(plain.status).toBe(405);
+    expect(plain.headers.get("allow")).toBe("POST, DELETE");
+    const unknown = await resume("00000000-0000-4000-8000-000000000000.1");
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { error: unknown }).error).toEqual({
+      code: -32001,
+      message: "Stream not found: Last-Event-ID names no stream of this session that is still kept; send the request again",
+    });
+  });
+
   it("prints the listening line on 127.0.0.1", () => {
-    expect(gateway.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    expect(served.gateway.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
   });
 });

@@ -15,6 +15,7 @@ export const WorkspaceStoreErrorCode = {
   STORE: "STORE",
   DRIVER_UNAVAILABLE: "DRIVER_UNAVAILABLE",
   CONNECT_FAILED: "CONNECT_FAILED",
+  STREAM_LOG_FULL: "STREAM_LOG_FULL",
 } as const;
 
 /** One of the WorkspaceStoreErrorCode values. */

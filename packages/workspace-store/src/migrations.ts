@@ -1,7 +1,7 @@
 // The store's schema as numbered migrations in the SQLite dialect; each driver applies the ones a
 // database lacks, in order, under its own lock, and records them in `schema_migrations`
 // (drivers/postgres.ts translates the DDL). Add a migration at the end; never edit a shipped one.
-import { DASHBOARD_STATEMENTS, SCHEMA_STATEMENTS } from "./schema";
+import { DASHBOARD_STATEMENTS, MCP_SESSION_STATEMENTS, SCHEMA_STATEMENTS } from "./schema";
 import type { StoreQueries } from "./types";
 
 /** One step of the schema. */
@@ -22,6 +22,7 @@ export const MIGRATIONS: readonly Migration[] = [
     ],
   },
   { version: 3, name: "dashboard: call log, admin tokens, token last use", statements: DASHBOARD_STATEMENTS },
+  { version: 4, name: "MCP sessions and their SSE event log, shared by every instance", statements: MCP_SESSION_STATEMENTS },
 ];
 
 /** The table that records applied migrations. */

@@ -9,6 +9,7 @@ import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
 import { MIGRATIONS, openPostgresStore, openWorkspaceStore, WorkspaceStoreError } from "../src/index";
 import type { WorkspaceStore } from "../src/index";
 import { workspaceStoreConformance } from "./driver-conformance";
+import { mcpSessionConformance } from "./session-conformance";
 
 let cluster: PostgresCluster;
 let databases = 0;
@@ -23,6 +24,11 @@ afterAll(() => cluster?.stop());
 
 if (gate.run) {
   workspaceStoreConformance(
+    "postgres",
+    () => openPostgresStore({ url: nextDatabase() }),
+    (store) => store.close(),
+  );
+  mcpSessionConformance(
     "postgres",
     () => openPostgresStore({ url: nextDatabase() }),
     (store) => store.close(),

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { openSqliteStore, SQLITE_FILE_NAME, WorkspaceStoreError } from "../src/index";
 import type { WorkspaceStore } from "../src/index";
 import { workspaceStoreConformance } from "./driver-conformance";
+import { mcpSessionConformance } from "./session-conformance";
 
 // The release this Node runs (13, or 12 as better-sqlite3-node20 on Node 20): a direct import of
 // better-sqlite3 would load 13, which crashes Node 20.
@@ -17,19 +18,18 @@ const { Database } = loadSqliteBinding<typeof BetterSqlite3>(import.meta.url);
 const dirs = new Map<WorkspaceStore, string>();
 const temporaryDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "ws-store-"));
 
-workspaceStoreConformance(
-  "sqlite",
-  async () => {
-    const dir = temporaryDir();
-    const store = await openSqliteStore({ dataDir: dir });
-    dirs.set(store, dir);
-    return store;
-  },
-  async (store) => {
-    await store.close();
-    fs.rmSync(dirs.get(store)!, { recursive: true, force: true });
-  },
-);
+const openTemporary = async () => {
+  const dir = temporaryDir();
+  const store = await openSqliteStore({ dataDir: dir });
+  dirs.set(store, dir);
+  return store;
+};
+const disposeTemporary = async (store: WorkspaceStore) => {
+  await store.close();
+  fs.rmSync(dirs.get(store)!, { recursive: true, force: true });
+};
+workspaceStoreConformance("sqlite", openTemporary, disposeTemporary);
+mcpSessionConformance("sqlite", openTemporary, disposeTemporary);
 
 describe("sqlite driver", () => {
   it("keeps the file in WAL mode so the CLI and a running gateway can share it", async () => {

@@ -19,7 +19,7 @@ export const USAGE = `usage:
                          [--upstreams mcp.json] [--allowed-host NAME]... [--max-body-bytes N]
                          [--allow-anonymous-read WORKSPACE] [--max-sessions 1000]
                          [--max-sessions-per-token 50] [--session-idle-ms 1800000]
-                         [--no-ui] [--call-log-days 30]
+                         [--max-stream-events 100000] [--no-ui] [--call-log-days 30]
   The dashboard is at /ui on the same port (sign in with the admin token init printed).
   amicited-gateway serve --stdio --data DIR [--toolsets eshop,uptime|all]   (token in AMICITED_TOKEN)
   Every command takes --database URL (or DATABASE_URL) instead of --data DIR to keep the store,

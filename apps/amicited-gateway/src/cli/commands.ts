@@ -11,7 +11,7 @@ import { startHttpGateway } from "../server/http";
 import { DEFAULT_SESSION_LIMITS } from "../server/sessions";
 import { serveStdio } from "../server/stdio";
 import { attachUpstreams } from "../upstreams";
-import { CALL_LOG_RETENTION, findWorkspace, issueAdminToken, openWorkspaceStore, schemaVersionOf } from "@foundry-mcp/workspace-store";
+import { CALL_LOG_RETENTION, DEFAULT_STREAM_EVENT_LIMITS, findWorkspace, issueAdminToken, openWorkspaceStore, schemaVersionOf } from "@foundry-mcp/workspace-store";
 import { createUiRoutes } from "../server/ui/routes";
 import type { Credential, StoreLocation, WorkspaceStore } from "@foundry-mcp/workspace-store";
 
@@ -129,6 +129,7 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     "max-sessions",
     "max-sessions-per-token",
     "session-idle-ms",
+    "max-stream-events",
     "no-ui",
     "call-log-days",
   ]);
@@ -190,6 +191,9 @@ export async function runServe(args: ParsedArgs): Promise<void> {
       maxSessions: flagInteger(args, "max-sessions", DEFAULT_SESSION_LIMITS.maxSessions, 1, 1_000_000),
       maxSessionsPerToken: flagInteger(args, "max-sessions-per-token", DEFAULT_SESSION_LIMITS.maxSessionsPerToken, 1, 1_000_000),
       idleMs: flagInteger(args, "session-idle-ms", DEFAULT_SESSION_LIMITS.idleMs, 100, 24 * 3_600_000),
+    },
+    streamEvents: {
+      maxEvents: flagInteger(args, "max-stream-events", DEFAULT_STREAM_EVENT_LIMITS.maxEvents, 1, 10_000_000),
     },
     ...(anonymous ? { anonymous } : {}),
   });

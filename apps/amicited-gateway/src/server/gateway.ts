@@ -39,6 +39,10 @@ export interface Gateway {
 export const reportCallLogError = (error: unknown): void =>
   void process.stderr.write(`amicited-gateway: call log write failed: ${(error as Error).message}\n`);
 
+/** A refused or failed SSE event log write is reported on stderr; the call it belongs to goes on. */
+export const reportStreamLogError = (error: unknown): void =>
+  void process.stderr.write(`amicited-gateway: SSE event log: ${(error as Error).message}\n`);
+
 /** Default hourly cap per workspace. */
 export const DEFAULT_HOURLY_CAP = 1000;
 

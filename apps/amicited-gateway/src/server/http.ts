@@ -1,24 +1,22 @@
 // Streamable HTTP at /mcp on node:http. Every request first passes server-kit's edge, the one every
 // HTTP app shares: path (404), Host and Origin (403), the bearer token resolved to its credential
-// (401 + WWW-Authenticate), method (405), body limit (413), JSON parsing (-32700); then the
-// gateway's own checks (the session exists and belongs to this token) and its session's transport.
-// One Server per session, its credential and pinned toolsets fixed when the session was
-// initialised; sessions are capped in total and per token, idle ones closed (sessions.ts), a
-// refused initialize answered 503.
-import { randomUUID } from "node:crypto";
+// (401 + WWW-Authenticate), method (405), body limit (413), JSON parsing (-32700). Then the era:
+// a request naming an Mcp-Session-Id, or an initialize, is of the 2025 handshake (legacy-http.ts:
+// the session lives in the store, each request gets its own Server); a 2026-07-28 request is
+// answered statelessly (modern-http.ts). Nothing outlives a request in this process, so any
+// number of instances on one store serve any client without sticky sessions.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { messageOf } from "@foundry-mcp/core";
 import { createHttpEdge, jsonRpcError, sendJson } from "@foundry-mcp/server-kit";
+import { StreamEventLog, resolveToken } from "@foundry-mcp/workspace-store";
+import type { Credential, StreamEventLimits } from "@foundry-mcp/workspace-store";
 import { createSessionServer } from "./session";
 import { answerModernPost, isModernPost } from "./modern-http";
+import { answerInSession, isInitializing, openSession, type LegacyEndpoint } from "./legacy-http";
 import { DEFAULT_SESSION_LIMITS, SessionTable, type SessionLimits } from "./sessions";
 import type { Gateway } from "./gateway";
 import { isUiPath, type UiRoutes } from "./ui/routes";
-import { resolveToken } from "@foundry-mcp/workspace-store";
-import type { Credential } from "@foundry-mcp/workspace-store";
 
 /** Options of startHttpGateway. */
 export interface HttpGatewayOptions {
@@ -32,6 +30,8 @@ export interface HttpGatewayOptions {
   anonymous?: Credential;
   /** Session caps and idle time (defaults: DEFAULT_SESSION_LIMITS). */
   sessions?: Partial<SessionLimits>;
+  /** Bounds of the SSE event log (defaults: workspace-store's DEFAULT_STREAM_EVENT_LIMITS). */
+  streamEvents?: Partial<StreamEventLimits>;
   /** The dashboard, served under /ui beside /mcp (ui/routes.ts); absent with --no-ui. */
   ui?: UiRoutes;
 }
@@ -40,13 +40,6 @@ export interface HttpGatewayOptions {
 export interface HttpGateway {
   url: string;
   close(): Promise<void>;
-}
-
-/** The id of the (first) initialize request in a body, so that a refusal can answer it. */
-function initializeId(body: unknown): string | number | null {
-  const messages: unknown[] = Array.isArray(body) ? body : [body];
-  const id = (messages.find((message) => isInitializeRequest(message)) as { id?: unknown } | undefined)?.id;
-  return typeof id === "string" || typeof id === "number" ? id : null;
 }
 
 /**
@@ -58,7 +51,11 @@ export async function startHttpGateway(
   options: HttpGatewayOptions = {},
 ): Promise<HttpGateway> {
   const host = options.host ?? "127.0.0.1";
-  const sessions = new SessionTable({ ...DEFAULT_SESSION_LIMITS, ...options.sessions });
+  const endpoint: LegacyEndpoint = {
+    sessions: new SessionTable(gateway.store, { ...DEFAULT_SESSION_LIMITS, ...options.sessions }),
+    events: new StreamEventLog(gateway.store, options.streamEvents),
+    createServer: (credential, toolsets) => createSessionServer(gateway, credential, toolsets),
+  };
   const admit = createHttpEdge<Credential>({
     host,
     realm: "amicited-gateway",
@@ -74,66 +71,19 @@ export async function startHttpGateway(
     if (options.ui && isUiPath(url.pathname)) return options.ui(req, res, url);
     const admitted = await admit(req, res);
     if (!admitted) return;
-    const { credential, body } = admitted;
+    const { credential, body, method } = admitted;
+    const request = { req, res, credential, body, method };
     const toolsets = url.searchParams.get("toolsets") ?? undefined;
     const sessionId = req.headers["mcp-session-id"];
-    const existing = typeof sessionId === "string" ? sessions.touch(sessionId) : undefined;
-    if (typeof sessionId === "string") {
-      if (!existing)
-        return sendJson(res, 404, jsonRpcError(-32001, "Session not found: initialize a new session"));
-      if (existing.tokenId !== credential.tokenId)
-        return sendJson(
-          res,
-          403,
-          jsonRpcError(-32000, "Forbidden: this session belongs to another token"),
-        );
-    }
-    if (admitted.method !== "POST") {
-      if (!existing)
-        return sendJson(
-          res,
-          400,
-          jsonRpcError(-32000, "Bad Request: Mcp-Session-Id header is required"),
-        );
-      return existing.transport.handleRequest(req, res);
-    }
-    if (existing) return existing.transport.handleRequest(req, res, body);
+    if (typeof sessionId === "string") return answerInSession(endpoint, request, sessionId);
+    if (method !== "POST")
+      return sendJson(res, 400, jsonRpcError(-32000, "Bad Request: Mcp-Session-Id header is required"));
     // 2026-07-28: no session, one Server for this request only (modern-http.ts).
     if (isModernPost(req, body))
-      return answerModernPost(req, res, body, () =>
-        createSessionServer(gateway, credential, toolsets),
-      );
-    const initializing = Array.isArray(body)
-      ? body.some((message) => isInitializeRequest(message))
-      : isInitializeRequest(body);
-    if (!initializing)
-      return sendJson(
-        res,
-        400,
-        jsonRpcError(-32000, "Bad Request: no valid session; send initialize first"),
-      );
-    const slot = sessions.reserve(credential.tokenId);
-    if ("message" in slot)
-      return sendJson(res, 503, jsonRpcError(-32000, slot.message, initializeId(body)), {
-        "retry-after": String(slot.retryAfterSeconds),
-      });
-    const server = createSessionServer(gateway, credential, toolsets);
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) =>
-        slot.bind(id, { transport, server, tokenId: credential.tokenId, lastSeen: Date.now() }),
-      onsessionclosed: (id) => sessions.delete(id),
-    });
-    transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
-    };
-    try {
-      await server.connect(transport);
-      await transport.handleRequest(req, res, body);
-    } finally {
-      // An initialize the SDK refused never gets a session id: give its slot back.
-      slot.release();
-    }
+      return answerModernPost(req, res, body, () => createSessionServer(gateway, credential, toolsets));
+    if (!isInitializing(body))
+      return sendJson(res, 400, jsonRpcError(-32000, "Bad Request: no valid session; send initialize first"));
+    return openSession(endpoint, request, toolsets);
   };
 
   const httpServer = http.createServer((req, res) => {
@@ -145,8 +95,14 @@ export async function startHttpGateway(
     httpServer.once("error", reject);
     httpServer.listen(options.port ?? 8787, host, () => resolve());
   });
-  // Clients that vanish without DELETE would otherwise keep their Server until a cap is reached.
-  const sweeper = setInterval(() => sessions.evictIdle(), Math.min(sessions.limits.idleMs, 60_000));
+  // Sessions that vanish without DELETE would otherwise hold their rows (and events) until a cap.
+  const sweeper = setInterval(
+    () =>
+      void endpoint.sessions
+        .sweep()
+        .catch((error: unknown) => process.stderr.write(`amicited-gateway: session sweep failed: ${messageOf(error)}\n`)),
+    Math.min(endpoint.sessions.limits.idleMs, 60_000),
+  );
   sweeper.unref();
   const address = httpServer.address() as AddressInfo;
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
@@ -154,7 +110,6 @@ export async function startHttpGateway(
     url: `http://${shownHost}:${address.port}/mcp`,
     async close() {
       clearInterval(sweeper);
-      await sessions.closeAll();
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     },

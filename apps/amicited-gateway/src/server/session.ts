@@ -1,7 +1,8 @@
 // One MCP session: a low-level SDK Server whose tools/list is fixed when the session starts —
 // the four base tools plus the pinned toolsets' tools — and whose calls all go through the
 // catalog with the session's credential as context, through @foundry-mcp/progressive's surface
-// (base schemas, argument checks, one result format, errors as isError results).
+// (base schemas, argument checks, one result format, errors as isError results). A call whose
+// request carries `_meta.progressToken` gets a progress reporter in its context.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
@@ -10,16 +11,34 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { checkedRequest, unknownResource } from "@foundry-mcp/server-kit";
-import { createProgressiveSurface } from "@foundry-mcp/progressive";
 import type { CallContext } from "@foundry-mcp/tool-catalog";
 import { SERVER_INSTRUCTIONS, SKILL_URI, TOOLSETS_URI } from "./skill";
 import { reportCallLogError, type Gateway } from "./gateway";
 import { GATEWAY_CAPABILITIES, SERVER_INFO } from "./identity";
 import { callFacts } from "./call-outcome";
+import { surfaceFor } from "./surfaces";
 import type { Credential } from "@foundry-mcp/workspace-store";
+import type { ProgressReporter } from "../tools/shared";
 
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/**
+ * Sends a call's progress as `notifications/progress` for the request's token (on its SSE stream,
+ * in both eras). Once one cannot be sent (the stream's event log is full, stream-events.ts), the
+ * call reports no more: its answer still arrives.
+ */
+function progressReporter(extra: Extra, progressToken: string | number): ProgressReporter {
+  let stopped = false;
+  return (progress, total, message) => {
+    if (stopped) return;
+    extra
+      .sendNotification({ method: "notifications/progress", params: { progressToken, progress, total, message } })
+      .catch(() => (stopped = true));
+  };
+}
 
 /**
  * Builds the MCP Server of one session. `toolsets` is the raw `?toolsets=` value: its tools are
@@ -31,19 +50,14 @@ export function createSessionServer(
   toolsets: string | undefined,
 ): Server {
   const { catalog } = gateway;
-  const context = (signal: AbortSignal): CallContext => ({
+  const context = (signal: AbortSignal, progress?: ProgressReporter): CallContext => ({
     workspace: credential.workspaceId,
     scope: credential.scope,
     credentialId: String(credential.tokenId),
     signal,
+    ...(progress ? { progress } : {}),
   });
-  // Toolset names are matched case-insensitively: `?toolsets=ESHOP` pins eshop.
-  const surface = createProgressiveSurface({
-    catalog,
-    advertised: catalog.advertised(toolsets?.toLowerCase()),
-  });
-  // Fixed for the session's life, so the client's prompt cache stays valid.
-  const listed = surface.listTools() as Tool[];
+  const { surface, listed } = surfaceFor(gateway, toolsets);
   const server = new Server(SERVER_INFO, {
     capabilities: GATEWAY_CAPABILITIES,
     instructions: SERVER_INSTRUCTIONS,
@@ -61,7 +75,9 @@ export function createSessionServer(
     };
     let result: CallToolResult;
     try {
-      result = (await surface.callTool(request.params.name, args, context(extra.signal))) as CallToolResult;
+      const progressToken = request.params._meta?.progressToken;
+      const progress = progressToken === undefined ? undefined : progressReporter(extra, progressToken);
+      result = (await surface.callTool(request.params.name, args, context(extra.signal, progress))) as CallToolResult;
     } catch (error) {
       await record("UNKNOWN_TOOL");
       throw error;

@@ -1,31 +1,24 @@
-// The gateway's open MCP sessions, bounded: at most `maxSessions` in total and
-// `maxSessionsPerToken` per credential, each closed after `idleMs` without a request. Every
-// `initialize` keeps an SDK Server and transport alive (~60 KB), so without caps one token could
-// exhaust the process for every workspace by opening sessions it never uses (issue 15, item 2).
-// A slot is reserved before the session exists, so concurrent initializes cannot overshoot.
-import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+// The gateway's 2025-era MCP sessions, bounded: at most `maxSessions` in total and
+// `maxSessionsPerToken` per credential, each gone after `idleMs` without a request (issue 15,
+// item 2: without caps one token could fill the store for every workspace with sessions it never
+// uses). The rows live in the workspace store (workspace-store's McpSessionStore), so every
+// instance on one database sees the same sessions and counts the same caps; nothing per session
+// stays in a process. This module adds the wire wording of a refusal.
+import { McpSessionStore } from "@foundry-mcp/workspace-store";
+import type { McpSession, McpSessionDetails, McpSessionLimits, McpSessionLookup, WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** Bounds of the session table. */
-export interface SessionLimits {
+export interface SessionLimits extends McpSessionLimits {
   /** Open sessions in total (`--max-sessions`). */
   maxSessions: number;
   /** Open sessions per token (`--max-sessions-per-token`); requests without a token share one. */
   maxSessionsPerToken: number;
-  /** A session without a request for this long is closed (`--session-idle-ms`). */
+  /** A session without a request for this long is gone (`--session-idle-ms`). */
   idleMs: number;
 }
 
-/** Defaults: 1,000 sessions (~60 MB), 50 per token, 30 idle minutes. */
+/** Defaults: 1,000 sessions, 50 per token, 30 idle minutes. */
 export const DEFAULT_SESSION_LIMITS: SessionLimits = { maxSessions: 1000, maxSessionsPerToken: 50, idleMs: 30 * 60_000 };
-
-/** One open session. */
-export interface Session {
-  transport: StreamableHTTPServerTransport;
-  server: Server;
-  tokenId: number;
-  lastSeen: number;
-}
 
 /** Why a new session cannot open now: the message names the cap; retry after this many seconds. */
 export interface SessionRefusal {
@@ -33,97 +26,44 @@ export interface SessionRefusal {
   retryAfterSeconds: number;
 }
 
-/** A reserved slot: bind it once the transport has a session id, or release it. */
-export interface SessionSlot {
-  bind(id: string, session: Session): void;
-  release(): void;
-}
+export type { McpSession as Session, McpSessionLookup as SessionLookup };
 
+/** The sessions of every instance on one store, with the gateway's refusal messages. */
 export class SessionTable {
-  private readonly sessions = new Map<string, Session>();
-  private readonly reserved = new Map<number, number>();
-  private reservedTotal = 0;
+  private readonly rows: McpSessionStore;
 
-  constructor(readonly limits: SessionLimits) {}
-
-  /** The session of that id, marked as seen now. */
-  touch(id: string): Session | undefined {
-    const session = this.sessions.get(id);
-    if (session) session.lastSeen = Date.now();
-    return session;
+  constructor(
+    store: WorkspaceStore,
+    readonly limits: SessionLimits,
+  ) {
+    this.rows = new McpSessionStore(store, limits);
   }
 
-  /** Forgets a session (its transport closed); safe to call twice. */
-  delete(id: string): void {
-    this.sessions.delete(id);
-  }
-
-  /** Closes every session idle past `idleMs`. */
-  evictIdle(now = Date.now()): void {
-    const cutoff = now - this.limits.idleMs;
-    for (const [id, session] of this.sessions) {
-      if (session.lastSeen < cutoff) {
-        this.sessions.delete(id);
-        void session.server.close().catch(() => undefined);
-      }
-    }
-  }
-
-  /** Reserves a slot for a new session of `tokenId`, or says which cap refuses it. */
-  reserve(tokenId: number): SessionSlot | SessionRefusal {
-    let refusal = this.refusal(tokenId);
-    if (refusal) {
-      this.evictIdle();
-      refusal = this.refusal(tokenId);
-    }
-    if (refusal) return refusal;
-    this.reserved.set(tokenId, (this.reserved.get(tokenId) ?? 0) + 1);
-    this.reservedTotal++;
-    let open = true;
-    const release = (): void => {
-      if (!open) return;
-      open = false;
-      this.reserved.set(tokenId, (this.reserved.get(tokenId) ?? 1) - 1);
-      this.reservedTotal--;
-    };
-    return {
-      bind: (id, session) => {
-        release();
-        this.sessions.set(id, session);
-      },
-      release,
-    };
-  }
-
-  /** Closes every session. */
-  async closeAll(): Promise<void> {
-    const all = [...this.sessions.values()];
-    this.sessions.clear();
-    for (const session of all) await session.server.close().catch(() => undefined);
-  }
-
-  private refusal(tokenId: number): SessionRefusal | undefined {
+  /** Opens a session for an initialize, or says which cap refuses it. */
+  async open(details: McpSessionDetails): Promise<McpSession | SessionRefusal> {
+    const opening = await this.rows.open(details);
+    if ("session" in opening) return opening.session;
     const { maxSessions, maxSessionsPerToken, idleMs } = this.limits;
-    const mine = [...this.sessions.values()].filter((session) => session.tokenId === tokenId);
     const minutes = idleMs >= 60_000 ? `${Math.round(idleMs / 60_000)} min` : `${Math.ceil(idleMs / 1000)} s`;
-    if (mine.length + (this.reserved.get(tokenId) ?? 0) >= maxSessionsPerToken) {
-      return {
-        message: `Too many sessions: this token already has ${maxSessionsPerToken} open sessions, the cap per token (--max-sessions-per-token ${maxSessionsPerToken}). Reuse one, or end one with DELETE /mcp and its Mcp-Session-Id; idle sessions close after ${minutes}.`,
-        retryAfterSeconds: this.secondsUntilIdle(mine),
-      };
-    }
-    if (this.sessions.size + this.reservedTotal >= maxSessions) {
-      return {
-        message: `Too many sessions: the gateway has ${maxSessions} open sessions, its total cap (--max-sessions ${maxSessions}). Try again later; idle sessions close after ${minutes}.`,
-        retryAfterSeconds: this.secondsUntilIdle([...this.sessions.values()]),
-      };
-    }
-    return undefined;
+    const message =
+      opening.refused === "per-token"
+        ? `Too many sessions: this token already has ${maxSessionsPerToken} open sessions, the cap per token (--max-sessions-per-token ${maxSessionsPerToken}). Reuse one, or end one with DELETE /mcp and its Mcp-Session-Id; idle sessions close after ${minutes}.`
+        : `Too many sessions: the gateway has ${maxSessions} open sessions, its total cap (--max-sessions ${maxSessions}). Try again later; idle sessions close after ${minutes}.`;
+    return { message, retryAfterSeconds: opening.retryAfterSeconds };
   }
 
-  private secondsUntilIdle(sessions: Session[]): number {
-    const oldest = Math.min(...sessions.map((session) => session.lastSeen));
-    if (!Number.isFinite(oldest)) return 1;
-    return Math.max(1, Math.ceil((oldest + this.limits.idleMs - Date.now()) / 1000));
+  /** The session of that id for this token, marked as seen now. */
+  touch(id: string, tokenId: number): Promise<McpSessionLookup> {
+    return this.rows.touch(id, tokenId);
+  }
+
+  /** Ends a session for every instance. */
+  end(id: string): Promise<boolean> {
+    return this.rows.end(id);
+  }
+
+  /** Expires idle sessions (a timer in each instance; initialize also does). */
+  sweep(): Promise<number> {
+    return this.rows.sweep();
   }
 }

@@ -1,0 +1,167 @@
+// The 2025 era over Streamable HTTP with the session in the store, so that any instance answers
+// any request of any session and no process keeps anything per session:
+// - `initialize` opens a session row (sessions.ts: caps counted in the store) and is answered by
+//   a Server built for it, through an SDK transport that announces the row's id;
+// - every later POST builds its Server for that request only, restored from the row
+//   (restored-session.ts), and closes it once the request's answers are out. A request that asks
+//   for progress (`_meta.progressToken`) gets an SSE stream whose every event carries an id and is
+//   logged in the store (stream-events.ts); any other request gets a JSON answer;
+// - GET with Last-Event-ID resumes a cut stream from the log, on any instance (stream-resume.ts);
+//   a GET without it is 405: the gateway sends nothing outside a request's own stream;
+// - DELETE ends the session for every instance.
+import type http from "node:http";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import {
+  LATEST_PROTOCOL_VERSION,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  isInitializeRequest,
+  type InitializeRequest,
+} from "@modelcontextprotocol/sdk/types.js";
+import { jsonRpcError, sendJson } from "@foundry-mcp/server-kit";
+import type { Credential, StreamEventLog } from "@foundry-mcp/workspace-store";
+import { RestoredSessionTransport } from "./restored-session";
+import type { Session, SessionTable } from "./sessions";
+import { SessionEventStore } from "./stream-events";
+import { resumeStream } from "./stream-resume";
+
+/** The reconnection delay a stream's priming event asks clients for (SSE `retry:`). */
+const RETRY_MS = 1000;
+
+/** What the 2025-era endpoint works with. */
+export interface LegacyEndpoint {
+  sessions: SessionTable;
+  events: StreamEventLog;
+  createServer: (credential: Credential, toolsets: string | undefined) => Server;
+}
+
+/** One admitted request: its credential, parsed body and method. */
+export interface LegacyRequest {
+  req: http.IncomingMessage;
+  res: http.ServerResponse;
+  credential: Credential;
+  body: unknown;
+  method: string;
+}
+
+const messagesOf = (body: unknown): unknown[] => (Array.isArray(body) ? body : [body]);
+
+/** The id of the (first) initialize request in a body, so that a refusal can answer it. */
+function initializeId(body: unknown): string | number | null {
+  const id = (messagesOf(body).find((message) => isInitializeRequest(message)) as { id?: unknown } | undefined)?.id;
+  return typeof id === "string" || typeof id === "number" ? id : null;
+}
+
+/** True when a POST body carries an initialize request. */
+export const isInitializing = (body: unknown): boolean => messagesOf(body).some((message) => isInitializeRequest(message));
+
+/** A request that asked for progress and accepts SSE gets a stream; anything else a JSON answer. */
+function wantsStream(req: http.IncomingMessage, body: unknown): boolean {
+  const accepts = (req.headers.accept ?? "").includes("text/event-stream");
+  return accepts && messagesOf(body).some((message) => {
+    const params = (message as { id?: unknown; params?: { _meta?: { progressToken?: unknown } } }).params;
+    return (message as { id?: unknown }).id !== undefined && params?._meta?.progressToken !== undefined;
+  });
+}
+
+/**
+ * Connects a Server to `transport` (restoring `session`), answers the request, closes the Server
+ * once all is answered. A client that hangs up on a stream does not end its call (the answer still
+ * goes to the log, for a resume); one that hangs up on a JSON answer cancels it.
+ */
+async function serve(
+  endpoint: LegacyEndpoint,
+  request: LegacyRequest,
+  transport: StreamableHTTPServerTransport,
+  options: { session: Session | undefined; toolsets: string | undefined; resumable: boolean },
+): Promise<void> {
+  const { res } = request;
+  const server = endpoint.createServer(request.credential, options.toolsets);
+  const restored = new RestoredSessionTransport(transport, options.session);
+  const hungUp = new Promise<void>((resolve) => res.once("close", () => resolve()));
+  await server.connect(restored);
+  try {
+    await Promise.race([transport.handleRequest(request.req, res, request.body), hungUp]);
+    if (!options.resumable && !res.writableFinished) restored.cancelPending("the client closed the connection");
+    await restored.idle();
+  } finally {
+    await server.close().catch(() => undefined);
+  }
+}
+
+/** Answers an initialize without a session: opens one in the store unless a cap refuses it. */
+export async function openSession(endpoint: LegacyEndpoint, request: LegacyRequest, toolsets: string | undefined): Promise<void> {
+  const initialize = messagesOf(request.body).find((message) => isInitializeRequest(message)) as InitializeRequest;
+  const requested = initialize.params.protocolVersion;
+  const opened = await endpoint.sessions.open({
+    tokenId: request.credential.tokenId,
+    toolsets: toolsets ?? null,
+    // The SDK Server's own rule, so the row holds what the answer will say.
+    protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION,
+    clientCapabilities: initialize.params.capabilities as Record<string, unknown>,
+    clientInfo: initialize.params.clientInfo as unknown as Record<string, unknown>,
+  });
+  if ("message" in opened)
+    return sendJson(request.res, 503, jsonRpcError(-32000, opened.message, initializeId(request.body)), {
+      "retry-after": String(opened.retryAfterSeconds),
+    });
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => opened.id, enableJsonResponse: true });
+  try {
+    await serve(endpoint, request, transport, { session: undefined, toolsets, resumable: false });
+  } finally {
+    // An initialize the SDK refused (batch, Accept, …) or whose client left got no session: free its slot.
+    if (!request.res.headersSent || request.res.statusCode !== 200) await endpoint.sessions.end(opened.id);
+  }
+}
+
+/** Answers a request that names a session: POST, GET (resume) or DELETE. */
+export async function answerInSession(endpoint: LegacyEndpoint, request: LegacyRequest, sessionId: string): Promise<void> {
+  const { req, res, credential, body, method } = request;
+  const found = await endpoint.sessions.touch(sessionId, credential.tokenId);
+  if ("missing" in found) return sendJson(res, 404, jsonRpcError(-32001, "Session not found: initialize a new session"));
+  if ("forbidden" in found)
+    return sendJson(res, 403, jsonRpcError(-32000, "Forbidden: this session belongs to another token"));
+  const { session } = found;
+  if (method === "DELETE") {
+    await endpoint.sessions.end(session.id);
+    res.writeHead(200).end();
+    return;
+  }
+  if (method === "GET") {
+    const lastEventId = req.headers["last-event-id"];
+    if (typeof lastEventId !== "string")
+      return sendJson(
+        res,
+        405,
+        jsonRpcError(-32000, "Method not allowed: the gateway sends messages only on a request's own stream; GET /mcp resumes a cut stream and needs Last-Event-ID."),
+        { allow: "POST, DELETE" },
+      );
+    return resumeStream(req, res, lastEventId, {
+      log: endpoint.events,
+      sessionId: session.id,
+      sessionAlive: async () => "session" in (await endpoint.sessions.touch(session.id, credential.tokenId)),
+      maxWaitMs: endpoint.sessions.limits.idleMs,
+    });
+  }
+  if (isInitializing(body))
+    return sendJson(res, 400, jsonRpcError(-32600, "Invalid Request: Server already initialized"));
+  const streaming = wantsStream(req, body);
+  if (streaming && !(await endpoint.events.hasRoom())) {
+    await endpoint.sessions.sweep();
+    if (!(await endpoint.events.hasRoom())) {
+      const { maxEvents } = endpoint.events.limits;
+      return sendJson(
+        res,
+        503,
+        jsonRpcError(-32000, `Too many stream events: the gateway keeps at most ${maxEvents} SSE events for resumption (--max-stream-events ${maxEvents}); they go with their sessions. Try again later, or send the request without a progressToken for a JSON answer.`),
+        { "retry-after": "5" },
+      );
+    }
+  }
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: !streaming,
+    ...(streaming ? { eventStore: new SessionEventStore(endpoint.events, session.id), retryInterval: RETRY_MS } : {}),
+  });
+  await serve(endpoint, request, transport, { session, toolsets: session.toolsets ?? undefined, resumable: streaming });
+}

@@ -1,0 +1,147 @@
+// MCP sessions (the 2025 handshake's Mcp-Session-Id) kept in the store, so that every gateway
+// instance on one database serves every request of a session: `initialize` opens a row, each
+// later request reads and touches it, DELETE ends it everywhere, and a row idle past `idleMs` is
+// gone for all. The caps (in total and per token) are counted inside one transaction that first
+// updates the one-row guard table: SQLite's write lock and PostgreSQL's row lock both let one
+// opener count at a time, so instances initializing at once cannot overshoot a cap.
+// Ending or expiring a session also deletes its stream events (stream-events.ts).
+import { randomBytes } from "node:crypto";
+import type { StoreQueries, WorkspaceStore } from "./types";
+
+/** What an MCP session remembers from its initialize. */
+export interface McpSessionDetails {
+  tokenId: number;
+  /** The raw `?toolsets=` of the initialize (null when absent). */
+  toolsets: string | null;
+  /** The protocol version the server agreed to. */
+  protocolVersion: string;
+  clientCapabilities: Record<string, unknown>;
+  clientInfo: Record<string, unknown>;
+}
+
+/** One open session. Times are epoch milliseconds. */
+export interface McpSession extends McpSessionDetails {
+  /** 128 random bits, base64url: unguessable, so knowing a token is not enough to join a session. */
+  id: string;
+  createdAt: number;
+  lastSeen: number;
+}
+
+/** The caps and idle time of a session table. */
+export interface McpSessionLimits {
+  maxSessions: number;
+  maxSessionsPerToken: number;
+  idleMs: number;
+}
+
+/** The answer to open(): the session, or which cap refused it and when a slot frees up. */
+export type McpSessionOpening =
+  | { session: McpSession }
+  | { refused: "per-token" | "total"; retryAfterSeconds: number };
+
+/** The answer to touch(): the session, or why there is none for this token. */
+export type McpSessionLookup = { session: McpSession } | { missing: true } | { forbidden: true };
+
+interface SessionRow {
+  id: string;
+  token_id: number;
+  toolsets: string | null;
+  protocol_version: string;
+  client_capabilities: string;
+  client_info: string;
+  created_at: number;
+  last_seen: number;
+}
+
+const COLUMNS = "id, token_id, toolsets, protocol_version, client_capabilities, client_info, created_at, last_seen";
+
+const toSession = (row: SessionRow): McpSession => ({
+  id: row.id,
+  tokenId: Number(row.token_id),
+  toolsets: row.toolsets,
+  protocolVersion: row.protocol_version,
+  clientCapabilities: JSON.parse(row.client_capabilities) as Record<string, unknown>,
+  clientInfo: JSON.parse(row.client_info) as Record<string, unknown>,
+  createdAt: Number(row.created_at),
+  lastSeen: Number(row.last_seen),
+});
+
+/** Deletes the sessions idle since before `cutoff`, with their stream events; returns how many. */
+async function deleteIdle(queries: StoreQueries, cutoff: number): Promise<number> {
+  await queries.run(
+    "DELETE FROM mcp_stream_events WHERE session_id IN (SELECT id FROM mcp_sessions WHERE last_seen < ?)",
+    [cutoff],
+  );
+  return (await queries.run("DELETE FROM mcp_sessions WHERE last_seen < ?", [cutoff])).changes;
+}
+
+/**
+ * The session table of an MCP HTTP server over a migrated WorkspaceStore (migration 4).
+ * @example const sessions = new McpSessionStore(store, { maxSessions: 1000, maxSessionsPerToken: 50, idleMs: 1_800_000 });
+ */
+export class McpSessionStore {
+  constructor(
+    private readonly store: WorkspaceStore,
+    readonly limits: McpSessionLimits,
+  ) {}
+
+  /** Opens a session unless a cap refuses it; idle sessions are expired first. */
+  open(details: McpSessionDetails, now = Date.now()): Promise<McpSessionOpening> {
+    const { maxSessions, maxSessionsPerToken, idleMs } = this.limits;
+    const retryAfter = (oldest: number | null): number =>
+      oldest === null ? 1 : Math.max(1, Math.ceil((oldest + idleMs - now) / 1000));
+    return this.store.transaction(async (queries): Promise<McpSessionOpening> => {
+      // First statement: from here until commit no other opener counts (see the header).
+      await queries.run("UPDATE mcp_session_guard SET locked_at = ? WHERE id = 1", [now]);
+      await deleteIdle(queries, now - idleMs);
+      type Count = { n: number; oldest: number | null };
+      const mine = await queries.get<Count>(
+        "SELECT COUNT(*) AS n, MIN(last_seen) AS oldest FROM mcp_sessions WHERE token_id = ?",
+        [details.tokenId],
+      );
+      if ((mine?.n ?? 0) >= maxSessionsPerToken)
+        return { refused: "per-token", retryAfterSeconds: retryAfter(mine?.oldest ?? null) };
+      const all = await queries.get<Count>("SELECT COUNT(*) AS n, MIN(last_seen) AS oldest FROM mcp_sessions");
+      if ((all?.n ?? 0) >= maxSessions)
+        return { refused: "total", retryAfterSeconds: retryAfter(all?.oldest ?? null) };
+      const session: McpSession = { ...details, id: randomBytes(16).toString("base64url"), createdAt: now, lastSeen: now };
+      await queries.run(`INSERT INTO mcp_sessions (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, [
+        session.id,
+        session.tokenId,
+        session.toolsets,
+        session.protocolVersion,
+        JSON.stringify(session.clientCapabilities),
+        JSON.stringify(session.clientInfo),
+        now,
+        now,
+      ]);
+      return { session };
+    });
+  }
+
+  /** The session `id` of `tokenId`, marked as seen now; or why there is none (gone, or another token's). */
+  async touch(id: string, tokenId: number, now = Date.now()): Promise<McpSessionLookup> {
+    const cutoff = now - this.limits.idleMs;
+    const row = await this.store.get<SessionRow>(
+      `UPDATE mcp_sessions SET last_seen = ? WHERE id = ? AND token_id = ? AND last_seen >= ? RETURNING ${COLUMNS}`,
+      [now, id, tokenId, cutoff],
+    );
+    if (row) return { session: toSession(row) };
+    const other = await this.store.get("SELECT id FROM mcp_sessions WHERE id = ? AND last_seen >= ?", [id, cutoff]);
+    return other ? { forbidden: true } : { missing: true };
+  }
+
+  /** Ends a session for every instance, with its stream events; true when it existed. */
+  async end(id: string): Promise<boolean> {
+    const [, ended] = await this.store.batch([
+      { sql: "DELETE FROM mcp_stream_events WHERE session_id = ?", params: [id] },
+      { sql: "DELETE FROM mcp_sessions WHERE id = ?", params: [id] },
+    ]);
+    return (ended?.changes ?? 0) > 0;
+  }
+
+  /** Expires every session idle past `idleMs` (and its events); returns how many. */
+  sweep(now = Date.now()): Promise<number> {
+    return this.store.transaction((queries) => deleteIdle(queries, now - this.limits.idleMs));
+  }
+}
