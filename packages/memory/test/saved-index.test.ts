@@ -148,14 +148,17 @@ describe("saved index", () => {
     });
   }
 
+  /** The part of the saved index JSON these tests change. */
+  type SavedJson = { files: { glossary: [number, [string, string[]][]][] } };
+
   /** Rewrites the saved index's index JSON and fact rows through `change`, with sizes and checksum made valid again. */
-  function rewriteSaved(change: (index: Record<string, any>, rows: Float64Array, positions: Int32Array) => void): void {
+  function rewriteSaved(change: (index: SavedJson, rows: Float64Array, positions: Int32Array) => void): void {
     const bytes = readFileSync(saved);
     const newline = bytes.indexOf(10);
     const header = JSON.parse(bytes.toString("utf8", 0, newline)) as { sections: number[]; crc32: number };
     let offset = newline + 1;
     const parts = header.sections.map((size) => Buffer.from(bytes.subarray(offset, (offset += size))));
-    const index = JSON.parse(parts[0]!.toString("utf8")) as Record<string, any>;
+    const index = JSON.parse(parts[0]!.toString("utf8")) as SavedJson;
     const rows = new Float64Array(parts[1]!.buffer, parts[1]!.byteOffset, parts[1]!.length / 8);
     const positions = new Int32Array(parts[3]!.buffer, parts[3]!.byteOffset, parts[3]!.length / 4);
     change(index, rows, positions);
@@ -164,7 +167,7 @@ describe("saved index", () => {
     writeFileSync(saved, Buffer.concat([Buffer.from(`${JSON.stringify({ ...header, sections: parts.map((part) => part.length), crc32: crc32(body) })}\n`), body]));
   }
 
-  const malformed: Array<[string, (index: Record<string, any>, rows: Float64Array, positions: Int32Array) => void]> = [
+  const malformed: Array<[string, (index: SavedJson, rows: Float64Array, positions: Int32Array) => void]> = [
     ["a fact type out of range", (_index, rows) => void (rows[5] = 99)],
     ["a body ending before it starts", (_index, rows) => void (rows[16] = 0)],
     ["a posting naming no fact", (_index, _rows, positions) => void (positions[0] = 60)],
@@ -211,7 +214,7 @@ describe("saved index", () => {
     expect(text).toContain('"glossary":[[60,[["psp",["payment","service","provider"]]]]]');
     first.memory.close();
     // The saved definition, changed (checksum made valid), is what a restored store expands the acronym with.
-    rewriteSaved((index) => void (index.files.glossary[0][1][0][1] = ["refund", "policy"]));
+    rewriteSaved((index) => void (index.files.glossary[0]![1][0]![1] = ["refund", "policy"]));
     const second = await open();
     expect((await second.memory.search({ query: "psp allows" })).hits[0]?.fact.id).toBe("fact-0063");
     expect(second.driver.freshness()).toMatchObject({ restored: true, filesRead: 0 });
