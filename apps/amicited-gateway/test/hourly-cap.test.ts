@@ -1,35 +1,19 @@
 // The hourly cap per workspace over real HTTP: exact under concurrent clients, hidden tools via
 // read_tool/run_tool and natively pinned tools count once each, listing and the skill are free,
 // the error says when the window resets, and other workspaces are not affected.
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { connect, initData, requireBuild, startGateway, textOf } from "./support/gateway-process";
-import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
+import { serveGateway, textOf } from "./support/gateway-process";
 
 const CAP = 40;
-let dir: string;
-let tokens: Record<string, WorkspaceTokens>;
-let gateway: RunningGateway;
+const served = serveGateway({ others: ["other"], flags: () => ["--hourly-cap", String(CAP)] });
 const clients: Client[] = [];
-
-beforeAll(async () => {
-  requireBuild();
-  ({ dir, tokens } = initData(["other"]));
-  gateway = await startGateway(dir, ["--hourly-cap", String(CAP)]);
-});
-
-afterAll(async () => {
-  for (const client of clients) await client.close().catch(() => undefined);
-  await gateway?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
 
 describe("hourly cap", () => {
   it("allows exactly the cap under concurrent clients, counting each call once", async () => {
     for (let index = 0; index < 4; index++)
       clients.push(
-        await connect(gateway.url, tokens.demo!.readToken, index === 0 ? "workspace" : undefined),
+        await served.open(served.tokens.demo!.readToken, index === 0 ? "workspace" : undefined),
       );
     const [pinned] = clients as [Client];
     // Free: listing tools, searching, describing and reading the skill never count.
@@ -79,8 +63,7 @@ describe("hourly cap", () => {
   });
 
   it("caps each workspace separately", async () => {
-    const other = await connect(gateway.url, tokens.other!.readToken);
-    clients.push(other);
+    const other = await served.open(served.tokens.other!.readToken);
     expect(
       (
         await other.callTool({

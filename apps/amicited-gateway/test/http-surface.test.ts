@@ -2,23 +2,16 @@
 // pinning, instructions and the skill resource, and the HTTP hygiene (401, Origin/Host 403,
 // malformed JSON, body limit, sessions bound to their token, SSE event ids and resumption).
 import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { GATEWAY, connect, initData, payload, requireBuild, startGateway } from "./support/gateway-process";
-import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
+import { beforeAll, describe, expect, it } from "vitest";
+import { GATEWAY, payload, serveGateway } from "./support/gateway-process";
+import type { WorkspaceTokens } from "./support/gateway-process";
 
 const BASE = ["describe_tool", "read_tool", "run_tool", "search_tools"];
-let dir: string;
+const served = serveGateway({ flags: () => ["--max-body-bytes", "65536"] });
 let demo: WorkspaceTokens;
-let gateway: RunningGateway;
-const clients: Client[] = [];
-const open = async (token: string, toolsets?: string) => {
-  const client = await connect(gateway.url, token, toolsets);
-  clients.push(client);
-  return client;
-};
+const open = (token: string, toolsets?: string) => served.open(token, toolsets);
 const post = (headers: Record<string, string>, body: string) =>
-  fetch(gateway.url, {
+  fetch(served.gateway.url, {
     method: "POST",
     headers: {
       "content-type": "application/json",
@@ -53,18 +46,8 @@ const initialize = JSON.stringify({
   },
 });
 
-beforeAll(async () => {
-  requireBuild();
-  const data = initData();
-  dir = data.dir;
-  demo = data.tokens.demo!;
-  gateway = await startGateway(dir, ["--max-body-bytes", "65536"]);
-});
-
-afterAll(async () => {
-  for (const client of clients) await client.close().catch(() => undefined);
-  await gateway?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
+beforeAll(() => {
+  demo = served.tokens.demo!;
 });
 
 describe("tools/list", () => {
@@ -236,7 +219,7 @@ describe("HTTP hygiene", () => {
       message: "Forbidden: Origin http://evil.example is not allowed",
     });
     expect((await post({ ...auth, origin: "null" }, initialize)).status).toBe(403);
-    const port = new URL(gateway.url).port;
+    const port = new URL(served.gateway.url).port;
     const rebinding = await new Promise<number>((resolve, reject) => {
       import("node:http").then(({ request }) => {
         const req = request(
@@ -286,13 +269,13 @@ describe("HTTP hygiene", () => {
       code: -32600,
       message: "Request body exceeds 65536 bytes",
     });
-    const notFound = await fetch(gateway.url.replace("/mcp", "/other"), { headers: auth });
+    const notFound = await fetch(served.gateway.url.replace("/mcp", "/other"), { headers: auth });
     expect(notFound.status).toBe(404);
     expect(((await notFound.json()) as { error: unknown }).error).toEqual({
       code: -32000,
       message: "Not found: the MCP endpoint is /mcp",
     });
-    const put = await fetch(gateway.url, { method: "PUT", headers: auth, body: "{}" });
+    const put = await fetch(served.gateway.url, { method: "PUT", headers: auth, body: "{}" });
     expect(put.status).toBe(405);
     expect(put.headers.get("allow")).toBe("GET, POST, DELETE");
   });
@@ -340,7 +323,7 @@ describe("HTTP hygiene", () => {
     expect(messages.map((message) => message.method ?? `answer ${message.id}`)).toEqual([...Array(5).fill("notifications/progress"), "answer 12"]);
     expect(messages.slice(0, 5).map((message) => message.params!.progress)).toEqual([1, 2, 3, 4, 5]);
     const resume = (lastEventId?: string) =>
-      fetch(gateway.url, { headers: { ...headers, accept: "text/event-stream", ...(lastEventId ? { "last-event-id": lastEventId } : {}) } });
+      fetch(served.gateway.url, { headers: { ...headers, accept: "text/event-stream", ...(lastEventId ? { "last-event-id": lastEventId } : {}) } });
     const resumed = await resume(events[2]!.id);
     expect(resumed.status).toBe(200);
     expect(sseEvents(await resumed.text())).toEqual(events.slice(3));
@@ -356,6 +339,6 @@ describe("HTTP hygiene", () => {
   });
 
   it("prints the listening line on 127.0.0.1", () => {
-    expect(gateway.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    expect(served.gateway.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
   });
 });

@@ -1,27 +1,11 @@
 // Find → describe → execute over real HTTP against the built gateway, on the demo data: the
 // read/run split, scopes, workspace isolation, paging and fields, credits and plan limits.
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import {
-  connect,
-  initData,
-  payload,
-  requireBuild,
-  startGateway,
-  textOf,
-} from "./support/gateway-process";
-import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
+import { payload, serveGateway, textOf } from "./support/gateway-process";
 
-let dir: string;
-let tokens: Record<string, WorkspaceTokens>;
-let gateway: RunningGateway;
-const clients: Client[] = [];
-const open = async (token: string) => {
-  const client = await connect(gateway.url, token);
-  clients.push(client);
-  return client;
-};
+const served = serveGateway({ others: ["other", "spender"] });
+const open = (token: string) => served.open(token);
 const read = async (client: Client, name: string, args: Record<string, unknown> = {}) =>
   client.callTool({ name: "read_tool", arguments: { name, arguments: args } });
 const run = async (client: Client, name: string, args: Record<string, unknown> = {}) =>
@@ -29,21 +13,9 @@ const run = async (client: Client, name: string, args: Record<string, unknown> =
 const domainsOf = async (client: Client) =>
   payload(await read(client, "list_domains")).rows as { domain_id: number; hostname: string }[];
 
-beforeAll(async () => {
-  requireBuild();
-  ({ dir, tokens } = initData(["other", "spender"]));
-  gateway = await startGateway(dir);
-});
-
-afterAll(async () => {
-  for (const client of clients) await client.close().catch(() => undefined);
-  await gateway?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
 describe("find → describe → execute", () => {
   it("finds tools from plain words", async () => {
-    const client = await open(tokens.demo!.readToken);
+    const client = await open(served.tokens.demo!.readToken);
     const top = async (query: string) =>
       (
         payload(await client.callTool({ name: "search_tools", arguments: { query, limit: 5 } }))
@@ -57,7 +29,7 @@ describe("find → describe → execute", () => {
   });
 
   it("describes a tool with its real schema and kind, then reads real rows with it", async () => {
-    const client = await open(tokens.demo!.readToken);
+    const client = await open(served.tokens.demo!.readToken);
     const described = payload(
       await client.callTool({ name: "describe_tool", arguments: { name: "eshop_list_orders" } }),
     );
@@ -97,7 +69,7 @@ describe("find → describe → execute", () => {
   });
 
   it("names the closest tools for an unknown name", async () => {
-    const client = await open(tokens.demo!.readToken);
+    const client = await open(served.tokens.demo!.readToken);
     const result = await client.callTool({
       name: "describe_tool",
       arguments: { name: "eshop_list_order" },
@@ -107,7 +79,7 @@ describe("find → describe → execute", () => {
   });
 
   it("read_tool refuses a write tool; run_tool runs it with a write token", async () => {
-    const reader = await open(tokens.demo!.writeToken);
+    const reader = await open(served.tokens.demo!.writeToken);
     const [domain] = await domainsOf(reader);
     const refused = await read(reader, "prompts_add", {
       domain_id: domain!.domain_id,
@@ -129,7 +101,7 @@ describe("find → describe → execute", () => {
   });
 
   it("never lets a read token reach a write, through run_tool or a pinned native call", async () => {
-    const client = await open(tokens.demo!.readToken);
+    const client = await open(served.tokens.demo!.readToken);
     const [domain] = await domainsOf(client);
     const viaRun = await run(client, "competitors_add", {
       domain_id: domain!.domain_id,
@@ -137,8 +109,7 @@ describe("find → describe → execute", () => {
     });
     expect(viaRun.isError).toBe(true);
     expect(textOf(viaRun)).toMatch(/SCOPE_DENIED.*write scope/);
-    const pinned = await connect(gateway.url, tokens.demo!.readToken, "competitors");
-    clients.push(pinned);
+    const pinned = await served.open(served.tokens.demo!.readToken, "competitors");
     const native = await pinned.callTool({
       name: "competitors_add",
       arguments: { domain_id: domain!.domain_id, hostname: "sneaky.example" },
@@ -151,8 +122,8 @@ describe("find → describe → execute", () => {
 
 describe("workspaces", () => {
   it("shows each token only its own workspace's rows", async () => {
-    const a = await open(tokens.demo!.readToken);
-    const b = await open(tokens.other!.readToken);
+    const a = await open(served.tokens.demo!.readToken);
+    const b = await open(served.tokens.other!.readToken);
     const domainsA = await domainsOf(a);
     const domainsB = await domainsOf(b);
     expect(domainsA.length).toBe(3);
@@ -169,7 +140,7 @@ describe("workspaces", () => {
 
 describe("paging and fields", () => {
   it("pages with offset and limit, 500 at most", async () => {
-    const client = await open(tokens.demo!.readToken);
+    const client = await open(served.tokens.demo!.readToken);
     const [domain] = await domainsOf(client);
     const first = payload(
       await read(client, "gsc_rows", { domain_id: domain!.domain_id, limit: 500 }),
@@ -190,7 +161,7 @@ describe("paging and fields", () => {
   });
 
   it("projects fields and refuses an unknown column naming the valid ones", async () => {
-    const client = await open(tokens.demo!.readToken);
+    const client = await open(served.tokens.demo!.readToken);
     const [domain] = await domainsOf(client);
     const projected = payload(
       await read(client, "eshop_list_orders", {
@@ -217,7 +188,7 @@ describe("paging and fields", () => {
 
 describe("credits and plan limits", () => {
   it("spends credits on paid tools, refunds failed ones, and refuses at zero", async () => {
-    const client = await open(tokens.spender!.writeToken);
+    const client = await open(served.tokens.spender!.writeToken);
     const [domain] = await domainsOf(client);
     const balance = async () =>
       payload(await read(client, "account_get_credit_balance")).credits as number;
@@ -247,7 +218,7 @@ describe("credits and plan limits", () => {
   });
 
   it("checks plan limits in the tools that create limited things", async () => {
-    const client = await open(tokens.spender!.writeToken);
+    const client = await open(served.tokens.spender!.writeToken);
     const [domain] = await domainsOf(client);
     const limits = payload(await read(client, "account_get_plan_limits")).limits as {
       limit: string;
@@ -291,7 +262,7 @@ describe("credits and plan limits", () => {
   });
 
   it("runs destructive tools only through run_tool with a write token", async () => {
-    const client = await open(tokens.spender!.writeToken);
+    const client = await open(served.tokens.spender!.writeToken);
     const [domain] = await domainsOf(client);
     const monitors = payload(
       await read(client, "uptime_list_monitors", { domain_id: domain!.domain_id }),

@@ -1,39 +1,19 @@
 // Regressions of the store found by the attack suite (issue 15, "Smaller"), over real HTTP
 // against the built gateway: each failed on the main branch before the workspace store package.
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import {
-  connect,
-  initData,
-  payload,
-  requireBuild,
-  startGateway,
-  textOf,
-} from "./support/gateway-process";
-import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
+import { payload, serveGateway, textOf } from "./support/gateway-process";
 
-let dir: string;
-let tokens: Record<string, WorkspaceTokens>;
-let gateway: RunningGateway;
+const served = serveGateway();
 let client: Client;
 let domainId: number;
 const call = (name: string, args: Record<string, unknown>) =>
   client.callTool({ name: "run_tool", arguments: { name, arguments: args } });
 
 beforeAll(async () => {
-  requireBuild();
-  ({ dir, tokens } = initData());
-  gateway = await startGateway(dir);
-  client = await connect(gateway.url, tokens.demo!.writeToken);
+  client = await served.open(served.tokens.demo!.writeToken);
   domainId = (payload(await call("list_domains", {})).rows as { domain_id: number }[])[0]!
     .domain_id;
-});
-
-afterAll(async () => {
-  await client?.close().catch(() => undefined);
-  await gateway?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe("store regressions", () => {

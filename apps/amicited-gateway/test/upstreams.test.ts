@@ -3,55 +3,35 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import {
-  connect,
-  initData,
-  payload,
-  requireBuild,
-  startGateway,
-  textOf,
-} from "./support/gateway-process";
-import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
+import { describe, expect, it } from "vitest";
+import { payload, serveGateway, textOf } from "./support/gateway-process";
 
 const UPSTREAM = fileURLToPath(new URL("./__fixtures__/upstream-server.mjs", import.meta.url));
-let dir: string;
-let tokens: Record<string, WorkspaceTokens>;
-let gateway: RunningGateway;
-const clients: Client[] = [];
-
-beforeAll(async () => {
-  requireBuild();
-  ({ dir, tokens } = initData());
-  const file = path.join(dir, "mcp.json");
-  fs.writeFileSync(
-    file,
-    JSON.stringify({
-      servers: {
-        notes: { transport: "stdio", command: process.execPath, args: [UPSTREAM] },
-        broken: {
-          transport: "stdio",
-          command: process.execPath,
-          args: [path.join(dir, "missing.mjs")],
-          timeouts: { connectMs: 3000 },
+// The upstreams file: a working stdio server and one whose script is missing.
+const served = serveGateway({
+  flags: (dir) => {
+    const file = path.join(dir, "mcp.json");
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        servers: {
+          notes: { transport: "stdio", command: process.execPath, args: [UPSTREAM] },
+          broken: {
+            transport: "stdio",
+            command: process.execPath,
+            args: [path.join(dir, "missing.mjs")],
+            timeouts: { connectMs: 3000 },
+          },
         },
-      },
-    }),
-  );
-  gateway = await startGateway(dir, ["--upstreams", file]);
-});
-
-afterAll(async () => {
-  for (const client of clients) await client.close().catch(() => undefined);
-  await gateway?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
+      }),
+    );
+    return ["--upstreams", file];
+  },
 });
 
 describe("upstream toolsets", () => {
   it("adds each upstream server as a toolset with kinds from its annotations", async () => {
-    const client = await connect(gateway.url, tokens.demo!.readToken);
-    clients.push(client);
+    const client = await served.open(served.tokens.demo!.readToken);
     const browse = payload(
       await client.callTool({ name: "search_tools", arguments: { query: "", toolset: "notes" } }),
     );
@@ -65,13 +45,12 @@ describe("upstream toolsets", () => {
       { name: "notes_list_notes", kind: "read" },
       { name: "notes_wipe_notes", kind: "destructive" },
     ]);
-    expect(gateway.stderr()).toContain("upstream broken is");
+    expect(served.gateway.stderr()).toContain("upstream broken is");
   });
 
   it("runs upstream tools through read_tool and run_tool with the target's own scope check", async () => {
-    const reader = await connect(gateway.url, tokens.demo!.readToken);
-    const writer = await connect(gateway.url, tokens.demo!.writeToken, "notes");
-    clients.push(reader, writer);
+    const reader = await served.open(served.tokens.demo!.readToken);
+    const writer = await served.open(served.tokens.demo!.writeToken, "notes");
     expect(
       textOf(
         await reader.callTool({

@@ -7,6 +7,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// The nine names in tools/list order: definitions.ts is the one list (foundry-surface.mjs pins the set).
+import { TOOL_NAMES } from "../src/tools/definitions";
 import { APP_DIR, cleanup, isolatedBundle, makeTempDir, requireBuild, writeFiles } from "./support/server-process";
 
 const run = promisify(execFile);
@@ -44,17 +46,7 @@ describe("MCP Inspector CLI", { timeout: 90_000 }, () => {
     const { stdout, code } = await inspect("--method", "tools/list");
     expect(code).toBe(0);
     const { tools } = JSON.parse(stdout) as { tools: Array<{ name: string; annotations?: { readOnlyHint?: boolean } }> };
-    expect(tools.map((tool) => tool.name)).toEqual([
-      "memory_search",
-      "memory_write",
-      "memory_index",
-      "runbook_list",
-      "runbook_get",
-      "contract_validate",
-      "blackboard_write",
-      "blackboard_read",
-      "token_report",
-    ]);
+    expect(tools.map((tool) => tool.name)).toEqual([...TOOL_NAMES]);
     expect(tools[0]?.annotations?.readOnlyHint).toBe(true);
   });
 

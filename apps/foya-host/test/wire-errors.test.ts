@@ -3,8 +3,8 @@
 // errors whose message carries exactly one "MCP error -32602: " prefix (foya's own -32602
 // messages used to be prefixed twice), in both the direct and the progressive surface.
 import fs from "node:fs";
-import { ResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { expectWireErrors } from "../../../tooling/wire-errors.mjs";
 import { FOYA, removeTemporaryFolders, temporaryFolder } from "./support/processes";
 import { connectServe, type ServeSession } from "./support/serve-client";
 
@@ -20,23 +20,15 @@ describe("foya serve wire errors", () => {
     const session = await connectServe(temporaryFolder("wire-home"), args);
     sessions.push(session);
     const { client } = session;
-    await expect(client.readResource({ uri: "demo://nope" })).rejects.toMatchObject({
-      code: -32602,
-      message: "MCP error -32602: Unknown resource: demo://nope. foya URIs look like foya://<server>/<uri>.",
-      data: { uri: "demo://nope" },
-    });
-    await expect(client.request({ method: "resources/read", params: { uri: 5 } } as never, ResultSchema)).rejects.toMatchObject({
-      code: -32602,
-      message: "MCP error -32602: Invalid resources/read request: params.uri: Invalid input: expected string, received number",
-    });
     // The direct surface names the registry; the progressive one says what the gateway says.
-    const unknownTool = args.length === 0
-      ? /^MCP error -32602: Unknown tool: nope\. It is not among the \d+ tools listed now \(its server may be disconnected\); list tools again\.$/
-      : /^MCP error -32602: Unknown tool: nope\. It is not advertised on this connection; find it with search_tools and call it through read_tool or run_tool\.$/;
-    await expect(client.callTool({ name: "nope", arguments: {} })).rejects.toMatchObject({
-      code: -32602,
-      message: expect.stringMatching(unknownTool),
-      data: { name: "nope" },
+    await expectWireErrors(client, {
+      resource: {
+        uri: "demo://nope",
+        message: "MCP error -32602: Unknown resource: demo://nope. foya URIs look like foya://<server>/<uri>.",
+      },
+      unknownTool: args.length === 0
+        ? /^MCP error -32602: Unknown tool: nope\. It is not among the \d+ tools listed now \(its server may be disconnected\); list tools again\.$/
+        : /^MCP error -32602: Unknown tool: nope\. It is not advertised on this connection; find it with search_tools and call it through read_tool or run_tool\.$/,
     });
     await expect(client.getPrompt({ name: "nope" })).rejects.toMatchObject({
       code: -32602,

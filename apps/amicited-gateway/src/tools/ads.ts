@@ -1,10 +1,10 @@
 // Toolset "ads": across ad networks — total and per-network spend (Google Ads + Meta), monthly
 // budgets against actuals, goals, blended ROAS/CPA/MER, and attribution over order touchpoints.
-import { arg, requireRow, round, toolsetBuilder, windowOf } from "./shared";
+import { arg, round, defineTools, windowOf } from "./shared";
+import { ownedRow } from "./owned-rows";
 import type { GatewayTool } from "./shared";
 import { GatewayError, GatewayErrorCode } from "../errors";
 import { NETWORKS } from "../domain/dimensions";
-import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 // Both networks' daily rows as one relation; it takes the domain id twice.
 const spendUnion =
@@ -15,9 +15,17 @@ const month = {
   description: "Month as YYYY-MM.",
 } as const;
 
+/** A monthly goal for one ads metric. */
+const goal = ownedRow<{ id: number; metric: string; month: string }>({
+  param: "goal_id",
+  what: "goal",
+  table: "ads_goals",
+  listedBy: "ads_list_goals",
+  columns: "id, metric, month",
+});
+
 /** The ads toolset's tools. */
-export function adsTools(store: WorkspaceStore): GatewayTool[] {
-  const t = toolsetBuilder("ads", store);
+export const adsTools = defineTools("ads", (t, store) => {
   const totals = async (domainId: number, since: string, until: string) =>
     store.get<{ spend: number; revenue: number; conversions: number }>(
       `SELECT SUM(spend) AS spend, SUM(revenue) AS revenue, SUM(conversions) AS conversions FROM (${spendUnion}) WHERE day BETWEEN ? AND ?`,
@@ -201,10 +209,7 @@ export function adsTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "ads_list_goals",
       description: "List the monthly ad goals (target ROAS, target CPA).",
-      query: (_args, d) => [
-        "SELECT id AS goal_id, month, metric, target FROM ads_goals WHERE domain_id = ? ORDER BY month DESC, metric",
-        [d.id],
-      ],
+      sql: "SELECT id AS goal_id, month, metric, target FROM ads_goals WHERE domain_id = :domain_id ORDER BY month DESC, metric",
     }),
     t.list({
       name: "ads_get_goal_progress",
@@ -257,25 +262,11 @@ export function adsTools(store: WorkspaceStore): GatewayTool[] {
         };
       },
     }),
-    t.act({
+    t.remove({
       name: "ads_delete_goal",
-      kind: "destructive",
       description: "Delete an ad goal.",
-      params: { goal_id: arg.id("Goal (from ads_list_goals)") },
-      required: ["goal_id"],
-      run: async (args, d) => {
-        const g = await requireRow<{ id: number; metric: string; month: string }>(
-          store,
-          [
-            "SELECT id, metric, month FROM ads_goals WHERE id = ? AND domain_id = ?",
-            [args.goal_id, d.id],
-          ],
-          `goal ${args.goal_id}`,
-          "list ids with ads_list_goals",
-        );
-        await store.run("DELETE FROM ads_goals WHERE id = ?", [g.id]);
-        return { deleted: `${g.metric} ${g.month}` };
-      },
+      row: goal,
+      answer: (g) => ({ deleted: `${g.metric} ${g.month}` }),
     }),
     t.act({
       name: "ads_model_budget_reallocation",
@@ -316,4 +307,4 @@ export function adsTools(store: WorkspaceStore): GatewayTool[] {
       },
     }),
   ];
-}
+});

@@ -4,7 +4,9 @@
 // hooks) plan limits and credits, which a tool declares with `planLimit` and `cost`. Handlers get
 // their arguments typed from their own `params` (arguments.ts): the catalog has validated them.
 // A tool that looks back declares `days` (its default) and gets the window computed; a list whose
-// query is one SQL text gives it as `sql` with named parameters (named-sql.ts).
+// query is one SQL text gives it as `sql` with named parameters and optional filters
+// (named-sql.ts), naming the owned rows it is about (`of`) or filters by (`owned`, owned-rows.ts).
+// Write tools over one owned row are `change`, `mark` and `remove` (row-actions.ts).
 import { fieldsInputSchema, pagingInputSchema } from "@foundry-mcp/tool-catalog";
 import type { CallContext, JsonSchemaObject, PageInput, ToolKind } from "@foundry-mcp/tool-catalog";
 import { pageQuery, requireDomain, requireRow } from "@foundry-mcp/workspace-store";
@@ -16,10 +18,14 @@ import type {
   WorkspaceStore,
 } from "@foundry-mcp/workspace-store";
 import { dayBefore } from "../domain/random";
+import { GatewayError, GatewayErrorCode } from "../errors";
 import type { ArgsOf, ParamSchemas } from "./arguments";
-import { namedSql, WINDOW_PARAMETERS } from "./named-sql";
+import { namedSql, startOfDay, WINDOW_PARAMETERS, windowValues } from "./named-sql";
+import type { OwnedRow } from "./owned-rows";
+import { rowActions } from "./row-actions";
+import { windowReads } from "./window-reads";
 
-export { pageQuery, requireRow };
+export { pageQuery, requireRow, startOfDay };
 export type { DomainScope, Query };
 export type { ArgsOf, ParamSchemas };
 
@@ -77,9 +83,6 @@ export interface Window {
   days: number;
 }
 
-/** The first instant of a day, for tables keyed by time rather than by day. */
-export const startOfDay = (day: string): string => `${day}T00:00:00.000Z`;
-
 /** The look-back window [since, asOf] for `args.days`. */
 export function windowOf(domain: DomainScope, args: SomeArgs, fallback = 28): Window {
   const days = daysOf(args, fallback);
@@ -108,6 +111,15 @@ export const domainRowCount =
     `SELECT COUNT(*) AS n FROM ${table} WHERE domain_id = ?`,
     [domainId ?? 0],
   ];
+
+/** Refuses a URL (a sitemap, a page to index or submit) that is not on the domain's host. */
+export function requireOnDomain(url: string, domain: DomainScope): void {
+  if (new URL(url).hostname.replace(/^www\./, "") !== domain.hostname)
+    throw new GatewayError(
+      GatewayErrorCode.INVALID_ARGUMENT,
+      `url must be on ${domain.hostname}; got ${url}.`,
+    );
+}
 
 /** A number rounded for display. */
 export const round = (value: number | null | undefined, digits = 2): number | null =>
@@ -141,26 +153,49 @@ type AnyCommon = Common<ParamSchemas, string>;
 const windowFor = (common: AnyCommon, domain: DomainScope, args: SomeArgs): Window =>
   windowOf(domain, args, common.days);
 
-/** A list query from named SQL: the window's and the domain's values, then the arguments. */
+/**
+ * A list query from named SQL: the window's and the domain's values, then the arguments. Each
+ * owned row given (the one the list is about, and any id filter) must belong to the domain.
+ */
 function sqlQuery(
+  store: WorkspaceStore,
   sql: string,
   common: AnyCommon,
-  owned: Readonly<Record<string, (id: number, domain: DomainScope) => Promise<unknown>>> = {},
+  owned: readonly OwnedRow[],
 ) {
   const compiled = namedSql(sql, [...WINDOW_PARAMETERS, ...Object.keys(common.params ?? {})]);
   return async (args: SomeArgs, domain: DomainScope, window: Window): Promise<Query> => {
-    for (const [name, lookup] of Object.entries(owned)) await lookup(args[name] as number, domain);
-    return compiled({
-      ...args,
-      domain_id: domain.id,
-      hostname: domain.hostname,
-      ...window,
-      since_at: startOfDay(window.since),
-    });
+    for (const row of owned)
+      if (args[row.param] !== undefined) await row.find(store, args[row.param] as number, domain);
+    return compiled(
+      windowValues(args, domain, window, previousWindowOf(domain, args, common.days)),
+    );
   };
 }
 
+/** A tool about one owned row: its id argument comes first, and the row is looked up first. */
+interface AboutRow<Row extends { id: number }> {
+  of?: OwnedRow<Row>;
+}
+/** A handler: its arguments, the domain, the window (reads) or the call (writes), and the row. */
+type Run<Args, Third, Row> = (
+  args: Args,
+  domain: DomainScope,
+  third: Third,
+  row: Row,
+) => Promise<unknown>;
+
 const declared = (common: AnyCommon) => (common.planLimit ? { planLimit: common.planLimit } : {});
+
+/** `common` with the id argument of the row a tool is about: first, and required. */
+const about = (common: AnyCommon, row: OwnedRow | undefined): AnyCommon =>
+  row
+    ? {
+        ...common,
+        params: { [row.param]: row.schema, ...common.params },
+        required: [row.param, ...(common.required ?? [])],
+      }
+    : common;
 
 /** Builds the tools of one toolset: every tool takes `domain_id` unless `workspaceLevel` is set. */
 export function toolsetBuilder(toolset: string, store: WorkspaceStore) {
@@ -181,7 +216,77 @@ export function toolsetBuilder(toolset: string, store: WorkspaceStore) {
     required: [...(withDomain ? ["domain_id"] : []), ...(common.required ?? [])],
     additionalProperties: false,
   });
+  // The domain of a call and the row the tool is about (undefined without `of`), looked up
+  // before the tool runs.
+  const scopeOf = async <Row extends { id: number }>(
+    of: OwnedRow<Row> | undefined,
+    args: SomeArgs,
+    context: CallContext,
+  ): Promise<{ domain: DomainScope; row: Row }> => {
+    const domain = await domainOf(args, context);
+    const row = of ? await of.find(store, args[of.param] as number, domain) : (undefined as never);
+    return { domain, row };
+  };
+  /**
+   * A write, paid or destructive tool; a paid one declares its `cost` (charged by the hooks). With
+   * `of`, it acts on one owned row, which `run` gets last.
+   */
+  const act = <
+    const P extends ParamSchemas = Record<never, never>,
+    const R extends keyof P & string = never,
+    Row extends { id: number } = { id: number },
+  >(
+    common: Common<P, R> &
+      AboutRow<Row> & {
+        kind: Exclude<ToolKind, "read">;
+        cost?: number;
+        run: Run<DomainArgs<P, R>, CallContext, Row>;
+      },
+  ): GatewayTool => {
+    const cost = common.kind === "paid" ? (common.cost ?? 1) : undefined;
+    return {
+      name: common.name,
+      description:
+        cost === undefined
+          ? common.description
+          : `${common.description} Costs ${cost} credit${cost === 1 ? "" : "s"}.`,
+      toolset,
+      kind: common.kind,
+      inputSchema: schema(about(common, common.of), {}, true),
+      ...(cost === undefined ? {} : { cost }),
+      ...declared(common),
+      handler: async (args, context) => {
+        const { domain, row } = await scopeOf(common.of, args, context);
+        return common.run(validated<DomainArgs<P, R>>(args), domain, context, row);
+      },
+    };
+  };
+  /** A read tool returning one object; with `of`, about one owned row, which `run` gets last. */
+  const read = <
+    const P extends ParamSchemas = Record<never, never>,
+    const R extends keyof P & string = never,
+    Row extends { id: number } = { id: number },
+  >(
+    common: Common<P, R> & AboutRow<Row> & { run: Run<DomainArgs<P, R>, Window, Row> },
+  ): GatewayTool => {
+    return {
+      name: common.name,
+      description: common.description,
+      toolset,
+      kind: "read",
+      inputSchema: schema(about(common, common.of), {}, true),
+      handler: async (args, context) => {
+        const { domain, row } = await scopeOf(common.of, args, context);
+        const window = windowFor(common, domain, args);
+        return common.run(validated<DomainArgs<P, R>>(args), domain, window, row);
+      },
+    };
+  };
   return {
+    act,
+    read,
+    ...rowActions(store, act),
+    ...windowReads(store, read, previousWindowOf),
     /** A read tool returning one list of rows, paged, with `fields`. */
     list<
       const P extends ParamSchemas = Record<never, never>,
@@ -197,25 +302,30 @@ export function toolsetBuilder(toolset: string, store: WorkspaceStore) {
               ) => Query | Promise<Query>;
             }
           | {
-              /** The query as SQL naming its parameters: named-sql.ts's, and the tool's arguments. */
-              sql: string;
               /**
-               * Id arguments whose row must belong to the domain, each with its lookup (which
-               * refuses an unknown id with its own hint) run before the query.
+               * The query as SQL naming its parameters (named-sql.ts's, and the tool's
+               * arguments), with optional filters in brackets: `[AND status = :status]`.
                */
-              owned?: Readonly<
-                Record<string, (id: number, domain: DomainScope) => Promise<unknown>>
-              >;
+              sql: string;
+              /** The one row the list is about: its id argument comes first and is required. */
+              of?: OwnedRow;
+              /** Optional id filters whose row, when given, must belong to the domain. */
+              owned?: readonly OwnedRow[];
             }
         ),
     ): GatewayTool {
-      const query = "sql" in common ? sqlQuery(common.sql, common, common.owned) : common.query;
+      const of = "sql" in common ? common.of : undefined;
+      const shaped = about(common, of);
+      const query =
+        "sql" in common
+          ? sqlQuery(store, common.sql, shaped, [...(of ? [of] : []), ...(common.owned ?? [])])
+          : common.query;
       return {
         name: common.name,
         description: common.description,
         toolset,
         kind: "read",
-        inputSchema: schema(common, { ...pagingInputSchema, ...fieldsInputSchema }, true),
+        inputSchema: schema(shaped, { ...pagingInputSchema, ...fieldsInputSchema }, true),
         handler: async (args, context) => {
           const domain = await domainOf(args, context);
           const built = query(
@@ -225,62 +335,6 @@ export function toolsetBuilder(toolset: string, store: WorkspaceStore) {
           );
           return pageQuery(store, await built, args);
         },
-      };
-    },
-    /** A read tool returning one object. */
-    read<
-      const P extends ParamSchemas = Record<never, never>,
-      const R extends keyof P & string = never,
-    >(
-      common: Common<P, R> & {
-        run: (args: DomainArgs<P, R>, domain: DomainScope, window: Window) => Promise<unknown>;
-      },
-    ): GatewayTool {
-      return {
-        name: common.name,
-        description: common.description,
-        toolset,
-        kind: "read",
-        inputSchema: schema(common, {}, true),
-        handler: async (args, context) => {
-          const domain = await domainOf(args, context);
-          return common.run(
-            validated<DomainArgs<P, R>>(args),
-            domain,
-            windowFor(common, domain, args),
-          );
-        },
-      };
-    },
-    /** A write, paid or destructive tool; a paid one declares its `cost` (charged by the hooks). */
-    act<
-      const P extends ParamSchemas = Record<never, never>,
-      const R extends keyof P & string = never,
-    >(
-      common: Common<P, R> & {
-        kind: Exclude<ToolKind, "read">;
-        cost?: number;
-        run: (
-          args: DomainArgs<P, R>,
-          domain: DomainScope,
-          context: CallContext,
-        ) => Promise<unknown>;
-      },
-    ): GatewayTool {
-      const cost = common.kind === "paid" ? (common.cost ?? 1) : undefined;
-      return {
-        name: common.name,
-        description:
-          cost === undefined
-            ? common.description
-            : `${common.description} Costs ${cost} credit${cost === 1 ? "" : "s"}.`,
-        toolset,
-        kind: common.kind,
-        inputSchema: schema(common, {}, true),
-        ...(cost === undefined ? {} : { cost }),
-        ...declared(common),
-        handler: async (args, context) =>
-          common.run(validated<DomainArgs<P, R>>(args), await domainOf(args, context), context),
       };
     },
     /** A tool about the workspace itself (no domain_id). */
@@ -311,3 +365,16 @@ export function toolsetBuilder(toolset: string, store: WorkspaceStore) {
     },
   };
 }
+
+/** The builder of one toolset's tools (list, read, act, workspace and the row actions). */
+export type ToolsetBuilder = ReturnType<typeof toolsetBuilder>;
+
+/**
+ * Declares a part of a toolset: its tools, built with the toolset's builder once a store is given.
+ *
+ * @example export const uptimeStatusTools = defineTools("uptime", (t) => [t.list({ … })]);
+ */
+export const defineTools =
+  (toolset: string, build: (t: ToolsetBuilder, store: WorkspaceStore) => GatewayTool[]) =>
+  (store: WorkspaceStore): GatewayTool[] =>
+    build(toolsetBuilder(toolset, store), store);

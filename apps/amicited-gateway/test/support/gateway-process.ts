@@ -1,6 +1,7 @@
 // Runs the BUILT gateway (dist/gateway.mjs) as real processes for integration tests: init a data
 // directory, start `serve --port 0` on 127.0.0.1 and read its "listening on" line, connect SDK
-// clients with a bearer token, and stop every process by its own process group.
+// clients with a bearer token, and stop every process by its own process group; serveGateway
+// does all of it around one test file.
 import { execFileSync, spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -9,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll } from "vitest";
 
 /** The built bundle under test. */
 export const GATEWAY = fileURLToPath(new URL("../../dist/gateway.mjs", import.meta.url));
@@ -136,4 +138,46 @@ export function textOf(result: unknown): string {
   return ((result as { content?: { text?: string }[] }).content ?? [])
     .map((item) => item.text ?? "")
     .join("\n");
+}
+
+/** A built gateway served to one test file (see serveGateway); filled in before its tests run. */
+export interface ServedGateway {
+  gateway: RunningGateway;
+  /** Tokens by workspace name: `demo` plus the `others` asked for. */
+  tokens: Record<string, WorkspaceTokens>;
+  /** The data directory. */
+  dir: string;
+  /** An SDK client on the gateway with `token` (and `?toolsets=`), closed after the file's tests. */
+  open(token: string, toolsets?: string): Promise<Client>;
+}
+
+/**
+ * The set-up every HTTP test file shares: before its tests, a fresh data directory (the demo
+ * workspace plus `others`) and `serve` started with the flags `flags` gives for it; after them,
+ * every client `open` made closed, the process stopped and the directory removed.
+ *
+ * @example const served = serveGateway({ others: ["other"], flags: () => ["--hourly-cap", "40"] });
+ */
+export function serveGateway(
+  options: { others?: string[]; flags?: (dir: string) => string[] } = {},
+): ServedGateway {
+  const clients: Client[] = [];
+  const served = {
+    async open(token: string, toolsets?: string) {
+      const client = await connect(served.gateway.url, token, toolsets);
+      clients.push(client);
+      return client;
+    },
+  } as ServedGateway;
+  beforeAll(async () => {
+    requireBuild();
+    ({ dir: served.dir, tokens: served.tokens } = initData(options.others));
+    served.gateway = await startGateway(served.dir, options.flags?.(served.dir) ?? []);
+  });
+  afterAll(async () => {
+    for (const client of clients) await client.close().catch(() => undefined);
+    await served.gateway?.stop();
+    if (served.dir) fs.rmSync(served.dir, { recursive: true, force: true });
+  });
+  return served;
 }

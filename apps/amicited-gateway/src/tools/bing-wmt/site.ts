@@ -1,13 +1,28 @@
 // bing_wmt tools about crawl issues, backlinks, URL submission (with Bing's daily quota) and blocked URLs.
-import { arg, requireRow, round, toolsetBuilder } from "../shared";
-import type { GatewayTool } from "../shared";
+import { arg, round, defineTools, requireOnDomain } from "../shared";
+import { ownedRow } from "../owned-rows";
 import { GatewayError, GatewayErrorCode } from "../../errors";
-import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { BING_DAILY_URL_QUOTA } from "./common";
 
+/** A crawl issue Bing reported. */
+const issue = ownedRow<{ id: number; url: string }>({
+  param: "issue_id",
+  what: "issue",
+  table: "bing_crawl_issues",
+  listedBy: "bing_wmt_list_crawl_issues",
+  columns: "id, url",
+});
+/** A URL blocked from Bing's results or cache. */
+const block = ownedRow<{ id: number; url: string }>({
+  param: "block_id",
+  what: "block",
+  table: "bing_blocked_urls",
+  listedBy: "bing_wmt_list_blocked_urls",
+  columns: "id, url",
+});
+
 /** The bing_wmt toolset's tools about crawl issues, backlinks, URL submission and blocks. */
-export function bingSiteTools(store: WorkspaceStore): GatewayTool[] {
-  const t = toolsetBuilder("bing_wmt", store);
+export const bingSiteTools = defineTools("bing_wmt", (t, store) => {
   const submittedToday = async (domainId: number) =>
     (
       await store.get<{ n: number }>(
@@ -15,13 +30,6 @@ export function bingSiteTools(store: WorkspaceStore): GatewayTool[] {
         [domainId, new Date().toISOString().slice(0, 10)],
       )
     )?.n ?? 0;
-  const onDomain = (url: string, hostname: string) => {
-    if (new URL(url).hostname.replace(/^www\./, "") !== hostname)
-      throw new GatewayError(
-        GatewayErrorCode.INVALID_ARGUMENT,
-        `url must be on ${hostname}; got ${url}.`,
-      );
-  };
   return [
     t.list({
       name: "bing_wmt_list_crawl_issues",
@@ -31,63 +39,37 @@ export function bingSiteTools(store: WorkspaceStore): GatewayTool[] {
         severity: arg.oneOf(["error", "warning", "notice"], "Only this severity."),
         include_fixed: { type: "boolean", description: "Also list issues marked fixed." },
       },
-      query: (args, d) => [
-        `SELECT id AS issue_id, url, issue, severity, first_seen, fixed FROM bing_crawl_issues WHERE domain_id = ?${args.severity ? " AND severity = ?" : ""}${args.include_fixed ? "" : " AND fixed = 0"} ORDER BY first_seen DESC, id`,
-        [d.id, ...(args.severity ? [args.severity] : [])],
-      ],
+      // A fixed issue (fixed = 1) is listed only with include_fixed = true.
+      sql: "SELECT id AS issue_id, url, issue, severity, first_seen, fixed FROM bing_crawl_issues WHERE domain_id = :domain_id[ AND severity = :severity] AND fixed <= COALESCE(:include_fixed, 0) ORDER BY first_seen DESC, id",
     }),
     t.list({
       name: "bing_wmt_count_crawl_issues_by_type",
       description: "Which kind of crawl issue is most common? Open issues per type and severity.",
-      query: (_args, d) => [
-        "SELECT issue, severity, COUNT(*) AS open_issues FROM bing_crawl_issues WHERE domain_id = ? AND fixed = 0 GROUP BY issue, severity ORDER BY open_issues DESC",
-        [d.id],
-      ],
+      sql: "SELECT issue, severity, COUNT(*) AS open_issues FROM bing_crawl_issues WHERE domain_id = :domain_id AND fixed = 0 GROUP BY issue, severity ORDER BY open_issues DESC",
     }),
-    t.act({
+    t.mark({
       name: "bing_wmt_mark_issue_fixed",
-      kind: "write",
       description: "Mark a Bing crawl issue as fixed.",
-      params: { issue_id: arg.id("Issue (from bing_wmt_list_crawl_issues)") },
-      required: ["issue_id"],
-      run: async (args, d) => {
-        const issue = await requireRow<{ id: number; url: string }>(
-          store,
-          [
-            "SELECT id, url FROM bing_crawl_issues WHERE id = ? AND domain_id = ?",
-            [args.issue_id, d.id],
-          ],
-          `issue ${args.issue_id}`,
-          "list ids with bing_wmt_list_crawl_issues",
-        );
-        await store.run("UPDATE bing_crawl_issues SET fixed = 1 WHERE id = ?", [issue.id]);
-        return { issue_id: issue.id, url: issue.url, fixed: true };
-      },
+      row: issue,
+      column: "fixed",
+      to: 1,
+      answer: (i) => ({ issue_id: i.id, url: i.url, fixed: true }),
     }),
     t.list({
       name: "bing_wmt_list_backlinks",
       description:
         "Which sites link to us, according to Bing? Linking URL host, target page, anchor text, first seen.",
-      query: (_args, d) => [
-        "SELECT source_host, target_url, anchor, first_seen FROM bing_backlinks WHERE domain_id = ? ORDER BY first_seen DESC, id",
-        [d.id],
-      ],
+      sql: "SELECT source_host, target_url, anchor, first_seen FROM bing_backlinks WHERE domain_id = :domain_id ORDER BY first_seen DESC, id",
     }),
     t.list({
       name: "bing_wmt_list_linking_domains",
       description: "Which domains link to us most often?",
-      query: (_args, d) => [
-        "SELECT source_host, COUNT(*) AS links, COUNT(DISTINCT target_url) AS pages_linked FROM bing_backlinks WHERE domain_id = ? GROUP BY source_host ORDER BY links DESC",
-        [d.id],
-      ],
+      sql: "SELECT source_host, COUNT(*) AS links, COUNT(DISTINCT target_url) AS pages_linked FROM bing_backlinks WHERE domain_id = :domain_id GROUP BY source_host ORDER BY links DESC",
     }),
     t.list({
       name: "bing_wmt_list_top_anchors",
       description: "What anchor text do other sites use when they link to us?",
-      query: (_args, d) => [
-        "SELECT anchor, COUNT(*) AS links FROM bing_backlinks WHERE domain_id = ? GROUP BY anchor ORDER BY links DESC",
-        [d.id],
-      ],
+      sql: "SELECT anchor, COUNT(*) AS links FROM bing_backlinks WHERE domain_id = :domain_id GROUP BY anchor ORDER BY links DESC",
     }),
     t.list({
       name: "bing_wmt_list_new_backlinks",
@@ -98,10 +80,7 @@ export function bingSiteTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "bing_wmt_list_most_linked_pages",
       description: "Which of our pages attract the most backlinks?",
-      query: (_args, d) => [
-        "SELECT target_url, COUNT(*) AS links, COUNT(DISTINCT source_host) AS linking_domains FROM bing_backlinks WHERE domain_id = ? GROUP BY target_url ORDER BY links DESC",
-        [d.id],
-      ],
+      sql: "SELECT target_url, COUNT(*) AS links, COUNT(DISTINCT source_host) AS linking_domains FROM bing_backlinks WHERE domain_id = :domain_id GROUP BY target_url ORDER BY links DESC",
     }),
     t.read({
       name: "bing_wmt_get_url_submission_quota",
@@ -123,7 +102,7 @@ export function bingSiteTools(store: WorkspaceStore): GatewayTool[] {
       required: ["url"],
       run: async (args, d) => {
         const url = args.url;
-        onDomain(url, d.hostname);
+        requireOnDomain(url, d);
         const used = await submittedToday(d.id);
         if (used >= BING_DAILY_URL_QUOTA)
           throw new GatewayError(
@@ -140,18 +119,12 @@ export function bingSiteTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "bing_wmt_list_url_submissions",
       description: "Which URLs did we submit to Bing, newest first?",
-      query: (_args, d) => [
-        "SELECT url, submitted_at FROM bing_url_submissions WHERE domain_id = ? ORDER BY submitted_at DESC",
-        [d.id],
-      ],
+      sql: "SELECT url, submitted_at FROM bing_url_submissions WHERE domain_id = :domain_id ORDER BY submitted_at DESC",
     }),
     t.list({
       name: "bing_wmt_list_blocked_urls",
       description: "Which URLs have we blocked from Bing's results or cache?",
-      query: (_args, d) => [
-        "SELECT id AS block_id, url, kind, added_at FROM bing_blocked_urls WHERE domain_id = ? ORDER BY added_at DESC",
-        [d.id],
-      ],
+      sql: "SELECT id AS block_id, url, kind, added_at FROM bing_blocked_urls WHERE domain_id = :domain_id ORDER BY added_at DESC",
     }),
     t.act({
       name: "bing_wmt_block_url",
@@ -164,7 +137,7 @@ export function bingSiteTools(store: WorkspaceStore): GatewayTool[] {
       required: ["url"],
       run: async (args, d) => {
         const url = args.url;
-        onDomain(url, d.hostname);
+        requireOnDomain(url, d);
         const r = await store.run(
           "INSERT INTO bing_blocked_urls (domain_id, url, kind, added_at) VALUES (?, ?, ?, ?)",
           [d.id, url, args.kind ?? "page", new Date().toISOString()],
@@ -172,43 +145,24 @@ export function bingSiteTools(store: WorkspaceStore): GatewayTool[] {
         return { block_id: r.lastInsertId, url };
       },
     }),
-    t.act({
+    t.remove({
       name: "bing_wmt_unblock_url",
       kind: "write",
       description: "Lift a block so the URL can appear in Bing again.",
-      params: { block_id: arg.id("Block (from bing_wmt_list_blocked_urls)") },
-      required: ["block_id"],
-      run: async (args, d) => {
-        const block = await requireRow<{ id: number; url: string }>(
-          store,
-          [
-            "SELECT id, url FROM bing_blocked_urls WHERE id = ? AND domain_id = ?",
-            [args.block_id, d.id],
-          ],
-          `block ${args.block_id}`,
-          "list ids with bing_wmt_list_blocked_urls",
-        );
-        await store.run("DELETE FROM bing_blocked_urls WHERE id = ?", [block.id]);
-        return { unblocked: block.url };
-      },
+      row: block,
+      answer: (b) => ({ unblocked: b.url }),
     }),
-    t.read({
+    t.totals<{ crawled: number; indexed: number }>({
       name: "bing_wmt_get_crawl_to_index_ratio",
       description:
         "Is Bing crawling pages it then does not index? Pages crawled per indexed page over the window.",
       days: 28,
-      run: async (_args, d, w) => {
-        const row = await store.get<{ crawled: number; indexed: number }>(
-          "SELECT SUM(pages_crawled) AS crawled, MAX(indexed_pages) AS indexed FROM bing_crawl_daily WHERE domain_id = ? AND day BETWEEN ? AND ?",
-          [d.id, w.since, w.until],
-        );
-        return {
-          since: w.since,
-          pages_crawled: row?.crawled ?? 0,
-          indexed_pages: row?.indexed ?? 0,
-          crawls_per_indexed_page: round((row?.crawled ?? 0) / Math.max(1, row?.indexed ?? 0)),
-        };
-      },
+      sql: "SELECT SUM(pages_crawled) AS crawled, MAX(indexed_pages) AS indexed FROM bing_crawl_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until",
+      answer: (row) => ({
+        pages_crawled: row?.crawled ?? 0,
+        indexed_pages: row?.indexed ?? 0,
+        crawls_per_indexed_page: round((row?.crawled ?? 0) / Math.max(1, row?.indexed ?? 0)),
+      }),
     }),
   ];
-}
+});

@@ -1,13 +1,9 @@
 // eshop tools about customers: lifetime value, repeat purchases, churn, cohorts, consent and carts.
-import { round, toolsetBuilder, windowOf } from "../shared";
-import type { GatewayTool } from "../shared";
-import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
-import { valid, customerId, eshopCommon } from "./common";
+import { round, defineTools, windowOf } from "../shared";
+import { valid, customer } from "./common";
 
 /** The eshop toolset's tools about customers, lifetime value, retention and carts. */
-export function eshopCustomerTools(store: WorkspaceStore): GatewayTool[] {
-  const t = toolsetBuilder("eshop", store);
-  const { customer } = eshopCommon(store);
+export const eshopCustomerTools = defineTools("eshop", (t, store) => {
   const ltv =
     "SELECT c.id AS customer_id, c.name, c.email, COUNT(o.id) AS orders, ROUND(SUM(o.total), 2) AS lifetime_value, MIN(o.day) AS first_order, MAX(o.day) AS last_order FROM eshop_customers c JOIN eshop_orders o ON o.customer_id = c.id AND o." +
     valid +
@@ -19,18 +15,13 @@ export function eshopCustomerTools(store: WorkspaceStore): GatewayTool[] {
       params: {
         country: { type: "string", pattern: "^[a-z]{2}$", description: "Only this country." },
       },
-      query: (args, d) => [
-        `SELECT id AS customer_id, name, email, country, created_at, marketing_opt_in, tags FROM eshop_customers WHERE domain_id = ?${args.country ? " AND country = ?" : ""} ORDER BY id`,
-        [d.id, ...(args.country ? [args.country] : [])],
-      ],
+      sql: "SELECT id AS customer_id, name, email, country, created_at, marketing_opt_in, tags FROM eshop_customers WHERE domain_id = :domain_id[ AND country = :country] ORDER BY id",
     }),
     t.read({
       name: "eshop_get_customer",
       description: "One customer with their orders, lifetime value and last purchase.",
-      params: { customer_id: customerId },
-      required: ["customer_id"],
-      run: async (args, d) => {
-        const c = await customer(args.customer_id, d);
+      of: customer,
+      run: async (args, d, _window, c) => {
         return {
           ...c,
           ...(await store.get(
@@ -116,19 +107,13 @@ export function eshopCustomerTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "eshop_customers_by_country",
       description: "Where do our customers live? Customers and buyers per country.",
-      query: (_args, d) => [
-        "SELECT c.country, COUNT(*) AS customers, SUM(EXISTS (SELECT 1 FROM eshop_orders o WHERE o.customer_id = c.id)) AS buyers FROM eshop_customers c WHERE c.domain_id = ? GROUP BY c.country ORDER BY customers DESC",
-        [d.id],
-      ],
+      sql: "SELECT c.country, COUNT(*) AS customers, SUM(EXISTS (SELECT 1 FROM eshop_orders o WHERE o.customer_id = c.id)) AS buyers FROM eshop_customers c WHERE c.domain_id = :domain_id GROUP BY c.country ORDER BY customers DESC",
     }),
     t.list({
       name: "eshop_cohort_retention",
       description:
         "Cohort retention: for customers grouped by month of first order, how many ordered again in later months?",
-      query: (_args, d) => [
-        `SELECT f.cohort, COUNT(DISTINCT f.customer_id) AS customers, COUNT(DISTINCT CASE WHEN substr(o.day, 1, 7) > f.cohort THEN f.customer_id END) AS returned, ROUND(COUNT(DISTINCT CASE WHEN substr(o.day, 1, 7) > f.cohort THEN f.customer_id END) * 1.0 / COUNT(DISTINCT f.customer_id), 3) AS retention FROM (SELECT customer_id, substr(MIN(day), 1, 7) AS cohort FROM eshop_orders WHERE domain_id = ? AND ${valid} GROUP BY customer_id) f JOIN eshop_orders o ON o.customer_id = f.customer_id AND o.${valid} GROUP BY f.cohort ORDER BY f.cohort`,
-        [d.id],
-      ],
+      sql: `SELECT f.cohort, COUNT(DISTINCT f.customer_id) AS customers, COUNT(DISTINCT CASE WHEN substr(o.day, 1, 7) > f.cohort THEN f.customer_id END) AS returned, ROUND(COUNT(DISTINCT CASE WHEN substr(o.day, 1, 7) > f.cohort THEN f.customer_id END) * 1.0 / COUNT(DISTINCT f.customer_id), 3) AS retention FROM (SELECT customer_id, substr(MIN(day), 1, 7) AS cohort FROM eshop_orders WHERE domain_id = :domain_id AND ${valid} GROUP BY customer_id) f JOIN eshop_orders o ON o.customer_id = f.customer_id AND o.${valid} GROUP BY f.cohort ORDER BY f.cohort`,
     }),
     t.read({
       name: "eshop_get_marketing_consent",
@@ -145,23 +130,17 @@ export function eshopCustomerTools(store: WorkspaceStore): GatewayTool[] {
         };
       },
     }),
-    t.read({
+    t.totals<{ carts: number; abandoned: number; value: number }>({
       name: "eshop_get_cart_abandonment_rate",
       description: "What share of shopping carts is abandoned, and how much value do they hold?",
       days: 28,
-      run: async (_args, d, w) => {
-        const r = await store.get<{ carts: number; abandoned: number; value: number }>(
-          "SELECT COUNT(*) AS carts, SUM(status = 'abandoned') AS abandoned, SUM(CASE WHEN status = 'abandoned' THEN value ELSE 0 END) AS value FROM eshop_carts WHERE domain_id = ? AND day BETWEEN ? AND ?",
-          [d.id, w.since, w.until],
-        );
-        return {
-          since: w.since,
-          carts: r?.carts ?? 0,
-          abandoned: r?.abandoned ?? 0,
-          abandonment_rate: round((r?.abandoned ?? 0) / Math.max(1, r?.carts ?? 0), 3),
-          abandoned_value: round(r?.value),
-        };
-      },
+      sql: "SELECT COUNT(*) AS carts, SUM(status = 'abandoned') AS abandoned, SUM(CASE WHEN status = 'abandoned' THEN value ELSE 0 END) AS value FROM eshop_carts WHERE domain_id = :domain_id AND day BETWEEN :since AND :until",
+      answer: (r) => ({
+        carts: r?.carts ?? 0,
+        abandoned: r?.abandoned ?? 0,
+        abandonment_rate: round((r?.abandoned ?? 0) / Math.max(1, r?.carts ?? 0), 3),
+        abandoned_value: round(r?.value),
+      }),
     }),
     t.list({
       name: "eshop_abandonment_by_checkout_step",
@@ -177,4 +156,4 @@ export function eshopCustomerTools(store: WorkspaceStore): GatewayTool[] {
       sql: "SELECT k.id AS cart_id, k.day, k.value, k.items, k.last_step, c.email, c.marketing_opt_in FROM eshop_carts k JOIN eshop_customers c ON c.id = k.customer_id WHERE k.domain_id = :domain_id AND k.status = 'abandoned' AND k.day BETWEEN :since AND :until ORDER BY k.value DESC",
     }),
   ];
-}
+});

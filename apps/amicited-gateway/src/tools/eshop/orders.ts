@@ -1,13 +1,10 @@
 // eshop tools about orders: lists, trends, revenue, refunds and coupon usage.
-import { arg, previousWindowOf, round, toolsetBuilder } from "../shared";
+import { arg, round, defineTools } from "../shared";
 import type { GatewayTool } from "../shared";
-import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
-import { valid, orderId, statuses, eshopCommon } from "./common";
+import { valid, order, statuses } from "./common";
 
 /** The eshop toolset's tools about orders, revenue, refunds and coupons. */
-export function eshopOrderTools(store: WorkspaceStore): GatewayTool[] {
-  const t = toolsetBuilder("eshop", store);
-  const { order } = eshopCommon(store);
+export const eshopOrderTools = defineTools("eshop", (t, store) => {
   const ordersBy = (name: string, description: string, column: string): GatewayTool =>
     t.list({
       name,
@@ -22,18 +19,13 @@ export function eshopOrderTools(store: WorkspaceStore): GatewayTool[] {
         "List orders, newest first, with status, channel, coupon and totals; filter by status.",
       days: 180,
       params: { status: arg.oneOf(statuses, "Only this status.") },
-      query: (args, d, w) => [
-        `SELECT id AS order_id, day, customer_id, status, channel, coupon, subtotal, discount, shipping, total, country FROM eshop_orders WHERE domain_id = ? AND day BETWEEN ? AND ?${args.status ? " AND status = ?" : ""} ORDER BY day DESC, id DESC`,
-        [d.id, w.since, w.until, ...(args.status ? [args.status] : [])],
-      ],
+      sql: "SELECT id AS order_id, day, customer_id, status, channel, coupon, subtotal, discount, shipping, total, country FROM eshop_orders WHERE domain_id = :domain_id AND day BETWEEN :since AND :until[ AND status = :status] ORDER BY day DESC, id DESC",
     }),
     t.read({
       name: "eshop_get_order",
       description: "One order with its line items and the customer.",
-      params: { order_id: orderId },
-      required: ["order_id"],
-      run: async (args, d) => {
-        const o = await order(args.order_id, d);
+      of: order,
+      run: async (args, d, _window, o) => {
         return {
           ...o,
           items: await store.all(
@@ -51,12 +43,7 @@ export function eshopOrderTools(store: WorkspaceStore): GatewayTool[] {
       name: "eshop_orders_by_day",
       description: "Orders and revenue day by day.",
       days: 28,
-      query: (_args, d, w) => [
-        "SELECT day, COUNT(*) AS orders, ROUND(SUM(total), 2) AS revenue FROM eshop_orders WHERE domain_id = ? AND " +
-          valid +
-          " AND day BETWEEN ? AND ? GROUP BY day ORDER BY day",
-        [d.id, w.since, w.until],
-      ],
+      sql: `SELECT day, COUNT(*) AS orders, ROUND(SUM(total), 2) AS revenue FROM eshop_orders WHERE domain_id = :domain_id AND ${valid} AND day BETWEEN :since AND :until GROUP BY day ORDER BY day`,
     }),
     ordersBy(
       "eshop_orders_by_status",
@@ -73,41 +60,21 @@ export function eshopOrderTools(store: WorkspaceStore): GatewayTool[] {
       name: "eshop_average_order_value_trend",
       description: "Is the average basket growing? Average order value per week.",
       days: 84,
-      query: (_args, d, w) => [
-        "SELECT strftime('%Y-W%W', day) AS week, ROUND(AVG(total), 2) AS average_order_value, COUNT(*) AS orders FROM eshop_orders WHERE domain_id = ? AND " +
-          valid +
-          " AND day BETWEEN ? AND ? GROUP BY week ORDER BY week",
-        [d.id, w.since, w.until],
-      ],
+      sql: `SELECT strftime('%Y-W%W', day) AS week, ROUND(AVG(total), 2) AS average_order_value, COUNT(*) AS orders FROM eshop_orders WHERE domain_id = :domain_id AND ${valid} AND day BETWEEN :since AND :until GROUP BY week ORDER BY week`,
     }),
-    t.read({
+    t.totals({
       name: "eshop_get_revenue_summary",
       description:
         "Shop revenue for the window: gross, discounts, shipping, refunds, net, orders and average order value.",
       days: 28,
-      run: async (_args, d, w) => {
-        return {
-          since: w.since,
-          ...(await store.get(
-            `SELECT COUNT(*) AS orders, ROUND(SUM(CASE WHEN ${valid} THEN subtotal END), 2) AS gross, ROUND(SUM(CASE WHEN ${valid} THEN discount END), 2) AS discounts, ROUND(SUM(CASE WHEN ${valid} THEN shipping END), 2) AS shipping, ROUND(SUM(CASE WHEN status = 'refunded' THEN total END), 2) AS refunded, ROUND(SUM(CASE WHEN ${valid} THEN total END), 2) AS net, ROUND(AVG(CASE WHEN ${valid} THEN total END), 2) AS average_order_value FROM eshop_orders WHERE domain_id = ? AND day BETWEEN ? AND ?`,
-            [d.id, w.since, w.until],
-          )),
-        };
-      },
+      sql: `SELECT COUNT(*) AS orders, ROUND(SUM(CASE WHEN ${valid} THEN subtotal END), 2) AS gross, ROUND(SUM(CASE WHEN ${valid} THEN discount END), 2) AS discounts, ROUND(SUM(CASE WHEN ${valid} THEN shipping END), 2) AS shipping, ROUND(SUM(CASE WHEN status = 'refunded' THEN total END), 2) AS refunded, ROUND(SUM(CASE WHEN ${valid} THEN total END), 2) AS net, ROUND(AVG(CASE WHEN ${valid} THEN total END), 2) AS average_order_value FROM eshop_orders WHERE domain_id = :domain_id AND day BETWEEN :since AND :until`,
     }),
-    t.read({
+    t.comparePeriods({
       name: "eshop_compare_periods",
       description:
         "Did the shop sell more this window than the previous one? Orders, revenue and AOV in each.",
       days: 28,
-      run: async (args, d, w) => {
-        const p = previousWindowOf(d, args);
-        const q = `SELECT COUNT(*) AS orders, ROUND(SUM(total), 2) AS revenue, ROUND(AVG(total), 2) AS average_order_value FROM eshop_orders WHERE domain_id = ? AND ${valid} AND day BETWEEN ? AND ?`;
-        return {
-          current: { since: w.since, ...(await store.get(q, [d.id, w.since, w.until])) },
-          previous: { since: p.since, ...(await store.get(q, [d.id, p.since, p.until])) },
-        };
-      },
+      sql: `SELECT COUNT(*) AS orders, ROUND(SUM(total), 2) AS revenue, ROUND(AVG(total), 2) AS average_order_value FROM eshop_orders WHERE domain_id = :domain_id AND ${valid} AND day BETWEEN :since AND :until`,
     }),
     t.read({
       name: "eshop_get_refund_rate",
@@ -143,21 +110,13 @@ export function eshopOrderTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "eshop_list_coupons",
       description: "List coupon codes with discount and whether they are active.",
-      query: (_args, d) => [
-        "SELECT id AS coupon_id, code, percent_off, active, created_at FROM eshop_coupons WHERE domain_id = ? ORDER BY id",
-        [d.id],
-      ],
+      sql: "SELECT id AS coupon_id, code, percent_off, active, created_at FROM eshop_coupons WHERE domain_id = :domain_id ORDER BY id",
     }),
     t.list({
       name: "eshop_largest_orders",
       description: "The biggest orders by total value.",
       days: 90,
-      query: (_args, d, w) => [
-        "SELECT id AS order_id, day, customer_id, total, channel FROM eshop_orders WHERE domain_id = ? AND " +
-          valid +
-          " AND day BETWEEN ? AND ? ORDER BY total DESC",
-        [d.id, w.since, w.until],
-      ],
+      sql: `SELECT id AS order_id, day, customer_id, total, channel FROM eshop_orders WHERE domain_id = :domain_id AND ${valid} AND day BETWEEN :since AND :until ORDER BY total DESC`,
     }),
   ];
-}
+});

@@ -1,42 +1,18 @@
 // google_ppc tools that change things (write, destructive) or spend credits (paid).
-import { arg, requireRow, round, toolsetBuilder } from "../shared";
-import type { DomainScope, GatewayTool } from "../shared";
+import { arg, round, defineTools } from "../shared";
 import { GatewayError, GatewayErrorCode } from "../../errors";
-import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
-import { campaignId, adgroupId, keywordId, googlePpcCommon } from "./common";
+import { adgroup, campaign, keyword } from "./common";
 
 /** The google_ppc toolset's tools about changes to campaigns and keywords, and keyword ideas. */
-export function googlePpcActionTools(store: WorkspaceStore): GatewayTool[] {
-  const t = toolsetBuilder("google_ppc", store);
-  const { campaign, keyword } = googlePpcCommon(store);
-  const adgroup = (id: number, d: DomainScope) =>
-    requireRow<{ id: number; campaign_id: number; name: string }>(
-      store,
-      [
-        "SELECT id, campaign_id, name FROM gads_adgroups WHERE id = ? AND domain_id = ?",
-        [id, d.id],
-      ],
-      `ad group ${id}`,
-      "list ids with google_ppc_list_ad_groups",
-    );
-  const setStatus = (name: string, description: string, status: string): GatewayTool =>
-    t.act({
-      name,
-      kind: "write",
-      description,
-      params: { campaign_id: campaignId },
-      required: ["campaign_id"],
-      run: async (args, d) => {
-        const c = await campaign(args.campaign_id, d);
-        if (c.status === "removed")
-          throw new GatewayError(
-            GatewayErrorCode.CONFLICT,
-            `campaign ${c.id} is removed; create a new one instead.`,
-          );
-        await store.run("UPDATE gads_campaigns SET status = ? WHERE id = ?", [status, c.id]);
-        return { campaign_id: c.id, from: c.status, to: status };
-      },
-    });
+export const googlePpcActionTools = defineTools("google_ppc", (t, store) => {
+  // A removed campaign can never serve again: pausing or enabling it is refused.
+  const notRemoved = (c: { id: number; status: string }) => {
+    if (c.status === "removed")
+      throw new GatewayError(
+        GatewayErrorCode.CONFLICT,
+        `campaign ${c.id} is removed; create a new one instead.`,
+      );
+  };
   return [
     t.act({
       name: "google_ppc_create_campaign",
@@ -57,51 +33,38 @@ export function googlePpcActionTools(store: WorkspaceStore): GatewayTool[] {
         return { campaign_id: r.lastInsertId, status: "paused" };
       },
     }),
-    setStatus(
-      "google_ppc_pause_campaign",
-      "Pause a Google Ads campaign: it stops serving and spending.",
-      "paused",
-    ),
-    setStatus(
-      "google_ppc_enable_campaign",
-      "Enable a paused Google Ads campaign so it serves again.",
-      "enabled",
-    ),
-    t.act({
+    t.mark({
+      name: "google_ppc_pause_campaign",
+      description: "Pause a Google Ads campaign: it stops serving and spending.",
+      row: campaign,
+      column: "status",
+      to: "paused",
+      check: notRemoved,
+    }),
+    t.mark({
+      name: "google_ppc_enable_campaign",
+      description: "Enable a paused Google Ads campaign so it serves again.",
+      row: campaign,
+      column: "status",
+      to: "enabled",
+      check: notRemoved,
+    }),
+    t.change({
       name: "google_ppc_set_campaign_budget",
-      kind: "write",
       description: "Change a campaign's daily budget.",
-      params: {
-        campaign_id: campaignId,
-        daily_budget: {
-          type: "number",
-          minimum: 1,
-          maximum: 10000,
-          description: "New daily budget.",
-        },
-      },
-      required: ["campaign_id", "daily_budget"],
-      run: async (args, d) => {
-        const c = await campaign(args.campaign_id, d);
-        await store.run("UPDATE gads_campaigns SET daily_budget = ? WHERE id = ?", [
-          args.daily_budget,
-          c.id,
-        ]);
-        return { campaign_id: c.id, from: c.daily_budget, to: args.daily_budget };
-      },
+      row: campaign,
+      column: "daily_budget",
+      value: { type: "number", minimum: 1, maximum: 10000, description: "New daily budget." },
     }),
     t.act({
       name: "google_ppc_set_target_cpa",
       kind: "write",
       description:
         "Set the target cost per acquisition of a campaign (switches it to target CPA bidding).",
-      params: {
-        campaign_id: campaignId,
-        target_cpa: { type: "number", minimum: 0.5, description: "Target CPA." },
-      },
-      required: ["campaign_id", "target_cpa"],
-      run: async (args, d) => {
-        const c = await campaign(args.campaign_id, d);
+      of: campaign,
+      params: { target_cpa: { type: "number", minimum: 0.5, description: "Target CPA." } },
+      required: ["target_cpa"],
+      run: async (args, _d, _context, c) => {
         await store.run(
           "UPDATE gads_campaigns SET target_cpa = ?, bidding = 'target_cpa' WHERE id = ?",
           [args.target_cpa, c.id],
@@ -113,15 +76,14 @@ export function googlePpcActionTools(store: WorkspaceStore): GatewayTool[] {
       name: "google_ppc_add_keyword",
       kind: "write",
       description: "Add a keyword to an ad group with a match type and max CPC.",
+      of: adgroup,
       params: {
-        adgroup_id: adgroupId,
         text: arg.text("Keyword text.", 80),
         match_type: arg.oneOf(["exact", "phrase", "broad"], "Match type."),
         cpc_bid: { type: "number", minimum: 0.01, maximum: 100, description: "Max CPC." },
       },
-      required: ["adgroup_id", "text", "match_type"],
-      run: async (args, d) => {
-        const g = await adgroup(args.adgroup_id, d);
+      required: ["text", "match_type"],
+      run: async (args, d, _context, g) => {
         const r = await store.run(
           "INSERT INTO gads_keywords (adgroup_id, campaign_id, domain_id, text, match_type, status, quality_score, cpc_bid, negative) VALUES (?, ?, ?, ?, ?, 'enabled', 5, ?, 0)",
           [g.id, g.campaign_id, d.id, args.text, args.match_type, args.cpc_bid ?? 1],
@@ -133,10 +95,10 @@ export function googlePpcActionTools(store: WorkspaceStore): GatewayTool[] {
       name: "google_ppc_add_negative_keyword",
       kind: "write",
       description: "Block a search term in an ad group with a negative keyword.",
-      params: { adgroup_id: adgroupId, text: arg.text("Term to exclude.", 80) },
-      required: ["adgroup_id", "text"],
-      run: async (args, d) => {
-        const g = await adgroup(args.adgroup_id, d);
+      of: adgroup,
+      params: { text: arg.text("Term to exclude.", 80) },
+      required: ["text"],
+      run: async (args, d, _context, g) => {
         const r = await store.run(
           "INSERT INTO gads_keywords (adgroup_id, campaign_id, domain_id, text, match_type, status, quality_score, cpc_bid, negative) VALUES (?, ?, ?, ?, 'phrase', 'enabled', 0, 0, 1)",
           [g.id, g.campaign_id, d.id, args.text],
@@ -144,60 +106,36 @@ export function googlePpcActionTools(store: WorkspaceStore): GatewayTool[] {
         return { keyword_id: r.lastInsertId, negative: args.text };
       },
     }),
-    t.act({
+    t.change({
       name: "google_ppc_set_keyword_bid",
-      kind: "write",
       description: "Change a keyword's max CPC bid.",
-      params: {
-        keyword_id: keywordId,
-        cpc_bid: { type: "number", minimum: 0.01, maximum: 100, description: "New max CPC." },
-      },
-      required: ["keyword_id", "cpc_bid"],
-      run: async (args, d) => {
-        const k = await keyword(args.keyword_id, d);
-        await store.run("UPDATE gads_keywords SET cpc_bid = ? WHERE id = ?", [args.cpc_bid, k.id]);
-        return { keyword_id: k.id, from: k.cpc_bid, to: args.cpc_bid };
-      },
+      row: keyword,
+      column: "cpc_bid",
+      value: { type: "number", minimum: 0.01, maximum: 100, description: "New max CPC." },
     }),
-    t.act({
+    t.mark({
       name: "google_ppc_pause_keyword",
-      kind: "write",
       description: "Pause one keyword so it stops triggering ads.",
-      params: { keyword_id: keywordId },
-      required: ["keyword_id"],
-      run: async (args, d) => {
-        const k = await keyword(args.keyword_id, d);
-        await store.run("UPDATE gads_keywords SET status = 'paused' WHERE id = ?", [k.id]);
-        return { keyword_id: k.id, from: k.status, to: "paused" };
-      },
+      row: keyword,
+      column: "status",
+      to: "paused",
     }),
-    t.act({
+    t.remove({
       name: "google_ppc_remove_keyword",
-      kind: "destructive",
       description: "Remove a keyword and its statistics history.",
-      params: { keyword_id: keywordId },
-      required: ["keyword_id"],
-      run: async (args, d) => {
-        const k = await keyword(args.keyword_id, d);
-        await store.batch([
-          { sql: "DELETE FROM gads_keyword_daily WHERE keyword_id = ?", params: [k.id] },
-          { sql: "DELETE FROM gads_keywords WHERE id = ?", params: [k.id] },
-        ]);
-        return { removed: k.text };
-      },
+      row: keyword,
+      dependents: ["gads_keyword_daily"],
+      answer: (k) => ({ removed: k.text }),
     }),
-    t.act({
+    t.mark({
       name: "google_ppc_remove_campaign",
       kind: "destructive",
       description:
         "Remove a Google Ads campaign for good: it can never serve again (statistics are kept).",
-      params: { campaign_id: campaignId },
-      required: ["campaign_id"],
-      run: async (args, d) => {
-        const c = await campaign(args.campaign_id, d);
-        await store.run("UPDATE gads_campaigns SET status = 'removed' WHERE id = ?", [c.id]);
-        return { removed: c.name };
-      },
+      row: campaign,
+      column: "status",
+      to: "removed",
+      answer: (c) => ({ removed: c.name }),
     }),
     t.act({
       name: "google_ppc_generate_keyword_ideas",
@@ -205,10 +143,8 @@ export function googlePpcActionTools(store: WorkspaceStore): GatewayTool[] {
       cost: 2,
       description:
         "Keyword ideas for an ad group from our Search Console queries and converting search terms that we do not bid on yet, with a suggested CPC from similar keywords.",
-      params: { adgroup_id: adgroupId },
-      required: ["adgroup_id"],
-      run: async (args, d) => {
-        const g = await adgroup(args.adgroup_id, d);
+      of: adgroup,
+      run: async (args, d, _context, g) => {
         const cpc =
           (
             await store.get<{ cpc: number }>(
@@ -224,4 +160,4 @@ export function googlePpcActionTools(store: WorkspaceStore): GatewayTool[] {
       },
     }),
   ];
-}
+});

@@ -1,8 +1,6 @@
 // Constants and lookups shared by the gsc tool files (see ../gsc.ts).
 import { arg } from "../shared";
-import type { DomainScope, SomeArgs } from "../shared";
 import { COUNTRIES, DEVICES } from "../../domain/dimensions";
-import type { SqlValue } from "@foundry-mcp/workspace-store";
 
 /** SQL select list of clicks, impressions, CTR and impression-weighted position. */
 export const metrics =
@@ -15,22 +13,13 @@ export const filters = {
   device: arg.oneOf(DEVICES, "Only this device."),
 };
 
-/** The WHERE clause and parameters for a domain, a window and the country/device filters. */
-export function where(
-  d: DomainScope,
-  args: SomeArgs,
-  since: string,
-  until: string,
-): [string, SqlValue[]] {
-  let sql = "domain_id = ? AND day BETWEEN ? AND ?";
-  const params: SqlValue[] = [d.id, since, until];
-  if (typeof args.country === "string") {
-    sql += " AND country = ?";
-    params.push(args.country);
-  }
-  if (typeof args.device === "string") {
-    sql += " AND device = ?";
-    params.push(args.device);
-  }
-  return [sql, params];
-}
+/** The condition (named SQL) of the domain, the window and the optional country/device filters. */
+export const filtered =
+  "domain_id = :domain_id AND day BETWEEN :since AND :until[ AND country = :country][ AND device = :device]";
+
+/**
+ * Named SQL: per `dimension` of `table` (which has `day` and `clicks`), clicks in this window and
+ * in the one before, those that grew (DESC) or shrank (ASC) first. Bing's keywords use it too.
+ */
+export const clicksChange = (table: string, dimension: string, direction: "DESC" | "ASC") =>
+  `SELECT ${dimension}, SUM(CASE WHEN day >= :since THEN clicks ELSE 0 END) AS clicks_now, SUM(CASE WHEN day < :since THEN clicks ELSE 0 END) AS clicks_before, SUM(CASE WHEN day >= :since THEN clicks ELSE -clicks END) AS change FROM ${table} WHERE domain_id = :domain_id AND day BETWEEN :previous_since AND :until GROUP BY ${dimension} HAVING change ${direction === "DESC" ? ">" : "<"} 0 ORDER BY change ${direction}`;

@@ -1,13 +1,11 @@
 // gsc tools about search performance: top queries and pages, breakdowns, comparisons and opportunities.
 import { containsPattern, LIKE_ESCAPE } from "@foundry-mcp/workspace-store";
-import { previousWindowOf, toolsetBuilder } from "../shared";
+import { previousWindowOf, defineTools } from "../shared";
 import type { arg, GatewayTool } from "../shared";
-import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
-import { metrics, filters, where } from "./common";
+import { clicksChange, filtered, filters, metrics } from "./common";
 
 /** The gsc toolset's tools about search performance and its changes. */
-export function gscPerformanceTools(store: WorkspaceStore): GatewayTool[] {
-  const t = toolsetBuilder("gsc", store);
+export const gscPerformanceTools = defineTools("gsc", (t, store) => {
   const grouped = (
     name: string,
     description: string,
@@ -20,31 +18,7 @@ export function gscPerformanceTools(store: WorkspaceStore): GatewayTool[] {
       description,
       days: 28,
       params: { ...filters, ...extra },
-      query: (args, d, w) => {
-        const [sql, params] = where(d, args, w.since, w.until);
-        return [
-          `SELECT ${select}, ${metrics} FROM gsc_daily WHERE ${sql} GROUP BY ${select.split(" AS ")[0]} ORDER BY ${order}`,
-          params,
-        ];
-      },
-    });
-  const compare = (
-    name: string,
-    description: string,
-    dimension: "query" | "page",
-    direction: "DESC" | "ASC",
-  ): GatewayTool =>
-    t.list({
-      name,
-      description,
-      days: 28,
-      query: (args, d, w) => {
-        const p = previousWindowOf(d, args);
-        return [
-          `SELECT ${dimension}, SUM(CASE WHEN day >= ? THEN clicks ELSE 0 END) AS clicks_now, SUM(CASE WHEN day < ? THEN clicks ELSE 0 END) AS clicks_before, SUM(CASE WHEN day >= ? THEN clicks ELSE -clicks END) AS change FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY ${dimension} HAVING change ${direction === "DESC" ? ">" : "<"} 0 ORDER BY change ${direction}`,
-          [w.since, w.since, w.since, d.id, p.since, w.until],
-        ];
-      },
+      sql: `SELECT ${select}, ${metrics} FROM gsc_daily WHERE ${filtered} GROUP BY ${select.split(" AS ")[0]} ORDER BY ${order}`,
     });
   return [
     grouped(
@@ -84,45 +58,23 @@ export function gscPerformanceTools(store: WorkspaceStore): GatewayTool[] {
         "Which page does Google show for which query? Every query-page pair with its clicks, impressions and position.",
       days: 28,
       params: { ...filters },
-      query: (args, d, w) => {
-        const [sql, params] = where(d, args, w.since, w.until);
-        return [
-          `SELECT query, page, ${metrics} FROM gsc_daily WHERE ${sql} GROUP BY query, page ORDER BY impressions DESC`,
-          params,
-        ];
-      },
+      sql: `SELECT query, page, ${metrics} FROM gsc_daily WHERE ${filtered} GROUP BY query, page ORDER BY impressions DESC`,
     }),
-    t.read({
+    t.totals({
       name: "gsc_get_summary",
       description:
         "Totals from Google Search Console for the window: clicks, impressions, CTR, average position, distinct queries and pages.",
       days: 28,
       params: { ...filters },
-      run: async (args, d, w) => {
-        const [sql, params] = where(d, args, w.since, w.until);
-        return {
-          since: w.since,
-          until: w.until,
-          ...(await store.get(
-            `SELECT ${metrics}, COUNT(DISTINCT query) AS queries, COUNT(DISTINCT page) AS pages FROM gsc_daily WHERE ${sql}`,
-            params,
-          )),
-        };
-      },
+      sql: `SELECT ${metrics}, COUNT(DISTINCT query) AS queries, COUNT(DISTINCT page) AS pages FROM gsc_daily WHERE ${filtered}`,
+      answer: (row, _args, w) => ({ until: w.until, ...row }),
     }),
-    t.read({
+    t.comparePeriods({
       name: "gsc_compare_periods",
       description:
         "Did Google search traffic grow? Clicks, impressions, CTR and position this window versus the previous one.",
       days: 28,
-      run: async (args, d, w) => {
-        const p = previousWindowOf(d, args);
-        const q = `SELECT ${metrics} FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ?`;
-        return {
-          current: { since: w.since, ...(await store.get(q, [d.id, w.since, w.until])) },
-          previous: { since: p.since, ...(await store.get(q, [d.id, p.since, p.until])) },
-        };
-      },
+      sql: `SELECT ${metrics} FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until`,
     }),
     t.list({
       name: "gsc_queries_without_clicks",
@@ -162,30 +114,31 @@ export function gscPerformanceTools(store: WorkspaceStore): GatewayTool[] {
       },
       sql: `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY query HAVING position <= 5 AND ctr < :max_ctr ORDER BY impressions DESC`,
     }),
-    compare(
-      "gsc_rising_queries",
-      "Which queries gained the most Google clicks compared with the previous window?",
-      "query",
-      "DESC",
-    ),
-    compare(
-      "gsc_falling_queries",
-      "Which queries lost the most Google clicks compared with the previous window?",
-      "query",
-      "ASC",
-    ),
-    compare(
-      "gsc_pages_gaining_clicks",
-      "Which pages gained the most Google clicks compared with the previous window?",
-      "page",
-      "DESC",
-    ),
-    compare(
-      "gsc_pages_losing_clicks",
-      "Which pages lost the most Google clicks compared with the previous window? Content decay check.",
-      "page",
-      "ASC",
-    ),
+    t.list({
+      name: "gsc_rising_queries",
+      description: "Which queries gained the most Google clicks compared with the previous window?",
+      days: 28,
+      sql: clicksChange("gsc_daily", "query", "DESC"),
+    }),
+    t.list({
+      name: "gsc_falling_queries",
+      description: "Which queries lost the most Google clicks compared with the previous window?",
+      days: 28,
+      sql: clicksChange("gsc_daily", "query", "ASC"),
+    }),
+    t.list({
+      name: "gsc_pages_gaining_clicks",
+      description: "Which pages gained the most Google clicks compared with the previous window?",
+      days: 28,
+      sql: clicksChange("gsc_daily", "page", "DESC"),
+    }),
+    t.list({
+      name: "gsc_pages_losing_clicks",
+      description:
+        "Which pages lost the most Google clicks compared with the previous window? Content decay check.",
+      days: 28,
+      sql: clicksChange("gsc_daily", "page", "ASC"),
+    }),
     t.list({
       name: "gsc_new_queries",
       description:
@@ -200,13 +153,7 @@ export function gscPerformanceTools(store: WorkspaceStore): GatewayTool[] {
       name: "gsc_lost_queries",
       description: "Which queries had impressions in the previous window and none in this one?",
       days: 28,
-      query: (args, d, w) => {
-        const p = previousWindowOf(d, args);
-        return [
-          "SELECT query, SUM(impressions) AS impressions_before FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY query HAVING MAX(day) < ? ORDER BY impressions_before DESC",
-          [d.id, p.since, w.until, w.since],
-        ];
-      },
+      sql: "SELECT query, SUM(impressions) AS impressions_before FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :previous_since AND :until GROUP BY query HAVING MAX(day) < :since ORDER BY impressions_before DESC",
     }),
     t.list({
       name: "gsc_cannibalized_queries",
@@ -254,4 +201,4 @@ export function gscPerformanceTools(store: WorkspaceStore): GatewayTool[] {
       },
     }),
   ];
-}
+});

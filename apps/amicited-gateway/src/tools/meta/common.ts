@@ -1,39 +1,31 @@
-// Constants and lookups shared by the meta tool files (see ../meta.ts).
-import { arg, requireRow } from "../shared";
-import type { DomainScope } from "../shared";
-import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
+// Constants and owned rows shared by the meta tool files (see ../meta.ts).
+import { ownedRow } from "../owned-rows";
 
 /** SQL select list of the summed statistics columns. */
 export const stats =
   "SUM(impressions) AS impressions, SUM(reach) AS reach, SUM(clicks) AS clicks, ROUND(SUM(spend), 2) AS spend, SUM(purchases) AS purchases, ROUND(SUM(revenue), 2) AS revenue";
-/** Schema of a campaign_id argument. */
-export const campaignId = arg.id("Campaign (from meta_list_campaigns)");
-/** Schema of an adset_id argument. */
-export const adsetId = arg.id("Ad set (from meta_list_ad_sets)");
-/** Schema of a creative_id argument. */
-export const creativeId = arg.id("Creative (from meta_list_creatives)");
-/** Lookups and factories shared by the meta tool files. */
-export function metaCommon(store: WorkspaceStore) {
-  const campaign = (id: number, d: DomainScope) =>
-    requireRow<{ id: number; name: string; status: string }>(
-      store,
-      ["SELECT id, name, status FROM meta_campaigns WHERE id = ? AND domain_id = ?", [id, d.id]],
-      `campaign ${id}`,
-      "list ids with meta_list_campaigns",
-    );
-  const creative = (id: number, d: DomainScope) =>
-    requireRow<{ id: number; name: string; status: string }>(
-      store,
-      ["SELECT id, name, status FROM meta_creatives WHERE id = ? AND domain_id = ?", [id, d.id]],
-      `creative ${id}`,
-      "list ids with meta_list_creatives",
-    );
-  const adset = (id: number, d: DomainScope) =>
-    requireRow<{ id: number; name: string }>(
-      store,
-      ["SELECT id, name FROM meta_adsets WHERE id = ? AND domain_id = ?", [id, d.id]],
-      `ad set ${id}`,
-      "list ids with meta_list_ad_sets",
-    );
-  return { campaign, creative, adset };
-}
+/** A Meta campaign. */
+export const campaign = ownedRow<{ id: number; name: string; status: string }>({
+  param: "campaign_id",
+  what: "campaign",
+  table: "meta_campaigns",
+  listedBy: "meta_list_campaigns",
+  columns: "id, name, status",
+});
+/** A Meta ad set (every column: meta_duplicate_ad_set copies them). */
+export const adset = ownedRow<
+  Record<string, string | number> & { id: number; daily_budget: number }
+>({
+  param: "adset_id",
+  what: "ad set",
+  table: "meta_adsets",
+  listedBy: "meta_list_ad_sets",
+});
+/** A Meta ad creative. */
+export const creative = ownedRow<{ id: number; name: string; status: string }>({
+  param: "creative_id",
+  what: "creative",
+  table: "meta_creatives",
+  listedBy: "meta_list_creatives",
+  columns: "id, name, status",
+});

@@ -1,13 +1,10 @@
 // meta tools about campaigns, ad sets, creatives and their performance, fatigue, pacing and totals.
-import { previousWindowOf, round, toolsetBuilder, windowOf } from "../shared";
+import { previousWindowOf, round, defineTools, windowOf } from "../shared";
 import type { GatewayTool } from "../shared";
-import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
-import { stats, campaignId, adsetId, creativeId, metaCommon } from "./common";
+import { stats, campaign, creative, adset } from "./common";
 
 /** The meta toolset's tools about campaigns, ad sets, creatives and their performance. */
-export function metaPerformanceTools(store: WorkspaceStore): GatewayTool[] {
-  const t = toolsetBuilder("meta", store);
-  const { campaign, creative, adset } = metaCommon(store);
+export const metaPerformanceTools = defineTools("meta", (t, store) => {
   const byDimension = (name: string, description: string, column: string): GatewayTool =>
     t.list({
       name,
@@ -19,19 +16,14 @@ export function metaPerformanceTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "meta_list_campaigns",
       description: "List Meta ad campaigns with objective, status and daily budget.",
-      query: (_args, d) => [
-        "SELECT id AS campaign_id, name, objective, status, daily_budget, created_at FROM meta_campaigns WHERE domain_id = ? ORDER BY id",
-        [d.id],
-      ],
+      sql: "SELECT id AS campaign_id, name, objective, status, daily_budget, created_at FROM meta_campaigns WHERE domain_id = :domain_id ORDER BY id",
     }),
     t.read({
       name: "meta_get_campaign",
       description: "One Meta campaign: settings, ad sets and totals over the window.",
       days: 28,
-      params: { campaign_id: campaignId },
-      required: ["campaign_id"],
-      run: async (args, d, w) => {
-        const c = await campaign(args.campaign_id, d);
+      of: campaign,
+      run: async (args, d, w, c) => {
         return {
           ...(await store.get("SELECT * FROM meta_campaigns WHERE id = ?", [c.id])),
           ad_sets: await store.all(
@@ -48,26 +40,16 @@ export function metaPerformanceTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "meta_list_ad_sets",
       description: "List ad sets with audience, placement, age range, status and budget.",
-      params: { campaign_id: campaignId },
-      query: async (args, d) => {
-        if (args.campaign_id !== undefined) await campaign(args.campaign_id, d);
-        return [
-          `SELECT id AS adset_id, campaign_id, name, audience, placement, age_range, status, daily_budget FROM meta_adsets WHERE domain_id = ?${args.campaign_id ? " AND campaign_id = ?" : ""} ORDER BY id`,
-          [d.id, ...(args.campaign_id ? [args.campaign_id] : [])],
-        ];
-      },
+      params: { campaign_id: campaign.schema },
+      owned: [campaign],
+      sql: "SELECT id AS adset_id, campaign_id, name, audience, placement, age_range, status, daily_budget FROM meta_adsets WHERE domain_id = :domain_id[ AND campaign_id = :campaign_id] ORDER BY id",
     }),
     t.list({
       name: "meta_list_creatives",
       description: "List ad creatives with format, headline, call to action and status.",
-      params: { adset_id: adsetId },
-      query: async (args, d) => {
-        if (args.adset_id !== undefined) await adset(args.adset_id, d);
-        return [
-          `SELECT id AS creative_id, adset_id, name, format, headline, call_to_action, status FROM meta_creatives WHERE domain_id = ?${args.adset_id ? " AND adset_id = ?" : ""} ORDER BY id`,
-          [d.id, ...(args.adset_id ? [args.adset_id] : [])],
-        ];
-      },
+      params: { adset_id: adset.schema },
+      owned: [adset],
+      sql: "SELECT id AS creative_id, adset_id, name, format, headline, call_to_action, status FROM meta_creatives WHERE domain_id = :domain_id[ AND adset_id = :adset_id] ORDER BY id",
     }),
     t.list({
       name: "meta_campaign_performance",
@@ -169,47 +151,32 @@ export function metaPerformanceTools(store: WorkspaceStore): GatewayTool[] {
       days: 28,
       sql: "SELECT a.id AS adset_id, a.name, ROUND(SUM(s.spend), 2) AS spend, ROUND(SUM(s.revenue), 2) AS revenue, ROUND(SUM(s.revenue) / MAX(SUM(s.spend), 0.01), 2) AS roas FROM meta_daily s JOIN meta_adsets a ON a.id = s.adset_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY a.id HAVING roas < 1 ORDER BY roas",
     }),
-    t.read({
+    t.totals<Record<string, number>>({
       name: "meta_account_summary",
       description:
         "The Meta ads account at a glance: spend, reach, frequency, CTR, cost per purchase and ROAS.",
       days: 28,
-      run: async (_args, d, w) => {
-        const s = await store.get<Record<string, number>>(
-          `SELECT ${stats} FROM meta_daily WHERE domain_id = ? AND day BETWEEN ? AND ?`,
-          [d.id, w.since, w.until],
-        );
-        return {
-          since: w.since,
-          ...s,
-          frequency: round((s?.impressions ?? 0) / Math.max(1, s?.reach ?? 0)),
-          ctr: round((s?.clicks ?? 0) / Math.max(1, s?.impressions ?? 0), 4),
-          cost_per_purchase: round((s?.spend ?? 0) / Math.max(1, s?.purchases ?? 0)),
-          roas: round((s?.revenue ?? 0) / Math.max(0.01, s?.spend ?? 0)),
-        };
-      },
+      sql: `SELECT ${stats} FROM meta_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until`,
+      answer: (s) => ({
+        ...s,
+        frequency: round((s?.impressions ?? 0) / Math.max(1, s?.reach ?? 0)),
+        ctr: round((s?.clicks ?? 0) / Math.max(1, s?.impressions ?? 0), 4),
+        cost_per_purchase: round((s?.spend ?? 0) / Math.max(1, s?.purchases ?? 0)),
+        roas: round((s?.revenue ?? 0) / Math.max(0.01, s?.spend ?? 0)),
+      }),
     }),
-    t.read({
+    t.comparePeriods({
       name: "meta_compare_periods",
       description: "Meta ads this window versus the previous one.",
       days: 28,
-      run: async (args, d, w) => {
-        const p = previousWindowOf(d, args);
-        const q = `SELECT ${stats} FROM meta_daily WHERE domain_id = ? AND day BETWEEN ? AND ?`;
-        return {
-          current: { since: w.since, ...(await store.get(q, [d.id, w.since, w.until])) },
-          previous: { since: p.since, ...(await store.get(q, [d.id, p.since, p.until])) },
-        };
-      },
+      sql: `SELECT ${stats} FROM meta_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until`,
     }),
     t.list({
       name: "meta_creative_history",
       description: "Day by day for one creative: impressions, clicks, spend and purchases.",
       days: 28,
-      params: { creative_id: creativeId },
-      required: ["creative_id"],
-      owned: { creative_id: creative },
+      of: creative,
       sql: `SELECT day, ${stats} FROM meta_daily WHERE creative_id = :creative_id AND day BETWEEN :since AND :until GROUP BY day ORDER BY day`,
     }),
   ];
-}
+});

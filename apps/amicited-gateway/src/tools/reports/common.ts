@@ -1,12 +1,26 @@
-// Constants and lookups shared by the reports tool files (see ../reports.ts).
-import { arg, windowOf } from "../shared";
+// Constants, owned rows and lookups shared by the reports tool files (see ../reports.ts).
+import { windowOf } from "../shared";
 import type { DomainScope } from "../shared";
 import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
+import { ownedRow } from "../owned-rows";
 
-/** Schema of a report_id argument. */
-export const reportId = arg.id("Report (from reports_list)");
-/** Schema of an export_id argument. */
-export const exportId = arg.id("Export (from reports_list_exports)");
+/** A scheduled report. */
+export const report = ownedRow<{
+  id: number;
+  name: string;
+  template: string;
+  schedule: string;
+  recipients: string;
+  paused: number;
+}>({ param: "report_id", what: "report", table: "reports", listedBy: "reports_list" });
+/** A data export (its content is read by reports_get_export itself). */
+export const exportRow = ownedRow<{ id: number; dataset: string }>({
+  param: "export_id",
+  what: "export",
+  table: "exports",
+  listedBy: "reports_list_exports",
+  columns: "id, dataset",
+});
 /** Schema of a report schedule: daily, weekly:<day> or monthly:<day>. */
 export const schedule = {
   type: "string",

@@ -1,12 +1,10 @@
 // reports tools about one-off data exports and their monthly quota.
-import { arg, countOf, requireRow, round, toolsetBuilder } from "../shared";
-import type { GatewayTool, Query } from "../shared";
-import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
-import { exportId, DATASETS, MAX_EXPORT_ROWS } from "./common";
+import { arg, countOf, requireRow, round, defineTools } from "../shared";
+import type { Query } from "../shared";
+import { exportRow, DATASETS, MAX_EXPORT_ROWS } from "./common";
 
 /** The reports toolset's tools about data exports. */
-export function reportsExportTools(store: WorkspaceStore): GatewayTool[] {
-  const t = toolsetBuilder("reports", store);
+export const reportsExportTools = defineTools("reports", (t, store) => {
   const exportsThisMonth = (workspaceId: string): Query => [
     "SELECT COUNT(*) AS n FROM exports e JOIN domains x ON x.id = e.domain_id WHERE x.workspace_id = ? AND e.created_at >= ?",
     [workspaceId, `${new Date().toISOString().slice(0, 7)}-01`],
@@ -15,16 +13,13 @@ export function reportsExportTools(store: WorkspaceStore): GatewayTool[] {
     t.list({
       name: "reports_list_exports",
       description: "Past data exports: dataset, format, status, rows and date.",
-      query: (_args, d) => [
-        "SELECT id AS export_id, dataset, format, status, rows, created_at FROM exports WHERE domain_id = ? ORDER BY created_at DESC",
-        [d.id],
-      ],
+      sql: "SELECT id AS export_id, dataset, format, status, rows, created_at FROM exports WHERE domain_id = :domain_id ORDER BY created_at DESC",
     }),
     t.read({
       name: "reports_get_export",
       description:
         "Download an export's content (CSV or JSON text), when it was made through reports_create_export.",
-      params: { export_id: exportId },
+      params: { export_id: exportRow.schema },
       required: ["export_id"],
       run: async (args, d) => {
         const e = await requireRow<Record<string, unknown>>(
@@ -92,25 +87,11 @@ export function reportsExportTools(store: WorkspaceStore): GatewayTool[] {
         };
       },
     }),
-    t.act({
+    t.remove({
       name: "reports_delete_export",
-      kind: "destructive",
       description: "Delete an export and its file.",
-      params: { export_id: exportId },
-      required: ["export_id"],
-      run: async (args, d) => {
-        const e = await requireRow<{ id: number; dataset: string }>(
-          store,
-          [
-            "SELECT id, dataset FROM exports WHERE id = ? AND domain_id = ?",
-            [args.export_id, d.id],
-          ],
-          `export ${args.export_id}`,
-          "list ids with reports_list_exports",
-        );
-        await store.run("DELETE FROM exports WHERE id = ?", [e.id]);
-        return { deleted: e.id, dataset: e.dataset };
-      },
+      row: exportRow,
+      answer: (e) => ({ deleted: e.id, dataset: e.dataset }),
     }),
   ];
-}
+});

@@ -1,12 +1,9 @@
 // seo tools about AI visibility: mention and citation rates, share of voice, cited URLs, positions and sentiment.
-import { previousWindowOf, round, toolsetBuilder } from "../shared";
-import type { GatewayTool } from "../shared";
-import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
+import { previousWindowOf, round, defineTools } from "../shared";
 import { engine } from "./common";
 
 /** The seo toolset's tools about visibility, citations, share of voice and sentiment. */
-export function seoVisibilityTools(store: WorkspaceStore): GatewayTool[] {
-  const t = toolsetBuilder("seo", store);
+export const seoVisibilityTools = defineTools("seo", (t, store) => {
   const rate = async (domainId: number, since: string, until: string, column: string) =>
     (await store.get<{ rate: number | null; runs: number }>(
       `SELECT AVG(${column}) AS rate, COUNT(*) AS runs FROM prompt_runs WHERE domain_id = ? AND day BETWEEN ? AND ?`,
@@ -45,25 +42,19 @@ export function seoVisibilityTools(store: WorkspaceStore): GatewayTool[] {
       days: 84,
       sql: "SELECT strftime('%Y-W%W', day) AS week, ROUND(AVG(mentioned), 3) AS mention_rate, COUNT(*) AS runs FROM prompt_runs WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY week ORDER BY week",
     }),
-    t.read({
+    t.totals<{ rate: number; runs: number; cited: number }>({
       name: "seo_get_citation_rate",
       description:
         "How often do AI answers link to our site as a source? Share of runs that cite the domain, and citations counted.",
       days: 28,
       params: { engine },
-      run: async (args, d, w) => {
-        const row = await store.get<{ rate: number; runs: number; cited: number }>(
-          `SELECT AVG(cited) AS rate, COUNT(*) AS runs, SUM(cited) AS cited FROM prompt_runs WHERE domain_id = ? AND day BETWEEN ? AND ?${args.engine ? " AND engine = ?" : ""}`,
-          [d.id, w.since, w.until, ...(args.engine ? [args.engine] : [])],
-        );
-        return {
-          since: w.since,
-          engine: args.engine ?? "all",
-          citation_rate: round(row?.rate, 3),
-          cited_runs: row?.cited ?? 0,
-          runs: row?.runs ?? 0,
-        };
-      },
+      sql: "SELECT AVG(cited) AS rate, COUNT(*) AS runs, SUM(cited) AS cited FROM prompt_runs WHERE domain_id = :domain_id AND day BETWEEN :since AND :until[ AND engine = :engine]",
+      answer: (row, args) => ({
+        engine: args.engine ?? "all",
+        citation_rate: round(row?.rate, 3),
+        cited_runs: row?.cited ?? 0,
+        runs: row?.runs ?? 0,
+      }),
     }),
     t.list({
       name: "seo_get_citation_rate_by_engine",
@@ -127,23 +118,17 @@ export function seoVisibilityTools(store: WorkspaceStore): GatewayTool[] {
       days: 28,
       sql: "SELECT engine, ROUND(AVG(position), 2) AS average_position, COUNT(*) AS mentions FROM prompt_runs WHERE domain_id = :domain_id AND mentioned = 1 AND day BETWEEN :since AND :until GROUP BY engine ORDER BY average_position",
     }),
-    t.read({
+    t.totals<{ first: number; mentions: number }>({
       name: "seo_get_first_position_rate",
       description:
         "How often are we the first brand an AI answer names? Share of mentions at position 1.",
       days: 28,
-      run: async (_args, d, w) => {
-        const row = await store.get<{ first: number; mentions: number }>(
-          "SELECT SUM(position = 1) AS first, COUNT(*) AS mentions FROM prompt_runs WHERE domain_id = ? AND mentioned = 1 AND day BETWEEN ? AND ?",
-          [d.id, w.since, w.until],
-        );
-        return {
-          since: w.since,
-          first_position_mentions: row?.first ?? 0,
-          mentions: row?.mentions ?? 0,
-          first_position_rate: round((row?.first ?? 0) / Math.max(1, row?.mentions ?? 0), 3),
-        };
-      },
+      sql: "SELECT SUM(position = 1) AS first, COUNT(*) AS mentions FROM prompt_runs WHERE domain_id = :domain_id AND mentioned = 1 AND day BETWEEN :since AND :until",
+      answer: (row) => ({
+        first_position_mentions: row?.first ?? 0,
+        mentions: row?.mentions ?? 0,
+        first_position_rate: round((row?.first ?? 0) / Math.max(1, row?.mentions ?? 0), 3),
+      }),
     }),
     t.list({
       name: "seo_get_sentiment_breakdown",
@@ -160,4 +145,4 @@ export function seoVisibilityTools(store: WorkspaceStore): GatewayTool[] {
       sql: "SELECT engine, ROUND(AVG(sentiment = 'positive'), 3) AS positive_share, ROUND(AVG(sentiment = 'negative'), 3) AS negative_share, COUNT(*) AS mentions FROM prompt_runs WHERE domain_id = :domain_id AND mentioned = 1 AND day BETWEEN :since AND :until GROUP BY engine ORDER BY negative_share DESC",
     }),
   ];
-}
+});

@@ -1,27 +1,19 @@
 // uptime tools that change things (write, destructive) or spend credits (paid).
-import { arg, toolsetBuilder, countOf, domainRowCount } from "../shared";
-import type { GatewayTool } from "../shared";
+import { arg, defineTools, countOf, domainRowCount } from "../shared";
+import type { DomainScope } from "../shared";
 import { GatewayError, GatewayErrorCode } from "../../errors";
-import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
-import { monitorId, incidentId, uptimeCommon } from "./common";
+import { incident, monitor } from "./common";
 
 /** The uptime toolset's tools about changes to monitors and incidents, and on-demand checks. */
-export function uptimeActionTools(store: WorkspaceStore): GatewayTool[] {
-  const t = toolsetBuilder("uptime", store);
-  const { monitor, incident } = uptimeCommon(store);
-  const setPaused = (name: string, description: string, paused: number): GatewayTool =>
-    t.act({
-      name,
-      kind: "write",
-      description,
-      params: { monitor_id: monitorId },
-      required: ["monitor_id"],
-      run: async (args, d) => {
-        const m = await monitor(args.monitor_id, d);
-        await store.run("UPDATE uptime_monitors SET paused = ? WHERE id = ?", [paused, m.id]);
-        return { monitor_id: m.id, paused: paused === 1 };
-      },
-    });
+export const uptimeActionTools = defineTools("uptime", (t, store) => {
+  // The plan sets the shortest interval between checks.
+  const allowedInterval = (interval: number, d: DomainScope) => {
+    if (interval < d.limits.min_check_interval_s)
+      throw new GatewayError(
+        GatewayErrorCode.PLAN_LIMIT,
+        `interval_s ${interval} is below plan "${d.plan}"'s minimum of ${d.limits.min_check_interval_s}; use a longer interval or upgrade.`,
+      );
+  };
   return [
     t.act({
       name: "uptime_create_monitor",
@@ -48,11 +40,7 @@ export function uptimeActionTools(store: WorkspaceStore): GatewayTool[] {
       },
       run: async (args, d) => {
         const interval = args.interval_s;
-        if (interval < d.limits.min_check_interval_s)
-          throw new GatewayError(
-            GatewayErrorCode.PLAN_LIMIT,
-            `interval_s ${interval} is below plan "${d.plan}"'s minimum of ${d.limits.min_check_interval_s}; use a longer interval or upgrade.`,
-          );
+        allowedInterval(interval, d);
         const r = await store.run(
           "INSERT INTO uptime_monitors (domain_id, name, url, kind, interval_s, paused, created_at) VALUES (?, ?, ?, ?, ?, 0, ?)",
           [d.id, args.name, args.url, args.kind ?? "http", interval, new Date().toISOString()],
@@ -64,48 +52,44 @@ export function uptimeActionTools(store: WorkspaceStore): GatewayTool[] {
         };
       },
     }),
-    t.act({
+    t.change({
       name: "uptime_set_check_interval",
-      kind: "write",
       description:
         "Change how often a monitor checks. The plan sets the shortest interval allowed.",
-      params: {
-        monitor_id: monitorId,
-        interval_s: {
-          type: "integer",
-          minimum: 30,
-          maximum: 86400,
-          description: "Seconds between checks.",
-        },
+      row: monitor,
+      column: "interval_s",
+      value: {
+        type: "integer",
+        minimum: 30,
+        maximum: 86400,
+        description: "Seconds between checks.",
       },
-      required: ["monitor_id", "interval_s"],
-      run: async (args, d) => {
-        const m = await monitor(args.monitor_id, d);
-        const interval = args.interval_s;
-        if (interval < d.limits.min_check_interval_s)
-          throw new GatewayError(
-            GatewayErrorCode.PLAN_LIMIT,
-            `interval_s ${interval} is below plan "${d.plan}"'s minimum of ${d.limits.min_check_interval_s}; use a longer interval or upgrade.`,
-          );
-        await store.run("UPDATE uptime_monitors SET interval_s = ? WHERE id = ?", [interval, m.id]);
-        return { monitor_id: m.id, from: m.interval_s, to: interval };
-      },
+      check: (_m, interval, d) => allowedInterval(interval, d),
     }),
-    setPaused(
-      "uptime_pause_monitor",
-      "Pause a monitor (no checks, no alerts) e.g. during a migration.",
-      1,
-    ),
-    setPaused("uptime_resume_monitor", "Resume a paused monitor.", 0),
+    t.mark({
+      name: "uptime_pause_monitor",
+      description: "Pause a monitor (no checks, no alerts) e.g. during a migration.",
+      row: monitor,
+      column: "paused",
+      to: true,
+      answer: "value",
+    }),
+    t.mark({
+      name: "uptime_resume_monitor",
+      description: "Resume a paused monitor.",
+      row: monitor,
+      column: "paused",
+      to: false,
+      answer: "value",
+    }),
     t.act({
       name: "uptime_acknowledge_incident",
       kind: "write",
       description:
         "Acknowledge an incident so the on-call rotation stops escalating, with an optional note.",
-      params: { incident_id: incidentId, note: arg.text("What is being done.", 500) },
-      required: ["incident_id"],
-      run: async (args, d) => {
-        const i = await incident(args.incident_id, d);
+      of: incident,
+      params: { note: arg.text("What is being done.", 500) },
+      run: async (args, d, _context, i) => {
         await store.run(
           "UPDATE uptime_incidents SET acknowledged = 1, note = COALESCE(?, note) WHERE id = ?",
           [args.note === undefined ? null : args.note, i.id],
@@ -117,10 +101,9 @@ export function uptimeActionTools(store: WorkspaceStore): GatewayTool[] {
       name: "uptime_resolve_incident",
       kind: "write",
       description: "Close an open incident now, with a root-cause note.",
-      params: { incident_id: incidentId, note: arg.text("Root cause.", 500) },
-      required: ["incident_id"],
-      run: async (args, d) => {
-        const i = await incident(args.incident_id, d);
+      of: incident,
+      params: { note: arg.text("Root cause.", 500) },
+      run: async (args, d, _context, i) => {
         if (i.resolved_at)
           throw new GatewayError(
             GatewayErrorCode.CONFLICT,
@@ -142,7 +125,7 @@ export function uptimeActionTools(store: WorkspaceStore): GatewayTool[] {
         starts_at: { type: "string", format: "date-time", description: "Start (ISO 8601)." },
         ends_at: { type: "string", format: "date-time", description: "End (ISO 8601)." },
         reason: arg.text("Why.", 200),
-        monitor_id: monitorId,
+        monitor_id: monitor.schema,
       },
       required: ["starts_at", "ends_at", "reason"],
       run: async (args, d) => {
@@ -151,7 +134,7 @@ export function uptimeActionTools(store: WorkspaceStore): GatewayTool[] {
             GatewayErrorCode.INVALID_ARGUMENT,
             "ends_at must be after starts_at.",
           );
-        if (args.monitor_id) await monitor(args.monitor_id, d);
+        if (args.monitor_id) await monitor.find(store, args.monitor_id, d);
         const r = await store.run(
           "INSERT INTO uptime_maintenance (domain_id, monitor_id, starts_at, ends_at, reason) VALUES (?, ?, ?, ?, ?)",
           [
@@ -182,21 +165,12 @@ export function uptimeActionTools(store: WorkspaceStore): GatewayTool[] {
         return { contact_id: r.lastInsertId };
       },
     }),
-    t.act({
+    t.remove({
       name: "uptime_delete_monitor",
-      kind: "destructive",
       description: "Delete a monitor with its whole check and incident history.",
-      params: { monitor_id: monitorId },
-      required: ["monitor_id"],
-      run: async (args, d) => {
-        const m = await monitor(args.monitor_id, d);
-        const r = await store.batch([
-          { sql: "DELETE FROM uptime_checks WHERE monitor_id = ?", params: [m.id] },
-          { sql: "DELETE FROM uptime_incidents WHERE monitor_id = ?", params: [m.id] },
-          { sql: "DELETE FROM uptime_monitors WHERE id = ?", params: [m.id] },
-        ]);
-        return { deleted: m.name, checks_deleted: r[0]?.changes ?? 0 };
-      },
+      row: monitor,
+      dependents: ["uptime_checks", "uptime_incidents"],
+      answer: (m, deleted) => ({ deleted: m.name, checks_deleted: deleted[0] ?? 0 }),
     }),
     t.act({
       name: "uptime_run_check_now",
@@ -204,10 +178,8 @@ export function uptimeActionTools(store: WorkspaceStore): GatewayTool[] {
       cost: 1,
       description:
         "Check one monitor's URL right now with a real HTTP request (5 s timeout) and record the result.",
-      params: { monitor_id: monitorId },
-      required: ["monitor_id"],
-      run: async (args, d) => {
-        const m = await monitor(args.monitor_id, d);
+      of: monitor,
+      run: async (args, d, _context, m) => {
         const started = Date.now();
         let ok = 0;
         let status = 0;
@@ -244,4 +216,4 @@ export function uptimeActionTools(store: WorkspaceStore): GatewayTool[] {
       },
     }),
   ];
-}
+});

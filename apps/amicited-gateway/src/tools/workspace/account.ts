@@ -1,14 +1,18 @@
 // workspace tools that read the account: domains, plan limits, credits, usage and members.
-import { arg, pageQuery, round, toolsetBuilder } from "../shared";
-import type { GatewayTool } from "../shared";
+import { arg, pageQuery, round, defineTools } from "../shared";
+import { namedSql } from "../named-sql";
 import { dayBefore } from "../../domain/random";
 import { PLANS, PLAN_NAMES, planLimits } from "@foundry-mcp/workspace-store";
-import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { workspaceCommon } from "./common";
 
+// An archived domain (archived = 1) is listed only with include_archived = true.
+const listDomains = namedSql(
+  "SELECT id AS domain_id, hostname, label, country, vertical, created_at, archived FROM domains WHERE workspace_id = :workspace_id AND archived <= COALESCE(:include_archived, 0) ORDER BY id",
+  ["workspace_id", "include_archived"],
+);
+
 /** The workspace toolset's tools about domains, plan, credits, usage and members. */
-export function workspaceAccountTools(store: WorkspaceStore): GatewayTool[] {
-  const t = toolsetBuilder("workspace", store);
+export const workspaceAccountTools = defineTools("workspace", (t, store) => {
   const { workspaceRow, countDomains, countMembers } = workspaceCommon(store);
   return [
     t.workspace({
@@ -19,14 +23,7 @@ export function workspaceAccountTools(store: WorkspaceStore): GatewayTool[] {
         "List the domains (websites) of this workspace with their domain_id. Start here: nearly every other tool needs a domain_id.",
       params: { include_archived: { type: "boolean", description: "Also list archived domains." } },
       run: (args, context) =>
-        pageQuery(
-          store,
-          [
-            `SELECT id AS domain_id, hostname, label, country, vertical, created_at, archived FROM domains WHERE workspace_id = ?${args.include_archived ? "" : " AND archived = 0"} ORDER BY id`,
-            [context.workspace],
-          ],
-          args,
-        ),
+        pageQuery(store, listDomains({ ...args, workspace_id: context.workspace }), args),
     }),
     t.workspace({
       name: "account_get_workspace",
@@ -258,4 +255,4 @@ export function workspaceAccountTools(store: WorkspaceStore): GatewayTool[] {
         ),
     }),
   ];
-}
+});

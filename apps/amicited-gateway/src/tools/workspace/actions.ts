@@ -1,16 +1,22 @@
 // workspace tools that manage members, domains, the plan and API tokens.
-import { arg, pageQuery, requireRow, toolsetBuilder } from "../shared";
-import type { GatewayTool } from "../shared";
+import { arg, pageQuery, requireRow, defineTools } from "../shared";
 import { GatewayError, GatewayErrorCode } from "../../errors";
 import { PLAN_NAMES, planLimits, requireDomain } from "@foundry-mcp/workspace-store";
 import { issueToken } from "@foundry-mcp/workspace-store";
-import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { domainCount, domainTables, memberCount, workspaceCommon } from "./common";
 
+const memberId = arg.id("Member (from account_list_members)");
+
 /** The workspace toolset's tools about members, domains, plan and API tokens. */
-export function workspaceActionTools(store: WorkspaceStore): GatewayTool[] {
-  const t = toolsetBuilder("workspace", store);
+export const workspaceActionTools = defineTools("workspace", (t, store) => {
   const { workspaceRow, countDomains } = workspaceCommon(store);
+  const memberOf = (id: number, workspace: string) =>
+    requireRow<{ role: string; email: string }>(
+      store,
+      ["SELECT role, email FROM members WHERE id = ? AND workspace_id = ?", [id, workspace]],
+      `member ${id}`,
+      "list ids with account_list_members",
+    );
   return [
     t.workspace({
       name: "account_invite_member",
@@ -59,20 +65,12 @@ export function workspaceActionTools(store: WorkspaceStore): GatewayTool[] {
       description:
         "Change a member's role (admin, editor, viewer). The owner's role cannot be changed.",
       params: {
-        member_id: arg.id("Member (from account_list_members)"),
+        member_id: memberId,
         role: arg.oneOf(["admin", "editor", "viewer"], "New role."),
       },
       required: ["member_id", "role"],
       run: async (args, context) => {
-        const member = await requireRow<{ role: string }>(
-          store,
-          [
-            "SELECT role FROM members WHERE id = ? AND workspace_id = ?",
-            [args.member_id, context.workspace],
-          ],
-          `member ${args.member_id}`,
-          "list ids with account_list_members",
-        );
+        const member = await memberOf(args.member_id, context.workspace);
         if (member.role === "owner")
           throw new GatewayError(
             GatewayErrorCode.CONFLICT,
@@ -87,18 +85,10 @@ export function workspaceActionTools(store: WorkspaceStore): GatewayTool[] {
       kind: "destructive",
       description:
         "Remove a member from the workspace; they lose access at once. The owner cannot be removed.",
-      params: { member_id: arg.id("Member (from account_list_members)") },
+      params: { member_id: memberId },
       required: ["member_id"],
       run: async (args, context) => {
-        const member = await requireRow<{ role: string; email: string }>(
-          store,
-          [
-            "SELECT role, email FROM members WHERE id = ? AND workspace_id = ?",
-            [args.member_id, context.workspace],
-          ],
-          `member ${args.member_id}`,
-          "list ids with account_list_members",
-        );
+        const member = await memberOf(args.member_id, context.workspace);
         if (member.role === "owner")
           throw new GatewayError(
             GatewayErrorCode.CONFLICT,
@@ -340,4 +330,4 @@ export function workspaceActionTools(store: WorkspaceStore): GatewayTool[] {
       },
     }),
   ];
-}
+});
