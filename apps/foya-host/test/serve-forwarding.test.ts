@@ -63,6 +63,22 @@ describe("foya serve forwards", () => {
     await eventually(() => fs.existsSync(path.join(folder, "aborted")), 20_000, "upstream saw the abort");
   });
 
+  // The call's signal and progress sink travel as the call's own options (no AsyncLocalStorage):
+  // --progressive hands them through the catalog's call context to the same upstream call.
+  it("the progress token and cancellation through --progressive's run_tool too", async () => {
+    const { client } = await connect(["--progressive"]);
+    const result = await client.callTool({ name: "run_tool", arguments: { name: "mcp__fw__progress", arguments: { steps: 1 } } }, undefined, { onprogress: () => undefined });
+    expect(textOf(result)).toBe("done after 1 steps (token present)");
+
+    for (const mark of ["started", "aborted"]) fs.rmSync(path.join(folder, mark), { force: true });
+    const controller = new AbortController();
+    const call = client.callTool({ name: "run_tool", arguments: { name: "mcp__fw__wait-for-abort", arguments: {} } }, undefined, { signal: controller.signal });
+    await eventually(() => fs.existsSync(path.join(folder, "started")), 20_000, "upstream call started");
+    controller.abort("user pressed stop");
+    await expect(call).rejects.toThrow();
+    await eventually(() => fs.existsSync(path.join(folder, "aborted")), 20_000, "upstream saw the abort");
+  });
+
   it("upstream log messages at the level the client set, under the server's name", async () => {
     const { client, logs } = await connect();
     await client.setLoggingLevel("warning");

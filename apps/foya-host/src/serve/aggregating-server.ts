@@ -21,8 +21,8 @@ import { parsePromptName, parseResourceUri, promptName, resourceUri } from "./na
 import { progressiveSurface } from "./progressive";
 import type { RegistryView } from "./registry-view";
 import { isStatusUri, statusResource, STATUS_URI } from "./serve-status";
-import { withCall, type CallScope, type ServeManager } from "./serve-manager";
-import { directSurface, type CallGate, type ToolSurface } from "./tool-surface";
+import type { ServeManager } from "./serve-manager";
+import { directSurface, type CallGate, type CallScope, type ToolSurface } from "./tool-surface";
 import { upstreamRequests, type UpstreamRequests } from "./upstream-requests";
 
 /** Options of createAggregatingServer. */
@@ -118,7 +118,7 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
       call.onProgress = (progress) =>
         void extra.sendNotification({ method: "notifications/progress", params: { ...progress, progressToken: token } }).catch(() => undefined);
     }
-    const result = await withCall(call, () => surface.callTool(request.params.name, args));
+    const result = await surface.callTool(request.params.name, args, call);
     return { ...result };
   });
   const forwardEvent = installDownstreamForwarding(server, manager, ready, options.log);

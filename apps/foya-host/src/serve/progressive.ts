@@ -5,28 +5,33 @@
 // when the registry changes. Neighbours: tool-surface.ts (direct listing, the call gate).
 import { ClientToolsets, createProgressiveSurface } from "@foundry-mcp/progressive";
 import { ToolCatalog, type CallContext } from "@foundry-mcp/tool-catalog";
-import type { HostManager } from "../host/contract";
-import { callThroughGate, type CallGate, type ToolSurface } from "./tool-surface";
+import type { HostManager, HostTool } from "../host/contract";
+import { callThroughGate, type CallGate, type CallScope, type ToolSurface } from "./tool-surface";
 
 // foya runs for one person: every call may write, the approval gate decides what reaches a server.
 const CONTEXT: CallContext = { workspace: "foya", scope: "write" };
 
+/** The catalog's call context of one call: foya's, carrying the client's signal and progress sink to the upstream call. */
+type ServeCallContext = CallContext & { onProgress?: CallScope["onProgress"] };
+
 /** A catalog over the current registry: one toolset per configured server, calls through the gate. */
-export function buildCatalog(manager: HostManager, gate: CallGate): ToolCatalog {
-  const catalog = new ToolCatalog({ validateOutput: false });
-  new ClientToolsets(catalog, manager, { call: (tool, args) => callThroughGate(manager, gate, tool, args) }).sync();
+export function buildCatalog(manager: HostManager, gate: CallGate): ToolCatalog<ServeCallContext> {
+  const catalog = new ToolCatalog<ServeCallContext>({ validateOutput: false });
+  const call = (tool: HostTool, args: Record<string, unknown>, context: ServeCallContext) =>
+    callThroughGate(manager, gate, tool, args, { signal: context.signal, onProgress: context.onProgress });
+  new ClientToolsets(catalog, manager, { call }).sync();
   return catalog;
 }
 
 /** The four-tool surface over a catalog rebuilt whenever the registry changes. */
 export function progressiveSurface(manager: HostManager, gate: CallGate): ToolSurface {
-  let catalog: ToolCatalog | undefined;
+  let catalog: ToolCatalog<ServeCallContext> | undefined;
   const surface = createProgressiveSurface({ catalog: () => (catalog ??= buildCatalog(manager, gate)) });
   return {
     listTools: () => surface.listTools(),
     refresh() {
       catalog = undefined;
     },
-    callTool: (name, args) => surface.callTool(name, args, CONTEXT),
+    callTool: (name, args, call) => surface.callTool(name, args, call ? { ...CONTEXT, ...call } : CONTEXT),
   };
 }

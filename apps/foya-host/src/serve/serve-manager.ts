@@ -1,28 +1,14 @@
 // The client manager `foya serve` runs on: the package's NodeClientManager over $FOYA_HOME, seen
 // as a HostManager plus what only an aggregator needs — resource templates, subscriptions, the
-// logging level, roots changes — and per-call forwarding of cancellation and progress. The
-// downstream request's signal and progress sink travel to the upstream call in an
-// AsyncLocalStorage scope (`withCall`), so the tool surfaces (direct and progressive) keep
-// calling plain `callTool(name, args)` and need not know about either.
-import { AsyncLocalStorage } from "node:async_hooks";
-import type { CallProgress, ElicitationRequest, ElicitationResponse, ForwardingOptions, HostEvent as PackageEvent, HostResourceTemplate } from "@foundry-mcp/client-manager";
+// logging level, roots changes. Per-call forwarding of cancellation and progress travels as the
+// call's own options (tool-surface.ts CallScope), never in an AsyncLocalStorage: on Node 20 one
+// run() of it puts a hook on every promise of the process for good, which cost more per call
+// than the rest of the relay's own work.
+import type { ElicitationRequest, ElicitationResponse, ForwardingOptions, HostEvent as PackageEvent, HostResourceTemplate } from "@foundry-mcp/client-manager";
 import { ConfigStore, NodeClientManager } from "@foundry-mcp/client-manager/node";
 import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
 import type { HostEvent, HostManager } from "../host/contract";
 import { FOYA_VERSION } from "../version";
-
-/** What one downstream tools/call passes to its upstream call. */
-export interface CallScope {
-  signal?: AbortSignal;
-  onProgress?: (progress: CallProgress) => void;
-}
-
-const scope = new AsyncLocalStorage<CallScope>();
-
-/** Runs `work` with `call`'s signal and progress sink applied to every upstream call it makes. */
-export function withCall<T>(call: CallScope, work: () => Promise<T>): Promise<T> {
-  return scope.run(call, work);
-}
 
 /** The manager as `foya serve` uses it. */
 export interface ServeManager extends HostManager {
@@ -54,11 +40,6 @@ class ServeClientManager extends NodeClientManager implements ServeManager {
 
   onEvent(listener: (event: HostEvent) => void): void {
     this.on("event", (event: PackageEvent) => listener(event as HostEvent));
-  }
-
-  override callTool(hostName: string, args: Record<string, unknown> = {}, options: Parameters<NodeClientManager["callTool"]>[2] = {}) {
-    const call = scope.getStore();
-    return super.callTool(hostName, args, call ? { ...call, ...options } : options);
   }
 
   override async close(): Promise<void> {

@@ -1,6 +1,7 @@
 // The tools `foya serve` shows its client, in two shapes behind one interface: every registry
 // tool under its host name (direct), or the four-tool search/describe/read/run surface
 // (progressive.ts). Both pass each call through the approval gate before the manager sees it.
+import type { CallToolOptions } from "@foundry-mcp/client-manager";
 import { toolErrorResult, unknownTool } from "@foundry-mcp/server-kit";
 import type { HostManager, HostTool } from "../host/contract";
 import type { ApprovalOutcome } from "./approvals";
@@ -23,13 +24,16 @@ export interface CallResult {
   isError?: boolean;
 }
 
+/** What one downstream tools/call passes to its upstream call: the client's cancellation and progress sink. */
+export type CallScope = Pick<CallToolOptions, "signal" | "onProgress">;
+
 /** Decides whether one call may go upstream (see approvals.ts). */
 export type CallGate = (tool: HostTool, args: Record<string, unknown>) => Promise<ApprovalOutcome>;
 
 /** What the aggregating server needs from a tool surface. */
 export interface ToolSurface {
   listTools(): ListedTool[];
-  callTool(name: string, args: Record<string, unknown>): Promise<CallResult>;
+  callTool(name: string, args: Record<string, unknown>, call?: CallScope): Promise<CallResult>;
   /** Called when the registry changed; a surface may rebuild its indexes. */
   refresh(): void;
 }
@@ -40,11 +44,12 @@ export async function callThroughGate(
   gate: CallGate,
   tool: HostTool,
   args: Record<string, unknown>,
+  call: CallScope = {},
 ): Promise<CallResult> {
   const outcome = await gate(tool, args);
   if (!outcome.allowed) return toolErrorResult(outcome.reason);
   try {
-    const result = await manager.callTool(tool.hostName, args);
+    const result = await manager.callTool(tool.hostName, args, call);
     const wire: CallResult = { content: result.content, isError: result.isError };
     if (result.structuredContent !== undefined) wire.structuredContent = result.structuredContent;
     return wire;
@@ -67,10 +72,10 @@ export function directSurface(manager: HostManager, view: RegistryView, gate: Ca
       }
       return listed;
     },
-    async callTool(name, args) {
+    async callTool(name, args, call) {
       const tool = view.tool(name);
       if (!tool) throw unknownTool(name, `It is not among the ${view.tools().length} tools listed now (its server may be disconnected); list tools again.`);
-      return callThroughGate(manager, gate, tool, args);
+      return callThroughGate(manager, gate, tool, args, call);
     },
     refresh() {
       // The view follows the manager's events; nothing to rebuild here.

@@ -3,9 +3,10 @@
 // the number of servers and tools. Now calls read a view rebuilt once per registry change. The
 // aggregating server runs over a real manager with real server-everything processes; the counts
 // of status() and tools() reads are what must not grow with the number of calls.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createDownstreams } from "../../src/serve/downstreams";
 import { openServeManager, type ServeManager } from "../../src/serve/serve-manager";
 import { EVERYTHING, removeTemporaryFolders, runFoya, temporaryFolder } from "../support/processes";
@@ -59,6 +60,26 @@ describe("the call path of foya serve", () => {
     for (let index = 0; index < 25; index++) await call();
     expect(reads).toEqual({ status: 0, tools: 0 });
     await client.close();
+  });
+
+  // Regression (issue 18, stdio 1.37x the bare relay): the call's signal and progress sink went to
+  // the upstream call through an AsyncLocalStorage scope. On Node 20 its first run() enables an
+  // async hook for the rest of the process, so every promise and every await anywhere in foya
+  // paid for it. They now travel as the call's options.
+  it.each([false, true])("enters no AsyncLocalStorage scope per call (progress token: %s)", async (withProgress) => {
+    const { client } = await connect("auto");
+    const run = vi.spyOn(AsyncLocalStorage.prototype, "run");
+    const enterWith = vi.spyOn(AsyncLocalStorage.prototype, "enterWith");
+    try {
+      const options = withProgress ? { onprogress: () => undefined, signal: new AbortController().signal } : {};
+      for (let index = 0; index < 5; index++) expect(textOf(await client.callTool({ name: "mcp__ev2__echo", arguments: { message: "hi" } }, undefined, options))).toContain("hi");
+      expect(run).not.toHaveBeenCalled();
+      expect(enterWith).not.toHaveBeenCalled();
+    } finally {
+      run.mockRestore();
+      enterWith.mockRestore();
+      await client.close();
+    }
   });
 
   it("rebuilds the view once after a registry change, and calls then see the change", async () => {
