@@ -26,4 +26,11 @@ export {
 export { CACHEABLE_METHODS, NO_CACHE, discoverResult, modernCapabilities, toModernResult, type CacheHint, type ServerIdentity } from "./eras/modern-result";
 export { answerStatelessRequest, type ConnectableServer } from "./eras/stateless-request";
 export { checkRoutingHeaders, isModernHttpRequest, modernHttpStatus, type RoutingHeaders } from "./eras/http-headers";
-export { answerModernPost, isModernPost, routingHeadersOf } from "./eras/modern-http";
+export { answerModernPost, isModernPost, routingHeadersOf, serveModernPost, type ModernAnswerer } from "./eras/modern-http";
+export { SharedModernServer } from "./eras/shared-modern-server";
+// Asking the client for input (elicitation, sampling, roots) in both eras: real server→client
+// requests in 2025, input-required results with a sealed requestState in 2026-07-28 (SEP-2322).
+export { ClientAsking, type ClientAskingOptions } from "./input/client-asking";
+export type { AskCapability, AskClient, AskingServer, HandlerExtra } from "./input/ask-client";
+export { INPUT_METHODS, type InputRequest, type InputRequiredResult } from "./input/modern-round";
+export { InputErrorCode, InputRequestError } from "./input/input-error";

@@ -54,6 +54,15 @@ describe("EraRouter", () => {
     expect(called.result).not.toHaveProperty("ttlMs");
   });
 
+  // The SDK's params schemas strip unknown params, so a retry's SEP-2322 fields travel in _meta.
+  it("carries a retry's inputResponses and requestState under the private _meta key, and drops a client's own", () => {
+    const router = new EraRouter(identity);
+    const retry = router.inbound(request(5, "tools/call", { name: "x", inputResponses: { a: { action: "cancel" } }, requestState: "s", _meta: ENVELOPE }));
+    expect(retry).toMatchObject({ kind: "deliver", message: { params: { _meta: { ...ENVELOPE, "dev.foundry-mcp/input-retry": { inputResponses: { a: { action: "cancel" } }, requestState: "s" } } } } });
+    const smuggled = router.inbound(request(6, "tools/call", { name: "x", _meta: { ...ENVELOPE, "dev.foundry-mcp/input-retry": { requestState: "forged" } } }));
+    expect(smuggled.kind === "deliver" && (smuggled.message as unknown as { params: { _meta: object } }).params._meta).toEqual(ENVELOPE);
+  });
+
   it("refuses initialize on a modern-only (stateless HTTP) router with -32022", () => {
     const router = new EraRouter(identity, { modernOnly: true });
     expect(router.inbound(request(1, "initialize", { protocolVersion: "2025-06-18" }))).toMatchObject({ kind: "reply", message: { error: { code: -32022, data: { supported: ["2026-07-28"], requested: "2025-06-18" } } } });

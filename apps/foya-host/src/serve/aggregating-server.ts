@@ -12,8 +12,9 @@ import {
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
+  type ElicitResult,
 } from "@modelcontextprotocol/sdk/types.js";
-import { checkedRequest, unknownPrompt, unknownResource, type ServerIdentity } from "@foundry-mcp/server-kit";
+import { checkedRequest, ClientAsking, unknownPrompt, unknownResource, type AskClient, type ServerIdentity } from "@foundry-mcp/server-kit";
 import type { HostEvent, HostTool } from "../host/contract";
 import { approveCall, requestFor, type ApprovalMode, type AskPerson } from "./approvals";
 import { installDownstreamForwarding } from "./downstream-forwarding";
@@ -53,11 +54,20 @@ export interface AggregatingServer {
   forwardEvent: (event: HostEvent) => void;
 }
 
+// One requestState key for the process: a 2026-07-28 retry may reach any session's server.
+const asking = new ClientAsking();
+
 const APPROVE_SCHEMA = {
   type: "object" as const,
   properties: { approve: { type: "boolean" as const, title: "Approve this call", default: false } },
   required: ["approve"],
 };
+
+/** The person's answer to an approval form: accept only with `approve: true`. */
+function approvalOf(result: ElicitResult): "accept" | "decline" | "cancel" {
+  if (result.action !== "accept") return result.action;
+  return result.content?.approve === true ? "accept" : "decline";
+}
 
 /** Builds the aggregating server; the caller connects a transport. */
 export function createAggregatingServer(options: AggregatingServerOptions): AggregatingServer {
@@ -92,15 +102,13 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
     settled = true;
   });
   const ready = (): Promise<void> | undefined => (settled ? undefined : options.ready);
-  const askPerson: AskPerson = async (message) => {
-    const result = await server.elicitInput({ message, requestedSchema: APPROVE_SCHEMA }, { timeout: 10 * 60_000 });
-    if (result.action !== "accept") return result.action;
-    return result.content?.approve === true ? "accept" : "decline";
-  };
-  const gate: CallGate = (tool: HostTool, args) => {
-    const canAsk = server.getClientCapabilities()?.elicitation !== undefined;
+  // An upstream's sampling request comes outside any downstream call: the session's client is asked.
+  const askPerson: AskPerson = async (message) => approvalOf(await server.elicitInput({ message, requestedSchema: APPROVE_SCHEMA }, { timeout: 10 * 60_000 }));
+  // The call's own client is asked (an elicitation in 2025, an input-required result in 2026-07-28).
+  const askThrough = (ask: AskClient): AskPerson => async (message) => approvalOf(await ask.elicit("foya_approval", { message, requestedSchema: APPROVE_SCHEMA }));
+  const gate: CallGate = (tool: HostTool, args, ask) => {
     const request = requestFor(tool, args, view.server(tool.server));
-    return approveCall(options.approval, request, canAsk ? askPerson : undefined);
+    return approveCall(options.approval, request, ask?.can("elicitation") ? askThrough(ask) : undefined);
   };
   const surface: ToolSurface = options.progressive ? progressiveSurface(manager, gate) : directSurface(manager, view, gate);
 
@@ -108,11 +116,11 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
     await ready();
     return { tools: surface.listTools() };
   });
-  server.setRequestHandler(checkedRequest("tools/call", CallToolRequestSchema), async (request, extra) => {
+  server.setRequestHandler(checkedRequest("tools/call", CallToolRequestSchema), asking.handler(server, async (request, extra, ask) => {
     await ready();
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     // The client's cancellation aborts the upstream request; its progress token gets the upstream's progress.
-    const call: CallScope = { signal: extra.signal };
+    const call: CallScope = { signal: extra.signal, ask };
     const token = request.params._meta?.progressToken;
     if (token !== undefined) {
       call.onProgress = (progress) =>
@@ -120,7 +128,7 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
     }
     const result = await surface.callTool(request.params.name, args, call);
     return { ...result };
-  });
+  }));
   const forwardEvent = installDownstreamForwarding(server, manager, ready, options.log);
 
   server.setRequestHandler(checkedRequest("resources/list", ListResourcesRequestSchema), async () => {

@@ -1,7 +1,8 @@
 // Approvals for `foya serve`: the gate every call passes before it reaches an upstream server.
 // The decision is the package's ApprovalGateway (auto, ask, deny; read-only tools pass in ask);
-// this module supplies the person to ask (the connected client, through MCP elicitation, when it
-// declared that capability) and turns each decision into the text a model reads when refused.
+// this module supplies the person to ask (the call's client, when it declared elicitation: an
+// elicitation request in 2025, an input-required result in 2026-07-28, both through server-kit's
+// ClientAsking) and turns each decision into the text a model reads when refused.
 // Neighbours: aggregating-server.ts calls approveCall for every call.
 import { messageOf } from "@foundry-mcp/core";
 import { ApprovalGateway, type ApprovalMode, type ApprovalRequest } from "@foundry-mcp/client-manager";

@@ -4,16 +4,16 @@
 // shared Downstreams on an HttpSessionTransport (node:http, no per-request conversion); sessions
 // are capped and idle ones closed, so a client that opens and abandons sessions cannot grow the
 // process without bound. A 2026-07-28 request carries everything in itself: it is answered as
-// JSON (or SSE for its progress) by one shared server (modern-requests.ts), with no session.
+// JSON (or SSE for its progress) by one shared server (server-kit's SharedModernServer and
+// serveModernPost), with no session; an approval question becomes an input-required result.
 import { messageOf } from "@foundry-mcp/core";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
-import { createHttpEdge, jsonRpcError, sameSecret, sendJson } from "@foundry-mcp/server-kit";
+import { createHttpEdge, isModernPost, jsonRpcError, sameSecret, sendJson, serveModernPost, SharedModernServer } from "@foundry-mcp/server-kit";
 import type { AggregatingServer } from "./aggregating-server";
 import type { Downstreams } from "./downstreams";
 import { HttpSessionTransport } from "./http-session";
-import { isModernRequest, ModernRequests, serveModernPost } from "./modern-requests";
 
 /** Sessions one `foya serve --http` keeps at once. */
 export const MAX_HTTP_SESSIONS = 32;
@@ -46,11 +46,11 @@ export async function startHttpDownstream(downstreams: Downstreams, options: Htt
   const sessions = new Map<string, Session>();
 
   // Made on the first modern request: a 2025-only client never pays for it.
-  let modern: Promise<ModernRequests> | undefined;
-  const modernRequests = (): Promise<ModernRequests> => {
+  let modern: Promise<SharedModernServer> | undefined;
+  const modernServer = (): Promise<SharedModernServer> => {
     modern ??= (async () => {
       const shared = downstreams.openStateless();
-      return ModernRequests.connect(shared.server, shared.identity);
+      return SharedModernServer.connect(shared.server, shared.identity);
     })();
     return modern;
   };
@@ -70,7 +70,10 @@ export async function startHttpDownstream(downstreams: Downstreams, options: Htt
       return;
     }
     if (admitted.method !== "POST") return sendJson(res, 400, jsonRpcError(-32000, "Bad Request: Mcp-Session-Id header is required"));
-    if (isModernRequest(req, admitted.body)) return serveModernPost(req, res, admitted.body, await modernRequests());
+    if (isModernPost(req, admitted.body)) {
+      const shared = await modernServer();
+      return serveModernPost(req, res, admitted.body, (message, signal, onNotification) => shared.answer(message, signal, onNotification));
+    }
     const messages: unknown[] = Array.isArray(admitted.body) ? admitted.body : [admitted.body];
     if (!messages.some((message) => isInitializeRequest(message))) {
       return sendJson(res, 400, jsonRpcError(-32000, "Bad Request: no valid session; send initialize first"));

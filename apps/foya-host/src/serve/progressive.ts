@@ -11,14 +11,14 @@ import { callThroughGate, type CallGate, type CallScope, type ToolSurface } from
 // foya runs for one person: every call may write, the approval gate decides what reaches a server.
 const CONTEXT: CallContext = { workspace: "foya", scope: "write" };
 
-/** The catalog's call context of one call: foya's, carrying the client's signal and progress sink to the upstream call. */
-type ServeCallContext = CallContext & { onProgress?: CallScope["onProgress"] };
+/** The catalog's call context of one call: foya's, carrying the client's signal and progress sink to the upstream call, and its AskClient to the gate. */
+type ServeCallContext = CallContext & { onProgress?: CallScope["onProgress"]; ask?: CallScope["ask"] };
 
 /** A catalog over the current registry: one toolset per configured server, calls through the gate. */
 export function buildCatalog(manager: HostManager, gate: CallGate): ToolCatalog<ServeCallContext> {
   const catalog = new ToolCatalog<ServeCallContext>({ validateOutput: false });
   const call = (tool: HostTool, args: Record<string, unknown>, context: ServeCallContext) =>
-    callThroughGate(manager, gate, tool, args, { signal: context.signal, onProgress: context.onProgress });
+    callThroughGate(manager, gate, tool, args, { signal: context.signal, onProgress: context.onProgress, ask: context.ask });
   new ClientToolsets(catalog, manager, { call }).sync();
   return catalog;
 }

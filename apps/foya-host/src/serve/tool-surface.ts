@@ -2,7 +2,7 @@
 // tool under its host name (direct), or the four-tool search/describe/read/run surface
 // (progressive.ts). Both pass each call through the approval gate before the manager sees it.
 import type { CallToolOptions } from "@foundry-mcp/client-manager";
-import { toolErrorResult, unknownTool } from "@foundry-mcp/server-kit";
+import { toolErrorResult, unknownTool, type AskClient } from "@foundry-mcp/server-kit";
 import type { HostManager, HostTool } from "../host/contract";
 import type { ApprovalOutcome } from "./approvals";
 import type { RegistryView } from "./registry-view";
@@ -24,11 +24,14 @@ export interface CallResult {
   isError?: boolean;
 }
 
-/** What one downstream tools/call passes to its upstream call: the client's cancellation and progress sink. */
-export type CallScope = Pick<CallToolOptions, "signal" | "onProgress">;
+/**
+ * What one downstream tools/call passes on: the client's cancellation and progress sink (to the
+ * upstream call) and its AskClient (to the approval gate, either era).
+ */
+export type CallScope = Pick<CallToolOptions, "signal" | "onProgress"> & { ask?: AskClient };
 
-/** Decides whether one call may go upstream (see approvals.ts). */
-export type CallGate = (tool: HostTool, args: Record<string, unknown>) => Promise<ApprovalOutcome>;
+/** Decides whether one call may go upstream (see approvals.ts); `ask` reaches the call's client. */
+export type CallGate = (tool: HostTool, args: Record<string, unknown>, ask: AskClient | undefined) => Promise<ApprovalOutcome>;
 
 /** What the aggregating server needs from a tool surface. */
 export interface ToolSurface {
@@ -46,10 +49,11 @@ export async function callThroughGate(
   args: Record<string, unknown>,
   call: CallScope = {},
 ): Promise<CallResult> {
-  const outcome = await gate(tool, args);
+  const { ask, ...upstream } = call;
+  const outcome = await gate(tool, args, ask);
   if (!outcome.allowed) return toolErrorResult(outcome.reason);
   try {
-    const result = await manager.callTool(tool.hostName, args, call);
+    const result = await manager.callTool(tool.hostName, args, upstream);
     const wire: CallResult = { content: result.content, isError: result.isError };
     if (result.structuredContent !== undefined) wire.structuredContent = result.structuredContent;
     return wire;

@@ -5,9 +5,12 @@
 // request carries the envelope, and `ping` (removed by the revision) becomes a discover. Any
 // other answer to the probe (an error, an HTTP refusal, silence) falls back to the real
 // `initialize` on the same transport. A server remembered as 2025-only is not probed again.
+// A modern server's input-required results are answered by the Client's own handlers and the
+// request retried (input-rounds.ts).
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { buildEnvelope, MODERN_PROTOCOL_VERSION, SERVER_INFO_KEY, withEnvelope, type RequestEnvelope } from "./envelope";
+import { InputRounds } from "./input-rounds";
 
 /** What a connection ended up speaking. */
 export type ProtocolEra = "modern" | "legacy";
@@ -47,11 +50,17 @@ export class NegotiatingTransport implements Transport {
   private probe: { id: string; answer: (message: JSONRPCMessage | undefined) => void } | undefined;
   private readonly pings = new Set<WireId>();
   private probes = 0;
+  private readonly rounds: InputRounds;
 
   constructor(
     private readonly inner: Transport,
     private readonly options: NegotiationOptions,
-  ) {}
+  ) {
+    this.rounds = new InputRounds(
+      (message) => this.onmessage?.(message),
+      (message, sendOptions) => this.inner.send(message, sendOptions),
+    );
+  }
 
   /** The era negotiated (undefined before initialize). */
   get era(): ProtocolEra | undefined {
@@ -74,6 +83,7 @@ export class NegotiatingTransport implements Transport {
 
   async close(): Promise<void> {
     this.probe?.answer(undefined);
+    this.rounds.clear();
     await this.inner.close();
   }
 
@@ -92,9 +102,10 @@ export class NegotiatingTransport implements Transport {
         this.pings.add(message.id);
         return this.inner.send({ jsonrpc: "2.0", id: message.id, method: "server/discover", params: { _meta: envelope } } as JSONRPCMessage, options);
       }
-      return this.inner.send({ ...message, params: withEnvelope(message.params, envelope) } as JSONRPCMessage, options);
+      return this.inner.send(this.rounds.outgoing({ ...message, params: withEnvelope(message.params, envelope) } as JSONRPCMessage, options), options);
     }
-    return this.inner.send(message, options);
+    if (this.rounds.answersQuestion(message)) return;
+    return this.inner.send(this.rounds.outgoing(message, options), options);
   }
 
   private receive(message: JSONRPCMessage): void {
@@ -106,6 +117,7 @@ export class NegotiatingTransport implements Transport {
       this.onmessage?.({ jsonrpc: "2.0", id: message.id, result: {} } as JSONRPCMessage);
       return;
     }
+    if (this.negotiated === "modern" && this.rounds.incoming(message)) return;
     this.onmessage?.(message);
   }
 

@@ -7,6 +7,7 @@
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { hasEnvelopeClaim, readEnvelope, unsupportedVersion, type WireErrorObject } from "./envelope";
 import { discoverResult, toModernResult, type ServerIdentity } from "./modern-result";
+import { withInputRetry } from "../input/input-retry";
 
 /** The two eras: the 2025 handshake (2025-11-25, 2025-06-18, …) and the stateless 2026-07-28. */
 export type ProtocolEra = "legacy" | "modern";
@@ -80,7 +81,8 @@ export class EraRouter {
     this.pinned ??= "modern";
     if (method === "server/discover") return { kind: "reply", message: { jsonrpc: "2.0", id, result: discoverResult(this.identity) } as JSONRPCMessage };
     this.pendingModern.set(id, method);
-    return { kind: "deliver", message, era: "modern" };
+    // A retry's inputResponses/requestState would be stripped by the SDK's params schemas: moved into _meta.
+    return { kind: "deliver", message: withInputRetry(message), era: "modern" };
   }
 
   /** Gives the answer to a modern request its 2026-07-28 form; anything else passes as is. */

@@ -4,7 +4,8 @@
 // out with the revision's HTTP status. A request that asked for progress (`_meta.progressToken`)
 // and accepts `text/event-stream` gets an SSE stream: its progress notifications as they happen,
 // then the answer. Any process can answer any such request. The gateway and the conformance
-// fixture serve through this.
+// fixture serve through answerModernPost (a Server per request); `foya serve --http` through
+// serveModernPost with one shared server (shared-modern-server.ts).
 import type http from "node:http";
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { checkRoutingHeaders, isModernHttpRequest, modernHttpStatus, type RoutingHeaders } from "./http-headers";
@@ -38,17 +39,18 @@ function progressTokenOf(message: JSONRPCMessage): unknown {
 }
 
 /**
- * Answers one modern POST; `createServer` builds the Server for this request (its credential, its view).
- *
- * @example if (isModernPost(req, body)) return answerModernPost(req, res, body, () => createServer(credential), identity);
+ * Answers one modern message: the JSON-RPC answer (undefined for a notification). `signal` aborts
+ * when the client hangs up; `onNotification`, when set, receives the request's progress.
  */
-export async function answerModernPost(
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-  body: unknown,
-  createServer: () => ConnectableServer,
-  identity: ServerIdentity,
-): Promise<void> {
+export type ModernAnswerer = (message: JSONRPCMessage, signal: AbortSignal, onNotification?: (notification: JSONRPCMessage) => void) => Promise<JSONRPCMessage | undefined>;
+
+/**
+ * Serves one modern POST with `answer` (a Server per request, or one shared server): the body
+ * check (-32600), the routing headers (-32020), the hang-up abort, SSE when progress was asked.
+ *
+ * @example if (isModernPost(req, body)) return serveModernPost(req, res, body, (message, signal, onNote) => shared.answer(message, signal, onNote));
+ */
+export async function serveModernPost(req: http.IncomingMessage, res: http.ServerResponse, body: unknown, answer: ModernAnswerer): Promise<void> {
   const parsed = JSONRPCMessageSchema.safeParse(body);
   const rawId = (body as { id?: unknown }).id;
   const id = typeof rawId === "string" || typeof rawId === "number" ? rawId : null;
@@ -67,12 +69,27 @@ export async function answerModernPost(
     if (!res.headersSent) res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
     res.write(`event: message\ndata: ${JSON.stringify(event)}\n\n`);
   };
-  const answer = await answerStatelessRequest(createServer, identity, message, abort.signal, streaming ? writeEvent : undefined);
-  if (answer === undefined) {
+  const answered = await answer(message, abort.signal, streaming ? writeEvent : undefined);
+  if (answered === undefined) {
     res.writeHead(202).end();
     return;
   }
-  if (!res.headersSent) return reply(res, modernHttpStatus(answer), answer);
-  writeEvent(answer);
+  if (!res.headersSent) return reply(res, modernHttpStatus(answered), answered);
+  writeEvent(answered);
   res.end();
+}
+
+/**
+ * Answers one modern POST with a Server built for it; `createServer` builds it (its credential, its view).
+ *
+ * @example if (isModernPost(req, body)) return answerModernPost(req, res, body, () => createServer(credential), identity);
+ */
+export function answerModernPost(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  body: unknown,
+  createServer: () => ConnectableServer,
+  identity: ServerIdentity,
+): Promise<void> {
+  return serveModernPost(req, res, body, (message, signal, onNotification) => answerStatelessRequest(createServer, identity, message, signal, onNotification));
 }

@@ -1,5 +1,5 @@
 // What a 2026-07-28 answer carries beyond the 2025 result the SDK's Server built: `resultType`
-// ("complete": these servers never ask for more input mid-request), the cache hints the revision
+// ("complete", or "input_required" when a handler asked the client through ClientAsking), the cache hints the revision
 // requires on cacheable results (`ttlMs`, `cacheScope`), and the server's identity in
 // `_meta["io.modelcontextprotocol/serverInfo"]`. The result's own fields (every SPEC string) are
 // untouched, so both eras answer with the same text.
@@ -43,6 +43,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * @example toModernResult("tools/list", { tools }, identity) // { tools, resultType: "complete", ttlMs: 0, cacheScope: "private", _meta: { … serverInfo } }
  */
 export function toModernResult(method: string, result: Record<string, unknown>, identity: ServerIdentity): Record<string, unknown> {
+  if (result.resultType === "input_required") return inputRequiredForm(result, identity);
   const modern: Record<string, unknown> = { ...result };
   if (typeof modern.resultType !== "string") modern.resultType = "complete";
   if (CACHEABLE_METHODS.includes(method)) {
@@ -53,6 +54,18 @@ export function toModernResult(method: string, result: Record<string, unknown>, 
   const meta = isPlainObject(modern._meta) ? modern._meta : {};
   if (meta[META_KEYS.serverInfo] === undefined) modern._meta = { ...meta, [META_KEYS.serverInfo]: identity.serverInfo };
   return modern;
+}
+
+// An input-required result carries its questions and state only: the SDK's tools/call result
+// check adds `content: []` to every result, and no cache hint applies to a question.
+function inputRequiredForm(result: Record<string, unknown>, identity: ServerIdentity): Record<string, unknown> {
+  const meta = isPlainObject(result._meta) ? result._meta : {};
+  return {
+    resultType: "input_required",
+    ...(result.inputRequests === undefined ? {} : { inputRequests: result.inputRequests }),
+    ...(result.requestState === undefined ? {} : { requestState: result.requestState }),
+    _meta: { ...meta, [META_KEYS.serverInfo]: meta[META_KEYS.serverInfo] ?? identity.serverInfo },
+  };
 }
 
 /** Capability flags whose 2026-07-28 delivery (`subscriptions/listen`) this edge does not serve. */

@@ -6,8 +6,6 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   CallToolRequestSchema,
   CompleteRequestSchema,
-  CreateMessageResultSchema,
-  ElicitResultSchema,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
   ListResourceTemplatesRequestSchema,
@@ -18,7 +16,8 @@ import {
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { META_KEYS, ModernErrorCode, checkedRequest, unknownPrompt, unknownResource, unknownTool } from "../../dist/index.js";
+import { ClientAsking, META_KEYS, ModernErrorCode, checkedRequest, unknownPrompt, unknownResource, unknownTool } from "../../dist/index.js";
+import { INPUT_REQUIRED_PROMPTS, INPUT_REQUIRED_TOOLS } from "./conformance-input-required.mjs";
 
 // A 1×1 red PNG and a 10-sample silent 8 kHz mono WAV.
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
@@ -51,6 +50,9 @@ const noArgs = { type: "object", properties: {} };
 const stringArg = (name, description) => ({ type: "object", properties: { [name]: { type: "string", description } }, required: [name] });
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const capabilitiesOf = (request) => request.params._meta?.[META_KEYS.clientCapabilities];
+const contentText = (content) => (content.type === "text" ? content.text : JSON.stringify(content));
+// One sealing key for the process: a retry may reach any Server this process builds.
+const asking = new ClientAsking();
 
 const TOOLS = {
   test_simple_text: [noArgs, async () => text("This is a simple text response for testing.")],
@@ -82,23 +84,23 @@ const TOOLS = {
     }
     return text("Progress test completed");
   }],
-  test_sampling: [stringArg("prompt", "The prompt to send to the LLM"), async (request, extra) => {
-    const result = await extra.sendRequest({ method: "sampling/createMessage", params: { messages: [{ role: "user", content: { type: "text", text: request.params.arguments.prompt } }], maxTokens: 100 } }, CreateMessageResultSchema);
-    return text(`LLM response: ${result.content.type === "text" ? result.content.text : JSON.stringify(result.content)}`);
+  test_sampling: [stringArg("prompt", "The prompt to send to the LLM"), async (request, _extra, ask) => {
+    const result = await ask.createMessage("prompt", { messages: [{ role: "user", content: { type: "text", text: request.params.arguments.prompt } }], maxTokens: 100 });
+    return text(`LLM response: ${contentText(result.content)}`);
   }],
-  test_elicitation: [stringArg("message", "The message to show the user"), async (request, extra) => {
+  test_elicitation: [stringArg("message", "The message to show the user"), async (request, _extra, ask) => {
     const requestedSchema = { type: "object", properties: { username: { type: "string", description: "User's response" }, email: { type: "string", description: "User's email address" } }, required: ["username", "email"] };
-    const result = await extra.sendRequest({ method: "elicitation/create", params: { message: request.params.arguments.message, requestedSchema } }, ElicitResultSchema);
+    const result = await ask.elicit("user_input", { message: request.params.arguments.message, requestedSchema });
     return text(`User response: action=${result.action}, content=${JSON.stringify(result.content ?? {})}`);
   }],
-  test_elicitation_sep1034_defaults: [noArgs, async (_request, extra) => elicitWith(extra, "Please review the defaults", {
+  test_elicitation_sep1034_defaults: [noArgs, async (_request, _extra, ask) => elicitWith(ask, "Please review the defaults", {
     name: { type: "string", default: "John Doe" },
     age: { type: "integer", default: 30 },
     score: { type: "number", default: 95.5 },
     status: { type: "string", enum: ["active", "inactive", "pending"], default: "active" },
     verified: { type: "boolean", default: true },
   })],
-  test_elicitation_sep1330_enums: [noArgs, async (_request, extra) => elicitWith(extra, "Please choose", {
+  test_elicitation_sep1330_enums: [noArgs, async (_request, _extra, ask) => elicitWith(ask, "Please choose", {
     untitledSingle: { type: "string", enum: ["option1", "option2", "option3"] },
     titledSingle: { type: "string", oneOf: [{ const: "value1", title: "First Option" }, { const: "value2", title: "Second Option" }, { const: "value3", title: "Third Option" }] },
     legacyEnum: { type: "string", enum: ["opt1", "opt2", "opt3"], enumNames: ["Option One", "Option Two", "Option Three"] },
@@ -113,10 +115,11 @@ const TOOLS = {
     }
     return text("The client declared sampling");
   }],
+  ...INPUT_REQUIRED_TOOLS,
 };
 
-async function elicitWith(extra, message, properties) {
-  const result = await extra.sendRequest({ method: "elicitation/create", params: { message, requestedSchema: { type: "object", properties } } }, ElicitResultSchema);
+async function elicitWith(ask, message, properties) {
+  const result = await ask.elicit("form", { message, requestedSchema: { type: "object", properties } });
   return text(`Elicitation completed: action=${result.action}, content=${JSON.stringify(result.content ?? {})}`);
 }
 
@@ -150,6 +153,7 @@ const PROMPTS = {
       { role: "user", content: { type: "text", text: "Please analyze the image above." } },
     ],
   },
+  ...INPUT_REQUIRED_PROMPTS,
 };
 
 /** A fresh Server with every fixture (one per session, or one per stateless request). */
@@ -159,11 +163,12 @@ export function createConformanceServer() {
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: Object.entries(TOOLS).map(([name, [inputSchema]]) => ({ name, description: `Conformance fixture ${name}`, inputSchema })),
   }));
-  server.setRequestHandler(checkedRequest("tools/call", CallToolRequestSchema), async (request, extra) => {
+  // Every tool and prompt may ask the client (ClientAsking): real requests in 2025, input-required results in 2026-07-28.
+  server.setRequestHandler(checkedRequest("tools/call", CallToolRequestSchema), asking.handler(server, async (request, extra, ask) => {
     const tool = TOOLS[request.params.name];
     if (!tool) throw unknownTool(request.params.name);
-    return tool[1](request, extra);
-  });
+    return tool[1](request, extra, ask);
+  }));
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({
     resources: Object.entries(RESOURCES).map(([uri, { name, description, mimeType }]) => ({ uri, name, description, mimeType })),
   }));
@@ -183,11 +188,11 @@ export function createConformanceServer() {
   server.setRequestHandler(ListPromptsRequestSchema, async () => ({
     prompts: Object.entries(PROMPTS).map(([name, { description, arguments: args }]) => ({ name, description, arguments: args })),
   }));
-  server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+  server.setRequestHandler(GetPromptRequestSchema, asking.handler(server, async (request, _extra, ask) => {
     const prompt = PROMPTS[request.params.name];
     if (!prompt) throw unknownPrompt(request.params.name);
-    return { messages: prompt.messages(request.params.arguments ?? {}) };
-  });
+    return { messages: await prompt.messages(request.params.arguments ?? {}, ask) };
+  }));
   server.setRequestHandler(CompleteRequestSchema, async (request) => {
     const typed = request.params.argument.value;
     const values = ["paris", "park", "party", "test", "testing"].filter((value) => value.startsWith(typed));

@@ -1,25 +1,25 @@
-// One shared SDK Server answering many 2026-07-28 requests (modern-requests.ts): two requests
-// with the same client id get their own answers, in the modern form, a request's progress
-// follows it, and a request abandoned before its answer is cancelled in the Server.
+// One shared SDK Server answering many 2026-07-28 requests (SharedModernServer, moved here from
+// foya's serve/modern-requests.ts): two requests with the same client id get their own answers,
+// in the modern form, a request's progress follows it, and a request abandoned before its answer
+// is cancelled in the Server.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import type { ServerIdentity } from "@foundry-mcp/server-kit";
 import { afterEach, describe, expect, it } from "vitest";
-import { ModernRequests } from "../../src/serve/modern-requests";
+import { SharedModernServer, type ServerIdentity } from "../src/index";
 
 const identity: ServerIdentity = { serverInfo: { name: "mux", version: "1" }, capabilities: { tools: {} } };
 const ENVELOPE = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
 const call = (id: number, name: string, meta: Record<string, unknown> = {}) =>
   ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: {}, _meta: { ...ENVELOPE, ...meta } } }) as JSONRPCMessage;
 
-let requests: ModernRequests | undefined;
+let requests: SharedModernServer | undefined;
 afterEach(async () => {
   await requests?.close();
   requests = undefined;
 });
 
 /** A shared Server whose "hold-*" calls wait until released by name (or aborted). */
-async function sharedServer(onAbort: (name: string) => void): Promise<{ shared: ModernRequests; release: (name: string) => void }> {
+async function sharedServer(onAbort: (name: string) => void): Promise<{ shared: SharedModernServer; release: (name: string) => void }> {
   const server = new Server(identity.serverInfo, { capabilities: identity.capabilities });
   const gates = new Map<string, () => void>();
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
@@ -40,10 +40,10 @@ async function sharedServer(onAbort: (name: string) => void): Promise<{ shared: 
     }
     return { content: [{ type: "text", text: `answered ${name}` }] };
   });
-  return { shared: await ModernRequests.connect(server, identity), release: (name) => gates.get(name)?.() };
+  return { shared: await SharedModernServer.connect(server, identity), release: (name) => gates.get(name)?.() };
 }
 
-describe("ModernRequests", () => {
+describe("SharedModernServer", () => {
   it("gives two requests with the same client id their own answers, in the 2026-07-28 form", async () => {
     const { shared, release } = await sharedServer(() => undefined);
     requests = shared;
