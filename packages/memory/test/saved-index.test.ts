@@ -3,6 +3,7 @@
 // is damaged, of another version or malformed, rebuilding it from the fact files.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { crc32 } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FoundryMemory, MarkdownFactStore, serializeFact } from "../src/index";
 import type { Fact } from "../src/index";
@@ -52,7 +53,7 @@ describe("saved index", () => {
     const first = await open();
     expect((await first.memory.search({ query: "wordba" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0001"]);
     const text = await waitForSave();
-    expect(text.split("\n")[0]).toMatch(/^\{"format":"foundry-memory-index","version":3,/);
+    expect(text.split("\n")[0]).toMatch(/^\{"format":"foundry-memory-index","version":4,/);
     expect(readFileSync(path.join(root, ".foundry/.gitignore"), "utf8")).toContain("cache/\n");
     first.memory.close();
 
@@ -69,7 +70,7 @@ describe("saved index", () => {
     const first = await open();
     await first.memory.search({ query: "wordba" });
     const text = await waitForSave();
-    expect(text).toContain('"postings":{"ids":["fact-0001",');
+    expect(text).toContain('"postings":{"facts":[0,1,');
     first.memory.close();
     const facts = path.join(root, ".foundry/memory/facts");
     writeFileSync(path.join(facts, "fact-0003.md"), serializeFact(fact(3, "wordba renamed")));
@@ -122,8 +123,8 @@ describe("saved index", () => {
   const damages: Array<[string, (text: string) => string]> = [
     ["truncated", (text) => text.slice(0, Math.floor(text.length / 2))],
     ["one byte changed", (text) => text.replace("The worddb rule", "The wordxx rule")],
-    ["another format version", (text) => text.replace('"version":3', '"version":999')],
-    ["another tokenizer", (text) => text.replace(/"tokenizer":"[0-9a-f]+"/, '"tokenizer":"0000000000000000"')],
+    ["another format version", (text) => text.replace('"version":4', '"version":999')],
+    ["another analyser", (text) => text.replace(/"analyser":"[0-9a-f]+"/, '"analyser":"0000000000000000"')],
     ["not JSON at all", () => "garbage\n{{{"],
   ];
   for (const [damage, change] of damages) {
@@ -138,7 +139,7 @@ describe("saved index", () => {
       expect((await second.memory.search({ query: "worddb" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0029"]);
       expect(second.driver.freshness()).toMatchObject({ restored: false, filesRead: 60 });
       const rebuilt = await waitForSave(change(text));
-      expect(rebuilt.split("\n")[0]).toContain('"version":3');
+      expect(rebuilt.split("\n")[0]).toContain('"version":4');
       second.memory.close();
       const third = await open();
       await third.memory.search({ query: "worddb" });
@@ -146,4 +147,77 @@ describe("saved index", () => {
       third.memory.close();
     });
   }
+
+  /** The part of the saved index JSON these tests change. */
+  type SavedJson = { files: { glossary: [number, [string, string[]][]][] } };
+
+  /** Rewrites the saved index's index JSON and fact rows through `change`, with sizes and checksum made valid again. */
+  function rewriteSaved(change: (index: SavedJson, rows: Float64Array, positions: Int32Array) => void): void {
+    const bytes = readFileSync(saved);
+    const newline = bytes.indexOf(10);
+    const header = JSON.parse(bytes.toString("utf8", 0, newline)) as { sections: number[]; crc32: number };
+    let offset = newline + 1;
+    const parts = header.sections.map((size) => Buffer.from(bytes.subarray(offset, (offset += size))));
+    const index = JSON.parse(parts[0]!.toString("utf8")) as SavedJson;
+    const rows = new Float64Array(parts[1]!.buffer, parts[1]!.byteOffset, parts[1]!.length / 8);
+    const positions = new Int32Array(parts[3]!.buffer, parts[3]!.byteOffset, parts[3]!.length / 4);
+    change(index, rows, positions);
+    parts[0] = Buffer.from(JSON.stringify(index));
+    const body = Buffer.concat(parts);
+    writeFileSync(saved, Buffer.concat([Buffer.from(`${JSON.stringify({ ...header, sections: parts.map((part) => part.length), crc32: crc32(body) })}\n`), body]));
+  }
+
+  const malformed: Array<[string, (index: SavedJson, rows: Float64Array, positions: Int32Array) => void]> = [
+    ["a fact type out of range", (_index, rows) => void (rows[5] = 99)],
+    ["a body ending before it starts", (_index, rows) => void (rows[16] = 0)],
+    ["a posting naming no fact", (_index, _rows, positions) => void (positions[0] = 60)],
+    ["a glossary entry on a fact of another type", (index) => void index.files.glossary.push([0, [["zz", ["zeta", "zulu"]]]])],
+  ];
+  for (const [damage, change] of malformed) {
+    it(`a saved index with a valid checksum but ${damage} is ignored and rebuilt`, async () => {
+      seed();
+      const first = await open();
+      await first.memory.search({ query: "wordba" });
+      await waitForSave();
+      first.memory.close();
+      rewriteSaved(change);
+      const damaged = readFileSync(saved, "utf8");
+      const second = await open();
+      expect((await second.memory.search({ query: "worddb" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0029"]);
+      expect(second.driver.freshness()).toMatchObject({ restored: false, filesRead: 60 });
+      await waitForSave(damaged);
+      second.memory.close();
+    });
+  }
+
+  it("a version 3 saved index (the format before) is not read, and is replaced by version 4", async () => {
+    seed();
+    mkdirSync(path.dirname(saved), { recursive: true });
+    const body = '{"entries":[],"postings":{"ids":[],"vocabulary":[],"postings":[],"surfaces":[],"totals":[0,0,0]}}';
+    writeFileSync(saved, `${JSON.stringify({ format: "foundry-memory-index", version: 3, tokenizer: "4bfcedee000691c0", bytes: body.length, indexBytes: body.length, sha256: "0" })}\n${body}`);
+    const store = await open();
+    expect((await store.memory.search({ query: "worddb" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0029"]);
+    expect(store.driver.freshness()).toMatchObject({ restored: false, filesRead: 60 });
+    expect((await waitForSave(readFileSync(saved, "utf8"))).split("\n")[0]).toMatch(/"version":4,/);
+    store.memory.close();
+  });
+
+  it("keeps what glossary facts define, and a restored store uses the saved definitions instead of reading the facts again", async () => {
+    seed();
+    const facts = path.join(root, ".foundry/memory/facts");
+    writeFileSync(path.join(facts, "fact-0061.md"), serializeFact({ ...fact(61, "glossaryword"), type: "glossary", title: "PSP means payment service provider", body: "The company that takes card payments for us." }));
+    writeFileSync(path.join(facts, "fact-0062.md"), serializeFact({ ...fact(62, "retryword"), title: "Payment service provider calls are retried", body: "Three times with backoff." }));
+    writeFileSync(path.join(facts, "fact-0063.md"), serializeFact({ ...fact(63, "refundword"), title: "Refund policy allows 30 days", body: "Customers may return goods." }));
+    const first = await open();
+    expect((await first.memory.search({ query: "psp retried" })).hits[0]?.fact.id).toBe("fact-0062");
+    const text = await waitForSave();
+    expect(text).toContain('"glossary":[[60,[["psp",["payment","service","provider"]]]]]');
+    first.memory.close();
+    // The saved definition, changed (checksum made valid), is what a restored store expands the acronym with.
+    rewriteSaved((index) => void (index.files.glossary[0]![1][0]![1] = ["refund", "policy"]));
+    const second = await open();
+    expect((await second.memory.search({ query: "psp allows" })).hits[0]?.fact.id).toBe("fact-0063");
+    expect(second.driver.freshness()).toMatchObject({ restored: true, filesRead: 0 });
+    second.memory.close();
+  });
 });

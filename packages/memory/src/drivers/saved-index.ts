@@ -1,61 +1,65 @@
-// The saved index for cold starts: every settled file entry (name, stat key, parsed fact or
-// problem, and the fact's search terms when known) plus the search index itself
-// (search/saved-postings.ts) in `.foundry/cache/memory-index.json`, kept out of git. A fresh
-// process restores these entries and then scans the folder as usual, so each file costs one
-// stat and is re-read only when its size, inode, mtime or ctime differs (like git's index; only
-// entries whose ctime was older than the racy window when read are saved, so an equal key
-// proves equal content). The fact files stay the store of record: this file is a cache. One
-// that is corrupt (checksum), of another format version or tokenizer, or malformed in any
-// entry is ignored as a whole and replaced.
+// The saved index for cold starts: every settled file entry (name, stat, parsed fact or
+// problem, the fact's search terms when known, a glossary fact's definitions) plus the search
+// index itself (search/saved-postings.ts) in `.foundry/cache/memory-index.json`, kept out of
+// git. A fresh process restores these entries and then scans the folder as usual, so each file
+// costs one stat and is re-read only when its size, inode, mtime or ctime differs (like git's
+// index; only entries whose ctime was older than the racy window when read are saved, so an
+// equal stat proves equal content). The fact files stay the store of record: this file is a
+// cache. One that is corrupt (checksum), of another format version or analyser, or malformed
+// in any entry is ignored as a whole and replaced.
 //
-// Layout (version 3): a header line (JSON: format, version, tokenizer, sizes, SHA-256 of the
-// rest); the index (JSON: one positional entry per file with its stat key and, for a fact,
-// every field but the body; the postings); then one text holding every fact's body and terms back to back,
-// which the entries point into by offset. Version 2 parsed everything as one JSON document
-// (~9 MB at 10,000 facts: ~1 s of CPU with the objects it made); version 3 parses the small
-// index, decodes the text once and slices each body out of it (no copy, no escapes), and a
-// fact's term counts are decoded only when ranking first reads them (saved-terms.ts).
+// Layout (version 4): a header line (JSON: format, version, analyser fingerprint, byte order,
+// section sizes, CRC-32 of the rest), then the sections: the index JSON (the file entries'
+// short columns (saved-facts.ts) and the search index's vocabulary, written forms and totals),
+// one row of 64-bit numbers per fact, the postings as 32-bit integers (saved-postings.ts), one
+// text of every fact's id, title, created time and body back to back, and the facts' terms as
+// bytes. A cold start parses a small JSON document, reads the numbers in place, slices the
+// strings out of the text and decodes a fact's terms or a term's postings only when ranking
+// first asks for them. Version 3 saved one JSON array per fact, the postings as JSON arrays and
+// nanosecond stat keys as strings; parsing those (and the bigint stats the scan compared them
+// with) was most of a cold first search (2026-12-01: ~480 ms at 10,000 facts). CRC-32 (zlib,
+// several GB/s) rather than SHA-256: the checksum detects damage to a cache this process
+// wrote; it is no defence against someone who can write to .foundry/, who can as well edit
+// the fact files themselves.
 
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { endianness } from "node:os";
 import path from "node:path";
-import { CONFIDENCES, FACT_TYPES } from "../types";
+import { crc32 } from "node:zlib";
 import type { Fact } from "../types";
-import { isLengths, restoredTerms, termsText, tokenizerFingerprint } from "../search/saved-terms";
+import { definitionsOf, glossaryFingerprint, rememberDefinitions } from "../search/glossary";
+import { tokenizerFingerprint } from "../search/saved-terms";
 import { knownTermsOf } from "../search/search-index";
-import type { FactTerms } from "../search/search-index";
 import type { IncrementalSearchIndex } from "../search/incremental-index";
 import { decodePostings, encodePostings } from "../search/saved-postings";
 import { serializeFact } from "../facts/fact-file";
 import type { StoredFactRecord } from "./driver";
 import type { FactEntry } from "./fact-entries";
+import { decodeFacts, encodeFacts } from "./saved-facts";
+import type { FactToSave, RestoredEntry, SavedFacts } from "./saved-facts";
 
 const FORMAT = "foundry-memory-index";
-const VERSION = 3;
-
-/**
- * A fact, positionally (no key names to parse): its stat key and link count, every field but
- * the body, its terms' field lengths (null: terms unknown), and where in the text its body and
- * then its terms end (each starts where the entry before ended). Its file name is `<id>.md`.
- */
-type SavedFactEntry = [
-  key: string, nlink: number, id: string, type: string, title: string, scope: string, tags: string[], confidence: string, source: string, created: string,
-  optional: [expires: string | null, supersedes: string | null, supersededBy: string | null] | null,
-  lengths: number[] | null, bodyEnd: number, termsEnd: number,
-];
-/** A file that could not be read as a fact: its name, stat key, link count, text and why. */
-type SavedProblemEntry = [name: string, key: string, nlink: number, source: string, problem: string];
-const FACT_ENTRY_LENGTH = 14;
-const FILE_ID = /^fact-\d{4,}$/;
+const VERSION = 4;
 
 interface Header {
   format: string;
   version: number;
-  tokenizer: string;
-  /** Bytes after the header line, and of the index JSON that starts them. */
-  bytes: number;
-  indexBytes: number;
-  sha256: string;
+  /** What tokenising and reading glossary definitions do in this version (saved terms and definitions depend on both). */
+  analyser: string;
+  /** Of the numbers blocks, which are in this machine's byte order. */
+  endianness: string;
+  /** Bytes after the header line: index JSON, fact rows, posting ends, postings, text, terms. */
+  sections: number[];
+  crc32: number;
+}
+
+const SECTIONS = 6;
+
+let analyser: string | undefined;
+
+function analyserFingerprint(): string {
+  return (analyser ??= createHash("sha256").update(`${tokenizerFingerprint()}\n${glossaryFingerprint()}`).digest("hex").slice(0, 16));
 }
 
 /**
@@ -89,65 +93,15 @@ class RestoredRecord implements StoredFactRecord {
   }
 }
 
-function isOptional(value: unknown): value is NonNullable<SavedFactEntry[10]> {
-  return Array.isArray(value) && value.length === 3 && value.every((item) => item === null || typeof item === "string");
-}
-
-/** The fact of a saved entry, or undefined when any field is malformed. */
-function factOf(item: unknown[], body: string): Fact | undefined {
-  const [, , id, type, title, scope, tags, confidence, source, created, optional] = item as SavedFactEntry;
-  if (typeof id !== "string" || typeof title !== "string" || typeof scope !== "string" || typeof source !== "string" || typeof created !== "string") return undefined;
-  if (!(FACT_TYPES as readonly unknown[]).includes(type) || !(CONFIDENCES as readonly unknown[]).includes(confidence)) return undefined;
-  if (!Array.isArray(tags) || !tags.every((tag) => typeof tag === "string")) return undefined;
-  const fact = { id, type, title, body, scope, tags, confidence, source, created } as { -readonly [K in keyof Fact]: Fact[K] };
-  if (optional === null) return fact;
-  if (!isOptional(optional)) return undefined;
-  const [expires, supersedes, supersededBy] = optional;
-  if (expires !== null) fact.expires = expires;
-  if (supersedes !== null) fact.supersedes = supersedes;
-  if (supersededBy !== null) fact.supersededBy = supersededBy;
-  return fact;
-}
-
-function savedEntryOf(fact: Fact, key: string, nlink: number, lengths: number[] | null, bodyEnd: number, termsEnd: number): SavedFactEntry {
-  const optional = fact.expires !== undefined || fact.supersedes !== undefined || fact.supersededBy !== undefined ? [fact.expires ?? null, fact.supersedes ?? null, fact.supersededBy ?? null] as [string | null, string | null, string | null] : null;
-  return [key, nlink, fact.id, fact.type, fact.title, fact.scope, [...fact.tags], fact.confidence, fact.source, fact.created, optional, lengths, bodyEnd, termsEnd];
-}
-
 /** What a saved index restores: file entries, and the search index over some of their facts. */
 export interface RestoredIndex {
   entries: Map<string, FactEntry>;
   searchIndex?: IncrementalSearchIndex;
 }
 
-/** A restored fact entry with its terms (the search index takes them; nothing else needs them). */
-type RestoredEntry = FactEntry & { terms?: FactTerms };
-
-/** Restores the entries of `saved` whose bodies and terms are in `text`; undefined at the first malformed one. */
-function restoreEntries(saved: unknown[], text: string, locationPrefix: string, folder: string): Map<string, RestoredEntry> | undefined {
-  const entries = new Map<string, RestoredEntry>();
-  let offset = 0;
-  for (const item of saved) {
-    if (!Array.isArray(item)) return undefined;
-    if (item.length === 5) {
-      const [name, key, nlink, source, problem] = item as SavedProblemEntry;
-      if (typeof name !== "string" || typeof key !== "string" || typeof nlink !== "number" || typeof source !== "string" || typeof problem !== "string") return undefined;
-      entries.set(name, { key, settled: true, nlink, source, problem: { location: `${locationPrefix}${name}`, reason: problem, ...(source ? { source } : {}) } });
-      continue;
-    }
-    if (item.length !== FACT_ENTRY_LENGTH) return undefined;
-    const [key, nlink] = item as SavedFactEntry;
-    const [lengths, bodyEnd, termsEnd] = (item as SavedFactEntry).slice(11) as [number[] | null, number, number];
-    if (typeof key !== "string" || typeof nlink !== "number" || (lengths !== null && !isLengths(lengths))) return undefined;
-    if (!Number.isInteger(bodyEnd) || !Number.isInteger(termsEnd) || bodyEnd < offset || termsEnd < bodyEnd || termsEnd > text.length) return undefined;
-    // The body is a slice of the text: no copy, no escapes to undo.
-    const fact = factOf(item, text.slice(offset, bodyEnd));
-    if (!fact || !FILE_ID.test(fact.id)) return undefined;
-    const record = new RestoredRecord(fact, locationPrefix, folder);
-    entries.set(`${fact.id}.md`, lengths === null ? { key, settled: true, nlink, record } : { key, settled: true, nlink, record, terms: restoredTerms(lengths, text.slice(bodyEnd, termsEnd)) });
-    offset = termsEnd;
-  }
-  return entries;
+/** A copy of `part` as its own aligned memory (typed arrays need alignment; a copy of ~2 MB is ~0.2 ms). */
+function ownBuffer(part: Buffer): ArrayBuffer {
+  return part.buffer.slice(part.byteOffset, part.byteOffset + part.length) as ArrayBuffer;
 }
 
 /**
@@ -165,19 +119,23 @@ export function readSavedIndex(file: string, locationPrefix: string, folder: str
     const newline = bytes.indexOf(10);
     if (newline < 0) return undefined;
     const header = JSON.parse(bytes.toString("utf8", 0, newline)) as Header;
-    if (header.format !== FORMAT || header.version !== VERSION || header.tokenizer !== tokenizerFingerprint()) return undefined;
+    if (header.format !== FORMAT || header.version !== VERSION || header.analyser !== analyserFingerprint() || header.endianness !== endianness()) return undefined;
     const body = bytes.subarray(newline + 1);
-    if (header.bytes !== body.length || !Number.isInteger(header.indexBytes) || header.indexBytes < 0 || header.indexBytes > body.length) return undefined;
-    if (createHash("sha256").update(body).digest("hex") !== header.sha256) return undefined;
-    const parsed = JSON.parse(body.toString("utf8", 0, header.indexBytes)) as { entries?: unknown; postings?: unknown };
-    if (!Array.isArray(parsed.entries)) return undefined;
-    const entries = restoreEntries(parsed.entries as unknown[], body.toString("utf8", header.indexBytes), locationPrefix, folder);
-    if (!entries) return undefined;
-    const searchIndex = parsed.postings === undefined ? undefined : decodePostings(parsed.postings, (id) => {
-      const entry = entries.get(`${id}.md`);
-      return entry?.record ? { fact: entry.record.fact, ...(entry.terms ? { terms: entry.terms } : {}) } : undefined;
-    });
-    return { entries, ...(searchIndex ? { searchIndex } : {}) };
+    const sizes = header.sections;
+    if (!Array.isArray(sizes) || sizes.length !== SECTIONS || !sizes.every((size) => Number.isInteger(size) && size >= 0)) return undefined;
+    if (sizes.reduce((sum, size) => sum + size, 0) !== body.length || (sizes[1] as number) % 8 !== 0 || (sizes[2] as number) % 4 !== 0 || (sizes[3] as number) % 4 !== 0) return undefined;
+    if (crc32(body) !== header.crc32) return undefined;
+    let offset = 0;
+    const [index, rows, ends, positions, text, terms] = sizes.map((size) => body.subarray(offset, (offset += size))) as [Buffer, Buffer, Buffer, Buffer, Buffer, Buffer];
+    const parsed = JSON.parse(index.toString("utf8")) as { files?: Partial<SavedFacts>; postings?: unknown };
+    if (typeof parsed.files !== "object" || parsed.files === null) return undefined;
+    // The terms bytes are copied so the restored terms keep ~3 MB alive, not the whole file.
+    const decoded = decodeFacts(parsed.files, new Float64Array(ownBuffer(rows)), text.toString("utf8"), Buffer.from(terms), locationPrefix, (fact) => new RestoredRecord(fact, locationPrefix, folder));
+    if (!decoded) return undefined;
+    const searchIndex = parsed.postings === undefined ? undefined : decodePostings(parsed.postings, new Int32Array(ownBuffer(ends)), new Int32Array(ownBuffer(positions)), decoded.byPosition);
+    if (parsed.postings !== undefined && !searchIndex) return undefined; // malformed anywhere: nothing of it is used
+    for (const [fact, definitions] of decoded.definitions) rememberDefinitions(fact, definitions);
+    return { entries: decoded.entries as Map<string, RestoredEntry>, ...(searchIndex ? { searchIndex } : {}) };
   } catch {
     return undefined; // unparsable anywhere: not trusted
   }
@@ -188,32 +146,28 @@ export function readSavedIndex(file: string, locationPrefix: string, folder: str
  * saved entries' facts), and a fact that still lacks terms, if any.
  */
 export function savedIndexBytes(entries: Iterable<[string, FactEntry]>, searchIndex?: IncrementalSearchIndex): { bytes: Buffer; withoutTerms: Fact | undefined } {
-  const saved: (SavedFactEntry | SavedProblemEntry)[] = [];
-  const savedFacts = new Set<Fact>();
-  const texts: string[] = [];
-  let offset = 0;
-  const append = (text: string): number => {
-    texts.push(text);
-    return (offset += text.length);
-  };
+  const facts: FactToSave[] = [];
+  const problems: [string, FactEntry][] = [];
+  const savedAt = new Map<Fact, number>();
   let withoutTerms: Fact | undefined;
   for (const [name, entry] of entries) {
     if (!entry.settled) continue;
     const fact = entry.record?.fact;
     if (!fact) {
-      saved.push([name, entry.key, entry.nlink, entry.source ?? "", entry.problem?.reason ?? ""]);
+      problems.push([name, entry]);
       continue;
     }
-    savedFacts.add(fact);
     const terms = knownTermsOf(fact) ?? searchIndex?.termsFor(fact);
     if (!terms) withoutTerms ??= fact;
-    const bodyEnd = append(fact.body);
-    const termsEnd = append(terms ? termsText(terms) : "");
-    saved.push(savedEntryOf(fact, entry.key, entry.nlink, terms ? [...terms.lengths] : null, bodyEnd, termsEnd));
+    savedAt.set(fact, facts.length);
+    facts.push({ entry, fact, terms, definitions: definitionsOf(fact) });
   }
-  const postings = searchIndex ? encodePostings(searchIndex, (fact) => savedFacts.has(fact)) : undefined;
-  const index = Buffer.from(JSON.stringify({ entries: saved, ...(postings ? { postings } : {}) }));
-  const body = Buffer.concat([index, Buffer.from(texts.join(""))]);
-  const header: Header = { format: FORMAT, version: VERSION, tokenizer: tokenizerFingerprint(), bytes: body.length, indexBytes: index.length, sha256: createHash("sha256").update(body).digest("hex") };
+  const { saved, rows, text, terms } = encodeFacts(facts, problems);
+  const postings = searchIndex ? encodePostings(searchIndex, savedAt) : undefined;
+  const index = Buffer.from(JSON.stringify({ files: saved, ...(postings ? { postings: postings.json } : {}) }));
+  const numbers = (array: Float64Array | Int32Array | undefined): Buffer => (array ? Buffer.from(array.buffer, array.byteOffset, array.byteLength) : Buffer.alloc(0));
+  const parts = [index, numbers(rows), numbers(postings?.ends), numbers(postings?.positions), Buffer.from(text), terms];
+  const body = Buffer.concat(parts);
+  const header: Header = { format: FORMAT, version: VERSION, analyser: analyserFingerprint(), endianness: endianness(), sections: parts.map((part) => part.length), crc32: crc32(body) };
   return { bytes: Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), body]), withoutTerms };
 }

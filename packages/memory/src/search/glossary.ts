@@ -56,17 +56,36 @@ function definitionsIn(text: string): Abbreviation[] {
   return found;
 }
 
+/** The acronyms one glossary fact defines (none for other types), worked out once per fact object. */
+export function definitionsOf(fact: Fact): readonly Abbreviation[] {
+  if (fact.type !== "glossary") return [];
+  let definitions = cache.get(fact);
+  if (definitions === undefined) {
+    definitions = definitionsIn(`${fact.title}\n${fact.body}`);
+    cache.set(fact, definitions);
+  }
+  return definitions;
+}
+
+/** Definitions of a glossary fact worked out by an earlier process (the saved index), instead of reading it again. */
+export function rememberDefinitions(fact: Fact, definitions: readonly Abbreviation[]): void {
+  cache.set(fact, definitions);
+}
+
+const PROBE = "PSP means payment service provider. WMS is the warehouse management system; orders reach the point of sale (POS) nightly. K8s = kubernetes";
+let fingerprint: string | undefined;
+
+/** What reading definitions does today, as text: saved definitions are used only while it is unchanged. */
+export function glossaryFingerprint(): string {
+  return (fingerprint ??= JSON.stringify(definitionsIn(PROBE)));
+}
+
 /** The acronyms the glossary facts among `facts` define, each once. */
 export function learnedAbbreviations(facts: readonly Fact[]): Abbreviation[] {
   const byAcronym = new Map<string, Abbreviation>();
   for (const fact of facts) {
     if (fact.type !== "glossary") continue;
-    let definitions = cache.get(fact);
-    if (definitions === undefined) {
-      definitions = definitionsIn(`${fact.title}\n${fact.body}`);
-      cache.set(fact, definitions);
-    }
-    for (const definition of definitions)
+    for (const definition of definitionsOf(fact))
       if (!byAcronym.has(definition.acronym)) byAcronym.set(definition.acronym, definition);
   }
   return [...byAcronym.values()];

@@ -9,7 +9,7 @@
 
 import type { Fact } from "../types";
 import { FIELDS, lowerBound, termsOf } from "./search-index";
-import type { FactTerms, SearchIndex } from "./search-index";
+import type { FactTerms, Postings, SearchIndex } from "./search-index";
 import { stemWord } from "./tokenize";
 
 function removeValue(list: number[], value: number): void {
@@ -19,7 +19,7 @@ function removeValue(list: number[], value: number): void {
   list.pop();
 }
 
-/** The parts of an index that a saved index restores without re-inserting every fact. */
+/** The parts of an index that a saved index keeps, and restores without re-inserting every fact. */
 export interface IndexParts {
   readonly facts: readonly Fact[];
   readonly vocabulary: readonly string[];
@@ -28,6 +28,11 @@ export interface IndexParts {
   /** Written word, its stem, and how many facts hold it. */
   readonly surfaces: readonly (readonly [word: string, stem: string, count: number])[];
   readonly totals: readonly number[];
+}
+
+/** What a saved index restores: the parts, with the postings as a lookup and each fact's terms when known. */
+export interface RestoredParts extends Omit<IndexParts, "postings"> {
+  readonly postings: Postings;
   /** Aligned with `facts`: their terms when known (restored ones), else tokenised (termsOf). */
   readonly terms?: readonly (FactTerms | undefined)[];
 }
@@ -36,7 +41,7 @@ export interface IndexParts {
 export class IncrementalSearchIndex implements SearchIndex {
   readonly facts: Fact[] = [];
   readonly terms: FactTerms[] = [];
-  readonly postings = new Map<string, number[]>();
+  #postings: Postings = new Map<string, number[]>();
   readonly averageLengths: number[] = FIELDS.map(() => 1);
   readonly vocabulary: string[] = [];
   readonly surfaces = new Map<string, string>();
@@ -53,15 +58,19 @@ export class IncrementalSearchIndex implements SearchIndex {
     this.updateAverages();
   }
 
+  get postings(): Postings {
+    return this.#postings;
+  }
+
   /** An index restored from saved parts; each fact's terms come from the saved index too. */
-  static restore(parts: IndexParts): IncrementalSearchIndex {
+  static restore(parts: RestoredParts): IncrementalSearchIndex {
     const index = new IncrementalSearchIndex();
     parts.facts.forEach((fact, position) => {
       index.facts.push(fact);
       index.terms.push(parts.terms?.[position] ?? termsOf(fact));
       index.positions.set(fact, position);
     });
-    parts.vocabulary.forEach((term, at) => index.postings.set(term, parts.postings[at] as number[]));
+    index.#postings = parts.postings;
     index.vocabulary.push(...parts.vocabulary);
     for (const [word, stem, count] of parts.surfaces) {
       index.surfaces.set(word, stem);

@@ -1,25 +1,41 @@
 // Term counts of a fact as text, for the saved index (drivers/saved-index.ts): `term packed …`
-// (terms never contain spaces), field lengths and written forms. A restored fact's counts Map and
-// written forms are decoded only when first read. The fingerprint changes whenever tokenising changes (the
+// (terms never contain spaces), field lengths and written forms. A restored fact's terms are
+// decoded only when first read. The fingerprint changes whenever tokenising changes (the
 // tokenizer or stemmer was edited or upgraded), so terms saved by another version are not used.
 
 import { createHash } from "node:crypto";
 import type { FactTerms } from "./search-index";
 import { splitWords, tokenize } from "./tokenize";
 
+/** Where restored facts' terms are: by row, their field lengths and their saved text, each read on demand. */
+export interface SavedTermsRows {
+  lengths(row: number): readonly number[];
+  text(row: number): string;
+}
+
 /**
- * Terms restored from a saved index: the lengths now, the counts and written forms decoded from
- * `text` only when first read (ranking reads them for candidate facts only). Saving them again
- * writes `text` back as it was.
+ * Terms restored from a saved index: the field lengths, the text and from it the counts Map and
+ * written forms are read only when first asked for (ranking reads them for candidate facts only,
+ * so a cold start decodes none of the 10,000). Saving them again writes the text back as it was.
  */
 class RestoredTerms implements FactTerms {
+  #lengths: readonly number[] | undefined;
+  #text: string | undefined;
   #counts: Map<string, number> | undefined;
   #surfaces: readonly string[] | undefined;
 
   constructor(
-    readonly lengths: readonly number[],
-    readonly text: string,
+    private readonly rows: SavedTermsRows,
+    private readonly row: number,
   ) {}
+
+  get lengths(): readonly number[] {
+    return (this.#lengths ??= this.rows.lengths(this.row));
+  }
+
+  get text(): string {
+    return (this.#text ??= this.rows.text(this.row));
+  }
 
   get counts(): Map<string, number> {
     if (!this.#counts) {
@@ -48,14 +64,9 @@ export function termsText(terms: FactTerms): string {
   return `${counts.join(" ")}\n${terms.surfaces.join(" ")}`;
 }
 
-/** Terms restored from their saved `text` (see {@link termsText}) and field lengths. */
-export function restoredTerms(lengths: readonly number[], text: string): FactTerms {
-  return new RestoredTerms(lengths, text);
-}
-
-/** Whether `lengths` is a saved field-lengths triple. */
-export function isLengths(lengths: unknown): lengths is number[] {
-  return Array.isArray(lengths) && lengths.length === 3 && lengths.every((value) => Number.isInteger(value) && value >= 0);
+/** The terms of `row` of a saved index (see {@link termsText}), read when first asked for. */
+export function restoredTerms(rows: SavedTermsRows, row: number): FactTerms {
+  return new RestoredTerms(rows, row);
 }
 
 const PROBE =

@@ -30,12 +30,23 @@ export function fieldCount(packed: number, field: number): number {
   return Math.floor(packed / 2 ** (FIELD_BITS * field)) & FIELD_MASK;
 }
 
+/**
+ * Term → positions of the facts holding it: a Map when built here, or a view of a saved index
+ * that decodes a term's list the first time it is read (saved-postings.ts).
+ */
+export interface Postings {
+  get(term: string): number[] | undefined;
+  has(term: string): boolean;
+  set(term: string, positions: number[]): void;
+  delete(term: string): void;
+}
+
 /** Everything rank.ts needs about a set of active facts. */
 export interface SearchIndex {
   readonly facts: readonly Fact[];
   readonly terms: readonly FactTerms[];
   /** term → positions in `facts` that contain it (any field). */
-  readonly postings: Map<string, number[]>;
+  readonly postings: Postings;
   readonly averageLengths: number[];
   /** Sorted distinct terms, for prefix and typo expansion. */
   readonly vocabulary: readonly string[];
