@@ -119,16 +119,24 @@ export class McpSessionStore {
     });
   }
 
-  /** The session `id` of `tokenId`, marked as seen now; or why there is none (gone, or another token's). */
+  /**
+   * The session `id` of `tokenId`, marked as seen now; or why there is none (gone, or another
+   * token's, which does not keep it alive). Every request reads its session, so `last_seen` is
+   * written only when it is older than a tenth of the idle time (at most 10 s): one read per
+   * request, a write now and then, and an idle time exact to within that tenth.
+   */
   async touch(id: string, tokenId: number, now = Date.now()): Promise<McpSessionLookup> {
-    const cutoff = now - this.limits.idleMs;
-    const row = await this.store.get<SessionRow>(
-      `UPDATE mcp_sessions SET last_seen = ? WHERE id = ? AND token_id = ? AND last_seen >= ? RETURNING ${COLUMNS}`,
-      [now, id, tokenId, cutoff],
-    );
-    if (row) return { session: toSession(row) };
-    const other = await this.store.get("SELECT id FROM mcp_sessions WHERE id = ? AND last_seen >= ?", [id, cutoff]);
-    return other ? { forbidden: true } : { missing: true };
+    const row = await this.store.get<SessionRow>(`SELECT ${COLUMNS} FROM mcp_sessions WHERE id = ? AND last_seen >= ?`, [
+      id,
+      now - this.limits.idleMs,
+    ]);
+    if (!row) return { missing: true };
+    if (Number(row.token_id) !== tokenId) return { forbidden: true };
+    if (now - Number(row.last_seen) >= Math.min(this.limits.idleMs / 10, 10_000)) {
+      await this.store.run("UPDATE mcp_sessions SET last_seen = ? WHERE id = ? AND last_seen < ?", [now, id, now]);
+      row.last_seen = now;
+    }
+    return { session: toSession(row) };
   }
 
   /** Ends a session for every instance, with its stream events; true when it existed. */

@@ -34,8 +34,16 @@ export function mcpSessionConformance(
       const opened = await sessions.open(details(7), T0);
       if (!("session" in opened)) throw new Error("refused");
       expect(opened.session.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
-      expect(await sessions.touch(opened.session.id, 7, T0 + 1000)).toEqual({ session: { ...details(7), id: opened.session.id, createdAt: T0, lastSeen: T0 + 1000 } });
-      expect(await sessions.touch(opened.session.id, 8, T0 + 1000)).toEqual({ forbidden: true });
+      const seen = async (at: number) => {
+        const found = await sessions.touch(opened.session.id, 7, at);
+        return "session" in found ? found.session.lastSeen : found;
+      };
+      // last_seen is written once it is a tenth of the idle time (6 s) old, not on every request.
+      expect(await seen(T0 + 5000)).toBe(T0);
+      expect(await sessions.touch(opened.session.id, 7, T0 + 7000)).toEqual({ session: { ...details(7), id: opened.session.id, createdAt: T0, lastSeen: T0 + 7000 } });
+      expect(await seen(T0 + 8000)).toBe(T0 + 7000);
+      expect(await sessions.touch(opened.session.id, 8, T0 + 60_000)).toEqual({ forbidden: true });
+      expect(await sessions.touch(opened.session.id, 7, T0 + 67_001)).toEqual({ missing: true });
       expect(await sessions.touch("no-such-session", 7, T0 + 1000)).toEqual({ missing: true });
     });
 
