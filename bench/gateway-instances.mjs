@@ -35,7 +35,7 @@ const cli = (args) =>
 function serve(storeArgs) {
   const child = spawn(
     process.execPath,
-    [gatewayBin, "serve", ...storeArgs, "--port", "0", "--hourly-cap", "100000000"],
+    [gatewayBin, "serve", ...storeArgs, "--port", "0", "--hourly-cap", "100000000", "--max-sessions-per-token", "200"],
     { stdio: ["ignore", "ignore", "pipe"] },
   );
   processes.push(child);

@@ -1,4 +1,4 @@
-import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ErrorCode, McpError, ReadResourceRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
 import { checkedRequest, describeIssues, protocolError } from "../src/index";
 
@@ -24,6 +24,13 @@ describe("checkedRequest", () => {
 
   it("carries the method literal the SDK dispatches on", () => {
     expect(schema.shape.method.value).toBe("tools/call");
+  });
+
+  it("builds one schema per SDK schema and method, shared by every Server built per request", () => {
+    expect(checkedRequest("tools/call", CallToolRequestSchema)).toBe(schema);
+    const other = checkedRequest("resources/read", ReadResourceRequestSchema);
+    expect(other).not.toBe(schema);
+    expect(other.shape.method.value).toBe("resources/read");
   });
 });
 
