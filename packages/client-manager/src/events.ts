@@ -41,19 +41,37 @@ export class HostEventEmitter {
   }
 
   protected emit(event: HostEvent): void {
-    for (const name of ["event", event.type] as const) {
-      for (const listener of this.listeners.get(name) ?? []) {
-        try {
-          listener(event);
-        } catch {
-          // A host's listener bug must not break connection handling.
-        }
+    // Two calls, not a loop over a fresh array: a tool call emits twice, and this runs on its path.
+    this.notify(this.listeners.get("event"), event);
+    this.notify(this.listeners.get(event.type), event);
+  }
+
+  private notify(listeners: Set<Listener> | undefined, event: HostEvent): void {
+    if (listeners === undefined) return;
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch {
+        // A host's listener bug must not break connection handling.
       }
     }
   }
 }
 
-/** The current time as an ISO string, for event stamps. */
+// The ISO text of the current second ("2026-12-02T00:17:34."), made once per second: every call
+// stamps two events, and formatting a Date each time was the largest single cost the manager
+// added to a call. The milliseconds are appended, so each stamp stays exact.
+let stampSecond = Number.NaN;
+let stampPrefix = "";
+
+/** The current time as an ISO string (`new Date().toISOString()`'s text), for event stamps. */
 export function now(): string {
-  return new Date().toISOString();
+  const time = Date.now();
+  const second = Math.floor(time / 1000);
+  if (second !== stampSecond) {
+    stampSecond = second;
+    stampPrefix = new Date(second * 1000).toISOString().slice(0, -4);
+  }
+  const millis = time - second * 1000;
+  return `${stampPrefix}${millis < 10 ? "00" : millis < 100 ? "0" : ""}${millis}Z`;
 }

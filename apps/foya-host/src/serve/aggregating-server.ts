@@ -16,7 +16,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { checkedRequest, ClientAsking, unknownPrompt, unknownResource, type AskClient, type ServerIdentity } from "@foundry-mcp/server-kit";
 import type { HostEvent, HostTool } from "../host/contract";
-import { approveCall, requestFor, type ApprovalMode, type AskPerson } from "./approvals";
+import { ALLOWED_BY_MODE, approveCall, requestFor, type ApprovalMode, type AskPerson } from "./approvals";
 import { installDownstreamForwarding } from "./downstream-forwarding";
 import { parsePromptName, parseResourceUri, promptName, resourceUri } from "./namespaces";
 import { progressiveSurface } from "./progressive";
@@ -106,10 +106,11 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
   const askPerson: AskPerson = async (message) => approvalOf(await server.elicitInput({ message, requestedSchema: APPROVE_SCHEMA }, { timeout: 10 * 60_000 }));
   // The call's own client is asked (an elicitation in 2025, an input-required result in 2026-07-28).
   const askThrough = (ask: AskClient): AskPerson => async (message) => approvalOf(await ask.elicit("foya_approval", { message, requestedSchema: APPROVE_SCHEMA }));
-  const gate: CallGate = (tool: HostTool, args, ask) => {
-    const request = requestFor(tool, args, view.server(tool.server));
-    return approveCall(options.approval, request, ask?.can("elicitation") ? askThrough(ask) : undefined);
-  };
+  // Under --approval auto every call is allowed whatever it is: nothing is built or awaited for it.
+  const gate: CallGate =
+    options.approval === "auto"
+      ? () => ALLOWED_BY_MODE
+      : (tool: HostTool, args, ask) => approveCall(options.approval, requestFor(tool, args, view.server(tool.server)), ask?.can("elicitation") ? askThrough(ask) : undefined);
   const surface: ToolSurface = options.progressive ? progressiveSurface(manager, view, gate) : directSurface(manager, view, gate);
 
   server.setRequestHandler(checkedRequest("tools/list", ListToolsRequestSchema), async () => {
@@ -117,7 +118,7 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
     return { tools: surface.listTools() };
   });
   server.setRequestHandler(checkedRequest("tools/call", CallToolRequestSchema), asking.handler(server, async (request, extra, ask) => {
-    await ready();
+    if (!settled) await options.ready;
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     // The client's cancellation aborts the upstream request; its progress token gets the upstream's progress.
     const call: CallScope = { signal: extra.signal, ask };

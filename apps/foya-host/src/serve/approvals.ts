@@ -16,6 +16,9 @@ export type { ApprovalMode, ApprovalRequest };
 /** The outcome: allowed, or refused with the reason the model will read. */
 export type ApprovalOutcome = { allowed: true; via: "mode" | "elicitation" } | { allowed: false; reason: string };
 
+/** The outcome of every call under `--approval auto` (shared: it is never modified). */
+export const ALLOWED_BY_MODE: ApprovalOutcome = Object.freeze({ allowed: true, via: "mode" });
+
 /** How a person is asked; undefined when the client cannot be asked (no elicitation capability). */
 export type AskPerson = (message: string) => Promise<"accept" | "decline" | "cancel">;
 

@@ -30,8 +30,8 @@ export interface CallResult {
  */
 export type CallScope = Pick<CallToolOptions, "signal" | "onProgress"> & { ask?: AskClient };
 
-/** Decides whether one call may go upstream (see approvals.ts); `ask` reaches the call's client. */
-export type CallGate = (tool: HostTool, args: Record<string, unknown>, ask: AskClient | undefined) => Promise<ApprovalOutcome>;
+/** Decides whether one call may go upstream (see approvals.ts); `ask` reaches the call's client. A decision known at once comes without a promise. */
+export type CallGate = (tool: HostTool, args: Record<string, unknown>, ask: AskClient | undefined) => ApprovalOutcome | Promise<ApprovalOutcome>;
 
 /** What the aggregating server needs from a tool surface. */
 export interface ToolSurface {
@@ -49,9 +49,13 @@ export async function callThroughGate(
   args: Record<string, unknown>,
   call: CallScope = {},
 ): Promise<CallResult> {
-  const { ask, ...upstream } = call;
-  const outcome = await gate(tool, args, ask);
+  const decided = gate(tool, args, call.ask);
+  const outcome = decided instanceof Promise ? await decided : decided;
   if (!outcome.allowed) return toolErrorResult(outcome.reason);
+  // The upstream call gets the client's signal and progress sink, never the AskClient.
+  const upstream: CallToolOptions = {};
+  if (call.signal) upstream.signal = call.signal;
+  if (call.onProgress) upstream.onProgress = call.onProgress;
   try {
     const result = await manager.callTool(tool.hostName, args, upstream);
     const wire: CallResult = { content: result.content, isError: result.isError };
@@ -76,9 +80,10 @@ export function directSurface(manager: HostManager, view: RegistryView, gate: Ca
       }
       return listed;
     },
-    async callTool(name, args, call) {
+    // Not async: the call's own promise is returned as is (an async wrapper costs a promise and three ticks a call).
+    callTool(name, args, call) {
       const tool = view.tool(name);
-      if (!tool) throw unknownTool(name, `It is not among the ${view.tools().length} tools listed now (its server may be disconnected); list tools again.`);
+      if (!tool) return Promise.reject(unknownTool(name, `It is not among the ${view.tools().length} tools listed now (its server may be disconnected); list tools again.`));
       return callThroughGate(manager, gate, tool, args, call);
     },
     refresh() {

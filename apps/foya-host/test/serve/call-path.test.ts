@@ -6,6 +6,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { ApprovalGateway } from "@foundry-mcp/client-manager";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createDownstreams } from "../../src/serve/downstreams";
 import { openServeManager, type ServeManager } from "../../src/serve/serve-manager";
@@ -82,6 +83,33 @@ describe("the call path of foya serve", () => {
     }
   });
 
+  // Regression (issue 18, stdio 1.14x the bare relay): under --approval auto every call still made
+  // an ApprovalGateway, an approval request and a promise to decide what auto always decides; and
+  // each upstream response went through queueMicrotask, which on Node 20 makes an AsyncResource.
+  it.each(["auto", "ask"] as const)("asks an approval gateway only when the mode can refuse (--approval %s)", async (approval) => {
+    const { client } = await connect(approval);
+    const decide = vi.spyOn(ApprovalGateway.prototype, "decide");
+    try {
+      for (let index = 0; index < 3; index++) expect(textOf(await client.callTool({ name: "mcp__ev2__echo", arguments: { message: "hi" } }))).toContain("hi");
+      expect(decide).toHaveBeenCalledTimes(approval === "auto" ? 0 : 3);
+    } finally {
+      decide.mockRestore();
+      await client.close();
+    }
+  });
+
+  it("delivers upstream responses without queueMicrotask", async () => {
+    const { client } = await connect("auto");
+    const queued = vi.spyOn(globalThis, "queueMicrotask");
+    try {
+      for (let index = 0; index < 3; index++) expect(textOf(await client.callTool({ name: "mcp__ev2__echo", arguments: { message: "hi" } }))).toContain("hi");
+      expect(queued).not.toHaveBeenCalled();
+    } finally {
+      queued.mockRestore();
+      await client.close();
+    }
+  });
+
   // Regression: every announce (each burst of status events) threw the --progressive catalog away
   // and built it again (a new validator, every schema compiled anew), holding the event loop
   // long enough that an upstream's progress notifications reached the client in one bunch.
@@ -119,7 +147,8 @@ describe("the call path of foya serve", () => {
     reads.status = 0;
     reads.tools = 0;
     for (let index = 0; index < 10; index++) await client.callTool({ name: "mcp__ev2__echo", arguments: { message: "hi" } });
-    expect(reads).toEqual({ status: 1, tools: 0 });
+    // The tools were re-read by the announce; under --approval auto no call reads a status row at all.
+    expect(reads).toEqual({ status: 0, tools: 0 });
     await expect(client.callTool({ name: "mcp__ev1__echo", arguments: { message: "hi" } })).rejects.toMatchObject({
       code: -32602,
       message: expect.stringContaining("Unknown tool: mcp__ev1__echo. It is not among the"),

@@ -2,6 +2,7 @@
 // approval, server availability, the request with its timeout, and the resend-after-reconnect
 // rule (read-only or idempotent tools only). Every outcome is a UnifiedToolResult and an event.
 import { ClientManagerError, ClientManagerErrorCode } from "../errors";
+import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { now, type HostEvent } from "../events";
 import type { ApprovalGateway } from "../policy/approval";
 import type { ToolPolicy } from "../policy/tool-policy";
@@ -78,12 +79,14 @@ async function gate(context: CallContext, tool: HostTool, args: Record<string, u
   return undefined;
 }
 
-async function send(session: ServerSession, tool: HostTool, args: Record<string, unknown>, timeoutMs: number, options: CallToolOptions) {
+// Not async: both callers await it inside a try, which also catches the throw for a missing client.
+function send(session: ServerSession, tool: HostTool, args: Record<string, unknown>, timeoutMs: number, options: CallToolOptions): Promise<Record<string, unknown>> {
   const client = session.client;
   if (!client) throw new Error(`Server "${tool.server}" is not connected`);
-  const { signal, onProgress } = options;
-  const request = { timeout: timeoutMs, ...(signal ? { signal } : {}), ...(onProgress ? { onprogress: onProgress } : {}) };
-  return (await client.callTool({ name: tool.tool, arguments: args }, undefined, request)) as Record<string, unknown>;
+  const request: RequestOptions = { timeout: timeoutMs };
+  if (options.signal) request.signal = options.signal;
+  if (options.onProgress) request.onprogress = options.onProgress;
+  return client.callTool({ name: tool.tool, arguments: args }, undefined, request);
 }
 
 /**
@@ -145,8 +148,11 @@ export async function runToolCall(context: CallContext, hostName: string, args: 
   if (!tool) {
     return refuse(context, { hostName }, ClientManagerErrorCode.TOOL_NOT_FOUND, `No tool named ${hostName} in the registry; list tools() for the current names`);
   }
-  const refused = await gate(context, tool, args, options);
-  if (refused) return refused;
+  // Most calls have nothing to gate (foya serve decides approvals itself): no await for them.
+  if (options.exposed || options.policy || context.approval) {
+    const refused = await gate(context, tool, args, options);
+    if (refused) return refused;
+  }
   const session = context.session(tool.server);
   if (!session || session.state !== "connected") {
     const message = session ? context.unavailable(session) : `Server "${tool.server}" is not configured`;

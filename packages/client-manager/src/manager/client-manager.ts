@@ -15,7 +15,7 @@ import type { HostTool, UnifiedToolResult } from "../registry/types";
 import type { StdioLauncher } from "../transports/types";
 import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
 import { DEFAULT_RECONNECT, type ReconnectOptions } from "./backoff";
-import { DEFAULT_CALL_TIMEOUT_MS, runToolCall, type CallToolOptions } from "./call-tool";
+import { DEFAULT_CALL_TIMEOUT_MS, runToolCall, type CallContext, type CallToolOptions } from "./call-tool";
 import { applyLoggingLevel, type ForwardingOptions } from "./forwarding";
 import { ServerContent } from "./server-content";
 import { ServerSession, type ElicitationRequest, type ElicitationResponse, type SessionSettings } from "./server-session";
@@ -81,10 +81,12 @@ export class ClientManager extends HostEventEmitter {
   private callCounter = 0;
   private applying: Promise<void> = Promise.resolve();
   private loggingLevel: LoggingLevel | undefined;
+  private readonly callContext: CallContext;
 
   constructor(private readonly options: ClientManagerOptions) {
     super();
     this.config = validateHostConfig(options.config);
+    this.callContext = this.createCallContext();
     this.content = new ServerContent((server) => this.connectedSession(server), (server) => this.callTimeout(server));
   }
 
@@ -242,26 +244,29 @@ export class ClientManager extends HostEventEmitter {
    * Calls a host tool. Always resolves: refusals, timeouts and server failures come back as
    * `isError` results with an `errorCode`. A lost connection resends only read-only/idempotent tools.
    */
-  async callTool(hostName: string, args: Record<string, unknown> = {}, options: CallToolOptions = {}): Promise<UnifiedToolResult> {
-    return runToolCall(
-      {
-        closed: this.closed,
-        registry: this.registry,
-        approval: this.options.approval,
-        session: (server) => this.entries.get(server)?.session,
-        unavailable: (session) => this.unavailable(session).message,
-        timeoutFor: (server) => this.callTimeout(server),
-        target: (server) => {
-          const config = this.config.servers[server];
-          return config ? { transport: this.entries.get(server)?.session.transport ?? config.transport, target: describeTarget(config) } : { transport: "", target: "" };
-        },
-        nextCallId: () => ++this.callCounter,
-        emit: (event) => this.emit(event),
+  callTool(hostName: string, args: Record<string, unknown> = {}, options: CallToolOptions = {}): Promise<UnifiedToolResult> {
+    return runToolCall(this.callContext, hostName, args, options);
+  }
+
+  // What runToolCall needs, made once in the constructor (not a set of closures per call).
+  private createCallContext(): CallContext {
+    const closed = (): boolean => this.closed;
+    return {
+      get closed() {
+        return closed();
       },
-      hostName,
-      args,
-      options,
-    );
+      registry: this.registry,
+      approval: this.options.approval,
+      session: (server) => this.entries.get(server)?.session,
+      unavailable: (session) => this.unavailable(session).message,
+      timeoutFor: (server) => this.callTimeout(server),
+      target: (server) => {
+        const config = this.config.servers[server];
+        return config ? { transport: this.entries.get(server)?.session.transport ?? config.transport, target: describeTarget(config) } : { transport: "", target: "" };
+      },
+      nextCallId: () => ++this.callCounter,
+      emit: (event) => this.emit(event),
+    };
   }
 
   /** Resources of one server, or of every connected server when `server` is omitted. */

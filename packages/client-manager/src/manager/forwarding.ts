@@ -81,7 +81,8 @@ export function deliverProgressBeforeResponses(transport: Transport): void {
   const deliver = transport.onmessage;
   if (!deliver) return;
   transport.onmessage = (message, extra) => {
-    if ("id" in message && !("method" in message)) queueMicrotask(() => deliver(message, extra));
+    // A promise job rather than queueMicrotask, which on Node 20 makes an AsyncResource for each.
+    if ("id" in message && !("method" in message)) void Promise.resolve().then(() => deliver(message, extra));
     else deliver(message, extra);
   };
 }
