@@ -3,6 +3,7 @@
 // then serves the project over stdio. stdout carries protocol messages only; logs go to stderr.
 import packageJson from "../package.json";
 import { USAGE, parseArguments } from "./cli";
+import { openProject } from "./project";
 import { createFoundryServer, foundryIdentity } from "./server";
 import { DualEraTransport, LineStdioTransport } from "@foundry-mcp/server-kit";
 
@@ -29,6 +30,8 @@ async function main(): Promise<void> {
       // Both eras on stdio: the 2025 handshake and 2026-07-28 per-request requests.
       const transport = new DualEraTransport(new LineStdioTransport(), foundryIdentity(packageJson.version));
       await server.connect(transport);
+      // Memory's cold-start listing runs on a worker while the client connects (memory README).
+      void openProject(command.root).memory.warmUp();
       log(`foundry-server ${packageJson.version} serving ${command.root} (root from ${command.source})`);
       return;
     }

@@ -129,6 +129,16 @@ export class FoundryMemory {
     return this.state;
   }
 
+  /**
+   * Lets the store begin a cold start's background work now (the markdown store: its directory
+   * watch and, for a big saved index, the folder's listing on a worker thread), so the first
+   * call finds it done. A server calls this as it starts; resolves when that work is ready,
+   * never rejects, and is never needed for correctness.
+   */
+  warmUp(): Promise<void> {
+    return this.driver.warmUp?.() ?? Promise.resolve();
+  }
+
   /** Stops the store's directory watch, if it has one; the instance keeps working by scanning. */
   close(): void {
     this.driver.close?.();

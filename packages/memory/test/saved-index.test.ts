@@ -1,7 +1,7 @@
 // The saved index (.foundry/cache/memory-index.json): a fresh store restores it and reads no
 // fact file that is unchanged, re-reads the ones that changed, and ignores a saved index that
 // is damaged, of another version or malformed, rebuilding it from the fact files.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -30,8 +30,8 @@ function seed(): void {
   for (let n = 1; n <= 60; n++) writeFileSync(path.join(facts, `fact-${String(n).padStart(4, "0")}.md`), serializeFact(fact(n, `word${String.fromCharCode(97 + (n % 26))}${String.fromCharCode(97 + Math.floor(n / 26))}`)));
 }
 
-async function open(): Promise<{ memory: FoundryMemory; driver: MarkdownFactStore }> {
-  const driver = new MarkdownFactStore({ root, racyWindowMs: Number.NEGATIVE_INFINITY });
+async function open(workerListingMinBytes?: number): Promise<{ memory: FoundryMemory; driver: MarkdownFactStore }> {
+  const driver = new MarkdownFactStore({ root, racyWindowMs: Number.NEGATIVE_INFINITY, ...(workerListingMinBytes !== undefined ? { workerListingMinBytes } : {}) });
   return { memory: new FoundryMemory({ root, driver }), driver };
 }
 
@@ -45,6 +45,15 @@ async function waitForSave(previous?: string): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error("the saved index was not written");
+}
+
+/** Seeds the facts and lets a first store save its index. */
+async function primeSavedIndex(): Promise<void> {
+  seed();
+  const first = await open();
+  await first.memory.search({ query: "wordba" });
+  await waitForSave();
+  first.memory.close();
 }
 
 describe("saved index", () => {
@@ -175,11 +184,7 @@ describe("saved index", () => {
   ];
   for (const [damage, change] of malformed) {
     it(`a saved index with a valid checksum but ${damage} is ignored and rebuilt`, async () => {
-      seed();
-      const first = await open();
-      await first.memory.search({ query: "wordba" });
-      await waitForSave();
-      first.memory.close();
+      await primeSavedIndex();
       rewriteSaved(change);
       const damaged = readFileSync(saved, "utf8");
       const second = await open();
@@ -219,5 +224,77 @@ describe("saved index", () => {
     expect((await second.memory.search({ query: "psp allows" })).hits[0]?.fact.id).toBe("fact-0063");
     expect(second.driver.freshness()).toMatchObject({ restored: true, filesRead: 0 });
     second.memory.close();
+  });
+
+  // A cold start with a big saved index stats the folder on a worker while it restores
+  // (folder-listing.ts); forced here at any size. What another process changed before the
+  // fresh store's first search must be seen exactly as with the listing on the main thread.
+  describe("with the folder listed on a worker during the restore", () => {
+    const facts = (): string => path.join(root, ".foundry/memory/facts");
+    const edits: [string, () => void, string, string | undefined][] = [
+      ["an in-place append", () => writeFileSync(path.join(facts(), "fact-0007.md"), `${readFileSync(path.join(facts(), "fact-0007.md"), "utf8").trimEnd()} appendedword\n`), "appendedword", "fact-0007"],
+      ["a same-size overwrite", () => writeFileSync(path.join(facts(), "fact-0008.md"), readFileSync(path.join(facts(), "fact-0008.md"), "utf8").replaceAll("wordia", "wordzz")), "wordzz", "fact-0008"],
+      ["a new file", () => writeFileSync(path.join(facts(), "fact-0070.md"), serializeFact(fact(70, "newfileword"))), "newfileword", "fact-0070"],
+      ["a delete", () => rmSync(path.join(facts(), "fact-0009.md")), "wordja", undefined],
+      ["an editor's rename-save", () => {
+        writeFileSync(path.join(facts(), ".fact-0010.md.swp"), serializeFact(fact(10, "renamesaved")));
+        renameSync(path.join(facts(), ".fact-0010.md.swp"), path.join(facts(), "fact-0010.md"));
+      }, "renamesaved", "fact-0010"],
+    ];
+    for (const [kind, edit, query, expected] of edits) {
+      it(`${kind} made before a fresh store's first search is seen (3 fresh stores)`, async () => {
+        await primeSavedIndex();
+        for (let round = 0; round < 3; round++) {
+          if (round === 0) edit();
+          const fresh = await open(0);
+          const found = (await fresh.memory.search({ query })).hits.map((hit) => hit.fact.id);
+          if (expected) expect(found[0]).toBe(expected);
+          else expect(found).not.toContain("fact-0009");
+          expect(fresh.driver.freshness()).toMatchObject({ restored: true, listing: "worker", method: "scan" });
+          fresh.memory.close();
+        }
+      });
+    }
+
+    for (const [kind, edit, query, expected] of edits) {
+      it(`${kind} made after a warm-up's listing, before the first search, is seen (the watch vouches)`, async () => {
+        await primeSavedIndex();
+        const fresh = await open(0);
+        await fresh.memory.warmUp(); // the listing is complete: the edit comes after every stat
+        edit();
+        const found = (await fresh.memory.search({ query })).hits.map((hit) => hit.fact.id);
+        if (expected) expect(found[0]).toBe(expected);
+        else expect(found).not.toContain("fact-0009");
+        expect(fresh.driver.freshness()).toMatchObject({ restored: true, listing: "warm-up", method: "scan" });
+        fresh.memory.close();
+      });
+    }
+
+    it("a warm-up with the watch off lists nothing early: the first load lists for itself", async () => {
+      await primeSavedIndex();
+      const driver = new MarkdownFactStore({ root, racyWindowMs: Number.NEGATIVE_INFINITY, workerListingMinBytes: 0, watch: "off" });
+      const memory = new FoundryMemory({ root, driver });
+      await memory.warmUp();
+      writeFileSync(path.join(facts(), "fact-0071.md"), serializeFact(fact(71, "afterwarmup")));
+      expect((await memory.search({ query: "afterwarmup" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0071"]);
+      expect(driver.freshness()).toMatchObject({ restored: true, listing: "worker" });
+      memory.close();
+    });
+
+    it("a missing facts folder restores nothing and answers empty", async () => {
+      await primeSavedIndex();
+      rmSync(facts(), { recursive: true });
+      const fresh = await open(0);
+      expect((await fresh.memory.search({ query: "wordba" })).hits).toEqual([]);
+      fresh.memory.close();
+    });
+
+    it("is not used below its size bound: the listing stays on this thread", async () => {
+      await primeSavedIndex();
+      const fresh = await open();
+      await fresh.memory.search({ query: "wordba" });
+      expect(fresh.driver.freshness()).toMatchObject({ restored: true, listing: "thread" });
+      fresh.memory.close();
+    });
   });
 });

@@ -65,6 +65,8 @@ export interface FactStoreDriver {
   useSearchIndex?(current: () => IncrementalSearchIndex | undefined): void;
   /** Stops background work (a directory watch); the driver still works afterwards, scanning. */
   close?(): void;
+  /** Begins a cold start's background work before the first load is asked for; never rejects. */
+  warmUp?(): Promise<void>;
   /** Stores a new fact; throws MemoryError ID_CONFLICT if the id is already stored. */
   create(fact: Fact): Promise<void>;
   /** Replaces the stored fact with the same id, atomically. */

@@ -102,9 +102,17 @@ export class FactEntries {
    * makes fewer files count as settled).
    */
   refresh(name: string, force: boolean, readStart = Date.now()): void {
+    const stat = statSync(`${this.folder}${path.sep}${name}`, STAT_OPTIONS);
+    this.refreshWith(name, stat?.isFile() ? stat : undefined, force, readStart);
+  }
+
+  /**
+   * {@link refresh} with a stat taken elsewhere (undefined: gone or not a regular file), after
+   * `readStart` (a worker's listing: folder-listing.ts).
+   */
+  refreshWith(name: string, stat: FileStat | undefined, force: boolean, readStart: number): void {
+    if (!stat) return this.set(name, undefined);
     const file = `${this.folder}${path.sep}${name}`;
-    const stat = statSync(file, STAT_OPTIONS);
-    if (!stat || !stat.isFile()) return this.set(name, undefined);
     const previous = this.entries.get(name);
     if (!force && previous && previous.settled && previous.ctimeMs === stat.ctimeMs && previous.mtimeMs === stat.mtimeMs && previous.size === stat.size && previous.ino === stat.ino) return;
     const settled = readStart - stat.ctimeMs >= this.racyWindowMs;
@@ -186,8 +194,16 @@ export class FactEntries {
       if (id) this.highestNameId = Math.max(this.highestNameId, factIdNumber(id));
       if (entry.record) records.push(entry.record);
     }
-    // Saved in id order already (the snapshot's order), so the sort is a check in one pass.
-    if (!records.every((record, at) => at === 0 || compareRecords(records[at - 1] as StoredFactRecord, record) < 0)) records.sort(compareRecords);
+    // Saved in id order already (the snapshot's order), so the sort is a check in one pass
+    // (by number: 10,000 records; equal numbers, which only odd names have, take the full order).
+    let previous = -1;
+    let sorted = true;
+    for (const record of records) {
+      const number = factIdNumber(record.fact.id);
+      if (!(number > previous)) sorted = false;
+      previous = number;
+    }
+    if (!sorted) records.sort(compareRecords);
     this.sorted = records;
     this.problemsChanged = true;
     this.changes += saved.size;

@@ -27,6 +27,8 @@ import type { Fact } from "../types";
 import type { FactSnapshot, FactStoreDriver } from "./driver";
 import { FactEntries } from "./fact-entries";
 import { FactFolderWatch } from "./fact-folder-watch";
+import { ListedStats, listFolderInWorker, workerListingWorthIt } from "./folder-listing";
+import type { FolderListing } from "./folder-listing";
 import { readSavedIndex, savedIndexBytes } from "./saved-index";
 import { ensureIgnored } from "../events";
 import type { IncrementalSearchIndex } from "../search/incremental-index";
@@ -50,6 +52,12 @@ export interface MarkdownFactStoreOptions {
   watchBurstLimit?: number;
   /** Restore from and keep `.foundry/cache/memory-index.json` for fast cold starts (default true with `cache`). */
   savedIndex?: boolean;
+  /**
+   * A cold start lists and stats the folder on a worker thread while it restores a saved index
+   * of at least this many bytes, on a machine with more than one core (default 2 MiB, ~2,500
+   * facts: below that the worker's boot costs more than it saves). For tests and tuning.
+   */
+  workerListingMinBytes?: number;
 }
 
 /** How the last load knew what changed, for tests and diagnostics. */
@@ -63,6 +71,11 @@ export interface StoreFreshness {
   readonly filesRead: number;
   /** Whether the first load restored entries from a saved index it could trust. */
   readonly restored: boolean;
+  /**
+   * Where the last scan's stats were taken: on this thread, on a worker begun by the load that
+   * restored the saved index, or on one begun by warmUp (the watch vouching for what came after).
+   */
+  readonly listing: "thread" | "worker" | "warm-up";
 }
 
 const RACY_WINDOW_MS = 2_000;
@@ -85,6 +98,10 @@ export class MarkdownFactStore implements FactStoreDriver {
   private lastWatchFailure: string | undefined;
   private scans = 0;
   private method: StoreFreshness["method"] = "scan";
+  private listing: StoreFreshness["listing"] = "thread";
+  private warming: Promise<void> | undefined;
+  /** A listing begun by warmUp, the moment before its stats, and the watch that vouches for what changed since. */
+  private early: { listing: Promise<FolderListing | undefined>; readStart: number; watch: FactFolderWatch } | undefined;
   private lastSweep = 0;
   private retryWatch: { identity: string; at: number } | undefined;
   private restoreTried = false;
@@ -152,7 +169,7 @@ export class MarkdownFactStore implements FactStoreDriver {
 
   /** How the last `load` proved freshness. */
   freshness(): StoreFreshness {
-    return { method: this.method, scans: this.scans, filesRead: this.entries.filesRead, restored: this.restored, ...(this.method === "scan" && this.lastWatchFailure ? { reason: this.lastWatchFailure } : {}) };
+    return { method: this.method, scans: this.scans, filesRead: this.entries.filesRead, restored: this.restored, listing: this.listing, ...(this.method === "scan" && this.lastWatchFailure ? { reason: this.lastWatchFailure } : {}) };
   }
 
   private watchMode(): "auto" | "off" {
@@ -164,40 +181,93 @@ export class MarkdownFactStore implements FactStoreDriver {
     return this.cache && this.options.savedIndex !== false;
   }
 
+  /**
+   * Begins what a cold start can do beside other work: the directory watch and, for a big saved
+   * index, the folder's listing on a worker (folder-listing.ts), so a process that warms up as
+   * it starts has its listing ready by its first call. The first load uses that listing only
+   * while the watch started before it still vouches for what changed since (it re-reads what the
+   * watch names on top); otherwise it lists again. Does nothing with the watch off, without a
+   * big saved index, or once a load has begun. Never rejects.
+   */
+  warmUp(): Promise<void> {
+    this.warming ??= this.beginEarlyListing().catch(() => undefined);
+    return this.warming.then(async () => void (await this.early?.listing));
+  }
+
+  /** Starts the watch, then the worker's listing (not waiting for it: a load restores beside it). */
+  private async beginEarlyListing(): Promise<void> {
+    if (!this.saving || this.restoreTried || this.watchMode() !== "auto") return;
+    if (!workerListingWorthIt(this.savedIndexBytes(), this.options.workerListingMinBytes)) return;
+    const identity = this.folderIdentity();
+    if (identity === undefined) return;
+    await this.watchedChanges(identity); // starts the watch; nothing is read yet, so its first events count for nothing
+    if (!this.watch || this.closed) return;
+    const readStart = Date.now();
+    this.early = { listing: listFolderInWorker(this.paths.facts), readStart, watch: this.watch };
+  }
+
   async load(): Promise<FactSnapshot> {
+    if (this.warming) await this.warming;
     if (!this.cache) this.entries = this.newEntries();
-    if (this.saving && !this.restoreTried) {
-      this.restoreTried = true;
-      const saved = readSavedIndex(this.paths.savedIndex, this.locationPrefix(), this.paths.facts);
-      if (saved) {
-        this.entries.restore(saved.entries);
-        this.restoredSearchIndex = saved.searchIndex;
-        this.restored = true;
-        this.changesAtSave = this.entries.changes; // restoring is not a change worth saving
-      }
-    }
-    let identity: string;
-    try {
-      const folder = statSync(this.paths.facts, { bigint: true });
-      identity = `${folder.dev}:${folder.ino}`;
-    } catch (error) {
-      if (errorCode(error) !== "ENOENT") throw this.storageError("stat", error);
+    const restoring = this.saving && !this.restoreTried;
+    this.restoreTried ||= restoring;
+    const identity = this.folderIdentity();
+    const changed = identity !== undefined && this.cache && this.watchMode() === "auto" ? await this.watchedChanges(identity) : undefined;
+    const early = this.early;
+    this.early = undefined;
+    // A cold start lists the folder on a worker while this thread restores the saved index:
+    // one begun by warmUp while its watch still vouches (`changed` then holds what changed
+    // since), else one begun now, after the watch, so a change after a stat is an event.
+    let listing: Promise<FolderListing | undefined> | undefined;
+    let readStart = Date.now();
+    const warmedUp = restoring && early !== undefined && changed !== undefined && early.watch === this.watch;
+    if (warmedUp) ({ listing, readStart } = early);
+    else if (restoring && identity !== undefined && !changed && workerListingWorthIt(this.savedIndexBytes(), this.options.workerListingMinBytes)) listing = listFolderInWorker(this.paths.facts);
+    if (restoring) this.restore();
+    if (identity === undefined) {
       this.stopWatch("the facts folder does not exist");
       this.entries.keepOnly(new Set());
       return this.entries.current();
     }
-    const changed = this.cache && this.watchMode() === "auto" ? await this.watchedChanges(identity) : undefined;
-    if (changed) {
+    if (changed && !listing) {
       this.method = "watch";
       for (const name of changed) this.entries.refresh(name, true);
     } else {
       this.method = "scan";
       this.scans += 1;
-      this.scanAll();
+      const listed = await listing;
+      this.listing = !listed ? "thread" : warmedUp ? "warm-up" : "worker";
+      if (listed) this.applyListing(listed, readStart);
+      else this.scanAll();
+      if (changed) for (const name of changed) this.entries.refresh(name, true); // changed after the early listing's stats
     }
     if (changed) for (const name of this.entries.multiLinked()) if (!changed.has(name)) this.entries.refresh(name, false);
     this.maybeSave();
     return this.entries.current();
+  }
+
+  /** The facts folder's device and inode, or undefined when it does not exist. */
+  private folderIdentity(): string | undefined {
+    try {
+      const folder = statSync(this.paths.facts, { bigint: true });
+      return `${folder.dev}:${folder.ino}`;
+    } catch (error) {
+      if (errorCode(error) !== "ENOENT") throw this.storageError("stat", error);
+      return undefined;
+    }
+  }
+
+  private restore(): void {
+    const saved = readSavedIndex(this.paths.savedIndex, this.locationPrefix(), this.paths.facts);
+    if (!saved) return;
+    this.entries.restore(saved.entries);
+    this.restoredSearchIndex = saved.searchIndex;
+    this.restored = true;
+    this.changesAtSave = this.entries.changes; // restoring is not a change worth saving
+  }
+
+  private savedIndexBytes(): number {
+    return statSync(this.paths.savedIndex, { throwIfNoEntry: false })?.size ?? 0;
   }
 
   /** The names the watch saw change, or undefined when a full scan is needed. */
@@ -248,6 +318,15 @@ export class MarkdownFactStore implements FactStoreDriver {
         this.entries.refresh(name, false, readStart);
       } else if (isDraftName(name)) this.drafts.add(name);
     }
+    this.entries.keepOnly(present);
+  }
+
+  /** {@link scanAll} from a worker's listing, whose stats were all taken after `readStart`. */
+  private applyListing(listing: FolderListing, readStart: number): void {
+    const present = new Set(listing.mdNames);
+    const stats = new ListedStats(listing);
+    listing.mdNames.forEach((name, at) => this.entries.refreshWith(name, stats.at(at), false, readStart));
+    for (const name of listing.names) if (isDraftName(name)) this.drafts.add(name);
     this.entries.keepOnly(present);
   }
 
@@ -323,6 +402,7 @@ export class MarkdownFactStore implements FactStoreDriver {
   /** Stops the directory watch; later calls scan the folder. */
   close(): void {
     this.closed = true;
+    this.early = undefined;
     this.stopWatch("closed");
   }
 }

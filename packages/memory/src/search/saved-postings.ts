@@ -112,13 +112,20 @@ export function decodePostings(saved: unknown, ends: Int32Array, positions: Int3
     terms.push(found.terms);
   }
   // Every list non-empty and every position a fact of the index: checked here, once, so a lazy read never meets a bad one.
+  // Indexed loops: a cold start runs them once over ~200,000 integers, before any JIT has
+  // warmed them up, where for-of over a typed array costs about three times as much.
   let previous = 0;
-  for (const end of ends) {
+  for (let at = 0; at < ends.length; at++) {
+    const end = ends[at] as number;
     if (end <= previous) return undefined;
     previous = end;
   }
   if (previous !== positions.length) return undefined;
-  for (const position of positions) if (position < 0 || position >= facts.length) return undefined;
+  const factCount = facts.length;
+  for (let at = 0; at < positions.length; at++) {
+    const position = positions[at] as number;
+    if (position < 0 || position >= factCount) return undefined;
+  }
   for (const surface of surfaces) {
     if (!Array.isArray(surface) || typeof surface[0] !== "string" || typeof surface[1] !== "string" || !Number.isInteger(surface[2]) || surface[2] < 1) return undefined;
   }
