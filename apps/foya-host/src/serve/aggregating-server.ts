@@ -127,8 +127,8 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
       call.onProgress = (progress) =>
         void extra.sendNotification({ method: "notifications/progress", params: { ...progress, progressToken: token } }).catch(() => undefined);
     }
-    const result = await surface.callTool(request.params.name, args, call);
-    return { ...result };
+    // The surface builds a fresh wire object per call: it is returned as is, not copied again.
+    return surface.callTool(request.params.name, args, call);
   }));
   const forwardEvent = installDownstreamForwarding(server, manager, ready, options.log);
 

@@ -17,12 +17,12 @@ export interface ListedTool {
   annotations?: Record<string, unknown>;
 }
 
-/** A tools/call result as the wire carries it. */
-export interface CallResult {
+/** A tools/call result as the wire carries it (a type, not an interface, so it fits the SDK's indexed result type as is). */
+export type CallResult = {
   content: Array<Record<string, unknown>>;
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
-}
+};
 
 /**
  * What one downstream tools/call passes on: the client's cancellation and progress sink (to the
