@@ -112,11 +112,10 @@ export class FactEntries {
    */
   refreshWith(name: string, stat: FileStat | undefined, force: boolean, readStart: number): void {
     if (!stat) return this.set(name, undefined);
-    const file = `${this.folder}${path.sep}${name}`;
     const previous = this.entries.get(name);
     if (!force && previous && previous.settled && previous.ctimeMs === stat.ctimeMs && previous.mtimeMs === stat.mtimeMs && previous.size === stat.size && previous.ino === stat.ino) return;
     const settled = readStart - stat.ctimeMs >= this.racyWindowMs;
-    this.set(name, this.read(name, file, { ...fileStat(stat), settled }, previous));
+    this.set(name, this.read(name, `${this.folder}${path.sep}${name}`, { ...fileStat(stat), settled }, previous));
   }
 
   private read(

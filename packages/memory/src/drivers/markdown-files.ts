@@ -323,11 +323,16 @@ export class MarkdownFactStore implements FactStoreDriver {
 
   /** {@link scanAll} from a worker's listing, whose stats were all taken after `readStart`. */
   private applyListing(listing: FolderListing, readStart: number): void {
-    const present = new Set(listing.mdNames);
     const stats = new ListedStats(listing);
-    listing.mdNames.forEach((name, at) => this.entries.refreshWith(name, stats.at(at), false, readStart));
+    let files = 0;
+    listing.mdNames.forEach((name, at) => {
+      this.entries.refreshWith(name, stats.at(at), false, readStart);
+      if (this.entries.get(name)) files += 1;
+    });
     for (const name of listing.names) if (isDraftName(name)) this.drafts.add(name);
-    this.entries.keepOnly(present);
+    // Only when there are more entries than listed names holding one did a file go away (a
+    // cold start usually finds none: no set of 10,000 names to build then).
+    if (this.entries.size > files) this.entries.keepOnly(new Set(listing.mdNames));
   }
 
   private readonly drafts = new Set<string>();

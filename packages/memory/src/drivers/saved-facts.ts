@@ -120,7 +120,9 @@ function isSavedFacts(value: Partial<SavedFacts>): value is SavedFacts {
 /** What decoding the columns gives back: entries by file name, facts by position. */
 export interface DecodedFacts {
   entries: Map<string, RestoredEntry>;
-  byPosition: readonly { fact: Fact; terms?: FactTerms }[];
+  /** The facts by position, and beside them their terms (two arrays: no object per fact). */
+  facts: readonly Fact[];
+  terms: readonly (FactTerms | undefined)[];
   definitions: readonly [Fact, Abbreviation[]][];
 }
 
@@ -140,7 +142,8 @@ export function decodeFacts(value: Partial<SavedFacts>, facts: Float64Array, tex
   const tags = tagLists.map((list) => Object.freeze(list));
   const optionalAt = new Map(optional.map((item) => [item[0], item]));
   const entries = new Map<string, RestoredEntry>();
-  const byPosition: { fact: Fact; terms?: FactTerms }[] = [];
+  const byPosition: Fact[] = [];
+  const termsByPosition: (FactTerms | undefined)[] = [];
   let offset = 0;
   for (let at = 0; at < facts.length; at += FIELDS) {
     // One row of FIELDS numbers, read in place (no array per fact).
@@ -185,14 +188,15 @@ export function decodeFacts(value: Partial<SavedFacts>, facts: Float64Array, tex
     const terms = known ? restoredTerms(rows, byPosition.length) : undefined;
     const stored = record(fact);
     entries.set(`${id}.md`, terms ? { size, ino, mtimeMs, ctimeMs, nlink, settled: true, record: stored, terms } : { size, ino, mtimeMs, ctimeMs, nlink, settled: true, record: stored });
-    byPosition.push(terms ? { fact, terms } : { fact });
+    byPosition.push(fact);
+    termsByPosition.push(terms);
     offset = bodyEnd;
     termsOffset = termsEnd;
   }
   if (entries.size !== byPosition.length) return undefined; // an id twice
   const definitions: [Fact, Abbreviation[]][] = [];
   for (const [position, list] of glossary) {
-    const fact = byPosition[position]?.fact;
+    const fact = byPosition[position];
     if (fact?.type !== "glossary") return undefined;
     definitions.push([fact, list.map(([acronym, words]) => ({ acronym, words }))]);
   }
@@ -200,5 +204,5 @@ export function decodeFacts(value: Partial<SavedFacts>, facts: Float64Array, tex
     if (entries.has(name)) return undefined;
     entries.set(name, { size, ino, mtimeMs, ctimeMs, nlink, settled: true, source, problem: { location: `${locationPrefix}${name}`, reason, ...(source ? { source } : {}) } });
   }
-  return { entries, byPosition, definitions };
+  return { entries, facts: byPosition, terms: termsByPosition, definitions };
 }

@@ -132,7 +132,7 @@ export function readSavedIndex(file: string, locationPrefix: string, folder: str
     // The terms bytes are copied so the restored terms keep ~3 MB alive, not the whole file.
     const decoded = decodeFacts(parsed.files, new Float64Array(ownBuffer(rows)), text.toString("utf8"), Buffer.from(terms), locationPrefix, (fact) => new RestoredRecord(fact, locationPrefix, folder));
     if (!decoded) return undefined;
-    const searchIndex = parsed.postings === undefined ? undefined : decodePostings(parsed.postings, new Int32Array(ownBuffer(ends)), new Int32Array(ownBuffer(positions)), decoded.byPosition);
+    const searchIndex = parsed.postings === undefined ? undefined : decodePostings(parsed.postings, new Int32Array(ownBuffer(ends)), new Int32Array(ownBuffer(positions)), decoded.facts, decoded.terms);
     if (parsed.postings !== undefined && !searchIndex) return undefined; // malformed anywhere: nothing of it is used
     for (const [fact, definitions] of decoded.definitions) rememberDefinitions(fact, definitions);
     return { entries: decoded.entries as Map<string, RestoredEntry>, ...(searchIndex ? { searchIndex } : {}) };

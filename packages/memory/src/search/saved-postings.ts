@@ -92,10 +92,10 @@ function isStringArray(value: unknown): value is string[] {
 
 /**
  * The index restored from `saved`, its facts (and their restored terms) taken from the saved
- * facts by position; undefined when any part is malformed or names a position `savedFacts`
+ * facts (and terms) by position; undefined when any part is malformed or names a position `savedFacts`
  * does not hold (then the index is built as usual).
  */
-export function decodePostings(saved: unknown, ends: Int32Array, positions: Int32Array, savedFacts: readonly { fact: Fact; terms?: FactTerms }[]): IncrementalSearchIndex | undefined {
+export function decodePostings(saved: unknown, ends: Int32Array, positions: Int32Array, savedFacts: readonly Fact[], savedTerms: readonly (FactTerms | undefined)[]): IncrementalSearchIndex | undefined {
   if (typeof saved !== "object" || saved === null) return undefined;
   const { facts: factPositions, vocabulary, surfaces, totals } = saved as Partial<SavedPostingsJson>;
   if (!Array.isArray(factPositions) || !isStringArray(vocabulary) || !Array.isArray(surfaces) || !Array.isArray(totals)) return undefined;
@@ -108,8 +108,8 @@ export function decodePostings(saved: unknown, ends: Int32Array, positions: Int3
     const found = Number.isInteger(position) && used[position] === 0 ? savedFacts[position] : undefined;
     if (!found) return undefined;
     used[position] = 1;
-    facts.push(found.fact);
-    terms.push(found.terms);
+    facts.push(found);
+    terms.push(savedTerms[position]);
   }
   // Every list non-empty and every position a fact of the index: checked here, once, so a lazy read never meets a bad one.
   // Indexed loops: a cold start runs them once over ~200,000 integers, before any JIT has
