@@ -12,9 +12,10 @@ import {
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
+  type CallToolRequest,
   type ElicitResult,
 } from "@modelcontextprotocol/sdk/types.js";
-import { checkedRequest, ClientAsking, unknownPrompt, unknownResource, type AskClient, type ServerIdentity } from "@foundry-mcp/server-kit";
+import { checkedRequest, ClientAsking, unknownPrompt, unknownResource, type AskClient, type HandlerExtra, type ServerIdentity } from "@foundry-mcp/server-kit";
 import type { HostEvent, HostTool } from "../host/contract";
 import { ALLOWED_BY_MODE, approveCall, requestFor, type ApprovalMode, type AskPerson } from "./approvals";
 import { installDownstreamForwarding } from "./downstream-forwarding";
@@ -23,7 +24,7 @@ import { progressiveSurface } from "./progressive";
 import type { RegistryView } from "./registry-view";
 import { isStatusUri, statusResource, STATUS_URI } from "./serve-status";
 import type { ServeManager } from "./serve-manager";
-import { directSurface, type CallGate, type CallScope, type ToolSurface } from "./tool-surface";
+import { directSurface, type CallGate, type CallResult, type CallScope, type ToolSurface } from "./tool-surface";
 import { upstreamRequests, type UpstreamRequests } from "./upstream-requests";
 
 /** Options of createAggregatingServer. */
@@ -117,8 +118,7 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
     await ready();
     return { tools: surface.listTools() };
   });
-  server.setRequestHandler(checkedRequest("tools/call", CallToolRequestSchema), asking.handler(server, async (request, extra, ask) => {
-    if (!settled) await options.ready;
+  const callTool = (request: CallToolRequest, extra: HandlerExtra, ask: AskClient): Promise<CallResult> => {
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     // The client's cancellation aborts the upstream request; its progress token gets the upstream's progress.
     const call: CallScope = { signal: extra.signal, ask };
@@ -129,7 +129,12 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
     }
     // The surface builds a fresh wire object per call: it is returned as is, not copied again.
     return surface.callTool(request.params.name, args, call);
-  }));
+  };
+  // Not async: once settled the call's own promise is the answer (no wrapper promise per call).
+  server.setRequestHandler(
+    checkedRequest("tools/call", CallToolRequestSchema),
+    asking.handler(server, (request, extra, ask) => (settled ? callTool(request, extra, ask) : options.ready.then(() => callTool(request, extra, ask)))),
+  );
   const forwardEvent = installDownstreamForwarding(server, manager, ready, options.log);
 
   server.setRequestHandler(checkedRequest("resources/list", ListResourcesRequestSchema), async () => {

@@ -80,24 +80,30 @@ export class ClientAsking {
    * error (-32602 for a bad retry, -32021 for a capability the request did not declare).
    */
   handler<R extends RequestLike, T>(server: AskingServer, run: (request: R, extra: HandlerExtra, ask: AskClient) => Promise<T>): (request: R, extra: HandlerExtra) => Promise<T | InputRequiredResult> {
-    return async (request, extra) => {
+    // Not async: a 2025 request's answer is `run`'s own promise, with no wrapper promise per call.
+    return (request, extra) => {
       if (!hasEnvelopeClaim(request.params)) return run(request, extra, new LegacyAsker(server, extra, this.answerTimeoutMs));
-      let round: ModernRound;
-      try {
-        round = ModernRound.open(request.method, request.params, this.principal?.(extra), this.settings);
-      } catch (error) {
-        throw InputRequestError.isInstance(error) ? error.toWire() : error;
-      }
-      type Outcome = { kind: "complete"; value: T } | { kind: "thrown"; error: unknown } | RoundEnding;
-      const ran: Promise<Outcome> = run(request, extra, round).then(
-        (value) => ({ kind: "complete", value }),
-        (error: unknown) => ({ kind: "thrown", error }),
-      );
-      const outcome = await Promise.race([ran, round.ended]);
-      if (outcome.kind === "complete") return outcome.value;
-      if (outcome.kind === "thrown") throw outcome.error;
-      if (outcome.kind === "failed") throw outcome.error.toWire();
-      return outcome.result;
+      return this.modern(request, extra, run);
     };
+  }
+
+  // A 2026-07-28 request: its round of input requests, or the revision's error.
+  private async modern<R extends RequestLike, T>(request: R, extra: HandlerExtra, run: (request: R, extra: HandlerExtra, ask: AskClient) => Promise<T>): Promise<T | InputRequiredResult> {
+    let round: ModernRound;
+    try {
+      round = ModernRound.open(request.method, request.params, this.principal?.(extra), this.settings);
+    } catch (error) {
+      throw InputRequestError.isInstance(error) ? error.toWire() : error;
+    }
+    type Outcome = { kind: "complete"; value: T } | { kind: "thrown"; error: unknown } | RoundEnding;
+    const ran: Promise<Outcome> = run(request, extra, round).then(
+      (value) => ({ kind: "complete", value }),
+      (error: unknown) => ({ kind: "thrown", error }),
+    );
+    const outcome = await Promise.race([ran, round.ended]);
+    if (outcome.kind === "complete") return outcome.value;
+    if (outcome.kind === "thrown") throw outcome.error;
+    if (outcome.kind === "failed") throw outcome.error.toWire();
+    return outcome.result;
   }
 }
