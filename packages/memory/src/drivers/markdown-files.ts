@@ -197,7 +197,7 @@ export class MarkdownFactStore implements FactStoreDriver {
   /** Starts the watch, then the worker's listing (not waiting for it: a load restores beside it). */
   private async beginEarlyListing(): Promise<void> {
     if (!this.saving || this.restoreTried || this.watchMode() !== "auto") return;
-    if (!workerListingWorthIt(this.savedIndexBytes(), this.options.workerListingMinBytes)) return;
+    if (!this.workerListingPays()) return;
     const identity = this.folderIdentity();
     if (identity === undefined) return;
     await this.watchedChanges(identity); // starts the watch; nothing is read yet, so its first events count for nothing
@@ -222,7 +222,7 @@ export class MarkdownFactStore implements FactStoreDriver {
     let readStart = Date.now();
     const warmedUp = restoring && early !== undefined && changed !== undefined && early.watch === this.watch;
     if (warmedUp) ({ listing, readStart } = early);
-    else if (restoring && identity !== undefined && !changed && workerListingWorthIt(this.savedIndexBytes(), this.options.workerListingMinBytes)) listing = listFolderInWorker(this.paths.facts);
+    else if (restoring && identity !== undefined && !changed && this.workerListingPays()) listing = listFolderInWorker(this.paths.facts);
     if (restoring) this.restore();
     if (identity === undefined) {
       this.stopWatch("the facts folder does not exist");
@@ -266,8 +266,10 @@ export class MarkdownFactStore implements FactStoreDriver {
     this.changesAtSave = this.entries.changes; // restoring is not a change worth saving
   }
 
-  private savedIndexBytes(): number {
-    return statSync(this.paths.savedIndex, { throwIfNoEntry: false })?.size ?? 0;
+  /** Whether the saved index is big enough, and the machine has the cores, for a worker listing. */
+  private workerListingPays(): boolean {
+    const savedBytes = statSync(this.paths.savedIndex, { throwIfNoEntry: false })?.size ?? 0;
+    return workerListingWorthIt(savedBytes, this.options.workerListingMinBytes);
   }
 
   /** The names the watch saw change, or undefined when a full scan is needed. */
