@@ -62,7 +62,7 @@ describe("saved index", () => {
     const first = await open();
     expect((await first.memory.search({ query: "wordba" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0001"]);
     const text = await waitForSave();
-    expect(text.split("\n")[0]).toMatch(/^\{"format":"foundry-memory-index","version":4,/);
+    expect(text.split("\n")[0]).toMatch(/^\{"format":"foundry-memory-index","version":5,/);
     expect(readFileSync(path.join(root, ".foundry/.gitignore"), "utf8")).toContain("cache/\n");
     first.memory.close();
 
@@ -132,7 +132,7 @@ describe("saved index", () => {
   const damages: Array<[string, (text: string) => string]> = [
     ["truncated", (text) => text.slice(0, Math.floor(text.length / 2))],
     ["one byte changed", (text) => text.replace("The worddb rule", "The wordxx rule")],
-    ["another format version", (text) => text.replace('"version":4', '"version":999')],
+    ["another format version", (text) => text.replace('"version":5', '"version":999')],
     ["another analyser", (text) => text.replace(/"analyser":"[0-9a-f]+"/, '"analyser":"0000000000000000"')],
     ["not JSON at all", () => "garbage\n{{{"],
   ];
@@ -148,7 +148,7 @@ describe("saved index", () => {
       expect((await second.memory.search({ query: "worddb" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0029"]);
       expect(second.driver.freshness()).toMatchObject({ restored: false, filesRead: 60 });
       const rebuilt = await waitForSave(change(text));
-      expect(rebuilt.split("\n")[0]).toContain('"version":4');
+      expect(rebuilt.split("\n")[0]).toContain('"version":5');
       second.memory.close();
       const third = await open();
       await third.memory.search({ query: "worddb" });
@@ -158,10 +158,10 @@ describe("saved index", () => {
   }
 
   /** The part of the saved index JSON these tests change. */
-  type SavedJson = { files: { glossary: [number, [string, string[]][]][] } };
+  type SavedJson = { files: { glossary: [number, [string, string[]][]][] }; postings: { vocabulary: string[] } };
 
   /** Rewrites the saved index's index JSON and fact rows through `change`, with sizes and checksum made valid again. */
-  function rewriteSaved(change: (index: SavedJson, rows: Float64Array, positions: Int32Array) => void): void {
+  function rewriteSaved(change: (index: SavedJson, rows: Float64Array, positions: Int32Array, packed: Int32Array, ends: Int32Array) => void): void {
     const bytes = readFileSync(saved);
     const newline = bytes.indexOf(10);
     const header = JSON.parse(bytes.toString("utf8", 0, newline)) as { sections: number[]; crc32: number };
@@ -170,16 +170,25 @@ describe("saved index", () => {
     const index = JSON.parse(parts[0]!.toString("utf8")) as SavedJson;
     const rows = new Float64Array(parts[1]!.buffer, parts[1]!.byteOffset, parts[1]!.length / 8);
     const positions = new Int32Array(parts[3]!.buffer, parts[3]!.byteOffset, parts[3]!.length / 4);
-    change(index, rows, positions);
+    const packed = new Int32Array(parts[4]!.buffer, parts[4]!.byteOffset, parts[4]!.length / 4);
+    const ends = new Int32Array(parts[2]!.buffer, parts[2]!.byteOffset, parts[2]!.length / 4);
+    change(index, rows, positions, packed, ends);
     parts[0] = Buffer.from(JSON.stringify(index));
     const body = Buffer.concat(parts);
     writeFileSync(saved, Buffer.concat([Buffer.from(`${JSON.stringify({ ...header, sections: parts.map((part) => part.length), crc32: crc32(body) })}\n`), body]));
   }
 
-  const malformed: Array<[string, (index: SavedJson, rows: Float64Array, positions: Int32Array) => void]> = [
+  /** Where the saved list of `term` (in every fact: 60 positions) starts. */
+  const listStart = (index: SavedJson, ends: Int32Array, term: string): number => {
+    const at = index.postings.vocabulary.indexOf(term);
+    return at === 0 ? 0 : ends[at - 1]!;
+  };
+  const malformed: Array<[string, (index: SavedJson, rows: Float64Array, positions: Int32Array, packed: Int32Array, ends: Int32Array) => void]> = [
     ["a fact type out of range", (_index, rows) => void (rows[5] = 99)],
     ["a body ending before it starts", (_index, rows) => void (rows[16] = 0)],
     ["a posting naming no fact", (_index, _rows, positions) => void (positions[0] = 60)],
+    ["a posting list out of order", (index, _rows, positions, _packed, ends) => void positions.subarray(listStart(index, ends, "area"), listStart(index, ends, "area") + 2).reverse()],
+    ["a posting with no count beside it", (_index, _rows, _positions, packed) => void (packed[0] = 0)],
     ["a glossary entry on a fact of another type", (index) => void index.files.glossary.push([0, [["zz", ["zeta", "zulu"]]]])],
   ];
   for (const [damage, change] of malformed) {
@@ -195,7 +204,61 @@ describe("saved index", () => {
     });
   }
 
-  it("a version 3 saved index (the format before) is not read, and is replaced by version 4", async () => {
+  it("a version 4 saved index (no counts beside its postings) is not read, and is replaced by version 5", async () => {
+    await primeSavedIndex();
+    // Version 4 was this layout without the counts section.
+    const bytes = readFileSync(saved);
+    const newline = bytes.indexOf(10);
+    const header = JSON.parse(bytes.toString("utf8", 0, newline)) as { sections: number[]; crc32: number; version: number };
+    let offset = newline + 1;
+    const parts = header.sections.map((size) => Buffer.from(bytes.subarray(offset, (offset += size))));
+    parts.splice(4, 1);
+    const body = Buffer.concat(parts);
+    writeFileSync(saved, Buffer.concat([Buffer.from(`${JSON.stringify({ ...header, version: 4, sections: parts.map((part) => part.length), crc32: crc32(body) })}\n`), body]));
+    const old = readFileSync(saved, "utf8");
+    const store = await open();
+    expect((await store.memory.search({ query: "worddb" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0029"]);
+    expect(store.driver.freshness()).toMatchObject({ restored: false, filesRead: 60 });
+    expect((await waitForSave(old)).split("\n")[0]).toMatch(/"version":5,/);
+    store.memory.close();
+  });
+
+  it("a restored index scores from the counts saved beside its postings exactly as a fresh build, before and after writes", async () => {
+    const facts = path.join(root, ".foundry/memory/facts");
+    mkdirSync(facts, { recursive: true });
+    // Counts that differ by field and by fact, so a count read for the wrong fact or field shows.
+    const words = ["ledger", "refund", "invoice", "payout"];
+    for (let n = 1; n <= 40; n++) {
+      const [a, b] = [words[n % 4]!, words[(n + 1) % 4]!];
+      const title = `Rule ${n} ${`${a} `.repeat(1 + (n % 3))}`.trim();
+      const body = `${`${b} `.repeat(1 + (n % 5))}and ${a} once.`;
+      writeFileSync(path.join(facts, `fact-${String(n).padStart(4, "0")}.md`), serializeFact({ ...fact(n, a), title, body, tags: n % 2 === 0 ? [b] : [] }));
+    }
+    const first = await open();
+    await first.memory.search({ query: "ledger" });
+    await waitForSave();
+    first.memory.close();
+    const restored = await open();
+    const queries = ["ledger", "refund invoice", "payout ledger refund", "invoic", "rule ledger"];
+    const sameAsFresh = async (): Promise<void> => {
+      const fresh = new FoundryMemory({ root, driver: new MarkdownFactStore({ root, savedIndex: false }) });
+      for (const query of queries) {
+        const [got, want] = [await restored.memory.search({ query, limit: 25 }), await fresh.search({ query, limit: 25 })];
+        expect(got.hits.length).toBeGreaterThan(0);
+        expect(got.hits.map((hit) => [hit.fact.id, hit.score.toFixed(9)])).toEqual(want.hits.map((hit) => [hit.fact.id, hit.score.toFixed(9)]));
+      }
+      fresh.close();
+    };
+    await sameAsFresh();
+    expect(restored.driver.freshness()).toMatchObject({ restored: true, filesRead: 0 });
+    // Writes add facts holding the same terms (their lists change: those terms' counts come from the facts again).
+    await restored.memory.write({ title: "Ledger ledger ledger entries are append only", body: "A refund is a new ledger entry.", type: "constraint" });
+    await restored.memory.write({ title: "Payout batches close at noon", body: "Invoice payout payout runs daily.", type: "convention" });
+    await sameAsFresh();
+    restored.memory.close();
+  });
+
+  it("a version 3 saved index (an older format) is not read, and is replaced by version 5", async () => {
     seed();
     mkdirSync(path.dirname(saved), { recursive: true });
     const body = '{"entries":[],"postings":{"ids":[],"vocabulary":[],"postings":[],"surfaces":[],"totals":[0,0,0]}}';
@@ -203,7 +266,7 @@ describe("saved index", () => {
     const store = await open();
     expect((await store.memory.search({ query: "worddb" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0029"]);
     expect(store.driver.freshness()).toMatchObject({ restored: false, filesRead: 60 });
-    expect((await waitForSave(readFileSync(saved, "utf8"))).split("\n")[0]).toMatch(/"version":4,/);
+    expect((await waitForSave(readFileSync(saved, "utf8"))).split("\n")[0]).toMatch(/"version":5,/);
     store.memory.close();
   });
 

@@ -35,6 +35,21 @@ function fileStat(stat: FileStat): FileStat {
   return { size: stat.size, ino: stat.ino, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, nlink: stat.nlink };
 }
 
+/**
+ * What a saved index restores into an empty {@link FactEntries}: the entries by file name, their
+ * records in id order, and what `set` would have noted for each.
+ */
+export interface RestoredEntries {
+  readonly entries: Map<string, FactEntry>;
+  /** The entries' records, in id order (the snapshot's order). */
+  readonly records: StoredFactRecord[];
+  /** Highest id number among the names. */
+  readonly highestNameId: number;
+  /** Names with more than one hard link. */
+  readonly multiLinked: readonly string[];
+  readonly problems: readonly (readonly [name: string, problem: FactProblem])[];
+}
+
 /** One file as last read. */
 export interface FactEntry extends FileStat {
   readonly settled: boolean;
@@ -44,7 +59,8 @@ export interface FactEntry extends FileStat {
   readonly problem?: FactProblem;
 }
 
-function compareRecords(a: StoredFactRecord, b: StoredFactRecord): number {
+/** The snapshot's order: by id number, then by id (only odd names share a number). */
+export function compareRecords(a: StoredFactRecord, b: StoredFactRecord): number {
   return factIdNumber(a.fact.id) - factIdNumber(b.fact.id) || (a.fact.id < b.fact.id ? -1 : a.fact.id > b.fact.id ? 1 : 0);
 }
 
@@ -175,37 +191,23 @@ export class FactEntries {
 
   /**
    * Entries restored from a saved index: candidates that a scan keeps only if their stat key
-   * still matches. Into a store that holds nothing yet (a cold start) they are taken whole:
-   * the first snapshot has no delta, so the per-entry bookkeeping of `set` (10,000 calls at
-   * 10,000 facts) is only needed for what the scan that follows finds changed.
+   * still matches. Into a store that holds nothing yet (a cold start) they are taken whole, with
+   * the bookkeeping the decoder did on its one pass (saved-facts.ts): the first snapshot has no
+   * delta, so the per-entry work of `set` (10,000 calls at 10,000 facts) is only needed for what
+   * the scan that follows finds changed.
    */
-  restore(saved: Map<string, FactEntry>): void {
+  restore(saved: RestoredEntries): void {
     if (this.entries.size > 0 || this.snapshot) {
-      for (const [name, entry] of saved) this.set(name, entry);
+      for (const [name, entry] of saved.entries) this.set(name, entry);
       return;
     }
-    this.entries = saved;
-    const records: StoredFactRecord[] = [];
-    for (const [name, entry] of saved) {
-      if (entry.nlink > 1) this.multiLinkedNames.add(name);
-      if (entry.problem) this.problemsByName.set(name, entry.problem);
-      const id = entry.record?.fact.id ?? FILE_NAME.exec(name)?.[1];
-      if (id) this.highestNameId = Math.max(this.highestNameId, factIdNumber(id));
-      if (entry.record) records.push(entry.record);
-    }
-    // Saved in id order already (the snapshot's order), so the sort is a check in one pass
-    // (by number: 10,000 records; equal numbers, which only odd names have, take the full order).
-    let previous = -1;
-    let sorted = true;
-    for (const record of records) {
-      const number = factIdNumber(record.fact.id);
-      if (!(number > previous)) sorted = false;
-      previous = number;
-    }
-    if (!sorted) records.sort(compareRecords);
-    this.sorted = records;
+    this.entries = saved.entries;
+    for (const name of saved.multiLinked) this.multiLinkedNames.add(name);
+    for (const [name, problem] of saved.problems) this.problemsByName.set(name, problem);
+    this.highestNameId = Math.max(this.highestNameId, saved.highestNameId);
+    this.sorted = saved.records;
     this.problemsChanged = true;
-    this.changes += saved.size;
+    this.changes += saved.entries.size;
   }
 
   /** Every entry in id order (so a restore finds them sorted), for saving. */

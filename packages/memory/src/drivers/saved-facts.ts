@@ -19,13 +19,17 @@ import type { Abbreviation } from "../search/glossary";
 import type { FactTerms } from "../search/search-index";
 import { restoredTerms, termsText } from "../search/saved-terms";
 import type { SavedTermsRows } from "../search/saved-terms";
-import type { StoredFactRecord } from "./driver";
-import type { FactEntry } from "./fact-entries";
+import { factIdNumber } from "../facts/fact-file";
+import type { FactProblem, StoredFactRecord } from "./driver";
+import { compareRecords } from "./fact-entries";
+import type { FactEntry, RestoredEntries } from "./fact-entries";
 
 /** Numbers per fact. */
 export const FIELDS = 18;
 const TERMS_END = 17;
 const FILE_ID = /^fact-\d{4,}$/;
+/** A problem file's id when its name is a fact file's (as FactEntries reads names). */
+const PROBLEM_NAME_ID = /^(fact-\d{4,})\.md$/;
 
 type Optional = [position: number, expires: string | null, supersedes: string | null, supersededBy: string | null];
 type Definitions = [position: number, definitions: [acronym: string, words: string[]][]];
@@ -117,9 +121,9 @@ function isSavedFacts(value: Partial<SavedFacts>): value is SavedFacts {
   return Array.isArray(problems) && problems.every((item) => Array.isArray(item) && item.length === 8 && isString(item[0]) && item.slice(1, 6).every((n) => typeof n === "number") && isString(item[6]) && isString(item[7]));
 }
 
-/** What decoding the columns gives back: entries by file name, facts by position. */
-export interface DecodedFacts {
-  entries: Map<string, RestoredEntry>;
+/** What decoding the columns gives back: the entries (as FactEntries takes them), facts by position. */
+export interface DecodedFacts extends RestoredEntries {
+  readonly entries: Map<string, RestoredEntry>;
   /** The facts by position, and beside them their terms (two arrays: no object per fact). */
   facts: readonly Fact[];
   terms: readonly (FactTerms | undefined)[];
@@ -144,6 +148,10 @@ export function decodeFacts(value: Partial<SavedFacts>, facts: Float64Array, tex
   const entries = new Map<string, RestoredEntry>();
   const byPosition: Fact[] = [];
   const termsByPosition: (FactTerms | undefined)[] = [];
+  const records: StoredFactRecord[] = [];
+  const multiLinked: string[] = [];
+  let highestNameId = 0;
+  let inOrder = true;
   let offset = 0;
   for (let at = 0; at < facts.length; at += FIELDS) {
     // One row of FIELDS numbers, read in place (no array per fact).
@@ -187,7 +195,14 @@ export function decodeFacts(value: Partial<SavedFacts>, facts: Float64Array, tex
     if (!known && (titleLength !== -1 || tagsLength !== -1 || bodyLength !== -1 || termsEnd !== termsOffset)) return undefined;
     const terms = known ? restoredTerms(rows, byPosition.length) : undefined;
     const stored = record(fact);
-    entries.set(`${id}.md`, terms ? { size, ino, mtimeMs, ctimeMs, nlink, settled: true, record: stored, terms } : { size, ino, mtimeMs, ctimeMs, nlink, settled: true, record: stored });
+    const name = `${id}.md`;
+    entries.set(name, terms ? { size, ino, mtimeMs, ctimeMs, nlink, settled: true, record: stored, terms } : { size, ino, mtimeMs, ctimeMs, nlink, settled: true, record: stored });
+    // What FactEntries notes per entry, done on this one pass (saved in id order: checked here).
+    const number = factIdNumber(id);
+    if (!(number > highestNameId)) inOrder = false;
+    else highestNameId = number;
+    if (nlink > 1) multiLinked.push(name);
+    records.push(stored);
     byPosition.push(fact);
     termsByPosition.push(terms);
     offset = bodyEnd;
@@ -200,9 +215,19 @@ export function decodeFacts(value: Partial<SavedFacts>, facts: Float64Array, tex
     if (fact?.type !== "glossary") return undefined;
     definitions.push([fact, list.map(([acronym, words]) => ({ acronym, words }))]);
   }
+  if (!inOrder) {
+    records.sort(compareRecords);
+    highestNameId = records.reduce((highest, one) => Math.max(highest, factIdNumber(one.fact.id)), 0);
+  }
+  const restoredProblems: [string, FactProblem][] = [];
   for (const [name, size, ino, mtimeMs, ctimeMs, nlink, source, reason] of problems) {
     if (entries.has(name)) return undefined;
-    entries.set(name, { size, ino, mtimeMs, ctimeMs, nlink, settled: true, source, problem: { location: `${locationPrefix}${name}`, reason, ...(source ? { source } : {}) } });
+    const problem: FactProblem = { location: `${locationPrefix}${name}`, reason, ...(source ? { source } : {}) };
+    entries.set(name, { size, ino, mtimeMs, ctimeMs, nlink, settled: true, source, problem });
+    restoredProblems.push([name, problem]);
+    if (nlink > 1) multiLinked.push(name);
+    const id = PROBLEM_NAME_ID.exec(name)?.[1];
+    if (id) highestNameId = Math.max(highestNameId, factIdNumber(id));
   }
-  return { entries, facts: byPosition, terms: termsByPosition, definitions };
+  return { entries, records, highestNameId, multiLinked, problems: restoredProblems, facts: byPosition, terms: termsByPosition, definitions };
 }

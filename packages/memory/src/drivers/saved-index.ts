@@ -8,12 +8,13 @@
 // cache. One that is corrupt (checksum), of another format version or analyser, or malformed
 // in any entry is ignored as a whole and replaced.
 //
-// Layout (version 4): a header line (JSON: format, version, analyser fingerprint, byte order,
+// Layout (version 5): a header line (JSON: format, version, analyser fingerprint, byte order,
 // section sizes, CRC-32 of the rest), then the sections: the index JSON (the file entries'
 // short columns (saved-facts.ts) and the search index's vocabulary, written forms and totals),
-// one row of 64-bit numbers per fact, the postings as 32-bit integers (saved-postings.ts), one
-// text of every fact's id, title, created time and body back to back, and the facts' terms as
-// bytes. A cold start parses a small JSON document, reads the numbers in place, slices the
+// one row of 64-bit numbers per fact, the postings as 32-bit integers and beside them each
+// posting's packed term counts (saved-postings.ts), one text of every fact's id, title,
+// created time and body back to back, and the facts' terms as bytes. Version 4 had no counts
+// beside the postings: a broad first question decoded every candidate's terms. A cold start parses a small JSON document, reads the numbers in place, slices the
 // strings out of the text and decodes a fact's terms or a term's postings only when ranking
 // first asks for them. Version 3 saved one JSON array per fact, the postings as JSON arrays and
 // nanosecond stat keys as strings; parsing those (and the bigint stats the scan compared them
@@ -35,12 +36,12 @@ import type { IncrementalSearchIndex } from "../search/incremental-index";
 import { decodePostings, encodePostings } from "../search/saved-postings";
 import { serializeFact } from "../facts/fact-file";
 import type { StoredFactRecord } from "./driver";
-import type { FactEntry } from "./fact-entries";
+import type { FactEntry, RestoredEntries } from "./fact-entries";
 import { decodeFacts, encodeFacts } from "./saved-facts";
-import type { FactToSave, RestoredEntry, SavedFacts } from "./saved-facts";
+import type { FactToSave, SavedFacts } from "./saved-facts";
 
 const FORMAT = "foundry-memory-index";
-const VERSION = 4;
+const VERSION = 5;
 
 interface Header {
   format: string;
@@ -49,12 +50,12 @@ interface Header {
   analyser: string;
   /** Of the numbers blocks, which are in this machine's byte order. */
   endianness: string;
-  /** Bytes after the header line: index JSON, fact rows, posting ends, postings, text, terms. */
+  /** Bytes after the header line: index JSON, fact rows, posting ends, postings, their packed counts, text, terms. */
   sections: number[];
   crc32: number;
 }
 
-const SECTIONS = 6;
+const SECTIONS = 7;
 
 let analyser: string | undefined;
 
@@ -95,7 +96,7 @@ class RestoredRecord implements StoredFactRecord {
 
 /** What a saved index restores: file entries, and the search index over some of their facts. */
 export interface RestoredIndex {
-  entries: Map<string, FactEntry>;
+  entries: RestoredEntries;
   searchIndex?: IncrementalSearchIndex;
 }
 
@@ -123,19 +124,19 @@ export function readSavedIndex(file: string, locationPrefix: string, folder: str
     const body = bytes.subarray(newline + 1);
     const sizes = header.sections;
     if (!Array.isArray(sizes) || sizes.length !== SECTIONS || !sizes.every((size) => Number.isInteger(size) && size >= 0)) return undefined;
-    if (sizes.reduce((sum, size) => sum + size, 0) !== body.length || (sizes[1] as number) % 8 !== 0 || (sizes[2] as number) % 4 !== 0 || (sizes[3] as number) % 4 !== 0) return undefined;
+    if (sizes.reduce((sum, size) => sum + size, 0) !== body.length || (sizes[1] as number) % 8 !== 0 || (sizes[2] as number) % 4 !== 0 || (sizes[3] as number) % 4 !== 0 || (sizes[4] as number) % 4 !== 0) return undefined;
     if (crc32(body) !== header.crc32) return undefined;
     let offset = 0;
-    const [index, rows, ends, positions, text, terms] = sizes.map((size) => body.subarray(offset, (offset += size))) as [Buffer, Buffer, Buffer, Buffer, Buffer, Buffer];
+    const [index, rows, ends, positions, packed, text, terms] = sizes.map((size) => body.subarray(offset, (offset += size))) as [Buffer, Buffer, Buffer, Buffer, Buffer, Buffer, Buffer];
     const parsed = JSON.parse(index.toString("utf8")) as { files?: Partial<SavedFacts>; postings?: unknown };
     if (typeof parsed.files !== "object" || parsed.files === null) return undefined;
     // The terms bytes are copied so the restored terms keep ~3 MB alive, not the whole file.
     const decoded = decodeFacts(parsed.files, new Float64Array(ownBuffer(rows)), text.toString("utf8"), Buffer.from(terms), locationPrefix, (fact) => new RestoredRecord(fact, locationPrefix, folder));
     if (!decoded) return undefined;
-    const searchIndex = parsed.postings === undefined ? undefined : decodePostings(parsed.postings, new Int32Array(ownBuffer(ends)), new Int32Array(ownBuffer(positions)), decoded.facts, decoded.terms);
+    const searchIndex = parsed.postings === undefined ? undefined : decodePostings(parsed.postings, new Int32Array(ownBuffer(ends)), new Int32Array(ownBuffer(positions)), new Int32Array(ownBuffer(packed)), decoded.facts, decoded.terms);
     if (parsed.postings !== undefined && !searchIndex) return undefined; // malformed anywhere: nothing of it is used
     for (const [fact, definitions] of decoded.definitions) rememberDefinitions(fact, definitions);
-    return { entries: decoded.entries as Map<string, RestoredEntry>, ...(searchIndex ? { searchIndex } : {}) };
+    return { entries: decoded, ...(searchIndex ? { searchIndex } : {}) };
   } catch {
     return undefined; // unparsable anywhere: not trusted
   }
@@ -166,7 +167,7 @@ export function savedIndexBytes(entries: Iterable<[string, FactEntry]>, searchIn
   const postings = searchIndex ? encodePostings(searchIndex, savedAt) : undefined;
   const index = Buffer.from(JSON.stringify({ files: saved, ...(postings ? { postings: postings.json } : {}) }));
   const numbers = (array: Float64Array | Int32Array | undefined): Buffer => (array ? Buffer.from(array.buffer, array.byteOffset, array.byteLength) : Buffer.alloc(0));
-  const parts = [index, numbers(rows), numbers(postings?.ends), numbers(postings?.positions), Buffer.from(text), terms];
+  const parts = [index, numbers(rows), numbers(postings?.ends), numbers(postings?.positions), numbers(postings?.packed), Buffer.from(text), terms];
   const body = Buffer.concat(parts);
   const header: Header = { format: FORMAT, version: VERSION, analyser: analyserFingerprint(), endianness: endianness(), sections: parts.map((part) => part.length), crc32: crc32(body) };
   return { bytes: Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`), body]), withoutTerms };

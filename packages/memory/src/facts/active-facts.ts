@@ -68,7 +68,9 @@ export class ActiveFacts {
    */
   private reconciled(restored: IncrementalSearchIndex): IncrementalSearchIndex | undefined {
     const stale = restored.facts.filter((fact) => this.active.get(fact.id) !== fact);
-    const missing = [...this.active.values()].filter((fact) => !restored.has(fact));
+    // The index holds each fact once, so with none stale and as many as are active it holds
+    // exactly the active ones (the usual cold start: no pass over the active facts needed).
+    const missing = stale.length === 0 && restored.size === this.active.size ? [] : [...this.active.values()].filter((fact) => !restored.has(fact));
     if (stale.length + missing.length > Math.max(64, this.active.size / 4)) return undefined;
     for (const fact of stale) restored.remove(fact);
     for (const fact of missing) restored.add(fact);

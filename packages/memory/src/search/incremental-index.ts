@@ -23,15 +23,17 @@ function removeValue(list: number[], value: number): void {
 export interface IndexParts {
   readonly facts: readonly Fact[];
   readonly vocabulary: readonly string[];
-  /** Aligned with `vocabulary`: the positions holding each term. */
+  /** Aligned with `vocabulary`: the positions holding each term, ascending. */
   readonly postings: readonly number[][];
+  /** Aligned with `postings`: each listed fact's packed counts of the term. */
+  readonly packed: readonly number[][];
   /** Written word, its stem, and how many facts hold it. */
   readonly surfaces: readonly (readonly [word: string, stem: string, count: number])[];
   readonly totals: readonly number[];
 }
 
 /** What a saved index restores: the parts, with the postings as a lookup and each fact's terms when known. */
-export interface RestoredParts extends Omit<IndexParts, "postings"> {
+export interface RestoredParts extends Omit<IndexParts, "postings" | "packed"> {
   readonly postings: Postings;
   /** Aligned with `facts`: their terms when known (restored ones), else tokenised (termsOf). */
   readonly terms?: readonly (FactTerms | undefined)[];
@@ -46,7 +48,8 @@ export class IncrementalSearchIndex implements SearchIndex {
   readonly vocabulary: string[] = [];
   readonly surfaces = new Map<string, string>();
   private readonly surfaceCounts = new Map<string, number>();
-  private readonly positions = new Map<Fact, number>();
+  /** Fact → position; a restored index makes it on first need (a cold start's first search has none). */
+  #positions: Map<Fact, number> | undefined = new Map<Fact, number>();
   private readonly totals: number[] = FIELDS.map(() => 0);
 
   constructor(facts: Iterable<Fact> = []) {
@@ -62,14 +65,23 @@ export class IncrementalSearchIndex implements SearchIndex {
     return this.#postings;
   }
 
+  private get positions(): Map<Fact, number> {
+    if (!this.#positions) {
+      this.#positions = new Map();
+      for (let position = 0; position < this.facts.length; position++) this.#positions.set(this.facts[position] as Fact, position);
+    }
+    return this.#positions;
+  }
+
   /** An index restored from saved parts; each fact's terms come from the saved index too. */
   static restore(parts: RestoredParts): IncrementalSearchIndex {
     const index = new IncrementalSearchIndex();
-    parts.facts.forEach((fact, position) => {
+    index.#positions = undefined;
+    for (let position = 0; position < parts.facts.length; position++) {
+      const fact = parts.facts[position] as Fact;
       index.facts.push(fact);
       index.terms.push(parts.terms?.[position] ?? termsOf(fact));
-      index.positions.set(fact, position);
-    });
+    }
     index.#postings = parts.postings;
     index.vocabulary.push(...parts.vocabulary);
     for (const [word, stem, count] of parts.surfaces) {
@@ -100,15 +112,27 @@ export class IncrementalSearchIndex implements SearchIndex {
     });
     const vocabulary: string[] = [];
     const postings: number[][] = [];
+    const packed: number[][] = [];
     for (const term of this.vocabulary) {
-      const kept = (this.postings.get(term) ?? []).map((position) => renumbered[position] ?? -1).filter((position) => position >= 0);
+      const list = this.postings.get(term) ?? [];
+      // As saved, the list is ascending with each position's counts beside it (saved-postings.ts).
+      const saved = this.postings.savedCounts?.(term);
+      const pairs: [position: number, packed: number][] = [];
+      list.forEach((position, at) => {
+        const to = renumbered[position] ?? -1;
+        if (to >= 0) pairs.push([to, saved ? (saved.packed[at] as number) : ((this.terms[position] as FactTerms).counts.get(term) ?? 0)]);
+      });
+      pairs.sort((a, b) => a[0] - b[0]);
+      const kept = pairs.map((pair) => pair[0]);
+      const keptPacked = pairs.map((pair) => pair[1]);
       if (kept.length === 0) continue;
       vocabulary.push(term);
       postings.push(kept);
+      packed.push(keptPacked);
     }
     const surfaces: [string, string, number][] = [];
     for (const [word, count] of surfaceCounts) if (count > 0) surfaces.push([word, this.surfaces.get(word) ?? stemWord(word), count]);
-    return { facts, vocabulary, postings, surfaces, totals };
+    return { facts, vocabulary, postings, packed, surfaces, totals };
   }
 
   get size(): number {
@@ -141,8 +165,10 @@ export class IncrementalSearchIndex implements SearchIndex {
     terms.lengths.forEach((length, field) => (this.totals[field] = (this.totals[field] ?? 0) + length));
     for (const term of terms.counts.keys()) {
       const list = this.postings.get(term);
-      if (list) list.push(position);
-      else {
+      if (list) {
+        list.push(position);
+        this.postings.set(term, list); // changed in place: a saved view stops vouching for its counts
+      } else {
         this.postings.set(term, [position]);
         if (fresh) fresh.add(term);
         else this.vocabulary.splice(lowerBound(this.vocabulary, term), 0, term);
@@ -168,7 +194,7 @@ export class IncrementalSearchIndex implements SearchIndex {
         this.postings.delete(term);
         const at = lowerBound(this.vocabulary, term);
         if (this.vocabulary[at] === term) this.vocabulary.splice(at, 1);
-      }
+      } else this.postings.set(term, list);
     }
     for (const word of terms.surfaces) {
       const count = (this.surfaceCounts.get(word) ?? 1) - 1;
@@ -197,7 +223,10 @@ export class IncrementalSearchIndex implements SearchIndex {
     for (const term of terms.counts.keys()) {
       const list = this.postings.get(term);
       const at = list ? list.indexOf(from) : -1;
-      if (list && at >= 0) list[at] = to;
+      if (list && at >= 0) {
+        list[at] = to;
+        this.postings.set(term, list);
+      }
     }
   }
 

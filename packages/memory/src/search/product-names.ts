@@ -27,10 +27,15 @@ export function asksForProduct(words: readonly string[]): boolean {
 }
 
 const cache = new WeakMap<Fact, boolean>();
+const HAS_LATER_CAPITAL = /[A-Z]/;
 
 /** True when a fact's title names a product. */
 export function namesProduct(fact: Fact): boolean {
   let named = cache.get(fact);
+  // Every product name holds a capital past the title's first letter (an inner one, or a word
+  // past the first capitalised): a title without one names none, and most titles are plain
+  // sentences (a cold start meets thousands of them in one broad question).
+  if (named === undefined && !HAS_LATER_CAPITAL.test(fact.title.slice(1))) named = false;
   if (named === undefined) {
     const tokens = fact.title
       .split(/\s+/)

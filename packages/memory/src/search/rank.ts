@@ -12,8 +12,8 @@ import { boundedEditDistance } from "./edit-distance";
 import { learnedAbbreviations } from "./glossary";
 import { PRODUCT_ROLE_FACTOR, asksForProduct, namesProduct } from "./product-names";
 import { QUESTION_FORM_FACTOR, answersForm, questionForm } from "./question-form";
-import { FIELDS, fieldCount, lowerBound } from "./search-index";
-import type { SearchIndex } from "./search-index";
+import { FIELDS, fieldCount, lowerBound, savedCountAt } from "./search-index";
+import type { SavedCounts, SearchIndex } from "./search-index";
 import { synonymsOf } from "./synonyms";
 import { splitWords, tokenize } from "./tokenize";
 
@@ -133,8 +133,24 @@ function addLearnedAbbreviations(index: SearchIndex, groups: Map<string, Alterna
   }
 }
 
-function bm25f(index: SearchIndex, term: string, position: number): number {
-  const packed = index.terms[position]?.counts.get(term);
+/** What scoring one term needs, worked out once per query. */
+interface TermScoring {
+  readonly term: string;
+  readonly idf: number;
+  /** The term's counts as saved, when the postings hold them (a restored index). */
+  readonly saved: SavedCounts | undefined;
+}
+
+function termScoring(index: SearchIndex, term: string): TermScoring {
+  const list = index.postings.get(term);
+  const documentFrequency = list?.length ?? 0;
+  const idf = Math.log(1 + (index.facts.length - documentFrequency + 0.5) / (documentFrequency + 0.5));
+  return { term, idf, saved: list ? index.postings.savedCounts?.(term) : undefined };
+}
+
+function bm25f(index: SearchIndex, scoring: TermScoring, position: number): number {
+  // A restored index's counts come from the postings: no candidate's every term decoded.
+  const packed = scoring.saved ? savedCountAt(scoring.saved, position) : index.terms[position]?.counts.get(scoring.term);
   if (!packed) return 0;
   const lengths = index.terms[position]?.lengths ?? [];
   let weighted = 0;
@@ -145,11 +161,7 @@ function bm25f(index: SearchIndex, term: string, position: number): number {
     const norm = 1 - b + (b * (lengths[field] ?? 0)) / (index.averageLengths[field] ?? 1);
     weighted += ((RANKING.fieldWeights[field] ?? 1) * count) / norm;
   }
-  const documentFrequency = index.postings.get(term)?.length ?? 0;
-  const idf = Math.log(
-    1 + (index.facts.length - documentFrequency + 0.5) / (documentFrequency + 0.5),
-  );
-  return (idf * weighted * (RANKING.k1 + 1)) / (RANKING.k1 + weighted);
+  return (scoring.idf * weighted * (RANKING.k1 + 1)) / (RANKING.k1 + weighted);
 }
 
 /** Ranks `index` for `query`; only facts of `type` when given; at most `limit` results. */
@@ -164,6 +176,7 @@ export function rankFacts(
   for (const alternatives of groups)
     for (const term of alternatives.keys())
       for (const position of index.postings.get(term) ?? []) candidates.add(position);
+  const scored = groups.map((alternatives) => [...alternatives].map(([term, weight]) => [termScoring(index, term), weight] as const));
   const ranked: RankedFact[] = [];
   const queryWords = splitWords(query);
   const productQuestion = asksForProduct(queryWords);
@@ -173,10 +186,10 @@ export function rankFacts(
     if (!fact || (options.type && fact.type !== options.type)) continue;
     let score = 0;
     let matched = 0;
-    for (const alternatives of groups) {
+    for (const alternatives of scored) {
       let best = 0;
-      for (const [term, weight] of alternatives)
-        best = Math.max(best, weight * bm25f(index, term, position));
+      for (const [scoring, weight] of alternatives)
+        best = Math.max(best, weight * bm25f(index, scoring, position));
       if (best > 0) matched++;
       score += best;
     }

@@ -37,8 +37,33 @@ export function fieldCount(packed: number, field: number): number {
 export interface Postings {
   get(term: string): number[] | undefined;
   has(term: string): boolean;
+  /** Puts a term's list; the index also calls it after changing a list in place. */
   set(term: string, positions: number[]): void;
   delete(term: string): void;
+  /**
+   * The term's positions in ascending order with each one's packed counts of the term, when
+   * this view holds them (a saved index's, for a term whose list is as saved); else undefined,
+   * and the counts are the facts' own (`FactTerms.counts`).
+   */
+  savedCounts?(term: string): SavedCounts | undefined;
+}
+
+/** A term's saved postings: ascending positions, and aligned with them the packed counts. */
+export interface SavedCounts {
+  readonly positions: Int32Array;
+  readonly packed: Int32Array;
+}
+
+/** The packed counts `saved` holds for `position` (0: none), by binary search. */
+export function savedCountAt(saved: SavedCounts, position: number): number {
+  let low = 0;
+  let high = saved.positions.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((saved.positions[middle] as number) < position) low = middle + 1;
+    else high = middle;
+  }
+  return saved.positions[low] === position ? (saved.packed[low] as number) : 0;
 }
 
 /** Everything rank.ts needs about a set of active facts. */
