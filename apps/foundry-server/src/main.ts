@@ -25,13 +25,14 @@ async function main(): Promise<void> {
       process.exitCode = 2;
       return;
     case "serve": {
+      // Memory's cold-start work first: its directory watch, and its listing on a worker thread
+      // the moment the watch is in place, so the listing runs while the client connects (memory README).
+      void openProject(command.root).memory.warmUp();
       const server = createFoundryServer({ root: command.root, version: packageJson.version, log });
       server.onerror = (error) => log(`foundry-server: ${error.message}`);
       // Both eras on stdio: the 2025 handshake and 2026-07-28 per-request requests.
       const transport = new DualEraTransport(new LineStdioTransport(), foundryIdentity(packageJson.version));
       await server.connect(transport);
-      // Memory's cold-start listing runs on a worker while the client connects (memory README).
-      void openProject(command.root).memory.warmUp();
       log(`foundry-server ${packageJson.version} serving ${command.root} (root from ${command.source})`);
       return;
     }

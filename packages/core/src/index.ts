@@ -4,10 +4,11 @@
 export { CodedError, messageOf } from "./errors/coded-error";
 export { CoreError, CoreErrorCode } from "./errors/core-error";
 export { AjvValidatorProvider, MAX_CACHED_VALIDATORS } from "./validation/ajv-provider";
+export { standaloneValidatorsCode } from "./validation/standalone-code";
 export { dialectOf, DRAFT_2020_12_URI, DRAFT_07_URI } from "./validation/dialect";
 export { describeIssue, describeValue, valueText, whatToSend } from "./validation/describe-issue";
 
 export type { CodedErrorOptions } from "./errors/coded-error";
-export type { AjvValidatorProviderOptions } from "./validation/ajv-provider";
+export type { AjvValidatorProviderOptions, PrecompiledValidator } from "./validation/ajv-provider";
 export type { JsonSchemaDialect } from "./validation/dialect";
 export type { JsonSchema, ValidationIssue, ValidationResult, Validator, ValidatorProvider } from "./validation/types";

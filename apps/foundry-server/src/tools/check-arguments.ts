@@ -4,17 +4,26 @@
 // arguments first (with the accepted ones), then every missing required argument at once (each
 // with what to send), then the first bad value in argument order. Messages come from the
 // validator's issues; only these two sentences and the worded patterns are this app's own.
-import { AjvValidatorProvider, valueText, whatToSend, type JsonSchema, type ValidationIssue } from "@foundry-mcp/core";
-import type { ToolDefinition } from "./definitions";
+import { AjvValidatorProvider, valueText, whatToSend, type JsonSchema, type PrecompiledValidator, type ValidationIssue } from "@foundry-mcp/core";
+import { TOOL_DEFINITIONS, TOOL_NAMES, type ToolDefinition } from "./definitions";
+import * as generated from "./validators.generated";
 import { FoundryServerError } from "../errors";
 
 /** Tool arguments after validation: known names, checked types. */
 export type ToolArguments = Record<string, unknown>;
 
 // The tool schemas are constants of this program, checked against the meta-schema by
-// test/tools/check-arguments.test.ts; skipping that check here spares every fresh process
-// compiling the meta-schema inside its first tool call (~50–120 ms of a cold memory_search).
-const provider = new AjvValidatorProvider({ checkSchemas: false });
+// test/tools/check-arguments.test.ts, and their validators are generated ahead of time
+// (validators.generated.ts, kept current by a test): a fresh process compiles neither the
+// meta-schema (~50–120 ms) nor ajv and a first schema (~15–25 ms) inside its first tool call.
+const validators = generated as unknown as Readonly<Record<string, PrecompiledValidator | undefined>>;
+const provider = new AjvValidatorProvider({
+  checkSchemas: false,
+  compiled: TOOL_NAMES.flatMap((name) => {
+    const validate = validators[name];
+    return validate ? [[TOOL_DEFINITIONS[name].inputSchema as unknown as JsonSchema, validate] as const] : [];
+  }),
+});
 
 // Which problem of one argument a model should fix first: its type, then its allowed values, then bounds.
 const KEYWORD_ORDER = ["type", "enum", "minLength", "maxLength", "pattern", "minimum", "maximum", "maxItems"];

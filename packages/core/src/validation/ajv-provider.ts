@@ -2,17 +2,15 @@
 // default, draft-07 when `$schema` says so), created on first need; every validator compiled once
 // and cached by schema object and by content; every error collected and turned into issues.
 
-import { Ajv, type Options, type ValidateFunction } from "ajv";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
+import type { ErrorObject, ValidateFunction } from "ajv";
+import { ajvOptions, newAjv } from "./ajv-instance";
+import type { AjvInstance } from "./ajv-instance";
 import { CoreError, CoreErrorCode } from "../errors/core-error";
 import { messageOf } from "../errors/coded-error";
 import { dialectOf, withCanonicalDialect, type JsonSchemaDialect } from "./dialect";
 import { issuesOf } from "./issues";
 import type { JsonSchema, ValidationIssue, Validator, ValidatorProvider } from "./types";
 
-// ajv-formats is CommonJS; under some bundlers its default import is the module object.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as typeof addFormatsModule;
 
 /** How many validators stay cached by schema content (least recently used goes first). */
 export const MAX_CACHED_VALIDATORS = 1024;
@@ -32,9 +30,18 @@ export interface AjvValidatorProviderOptions {
    * server's tool schemas (they cannot `$ref` the meta-schema then).
    */
   checkSchemas?: boolean;
+  /**
+   * Validators generated ahead of time for these very schema objects (ajv standalone code made
+   * by `standaloneValidatorsCode` with the same options): `getValidator` of such a schema
+   * returns its validator without compiling anything, so a fresh process's first call compiles
+   * nothing (~15–25 ms for ajv itself and a first schema).
+   */
+  compiled?: Iterable<readonly [schema: JsonSchema, validate: PrecompiledValidator]>;
 }
 
-type AjvInstance = InstanceType<typeof Ajv>;
+/** A validating function as ajv compiles it: true when valid, else false with `errors` set. */
+export type PrecompiledValidator = ((data: unknown) => boolean) & { errors?: readonly ErrorObject[] | null };
+
 
 /**
  * Validators for arbitrary JSON Schemas. ajv runs with all errors collected (one retry can fix
@@ -54,6 +61,7 @@ export class AjvValidatorProvider implements ValidatorProvider {
   constructor(options: AjvValidatorProviderOptions = {}) {
     this.#options = options;
     for (const schema of options.schemas ?? []) this.addSchema(schema);
+    for (const [schema, validate] of options.compiled ?? []) this.#byObject.set(schema, this.#wrap(validate));
   }
 
   /**
@@ -119,7 +127,7 @@ export class AjvValidatorProvider implements ValidatorProvider {
     }
   }
 
-  #wrap(compiled: ValidateFunction): Validator {
+  #wrap(compiled: PrecompiledValidator): Validator {
     const { applyDefaults = false, render = (issues: readonly ValidationIssue[]) => issues.map((issue) => issue.message) } = this.#options;
     return {
       validate(input) {
@@ -134,12 +142,7 @@ export class AjvValidatorProvider implements ValidatorProvider {
   #ajv(dialect: JsonSchemaDialect): AjvInstance {
     let ajv = this.#instances.get(dialect);
     if (!ajv) {
-      // Unchecked schemas need no meta-schema at all: not adding it spares ~5–30 ms of a fresh
-      // process's first validator (ajv walks the whole draft 2020-12 meta-schema to add it).
-      const checked = this.#options.checkSchemas !== false;
-      const options: Options = { allErrors: true, strict: false, allowUnionTypes: true, verbose: true, useDefaults: this.#options.applyDefaults === true, validateSchema: checked, meta: checked };
-      ajv = dialect === "2020-12" ? new Ajv2020(options) : new Ajv(options);
-      addFormats(ajv);
+      ajv = newAjv(dialect, ajvOptions(this.#options));
       this.#instances.set(dialect, ajv);
     }
     return ajv;
