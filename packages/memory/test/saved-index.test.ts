@@ -165,8 +165,10 @@ describe("saved index", () => {
     const bytes = readFileSync(saved);
     const newline = bytes.indexOf(10);
     const header = JSON.parse(bytes.toString("utf8", 0, newline)) as { sections: number[]; crc32: number };
+    // Each section starts at a multiple of 8 bytes, zero bytes after it.
+    const aligned = (size: number): number => Math.ceil(size / 8) * 8;
     let offset = newline + 1;
-    const parts = header.sections.map((size) => Buffer.from(bytes.subarray(offset, (offset += size))));
+    const parts = header.sections.map((size) => Buffer.from(bytes.subarray(offset, (offset += aligned(size)) - aligned(size) + size)));
     const index = JSON.parse(parts[0]!.toString("utf8")) as SavedJson;
     const rows = new Float64Array(parts[1]!.buffer, parts[1]!.byteOffset, parts[1]!.length / 8);
     const positions = new Int32Array(parts[3]!.buffer, parts[3]!.byteOffset, parts[3]!.length / 4);
@@ -174,8 +176,9 @@ describe("saved index", () => {
     const ends = new Int32Array(parts[2]!.buffer, parts[2]!.byteOffset, parts[2]!.length / 4);
     change(index, rows, positions, packed, ends);
     parts[0] = Buffer.from(JSON.stringify(index));
-    const body = Buffer.concat(parts);
-    writeFileSync(saved, Buffer.concat([Buffer.from(`${JSON.stringify({ ...header, sections: parts.map((part) => part.length), crc32: crc32(body) })}\n`), body]));
+    const body = Buffer.concat(parts.flatMap((part) => [part, Buffer.alloc(aligned(part.length) - part.length)]));
+    const line = JSON.stringify({ ...header, sections: parts.map((part) => part.length), crc32: crc32(body) });
+    writeFileSync(saved, Buffer.concat([Buffer.from(`${line.padEnd(aligned(line.length + 1) - 1)}\n`), body]));
   }
 
   /** Where the saved list of `term` (in every fact: 60 positions) starts. */
@@ -206,12 +209,13 @@ describe("saved index", () => {
 
   it("a version 4 saved index (no counts beside its postings) is not read, and is replaced by version 5", async () => {
     await primeSavedIndex();
-    // Version 4 was this layout without the counts section.
+    // Version 4 was this layout without the counts section and without the padding to 8 bytes.
     const bytes = readFileSync(saved);
     const newline = bytes.indexOf(10);
     const header = JSON.parse(bytes.toString("utf8", 0, newline)) as { sections: number[]; crc32: number; version: number };
+    const aligned = (size: number): number => Math.ceil(size / 8) * 8;
     let offset = newline + 1;
-    const parts = header.sections.map((size) => Buffer.from(bytes.subarray(offset, (offset += size))));
+    const parts = header.sections.map((size) => Buffer.from(bytes.subarray(offset, (offset += aligned(size)) - aligned(size) + size)));
     parts.splice(4, 1);
     const body = Buffer.concat(parts);
     writeFileSync(saved, Buffer.concat([Buffer.from(`${JSON.stringify({ ...header, version: 4, sections: parts.map((part) => part.length), crc32: crc32(body) })}\n`), body]));

@@ -84,8 +84,12 @@ export class FactFolderWatch {
     this.burstLimit = options.burstLimit ?? burstLimit();
   }
 
-  /** Starts watching and runs the self-test; resolves false (with `reason`) when it cannot vouch. */
-  async start(): Promise<boolean> {
+  /**
+   * Starts watching and runs the self-test; resolves false (with `reason`) when it cannot vouch.
+   * `onWatching` runs as soon as the kernel watch is in place, before the self-test: work begun
+   * there (a listing) is covered by this watch's events if the self-test then passes.
+   */
+  async start(onWatching?: () => void): Promise<boolean> {
     const support = watchSupport(this.folder);
     if (!support.ok) return this.fail(support.reason);
     try {
@@ -94,6 +98,7 @@ export class FactFolderWatch {
     } catch (error) {
       return this.fail(`cannot watch: ${(error as Error).message}`);
     }
+    onWatching?.();
     // Named like a draft of an atomic write, so a probe left by a killed process is swept too.
     const probePath = path.join(this.folder, `..watch-probe.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
     this.probe = path.basename(probePath);

@@ -194,16 +194,24 @@ export class MarkdownFactStore implements FactStoreDriver {
     return this.warming.then(async () => void (await this.early?.listing));
   }
 
-  /** Starts the watch, then the worker's listing (not waiting for it: a load restores beside it). */
+  /**
+   * Starts the watch, and the worker's listing as soon as the kernel watch is in place (not
+   * waiting for it: a load restores beside it). The listing counts only if the watch then passes
+   * its self-test, so a change after any of its stats is an event.
+   */
   private async beginEarlyListing(): Promise<void> {
     if (!this.saving || this.restoreTried || this.watchMode() !== "auto") return;
     if (!this.workerListingPays()) return;
     const identity = this.folderIdentity();
     if (identity === undefined) return;
-    await this.watchedChanges(identity); // starts the watch; nothing is read yet, so its first events count for nothing
-    if (!this.watch || this.closed) return;
-    const readStart = Date.now();
-    this.early = { listing: listFolderInWorker(this.paths.facts), readStart, watch: this.watch };
+    let begun: { listing: Promise<FolderListing | undefined>; readStart: number } | undefined;
+    // Starts the watch; nothing is read yet, so its first events count for nothing.
+    await this.watchedChanges(identity, () => {
+      const readStart = Date.now();
+      begun = { listing: listFolderInWorker(this.paths.facts), readStart };
+    });
+    if (!this.watch || this.closed || !begun) return; // no watch that vouches: the listing is dropped
+    this.early = { ...begun, watch: this.watch };
   }
 
   async load(): Promise<FactSnapshot> {
@@ -273,14 +281,14 @@ export class MarkdownFactStore implements FactStoreDriver {
   }
 
   /** The names the watch saw change, or undefined when a full scan is needed. */
-  private async watchedChanges(identity: string): Promise<Set<string> | undefined> {
+  private async watchedChanges(identity: string, onWatching?: () => void): Promise<Set<string> | undefined> {
     if (this.watch && this.watch.identity !== identity) this.stopWatch("the facts folder was replaced");
     if (this.watch && this.watch.failure) this.stopWatch(this.watch.failure);
     if (!this.watch) {
       if (this.retryWatch && this.retryWatch.identity === identity && Date.now() < this.retryWatch.at) return undefined;
       const started = new FactFolderWatch(this.paths.facts, identity, { ...(this.options.watchBurstLimit ? { burstLimit: this.options.watchBurstLimit } : {}) });
       // Started before the scan that follows, so a change during that scan is an event.
-      if (!(await started.start())) {
+      if (!(await started.start(onWatching))) {
         // A watch that failed its checks is not tried again for a minute (each try writes a probe).
         this.lastWatchFailure = started.failure;
         this.retryWatch = { identity, at: Date.now() + WATCH_RETRY_MS };
