@@ -19,6 +19,11 @@ import type { Fact } from "../types";
 import type { FactProblem, FactSnapshot, StoredFactRecord } from "./driver";
 
 const FILE_NAME = /^(fact-\d{4,})\.md$/;
+
+/** The fact id a file name holds (`fact-0042.md` → `fact-0042`), or undefined for any other name. */
+export function factIdOfFileName(name: string): string | undefined {
+  return FILE_NAME.exec(name)?.[1];
+}
 const STAT_OPTIONS = { throwIfNoEntry: false } as const;
 
 /** What a scan compares of a file (a changed file differs in at least its ctime). */
@@ -150,7 +155,7 @@ export class FactEntries {
       return { ...stat, settled: false, source: "", problem: { location, reason: (error as Error).message } };
     }
     if (previous && previous.source !== undefined && previous.source === source) return { ...previous, ...stat };
-    const idFromName = FILE_NAME.exec(name)?.[1];
+    const idFromName = factIdOfFileName(name);
     if (!idFromName) return { ...stat, source, problem: { location, reason: "file name is not fact-NNNN.md", source } };
     const parsed = parseFact(source, idFromName);
     if (!parsed.ok) return { ...stat, source, problem: { location, reason: parsed.reason, source } };
@@ -175,7 +180,7 @@ export class FactEntries {
     else return;
     if (entry && entry.nlink > 1) this.multiLinkedNames.add(name);
     else this.multiLinkedNames.delete(name);
-    const id = FILE_NAME.exec(name)?.[1];
+    const id = factIdOfFileName(name);
     if (id) this.highestNameId = Math.max(this.highestNameId, factIdNumber(id));
     if (previous?.record !== entry?.record) {
       this.changes += 1;
@@ -213,7 +218,7 @@ export class FactEntries {
   /** Every entry in id order (so a restore finds them sorted), for saving. */
   all(): [string, FactEntry][] {
     const idOf = (name: string): number => {
-      const id = FILE_NAME.exec(name)?.[1];
+      const id = factIdOfFileName(name);
       return id ? factIdNumber(id) : Number.POSITIVE_INFINITY;
     };
     return [...this.entries].map((pair) => [idOf(pair[0]), pair] as const).sort((a, b) => a[0] - b[0] || (a[1][0] < b[1][0] ? -1 : 1)).map(([, pair]) => pair);

@@ -21,15 +21,13 @@ import { restoredTerms, termsText } from "../search/saved-terms";
 import type { SavedTermsRows } from "../search/saved-terms";
 import { factIdNumber } from "../facts/fact-file";
 import type { FactProblem, StoredFactRecord } from "./driver";
-import { compareRecords } from "./fact-entries";
+import { compareRecords, factIdOfFileName } from "./fact-entries";
 import type { FactEntry, RestoredEntries } from "./fact-entries";
 
 /** Numbers per fact. */
 export const FIELDS = 18;
 const TERMS_END = 17;
 const FILE_ID = /^fact-\d{4,}$/;
-/** A problem file's id when its name is a fact file's (as FactEntries reads names). */
-const PROBLEM_NAME_ID = /^(fact-\d{4,})\.md$/;
 
 type Optional = [position: number, expires: string | null, supersedes: string | null, supersededBy: string | null];
 type Definitions = [position: number, definitions: [acronym: string, words: string[]][]];
@@ -226,7 +224,7 @@ export function decodeFacts(value: Partial<SavedFacts>, facts: Float64Array, tex
     entries.set(name, { size, ino, mtimeMs, ctimeMs, nlink, settled: true, source, problem });
     restoredProblems.push([name, problem]);
     if (nlink > 1) multiLinked.push(name);
-    const id = PROBLEM_NAME_ID.exec(name)?.[1];
+    const id = factIdOfFileName(name);
     if (id) highestNameId = Math.max(highestNameId, factIdNumber(id));
   }
   return { entries, records, highestNameId, multiLinked, problems: restoredProblems, facts: byPosition, terms: termsByPosition, definitions };
