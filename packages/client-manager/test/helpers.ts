@@ -41,6 +41,12 @@ export function freePort(): Promise<number> {
 }
 
 /** Polls `predicate` every 25 ms until true or `timeoutMs` passed. */
+/**
+ * What a lost HTTP upstream's error names: a refused connection, a reset one, or (when the kill
+ * cut a request in flight) undici's "other side closed". Which one depends on timing.
+ */
+export const CONNECTION_LOST = "(ECONNREFUSED|ECONNRESET|UND_ERR_SOCKET: other side closed)";
+
 export async function waitUntil(predicate: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
