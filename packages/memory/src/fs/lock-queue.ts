@@ -4,6 +4,8 @@
 // in-flight call polled the lock file on its own, so 120 parallel calls in one process raced
 // each other (and the holder's own file work) through libuv's thread pool and timed out.
 // The batch is bounded in count and time so other processes still get their turn (fairness).
+// The batch's last write is answered after the lock is released, so an answer never comes
+// while this process still holds the lock (a host that ends the process at once left it behind).
 
 import { MemoryError, MemoryErrorCode } from "../errors";
 import { acquireFileLock } from "./file-lock";
@@ -57,23 +59,39 @@ class LockQueue {
           return;
         }
         const started = Date.now();
+        let released = false;
+        const release = async (): Promise<void> => {
+          released = true;
+          await held.release().catch(() => undefined);
+        };
         try {
-          for (let served = 0; served < BATCH_WRITES && Date.now() - started < BATCH_MS; served++) {
+          for (let served = 1; ; served++) {
             const waiter = this.waiting.shift();
             if (!waiter) break;
-            try {
-              waiter.resolve(await waiter.work());
-            } catch (error) {
-              waiter.reject(error);
-            }
+            const outcome = await settle(waiter.work);
+            // The batch's last write is answered only once the lock is gone: a caller that acts
+            // on the answer (another process writing, the host ending this one) finds it free.
+            const last = this.waiting.length === 0 || served >= BATCH_WRITES || Date.now() - started >= BATCH_MS;
+            if (last) await release();
+            if (outcome.ok) waiter.resolve(outcome.value);
+            else waiter.reject(outcome.error);
+            if (last) break;
           }
         } finally {
-          await held.release().catch(() => undefined);
+          if (!released) await release();
         }
       }
     } finally {
       this.draining = false;
     }
+  }
+}
+
+async function settle(work: () => Promise<unknown>): Promise<{ ok: true; value: unknown } | { ok: false; error: unknown }> {
+  try {
+    return { ok: true, value: await work() };
+  } catch (error) {
+    return { ok: false, error };
   }
 }
 
