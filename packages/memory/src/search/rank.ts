@@ -177,10 +177,11 @@ export function rankFacts(
     for (const term of alternatives.keys())
       for (const position of index.postings.get(term) ?? []) candidates.add(position);
   const scored = groups.map((alternatives) => [...alternatives].map(([term, weight]) => [termScoring(index, term), weight] as const));
-  const ranked: RankedFact[] = [];
   const queryWords = splitWords(query);
   const productQuestion = asksForProduct(queryWords);
   const form = questionForm(queryWords);
+  const positions: number[] = [];
+  const scores: number[] = [];
   for (const position of candidates) {
     const fact = index.facts[position];
     if (!fact || (options.type && fact.type !== options.type)) continue;
@@ -194,10 +195,23 @@ export function rankFacts(
       score += best;
     }
     if (score === 0) continue;
+    positions.push(position);
+    scores.push(score * Math.sqrt(matched / groups.length));
+  }
+  // A lift only raises a score, by at most maxLift: a fact that would stay below the limit-th
+  // best unlifted score even when lifted cannot be among the results, so only the others have
+  // their titles read (a broad first question has thousands of candidates; a few dozen remain).
+  const maxLift = (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1);
+  const floor = options.limit >= 1 && scores.length > options.limit && maxLift > 1 ? kthLargest(scores, options.limit) - 1e-6 : -Infinity;
+  const ranked: RankedFact[] = [];
+  for (let at = 0; at < positions.length; at++) {
+    const score = scores[at] as number;
+    if (score * maxLift < floor) continue;
+    const fact = index.facts[positions[at] as number] as Fact;
     const lift =
       (productQuestion && namesProduct(fact) ? PRODUCT_ROLE_FACTOR : 1) *
       (form !== undefined && answersForm(fact, form) ? QUESTION_FORM_FACTOR : 1);
-    ranked.push({ fact, score: score * Math.sqrt(matched / groups.length) * lift });
+    ranked.push({ fact, score: score * lift });
   }
   ranked.sort(
     (a, b) =>
@@ -206,4 +220,9 @@ export function rankFacts(
       compareNewestFirst(a.fact, b.fact),
   );
   return ranked.slice(0, options.limit);
+}
+
+/** The `k`-th largest of `values` (1-based; `k` at most their number). */
+function kthLargest(values: readonly number[], k: number): number {
+  return Float64Array.from(values).sort()[values.length - k] as number;
 }
