@@ -152,7 +152,16 @@ describe.skipIf(!gate.run)("two gateway instances on one PostgreSQL", () => {
 
   it("logs both instances' calls in one call log that either dashboard reads", async () => {
     const dashboard = await signIn(instances[0]!.url, tokens.demo!.adminToken!);
-    const usage = (await dashboard.request<{ topTools: { tool: string; calls: number; refused: number }[]; refusals: { code: string; calls: number }[]; credits: { balance: number; ledger: unknown[] } }>("GET", "workspaces/spender/usage")).body;
+    type Usage = { topTools: { tool: string; calls: number; refused: number }[]; refusals: { code: string; calls: number }[]; credits: { balance: number; ledger: unknown[] } };
+    const readUsage = async (): Promise<Usage> => (await dashboard.request<Usage>("GET", "workspaces/spender/usage")).body;
+    // Each instance writes its call log in batches, at most 250 ms late (README): the other
+    // instance's last calls may not be in yet. Wait for them, bounded well above that.
+    let usage = await readUsage();
+    for (const deadline = Date.now() + 5_000; Date.now() < deadline; usage = await readUsage()) {
+      const audits = usage.topTools.find((row) => row.tool === "seo_run_visibility_audit");
+      if ((audits?.calls ?? 0) >= 27) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     expect(usage.topTools.find((row) => row.tool === "seo_run_visibility_audit")).toMatchObject({ calls: 27, refused: 7 });
     expect(usage.refusals).toEqual([{ code: "CREDITS_EXHAUSTED", calls: 7 }]);
     expect(usage.credits.balance).toBe(0);
