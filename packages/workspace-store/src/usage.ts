@@ -64,6 +64,8 @@ export class CallLog {
   private lastPrune = 0;
   private pending: CallEvent[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** The batches being written, in order; settles once the last one has. */
+  private writing: Promise<void> = Promise.resolve();
   private readonly onError: (error: unknown) => void;
 
   constructor(
@@ -96,12 +98,22 @@ export class CallLog {
     }
   }
 
-  /** Writes the queued calls (and their tokens' last use) in one transaction; prunes once a minute. */
+  /**
+   * Writes the queued calls (and their tokens' last use) in one transaction; prunes once a
+   * minute. Resolves once every call queued so far is written, including a batch a timer began
+   * (batches are written one after another, so a summary never reads before one of them lands).
+   */
   async flush(): Promise<void> {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
     const events = this.pending.splice(0);
-    if (events.length === 0) return;
+    if (events.length === 0) return this.writing;
+    const write = this.writing.then(() => this.write(events));
+    this.writing = write.catch(() => undefined); // a failed batch is its own caller's error
+    return write;
+  }
+
+  private async write(events: CallEvent[]): Promise<void> {
     const lastUse = new Map<number, Date>();
     for (const event of events) if (event.tokenId !== undefined && event.tokenId > 0) lastUse.set(event.tokenId, event.at!);
     await this.store.batch([
@@ -114,7 +126,7 @@ export class CallLog {
     const newest = events[events.length - 1]!.at!.getTime();
     if (newest - this.lastPrune >= MINUTE) {
       this.lastPrune = newest;
-      await this.prune(new Date(newest));
+      await this.deleteBefore(new Date(newest));
     }
   }
 
@@ -126,6 +138,11 @@ export class CallLog {
   /** Deletes rows older than the retention; returns how many went. */
   async prune(now: Date = new Date()): Promise<number> {
     await this.flush();
+    return this.deleteBefore(now);
+  }
+
+  // The retention's cut, without writing the queue first (a batch's own write prunes with it).
+  private async deleteBefore(now: Date): Promise<number> {
     const cutoff = new Date(now.getTime() - this.retentionDays * DAY).toISOString();
     return (await this.store.run("DELETE FROM call_events WHERE at < ?", [cutoff])).changes;
   }

@@ -375,6 +375,20 @@ export function workspaceStoreConformance(
       expect(await count()).toBe(203);
     });
 
+    it("regression: a summary waits for a batch a timer is already writing (PostgreSQL read it before it landed)", async () => {
+      const log = new CallLog(store);
+      const call = { workspaceId: "ws_1", tool: "t", kind: "read", outcome: "ok", latencyMs: 1 };
+      for (let index = 0; index < 5; index++) await log.record(call);
+      const inFlight = log.flush(); // what the 250 ms timer does: the queue is now empty, its batch not yet written
+      expect(await log.topTools("ws_1", new Date(0))).toEqual([{ tool: "t", kind: "read", calls: 5, refused: 0, avgMs: 1 }]);
+      await inFlight;
+      await log.record(call);
+      const writes = [log.flush(), log.flush(), log.close()];
+      expect((await log.refusals("ws_1", new Date(0)))).toEqual([]);
+      await Promise.all(writes);
+      expect(await store.get("SELECT COUNT(*) AS n FROM call_events")).toEqual({ n: 6 });
+    });
+
     it("lists tokens with their last use, revokes one, rotates the admin token", async () => {
       await seedWorkspace(store, "ws_1");
       const token = await issueToken(store, "ws_1", "read", "ci bot");
