@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { CreateMessageRequestSchema, ListRootsRequestSchema, LoggingMessageNotificationSchema, ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { deliverProgressBeforeResponses } from "@foundry-mcp/client-manager";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FOYA, removeTemporaryFolders, runFoya, temporaryFolder } from "./support/processes";
 import { eventually, textOf } from "./support/serve-client";
@@ -39,7 +40,11 @@ async function connect(args: string[] = []): Promise<{ client: Client; samples: 
   client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [{ uri: "file:///work/project", name: "project" }] }));
   client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => void logs.push(notification.params));
   client.setNotificationHandler(ResourceUpdatedNotificationSchema, (notification) => void updates.push(notification.params.uri));
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [FOYA, "serve", ...args], env: { ...(process.env as Record<string, string>), FOYA_HOME: home }, stderr: "ignore" }));
+  const transport = new StdioClientTransport({ command: process.execPath, args: [FOYA, "serve", ...args], env: { ...(process.env as Record<string, string>), FOYA_HOME: home }, stderr: "ignore" });
+  await client.connect(transport);
+  // The SDK client drops a progress notification read in the same chunk as its answer (foya's
+  // last step and its answer, when this process was busy): the host's own remedy, on this side.
+  deliverProgressBeforeResponses(transport);
   clients.push(client);
   return { client, samples, logs, updates };
 }

@@ -6,6 +6,7 @@ export type { ClientManagerOptions } from "./manager/client-manager";
 export { DEFAULT_CLIENT_INFO } from "./manager/client-info";
 export { DEFAULT_CALL_TIMEOUT_MS } from "./manager/call-tool";
 export type { CallToolOptions, CallProgress } from "./manager/call-tool";
+export { deliverProgressBeforeResponses } from "./manager/forwarding";
 export type { ForwardingOptions, SamplingRequest, UpstreamLog } from "./manager/forwarding";
 export type { ServerStatus } from "./manager/status";
 export type { ElicitationRequest, ElicitationResponse } from "./manager/server-session";

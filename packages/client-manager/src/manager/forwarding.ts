@@ -75,7 +75,10 @@ export async function applyLoggingLevel(client: Client, level: LoggingLevel | un
  * The SDK runs notification handlers a microtask later but settles a response at once, dropping
  * the request's progress handler: a progress notification read in the same chunk as its response
  * (a tool that reports its last step and answers right away) was lost. Delivering each response
- * one microtask later lets the notifications read before it run first, in wire order.
+ * one microtask later lets the notifications read before it run first, in wire order. Public
+ * for anyone driving the SDK's Client directly: call it after `connect`, which sets `onmessage`.
+ *
+ * @example await client.connect(transport); deliverProgressBeforeResponses(transport);
  */
 export function deliverProgressBeforeResponses(transport: Transport): void {
   const deliver = transport.onmessage;
