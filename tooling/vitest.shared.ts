@@ -8,6 +8,9 @@ const shared = defineProject({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // expect.poll waits on a condition (a browser re-render, a server's batch): 1 s, vitest's
+    // default, is too short on a loaded 2-core CI machine. A poll that passes returns at once.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
 

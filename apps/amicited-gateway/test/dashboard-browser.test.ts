@@ -115,6 +115,31 @@ describe.skipIf(!gate.run)("dashboard in headless Chromium", { timeout: 90_000 }
     await screenshot("catalog");
   });
 
+  it("regression: shows the latest choice's figure when an earlier choice's reply comes last", async () => {
+    const base = await figure("#tokens-base");
+    const eshopOnly = "**/ui/api/surface?toolsets=eshop";
+    let releaseEshop = () => {};
+    const eshopHeld = new Promise<void>((resolve) => (releaseEshop = resolve));
+    await page.route(eshopOnly, async (route) => {
+      await eshopHeld;
+      await route.continue();
+    });
+    try {
+      const stale = page.waitForResponse((response) => response.url().endsWith("/ui/api/surface?toolsets=eshop"));
+      await page.getByRole("checkbox", { name: "uptime" }).uncheck(); // asks for eshop: held
+      await page.getByRole("checkbox", { name: "eshop" }).uncheck(); // asks for none: answered
+      await expect.poll(() => figure("#tokens-chosen")).toBe(base);
+      releaseEshop();
+      await (await stale).finished();
+      // Two frames after the stale body arrived: its handler has run and rendered, if it renders.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await figure("#tokens-chosen")).toBe(base);
+    } finally {
+      releaseEshop();
+      await page.unroute(eshopOnly);
+    }
+  });
+
   it("shows /mcp calls in the usage chart and tables", async () => {
     const client = await connect(gateway.url, tokens.demo!.readToken);
     for (let index = 0; index < CAP + 2; index++) await client.callTool({ name: "read_tool", arguments: { name: "list_domains", arguments: {} } });

@@ -65,7 +65,10 @@ function ModelView({ catalog }: { catalog: CatalogOverview }) {
   const [ticked, setTicked] = useState<string[]>([]);
   const [chosen, setChosen] = useState<SurfaceCost>(catalog.surface.base);
   useEffect(() => {
-    void api.get<SurfaceCost>(`surface?toolsets=${ticked.join(",")}`).then(setChosen);
+    // A reply to an earlier choice may arrive after the latest one's: only the latest is shown.
+    let latest = true;
+    void api.get<SurfaceCost>(`surface?toolsets=${ticked.join(",")}`).then((cost) => latest && setChosen(cost));
+    return () => void (latest = false);
   }, [ticked.join(",")]);
   const toggle = (name: string) => setTicked((now) => (now.includes(name) ? now.filter((item) => item !== name) : [...now, name]));
   const { base, all } = catalog.surface;
