@@ -25,14 +25,25 @@ const WATCHED = new Set(["mcp.json", "mcp-credentials.json"]);
  */
 export function watchConfig(options: ConfigWatchOptions): () => void {
   const debounceMs = options.debounceMs ?? 150;
+  const polled = [...WATCHED].map((name) => path.join(options.home, name));
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  const schedule = (): void => {
+  // A burst the folder watch saw always reloads. One only the poll saw reloads only if the files
+  // differ from what the last reload read: a poll that sees a burst after its reload (a stat
+  // late on a busy machine) would otherwise reload the same files twice.
+  let watchSaw = false;
+  let reloaded = signature(polled);
+  const schedule = (fromPoll: boolean): void => {
     if (stopped) return;
+    watchSaw ||= !fromPoll;
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
       timer = undefined;
-      if (!stopped) options.onChange();
+      const now = signature(polled);
+      const changed = watchSaw || now !== reloaded;
+      watchSaw = false;
+      reloaded = now;
+      if (!stopped && changed) options.onChange();
     }, debounceMs);
   };
 
@@ -40,15 +51,14 @@ export function watchConfig(options: ConfigWatchOptions): () => void {
   try {
     fs.mkdirSync(options.home, { recursive: true, mode: 0o700 });
     folderWatcher = fs.watch(options.home, (_event, filename) => {
-      if (filename === null || WATCHED.has(filename.toString())) schedule();
+      if (filename === null || WATCHED.has(filename.toString())) schedule(false);
     });
     folderWatcher.on("error", () => undefined);
   } catch {
     folderWatcher = undefined; // polling below still follows the files
   }
-  const polled = [...WATCHED].map((name) => path.join(options.home, name));
   const onPoll = (current: fs.Stats, previous: fs.Stats): void => {
-    if (current.mtimeMs !== previous.mtimeMs || current.size !== previous.size || current.ino !== previous.ino) schedule();
+    if (current.mtimeMs !== previous.mtimeMs || current.size !== previous.size || current.ino !== previous.ino) schedule(true);
   };
   for (const file of polled) fs.watchFile(file, { interval: options.pollMs ?? 1000, persistent: false }, onPoll);
 
@@ -58,4 +68,18 @@ export function watchConfig(options: ConfigWatchOptions): () => void {
     folderWatcher?.close();
     for (const file of polled) fs.unwatchFile(file, onPoll);
   };
+}
+
+/** What the poll compares, for every watched file at once ("-" for one that is missing). */
+function signature(files: readonly string[]): string {
+  return files
+    .map((file) => {
+      try {
+        const stat = fs.statSync(file);
+        return `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
+      } catch {
+        return "-";
+      }
+    })
+    .join("|");
 }
