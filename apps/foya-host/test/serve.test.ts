@@ -146,12 +146,12 @@ describe("a dead Streamable HTTP upstream", () => {
       // A killed HTTP server is seen in one of two true ways, by timing: a new connection is
       // refused (ECONNREFUSED), or a kept-alive socket the host's probe was using is closed by the
       // other side (UND_ERR_SOCKET: other side closed). Either way the cause is named.
-      const cause = /ECONNREFUSED|UND_ERR_SOCKET: other side closed/;
+      const cause = /ECONNREFUSED|ECONNRESET|UND_ERR_SOCKET: other side closed/;
       expect(text).toMatch(cause);
       // The loss may be seen first by the call, by the host's own probe (which then closes the
       // session under the call), or already be in the status; each names the cause fast.
       // Or the probe's reconnect already failed under the call: the session's error is named.
-      expect(text).toMatch(/server "web" cannot be reached|Server "web" is in error|connection to server "web" was lost during the call \(.*\); (?:reconnecting failed|the server stays in error): .*(?:ECONNREFUSED|UND_ERR_SOCKET: other side closed)/);
+      expect(text).toMatch(/server "web" cannot be reached|Server "web" is in error|connection to server "web" was lost during the call \(.*\); (?:reconnecting failed|the server stays in error): .*(?:ECONNREFUSED|ECONNRESET|UND_ERR_SOCKET: other side closed)/);
       expect(text).not.toContain("not annotated read-only or idempotent");
     } finally {
       http.stop();

@@ -124,7 +124,7 @@ describe("a call to a server that refuses connections", () => {
       // the (default, 50 s) call timeout; nothing was sent, so any tool could wait.
       const readOnly = await manager.callTool("mcp__gone__echo", { message: "x" });
       expect(readOnly).toMatchObject({ isError: true, errorCode: "SERVER_UNAVAILABLE", server: "gone" });
-      expect(String(readOnly.content[0]?.text)).toMatch(/^Server "gone" is in error since \S+: .*(ECONNREFUSED|ECONNRESET).*; its tools are unavailable until it connects$/);
+      expect(String(readOnly.content[0]?.text)).toMatch(new RegExp(`^Server "gone" is in error since \\S+: .*${CONNECTION_LOST}.*; its tools are unavailable until it connects$`));
       expect(readOnly.resent).toBeUndefined();
       expect(events.some((event) => event.type === "reconnect_scheduled")).toBe(true);
     } finally {
