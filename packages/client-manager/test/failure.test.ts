@@ -150,6 +150,24 @@ describe("apply() diffs the configuration", () => {
 });
 
 describe("a stdio server that fails to start", () => {
+  it("reads the stderr a server wrote just before it exited, 300 KB of it (Node may report the exit before the last of it is read)", async () => {
+    // 300 KB of noise fills the pipe, so the explaining line is still unread when the exit comes.
+    const script = "const noise = 'x'.repeat(99) + '\\n'; for (let i = 0; i < 3000; i++) process.stderr.write(i % 2 ? noise : noise.toUpperCase()); process.stderr.write('Error: the database file is locked\\n', () => process.exit(1));";
+    const own = new NodeClientManager({
+      config: { servers: { noisy: { transport: "stdio", command: process.execPath, args: ["-e", script] } } },
+      reconnect: { maxAttempts: 0 },
+      pingIntervalMs: 0,
+    });
+    try {
+      await own.start();
+      const status = own.status()[0];
+      expect(status?.state).toBe("error");
+      expect(status?.lastError).toContain("(stderr: Error: the database file is locked)");
+    } finally {
+      await own.close();
+    }
+  });
+
   it("shows the stderr line that explains it (Cannot find module), not Node's version line", async () => {
     const missing = path.join(temp, "nonexistent-server.js");
     const own = new NodeClientManager({

@@ -4,6 +4,7 @@
 // stdout and stderr are framed by @foundry-mcp/jsonl: linear in the bytes read, and bounded (a
 // response over `maxFrameBytes` fails its one call, the session stays; stderr lines are cut).
 import { spawn, type ChildProcess } from "node:child_process";
+import type { Readable } from "node:stream";
 import { DEFAULT_MAX_FRAME_BYTES, formatFrameBound, JsonLineFramer, type OversizeFrame } from "@foundry-mcp/jsonl";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -155,11 +156,32 @@ export class ProcessGroupStdioTransport implements StdioTransport {
       if (child?.pid !== undefined) await terminateGroup(child.pid);
       // Where process groups do not exist (Windows), at least the child itself goes.
       if (child && child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      // "exit" may come before the last of the child's output is read (Node says so): the
+      // stderr line that explains a crash, or a last answer. The group is gone, so the pipes
+      // close at once; the bound is for a descendant that escaped the group.
+      if (child) await pipesClosed(child, 500);
       this.untrack?.();
       this.onclose?.();
     })();
     return this.finishing;
   }
+}
+
+/** Resolves once the child's stdout and stderr have closed, or after `boundMs`. */
+function pipesClosed(child: ChildProcess, boundMs: number): Promise<void> {
+  const open = [child.stdout, child.stderr].filter((stream): stream is Readable => stream !== null && !stream.closed);
+  if (open.length === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    let left = open.length;
+    const timer = setTimeout(resolve, boundMs);
+    timer.unref?.();
+    for (const stream of open)
+      stream.once("close", () => {
+        if (--left > 0) return;
+        clearTimeout(timer);
+        resolve();
+      });
+  });
 }
 
 /** The Node stdio launcher to pass as `ClientManager`'s `stdio` option. */
