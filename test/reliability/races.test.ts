@@ -4,6 +4,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cleanupTemporaryDirs, connectFoundry, connectGateway, initGateway, resultText, serveGateway, temporaryDir } from "./support/programs";
+import { clearOfHourTurn } from "../../tooling/hour-turn.mjs";
 
 afterAll(cleanupTemporaryDirs);
 
@@ -57,6 +58,7 @@ describe("races", () => {
   }, 300_000);
 
   it("the gateway's hourly cap is never exceeded by 50 concurrent clients", async () => {
+    await clearOfHourTurn(60_000);
     const { data, workspace } = initGateway();
     const CAP = 100;
     const gateway = await serveGateway(data, ["--hourly-cap", String(CAP)]);

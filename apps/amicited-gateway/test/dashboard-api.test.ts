@@ -10,6 +10,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { connect, initData, requireBuild, runCli, startGateway } from "./support/gateway-process";
 import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
 import { signIn, uiRequest, uiUrlOf } from "./support/dashboard";
+import { clearOfHourTurn } from "../../../tooling/hour-turn.mjs";
 import type { UiSession } from "./support/dashboard";
 
 const CAP = 6;
@@ -134,7 +135,8 @@ describe("catalog answers", () => {
 });
 
 describe("usage, tokens and admin token", () => {
-  it("shows every /mcp call by workspace, tool, kind and outcome code", async () => {
+  it("shows every /mcp call by workspace, tool, kind and outcome code", { timeout: 60_000 }, async () => {
+    await clearOfHourTurn(20_000);
     const client = await connect(gateway.url, tokens.demo!.readToken);
     clients.push(client);
     await client.callTool({ name: "search_tools", arguments: { query: "orders" } });

@@ -13,6 +13,7 @@ import { connect, initData, requireBuild, startGateway } from "./support/gateway
 import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
 import { chromiumGate, launchChromium } from "./support/chromium";
 import { signIn, uiUrlOf } from "./support/dashboard";
+import { clearOfHourTurn } from "../../../tooling/hour-turn.mjs";
 
 const gate = chromiumGate();
 const CAP = 8;
@@ -132,7 +133,7 @@ describe.skipIf(!gate.run)("dashboard in headless Chromium", { timeout: 90_000 }
       releaseEshop();
       await (await stale).finished();
       // Two frames after the stale body arrived: its handler has run and rendered, if it renders.
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await page.evaluate("new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))");
       expect(await figure("#tokens-chosen")).toBe(base);
     } finally {
       releaseEshop();
@@ -140,7 +141,8 @@ describe.skipIf(!gate.run)("dashboard in headless Chromium", { timeout: 90_000 }
     }
   });
 
-  it("shows /mcp calls in the usage chart and tables", async () => {
+  it("shows /mcp calls in the usage chart and tables", { timeout: 60_000 }, async () => {
+    await clearOfHourTurn(20_000);
     const client = await connect(gateway.url, tokens.demo!.readToken);
     for (let index = 0; index < CAP + 2; index++) await client.callTool({ name: "read_tool", arguments: { name: "list_domains", arguments: {} } });
     await client.callTool({ name: "run_tool", arguments: { name: "uptime_create_monitor", arguments: {} } });

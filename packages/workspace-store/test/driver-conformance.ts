@@ -3,6 +3,7 @@
 // (placeholders, ids, counts as numbers, the dialect's date and string functions), atomic
 // batches and transactions, exact credits and quota under concurrent callers, and isolation.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { clearOfHourTurn } from "../../../tooling/hour-turn.mjs";
 import {
   CallLog,
   chargeCredits,
@@ -358,7 +359,8 @@ export function workspaceStoreConformance(
       expect(() => new CallLog(store, { retentionDays: 400 })).toThrow("retentionDays must be an integer from 1 to 366; got 400");
     });
 
-    it("queues calls and writes them in batches: at 200, after 250 ms, before any summary, on close", async () => {
+    it("queues calls and writes them in batches: at 200, after 250 ms, before any summary, on close", { timeout: 60_000 }, async () => {
+      await clearOfHourTurn(20_000); // it reads this hour's row
       const log = new CallLog(store);
       const count = async () => Number((await store.get<{ n: number }>("SELECT COUNT(*) AS n FROM call_events"))!.n);
       const call = { workspaceId: "ws_1", tool: "t", kind: "read", outcome: "ok", latencyMs: 1 };
