@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest";
 import { FoundryMemory, InMemoryFactStore } from "../src/index";
 import { storedFact as fact } from "./__fixtures__/stored-fact";
 import { learnedAbbreviations } from "../src/search/glossary";
+import type { IncrementalSearchIndex } from "../src/search/incremental-index";
+import { buildSearchIndex } from "../src/search/incremental-index";
+import { rankFacts } from "../src/search/rank";
 
 describe("learnedAbbreviations", () => {
   it("reads 'X means …', 'X is the …' and '… (X)' definitions from glossary facts", () => {
@@ -99,5 +102,34 @@ describe("search with learned acronyms", () => {
     expect(
       (await spelledOut.search({ query: "which psp" })).hits.map((hit) => hit.fact.id),
     ).toEqual(["fact-0001", "fact-0002"]);
+  });
+});
+
+describe("an index's learned acronyms as glossary facts come and go", () => {
+  const adyen = fact("fact-0002", "decision", "Adyen is our PSP for cards and wallets", "Chosen in 2024.");
+  const psp = fact("fact-0001", "glossary", "PSP means payment service provider");
+  const ids = (index: IncrementalSearchIndex, query: string) =>
+    rankFacts(index, query, { limit: 5 }).map((hit) => hit.fact.id);
+
+  // Regression: what the glossary teaches is kept beside the index, not read off every fact
+  // per search; a glossary fact added or removed one at a time must change it at once.
+  it("learns from a glossary fact added after the build and forgets it when it is removed", () => {
+    const index = buildSearchIndex([adyen]);
+    expect(ids(index, "payment service provider")).toEqual([]);
+    index.add(psp);
+    expect(ids(index, "payment service provider")).toEqual(["fact-0001", "fact-0002"]);
+    index.remove(psp);
+    expect(ids(index, "payment service provider")).toEqual([]);
+    expect(index.learnedTerms()).toEqual([]);
+  });
+
+  it("takes the lower id's definition where two glossary facts define one acronym", () => {
+    const later = fact("fact-0009", "glossary", "PSP means partner support portal");
+    const index = buildSearchIndex([adyen, later]);
+    expect(index.learnedTerms().map((learned) => learned.phrase.length)).toEqual([3]);
+    expect(ids(index, "partner support portal")).toContain("fact-0002");
+    index.add(psp);
+    expect(ids(index, "partner support portal")).not.toContain("fact-0002");
+    expect(ids(index, "payment service provider")).toContain("fact-0002");
   });
 });

@@ -14,8 +14,13 @@ export const CONFIDENCE_RANK: Record<Confidence, number> = { high: 3, medium: 2,
 
 /** Negative when `a` is newer than `b`: creation time, then the id number (ids only grow). */
 export function compareNewestFirst(a: Fact, b: Fact): number {
-  if (a.created !== b.created) return a.created < b.created ? 1 : -1;
-  return factIdNumber(b.id) - factIdNumber(a.id);
+  return compareNewestFirstBy(a.created, factIdNumber(a.id), b.created, factIdNumber(b.id));
+}
+
+/** {@link compareNewestFirst} from creation times and id numbers a caller worked out once. */
+export function compareNewestFirstBy(createdA: string, idA: number, createdB: string, idB: number): number {
+  if (createdA !== createdB) return createdA < createdB ? 1 : -1;
+  return idB - idA;
 }
 
 /** Index priority by type: constraints and decisions first (SPEC §2), glossary last. */

@@ -3,10 +3,14 @@
 // "… the payment service provider (PSP) …") teaches search that the acronym and its words are
 // one concept, so a question in either form finds facts written in the other. Definitions are
 // read once per fact object (facts are immutable; a new revision is a new object).
+// An index keeps its glossary facts in a LearnedGlossary, so a search reads what they teach
+// without a pass over every fact; it is worked out again only when a glossary fact comes or goes.
 // Neighbour: search/rank.ts adds the learned partners to a query's word groups.
 
 import { acronymToken, acronymsOf, splitWords } from "@foundry-mcp/text-analysis";
+import { factIdNumber } from "../facts/fact-file";
 import type { Fact } from "../types";
+import { tokenize } from "./tokenize";
 
 /** One learned acronym: its letters and the words it stands for (lower case). */
 export interface Abbreviation {
@@ -89,4 +93,42 @@ export function learnedAbbreviations(facts: readonly Fact[]): Abbreviation[] {
       if (!byAcronym.has(definition.acronym)) byAcronym.set(definition.acronym, definition);
   }
   return [...byAcronym.values()];
+}
+
+/** A learned acronym as index terms: the acronym's stem and the stems of the words it stands for. */
+export interface AbbreviationTerms {
+  readonly acronym: string;
+  readonly phrase: readonly string[];
+}
+
+/**
+ * The glossary facts of one search index and what they teach search, as terms: worked out on
+ * first need after a glossary fact was added or removed (other facts cost nothing). Where two
+ * facts define one acronym, the lower id wins, as in a freshly built index.
+ */
+export class LearnedGlossary {
+  private readonly facts = new Set<Fact>();
+  private learned: readonly AbbreviationTerms[] | undefined = [];
+
+  add(fact: Fact): void {
+    if (fact.type !== "glossary" || this.facts.has(fact)) return;
+    this.facts.add(fact);
+    this.learned = undefined;
+  }
+
+  remove(fact: Fact): void {
+    if (this.facts.delete(fact)) this.learned = undefined;
+  }
+
+  terms(): readonly AbbreviationTerms[] {
+    if (this.learned) return this.learned;
+    const byId = [...this.facts].sort((a, b) => factIdNumber(a.id) - factIdNumber(b.id) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const learned: AbbreviationTerms[] = [];
+    for (const { acronym, words } of learnedAbbreviations(byId)) {
+      const acronymTerm = tokenize(acronym)[0];
+      const phrase = words.flatMap((word) => tokenize(word));
+      if (acronymTerm !== undefined && phrase.length > 0) learned.push({ acronym: acronymTerm, phrase });
+    }
+    return (this.learned = learned);
+  }
 }

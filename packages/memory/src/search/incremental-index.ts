@@ -2,21 +2,28 @@
 // touches only that fact's postings, the sorted vocabulary entries of its terms and the
 // collection totals, so the first search after a write costs what the write changed, not a
 // rebuild (28 ms at 10,000 facts, 163 ms at 50,000 before). It keeps the exact shape rank.ts
-// reads (dense positions, postings arrays, a sorted vocabulary), so ranking is unchanged:
-// a removed fact's position is filled by the last fact, whose postings are re-pointed.
+// reads (dense positions, per-term postings with each fact's counts beside its position, a
+// sorted vocabulary): a removed fact's position is filled by the last fact, whose postings are
+// re-pointed.
 // A cold start restores it whole from the saved index (saved-postings.ts) instead of inserting
 // every fact, and the caller reconciles it with the facts active now (active-facts.ts).
 
 import type { Fact } from "../types";
-import { FIELDS, lowerBound, termsOf } from "./search-index";
-import type { FactTerms, Postings, SearchIndex } from "./search-index";
+import { LearnedGlossary } from "./glossary";
+import type { AbbreviationTerms } from "./glossary";
+import { BuiltPostings, FIELDS, lowerBound, termsOf } from "./search-index";
+import type { EditablePostingList, FactTerms, Postings, SearchIndex } from "./search-index";
 import { stemWord } from "./tokenize";
 
-function removeValue(list: number[], value: number): void {
-  const at = list.indexOf(value);
+/** Takes `position` out of `list`, its last entry filling the gap. */
+function removePosting(list: EditablePostingList, position: number): void {
+  const at = list.positions.indexOf(position);
   if (at < 0) return;
-  list[at] = list[list.length - 1] as number;
-  list.pop();
+  const last = list.positions.length - 1;
+  list.positions[at] = list.positions[last] as number;
+  list.packed[at] = list.packed[last] as number;
+  list.positions.pop();
+  list.packed.pop();
 }
 
 /** The parts of an index that a saved index keeps, and restores without re-inserting every fact. */
@@ -43,7 +50,7 @@ export interface RestoredParts extends Omit<IndexParts, "postings" | "packed"> {
 export class IncrementalSearchIndex implements SearchIndex {
   readonly facts: Fact[] = [];
   readonly terms: FactTerms[] = [];
-  #postings: Postings = new Map<string, number[]>();
+  #postings: Postings = new BuiltPostings();
   readonly averageLengths: number[] = FIELDS.map(() => 1);
   readonly vocabulary: string[] = [];
   readonly surfaces = new Map<string, string>();
@@ -51,6 +58,9 @@ export class IncrementalSearchIndex implements SearchIndex {
   /** Fact → position; a restored index makes it on first need (a cold start's first search has none). */
   #positions: Map<Fact, number> | undefined = new Map<Fact, number>();
   private readonly totals: number[] = FIELDS.map(() => 0);
+  private readonly glossary = new LearnedGlossary();
+  /** Every position's field lengths, three per position; a restored index makes it on first need. */
+  #fieldLengths: number[] | undefined = [];
 
   constructor(facts: Iterable<Fact> = []) {
     const fresh = new Set<string>();
@@ -61,8 +71,21 @@ export class IncrementalSearchIndex implements SearchIndex {
     this.updateAverages();
   }
 
+  learnedTerms(): readonly AbbreviationTerms[] {
+    return this.glossary.terms();
+  }
+
   get postings(): Postings {
     return this.#postings;
+  }
+
+  get fieldLengths(): readonly number[] {
+    if (!this.#fieldLengths) {
+      const lengths: number[] = [];
+      for (const terms of this.terms) for (let field = 0; field < FIELDS.length; field++) lengths.push(terms.lengths[field] ?? 0);
+      this.#fieldLengths = lengths;
+    }
+    return this.#fieldLengths;
   }
 
   private get positions(): Map<Fact, number> {
@@ -77,10 +100,12 @@ export class IncrementalSearchIndex implements SearchIndex {
   static restore(parts: RestoredParts): IncrementalSearchIndex {
     const index = new IncrementalSearchIndex();
     index.#positions = undefined;
+    index.#fieldLengths = undefined;
     for (let position = 0; position < parts.facts.length; position++) {
       const fact = parts.facts[position] as Fact;
       index.facts.push(fact);
       index.terms.push(parts.terms?.[position] ?? termsOf(fact));
+      index.glossary.add(fact);
     }
     index.#postings = parts.postings;
     index.vocabulary.push(...parts.vocabulary);
@@ -114,21 +139,19 @@ export class IncrementalSearchIndex implements SearchIndex {
     const postings: number[][] = [];
     const packed: number[][] = [];
     for (const term of this.vocabulary) {
-      const list = this.postings.get(term) ?? [];
+      const list = this.postings.get(term);
+      if (!list) continue;
       // As saved, the list is ascending with each position's counts beside it (saved-postings.ts).
-      const saved = this.postings.savedCounts?.(term);
       const pairs: [position: number, packed: number][] = [];
-      list.forEach((position, at) => {
-        const to = renumbered[position] ?? -1;
-        if (to >= 0) pairs.push([to, saved ? (saved.packed[at] as number) : ((this.terms[position] as FactTerms).counts.get(term) ?? 0)]);
-      });
+      for (let at = 0; at < list.positions.length; at++) {
+        const to = renumbered[list.positions[at] as number] ?? -1;
+        if (to >= 0) pairs.push([to, list.packed[at] as number]);
+      }
+      if (pairs.length === 0) continue;
       pairs.sort((a, b) => a[0] - b[0]);
-      const kept = pairs.map((pair) => pair[0]);
-      const keptPacked = pairs.map((pair) => pair[1]);
-      if (kept.length === 0) continue;
       vocabulary.push(term);
-      postings.push(kept);
-      packed.push(keptPacked);
+      postings.push(pairs.map((pair) => pair[0]));
+      packed.push(pairs.map((pair) => pair[1]));
     }
     const surfaces: [string, string, number][] = [];
     for (const [word, count] of surfaceCounts) if (count > 0) surfaces.push([word, this.surfaces.get(word) ?? stemWord(word), count]);
@@ -162,14 +185,19 @@ export class IncrementalSearchIndex implements SearchIndex {
     this.facts.push(fact);
     this.terms.push(terms);
     this.positions.set(fact, position);
-    terms.lengths.forEach((length, field) => (this.totals[field] = (this.totals[field] ?? 0) + length));
-    for (const term of terms.counts.keys()) {
-      const list = this.postings.get(term);
+    this.glossary.add(fact);
+    for (let field = 0; field < FIELDS.length; field++) {
+      const length = terms.lengths[field] ?? 0;
+      this.totals[field] = (this.totals[field] ?? 0) + length;
+      this.#fieldLengths?.push(length);
+    }
+    for (const [term, packed] of terms.counts) {
+      const list = this.postings.edit(term);
       if (list) {
-        list.push(position);
-        this.postings.set(term, list); // changed in place: a saved view stops vouching for its counts
+        list.positions.push(position);
+        list.packed.push(packed);
       } else {
-        this.postings.set(term, [position]);
+        this.postings.set(term, { positions: [position], packed: [packed] });
         if (fresh) fresh.add(term);
         else this.vocabulary.splice(lowerBound(this.vocabulary, term), 0, term);
       }
@@ -187,14 +215,14 @@ export class IncrementalSearchIndex implements SearchIndex {
     if (position === undefined) return;
     const terms = this.terms[position] as FactTerms;
     for (const term of terms.counts.keys()) {
-      const list = this.postings.get(term);
+      const list = this.postings.edit(term);
       if (!list) continue;
-      removeValue(list, position);
-      if (list.length === 0) {
+      removePosting(list, position);
+      if (list.positions.length === 0) {
         this.postings.delete(term);
         const at = lowerBound(this.vocabulary, term);
         if (this.vocabulary[at] === term) this.vocabulary.splice(at, 1);
-      } else this.postings.set(term, list);
+      }
     }
     for (const word of terms.surfaces) {
       const count = (this.surfaceCounts.get(word) ?? 1) - 1;
@@ -206,10 +234,12 @@ export class IncrementalSearchIndex implements SearchIndex {
     }
     terms.lengths.forEach((length, field) => (this.totals[field] = (this.totals[field] ?? 0) - length));
     this.positions.delete(fact);
+    this.glossary.remove(fact);
     const last = this.facts.length - 1;
     if (position !== last) this.move(last, position);
     this.facts.pop();
     this.terms.pop();
+    if (this.#fieldLengths) this.#fieldLengths.length = this.facts.length * FIELDS.length;
     this.updateAverages();
   }
 
@@ -220,13 +250,12 @@ export class IncrementalSearchIndex implements SearchIndex {
     this.facts[to] = fact;
     this.terms[to] = terms;
     this.positions.set(fact, to);
+    const lengths = this.#fieldLengths;
+    if (lengths) for (let field = 0; field < FIELDS.length; field++) lengths[to * FIELDS.length + field] = lengths[from * FIELDS.length + field] as number;
     for (const term of terms.counts.keys()) {
-      const list = this.postings.get(term);
-      const at = list ? list.indexOf(from) : -1;
-      if (list && at >= 0) {
-        list[at] = to;
-        this.postings.set(term, list);
-      }
+      const list = this.postings.edit(term);
+      const at = list ? list.positions.indexOf(from) : -1;
+      if (list && at >= 0) list.positions[at] = to;
     }
   }
 

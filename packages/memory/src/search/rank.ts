@@ -7,13 +7,13 @@
 // form (search/question-form.ts) wins a near tie. Ties: confidence, then newer.
 
 import type { Fact, FactType } from "../types";
-import { CONFIDENCE_RANK, compareNewestFirst } from "../facts/order";
+import { factIdNumber } from "../facts/fact-file";
+import { CONFIDENCE_RANK, compareNewestFirstBy } from "../facts/order";
 import { boundedEditDistance } from "./edit-distance";
-import { learnedAbbreviations } from "./glossary";
 import { PRODUCT_ROLE_FACTOR, asksForProduct, namesProduct } from "./product-names";
 import { QUESTION_FORM_FACTOR, answersForm, questionForm } from "./question-form";
-import { FIELDS, fieldCount, lowerBound, savedCountAt } from "./search-index";
-import type { SavedCounts, SearchIndex } from "./search-index";
+import { FIELDS, fieldCount, lowerBound } from "./search-index";
+import type { SearchIndex } from "./search-index";
 import { synonymsOf } from "./synonyms";
 import { splitWords, tokenize } from "./tokenize";
 
@@ -119,49 +119,77 @@ export function expandQuery(index: SearchIndex, query: string): Alternatives[] {
  * looks for the words it stands for, and a query holding all those words also looks for it.
  */
 function addLearnedAbbreviations(index: SearchIndex, groups: Map<string, Alternatives>): void {
-  for (const { acronym, words } of learnedAbbreviations(index.facts)) {
-    const acronymTerm = tokenize(acronym)[0];
-    const phraseTerms = words.flatMap((word) => tokenize(word));
-    if (acronymTerm === undefined || phraseTerms.length === 0) continue;
-    const asAcronym = groups.get(acronymTerm);
+  for (const { acronym, phrase } of index.learnedTerms()) {
+    const asAcronym = groups.get(acronym);
     if (asAcronym !== undefined) {
-      for (const term of phraseTerms) addAlternative(asAcronym, term, RANKING.synonymWeight);
-    } else if (phraseTerms.every((term) => groups.has(term))) {
-      for (const term of phraseTerms)
-        addAlternative(groups.get(term)!, acronymTerm, RANKING.synonymWeight);
+      for (const term of phrase) addAlternative(asAcronym, term, RANKING.synonymWeight);
+    } else if (phrase.every((term) => groups.has(term))) {
+      for (const term of phrase) addAlternative(groups.get(term)!, acronym, RANKING.synonymWeight);
     }
   }
 }
 
-/** What scoring one term needs, worked out once per query. */
-interface TermScoring {
-  readonly term: string;
-  readonly idf: number;
-  /** The term's counts as saved, when the postings hold them (a restored index). */
-  readonly saved: SavedCounts | undefined;
-}
-
-function termScoring(index: SearchIndex, term: string): TermScoring {
-  const list = index.postings.get(term);
-  const documentFrequency = list?.length ?? 0;
-  const idf = Math.log(1 + (index.facts.length - documentFrequency + 0.5) / (documentFrequency + 0.5));
-  return { term, idf, saved: list ? index.postings.savedCounts?.(term) : undefined };
-}
-
-function bm25f(index: SearchIndex, scoring: TermScoring, position: number): number {
-  // A restored index's counts come from the postings: no candidate's every term decoded.
-  const packed = scoring.saved ? savedCountAt(scoring.saved, position) : index.terms[position]?.counts.get(scoring.term);
-  if (!packed) return 0;
-  const lengths = index.terms[position]?.lengths ?? [];
+/** BM25F of one fact for one term: its packed counts of the term, its field lengths and the term's idf. */
+function bm25f(index: SearchIndex, lengths: readonly number[], idf: number, packed: number, position: number): number {
   let weighted = 0;
   for (let field = 0; field < FIELDS.length; field++) {
     const count = fieldCount(packed, field);
     if (count === 0) continue;
     const b = RANKING.fieldB[field] ?? 0.75;
-    const norm = 1 - b + (b * (lengths[field] ?? 0)) / (index.averageLengths[field] ?? 1);
+    const norm = 1 - b + (b * (lengths[position * FIELDS.length + field] ?? 0)) / (index.averageLengths[field] ?? 1);
     weighted += ((RANKING.fieldWeights[field] ?? 1) * count) / norm;
   }
-  return (scoring.idf * weighted * (RANKING.k1 + 1)) / (RANKING.k1 + weighted);
+  return (idf * weighted * (RANKING.k1 + 1)) / (RANKING.k1 + weighted);
+}
+
+/**
+ * Per-position sums reused by every query on one index (ranking is synchronous): the score so
+ * far, the groups matched, and the best alternative of the group being scored. Only the
+ * positions a query touched are reset, so a query costs its postings, not the index's size.
+ */
+interface Accumulators {
+  total: Float64Array;
+  matched: Uint16Array;
+  best: Float64Array;
+}
+
+const accumulatorsOf = new WeakMap<SearchIndex, Accumulators>();
+
+function accumulators(index: SearchIndex): Accumulators {
+  const size = index.facts.length;
+  let held = accumulatorsOf.get(index);
+  if (!held || held.total.length < size) {
+    const room = Math.max(size, Math.ceil((held?.total.length ?? 0) * 1.5), 64);
+    held = { total: new Float64Array(room), matched: new Uint16Array(room), best: new Float64Array(room) };
+    accumulatorsOf.set(index, held);
+  }
+  return held;
+}
+
+/**
+ * Scores one query word's alternatives term by term, walking each term's postings with the
+ * counts beside them: each fact keeps its best weighted match in `best`; returns the positions
+ * it set.
+ */
+function scoreGroup(index: SearchIndex, alternatives: Alternatives, best: Float64Array): number[] {
+  const touched: number[] = [];
+  const factCount = index.facts.length;
+  const lengths = index.fieldLengths;
+  for (const [term, weight] of alternatives) {
+    const list = index.postings.get(term);
+    if (!list) continue;
+    const { positions, packed } = list;
+    const idf = Math.log(1 + (factCount - positions.length + 0.5) / (positions.length + 0.5));
+    for (let at = 0; at < positions.length; at++) {
+      const position = positions[at] as number;
+      const value = weight * bm25f(index, lengths, idf, packed[at] as number, position);
+      const before = best[position] as number;
+      if (value <= before) continue;
+      if (before === 0) touched.push(position);
+      best[position] = value;
+    }
+  }
+  return touched;
 }
 
 /** Ranks `index` for `query`; only facts of `type` when given; at most `limit` results. */
@@ -172,38 +200,39 @@ export function rankFacts(
 ): RankedFact[] {
   const groups = expandQuery(index, query);
   if (groups.length === 0) return [];
-  const candidates = new Set<number>();
-  for (const alternatives of groups)
-    for (const term of alternatives.keys())
-      for (const position of index.postings.get(term) ?? []) candidates.add(position);
-  const scored = groups.map((alternatives) => [...alternatives].map(([term, weight]) => [termScoring(index, term), weight] as const));
   const queryWords = splitWords(query);
   const productQuestion = asksForProduct(queryWords);
   const form = questionForm(queryWords);
+  // Term at a time: each group's postings add its best match to the facts holding one, in
+  // group order, so every sum is the one a fact-at-a-time pass would make.
+  const { total, matched, best } = accumulators(index);
+  const candidates: number[] = [];
+  for (const alternatives of groups) {
+    for (const position of scoreGroup(index, alternatives, best)) {
+      if (matched[position] === 0) candidates.push(position);
+      total[position] = (total[position] as number) + (best[position] as number);
+      matched[position] = (matched[position] as number) + 1;
+      best[position] = 0;
+    }
+  }
   const positions: number[] = [];
   const scores: number[] = [];
   for (const position of candidates) {
-    const fact = index.facts[position];
-    if (!fact || (options.type && fact.type !== options.type)) continue;
-    let score = 0;
-    let matched = 0;
-    for (const alternatives of scored) {
-      let best = 0;
-      for (const [scoring, weight] of alternatives)
-        best = Math.max(best, weight * bm25f(index, scoring, position));
-      if (best > 0) matched++;
-      score += best;
-    }
-    if (score === 0) continue;
+    const score = total[position] as number;
+    const groupsMatched = matched[position] as number;
+    total[position] = 0;
+    matched[position] = 0;
+    if (options.type && index.facts[position]?.type !== options.type) continue;
     positions.push(position);
-    scores.push(score * Math.sqrt(matched / groups.length));
+    scores.push(score * Math.sqrt(groupsMatched / groups.length));
   }
   // A lift only raises a score, by at most maxLift: a fact that would stay below the limit-th
   // best unlifted score even when lifted cannot be among the results, so only the others have
-  // their titles read (a broad first question has thousands of candidates; a few dozen remain).
+  // their titles read and are sorted (a broad question has thousands of candidates; a few
+  // dozen remain, and with no lift possible only the limit and its ties).
   const maxLift = (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1);
-  const floor = options.limit >= 1 && scores.length > options.limit && maxLift > 1 ? kthLargest(scores, options.limit) - 1e-6 : -Infinity;
-  const ranked: RankedFact[] = [];
+  const floor = options.limit >= 1 && scores.length > options.limit ? kthLargest(scores, options.limit) - 1e-6 : -Infinity;
+  const ranked: Survivor[] = [];
   for (let at = 0; at < positions.length; at++) {
     const score = scores[at] as number;
     if (score * maxLift < floor) continue;
@@ -211,18 +240,34 @@ export function rankFacts(
     const lift =
       (productQuestion && namesProduct(fact) ? PRODUCT_ROLE_FACTOR : 1) *
       (form !== undefined && answersForm(fact, form) ? QUESTION_FORM_FACTOR : 1);
-    ranked.push({ fact, score: score * lift });
+    ranked.push({ fact, score: score * lift, confidence: CONFIDENCE_RANK[fact.confidence], idNumber: factIdNumber(fact.id) });
   }
   ranked.sort(
     (a, b) =>
       (Math.abs(a.score - b.score) > 1e-9 ? b.score - a.score : 0) ||
-      CONFIDENCE_RANK[b.fact.confidence] - CONFIDENCE_RANK[a.fact.confidence] ||
-      compareNewestFirst(a.fact, b.fact),
+      b.confidence - a.confidence ||
+      compareNewestFirstBy(a.fact.created, a.idNumber, b.fact.created, b.idNumber),
   );
-  return ranked.slice(0, options.limit);
+  return ranked.slice(0, options.limit).map(({ fact, score }) => ({ fact, score }));
 }
 
-/** The `k`-th largest of `values` (1-based; `k` at most their number). */
+/** A fact still in the running, with its tie-breaks worked out once (a broad query has many ties). */
+interface Survivor extends RankedFact {
+  readonly confidence: number;
+  readonly idNumber: number;
+}
+
+/** The `k`-th largest of `values` (1-based; `k` at most their number), keeping only the `k` largest seen. */
 function kthLargest(values: readonly number[], k: number): number {
-  return Float64Array.from(values).sort()[values.length - k] as number;
+  const top = new Float64Array(k).fill(-Infinity); // descending
+  for (const value of values) {
+    if (value <= (top[k - 1] as number)) continue;
+    let at = k - 1;
+    while (at > 0 && (top[at - 1] as number) < value) {
+      top[at] = top[at - 1] as number;
+      at--;
+    }
+    top[at] = value;
+  }
+  return top[k - 1] as number;
 }

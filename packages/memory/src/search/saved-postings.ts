@@ -2,9 +2,9 @@
 // order (as positions among the saved facts), the sorted vocabulary, the written forms with
 // their stems and counts, and the field totals as JSON; every term's positions as 32-bit
 // integers (each term's list ends where `ends` says), and beside each position that fact's
-// packed counts of the term, so ranking a cold index reads a candidate's term frequency from
-// the posting instead of decoding the candidate's every term (a broad first question at
-// 10,000 facts touches thousands of candidates). A restored index reads a term's positions
+// packed counts of the term, so ranking a cold index walks a term's positions and counts side by
+// side instead of decoding any fact's terms (a broad first question at 10,000 facts touches
+// thousands of candidates). A restored index reads a term's positions
 // from those integers the first time it asks for the term (SavedPostings), so a cold start
 // builds no list for the thousands of terms its first query does not touch.
 // Decoding checks every value's shape and range, so a malformed part is refused, never used.
@@ -12,7 +12,7 @@
 import type { Fact } from "../types";
 import { IncrementalSearchIndex } from "./incremental-index";
 import { lowerBound } from "./search-index";
-import type { FactTerms, Postings, SavedCounts } from "./search-index";
+import type { EditablePostingList, FactTerms, PostingList, Postings } from "./search-index";
 
 /** The saved form's JSON part. */
 export interface SavedPostingsJson {
@@ -54,18 +54,14 @@ export function encodePostings(index: IncrementalSearchIndex, savedAt: ReadonlyM
 }
 
 /**
- * Postings read from a saved index on demand. `vocabulary` is the saved (sorted) one; a term
- * deleted or replaced since is looked up in `changed` first.
+ * Postings read from a saved index in place. `vocabulary` is the saved (sorted) one. A term's
+ * list, once read, is kept in `lists`: a view of its saved integers until the index edits it (a
+ * copy from then on), or null once deleted; a term not there lists exactly its saved positions
+ * and counts (any add, removal or move of a fact edits the lists of that fact's terms).
+ * A term is kept only once the index held it, so `lists` never outgrows the vocabulary it had.
  */
 class SavedPostings implements Postings {
-  private readonly changed = new Map<string, number[] | undefined>();
-  /**
-   * Terms whose list was put, changed in place or deleted since the restore. A term not here
-   * lists exactly the saved positions, and each of those still holds the fact it held when saved
-   * (any add, removal or move of a fact puts the lists of that fact's terms), so its saved
-   * counts still hold.
-   */
-  private readonly touched = new Set<string>();
+  private readonly lists = new Map<string, PostingList | null>();
 
   constructor(
     private readonly vocabulary: readonly string[],
@@ -74,41 +70,37 @@ class SavedPostings implements Postings {
     private readonly packed: Int32Array,
   ) {}
 
-  private savedAt(term: string): number {
+  get(term: string): PostingList | undefined {
+    const known = this.lists.get(term);
+    if (known !== undefined) return known ?? undefined;
     const at = lowerBound(this.vocabulary, term);
-    return this.vocabulary[at] === term ? at : -1;
-  }
-
-  get(term: string): number[] | undefined {
-    if (this.changed.has(term)) return this.changed.get(term);
-    const at = this.savedAt(term);
-    if (at < 0) return undefined;
-    const list = Array.from(this.positions.subarray(at === 0 ? 0 : this.ends[at - 1], this.ends[at]));
-    this.changed.set(term, list); // decoded once; the index may change the list in place
-    return list;
+    if (this.vocabulary[at] !== term) return undefined;
+    const start = at === 0 ? 0 : (this.ends[at - 1] as number);
+    const end = this.ends[at] as number;
+    const view = { positions: this.positions.subarray(start, end), packed: this.packed.subarray(start, end) };
+    this.lists.set(term, view);
+    return view;
   }
 
   has(term: string): boolean {
-    return this.changed.has(term) ? this.changed.get(term) !== undefined : this.savedAt(term) >= 0;
+    return this.get(term) !== undefined;
   }
 
-  set(term: string, positions: number[]): void {
-    this.changed.set(term, positions);
-    this.touched.add(term);
+  edit(term: string): EditablePostingList | undefined {
+    const list = this.get(term);
+    if (!list) return undefined;
+    if (Array.isArray(list.positions)) return list as EditablePostingList;
+    const copy = { positions: Array.from(list.positions), packed: Array.from(list.packed) };
+    this.lists.set(term, copy); // copied once; the index changes it in place from now on
+    return copy;
+  }
+
+  set(term: string, list: EditablePostingList): void {
+    this.lists.set(term, list);
   }
 
   delete(term: string): void {
-    this.changed.set(term, undefined);
-    this.touched.add(term);
-  }
-
-  savedCounts(term: string): SavedCounts | undefined {
-    if (this.touched.has(term)) return undefined;
-    const at = this.savedAt(term);
-    if (at < 0) return undefined;
-    const start = at === 0 ? 0 : (this.ends[at - 1] as number);
-    const end = this.ends[at] as number;
-    return { positions: this.positions.subarray(start, end), packed: this.packed.subarray(start, end) };
+    this.lists.set(term, null);
   }
 }
 
@@ -140,7 +132,7 @@ export function decodePostings(saved: unknown, ends: Int32Array, positions: Int3
   // Every list non-empty and every position a fact of the index: checked here, once, so a lazy read never meets a bad one.
   // Indexed loops: a cold start runs them once over ~200,000 integers, before any JIT has
   // warmed them up, where for-of over a typed array costs about three times as much.
-  // Each list ascending (ranking looks counts up by binary search), each count a real one.
+  // Each list ascending (as encoded: a list out of order is not one this code wrote), each count a real one.
   if (packed.length !== positions.length || (ends.length > 0 ? ends[ends.length - 1] : 0) !== positions.length) return undefined;
   const factCount = facts.length;
   let start = 0;

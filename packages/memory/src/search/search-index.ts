@@ -5,6 +5,7 @@
 // fact object, so a write re-tokenises one fact.
 
 import type { Fact } from "../types";
+import type { AbbreviationTerms } from "./glossary";
 import { tokenize } from "./tokenize";
 
 /** The fields BM25F weighs separately. */
@@ -27,52 +28,72 @@ const FIELD_MASK = (1 << FIELD_BITS) - 1;
 
 /** The count of a packed term in one field (0 title, 1 tags, 2 body). */
 export function fieldCount(packed: number, field: number): number {
-  return Math.floor(packed / 2 ** (FIELD_BITS * field)) & FIELD_MASK;
+  return (packed >>> (FIELD_BITS * field)) & FIELD_MASK; // packed < 2³⁰
 }
 
 /**
- * Term → positions of the facts holding it: a Map when built here, or a view of a saved index
- * that decodes a term's list the first time it is read (saved-postings.ts).
+ * One term's postings: the positions of the facts holding it and, aligned with them, each
+ * fact's packed counts of the term, so ranking walks a term's list without looking into any
+ * fact's own counts. The order of positions is not meaningful.
+ */
+export interface PostingList {
+  readonly positions: ArrayLike<number>;
+  readonly packed: ArrayLike<number>;
+}
+
+/** A {@link PostingList} the index changes in place. */
+export interface EditablePostingList extends PostingList {
+  readonly positions: number[];
+  readonly packed: number[];
+}
+
+/**
+ * Term → its postings: a map when built here, or a view of a saved index that reads a term's
+ * saved integers in place and copies them only when the term's list changes (saved-postings.ts).
  */
 export interface Postings {
-  get(term: string): number[] | undefined;
+  get(term: string): PostingList | undefined;
   has(term: string): boolean;
-  /** Puts a term's list; the index also calls it after changing a list in place. */
-  set(term: string, positions: number[]): void;
+  /** The term's list to change in place, or undefined when no fact holds the term. */
+  edit(term: string): EditablePostingList | undefined;
+  set(term: string, list: EditablePostingList): void;
   delete(term: string): void;
-  /**
-   * The term's positions in ascending order with each one's packed counts of the term, when
-   * this view holds them (a saved index's, for a term whose list is as saved); else undefined,
-   * and the counts are the facts' own (`FactTerms.counts`).
-   */
-  savedCounts?(term: string): SavedCounts | undefined;
 }
 
-/** A term's saved postings: ascending positions, and aligned with them the packed counts. */
-export interface SavedCounts {
-  readonly positions: Int32Array;
-  readonly packed: Int32Array;
-}
+/** {@link Postings} of an index built in this process. */
+export class BuiltPostings implements Postings {
+  private readonly lists = new Map<string, EditablePostingList>();
 
-/** The packed counts `saved` holds for `position` (0: none), by binary search. */
-export function savedCountAt(saved: SavedCounts, position: number): number {
-  let low = 0;
-  let high = saved.positions.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if ((saved.positions[middle] as number) < position) low = middle + 1;
-    else high = middle;
+  get(term: string): EditablePostingList | undefined {
+    return this.lists.get(term);
   }
-  return saved.positions[low] === position ? (saved.packed[low] as number) : 0;
+
+  has(term: string): boolean {
+    return this.lists.has(term);
+  }
+
+  edit(term: string): EditablePostingList | undefined {
+    return this.lists.get(term);
+  }
+
+  set(term: string, list: EditablePostingList): void {
+    this.lists.set(term, list);
+  }
+
+  delete(term: string): void {
+    this.lists.delete(term);
+  }
 }
 
 /** Everything rank.ts needs about a set of active facts. */
 export interface SearchIndex {
   readonly facts: readonly Fact[];
   readonly terms: readonly FactTerms[];
-  /** term → positions in `facts` that contain it (any field). */
+  /** term → the positions in `facts` that contain it (any field), with their counts of it. */
   readonly postings: Postings;
   readonly averageLengths: number[];
+  /** Every position's field lengths side by side: `fieldLengths[position * 3 + field]`. */
+  readonly fieldLengths: readonly number[];
   /** Sorted distinct terms, for prefix and typo expansion. */
   readonly vocabulary: readonly string[];
   /**
@@ -81,6 +102,8 @@ export interface SearchIndex {
    * `flywya` is one swap from `flyway` but two edits from its stem `flywai`.
    */
   readonly surfaces: ReadonlyMap<string, string>;
+  /** The acronyms the glossary facts among `facts` define, as terms (glossary.ts). */
+  learnedTerms(): readonly AbbreviationTerms[];
 }
 
 /** First position in a sorted vocabulary whose term is not below `value` (binary search). */

@@ -1,0 +1,53 @@
+// The incremental search index (src/search/incremental-index.ts) after facts come and go one at
+// a time must rank exactly as an index built afresh over the same facts: same facts, same
+// scores. Removals move the last fact into the gap, so positions and posting order differ.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { buildSearchIndex } from "../src/search/incremental-index";
+import { rankFacts } from "../src/search/rank";
+import type { Fact } from "../src/types";
+
+interface Labelled { type: Fact["type"]; confidence: Fact["confidence"]; scope: string; tags: string[]; title: string; body: string }
+const labelled = (JSON.parse(readFileSync(new URL("../bench/labelled-facts.json", import.meta.url), "utf8")) as { facts: Labelled[] }).facts;
+
+const facts: Fact[] = labelled.map((one, at) => ({
+  id: `fact-${String(at + 1).padStart(4, "0")}`,
+  type: one.type,
+  title: one.title,
+  body: one.body,
+  scope: one.scope,
+  tags: one.tags,
+  confidence: one.confidence,
+  source: "conversation",
+  created: `2026-01-${String((at % 28) + 1).padStart(2, "0")}T10:00:00Z`,
+}));
+
+const QUESTIONS = ["payment provider for refunds", "which queue broker do services use", "how long are sessions kept", "database platform for orders", "money cents", "search engine"];
+
+describe("IncrementalSearchIndex", () => {
+  it("ranks like a fresh build after each of 120 adds and removes in a seeded random order", () => {
+    let seed = 7;
+    const random = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const held = new Set(facts.slice(0, Math.floor(facts.length / 2)));
+    const index = buildSearchIndex([...held]);
+    let compared = 0;
+    for (let step = 0; step < 120; step++) {
+      const fact = facts[Math.floor(random() * facts.length)] as Fact;
+      if (held.has(fact)) {
+        held.delete(fact);
+        index.remove(fact);
+      } else {
+        held.add(fact);
+        index.add(fact);
+      }
+      if (step % 10 !== 9) continue;
+      const fresh = buildSearchIndex([...held]);
+      expect(index.size).toBe(held.size);
+      for (const question of QUESTIONS) {
+        expect(rankFacts(index, question, { limit: 8 }), `${question} at step ${step}`).toEqual(rankFacts(fresh, question, { limit: 8 }));
+        compared++;
+      }
+    }
+    expect(compared).toBe(12 * QUESTIONS.length);
+  });
+});
