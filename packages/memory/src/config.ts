@@ -88,9 +88,12 @@ export function currentMemoryConfig(configPath: string): MemoryConfig {
   let key = "missing";
   const readStart = Date.now();
   try {
-    const stat = statSync(configPath, { bigint: true });
-    const settled = readStart - Number(stat.ctimeNs / 1_000_000n) >= RACY_WINDOW_MS;
-    key = settled ? `${stat.size}:${stat.ino}:${stat.mtimeNs}:${stat.ctimeNs}` : "racy";
+    // No config file is the usual case: asked not to throw, stat builds no error for it.
+    const stat = statSync(configPath, { bigint: true, throwIfNoEntry: false });
+    if (stat) {
+      const settled = readStart - Number(stat.ctimeNs / 1_000_000n) >= RACY_WINDOW_MS;
+      key = settled ? `${stat.size}:${stat.ino}:${stat.mtimeNs}:${stat.ctimeNs}` : "racy";
+    }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") return missingOrUnreadable(error, configPath);
   }

@@ -1,11 +1,15 @@
 // Metrics events: one JSON line per event appended to `.foundry/metrics/events.jsonl`.
 // Each line is written by a single write(2) on a descriptor opened with O_APPEND, so lines
 // from concurrent processes never interleave. `.foundry/.gitignore` keeps metrics/ out of git.
-// Every tool call records one event, so the append and the .gitignore check use synchronous
-// calls: a few microseconds each, where the thread-pool round trips of the async forms cost
-// milliseconds per call on a busy machine.
+// Every tool call records one event, so the append and the .gitignore check are synchronous
+// and cost as few system calls as stay correct (each is ~10 µs in a sandbox, and the async
+// forms' thread-pool round trips cost more): the log's descriptor stays open between events,
+// and each event stats the path first, so a log deleted or renamed away is opened again; a
+// .gitignore found to hold its line is read again only once its stat signature changes.
+// On Windows the descriptor is opened per event, since a held handle changes how deleting the
+// file behaves there.
 
-import { closeSync, mkdirSync, openSync, promises as fs, readFileSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, mkdirSync, openSync, promises as fs, readFileSync, statSync, writeSync } from "node:fs";
 import path from "node:path";
 import { invalidInput } from "./errors";
 import { writeFileAtomic } from "@foundry-mcp/core/node";
@@ -18,8 +22,22 @@ export async function ensureMetricsIgnored(gitignorePath: string): Promise<void>
   await ensureIgnored(gitignorePath, IGNORE_LINE, "Foundry metrics are local to each checkout");
 }
 
+/** `.gitignore` path and line → the file's stat signature when it was read and held the line. */
+const confirmedIgnores = new Map<string, string>();
+const MAX_CONFIRMED_IGNORES = 64;
+/** A file changed more recently than this may change again within one timestamp tick unseen. */
+const RACY_WINDOW_MS = 2_000;
+
+function statSignature(file: string): { signature: string; ctimeMs: number } | undefined {
+  const stat = statSync(file, { throwIfNoEntry: false });
+  return stat ? { signature: `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`, ctimeMs: stat.ctimeMs } : undefined;
+}
+
 /** Makes sure `gitignorePath` lists `line` (a folder such as `cache/`), with a comment saying why. */
 export async function ensureIgnored(gitignorePath: string, line: string, why: string): Promise<void> {
+  const key = `${gitignorePath}\n${line}`;
+  const before = statSignature(gitignorePath);
+  if (before && confirmedIgnores.get(key) === before.signature) return;
   let current = "";
   try {
     current = readFileSync(gitignorePath, "utf8");
@@ -28,9 +46,64 @@ export async function ensureIgnored(gitignorePath: string, line: string, why: st
   }
   const folder = line.replace(/\/$/, "");
   const lines = current.split(/\r?\n/).map((one) => one.trim());
-  if (lines.includes(line) || lines.includes(folder) || lines.includes(`/${line}`)) return;
+  if (lines.includes(line) || lines.includes(folder) || lines.includes(`/${line}`)) {
+    // Trusted only once settled; a change after the stat gives a new signature anyway.
+    if (before && Date.now() - before.ctimeMs >= RACY_WINDOW_MS) {
+      if (confirmedIgnores.size >= MAX_CONFIRMED_IGNORES) confirmedIgnores.clear();
+      confirmedIgnores.set(key, before.signature);
+    }
+    return;
+  }
   const prefix = current.length > 0 && !current.endsWith("\n") ? `${current}\n` : current;
   await writeFileAtomic(gitignorePath, `${prefix}# ${why}\n${line}\n`);
+}
+
+/** An events log's open descriptor and the file it was opened on. */
+interface OpenLog {
+  readonly descriptor: number;
+  readonly dev: number;
+  readonly ino: number;
+}
+
+const openLogs = new Map<string, OpenLog>();
+/** Logs kept open at once (one per project root a process records for); the oldest is closed. */
+const MAX_OPEN_LOGS = 16;
+const KEEP_LOGS_OPEN = process.platform !== "win32";
+
+function openLog(eventsPath: string): number {
+  try {
+    return openSync(eventsPath, "a");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    mkdirSync(path.dirname(eventsPath), { recursive: true });
+    return openSync(eventsPath, "a");
+  }
+}
+
+function forgetLog(eventsPath: string): void {
+  const held = openLogs.get(eventsPath);
+  if (!held) return;
+  openLogs.delete(eventsPath);
+  try {
+    closeSync(held.descriptor);
+  } catch {
+    // already closed
+  }
+}
+
+/** A descriptor appending to the file now at `eventsPath` (opened again if the file was deleted or replaced). */
+function logDescriptor(eventsPath: string): number {
+  const held = openLogs.get(eventsPath);
+  if (held) {
+    const now = statSync(eventsPath, { throwIfNoEntry: false });
+    if (now && now.ino === held.ino && now.dev === held.dev) return held.descriptor;
+    forgetLog(eventsPath);
+  }
+  const descriptor = openLog(eventsPath);
+  const { dev, ino } = fstatSync(descriptor);
+  if (openLogs.size >= MAX_OPEN_LOGS) forgetLog(openLogs.keys().next().value as string);
+  openLogs.set(eventsPath, { descriptor, dev, ino });
+  return descriptor;
 }
 
 /** Appends one event line: `{"ts": ISO time, "event": name, ...detail}`. */
@@ -50,20 +123,16 @@ export async function appendEvent(
     `${JSON.stringify({ ts: now.toISOString(), event: name, ...rest })}\n`,
     "utf8",
   );
-  let descriptor: number;
-  try {
-    descriptor = openSync(eventsPath, "a");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    mkdirSync(path.dirname(eventsPath), { recursive: true });
-    descriptor = openSync(eventsPath, "a");
-  }
+  const descriptor = KEEP_LOGS_OPEN ? logDescriptor(eventsPath) : openLog(eventsPath);
   try {
     const bytesWritten = writeSync(descriptor, line, 0, line.length);
     if (bytesWritten !== line.length)
       throw new Error(`short append to ${eventsPath}: ${bytesWritten} of ${line.length} bytes`);
+  } catch (error) {
+    forgetLog(eventsPath); // the next event starts from a fresh descriptor
+    throw error;
   } finally {
-    closeSync(descriptor);
+    if (!KEEP_LOGS_OPEN) closeSync(descriptor);
   }
 }
 

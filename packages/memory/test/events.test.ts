@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { estimateTokens } from "@foundry-mcp/tokens";
@@ -46,6 +46,37 @@ describe("events", () => {
     expect(
       readFileSync(path.join(root, ".foundry/.gitignore"), "utf8").match(/metrics\//g),
     ).toHaveLength(1);
+  });
+
+  // Regression: the log's descriptor stays open between events; a log deleted or renamed away
+  // must not swallow the events that follow (they would go to the unlinked or moved file).
+  it("a log deleted or renamed away while events are recorded is opened again at its path", async () => {
+    const log = path.join(root, ".foundry/metrics/events.jsonl");
+    await memory.recordEvent("before");
+    rmSync(log);
+    await memory.recordEvent("after_delete");
+    expect(readFileSync(log, "utf8")).toBe('{"ts":"2026-03-10T12:00:00.000Z","event":"after_delete"}\n');
+    renameSync(log, `${log}.old`);
+    await memory.recordEvent("after_rename");
+    expect(await memory.eventCounts()).toEqual({ after_rename: 1 });
+    expect(readFileSync(`${log}.old`, "utf8")).not.toContain("after_rename");
+    rmSync(path.join(root, ".foundry/metrics"), { recursive: true });
+    await memory.recordEvent("after_folder");
+    expect(await memory.eventCounts()).toEqual({ after_folder: 1 });
+  });
+
+  // Regression: a .gitignore once seen to hold metrics/ is not read again per event while its
+  // stat signature holds; an edit that drops the line changes the signature and is repaired.
+  it("puts metrics/ back after an edit drops it from a .gitignore already checked", async () => {
+    const gitignore = path.join(root, ".foundry/.gitignore");
+    await memory.recordEvent("first");
+    // Old enough to be trusted (an edit within one timestamp tick could go unseen before that).
+    const deadline = statSync(gitignore).ctimeMs + 2_050;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())));
+    await memory.recordEvent("checked");
+    writeFileSync(gitignore, "blackboard/tmp/\n");
+    await memory.recordEvent("after_edit");
+    expect(readFileSync(gitignore, "utf8")).toBe("blackboard/tmp/\n# Foundry metrics are local to each checkout\nmetrics/\n");
   });
 
   it("refuses a bad event name", async () => {
