@@ -228,6 +228,9 @@ export class FoundryMemory {
       // above: the view takes this write as it is, saving a second look at storage.
       facts.apply([], marked ? [fact, marked] : [fact]);
       const { built, problems } = await this.writeIndex({ snapshot, facts });
+      // The store's own look at what this write changed (its directory watch names the files
+      // just written), taken now instead of by the next search, which then finds nothing to do.
+      await this.refresh();
       const lines = [
         `created: ${id}${replaced ? ` (supersedes ${replaced.id})` : ""}`,
         formatWriteIndexLine(built),
