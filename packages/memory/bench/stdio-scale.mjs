@@ -20,6 +20,7 @@ const sizes = process.argv.slice(2).map(Number).filter(Boolean);
 const SIZES = sizes.length > 0 ? sizes : [1_000, 10_000, 50_000];
 const roots = [];
 const QUERIES = labelled.slice(0, 40).map((fact) => fact.title.split(" ").slice(0, 3).join(" "));
+const WARM_UP = 100;
 
 const systems = {
   ours: (root) => [serverBin, "--root", root],
@@ -85,18 +86,25 @@ async function measureSize(size) {
   const ours = await start("ours", root);
   const floor = await start("floor", root);
   const reread = await start("reread", root);
-  await ours.call("memory_search", { query: "warm up" });
-  await floor.call("memory_search", { query: "warm up" });
+  // Warm means a process in its steady state: both answer the same WARM_UP searches first (the
+  // JIT has compiled their paths), then the measured ones. Which of the two goes first alternates
+  // query by query, so neither always follows the re-read baseline's long calls.
+  for (let index = 0; index < WARM_UP; index++) {
+    const query = QUERIES[index % QUERIES.length];
+    await ours.call("memory_search", { query });
+    await floor.call("memory_search", { query });
+  }
+  await reread.call("memory_search", { query: "warm up" });
   const warm = { ours: [], floor: [], reread: [] };
   const rereadEvery = size >= 50_000 ? 10 : size >= 10_000 ? 5 : 2;
   for (const [index, query] of QUERIES.entries()) {
-    warm.ours.push((await timed(() => ours.call("memory_search", { query }))).ms);
-    warm.floor.push((await timed(() => floor.call("memory_search", { query }))).ms);
+    const pair = index % 2 === 0 ? [["ours", ours], ["floor", floor]] : [["floor", floor], ["ours", ours]];
+    for (const [name, peer] of pair) warm[name].push((await timed(() => peer.call("memory_search", { query }))).ms);
     if (index % rereadEvery === 0) warm.reread.push((await timed(() => reread.call("memory_search", { query }))).ms);
   }
   const write = { ours: [], reread: [] };
   const afterWrite = { ours: [], reread: [] };
-  const writes = size >= 50_000 ? 15 : 21;
+  const writes = size >= 50_000 ? 21 : 41;
   // Right after a write, search for what was just written: the answer must hold it (a stale
   // or lazily rebuilt index would show here), and it costs what a warm search costs plus the
   // update the write made.
@@ -105,25 +113,25 @@ async function measureSize(size) {
     if (!found.result.text.includes(`### ${id} `)) throw new Error(`${label}: the fact just written (${id}) is not found: ${found.result.text.slice(0, 200)}`);
     return found.ms;
   };
+  const writtenIds = [];
   for (let index = 0; index < writes; index++) {
     const written = await timed(() => ours.call("memory_write", newFact("ours", index, size)));
     if (!written.result.text.startsWith("created: ")) throw new Error(`write failed: ${written.result.text}`);
     write.ours.push(written.ms);
-    afterWrite.ours.push(await findWritten(ours, "ours", index, /fact-\d+/.exec(written.result.text)?.[0]));
+    writtenIds.push(/fact-\d+/.exec(written.result.text)?.[0]);
+    afterWrite.ours.push(await findWritten(ours, "ours", index, writtenIds[index]));
     if (index % rereadEvery === 0) {
       const again = await timed(() => reread.call("memory_write", newFact("reread", index, size)));
       write.reread.push(again.ms);
       afterWrite.reread.push(await findWritten(reread, "reread", index, /fact-\d+/.exec(again.result.text)?.[0]));
     }
   }
-  // The same queries again with no write between: the warm figure "after a write" compares to.
-  const writtenIds = [];
-  for (let index = 0; index < writes; index++) writtenIds.push(index);
+  // The same queries again, each right after a different search instead of a write: the warm
+  // figure "after a write" compares to, so the two differ only in what came just before.
   const sameWarm = [];
-  for (const index of writtenIds) {
-    const text = (await ours.call("memory_search", { query: `bench ours write ${index} rule ${index * 7919}`, limit: 3 })).text;
-    const id = /### (fact-\d+) /.exec(text)?.[1];
-    sameWarm.push(await findWritten(ours, "ours", index, id));
+  for (let index = 0; index < writes; index++) {
+    await ours.call("memory_search", { query: QUERIES[index % QUERIES.length], limit: 3 });
+    sameWarm.push(await findWritten(ours, "ours", index, writtenIds[index]));
   }
   const rss = { ours: ours.rssMiB(), floor: floor.rssMiB(), reread: reread.rssMiB() };
   await Promise.all([ours.close(), floor.close(), reread.close()]);
@@ -176,7 +184,7 @@ try {
     "",
     `Node ${process.versions.node}, ${os.cpus().length} cores shared with other work (load average ${os.loadavg()[0].toFixed(1)} at the end); ms, medians, systems interleaved call by call. ` +
       "Ours = `apps/foundry-server/dist/server.mjs` (directory watch on, never stale). Floor = a raw stdio loop with every fact parsed once and held in memory, the same ranker and text (it can be stale). " +
-      "Re-read = every fact file re-read and parsed on every call (never stale by brute force). Cold = first memory_search of a fresh process after initialize, restoring the saved index (median of 3 processes); its CPU ms = the server's own CPU time for that call (robust to other load on the machine); start = spawn to that first answer; first start ever = the same with no saved index yet (every file parsed, index built). After a write = a search for the fact just written, which must be in the answer.",
+      `Re-read = every fact file re-read and parsed on every call (never stale by brute force). Cold = first memory_search of a fresh process after initialize, restoring the saved index (median of 3 processes); its CPU ms = the server's own CPU time for that call (robust to other load on the machine); start = spawn to that first answer; first start ever = the same with no saved index yet (every file parsed, index built). Warm = after ${WARM_UP} unmeasured searches on each of ours and the floor (steady state), the two taking turns to go first. After a write = a search for the fact just written, which must be in the answer; same query warm = that search again later, right after a different search instead of the write.`,
     "",
     table(
       ["facts", "warm: ours", "floor", "re-read", "ours/floor", "after a write: ours", "same query warm", "re-read", "write: ours", "re-read", "cold first search: ours", "its CPU ms", "start→answer: ours", "floor", "first start ever", "RSS MiB: ours", "floor", "re-read"],
