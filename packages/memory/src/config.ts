@@ -1,8 +1,9 @@
 // `.foundry/config.json`: the two settings this package reads, validated, with defaults.
 // Read on every call (the server is stateless); a broken file is an error naming the file.
 
-import { promises as fs, readFileSync, statSync } from "node:fs";
+import { promises as fs, readFileSync } from "node:fs";
 import { MemoryError, MemoryErrorCode } from "./errors";
+import { settledStatKey } from "./fs/settled-stat";
 
 /** The settings memory uses. */
 export interface MemoryConfig {
@@ -77,7 +78,6 @@ function missingOrUnreadable(error: unknown, configPath: string): MemoryConfig {
   );
 }
 
-const RACY_WINDOW_MS = 2_000;
 const remembered = new Map<string, { key: string; config: MemoryConfig }>();
 
 /**
@@ -86,14 +86,9 @@ const remembered = new Map<string, { key: string; config: MemoryConfig }>();
  */
 export function currentMemoryConfig(configPath: string): MemoryConfig {
   let key = "missing";
-  const readStart = Date.now();
   try {
-    // No config file is the usual case: asked not to throw, stat builds no error for it.
-    const stat = statSync(configPath, { bigint: true, throwIfNoEntry: false });
-    if (stat) {
-      const settled = readStart - Number(stat.ctimeNs / 1_000_000n) >= RACY_WINDOW_MS;
-      key = settled ? `${stat.size}:${stat.ino}:${stat.mtimeNs}:${stat.ctimeNs}` : "racy";
-    }
+    // No config file is the usual case: stat builds no error for it.
+    key = settledStatKey(configPath);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") return missingOrUnreadable(error, configPath);
   }

@@ -5,13 +5,14 @@
 // and cost as few system calls as stay correct (each is ~10 µs in a sandbox, and the async
 // forms' thread-pool round trips cost more): the log's descriptor stays open between events,
 // and each event stats the path first, so a log deleted or renamed away is opened again; a
-// .gitignore found to hold its line is read again only once its stat signature changes.
+// .gitignore found to hold its line is read again only once its settled stat changes (fs/settled-stat.ts).
 // On Windows the descriptor is opened per event, since a held handle changes how deleting the
 // file behaves there.
 
 import { closeSync, fstatSync, mkdirSync, openSync, promises as fs, readFileSync, statSync, writeSync } from "node:fs";
 import path from "node:path";
 import { invalidInput } from "./errors";
+import { settledStatKey } from "./fs/settled-stat";
 import { writeFileAtomic } from "@foundry-mcp/core/node";
 
 const EVENT_NAME = /^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/;
@@ -22,22 +23,16 @@ export async function ensureMetricsIgnored(gitignorePath: string): Promise<void>
   await ensureIgnored(gitignorePath, IGNORE_LINE, "Foundry metrics are local to each checkout");
 }
 
-/** `.gitignore` path and line → the file's stat signature when it was read and held the line. */
+/** `.gitignore` path and line → the file's settled stat key when it was read and held the line. */
 const confirmedIgnores = new Map<string, string>();
 const MAX_CONFIRMED_IGNORES = 64;
-/** A file changed more recently than this may change again within one timestamp tick unseen. */
-const RACY_WINDOW_MS = 2_000;
-
-function statSignature(file: string): { signature: string; ctimeMs: number } | undefined {
-  const stat = statSync(file, { throwIfNoEntry: false });
-  return stat ? { signature: `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`, ctimeMs: stat.ctimeMs } : undefined;
-}
 
 /** Makes sure `gitignorePath` lists `line` (a folder such as `cache/`), with a comment saying why. */
 export async function ensureIgnored(gitignorePath: string, line: string, why: string): Promise<void> {
-  const key = `${gitignorePath}\n${line}`;
-  const before = statSignature(gitignorePath);
-  if (before && confirmedIgnores.get(key) === before.signature) return;
+  const confirmedAs = `${gitignorePath}\n${line}`;
+  const statKey = settledStatKey(gitignorePath);
+  const vouches = statKey !== "missing" && statKey !== "racy";
+  if (vouches && confirmedIgnores.get(confirmedAs) === statKey) return;
   let current = "";
   try {
     current = readFileSync(gitignorePath, "utf8");
@@ -47,10 +42,10 @@ export async function ensureIgnored(gitignorePath: string, line: string, why: st
   const folder = line.replace(/\/$/, "");
   const lines = current.split(/\r?\n/).map((one) => one.trim());
   if (lines.includes(line) || lines.includes(folder) || lines.includes(`/${line}`)) {
-    // Trusted only once settled; a change after the stat gives a new signature anyway.
-    if (before && Date.now() - before.ctimeMs >= RACY_WINDOW_MS) {
+    // A change after the stat gives a new key anyway.
+    if (vouches) {
       if (confirmedIgnores.size >= MAX_CONFIRMED_IGNORES) confirmedIgnores.clear();
-      confirmedIgnores.set(key, before.signature);
+      confirmedIgnores.set(confirmedAs, statKey);
     }
     return;
   }

@@ -15,6 +15,7 @@
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { factIdNumber, parseFact } from "../facts/fact-file";
+import { compareFactIds } from "../facts/order";
 import type { Fact } from "../types";
 import type { FactProblem, FactSnapshot, StoredFactRecord } from "./driver";
 
@@ -66,7 +67,7 @@ export interface FactEntry extends FileStat {
 
 /** The snapshot's order: by id number, then by id (only odd names share a number). */
 export function compareRecords(a: StoredFactRecord, b: StoredFactRecord): number {
-  return factIdNumber(a.fact.id) - factIdNumber(b.fact.id) || (a.fact.id < b.fact.id ? -1 : a.fact.id > b.fact.id ? 1 : 0);
+  return compareFactIds(a.fact.id, b.fact.id);
 }
 
 function insertionPoint(sorted: readonly StoredFactRecord[], record: StoredFactRecord): number {

@@ -12,6 +12,11 @@ export function isActive(fact: Fact, today: string): boolean {
 /** Higher is surer. */
 export const CONFIDENCE_RANK: Record<Confidence, number> = { high: 3, medium: 2, low: 1 };
 
+/** Fact ids in id order: by number, then by id (only odd names share a number). */
+export function compareFactIds(a: string, b: string): number {
+  return factIdNumber(a) - factIdNumber(b) || (a < b ? -1 : a > b ? 1 : 0);
+}
+
 /** Negative when `a` is newer than `b`: creation time, then the id number (ids only grow). */
 export function compareNewestFirst(a: Fact, b: Fact): number {
   return compareNewestFirstBy(a.created, factIdNumber(a.id), b.created, factIdNumber(b.id));

@@ -8,7 +8,7 @@
 // Neighbour: search/rank.ts adds the learned partners to a query's word groups.
 
 import { acronymToken, acronymsOf, splitWords } from "@foundry-mcp/text-analysis";
-import { factIdNumber } from "../facts/fact-file";
+import { compareFactIds } from "../facts/order";
 import type { Fact } from "../types";
 import { tokenize } from "./tokenize";
 
@@ -122,7 +122,7 @@ export class LearnedGlossary {
 
   terms(): readonly AbbreviationTerms[] {
     if (this.learned) return this.learned;
-    const byId = [...this.facts].sort((a, b) => factIdNumber(a.id) - factIdNumber(b.id) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const byId = [...this.facts].sort((a, b) => compareFactIds(a.id, b.id));
     const learned: AbbreviationTerms[] = [];
     for (const { acronym, words } of learnedAbbreviations(byId)) {
       const acronymTerm = tokenize(acronym)[0];
