@@ -11,11 +11,15 @@ const TOTAL = 5;
 let data: string;
 let first: GatewayWorkspace;
 let other: GatewayWorkspace;
+let idler: GatewayWorkspace;
 const running: RunningGateway[] = [];
 
 beforeAll(() => {
   ({ data, workspace: first } = initGateway());
   other = createWorkspace(data, "other");
+  // Sessions live in the data folder's database, shared by every gateway on it: the idle test
+  // needs a token the first test's sessions do not count against.
+  idler = createWorkspace(data, "idler");
 });
 
 afterAll(async () => {
@@ -72,18 +76,18 @@ describe("session caps of the HTTP gateway", () => {
   it("closes idle sessions, so a token at its cap can open a new one once its old ones idled out", async () => {
     const gateway = await serveGateway(data, ["--max-sessions-per-token", "1", "--session-idle-ms", "300"]);
     running.push(gateway);
-    const old = await initialize(gateway.url, first.readToken);
+    const old = await initialize(gateway.url, idler.readToken);
     expect(old.status).toBe(200);
-    let fresh = await initialize(gateway.url, first.readToken);
+    let fresh = await initialize(gateway.url, idler.readToken);
     const deadline = Date.now() + 15_000;
     while (fresh.status === 503 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      fresh = await initialize(gateway.url, first.readToken);
+      fresh = await initialize(gateway.url, idler.readToken);
     }
     expect(fresh.status).toBe(200);
     const stale = await fetch(gateway.url, {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${first.readToken}`, "mcp-session-id": old.sessionId! },
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${idler.readToken}`, "mcp-session-id": old.sessionId! },
       body: JSON.stringify({ jsonrpc: "2.0", id: 99, method: "tools/list" }),
     });
     expect(stale.status).toBe(404);
