@@ -4,7 +4,7 @@
 import packageJson from "../package.json";
 import { USAGE, parseArguments } from "./cli";
 import { openProject } from "./project";
-import { createFoundryServer, foundryIdentity } from "./server";
+import { createFoundryServer, foundryDirectRoutes, foundryIdentity } from "./server";
 import { DualEraTransport, LineStdioTransport } from "@foundry-mcp/server-kit";
 
 const log = (line: string): void => {
@@ -28,10 +28,12 @@ async function main(): Promise<void> {
       // Memory's cold-start work first: its directory watch, and its listing on a worker thread
       // the moment the watch is in place, so the listing runs while the client connects (memory README).
       void openProject(command.root).memory.warmUp();
-      const server = createFoundryServer({ root: command.root, version: packageJson.version, log });
+      const options = { root: command.root, version: packageJson.version, log };
+      const server = createFoundryServer(options);
       server.onerror = (error) => log(`foundry-server: ${error.message}`);
-      // Both eras on stdio: the 2025 handshake and 2026-07-28 per-request requests.
-      const transport = new DualEraTransport(new LineStdioTransport(), foundryIdentity(packageJson.version));
+      // Both eras on stdio: the 2025 handshake and 2026-07-28 per-request requests; tools/call
+      // answered on the transport (server.ts foundryDirectRoutes).
+      const transport = new DualEraTransport(new LineStdioTransport(), foundryIdentity(packageJson.version), { direct: foundryDirectRoutes(options) });
       await server.connect(transport);
       log(`foundry-server ${packageJson.version} serving ${command.root} (root from ${command.source})`);
       return;

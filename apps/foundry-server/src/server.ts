@@ -1,5 +1,6 @@
 // Wires the packages to the SDK's low-level `Server`: initialize (instructions, negotiated
 // version; server/discover and the 2026-07-28 era come from server-kit's DualEraTransport), tools/list and tools/call for the nine tools, resources/list and resources/read.
+// tools/call is also a direct route, which the stdio transport answers itself (foundryDirectRoutes).
 // Capabilities are tools and resources only, so prompts/* and anything else get -32601 from the SDK.
 // Tool failures become `isError` results and protocol errors exact sentences here, in one place,
 // through server-kit's wire mapper.
@@ -15,7 +16,7 @@ import {
 import { openProject } from "./project";
 import { negotiateProtocolVersion } from "./protocol";
 import { messageOf } from "@foundry-mcp/core";
-import { checkedRequest, toolErrorResult, toWireError, unknownTool, type ServerIdentity } from "@foundry-mcp/server-kit";
+import { checkedRequest, toolErrorResult, toWireError, unknownTool, type DirectRoutes, type ServerIdentity } from "@foundry-mcp/server-kit";
 import { listResources, readResource } from "./resources";
 import { TOOL_DEFINITIONS, TOOL_NAMES, isToolName } from "./tools/definitions";
 import { TOOL_HANDLERS } from "./tools/handlers";
@@ -50,26 +51,10 @@ export function foundryIdentity(version: string): ServerIdentity {
   };
 }
 
-/** Builds the MCP server for one project root; connect it to a transport to start serving. */
-export function createFoundryServer(options: FoundryServerOptions): Server {
-  const { serverInfo } = foundryIdentity(options.version);
-  const server = new Server(serverInfo, { capabilities: CAPABILITIES, instructions: SERVER_INSTRUCTIONS });
-
-  server.setRequestHandler(checkedRequest("initialize", InitializeRequestSchema), (request) => ({
-    protocolVersion: negotiateProtocolVersion(request.params.protocolVersion),
-    capabilities: CAPABILITIES,
-    serverInfo,
-    instructions: SERVER_INSTRUCTIONS,
-  }));
-
-  server.setRequestHandler(checkedRequest("tools/list", ListToolsRequestSchema), () => ({
-    tools: TOOL_NAMES.map((name) => {
-      const { title, description, inputSchema, annotations } = TOOL_DEFINITIONS[name];
-      return { name, title, description, inputSchema, annotations };
-    }),
-  }));
-
-  server.setRequestHandler(checkedRequest("tools/call", CallToolRequestSchema), async (request): Promise<CallToolResult> => {
+/** tools/call for one project root: registered with the SDK's Server, and the stdio transport's direct route. */
+function toolCallRoute(options: FoundryServerOptions) {
+  const schema = checkedRequest("tools/call", CallToolRequestSchema);
+  const handle = async (request: ReturnType<typeof schema.parse>): Promise<CallToolResult> => {
     const { name, arguments: input } = request.params;
     if (!isToolName(name)) {
       throw unknownTool(name, `Tools: ${TOOL_NAMES.join(", ")}.`);
@@ -89,7 +74,40 @@ export function createFoundryServer(options: FoundryServerOptions): Server {
       options.log(`foundry-server: ${name} failed: ${messageOf(error)}`);
       return toolErrorResult(error, { tool: name });
     }
-  });
+  };
+  return { schema, handle };
+}
+
+/**
+ * The requests the stdio transport answers itself (server-kit's direct routes): tools/call, the
+ * one an agent makes over and over, without the SDK's per-request dispatch (ARCHITECTURE "The
+ * direct lane"); everything else goes through the Server from createFoundryServer.
+ */
+export function foundryDirectRoutes(options: FoundryServerOptions): DirectRoutes {
+  return { "tools/call": toolCallRoute(options) };
+}
+
+/** Builds the MCP server for one project root; connect it to a transport to start serving. */
+export function createFoundryServer(options: FoundryServerOptions): Server {
+  const { serverInfo } = foundryIdentity(options.version);
+  const server = new Server(serverInfo, { capabilities: CAPABILITIES, instructions: SERVER_INSTRUCTIONS });
+
+  server.setRequestHandler(checkedRequest("initialize", InitializeRequestSchema), (request) => ({
+    protocolVersion: negotiateProtocolVersion(request.params.protocolVersion),
+    capabilities: CAPABILITIES,
+    serverInfo,
+    instructions: SERVER_INSTRUCTIONS,
+  }));
+
+  server.setRequestHandler(checkedRequest("tools/list", ListToolsRequestSchema), () => ({
+    tools: TOOL_NAMES.map((name) => {
+      const { title, description, inputSchema, annotations } = TOOL_DEFINITIONS[name];
+      return { name, title, description, inputSchema, annotations };
+    }),
+  }));
+
+  const toolCall = toolCallRoute(options);
+  server.setRequestHandler(toolCall.schema, toolCall.handle);
 
   server.setRequestHandler(checkedRequest("resources/list", ListResourcesRequestSchema), async () => ({
     resources: await listResources(openProject(options.root)),

@@ -11,7 +11,8 @@ export type { AdmittedRequest, HttpEdge, HttpEdgeOptions } from "./http-edge";
 export { toolErrorResult, toWireError, unknownPrompt, unknownResource, unknownTool } from "./wire-errors";
 // Both protocol eras on one endpoint: the 2025 handshake through the SDK's Server, 2026-07-28
 // (stateless, per-request _meta, server/discover, resultType, cache hints) through the era router.
-export { DualEraTransport } from "./eras/dual-era-transport";
+export { DualEraTransport, type DualEraTransportOptions } from "./eras/dual-era-transport";
+export { DEFAULT_MAX_DIRECT_IN_FLIGHT, type DirectRoute, type DirectRoutes } from "./eras/direct-requests";
 export { EraRouter, REMOVED_IN_MODERN, type EraRouterOptions, type InboundDecision, type ProtocolEra } from "./eras/era-router";
 export {
   META_KEYS,

@@ -1,5 +1,6 @@
-// What LineStdioTransport says about a frame it cannot deliver: the id to answer with and why
-// the message is invalid, in the exact sentences its error replies carry.
+// What LineStdioTransport says about a frame: whether it is plainly a request or notification
+// (checked without the SDK's schema), and for one it cannot deliver, the id to answer with and
+// why the message is invalid, in the exact sentences its error replies carry.
 
 /** A JSON-RPC id as it appears on the wire. */
 export type WireId = string | number | null;
@@ -22,4 +23,24 @@ export function describeInvalid(value: unknown): string {
     return '"params" must be an object.';
   }
   return "not a JSON-RPC request, notification or response.";
+}
+
+const REQUEST_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
+
+/**
+ * Whether `value` is a request or notification the SDK's JSONRPCMessageSchema certainly accepts
+ * as it is: only the four keys, "2.0", a string method, a string or safe-integer id, params an
+ * object without `_meta` (or an own `__proto__`). False means "not certain" (a response, `_meta`, anything odd): the
+ * caller then asks the schema. Saves the schema's union of four strict objects on the common case.
+ */
+export function isPlainRequest(value: unknown): value is { jsonrpc: "2.0"; id?: string | number; method: string; params?: Record<string, unknown> } {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const message = value as Record<string, unknown>;
+  for (const key of Object.keys(message)) if (!REQUEST_KEYS.has(key)) return false;
+  if (message.jsonrpc !== "2.0" || typeof message.method !== "string") return false;
+  const { id, params } = message;
+  if ("id" in message && typeof id !== "string" && !Number.isSafeInteger(id)) return false;
+  if (params === undefined) return !("params" in message);
+  // zod drops an own "__proto__" key where JSON.parse made one: left to the schema too.
+  return typeof params === "object" && params !== null && !Array.isArray(params) && !("_meta" in params) && !Object.hasOwn(params, "__proto__");
 }

@@ -11,7 +11,7 @@ import { messageOf } from "@foundry-mcp/core";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { DEFAULT_MAX_FRAME_BYTES, formatFrameBound, JsonLineFramer, type Frame } from "@foundry-mcp/jsonl";
-import { describeInvalid, wireIdOf, type WireId } from "./jsonrpc-frames";
+import { describeInvalid, isPlainRequest, wireIdOf, type WireId } from "./jsonrpc-frames";
 
 /** Largest accepted line: bigger frames are discarded up to their newline and answered with -32600. */
 export const MAX_FRAME_BYTES = DEFAULT_MAX_FRAME_BYTES;
@@ -141,6 +141,10 @@ export class LineStdioTransport implements Transport {
     }
     if (Array.isArray(value)) {
       this.replyError(null, -32600, "Invalid Request: JSON-RPC batches are not supported; send one message per line.");
+      return;
+    }
+    if (isPlainRequest(value)) {
+      this.onmessage?.(value as JSONRPCMessage);
       return;
     }
     const parsed = JSONRPCMessageSchema.safeParse(value);

@@ -2,11 +2,21 @@
 // serve both eras on the same connection: inbound messages pass through the EraRouter (which
 // answers server/discover and the revision's errors itself), outbound answers to modern requests
 // get their 2026-07-28 form. Wrap LineStdioTransport for stdio, or a one-request channel for
-// stateless HTTP (stateless-request.ts).
+// stateless HTTP (stateless-request.ts). Methods given as `direct` routes are answered here,
+// after the router and ahead of the SDK's dispatch (direct-requests.ts).
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
+import { DirectRequests, type DirectRoutes } from "./direct-requests";
 import { EraRouter, type EraRouterOptions, type ProtocolEra } from "./era-router";
 import type { ServerIdentity } from "./modern-result";
+
+/** Options of a DualEraTransport. */
+export interface DualEraTransportOptions extends EraRouterOptions {
+  /** Methods answered on the transport itself; each route is also registered with the SDK's Server. */
+  direct?: DirectRoutes;
+  /** Most direct requests in flight at once (default 1024); past it one is refused with -32000. */
+  maxDirectInFlight?: number;
+}
 
 /**
  * Serves both eras over `inner`.
@@ -19,13 +29,16 @@ export class DualEraTransport implements Transport {
   onclose?: () => void;
 
   private readonly router: EraRouter;
+  private readonly direct: DirectRequests | undefined;
 
   constructor(
     private readonly inner: Transport,
     identity: ServerIdentity,
-    options: EraRouterOptions = {},
+    options: DualEraTransportOptions = {},
   ) {
-    this.router = new EraRouter(identity, options);
+    const { direct, maxDirectInFlight, ...routerOptions } = options;
+    this.router = new EraRouter(identity, routerOptions);
+    this.direct = direct ? new DirectRequests(direct, maxDirectInFlight) : undefined;
   }
 
   /** The era the connection settled on (undefined before its first request). */
@@ -44,12 +57,19 @@ export class DualEraTransport implements Transport {
         this.inner.send(decision.message).catch((error: unknown) => this.onerror?.(error as Error));
         return;
       }
+      if (this.direct?.take(decision.message, this.replyDirect)) return;
       this.onmessage?.(decision.message, extra);
     };
     this.inner.onerror = (error) => this.onerror?.(error);
     this.inner.onclose = () => this.onclose?.();
     await this.inner.start();
   }
+
+  // A cancelled request's answer still passes the router, which then forgets the request.
+  private readonly replyDirect = (answer: JSONRPCMessage, cancelled: boolean): void => {
+    const outbound = this.router.outbound(answer);
+    if (!cancelled) this.inner.send(outbound).catch((error: unknown) => this.onerror?.(error as Error));
+  };
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     await this.inner.send(this.router.outbound(message), options);

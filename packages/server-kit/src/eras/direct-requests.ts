@@ -1,0 +1,97 @@
+// Requests a server answers on its transport, ahead of the SDK's dispatch. For each request the
+// SDK's Server runs three zod parses to tell a request from a response, builds an AbortController
+// and a handler context, parses the request a second time in Server's tools/call wrapper and the
+// result once more: ~75 µs of a memory_search that ranks in ~120 µs (issue 16, ARCHITECTURE
+// "The direct lane"). A route is the same schema and handler a server also registers with the
+// SDK, so both dispatchers run one piece of code; what the lane keeps of the SDK's dispatch:
+// the request schema's exact -32602, an error's code, message and data as the SDK sends them,
+// notifications/cancelled (the answer to a cancelled request is not sent), and a bound on the
+// requests in flight. Handlers get no SDK context (no progress, no server→client requests), so
+// only routes that need none belong here.
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+
+type WireId = string | number;
+
+/** The part of a zod schema the lane uses: the schema given to the SDK's setRequestHandler. */
+interface RequestParser<T> {
+  parse(value: unknown): T;
+}
+
+/** One request method: its schema and handler, as also registered with the SDK's Server. */
+export interface DirectRoute<T = unknown> {
+  readonly schema: RequestParser<T>;
+  // A method, so a route for one request type fits DirectRoutes (method parameters are bivariant).
+  handle(request: T): Promise<object> | object;
+}
+
+/** Methods answered on the transport, by name. */
+export type DirectRoutes = Readonly<Record<string, DirectRoute>>;
+
+/** Most direct requests in flight at once by default; past it a request is refused. */
+export const DEFAULT_MAX_DIRECT_IN_FLIGHT = 1024;
+
+interface CancelledParams {
+  requestId?: unknown;
+}
+
+/** The error object the SDK's Protocol sends for a handler's throw: same code, message and data. */
+function wireError(error: unknown): { code: number; message: string; data?: unknown } {
+  const fields = (typeof error === "object" && error !== null ? error : {}) as { code?: unknown; message?: unknown; data?: unknown };
+  const code = typeof fields.code === "number" && Number.isSafeInteger(fields.code) ? fields.code : -32603;
+  const message = typeof fields.message === "string" ? fields.message : typeof error === "string" ? error : "Internal error";
+  return fields.data === undefined ? { code, message } : { code, message, data: fields.data };
+}
+
+/** Answers the requests whose method has a route, and keeps their in-flight ids. */
+export class DirectRequests {
+  private readonly inFlight = new Set<WireId>();
+  private readonly cancelled = new Set<WireId>();
+
+  constructor(
+    private readonly routes: DirectRoutes,
+    private readonly maxInFlight = DEFAULT_MAX_DIRECT_IN_FLIGHT,
+  ) {}
+
+  /**
+   * Takes `message` when it is a request with a route (returns true); anything else is left for
+   * the SDK (false), and a cancellation is noted too. `reply` gets each answer, with `cancelled`
+   * true when the client cancelled the request meanwhile (the answer is then not to be sent).
+   */
+  take(message: JSONRPCMessage, reply: (answer: JSONRPCMessage, cancelled: boolean) => void): boolean {
+    if (!("method" in message)) return false;
+    if (!("id" in message)) {
+      if (message.method === "notifications/cancelled") this.cancel((message.params as CancelledParams | undefined)?.requestId);
+      return false; // the SDK sees every notification too
+    }
+    const route = Object.hasOwn(this.routes, message.method) ? this.routes[message.method] : undefined;
+    if (!route) return false;
+    const id = message.id as WireId;
+    if (this.inFlight.has(id)) {
+      reply({ jsonrpc: "2.0", id, error: { code: -32600, message: `Invalid Request: request id ${JSON.stringify(id)} is already in flight; use a new id for each request.` } }, false);
+      return true;
+    }
+    if (this.inFlight.size >= this.maxInFlight) {
+      reply({ jsonrpc: "2.0", id, error: { code: -32000, message: `Too many requests in flight: ${this.maxInFlight} (the server's bound); wait for answers before sending more.` } }, false);
+      return true;
+    }
+    this.inFlight.add(id);
+    void this.answer(route, message, id).then((answer) => {
+      this.inFlight.delete(id);
+      reply(answer, this.cancelled.delete(id));
+    });
+    return true;
+  }
+
+  private async answer(route: DirectRoute, message: JSONRPCMessage, id: WireId): Promise<JSONRPCMessage> {
+    try {
+      const result = await route.handle(route.schema.parse(message));
+      return { jsonrpc: "2.0", id, result } as JSONRPCMessage;
+    } catch (error) {
+      return { jsonrpc: "2.0", id, error: wireError(error) };
+    }
+  }
+
+  private cancel(requestId: unknown): void {
+    if ((typeof requestId === "string" || typeof requestId === "number") && this.inFlight.has(requestId)) this.cancelled.add(requestId);
+  }
+}
