@@ -120,11 +120,6 @@ async function measureSize(size) {
     write.ours.push(written.ms);
     writtenIds.push(/fact-\d+/.exec(written.result.text)?.[0]);
     afterWrite.ours.push(await findWritten(ours, "ours", index, writtenIds[index]));
-    if (index % rereadEvery === 0) {
-      const again = await timed(() => reread.call("memory_write", newFact("reread", index, size)));
-      write.reread.push(again.ms);
-      afterWrite.reread.push(await findWritten(reread, "reread", index, /fact-\d+/.exec(again.result.text)?.[0]));
-    }
   }
   // The same queries again, each right after a different search instead of a write: the warm
   // figure "after a write" compares to, so the two differ only in what came just before.
@@ -132,6 +127,14 @@ async function measureSize(size) {
   for (let index = 0; index < writes; index++) {
     await ours.call("memory_search", { query: QUERIES[index % QUERIES.length], limit: 3 });
     sameWarm.push(await findWritten(ours, "ours", index, writtenIds[index]));
+  }
+  // The re-read baseline's writes in a loop of their own, after ours: interleaved with ours'
+  // (as until session 10), each of its second-long calls left ours' search after a write on a
+  // machine that had just run one, while the same query warm above ran without them.
+  for (let index = 0; index < writes; index += rereadEvery) {
+    const again = await timed(() => reread.call("memory_write", newFact("reread", index, size)));
+    write.reread.push(again.ms);
+    afterWrite.reread.push(await findWritten(reread, "reread", index, /fact-\d+/.exec(again.result.text)?.[0]));
   }
   const rss = { ours: ours.rssMiB(), floor: floor.rssMiB(), reread: reread.rssMiB() };
   await Promise.all([ours.close(), floor.close(), reread.close()]);
@@ -184,7 +187,7 @@ try {
     "",
     `Node ${process.versions.node}, ${os.cpus().length} cores shared with other work (load average ${os.loadavg()[0].toFixed(1)} at the end); ms, medians, systems interleaved call by call. ` +
       "Ours = `apps/foundry-server/dist/server.mjs` (directory watch on, never stale). Floor = a raw stdio loop with every fact parsed once and held in memory, the same ranker and text (it can be stale). " +
-      `Re-read = every fact file re-read and parsed on every call (never stale by brute force). Cold = first memory_search of a fresh process after initialize, restoring the saved index (median of 3 processes); its CPU ms = the server's own CPU time for that call (robust to other load on the machine); start = spawn to that first answer; first start ever = the same with no saved index yet (every file parsed, index built). Warm = after ${WARM_UP} unmeasured searches on each of ours and the floor (steady state), the two taking turns to go first. After a write = a search for the fact just written, which must be in the answer; same query warm = that search again later, right after a different search instead of the write.`,
+      `Re-read = every fact file re-read and parsed on every call (never stale by brute force). Cold = first memory_search of a fresh process after initialize, restoring the saved index (median of 3 processes); its CPU ms = the server's own CPU time for that call (robust to other load on the machine); start = spawn to that first answer; first start ever = the same with no saved index yet (every file parsed, index built). Warm = after ${WARM_UP} unmeasured searches on each of ours and the floor (steady state), the two taking turns to go first. After a write = a search for the fact just written, which must be in the answer; same query warm = that search again later, right after a different search instead of the write. The re-read baseline's writes run in a loop of their own after ours, so none of its second-long calls falls between ours' writes and searches.`,
     "",
     table(
       ["facts", "warm: ours", "floor", "re-read", "ours/floor", "after a write: ours", "same query warm", "re-read", "write: ours", "re-read", "cold first search: ours", "its CPU ms", "start→answer: ours", "floor", "first start ever", "RSS MiB: ours", "floor", "re-read"],
