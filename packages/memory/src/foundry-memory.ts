@@ -308,8 +308,9 @@ export class FoundryMemory {
 
   /** Appends one event to `.foundry/metrics/events.jsonl` and keeps metrics/ out of git. */
   async recordEvent(name: string, detail: Record<string, unknown> = {}): Promise<void> {
-    await ensureMetricsIgnored(this.paths.gitignore);
-    await appendEvent(this.paths.events, name, detail, this.now());
+    const now = this.now();
+    await ensureMetricsIgnored(this.paths.gitignore, now.getTime());
+    await appendEvent(this.paths.events, name, detail, now);
   }
 
   /** Events recorded so far, counted by name in order of first appearance. */

@@ -3,14 +3,19 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { estimateTokens } from "@foundry-mcp/tokens";
 import { FoundryMemory, formatTokenReport } from "../src/index";
+import { RECHECK_MS } from "../src/events";
 import { makeTempRoot } from "./__fixtures__/temp-root";
 
 let root = "";
 let cleanup = () => {};
 let memory: FoundryMemory;
+// The memory's clock: events re-check their paths at most once a second (RECHECK_MS) by it.
+let clock = Date.parse("2026-03-10T12:00:00Z");
+const aSecondLater = () => (clock += RECHECK_MS);
 beforeEach(() => {
   ({ root, cleanup } = makeTempRoot());
-  memory = new FoundryMemory({ root, now: () => new Date("2026-03-10T12:00:00Z") });
+  clock = Date.parse("2026-03-10T12:00:00Z");
+  memory = new FoundryMemory({ root, now: () => new Date(clock) });
 });
 afterEach(() => cleanup());
 
@@ -49,24 +54,33 @@ describe("events", () => {
   });
 
   // Regression: the log's descriptor stays open between events; a log deleted or renamed away
-  // must not swallow the events that follow (they would go to the unlinked or moved file).
-  it("a log deleted or renamed away while events are recorded is opened again at its path", async () => {
+  // must not swallow the events that follow (they would go to the unlinked or moved file)
+  // beyond the second in which its path is trusted without a stat.
+  it("a log deleted or renamed away while events are recorded is opened again at its path within a second", async () => {
     const log = path.join(root, ".foundry/metrics/events.jsonl");
     await memory.recordEvent("before");
     rmSync(log);
+    aSecondLater();
     await memory.recordEvent("after_delete");
-    expect(readFileSync(log, "utf8")).toBe('{"ts":"2026-03-10T12:00:00.000Z","event":"after_delete"}\n');
+    expect(readFileSync(log, "utf8")).toBe('{"ts":"2026-03-10T12:00:01.000Z","event":"after_delete"}\n');
     renameSync(log, `${log}.old`);
+    // Within the second the path was checked, the held file still gets the events (as a
+    // renamed log does from any writer holding it open); the next check follows the path.
+    await memory.recordEvent("same_second");
+    aSecondLater();
     await memory.recordEvent("after_rename");
     expect(await memory.eventCounts()).toEqual({ after_rename: 1 });
+    expect(readFileSync(`${log}.old`, "utf8")).toContain("same_second");
     expect(readFileSync(`${log}.old`, "utf8")).not.toContain("after_rename");
     rmSync(path.join(root, ".foundry/metrics"), { recursive: true });
+    aSecondLater();
     await memory.recordEvent("after_folder");
     expect(await memory.eventCounts()).toEqual({ after_folder: 1 });
   });
 
   // Regression: a .gitignore once seen to hold metrics/ is not read again per event while its
-  // stat signature holds; an edit that drops the line changes the signature and is repaired.
+  // stat signature holds; an edit that drops the line changes the signature and is repaired by
+  // the first event a second or more after the last check.
   it("puts metrics/ back after an edit drops it from a .gitignore already checked", async () => {
     const gitignore = path.join(root, ".foundry/.gitignore");
     await memory.recordEvent("first");
@@ -75,6 +89,10 @@ describe("events", () => {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())));
     await memory.recordEvent("checked");
     writeFileSync(gitignore, "blackboard/tmp/\n");
+    // Checked at most once a second: an event in the same second makes no system call for it.
+    await memory.recordEvent("same_second");
+    expect(readFileSync(gitignore, "utf8")).toBe("blackboard/tmp/\n");
+    aSecondLater();
     await memory.recordEvent("after_edit");
     expect(readFileSync(gitignore, "utf8")).toBe("blackboard/tmp/\n# Foundry metrics are local to each checkout\nmetrics/\n");
   });
