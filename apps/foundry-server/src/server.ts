@@ -16,7 +16,7 @@ import {
 import { openProject } from "./project";
 import { negotiateProtocolVersion } from "./protocol";
 import { messageOf } from "@foundry-mcp/core";
-import { checkedRequest, toolErrorResult, toWireError, unknownTool, type DirectRoutes, type ServerIdentity } from "@foundry-mcp/server-kit";
+import { checkedRequest, plainToolCall, toolErrorResult, toWireError, unknownTool, type DirectRoutes, type ServerIdentity } from "@foundry-mcp/server-kit";
 import { listResources, readResource } from "./resources";
 import { TOOL_DEFINITIONS, TOOL_NAMES, isToolName } from "./tools/definitions";
 import { TOOL_HANDLERS } from "./tools/handlers";
@@ -75,7 +75,7 @@ function toolCallRoute(options: FoundryServerOptions) {
       return toolErrorResult(error, { tool: name });
     }
   };
-  return { schema, handle };
+  return { schema, handle, quickParse: plainToolCall };
 }
 
 /**

@@ -1,12 +1,12 @@
 // Direct routes: a DualEraTransport over LineStdioTransport (in-process streams) with a real SDK
 // Server behind it. A routed method is answered on the transport; its answers, errors included,
-// are the SDK's own answers for the same route in both eras; a cancelled request gets no answer;
+// are the SDK's own answers for the same route in both eras (with and without a quick parse); a cancelled request gets no answer;
 // the in-flight bound and a reused id are refused with exact errors.
 import { PassThrough } from "node:stream";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
-import { checkedRequest, DualEraTransport, LineStdioTransport, protocolError, unknownTool, type DualEraTransportOptions, type ServerIdentity } from "../src/index";
+import { checkedRequest, DualEraTransport, LineStdioTransport, plainToolCall, protocolError, unknownTool, type DualEraTransportOptions, type ServerIdentity } from "../src/index";
 
 const identity: ServerIdentity = { serverInfo: { name: "direct", version: "1" }, capabilities: { tools: {} } };
 const ENVELOPE = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
@@ -93,7 +93,9 @@ describe("direct routes", () => {
     };
     const throughSdk = await answers({});
     const throughLane = await answers({ direct: { "tools/call": route() } });
+    const throughQuickParse = await answers({ direct: { "tools/call": { ...route(), quickParse: plainToolCall } } });
     expect(throughLane).toEqual(throughSdk);
+    expect(throughQuickParse).toEqual(throughSdk);
     // What they are, so a change on either side shows here.
     expect(throughLane.map((reply) => reply.error?.code ?? reply.result?.resultType ?? "result")).toEqual(["result", -32602, -32603, -32600, -32602, -32602, "complete", -32602]);
     expect(throughLane[1]?.error).toEqual({ code: -32602, message: "Unknown tool: unknown. Tools: echo, hold.", data: { name: "unknown" } });

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
 import { isPlainRequest } from "../src/jsonrpc-frames";
+import { seeded } from "./__fixtures__/seeded";
 
 const cases: unknown[] = [
   { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "memory_search", arguments: { query: "x" } } },
@@ -51,23 +52,17 @@ describe("isPlainRequest", () => {
 
   it("never says yes to a message the SDK's schema refuses or changes", () => {
     for (const value of cases) agreesWithSchema(value);
-    let seed = 7;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-    const pick = <T>(options: readonly T[]): T => options[Math.floor(random() * options.length)]!;
+    const { random, pick, maybe } = seeded(7);
     const ids = [undefined, 0, 1, -4, 2.5, 2 ** 60, "x", "", null, true, {}];
     const methods = [undefined, "ping", "tools/call", "", 3, null];
     const params = [undefined, {}, { a: 1 }, { _meta: {} }, { _meta: { progressToken: "t" } }, [], null, "p", 0, { arguments: { q: [1] } }];
     const versions = ["2.0", "2", 2, undefined];
     for (let index = 0; index < 5000; index++) {
       const value: Record<string, unknown> = {};
-      const version = pick(versions);
-      if (version !== undefined || random() < 0.1) value.jsonrpc = version;
-      const id = pick(ids);
-      if (id !== undefined || random() < 0.1) value.id = id;
-      const method = pick(methods);
-      if (method !== undefined || random() < 0.1) value.method = method;
-      const param = pick(params);
-      if (param !== undefined || random() < 0.1) value.params = param;
+      for (const [key, options] of [["jsonrpc", versions], ["id", ids], ["method", methods], ["params", params]] as const) {
+        const chosen = pick<unknown>(options);
+        if (maybe(chosen)) value[key] = chosen;
+      }
       if (random() < 0.1) value.result = {};
       if (random() < 0.05) value.extra = 1;
       agreesWithSchema(value);
