@@ -2,6 +2,8 @@
 // (checked without the SDK's schema), and for one it cannot deliver, the id to answer with and
 // why the message is invalid, in the exact sentences its error replies carry.
 
+import { isJsonObject, isPlainJsonObject } from "./json-object";
+
 /** A JSON-RPC id as it appears on the wire. */
 export type WireId = string | number | null;
 
@@ -19,7 +21,7 @@ export function describeInvalid(value: unknown): string {
   if (message.jsonrpc !== "2.0") return '"jsonrpc" must be "2.0".';
   if ("method" in message && typeof message.method !== "string") return '"method" must be a string.';
   if ("id" in message && wireIdOf(value) === null) return '"id" must be a string or a number.';
-  if ("params" in message && (typeof message.params !== "object" || message.params === null || Array.isArray(message.params))) {
+  if ("params" in message && !isJsonObject(message.params)) {
     return '"params" must be an object.';
   }
   return "not a JSON-RPC request, notification or response.";
@@ -34,13 +36,12 @@ const REQUEST_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
  * caller then asks the schema. Saves the schema's union of four strict objects on the common case.
  */
 export function isPlainRequest(value: unknown): value is { jsonrpc: "2.0"; id?: string | number; method: string; params?: Record<string, unknown> } {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  const message = value as Record<string, unknown>;
+  if (!isJsonObject(value)) return false;
+  const message = value;
   for (const key of Object.keys(message)) if (!REQUEST_KEYS.has(key)) return false;
   if (message.jsonrpc !== "2.0" || typeof message.method !== "string") return false;
   const { id, params } = message;
   if ("id" in message && typeof id !== "string" && !Number.isSafeInteger(id)) return false;
   if (params === undefined) return !("params" in message);
-  // zod drops an own "__proto__" key where JSON.parse made one: left to the schema too.
-  return typeof params === "object" && params !== null && !Array.isArray(params) && !("_meta" in params) && !Object.hasOwn(params, "__proto__");
+  return isPlainJsonObject(params) && !("_meta" in params);
 }

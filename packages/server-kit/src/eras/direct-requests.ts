@@ -26,7 +26,8 @@ export interface DirectRoute<T = unknown> {
    * A hand-written check of the common shape that returns exactly what `schema.parse` would
    * (e.g. {@link plainToolCall}), or undefined to let the schema decide. A zod parse runs more
    * code than the rest of the lane together, and that code is cold again on every call of a
-   * process that waits between calls: ~100 µs a call, interleaved.
+   * process that waits between calls: ~35 µs of a foundry-server search, interleaved with other
+   * processes, against ~4 µs in a hot loop.
    */
   quickParse?(message: JSONRPCMessage): T | undefined;
 }

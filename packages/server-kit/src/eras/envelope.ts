@@ -3,6 +3,7 @@
 // reads and checks that envelope and builds the revision's errors (-32602 for a missing or
 // malformed envelope, -32022 for a version this server does not speak). Neighbours:
 // era-router.ts (which request is of which era), modern-result.ts (what goes back).
+import { isJsonObject } from "../json-object";
 
 /** The stateless revision every server here speaks beside the 2025 handshake. */
 export const MODERN_PROTOCOL_VERSION = "2026-07-28";
@@ -41,15 +42,11 @@ export interface RequestEnvelope {
 
 const ENVELOPE_KEYS = [META_KEYS.protocolVersion, META_KEYS.clientCapabilities, META_KEYS.clientInfo];
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** `params._meta` when it is an object. */
 export function requestMeta(params: unknown): Record<string, unknown> | undefined {
-  if (!isPlainObject(params)) return undefined;
+  if (!isJsonObject(params)) return undefined;
   const meta = params._meta;
-  return isPlainObject(meta) ? meta : undefined;
+  return isJsonObject(meta) ? meta : undefined;
 }
 
 /** True when the request carries any key of the 2026-07-28 envelope (a claim to that era). */
@@ -85,18 +82,18 @@ export function unsupportedVersion(requested: string | undefined): WireErrorObje
  * @example readEnvelope({ _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } })
  */
 export function readEnvelope(params: unknown): RequestEnvelope | { error: WireErrorObject } {
-  if (params !== undefined && !isPlainObject(params)) return { error: invalidEnvelope("params", "must be an object") };
-  const raw = isPlainObject(params) ? params._meta : undefined;
+  if (params !== undefined && !isJsonObject(params)) return { error: invalidEnvelope("params", "must be an object") };
+  const raw = isJsonObject(params) ? params._meta : undefined;
   if (raw === undefined) return { error: invalidEnvelope("_meta", "is missing") };
-  if (!isPlainObject(raw)) return { error: invalidEnvelope("_meta", "must be an object") };
+  if (!isJsonObject(raw)) return { error: invalidEnvelope("_meta", "must be an object") };
   const version = raw[META_KEYS.protocolVersion];
   const capabilities = raw[META_KEYS.clientCapabilities];
   const info = raw[META_KEYS.clientInfo];
   if (version === undefined) return { error: invalidEnvelope(META_KEYS.protocolVersion, "is missing") };
   if (capabilities === undefined) return { error: invalidEnvelope(META_KEYS.clientCapabilities, "is missing") };
   if (typeof version !== "string" || version === "") return { error: invalidEnvelope(META_KEYS.protocolVersion, "must be a non-empty string") };
-  if (!isPlainObject(capabilities)) return { error: invalidEnvelope(META_KEYS.clientCapabilities, "must be an object") };
-  if (info !== undefined && !(isPlainObject(info) && typeof info.name === "string" && typeof info.version === "string")) {
+  if (!isJsonObject(capabilities)) return { error: invalidEnvelope(META_KEYS.clientCapabilities, "must be an object") };
+  if (info !== undefined && !(isJsonObject(info) && typeof info.name === "string" && typeof info.version === "string")) {
     return { error: invalidEnvelope(META_KEYS.clientInfo, "must be an object with string name and version") };
   }
   if (!MODERN_PROTOCOL_VERSIONS.includes(version)) return { error: unsupportedVersion(version) };

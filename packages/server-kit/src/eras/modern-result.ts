@@ -4,6 +4,7 @@
 // `_meta["io.modelcontextprotocol/serverInfo"]`. The result's own fields (every SPEC string) are
 // untouched, so both eras answer with the same text.
 import { META_KEYS, MODERN_PROTOCOL_VERSIONS } from "./envelope";
+import { isJsonObject } from "../json-object";
 
 /** How long a client may reuse a result, and whether a shared cache may keep it. */
 export interface CacheHint {
@@ -33,10 +34,6 @@ export interface ServerIdentity {
   cacheHints?: Readonly<Partial<Record<string, CacheHint>>>;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /**
  * The 2026-07-28 form of a result the server produced for `method`.
  *
@@ -51,7 +48,7 @@ export function toModernResult(method: string, result: Record<string, unknown>, 
     if (typeof modern.ttlMs !== "number") modern.ttlMs = hint.ttlMs;
     if (modern.cacheScope !== "public" && modern.cacheScope !== "private") modern.cacheScope = hint.cacheScope;
   }
-  const meta = isPlainObject(modern._meta) ? modern._meta : {};
+  const meta = isJsonObject(modern._meta) ? modern._meta : {};
   if (meta[META_KEYS.serverInfo] === undefined) modern._meta = { ...meta, [META_KEYS.serverInfo]: identity.serverInfo };
   return modern;
 }
@@ -59,7 +56,7 @@ export function toModernResult(method: string, result: Record<string, unknown>, 
 // An input-required result carries its questions and state only: the SDK's tools/call result
 // check adds `content: []` to every result, and no cache hint applies to a question.
 function inputRequiredForm(result: Record<string, unknown>, identity: ServerIdentity): Record<string, unknown> {
-  const meta = isPlainObject(result._meta) ? result._meta : {};
+  const meta = isJsonObject(result._meta) ? result._meta : {};
   return {
     resultType: "input_required",
     ...(result.inputRequests === undefined ? {} : { inputRequests: result.inputRequests }),
@@ -79,7 +76,7 @@ const PUSH_FLAGS = ["listChanged", "subscribe"];
 export function modernCapabilities(capabilities: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(capabilities)) {
-    out[name] = isPlainObject(value) ? Object.fromEntries(Object.entries(value).filter(([flag, on]) => !(PUSH_FLAGS.includes(flag) && on === true))) : value;
+    out[name] = isJsonObject(value) ? Object.fromEntries(Object.entries(value).filter(([flag, on]) => !(PUSH_FLAGS.includes(flag) && on === true))) : value;
   }
   return out;
 }

@@ -3,15 +3,12 @@
 // `__proto__`, which zod drops) is left to the schema, so the two never disagree; a test
 // compares them on hand-made and generated requests.
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { isPlainJsonObject } from "../json-object";
 
 /** A tools/call request as the checked schema returns it. */
 export interface PlainToolCall {
   method: "tools/call";
   params: { name: string; arguments?: Record<string, unknown> };
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && !Object.hasOwn(value, "__proto__");
 }
 
 /**
@@ -23,9 +20,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 export function plainToolCall(message: JSONRPCMessage): PlainToolCall | undefined {
   if (!("method" in message) || message.method !== "tools/call") return undefined;
   const params: unknown = message.params;
-  if (!isPlainObject(params) || typeof params.name !== "string") return undefined;
+  if (!isPlainJsonObject(params) || typeof params.name !== "string") return undefined;
   for (const key of Object.keys(params)) if (key !== "name" && key !== "arguments") return undefined;
   if (!("arguments" in params)) return { method: "tools/call", params: { name: params.name } };
-  if (!isPlainObject(params.arguments)) return undefined;
+  if (!isPlainJsonObject(params.arguments)) return undefined;
   return { method: "tools/call", params: { name: params.name, arguments: { ...params.arguments } } };
 }

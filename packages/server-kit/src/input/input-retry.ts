@@ -4,6 +4,7 @@
 // fields under one private `_meta` key on the way in (and drops that key when a client sent it
 // itself); ClientAsking reads them there. Neighbours: eras/era-router.ts, client-asking.ts.
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { isJsonObject } from "../json-object";
 
 /** The private `_meta` key the retry fields travel under, inside this process only. */
 export const INPUT_RETRY_META_KEY = "dev.foundry-mcp/input-retry";
@@ -14,14 +15,10 @@ export interface InputRetry {
   requestState?: unknown;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** `message` with its retry fields (if any) under {@link INPUT_RETRY_META_KEY}; a modern request only. */
 export function withInputRetry(message: JSONRPCMessage): JSONRPCMessage {
   const params = (message as { params?: unknown }).params;
-  if (!isPlainObject(params) || !isPlainObject(params._meta)) return message;
+  if (!isJsonObject(params) || !isJsonObject(params._meta)) return message;
   const { [INPUT_RETRY_META_KEY]: smuggled, ...meta } = params._meta;
   const retry: InputRetry = {};
   if (Object.hasOwn(params, "inputResponses")) retry.inputResponses = params.inputResponses;
@@ -33,7 +30,7 @@ export function withInputRetry(message: JSONRPCMessage): JSONRPCMessage {
 
 /** The retry fields the router moved into `_meta` (empty when the request is not a retry). */
 export function readInputRetry(params: unknown): InputRetry {
-  if (!isPlainObject(params) || !isPlainObject(params._meta)) return {};
+  if (!isJsonObject(params) || !isJsonObject(params._meta)) return {};
   const retry = params._meta[INPUT_RETRY_META_KEY];
-  return isPlainObject(retry) ? retry : {};
+  return isJsonObject(retry) ? retry : {};
 }

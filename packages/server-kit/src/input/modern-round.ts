@@ -10,6 +10,7 @@ import { ClientCapabilitiesSchema, CreateMessageResultSchema, ElicitResultSchema
 import type { ClientCapabilities, CreateMessageRequestParamsBase, CreateMessageResult, ElicitRequestParams, ElicitResult, ListRootsResult } from "@modelcontextprotocol/sdk/types.js";
 import type { ValidatorProvider } from "@foundry-mcp/core";
 import { describeIssues } from "../checked-request";
+import { isJsonObject } from "../json-object";
 import { META_KEYS } from "../eras/envelope";
 import { declares, missingCapability, type AskCapability, type AskClient } from "./ask-client";
 import { InputErrorCode, InputRequestError } from "./input-error";
@@ -52,7 +53,6 @@ interface ResultParser {
   safeParse(value: unknown): { success: true; data: unknown } | { success: false; error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> } };
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const kindOf = (value: unknown): string => (value === null ? "null" : Array.isArray(value) ? "an array" : `a ${typeof value}`);
 const START_OVER = "send the request again without requestState and inputResponses to start over";
 // A fresh promise per abandoned question: one shared pending promise would keep every abandoned run alive.
@@ -93,7 +93,7 @@ export class ModernRound implements AskClient {
     let fresh: Record<string, unknown> = {};
     if ("inputResponses" in retry) {
       const responses = retry.inputResponses;
-      if (!isPlainObject(responses)) {
+      if (!isJsonObject(responses)) {
         throw new InputRequestError(InputErrorCode.RESPONSES_INVALID, `Invalid params: inputResponses must be an object mapping each input request's key to the client's result; got ${kindOf(responses)}.`);
       }
       const size = Buffer.byteLength(JSON.stringify(responses));
@@ -105,7 +105,7 @@ export class ModernRound implements AskClient {
     const target = requestTarget(method, params);
     const principalDigest = principal === undefined ? undefined : digest(principal);
     const state = "requestState" in retry ? ModernRound.verify(retry.requestState, method, target, principalDigest, settings) : undefined;
-    const meta = isPlainObject(params?._meta) ? params._meta : undefined;
+    const meta = isJsonObject(params?._meta) ? params._meta : undefined;
     return new ModernRound(method, target, principalDigest, state?.answers ?? {}, fresh, settings, meta, state?.round ?? 0);
   }
 
