@@ -27,12 +27,18 @@ const tests = spawnSync(command, [...prefix, "exec", "vitest", "run", "--reporte
 let summary = null;
 try {
   const report = JSON.parse(readFileSync(reportFile, "utf8"));
-  summary = { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+  // A file that fails before its tests run (an import error, a missing tool with CI set) has no
+  // failed test of its own; count it as one failure so the closing line never reads "0 failed".
+  const brokenFiles = (report.testResults ?? []).filter((file) => file.status === "failed" && !(file.assertionResults ?? []).some((test) => test.status === "failed")).length;
+  summary = { passed: report.numPassedTests, failed: report.numFailedTests + brokenFiles, brokenFiles, skipped: report.numPendingTests + report.numTodoTests };
 } catch (error) {
   console.error(`could not read the test report: ${error.message}`);
 }
 rmSync(reportDir, { recursive: true, force: true });
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
-if (summary) console.log(`\ntests: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`);
+if (summary) {
+  const broken = summary.brokenFiles > 0 ? ` (${summary.brokenFiles} of them test files that failed before their tests ran)` : "";
+  console.log(`\ntests: ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped${broken}`);
+}
 console.log(`check finished in ${minutes} min`);
 if (tests.status !== 0 || !summary || summary.failed > 0 || summary.passed === 0) process.exit(tests.status || 1);
