@@ -18,12 +18,20 @@ import { nodedirFor } from "../tooling/node-runtime.mjs";
 import { checkApp, checkLibrary, checkTarball, checkTypes } from "./release/consumer.mjs";
 import { packAll, runCommand, workspacePackages } from "./release/packages.mjs";
 import { localPrebuilds, workspaceNativeDir } from "./release/prebuilds.mjs";
+import { syncServerJson } from "./release/server-json.mjs";
 import { repoRoot, run } from "./setup.mjs";
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
 const values = (name) => args.flatMap((arg, i) => (arg === name && args[i + 1] ? [args[i + 1]] : []));
 
+// The MCP Registry entries (apps/*/server.json) carry the versions being released.
+const registryEntries = syncServerJson(repoRoot, { write: true });
+for (const file of registryEntries.changed) console.log(`release: ${file} now carries its package's version`);
+if (registryEntries.problems.length) {
+  console.error(`release: ${registryEntries.problems.join("\n")}`);
+  process.exit(1);
+}
 if (!flag("--no-build")) run("pnpm", ["exec", "turbo", "run", "build", "--output-logs=errors-only"]);
 const token = process.env.NPM_TOKEN || process.env.NODE_AUTH_TOKEN;
 if (token && !flag("--dry-run")) {
