@@ -3,7 +3,8 @@
 // registry token (NPM_TOKEN or NODE_AUTH_TOKEN), or with --dry-run, it is a release dry run as
 // a user would meet the result: every package packed, each tarball installed with npm into an
 // empty folder (no workspace links), each bin run, each library imported from ESM and CommonJS,
-// a TypeScript consumer compiled; then a table of each tarball's install size and package count.
+// a TypeScript consumer compiled; foundry-server's Claude Desktop extension built into
+// apps/foundry-server/release/ (scripts/build-mcpb.mjs); then a table of each tarball's install size and package count.
 //
 //   --dry-run            never publish, even with a token
 //   --no-build           use the existing dist/ folders (CI on another Node reuses Node 20's build)
@@ -19,6 +20,7 @@ import { checkApp, checkLibrary, checkTarball, checkTypes } from "./release/cons
 import { packAll, runCommand, workspacePackages } from "./release/packages.mjs";
 import { localPrebuilds, workspaceNativeDir } from "./release/prebuilds.mjs";
 import { syncServerJson } from "./release/server-json.mjs";
+import { buildMcpb } from "../apps/foundry-server/scripts/build-mcpb.mjs";
 import { repoRoot, run } from "./setup.mjs";
 
 const args = process.argv.slice(2);
@@ -59,6 +61,14 @@ const context = { byName: new Map(packages.map((pkg) => [pkg.name, pkg])), tarba
 
 const problems = [];
 const rows = [];
+// The Claude Desktop extension, built from the same dist/ (attached to a release, not published to npm).
+let extension;
+try {
+  extension = await buildMcpb(path.join(repoRoot, "apps/foundry-server/release/foundry-server.mcpb"));
+  console.log(`  ✓ ${path.relative(repoRoot, extension.file)}: ${(extension.bytes / 1e3).toFixed(1)} kB, ${extension.tools} tools, validated and packed with mcpb`);
+} catch (error) {
+  problems.push(`foundry-server.mcpb: ${error.message}`);
+}
 for (const pkg of packages) {
   const tarball = checkTarball(context.tarballs.get(pkg.name));
   const result = pkg.kind === "app" ? checkApp(pkg, context) : checkLibrary(pkg, context);
@@ -85,7 +95,7 @@ const acceptance = [];
 for (const check of values("--acceptance")) acceptance.push(runAcceptance(path.resolve(check), rows));
 for (const result of acceptance) if (result.status !== 0) problems.push(`acceptance ${result.check} failed (exit ${result.status})`);
 
-const report = { node: process.version, packages: rows, typescript, acceptance, problems };
+const report = { node: process.version, packages: rows, typescript, mcpb: extension ? { bytes: extension.bytes, tools: extension.tools } : null, acceptance, problems };
 for (const file of values("--report")) fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
 if (flag("--keep")) console.log(`\nkept: ${work}`);
 else fs.rmSync(work, { recursive: true, force: true });
