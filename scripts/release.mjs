@@ -10,6 +10,12 @@
 //   --no-build           use the existing dist/ folders (CI on another Node reuses Node 20's build)
 //   --report FILE        also write the results as JSON (the consumer test reads it)
 //   --markdown FILE      also write the size table as a docs/benchmarks.md section (bench/install-footprint.mjs)
+//   --registry           also publish every tarball to a local verdaccio on 127.0.0.1 and install
+//                        from it as users do: npx -y for each program from an empty folder, npm
+//                        install + import for each library (scripts/release/registry-round-trip.mjs);
+//                        the acceptance checks then run against what npx installed. Long and
+//                        network-bound (third-party packages come through the registry): .ci/run's
+//                        release stage runs it on Node 20, 22 and 24; `npm run check` does not.
 //   --acceptance F.mjs   run an acceptance check (repeatable) against the installed tarballs
 //   --keep               leave the consumer folders in place and print where
 import fs from "node:fs";
@@ -19,6 +25,7 @@ import { nodedirFor } from "../tooling/node-runtime.mjs";
 import { checkApp, checkLibrary, checkTarball, checkTypes } from "./release/consumer.mjs";
 import { packAll, runCommand, workspacePackages } from "./release/packages.mjs";
 import { localPrebuilds, workspaceNativeDir } from "./release/prebuilds.mjs";
+import { registryRoundTrip } from "./release/registry-round-trip.mjs";
 import { syncServerJson } from "./release/server-json.mjs";
 import { buildMcpb } from "../apps/foundry-server/scripts/build-mcpb.mjs";
 import { repoRoot, run } from "./setup.mjs";
@@ -91,11 +98,26 @@ console.log(`\n${table}`);
 if (prebuilds) console.log(`\nbetter-sqlite3 binary: ${prebuilds.file}, local prebuild from ${prebuilds.source}`);
 for (const file of values("--markdown")) fs.writeFileSync(file, `${footprintSection(table)}\n`);
 
+let registry = null;
+let acceptanceSource = new Map(rows.filter((row) => row.kind === "app").map((row) => [row.folder, row.installed]));
+if (flag("--registry")) {
+  console.log(`\n• through a local registry on Node ${process.version} (verdaccio, cold npm cache)`);
+  try {
+    const trip = await registryRoundTrip(packages, context.tarballs, work, env);
+    for (const { step, ms, ok } of trip.steps) console.log(`  ${ok ? "✓" : "✗"} ${step}: ${(ms / 1000).toFixed(1)} s`);
+    problems.push(...trip.problems.map((problem) => `registry: ${problem}`));
+    registry = { steps: trip.steps };
+    acceptanceSource = new Map(packages.filter((pkg) => trip.installs.has(pkg.name)).map((pkg) => [pkg.folder, trip.installs.get(pkg.name)]));
+  } catch (error) {
+    problems.push(`registry: ${error.message}`);
+  }
+}
+
 const acceptance = [];
-for (const check of values("--acceptance")) acceptance.push(runAcceptance(path.resolve(check), rows));
+for (const check of values("--acceptance")) acceptance.push(runAcceptance(path.resolve(check), acceptanceSource, registry ? "what npx installed from the local registry" : "the installed tarballs"));
 for (const result of acceptance) if (result.status !== 0) problems.push(`acceptance ${result.check} failed (exit ${result.status})`);
 
-const report = { node: process.version, packages: rows, typescript, mcpb: extension ? { bytes: extension.bytes, tools: extension.tools } : null, acceptance, problems };
+const report = { node: process.version, packages: rows, typescript, mcpb: extension ? { bytes: extension.bytes, tools: extension.tools } : null, registry, acceptance, problems };
 for (const file of values("--report")) fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
 if (flag("--keep")) console.log(`\nkept: ${work}`);
 else fs.rmSync(work, { recursive: true, force: true });
@@ -122,17 +144,18 @@ function footprintSection(table) {
 
 /**
  * Runs one acceptance check (they look for apps/<name>/dist from their working folder) in a
- * folder whose apps/<name> link to the installed tarballs, so they test what npm installed.
+ * folder whose apps/<name> link to installed apps (`installed`: folder -> installed package), so
+ * they test what npm (or npx) installed.
  */
-function runAcceptance(check, installedRows) {
+function runAcceptance(check, installed, what) {
   const layout = path.join(work, "acceptance");
-  for (const row of installedRows.filter((r) => r.kind === "app")) {
-    const link = path.join(layout, row.folder);
+  for (const [folder, dir] of installed) {
+    const link = path.join(layout, folder);
     if (fs.existsSync(link)) continue;
     fs.mkdirSync(path.dirname(link), { recursive: true });
-    fs.symlinkSync(row.installed, link, "dir");
+    fs.symlinkSync(dir, link, "dir");
   }
-  console.log(`\n• acceptance ${path.basename(check)} on Node ${process.version} against the installed tarballs`);
+  console.log(`\n• acceptance ${path.basename(check)} on Node ${process.version} against ${what}`);
   const result = runCommand(process.execPath, [check], { cwd: layout, env, stdio: ["ignore", "inherit", "inherit"] });
   return { check: path.basename(check), status: result.status };
 }
