@@ -1,5 +1,5 @@
 // The local registry the release stage installs from (scripts/release/local-registry.mjs): a real
-// verdaccio on 127.0.0.1 takes an `npm publish` of a packed tarball and serves it to `npx -y` from
+// verdaccio on 127.0.0.1 takes an `npm publish` of a packed tarball (only with its token) and serves it to `npx -y` from
 // an empty folder with a fresh npm cache; `@foundry-mcp/*` is never proxied to the public registry,
 // so a name that was not published is a 404, not someone else's package. The full round trip of
 // every package on Node 20, 22 and 24 runs in .ci/run's release stage (`release.mjs --registry`).
@@ -24,7 +24,12 @@ describe("local registry (verdaccio on 127.0.0.1)", { timeout: 120_000 }, () => 
     const registry = await startLocalRegistry(path.join(temp, "registry"), { ...process.env });
     try {
       expect(registry.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
-      publishTarballs([path.join(temp, "foundry-mcp-registry-fixture-1.2.3.tgz")], registry);
+      const tarball = path.join(temp, "foundry-mcp-registry-fixture-1.2.3.tgz");
+      fs.writeFileSync(path.join(temp, "no-token.npmrc"), "");
+      const anonymous = spawnSync("npm", ["publish", tarball, "--registry", registry.url], { env: { ...registry.env, npm_config_userconfig: path.join(temp, "no-token.npmrc") }, encoding: "utf8" });
+      expect(anonymous.status).not.toBe(0);
+      expect(anonymous.stderr).toMatch(/ENEEDAUTH|E401|E403/);
+      publishTarballs([tarball], registry);
       const empty = path.join(temp, "empty");
       fs.mkdirSync(empty);
       const ran = spawnSync("npx", ["-y", "@foundry-mcp/registry-fixture", "--version"], { cwd: empty, env: registry.env, encoding: "utf8" });
