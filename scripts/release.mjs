@@ -71,7 +71,13 @@ const rows = [];
 // The Claude Desktop extension, built from the same dist/ (attached to a release, not published to npm).
 let extension;
 try {
-  extension = await buildMcpb(path.join(repoRoot, "apps/foundry-server/release/foundry-server.mcpb"));
+  // Built in this run's folder, then renamed into place: .ci/run's dry runs on three Nodes run at once.
+  const built = await buildMcpb(path.join(work, "foundry-server.mcpb"));
+  const target = path.join(repoRoot, "apps/foundry-server/release/foundry-server.mcpb");
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.copyFileSync(built.file, `${target}.${process.pid}`);
+  fs.renameSync(`${target}.${process.pid}`, target);
+  extension = { ...built, file: target };
   console.log(`  ✓ ${path.relative(repoRoot, extension.file)}: ${(extension.bytes / 1e3).toFixed(1)} kB, ${extension.tools} tools, validated and packed with mcpb`);
 } catch (error) {
   problems.push(`foundry-server.mcpb: ${error.message}`);
