@@ -3,12 +3,19 @@
 // registry token (NPM_TOKEN or NODE_AUTH_TOKEN), or with --dry-run, it is a release dry run as
 // a user would meet the result: every package packed, each tarball installed with npm into an
 // empty folder (no workspace links), each bin run, each library imported from ESM and CommonJS,
-// a TypeScript consumer compiled; then a table of each tarball's install size and package count.
+// a TypeScript consumer compiled; foundry-server's Claude Desktop extension built into
+// apps/foundry-server/release/ (scripts/build-mcpb.mjs); then a table of each tarball's install size and package count.
 //
 //   --dry-run            never publish, even with a token
 //   --no-build           use the existing dist/ folders (CI on another Node reuses Node 20's build)
 //   --report FILE        also write the results as JSON (the consumer test reads it)
 //   --markdown FILE      also write the size table as a docs/benchmarks.md section (bench/install-footprint.mjs)
+//   --registry           also publish every tarball to a local verdaccio on 127.0.0.1 and install
+//                        from it as users do: npx -y for each program from an empty folder, npm
+//                        install + import for each library (scripts/release/registry-round-trip.mjs);
+//                        the acceptance checks then run against what npx installed. Long and
+//                        network-bound (third-party packages come through the registry): .ci/run's
+//                        release stage runs it on Node 20, 22 and 24; `npm run check` does not.
 //   --acceptance F.mjs   run an acceptance check (repeatable) against the installed tarballs
 //   --keep               leave the consumer folders in place and print where
 import fs from "node:fs";
@@ -18,12 +25,22 @@ import { nodedirFor } from "../tooling/node-runtime.mjs";
 import { checkApp, checkLibrary, checkTarball, checkTypes } from "./release/consumer.mjs";
 import { packAll, runCommand, workspacePackages } from "./release/packages.mjs";
 import { localPrebuilds, workspaceNativeDir } from "./release/prebuilds.mjs";
+import { registryRoundTrip } from "./release/registry-round-trip.mjs";
+import { syncServerJson } from "./release/server-json.mjs";
+import { buildMcpb } from "../apps/foundry-server/scripts/build-mcpb.mjs";
 import { repoRoot, run } from "./setup.mjs";
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
 const values = (name) => args.flatMap((arg, i) => (arg === name && args[i + 1] ? [args[i + 1]] : []));
 
+// The MCP Registry entries (apps/*/server.json) carry the versions being released.
+const registryEntries = syncServerJson(repoRoot, { write: true });
+for (const file of registryEntries.changed) console.log(`release: ${file} now carries its package's version`);
+if (registryEntries.problems.length) {
+  console.error(`release: ${registryEntries.problems.join("\n")}`);
+  process.exit(1);
+}
 if (!flag("--no-build")) run("pnpm", ["exec", "turbo", "run", "build", "--output-logs=errors-only"]);
 const token = process.env.NPM_TOKEN || process.env.NODE_AUTH_TOKEN;
 if (token && !flag("--dry-run")) {
@@ -51,6 +68,20 @@ const context = { byName: new Map(packages.map((pkg) => [pkg.name, pkg])), tarba
 
 const problems = [];
 const rows = [];
+// The Claude Desktop extension, built from the same dist/ (attached to a release, not published to npm).
+let extension;
+try {
+  // Built in this run's folder, then renamed into place: .ci/run's dry runs on three Nodes run at once.
+  const built = await buildMcpb(path.join(work, "foundry-server.mcpb"));
+  const target = path.join(repoRoot, "apps/foundry-server/release/foundry-server.mcpb");
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.copyFileSync(built.file, `${target}.${process.pid}`);
+  fs.renameSync(`${target}.${process.pid}`, target);
+  extension = { ...built, file: target };
+  console.log(`  ✓ ${path.relative(repoRoot, extension.file)}: ${(extension.bytes / 1e3).toFixed(1)} kB, ${extension.tools} tools, validated and packed with mcpb`);
+} catch (error) {
+  problems.push(`foundry-server.mcpb: ${error.message}`);
+}
 for (const pkg of packages) {
   const tarball = checkTarball(context.tarballs.get(pkg.name));
   const result = pkg.kind === "app" ? checkApp(pkg, context) : checkLibrary(pkg, context);
@@ -73,11 +104,26 @@ console.log(`\n${table}`);
 if (prebuilds) console.log(`\nbetter-sqlite3 binary: ${prebuilds.file}, local prebuild from ${prebuilds.source}`);
 for (const file of values("--markdown")) fs.writeFileSync(file, `${footprintSection(table)}\n`);
 
+let registry = null;
+let acceptanceSource = new Map(rows.filter((row) => row.kind === "app").map((row) => [row.folder, row.installed]));
+if (flag("--registry")) {
+  console.log(`\n• through a local registry on Node ${process.version} (verdaccio, cold npm cache)`);
+  try {
+    const trip = await registryRoundTrip(packages, context.tarballs, work, env);
+    for (const { step, ms, ok } of trip.steps) console.log(`  ${ok ? "✓" : "✗"} ${step}: ${(ms / 1000).toFixed(1)} s`);
+    problems.push(...trip.problems.map((problem) => `registry: ${problem}`));
+    registry = { steps: trip.steps };
+    acceptanceSource = new Map(packages.filter((pkg) => trip.installs.has(pkg.name)).map((pkg) => [pkg.folder, trip.installs.get(pkg.name)]));
+  } catch (error) {
+    problems.push(`registry: ${error.message}`);
+  }
+}
+
 const acceptance = [];
-for (const check of values("--acceptance")) acceptance.push(runAcceptance(path.resolve(check), rows));
+for (const check of values("--acceptance")) acceptance.push(runAcceptance(path.resolve(check), acceptanceSource, registry ? "what npx installed from the local registry" : "the installed tarballs"));
 for (const result of acceptance) if (result.status !== 0) problems.push(`acceptance ${result.check} failed (exit ${result.status})`);
 
-const report = { node: process.version, packages: rows, typescript, acceptance, problems };
+const report = { node: process.version, packages: rows, typescript, mcpb: extension ? { bytes: extension.bytes, tools: extension.tools } : null, registry, acceptance, problems };
 for (const file of values("--report")) fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
 if (flag("--keep")) console.log(`\nkept: ${work}`);
 else fs.rmSync(work, { recursive: true, force: true });
@@ -104,17 +150,18 @@ function footprintSection(table) {
 
 /**
  * Runs one acceptance check (they look for apps/<name>/dist from their working folder) in a
- * folder whose apps/<name> link to the installed tarballs, so they test what npm installed.
+ * folder whose apps/<name> link to installed apps (`installed`: folder -> installed package), so
+ * they test what npm (or npx) installed.
  */
-function runAcceptance(check, installedRows) {
+function runAcceptance(check, installed, what) {
   const layout = path.join(work, "acceptance");
-  for (const row of installedRows.filter((r) => r.kind === "app")) {
-    const link = path.join(layout, row.folder);
+  for (const [folder, dir] of installed) {
+    const link = path.join(layout, folder);
     if (fs.existsSync(link)) continue;
     fs.mkdirSync(path.dirname(link), { recursive: true });
-    fs.symlinkSync(row.installed, link, "dir");
+    fs.symlinkSync(dir, link, "dir");
   }
-  console.log(`\n• acceptance ${path.basename(check)} on Node ${process.version} against the installed tarballs`);
+  console.log(`\n• acceptance ${path.basename(check)} on Node ${process.version} against ${what}`);
   const result = runCommand(process.execPath, [check], { cwd: layout, env, stdio: ["ignore", "inherit", "inherit"] });
   return { check: path.basename(check), status: result.status };
 }

@@ -31,6 +31,9 @@ export function checkLibrary(pkg, context) {
   const closure = installClosure(pkg.name, context.byName);
   const { dir, specs } = consumerFolder(context.work, pkg.name, closure.map((name) => context.tarballs.get(name)));
   npmInstall(dir, specs, context.env);
+  const stats = installStats(dir); // the package's own footprint, before its optional peers
+  const peers = peerSpecs([pkg]);
+  if (peers.length) npmInstall(dir, peers, context.env);
   const entries = entrySpecifiers(pkg);
   const esm = runProbe(dir, "probe.mjs", ESM_PROBE(entries), context.env);
   const cjs = runProbe(dir, "probe.cjs", CJS_PROBE(entries), context.env);
@@ -41,7 +44,17 @@ export function checkLibrary(pkg, context) {
       problems.push(`require("${spec}") exports differ from import: ${JSON.stringify(cjs.exports[spec])}`);
     }
   }
-  return { ...installStats(dir), entries, exportCounts: entries.map((spec) => esm.exports?.[spec]?.length ?? 0), problems };
+  return { ...stats, entries, exportCounts: entries.map((spec) => esm.exports?.[spec]?.length ?? 0), problems };
+}
+
+/**
+ * The peer dependencies a user of every entry installs beside the libraries (the agent-framework
+ * subpaths need `ai` / `@langchain/core`), at the versions the workspace tests them with.
+ */
+function peerSpecs(libraries) {
+  const specs = new Map();
+  for (const { manifest } of libraries) for (const [name, range] of Object.entries(manifest.peerDependencies ?? {})) specs.set(name, `${name}@${manifest.devDependencies?.[name] ?? range}`);
+  return [...specs.values()];
 }
 
 /** Installs one app from its tarball alone and runs each of its bins through npx. */
@@ -93,10 +106,17 @@ function removeNpxEntries(work, env) {
   }
 }
 
+/** The @types/json-schema version the TypeScript consumer of client-manager/ai-sdk installs. */
+const JSON_SCHEMA_TYPES = "7.0.15";
+
 /** One folder with every library and @types/node; `tsc` (the workspace's) compiles an ESM and a CJS consumer under nodenext. */
 export function checkTypes(libraries, context) {
   const { dir, specs } = consumerFolder(context.work, "typescript-consumer", libraries.map((pkg) => context.tarballs.get(pkg.name)));
-  npmInstall(dir, [...specs, `@types/node@${context.typesNode}`], context.env);
+  // ai's own .d.ts (through @ai-sdk/provider) imports "json-schema", whose types ship apart: a
+  // TypeScript user of client-manager/ai-sdk with skipLibCheck off installs them too (its README says so).
+  const peers = peerSpecs(libraries);
+  const peerTypes = peers.some((spec) => spec.startsWith("ai@")) ? [`@types/json-schema@${JSON_SCHEMA_TYPES}`] : [];
+  npmInstall(dir, [...specs, ...peers, ...peerTypes, `@types/node@${context.typesNode}`], context.env);
   const entries = libraries.flatMap(entrySpecifiers);
   const lines = (style) =>
     entries.map((spec, i) => (style === "esm" ? `import * as m${i} from ${JSON.stringify(spec)};` : `import m${i} = require(${JSON.stringify(spec)});`)).join("\n");

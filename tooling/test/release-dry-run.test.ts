@@ -16,7 +16,7 @@ const temp = fs.mkdtempSync(path.join(os.tmpdir(), "release-test-"));
 afterAll(() => fs.rmSync(temp, { recursive: true, force: true }));
 
 interface Row { name: string; version: string; kind: string; installPackages: number; bins?: Array<{ bin: string; version: string }>; entries?: string[] }
-interface Report { node: string; packages: Row[]; typescript: { entries: number; problems: string[] }; problems: string[] }
+interface Report { node: string; packages: Row[]; typescript: { entries: number; problems: string[] }; mcpb: { bytes: number; tools: number } | null; problems: string[] }
 
 const workspaceManifests = ["packages", "apps"].flatMap((group) =>
   fs
@@ -41,6 +41,7 @@ describe("pnpm release --dry-run", () => {
       // A standalone app installs itself plus what its bundle loads, and no workspace library.
       if (!manifest.dependencies) expect(row.installPackages).toBe(1);
     }
+    expect(report.mcpb).toEqual({ bytes: expect.any(Number), tools: 9 });
     expect(report.typescript.entries).toBe(report.packages.flatMap((row) => row.entries ?? []).length);
   });
 });

@@ -20,7 +20,8 @@ export interface GeminiTool {
   functionDeclarations: Array<{ name: string; description?: string; parameters?: Record<string, unknown> }>;
 }
 
-function objectSchema(schema: Record<string, unknown>): Record<string, unknown> {
+/** A tool's input schema as function-calling APIs want it: an object schema without `$schema`. */
+export function objectSchema(schema: Record<string, unknown>): Record<string, unknown> {
   const copy = structuredClone(schema);
   delete copy.$schema;
   if (copy.type === undefined) copy.type = "object";
