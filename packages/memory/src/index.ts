@@ -47,3 +47,7 @@ export type { SearchIndex } from "./search/search-index";
 export { rankFacts, RANKING } from "./search/rank";
 export type { RankedFact } from "./search/rank";
 export { tokenize } from "./search/tokenize";
+export { chooseLayout, insideGitWorkTree, MEMORY_LAYOUTS } from "./layout/memory-layout";
+export type { LayoutChoice, MemoryLayout } from "./layout/memory-layout";
+export { MERGE_SAFE_ID_MIN, isMergeSafeIdNumber, randomFactId } from "./layout/fact-ids";
+export type { MergeResolution } from "./facts/merge-resolution";

@@ -17,6 +17,8 @@ import path from "node:path";
 import { currentMemoryConfig } from "../config";
 import { MemoryError, MemoryErrorCode } from "../errors";
 import { factIdFromNumber, serializeFact } from "../facts/fact-file";
+import { randomFactId } from "../layout/fact-ids";
+import type { MemoryLayout } from "../layout/memory-layout";
 import { createFileExclusive, writeFileAtomic } from "@foundry-mcp/core/node";
 import type { FileLockOptions } from "../fs/file-lock";
 import { runLocked } from "../fs/lock-queue";
@@ -378,7 +380,8 @@ export class MarkdownFactStore implements FactStoreDriver {
     }
   }
 
-  async allocateId(): Promise<string> {
+  async allocateId(layout: MemoryLayout = "sequential"): Promise<string> {
+    if (layout === "merge-safe") return randomFactId((id) => existsSync(path.join(this.paths.facts, `${id}.md`)));
     let highest = this.entries.highestNameId;
     try {
       const counter = Number.parseInt((await fs.readFile(this.paths.idCounter, "utf8")).trim(), 10);
