@@ -301,15 +301,40 @@ export class FoundryMemory {
     };
   }
 
-  /** INDEX.md as it stands, built (and written) first if it is missing. */
+  /**
+   * INDEX.md as it stands, built (and written) first if it is missing. In a merge-safe store,
+   * where INDEX.md is git-ignored and a merge or pull brings facts without it, it is also
+   * rewritten when it differs from what the facts give now.
+   */
   async readIndex(): Promise<string> {
+    let current: string | undefined;
     try {
-      return await fs.readFile(this.paths.index, "utf8");
+      current = await fs.readFile(this.paths.index, "utf8");
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-      const { built } = await this.driver.withWriteLock(() => this.writeIndex());
-      return built.markdown;
     }
+    if (current !== undefined && (await this.layout()).layout === "sequential") return current;
+    if (current !== undefined && (await this.indexFreshness()).fresh) return current;
+    const { built } = await this.driver.withWriteLock(() => this.writeIndex());
+    return built.markdown;
+  }
+
+  /** Whether INDEX.md on disk is what the facts give now (`foundry doctor` checks it). */
+  async indexFreshness(): Promise<{ fresh: boolean; path: string }> {
+    const [{ facts }, config] = await Promise.all([this.refresh(), this.config()]);
+    const built = buildIndexFromOrder(facts.indexOrder(), config.budgetTokens);
+    let current: string | undefined;
+    try {
+      current = await fs.readFile(this.paths.index, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+    return { fresh: current === built.markdown, path: this.paths.index };
+  }
+
+  /** Every stored fact, active or not, in id order (the store's readable files). */
+  async storedFacts(): Promise<Fact[]> {
+    return (await this.refresh()).snapshot.records.map((record) => record.fact);
   }
 
   /** Stored entries that could not be read, with the reason; they are skipped everywhere else. */

@@ -51,3 +51,5 @@ export { chooseLayout, insideGitWorkTree, MEMORY_LAYOUTS } from "./layout/memory
 export type { LayoutChoice, MemoryLayout } from "./layout/memory-layout";
 export { MERGE_SAFE_ID_MIN, isMergeSafeIdNumber, randomFactId } from "./layout/fact-ids";
 export type { MergeResolution } from "./facts/merge-resolution";
+export { checkMemory } from "./report/memory-check";
+export type { MemoryFinding } from "./report/memory-check";

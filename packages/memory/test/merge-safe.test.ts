@@ -88,15 +88,16 @@ describe("the merge replay of the write rules", () => {
     expect(await memory.mergeResolutions()).toEqual([]);
   });
 
-  it("leaves facts of another type, an explicit supersedes and a similar title alone", async () => {
+  it("leaves facts of another type and a similar title alone; a restating title wins even beside an explicit supersedes", async () => {
     place(fact("fact-3000000001", "Services log in JSON", "2026-02-01T00:00:00Z"));
     place(fact("fact-2000000002", "Services log in JSON", "2026-02-02T00:00:00Z", { type: "constraint" }));
     place(fact("fact-4000000003", "Retry limit is 3", "2026-02-03T00:00:00Z"));
     place(fact("fact-4000000004", "Retry limit is 5", "2026-02-04T00:00:00Z"));
     place(fact("fact-4000000005", "Deploys on weekdays", "2026-02-05T00:00:00Z"));
     place(fact("fact-4000000006", "Deploys on weekdays", "2026-02-06T00:00:00Z", { body: "Except Friday.", supersedes: "fact-4000000004" }));
-    expect(await memory.mergeResolutions()).toEqual([]);
-    expect((await memory.search({ query: "deploys weekdays" })).hits.map((hit) => hit.fact.id).sort()).toEqual(["fact-4000000005", "fact-4000000006"]);
+    expect((await memory.mergeResolutions()).map((one) => [one.fact.id, one.rule, one.by.id])).toEqual([["fact-4000000005", "restated", "fact-4000000006"]]);
+    expect((await memory.search({ query: "retry limit" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-4000000003"]);
+    expect((await memory.search({ query: "deploys weekdays" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-4000000006"]);
   });
 });
 

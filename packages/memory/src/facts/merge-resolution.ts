@@ -133,8 +133,9 @@ export class MergeResolver {
           outcome.set(fact.id, { fact, by: duplicate, rule: "duplicate" });
           continue;
         }
-        // An explicit `supersedes` replaces the named fact only, as in memory_write.
-        const restated = fact.supersedes ? undefined : newestOf(live.filter((older) => restates(older, fact)));
+        // Also when the fact names another in `supersedes`: memory_write records a restatement
+        // that way, so the link alone cannot tell an explicit choice from the rule's.
+        const restated = newestOf(live.filter((older) => restates(older, fact)));
         if (restated) {
           outcome.set(restated.id, { fact: restated, by: fact, rule: "restated" });
           live.splice(live.indexOf(restated), 1);
