@@ -17,7 +17,7 @@ import type {
 } from "./drivers/driver";
 import { MarkdownFactStore } from "./drivers/markdown-files";
 import { invalidInput } from "./errors";
-import { appendEvent, countEvents, ensureIgnored, ensureMetricsIgnored } from "./events";
+import { appendEvent, countEvents, ensureMergeSafeIgnores, ensureMetricsIgnored } from "./events";
 import { ActiveFacts } from "./facts/active-facts";
 import type { MergeResolution } from "./facts/merge-resolution";
 import { chooseLayout } from "./layout/memory-layout";
@@ -261,7 +261,7 @@ export class FoundryMemory {
     const [{ snapshot, facts }, config] = await Promise.all([known ?? this.refresh(), this.config()]);
     const built = buildIndexFromOrder(facts.indexOrder(), config.budgetTokens);
     if (this.chooseLayout(snapshot, config).layout === "merge-safe")
-      await ensureIgnored(this.paths.gitignore, "memory/INDEX.md", "INDEX.md is rebuilt from the fact files; tracked in git it would conflict on merges");
+      await ensureMergeSafeIgnores(this.paths.gitignore, this.now().getTime());
     // INDEX.md is derived from the fact files and rebuilt by every write, so it skips the flush.
     await writeFileAtomic(this.paths.index, built.markdown, { durable: false });
     return { built, problems: snapshot.problems };

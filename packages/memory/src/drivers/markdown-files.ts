@@ -32,7 +32,7 @@ import { FactFolderWatch } from "./fact-folder-watch";
 import { ListedStats, listFolderInWorker, workerListingWorthIt } from "./folder-listing";
 import type { FolderListing } from "./folder-listing";
 import { readSavedIndex, savedIndexBytes } from "./saved-index";
-import { ensureIgnored } from "../events";
+import { MERGE_SAFE_IGNORES, ensureIgnored } from "../events";
 import type { IncrementalSearchIndex } from "../search/incremental-index";
 import { knownTermsOf } from "../search/search-index";
 
@@ -150,7 +150,7 @@ export class MarkdownFactStore implements FactStoreDriver {
     try {
       const { bytes, withoutTerms } = savedIndexBytes(this.entries.all(), this.currentSearchIndex?.());
       this.savedWithoutTerms = withoutTerms;
-      await ensureIgnored(this.paths.gitignore, "cache/", "Foundry's saved memory index is rebuilt from the fact files");
+      await ensureIgnored(this.paths.gitignore, ...(MERGE_SAFE_IGNORES[1] as readonly [string, string]));
       await writeFileAtomic(this.paths.savedIndex, bytes, { durable: false });
     } catch {
       // A cache that could not be written is only a slower next start.
