@@ -69,14 +69,24 @@ describe("the merge replay of the write rules", () => {
     place(fact("fact-2000000002", "JSON logs in service", "2026-02-02T00:00:00Z"));
     place(fact("fact-5000000003", "Ports come from env", "2026-02-03T00:00:00Z"));
     place(fact("fact-1000000004", "Ports come from env", "2026-02-04T00:00:00Z"));
+    place(fact("fact-6000000005", "Cache layer uses Redis", "2026-02-05T00:00:00Z"));
+    place(fact("fact-6000000006", "Caching layer using Redis", "2026-02-06T00:00:00Z"));
     const resolutions = (await memory.mergeResolutions()).map((one) => [one.fact.id, one.rule, one.by.id]);
     expect(resolutions).toEqual([
       ["fact-3000000001", "restated", "fact-2000000002"],
       ["fact-1000000004", "duplicate", "fact-5000000003"],
+      ["fact-6000000005", "restated", "fact-6000000006"],
     ]);
     expect((await memory.search({ query: "json logs" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-2000000002"]);
     expect((await memory.search({ query: "ports env" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-5000000003"]);
-    expect(readdirSync(factsDir())).toHaveLength(4);
+    expect(readdirSync(factsDir())).toHaveLength(6);
+  });
+
+  it("folds accents the same way on both sides (an accented title meets its plain twin)", async () => {
+    place(fact("fact-3000000001", "Naïve caching is banned", "2026-02-01T00:00:00Z"));
+    place(fact("fact-2000000002", "Naive caching is banned", "2026-02-02T00:00:00Z"));
+    // The bodies ("<title>.") fold to the same text too, so the newer is a duplicate of the older.
+    expect((await memory.mergeResolutions()).map((one) => [one.fact.id, one.rule, one.by.id])).toEqual([["fact-2000000002", "duplicate", "fact-3000000001"]]);
   });
 
   it("replays again when a file changes: removing the winner brings the other back", async () => {

@@ -36,13 +36,12 @@ export class ActiveFacts {
     private restored?: IncrementalSearchIndex,
   ) {
     for (const fact of facts) this.link(fact);
-    const changed = new Set<string>();
     for (const fact of this.stored.values()) {
       if (!this.isCandidate(fact)) continue;
       this.active.set(fact.id, fact);
-      for (const id of this.resolver.add(fact)) changed.add(id);
+      this.resolver.add(fact, false);
     }
-    for (const id of changed) if (this.resolver.resolutionOf(id)) this.active.delete(id);
+    for (const id of this.resolver.replayAll()) if (this.resolver.resolutionOf(id)) this.active.delete(id);
   }
 
   /** Facts the merge replay took out of the active set, and why (see merge-resolution.ts). */

@@ -11,6 +11,7 @@
 import type { Fact } from "../types";
 import { compareNewestFirst } from "./order";
 import { normaliseText, titleWordBag } from "./restatement";
+import { ENGLISH_STOP_WORDS } from "@foundry-mcp/text-analysis";
 
 /** One fact taken out of the active set by the replay, and the fact and rule that did it. */
 export interface MergeResolution {
@@ -25,11 +26,31 @@ export interface MergeResolution {
   readonly rule: "duplicate" | "restated";
 }
 
-function keysOf(fact: Fact): string[] {
-  const keys = [`t\u0000${fact.type}\u0000${fact.scope}\u0000${normaliseText(fact.title)}`];
-  const bag = titleWordBag(fact.title);
-  if (bag.length > 0) keys.push(`b\u0000${fact.type}\u0000${fact.scope}\u0000${bag}`);
-  return keys;
+const LIGHT_SUFFIX = /(?:ing|ed|es|s|e)$/;
+const NON_ASCII = /[^\t\n\r -~]/;
+const ASCII_SEPARATORS = /[^a-z0-9]+/;
+
+/**
+ * The key two facts must share to be replayed together: type, scope and a coarse form of the
+ * title — normalised, stop words dropped, each word cut of a common suffix (-ing, -ed, -es, -s,
+ * -e) and then to its first three letters, sorted. Coarse and cheap on purpose: every cold start
+ * keys every fact, and the exact rule (tokenize and stem, restatement.ts) then decides inside
+ * each group, so a coarse key only makes a group larger. Stemming every title here instead
+ * cost about a third more on a cold start at 10,000 facts (measured). Restating titles nearly
+ * always share this key (reordered, plural, -ing/-ed forms: `uses`/`using`/`use`); one the key
+ * cannot see (an irregular form such as taught/teach) leaves both facts active, as before.
+ */
+function keyOf(fact: Fact): string {
+  // ASCII titles (nearly all) skip Unicode normalisation: the same words, several times cheaper.
+  const words = !NON_ASCII.test(fact.title) ? fact.title.toLowerCase().split(ASCII_SEPARATORS) : normaliseText(fact.title).split(" ");
+  let kept = 0;
+  for (const word of words) {
+    if (word.length === 0 || ENGLISH_STOP_WORDS.has(word)) continue;
+    const cut = word.replace(LIGHT_SUFFIX, "");
+    words[kept++] = (cut.length >= 2 ? cut : word).slice(0, 3);
+  }
+  words.length = kept;
+  return `${fact.type}\u0000${fact.scope}\u0000${words.sort().join(" ")}`;
 }
 
 // memory_write refuses a duplicate of any type or scope; after a merge both facts exist, and one
@@ -53,17 +74,17 @@ function newestOf(facts: readonly Fact[]): Fact | undefined {
 
 /**
  * The replay over the candidate facts (active by their own files and `supersedes` links),
- * kept up to date one fact at a time: only the facts sharing a key with a changed one are
- * replayed again.
+ * kept up to date one fact at a time: only the facts sharing a changed fact's key are replayed.
  */
 export class MergeResolver {
-  private readonly keys = new Map<string, { fact: Fact; keys: string[] }>();
-  private readonly byKey = new Map<string, Set<Fact>>();
+  private readonly held = new Map<string, { fact: Fact; key: string }>();
+  /** key → the one fact holding it, or the several that share it (the only ones replayed). */
+  private readonly byKey = new Map<string, Fact | Fact[]>();
   private readonly resolved = new Map<string, MergeResolution>();
 
   /** The candidate held under `id`, if any. */
   candidate(id: string): Fact | undefined {
-    return this.keys.get(id)?.fact;
+    return this.held.get(id)?.fact;
   }
 
   /** Why `id` is not active although its own file says it is, if the replay took it out. */
@@ -77,53 +98,45 @@ export class MergeResolver {
   }
 
   /** Adds a candidate; returns the ids whose resolution may have changed. */
-  add(fact: Fact): string[] {
-    const keys = keysOf(fact);
-    this.keys.set(fact.id, { fact, keys });
-    for (const key of keys) {
-      const set = this.byKey.get(key);
-      if (set) set.add(fact);
-      else this.byKey.set(key, new Set([fact]));
+  add(fact: Fact, replay = true): string[] {
+    const key = keyOf(fact);
+    this.held.set(fact.id, { fact, key });
+    const current = this.byKey.get(key);
+    if (current === undefined) {
+      this.byKey.set(key, fact);
+      return [];
     }
-    return this.replay([fact]);
+    if (Array.isArray(current)) current.push(fact);
+    else this.byKey.set(key, [current, fact]);
+    return replay ? this.replay(key) : [];
   }
 
   /** Removes a candidate; returns the ids whose resolution may have changed. */
   remove(fact: Fact): string[] {
-    const held = this.keys.get(fact.id);
+    const held = this.held.get(fact.id);
     if (held?.fact !== fact) return [];
-    this.keys.delete(fact.id);
-    const neighbours: Fact[] = [];
-    for (const key of held.keys) {
-      const set = this.byKey.get(key);
-      if (!set) continue;
-      set.delete(fact);
-      if (set.size === 0) this.byKey.delete(key);
-      else neighbours.push(...set);
-    }
+    this.held.delete(fact.id);
     const changed = this.resolved.delete(fact.id) ? [fact.id] : [];
-    return [...changed, ...this.replay(neighbours)];
-  }
-
-  /** Facts connected to `start` through shared keys. */
-  private component(start: readonly Fact[]): Fact[] {
-    const seen = new Set<Fact>(start);
-    const queue = [...start];
-    for (let next = queue.pop(); next; next = queue.pop()) {
-      for (const key of this.keys.get(next.id)?.keys ?? []) {
-        for (const other of this.byKey.get(key) ?? []) {
-          if (seen.has(other)) continue;
-          seen.add(other);
-          queue.push(other);
-        }
-      }
+    const current = this.byKey.get(held.key);
+    if (!Array.isArray(current)) {
+      this.byKey.delete(held.key);
+      return changed;
     }
-    return [...seen];
+    current.splice(current.indexOf(fact), 1);
+    return [...changed, ...this.replay(held.key)];
   }
 
-  private replay(start: readonly Fact[]): string[] {
-    if (start.length === 0) return [];
-    const members = this.component(start).sort((a, b) => compareNewestFirst(b, a));
+  /** Replays every key that several facts share (after adding many with `replay` false). */
+  replayAll(): string[] {
+    const changed: string[] = [];
+    for (const [key, facts] of this.byKey) if (Array.isArray(facts)) changed.push(...this.replay(key));
+    return changed;
+  }
+
+  private replay(key: string): string[] {
+    const current = this.byKey.get(key);
+    const members = Array.isArray(current) ? [...current].sort((a, b) => compareNewestFirst(b, a)) : current ? [current] : [];
+    if (Array.isArray(current) && current.length === 1) this.byKey.set(key, current[0] as Fact);
     const outcome = new Map<string, MergeResolution>();
     if (members.length > 1) {
       const live: Fact[] = [];
