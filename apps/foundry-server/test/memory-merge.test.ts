@@ -198,6 +198,7 @@ describe("a fact file edited by hand", () => {
     gitOk(repo, "checkout", "-q", "-B", "by-hand", "main");
     fs.writeFileSync(path.join(repo, file), fs.readFileSync(path.join(repo, file), "utf8").replace("Base 200 ms", "Base 250 ms"));
     commitAll(repo, "hand edit");
+    const handEdit = gitOk(repo, "rev-parse", "--short=7", "HEAD").trim();
     gitOk(repo, "checkout", "-q", "-B", "by-tool", "main");
     const client = await connectClient(repo);
     const replacement = createdId(await write(client, { title: "Retries back off from 300 ms", body: "Factor 2, at most 5 tries.", supersedes: base.backoff }));
@@ -208,6 +209,12 @@ describe("a fact file edited by hand", () => {
     const hits = hitIds((await callTool(client, "memory_search", { query: "retries backoff", limit: 25 })).text);
     expect(hits[0]).toBe(replacement);
     expect(hits).not.toContain(base.backoff);
+    // Nothing silent: doctor names the edit that the superseding fact never saw.
+    const doctor = foundry(repo, "doctor");
+    expect(doctor.status).toBe(0);
+    expect(doctor.stdout.split("\n").filter((line) => line.startsWith("note    edit:"))).toEqual([
+      `note    edit: ${base.backoff} "Retries use exponential backoff" was changed in commit ${handEdit}, which ${replacement} "Retries back off from 300 ms" never saw; ${replacement} supersedes it, so that edit is not active. If it still holds, write it again with memory_write.`,
+    ]);
   }, 60_000);
 
   it("on both branches on the same line: conflicts like text, and a committed marker is explained, not fatal", async () => {
