@@ -9,7 +9,7 @@ import type { FoundryMemory } from "@foundry-mcp/memory";
 /** Logs the memory's merge, file and link findings; never rejects (the server serves regardless). */
 export async function reportMemoryOnStart(memory: FoundryMemory, log: (line: string) => void): Promise<void> {
   try {
-    for (const finding of await checkMemory(memory)) {
+    for (const finding of await checkMemory(memory, { index: false })) {
       if (finding.topic === "merge" || finding.topic === "file" || finding.topic === "link") log(`foundry-server: memory ${finding.text}`);
     }
     // Only an INDEX.md that exists: a missing one is built when first read, as before.

@@ -23,8 +23,11 @@ function describeResolution({ fact, by, rule }: MergeResolution): string {
   return `merge: ${fact.id} "${fact.title}" ${what}; ${fact.id}'s file stays, out of search and INDEX.md. Delete it, or write again with supersedes, to make this explicit.`;
 }
 
-/** Checks one store; the findings come in a fixed order (layout, files, merges, links, index). */
-export async function checkMemory(memory: FoundryMemory): Promise<MemoryFinding[]> {
+/**
+ * Checks one store; the findings come in a fixed order (layout, files, merges, links, index).
+ * `index: false` skips building INDEX.md to compare it (a server's start-up log does).
+ */
+export async function checkMemory(memory: FoundryMemory, options: { index?: boolean } = {}): Promise<MemoryFinding[]> {
   const findings: MemoryFinding[] = [];
   const choice = await memory.layout();
   if (choice.layout === "merge-safe") {
@@ -48,6 +51,7 @@ export async function checkMemory(memory: FoundryMemory): Promise<MemoryFinding[
     if (fact.supersedes && !ids.has(fact.supersedes))
       findings.push({ level: "problem", topic: "link", text: `link: ${fact.id} supersedes ${fact.supersedes}, which is not stored (deleted, or on a branch not merged yet).` });
   }
+  if (options.index === false) return findings;
   const index = await memory.indexFreshness();
   findings.push(
     index.fresh
