@@ -1,4 +1,4 @@
 import { defineConfig } from "tsup";
 import { appBundle } from "../../tooling/tsup.base.ts";
 
-export default defineConfig(appBundle({ server: "src/main.ts" }));
+export default defineConfig(appBundle({ server: "src/main.ts", foundry: "src/cli/main.ts" }));

@@ -3,6 +3,7 @@
 // then serves the project over stdio. stdout carries protocol messages only; logs go to stderr.
 import packageJson from "../package.json";
 import { USAGE, parseArguments } from "./cli";
+import { reportMemoryOnStart } from "./memory-startup";
 import { openProject } from "./project";
 import { createFoundryServer, foundryDirectRoutes, foundryIdentity } from "./server";
 import { DualEraTransport, LineStdioTransport } from "@foundry-mcp/server-kit";
@@ -27,7 +28,8 @@ async function main(): Promise<void> {
     case "serve": {
       // Memory's cold-start work first: its directory watch, and its listing on a worker thread
       // the moment the watch is in place, so the listing runs while the client connects (memory README).
-      void openProject(command.root).memory.warmUp();
+      const memory = openProject(command.root).memory;
+      void memory.warmUp();
       const options = { root: command.root, version: packageJson.version, log };
       const server = createFoundryServer(options);
       server.onerror = (error) => log(`foundry-server: ${error.message}`);
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
       const transport = new DualEraTransport(new LineStdioTransport(), foundryIdentity(packageJson.version), { direct: foundryDirectRoutes(options) });
       await server.connect(transport);
       log(`foundry-server ${packageJson.version} serving ${command.root} (root from ${command.source})`);
+      void reportMemoryOnStart(memory, log);
       return;
     }
   }

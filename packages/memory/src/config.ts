@@ -4,6 +4,8 @@
 import { promises as fs, readFileSync } from "node:fs";
 import { MemoryError, MemoryErrorCode } from "./errors";
 import { settledStatKey } from "./fs/settled-stat";
+import { MEMORY_LAYOUTS } from "./layout/memory-layout";
+import type { MemoryLayout } from "./layout/memory-layout";
 
 /** The settings memory uses. */
 export interface MemoryConfig {
@@ -16,6 +18,11 @@ export interface MemoryConfig {
    * change and scans the folder otherwise; `off` stats every fact file on every call.
    */
   watch: "auto" | "off";
+  /**
+   * `memoryStore.layout`: `merge-safe` or `sequential`; absent means chosen from the store
+   * (see `chooseLayout`). `foundry migrate` sets `merge-safe`.
+   */
+  layout?: MemoryLayout;
 }
 
 /** The defaults of SPEC §2. */
@@ -130,7 +137,15 @@ function parseMemoryConfig(text: string, configPath: string): MemoryConfig {
       `${configPath}: memoryStore.watch is ${JSON.stringify(watch)}; it must be "auto" or "off" (default "auto").`,
     );
   }
+  const layout = readSection(record, "memoryStore", "layout", configPath);
+  if (layout !== undefined && !(MEMORY_LAYOUTS as readonly unknown[]).includes(layout)) {
+    throw new MemoryError(
+      MemoryErrorCode.CONFIG_INVALID,
+      `${configPath}: memoryStore.layout is ${JSON.stringify(layout)}; it must be "merge-safe" or "sequential" (leave it out to let the store choose; \`foundry migrate\` sets "merge-safe").`,
+    );
+  }
   return {
+    ...(layout === undefined ? {} : { layout: layout as MemoryLayout }),
     maxFacts: integerIn(
       readSection(record, "memoryRetrieval", "maxFacts", configPath),
       "memoryRetrieval.maxFacts",

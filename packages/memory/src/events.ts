@@ -35,6 +35,22 @@ export async function ensureMetricsIgnored(gitignorePath: string, nowMs = Date.n
   await ensureIgnored(gitignorePath, IGNORE_LINE, "Foundry metrics are local to each checkout", nowMs);
 }
 
+/** The lines of `.foundry/.gitignore` a merge-safe store keeps, in a fixed order, with why. */
+export const MERGE_SAFE_IGNORES: readonly (readonly [line: string, why: string])[] = [
+  [IGNORE_LINE, "Foundry metrics are local to each checkout"],
+  ["cache/", "Foundry's saved memory index is rebuilt from the fact files"],
+  ["memory/INDEX.md", "INDEX.md is rebuilt from the fact files; tracked in git it would conflict on merges"],
+];
+
+/**
+ * Makes sure `gitignorePath` lists every line of {@link MERGE_SAFE_IGNORES}, adding the missing
+ * ones in that order. Branches that start from one .gitignore thus add the same text, whichever
+ * event came first on each, and merge without a conflict.
+ */
+export async function ensureMergeSafeIgnores(gitignorePath: string, nowMs = Date.now()): Promise<void> {
+  for (const [line, why] of MERGE_SAFE_IGNORES) await ensureIgnored(gitignorePath, line, why, nowMs);
+}
+
 /** `.gitignore` path and line → the file's settled stat key when it was read and held the line, and when that was last checked. */
 const confirmedIgnores = new Map<string, { statKey: string; checkedAt: number }>();
 const MAX_CONFIRMED_IGNORES = 64;

@@ -17,8 +17,11 @@ import type {
 } from "./drivers/driver";
 import { MarkdownFactStore } from "./drivers/markdown-files";
 import { invalidInput } from "./errors";
-import { appendEvent, countEvents, ensureMetricsIgnored } from "./events";
+import { appendEvent, countEvents, ensureMergeSafeIgnores, ensureMetricsIgnored } from "./events";
 import { ActiveFacts } from "./facts/active-facts";
+import type { MergeResolution } from "./facts/merge-resolution";
+import { chooseLayout } from "./layout/memory-layout";
+import type { LayoutChoice } from "./layout/memory-layout";
 import { utcDay, validateFactInput } from "./facts/validate-input";
 import { writeFileAtomic } from "@foundry-mcp/core/node";
 import { foundryPaths } from "./paths";
@@ -213,7 +216,8 @@ export class FoundryMemory {
         replaced = keys.restatedBy(valid);
       }
       const similar = replaced ? undefined : keys.similarTo(valid);
-      const id = await this.driver.allocateId();
+      const { layout } = this.chooseLayout(snapshot, await this.config());
+      const id = await this.driver.allocateId(layout);
       const { supersedes: _explicit, ...fields } = valid;
       const fact: Fact = {
         id,
@@ -222,7 +226,9 @@ export class FoundryMemory {
         ...(replaced ? { supersedes: replaced.id } : {}),
       };
       await this.driver.create(fact);
-      const marked = replaced ? { ...replaced, supersededBy: id } : undefined;
+      // A merge-safe store never rewrites the old file: the new fact's `supersedes` is enough, and
+      // two branches superseding one fact would otherwise both edit its file and conflict.
+      const marked = replaced && layout === "sequential" ? { ...replaced, supersededBy: id } : undefined;
       if (marked) await this.driver.update(marked);
       // Still under the lock, so no other writer can have changed storage since the load
       // above: the view takes this write as it is, saving a second look at storage.
@@ -254,9 +260,29 @@ export class FoundryMemory {
   ): Promise<{ built: BuiltIndex; problems: readonly FactProblem[] }> {
     const [{ snapshot, facts }, config] = await Promise.all([known ?? this.refresh(), this.config()]);
     const built = buildIndexFromOrder(facts.indexOrder(), config.budgetTokens);
+    if (this.chooseLayout(snapshot, config).layout === "merge-safe")
+      await ensureMergeSafeIgnores(this.paths.gitignore, this.now().getTime());
     // INDEX.md is derived from the fact files and rebuilt by every write, so it skips the flush.
     await writeFileAtomic(this.paths.index, built.markdown, { durable: false });
     return { built, problems: snapshot.problems };
+  }
+
+  private chooseLayout(snapshot: FactSnapshot, config: MemoryConfig): LayoutChoice {
+    return chooseLayout(config.layout, snapshot.records.map((record) => record.fact.id), this.paths.root);
+  }
+
+  /** The layout new facts are written in, and why (see layout/memory-layout.ts). */
+  async layout(): Promise<LayoutChoice> {
+    const [{ snapshot }, config] = await Promise.all([this.refresh(), this.config()]);
+    return this.chooseLayout(snapshot, config);
+  }
+
+  /**
+   * Facts that a merge left restating or duplicating another active fact, taken out of the
+   * active set by replaying memory_write's rules (their files stay; see merge-resolution.ts).
+   */
+  async mergeResolutions(): Promise<MergeResolution[]> {
+    return (await this.refresh()).facts.mergeResolutions();
   }
 
   /** Rebuilds INDEX.md (SPEC §2 memory_index). */
@@ -275,15 +301,40 @@ export class FoundryMemory {
     };
   }
 
-  /** INDEX.md as it stands, built (and written) first if it is missing. */
+  /**
+   * INDEX.md as it stands, built (and written) first if it is missing. In a merge-safe store,
+   * where INDEX.md is git-ignored and a merge or pull brings facts without it, it is also
+   * rewritten when it differs from what the facts give now.
+   */
   async readIndex(): Promise<string> {
+    let current: string | undefined;
     try {
-      return await fs.readFile(this.paths.index, "utf8");
+      current = await fs.readFile(this.paths.index, "utf8");
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-      const { built } = await this.driver.withWriteLock(() => this.writeIndex());
-      return built.markdown;
     }
+    if (current !== undefined && (await this.layout()).layout === "sequential") return current;
+    if (current !== undefined && (await this.indexFreshness()).fresh) return current;
+    const { built } = await this.driver.withWriteLock(() => this.writeIndex());
+    return built.markdown;
+  }
+
+  /** Whether INDEX.md on disk is what the facts give now (`foundry doctor` checks it). */
+  async indexFreshness(): Promise<{ fresh: boolean; path: string }> {
+    const [{ facts }, config] = await Promise.all([this.refresh(), this.config()]);
+    const built = buildIndexFromOrder(facts.indexOrder(), config.budgetTokens);
+    let current: string | undefined;
+    try {
+      current = await fs.readFile(this.paths.index, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+    return { fresh: current === built.markdown, path: this.paths.index };
+  }
+
+  /** Every stored fact, active or not, in id order (the store's readable files). */
+  async storedFacts(): Promise<Fact[]> {
+    return (await this.refresh()).snapshot.records.map((record) => record.fact);
   }
 
   /** Stored entries that could not be read, with the reason; they are skipped everywhere else. */

@@ -3,6 +3,7 @@
 // Both pass test/driver-conformance.ts.
 
 import type { IncrementalSearchIndex } from "../search/incremental-index";
+import type { MemoryLayout } from "../layout/memory-layout";
 import type { Fact } from "../types";
 
 /** One stored fact and the text it is stored as (what an eager loader would read). */
@@ -54,8 +55,12 @@ export interface FactStoreDriver {
   load(): Promise<FactSnapshot>;
   /** Runs `work` holding the store's exclusive write lock (across processes for shared storage). */
   withWriteLock<T>(work: () => Promise<T>): Promise<T>;
-  /** Reserves the next id; an id once returned is never returned again, even if its fact is deleted. */
-  allocateId(): Promise<string>;
+  /**
+   * Reserves an id for a new fact. `sequential` (the default) is the next number; an id once
+   * returned is never returned again, even if its fact is deleted. `merge-safe` is a random
+   * ten-digit id no stored fact or file holds (see layout/fact-ids.ts).
+   */
+  allocateId(layout?: MemoryLayout): Promise<string>;
   /**
    * A search index the driver restored from its own cache (a cold start), handed over once;
    * the caller reconciles it with the facts active now before using it.

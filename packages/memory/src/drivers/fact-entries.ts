@@ -14,6 +14,7 @@
 
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { conflictMarkerReason } from "../facts/conflict-markers";
 import { factIdNumber, parseFact } from "../facts/fact-file";
 import { compareFactIds } from "../facts/order";
 import type { Fact } from "../types";
@@ -158,6 +159,8 @@ export class FactEntries {
     if (previous && previous.source !== undefined && previous.source === source) return { ...previous, ...stat };
     const idFromName = factIdOfFileName(name);
     if (!idFromName) return { ...stat, source, problem: { location, reason: "file name is not fact-NNNN.md", source } };
+    const unmerged = conflictMarkerReason(source);
+    if (unmerged) return { ...stat, source, problem: { location, reason: unmerged, source } };
     const parsed = parseFact(source, idFromName);
     if (!parsed.ok) return { ...stat, source, problem: { location, reason: parsed.reason, source } };
     return { ...stat, source, record: { fact: parsed.fact, source, location } };

@@ -3,6 +3,8 @@
 
 import { MemoryError, MemoryErrorCode } from "../errors";
 import { factIdFromNumber, factIdNumber, serializeFact } from "../facts/fact-file";
+import { randomFactId } from "../layout/fact-ids";
+import type { MemoryLayout } from "../layout/memory-layout";
 import type { Fact } from "../types";
 import type { FactSnapshot, FactStoreDriver, StoredFactRecord } from "./driver";
 
@@ -40,7 +42,8 @@ export class InMemoryFactStore implements FactStoreDriver {
     return run;
   }
 
-  async allocateId(): Promise<string> {
+  async allocateId(layout: MemoryLayout = "sequential"): Promise<string> {
+    if (layout === "merge-safe") return randomFactId((id) => this.facts.has(id));
     this.highestId += 1;
     return factIdFromNumber(this.highestId);
   }

@@ -17,6 +17,8 @@ import path from "node:path";
 import { currentMemoryConfig } from "../config";
 import { MemoryError, MemoryErrorCode } from "../errors";
 import { factIdFromNumber, serializeFact } from "../facts/fact-file";
+import { randomFactId } from "../layout/fact-ids";
+import type { MemoryLayout } from "../layout/memory-layout";
 import { createFileExclusive, writeFileAtomic } from "@foundry-mcp/core/node";
 import type { FileLockOptions } from "../fs/file-lock";
 import { runLocked } from "../fs/lock-queue";
@@ -30,7 +32,7 @@ import { FactFolderWatch } from "./fact-folder-watch";
 import { ListedStats, listFolderInWorker, workerListingWorthIt } from "./folder-listing";
 import type { FolderListing } from "./folder-listing";
 import { readSavedIndex, savedIndexBytes } from "./saved-index";
-import { ensureIgnored } from "../events";
+import { MERGE_SAFE_IGNORES, ensureIgnored } from "../events";
 import type { IncrementalSearchIndex } from "../search/incremental-index";
 import { knownTermsOf } from "../search/search-index";
 
@@ -148,7 +150,7 @@ export class MarkdownFactStore implements FactStoreDriver {
     try {
       const { bytes, withoutTerms } = savedIndexBytes(this.entries.all(), this.currentSearchIndex?.());
       this.savedWithoutTerms = withoutTerms;
-      await ensureIgnored(this.paths.gitignore, "cache/", "Foundry's saved memory index is rebuilt from the fact files");
+      await ensureIgnored(this.paths.gitignore, ...(MERGE_SAFE_IGNORES[1] as readonly [string, string]));
       await writeFileAtomic(this.paths.savedIndex, bytes, { durable: false });
     } catch {
       // A cache that could not be written is only a slower next start.
@@ -378,7 +380,8 @@ export class MarkdownFactStore implements FactStoreDriver {
     }
   }
 
-  async allocateId(): Promise<string> {
+  async allocateId(layout: MemoryLayout = "sequential"): Promise<string> {
+    if (layout === "merge-safe") return randomFactId((id) => existsSync(path.join(this.paths.facts, `${id}.md`)));
     let highest = this.entries.highestNameId;
     try {
       const counter = Number.parseInt((await fs.readFile(this.paths.idCounter, "utf8")).trim(), 10);

@@ -6,6 +6,8 @@
 import { IndexOrder } from "../report/index-order";
 import { IncrementalSearchIndex } from "../search/incremental-index";
 import type { Fact } from "../types";
+import { MergeResolver } from "./merge-resolution";
+import type { MergeResolution } from "./merge-resolution";
 import { isActive } from "./order";
 import { TitleKeys } from "./restatement";
 
@@ -24,6 +26,8 @@ export class ActiveFacts {
   private searchIndexCache: IncrementalSearchIndex | undefined;
   private orderCache: IndexOrder | undefined;
   private titleKeysCache: TitleKeys | undefined;
+  /** Duplicates and restatements that only a merge can create, resolved by replaying the write rules. */
+  private readonly resolver = new MergeResolver();
 
   constructor(
     facts: Iterable<Fact>,
@@ -32,7 +36,17 @@ export class ActiveFacts {
     private restored?: IncrementalSearchIndex,
   ) {
     for (const fact of facts) this.link(fact);
-    for (const fact of this.stored.values()) if (this.shouldBeActive(fact)) this.active.set(fact.id, fact);
+    for (const fact of this.stored.values()) {
+      if (!this.isCandidate(fact)) continue;
+      this.active.set(fact.id, fact);
+      this.resolver.add(fact, false);
+    }
+    for (const id of this.resolver.replayAll()) if (this.resolver.resolutionOf(id)) this.active.delete(id);
+  }
+
+  /** Facts the merge replay took out of the active set, and why (see merge-resolution.ts). */
+  mergeResolutions(): MergeResolution[] {
+    return this.resolver.all();
   }
 
   get size(): number {
@@ -105,15 +119,32 @@ export class ActiveFacts {
     }
   }
 
-  private shouldBeActive(fact: Fact): boolean {
+  private isCandidate(fact: Fact): boolean {
     // The link from the newer fact also counts, so a crash between writing the new fact and
-    // marking the old one cannot leave both active.
+    // marking the old one cannot leave both active, and a merge-safe store never needs the mark.
     return isActive(fact, this.day) && !this.replacers.has(fact.id);
   }
 
-  private reevaluate(id: string): void {
+  /** Brings `id`'s candidacy up to date; returns the ids whose active state may now differ. */
+  private recandidate(id: string): string[] {
     const fact = this.stored.get(id);
-    const wanted = fact && this.shouldBeActive(fact) ? fact : undefined;
+    const wanted = fact && this.isCandidate(fact) ? fact : undefined;
+    const current = this.resolver.candidate(id);
+    if (current === wanted) return [id];
+    const changed = [id];
+    if (current) changed.push(...this.resolver.remove(current));
+    if (wanted) changed.push(...this.resolver.add(wanted));
+    return changed;
+  }
+
+  private reevaluate(id: string): void {
+    const changed = new Set(this.recandidate(id));
+    for (const one of changed) this.sync(one);
+  }
+
+  private sync(id: string): void {
+    const candidate = this.resolver.candidate(id);
+    const wanted = candidate && !this.resolver.resolutionOf(id) ? candidate : undefined;
     const current = this.active.get(id);
     if (current === wanted) return;
     if (current) {
@@ -148,7 +179,9 @@ export class ActiveFacts {
       this.link(fact);
       touch(fact);
     }
-    for (const id of touched) this.reevaluate(id);
+    const changed = new Set<string>();
+    for (const id of touched) for (const one of this.recandidate(id)) changed.add(one);
+    for (const id of changed) this.sync(id);
   }
 
   /** Moves to another UTC day: only facts with `expires` can change. */

@@ -17,7 +17,7 @@
 import { boundedEditDistance } from "../search/edit-distance";
 import { tokenize } from "../search/tokenize";
 import type { Fact } from "../types";
-import { factIdNumber } from "./fact-file";
+import { compareNewestFirst } from "./order";
 
 /** Lower case, accents folded, punctuation dropped, whitespace collapsed. */
 export function normaliseText(text: string): string {
@@ -38,6 +38,11 @@ interface TitleForm {
   normalised: string;
   bag: string;
   words: string[];
+}
+
+/** The title's stemmed content words, sorted and joined: equal bags restate each other. */
+export function titleWordBag(title: string): string {
+  return tokenize(title).sort().join(" ");
 }
 
 function titleForm(title: string): TitleForm {
@@ -67,7 +72,8 @@ function relate(existing: TitleForm, incoming: TitleForm): "restates" | "similar
 
 function newest(facts: Iterable<Fact>): Fact | undefined {
   let best: Fact | undefined;
-  for (const fact of facts) if (!best || factIdNumber(fact.id) > factIdNumber(best.id)) best = fact;
+  // Creation time first: merge-safe ids are random, so only sequential ids also order by age.
+  for (const fact of facts) if (!best || compareNewestFirst(fact, best) < 0) best = fact;
   return best;
 }
 
