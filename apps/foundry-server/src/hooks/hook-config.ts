@@ -1,5 +1,5 @@
 // The hook settings of `.foundry/config.json`, validated, with defaults:
-//   "promptRecall":    {"maxFacts": 3, "maxTokens": 400, "minScore": 2}   (UserPromptSubmit)
+//   "promptRecall":    {"maxFacts": 3, "maxTokens": 400, "minScore": 1}   (UserPromptSubmit)
 //   "contextFirewall": {"handoffTokens": 300, "enforcement": "block"}       (SubagentStop)
 // `memoryIndex.budgetTokens` (SessionStart) is the memory package's own setting. A broken value
 // is an error naming the file, the key, the bound and the default.
@@ -20,7 +20,7 @@ export interface HookConfig {
 }
 
 /** The defaults (issue #30): 3 facts, 400 tokens, a 300-token handoff, enforced. */
-export const DEFAULT_HOOK_CONFIG: Readonly<HookConfig> = { recallMaxFacts: 3, recallMaxTokens: 400, recallMinScore: 2, handoffTokens: 300, enforcement: "block" };
+export const DEFAULT_HOOK_CONFIG: Readonly<HookConfig> = { recallMaxFacts: 3, recallMaxTokens: 400, recallMinScore: 1, handoffTokens: 300, enforcement: "block" };
 
 /** A sub-agent's final message over this multiple of the handoff budget is sent back. */
 export const FIREWALL_FACTOR = 3;

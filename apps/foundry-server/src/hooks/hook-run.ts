@@ -65,9 +65,9 @@ export function projectWithMemory(input: HookInput): string | undefined {
 
 /**
  * Runs one hook: `handle` returns what goes to stdout (JSON or plain text, as the event wants)
- * or undefined for nothing. Exits 0 in every case, so a prompt or a sub-agent is never held up.
+ * or undefined for nothing. Exit code 0 in every case, so a prompt or a sub-agent is never held up.
  */
-export async function runHook(event: string, handle: (context: HookContext) => Promise<string | undefined>): Promise<never> {
+export async function runHook(event: string, handle: (context: HookContext) => Promise<string | undefined>): Promise<void> {
   let memory: FoundryMemory | undefined;
   try {
     const input = readInput();
@@ -84,8 +84,10 @@ export async function runHook(event: string, handle: (context: HookContext) => P
   } finally {
     memory?.close();
   }
-  // Exit now: the store may have scheduled a cache save, which is the server's job.
-  process.exit(0);
+  // No process.exit: when this run had to read many fact files, the store saves its index for
+  // the next cold start (.foundry/cache/, a few ms after the answer), and every later hook starts
+  // from it even in a session that never calls a memory tool (the server would save it then).
+  process.exitCode = 0;
 }
 
 /** Claude Code's JSON for context added by SessionStart or UserPromptSubmit. */

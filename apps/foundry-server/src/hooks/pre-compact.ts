@@ -10,7 +10,7 @@ export const COMPACT_GUIDANCE =
   "each with its reason, in a section of its own; keep file paths and blackboard artifact paths exact. " +
   "End the summary with a list headed \"Not yet in memory:\" naming each of them that was not stored with memory_write, so it can be written after compaction.";
 
-export function main(): Promise<never> {
+export function main(): Promise<void> {
   return runHook("PreCompact", async (context) => {
     const trigger = typeof context.input.trigger === "string" ? context.input.trigger.slice(0, 20) : "unknown";
     await context.memory.recordEvent("compact_guidance", { trigger, tokens: estimateTokens(COMPACT_GUIDANCE) });

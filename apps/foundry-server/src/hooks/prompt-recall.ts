@@ -78,7 +78,7 @@ export async function recallForPrompt(context: HookContext): Promise<{ text: str
 }
 
 /** The hook: prints Claude Code's additionalContext JSON, records a prompt_recall event. */
-export function main(): Promise<never> {
+export function main(): Promise<void> {
   return runHook("UserPromptSubmit", async (context) => {
     const { text, factIds, runbooks } = await recallForPrompt(context);
     const tokens = text === "" ? 0 : estimateTokens(text);

@@ -18,7 +18,7 @@ export async function sessionContext(context: HookContext): Promise<{ text: stri
 }
 
 /** The hook: prints Claude Code's additionalContext JSON, records a session_context event. */
-export function main(): Promise<never> {
+export function main(): Promise<void> {
   return runHook("SessionStart", async (context) => {
     const { text, listed, active } = await sessionContext(context);
     const tokens = estimateTokens(text);

@@ -33,6 +33,6 @@ export async function firewall(context: HookContext): Promise<string | undefined
   return `${JSON.stringify({ decision: "block", reason: firewallReason(tokens, handoffTokens) })}\n`;
 }
 
-export function main(): Promise<never> {
+export function main(): Promise<void> {
   return runHook("SubagentStop", firewall);
 }
