@@ -1,6 +1,7 @@
 // Post-build step (after tsup): assembles the installable Claude Code plugin
 // dist/plugin/foundry-core/ from plugin/ (manifest, .mcp.json, skills, hooks) and the one-file
-// server bundle dist/server.mjs, copied to mcp/server.mjs. The manifest's version follows package.json.
+// server bundle dist/server.mjs, copied to mcp/server.mjs, and the context hooks' bundles
+// dist/hooks/*.mjs, copied beside the memory gate in hooks/. The manifest's version follows package.json.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,10 +10,13 @@ const appDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const source = path.join(appDir, "plugin");
 const bundle = path.join(appDir, "dist", "server.mjs");
 const target = path.join(appDir, "dist", "plugin", "foundry-core");
+const hookBundles = ["session-start", "prompt-recall", "subagent-stop", "pre-compact"].map((name) => path.join(appDir, "dist", "hooks", `${name}.mjs`));
 
-if (!fs.existsSync(bundle)) {
-  console.error("build-plugin: dist/server.mjs is missing; run tsup first.");
-  process.exit(1);
+for (const file of [bundle, ...hookBundles]) {
+  if (!fs.existsSync(file)) {
+    console.error(`build-plugin: ${path.relative(appDir, file)} is missing; run tsup first.`);
+    process.exit(1);
+  }
 }
 const { version } = JSON.parse(fs.readFileSync(path.join(appDir, "package.json"), "utf8"));
 
@@ -25,7 +29,9 @@ fs.writeFileSync(manifestPath, JSON.stringify({ ...manifest, version }, null, 2)
 
 fs.mkdirSync(path.join(target, "mcp"), { recursive: true });
 fs.copyFileSync(bundle, path.join(target, "mcp", "server.mjs"));
-for (const executable of ["mcp/server.mjs", "hooks/memory-gate.mjs"]) fs.chmodSync(path.join(target, executable), 0o755);
+for (const hook of hookBundles) fs.copyFileSync(hook, path.join(target, "hooks", path.basename(hook)));
+const executables = ["mcp/server.mjs", "hooks/memory-gate.mjs", ...hookBundles.map((hook) => `hooks/${path.basename(hook)}`)];
+for (const executable of executables) fs.chmodSync(path.join(target, executable), 0o755);
 fs.chmodSync(bundle, 0o755);
 
 console.log(`build-plugin: wrote ${path.relative(appDir, target)} (foundry-core ${version})`);

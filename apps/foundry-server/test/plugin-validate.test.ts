@@ -42,7 +42,7 @@ describe("claude plugin validate --profile directory --strict", { timeout: 90_00
     expect(report.directory).toMatchObject({ profile: "directory", findings: [] });
     expect(report.provides.skills).toEqual(["foundry-core:foundry-memory", "foundry-core:runbook-author"]);
     expect(report.provides.mcpServers.map((server) => server.name)).toEqual(["foundry"]);
-    expect(report.provides.hooks.map((hook) => hook.event)).toEqual(["PreToolUse"]);
+    expect(report.provides.hooks.map((hook) => hook.event)).toEqual(["SessionStart", "UserPromptSubmit", "SubagentStop", "PreCompact", "PreToolUse"]);
     expect(report.success).toBe(true);
     expect(status).toBe(0);
   });

@@ -57,8 +57,28 @@ describe("plugin files", () => {
 
   it("declares a PreToolUse hook on the file-reading tools running the gate script", () => {
     const hooks = readJson<HooksJson>(path.join(PLUGIN_DIR, "hooks/hooks.json")).hooks.PreToolUse;
-    expect(hooks).toEqual([{ matcher: "Read|Grep|Glob|Bash|PowerShell|mcp__.*(read|search|grep|get_file|file_contents|view|open)", hooks: [{ type: "command", command: 'node "${CLAUDE_PLUGIN_ROOT}/hooks/memory-gate.mjs"', timeout: 10 }] }]);
+    expect(hooks).toEqual([
+      {
+        matcher: "Read|Grep|Glob|Bash|PowerShell|mcp__(?!.*__(memory_search|blackboard_read)$).*(read|search|grep|get_file|file_contents|view|open)",
+        hooks: [{ type: "command", command: 'node "${CLAUDE_PLUGIN_ROOT}/hooks/memory-gate.mjs"', timeout: 10 }],
+      },
+    ]);
     expect(fs.existsSync(path.join(PLUGIN_DIR, "hooks/memory-gate.mjs"))).toBe(true);
+  });
+
+  it("declares the context hooks, each running its own bundle shipped beside hooks.json", () => {
+    const hooks = readJson<{ hooks: Record<string, Array<{ matcher?: string; hooks: Array<{ command: string }> }>> }>(path.join(PLUGIN_DIR, "hooks/hooks.json")).hooks;
+    const declared = Object.fromEntries(Object.entries(hooks).map(([event, entries]) => [event, entries.map((entry) => [entry.matcher ?? "", entry.hooks.map((hook) => hook.command)])]));
+    const command = (name: string): string => `node "\${CLAUDE_PLUGIN_ROOT}/hooks/${name}.mjs"`;
+    expect(declared).toMatchObject({
+      SessionStart: [["startup|resume|clear|compact", [command("session-start")]]],
+      UserPromptSubmit: [["", [command("prompt-recall")]]],
+      SubagentStop: [["", [command("subagent-stop")]]],
+      PreCompact: [["manual|auto", [command("pre-compact")]]],
+    });
+    for (const name of ["session-start", "prompt-recall", "subagent-stop", "pre-compact"]) {
+      expect(fs.statSync(path.join(PLUGIN_DIR, "hooks", `${name}.mjs`)).mode & 0o111, name).not.toBe(0);
+    }
   });
 });
 
@@ -200,6 +220,29 @@ describe("the memory gate hook", () => {
       expect(matcher.test(name), name).toBe(true);
     }
     for (const name of ["Write", "Edit", "mcp__filesystem__write_file", "mcp__filesystem__list_directory"]) expect(matcher.test(name), name).toBe(false);
+  });
+
+  // Issue #36 D8: the old matcher ran the gate (a node start-up, ~130 ms) before every call of
+  // the tool it recommends.
+  const OWN_READ_TOOLS = [
+    "mcp__plugin_foundry-core_foundry__memory_search",
+    "mcp__plugin_foundry-core_foundry__blackboard_read",
+    "mcp__foundry__memory_search",
+    "mcp__foya__mcp__foundry__memory_search",
+    "mcp__foya__mcp__foundry__blackboard_read",
+    "mcp__foya__mcp__mem__memory_search",
+  ];
+
+  it("does not run the gate on the plugin's own memory_search and blackboard_read, under any server name (#36 D8)", () => {
+    const matcher = new RegExp(readJson<HooksJson>(path.join(plugin, "hooks/hooks.json")).hooks.PreToolUse[0]!.matcher);
+    for (const name of OWN_READ_TOOLS) expect(matcher.test(name), name).toBe(false);
+    for (const name of ["mcp__foya__mcp__filesystem__read_text_file", "mcp__memory__search_nodes", "mcp__foya__mcp__foundry__read_file"]) expect(matcher.test(name), name).toBe(true);
+  });
+
+  it.each(OWN_READ_TOOLS)("lets %s through with a memory path in its input, without an event (#36 D8)", (toolName) => {
+    const project = makeTempDir("foundry-hook-");
+    expect(runHook(project, toolName, { query: "x", path: ".foundry/memory/INDEX.md", wave: ".foundry/memory" })).toEqual({ status: 0, stderr: "", stdout: "" });
+    expect(eventsOf(project)).toEqual([]);
   });
 
   it("records the block in the project found upward, as the server serves it, from a nested session folder", () => {

@@ -170,15 +170,47 @@ export async function appendEvent(
   }
 }
 
-/** Counts events by name, in order of first appearance; unparsable lines are skipped. */
-export async function countEvents(eventsPath: string): Promise<Record<string, number>> {
-  let text: string;
+/** The events file's text, or "" when there is none yet. */
+async function readEvents(eventsPath: string): Promise<string> {
   try {
-    text = await fs.readFile(eventsPath, "utf8");
+    return await fs.readFile(eventsPath, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return "";
     throw error;
   }
+}
+
+/** One event name's count and the sums of its `tokens` and `savedTokens` details. */
+export interface EventTotals {
+  count: number;
+  tokens: number;
+  savedTokens: number;
+}
+
+const tokenDetail = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) && value > 0 ? value : 0);
+
+/** Totals by event name, in order of first appearance; unparsable lines are skipped. */
+export async function totalEvents(eventsPath: string): Promise<Record<string, EventTotals>> {
+  const totals: Record<string, EventTotals> = {};
+  for (const line of (await readEvents(eventsPath)).split("\n")) {
+    if (line.length === 0) continue;
+    try {
+      const { event, tokens, savedTokens } = JSON.parse(line) as { event?: unknown; tokens?: unknown; savedTokens?: unknown };
+      if (typeof event !== "string") continue;
+      const total = (totals[event] ??= { count: 0, tokens: 0, savedTokens: 0 });
+      total.count += 1;
+      total.tokens += tokenDetail(tokens);
+      total.savedTokens += tokenDetail(savedTokens);
+    } catch {
+      // a line cut by a crash mid-write carries nothing
+    }
+  }
+  return totals;
+}
+
+/** Counts events by name, in order of first appearance; unparsable lines are skipped. */
+export async function countEvents(eventsPath: string): Promise<Record<string, number>> {
+  const text = await readEvents(eventsPath);
   const counts: Record<string, number> = {};
   for (const line of text.split("\n")) {
     if (line.length === 0) continue;

@@ -17,7 +17,8 @@ import type {
 } from "./drivers/driver";
 import { MarkdownFactStore } from "./drivers/markdown-files";
 import { invalidInput } from "./errors";
-import { appendEvent, countEvents, ensureMergeSafeIgnores, ensureMetricsIgnored } from "./events";
+import { appendEvent, countEvents, ensureMergeSafeIgnores, ensureMetricsIgnored, totalEvents } from "./events";
+import type { EventTotals } from "./events";
 import { ActiveFacts } from "./facts/active-facts";
 import type { MergeResolution } from "./facts/merge-resolution";
 import { chooseLayout } from "./layout/memory-layout";
@@ -302,6 +303,16 @@ export class FoundryMemory {
   }
 
   /**
+   * The index built from storage now, within the configured budget, without writing INDEX.md
+   * or taking the write lock: for readers that must never wait for or block a writer (the
+   * plugin's SessionStart hook), and never stale, even when INDEX.md is missing or old.
+   */
+  async currentIndex(): Promise<BuiltIndex> {
+    const [{ facts }, config] = await Promise.all([this.refresh(), this.config()]);
+    return buildIndexFromOrder(facts.indexOrder(), config.budgetTokens);
+  }
+
+  /**
    * INDEX.md as it stands, built (and written) first if it is missing. In a merge-safe store,
    * where INDEX.md is git-ignored and a merge or pull brings facts without it, it is also
    * rewritten when it differs from what the facts give now.
@@ -367,6 +378,11 @@ export class FoundryMemory {
   /** Events recorded so far, counted by name in order of first appearance. */
   eventCounts(): Promise<Record<string, number>> {
     return countEvents(this.paths.events);
+  }
+
+  /** Per event name: how many, and the sums of their `tokens` and `savedTokens` details (hooks record both). */
+  eventTotals(): Promise<Record<string, EventTotals>> {
+    return totalEvents(this.paths.events);
   }
 
   /** The memory figures of token_report (see `formatTokenReport`). */

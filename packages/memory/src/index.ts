@@ -2,6 +2,7 @@
 // with ranked keyword search, safe concurrent writes, a budgeted index, runbooks, events.
 
 export { FoundryMemory } from "./foundry-memory";
+export type { EventTotals } from "./events";
 export type {
   FoundryMemoryOptions,
   RebuildResult,

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Claude Code PreToolUse hook of the foundry-core plugin (matcher in hooks.json: Read, Grep, Glob,
-// Bash, PowerShell and MCP tools whose names say they read or search files).
+// Bash, PowerShell and MCP tools whose names say they read or search files, except the plugin's
+// own memory_search and blackboard_read, which would only pay the gate's node start-up).
 // Memory facts are meant to be searched (memory_search), not loaded whole, so a tool call that
 // reads files under .foundry/memory is blocked: exit code 2, with the reason on stderr for the
 // model, and a `gate_blocked` event appended to .foundry/metrics/events.jsonl (the line format
@@ -28,6 +29,9 @@ const POWERSHELL_READS =
 const MCP_READER = /read|search|grep|get_file|file_contents|view|open/i;
 const MCP_WRITER = /write|edit|create|move|delete|remove|rename/i;
 const OWN_SERVER = /^mcp__(plugin_foundry-core_foundry|foundry)__/;
+// The plugin's own read tools under any server name (foya's namespaced copies such as
+// mcp__foya__mcp__foundry__memory_search): hooks.json's matcher leaves them out too (issue #36 D8).
+const OWN_READ_TOOL = /__(memory_search|blackboard_read)$/;
 const MCP_PATH_KEYS = ["path", "paths", "file_path", "filePath", "file", "files", "uri", "directory", "dir", "root", "source"];
 
 // Representative memory files, as segments below a .foundry folder.
@@ -185,7 +189,7 @@ function isBlocked(toolName, input, roots) {
 /** Whether another MCP server's file-reading tool is pointed at memory (paths, file:// URIs, path + glob). */
 function mcpToolReadsMemory(toolName, input, text) {
   const name = toolName.split("__").slice(2).join("__");
-  if (OWN_SERVER.test(toolName) || !MCP_READER.test(name) || MCP_WRITER.test(name)) return false;
+  if (OWN_SERVER.test(toolName) || OWN_READ_TOOL.test(toolName) || !MCP_READER.test(name) || MCP_WRITER.test(name)) return false;
   const values = MCP_PATH_KEYS.flatMap((key) => (Array.isArray(input[key]) ? input[key] : [input[key]])).map(text).filter(Boolean);
   const paths = values.map((value) => value.replace(/^file:\/\//i, ""));
   if (paths.some((value) => namesMemory(value, "tree"))) return true;

@@ -2,6 +2,7 @@
 // model reads. The packages format their own outputs (SPEC §2); the only assembly done here is
 // token_report, which joins figures from memory and the blackboard.
 import { formatTokenReport } from "@foundry-mcp/memory";
+import { formatHookReport } from "./hook-report";
 import { validateContract } from "@foundry-mcp/contracts";
 import type { Project } from "../project";
 import type { ToolName } from "./definitions";
@@ -88,8 +89,11 @@ export const TOOL_HANDLERS: Readonly<Record<ToolName, ToolHandler>> = {
 
   async token_report({ root, memory, blackboard }) {
     const board = await blackboard();
-    const [figures, totals, events] = await Promise.all([memory.tokenFigures(), board.totals(), memory.eventCounts()]);
-    // The served root last, after SPEC §2's text: it tells a user which project's memory this is.
-    return `${formatTokenReport({ memory: figures, blackboardTokens: totals.tokens, events })}\n\nProject root: ${root}`;
+    const [figures, totals, events, eventTotals] = await Promise.all([memory.tokenFigures(), board.totals(), memory.eventCounts(), memory.eventTotals()]);
+    const report = formatTokenReport({ memory: figures, blackboardTokens: totals.tokens, events });
+    const hooks = formatHookReport(eventTotals, figures.eagerTokens);
+    // The hooks' line joins SPEC §2's list after the events; the served root comes last: it tells a user which project's memory this is.
+    const text = hooks ? report.replace(/^(- Recorded events: .*)$/m, `$1\n${hooks}`) : report;
+    return `${text}\n\nProject root: ${root}`;
   },
 };
