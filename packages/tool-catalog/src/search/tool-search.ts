@@ -37,7 +37,9 @@ export class SearchSettings {
   constructor(options: SearchOptions = {}) {
     this.expansions = options.expansion === false ? undefined : buildExpansionTable(options.vocabulary);
     this.fuzzy = options.fuzzy !== false;
-    this.bm25f = options.bm25f ?? DEFAULT_BM25F;
+    // A host's settings may predate a field: the default fills what they leave out.
+    const bm25f = options.bm25f;
+    this.bm25f = bm25f === undefined ? DEFAULT_BM25F : { k1: bm25f.k1, weights: { ...DEFAULT_BM25F.weights, ...bm25f.weights }, lengthNormalisation: { ...DEFAULT_BM25F.lengthNormalisation, ...bm25f.lengthNormalisation } };
     this.groupNearDuplicates = options.groupNearDuplicates !== false;
   }
 }
