@@ -10,7 +10,8 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import ts from "typescript";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { TOOL_SETS, catalogRanker, latencyCatalog, loadCorpus, plainRanker, scoreSet, timeOnePass as timeTools } from "../packages/tool-catalog/bench/quality.mjs";
+import { TOOL_SETS, catalogRanker, latencyCatalog, loadCorpus, plainRanker, scoreSet, stepCoverage, timeOnePass as timeTools } from "../packages/tool-catalog/bench/quality.mjs";
+import { externalCatalogRanker, externalPlainRanker, externalSets } from "../packages/tool-catalog/bench/external.mjs";
 import { MEMORY_SETS, labelledFacts, memorySearch, plainSearch, scoreQuestions, syntheticFacts, timeOnePass as timeMemory } from "../packages/memory/bench/quality.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -38,7 +39,14 @@ const entries = loadCorpus();
 const measured = { tools: {}, memory: {} };
 const toolFigures = async (module, options) => {
   const rankOf = await catalogRanker(module.ToolCatalog, entries, options);
-  return Object.fromEntries(TOOL_SETS.map(([set]) => [set, scoreSet(rankOf, set)]));
+  return { ...Object.fromEntries(TOOL_SETS.map(([set]) => [set, scoreSet(rankOf, set)])), steps: stepCoverage(rankOf, "holdout5") };
+};
+// The external sets (nobody here wrote them): each build and plain BM25 over the same corpus.
+const external = externalSets().map(([set, label, corpus, queries]) => ({ set, label, corpus, queries: queries.map((query) => ({ ...query, set })) }));
+const externalFigures = async (module) => {
+  const figures = {};
+  for (const { set, corpus, queries } of external) figures[set] = scoreSet(await externalCatalogRanker(module.ToolCatalog, corpus, queries), set, queries);
+  return figures;
 };
 const { facts, keyOf } = labelledFacts();
 const memoryFigures = async (search) => {
@@ -46,12 +54,14 @@ const memoryFigures = async (search) => {
   for (const [set, , questions] of MEMORY_SETS) figures[set] = await scoreQuestions(search, questions, keyOf);
   return figures;
 };
-measured.tools.plain = Object.fromEntries(TOOL_SETS.map(([set]) => [set, scoreSet(plainRanker(entries), set)]));
+measured.tools.plain = { ...Object.fromEntries(TOOL_SETS.map(([set]) => [set, scoreSet(plainRanker(entries), set)])), steps: stepCoverage(plainRanker(entries), "holdout5") };
+measured.external = { plain: Object.fromEntries(external.map(({ set, corpus, queries }) => [set, scoreSet(externalPlainRanker(corpus), set, queries)])), after: await externalFigures(current.tools) };
+if (live.tools) measured.external.before = await externalFigures(live.tools);
 measured.tools.after = await toolFigures(current.tools);
 measured.tools.withGatewayWords = await toolFigures(current.tools, { search: { vocabulary: await gatewayVocabulary() } });
 measured.memory.plain = await memoryFigures(plainSearch(facts));
 measured.memory.after = await memoryFigures(memorySearch(current.memory, facts));
-const before = { tools: live.tools ? await toolFigures(live.tools) : recorded?.tools, memory: live.memory ? await memoryFigures(memorySearch(live.memory, facts)) : recorded?.memory };
+const before = { tools: live.tools ? await toolFigures(live.tools) : recorded?.tools, external: measured.external.before ?? recorded?.external, memory: live.memory ? await memoryFigures(memorySearch(live.memory, facts)) : recorded?.memory };
 
 // ---- latency (interleaved: one pass of each build in turn, medians) -------------------
 async function interleaved(builds, passes) {
@@ -77,14 +87,14 @@ const latency = { toolsAfter: toolMs[0], toolsBefore: live.tools ? toolMs[1] : r
 
 if (process.env.SEARCH_RECORD_BASELINE === "1" && live.tools && live.memory) {
   const commit = process.env.SEARCH_BASELINE_COMMIT ?? "unknown";
-  writeFileSync(recordedFile, `${JSON.stringify({ $comment: "Figures of main before the search round, written by bench/search-quality.mjs with SEARCH_RECORD_BASELINE=1.", commit, tools: before.tools, memory: before.memory, latency: { tools: latency.toolsBefore, memory: latency.memoryBefore } }, null, 1)}\n`);
+  writeFileSync(recordedFile, `${JSON.stringify({ $comment: "Figures of main before the search round, written by bench/search-quality.mjs with SEARCH_RECORD_BASELINE=1.", commit, tools: before.tools, external: before.external, memory: before.memory, latency: { tools: latency.toolsBefore, memory: latency.memoryBefore } }, null, 1)}\n`);
 }
 
 // ---- report ----------------------------------------------------------------------------
 const source = live.tools ? `measured in this run from main's build at ${process.env.SEARCH_BASELINE_COMMIT ?? "the commit named by SEARCH_BASELINE_COMMIT"}` : `recorded on main at ${recorded?.commit ?? "?"} (bench/search-baseline.json)`;
 print("## Search quality: tools and memory, before and after the search round");
 print("");
-print(`Top-1, recall@5 (a right answer among the first five) and MRR on every public labelled set, beside plain BM25 in the same run. *Before* is ${source}. Holdout 4, written and committed on 2026-12-01 before this round changed any ranking, is the headline; the earlier holdouts were reported before and are shown for continuity; tuning used the dev sets only. A tool named in a result's \`variants\` (its near-duplicates, shown once) counts at that result's place for recall@5 and MRR; top-1 needs the first result's own tool.`);
+print(`Top-1, recall@5 (a right answer among the first five) and MRR on every public labelled set, beside plain BM25 in the same run. *Before* is ${source}. Holdout 5 (tools, written and committed on 2026-12-04 before this round changed any ranking) and the two external sets are the headline; the earlier holdouts were reported before and are shown for continuity; tuning used the dev sets (the project's dev and earlier holdouts, and the external sets) only, never holdout 5. A tool named in a result's \`variants\` (its near-duplicates, shown once) counts at that result's place for recall@5 and MRR; top-1 needs the first result's own tool.`);
 print("");
 print(`Tools: ${entries.length} tools of the shared corpus (\`packages/tool-catalog/bench/tool-queries*.json\`). *+ the gateway's words* passes the amicited gateway's own vocabulary (\`apps/amicited-gateway/src/search-vocabulary.ts\`) on top, as the built-in vocabulary held those words before they moved to the gateway: the two rows isolate that move.`);
 print("");
@@ -96,6 +106,20 @@ for (const [set, label] of TOOL_SETS) {
   if (before.tools?.[set]) row(name, "catalog before (main)", before.tools[set]);
   row(name, "catalog after + the gateway's words (as before the move)", measured.tools.withGatewayWords[set]);
   row(name, "catalog after", measured.tools.after[set]);
+}
+print("");
+const coverage = (figure) => (figure === undefined ? "–" : percent(figure.covered));
+print(`Multi-step requests of holdout 5 (${measured.tools.after.steps.n}, each naming two or three actions): share with a right tool for every action among the first ten results: plain BM25 ${coverage(measured.tools.plain.steps)}, catalog before (main) ${coverage(before.tools?.steps)}, catalog after ${coverage(measured.tools.after.steps)}.`);
+print("");
+print("External sets, written by nobody on this project (`../shared/data/external/`, see its README): each corpus loaded into one catalog toolset under its published names (kind read), plain BM25 over title + text. MetaTool is a fixed sample: five requests per tool, spread evenly over the tool's requests in file order (`packages/tool-catalog/bench/external.mjs`).");
+print("");
+print("| set | ranker | top-1 | recall@5 | MRR |");
+print("| --- | --- | --- | --- | --- |");
+for (const { set, label, queries } of external) {
+  const name = `${label}, ${queries.length} requests`;
+  row(name, "plain BM25", measured.external.plain[set]);
+  if (before.external?.[set]) row(name, "catalog before (main)", before.external[set]);
+  row(name, "catalog after", measured.external.after[set]);
 }
 print("");
 print(`Memory: ${facts.length} labelled facts (\`packages/memory/bench/labelled-facts.json\`), plain BM25 over the active facts.`);

@@ -2,6 +2,8 @@
 // PascalCase, snake_case, kebab-case, dotted and slashed paths), case and accents are folded,
 // digit runs stay attached to their letters ("v2", "k8s", "oauth2"). An acronym's plural stays
 // whole ("PRs" → prs) and an acronym before a word splits from it ("HTTPResponse" → http, response).
+// Scripts written without spaces between words (Chinese, Japanese, Thai, Lao, Khmer, Burmese)
+// are cut into words by Intl.Segmenter (ICU's dictionaries), so "天气预报" meets "获取天气预报".
 
 // Printable ASCII and whitespace only: the fast path (nearly every identifier and sentence).
 const ASCII = /^[ -~\s]*$/;
@@ -11,6 +13,23 @@ function splitCase(run: string): string[] {
     .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, "$1 $2")
     .replace(/(\p{Lu})(\p{Lu}\p{Ll}{2,})/gu, "$1 $2")
     .split(" ");
+}
+
+// A letter of a script that does not separate its words with spaces.
+const NO_SPACE_SCRIPT = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u;
+let segmenter: Intl.Segmenter | undefined;
+
+// The words of a text holding a no-space script: each segment of such a script as one word
+// (width-folded, its marks kept: they change a Japanese word), every other segment split as usual.
+function segmentedWords(text: string, options: SplitOptions): string[] {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: "word" });
+  const words: string[] = [];
+  for (const { segment, isWordLike } of segmenter.segment(text)) {
+    if (isWordLike !== true) continue;
+    if (NO_SPACE_SCRIPT.test(segment)) words.push(segment.normalize("NFKC").toLowerCase());
+    else words.push(...splitWords(segment, options));
+  }
+  return words;
 }
 
 /** Options of {@link splitWords}. */
@@ -34,6 +53,7 @@ export function splitWords(text: string, options: SplitOptions = {}): string[] {
   if (ascii && options.compounds !== true) {
     return text.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z])([A-Z][a-z]{2,})/g, "$1 $2").toLowerCase().match(/[a-z0-9]+/g) ?? [];
   }
+  if (!ascii && NO_SPACE_SCRIPT.test(text)) return segmentedWords(text, options);
   const folded = ascii ? text : text.normalize("NFKD").replace(/\p{M}/gu, "");
   const words: string[] = [];
   for (const match of folded.matchAll(/[\p{L}\p{N}]+/gu)) {

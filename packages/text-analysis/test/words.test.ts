@@ -23,6 +23,18 @@ describe("splitWords", () => {
     expect(splitWords(text)).toEqual(["get", "http", "response", "v2", "list", "open", "prs", "k8s", "pods", "active", "mq", "src", "search", "index", "ts"]);
   });
 
+  it("cuts Chinese, Japanese and Thai into words (Intl.Segmenter), keeping Japanese marks", () => {
+    expect(splitWords("获取指定城市的天气预报")).toEqual(["获取", "指定", "城市", "的", "天气", "预报"]);
+    expect(splitWords("ファイルを読み込みます")).toEqual(["ファイル", "を", "読み込み", "ます"]);
+    expect(splitWords("ガイド")).toEqual(["ガイド"]);
+    expect(splitWords("ค้นหาไฟล์")).toEqual(["ค้นหา", "ไฟล์"]);
+  });
+
+  it("splits the Latin identifiers and full-width letters beside a no-space script as usual", () => {
+    expect(splitWords("GitHub的仓库 get_pullRequest")).toEqual(["git", "hub", "的", "仓库", "get", "pull", "request"]);
+    expect(splitWords("ＡＰＩ天气")).toEqual(["api", "天气"]);
+  });
+
   it("folds accents and case", () => {
     expect(splitWords("Café Zürich")).toEqual(["cafe", "zurich"]);
   });

@@ -8,17 +8,19 @@ import { PlainBm25 } from "./plain-bm25.mjs";
 
 const readQueries = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8")).queries;
 
-/** Every labelled request; `set` is dev (tuned on), holdout, holdout2, holdout3 or holdout4 (never tuned on). */
+/** Every labelled request; `set` is dev (tuned on), holdout, holdout2, holdout3, holdout4 or holdout5 (never tuned on). */
 export const TOOL_QUERIES = [
   ...readQueries("./tool-queries.json"),
   ...readQueries("./tool-queries-holdout2.json"),
   ...readQueries("./tool-queries-holdout3.json"),
   ...readQueries("./tool-queries-holdout4.json"),
+  ...readQueries("./tool-queries-holdout5.json"),
 ];
 
 /** Sets in report order, with how each was used. */
 export const TOOL_SETS = [
-  ["holdout4", "holdout 4 (written 2026-12-01 before this round)"],
+  ["holdout5", "holdout 5 (written 2026-12-04 before this round)"],
+  ["holdout4", "holdout 4 (written 2026-12-01 before round 4)"],
   ["holdout3", "holdout 3 (written 2026-12-01 before round 3)"],
   ["dev", "dev (tuned on)"],
   ["holdout", "holdout 1"],
@@ -44,6 +46,21 @@ export function scoreSet(rankOf, set, queries = TOOL_QUERIES) {
   }
   const n = Math.max(chosen.length, 1);
   return { n: chosen.length, top1: top1 / n, recall5: hit5 / n, mrr: reciprocal / n };
+}
+
+/**
+ * Multi-step coverage: of the requests that name several actions (`steps`), the share whose every
+ * action has a right tool among the first `depth` results (variants count at their result's place).
+ */
+export function stepCoverage(rankOf, set, depth = 10, queries = TOOL_QUERIES) {
+  const chosen = queries.filter((entry) => entry.set === set && Array.isArray(entry.steps));
+  const keysOf = (result) => (Array.isArray(result) ? result : [result]);
+  let covered = 0;
+  for (const { query, steps } of chosen) {
+    const shown = new Set(rankOf(query).slice(0, depth).flatMap(keysOf));
+    if (steps.every((right) => right.some((key) => shown.has(key)))) covered += 1;
+  }
+  return { n: chosen.length, covered: covered / Math.max(chosen.length, 1) };
 }
 
 /** Ranked keys for every labelled request, from one ToolCatalog class. */

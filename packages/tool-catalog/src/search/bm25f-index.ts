@@ -1,4 +1,5 @@
-// BM25F index over tools: five fields (name, title, toolset, description, parameters), each
+// BM25F index over tools: fields (name, title, toolset, description, parameter names and
+// parameter help text), each
 // with its own weight and length normalisation, folded into one saturated term frequency per
 // (term, tool) at build time so a query only walks posting lists. Neighbours: search/text.ts
 // analyses the text, search/rank.ts combines term scores into tool scores.
@@ -11,7 +12,7 @@ import { analyse } from "./text";
  * term). The description is split: its lead sentence says what the tool does, the rest is usage
  * notes, so they weigh differently.
  */
-export const INDEX_FIELDS = ["name", "title", "toolset", "lead", "description", "parameters"] as const;
+export const INDEX_FIELDS = ["name", "title", "toolset", "lead", "description", "parameters", "parameterNames"] as const;
 
 /** One indexed field. */
 export type IndexField = (typeof INDEX_FIELDS)[number];
@@ -24,6 +25,7 @@ export const REPORTED_FIELD: Record<IndexField, SearchField> = {
   lead: "description",
   description: "description",
   parameters: "parameters",
+  parameterNames: "parameters",
 };
 
 /** Per-field weight and length normalisation (b); k1 is shared. */
@@ -33,10 +35,13 @@ export interface Bm25fSettings {
   k1: number;
 }
 
-/** Weights chosen so a word in a tool's name outranks the same word in a parameter's help text. */
+/**
+ * Weights chosen so a word in a tool's name outranks the same word in a parameter's help text;
+ * a parameter's name ("city", "date_from") says what the tool takes, so it weighs more than its help.
+ */
 export const DEFAULT_BM25F: Bm25fSettings = {
-  weights: { name: 2, title: 1.5, toolset: 0.2, lead: 1.5, description: 0.5, parameters: 0.15 },
-  lengthNormalisation: { name: 0.5, title: 0.5, toolset: 0.3, lead: 0.5, description: 0.75, parameters: 0.75 },
+  weights: { name: 2, title: 1.5, toolset: 0.2, lead: 1.5, description: 0.5, parameters: 0.15, parameterNames: 0.2 },
+  lengthNormalisation: { name: 0.5, title: 0.5, toolset: 0.3, lead: 0.5, description: 0.75, parameters: 0.75, parameterNames: 0.5 },
   k1: 1.6,
 };
 
@@ -71,18 +76,18 @@ export interface Postings {
   masks: number[];
 }
 
-// Parameter names, descriptions and enum values, one level into nested objects (`query: {…}`).
-function parameterText(schema: JsonSchemaObject, depth = 0): string {
-  const parts: string[] = [];
+// Parameter names, and their descriptions and enum values, one level into nested objects (`query: {…}`).
+function parameterText(schema: JsonSchemaObject, depth = 0, names: string[] = [], help: string[] = []): { names: string; help: string } {
   for (const [key, property] of Object.entries(schema.properties ?? {})) {
-    parts.push(key);
-    if (typeof property.description === "string") parts.push(property.description);
-    if (Array.isArray(property.enum)) parts.push(property.enum.filter((value) => typeof value === "string").join(" "));
-    if (depth < 1 && typeof property === "object") parts.push(parameterText(property, depth + 1));
+    if (property === null || typeof property !== "object") continue;
+    names.push(key);
+    if (typeof property.description === "string") help.push(property.description);
+    if (Array.isArray(property.enum)) help.push(property.enum.filter((value) => typeof value === "string").join(" "));
+    if (depth < 1) parameterText(property, depth + 1, names, help);
     const items = property.items as JsonSchemaObject | undefined;
-    if (depth < 1 && items !== undefined && typeof items === "object") parts.push(parameterText(items, depth + 1));
+    if (depth < 1 && items !== undefined && items !== null && typeof items === "object") parameterText(items, depth + 1, names, help);
   }
-  return parts.join(" ");
+  return { names: names.join(" "), help: help.join(" ") };
 }
 
 /** An immutable BM25F index of a list of tools (rebuilt when the catalog changes). */
@@ -107,7 +112,7 @@ export class Bm25fIndex {
     // Toolset texts and shared schemas recur across tools: analyse each distinct text once,
     // down to its distinct stems and their counts.
     const analysed = new Map<string, TextTerms>();
-    const schemaTexts = new WeakMap<object, string>();
+    const schemaTexts = new WeakMap<object, { names: string; help: string }>();
     const termsOf = (text: string): TextTerms => {
       let terms = analysed.get(text);
       if (terms === undefined) {
@@ -124,7 +129,7 @@ export class Bm25fIndex {
         parameters = parameterText(tool.inputSchema);
         schemaTexts.set(tool.inputSchema, parameters);
       }
-      const fieldTerms = [tool.name, tool.title ?? "", tool.toolsetText, lead, rest, parameters].map(termsOf);
+      const fieldTerms = [tool.name, tool.title ?? "", tool.toolsetText, lead, rest, parameters.help, parameters.names].map(termsOf);
       slots.clear();
       const stems: string[] = [];
       for (const terms of fieldTerms) for (const stem of terms.stems) if (!slots.has(stem)) slots.set(stem, stems.push(stem) - 1);

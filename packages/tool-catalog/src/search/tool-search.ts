@@ -9,6 +9,7 @@ import { fieldsOfMask, rankDocuments } from "./rank";
 import { actionFit, isActionStem, requestActions, toolActions, type ToolAction } from "./intent";
 import { analyse, summarise } from "./text";
 import { collapseNearDuplicates, nearDuplicateGroups } from "./near-duplicates";
+import { interleaveIntents, requestIntents } from "./multi-step";
 
 /** How a catalog searches: vocabulary expansion, typo/prefix tolerance, BM25F settings. */
 export interface SearchOptions {
@@ -22,6 +23,8 @@ export interface SearchOptions {
   bm25f?: Bm25fSettings;
   /** Show near-duplicate tools once, naming the others in `variants` (default true). */
   groupNearDuplicates?: boolean;
+  /** Move each action's best tools up when a request names several (default true). */
+  multiStep?: boolean;
 }
 
 // Weight of a query concept that is only an action word (see explain).
@@ -33,12 +36,16 @@ export class SearchSettings {
   readonly fuzzy: boolean;
   readonly bm25f: Bm25fSettings;
   readonly groupNearDuplicates: boolean;
+  readonly multiStep: boolean;
 
   constructor(options: SearchOptions = {}) {
     this.expansions = options.expansion === false ? undefined : buildExpansionTable(options.vocabulary);
     this.fuzzy = options.fuzzy !== false;
-    this.bm25f = options.bm25f ?? DEFAULT_BM25F;
+    // A host's settings may predate a field: the default fills what they leave out.
+    const bm25f = options.bm25f;
+    this.bm25f = bm25f === undefined ? DEFAULT_BM25F : { k1: bm25f.k1, weights: { ...DEFAULT_BM25F.weights, ...bm25f.weights }, lengthNormalisation: { ...DEFAULT_BM25F.lengthNormalisation, ...bm25f.lengthNormalisation } };
     this.groupNearDuplicates = options.groupNearDuplicates !== false;
+    this.multiStep = options.multiStep !== false;
   }
 }
 
@@ -117,9 +124,18 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
 
   /**
    * Every matching tool, best first, optionally within one toolset (results built lazily); a
-   * near-duplicate group appears once, at its best member, with the others as its variants.
+   * near-duplicate group appears once, at its best member, with the others as its variants. A
+   * request naming several actions has each action's best tools near the top (search/multi-step.ts).
    */
   rank(query: string, toolset?: string): RankedTool<T>[] {
+    const whole = this.rankOne(query, toolset);
+    const intents = this.settings.multiStep ? requestIntents(query) : [];
+    if (intents.length === 0) return whole;
+    const keysOf = (entry: RankedTool<T>) => [entry.tool.name, ...(entry.variants ?? [])];
+    return interleaveIntents(whole, intents.map((intent) => this.rankOne(intent, toolset)), keysOf);
+  }
+
+  private rankOne(query: string, toolset?: string): RankedTool<T>[] {
     const groups = this.explain(query);
     const allow = toolset === undefined ? undefined : (doc: number) => this.tools[doc]!.toolset === toolset;
     const named = this.mentionedToolsets(groups);
