@@ -22,6 +22,8 @@ export interface GatewayOptions {
   memoryQuota?: boolean;
   /** Days the call log (the dashboard's usage) is kept (default 30). */
   callLogDays?: number;
+  /** Outbound requests (uptime_run_check_now) one workspace may have in flight (default 4). */
+  maxOutboundPerWorkspace?: number;
 }
 
 /** What every session needs: the catalog and the store behind it. */
