@@ -61,7 +61,12 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     hooks,
     search: { vocabulary: GATEWAY_SEARCH_VOCABULARY },
   });
-  const calls = new CallLog(store, { retentionDays: options.callLogDays, onError: reportCallLogError });
+  const calls = new CallLog(store, {
+    retentionDays: options.callLogDays,
+    onError: reportCallLogError,
+    onRetry: (attempt, error) =>
+      void process.stderr.write(`amicited-gateway: call log write failed (try ${attempt}), trying again: ${(error as Error).message}\n`),
+  });
   for (const toolset of GATEWAY_TOOLSETS) catalog.defineToolset(toolset);
   catalog.registerAll(buildGatewayTools(store));
   return {
