@@ -2,13 +2,15 @@
 // workspace ("demo") push one shared resource to its bound (the credit transaction with a fetch
 // inside it, the session table, the stream-event log) and measures a bystander workspace's status
 // and latency meanwhile, on SQLite and on PostgreSQL (a throwaway cluster; skips loudly without
-// its binaries outside CI). Every gateway is the built bundle, as a real process.
+// its binaries outside CI). Every gateway is the built bundle, as a real process. Also issue 36
+// R3: what refused calls with huge names make the store keep.
 import http from "node:http";
 import type { Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
 import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
+import { openWorkspaceStore } from "@foundry-mcp/workspace-store";
 import { connect, initData, payload, requireBuild, runCli, startGateway, textOf } from "./support/gateway-process";
 import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
 
@@ -193,6 +195,55 @@ describe.each(kinds)("tenant isolation on %s", (kind) => {
     const bystander = await bystanderRoundTrip(gateway.url, store.tokens.bystander!.readToken);
     expect(bystander.ok).toBe(true);
     console.info(`T4 ${kind}: bystander initialize + call answered in ${Math.round(bystander.ms)} ms beside the capped workspace`);
+  }, 60_000);
+
+  it("R3: streamed calls with 20,000-character tool names keep bounded rows and bytes; an oversized clientInfo opens no session", async () => {
+    const store = freshStore(kind);
+    const gateway = await serve(store, ["--max-stream-events-per-session", "10"]);
+    const token = store.tokens.demo!.readToken;
+    const session = (await initialize(gateway.url, token)).session!;
+    await post(gateway.url, token, { method: "notifications/initialized" }, session);
+    for (let index = 0; index < 40; index++) {
+      const id = nextId++;
+      const huge = `eshop_${String(index).padStart(19_994, "x")}`;
+      const answer = await post(
+        gateway.url,
+        token,
+        { id, method: "tools/call", params: { name: "run_tool", arguments: { name: huge, arguments: {} }, _meta: { progressToken: id } } },
+        session,
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.text).toContain("`name` is 20000 characters; the limit is 128.");
+    }
+    const opened = await openWorkspaceStore(store.location.startsWith("postgres://") ? { url: store.location } : { dataDir: store.location });
+    try {
+      const events = await opened.get<{ n: number; bytes: number }>(
+        "SELECT COUNT(*) AS n, COALESCE(SUM(LENGTH(message)), 0) AS bytes FROM mcp_stream_events WHERE session_id = ?",
+        [session],
+      );
+      // The session's share (10) plus at most one answer; each answer names the bound, not the name.
+      expect(Number(events!.n)).toBeLessThanOrEqual(11);
+      expect(Number(events!.bytes)).toBeLessThan(11 * 1024);
+      await expect
+        .poll(async () => Number((await opened.get<{ n: number }>("SELECT COUNT(*) AS n FROM call_events WHERE LENGTH(tool) = 128"))!.n))
+        .toBe(40);
+      expect(await opened.get("SELECT MAX(LENGTH(tool)) AS longest FROM call_events")).toEqual({ longest: 128 });
+    } finally {
+      await opened.close();
+    }
+    const id = nextId++;
+    const bloated = await post(gateway.url, token, {
+      id,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x".repeat(100_000), version: "0" } },
+    });
+    expect(bloated.status).toBe(400);
+    expect(bloated.session).toBeNull();
+    expect(JSON.parse(bloated.text)).toEqual({
+      jsonrpc: "2.0",
+      id,
+      error: { code: -32602, message: "Invalid params: capabilities and clientInfo are 100027 bytes of JSON together; a session keeps at most 16384. Send a shorter clientInfo." },
+    });
   }, 60_000);
 
   it("T5: free streamed pings count toward the hourly cap and stay in their session's share of the event log; the bystander still streams", async () => {

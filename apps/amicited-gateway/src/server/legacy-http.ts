@@ -26,6 +26,9 @@ import type { Session, SessionTable } from "./sessions";
 import { SessionEventStore } from "./stream-events";
 import { resumeStream } from "./stream-resume";
 
+/** JSON bytes of an initialize's capabilities and clientInfo a session row may keep. */
+const MAX_SESSION_DETAILS_BYTES = 16_384;
+
 /** The reconnection delay a stream's priming event asks clients for (SSE `retry:`). */
 const RETRY_MS = 1000;
 
@@ -98,6 +101,14 @@ async function serve(
 /** Answers an initialize without a session: opens one in the store unless a cap refuses it. */
 export async function openSession(endpoint: LegacyEndpoint, request: LegacyRequest, toolsets: string | undefined): Promise<void> {
   const initialize = messagesOf(request.body).find((message) => isInitializeRequest(message)) as InitializeRequest;
+  // The session row keeps these for its whole life: bounded, so one token's sessions keep little (issue 36, R3).
+  const keptBytes = Buffer.byteLength(JSON.stringify(initialize.params.capabilities)) + Buffer.byteLength(JSON.stringify(initialize.params.clientInfo));
+  if (keptBytes > MAX_SESSION_DETAILS_BYTES)
+    return sendJson(
+      request.res,
+      400,
+      jsonRpcError(-32602, `Invalid params: capabilities and clientInfo are ${keptBytes} bytes of JSON together; a session keeps at most ${MAX_SESSION_DETAILS_BYTES}. Send a shorter clientInfo.`, initializeId(request.body)),
+    );
   const requested = initialize.params.protocolVersion;
   const opened = await endpoint.sessions.open({
     tokenId: request.credential.tokenId,
