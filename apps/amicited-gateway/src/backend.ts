@@ -23,6 +23,8 @@ export interface StorageOptions {
   database?: string;
   /** Count calls in memory instead of in the store (tests, single process). */
   memoryQuota?: boolean;
+  /** Outbound requests one workspace may have in flight (default 4). */
+  maxOutboundPerWorkspace?: number;
 }
 
 /** The store, its quota driver and hooks, opened and ready to serve. */
@@ -73,7 +75,7 @@ export async function openGatewayStorage(options: StorageOptions): Promise<Gatew
     return {
       store,
       quota,
-      hooks: workspaceHooks(store),
+      hooks: workspaceHooks(store, { maxOutboundPerWorkspace: options.maxOutboundPerWorkspace }),
       async close() {
         await quotaFile?.close();
         await store.close();

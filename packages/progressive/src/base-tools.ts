@@ -2,7 +2,7 @@
 // search_tools {query, toolset?, offset?, limit?}, describe_tool {name}, read_tool and run_tool
 // {name, arguments}. Closed schemas (additionalProperties false) so a misspelled argument is
 // refused, not ignored; `toolset` lists the catalog's toolsets.
-import { SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from "@foundry-mcp/tool-catalog";
+import { MAX_TOOL_NAME_LENGTH, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from "@foundry-mcp/tool-catalog";
 import type { ListedTool } from "./wire";
 
 /** Names of the four base tools, in tools/list order. */
@@ -12,7 +12,9 @@ export const BASE_TOOL_NAMES = ["search_tools", "describe_tool", "read_tool", "r
 export type BaseToolName = (typeof BASE_TOOL_NAMES)[number];
 
 const TARGET = {
-  name: { type: "string", minLength: 1, description: "Tool name from search_tools." },
+  // A catalog name has at most 128 characters (tool-catalog's rule): a longer one is refused here,
+  // before the catalog looks for the closest names (issue 36, R2).
+  name: { type: "string", minLength: 1, maxLength: MAX_TOOL_NAME_LENGTH, description: "Tool name from search_tools." },
   arguments: {
     type: "object",
     description: "The tool's arguments, as describe_tool shows its inputSchema.",

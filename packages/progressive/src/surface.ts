@@ -3,7 +3,7 @@
 // (@foundry-mcp/core's validator seam), dispatch to search/describe/read/run, and every answer and refusal
 // in one format (results.ts). Hosts wire it to their MCP server; it never touches a transport.
 import { AjvValidatorProvider } from "@foundry-mcp/core";
-import { annotationsFor, CatalogError, CatalogErrorCode } from "@foundry-mcp/tool-catalog";
+import { annotationsFor, CatalogError, CatalogErrorCode, MAX_TOOL_NAME_LENGTH } from "@foundry-mcp/tool-catalog";
 import type { CallContext, ToolCatalog, ToolDefinition } from "@foundry-mcp/tool-catalog";
 import { BASE_TOOL_NAMES, baseTools, type BaseToolName } from "./base-tools";
 import { unknownTool } from "@foundry-mcp/server-kit";
@@ -29,6 +29,10 @@ export interface ProgressiveSurface<C extends CallContext> {
 }
 
 const UNLISTED_HINT = "It is not advertised on this connection; find it with search_tools and call it through read_tool or run_tool.";
+
+/** A called name as a refusal repeats it: whole up to the catalog's 128 characters, else cut and counted. */
+const boundedName = (name: string): string =>
+  name.length <= MAX_TOOL_NAME_LENGTH ? name : `${name.slice(0, 32)}… (${name.length} characters; a tool name has at most ${MAX_TOOL_NAME_LENGTH})`;
 
 const isBaseTool = (name: string): name is BaseToolName => (BASE_TOOL_NAMES as readonly string[]).includes(name);
 
@@ -98,7 +102,7 @@ export function createProgressiveSurface<C extends CallContext>(options: Progres
   return {
     listTools: () => [...base(), ...advertised.map(listedToolOf)],
     async callTool(name, args, context) {
-      if (!isBaseTool(name) && !advertisedNames.has(name)) throw unknownTool(name, UNLISTED_HINT);
+      if (!isBaseTool(name) && !advertisedNames.has(name)) throw unknownTool(boundedName(name), UNLISTED_HINT);
       try {
         return await dispatch(name, args, context);
       } catch (error) {

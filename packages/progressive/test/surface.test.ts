@@ -86,6 +86,18 @@ describe("createProgressiveSurface", () => {
     );
   });
 
+  it("refuses a tool name past 128 characters at the edge, for describe_tool and run_tool, and echoes it cut (issue 36, R2)", async () => {
+    const huge = "n".repeat(200_000);
+    for (const tool of ["describe_tool", "run_tool", "read_tool"])
+      expect(textOf(await surface.callTool(tool, { name: huge }, WRITER))).toBe(
+        `INVALID_ARGUMENTS: Invalid arguments for ${tool}: \`name\` is 200000 characters; the limit is 128. Its inputSchema is in tools/list.`,
+      );
+    await expect(surface.callTool(huge, {}, READER)).rejects.toMatchObject({
+      code: -32602,
+      message: `Unknown tool: ${"n".repeat(32)}… (200000 characters; a tool name has at most 128). It is not advertised on this connection; find it with search_tools and call it through read_tool or run_tool.`,
+    });
+  });
+
   it("maps catalog refusals and host errors to `CODE: message`, an unknown name to -32602", async () => {
     expect(textOf(await surface.callTool("read_tool", { name: "notes_wipe" }, WRITER))).toBe(
       "KIND_NOT_ALLOWED: notes_wipe is a destructive tool; read_tool runs only read tools. Call run_tool instead.",

@@ -53,6 +53,8 @@ export const SEARCH_DEFAULT_LIMIT = 10;
 /** The most search results one call returns. */
 export const SEARCH_MAX_LIMIT = 50;
 
+/** The longest tool name a catalog holds; a longer name is refused before any search for it. */
+export const MAX_TOOL_NAME_LENGTH = 128;
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
 /**
@@ -253,6 +255,14 @@ export class ToolCatalog<C extends CallContext = CallContext> {
   private require(name: string): ToolDefinition<C> {
     const tool = this.tools.get(name);
     if (tool !== undefined) return tool;
+    // The closest names cost an edit distance per tool, quadratic in the name: never for a name
+    // no tool can have, and never echo it whole (issue 36, R2).
+    if (String(name).length > MAX_TOOL_NAME_LENGTH)
+      throw new CatalogError(
+        CatalogErrorCode.UNKNOWN_TOOL,
+        `Unknown tool ${String(name).slice(0, 32)}… (${String(name).length} characters): a tool name has at most ${MAX_TOOL_NAME_LENGTH}. Use search_tools to find tools.`,
+        { details: { name: String(name).slice(0, MAX_TOOL_NAME_LENGTH), length: String(name).length, closest: [] } },
+      );
     const closest = closestNames(String(name), this.tools.keys());
     throw new CatalogError(
       CatalogErrorCode.UNKNOWN_TOOL,

@@ -1,6 +1,6 @@
 // The package's public door: the catalog, its types, rows helpers, quota drivers and errors.
 
-export { ToolCatalog, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from "./catalog";
+export { ToolCatalog, MAX_TOOL_NAME_LENGTH, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from "./catalog";
 export type { ToolCatalogOptions, SearchInput, SearchPage } from "./catalog";
 export { annotationsFor, TOOL_KINDS } from "./annotations";
 export { pageRows, pageWindowOf, checkFields, pagingOf, projectRow, pagingInputSchema, fieldsInputSchema, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./rows";

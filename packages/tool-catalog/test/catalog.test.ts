@@ -78,6 +78,16 @@ describe("describe", () => {
     expect((error.details.closest as string[])[0]).toBe("eshop_list_orders");
   });
 
+  it("refuses a name longer than 128 characters without searching for the closest, and never echoes it whole (issue 36, R2)", () => {
+    const huge = `eshop_${"x".repeat(199_994)}`;
+    const error = catchError(() => fixtureCatalog().describe(huge));
+    expect(error.code).toBe("UNKNOWN_TOOL");
+    expect(error.message).toBe(`Unknown tool eshop_${"x".repeat(26)}… (200000 characters): a tool name has at most 128. Use search_tools to find tools.`);
+    expect(error.details).toEqual({ name: huge.slice(0, 128), length: 200_000, closest: [] });
+    // 128 characters is still a name: it gets the closest names.
+    expect((catchError(() => fixtureCatalog().describe(`eshop_list_order${"s".repeat(112)}`)).details.closest as string[]).length).toBe(3);
+  });
+
   it("finds a name whose prefix was forgotten", () => {
     const error = catchError(() => fixtureCatalog().describe("list_monitors"));
     expect((error.details.closest as string[])[0]).toBe("uptime_list_monitors");

@@ -64,7 +64,16 @@ export async function insertWorkspace(
   return row;
 }
 
-/** Issues a new token for a workspace and returns it in clear text (the only time it exists so). */
+/**
+ * Live (unrevoked) API tokens one workspace may hold: every token can open its own sessions, so
+ * without a cap one workspace could mint its way past the per-token session cap (issue 39, T4).
+ */
+export const MAX_LIVE_TOKENS_PER_WORKSPACE = 25;
+
+/**
+ * Issues a new token for a workspace and returns it in clear text (the only time it exists so);
+ * refuses with TOKEN_LIMIT at MAX_LIVE_TOKENS_PER_WORKSPACE live tokens.
+ */
 export async function issueToken(
   store: StoreQueries,
   workspaceId: string,
@@ -72,10 +81,16 @@ export async function issueToken(
   label: string,
 ): Promise<string> {
   const token = `amc_${scope === "write" ? "w" : "r"}_${randomBytes(24).toString("base64url")}`;
-  await store.run(
-    "INSERT INTO api_tokens (workspace_id, token_hash, scope, label, created_at) VALUES (?, ?, ?, ?, ?)",
-    [workspaceId, hashToken(token), scope, label, new Date().toISOString()],
+  // One statement counts and inserts, so tokens minted at once cannot pass the cap together on SQLite.
+  const inserted = await store.run(
+    "INSERT INTO api_tokens (workspace_id, token_hash, scope, label, created_at) SELECT ?, ?, ?, ?, ? WHERE (SELECT COUNT(*) FROM api_tokens WHERE workspace_id = ? AND revoked_at IS NULL) < ?",
+    [workspaceId, hashToken(token), scope, label, new Date().toISOString(), workspaceId, MAX_LIVE_TOKENS_PER_WORKSPACE],
   );
+  if (inserted.changes === 0)
+    throw new WorkspaceStoreError(
+      WorkspaceStoreErrorCode.TOKEN_LIMIT,
+      `workspace ${workspaceId} already has ${MAX_LIVE_TOKENS_PER_WORKSPACE} live API tokens, the cap per workspace; revoke one (account_revoke_api_token, see account_list_api_tokens) before creating another.`,
+    );
   return token;
 }
 

@@ -1,6 +1,9 @@
 // Credits: a paid call charges the workspace, acts, and commits both together; a failure rolls
-// the charge back with the action (hooks.ts runs the call inside store.transaction), so no refund
-// statement exists and a process killed mid-call loses nothing.
+// the charge back with the action (hooks.ts runs the call inside store.transaction), so a process
+// killed mid-call loses nothing. A tool that waits on the network (`outbound`) is the exception:
+// no transaction may stay open across a fetch (it would hold SQLite's one writer, or a pooled
+// PostgreSQL connection, for every other workspace), so its charge is reserved in one short
+// transaction and refunded in another when the call fails (refundCredits).
 import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
 import type { StoreQueries } from "./types";
 
@@ -36,4 +39,21 @@ export async function chargeCredits(
     [workspaceId, new Date().toISOString(), tool, -cost, balance],
   );
   return balance;
+}
+
+/** Gives back `cost` credits a failed outbound call reserved, with a ledger row saying so. */
+export async function refundCredits(
+  queries: StoreQueries,
+  workspaceId: string,
+  tool: string,
+  cost: number,
+): Promise<void> {
+  await queries.run("UPDATE workspaces SET credits = credits + ? WHERE id = ?", [cost, workspaceId]);
+  const balance =
+    (await queries.get<{ credits: number }>("SELECT credits FROM workspaces WHERE id = ?", [workspaceId]))
+      ?.credits ?? 0;
+  await queries.run(
+    "INSERT INTO credit_ledger (workspace_id, at, tool, amount, balance_after) VALUES (?, ?, ?, ?, ?)",
+    [workspaceId, new Date().toISOString(), `${tool} (refund)`, cost, balance],
+  );
 }

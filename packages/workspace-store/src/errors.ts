@@ -16,6 +16,8 @@ export const WorkspaceStoreErrorCode = {
   DRIVER_UNAVAILABLE: "DRIVER_UNAVAILABLE",
   CONNECT_FAILED: "CONNECT_FAILED",
   STREAM_LOG_FULL: "STREAM_LOG_FULL",
+  OUTBOUND_BUSY: "OUTBOUND_BUSY",
+  TOKEN_LIMIT: "TOKEN_LIMIT",
 } as const;
 
 /** One of the WorkspaceStoreErrorCode values. */

@@ -1,9 +1,13 @@
 // The catalog hooks that make the store's rules hold for every call, declared by the tools
 // rather than coded in them: `planLimit` is checked before the handler (beforeCall), and a paid
 // tool's `cost` is charged in the same transaction as its action (aroundCall): a failure or a
-// kill rolls the charge back with it, so credits never go below zero and are never lost.
+// kill rolls the charge back with it, so credits never go below zero and are never lost. A tool
+// that declares `outbound` (it waits on the network) runs outside any transaction instead:
+// reserve (a short charging transaction), act, settle (a refund transaction if it failed), and
+// at most a few such calls per workspace at once (outbound.ts).
 import type { CallContext, CatalogHooks, ToolDefinition } from "@foundry-mcp/tool-catalog";
-import { chargeCredits } from "./credits";
+import { chargeCredits, refundCredits } from "./credits";
+import { OutboundGate } from "./outbound";
 import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
 import { checkPlanLimit } from "./plans";
 import type { PlanLimits } from "./plans";
@@ -30,7 +34,15 @@ export interface PlanLimitRule {
 export type StoreToolDefinition = ToolDefinition<CallContext> & {
   cost?: number;
   planLimit?: PlanLimitRule;
+  /** The tool waits on the network (its own HTTP request): never inside a transaction, bounded per workspace. */
+  outbound?: boolean;
 };
+
+/** Options of workspaceHooks. */
+export interface WorkspaceHookOptions {
+  /** Outbound calls one workspace may have in flight in this process (default 4, from 1 to 64). */
+  maxOutboundPerWorkspace?: number;
+}
 
 async function checkLimit(
   store: WorkspaceStore,
@@ -64,13 +76,30 @@ async function checkLimit(
  * Hooks for a ToolCatalog whose tools are StoreToolDefinitions over `store`.
  * @example new ToolCatalog({ hooks: workspaceHooks(store), quota, hourlyCap })
  */
-export function workspaceHooks(store: WorkspaceStore): CatalogHooks<CallContext> {
+export function workspaceHooks(store: WorkspaceStore, options: WorkspaceHookOptions = {}): CatalogHooks<CallContext> {
+  const outbound = new OutboundGate(options.maxOutboundPerWorkspace);
+  // Reserve, act, settle: no transaction is open while the tool waits on the network.
+  const runOutbound = (tool: StoreToolDefinition, workspaceId: string, run: () => Promise<unknown>) =>
+    outbound.run(workspaceId, tool.name, async () => {
+      const cost = tool.kind === "paid" ? tool.cost : undefined;
+      if (cost === undefined) return run();
+      const balance = await store.transaction((queries) => chargeCredits(queries, workspaceId, tool.name, cost));
+      let result: unknown;
+      try {
+        result = await run();
+      } catch (error) {
+        await store.transaction((queries) => refundCredits(queries, workspaceId, tool.name, cost));
+        throw error;
+      }
+      return { ...(result as object), credits_spent: cost, credits_left: balance };
+    });
   return {
     async beforeCall(tool, args, context) {
       const rule = (tool as StoreToolDefinition).planLimit;
       if (rule) await checkLimit(store, rule, args, context);
     },
     async aroundCall(tool, _args, context, run) {
+      if ((tool as StoreToolDefinition).outbound) return runOutbound(tool as StoreToolDefinition, context.workspace, run);
       const cost = (tool as StoreToolDefinition).cost;
       if (tool.kind !== "paid" || cost === undefined) return run();
       return store.transaction(async (queries) => {

@@ -1,7 +1,7 @@
 // MCP sessions (the 2025 handshake's Mcp-Session-Id) kept in the store, so that every gateway
 // instance on one database serves every request of a session: `initialize` opens a row, each
 // later request reads and touches it, DELETE ends it everywhere, and a row idle past `idleMs` is
-// gone for all. The caps (in total and per token) are counted inside one transaction that first
+// gone for all. The caps (in total, per workspace across all its tokens, and per token) are counted inside one transaction that first
 // updates the one-row guard table: SQLite's write lock and PostgreSQL's row lock both let one
 // opener count at a time, so instances initializing at once cannot overshoot a cap.
 // Ending or expiring a session also deletes its stream events (stream-events.ts).
@@ -30,6 +30,11 @@ export interface McpSession extends McpSessionDetails {
 /** The caps and idle time of a session table. */
 export interface McpSessionLimits {
   maxSessions: number;
+  /**
+   * Sessions of all the tokens of one workspace together (counted when open() is told the
+   * workspace); keep it below maxSessions, so no workspace fills the table for the others.
+   */
+  maxSessionsPerWorkspace?: number;
   maxSessionsPerToken: number;
   idleMs: number;
 }
@@ -37,7 +42,7 @@ export interface McpSessionLimits {
 /** The answer to open(): the session, or which cap refused it and when a slot frees up. */
 export type McpSessionOpening =
   | { session: McpSession }
-  | { refused: "per-token" | "total"; retryAfterSeconds: number };
+  | { refused: "per-token" | "per-workspace" | "total"; retryAfterSeconds: number };
 
 /** The answer to touch(): the session, or why there is none for this token. */
 export type McpSessionLookup = { session: McpSession } | { missing: true } | { forbidden: true };
@@ -77,7 +82,7 @@ async function deleteIdle(queries: StoreQueries, cutoff: number): Promise<number
 
 /**
  * The session table of an MCP HTTP server over a migrated WorkspaceStore (migration 4).
- * @example const sessions = new McpSessionStore(store, { maxSessions: 1000, maxSessionsPerToken: 50, idleMs: 1_800_000 });
+ * @example const sessions = new McpSessionStore(store, { maxSessions: 1000, maxSessionsPerWorkspace: 200, maxSessionsPerToken: 50, idleMs: 1_800_000 });
  */
 export class McpSessionStore {
   constructor(
@@ -85,9 +90,9 @@ export class McpSessionStore {
     readonly limits: McpSessionLimits,
   ) {}
 
-  /** Opens a session unless a cap refuses it; idle sessions are expired first. */
-  open(details: McpSessionDetails, now = Date.now()): Promise<McpSessionOpening> {
-    const { maxSessions, maxSessionsPerToken, idleMs } = this.limits;
+  /** Opens a session unless a cap refuses it (the workspace's with `workspaceId`); idle sessions are expired first. */
+  open(details: McpSessionDetails, now = Date.now(), workspaceId?: string): Promise<McpSessionOpening> {
+    const { maxSessions, maxSessionsPerWorkspace, maxSessionsPerToken, idleMs } = this.limits;
     const retryAfter = (oldest: number | null): number =>
       oldest === null ? 1 : Math.max(1, Math.ceil((oldest + idleMs - now) / 1000));
     return this.store.transaction(async (queries): Promise<McpSessionOpening> => {
@@ -101,6 +106,14 @@ export class McpSessionStore {
       );
       if ((mine?.n ?? 0) >= maxSessionsPerToken)
         return { refused: "per-token", retryAfterSeconds: retryAfter(mine?.oldest ?? null) };
+      if (workspaceId !== undefined && maxSessionsPerWorkspace !== undefined) {
+        const workspace = await queries.get<Count>(
+          "SELECT COUNT(*) AS n, MIN(s.last_seen) AS oldest FROM mcp_sessions s JOIN api_tokens t ON t.id = s.token_id WHERE t.workspace_id = ?",
+          [workspaceId],
+        );
+        if (Number(workspace?.n ?? 0) >= maxSessionsPerWorkspace)
+          return { refused: "per-workspace", retryAfterSeconds: retryAfter(workspace?.oldest ?? null) };
+      }
       const all = await queries.get<Count>("SELECT COUNT(*) AS n, MIN(last_seen) AS oldest FROM mcp_sessions");
       if ((all?.n ?? 0) >= maxSessions)
         return { refused: "total", retryAfterSeconds: retryAfter(all?.oldest ?? null) };

@@ -1,8 +1,11 @@
 // The SSE event log of resumable MCP streams, in the store so that a client cut off from one
 // gateway instance can resume on another (GET with Last-Event-ID). Each event is one row keyed by
 // (stream, sequence number) and owned by a session; the rows go when the session ends or idles out
-// (mcp-sessions.ts). Bounded twice: at most `maxEventsPerStream` events before a stream's final
-// answer (which is always kept), and at most `maxEvents` rows in all, checked when a stream starts.
+// (mcp-sessions.ts). Bounded three times: at most `maxEventsPerStream` events before a stream's
+// final answer (which is always kept); at most `maxEventsPerSession` events before the answers of
+// one session, whose answered streams are dropped first when it needs room (makeRoom), so one
+// session's traffic never fills the log for the others (issue 39, T5); and at most `maxEvents`
+// rows in all, checked when a stream starts.
 import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
 import type { WorkspaceStore } from "./types";
 
@@ -10,12 +13,17 @@ import type { WorkspaceStore } from "./types";
 export interface StreamEventLimits {
   /** Events one stream may log before its final answer (default 256). */
   maxEventsPerStream: number;
+  /** Events one session may keep (default 384); an answer is always logged, even past it. */
+  maxEventsPerSession: number;
   /** Rows the whole log may hold (default 100,000). */
   maxEvents: number;
 }
 
-/** Defaults of StreamEventLimits. */
-export const DEFAULT_STREAM_EVENT_LIMITS: StreamEventLimits = { maxEventsPerStream: 256, maxEvents: 100_000 };
+/**
+ * Defaults of StreamEventLimits: 384 events a session times the gateway's 200 sessions a
+ * workspace stays below the 100,000 in all, so no one workspace can fill the log.
+ */
+export const DEFAULT_STREAM_EVENT_LIMITS: StreamEventLimits = { maxEventsPerStream: 256, maxEventsPerSession: 384, maxEvents: 100_000 };
 
 /** One logged event: its sequence number in the stream, the message text, and whether it is the final answer. */
 export interface StreamEvent {
@@ -45,14 +53,41 @@ export class StreamEventLog {
   }
 
   /**
-   * Logs event `seq` (from 0) of a stream. Past `maxEventsPerStream` events, anything but the final answer is
-   * refused with STREAM_LOG_FULL (the caller stops streaming that request's notifications).
+   * Whether `sessionId` may start another stream: when its events reach `maxEventsPerSession`,
+   * the events of its answered streams go first (their answers were sent; only a late resume of
+   * them would read these rows); false when its open streams alone still fill the bound.
+   */
+  async makeRoom(sessionId: string): Promise<boolean> {
+    if ((await this.sessionEvents(sessionId)) < this.limits.maxEventsPerSession) return true;
+    await this.store.run(
+      "DELETE FROM mcp_stream_events WHERE session_id = ? AND stream_id IN (SELECT stream_id FROM mcp_stream_events WHERE session_id = ? AND is_final = 1)",
+      [sessionId, sessionId],
+    );
+    return (await this.sessionEvents(sessionId)) < this.limits.maxEventsPerSession;
+  }
+
+  private async sessionEvents(sessionId: string): Promise<number> {
+    const row = await this.store.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM mcp_stream_events WHERE session_id = ?",
+      [sessionId],
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Logs event `seq` (from 0) of a stream. Past `maxEventsPerStream` events of the stream, or
+   * `maxEventsPerSession` of the session, anything but the final answer is refused with STREAM_LOG_FULL (the caller stops streaming that request's notifications).
    */
   async append(sessionId: string, streamId: string, seq: number, message: string, final: boolean): Promise<void> {
     if (!final && seq >= this.limits.maxEventsPerStream)
       throw new WorkspaceStoreError(
         WorkspaceStoreErrorCode.STREAM_LOG_FULL,
         `stream ${streamId} already logged ${this.limits.maxEventsPerStream} events, the bound per stream; its further notifications are not sent, its answer still is.`,
+      );
+    if (!final && (await this.sessionEvents(sessionId)) >= this.limits.maxEventsPerSession)
+      throw new WorkspaceStoreError(
+        WorkspaceStoreErrorCode.STREAM_LOG_FULL,
+        `session ${sessionId} already logged ${this.limits.maxEventsPerSession} events, the bound per session; stream ${streamId}'s further notifications are not sent, its answer still is.`,
       );
     await this.store.run(
       "INSERT INTO mcp_stream_events (stream_id, seq, session_id, message, is_final) VALUES (?, ?, ?, ?, ?)",

@@ -3,6 +3,9 @@
 // or 250 ms), so a call never waits on a disk write; and the summaries /ui shows: calls per clock
 // hour, top tools, refusals by code. Rows older than the retention are deleted while writing
 // (at most once a minute), so the table never grows without bound; the queue is bounded by the batch size.
+// A batch the database refuses (a restart, a lock) is tried again a few times with growing waits;
+// past that, or when too many batches wait behind it, its calls are dropped and counted
+// (`dropped`), never kept without bound in memory (issue 39, T13).
 import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
 import type { StoreQueries, WorkspaceStore } from "./types";
 
@@ -30,13 +33,20 @@ const FLUSH_BATCH = 200;
 const FLUSH_AFTER_MS = 250;
 /** Longest tool name stored: catalog names are at most 128 characters; anything longer is cut. */
 const MAX_TOOL_LENGTH = 128;
+/** Tries of one batch before its calls are dropped, and the wait before the second (doubling after). */
+const WRITE_ATTEMPTS = 4;
+const FIRST_RETRY_MS = 250;
+/** Batches that may wait behind one being written (or retried); past that a new batch is dropped. */
+const MAX_WAITING_BATCHES = 10;
 
 /** Options of a CallLog. */
 export interface CallLogOptions {
   /** Days a row is kept (default 30, from 1 to 366). */
   retentionDays?: number;
-  /** Told when a background write of the queue fails (those calls are not logged). */
+  /** Told when a batch is dropped after its tries, or for want of room (those calls are not logged). */
   onError?: (error: unknown) => void;
+  /** Told when a batch's write failed and will be tried again (`attempt` is the one that failed, from 1). */
+  onRetry?: (attempt: number, error: unknown) => void;
 }
 
 /** Calls per hour of one workspace: `hour` is the ISO hour (`2026-12-01T17`), oldest first. */
@@ -67,6 +77,9 @@ export class CallLog {
   /** The batches being written, in order; settles once the last one has. */
   private writing: Promise<void> = Promise.resolve();
   private readonly onError: (error: unknown) => void;
+  private readonly onRetry: (attempt: number, error: unknown) => void;
+  private waitingBatches = 0;
+  private droppedCalls = 0;
 
   constructor(
     private readonly store: WorkspaceStore,
@@ -80,6 +93,12 @@ export class CallLog {
       );
     this.retentionDays = days;
     this.onError = options.onError ?? (() => undefined);
+    this.onRetry = options.onRetry ?? (() => undefined);
+  }
+
+  /** Calls this log could not write since it opened (a batch that failed every try, or found no room). */
+  get dropped(): number {
+    return this.droppedCalls;
   }
 
   /**
@@ -108,12 +127,49 @@ export class CallLog {
     this.timer = undefined;
     const events = this.pending.splice(0);
     if (events.length === 0) return this.writing;
-    const write = this.writing.then(() => this.write(events));
+    if (this.waitingBatches >= MAX_WAITING_BATCHES)
+      return Promise.reject(
+        this.drop(events, `${MAX_WAITING_BATCHES} batches already wait for the database, the bound`),
+      );
+    this.waitingBatches++;
+    const write = this.writing
+      .then(() => this.writeWithRetries(events))
+      .finally(() => void this.waitingBatches--);
     this.writing = write.catch(() => undefined); // a failed batch is its own caller's error
     return write;
   }
 
-  private async write(events: CallEvent[]): Promise<void> {
+  // Counts a batch that will not be written and says why; the error goes to the flush's caller.
+  private drop(events: CallEvent[], why: string, cause?: unknown): Error {
+    this.droppedCalls += events.length;
+    const detail = cause === undefined ? "" : `: ${(cause as Error).message ?? String(cause)}`;
+    return new WorkspaceStoreError(
+      WorkspaceStoreErrorCode.STORE,
+      `call log: ${events.length} calls not written (${why}; ${this.droppedCalls} dropped since start)${detail}`,
+      cause === undefined ? {} : { cause },
+    );
+  }
+
+  private async writeWithRetries(events: CallEvent[]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.insert(events);
+        break;
+      } catch (error) {
+        if (attempt >= WRITE_ATTEMPTS) throw this.drop(events, `the database refused them ${WRITE_ATTEMPTS} times`, error);
+        this.onRetry(attempt, error);
+        await new Promise((resolve) => setTimeout(resolve, FIRST_RETRY_MS * 2 ** (attempt - 1)));
+      }
+    }
+    const newest = events[events.length - 1]!.at!.getTime();
+    if (newest - this.lastPrune >= MINUTE) {
+      this.lastPrune = newest;
+      await this.deleteBefore(new Date(newest));
+    }
+  }
+
+  // One batch's rows and its tokens' last use, in one transaction: all or nothing, so a retry never doubles a row.
+  private async insert(events: CallEvent[]): Promise<void> {
     const lastUse = new Map<number, Date>();
     for (const event of events) if (event.tokenId !== undefined && event.tokenId > 0) lastUse.set(event.tokenId, event.at!);
     await this.store.batch([
@@ -123,11 +179,6 @@ export class CallLog {
       })),
       ...[...lastUse].map(([tokenId, at]) => touchStatement(tokenId, at)),
     ]);
-    const newest = events[events.length - 1]!.at!.getTime();
-    if (newest - this.lastPrune >= MINUTE) {
-      this.lastPrune = newest;
-      await this.deleteBefore(new Date(newest));
-    }
   }
 
   /** Writes what is queued and stops the timer; call before closing the store. */

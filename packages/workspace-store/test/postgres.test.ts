@@ -10,6 +10,7 @@ import { MIGRATIONS, openPostgresStore, openWorkspaceStore, WorkspaceStoreError 
 import type { WorkspaceStore } from "../src/index";
 import { workspaceStoreConformance } from "./driver-conformance";
 import { mcpSessionConformance } from "./session-conformance";
+import { isolationConformance } from "./isolation-conformance";
 
 let cluster: PostgresCluster;
 let databases = 0;
@@ -29,6 +30,11 @@ if (gate.run) {
     (store) => store.close(),
   );
   mcpSessionConformance(
+    "postgres",
+    () => openPostgresStore({ url: nextDatabase() }),
+    (store) => store.close(),
+  );
+  isolationConformance(
     "postgres",
     () => openPostgresStore({ url: nextDatabase() }),
     (store) => store.close(),

@@ -18,8 +18,10 @@ export const USAGE = `usage:
   amicited-gateway serve --data DIR [--host 127.0.0.1] [--port 8787] [--hourly-cap 1000]
                          [--upstreams mcp.json] [--allowed-host NAME]... [--max-body-bytes N]
                          [--allow-anonymous-read WORKSPACE] [--max-sessions 1000]
-                         [--max-sessions-per-token 50] [--session-idle-ms 1800000]
-                         [--max-stream-events 100000] [--no-ui] [--call-log-days 30]
+                         [--max-sessions-per-workspace 200] [--max-sessions-per-token 50]
+                         [--session-idle-ms 1800000] [--max-stream-events 100000]
+                         [--max-stream-events-per-session 384] [--max-outbound-per-workspace 4]
+                         [--no-ui] [--call-log-days 30]
   The dashboard is at /ui on the same port (sign in with the admin token init printed).
   amicited-gateway serve --stdio --data DIR [--toolsets eshop,uptime|all]   (token in AMICITED_TOKEN)
   Every command takes --database URL (or DATABASE_URL) instead of --data DIR to keep the store,

@@ -9,9 +9,10 @@ import type { StorageOptions } from "../backend";
 import { createGateway } from "../server/gateway";
 import { startHttpGateway } from "../server/http";
 import { DEFAULT_SESSION_LIMITS } from "../server/sessions";
+import type { SessionLimits } from "../server/sessions";
 import { serveStdio } from "../server/stdio";
 import { attachUpstreams } from "../upstreams";
-import { CALL_LOG_RETENTION, DEFAULT_STREAM_EVENT_LIMITS, findWorkspace, issueAdminToken, openWorkspaceStore, schemaVersionOf } from "@foundry-mcp/workspace-store";
+import { CALL_LOG_RETENTION, DEFAULT_OUTBOUND_PER_WORKSPACE, DEFAULT_STREAM_EVENT_LIMITS, findWorkspace, issueAdminToken, openWorkspaceStore, schemaVersionOf } from "@foundry-mcp/workspace-store";
 import { createUiRoutes } from "../server/ui/routes";
 import type { Credential, StoreLocation, WorkspaceStore } from "@foundry-mcp/workspace-store";
 
@@ -111,6 +112,21 @@ export async function runMigrate(args: ParsedArgs): Promise<void> {
   process.stdout.write(`${JSON.stringify(line)}\n`);
 }
 
+/**
+ * The session caps of `serve`: the cap per workspace (default 200) stays below the total, so no
+ * one workspace can take every session (issue 39, T4).
+ */
+function sessionLimitsOf(args: ParsedArgs): SessionLimits {
+  const maxSessions = flagInteger(args, "max-sessions", DEFAULT_SESSION_LIMITS.maxSessions, 2, 1_000_000);
+  const below = maxSessions - 1;
+  return {
+    maxSessions,
+    maxSessionsPerWorkspace: flagInteger(args, "max-sessions-per-workspace", Math.min(DEFAULT_SESSION_LIMITS.maxSessionsPerWorkspace, below), 1, below),
+    maxSessionsPerToken: flagInteger(args, "max-sessions-per-token", DEFAULT_SESSION_LIMITS.maxSessionsPerToken, 1, 1_000_000),
+    idleMs: flagInteger(args, "session-idle-ms", DEFAULT_SESSION_LIMITS.idleMs, 100, 24 * 3_600_000),
+  };
+}
+
 /** `serve …`: Streamable HTTP at /mcp, or stdio with --stdio. Runs until SIGINT/SIGTERM or stdin ends. */
 export async function runServe(args: ParsedArgs): Promise<void> {
   checkFlags(args, [
@@ -128,8 +144,11 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     "memory-quota",
     "max-sessions",
     "max-sessions-per-token",
+    "max-sessions-per-workspace",
     "session-idle-ms",
     "max-stream-events",
+    "max-stream-events-per-session",
+    "max-outbound-per-workspace",
     "no-ui",
     "call-log-days",
   ]);
@@ -145,6 +164,7 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     hourlyCap: flagInteger(args, "hourly-cap", 1000, 1, 1_000_000_000),
     memoryQuota: args.flags.has("memory-quota"),
     callLogDays: flagInteger(args, "call-log-days", CALL_LOG_RETENTION.defaultDays, CALL_LOG_RETENTION.minDays, CALL_LOG_RETENTION.maxDays),
+    maxOutboundPerWorkspace: flagInteger(args, "max-outbound-per-workspace", DEFAULT_OUTBOUND_PER_WORKSPACE, 1, 64),
   });
   const upstreamFile = flagString(args, "upstreams");
   const upstreams = upstreamFile ? await attachUpstreams(gateway, upstreamFile) : undefined;
@@ -187,13 +207,10 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     maxBodyBytes: flagInteger(args, "max-body-bytes", 1024 * 1024, 1024, 64 * 1024 * 1024),
     allowedHosts,
     ...(args.flags.has("no-ui") ? {} : { ui: createUiRoutes(gateway, { host, allowedHosts }) }),
-    sessions: {
-      maxSessions: flagInteger(args, "max-sessions", DEFAULT_SESSION_LIMITS.maxSessions, 1, 1_000_000),
-      maxSessionsPerToken: flagInteger(args, "max-sessions-per-token", DEFAULT_SESSION_LIMITS.maxSessionsPerToken, 1, 1_000_000),
-      idleMs: flagInteger(args, "session-idle-ms", DEFAULT_SESSION_LIMITS.idleMs, 100, 24 * 3_600_000),
-    },
+    sessions: sessionLimitsOf(args),
     streamEvents: {
       maxEvents: flagInteger(args, "max-stream-events", DEFAULT_STREAM_EVENT_LIMITS.maxEvents, 1, 10_000_000),
+      maxEventsPerSession: flagInteger(args, "max-stream-events-per-session", DEFAULT_STREAM_EVENT_LIMITS.maxEventsPerSession, 2, 1_000_000),
     },
     ...(anonymous ? { anonymous } : {}),
   });

@@ -22,6 +22,8 @@ export interface GatewayOptions {
   memoryQuota?: boolean;
   /** Days the call log (the dashboard's usage) is kept (default 30). */
   callLogDays?: number;
+  /** Outbound requests (uptime_run_check_now) one workspace may have in flight (default 4). */
+  maxOutboundPerWorkspace?: number;
 }
 
 /** What every session needs: the catalog and the store behind it. */
@@ -59,7 +61,12 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     hooks,
     search: { vocabulary: GATEWAY_SEARCH_VOCABULARY },
   });
-  const calls = new CallLog(store, { retentionDays: options.callLogDays, onError: reportCallLogError });
+  const calls = new CallLog(store, {
+    retentionDays: options.callLogDays,
+    onError: reportCallLogError,
+    onRetry: (attempt, error) =>
+      void process.stderr.write(`amicited-gateway: call log write failed (try ${attempt}), trying again: ${(error as Error).message}\n`),
+  });
   for (const toolset of GATEWAY_TOOLSETS) catalog.defineToolset(toolset);
   catalog.registerAll(buildGatewayTools(store));
   return {

@@ -55,6 +55,8 @@ export async function startHttpGateway(
     sessions: new SessionTable(gateway.store, { ...DEFAULT_SESSION_LIMITS, ...options.sessions }),
     events: new StreamEventLog(gateway.store, options.streamEvents),
     createServer: (credential, toolsets) => createSessionServer(gateway, credential, toolsets),
+    countFreeRequest: async (credential) =>
+      void (await gateway.catalog.consumeQuota({ workspace: credential.workspaceId, scope: credential.scope })),
   };
   const admit = createHttpEdge<Credential>({
     host,

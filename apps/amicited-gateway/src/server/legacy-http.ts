@@ -18,12 +18,16 @@ import {
   isInitializeRequest,
   type InitializeRequest,
 } from "@modelcontextprotocol/sdk/types.js";
+import { messageOf } from "@foundry-mcp/core";
 import { jsonRpcError, sendJson } from "@foundry-mcp/server-kit";
 import type { Credential, StreamEventLog } from "@foundry-mcp/workspace-store";
 import { RestoredSessionTransport } from "./restored-session";
 import type { Session, SessionTable } from "./sessions";
 import { SessionEventStore } from "./stream-events";
 import { resumeStream } from "./stream-resume";
+
+/** JSON bytes of an initialize's capabilities and clientInfo a session row may keep. */
+const MAX_SESSION_DETAILS_BYTES = 16_384;
 
 /** The reconnection delay a stream's priming event asks clients for (SSE `retry:`). */
 const RETRY_MS = 1000;
@@ -33,6 +37,11 @@ export interface LegacyEndpoint {
   sessions: SessionTable;
   events: StreamEventLog;
   createServer: (credential: Credential, toolsets: string | undefined) => Server;
+  /**
+   * Counts one free request (not a tools/call, which counts itself) toward the workspace's hourly
+   * cap; throws the catalog's QUOTA_EXCEEDED at the cap.
+   */
+  countFreeRequest: (credential: Credential) => Promise<void>;
 }
 
 /** One admitted request: its credential, parsed body and method. */
@@ -92,6 +101,14 @@ async function serve(
 /** Answers an initialize without a session: opens one in the store unless a cap refuses it. */
 export async function openSession(endpoint: LegacyEndpoint, request: LegacyRequest, toolsets: string | undefined): Promise<void> {
   const initialize = messagesOf(request.body).find((message) => isInitializeRequest(message)) as InitializeRequest;
+  // The session row keeps these for its whole life: bounded, so one token's sessions keep little (issue 36, R3).
+  const keptBytes = Buffer.byteLength(JSON.stringify(initialize.params.capabilities)) + Buffer.byteLength(JSON.stringify(initialize.params.clientInfo));
+  if (keptBytes > MAX_SESSION_DETAILS_BYTES)
+    return sendJson(
+      request.res,
+      400,
+      jsonRpcError(-32602, `Invalid params: capabilities and clientInfo are ${keptBytes} bytes of JSON together; a session keeps at most ${MAX_SESSION_DETAILS_BYTES}. Send a shorter clientInfo.`, initializeId(request.body)),
+    );
   const requested = initialize.params.protocolVersion;
   const opened = await endpoint.sessions.open({
     tokenId: request.credential.tokenId,
@@ -100,7 +117,7 @@ export async function openSession(endpoint: LegacyEndpoint, request: LegacyReque
     protocolVersion: SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION,
     clientCapabilities: initialize.params.capabilities as Record<string, unknown>,
     clientInfo: initialize.params.clientInfo as unknown as Record<string, unknown>,
-  });
+  }, request.credential.workspaceId);
   if ("message" in opened)
     return sendJson(request.res, 503, jsonRpcError(-32000, opened.message, initializeId(request.body)), {
       "retry-after": String(opened.retryAfterSeconds),
@@ -112,6 +129,33 @@ export async function openSession(endpoint: LegacyEndpoint, request: LegacyReque
     // An initialize the SDK refused (batch, Accept, …) or whose client left got no session: free its slot.
     if (!request.res.headersSent || request.res.statusCode !== 200) await endpoint.sessions.end(opened.id);
   }
+}
+
+/**
+ * The fair-use rules of a streamed request, whose events the store keeps (issue 39, T5): each of
+ * its free requests counts toward the workspace's hourly cap (a ping costs nothing else, so
+ * without this one token could log events without end), and its session must have room in its
+ * share of the log. Undefined when admitted, else the refusal.
+ */
+async function admitStream(
+  endpoint: LegacyEndpoint,
+  credential: Credential,
+  sessionId: string,
+  body: unknown,
+): Promise<{ status: number; message: string; retryAfterSeconds: number } | undefined> {
+  const free = messagesOf(body).filter((message) => (message as { method?: unknown }).method !== "tools/call");
+  try {
+    for (let counted = 0; counted < free.length; counted++) await endpoint.countFreeRequest(credential);
+  } catch (error) {
+    return { status: 429, message: `Too many requests: ${messageOf(error)} Requests with a progressToken count toward it.`, retryAfterSeconds: 60 };
+  }
+  if (await endpoint.events.makeRoom(sessionId)) return undefined;
+  const { maxEventsPerSession } = endpoint.events.limits;
+  return {
+    status: 503,
+    message: `Too many stream events: this session keeps at most ${maxEventsPerSession} SSE events for resumption (--max-stream-events-per-session ${maxEventsPerSession}) and its open streams hold them all. Wait for them to answer, or send the request without a progressToken for a JSON answer.`,
+    retryAfterSeconds: 5,
+  };
 }
 
 /** Answers a request that names a session: POST, GET (resume) or DELETE. */
@@ -146,6 +190,10 @@ export async function answerInSession(endpoint: LegacyEndpoint, request: LegacyR
   if (isInitializing(body))
     return sendJson(res, 400, jsonRpcError(-32600, "Invalid Request: Server already initialized"));
   const streaming = wantsStream(req, body);
+  if (streaming) {
+    const refusal = await admitStream(endpoint, credential, session.id, body);
+    if (refusal) return sendJson(res, refusal.status, jsonRpcError(-32000, refusal.message), { "retry-after": String(refusal.retryAfterSeconds) });
+  }
   if (streaming && !(await endpoint.events.hasRoom())) {
     await endpoint.sessions.sweep();
     if (!(await endpoint.events.hasRoom())) {

@@ -11,14 +11,24 @@ import type { McpSession, McpSessionDetails, McpSessionLimits, McpSessionLookup,
 export interface SessionLimits extends McpSessionLimits {
   /** Open sessions in total (`--max-sessions`). */
   maxSessions: number;
+  /**
+   * Open sessions of one workspace across all its tokens (`--max-sessions-per-workspace`); kept
+   * below maxSessions, so no workspace can fill the table for the others (issue 39, T4).
+   */
+  maxSessionsPerWorkspace: number;
   /** Open sessions per token (`--max-sessions-per-token`); requests without a token share one. */
   maxSessionsPerToken: number;
   /** A session without a request for this long is gone (`--session-idle-ms`). */
   idleMs: number;
 }
 
-/** Defaults: 1,000 sessions, 50 per token, 30 idle minutes. */
-export const DEFAULT_SESSION_LIMITS: SessionLimits = { maxSessions: 1000, maxSessionsPerToken: 50, idleMs: 30 * 60_000 };
+/** Defaults: 1,000 sessions, 200 per workspace, 50 per token, 30 idle minutes. */
+export const DEFAULT_SESSION_LIMITS: SessionLimits = {
+  maxSessions: 1000,
+  maxSessionsPerWorkspace: 200,
+  maxSessionsPerToken: 50,
+  idleMs: 30 * 60_000,
+};
 
 /** Why a new session cannot open now: the message names the cap; retry after this many seconds. */
 export interface SessionRefusal {
@@ -39,16 +49,18 @@ export class SessionTable {
     this.rows = new McpSessionStore(store, limits);
   }
 
-  /** Opens a session for an initialize, or says which cap refuses it. */
-  async open(details: McpSessionDetails): Promise<McpSession | SessionRefusal> {
-    const opening = await this.rows.open(details);
+  /** Opens a session for an initialize of `workspaceId`, or says which cap refuses it. */
+  async open(details: McpSessionDetails, workspaceId: string): Promise<McpSession | SessionRefusal> {
+    const opening = await this.rows.open(details, Date.now(), workspaceId);
     if ("session" in opening) return opening.session;
-    const { maxSessions, maxSessionsPerToken, idleMs } = this.limits;
+    const { maxSessions, maxSessionsPerWorkspace, maxSessionsPerToken, idleMs } = this.limits;
     const minutes = idleMs >= 60_000 ? `${Math.round(idleMs / 60_000)} min` : `${Math.ceil(idleMs / 1000)} s`;
     const message =
       opening.refused === "per-token"
         ? `Too many sessions: this token already has ${maxSessionsPerToken} open sessions, the cap per token (--max-sessions-per-token ${maxSessionsPerToken}). Reuse one, or end one with DELETE /mcp and its Mcp-Session-Id; idle sessions close after ${minutes}.`
-        : `Too many sessions: the gateway has ${maxSessions} open sessions, its total cap (--max-sessions ${maxSessions}). Try again later; idle sessions close after ${minutes}.`;
+        : opening.refused === "per-workspace"
+          ? `Too many sessions: this workspace's tokens already have ${maxSessionsPerWorkspace} open sessions, the cap per workspace (--max-sessions-per-workspace ${maxSessionsPerWorkspace}). Reuse one, or end one with DELETE /mcp and its Mcp-Session-Id; idle sessions close after ${minutes}.`
+          : `Too many sessions: the gateway has ${maxSessions} open sessions, its total cap (--max-sessions ${maxSessions}). Try again later; idle sessions close after ${minutes}.`;
     return { message, retryAfterSeconds: opening.retryAfterSeconds };
   }
 

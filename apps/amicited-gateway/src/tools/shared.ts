@@ -240,6 +240,8 @@ export function toolsetBuilder(toolset: string, store: WorkspaceStore) {
       AboutRow<Row> & {
         kind: Exclude<ToolKind, "read">;
         cost?: number;
+        /** The tool waits on the network: the hooks run it outside any transaction, bounded per workspace. */
+        outbound?: boolean;
         run: Run<DomainArgs<P, R>, CallContext, Row>;
       },
   ): GatewayTool => {
@@ -254,6 +256,7 @@ export function toolsetBuilder(toolset: string, store: WorkspaceStore) {
       kind: common.kind,
       inputSchema: schema(about(common, common.of), {}, true),
       ...(cost === undefined ? {} : { cost }),
+      ...(common.outbound ? { outbound: true } : {}),
       ...declared(common),
       handler: async (args, context) => {
         const { domain, row } = await scopeOf(common.of, args, context);

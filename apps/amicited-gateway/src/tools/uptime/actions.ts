@@ -176,6 +176,8 @@ export const uptimeActionTools = defineTools("uptime", (t, store) => {
       name: "uptime_run_check_now",
       kind: "paid",
       cost: 1,
+      // The fetch may take its whole 5 s: never inside the credit transaction (issue 39, T2).
+      outbound: true,
       description:
         "Check one monitor's URL right now with a real HTTP request (5 s timeout) and record the result.",
       of: monitor,
