@@ -5,6 +5,7 @@
 export { LineStdioTransport, MAX_FRAME_BYTES, OUTPUT_NOT_DRAINING } from "./line-stdio-transport";
 export type { LineStdioTransportOptions } from "./line-stdio-transport";
 export { checkedRequest, describeIssues } from "./checked-request";
+export { checkMessage, type CheckedMessage } from "./jsonrpc-frames";
 export { protocolError } from "./protocol-error";
 export { createHttpEdge, hostAllowList, jsonRpcError, readLimitedBody, sameSecret, sendJson, DEFAULT_MAX_BODY_BYTES } from "./http-edge";
 export type { AdmittedRequest, HttpEdge, HttpEdgeOptions } from "./http-edge";

@@ -122,7 +122,8 @@ export const serveCommand: Command = async (argv, context) => {
     }
   });
   const where = http ? await listen(context.home, downstreams, { host: parsed.values.host ?? "127.0.0.1", port, token: parsed.values.token, log }, stops) : "stdio";
-  const configured = manager.status().length;
+  // From the configuration, not status(): on stdio no session exists yet when this line is written (issue #36 D7).
+  const configured = manager.configuredServers();
   log(`foya serve: ${configured} servers configured in ${context.home}; approval ${approval}${parsed.flags.has("progressive") ? "; progressive" : ""}; on ${where}.`);
   await ended;
   return 0;

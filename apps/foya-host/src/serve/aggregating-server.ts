@@ -38,8 +38,8 @@ export interface AggregatingServerOptions {
   view: RegistryView;
   /** Settles when the servers' first connection attempts did or the start-up bound passed: lists wait for it, initialize does not. */
   ready: Promise<void>;
-  /** The live status document behind `foya://status`. */
-  status: () => unknown;
+  /** The live status document behind `foya://status` (remote servers probed first, briefly). */
+  status: () => Promise<unknown>;
 }
 
 /** The server and the hook that announces registry changes to the client. */
@@ -151,8 +151,8 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
     };
   });
   server.setRequestHandler(checkedRequest("resources/read", ReadResourceRequestSchema), async (request) => {
-    // The status answers at once, also while servers are still connecting.
-    if (isStatusUri(request.params.uri)) return { contents: [{ uri: STATUS_URI, mimeType: "application/json", text: JSON.stringify(options.status(), null, 2) }] };
+    // The status answers without waiting for servers still connecting.
+    if (isStatusUri(request.params.uri)) return { contents: [{ uri: STATUS_URI, mimeType: "application/json", text: JSON.stringify(await options.status(), null, 2) }] };
     await ready();
     const target = parseResourceUri(request.params.uri);
     if (!target) throw unknownResource(request.params.uri, "foya URIs look like foya://<server>/<uri>.");

@@ -40,6 +40,8 @@ export interface Downstreams {
 }
 
 const ANNOUNCE_DEBOUNCE_MS = 50;
+/** How long a status read waits for its probes of remote servers (a refused connection settles at once). */
+export const STATUS_PROBE_WAIT_MS = 1000;
 
 /** The shared state of one serve process's downstream sessions. */
 export function createDownstreams(options: DownstreamsOptions): Downstreams {
@@ -52,6 +54,11 @@ export function createDownstreams(options: DownstreamsOptions): Downstreams {
     status.onEvent(event);
     if (event.type === "log" || event.type === "resource_updated") for (const session of live) session.forwardEvent(event);
   });
+  // A status read probes remote servers first: one killed without a word would otherwise read "connected" until the next ping.
+  const probedStatus = async (): Promise<ServeStatusDocument> => {
+    await manager.probeRemoteServers(STATUS_PROBE_WAIT_MS);
+    return status.document();
+  };
   const newest = (): AggregatingServer => {
     const session = live.at(-1);
     if (!session) throw new McpError(ErrorCode.InvalidRequest, "foya serve has no client connected yet");
@@ -61,7 +68,7 @@ export function createDownstreams(options: DownstreamsOptions): Downstreams {
 
   return {
     open() {
-      const session = createAggregatingServer({ ...options, view, status: () => status.document() });
+      const session = createAggregatingServer({ ...options, view, status: probedStatus });
       live.push(session);
       // The newest session's roots are now the ones upstreams get: tell them to ask again.
       session.server.oninitialized = () => {
@@ -74,7 +81,7 @@ export function createDownstreams(options: DownstreamsOptions): Downstreams {
       return session;
     },
     openStateless() {
-      const session = createAggregatingServer({ ...options, view, status: () => status.document() });
+      const session = createAggregatingServer({ ...options, view, status: probedStatus });
       stateless.push(session);
       session.server.onclose = () => void stateless.splice(stateless.indexOf(session), 1);
       return session;

@@ -17,6 +17,10 @@ export interface ServeManager extends HostManager {
   unsubscribeResource(server: string, uri: string): Promise<void>;
   setLoggingLevel(level: LoggingLevel): Promise<void>;
   notifyRootsChanged(): Promise<void>;
+  /** Probes every connected remote server, waiting at most `waitMs` (client-manager's probeRemoteServers). */
+  probeRemoteServers(waitMs?: number): Promise<void>;
+  /** How many servers the saved configuration names (known before start() has opened any). */
+  configuredServers(): number;
 }
 
 /** Options of {@link openServeManager}. */
@@ -32,6 +36,10 @@ class ServeClientManager extends NodeClientManager implements ServeManager {
     options: ServeManagerOptions,
   ) {
     super({ config: store.load(), credentials: store, clientInfo: { name: "foya", version: FOYA_VERSION }, onElicitation: options.onElicitation, forwarding: options.forwarding });
+  }
+
+  configuredServers(): number {
+    return Object.keys(this.store.load().servers).length;
   }
 
   reload(): Promise<void> {

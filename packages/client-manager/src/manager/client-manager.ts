@@ -319,6 +319,22 @@ export class ClientManager extends HostEventEmitter {
     await Promise.all(this.connectedSessions().map((session) => session.client?.sendRootsListChanged().catch(() => undefined)));
   }
 
+  /**
+   * Probes every connected remote server now, so that a status read right after tells the truth
+   * about one that died without a word (a 2026-07-28 server keeps no stream that would break).
+   * Resolves when every probe settled or after `waitMs`, whichever is first; a refused
+   * connection settles at once, a server that hangs is seen when its ping times out.
+   */
+  async probeRemoteServers(waitMs = 1000): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const bound = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, waitMs);
+      timer.unref?.();
+    });
+    await Promise.race([Promise.all(this.connectedSessions().map((session) => session.probeRemote())), bound]);
+    clearTimeout(timer);
+  }
+
   private connectedSessions(): ServerSession[] {
     return [...this.entries.values()].map(({ session }) => session).filter((session) => session.state === "connected" && session.client !== undefined);
   }
