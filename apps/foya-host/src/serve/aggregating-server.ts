@@ -18,6 +18,7 @@ import {
 import { checkedRequest, ClientAsking, unknownPrompt, unknownResource, type AskClient, type HandlerExtra, type ServerIdentity } from "@foundry-mcp/server-kit";
 import type { HostEvent, HostTool } from "../host/contract";
 import { ALLOWED_BY_MODE, approveCall, requestFor, type ApprovalMode, type AskPerson } from "./approvals";
+import { installCompletions, offersCompletions } from "./completions";
 import { installDownstreamForwarding } from "./downstream-forwarding";
 import { parsePromptName, parseResourceUri, promptName, resourceUri } from "./namespaces";
 import { progressiveSurface } from "./progressive";
@@ -81,6 +82,7 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
       resources: { listChanged: true, subscribe: true },
       prompts: { listChanged: true },
       logging: {},
+      ...(offersCompletions(manager) ? { completions: {} } : {}),
     },
     instructions: options.progressive
       ? "foya fronts several MCP servers. Find a tool with search_tools, read its schema with describe_tool, then call read_tool (read-only tools) or run_tool."
@@ -136,6 +138,7 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
     asking.handler(server, (request, extra, ask) => (settled ? callTool(request, extra, ask) : options.ready.then(() => callTool(request, extra, ask)))),
   );
   const forwardEvent = installDownstreamForwarding(server, manager, ready, options.log);
+  if (identity.capabilities.completions !== undefined) installCompletions(server, manager, view, ready);
 
   server.setRequestHandler(checkedRequest("resources/list", ListResourcesRequestSchema), async () => {
     await ready();

@@ -13,7 +13,7 @@ import type { ToolPolicy } from "../policy/tool-policy";
 import { ToolRegistry } from "../registry/tool-registry";
 import type { HostTool, UnifiedToolResult } from "../registry/types";
 import type { StdioLauncher } from "../transports/types";
-import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
+import type { CompleteRequest, CompleteResult, LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
 import { DEFAULT_RECONNECT, type ReconnectOptions } from "./backoff";
 import { DEFAULT_CALL_TIMEOUT_MS, runToolCall, type CallContext, type CallToolOptions } from "./call-tool";
 import { applyLoggingLevel, type ForwardingOptions } from "./forwarding";
@@ -287,6 +287,19 @@ export class ClientManager extends HostEventEmitter {
   /** Renders a prompt with arguments. It changes no policy, approval mode or allow-list. */
   getPrompt(server: string, name: string, args?: Record<string, string>) {
     return this.content.getPrompt(server, name, args);
+  }
+
+  /** Argument completions (`completion/complete`) of one server's prompt or resource template; CAPABILITY_MISSING when it offers none. */
+  complete(server: string, params: CompleteRequest["params"]): Promise<CompleteResult> {
+    return this.content.complete(server, params);
+  }
+
+  /** Connected servers that declare the `completions` capability, sorted. */
+  completionServers(): string[] {
+    return this.connectedSessions()
+      .filter((session) => session.client?.getServerCapabilities()?.completions !== undefined)
+      .map((session) => session.name)
+      .sort();
   }
 
   /** Resource templates of one server, or of every connected server. */
