@@ -37,3 +37,4 @@ export { ClientAsking, type ClientAskingOptions } from "./input/client-asking";
 export type { AskCapability, AskClient, AskingServer, HandlerExtra } from "./input/ask-client";
 export { INPUT_METHODS, type InputRequest, type InputRequiredResult } from "./input/modern-round";
 export { InputErrorCode, InputRequestError } from "./input/input-error";
+export { DEFAULT_MAX_OUTSTANDING_STATES, MemoryStateNonces, type StateNonceStore } from "./input/state-nonces";
