@@ -81,7 +81,7 @@ describe("foya serve --http", () => {
     expect(status.status).toBe(0);
     const document = JSON.parse(status.stdout) as { sessions: number; servers: Array<Record<string, unknown>> };
     expect(document.sessions).toBe(2);
-    expect(document.servers).toEqual([{ name: "fw", state: "connected", transport: "stdio", protocol: "2025-11-25", tools: 6, lastError: null, calls: 1, failedCalls: 0, p50Ms: expect.any(Number) }]);
+    expect(document.servers).toEqual([{ name: "fw", state: "connected", transport: "stdio", protocol: "2025-11-25", tools: 6, lastError: null, calls: 1, failedCalls: 0, p50Ms: expect.any(Number), droppedNotifications: 0 }]);
     const table = await foyaStatus([]);
     expect(table.stdout).toMatch(/^fw\s+connected\s+6\s+1\s+0\s+\d\S*\s+stdio\s+2025-11-25$/m);
     await transport.terminateSession();

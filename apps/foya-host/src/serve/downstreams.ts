@@ -53,6 +53,11 @@ export function createDownstreams(options: DownstreamsOptions): Downstreams {
   manager.onEvent((event: HostEvent) => {
     status.onEvent(event);
     if (event.type === "log" || event.type === "resource_updated") for (const session of live) session.forwardEvent(event);
+    // A flood is told once a second, coalesced, as a warning from that server's logger "foya".
+    if (event.type === "notifications_dropped") {
+      const data = `foya dropped ${event.dropped} ${event.method} from "${event.server}": over the limit of ${event.limit.perSecond} a second (burst ${event.limit.burst}).`;
+      for (const session of live) session.forwardEvent({ type: "log", server: event.server, level: "warning", logger: "foya", data, at: event.at });
+    }
   });
   // A status read probes remote servers first: one killed without a word would otherwise read "connected" until the next ping.
   const probedStatus = async (): Promise<ServeStatusDocument> => {
