@@ -26,6 +26,7 @@ import type { RegistryView } from "./registry-view";
 import { isStatusUri, statusResource, STATUS_URI } from "./serve-status";
 import type { ServeManager } from "./serve-manager";
 import { directSurface, type CallGate, type CallResult, type CallScope, type ToolSurface } from "./tool-surface";
+import { HOST_TOOL_NAMES, type ToolNaming } from "./tool-names";
 import { upstreamRequests, type UpstreamRequests } from "./upstream-requests";
 
 /** Options of createAggregatingServer. */
@@ -33,6 +34,8 @@ export interface AggregatingServerOptions {
   manager: ServeManager;
   approval: ApprovalMode;
   progressive: boolean;
+  /** The names tools/list shows (default: host names; `--short-names`: tool-names.ts). */
+  toolNames?: ToolNaming;
   version: string;
   log: (line: string) => void;
   /** The registry view shared by every downstream session (one per manager). */
@@ -86,7 +89,7 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
     },
     instructions: options.progressive
       ? "foya fronts several MCP servers. Find a tool with search_tools, read its schema with describe_tool, then call read_tool (read-only tools) or run_tool."
-      : "foya fronts several MCP servers. Tools are named mcp__<server>__<tool>; resources foya://<server>/<uri>; prompts <server>__<name>.",
+      : `foya fronts several MCP servers. Tools are named ${options.toolNames && options.toolNames !== HOST_TOOL_NAMES ? "<server>__<tool>" : "mcp__<server>__<tool>"}; resources foya://<server>/<uri>; prompts <server>__<name>.`,
   };
   const server = new Server(identity.serverInfo, { capabilities: identity.capabilities, instructions: identity.instructions });
 
@@ -114,7 +117,7 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
     options.approval === "auto"
       ? () => ALLOWED_BY_MODE
       : (tool: HostTool, args, ask) => approveCall(options.approval, requestFor(tool, args, view.server(tool.server)), ask?.can("elicitation") ? askThrough(ask) : undefined);
-  const surface: ToolSurface = options.progressive ? progressiveSurface(manager, view, gate) : directSurface(manager, view, gate);
+  const surface: ToolSurface = options.progressive ? progressiveSurface(manager, view, gate) : directSurface(manager, view, gate, options.toolNames);
 
   server.setRequestHandler(checkedRequest("tools/list", ListToolsRequestSchema), async () => {
     await ready();

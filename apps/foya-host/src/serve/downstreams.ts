@@ -9,6 +9,7 @@ import type { ApprovalMode } from "./approvals";
 import { createRegistryView } from "./registry-view";
 import { createServeStatus, type ServeStatusDocument } from "./serve-status";
 import type { ServeManager } from "./serve-manager";
+import type { ToolNaming } from "./tool-names";
 import type { UpstreamRequests } from "./upstream-requests";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 
@@ -17,6 +18,8 @@ export interface DownstreamsOptions {
   manager: ServeManager;
   approval: ApprovalMode;
   progressive: boolean;
+  /** The names tools/list shows (tool-names.ts); default host names. */
+  toolNames?: ToolNaming;
   version: string;
   log: (line: string) => void;
   ready: Promise<void>;
