@@ -46,6 +46,9 @@ const initialize = JSON.stringify({
   },
 });
 
+/** Valid JSON that no JSON-RPC message can be (issue #38). */
+const NON_MESSAGE_BODIES = ["null", "0", "-1.5", "1e308", '"ping"', '""', "true", "false", "[]", "[null]", "[1,2]", '["x"]', "[true]", "[[]]"];
+
 beforeAll(() => {
   demo = served.tokens.demo!;
 });
@@ -278,6 +281,21 @@ describe("HTTP hygiene", () => {
     const put = await fetch(served.gateway.url, { method: "PUT", headers: auth, body: "{}" });
     expect(put.status).toBe(405);
     expect(put.headers.get("allow")).toBe("GET, POST, DELETE");
+  });
+
+  // Issue #38: a body of `null` (and other JSON no message can be) was a 500 "Cannot read properties of null".
+  it("answers every valid-JSON non-message body with 400 -32600, in a 2025 session, before one and at 2026-07-28", async () => {
+    const auth = { authorization: `Bearer ${demo.readToken}` };
+    const opened = await post(auth, initialize);
+    const session = { ...auth, "mcp-session-id": opened.headers.get("mcp-session-id") ?? "", "mcp-protocol-version": "2025-06-18" };
+    await opened.body?.cancel();
+    const modern = { ...auth, "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/list" };
+    for (const headers of [auth, session, modern]) {
+      for (const body of NON_MESSAGE_BODIES) {
+        const response = await post(headers, body);
+        expect({ body, status: response.status, code: ((await response.json()) as { error: { code: number } }).error.code }).toEqual({ body, status: 400, code: -32600 });
+      }
+    }
   });
 
   it("binds a session to the token that opened it", async () => {

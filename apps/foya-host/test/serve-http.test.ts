@@ -81,7 +81,7 @@ describe("foya serve --http", () => {
     expect(status.status).toBe(0);
     const document = JSON.parse(status.stdout) as { sessions: number; servers: Array<Record<string, unknown>> };
     expect(document.sessions).toBe(2);
-    expect(document.servers).toEqual([{ name: "fw", state: "connected", transport: "stdio", protocol: "2025-11-25", tools: 6, lastError: null, calls: 1, failedCalls: 0, p50Ms: expect.any(Number) }]);
+    expect(document.servers).toEqual([{ name: "fw", state: "connected", transport: "stdio", protocol: "2025-11-25", tools: 6, lastError: null, calls: 1, failedCalls: 0, p50Ms: expect.any(Number), droppedNotifications: 0 }]);
     const table = await foyaStatus([]);
     expect(table.stdout).toMatch(/^fw\s+connected\s+6\s+1\s+0\s+\d\S*\s+stdio\s+2025-11-25$/m);
     await transport.terminateSession();
@@ -133,6 +133,72 @@ describe("foya serve --http", () => {
     expect(((await refused?.json()) as { error: { message: string } }).error.message).toMatch(/^Too many sessions: foya serve --http keeps at most 32; end one with DELETE \/mcp/);
     for (const id of opened) await fetch(url, { method: "DELETE", headers: { authorization: `Bearer ${token}`, "mcp-session-id": id } });
     expect((await post({ authorization: `Bearer ${token}` })).status).toBe(200);
+  });
+
+  // Issue #38: `null` and other JSON no message can be were 500s (or reached the session unchecked).
+  it("answers every valid-JSON non-message body with 400 -32600, before a session, in one, and at 2026-07-28", async () => {
+    const auth = { authorization: `Bearer ${token}` };
+    const opened = await post(auth);
+    const session = { ...auth, "mcp-session-id": opened.headers.get("mcp-session-id") ?? "" };
+    await opened.body?.cancel();
+    const modern = { ...auth, "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/list" };
+    for (const headers of [auth, session, modern]) {
+      for (const body of ["null", "0", "-1.5", '"ping"', '""', "true", "false", "[]", "[null]", "[1,2]", '["x"]', "[true]", "[[]]"]) {
+        const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers }, body });
+        expect({ body, status: response.status, code: ((await response.json()) as { error: { code: number } }).error.code }).toEqual({ body, status: 400, code: -32600 });
+      }
+    }
+    await fetch(url, { method: "DELETE", headers: session });
+  });
+
+  // Issue #39 T7: each of these was never answered in a 2025 session; the POST stayed open for minutes.
+  it("answers each malformed request of a 2025 session with 400 -32600 and its id, within the request timeout", async () => {
+    const opened = await post({ authorization: `Bearer ${token}` });
+    const session = { authorization: `Bearer ${token}`, "mcp-session-id": opened.headers.get("mcp-session-id") ?? "" };
+    await opened.body?.cancel();
+    const ping = { jsonrpc: "2.0", id: 7, method: "ping" };
+    const malformed: Array<[unknown, string | number | null, string]> = [
+      [{ ...ping, id: { a: 1 } }, null, '"id" must be a string or a number.'],
+      [{ ...ping, id: [7] }, null, '"id" must be a string or a number.'],
+      [{ ...ping, id: true }, null, '"id" must be a string or a number.'],
+      [{ ...ping, id: null }, null, '"id" must be a string or a number.'],
+      [{ ...ping, id: 1.5 }, 1.5, "not a JSON-RPC request, notification or response."],
+      [{ ...ping, method: 42 }, 7, '"method" must be a string.'],
+      [{ ...ping, method: null }, 7, '"method" must be a string.'],
+      [{ ...ping, method: ["ping"] }, 7, '"method" must be a string.'],
+      [{ ...ping, params: [] }, 7, '"params" must be an object.'],
+      [{ ...ping, params: "x" }, 7, '"params" must be an object.'],
+      [{ ...ping, params: { _meta: "x" } }, 7, '"params._meta" must be an object.'],
+      [{ ...ping, params: { _meta: { progressToken: { a: 1 } } } }, 7, '"params._meta.progressToken" must be a string or an integer.'],
+      [{ ...ping, params: { _meta: { progressToken: 1.5 } } }, 7, '"params._meta.progressToken" must be a string or an integer.'],
+      [{ ...ping, params: { _meta: { progressToken: true } } }, 7, '"params._meta.progressToken" must be a string or an integer.'],
+      [{ ...ping, jsonrpc: "1.0" }, 7, '"jsonrpc" must be "2.0".'],
+      [{ id: 7, method: "ping" }, 7, '"jsonrpc" must be "2.0".'],
+      [{ ...ping, extra: 1 }, 7, "not a JSON-RPC request, notification or response."],
+      [[ping, { ...ping, id: 8, method: 42 }], 8, '"method" must be a string.'],
+    ];
+    for (const [message, id, reason] of malformed) {
+      const response = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...session },
+        body: JSON.stringify(message),
+        signal: AbortSignal.timeout(10_000),
+      });
+      const answer = (await response.json()) as { id: unknown; error: { code: number; message: string } } | Array<{ id: unknown; error: unknown }>;
+      const single = Array.isArray(answer) ? answer[0] : answer;
+      expect({ message, status: response.status, answer: single }).toEqual({ message, status: 400, answer: { jsonrpc: "2.0", id, error: { code: -32600, message: `Invalid Request: ${reason}` } } });
+    }
+    // A second request under an id that is still waiting would take the first one's answer.
+    fs.rmSync(path.join(fixtureFolder, "started"), { force: true });
+    const waiting = { jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "mcp__fw__wait-for-abort", arguments: {} } };
+    const first = fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...session }, body: JSON.stringify(waiting) }).catch(() => undefined);
+    await eventually(() => fs.existsSync(path.join(fixtureFolder, "started")), 30_000, "the first call to start");
+    const twin = await post(session, { ...ping, id: 9 });
+    expect(twin.status).toBe(400);
+    expect(await twin.json()).toEqual({ jsonrpc: "2.0", id: 9, error: { code: -32600, message: "Invalid Request: id 9 is already used by a request of this session that has no answer yet; use a new id." } });
+    expect(((await (await post(session, { ...ping, id: 10 })).json()) as { result: unknown }).result).toEqual({});
+    expect((await fetch(url, { method: "DELETE", headers: session })).status).toBe(200);
+    await first;
   });
 
   it("ends on SIGTERM and removes serve.json; foya status then says none runs", async () => {

@@ -127,6 +127,15 @@ describe("foya serve", () => {
   });
 });
 
+describe("the start-up line", () => {
+  // Issue #36 D7: over stdio it said "0 servers configured" (no session existed yet when it was written).
+  it("counts the configured servers over stdio", async () => {
+    const session = await open(home, []);
+    await eventually(() => session.stderr().includes("servers configured"), 20_000, "the start-up line");
+    expect(session.stderr()).toContain(`foya serve: 2 servers configured in ${home}; approval auto; on stdio.`);
+  });
+});
+
 describe("a dead Streamable HTTP upstream", () => {
   it("fails a call to it at once, naming why (ECONNREFUSED or the closed socket), and says nothing about resending a read-only tool", { timeout: 60_000 }, async () => {
     const http = await startEverythingHttp("streamableHttp");

@@ -17,7 +17,9 @@ export type HostEvent =
   | { type: "approval"; hostName: string; server: string; tool: string; approved: boolean; reason: string; at: string }
   | { type: "stderr"; server: string; line: string; at: string }
   | { type: "log"; server: string; level: LoggingLevel; logger?: string; data: unknown; at: string }
-  | { type: "resource_updated"; server: string; uri: string; at: string };
+  | { type: "resource_updated"; server: string; uri: string; at: string }
+  /** Notifications of `method` from `server` dropped over the relay limit since the last such event (at most one a second). */
+  | { type: "notifications_dropped"; server: string; method: string; dropped: number; limit: { perSecond: number; burst: number }; at: string };
 
 /** The names `on()` accepts: "event" for all, or one event type. */
 export type HostEventName = "event" | HostEvent["type"];

@@ -3,6 +3,7 @@
 // Stdio servers and FOYA_HOME files live behind "@foundry-mcp/client-manager/node".
 export { ClientManager } from "./manager/client-manager";
 export type { ClientManagerOptions } from "./manager/client-manager";
+export { DEFAULT_NOTIFICATION_LIMIT, type NotificationLimit } from "./manager/notification-limit";
 export { DEFAULT_CLIENT_INFO } from "./manager/client-info";
 export { DEFAULT_CALL_TIMEOUT_MS } from "./manager/call-tool";
 export type { CallToolOptions, CallProgress } from "./manager/call-tool";

@@ -1,11 +1,13 @@
 // The checks every Streamable HTTP endpoint we own makes before a request reaches an SDK
 // transport, in this order: the path (404), Host and Origin against an allow-list (403, against
 // DNS rebinding and foreign pages), the bearer token (401 with WWW-Authenticate), the method
-// (405), a body limit (413) and JSON parsing (400, JSON-RPC -32700). Each refusal is a JSON-RPC
-// error body a client can show. The caller keeps sessions; this only admits or refuses.
+// (405), a body limit (413), JSON parsing (400, JSON-RPC -32700) and a body that can be a message
+// at all: an object or an array of objects (400, -32600 for null, numbers, strings, booleans).
+// Each refusal is a JSON-RPC error body a client can show. The caller keeps sessions; this only admits or refuses.
 import { messageOf } from "@foundry-mcp/core";
 import { createHash, timingSafeEqual } from "node:crypto";
 import type http from "node:http";
+import { describeNonMessageBody } from "./jsonrpc-frames";
 
 /** Options of {@link createHttpEdge}; `C` is what a valid token stands for (its credential). */
 export interface HttpEdgeOptions<C = true> {
@@ -134,10 +136,15 @@ export function createHttpEdge<C = true>(options: HttpEdgeOptions<C>): HttpEdge<
     if (req.method !== "POST") return refuse(res, 405, -32000, "Method not allowed", { allow: "GET, POST, DELETE" });
     const raw = await readLimitedBody(req, limit);
     if (raw === "too-large") return refuse(res, 413, -32600, `Request body exceeds ${limit} bytes`);
+    let body: unknown;
     try {
-      return { method: "POST", credential, body: JSON.parse(raw) as unknown };
+      body = JSON.parse(raw) as unknown;
     } catch (error) {
       return refuse(res, 400, -32700, `Parse error: ${messageOf(error)}`);
     }
+    // Valid JSON that no message can be (null, 7, "x", [1]): refused here, before any transport reads `.params` of it.
+    const notMessage = describeNonMessageBody(body);
+    if (notMessage !== undefined) return refuse(res, 400, -32600, `Invalid Request: ${notMessage}`);
+    return { method: "POST", credential, body };
   };
 }

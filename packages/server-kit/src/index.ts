@@ -5,6 +5,7 @@
 export { LineStdioTransport, MAX_FRAME_BYTES, OUTPUT_NOT_DRAINING } from "./line-stdio-transport";
 export type { LineStdioTransportOptions } from "./line-stdio-transport";
 export { checkedRequest, describeIssues } from "./checked-request";
+export { checkMessage, type CheckedMessage } from "./jsonrpc-frames";
 export { protocolError } from "./protocol-error";
 export { createHttpEdge, hostAllowList, jsonRpcError, readLimitedBody, sameSecret, sendJson, DEFAULT_MAX_BODY_BYTES } from "./http-edge";
 export type { AdmittedRequest, HttpEdge, HttpEdgeOptions } from "./http-edge";
@@ -36,3 +37,4 @@ export { ClientAsking, type ClientAskingOptions } from "./input/client-asking";
 export type { AskCapability, AskClient, AskingServer, HandlerExtra } from "./input/ask-client";
 export { INPUT_METHODS, type InputRequest, type InputRequiredResult } from "./input/modern-round";
 export { InputErrorCode, InputRequestError } from "./input/input-error";
+export { DEFAULT_MAX_OUTSTANDING_STATES, MemoryStateNonces, type StateNonceStore } from "./input/state-nonces";

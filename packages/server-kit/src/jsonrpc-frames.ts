@@ -2,6 +2,7 @@
 // (checked without the SDK's schema), and for one it cannot deliver, the id to answer with and
 // why the message is invalid, in the exact sentences its error replies carry.
 
+import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { isJsonObject, isPlainJsonObject } from "./json-object";
 
 /** A JSON-RPC id as it appears on the wire. */
@@ -24,7 +25,35 @@ export function describeInvalid(value: unknown): string {
   if ("params" in message && !isJsonObject(message.params)) {
     return '"params" must be an object.';
   }
+  const meta = isJsonObject(message.params) ? message.params._meta : undefined;
+  if (meta !== undefined && !isJsonObject(meta)) return '"params._meta" must be an object.';
+  const progressToken = isJsonObject(meta) ? meta.progressToken : undefined;
+  if (progressToken !== undefined && typeof progressToken !== "string" && !Number.isSafeInteger(progressToken)) {
+    return '"params._meta.progressToken" must be a string or an integer.';
+  }
   return "not a JSON-RPC request, notification or response.";
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+
+/**
+ * Why a parsed HTTP body cannot be a JSON-RPC message at all (null, a number, a string, a
+ * boolean, an empty array, an array holding such values), as the -32600 reply says it; undefined
+ * for an object or a non-empty array of objects, which the transports then check in detail.
+ *
+ * @example describeNonMessageBody(null) // "the body must be a JSON-RPC message object (or an array of them), not null."
+ */
+export function describeNonMessageBody(value: unknown): string | undefined {
+  if (isJsonObject(value)) return undefined;
+  const rule = "the body must be a JSON-RPC message object (or an array of them)";
+  if (!Array.isArray(value)) return `${rule}, not ${kindOf(value)}.`;
+  if (value.length === 0) return `${rule}, not an empty array.`;
+  const index = value.findIndex((item) => !isJsonObject(item));
+  return index === -1 ? undefined : `${rule}; item ${index} of the array is ${kindOf(value[index])}.`;
 }
 
 const REQUEST_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
@@ -44,4 +73,21 @@ export function isPlainRequest(value: unknown): value is { jsonrpc: "2.0"; id?: 
   if ("id" in message && typeof id !== "string" && !Number.isSafeInteger(id)) return false;
   if (params === undefined) return !("params" in message);
   return isPlainJsonObject(params) && !("_meta" in params);
+}
+
+/** What {@link checkMessage} makes of one parsed value: the message, or the -32600 reply's id and sentence. */
+export type CheckedMessage = { ok: true; message: JSONRPCMessage } | { ok: false; id: WireId; error: string };
+
+/**
+ * Checks one parsed value as a JSON-RPC message the SDK's Protocol can handle (it drops anything
+ * else without an answer, which leaves the client waiting). A failure carries the id to answer
+ * with (null when unusable) and the full `Invalid Request: …` sentence.
+ *
+ * @example checkMessage({ jsonrpc: "2.0", id: 1, method: 42 }) // { ok: false, id: 1, error: 'Invalid Request: "method" must be a string.' }
+ */
+export function checkMessage(value: unknown): CheckedMessage {
+  if (isPlainRequest(value)) return { ok: true, message: value as JSONRPCMessage };
+  const parsed = JSONRPCMessageSchema.safeParse(value);
+  if (parsed.success) return { ok: true, message: parsed.data };
+  return { ok: false, id: wireIdOf(value), error: `Invalid Request: ${describeInvalid(value)}` };
 }

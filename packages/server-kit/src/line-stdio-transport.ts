@@ -9,9 +9,9 @@
 import type { Readable, Writable } from "node:stream";
 import { messageOf } from "@foundry-mcp/core";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { DEFAULT_MAX_FRAME_BYTES, formatFrameBound, JsonLineFramer, type Frame } from "@foundry-mcp/jsonl";
-import { describeInvalid, isPlainRequest, wireIdOf, type WireId } from "./jsonrpc-frames";
+import { checkMessage, type WireId } from "./jsonrpc-frames";
 
 /** Largest accepted line: bigger frames are discarded up to their newline and answered with -32600. */
 export const MAX_FRAME_BYTES = DEFAULT_MAX_FRAME_BYTES;
@@ -143,16 +143,9 @@ export class LineStdioTransport implements Transport {
       this.replyError(null, -32600, "Invalid Request: JSON-RPC batches are not supported; send one message per line.");
       return;
     }
-    if (isPlainRequest(value)) {
-      this.onmessage?.(value as JSONRPCMessage);
-      return;
-    }
-    const parsed = JSONRPCMessageSchema.safeParse(value);
-    if (!parsed.success) {
-      this.replyError(wireIdOf(value), -32600, `Invalid Request: ${describeInvalid(value)}`);
-      return;
-    }
-    this.onmessage?.(parsed.data);
+    const checked = checkMessage(value);
+    if (checked.ok) this.onmessage?.(checked.message);
+    else this.replyError(checked.id, -32600, checked.error);
   }
 
   private replyError(id: WireId, code: number, message: string): void {

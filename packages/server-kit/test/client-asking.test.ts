@@ -96,10 +96,46 @@ describe("ClientAsking, 2026-07-28", () => {
   it("refuses answers that are not results, and content that does not match the form", async () => {
     const asking = new ClientAsking();
     expect((await call(asking, "greet", { inputResponses: null })).error).toMatchObject({ code: -32602, data: { code: "INPUT_RESPONSES_INVALID" } });
-    const number = await call(asking, "greet", { inputResponses: { user_name: 12345 } });
+    const retry = async (answer: unknown) => call(asking, "greet", { inputResponses: { user_name: answer }, requestState: (await call(asking, "greet")).result!.requestState });
+    const number = await retry(12345);
     expect(number.error).toMatchObject({ code: -32602, message: expect.stringContaining("inputResponses.user_name is not a valid elicitation/create result"), data: { key: "user_name" } });
-    const wrongForm = await call(asking, "greet", { inputResponses: { user_name: accept({ nickname: "x" }) } });
+    const wrongForm = await retry(accept({ nickname: "x" }));
     expect(wrongForm.error!.message).toContain("does not match the requested schema");
+  });
+
+  // Issue #36 R4: a retry replayed with the same state and answer ran the call again, every time,
+  // and an answer sent without being asked (no requestState) was used.
+  it("answers each state once: a replayed retry runs nothing and gets INPUT_STATE_USED", async () => {
+    const asking = new ClientAsking();
+    const first = await call(asking, "greet");
+    const retry = { inputResponses: { user_name: accept({ name: "Alice" }) }, requestState: first.result!.requestState };
+    expect((await call(asking, "greet", retry)).result).toMatchObject({ resultType: "complete", content: [{ text: "Hello, Alice! (round 1)" }] });
+    for (let replay = 0; replay < 5; replay++) {
+      expect((await call(asking, "greet", retry)).error).toEqual({
+        code: -32602,
+        message: "Invalid params: requestState was used already (each one answers its questions once, so a replayed retry runs nothing); send the request again without requestState and inputResponses to start over.",
+        data: { code: "INPUT_STATE_USED" },
+      });
+    }
+  });
+
+  it("ignores answers the server did not ask for: without a state, or under a key the state's round did not ask", async () => {
+    const asking = new ClientAsking();
+    const unsolicited = await call(asking, "greet", { inputResponses: { user_name: accept({ name: "Mallory" }) } });
+    expect(unsolicited.result).toMatchObject({ resultType: "input_required", inputRequests: { user_name: { method: "elicitation/create" } } });
+    const round1 = await call(asking, "two_steps");
+    const early = await call(asking, "two_steps", { inputResponses: { step1: accept({ name: "Ada" }), step2: accept({ color: "red" }) }, requestState: round1.result!.requestState });
+    expect(Object.keys(early.result!.inputRequests)).toEqual(["step2"]);
+  });
+
+  it("bounds the outstanding states it remembers, forgetting the oldest first", async () => {
+    const asking = new ClientAsking({ maxOutstandingStates: 2 });
+    const states = [];
+    for (let index = 0; index < 3; index++) states.push((await call(asking, "greet")).result!.requestState);
+    const answer = { user_name: accept({ name: "Al" }) };
+    expect((await call(asking, "greet", { inputResponses: answer, requestState: states[0] })).error?.data).toEqual({ code: "INPUT_STATE_USED" });
+    expect((await call(asking, "greet", { inputResponses: answer, requestState: states[2] })).result).toMatchObject({ resultType: "complete" });
+    expect(() => new ClientAsking({ maxOutstandingStates: 0 })).toThrow("maxOutstandingStates must be a whole number of at least 1, got 0.");
   });
 
   it.each<[string, ClientAskingOptions, Record<string, unknown>, string]>([

@@ -48,6 +48,25 @@ describe("createHttpEdge", () => {
     expect(await send("/mcp", { body: "{not json" })).toMatchObject({ status: 400, body: { error: { code: -32700 } } });
   });
 
+  // Issue #38: `null` reached the transports and came back as 500 "Cannot read properties of null".
+  it("refuses valid JSON that cannot be a message (null, numbers, strings, booleans, arrays of them) with 400 -32600", async () => {
+    const rule = "Invalid Request: the body must be a JSON-RPC message object (or an array of them)";
+    const cases: Array<[string, string]> = [
+      ["null", `${rule}, not null.`],
+      ["42", `${rule}, not a number.`],
+      ['"ping"', `${rule}, not a string.`],
+      ["true", `${rule}, not a boolean.`],
+      ["[]", `${rule}, not an empty array.`],
+      ["[null]", `${rule}; item 0 of the array is null.`],
+      ['[{"a":1},7]', `${rule}; item 1 of the array is a number.`],
+      ['[["x"]]', `${rule}; item 0 of the array is an array.`],
+    ];
+    for (const [body, message] of cases) {
+      expect(await send("/mcp", { body })).toEqual({ status: 400, challenge: null, body: { jsonrpc: "2.0", id: null, error: { code: -32600, message } } });
+    }
+    expect(await send("/mcp", { body: '[{"a":1}]' })).toMatchObject({ status: 200, body: { body: [{ a: 1 }] } });
+  });
+
   it("refuses a foreign Host (DNS rebinding)", async () => {
     const status = await new Promise<number>((resolve, reject) => {
       const request = http.request(`${base}/mcp`, { method: "POST", headers: { host: "rebind.example", authorization: "Bearer right" } }, (response) => {

@@ -40,6 +40,9 @@ const WEIRD_STRINGS = [
   "constructor",
 ];
 
+/** Valid JSON that no JSON-RPC message can be (issue #38: `null` was a 500 over HTTP). */
+export const NON_MESSAGE_BODIES: readonly string[] = ["null", "0", "-1.5", "1e308", '"ping"', '""', "true", "false", "[]", "[null]", "[1,2]", '["x"]', "[true]", "[[]]"];
+
 function nested(depth: number, open: string, close: string, inner = "1"): string {
   return open.repeat(depth) + inner + close.repeat(depth);
 }
@@ -77,6 +80,7 @@ export function hostileFrames(count: number, toolNames: readonly string[], seed 
     () => request("ping", { padding: "Z".repeat(100_000 + Math.floor(random() * 100_000)) }, "any-reply", "huge-string"),
     () => request("ping", { [pick(WEIRD_STRINGS)]: pick(WEIRD_STRINGS), __proto__: { polluted: true } }, "any-reply", "unicode-and-proto"),
     () => ({ line: JSON.stringify({ jsonrpc: "2.0", id: { nested: pick(WEIRD_STRINGS) }, method: "ping" }), id: null, expect: "maybe-reply", family: "id-wrong-type" }),
+    () => ({ line: pick(NON_MESSAGE_BODIES), id: null, expect: "invalid-request", family: "non-message" }),
   ];
   for (let index = 0; index < count; index += 1) {
     // Huge and deeply nested frames are costly: keep them to about one frame in a hundred.

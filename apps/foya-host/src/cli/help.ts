@@ -93,7 +93,7 @@ Exits 1 when the tool returns an error result.`,
   read: "Usage: foya read <server> <uri> [--json]",
   prompts: "Usage: foya prompts [--server S] [--json]",
   prompt: "Usage: foya prompt <server> <name> [--args JSON] [--json]\n--args is an object of string values.",
-  serve: `Usage: foya serve [--approval auto|ask|deny] [--progressive] [--http [--host H] [--port N] [--token T]]
+  serve: `Usage: foya serve [--approval auto|ask|deny] [--progressive | --short-names [--client-prefix P]] [--http [--host H] [--port N] [--token T]]
 One MCP server over stdio (or Streamable HTTP) in front of every configured server. Tools keep their host names,
 resources become foya://<server>/<uri>, prompts <server>__<name>. Edits to mcp.json are
 followed live and announced with notifications/tools/list_changed.
@@ -102,6 +102,8 @@ followed live and announced with notifications/tools/list_changed.
                     and refused when the client cannot be asked
   --approval deny   every call is refused
   --progressive     four tools (search_tools, describe_tool, read_tool, run_tool) instead of all
+  --short-names     list tools as <server>__<tool>, cut to fit 64 characters after the prefix the
+                    client adds (--client-prefix, default mcp__foya__: Claude Code's for "foya")
   --http            Streamable HTTP at http://<host>:<port>/mcp instead of stdio (host 127.0.0.1,
                     port 0 = any free one; the URL is printed on stderr and kept in serve.json).
                     Requests need Authorization: Bearer <token>: --token, FOYA_SERVE_TOKEN, or the

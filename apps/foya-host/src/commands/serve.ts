@@ -1,4 +1,4 @@
-// `foya serve [--approval auto|ask|deny] [--progressive] [--http [--host H] [--port N] [--token T]]`:
+// `foya serve [--approval auto|ask|deny] [--progressive | --short-names [--client-prefix P]] [--http [--host H] [--port N] [--token T]]`:
 // the aggregating MCP server on stdio, or on Streamable HTTP. Starts the manager over $FOYA_HOME
 // (with reconnection) without holding the client's initialize, follows mcp.json live, announces
 // registry changes downstream, and on stdin close (stdio) or a signal ends every session and child.
@@ -14,6 +14,7 @@ import { createDownstreams, type Downstreams } from "../serve/downstreams";
 import { startHttpDownstream } from "../serve/http-downstream";
 import { recordEndpoint, serveToken } from "../serve/serve-endpoint";
 import { openServeManager } from "../serve/serve-manager";
+import { CLAUDE_CODE_PREFIX, clientPrefixProblem, shortToolNames, type ToolNaming } from "../serve/tool-names";
 import type { Command } from "./context";
 
 /** The longest `tools/list` waits at start-up for servers still connecting; later ones come with list_changed. */
@@ -24,6 +25,19 @@ function portOf(parsed: ParsedArguments): number {
   const port = Number(text);
   if (!/^\d+$/.test(text) || port > 65_535) throw usageError(`--port must be a whole number from 0 to 65535, got "${text}"`, "serve");
   return port;
+}
+
+/** The tool naming of `--short-names [--client-prefix P]`, or undefined for host names. */
+function toolNamesOf(parsed: ParsedArguments): ToolNaming | undefined {
+  const prefix = parsed.values["client-prefix"];
+  if (!parsed.flags.has("short-names")) {
+    if (prefix !== undefined) throw usageError("--client-prefix needs --short-names", "serve");
+    return undefined;
+  }
+  if (parsed.flags.has("progressive")) throw usageError("--short-names names the tools of the full list; --progressive lists four fixed tools", "serve");
+  const problem = prefix === undefined ? undefined : clientPrefixProblem(prefix);
+  if (problem) throw usageError(problem, "serve");
+  return shortToolNames(prefix ?? CLAUDE_CODE_PREFIX);
 }
 
 /** Settles when `started` does or after `ms`, whichever is first (the timer does not hold the process). */
@@ -40,13 +54,14 @@ function bounded(started: Promise<unknown>, ms: number): Promise<void> {
 
 /** `foya serve`. Resolves only when the client goes away (stdio) or a signal ends it. */
 export const serveCommand: Command = async (argv, context) => {
-  const parsed = parseArguments(argv, { command: "serve", options: { approval: "value", progressive: "flag", http: "flag", host: "value", port: "value", token: "value" }, positionals: [] });
+  const parsed = parseArguments(argv, { command: "serve", options: { approval: "value", progressive: "flag", "short-names": "flag", "client-prefix": "value", http: "flag", host: "value", port: "value", token: "value" }, positionals: [] });
   const approval = (parsed.values.approval ?? "auto") as ApprovalMode;
   if (!APPROVAL_MODES.includes(approval)) throw usageError(`--approval must be auto, ask or deny, got "${approval}"`, "serve");
   const http = parsed.flags.has("http");
   for (const option of ["host", "port", "token"]) {
     if (!http && parsed.values[option] !== undefined) throw usageError(`--${option} needs --http`, "serve");
   }
+  const toolNames = toolNamesOf(parsed);
   const port = portOf(parsed);
   const log = (line: string): void => context.output.err(line);
 
@@ -68,6 +83,7 @@ export const serveCommand: Command = async (argv, context) => {
     manager,
     approval,
     progressive: parsed.flags.has("progressive"),
+    ...(toolNames ? { toolNames } : {}),
     version: context.version,
     log,
     ready: bounded(started, Math.min(connectTimeoutMs(), STARTUP_LIST_WAIT_MS)),
@@ -122,7 +138,8 @@ export const serveCommand: Command = async (argv, context) => {
     }
   });
   const where = http ? await listen(context.home, downstreams, { host: parsed.values.host ?? "127.0.0.1", port, token: parsed.values.token, log }, stops) : "stdio";
-  const configured = manager.status().length;
+  // From the configuration, not status(): on stdio no session exists yet when this line is written (issue #36 D7).
+  const configured = manager.configuredServers();
   log(`foya serve: ${configured} servers configured in ${context.home}; approval ${approval}${parsed.flags.has("progressive") ? "; progressive" : ""}; on ${where}.`);
   await ended;
   return 0;

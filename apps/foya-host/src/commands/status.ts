@@ -32,6 +32,7 @@ function formatDocument(document: ServeStatusDocument, url: string): string {
   let text = `foya serve at ${url} (pid ${document.pid}, since ${document.startedAt}, ${document.sessions} client session${document.sessions === 1 ? "" : "s"})\n`;
   text += formatTable(["name", "state", "tools", "calls", "failed", "p50 ms", "transport", "protocol"], rows, 80);
   for (const row of document.servers) if (row.lastError !== null && row.state === "error") text += `${row.name}: ${row.lastError}\n`;
+  for (const row of document.servers) if (row.droppedNotifications > 0) text += `${row.name}: ${row.droppedNotifications} notifications not relayed (over the rate limit)\n`;
   return text;
 }
 

@@ -18,6 +18,7 @@ import {
 import { checkedRequest, ClientAsking, unknownPrompt, unknownResource, type AskClient, type HandlerExtra, type ServerIdentity } from "@foundry-mcp/server-kit";
 import type { HostEvent, HostTool } from "../host/contract";
 import { ALLOWED_BY_MODE, approveCall, requestFor, type ApprovalMode, type AskPerson } from "./approvals";
+import { installCompletions, offersCompletions } from "./completions";
 import { installDownstreamForwarding } from "./downstream-forwarding";
 import { parsePromptName, parseResourceUri, promptName, resourceUri } from "./namespaces";
 import { progressiveSurface } from "./progressive";
@@ -25,6 +26,7 @@ import type { RegistryView } from "./registry-view";
 import { isStatusUri, statusResource, STATUS_URI } from "./serve-status";
 import type { ServeManager } from "./serve-manager";
 import { directSurface, type CallGate, type CallResult, type CallScope, type ToolSurface } from "./tool-surface";
+import { HOST_TOOL_NAMES, type ToolNaming } from "./tool-names";
 import { upstreamRequests, type UpstreamRequests } from "./upstream-requests";
 
 /** Options of createAggregatingServer. */
@@ -32,14 +34,16 @@ export interface AggregatingServerOptions {
   manager: ServeManager;
   approval: ApprovalMode;
   progressive: boolean;
+  /** The names tools/list shows (default: host names; `--short-names`: tool-names.ts). */
+  toolNames?: ToolNaming;
   version: string;
   log: (line: string) => void;
   /** The registry view shared by every downstream session (one per manager). */
   view: RegistryView;
   /** Settles when the servers' first connection attempts did or the start-up bound passed: lists wait for it, initialize does not. */
   ready: Promise<void>;
-  /** The live status document behind `foya://status`. */
-  status: () => unknown;
+  /** The live status document behind `foya://status` (remote servers probed first, briefly). */
+  status: () => Promise<unknown>;
 }
 
 /** The server and the hook that announces registry changes to the client. */
@@ -81,10 +85,11 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
       resources: { listChanged: true, subscribe: true },
       prompts: { listChanged: true },
       logging: {},
+      ...(offersCompletions(manager) ? { completions: {} } : {}),
     },
     instructions: options.progressive
       ? "foya fronts several MCP servers. Find a tool with search_tools, read its schema with describe_tool, then call read_tool (read-only tools) or run_tool."
-      : "foya fronts several MCP servers. Tools are named mcp__<server>__<tool>; resources foya://<server>/<uri>; prompts <server>__<name>.",
+      : `foya fronts several MCP servers. Tools are named ${options.toolNames && options.toolNames !== HOST_TOOL_NAMES ? "<server>__<tool>" : "mcp__<server>__<tool>"}; resources foya://<server>/<uri>; prompts <server>__<name>.`,
   };
   const server = new Server(identity.serverInfo, { capabilities: identity.capabilities, instructions: identity.instructions });
 
@@ -112,7 +117,7 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
     options.approval === "auto"
       ? () => ALLOWED_BY_MODE
       : (tool: HostTool, args, ask) => approveCall(options.approval, requestFor(tool, args, view.server(tool.server)), ask?.can("elicitation") ? askThrough(ask) : undefined);
-  const surface: ToolSurface = options.progressive ? progressiveSurface(manager, view, gate) : directSurface(manager, view, gate);
+  const surface: ToolSurface = options.progressive ? progressiveSurface(manager, view, gate) : directSurface(manager, view, gate, options.toolNames);
 
   server.setRequestHandler(checkedRequest("tools/list", ListToolsRequestSchema), async () => {
     await ready();
@@ -136,6 +141,7 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
     asking.handler(server, (request, extra, ask) => (settled ? callTool(request, extra, ask) : options.ready.then(() => callTool(request, extra, ask)))),
   );
   const forwardEvent = installDownstreamForwarding(server, manager, ready, options.log);
+  if (identity.capabilities.completions !== undefined) installCompletions(server, manager, view, ready);
 
   server.setRequestHandler(checkedRequest("resources/list", ListResourcesRequestSchema), async () => {
     await ready();
@@ -151,8 +157,8 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
     };
   });
   server.setRequestHandler(checkedRequest("resources/read", ReadResourceRequestSchema), async (request) => {
-    // The status answers at once, also while servers are still connecting.
-    if (isStatusUri(request.params.uri)) return { contents: [{ uri: STATUS_URI, mimeType: "application/json", text: JSON.stringify(options.status(), null, 2) }] };
+    // The status answers without waiting for servers still connecting.
+    if (isStatusUri(request.params.uri)) return { contents: [{ uri: STATUS_URI, mimeType: "application/json", text: JSON.stringify(await options.status(), null, 2) }] };
     await ready();
     const target = parseResourceUri(request.params.uri);
     if (!target) throw unknownResource(request.params.uri, "foya URIs look like foya://<server>/<uri>.");

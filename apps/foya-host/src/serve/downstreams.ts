@@ -9,6 +9,7 @@ import type { ApprovalMode } from "./approvals";
 import { createRegistryView } from "./registry-view";
 import { createServeStatus, type ServeStatusDocument } from "./serve-status";
 import type { ServeManager } from "./serve-manager";
+import type { ToolNaming } from "./tool-names";
 import type { UpstreamRequests } from "./upstream-requests";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 
@@ -17,6 +18,8 @@ export interface DownstreamsOptions {
   manager: ServeManager;
   approval: ApprovalMode;
   progressive: boolean;
+  /** The names tools/list shows (tool-names.ts); default host names. */
+  toolNames?: ToolNaming;
   version: string;
   log: (line: string) => void;
   ready: Promise<void>;
@@ -40,6 +43,8 @@ export interface Downstreams {
 }
 
 const ANNOUNCE_DEBOUNCE_MS = 50;
+/** How long a status read waits for its probes of remote servers (a refused connection settles at once). */
+export const STATUS_PROBE_WAIT_MS = 1000;
 
 /** The shared state of one serve process's downstream sessions. */
 export function createDownstreams(options: DownstreamsOptions): Downstreams {
@@ -51,7 +56,17 @@ export function createDownstreams(options: DownstreamsOptions): Downstreams {
   manager.onEvent((event: HostEvent) => {
     status.onEvent(event);
     if (event.type === "log" || event.type === "resource_updated") for (const session of live) session.forwardEvent(event);
+    // A flood is told once a second, coalesced, as a warning from that server's logger "foya".
+    if (event.type === "notifications_dropped") {
+      const data = `foya dropped ${event.dropped} ${event.method} from "${event.server}": over the limit of ${event.limit.perSecond} a second (burst ${event.limit.burst}).`;
+      for (const session of live) session.forwardEvent({ type: "log", server: event.server, level: "warning", logger: "foya", data, at: event.at });
+    }
   });
+  // A status read probes remote servers first: one killed without a word would otherwise read "connected" until the next ping.
+  const probedStatus = async (): Promise<ServeStatusDocument> => {
+    await manager.probeRemoteServers(STATUS_PROBE_WAIT_MS);
+    return status.document();
+  };
   const newest = (): AggregatingServer => {
     const session = live.at(-1);
     if (!session) throw new McpError(ErrorCode.InvalidRequest, "foya serve has no client connected yet");
@@ -61,7 +76,7 @@ export function createDownstreams(options: DownstreamsOptions): Downstreams {
 
   return {
     open() {
-      const session = createAggregatingServer({ ...options, view, status: () => status.document() });
+      const session = createAggregatingServer({ ...options, view, status: probedStatus });
       live.push(session);
       // The newest session's roots are now the ones upstreams get: tell them to ask again.
       session.server.oninitialized = () => {
@@ -74,7 +89,7 @@ export function createDownstreams(options: DownstreamsOptions): Downstreams {
       return session;
     },
     openStateless() {
-      const session = createAggregatingServer({ ...options, view, status: () => status.document() });
+      const session = createAggregatingServer({ ...options, view, status: probedStatus });
       stateless.push(session);
       session.server.onclose = () => void stateless.splice(stateless.indexOf(session), 1);
       return session;

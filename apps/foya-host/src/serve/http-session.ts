@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import type http from "node:http";
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { jsonRpcError, sendJson } from "@foundry-mcp/server-kit";
+import { checkMessage, jsonRpcError, sendJson } from "@foundry-mcp/server-kit";
 
 type WireId = string | number;
 
@@ -53,7 +53,9 @@ export class HttpSessionTransport implements Transport {
       return sendJson(res, 400, jsonRpcError(-32000, `Bad Request: unsupported protocol version ${version} (supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")})`));
     }
     const batch = Array.isArray(body);
-    const messages = (batch ? body : [body]) as JSONRPCMessage[];
+    const checked = this.check(batch ? (body as unknown[]) : [body]);
+    if ("refusals" in checked) return sendJson(res, 400, batch ? checked.refusals : checked.refusals[0]);
+    const messages = checked.messages;
     const requests = messages.filter(isRequest);
     if (requests.length === 0) {
       res.writeHead(202, { "mcp-session-id": this.sessionId }).end();
@@ -71,6 +73,31 @@ export class HttpSessionTransport implements Transport {
       });
     }
     for (const message of messages) this.onmessage?.(message);
+  }
+
+  // Every message of a POST must be one the SDK's Protocol can take, and a request's id must not
+  // be waiting already: the Protocol drops a malformed message without a word, and a second
+  // request under a waiting id would take over the first one's answer, so either would leave
+  // a POST open until the client gives up. Refused as a whole, before any of it runs.
+  private check(values: unknown[]): { messages: JSONRPCMessage[] } | { refusals: object[] } {
+    const messages: JSONRPCMessage[] = [];
+    const refusals: object[] = [];
+    const ids = new Set<WireId>();
+    for (const value of values) {
+      const result = checkMessage(value);
+      if (!result.ok) {
+        refusals.push(jsonRpcError(-32600, result.error, result.id));
+        continue;
+      }
+      const message = result.message;
+      if (isRequest(message) && (this.answers.has(message.id) || ids.has(message.id))) {
+        refusals.push(jsonRpcError(-32600, `Invalid Request: id ${JSON.stringify(message.id)} is already used by a request of this session that has no answer yet; use a new id.`, message.id));
+        continue;
+      }
+      if (isRequest(message)) ids.add(message.id);
+      messages.push(message);
+    }
+    return refusals.length > 0 ? { refusals } : { messages };
   }
 
   /** Opens the session's stream for messages related to no request (one at a time: 409 else). */

@@ -6,7 +6,7 @@
 // than the rest of the relay's own work.
 import type { ElicitationRequest, ElicitationResponse, ForwardingOptions, HostEvent as PackageEvent, HostResourceTemplate } from "@foundry-mcp/client-manager";
 import { ConfigStore, NodeClientManager } from "@foundry-mcp/client-manager/node";
-import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
+import type { CompleteRequest, CompleteResult, LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
 import type { HostEvent, HostManager } from "../host/contract";
 import { FOYA_VERSION } from "../version";
 
@@ -17,6 +17,14 @@ export interface ServeManager extends HostManager {
   unsubscribeResource(server: string, uri: string): Promise<void>;
   setLoggingLevel(level: LoggingLevel): Promise<void>;
   notifyRootsChanged(): Promise<void>;
+  /** Argument completions from one upstream (client-manager's complete). */
+  complete(server: string, params: CompleteRequest["params"]): Promise<CompleteResult>;
+  /** Connected upstreams that declare `completions`. */
+  completionServers(): string[];
+  /** Probes every connected remote server, waiting at most `waitMs` (client-manager's probeRemoteServers). */
+  probeRemoteServers(waitMs?: number): Promise<void>;
+  /** How many servers the saved configuration names (known before start() has opened any). */
+  configuredServers(): number;
 }
 
 /** Options of {@link openServeManager}. */
@@ -32,6 +40,10 @@ class ServeClientManager extends NodeClientManager implements ServeManager {
     options: ServeManagerOptions,
   ) {
     super({ config: store.load(), credentials: store, clientInfo: { name: "foya", version: FOYA_VERSION }, onElicitation: options.onElicitation, forwarding: options.forwarding });
+  }
+
+  configuredServers(): number {
+    return Object.keys(this.store.load().servers).length;
   }
 
   reload(): Promise<void> {

@@ -1,6 +1,6 @@
 // The live status of a running `foya serve`, served as the resource `foya://status` and read by
 // `foya status`: each server's state, transport, protocol revision, tools, last error, calls, failed calls and the
-// median latency of its recent calls. Rows come from the registry view (rebuilt once per change)
+// median latency of its recent calls, and the notifications not relayed over the rate limit. Rows come from the registry view (rebuilt once per change)
 // and call figures from the manager's call_finished events, so reading it walks nothing per call.
 import type { HostEvent } from "../host/contract";
 import type { RegistryView } from "./registry-view";
@@ -24,6 +24,8 @@ export interface ServeStatusRow {
   failedCalls: number;
   /** Median duration (ms) of the last {@link LATENCY_WINDOW} calls; null before the first. */
   p50Ms: number | null;
+  /** Notifications of this server not relayed: over the per-server limit (client-manager's notificationLimit). */
+  droppedNotifications: number;
 }
 
 /** The document behind `foya://status`. */
@@ -38,6 +40,7 @@ export interface ServeStatusDocument {
 interface CallFigures {
   calls: number;
   failed: number;
+  dropped: number;
   recent: number[];
   next: number;
 }
@@ -70,10 +73,14 @@ export function createServeStatus(view: RegistryView, sessions: () => number): {
   return {
     onEvent(event) {
       if (event.type === "server_removed") figures.delete(String(event.server));
-      if (event.type !== "call_finished") return;
+      if (event.type !== "call_finished" && event.type !== "notifications_dropped") return;
       const server = String(event.server);
       let entry = figures.get(server);
-      if (!entry) figures.set(server, (entry = { calls: 0, failed: 0, recent: [], next: 0 }));
+      if (!entry) figures.set(server, (entry = { calls: 0, failed: 0, dropped: 0, recent: [], next: 0 }));
+      if (event.type === "notifications_dropped") {
+        entry.dropped += event.dropped;
+        return;
+      }
       entry.calls++;
       if (event.isError === true) entry.failed++;
       // A ring of the last LATENCY_WINDOW durations: bounded, and the p50 follows recent calls.
@@ -97,6 +104,7 @@ export function createServeStatus(view: RegistryView, sessions: () => number): {
             calls: entry?.calls ?? 0,
             failedCalls: entry?.failed ?? 0,
             p50Ms: entry ? median(entry.recent) : null,
+            droppedNotifications: entry?.dropped ?? 0,
           };
         }),
       };

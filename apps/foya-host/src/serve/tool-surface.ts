@@ -6,6 +6,7 @@ import { toolErrorResult, unknownTool, type AskClient } from "@foundry-mcp/serve
 import type { HostManager, HostTool } from "../host/contract";
 import type { ApprovalOutcome } from "./approvals";
 import type { RegistryView } from "./registry-view";
+import { HOST_TOOL_NAMES, type ToolNaming } from "./tool-names";
 
 /** A tool as tools/list returns it. */
 export interface ListedTool {
@@ -66,23 +67,28 @@ export async function callThroughGate(
   }
 }
 
-/** Every registry tool under its host name, with the upstream schema and annotations. */
-export function directSurface(manager: HostManager, view: RegistryView, gate: CallGate): ToolSurface {
+/** Every registry tool under its host name (or the name `naming` gives it), with the upstream schema and annotations. */
+export function directSurface(manager: HostManager, view: RegistryView, gate: CallGate, naming: ToolNaming = HOST_TOOL_NAMES): ToolSurface {
   // The listed shapes are rebuilt only when the view's tool array changed (a registry change).
   let listedFrom: readonly HostTool[] | undefined;
   let listed: ListedTool[] = [];
+  // Listed name → host name, only when the names differ (--short-names).
+  let hostNameOf: Map<string, string> | undefined;
+  const current = (): ListedTool[] => {
+    const tools = view.tools();
+    if (tools !== listedFrom) {
+      listedFrom = tools;
+      listed = tools.map((tool) => listedTool(tool, naming(tool.hostName)));
+      hostNameOf = naming === HOST_TOOL_NAMES ? undefined : new Map(tools.map((tool, index) => [listed[index]?.name ?? tool.hostName, tool.hostName]));
+    }
+    return listed;
+  };
   return {
-    listTools() {
-      const tools = view.tools();
-      if (tools !== listedFrom) {
-        listedFrom = tools;
-        listed = tools.map(listedTool);
-      }
-      return listed;
-    },
+    listTools: current,
     // Not async: the call's own promise is returned as is (an async wrapper costs a promise and three ticks a call).
     callTool(name, args, call) {
-      const tool = view.tool(name);
+      if (naming !== HOST_TOOL_NAMES) current();
+      const tool = view.tool(hostNameOf?.get(name) ?? name);
       if (!tool) return Promise.reject(unknownTool(name, `It is not among the ${view.tools().length} tools listed now (its server may be disconnected); list tools again.`));
       return callThroughGate(manager, gate, tool, args, call);
     },
@@ -92,8 +98,8 @@ export function directSurface(manager: HostManager, view: RegistryView, gate: Ca
   };
 }
 
-function listedTool(tool: HostTool): ListedTool {
-  const listed: ListedTool = { name: tool.hostName, inputSchema: tool.inputSchema };
+function listedTool(tool: HostTool, name: string): ListedTool {
+  const listed: ListedTool = { name, inputSchema: tool.inputSchema };
   if (tool.title !== undefined) listed.title = tool.title;
   if (tool.description !== undefined) listed.description = tool.description;
   if (tool.outputSchema !== undefined) listed.outputSchema = tool.outputSchema;

@@ -13,10 +13,11 @@ import type { ToolPolicy } from "../policy/tool-policy";
 import { ToolRegistry } from "../registry/tool-registry";
 import type { HostTool, UnifiedToolResult } from "../registry/types";
 import type { StdioLauncher } from "../transports/types";
-import type { LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
+import type { CompleteRequest, CompleteResult, LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
 import { DEFAULT_RECONNECT, type ReconnectOptions } from "./backoff";
 import { DEFAULT_CALL_TIMEOUT_MS, runToolCall, type CallContext, type CallToolOptions } from "./call-tool";
 import { applyLoggingLevel, type ForwardingOptions } from "./forwarding";
+import { checkNotificationLimit, DEFAULT_NOTIFICATION_LIMIT, NotificationLimiter, type NotificationLimit } from "./notification-limit";
 import { ServerContent } from "./server-content";
 import { ServerSession, type ElicitationRequest, type ElicitationResponse, type SessionSettings } from "./server-session";
 import { serverStatus, type ServerStatus } from "./status";
@@ -51,6 +52,12 @@ export interface ClientManagerOptions {
    * in shows `error` with AUTH_REQUIRED and is not retried until its configuration changes.
    */
   oauth?: OAuthStorage;
+  /**
+   * How fast each server's relayed notifications (log messages, resource updates) may come, per
+   * method; past it they are dropped and counted (`notifications_dropped` events, at most one a
+   * second, and `droppedNotifications` in the status). Default DEFAULT_NOTIFICATION_LIMIT.
+   */
+  notificationLimit?: Partial<NotificationLimit>;
 }
 
 interface Entry {
@@ -82,10 +89,13 @@ export class ClientManager extends HostEventEmitter {
   private applying: Promise<void> = Promise.resolve();
   private loggingLevel: LoggingLevel | undefined;
   private readonly callContext: CallContext;
+  private readonly notifications: NotificationLimiter;
 
   constructor(private readonly options: ClientManagerOptions) {
     super();
     this.config = validateHostConfig(options.config);
+    const limit = checkNotificationLimit({ ...DEFAULT_NOTIFICATION_LIMIT, ...options.notificationLimit });
+    this.notifications = new NotificationLimiter(limit, (report) => this.emit({ type: "notifications_dropped", ...report, at: now() }));
     this.callContext = this.createCallContext();
     this.content = new ServerContent((server) => this.connectedSession(server), (server) => this.callTimeout(server));
   }
@@ -151,7 +161,10 @@ export class ClientManager extends HostEventEmitter {
   private async retire(session: ServerSession, removed: boolean): Promise<void> {
     await session.stop();
     this.dropTools(session.name);
-    if (removed) this.emit({ type: "server_removed", server: session.name, at: now() });
+    if (removed) {
+      this.notifications.forget(session.name);
+      this.emit({ type: "server_removed", server: session.name, at: now() });
+    }
   }
 
   private dropTools(server: string): void {
@@ -176,8 +189,12 @@ export class ClientManager extends HostEventEmitter {
       oauth: this.options.oauth,
       forwarding: this.options.forwarding,
       sinks: {
-        log: (entry) => this.emit({ type: "log", ...entry, at: now() }),
-        resourceUpdated: (server, uri) => this.emit({ type: "resource_updated", server, uri, at: now() }),
+        log: (entry) => {
+          if (this.notifications.admit(entry.server, "notifications/message")) this.emit({ type: "log", ...entry, at: now() });
+        },
+        resourceUpdated: (server, uri) => {
+          if (this.notifications.admit(server, "notifications/resources/updated")) this.emit({ type: "resource_updated", server, uri, at: now() });
+        },
       },
     };
   }
@@ -206,7 +223,7 @@ export class ClientManager extends HostEventEmitter {
   /** One line per configured server, sorted by name. */
   status(): ServerStatus[] {
     return [...this.entries.values()]
-      .map(({ session }) => serverStatus(session, this.registry.toolsOf(session.name)))
+      .map(({ session }) => serverStatus(session, this.registry.toolsOf(session.name), this.notifications.droppedOf(session.name)))
       .sort((a, b) => a.name.localeCompare(b.name));
   }
 
@@ -289,6 +306,19 @@ export class ClientManager extends HostEventEmitter {
     return this.content.getPrompt(server, name, args);
   }
 
+  /** Argument completions (`completion/complete`) of one server's prompt or resource template; CAPABILITY_MISSING when it offers none. */
+  complete(server: string, params: CompleteRequest["params"]): Promise<CompleteResult> {
+    return this.content.complete(server, params);
+  }
+
+  /** Connected servers that declare the `completions` capability, sorted. */
+  completionServers(): string[] {
+    return this.connectedSessions()
+      .filter((session) => session.client?.getServerCapabilities()?.completions !== undefined)
+      .map((session) => session.name)
+      .sort();
+  }
+
   /** Resource templates of one server, or of every connected server. */
   listResourceTemplates(server?: string) {
     return this.content.listResourceTemplates(server, this.connectedNames());
@@ -319,6 +349,22 @@ export class ClientManager extends HostEventEmitter {
     await Promise.all(this.connectedSessions().map((session) => session.client?.sendRootsListChanged().catch(() => undefined)));
   }
 
+  /**
+   * Probes every connected remote server now, so that a status read right after tells the truth
+   * about one that died without a word (a 2026-07-28 server keeps no stream that would break).
+   * Resolves when every probe settled or after `waitMs`, whichever is first; a refused
+   * connection settles at once, a server that hangs is seen when its ping times out.
+   */
+  async probeRemoteServers(waitMs = 1000): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const bound = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, waitMs);
+      timer.unref?.();
+    });
+    await Promise.race([Promise.all(this.connectedSessions().map((session) => session.probeRemote())), bound]);
+    clearTimeout(timer);
+  }
+
   private connectedSessions(): ServerSession[] {
     return [...this.entries.values()].map(({ session }) => session).filter((session) => session.state === "connected" && session.client !== undefined);
   }
@@ -343,5 +389,6 @@ export class ClientManager extends HostEventEmitter {
     await stopAll();
     for (const name of this.entries.keys()) this.dropTools(name);
     this.entries.clear();
+    this.notifications.flush();
   }
 }

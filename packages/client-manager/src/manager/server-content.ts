@@ -1,5 +1,6 @@
 // Resources and prompts on request (SPEC §3): listed per server, read by URI, rendered with
 // arguments. Results name their source; nothing here is injected into model requests.
+import type { CompleteRequest, CompleteResult } from "@modelcontextprotocol/sdk/types.js";
 import { ClientManagerError, ClientManagerErrorCode } from "../errors";
 import type { HostPrompt, HostResource, HostResourceTemplate, PromptResult, ResourceReadResult } from "../registry/types";
 import type { ServerSession } from "./server-session";
@@ -109,5 +110,14 @@ export class ServerContent {
       ...(result.description === undefined ? {} : { description: result.description }),
       messages: result.messages as PromptResult["messages"],
     };
+  }
+
+  /** Argument completions of one server's prompt or resource template; the server must declare `completions`. */
+  async complete(server: string, params: CompleteRequest["params"]): Promise<CompleteResult> {
+    const { client, options } = this.client(server);
+    if (client.getServerCapabilities()?.completions === undefined) {
+      throw new ClientManagerError(ClientManagerErrorCode.CAPABILITY_MISSING, `Server "${server}" does not offer completions (no completions capability)`, { server });
+    }
+    return client.complete(params, options);
   }
 }

@@ -103,7 +103,7 @@ export class ServerSession {
   private inFlight: Promise<void> | undefined;
   private readonly noise: ConnectNoise;
   private connectAborted: Error | undefined;
-  private probing = false;
+  private probing: Promise<boolean> | undefined;
 
   constructor(
     readonly name: string,
@@ -232,12 +232,7 @@ export class ServerSession {
       }
       return;
     }
-    if (this.config.transport !== "stdio" && this.client === client && this.state === "connected" && !this.probing) {
-      this.probing = true;
-      void this.checkHealth(client).finally(() => {
-        this.probing = false;
-      });
-    }
+    if (this.client === client) void this.probeRemote();
   }
 
   private async openClient(kind: TransportKind): Promise<Client> {
@@ -332,6 +327,19 @@ export class ServerSession {
     if (this.settings.pingIntervalMs <= 0) return;
     this.pingTimer = setInterval(() => void this.checkHealth(client), this.settings.pingIntervalMs);
     this.pingTimer.unref?.();
+  }
+
+  /**
+   * Checks a connected remote server now, one probe at a time (a second caller shares the first's).
+   * A stdio server needs none: its process exit is seen at once. A remote one answering 2026-07-28
+   * keeps no stream open, so without a probe its death would show only at the next ping.
+   */
+  probeRemote(): Promise<boolean> {
+    if (this.config.transport === "stdio" || this.state !== "connected") return Promise.resolve(this.state === "connected");
+    this.probing ??= this.checkHealth().finally(() => {
+      this.probing = undefined;
+    });
+    return this.probing;
   }
 
   /** Pings the server; a failed ping counts as a lost connection. */

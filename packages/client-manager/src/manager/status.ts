@@ -24,12 +24,14 @@ export interface ServerStatus {
   serverInfo?: { name: string; version: string };
   /** The protocol revision the server spoke on its last connection (`2026-07-28`, `2025-11-25`, …). */
   protocolVersion?: string;
+  /** Notifications of this server dropped over the relay limit (present once there were any). */
+  droppedNotifications?: number;
   /** Estimated tokens of this server's tool definitions as tools/list sends them, annotations included (see toolListTokens). */
   toolTokens: number;
 }
 
 /** Builds the status of `session`, whose registered tools are `tools`. */
-export function serverStatus(session: ServerSession, tools: HostTool[]): ServerStatus {
+export function serverStatus(session: ServerSession, tools: HostTool[], droppedNotifications = 0): ServerStatus {
   const status: ServerStatus = {
     name: session.name,
     state: session.state,
@@ -44,5 +46,6 @@ export function serverStatus(session: ServerSession, tools: HostTool[]): ServerS
   if (session.lastErrorAt !== undefined) status.lastErrorAt = session.lastErrorAt;
   if (session.serverInfo !== undefined) status.serverInfo = session.serverInfo;
   if (session.protocolVersion !== undefined) status.protocolVersion = session.protocolVersion;
+  if (droppedNotifications > 0) status.droppedNotifications = droppedNotifications;
   return status;
 }

@@ -2,14 +2,16 @@
 // ClientAsking.handler and it gets an AskClient beside the request. A 2025-era request asks with
 // real server→client requests (LegacyAsker); a 2026-07-28 request (it carries the envelope, so
 // DualEraTransport routed it) asks through input-required results (ModernRound), whose
-// requestState this object seals with its key. One instance per server, or one shared: a
-// gateway that runs as several instances gives them all the same `stateKey`.
+// requestState this object seals with its key and whose single-use nonce it remembers (each state
+// answers one question once). One instance per server, or one shared: a gateway that runs as
+// several instances gives them all the same `stateKey` and one `nonces` store.
 import { AjvValidatorProvider, type ValidatorProvider } from "@foundry-mcp/core";
 import { hasEnvelopeClaim } from "../eras/envelope";
 import { LegacyAsker, type AskClient, type AskingServer, type HandlerExtra } from "./ask-client";
 import { InputRequestError } from "./input-error";
 import { ModernRound, type InputRequiredResult, type RoundEnding, type RoundSettings } from "./modern-round";
 import { stateKeyOf } from "./request-state";
+import { MemoryStateNonces, type StateNonceStore } from "./state-nonces";
 
 /** Options of {@link ClientAsking}; every bound has a default. */
 export interface ClientAskingOptions {
@@ -33,6 +35,13 @@ export interface ClientAskingOptions {
   now?: () => number;
   /** Checks accepted elicitation content against its requested schema (default: core's ajv provider). */
   validator?: ValidatorProvider;
+  /**
+   * Where the single-use nonces of outstanding states live (default: this process's memory,
+   * at most `maxOutstandingStates`). Instances that share a `stateKey` must share this too.
+   */
+  nonces?: StateNonceStore;
+  /** Outstanding states the default store remembers (default 10,000); past it the oldest is forgotten. */
+  maxOutstandingStates?: number;
 }
 
 const MINUTE = 60_000;
@@ -69,6 +78,7 @@ export class ClientAsking {
       maxInputRequests: options.maxInputRequests ?? 16,
       now: options.now ?? Date.now,
       validator: () => (validator ??= new AjvValidatorProvider({ checkSchemas: false })),
+      nonces: options.nonces ?? new MemoryStateNonces(options.maxOutstandingStates),
     };
     this.answerTimeoutMs = options.answerTimeoutMs ?? 10 * MINUTE;
     this.principal = options.principal;

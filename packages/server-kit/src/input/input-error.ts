@@ -16,6 +16,8 @@ export const InputErrorCode = {
   STATE_EXPIRED: "INPUT_STATE_EXPIRED",
   /** requestState belongs to another request (method, target, arguments) or another principal. */
   STATE_MISMATCH: "INPUT_STATE_MISMATCH",
+  /** requestState was used already (each answers one question once), or is no longer outstanding. */
+  STATE_USED: "INPUT_STATE_USED",
   /** requestState (received or to send) is larger than the bound. */
   STATE_TOO_LARGE: "INPUT_STATE_TOO_LARGE",
   /** inputResponses is not an object of results, or one answer is not the result its question asks for. */
@@ -39,6 +41,7 @@ const WIRE_CODE: Readonly<Record<InputErrorCode, number>> = {
   INPUT_STATE_INVALID: -32602,
   INPUT_STATE_EXPIRED: -32602,
   INPUT_STATE_MISMATCH: -32602,
+  INPUT_STATE_USED: -32602,
   INPUT_STATE_TOO_LARGE: -32602,
   INPUT_RESPONSES_INVALID: -32602,
   INPUT_RESPONSES_TOO_LARGE: -32602,

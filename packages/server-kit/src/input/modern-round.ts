@@ -16,6 +16,7 @@ import { declares, missingCapability, type AskCapability, type AskClient } from 
 import { InputErrorCode, InputRequestError } from "./input-error";
 import { readInputRetry } from "./input-retry";
 import { digest, openRequestState, requestTarget, sealRequestState, type RequestStatePayload } from "./request-state";
+import { newStateNonce, type StateNonceStore } from "./state-nonces";
 
 /** The requests on which the revision lets a server answer input-required. */
 export const INPUT_METHODS: readonly string[] = ["tools/call", "prompts/get", "resources/read"];
@@ -30,6 +31,7 @@ export interface RoundSettings {
   maxInputRequests: number;
   now: () => number;
   validator: () => ValidatorProvider;
+  nonces: StateNonceStore;
 }
 
 /** An input request as the result carries it. */
@@ -106,7 +108,9 @@ export class ModernRound implements AskClient {
     const principalDigest = principal === undefined ? undefined : digest(principal);
     const state = "requestState" in retry ? ModernRound.verify(retry.requestState, method, target, principalDigest, settings) : undefined;
     const meta = isJsonObject(params?._meta) ? params._meta : undefined;
-    return new ModernRound(method, target, principalDigest, state?.answers ?? {}, fresh, settings, meta, state?.round ?? 0);
+    // Only answers to the questions the state's round asked count: one the server never asked for is ignored.
+    const solicited = Object.fromEntries((state?.asked ?? []).filter((key) => Object.hasOwn(fresh, key)).map((key) => [key, fresh[key]]));
+    return new ModernRound(method, target, principalDigest, state?.answers ?? {}, solicited, settings, meta, state?.round ?? 0);
   }
 
   private static verify(state: unknown, method: string, target: string, principal: string | undefined, settings: RoundSettings): RequestStatePayload {
@@ -125,6 +129,10 @@ export class ModernRound implements AskClient {
     }
     if (payload.principal !== principal) {
       throw new InputRequestError(InputErrorCode.STATE_MISMATCH, `Invalid params: requestState was issued to another principal; ${START_OVER}.`);
+    }
+    // Last, so that a state refused for another reason stays usable for its real retry.
+    if (!settings.nonces.consume(payload.nonce, settings.now())) {
+      throw new InputRequestError(InputErrorCode.STATE_USED, `Invalid params: requestState was used already (each one answers its questions once, so a replayed retry runs nothing); ${START_OVER}.`);
     }
     return payload;
   }
@@ -208,7 +216,8 @@ export class ModernRound implements AskClient {
         new InputRequestError(InputErrorCode.ROUNDS_EXCEEDED, `Invalid params: this request asked for input ${this.round} time${this.round === 1 ? "" : "s"} without getting what it needs (the limit is ${settings.maxRounds} rounds); ${START_OVER}.`, { limit: settings.maxRounds }),
       );
     }
-    const payload: RequestStatePayload = { method: this.method, target: this.target, round: this.round + 1, expires: settings.now() + settings.stateTtlMs, answers: this.used };
+    const now = settings.now();
+    const payload: RequestStatePayload = { method: this.method, target: this.target, round: this.round + 1, expires: now + settings.stateTtlMs, answers: this.used, asked: Object.keys(this.asked), nonce: newStateNonce() };
     if (this.principal !== undefined) payload.principal = this.principal;
     const requestState = sealRequestState(payload, settings.key);
     if (requestState.length > settings.maxStateBytes) {
@@ -216,6 +225,7 @@ export class ModernRound implements AskClient {
         new InputRequestError(InputErrorCode.STATE_TOO_LARGE, `Invalid params: the answers this request keeps (${requestState.length} bytes sealed) exceed the requestState limit of ${settings.maxStateBytes} bytes; answer with less.`, { limit: settings.maxStateBytes }),
       );
     }
+    settings.nonces.issue(payload.nonce, payload.expires, now);
     this.end({ kind: "input", result: { resultType: "input_required", inputRequests: this.asked, requestState } });
   }
 }

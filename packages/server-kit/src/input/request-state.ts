@@ -22,9 +22,14 @@ export interface RequestStatePayload {
   expires: number;
   /** The client's answers the request used, by input request key. */
   answers: Record<string, unknown>;
+  /** The keys of the questions this state's round asked: a retry's answers count for these only. */
+  asked: string[];
+  /** Single use: the server forgets it when a retry uses the state (state-nonces.ts). */
+  nonce: string;
 }
 
-const VERSION = "s1";
+// s2: states carry the round's questions and a single-use nonce (an s1 state is refused as altered).
+const VERSION = "s2";
 
 function base64url(data: Buffer | string): string {
   return Buffer.from(data).toString("base64url");
@@ -91,7 +96,10 @@ function isPayload(value: unknown): value is RequestStatePayload {
     typeof payload.expires === "number" &&
     typeof payload.answers === "object" &&
     payload.answers !== null &&
-    !Array.isArray(payload.answers)
+    !Array.isArray(payload.answers) &&
+    Array.isArray(payload.asked) &&
+    payload.asked.every((key) => typeof key === "string") &&
+    typeof payload.nonce === "string"
   );
 }
 
