@@ -58,6 +58,12 @@ export function readBaseline(file, section) {
   return entries;
 }
 
+/** `{ passed, failed }` of a one-scenario run (`--scenario`), from its `Passed: 3/4, 1 failed, 0 warnings` line; undefined without one. */
+export function singleScenarioResult(output) {
+  const match = /^Passed: (\d+)\/\d+, (\d+) failed(?:, (\d+) warnings)?$/mu.exec(output);
+  return match ? { passed: Number(match[1]), failed: Number(match[2]) + Number(match[3] ?? 0) } : undefined;
+}
+
 /**
  * What the CLI's own verdict leaves out: a failing scenario the file does not name at all, and a
  * scenario listed wholesale that passed. Per-check entries are judged by the CLI. [] when true.

@@ -17,6 +17,9 @@ export const REFRESH_SKEW_MS = 60_000;
 export async function refreshIfExpiring(provider: StoredOAuthProvider, serverUrl: string, now: number = Date.now()): Promise<boolean> {
   const expiresAt = provider.tokenExpiresAt();
   if (expiresAt === undefined || expiresAt - now > REFRESH_SKEW_MS || !provider.hasRefreshToken()) return false;
-  const result = await auth(provider, { serverUrl });
+  // Discovery runs again (the protected resource may name a new authorization server); the
+  // resource metadata URL a 401 challenge named earlier still says where to start.
+  const resourceMetadataUrl = provider.storedDiscovery()?.resourceMetadataUrl;
+  const result = await auth(provider, { serverUrl, ...(resourceMetadataUrl ? { resourceMetadataUrl: new URL(resourceMetadataUrl) } : {}) });
   return result === "AUTHORIZED";
 }

@@ -8,6 +8,7 @@ import type { AddClientAuthentication, OAuthClientProvider, OAuthDiscoveryState 
 import { createPrivateKeyJwtAuth } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { ClientManagerError, ClientManagerErrorCode } from "../errors";
+import { metadataIssuerProblem } from "./issuer-checks";
 import type { OAuthStorage, OAuthServerConfig, StoredOAuthState } from "./oauth-types";
 
 /** How the provider behaves when the flow needs a person. */
@@ -38,6 +39,22 @@ export function unionScopes(...lists: (string | undefined)[]): string | undefine
   return scopes.length > 0 ? scopes.join(" ") : undefined;
 }
 
+/**
+ * The registration's `application_type` (OpenID Connect DCR; a MUST in MCP 2026-07-28): `native`
+ * for a redirect to the loopback interface or a private-use scheme (a program on the person's
+ * machine), `web` for an https redirect elsewhere.
+ */
+export function applicationType(redirectUrl: string | undefined): "native" | "web" {
+  if (redirectUrl === undefined) return "native";
+  try {
+    const url = new URL(redirectUrl);
+    if (url.protocol !== "http:" && url.protocol !== "https:") return "native";
+    return ["127.0.0.1", "[::1]", "localhost"].includes(url.hostname) ? "native" : "web";
+  } catch {
+    return "native";
+  }
+}
+
 function randomState(): string {
   const bytes = new Uint8Array(16);
   globalThis.crypto.getRandomValues(bytes);
@@ -57,6 +74,8 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   private readonly now: () => number;
   /** The scope the server's last 403 `insufficient_scope` asked for (this connection only). */
   private stepUpScope: string | undefined;
+  /** The authorization server this provider's last discovery found (the SDK stamps what it stores with it). */
+  private discoveredIssuer: string | undefined;
 
   constructor(private readonly options: StoredOAuthProviderOptions) {
     this.now = options.now ?? Date.now;
@@ -97,7 +116,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     this.stepUpScope = unionScopes(this.stepUpScope, scope);
   }
 
-  get clientMetadata(): OAuthClientMetadata {
+  get clientMetadata(): OAuthClientMetadata & { application_type?: "native" | "web" } {
     const redirect = this.redirectUrl;
     const scope = this.stepUpScope ? unionScopes(this.options.auth?.scope, this.load().tokens?.scope, this.stepUpScope) : this.options.auth?.scope;
     if (this.grant === "client_credentials") {
@@ -107,6 +126,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     return {
       client_name: this.options.clientName,
       redirect_uris: redirect ? [redirect] : [],
+      application_type: applicationType(redirect),
       grant_types: ["authorization_code", "refresh_token"],
       response_types: ["code"],
       token_endpoint_auth_method: "none",
@@ -136,7 +156,14 @@ export class StoredOAuthProvider implements OAuthClientProvider {
       const secret = stored.clientSecret;
       return { ...(stored.client?.client_id === configured ? stored.client : {}), client_id: configured, ...(secret ? { client_secret: secret } : {}) };
     }
-    if (stored.client) return stored.client;
+    if (stored.client) {
+      // Registered with another authorization server than the protected resource names now
+      // (SEP-2352): the SDK would register again, which belongs to a login, not the background.
+      const boundTo = (stored.client as { issuer?: unknown }).issuer;
+      const moved = typeof boundTo === "string" && this.discoveredIssuer !== undefined && boundTo.replace(/\/$/, "") !== this.discoveredIssuer.replace(/\/$/, "");
+      if (moved && this.options.mode.kind === "background") this.needsLogin();
+      return stored.client;
+    }
     // No registration yet: registering belongs to an interactive login (or the machine grant,
     // which needs a pre-registered client), not to a background reconnect.
     if (this.options.mode.kind === "background") this.needsLogin();
@@ -221,12 +248,27 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   saveDiscoveryState(discovery: OAuthDiscoveryState): void {
+    // The SDK saves discovery before it uses any endpoint of the metadata: refuse poisoned metadata here.
+    const problem = metadataIssuerProblem(discovery.authorizationServerUrl, discovery.authorizationServerMetadata);
+    if (problem) throw new ClientManagerError(ClientManagerErrorCode.AUTH_FAILED, `Authorization for "${this.options.server}" stopped: ${problem}`, { server: this.options.server });
+    this.discoveredIssuer = discovery.authorizationServerUrl;
     this.update((state) => {
       state.discovery = discovery;
     });
   }
 
+  /**
+   * The stored discovery, for the second half of a login (the code belongs to the authorization
+   * server that issued it). In the background every authorization discovers afresh: the
+   * protected resource may name a new authorization server since (SEP-2352).
+   */
   discoveryState(): OAuthDiscoveryState | undefined {
+    if (this.options.mode.kind === "background") return undefined;
+    return this.load().discovery;
+  }
+
+  /** The stored discovery, whatever the mode (the login's redirect checks read its metadata). */
+  storedDiscovery(): OAuthDiscoveryState | undefined {
     return this.load().discovery;
   }
 }

@@ -8,7 +8,7 @@
 // A modern server's input-required results are answered by the Client's own handlers and the
 // request retried (input-rounds.ts).
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { buildEnvelope, MODERN_PROTOCOL_VERSION, SERVER_INFO_KEY, withEnvelope, type RequestEnvelope } from "./envelope";
 import { InputRounds } from "./input-rounds";
 
@@ -23,10 +23,27 @@ export interface NegotiationOptions {
   probeTimeoutMs: number;
 }
 
+/** SEP-2575's "Unsupported protocol version" error code (HTTP 400, `data.supported` lists the server's versions). */
+const UNSUPPORTED_PROTOCOL_VERSION = -32022;
+
 /** The initialize answer's protocol version the SDK 1.32.2 Client accepts for a modern server. */
 const CLIENT_FACING_VERSION = "2025-11-25";
 
 type WireId = string | number;
+
+/** The versions a -32022 "Unsupported protocol version" error lists (`data.supported`), or undefined for any other answer. */
+function unsupportedVersion(answer: JSONRPCMessage | undefined): string[] | undefined {
+  if (answer === undefined || !("error" in answer)) return undefined;
+  const error = answer.error as { code?: unknown; data?: { supported?: unknown } };
+  if (error.code !== UNSUPPORTED_PROTOCOL_VERSION) return undefined;
+  const supported = error.data?.supported;
+  return Array.isArray(supported) ? supported.filter((version): version is string => typeof version === "string") : [];
+}
+
+function noCommonVersionMessage(supported: string[]): string {
+  const theirs = supported.length > 0 ? supported.join(", ") : "none it would name";
+  return `the server supports MCP protocol versions ${theirs}; this client speaks ${[MODERN_PROTOCOL_VERSION, ...SUPPORTED_PROTOCOL_VERSIONS].join(", ")} (no common version)`;
+}
 
 interface Request {
   jsonrpc: "2.0";
@@ -128,7 +145,15 @@ export class NegotiatingTransport implements Transport {
     }
     const params = initialize.params ?? {};
     const envelope = buildEnvelope(params.capabilities, params.clientInfo);
-    const discovered = await this.discover(envelope);
+    let answer = await this.discover(envelope);
+    // SEP-2575: a server that refuses the version with -32022 lists what it supports; ask again
+    // once when that list holds ours, speak 2025 when it holds a 2025 version, else say so.
+    const refusal = unsupportedVersion(answer);
+    if (refusal !== undefined) {
+      if (refusal.includes(MODERN_PROTOCOL_VERSION)) answer = await this.discover(envelope);
+      else if (!refusal.some((version) => SUPPORTED_PROTOCOL_VERSIONS.includes(version))) throw new Error(noCommonVersionMessage(refusal));
+    }
+    const discovered = answer !== undefined && "result" in answer ? (answer.result as Record<string, unknown>) : undefined;
     const supported = (discovered?.supportedVersions as unknown[] | undefined) ?? [];
     if (discovered === undefined || !supported.includes(MODERN_PROTOCOL_VERSION)) {
       this.negotiated = "legacy";
@@ -148,8 +173,8 @@ export class NegotiatingTransport implements Transport {
     queueMicrotask(() => this.onmessage?.({ jsonrpc: "2.0", id: initialize.id, result } as JSONRPCMessage));
   }
 
-  /** The discover result, or undefined when the server answered otherwise, refused or kept silent. */
-  private async discover(envelope: RequestEnvelope): Promise<Record<string, unknown> | undefined> {
+  /** The discover answer (result or error), or undefined when the server refused over HTTP or kept silent. */
+  private async discover(envelope: RequestEnvelope): Promise<JSONRPCMessage | undefined> {
     const id = `foya-discover-${++this.probes}`;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const answered = new Promise<JSONRPCMessage | undefined>((resolve) => {
@@ -158,8 +183,7 @@ export class NegotiatingTransport implements Transport {
     });
     try {
       await this.inner.send({ jsonrpc: "2.0", id, method: "server/discover", params: { _meta: envelope } } as JSONRPCMessage);
-      const answer = await answered;
-      return answer && "result" in answer ? (answer.result as Record<string, unknown>) : undefined;
+      return await answered;
     } catch {
       // A 2025-only HTTP server refuses a request outside a session (400/404): fall back.
       return undefined;

@@ -10,8 +10,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { auth, extractWWWAuthenticateParams } from "@modelcontextprotocol/sdk/client/auth.js";
+import { authorizationResponseIssuerProblem } from "../auth/issuer-checks";
 import type { OAuthStorage, OAuthServerConfig } from "../auth/oauth-types";
 import { StoredOAuthProvider } from "../auth/stored-oauth-provider";
+import { buildEnvelope, MODERN_PROTOCOL_VERSION } from "../eras/envelope";
 import { messageOf } from "@foundry-mcp/core";
 import { ClientManagerError, ClientManagerErrorCode } from "../errors";
 
@@ -105,29 +107,54 @@ function awaitRedirect(listener: http.Server, provider: StoredOAuthProvider, opt
         response.writeHead(400, { "content-type": "text/html; charset=utf-8" }).end(page("Sign-in not accepted", "This redirect does not belong to the login in progress."));
         return;
       }
+      // The state matched, so this is our flow's answer: one from the wrong issuer ends the login
+      // (RFC 9207); its code never reaches a token endpoint.
+      const issuerProblem = authorizationResponseIssuerProblem(url.searchParams.get("iss"), provider.storedDiscovery()?.authorizationServerMetadata);
+      if (issuerProblem) {
+        response.writeHead(400, { "content-type": "text/html; charset=utf-8" }).end(page("Sign-in refused", `The sign-in was not accepted: ${issuerProblem}.`));
+        finish(new ClientManagerError(ClientManagerErrorCode.AUTH_FAILED, `The login for "${options.server}" was refused: ${issuerProblem}`, { server: options.server }));
+        return;
+      }
       response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page("Signed in", `Signed in to ${options.server}. You can close this tab.`));
       finish(undefined, { code });
     });
   });
 }
 
-/** What the server's 401 to an unauthenticated `initialize` names: resource metadata URL and scope. */
+/** The two ways to ask a server unauthenticated: a 2026-07-28 `server/discover`, then a 2025 `initialize`. */
+const CHALLENGE_PROBES: readonly { headers: Record<string, string>; body: unknown }[] = [
+  {
+    headers: { "mcp-protocol-version": MODERN_PROTOCOL_VERSION, "mcp-method": "server/discover" },
+    body: { jsonrpc: "2.0", id: 0, method: "server/discover", params: { _meta: buildEnvelope({}, { name: "foya-login", version: "0" }) } },
+  },
+  { headers: {}, body: { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "foya-login", version: "0" } } } },
+];
+
+/**
+ * What the server's 401 to an unauthenticated request names: resource metadata URL and scope.
+ * A 2026-07-28 server refuses a bare 2025 `initialize` with 400 (no MCP-Protocol-Version), and a
+ * 2025 server may refuse `server/discover`, so the modern probe goes first and the 2025 one
+ * follows when it drew no 401.
+ */
 async function serverChallenge(url: string): Promise<{ resourceMetadataUrl?: URL; scope?: string }> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "foya-login", version: "0" } } }),
-      signal: AbortSignal.timeout(10_000),
-    });
-  } catch {
-    return {}; // discovery below reports an unreachable server in its own words
+  for (const probe of CHALLENGE_PROBES) {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...probe.headers },
+        body: JSON.stringify(probe.body),
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch {
+      return {}; // discovery below reports an unreachable server in its own words
+    }
+    await response.body?.cancel();
+    if (response.status !== 401) continue;
+    const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(response);
+    return { ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}), ...(scope ? { scope } : {}) };
   }
-  await response.body?.cancel();
-  if (response.status !== 401) return {};
-  const { resourceMetadataUrl, scope } = extractWWWAuthenticateParams(response);
-  return { ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}), ...(scope ? { scope } : {}) };
+  return {};
 }
 
 async function runAuth(server: string, step: () => Promise<string>): Promise<string> {
@@ -166,6 +193,8 @@ export async function loginOAuthServer(options: OAuthLoginOptions): Promise<OAut
     const next = { ...stored };
     delete next.tokens;
     delete next.codeVerifier;
+    // Discovered again: the protected resource may name a new authorization server (SEP-2352).
+    delete next.discovery;
     if (next.redirectUrl !== redirectUrl && !options.auth?.clientId) delete next.client;
     next.redirectUrl = redirectUrl;
     options.storage.saveOAuth(options.server, next);
