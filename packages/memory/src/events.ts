@@ -17,6 +17,7 @@
 import { closeSync, fstatSync, mkdirSync, openSync, promises as fs, readFileSync, statSync, writeSync } from "node:fs";
 import path from "node:path";
 import { invalidInput } from "./errors";
+import { FILE_BOUNDS, readBoundedText } from "./fs/bounded-read";
 import { settledStatKey } from "./fs/settled-stat";
 import { writeFileAtomic } from "@foundry-mcp/core/node";
 
@@ -50,12 +51,9 @@ export async function ensureIgnored(gitignorePath: string, line: string, why: st
     confirmed.checkedAt = nowMs;
     return;
   }
-  let current = "";
-  try {
-    current = readFileSync(gitignorePath, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
+  // Bounded, and never through a link out of `.foundry/`: such a file is treated as empty and replaced.
+  const read = readBoundedText(gitignorePath, { boundary: path.dirname(gitignorePath), maxBytes: FILE_BOUNDS.small });
+  const current = read.ok ? read.text : "";
   const folder = line.replace(/\/$/, "");
   const lines = current.split(/\r?\n/).map((one) => one.trim());
   if (lines.includes(line) || lines.includes(folder) || lines.includes(`/${line}`)) {
@@ -156,13 +154,11 @@ export async function appendEvent(
 
 /** Counts events by name, in order of first appearance; unparsable lines are skipped. */
 export async function countEvents(eventsPath: string): Promise<Record<string, number>> {
-  let text: string;
-  try {
-    text = await fs.readFile(eventsPath, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
-    throw error;
-  }
+  // The log's last 64 MiB at most (a cut first line is skipped like a torn one), and never a
+  // link out of `.foundry/`, a FIFO or a device.
+  const read = readBoundedText(eventsPath, { boundary: path.dirname(path.dirname(eventsPath)), maxBytes: FILE_BOUNDS.eventsTail, tail: true });
+  if (!read.ok) return {};
+  const text = read.text;
   const counts: Record<string, number> = {};
   for (const line of text.split("\n")) {
     if (line.length === 0) continue;

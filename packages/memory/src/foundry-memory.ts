@@ -17,6 +17,7 @@ import type {
 } from "./drivers/driver";
 import { MarkdownFactStore } from "./drivers/markdown-files";
 import { invalidInput } from "./errors";
+import { FILE_BOUNDS, readBoundedText } from "./fs/bounded-read";
 import { appendEvent, countEvents, ensureMetricsIgnored } from "./events";
 import { ActiveFacts } from "./facts/active-facts";
 import { utcDay, validateFactInput } from "./facts/validate-input";
@@ -277,13 +278,12 @@ export class FoundryMemory {
 
   /** INDEX.md as it stands, built (and written) first if it is missing. */
   async readIndex(): Promise<string> {
-    try {
-      return await fs.readFile(this.paths.index, "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-      const { built } = await this.driver.withWriteLock(() => this.writeIndex());
-      return built.markdown;
-    }
+    // An INDEX.md that is a link out of `.foundry/`, not a regular file or over 16 MiB is never
+    // read: it is rebuilt like a missing one (the rename replaces the link, not its target).
+    const read = readBoundedText(this.paths.index, { boundary: this.paths.foundry, maxBytes: FILE_BOUNDS.index });
+    if (read.ok) return read.text;
+    const { built } = await this.driver.withWriteLock(() => this.writeIndex());
+    return built.markdown;
   }
 
   /** Stored entries that could not be read, with the reason; they are skipped everywhere else. */

@@ -39,6 +39,8 @@ export interface RunbookSummary {
   slug: string;
   title: string;
   trigger?: string;
+  /** Why the file was not read (a link out of `.foundry/`, not a regular file, too big). */
+  refused?: string;
 }
 
 /** The sentence runbook_list returns when there are none. */
@@ -53,9 +55,10 @@ export const NO_RUNBOOKS =
 export function formatRunbookList(runbooks: readonly RunbookSummary[]): string {
   if (runbooks.length === 0) return NO_RUNBOOKS;
   return runbooks
-    .map(
-      (runbook) =>
-        `- **${runbook.slug}** — ${runbook.title}${runbook.trigger ? `\n  trigger: ${runbook.trigger}` : ""}`,
+    .map((runbook) =>
+      runbook.refused
+        ? `- **${runbook.slug}** — not read: ${runbook.refused}.`
+        : `- **${runbook.slug}** — ${runbook.title}${runbook.trigger ? `\n  trigger: ${runbook.trigger}` : ""}`,
     )
     .join("\n");
 }
