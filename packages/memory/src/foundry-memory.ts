@@ -323,7 +323,9 @@ export class FoundryMemory {
     const indexText = await this.readIndex();
     const [config, { snapshot }] = await Promise.all([this.config(), this.refresh()]);
     let factsTokens = 0;
-    for (const entry of [...snapshot.records, ...snapshot.problems]) {
+    // A kept problem is a note on a fact already among the records: counted once, there.
+    const skipped = snapshot.problems.filter((problem) => !problem.kept);
+    for (const entry of [...snapshot.records, ...skipped]) {
       let tokens = sourceTokens.get(entry);
       if (tokens === undefined)
         sourceTokens.set(entry, (tokens = estimateTokens(entry.source ?? "")));
@@ -332,7 +334,7 @@ export class FoundryMemory {
     return {
       indexTokens: estimateTokens(indexText),
       budgetTokens: config.budgetTokens,
-      factsStored: snapshot.records.length + snapshot.problems.length,
+      factsStored: snapshot.records.length + skipped.length,
       factsTokens,
       eagerTokens: factsTokens,
     };

@@ -7,6 +7,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { FILE_BOUNDS, readBoundedText } from "./fs/bounded-read";
+import { frontMatterOverBounds } from "./facts/front-matter-bounds";
 import type { BoundedReadOptions } from "./fs/bounded-read";
 import { parse as parseYaml } from "yaml";
 import { MemoryError, MemoryErrorCode, invalidInput } from "./errors";
@@ -22,7 +23,8 @@ const SLUG_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 function summarise(slug: string, markdown: string): RunbookSummary {
   const front = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n?---(?:\r?\n|$)/.exec(markdown);
   let fields: Record<string, unknown> = {};
-  if (front) {
+  // Front matter over its bounds (front-matter-bounds.ts) is not parsed: the heading or slug names it.
+  if (front && !frontMatterOverBounds(front[1] ?? "")) {
     try {
       const parsed: unknown = parseYaml(front[1] ?? "", { schema: "core" });
       if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed))

@@ -205,7 +205,8 @@ export class FactEntries {
     if (!idFromName) return { ...stat, source, problem: { location, reason: "file name is not fact-NNNN.md", source } };
     const parsed = parseFact(source, idFromName);
     if (!parsed.ok) return { ...stat, source, problem: { location, reason: parsed.reason, source } };
-    return { ...stat, source, record: { fact: parsed.fact, source, location } };
+    const record = { fact: parsed.fact, source, location };
+    return parsed.note ? { ...stat, source, record, problem: { location, reason: parsed.note, kept: true } } : { ...stat, source, record };
   }
 
   /**

@@ -100,12 +100,15 @@ export function formatTokenReport(input: {
   ].join("\n");
 }
 
-/** Lines naming fact files that were skipped, for write and rebuild reports (at most five). */
-export function formatProblems(problems: readonly { location: string; reason: string }[]): string {
+/**
+ * Lines naming fact files that were skipped, or kept with a repair (`kept`: `Note on …`), for
+ * write and rebuild reports (at most five).
+ */
+export function formatProblems(problems: readonly { location: string; reason: string; kept?: true }[]): string {
   if (problems.length === 0) return "";
   const shown = problems
     .slice(0, 5)
-    .map((problem) => `Skipped unreadable ${problem.location}: ${problem.reason}.`);
+    .map((problem) => `${problem.kept ? "Note on" : "Skipped unreadable"} ${problem.location}: ${problem.reason}.`);
   if (problems.length > 5) shown.push(`… and ${problems.length - 5} more unreadable fact files.`);
   return shown.join("\n");
 }
