@@ -33,7 +33,8 @@ export async function listResources(project: Project): Promise<ResourceEntry[]> 
   return [
     { uri: INDEX_URI, name: "Memory index", mimeType: MARKDOWN, description: "The budgeted index of active facts (.foundry/memory/INDEX.md)." },
     { uri: CONTRACTS_URI, name: "I/O contracts", mimeType: MARKDOWN, description: "Every contract id usable with contract_validate and blackboard_write." },
-    ...runbooks.map((runbook) => ({
+    // A runbook that was not read (a link out of .foundry/, too big) is no resource; runbook_list says why.
+    ...runbooks.filter((runbook) => !runbook.refused).map((runbook) => ({
       uri: RUNBOOK_PREFIX + encodeURIComponent(runbook.slug),
       name: `Runbook: ${runbook.title}`,
       mimeType: MARKDOWN,
@@ -53,7 +54,7 @@ export async function readResource(project: Project, uri: string): Promise<Resou
         return { uri, mimeType: MARKDOWN, text: (await project.memory.getRunbook(slug)).markdown };
       } catch (error) {
         // A slug that names no runbook, or could not name one, is simply not a resource here.
-        const notARunbook = MemoryError.isInstance(error) && (error.code === "RUNBOOK_NOT_FOUND" || error.code === "INVALID_INPUT");
+        const notARunbook = MemoryError.isInstance(error) && (error.code === "RUNBOOK_NOT_FOUND" || error.code === "INVALID_INPUT" || error.code === "FILE_REFUSED");
         if (!notARunbook) throw error;
       }
     }

@@ -1,8 +1,9 @@
 // `.foundry/config.json`: the two settings this package reads, validated, with defaults.
 // Read on every call (the server is stateless); a broken file is an error naming the file.
 
-import { promises as fs, readFileSync } from "node:fs";
+import path from "node:path";
 import { MemoryError, MemoryErrorCode } from "./errors";
+import { FILE_BOUNDS, readBoundedText } from "./fs/bounded-read";
 import { settledStatKey } from "./fs/settled-stat";
 import { MEMORY_LAYOUTS } from "./layout/memory-layout";
 import type { MemoryLayout } from "./layout/memory-layout";
@@ -67,16 +68,28 @@ function integerIn(
 
 /** Reads and validates the config at `configPath`; a missing file means the defaults. */
 export async function readMemoryConfig(configPath: string): Promise<MemoryConfig> {
-  let text: string;
+  let text: string | undefined;
   try {
-    text = await fs.readFile(configPath, "utf8");
+    text = readConfigText(configPath);
   } catch (error) {
     return missingOrUnreadable(error, configPath);
   }
-  return parseMemoryConfig(text, configPath);
+  return text === undefined ? { ...DEFAULT_CONFIG } : parseMemoryConfig(text, configPath);
+}
+
+/**
+ * The config's text, undefined when there is none. A config that is a link out of `.foundry/`,
+ * not a regular file or over 1 MiB is CONFIG_INVALID, never read (bounded-read.ts).
+ */
+function readConfigText(configPath: string): string | undefined {
+  const read = readBoundedText(configPath, { boundary: path.dirname(path.resolve(configPath)), maxBytes: FILE_BOUNDS.config });
+  if (read.ok) return read.text;
+  if (read.refusal === "missing") return undefined;
+  throw new MemoryError(MemoryErrorCode.CONFIG_INVALID, `${configPath} was not read: ${read.reason}.`);
 }
 
 function missingOrUnreadable(error: unknown, configPath: string): MemoryConfig {
+  if (MemoryError.isInstance(error)) throw error;
   if ((error as NodeJS.ErrnoException).code === "ENOENT") return { ...DEFAULT_CONFIG };
   throw new MemoryError(
     MemoryErrorCode.CONFIG_INVALID,
@@ -103,7 +116,8 @@ export function currentMemoryConfig(configPath: string): MemoryConfig {
   if (known && known.key === key && key !== "racy") return { ...known.config };
   let config: MemoryConfig;
   try {
-    config = key === "missing" ? { ...DEFAULT_CONFIG } : parseMemoryConfig(readFileSync(configPath, "utf8"), configPath);
+    const text = key === "missing" ? undefined : readConfigText(configPath);
+    config = text === undefined ? { ...DEFAULT_CONFIG } : parseMemoryConfig(text, configPath);
   } catch (error) {
     if (MemoryError.isInstance(error)) throw error;
     config = missingOrUnreadable(error, configPath);

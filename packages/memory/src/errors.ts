@@ -18,6 +18,11 @@ export const MemoryErrorCode = {
   QUEUE_FULL: "QUEUE_FULL",
   /** An id that should have been free was taken: storage changed under the lock. */
   ID_CONFLICT: "ID_CONFLICT",
+  /**
+   * A project file was not read: a symbolic link leading outside `.foundry/`, not a regular
+   * file (a FIFO, a device), or over its size bound. The message names the file and the rule.
+   */
+  FILE_REFUSED: "FILE_REFUSED",
   /** The file system refused an operation. */
   STORAGE_FAILED: "STORAGE_FAILED",
 } as const;

@@ -17,6 +17,7 @@
 import { closeSync, fstatSync, mkdirSync, openSync, promises as fs, readFileSync, statSync, writeSync } from "node:fs";
 import path from "node:path";
 import { invalidInput } from "./errors";
+import { FILE_BOUNDS, readBoundedText } from "./fs/bounded-read";
 import { settledStatKey } from "./fs/settled-stat";
 import { writeFileAtomic } from "@foundry-mcp/core/node";
 
@@ -66,12 +67,9 @@ export async function ensureIgnored(gitignorePath: string, line: string, why: st
     confirmed.checkedAt = nowMs;
     return;
   }
-  let current = "";
-  try {
-    current = readFileSync(gitignorePath, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
+  // Bounded, and never through a link out of `.foundry/`: such a file is treated as empty and replaced.
+  const read = readBoundedText(gitignorePath, { boundary: path.dirname(gitignorePath), maxBytes: FILE_BOUNDS.small });
+  const current = read.ok ? read.text : "";
   const folder = line.replace(/\/$/, "");
   const lines = current.split(/\r?\n/).map((one) => one.trim());
   if (lines.includes(line) || lines.includes(folder) || lines.includes(`/${line}`)) {
@@ -170,14 +168,14 @@ export async function appendEvent(
   }
 }
 
-/** The events file's text, or "" when there is none yet. */
-async function readEvents(eventsPath: string): Promise<string> {
-  try {
-    return await fs.readFile(eventsPath, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return "";
-    throw error;
-  }
+/**
+ * The events file's text, or "" when there is none (or it may not be read): the log's last 64 MiB
+ * at most (a cut first line is skipped like a torn one), and never a link out of `.foundry/`, a
+ * FIFO or a device.
+ */
+function readEvents(eventsPath: string): string {
+  const read = readBoundedText(eventsPath, { boundary: path.dirname(path.dirname(eventsPath)), maxBytes: FILE_BOUNDS.eventsTail, tail: true });
+  return read.ok ? read.text : "";
 }
 
 /** One event name's count and the sums of its `tokens` and `savedTokens` details. */
@@ -192,7 +190,7 @@ const tokenDetail = (value: unknown): number => (typeof value === "number" && Nu
 /** Totals by event name, in order of first appearance; unparsable lines are skipped. */
 export async function totalEvents(eventsPath: string): Promise<Record<string, EventTotals>> {
   const totals: Record<string, EventTotals> = {};
-  for (const line of (await readEvents(eventsPath)).split("\n")) {
+  for (const line of readEvents(eventsPath).split("\n")) {
     if (line.length === 0) continue;
     try {
       const { event, tokens, savedTokens } = JSON.parse(line) as { event?: unknown; tokens?: unknown; savedTokens?: unknown };
@@ -210,7 +208,7 @@ export async function totalEvents(eventsPath: string): Promise<Record<string, Ev
 
 /** Counts events by name, in order of first appearance; unparsable lines are skipped. */
 export async function countEvents(eventsPath: string): Promise<Record<string, number>> {
-  const text = await readEvents(eventsPath);
+  const text = readEvents(eventsPath);
   const counts: Record<string, number> = {};
   for (const line of text.split("\n")) {
     if (line.length === 0) continue;

@@ -17,6 +17,7 @@ import type {
 } from "./drivers/driver";
 import { MarkdownFactStore } from "./drivers/markdown-files";
 import { invalidInput } from "./errors";
+import { FILE_BOUNDS, readBoundedText } from "./fs/bounded-read";
 import { appendEvent, countEvents, ensureMergeSafeIgnores, ensureMetricsIgnored, totalEvents } from "./events";
 import type { EventTotals } from "./events";
 import { ActiveFacts } from "./facts/active-facts";
@@ -318,29 +319,26 @@ export class FoundryMemory {
    * rewritten when it differs from what the facts give now.
    */
   async readIndex(): Promise<string> {
-    let current: string | undefined;
-    try {
-      current = await fs.readFile(this.paths.index, "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    }
+    // An INDEX.md that is a link out of `.foundry/`, not a regular file or over 16 MiB is never
+    // read: it is rebuilt like a missing one (the rename replaces the link, not its target).
+    const current = this.readIndexFile();
     if (current !== undefined && (await this.layout()).layout === "sequential") return current;
     if (current !== undefined && (await this.indexFreshness()).fresh) return current;
     const { built } = await this.driver.withWriteLock(() => this.writeIndex());
     return built.markdown;
   }
 
+  /** INDEX.md's text when it may be read (see readIndex), else undefined. */
+  private readIndexFile(): string | undefined {
+    const read = readBoundedText(this.paths.index, { boundary: this.paths.foundry, maxBytes: FILE_BOUNDS.index });
+    return read.ok ? read.text : undefined;
+  }
+
   /** Whether INDEX.md on disk is what the facts give now (`foundry doctor` checks it). */
   async indexFreshness(): Promise<{ fresh: boolean; path: string }> {
     const [{ facts }, config] = await Promise.all([this.refresh(), this.config()]);
     const built = buildIndexFromOrder(facts.indexOrder(), config.budgetTokens);
-    let current: string | undefined;
-    try {
-      current = await fs.readFile(this.paths.index, "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    }
-    return { fresh: current === built.markdown, path: this.paths.index };
+    return { fresh: this.readIndexFile() === built.markdown, path: this.paths.index };
   }
 
   /** Every stored fact, active or not, in id order (the store's readable files). */
@@ -390,7 +388,9 @@ export class FoundryMemory {
     const indexText = await this.readIndex();
     const [config, { snapshot }] = await Promise.all([this.config(), this.refresh()]);
     let factsTokens = 0;
-    for (const entry of [...snapshot.records, ...snapshot.problems]) {
+    // A kept problem is a note on a fact already among the records: counted once, there.
+    const skipped = snapshot.problems.filter((problem) => !problem.kept);
+    for (const entry of [...snapshot.records, ...skipped]) {
       let tokens = sourceTokens.get(entry);
       if (tokens === undefined)
         sourceTokens.set(entry, (tokens = estimateTokens(entry.source ?? "")));
@@ -399,7 +399,7 @@ export class FoundryMemory {
     return {
       indexTokens: estimateTokens(indexText),
       budgetTokens: config.budgetTokens,
-      factsStored: snapshot.records.length + snapshot.problems.length,
+      factsStored: snapshot.records.length + skipped.length,
       factsTokens,
       eagerTokens: factsTokens,
     };

@@ -14,10 +14,15 @@ export interface StoredFactRecord {
   readonly location: string;
 }
 
-/** A stored entry that could not be read; it is skipped, never fatal. */
+/**
+ * A stored entry that could not be read; it is skipped, never fatal. With `kept`, the entry was
+ * read and its fact is used, repaired as `reason` says (a multi-line title shown escaped).
+ */
 export interface FactProblem {
   readonly location: string;
   readonly reason: string;
+  /** The fact is used anyway (it is also among the snapshot's records); this is a note on it. */
+  readonly kept?: true;
   /** The raw text, when it could be read at all (counts toward token figures). */
   readonly source?: string;
 }

@@ -12,10 +12,11 @@
 // bigint nanoseconds: a change after the read sets ctime at least the racy window (2 s) later,
 // far beyond that resolution, and a plain stat costs no BigInts (10,000 stats per cold start).
 
-import { readFileSync, statSync } from "node:fs";
+import { lstatSync, statSync } from "node:fs";
 import path from "node:path";
 import { conflictMarkerReason } from "../facts/conflict-markers";
 import { factIdNumber, parseFact } from "../facts/fact-file";
+import { FILE_BOUNDS, readBoundedText } from "../fs/bounded-read";
 import { compareFactIds } from "../facts/order";
 import type { Fact } from "../types";
 import type { FactProblem, FactSnapshot, StoredFactRecord } from "./driver";
@@ -104,6 +105,8 @@ export class FactEntries {
     private readonly folder: string,
     private readonly locationPrefix: string,
     private readonly racyWindowMs: number,
+    /** The project's `.foundry/`: no fact is read through a link leading out of it. */
+    private readonly boundary: string,
   ) {}
 
   get size(): number {
@@ -113,6 +116,32 @@ export class FactEntries {
   /** Names of files with more than one hard link (a write through another name sends no event here). */
   multiLinked(): string[] {
     return [...this.multiLinkedNames];
+  }
+
+  private rotation: Iterator<string> | undefined;
+
+  /**
+   * Re-stats up to `count` entries, continuing where the last call stopped (names in `skip` were
+   * just refreshed). A hard link made to a fact while a watch vouches for the folder sends no
+   * event here, and edits through that link send none either; this finds the link (then the
+   * file is re-stat-ed on every call, see {@link multiLinked}): with at most `count` facts on
+   * the call itself, with more within ⌈facts / count⌉ calls.
+   */
+  restatInRotation(count: number, skip: ReadonlySet<string>): void {
+    const limit = Math.min(count, this.entries.size);
+    let wrapped = false;
+    for (let done = 0; done < limit; ) {
+      this.rotation ??= this.entries.keys();
+      const next = this.rotation.next();
+      if (next.done) {
+        this.rotation = undefined;
+        if (wrapped) return;
+        wrapped = true;
+        continue;
+      }
+      done += 1;
+      if (!skip.has(next.value)) this.refresh(next.value, false);
+    }
   }
 
   get(name: string): FactEntry | undefined {
@@ -125,8 +154,22 @@ export class FactEntries {
    * makes fewer files count as settled).
    */
   refresh(name: string, force: boolean, readStart = Date.now()): void {
-    const stat = statSync(`${this.folder}${path.sep}${name}`, STAT_OPTIONS);
+    // lstat: a symbolic link is refused (its target can change with no event in this folder).
+    const stat = lstatSync(`${this.folder}${path.sep}${name}`, STAT_OPTIONS);
+    if (stat?.isSymbolicLink()) return this.refuseLink(name, stat);
     this.refreshWith(name, stat?.isFile() ? stat : undefined, force, readStart);
+  }
+
+  /**
+   * A fact file that is a symbolic link is skipped with a note: edits to its target reach no
+   * watch of this folder, so answers from it could be stale, and it could lead out of the project.
+   */
+  private refuseLink(name: string, stat: FileStat): void {
+    const previous = this.entries.get(name);
+    if (previous?.problem && previous.ino === stat.ino && previous.ctimeMs === stat.ctimeMs) return;
+    const location = `${this.locationPrefix}${name}`;
+    const reason = "it is a symbolic link; a fact must be a regular file in the facts folder (edits to a link's target are not seen), so replace the link with the file itself";
+    this.set(name, { ...fileStat(stat), nlink: 1, settled: false, problem: { location, reason } });
   }
 
   /**
@@ -151,9 +194,11 @@ export class FactEntries {
     let source: string;
     this.filesRead += 1;
     try {
-      source = readFileSync(file, "utf8");
+      const read = readBoundedText(file, { boundary: this.boundary, maxBytes: FILE_BOUNDS.fact });
+      if (!read.ok && read.refusal === "missing") return undefined;
+      if (!read.ok) return { ...stat, settled: false, problem: { location, reason: `not read: ${read.reason}` } };
+      source = read.text;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
       return { ...stat, settled: false, source: "", problem: { location, reason: (error as Error).message } };
     }
     if (previous && previous.source !== undefined && previous.source === source) return { ...previous, ...stat };
@@ -163,7 +208,8 @@ export class FactEntries {
     if (unmerged) return { ...stat, source, problem: { location, reason: unmerged, source } };
     const parsed = parseFact(source, idFromName);
     if (!parsed.ok) return { ...stat, source, problem: { location, reason: parsed.reason, source } };
-    return { ...stat, source, record: { fact: parsed.fact, source, location } };
+    const record = { fact: parsed.fact, source, location };
+    return parsed.note ? { ...stat, source, record, problem: { location, reason: parsed.note, kept: true } } : { ...stat, source, record };
   }
 
   /**

@@ -21,6 +21,7 @@ import { randomFactId } from "../layout/fact-ids";
 import type { MemoryLayout } from "../layout/memory-layout";
 import { createFileExclusive, writeFileAtomic } from "@foundry-mcp/core/node";
 import type { FileLockOptions } from "../fs/file-lock";
+import { FILE_BOUNDS, readBoundedText } from "../fs/bounded-read";
 import { runLocked } from "../fs/lock-queue";
 import { isDraftName, removeLeftoverDrafts } from "../fs/stale-temporary-files";
 import { foundryPaths } from "../paths";
@@ -83,6 +84,8 @@ export interface StoreFreshness {
 const RACY_WINDOW_MS = 2_000;
 const WATCH_RETRY_MS = 60_000;
 const SAVE_DELAY_MS = 20;
+/** Files re-stat-ed per watched call beside what the watch names, to find hard links made since (fact-entries.ts). */
+const RESTAT_PER_CALL = 256;
 
 function errorCode(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException).code;
@@ -128,7 +131,7 @@ export class MarkdownFactStore implements FactStoreDriver {
   }
 
   private newEntries(): FactEntries {
-    return new FactEntries(this.paths.facts, this.locationPrefix(), this.options.racyWindowMs ?? RACY_WINDOW_MS);
+    return new FactEntries(this.paths.facts, this.locationPrefix(), this.options.racyWindowMs ?? RACY_WINDOW_MS, this.paths.foundry);
   }
 
   /**
@@ -251,7 +254,10 @@ export class MarkdownFactStore implements FactStoreDriver {
       else this.scanAll();
       if (changed) for (const name of changed) this.entries.refresh(name, true); // changed after the early listing's stats
     }
-    if (changed) for (const name of this.entries.multiLinked()) if (!changed.has(name)) this.entries.refresh(name, false);
+    if (changed) {
+      for (const name of this.entries.multiLinked()) if (!changed.has(name)) this.entries.refresh(name, false);
+      this.entries.restatInRotation(RESTAT_PER_CALL, changed);
+    }
     this.maybeSave();
     return this.entries.current();
   }
@@ -268,7 +274,7 @@ export class MarkdownFactStore implements FactStoreDriver {
   }
 
   private restore(): void {
-    const saved = readSavedIndex(this.paths.savedIndex, this.locationPrefix(), this.paths.facts);
+    const saved = readSavedIndex(this.paths.savedIndex, this.locationPrefix(), this.paths.facts, this.paths.foundry);
     if (!saved) return;
     this.entries.restore(saved.entries);
     this.restoredSearchIndex = saved.searchIndex;
@@ -338,7 +344,8 @@ export class MarkdownFactStore implements FactStoreDriver {
     const stats = new ListedStats(listing);
     let files = 0;
     listing.mdNames.forEach((name, at) => {
-      this.entries.refreshWith(name, stats.at(at), false, readStart);
+      if (stats.isLink(at)) this.entries.refresh(name, false, readStart);
+      else this.entries.refreshWith(name, stats.at(at), false, readStart);
       if (this.entries.get(name)) files += 1;
     });
     for (const name of listing.names) if (isDraftName(name)) this.drafts.add(name);
@@ -383,12 +390,10 @@ export class MarkdownFactStore implements FactStoreDriver {
   async allocateId(layout: MemoryLayout = "sequential"): Promise<string> {
     if (layout === "merge-safe") return randomFactId((id) => existsSync(path.join(this.paths.facts, `${id}.md`)));
     let highest = this.entries.highestNameId;
-    try {
-      const counter = Number.parseInt((await fs.readFile(this.paths.idCounter, "utf8")).trim(), 10);
-      if (Number.isSafeInteger(counter)) highest = Math.max(highest, counter);
-    } catch (error) {
-      if (errorCode(error) !== "ENOENT") throw error;
-    }
+    // Bounded, never through a link out of `.foundry/`: such a mark is ignored (the names still count) and replaced.
+    const read = readBoundedText(this.paths.idCounter, { boundary: this.paths.foundry, maxBytes: FILE_BOUNDS.small });
+    const counter = read.ok ? Number.parseInt(read.text.trim(), 10) : Number.NaN;
+    if (Number.isSafeInteger(counter)) highest = Math.max(highest, counter);
     let next = highest + 1;
     // A caller that did not load first may hold an old listing: never hand out a taken name.
     while (existsSync(path.join(this.paths.facts, `${factIdFromNumber(next)}.md`))) next += 1;

@@ -176,6 +176,8 @@ export function decodeFacts(value: Partial<SavedFacts>, facts: Float64Array, tex
     const scope = strings[scopeAt];
     const source = strings[sourceAt];
     const factTags = tags[tagsAt];
+    // A stat that no file has (negative, fractional size or links, not finite) is a forgery or damage.
+    if (!isCount(size) || !isCount(ino) || !(mtimeMs >= 0 && mtimeMs < Number.MAX_SAFE_INTEGER) || !(ctimeMs >= 0 && ctimeMs < Number.MAX_SAFE_INTEGER) || !isCount(nlink) || nlink < 1) return undefined;
     if (type === undefined || confidence === undefined || scope === undefined || source === undefined || factTags === undefined) return undefined;
     if (!(Number.isInteger(idEnd) && idEnd >= offset && titleEnd >= idEnd && createdEnd >= titleEnd && bodyEnd >= createdEnd && bodyEnd <= text.length && Number.isInteger(titleEnd) && Number.isInteger(createdEnd) && Number.isInteger(bodyEnd))) return undefined;
     if (!Number.isInteger(termsEnd) || termsEnd < termsOffset || termsEnd > termBytes.length) return undefined;

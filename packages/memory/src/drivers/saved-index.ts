@@ -25,7 +25,7 @@
 // the fact files themselves.
 
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { FILE_BOUNDS, readBoundedFile, readBoundedText } from "../fs/bounded-read";
 import { endianness } from "node:os";
 import path from "node:path";
 import { crc32 } from "node:zlib";
@@ -77,6 +77,7 @@ class RestoredRecord implements StoredFactRecord {
     readonly fact: Fact,
     private readonly prefix: string,
     private readonly folder: string,
+    private readonly boundary: string,
   ) {}
 
   get location(): string {
@@ -86,7 +87,8 @@ class RestoredRecord implements StoredFactRecord {
   get source(): string {
     if (this.#source === undefined) {
       try {
-        this.#source = readFileSync(path.join(this.folder, `${this.fact.id}.md`), "utf8");
+        const read = readBoundedText(path.join(this.folder, `${this.fact.id}.md`), { boundary: this.boundary, maxBytes: FILE_BOUNDS.fact });
+        this.#source = read.ok ? read.text : serializeFact(this.fact);
       } catch {
         this.#source = serializeFact(this.fact); // gone since: what it held
       }
@@ -122,10 +124,13 @@ function numbersOf<T extends NumbersType>(Type: T, part: Buffer): InstanceType<T
  * The entries saved at `file`, or undefined when there is none or it cannot be trusted.
  * `locationPrefix` rebuilds each record's location.
  */
-export function readSavedIndex(file: string, locationPrefix: string, folder: string): RestoredIndex | undefined {
+export function readSavedIndex(file: string, locationPrefix: string, folder: string, boundary: string): RestoredIndex | undefined {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(file);
+    // A link out of `.foundry/`, a FIFO, /dev/zero or a file over the bound is not read: rebuilt.
+    const read = readBoundedFile(file, { boundary, maxBytes: FILE_BOUNDS.savedIndex });
+    if (!read.ok) return undefined;
+    bytes = read.bytes;
   } catch {
     return undefined;
   }
@@ -146,7 +151,7 @@ export function readSavedIndex(file: string, locationPrefix: string, folder: str
     if (typeof parsed.files !== "object" || parsed.files === null) return undefined;
     // Numbers and terms are read in place: no copy of ~6 MB at 10,000 facts, for the price of the
     // file's JSON and text bytes (~2.4 MB there) staying alive beside them.
-    const decoded = decodeFacts(parsed.files, numbersOf(Float64Array, rows), text.toString("utf8"), terms, locationPrefix, (fact) => new RestoredRecord(fact, locationPrefix, folder));
+    const decoded = decodeFacts(parsed.files, numbersOf(Float64Array, rows), text.toString("utf8"), terms, locationPrefix, (fact) => new RestoredRecord(fact, locationPrefix, folder, boundary));
     if (!decoded) return undefined;
     const searchIndex = parsed.postings === undefined ? undefined : decodePostings(parsed.postings, numbersOf(Int32Array, ends), numbersOf(Int32Array, positions), numbersOf(Int32Array, packed), decoded.facts, decoded.terms);
     if (parsed.postings !== undefined && !searchIndex) return undefined; // malformed anywhere: nothing of it is used

@@ -4,6 +4,7 @@
 
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import { CONFIDENCES, FACT_TYPES } from "../types";
+import { frontMatterOverBounds } from "./front-matter-bounds";
 import type { Confidence, Fact, FactType } from "../types";
 
 /** The id pattern of every fact: `fact-` then at least four digits. */
@@ -96,8 +97,22 @@ function parseSimpleFrontMatter(text: string): Record<string, unknown> | undefin
   return result;
 }
 
-/** The outcome of parsing one file: the fact, or why it is unusable. */
-export type ParsedFact = { ok: true; fact: Fact } | { ok: false; reason: string };
+/**
+ * The outcome of parsing one file: the fact (with a note when something had to be repaired to
+ * show it, such as a title over several lines), or why it is unusable.
+ */
+export type ParsedFact = { ok: true; fact: Fact; note?: string } | { ok: false; reason: string };
+
+// Line breaks (and the other control characters) a title may not hold: every renderer (INDEX.md,
+// search blocks) puts a title on one line, so one break could inject a heading or a fake fact.
+const TITLE_CONTROL = /[\u0000-\u001f\u007f\u0085\u2028\u2029]/;
+const TITLE_CONTROLS = /[\u0000-\u001f\u007f\u0085\u2028\u2029]/g;
+const NAMED_ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+
+/** `title` on one line: control characters and line breaks as visible escapes (`\n`, `\u2028`). */
+export function oneLineTitle(title: string): string {
+  return title.replace(TITLE_CONTROLS, (char) => NAMED_ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
 
 function text(front: Record<string, unknown>, key: string): string | undefined {
   const value = front[key];
@@ -114,6 +129,8 @@ export function parseFact(source: string, expectedId?: string): ParsedFact {
       ok: false,
       reason: "no front matter: the file must start with a --- line and close it with another",
     };
+  const overBounds = frontMatterOverBounds(match[1] ?? "");
+  if (overBounds) return { ok: false, reason: overBounds };
   let front: unknown = parseSimpleFrontMatter(match[1] ?? "");
   if (front === undefined) {
     try {
@@ -136,8 +153,9 @@ export function parseFact(source: string, expectedId?: string): ParsedFact {
   const type = text(fields, "type");
   if (!type || !(FACT_TYPES as readonly string[]).includes(type))
     return { ok: false, reason: `type "${type ?? ""}" is not one of ${FACT_TYPES.join(", ")}` };
-  const title = text(fields, "title")?.trim();
-  if (!title) return { ok: false, reason: "title is missing" };
+  const rawTitle = text(fields, "title")?.trim();
+  if (!rawTitle) return { ok: false, reason: "title is missing" };
+  const title = TITLE_CONTROL.test(rawTitle) ? oneLineTitle(rawTitle) : rawTitle;
   const confidence = text(fields, "confidence") ?? "medium";
   if (!(CONFIDENCES as readonly string[]).includes(confidence))
     return { ok: false, reason: `confidence "${confidence}" is not one of high, medium, low` };
@@ -160,5 +178,6 @@ export function parseFact(source: string, expectedId?: string): ParsedFact {
     ...(text(fields, "supersedes") ? { supersedes: text(fields, "supersedes") } : {}),
     ...(text(fields, "supersededBy") ? { supersededBy: text(fields, "supersededBy") } : {}),
   };
-  return { ok: true, fact };
+  if (title === rawTitle) return { ok: true, fact };
+  return { ok: true, fact, note: "title spans several lines or holds control characters; it is shown escaped on one line. Write it as one line (move the rest to the body)" };
 }

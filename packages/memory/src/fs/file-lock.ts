@@ -21,6 +21,7 @@ import path from "node:path";
 import { MemoryError, MemoryErrorCode } from "../errors";
 import { createFileExclusive } from "@foundry-mcp/core/node";
 import { processIsAlive } from "./process-alive";
+import { FILE_BOUNDS, readBoundedText } from "./bounded-read";
 
 /** Tuning of {@link withFileLock}. */
 export interface FileLockOptions {
@@ -57,7 +58,12 @@ async function readOwner(
   lockPath: string,
 ): Promise<{ raw: string; owner?: LockOwner; mtimeMs: number } | undefined> {
   try {
-    const [raw, stat] = await Promise.all([fs.readFile(lockPath, "utf8"), fs.stat(lockPath)]);
+    // Bounded and never through a link out of the lock's folder: a lock replaced by a link to
+    // /dev/zero is judged by its own mtime (stale after the usual time), never read.
+    const stat = await fs.lstat(lockPath);
+    const read = readBoundedText(lockPath, { boundary: path.dirname(lockPath), maxBytes: FILE_BOUNDS.small });
+    if (!read.ok && read.refusal === "missing") return undefined;
+    const raw = read.ok ? read.text : `not read: ${read.reason}`;
     try {
       return { raw, owner: JSON.parse(raw) as LockOwner, mtimeMs: stat.mtimeMs };
     } catch {

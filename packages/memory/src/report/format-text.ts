@@ -39,6 +39,8 @@ export interface RunbookSummary {
   slug: string;
   title: string;
   trigger?: string;
+  /** Why the file was not read (a link out of `.foundry/`, not a regular file, too big). */
+  refused?: string;
 }
 
 /** The sentence runbook_list returns when there are none. */
@@ -53,9 +55,10 @@ export const NO_RUNBOOKS =
 export function formatRunbookList(runbooks: readonly RunbookSummary[]): string {
   if (runbooks.length === 0) return NO_RUNBOOKS;
   return runbooks
-    .map(
-      (runbook) =>
-        `- **${runbook.slug}** — ${runbook.title}${runbook.trigger ? `\n  trigger: ${runbook.trigger}` : ""}`,
+    .map((runbook) =>
+      runbook.refused
+        ? `- **${runbook.slug}** — not read: ${runbook.refused}.`
+        : `- **${runbook.slug}** — ${runbook.title}${runbook.trigger ? `\n  trigger: ${runbook.trigger}` : ""}`,
     )
     .join("\n");
 }
@@ -97,12 +100,15 @@ export function formatTokenReport(input: {
   ].join("\n");
 }
 
-/** Lines naming fact files that were skipped, for write and rebuild reports (at most five). */
-export function formatProblems(problems: readonly { location: string; reason: string }[]): string {
+/**
+ * Lines naming fact files that were skipped, or kept with a repair (`kept`: `Note on …`), for
+ * write and rebuild reports (at most five).
+ */
+export function formatProblems(problems: readonly { location: string; reason: string; kept?: true }[]): string {
   if (problems.length === 0) return "";
   const shown = problems
     .slice(0, 5)
-    .map((problem) => `Skipped unreadable ${problem.location}: ${problem.reason}.`);
+    .map((problem) => `${problem.kept ? "Note on" : "Skipped unreadable"} ${problem.location}: ${problem.reason}.`);
   if (problems.length > 5) shown.push(`… and ${problems.length - 5} more unreadable fact files.`);
   return shown.join("\n");
 }

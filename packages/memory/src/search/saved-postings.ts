@@ -11,8 +11,12 @@
 
 import type { Fact } from "../types";
 import { IncrementalSearchIndex } from "./incremental-index";
-import { lowerBound } from "./search-index";
+import { fieldCount, lowerBound, termsOf } from "./search-index";
 import type { EditablePostingList, FactTerms, PostingList, Postings } from "./search-index";
+
+/** Fields of a fact's terms (title, tags, body) and the most one packed count holds (search-index.ts). */
+const FIELDS = 3;
+const MAX_FIELD_COUNT = 1023;
 
 /** The saved form's JSON part. */
 export interface SavedPostingsJson {
@@ -135,6 +139,11 @@ export function decodePostings(saved: unknown, ends: Int32Array, positions: Int3
   // Each list ascending (as encoded: a list out of order is not one this code wrote), each count a real one.
   if (packed.length !== positions.length || (ends.length > 0 ? ends[ends.length - 1] : 0) !== positions.length) return undefined;
   const factCount = facts.length;
+  // Per fact and field, the sum of its counts over all lists: it must equal the fact's saved
+  // field length (search-index.ts counts every token once), and the lengths must add up to the
+  // totals, so a forged count, a moved posting or a forged total is caught here, not ranked.
+  const sums = new Float64Array(factCount * FIELDS);
+  const saturated = new Uint8Array(factCount);
   let start = 0;
   for (let term = 0; term < ends.length; term++) {
     const end = ends[term] as number;
@@ -142,13 +151,32 @@ export function decodePostings(saved: unknown, ends: Int32Array, positions: Int3
     let previous = -1;
     for (let at = start; at < end; at++) {
       const position = positions[at] as number;
-      if (position <= previous || position >= factCount || (packed[at] as number) <= 0) return undefined;
+      const counts = packed[at] as number;
+      if (position <= previous || position >= factCount || counts <= 0 || counts >= 2 ** 30) return undefined;
+      for (let field = 0; field < FIELDS; field++) {
+        const count = fieldCount(counts, field);
+        sums[position * FIELDS + field] += count;
+        if (count === MAX_FIELD_COUNT) saturated[position] = 1;
+      }
       previous = position;
     }
     start = end;
   }
+  const lengthTotals = [0, 0, 0];
+  for (let position = 0; position < factCount; position++) {
+    const lengths = (terms[position] ?? termsOf(facts[position] as Fact)).lengths;
+    for (let field = 0; field < FIELDS; field++) {
+      const length = lengths[field] as number;
+      const sum = sums[position * FIELDS + field] as number;
+      // A count stops at its 10-bit maximum (a word 1,023 times in one field) while the length goes on.
+      if (saturated[position] ? sum > length : sum !== length) return undefined;
+      lengthTotals[field] = (lengthTotals[field] as number) + length;
+    }
+  }
+  if (lengthTotals.some((total, field) => total !== totals[field])) return undefined;
   for (const surface of surfaces) {
-    if (!Array.isArray(surface) || typeof surface[0] !== "string" || typeof surface[1] !== "string" || !Number.isInteger(surface[2]) || surface[2] < 1) return undefined;
+    if (!Array.isArray(surface) || typeof surface[0] !== "string" || typeof surface[1] !== "string" || !Number.isInteger(surface[2]) || surface[2] < 1 || surface[2] > factCount) return undefined;
+    if (vocabulary[lowerBound(vocabulary, surface[1])] !== surface[1]) return undefined; // a written form of no indexed stem
   }
   return IncrementalSearchIndex.restore({ facts, vocabulary, postings: new SavedPostings(vocabulary, ends, positions, packed), surfaces, totals, terms });
 }
