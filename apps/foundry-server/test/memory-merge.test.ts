@@ -6,7 +6,7 @@ import path from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Fact } from "@foundry-mcp/memory";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { commitAll, conflictedPaths, foundry, git, gitOk, readFacts } from "./support/git-project";
+import { commitAll, conflictedPaths, foundry, git, gitOk, memoryStartLog, readFacts } from "./support/git-project";
 import { callTool, cleanup, connectClient, makeTempDir, requireBuild } from "./support/server-process";
 
 afterAll(cleanup);
@@ -241,6 +241,10 @@ describe("a fact file edited by hand", () => {
       `PROBLEM unreadable: ${file}: unfinished git merge: conflict markers on lines 11, 13, 15. Keep the text you want between <<<<<<< and >>>>>>>, delete the marker lines, then \`git add\` the file; the fact is left out of search and the index until then.`,
     );
     expect(doctor.stdout.trimEnd().split("\n").at(-1)).toBe("1 problem, 3 notes.");
+    // The server says the same as it starts: the unreadable file and what the merges resolved.
+    const logged = await memoryStartLog(repo, 4);
+    expect(logged[0]).toBe(`foundry-server: memory ${doctor.stdout.split("\n").find((line) => line.startsWith("PROBLEM"))?.slice("PROBLEM ".length)}`);
+    expect(logged.slice(1)).toEqual(doctor.stdout.split("\n").filter((line) => line.startsWith("note    merge:")).map((line) => `foundry-server: memory ${line.slice("note    ".length)}`));
   }, 60_000);
 });
 

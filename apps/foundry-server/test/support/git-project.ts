@@ -1,11 +1,11 @@
 // Test support for memory-merge.test.ts: real git on temporary repositories, with a fixed
 // identity and no user or system configuration, and the built `foundry` CLI.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { parseFact } from "@foundry-mcp/memory";
 import type { Fact } from "@foundry-mcp/memory";
-import { APP_DIR, makeTempDir } from "./server-process";
+import { APP_DIR, isolatedBundle, makeTempDir } from "./server-process";
 
 /** The built `foundry` CLI. */
 export const FOUNDRY_CLI = path.join(APP_DIR, "dist", "foundry.mjs");
@@ -75,4 +75,25 @@ export function readFacts(root: string): Fact[] {
       if (!parsed.ok) throw new Error(`${name}: ${parsed.reason}`);
       return parsed.fact;
     });
+}
+
+/**
+ * Starts the bundle on `root` and resolves with the first `count` lines it logs to stderr that
+ * start with `foundry-server: memory` (what it says about the memory as it starts), then stops it.
+ */
+export function memoryStartLog(root: string, count: number): Promise<string[]> {
+  const child = spawn(process.execPath, [isolatedBundle(), "--root", root], { cwd: root, env: { PATH: process.env.PATH ?? "" }, stdio: ["pipe", "ignore", "pipe"] });
+  return new Promise((resolve, reject) => {
+    let text = "";
+    child.on("error", reject);
+    child.on("exit", (code) => reject(new Error(`foundry-server exited ${code}: ${text}`)));
+    child.stderr.on("data", (chunk: Buffer) => {
+      text += chunk.toString();
+      const lines = text.split("\n").filter((line) => line.startsWith("foundry-server: memory"));
+      if (lines.length < count) return;
+      child.removeAllListeners("exit");
+      child.kill();
+      resolve(lines.slice(0, count));
+    });
+  });
 }
