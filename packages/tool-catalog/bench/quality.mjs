@@ -8,13 +8,14 @@ import { PlainBm25 } from "./plain-bm25.mjs";
 
 const readQueries = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8")).queries;
 
-/** Every labelled request; `set` is dev (tuned on), holdout, holdout2, holdout3, holdout4 or holdout5 (never tuned on). */
+/** Every labelled request; `set` is dev or dev-multistep (tuned on), holdout, holdout2, holdout3, holdout4 or holdout5 (never tuned on). */
 export const TOOL_QUERIES = [
   ...readQueries("./tool-queries.json"),
   ...readQueries("./tool-queries-holdout2.json"),
   ...readQueries("./tool-queries-holdout3.json"),
   ...readQueries("./tool-queries-holdout4.json"),
   ...readQueries("./tool-queries-holdout5.json"),
+  ...readQueries("./tool-queries-multistep-dev.json"),
 ];
 
 /** Sets in report order, with how each was used. */
