@@ -14,7 +14,7 @@
 // On Windows the descriptor is opened per event, since a held handle changes how deleting the
 // file behaves there.
 
-import { closeSync, fstatSync, mkdirSync, openSync, promises as fs, readFileSync, statSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, mkdirSync, openSync, statSync, writeSync } from "node:fs";
 import path from "node:path";
 import { invalidInput } from "./errors";
 import { FILE_BOUNDS, readBoundedText } from "./fs/bounded-read";

@@ -5,7 +5,6 @@
 // index, INDEX.md order, title keys) are updated from the driver's delta, or rebuilt when the
 // driver gives none.
 
-import { promises as fs } from "node:fs";
 import { estimateTokens } from "@foundry-mcp/tokens";
 import { currentMemoryConfig } from "./config";
 import type { MemoryConfig } from "./config";

@@ -12,7 +12,6 @@
 // Writes go through one in-process queue per lock file (lock-queue.ts) and a fair lock.
 
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { promises as fs } from "node:fs";
 import path from "node:path";
 import { currentMemoryConfig } from "../config";
 import { MemoryError, MemoryErrorCode } from "../errors";

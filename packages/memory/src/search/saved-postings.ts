@@ -155,7 +155,7 @@ export function decodePostings(saved: unknown, ends: Int32Array, positions: Int3
       if (position <= previous || position >= factCount || counts <= 0 || counts >= 2 ** 30) return undefined;
       for (let field = 0; field < FIELDS; field++) {
         const count = fieldCount(counts, field);
-        sums[position * FIELDS + field] += count;
+        sums[position * FIELDS + field] = (sums[position * FIELDS + field] as number) + count;
         if (count === MAX_FIELD_COUNT) saturated[position] = 1;
       }
       previous = position;
