@@ -168,9 +168,17 @@ export class FoundryMemory {
     if (limit === undefined) limit = (await this.config()).maxFacts;
     else if (!Number.isInteger(limit) || limit < 1 || limit > 25)
       throw invalidInput(`limit is ${String(limit)}; it must be an integer from 1 to 25.`);
-    const { facts } = await this.refresh();
+    let { facts } = await this.refresh();
     const options = input.type ? { limit, type: input.type as FactType } : { limit };
-    const hits = rankFacts(facts.searchIndex(), query, options).map(({ fact, score }) => ({
+    let ranked = rankFacts(facts.searchIndex(), query, options);
+    // A fact restored from the saved index is compared with its file before it is first shown;
+    // when one differs the store drops what it restored, and the search runs on what the files say.
+    if (this.driver.holdsShown && !this.driver.holdsShown(ranked.map((hit) => hit.fact))) {
+      this.state = undefined;
+      ({ facts } = await this.refresh());
+      ranked = rankFacts(facts.searchIndex(), query, options);
+    }
+    const hits = ranked.map(({ fact, score }) => ({
       fact,
       score,
       text: formatFactBlock(fact),

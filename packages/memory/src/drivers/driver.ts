@@ -73,6 +73,11 @@ export interface FactStoreDriver {
   takeRestoredSearchIndex?(): IncrementalSearchIndex | undefined;
   /** Where the caller keeps its current search index, so a cache the driver saves can include it. */
   useSearchIndex?(current: () => IncrementalSearchIndex | undefined): void;
+  /**
+   * Whether the facts about to be shown say what their storage says; false means a cache the
+   * driver restored was wrong, and the driver has dropped it (the caller loads and asks again).
+   */
+  holdsShown?(facts: readonly Fact[]): boolean;
   /** Stops background work (a directory watch); the driver still works afterwards, scanning. */
   close?(): void;
   /** Begins a cold start's background work before the first load is asked for; never rejects. */

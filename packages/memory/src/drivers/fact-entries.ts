@@ -28,6 +28,10 @@ export function factIdOfFileName(name: string): string | undefined {
   return FILE_NAME.exec(name)?.[1];
 }
 const STAT_OPTIONS = { throwIfNoEntry: false } as const;
+// A fact that is a symbolic link is refused: edits to its target reach no watch of this folder,
+// so answers from it could be stale (issue #36 R6), and it could lead out of the project (R1).
+const LINK_REFUSED = "it is a symbolic link; a fact must be a regular file in the facts folder (edits to a link's target are not seen), so replace the link with the file itself";
+const NOT_A_FILE = "not read: it is not a regular file (a FIFO, device or folder is never read)";
 
 /** What a scan compares of a file (a changed file differs in at least its ctime). */
 export interface FileStat {
@@ -156,20 +160,16 @@ export class FactEntries {
   refresh(name: string, force: boolean, readStart = Date.now()): void {
     // lstat: a symbolic link is refused (its target can change with no event in this folder).
     const stat = lstatSync(`${this.folder}${path.sep}${name}`, STAT_OPTIONS);
-    if (stat?.isSymbolicLink()) return this.refuseLink(name, stat);
-    this.refreshWith(name, stat?.isFile() ? stat : undefined, force, readStart);
+    if (stat?.isSymbolicLink()) return this.refuse(name, stat, LINK_REFUSED);
+    if (stat && !stat.isFile()) return this.refuse(name, stat, NOT_A_FILE);
+    this.refreshWith(name, stat, force, readStart);
   }
 
-  /**
-   * A fact file that is a symbolic link is skipped with a note: edits to its target reach no
-   * watch of this folder, so answers from it could be stale, and it could lead out of the project.
-   */
-  private refuseLink(name: string, stat: FileStat): void {
+  /** Skips `name` with a note, never opening it (a link, a FIFO, a folder named like a fact). */
+  private refuse(name: string, stat: FileStat, reason: string): void {
     const previous = this.entries.get(name);
-    if (previous?.problem && previous.ino === stat.ino && previous.ctimeMs === stat.ctimeMs) return;
-    const location = `${this.locationPrefix}${name}`;
-    const reason = "it is a symbolic link; a fact must be a regular file in the facts folder (edits to a link's target are not seen), so replace the link with the file itself";
-    this.set(name, { ...fileStat(stat), nlink: 1, settled: false, problem: { location, reason } });
+    if (previous?.problem?.reason === reason && previous.ino === stat.ino && previous.ctimeMs === stat.ctimeMs) return;
+    this.set(name, { ...fileStat(stat), nlink: 1, settled: false, problem: { location: `${this.locationPrefix}${name}`, reason } });
   }
 
   /**

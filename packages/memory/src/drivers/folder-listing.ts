@@ -20,7 +20,7 @@ const STAT_FIELDS = 5;
 /** Saved indexes smaller than this (~2,500 facts) are checked on the main thread (≤ ~12 ms of stats). */
 export const WORKER_LISTING_MIN_BYTES = 2 * 1024 * 1024;
 
-/** Names ending `.md` (others: names only) and their stats; size -1: gone or not a regular file, -2: a symbolic link. */
+/** Names ending `.md` (others: names only) and their stats; size -1: gone, -2: a link or anything else not a regular file. */
 export interface FolderListing {
   readonly names: readonly string[];
   readonly mdNames: readonly string[];
@@ -44,8 +44,8 @@ if (names) {
   for (let at = 0; at < mdNames.length; at += 1) {
     const stat = lstatSync(folder + sep + mdNames[at], { throwIfNoEntry: false });
     const row = at * fields;
-    if (stat && stat.isSymbolicLink()) stats[row] = -2;
-    else if (!stat || !stat.isFile()) stats[row] = -1;
+    if (!stat) stats[row] = -1;
+    else if (!stat.isFile()) stats[row] = -2;
     else { stats[row] = stat.size; stats[row + 1] = stat.ino; stats[row + 2] = stat.mtimeMs; stats[row + 3] = stat.ctimeMs; stats[row + 4] = stat.nlink; }
   }
   parentPort.postMessage({ names, mdNames, stats }, [stats.buffer]);
@@ -92,12 +92,12 @@ export class ListedStats implements FileStat {
 
   constructor(private readonly listing: FolderListing) {}
 
-  /** Whether `listing.mdNames[at]` was a symbolic link (never followed: the caller refuses it). */
+  /** Whether `listing.mdNames[at]` was a link or not a regular file (never opened: the caller refuses it). */
   isLink(at: number): boolean {
     return this.listing.stats[at * STAT_FIELDS] === -2;
   }
 
-  /** This view at `listing.mdNames[at]`, or undefined when that was gone, a link or not a regular file. */
+  /** This view at `listing.mdNames[at]`, or undefined when that was gone or is refused ({@link isLink}). */
   at(at: number): FileStat | undefined {
     this.row = at * STAT_FIELDS;
     return (this.listing.stats[this.row] as number) < 0 ? undefined : this;

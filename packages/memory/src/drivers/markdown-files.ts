@@ -12,7 +12,6 @@
 // Writes go through one in-process queue per lock file (lock-queue.ts) and a fair lock.
 
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { promises as fs } from "node:fs";
 import path from "node:path";
 import { currentMemoryConfig } from "../config";
 import { MemoryError, MemoryErrorCode } from "../errors";
@@ -32,7 +31,7 @@ import { FactEntries } from "./fact-entries";
 import { FactFolderWatch } from "./fact-folder-watch";
 import { ListedStats, listFolderInWorker, workerListingWorthIt } from "./folder-listing";
 import type { FolderListing } from "./folder-listing";
-import { readSavedIndex, savedIndexBytes } from "./saved-index";
+import { readSavedIndex, restoredRecordHolds, savedIndexBytes } from "./saved-index";
 import { MERGE_SAFE_IGNORES, ensureIgnored } from "../events";
 import type { IncrementalSearchIndex } from "../search/incremental-index";
 import { knownTermsOf } from "../search/search-index";
@@ -110,6 +109,8 @@ export class MarkdownFactStore implements FactStoreDriver {
   private lastSweep = 0;
   private retryWatch: { identity: string; at: number } | undefined;
   private restoreTried = false;
+  /** Set when restored entries were dropped: the next load reads the whole folder. */
+  private rescan = false;
   private restored = false;
   private readsAtSave = 0;
   private savePending = false;
@@ -242,12 +243,13 @@ export class MarkdownFactStore implements FactStoreDriver {
       this.entries.keepOnly(new Set());
       return this.entries.current();
     }
-    if (changed && !listing) {
+    if (changed && !listing && !this.rescan) {
       this.method = "watch";
       for (const name of changed) this.entries.refresh(name, true);
     } else {
       this.method = "scan";
       this.scans += 1;
+      this.rescan = false;
       const listed = await listing;
       this.listing = !listed ? "thread" : warmedUp ? "warm-up" : "worker";
       if (listed) this.applyListing(listed, readStart);
@@ -420,6 +422,24 @@ export class MarkdownFactStore implements FactStoreDriver {
     const source = serializeFact(fact);
     await writeFileAtomic(path.join(this.paths.facts, `${fact.id}.md`), source);
     if (this.cache) this.entries.wrote(`${fact.id}.md`, fact, source);
+  }
+
+  /**
+   * Compares each restored, never-read fact in `facts` with its file once. On the first that
+   * differs the saved index lied (a forgery with a recomputed checksum): every restored entry and
+   * the restored search index are dropped, so the next load reads every file and saves anew.
+   */
+  holdsShown(facts: readonly Fact[]): boolean {
+    for (const fact of facts) {
+      const record = this.entries.get(`${fact.id}.md`)?.record;
+      if (!record || record.fact !== fact || restoredRecordHolds(record)) continue;
+      this.entries = this.newEntries();
+      this.restoredSearchIndex = undefined;
+      this.restored = false;
+      this.rescan = true; // the watch vouches for changes, not for entries that were just dropped
+      return false;
+    }
+    return true;
   }
 
   /** Stops the directory watch; later calls scan the folder. */

@@ -35,7 +35,7 @@ import { tokenizerFingerprint } from "../search/saved-terms";
 import { knownTermsOf } from "../search/search-index";
 import type { IncrementalSearchIndex } from "../search/incremental-index";
 import { decodePostings, encodePostings } from "../search/saved-postings";
-import { serializeFact } from "../facts/fact-file";
+import { parseFact, serializeFact } from "../facts/fact-file";
 import type { StoredFactRecord } from "./driver";
 import type { FactEntry, RestoredEntries } from "./fact-entries";
 import { decodeFacts, encodeFacts } from "./saved-facts";
@@ -70,7 +70,9 @@ function analyserFingerprint(): string {
  * gets a new record from the next load. A class, not a closure per record: 10,000 of them are
  * made on every cold start.
  */
-class RestoredRecord implements StoredFactRecord {
+export class RestoredRecord implements StoredFactRecord {
+  /** Compared with its file once ({@link restoredRecordHolds}). */
+  verified = false;
   #source: string | undefined;
 
   constructor(
@@ -95,6 +97,19 @@ class RestoredRecord implements StoredFactRecord {
     }
     return this.#source;
   }
+}
+
+/**
+ * Whether `record`, restored from a saved index and never read, says what its file says. A saved
+ * index's strings (titles, bodies, scopes, tags) are vouched for only by the file's stat key, so
+ * a fact is read and compared once before it is shown (issue #36 R7): a forged saved index whose
+ * checksum was recomputed is caught at its first shown fact. A record that was read is true.
+ */
+export function restoredRecordHolds(record: StoredFactRecord): boolean {
+  if (!(record instanceof RestoredRecord) || record.verified) return true;
+  const parsed = parseFact(record.source, record.fact.id);
+  record.verified = parsed.ok && serializeFact(parsed.fact) === serializeFact(record.fact);
+  return record.verified;
 }
 
 /** What a saved index restores: file entries, and the search index over some of their facts. */

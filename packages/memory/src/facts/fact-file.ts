@@ -103,11 +103,13 @@ function parseSimpleFrontMatter(text: string): Record<string, unknown> | undefin
  */
 export type ParsedFact = { ok: true; fact: Fact; note?: string } | { ok: false; reason: string };
 
-// Line breaks (and the other control characters) a title may not hold: every renderer (INDEX.md,
+// Line breaks (and the other control characters but tab) a title may not hold: every renderer (INDEX.md,
 // search blocks) puts a title on one line, so one break could inject a heading or a fake fact.
-const TITLE_CONTROL = /[\u0000-\u001f\u007f\u0085\u2028\u2029]/;
-const TITLE_CONTROLS = /[\u0000-\u001f\u007f\u0085\u2028\u2029]/g;
-const NAMED_ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+// eslint-disable-next-line no-control-regex -- control characters are what these find
+const TITLE_CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f\u0085\u2028\u2029]/;
+// eslint-disable-next-line no-control-regex -- control characters are what these find
+const TITLE_CONTROLS = /[\u0000-\u0008\u000a-\u001f\u007f\u0085\u2028\u2029]/g;
+const NAMED_ESCAPES: Record<string, string> = { "\n": "\\n", "\r": "\\r" };
 
 /** `title` on one line: control characters and line breaks as visible escapes (`\n`, `\u2028`). */
 export function oneLineTitle(title: string): string {

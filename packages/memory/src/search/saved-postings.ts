@@ -12,6 +12,7 @@
 import type { Fact } from "../types";
 import { IncrementalSearchIndex } from "./incremental-index";
 import { fieldCount, lowerBound, termsOf } from "./search-index";
+import { termsText } from "./saved-terms";
 import type { EditablePostingList, FactTerms, PostingList, Postings } from "./search-index";
 
 /** Fields of a fact's terms (title, tags, body) and the most one packed count holds (search-index.ts). */
@@ -108,6 +109,18 @@ class SavedPostings implements Postings {
   }
 }
 
+/** Whether `term` is among the terms of `fact` (its saved `terms`, else its own). */
+function holdsTerm(terms: FactTerms | undefined, fact: Fact, term: string): boolean {
+  if (!terms) return termsOf(fact).counts.has(term);
+  const text = termsText(terms);
+  const countsEnd = text.indexOf("\n");
+  // `term packed term packed …`: a term starts the text or follows a space, and a space follows it.
+  for (let at = text.indexOf(term); at >= 0 && (countsEnd < 0 || at < countsEnd); at = text.indexOf(term, at + 1)) {
+    if ((at === 0 || text.charCodeAt(at - 1) === 32) && text.charCodeAt(at + term.length) === 32) return true;
+  }
+  return false;
+}
+
 function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === "string");
 }
@@ -155,12 +168,21 @@ export function decodePostings(saved: unknown, ends: Int32Array, positions: Int3
       if (position <= previous || position >= factCount || counts <= 0 || counts >= 2 ** 30) return undefined;
       for (let field = 0; field < FIELDS; field++) {
         const count = fieldCount(counts, field);
-        sums[position * FIELDS + field] += count;
+        sums[position * FIELDS + field] = (sums[position * FIELDS + field] as number) + count;
         if (count === MAX_FIELD_COUNT) saturated[position] = 1;
       }
       previous = position;
     }
     start = end;
+  }
+  // Every term is one its first fact holds (a renamed term keeps the lists in order and the sums
+  // equal, yet would hide its facts from every query naming it): one whole-word lookup per term
+  // in that fact's saved terms text, which decodes no Map.
+  start = 0;
+  for (let term = 0; term < ends.length; term++) {
+    const position = positions[start] as number;
+    if (!holdsTerm(terms[position], facts[position] as Fact, vocabulary[term] as string)) return undefined;
+    start = ends[term] as number;
   }
   const lengthTotals = [0, 0, 0];
   for (let position = 0; position < factCount; position++) {
