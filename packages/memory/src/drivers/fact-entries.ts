@@ -144,8 +144,19 @@ export class FactEntries {
         continue;
       }
       done += 1;
-      if (!skip.has(next.value)) this.refresh(next.value, false);
+      if (!skip.has(next.value) && this.statChanged(next.value)) this.refresh(next.value, true);
     }
+  }
+
+  /**
+   * Whether `name`'s stat differs from its entry's (links included). The watch vouches for the
+   * content of a file whose stat is unchanged, so a recently written (racy) entry is not re-read
+   * here, only one that a second name changed.
+   */
+  private statChanged(name: string): boolean {
+    const entry = this.entries.get(name);
+    const stat = lstatSync(`${this.folder}${path.sep}${name}`, STAT_OPTIONS);
+    return !entry || !stat || stat.ino !== entry.ino || stat.ctimeMs !== entry.ctimeMs || stat.mtimeMs !== entry.mtimeMs || stat.size !== entry.size || stat.nlink !== entry.nlink;
   }
 
   get(name: string): FactEntry | undefined {
