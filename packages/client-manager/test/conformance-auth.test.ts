@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conformanceCli, judgeBaseline, readBaseline, requiredScenarios, runConformance, scenarioResults, singleScenarioResult } from "../../../tooling/conformance.mjs";
+import { type ScenarioResult, conformanceCli, judgeBaseline, readBaseline, requiredScenarios, runConformance, scenarioResults, singleScenarioResult } from "../../../tooling/conformance.mjs";
 import { fixturesDir, makeTempDir } from "./helpers";
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
@@ -18,7 +18,7 @@ const client = path.join(fixturesDir, "conformance-auth-client.mjs");
 const sdkClient = path.join(fixturesDir, "conformance-sdk-client.mjs");
 const baseline = path.join(fixturesDir, "conformance", "auth-2025-11-25.yml");
 const baseline2026 = path.join(fixturesDir, "conformance", "auth-2026-07-28.yml");
-type Results = Map<string, { passed: number; failed: number }>;
+type Results = Map<string, ScenarioResult>;
 
 /** Runs each scenario alone (`--scenario`), one after the other, into `results`. */
 async function runEach(command: string, scenarios: string[], cwd: string, results: Results): Promise<string> {
@@ -58,7 +58,7 @@ describe("MCP conformance client auth scenarios", () => {
     const sdkPassing = [...sdkResults.values()].filter((result) => result.failed === 0).length;
     console.log(`auth conformance 2025-11-25: client-manager ${passing}/${results.size}, the SDK's client ${sdkPassing}/${sdkResults.size} scenarios pass`);
     expect(sdkResults.size, sdkRun.output.slice(-3000)).toBe(results.size);
-    expect(passing).toBeGreaterThanOrEqual(sdkPassing);
+    expect(passing, `${JSON.stringify([...results])}\n${run.output.slice(-3000)}`).toBeGreaterThanOrEqual(sdkPassing);
     expect(results.size, run.output.slice(-3000)).toBeGreaterThanOrEqual(14);
     expect(judgeBaseline(results, readBaseline(baseline, "client"))).toEqual([]);
     expect(run.code, run.output.slice(-3000)).toBe(0);
@@ -79,17 +79,17 @@ describe("MCP conformance client auth scenarios", () => {
     ]);
     const results: Results = scenarioResults(run.output);
     const sdkResults: Results = scenarioResults(sdkRun.output);
-    const scored = requiredScenarios(cli, "2026-07-28", "client").filter((scenario: string) => scenario.startsWith("auth/"));
-    const rest = scored.filter((scenario: string) => !results.has(scenario));
+    const scored = requiredScenarios(cli, "2026-07-28", "client").filter((scenario) => scenario.startsWith("auth/"));
+    const rest = scored.filter((scenario) => !results.has(scenario));
     const [missing, sdkMissing] = await Promise.all([runEach(commands[0]!, rest, dirs[0]!, results), runEach(commands[1]!, rest, dirs[1]!, sdkResults)]);
     const passing = passes(results, scored);
     const sdkPassing = passes(sdkResults, scored);
     console.log(`auth conformance 2026-07-28: client-manager ${passing}/${scored.length}, the SDK's client ${sdkPassing}/${scored.length} scored scenarios pass`);
     expect(missing + sdkMissing).toBe("");
     expect(scored.length).toBe(25);
-    expect(scored.filter((scenario: string) => !results.has(scenario))).toEqual([]);
+    expect(scored.filter((scenario) => !results.has(scenario))).toEqual([]);
     expect(judgeBaseline(results, readBaseline(baseline2026, "client"))).toEqual([]);
-    expect(passing).toBeGreaterThanOrEqual(sdkPassing);
+    expect(passing, JSON.stringify([...results])).toBeGreaterThanOrEqual(sdkPassing);
     expect(run.code, run.output.slice(-3000)).toBe(0);
   }, 420_000);
 });
