@@ -105,8 +105,8 @@ describe("ClientAsking, 2026-07-28", () => {
 
   // Issue #36 R4: a retry replayed with the same state and answer ran the call again, every time,
   // and an answer sent without being asked (no requestState) was used.
-  it("answers each state once: a replayed retry runs nothing and gets INPUT_STATE_USED", async () => {
-    const asking = new ClientAsking();
+  it("answers each state once with singleUse: a replayed retry runs nothing and gets INPUT_STATE_USED", async () => {
+    const asking = new ClientAsking({ singleUse: true });
     const first = await call(asking, "greet");
     const retry = { inputResponses: { user_name: accept({ name: "Alice" }) }, requestState: first.result!.requestState };
     expect((await call(asking, "greet", retry)).result).toMatchObject({ resultType: "complete", content: [{ text: "Hello, Alice! (round 1)" }] });
@@ -119,8 +119,8 @@ describe("ClientAsking, 2026-07-28", () => {
     }
   });
 
-  it("ignores answers the server did not ask for: without a state, or under a key the state's round did not ask", async () => {
-    const asking = new ClientAsking();
+  it("ignores answers the server did not ask for with singleUse: without a state, or under a key the state's round did not ask", async () => {
+    const asking = new ClientAsking({ singleUse: true });
     const unsolicited = await call(asking, "greet", { inputResponses: { user_name: accept({ name: "Mallory" }) } });
     expect(unsolicited.result).toMatchObject({ resultType: "input_required", inputRequests: { user_name: { method: "elicitation/create" } } });
     const round1 = await call(asking, "two_steps");
@@ -128,14 +128,24 @@ describe("ClientAsking, 2026-07-28", () => {
     expect(Object.keys(early.result!.inputRequests)).toEqual(["step2"]);
   });
 
+  it("without singleUse, uses a valid answer sent before it was asked and lets a state be retried (SEP-2322's SHOULD)", async () => {
+    const asking = new ClientAsking();
+    const early = await call(asking, "greet", { inputResponses: { user_name: accept({ name: "Alice" }), extra_key: accept({ foo: "bar" }) } });
+    expect(early.result).toMatchObject({ resultType: "complete", content: [{ text: "Hello, Alice! (round 0)" }] });
+    const first = await call(asking, "greet");
+    const retry = { inputResponses: { user_name: accept({ name: "Bo" }) }, requestState: first.result!.requestState };
+    expect((await call(asking, "greet", retry)).result).toMatchObject({ resultType: "complete" });
+    expect((await call(asking, "greet", retry)).result).toMatchObject({ resultType: "complete" });
+  });
+
   it("bounds the outstanding states it remembers, forgetting the oldest first", async () => {
-    const asking = new ClientAsking({ maxOutstandingStates: 2 });
+    const asking = new ClientAsking({ singleUse: true, maxOutstandingStates: 2 });
     const states = [];
     for (let index = 0; index < 3; index++) states.push((await call(asking, "greet")).result!.requestState);
     const answer = { user_name: accept({ name: "Al" }) };
     expect((await call(asking, "greet", { inputResponses: answer, requestState: states[0] })).error?.data).toEqual({ code: "INPUT_STATE_USED" });
     expect((await call(asking, "greet", { inputResponses: answer, requestState: states[2] })).result).toMatchObject({ resultType: "complete" });
-    expect(() => new ClientAsking({ maxOutstandingStates: 0 })).toThrow("maxOutstandingStates must be a whole number of at least 1, got 0.");
+    expect(() => new ClientAsking({ singleUse: true, maxOutstandingStates: 0 })).toThrow("maxOutstandingStates must be a whole number of at least 1, got 0.");
   });
 
   it.each<[string, ClientAskingOptions, Record<string, unknown>, string]>([

@@ -60,7 +60,8 @@ export interface AggregatingServer {
 }
 
 // One requestState key for the process: a 2026-07-28 retry may reach any session's server.
-const asking = new ClientAsking();
+// Approvals are a person's consent: each answers one question once (issue #36 R4).
+const asking = new ClientAsking({ singleUse: true });
 
 const APPROVE_SCHEMA = {
   type: "object" as const,

@@ -2,9 +2,9 @@
 // ClientAsking.handler and it gets an AskClient beside the request. A 2025-era request asks with
 // real server→client requests (LegacyAsker); a 2026-07-28 request (it carries the envelope, so
 // DualEraTransport routed it) asks through input-required results (ModernRound), whose
-// requestState this object seals with its key and whose single-use nonce it remembers (each state
-// answers one question once). One instance per server, or one shared: a gateway that runs as
-// several instances gives them all the same `stateKey` and one `nonces` store.
+// requestState this object seals with its key and, with `singleUse`, whose nonce it remembers (each
+// state answers one question once). One instance per server, or one shared: a gateway that runs as
+// several instances gives them all the same `stateKey` (and, with `singleUse`, one `nonces` store).
 import { AjvValidatorProvider, type ValidatorProvider } from "@foundry-mcp/core";
 import { hasEnvelopeClaim } from "../eras/envelope";
 import { LegacyAsker, type AskClient, type AskingServer, type HandlerExtra } from "./ask-client";
@@ -36,7 +36,15 @@ export interface ClientAskingOptions {
   /** Checks accepted elicitation content against its requested schema (default: core's ajv provider). */
   validator?: ValidatorProvider;
   /**
-   * Where the single-use nonces of outstanding states live (default: this process's memory,
+   * Each requestState answers its questions once, and a retry's answers count only for the
+   * questions its state asked (default false). Turn it on where an answer is a person's consent
+   * (an approval): a replayed approved retry then runs nothing, and an approval sent without
+   * being asked is not taken. Off, the server follows SEP-2322's SHOULD and uses valid answers
+   * to its questions wherever they arrive, and a state may be retried (as any stateless server's).
+   */
+  singleUse?: boolean;
+  /**
+   * With `singleUse`: where the nonces of outstanding states live (default: this process's memory,
    * at most `maxOutstandingStates`). Instances that share a `stateKey` must share this too.
    */
   nonces?: StateNonceStore;
@@ -78,7 +86,7 @@ export class ClientAsking {
       maxInputRequests: options.maxInputRequests ?? 16,
       now: options.now ?? Date.now,
       validator: () => (validator ??= new AjvValidatorProvider({ checkSchemas: false })),
-      nonces: options.nonces ?? new MemoryStateNonces(options.maxOutstandingStates),
+      nonces: options.singleUse === true ? (options.nonces ?? new MemoryStateNonces(options.maxOutstandingStates)) : undefined,
     };
     this.answerTimeoutMs = options.answerTimeoutMs ?? 10 * MINUTE;
     this.principal = options.principal;

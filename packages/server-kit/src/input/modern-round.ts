@@ -31,7 +31,8 @@ export interface RoundSettings {
   maxInputRequests: number;
   now: () => number;
   validator: () => ValidatorProvider;
-  nonces: StateNonceStore;
+  /** Set when states are single-use (ClientAskingOptions.singleUse); undefined, they may be retried. */
+  nonces: StateNonceStore | undefined;
 }
 
 /** An input request as the result carries it. */
@@ -108,8 +109,9 @@ export class ModernRound implements AskClient {
     const principalDigest = principal === undefined ? undefined : digest(principal);
     const state = "requestState" in retry ? ModernRound.verify(retry.requestState, method, target, principalDigest, settings) : undefined;
     const meta = isJsonObject(params?._meta) ? params._meta : undefined;
-    // Only answers to the questions the state's round asked count: one the server never asked for is ignored.
-    const solicited = Object.fromEntries((state?.asked ?? []).filter((key) => Object.hasOwn(fresh, key)).map((key) => [key, fresh[key]]));
+    // Single-use states take answers only to the questions the state's round asked: an approval the
+    // server never asked for is ignored. Otherwise every valid answer to a question counts (SEP-2322).
+    const solicited = settings.nonces === undefined ? fresh : Object.fromEntries((state?.asked ?? []).filter((key) => Object.hasOwn(fresh, key)).map((key) => [key, fresh[key]]));
     return new ModernRound(method, target, principalDigest, state?.answers ?? {}, solicited, settings, meta, state?.round ?? 0);
   }
 
@@ -131,7 +133,7 @@ export class ModernRound implements AskClient {
       throw new InputRequestError(InputErrorCode.STATE_MISMATCH, `Invalid params: requestState was issued to another principal; ${START_OVER}.`);
     }
     // Last, so that a state refused for another reason stays usable for its real retry.
-    if (!settings.nonces.consume(payload.nonce, settings.now())) {
+    if (settings.nonces !== undefined && !settings.nonces.consume(payload.nonce, settings.now())) {
       throw new InputRequestError(InputErrorCode.STATE_USED, `Invalid params: requestState was used already (each one answers its questions once, so a replayed retry runs nothing); ${START_OVER}.`);
     }
     return payload;
@@ -225,7 +227,7 @@ export class ModernRound implements AskClient {
         new InputRequestError(InputErrorCode.STATE_TOO_LARGE, `Invalid params: the answers this request keeps (${requestState.length} bytes sealed) exceed the requestState limit of ${settings.maxStateBytes} bytes; answer with less.`, { limit: settings.maxStateBytes }),
       );
     }
-    settings.nonces.issue(payload.nonce, payload.expires, now);
+    settings.nonces?.issue(payload.nonce, payload.expires, now);
     this.end({ kind: "input", result: { resultType: "input_required", inputRequests: this.asked, requestState } });
   }
 }
