@@ -22,7 +22,7 @@ describe("foundry", () => {
 
   it("exits 2 with a message naming the fix for no command, an unknown command or argument, and --root without a folder", () => {
     expect(foundry(cwd)).toEqual({ status: 2, stdout: "", stderr: foundryUsage() });
-    expect(foundry(cwd, "serve")).toEqual({ status: 2, stdout: "", stderr: 'foundry: unknown command "serve". Commands: doctor, migrate. Run foundry --help.\n' });
+    expect(foundry(cwd, "serve")).toEqual({ status: 2, stdout: "", stderr: 'foundry: unknown command "serve". Commands: init, search, show, write, list, index, report, export, doctor, migrate. Run foundry --help.\n' });
     expect(foundry(cwd, "doctor", "--fix")).toEqual({ status: 2, stdout: "", stderr: 'foundry doctor: unknown argument "--fix". Run foundry doctor --help.\n' });
     expect(foundry(cwd, "--root")).toEqual({ status: 2, stdout: "", stderr: "foundry: --root needs a directory, e.g. --root ./my-project\n" });
   });
