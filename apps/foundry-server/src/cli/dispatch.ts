@@ -6,6 +6,7 @@
 import { parseArguments } from "../cli";
 import type { CommandContext, FoundryCommand } from "./command";
 import { exportCommand } from "./commands/export";
+import { importCommand } from "./commands/import";
 import { indexCommand } from "./commands/index-command";
 import { initCommand } from "./commands/init";
 import { listCommand } from "./commands/list";
@@ -26,6 +27,7 @@ export const COMMANDS: readonly FoundryCommand[] = [
   indexCommand,
   reportCommand,
   exportCommand,
+  importCommand,
   doctorCommand,
   migrateCommand,
 ];
