@@ -110,6 +110,19 @@ describe("foundry write, search, show, list, index, report", () => {
     expect(foundry(root, "show", "fact-0001").stdout).toBe(`${cents}\n(not active: superseded by fact-0003)\n`);
   });
 
+  it("shows a fact by the unique beginning of its id, and names the ids an ambiguous one begins", () => {
+    const repo = makeTempDir("foundry-cli-show-");
+    gitOk(repo, "init", "-q");
+    foundry(repo, "write", ...CENTS);
+    foundry(repo, "write", ...FLYWAY);
+    const [cents, flyway] = foundry(repo, "list").stdout.split("\n").filter((line) => line.startsWith("### ")).map((line) => line.split(" ")[1] as string);
+    expect(cents).toMatch(/^fact-\d{10}$/);
+    const prefix = (cents as string).slice(0, (cents as string).split("").findIndex((character, index) => character !== (flyway as string)[index]) + 1);
+    expect(foundry(repo, "show", prefix).stdout.split("\n")[1]).toBe("**Money is integer cents**");
+    const ids = [cents, flyway].sort().join(", ");
+    expect(foundry(repo, "show", "fact-")).toEqual({ status: 1, stdout: "", stderr: `foundry show: "fact-" begins 2 fact ids (${ids}); give more of it.\n` });
+  });
+
   it("exits 2 on a bad --limit, --type or a missing argument, and 1 on an unknown id", () => {
     const root = initialised();
     expect(foundry(root, "search", "cents", "--limit", "30")).toEqual({ status: 2, stdout: "", stderr: 'foundry search: --limit must be an integer from 1 to 25; got "30". Run foundry search --help.\n' });

@@ -21,7 +21,7 @@ async function runShow(args: readonly string[], context: CommandContext): Promis
     const stored = await memory.storedFacts();
     const { fact, candidates } = findFact(stored, wanted);
     if (!fact) {
-      const why = candidates.length > 1 ? `begins ${candidates.length} fact ids (${candidates.slice(0, 5).map((one) => one.id).join(", ")}…); give more of it` : "is not a stored fact id; foundry list and foundry search show ids";
+      const why = candidates.length > 1 ? `begins ${candidates.length} fact ids (${candidates.slice(0, 5).map((one) => one.id).join(", ")}${candidates.length > 5 ? ", …" : ""}); give more of it` : "is not a stored fact id; foundry list and foundry search show ids";
       context.stderr(`foundry show: "${wanted}" ${why}.\n`);
       return 1;
     }
