@@ -4,9 +4,9 @@
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { writeFileAtomic } from "@foundry-mcp/core/node";
-import { DEFAULT_CONFIG, FoundryMemory } from "@foundry-mcp/memory";
+import { DEFAULT_CONFIG } from "@foundry-mcp/memory";
 import type { CommandContext, FoundryCommand } from "../command";
-import { parseOptions } from "../options";
+import { parseOptions, withMemory } from "../options";
 
 const CONFIG = {
   memoryRetrieval: { maxFacts: DEFAULT_CONFIG.maxFacts },
@@ -16,8 +16,7 @@ const CONFIG = {
 async function runInit(args: readonly string[], context: CommandContext): Promise<number> {
   const parsed = parseOptions("init", args, { flags: {}, positionals: [] }, context);
   if (typeof parsed === "number") return parsed;
-  const memory = new FoundryMemory({ root: context.root });
-  try {
+  return withMemory("init", context, [], async (memory) => {
     const { foundry, config, index, gitignore } = memory.paths;
     if (existsSync(foundry)) {
       context.stderr(`foundry init: ${foundry} already exists; nothing was changed. Run foundry doctor to check it.\n`);
@@ -40,9 +39,7 @@ async function runInit(args: readonly string[], context: CommandContext): Promis
       ].join("\n") + "\n",
     );
     return 0;
-  } finally {
-    memory.close();
-  }
+  });
 }
 
 /** `foundry init`. */
