@@ -240,7 +240,7 @@ describe("a fact file edited by hand", () => {
     expect(doctor.stdout).toContain(
       `PROBLEM unreadable: ${file}: unfinished git merge: conflict markers on lines 11, 13, 15. Keep the text you want between <<<<<<< and >>>>>>>, delete the marker lines, then \`git add\` the file; the fact is left out of search and the index until then.`,
     );
-    expect(doctor.stdout.trimEnd().split("\n").at(-1)).toBe("1 problem, 3 notes.");
+    expect(doctor.stdout.trimEnd().split("\n").at(-1)).toBe("1 problem, 4 notes.");
     // The server says the same as it starts: the unreadable file and what the merges resolved.
     const logged = await memoryStartLog(repo, 4);
     expect(logged[0]).toBe(`foundry-server: memory ${doctor.stdout.split("\n").find((line) => line.startsWith("PROBLEM"))?.slice("PROBLEM ".length)}`);

@@ -348,6 +348,11 @@ export class FoundryMemory {
     return { fresh: this.readIndexFile() === built.markdown, path: this.paths.index };
   }
 
+  /** The active facts (those search and INDEX.md draw from), in INDEX.md's priority order. */
+  async activeFacts(): Promise<Fact[]> {
+    return [...(await this.refresh()).facts.indexOrder().ordered];
+  }
+
   /** Every stored fact, active or not, in id order (the store's readable files). */
   async storedFacts(): Promise<Fact[]> {
     return (await this.refresh()).snapshot.records.map((record) => record.fact);

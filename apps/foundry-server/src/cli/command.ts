@@ -8,6 +8,8 @@ export interface CommandContext {
   readonly root: string;
   /** How the root was found, for messages. */
   readonly rootSource: string;
+  /** The working folder, which paths given on the command line are relative to. */
+  readonly cwd: string;
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
 }

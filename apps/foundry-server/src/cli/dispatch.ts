@@ -5,18 +5,40 @@
 
 import { parseArguments } from "../cli";
 import type { CommandContext, FoundryCommand } from "./command";
+import { exportCommand } from "./commands/export";
+import { importCommand } from "./commands/import";
+import { indexCommand } from "./commands/index-command";
+import { initCommand } from "./commands/init";
+import { listCommand } from "./commands/list";
+import { reportCommand } from "./commands/report";
+import { searchCommand } from "./commands/search";
+import { showCommand } from "./commands/show";
+import { writeCommand } from "./commands/write";
 import { doctorCommand } from "./doctor";
 import { migrateCommand } from "./migrate";
 
 /** Every command, in the order `foundry --help` lists them. */
-export const COMMANDS: readonly FoundryCommand[] = [doctorCommand, migrateCommand];
+export const COMMANDS: readonly FoundryCommand[] = [
+  initCommand,
+  searchCommand,
+  showCommand,
+  writeCommand,
+  listCommand,
+  indexCommand,
+  reportCommand,
+  exportCommand,
+  importCommand,
+  doctorCommand,
+  migrateCommand,
+];
 
 /** The text of `foundry --help`. */
 export function foundryUsage(commands: readonly FoundryCommand[] = COMMANDS): string {
   const width = Math.max(...commands.map((command) => command.name.length));
   return `Usage: foundry [--root DIR] <command> [arguments]
 
-Project memory for people: check it, and move it between layouts.
+Project memory for people: start it, search and write it, import what you
+already keep, check it, and move it between layouts.
 
 Commands:
 ${commands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`).join("\n")}
@@ -83,6 +105,6 @@ export async function runFoundryCli(environment: CliEnvironment): Promise<number
     stdout(command.usage);
     return 0;
   }
-  const context: CommandContext = { root: parsed.root, rootSource: parsed.source, stdout, stderr };
+  const context: CommandContext = { root: parsed.root, rootSource: parsed.source, cwd: environment.cwd, stdout, stderr };
   return command.run(rest, context);
 }
