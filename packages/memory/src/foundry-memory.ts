@@ -60,7 +60,10 @@ export interface SearchResult {
   text: string;
 }
 
-/** What `write` returns. `id` is the new fact, or for a duplicate the fact that holds it. */
+/**
+ * What `write` returns. `id` is the new fact, or for a duplicate the fact that holds it; `id`
+ * and `supersedes` are whole ids, `text` shows the short forms a model reads (layout/short-ids.ts).
+ */
 export interface WriteResult {
   outcome: "created" | "duplicate";
   id: string;
@@ -169,10 +172,11 @@ export class FoundryMemory {
       throw invalidInput(`limit is ${String(limit)}; it must be an integer from 1 to 25.`);
     const { facts } = await this.refresh();
     const options = input.type ? { limit, type: input.type as FactType } : { limit };
+    const ids = facts.shortIds();
     const hits = rankFacts(facts.searchIndex(), query, options).map(({ fact, score }) => ({
       fact,
       score,
-      text: formatFactBlock(fact),
+      text: formatFactBlock(fact, ids.display(fact.id)),
     }));
     const text =
       hits.length > 0
@@ -187,29 +191,28 @@ export class FoundryMemory {
     const valid = validateFactInput(input, utcDay(now));
     return this.driver.withWriteLock(async () => {
       const { snapshot, facts } = await this.refresh();
+      const ids = facts.shortIds();
       const keys = facts.titleKeys();
       const duplicate = keys.duplicateOf(valid.title, valid.body);
       if (duplicate) {
         return {
           outcome: "duplicate" as const,
           id: duplicate.id,
-          text: `duplicate: ${duplicate.id} already holds this title and body; nothing written.`,
+          text: `duplicate: ${ids.display(duplicate.id)} already holds this title and body; nothing written.`,
         };
       }
       let replaced: Fact | undefined;
       if (valid.supersedes) {
-        replaced = facts.get(valid.supersedes);
+        // A whole id or the short form a search showed (layout/short-ids.ts).
+        const target = ids.resolve(valid.supersedes, "supersedes", (id) => facts.stored(id)?.title);
+        replaced = facts.get(target);
         if (!replaced) {
-          const stored = snapshot.records.find(
-            (record) => record.fact.id === valid.supersedes,
-          )?.fact;
-          const why = !stored
-            ? "is not a stored fact"
-            : stored.supersededBy
-              ? `is already superseded by ${stored.supersededBy}`
-              : "is not active (expired or superseded)";
+          const stored = facts.stored(target);
+          const why = stored?.supersededBy
+            ? `is already superseded by ${ids.display(stored.supersededBy)}`
+            : "is not active (expired or superseded)";
           throw invalidInput(
-            `supersedes ${valid.supersedes} ${why}; name an active fact (memory_search shows ids) or leave supersedes out.`,
+            `supersedes ${ids.display(target)} ${why}; name an active fact (memory_search shows ids) or leave supersedes out.`,
           );
         }
       } else {
@@ -238,10 +241,10 @@ export class FoundryMemory {
       // just written), taken now instead of by the next search, which then finds nothing to do.
       await this.refresh();
       const lines = [
-        `created: ${id}${replaced ? ` (supersedes ${replaced.id})` : ""}`,
+        `created: ${ids.display(id)}${replaced ? ` (supersedes ${ids.display(replaced.id)})` : ""}`,
         formatWriteIndexLine(built),
         similar
-          ? `Similar: ${similar.id} "${similar.title}" stays active; if this fact replaces it, write again with supersedes: ${similar.id}.`
+          ? `Similar: ${ids.display(similar.id)} "${similar.title}" stays active; if this fact replaces it, write again with supersedes: ${ids.display(similar.id)}.`
           : "",
         formatProblems(problems),
       ];

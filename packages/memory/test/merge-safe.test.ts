@@ -6,6 +6,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FoundryMemory, chooseLayout, serializeFact } from "../src/index";
 import type { Fact } from "../src/index";
+import { conventionFact, factsFolder, placeFact } from "./__fixtures__/placed-facts";
 import { decisionBody, makeTempRoot } from "./__fixtures__/temp-root";
 
 const NOW = new Date("2026-03-10T12:00:00Z");
@@ -23,14 +24,9 @@ afterEach(() => {
   cleanup();
 });
 
-const factsDir = () => path.join(root, ".foundry/memory/facts");
-function place(fact: Fact): void {
-  mkdirSync(factsDir(), { recursive: true });
-  writeFileSync(path.join(factsDir(), `${fact.id}.md`), serializeFact(fact));
-}
-function fact(id: string, title: string, created: string, extra: Partial<Fact> = {}): Fact {
-  return { id, type: "convention", title, body: `${title}.`, scope: "project", tags: [], confidence: "high", source: "code", created, ...extra };
-}
+const factsDir = () => factsFolder(root);
+const place = (one: Fact): void => placeFact(root, one);
+const fact = conventionFact;
 
 describe("the merge-safe layout", () => {
   it("gives a new store in a git work tree ten-digit random ids and never rewrites the superseded file", async () => {
@@ -38,7 +34,8 @@ describe("the merge-safe layout", () => {
     expect(first.id).toMatch(/^fact-[1-9]\d{9}$/);
     const before = readFileSync(path.join(factsDir(), `${first.id}.md`), "utf8");
     const second = await memory.write({ title: "Postgres runs jobs", body: decisionBody("Still the jobs table."), type: "decision" });
-    expect(second.text.split("\n")[0]).toBe(`created: ${second.id} (supersedes ${first.id})`);
+    // The texts show six digits (short-ids.test.ts); two random ids share six with a chance of 1 in 900,000.
+    expect(second.text.split("\n")[0]).toBe(`created: ${second.id.slice(0, 11)} (supersedes ${first.id.slice(0, 11)})`);
     expect(readFileSync(path.join(factsDir(), `${first.id}.md`), "utf8")).toBe(before);
     expect((await memory.search({ query: "postgres jobs" })).hits.map((hit) => hit.fact.id)).toEqual([second.id]);
     expect(readFileSync(path.join(root, ".foundry/.gitignore"), "utf8")).toContain("\nmemory/INDEX.md\n");
