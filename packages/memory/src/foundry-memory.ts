@@ -220,7 +220,8 @@ export class FoundryMemory {
       }
       const similar = replaced ? undefined : keys.similarTo(valid);
       const { layout } = this.chooseLayout(snapshot, await this.config());
-      const id = await this.driver.allocateId(layout);
+      // An id whose six digits no stored id starts with, so this branch's ids all read as six.
+      const id = await this.driver.allocateId(layout, (candidate) => ids.startsAnother(candidate));
       const { supersedes: _explicit, ...fields } = valid;
       const fact: Fact = {
         id,

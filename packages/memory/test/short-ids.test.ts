@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { estimateTokens } from "@foundry-mcp/tokens";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { FoundryMemory, MemoryError, ShortFactIds, parseFact } from "../src/index";
+import { FoundryMemory, MemoryError, ShortFactIds, parseFact, randomFactId } from "../src/index";
 import type { Fact } from "../src/index";
 import { conventionFact, factsFolder, placeFact } from "./__fixtures__/placed-facts";
 import { makeTempRoot } from "./__fixtures__/temp-root";
@@ -154,5 +154,23 @@ describe("what a short id costs in tokens", () => {
   it("the estimator counts fact-482139 as fact-0016 and below the whole id", () => {
     expect(estimateTokens("fact-482139")).toBe(estimateTokens("fact-0016"));
     expect(estimateTokens("fact-4821390751")).toBeGreaterThan(estimateTokens("fact-482139"));
+  });
+});
+
+describe("new ids avoid a short form already taken", () => {
+  it("startsAnother says whether another stored id shares the first six digits", () => {
+    const ids = new ShortFactIds(["fact-4821390751", "fact-7000000000"]);
+    expect(ids.startsAnother("fact-4821399999")).toBe(true);
+    expect(ids.startsAnother("fact-4821390751")).toBe(false);
+    expect(ids.startsAnother("fact-4821400000")).toBe(false);
+    ids.add("fact-4821390752");
+    expect(ids.startsAnother("fact-4821390751")).toBe(true);
+  });
+
+  it("randomFactId draws again while avoid refuses, then takes any free id after a bounded number of draws", () => {
+    const drawn: string[] = [];
+    const refuseFirstThree = (id: string): boolean => drawn.push(id) <= 3;
+    expect(randomFactId(() => false, refuseFirstThree)).toBe(drawn[3]);
+    expect(randomFactId(() => false, () => true)).toMatch(/^fact-[1-9]\d{9}$/);
   });
 });

@@ -380,8 +380,8 @@ export class MarkdownFactStore implements FactStoreDriver {
     }
   }
 
-  async allocateId(layout: MemoryLayout = "sequential"): Promise<string> {
-    if (layout === "merge-safe") return randomFactId((id) => existsSync(path.join(this.paths.facts, `${id}.md`)));
+  async allocateId(layout: MemoryLayout = "sequential", avoid?: (id: string) => boolean): Promise<string> {
+    if (layout === "merge-safe") return randomFactId((id) => existsSync(path.join(this.paths.facts, `${id}.md`)), avoid);
     let highest = this.entries.highestNameId;
     try {
       const counter = Number.parseInt((await fs.readFile(this.paths.idCounter, "utf8")).trim(), 10);

@@ -82,6 +82,18 @@ export class ShortFactIds {
     return PREFIX + digits.slice(0, Math.max(MIN_SHOWN_DIGITS, shared + 1));
   }
 
+  /** Whether a stored id other than `id` starts with `id`'s short form at its fewest digits. */
+  startsAnother(id: string): boolean {
+    const digits = id.slice(PREFIX.length);
+    const shortest = digits.slice(0, MIN_SHOWN_DIGITS);
+    for (let index = this.lowerBound(shortest); index < this.digits.length; index++) {
+      const other = this.digits[index] as string;
+      if (!other.startsWith(shortest)) return false;
+      if (other !== digits) return true;
+    }
+    return false;
+  }
+
   /**
    * The stored id that `input` names: the id itself, or the one stored id whose digits start
    * with the input's (at least {@link MIN_SHOWN_DIGITS} of them). Throws MemoryError
