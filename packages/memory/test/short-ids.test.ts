@@ -2,33 +2,20 @@
 // more only where two stored ids share them; what it writes back (supersedes) takes that form,
 // any longer unique prefix or the whole id, and an ambiguous or unknown one is refused with the
 // candidates. Files and stored `supersedes` keep the whole ten digits.
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { estimateTokens } from "@foundry-mcp/tokens";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { FoundryMemory, MemoryError, ShortFactIds, parseFact, randomFactId } from "../src/index";
+import { describe, expect, it } from "vitest";
+import { MemoryError, ShortFactIds, parseFact, randomFactId } from "../src/index";
 import type { Fact } from "../src/index";
-import { conventionFact, factsFolder, placeFact } from "./__fixtures__/placed-facts";
-import { makeTempRoot } from "./__fixtures__/temp-root";
+import { conventionFact, factsFolder, gitTreeMemory, placeFact } from "./__fixtures__/placed-facts";
 
 const NOW = new Date("2026-03-10T12:00:00Z");
-let root = "";
-let cleanup = () => {};
-let memory: FoundryMemory;
+const store = gitTreeMemory(NOW);
 
-beforeEach(() => {
-  ({ root, cleanup } = makeTempRoot());
-  mkdirSync(path.join(root, ".git"));
-  memory = new FoundryMemory({ root, now: () => NOW });
-});
-afterEach(() => {
-  memory.close();
-  cleanup();
-});
-
-const place = (id: string, title: string, created = "2026-02-01T00:00:00Z"): void => placeFact(root, conventionFact(id, title, created));
+const place = (id: string, title: string, created = "2026-02-01T00:00:00Z"): void => placeFact(store.root, conventionFact(id, title, created));
 function storedFact(id: string): Fact {
-  const parsed = parseFact(readFileSync(path.join(factsFolder(root), `${id}.md`), "utf8"), id);
+  const parsed = parseFact(readFileSync(path.join(factsFolder(store.root), `${id}.md`), "utf8"), id);
   if (!parsed.ok) throw new Error(parsed.reason);
   return parsed.fact;
 }
@@ -100,50 +87,50 @@ describe("ShortFactIds.resolve", () => {
 
 describe("the memory tools show short ids and take them back", () => {
   it("search and write answers show six digits, INDEX.md none; the files keep ten", async () => {
-    const jobs = await memory.write({ title: "Jobs run on Postgres", body: "The jobs table.", type: "convention" });
+    const jobs = await store.memory.write({ title: "Jobs run on Postgres", body: "The jobs table.", type: "convention" });
     expect(jobs.id).toMatch(/^fact-[1-9]\d{9}$/);
     expect(jobs.text.split("\n")[0]).toBe(`created: ${jobs.id.slice(0, 11)}`);
-    const search = await memory.search({ query: "postgres jobs" });
+    const search = await store.memory.search({ query: "postgres jobs" });
     expect(headings(search.text)).toEqual([jobs.id.slice(0, 11)]);
     expect(search.hits[0]?.fact.id).toBe(jobs.id);
-    const again = await memory.write({ title: "Jobs run on Postgres", body: "The jobs table.", type: "convention" });
+    const again = await store.memory.write({ title: "Jobs run on Postgres", body: "The jobs table.", type: "convention" });
     expect(again.text).toBe(`duplicate: ${jobs.id.slice(0, 11)} already holds this title and body; nothing written.`);
-    expect(readFileSync(memory.paths.index, "utf8")).not.toMatch(/fact-\d/);
+    expect(readFileSync(store.memory.paths.index, "utf8")).not.toMatch(/fact-\d/);
     expect(storedFact(jobs.id).id).toBe(jobs.id);
   });
 
   it("supersedes by the short form a search showed, storing the whole id", async () => {
-    const jobs = await memory.write({ title: "Jobs run on Postgres", body: "The jobs table.", type: "convention" });
-    const shown = headings((await memory.search({ query: "postgres jobs" })).text)[0] as string;
-    const queue = await memory.write({ title: "A queue service runs background work", body: "SQS now.", type: "convention", supersedes: shown });
+    const jobs = await store.memory.write({ title: "Jobs run on Postgres", body: "The jobs table.", type: "convention" });
+    const shown = headings((await store.memory.search({ query: "postgres jobs" })).text)[0] as string;
+    const queue = await store.memory.write({ title: "A queue service runs background work", body: "SQS now.", type: "convention", supersedes: shown });
     expect(queue.supersedes).toBe(jobs.id);
     expect(queue.text.split("\n")[0]).toBe(`created: ${queue.id.slice(0, 11)} (supersedes ${shown})`);
     expect(storedFact(queue.id).supersedes).toBe(jobs.id);
-    await expect(memory.write({ title: "Cron runs background work", body: "Cron.", type: "convention", supersedes: shown })).rejects.toThrow(
+    await expect(store.memory.write({ title: "Cron runs background work", body: "Cron.", type: "convention", supersedes: shown })).rejects.toThrow(
       `supersedes ${shown} is not active (expired or superseded); name an active fact (memory_search shows ids) or leave supersedes out.`,
     );
   });
 
   it("shows a longer form where a merge brought an id with the same six digits, and refuses the old short form with both candidates", async () => {
     place("fact-4821390751", "Jobs run on Postgres", "2026-02-01T00:00:00Z");
-    expect(headings((await memory.search({ query: "postgres jobs" })).text)).toEqual(["fact-482139"]);
+    expect(headings((await store.memory.search({ query: "postgres jobs" })).text)).toEqual(["fact-482139"]);
     // The merge: another branch's fact with the same first six digits arrives.
     place("fact-4821397702", "Sessions are cached in Redis", "2026-02-02T00:00:00Z");
-    expect(headings((await memory.search({ query: "postgres jobs" })).text)).toEqual(["fact-4821390"]);
-    expect(headings((await memory.search({ query: "redis sessions" })).text)).toEqual(["fact-4821397"]);
-    const write = memory.write({ title: "Jobs run on a queue", body: "SQS.", type: "convention", supersedes: "fact-482139" });
+    expect(headings((await store.memory.search({ query: "postgres jobs" })).text)).toEqual(["fact-4821390"]);
+    expect(headings((await store.memory.search({ query: "redis sessions" })).text)).toEqual(["fact-4821397"]);
+    const write = store.memory.write({ title: "Jobs run on a queue", body: "SQS.", type: "convention", supersedes: "fact-482139" });
     await expect(write).rejects.toThrow(
       'supersedes fact-482139 is ambiguous: 2 stored facts start with it (fact-4821390 "Jobs run on Postgres", fact-4821397 "Sessions are cached in Redis"); send the one you mean as shown here, or its whole id.',
     );
-    const fixed = await memory.write({ title: "Jobs run on a queue", body: "SQS.", type: "convention", supersedes: "fact-4821390" });
+    const fixed = await store.memory.write({ title: "Jobs run on a queue", body: "SQS.", type: "convention", supersedes: "fact-4821390" });
     expect(fixed.supersedes).toBe("fact-4821390751");
     expect(storedFact(fixed.id).supersedes).toBe("fact-4821390751");
   });
 
   it("shows sequential ids of an older store as they are and takes them back", async () => {
     place("fact-0016", "Logs are JSON");
-    expect(headings((await memory.search({ query: "logs json" })).text)).toEqual(["fact-0016"]);
-    const next = await memory.write({ title: "Logs carry a trace id", body: "Always.", type: "convention", supersedes: "fact-0016" });
+    expect(headings((await store.memory.search({ query: "logs json" })).text)).toEqual(["fact-0016"]);
+    const next = await store.memory.write({ title: "Logs carry a trace id", body: "Always.", type: "convention", supersedes: "fact-0016" });
     expect(next.text.split("\n")[0]).toBe("created: fact-0017 (supersedes fact-0016)");
   });
 });
