@@ -279,6 +279,42 @@ describe("a fact file edited by hand", () => {
   }, 60_000);
 });
 
+describe("a short id that a merge made ambiguous", () => {
+  it("is refused with both candidates as now shown; the longer form then supersedes the whole id", async () => {
+    gitOk(repo, "checkout", "-q", "-B", "twin", "main");
+    const before = await connectClient(repo);
+    const shown = shownIds((await callTool(before, "memory_search", { query: "exponential backoff" })).text)[0] as string;
+    await before.close();
+    expect(shown).toBe(base.backoff.slice(0, 11));
+    // Another branch brings a fact whose id starts with the same six digits (1 pair in 900,000 at random: forced here).
+    const twin = `${shown}${base.backoff.endsWith("0000") ? "0001" : "0000"}`;
+    const folder = path.join(repo, ".foundry/memory/facts");
+    const source = fs.readFileSync(path.join(folder, `${base.backoff}.md`), "utf8");
+    fs.writeFileSync(path.join(folder, `${twin}.md`), source.replace(`id: ${base.backoff}`, `id: ${twin}`).replace("title: Retries use exponential backoff", "title: Retries stop after five attempts"));
+    commitAll(repo, "a fact from another branch");
+    gitOk(repo, "checkout", "-q", "-B", "ambiguous", "main");
+    const merge = git(repo, "merge", "--no-edit", "-q", "twin");
+    expect({ status: merge.status, conflicts: conflictedPaths(repo) }).toEqual({ status: 0, conflicts: [] });
+
+    const client = await connectClient(repo);
+    const longer = expectedShown(base.backoff, [base.backoff, twin]);
+    expect(longer.length).toBeGreaterThan(shown.length);
+    expect(shownIds((await callTool(client, "memory_search", { query: "exponential backoff" })).text)[0]).toBe(longer);
+    const input = { title: "Retries back off from 400 ms", body: "Factor 2." };
+    const refused = await callTool(client, "memory_write", { type: "convention", ...input, supersedes: shown });
+    expect(refused).toEqual({
+      isError: true,
+      text: `memory_write failed: supersedes ${shown} is ambiguous: 2 stored facts start with it (${[base.backoff, twin]
+        .sort()
+        .map((id) => `${expectedShown(id, [base.backoff, twin])} "${id === twin ? "Retries stop after five attempts" : "Retries use exponential backoff"}"`)
+        .join(", ")}); send the one you mean as shown here, or its whole id.`,
+    });
+    const replacement = createdId(repo, await write(client, { ...input, supersedes: longer }));
+    expect(readFacts(repo).find((fact) => fact.id === replacement)?.supersedes).toBe(base.backoff);
+    await client.close();
+  }, 60_000);
+});
+
 describe("a store in the sequential layout", () => {
   it("is read as is, conflicts as issue #31 reports until `foundry migrate`, then merges cleanly", async () => {
     const legacy = path.join(makeTempDir("foundry-legacy-"), "project");
