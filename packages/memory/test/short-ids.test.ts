@@ -56,6 +56,9 @@ describe("ShortFactIds.resolve", () => {
     expect(ids.resolve("fact-4821397", "supersedes", noResolve)).toBe("fact-4821397702");
     expect(ids.resolve("fact-482139770", "supersedes", noResolve)).toBe("fact-4821397702");
     expect(ids.resolve("fact-0016", "supersedes", noResolve)).toBe("fact-0016");
+    // A whole id wins over the longer ids it starts (a six-digit sequential id beside a merge-safe one).
+    const mixed = new ShortFactIds(["fact-100000", "fact-1000001234"]);
+    expect([mixed.resolve("fact-100000", "supersedes", noResolve), mixed.resolve("fact-1000001", "supersedes", noResolve)]).toEqual(["fact-100000", "fact-1000001234"]);
   });
 
   it("refuses a prefix under six digits, an unknown one and a shared one, naming the field and what to send", () => {
