@@ -20,12 +20,26 @@ const word = (branch: number, index: number): string =>
 const TOPICS = ["invoices", "refunds", "payouts", "ledgers", "taxes", "receipts", "quotes", "orders", "carts", "coupons", "returns", "shipments", "rates", "stock"];
 const RESTATED_BASE = ["JSON logs in services", "Services log JSON", "Service logs in JSON", "In JSON services log", "JSON services log"];
 
-const createdId = (text: string): string => {
+/** The one fact file under `root` whose id starts with `shown` (what a tool text showed): its whole id. */
+function wholeId(root: string, shown: string): string {
+  const names = fs.readdirSync(path.join(root, ".foundry/memory/facts")).filter((name) => name.startsWith(shown));
+  expect(names, `${shown} names one file`).toHaveLength(1);
+  return (names[0] as string).slice(0, -3);
+}
+/** The shortest prefix of `id`, at least six digits, that no other of `ids` starts with (sequential ids whole). */
+function expectedShown(id: string, ids: readonly string[]): string {
+  if (id.length < 15) return id;
+  let length = 11;
+  while (ids.some((other) => other !== id && other.startsWith(id.slice(0, length)))) length += 1;
+  return id.slice(0, length);
+}
+const createdId = (root: string, text: string): string => {
   const match = /^created: (fact-\d+)/.exec(text);
   if (!match) throw new Error(`not created: ${text}`);
-  return match[1] as string;
+  return wholeId(root, match[1] as string);
 };
-const hitIds = (text: string): string[] => [...text.matchAll(/^### (fact-\d+) · /gm)].map((match) => match[1] as string);
+const shownIds = (text: string): string[] => [...text.matchAll(/^### (fact-\d+) · /gm)].map((match) => match[1] as string);
+const hitIds = (root: string, text: string): string[] => shownIds(text).map((shown) => wholeId(root, shown));
 const newestFirst = (a: Fact, b: Fact): number => (a.created !== b.created ? (a.created < b.created ? 1 : -1) : Number(b.id.slice(5)) - Number(a.id.slice(5)));
 
 async function write(client: Client, input: Record<string, unknown>): Promise<string> {
@@ -51,17 +65,27 @@ const branches: BranchFacts[] = [];
 /** Twenty facts from one worktree's own server, some restating or superseding others'. */
 async function writeBranch(worktree: string, branch: number): Promise<BranchFacts> {
   const client = await connectClient(worktree);
-  const owner = createdId(await write(client, { title: `Module ${word(branch, 0)} owns the ledger`, body: "It books every entry." }));
+  const created = async (input: Record<string, unknown>): Promise<string> => createdId(worktree, await write(client, input));
+  /** The id a search shows first, as the model would copy it into supersedes. */
+  const shownFirst = async (query: string): Promise<string> => shownIds((await callTool(client, "memory_search", { query })).text)[0] as string;
+  const owner = await created({ title: `Module ${word(branch, 0)} owns the ledger`, body: "It books every entry." });
   const unique: string[] = [];
   for (let index = 1; index <= 14; index++)
-    unique.push(createdId(await write(client, { title: `Module ${word(branch, index)} handles ${TOPICS[index - 1]}`, body: `Branch ${branch} keeps it.` })));
+    unique.push(await created({ title: `Module ${word(branch, index)} handles ${TOPICS[index - 1]}`, body: `Branch ${branch} keeps it.` }));
   const restatement = await write(client, { title: RESTATED_BASE[branch], body: `Branch ${branch}: one JSON object per line.` });
-  expect(restatement.split("\n")[0]).toMatch(new RegExp(`^created: fact-\\d{10} \\(supersedes ${base.json}\\)$`));
-  const cache = createdId(await write(client, { title: "Cache layer uses Redis", body: `Branch ${branch} caches sessions.` }));
-  const copy = createdId(await write(client, { title: "Deploys need two approvals", body: "Two reviewers approve every deploy." }));
-  const weekdays = createdId(await write(client, { type: "constraint", title: `Deploys happen on weekdays before ${10 + branch}:00`, body: "Later ones wait.", supersedes: base.weekdays }));
-  const ownerAgain = createdId(await write(client, { title: `Module ${word(branch, 0)} owns the ledger and the invoices`, body: "Invoices moved in.", supersedes: owner }));
-  return { owner, unique, restatesBase: createdId(restatement), cache, copy, weekdays, ownerAgain };
+  // What the model reads is the short id (six digits here), what is stored the whole one.
+  const restated = /^created: (fact-\d{6}) \(supersedes (fact-\d{6})\)$/.exec(restatement.split("\n")[0] as string);
+  expect(restated && wholeId(worktree, restated[2] as string)).toBe(base.json);
+  const cache = await created({ title: "Cache layer uses Redis", body: `Branch ${branch} caches sessions.` });
+  const copy = await created({ title: "Deploys need two approvals", body: "Two reviewers approve every deploy." });
+  // supersedes takes the short id a search showed.
+  const weekdaysShown = await shownFirst("deploys weekdays");
+  expect(wholeId(worktree, weekdaysShown)).toBe(base.weekdays);
+  const weekdays = await created({ type: "constraint", title: `Deploys happen on weekdays before ${10 + branch}:00`, body: "Later ones wait.", supersedes: weekdaysShown });
+  const ownerShown = await shownFirst(word(branch, 0));
+  expect(wholeId(worktree, ownerShown)).toBe(owner);
+  const ownerAgain = await created({ title: `Module ${word(branch, 0)} owns the ledger and the invoices`, body: "Invoices moved in.", supersedes: ownerShown });
+  return { owner, unique, restatesBase: createdId(worktree, restatement), cache, copy, weekdays, ownerAgain };
 }
 
 /** Everything issue #31 requires of a checkout holding main and every branch; returns what must agree across orders. */
@@ -78,7 +102,14 @@ async function expectAllMerged(root: string): Promise<{ doctor: string; active: 
   const copyKept = (group((one) => one.copy).at(-1) as Fact).id;
 
   const client = await connectClient(root);
-  const search = async (query: string): Promise<string[]> => hitIds((await callTool(client, "memory_search", { query, limit: 25 })).text);
+  const allIds = facts.map((fact) => fact.id);
+  const search = async (query: string): Promise<string[]> => {
+    const { text } = await callTool(client, "memory_search", { query, limit: 25 });
+    const hits = hitIds(root, text);
+    // Each hit shows the shortest unique prefix of at least six digits among every merged id.
+    expect(shownIds(text)).toEqual(hits.map((id) => expectedShown(id, allIds)));
+    return hits;
+  };
   const active: string[] = [base.backoff, base.vault, restatedWinner, cacheWinner, copyKept];
   for (const one of branches) {
     for (const [index, id] of one.unique.entries()) expect((await search(word(branches.indexOf(one), index + 1)))[0]).toBe(id);
@@ -120,10 +151,10 @@ beforeAll(async () => {
   fs.mkdirSync(repo);
   gitOk(repo, "init", "-q");
   const client = await connectClient(repo);
-  base.json = createdId(await write(client, { title: "Services log in JSON", body: "One JSON object per line." }));
-  base.weekdays = createdId(await write(client, { type: "constraint", title: "Deploys happen on weekdays", body: "No weekend deploys." }));
-  base.backoff = createdId(await write(client, { title: "Retries use exponential backoff", body: "Base 200 ms, factor 2." }));
-  base.vault = createdId(await write(client, { type: "constraint", title: "Secrets live in Vault", body: "Never in env files." }));
+  base.json = createdId(repo, await write(client, { title: "Services log in JSON", body: "One JSON object per line." }));
+  base.weekdays = createdId(repo, await write(client, { type: "constraint", title: "Deploys happen on weekdays", body: "No weekend deploys." }));
+  base.backoff = createdId(repo, await write(client, { title: "Retries use exponential backoff", body: "Base 200 ms, factor 2." }));
+  base.vault = createdId(repo, await write(client, { type: "constraint", title: "Secrets live in Vault", body: "Never in env files." }));
   // Every line in a fixed order, so branches that add none (or the same) merge cleanly.
   expect(fs.readFileSync(path.join(repo, ".foundry/.gitignore"), "utf8")).toBe(
     "# Foundry metrics are local to each checkout\nmetrics/\n# Foundry's saved memory index is rebuilt from the fact files\ncache/\n# INDEX.md is rebuilt from the fact files; tracked in git it would conflict on merges\nmemory/INDEX.md\n",
@@ -179,15 +210,15 @@ describe("five worktrees, each with its own foundry-server writing 20 facts", ()
     expect(readFacts(clone)).toHaveLength(4 + 20);
 
     const client = await connectClient(clone);
-    const local = createdId(await write(client, { title: "Feature flags live in LaunchDarkly", body: "Written in the clone." }));
+    const local = createdId(clone, await write(client, { title: "Feature flags live in LaunchDarkly", body: "Written in the clone." }));
     commitAll(clone, "memory in the clone");
     gitOk(repo, "merge", "--no-edit", "-q", "branch-1");
     const trueMerge = git(clone, "pull", "-q", "--no-rebase", "--no-edit");
     expect({ status: trueMerge.status, conflicts: conflictedPaths(clone) }).toEqual({ status: 0, conflicts: [] });
     expect(gitOk(clone, "rev-list", "--parents", "-n", "1", "HEAD").trim().split(" ")).toHaveLength(3);
     expect(readFacts(clone)).toHaveLength(4 + 40 + 1);
-    expect(hitIds((await callTool(client, "memory_search", { query: "feature flags" })).text)[0]).toBe(local);
-    expect(hitIds((await callTool(client, "memory_search", { query: word(1, 3) })).text)[0]).toBe(branches[1]?.unique[2]);
+    expect(hitIds(clone, (await callTool(client, "memory_search", { query: "feature flags" })).text)[0]).toBe(local);
+    expect(hitIds(clone, (await callTool(client, "memory_search", { query: word(1, 3) })).text)[0]).toBe(branches[1]?.unique[2]);
     expect(foundry(clone, "doctor").status).toBe(0);
   }, 120_000);
 });
@@ -201,12 +232,12 @@ describe("a fact file edited by hand", () => {
     const handEdit = gitOk(repo, "rev-parse", "--short=7", "HEAD").trim();
     gitOk(repo, "checkout", "-q", "-B", "by-tool", "main");
     const client = await connectClient(repo);
-    const replacement = createdId(await write(client, { title: "Retries back off from 300 ms", body: "Factor 2, at most 5 tries.", supersedes: base.backoff }));
+    const replacement = createdId(repo, await write(client, { title: "Retries back off from 300 ms", body: "Factor 2, at most 5 tries.", supersedes: base.backoff }));
     commitAll(repo, "memory_write");
     const merge = git(repo, "merge", "--no-edit", "-q", "by-hand");
     expect({ status: merge.status, conflicts: conflictedPaths(repo) }).toEqual({ status: 0, conflicts: [] });
     expect(fs.readFileSync(path.join(repo, file), "utf8")).toContain("Base 250 ms, factor 2.");
-    const hits = hitIds((await callTool(client, "memory_search", { query: "retries backoff", limit: 25 })).text);
+    const hits = hitIds(repo, (await callTool(client, "memory_search", { query: "retries backoff", limit: 25 })).text);
     expect(hits[0]).toBe(replacement);
     expect(hits).not.toContain(base.backoff);
     // Nothing silent: doctor names the edit that the superseding fact never saw.
@@ -233,8 +264,8 @@ describe("a fact file edited by hand", () => {
     const client = await connectClient(repo);
     const vault = await callTool(client, "memory_search", { query: "secrets vault" });
     expect(vault.isError).toBe(false);
-    expect(hitIds(vault.text)).not.toContain(base.vault);
-    expect(hitIds((await callTool(client, "memory_search", { query: word(0, 1) })).text)[0]).toBe(branches[0]?.unique[0]);
+    expect(hitIds(repo, vault.text)).not.toContain(base.vault);
+    expect(hitIds(repo, (await callTool(client, "memory_search", { query: word(0, 1) })).text)[0]).toBe(branches[0]?.unique[0]);
     const doctor = foundry(repo, "doctor");
     expect(doctor.status).toBe(1);
     expect(doctor.stdout).toContain(
@@ -248,20 +279,56 @@ describe("a fact file edited by hand", () => {
   }, 60_000);
 });
 
+describe("a short id that a merge made ambiguous", () => {
+  it("is refused with both candidates as now shown; the longer form then supersedes the whole id", async () => {
+    gitOk(repo, "checkout", "-q", "-B", "twin", "main");
+    const before = await connectClient(repo);
+    const shown = shownIds((await callTool(before, "memory_search", { query: "exponential backoff" })).text)[0] as string;
+    await before.close();
+    expect(shown).toBe(base.backoff.slice(0, 11));
+    // Another branch brings a fact whose id starts with the same six digits (1 pair in 900,000 at random: forced here).
+    const twin = `${shown}${base.backoff.endsWith("0000") ? "0001" : "0000"}`;
+    const folder = path.join(repo, ".foundry/memory/facts");
+    const source = fs.readFileSync(path.join(folder, `${base.backoff}.md`), "utf8");
+    fs.writeFileSync(path.join(folder, `${twin}.md`), source.replace(`id: ${base.backoff}`, `id: ${twin}`).replace("title: Retries use exponential backoff", "title: Retries stop after five attempts"));
+    commitAll(repo, "a fact from another branch");
+    gitOk(repo, "checkout", "-q", "-B", "ambiguous", "main");
+    const merge = git(repo, "merge", "--no-edit", "-q", "twin");
+    expect({ status: merge.status, conflicts: conflictedPaths(repo) }).toEqual({ status: 0, conflicts: [] });
+
+    const client = await connectClient(repo);
+    const longer = expectedShown(base.backoff, [base.backoff, twin]);
+    expect(longer.length).toBeGreaterThan(shown.length);
+    expect(shownIds((await callTool(client, "memory_search", { query: "exponential backoff" })).text)[0]).toBe(longer);
+    const input = { title: "Retries back off from 400 ms", body: "Factor 2." };
+    const refused = await callTool(client, "memory_write", { type: "convention", ...input, supersedes: shown });
+    expect(refused).toEqual({
+      isError: true,
+      text: `memory_write failed: supersedes ${shown} is ambiguous: 2 stored facts start with it (${[base.backoff, twin]
+        .sort()
+        .map((id) => `${expectedShown(id, [base.backoff, twin])} "${id === twin ? "Retries stop after five attempts" : "Retries use exponential backoff"}"`)
+        .join(", ")}); send the one you mean as shown here, or its whole id.`,
+    });
+    const replacement = createdId(repo, await write(client, { ...input, supersedes: longer }));
+    expect(readFacts(repo).find((fact) => fact.id === replacement)?.supersedes).toBe(base.backoff);
+    await client.close();
+  }, 60_000);
+});
+
 describe("a store in the sequential layout", () => {
   it("is read as is, conflicts as issue #31 reports until `foundry migrate`, then merges cleanly", async () => {
     const legacy = path.join(makeTempDir("foundry-legacy-"), "project");
     fs.mkdirSync(legacy);
     // Written outside git, as before this change: fact-0001, INDEX.md and .last-id.
     const before = await connectClient(legacy);
-    expect(createdId(await write(before, { title: "Orders use UUID keys", body: "Never sequential integers." }))).toBe("fact-0001");
+    expect(createdId(legacy, await write(before, { title: "Orders use UUID keys", body: "Never sequential integers." }))).toBe("fact-0001");
     await before.close();
     gitOk(legacy, "init", "-q");
     commitAll(legacy, "memory of an older version");
     const writeOn = async (branch: string, title: string): Promise<string> => {
       gitOk(legacy, "checkout", "-q", "-B", branch, "main");
       const client = await connectClient(legacy);
-      const id = createdId(await write(client, { title, body: `Written on ${branch}.` }));
+      const id = createdId(legacy, await write(client, { title, body: `Written on ${branch}.` }));
       await client.close();
       commitAll(legacy, `memory on ${branch}`);
       return id;
@@ -298,7 +365,7 @@ describe("a store in the sequential layout", () => {
     expect({ status: merge.status, conflicts: conflictedPaths(legacy) }).toEqual({ status: 0, conflicts: [] });
     const client = await connectClient(legacy);
     for (const [query, id] of [["UUID keys", "fact-0001"], ["postgres jobs", jobs], ["redis sessions", sessions]] as const)
-      expect(hitIds((await callTool(client, "memory_search", { query })).text)[0]).toBe(id);
+      expect(hitIds(legacy, (await callTool(client, "memory_search", { query })).text)[0]).toBe(id);
     expect(foundry(legacy, "doctor").status).toBe(0);
   }, 60_000);
 });

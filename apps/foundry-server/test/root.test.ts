@@ -89,8 +89,9 @@ describe("the bundle started in a nested folder", { timeout: 60_000 }, () => {
     expect(await startupLine(deep)).toMatch(new RegExp(`^foundry-server \\S+ serving ${top.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} \\(root from \\.foundry\\)$`));
     const client = await connectClient(top, { args: [], cwd: deep });
     // Inside a git work tree a new store is merge-safe: a random ten-digit id (memory-merge.test.ts).
-    const id = /^created: (fact-\d{10})\n/.exec((await callTool(client, "memory_write", note)).text)?.[1];
-    expect(fs.existsSync(path.join(top, `.foundry/memory/facts/${id}.md`))).toBe(true);
+    // Its text shows the short form (six digits), the file the whole id.
+    const shown = /^created: (fact-\d{6})\n/.exec((await callTool(client, "memory_write", note)).text)?.[1] as string;
+    expect(fs.readdirSync(path.join(top, ".foundry/memory/facts"))).toEqual([expect.stringMatching(new RegExp(`^${shown}\\d{4}\\.md$`))]);
     expect(fs.existsSync(path.join(deep, ".foundry"))).toBe(false);
     expect((await callTool(client, "token_report")).text.endsWith(`\n\nProject root: ${top}`)).toBe(true);
   });
@@ -99,8 +100,8 @@ describe("the bundle started in a nested folder", { timeout: 60_000 }, () => {
     const { top, deep } = tree({ a: [".git"] });
     expect(await startupLine(deep)).toContain(` serving ${path.join(top, "a")} (root from .git)`);
     const client = await connectClient(top, { args: [], cwd: deep });
-    const id = /^created: (fact-\d{10})\n/.exec((await callTool(client, "memory_write", note)).text)?.[1];
-    expect(fs.existsSync(path.join(top, `a/.foundry/memory/facts/${id}.md`))).toBe(true);
+    const shown = /^created: (fact-\d{6})\n/.exec((await callTool(client, "memory_write", note)).text)?.[1] as string;
+    expect(fs.readdirSync(path.join(top, "a/.foundry/memory/facts"))).toEqual([expect.stringMatching(new RegExp(`^${shown}\\d{4}\\.md$`))]);
     expect(fs.existsSync(path.join(deep, ".foundry"))).toBe(false);
   });
 

@@ -12,6 +12,8 @@ export const MemoryErrorCode = {
   CONFIG_INVALID: "CONFIG_INVALID",
   /** No runbook with the asked slug; the message lists the available ones. */
   RUNBOOK_NOT_FOUND: "RUNBOOK_NOT_FOUND",
+  /** A shortened fact id starts more than one stored id (a merge brought a second); the message lists them. */
+  AMBIGUOUS_ID: "AMBIGUOUS_ID",
   /** The cross-process write lock stayed held by a live process for too long. */
   LOCK_TIMEOUT: "LOCK_TIMEOUT",
   /** Too many writes of one process are already waiting for the write lock. */

@@ -61,7 +61,10 @@ export interface SearchResult {
   text: string;
 }
 
-/** What `write` returns. `id` is the new fact, or for a duplicate the fact that holds it. */
+/**
+ * What `write` returns. `id` is the new fact, or for a duplicate the fact that holds it; `id`
+ * and `supersedes` are whole ids, `text` shows the short forms a model reads (layout/short-ids.ts).
+ */
 export interface WriteResult {
   outcome: "created" | "duplicate";
   id: string;
@@ -178,10 +181,11 @@ export class FoundryMemory {
       ({ facts } = await this.refresh());
       ranked = rankFacts(facts.searchIndex(), query, options);
     }
+    const ids = facts.shortIds();
     const hits = ranked.map(({ fact, score }) => ({
       fact,
       score,
-      text: formatFactBlock(fact),
+      text: formatFactBlock(fact, ids.display(fact.id)),
     }));
     const text =
       hits.length > 0
@@ -196,29 +200,28 @@ export class FoundryMemory {
     const valid = validateFactInput(input, utcDay(now));
     return this.driver.withWriteLock(async () => {
       const { snapshot, facts } = await this.refresh();
+      const ids = facts.shortIds();
       const keys = facts.titleKeys();
       const duplicate = keys.duplicateOf(valid.title, valid.body);
       if (duplicate) {
         return {
           outcome: "duplicate" as const,
           id: duplicate.id,
-          text: `duplicate: ${duplicate.id} already holds this title and body; nothing written.`,
+          text: `duplicate: ${ids.display(duplicate.id)} already holds this title and body; nothing written.`,
         };
       }
       let replaced: Fact | undefined;
       if (valid.supersedes) {
-        replaced = facts.get(valid.supersedes);
+        // A whole id or the short form a search showed (layout/short-ids.ts).
+        const target = ids.resolve(valid.supersedes, "supersedes", (id) => facts.stored(id)?.title);
+        replaced = facts.get(target);
         if (!replaced) {
-          const stored = snapshot.records.find(
-            (record) => record.fact.id === valid.supersedes,
-          )?.fact;
-          const why = !stored
-            ? "is not a stored fact"
-            : stored.supersededBy
-              ? `is already superseded by ${stored.supersededBy}`
-              : "is not active (expired or superseded)";
+          const stored = facts.stored(target);
+          const why = stored?.supersededBy
+            ? `is already superseded by ${ids.display(stored.supersededBy)}`
+            : "is not active (expired or superseded)";
           throw invalidInput(
-            `supersedes ${valid.supersedes} ${why}; name an active fact (memory_search shows ids) or leave supersedes out.`,
+            `supersedes ${ids.display(target)} ${why}; name an active fact (memory_search shows ids) or leave supersedes out.`,
           );
         }
       } else {
@@ -226,7 +229,8 @@ export class FoundryMemory {
       }
       const similar = replaced ? undefined : keys.similarTo(valid);
       const { layout } = this.chooseLayout(snapshot, await this.config());
-      const id = await this.driver.allocateId(layout);
+      // An id whose six digits no stored id starts with, so this branch's ids all read as six.
+      const id = await this.driver.allocateId(layout, (candidate) => ids.startsAnother(candidate));
       const { supersedes: _explicit, ...fields } = valid;
       const fact: Fact = {
         id,
@@ -247,10 +251,10 @@ export class FoundryMemory {
       // just written), taken now instead of by the next search, which then finds nothing to do.
       await this.refresh();
       const lines = [
-        `created: ${id}${replaced ? ` (supersedes ${replaced.id})` : ""}`,
+        `created: ${ids.display(id)}${replaced ? ` (supersedes ${ids.display(replaced.id)})` : ""}`,
         formatWriteIndexLine(built),
         similar
-          ? `Similar: ${similar.id} "${similar.title}" stays active; if this fact replaces it, write again with supersedes: ${similar.id}.`
+          ? `Similar: ${ids.display(similar.id)} "${similar.title}" stays active; if this fact replaces it, write again with supersedes: ${ids.display(similar.id)}.`
           : "",
         formatProblems(problems),
       ];

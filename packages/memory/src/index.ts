@@ -51,6 +51,7 @@ export { tokenize } from "./search/tokenize";
 export { chooseLayout, insideGitWorkTree, MEMORY_LAYOUTS } from "./layout/memory-layout";
 export type { LayoutChoice, MemoryLayout } from "./layout/memory-layout";
 export { MERGE_SAFE_ID_MIN, isMergeSafeIdNumber, randomFactId } from "./layout/fact-ids";
+export { MIN_SHOWN_DIGITS, ShortFactIds } from "./layout/short-ids";
 export type { MergeResolution } from "./facts/merge-resolution";
 export { checkMemory } from "./report/memory-check";
 export type { MemoryFinding } from "./report/memory-check";

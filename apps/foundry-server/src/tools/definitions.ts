@@ -123,7 +123,7 @@ const memoryWrite: ToolDefinition = {
         pattern: "^\\d{4}-\\d{2}-\\d{2}$",
         description: "YYYY-MM-DD after which the fact stops being loaded.",
       },
-      supersedes: { type: "string", pattern: "^fact-\\d{4,}$", description: "fact-NNNN this fact replaces, to make the link explicit." },
+      supersedes: { type: "string", pattern: "^fact-\\d{4,}$", description: "Id of the fact this one replaces, as memory_search shows it (fact-0009, fact-482139), to make the link explicit." },
     },
     required: ["title", "body", "type"],
     additionalProperties: false,
@@ -132,7 +132,7 @@ const memoryWrite: ToolDefinition = {
   patternHints: {
     scope: "project, module:<name> or vertical:<name>",
     expires: "a date as YYYY-MM-DD",
-    supersedes: "a fact id such as fact-0009",
+    supersedes: "a fact id as memory_search shows it, such as fact-0009 or fact-482139",
   },
 };
 

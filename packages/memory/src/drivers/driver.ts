@@ -63,9 +63,10 @@ export interface FactStoreDriver {
   /**
    * Reserves an id for a new fact. `sequential` (the default) is the next number; an id once
    * returned is never returned again, even if its fact is deleted. `merge-safe` is a random
-   * ten-digit id no stored fact or file holds (see layout/fact-ids.ts).
+   * ten-digit id no stored fact or file holds (see layout/fact-ids.ts), one `avoid` refuses
+   * unless a few draws cannot meet it.
    */
-  allocateId(layout?: MemoryLayout): Promise<string>;
+  allocateId(layout?: MemoryLayout, avoid?: (id: string) => boolean): Promise<string>;
   /**
    * A search index the driver restored from its own cache (a cold start), handed over once;
    * the caller reconciles it with the facts active now before using it.

@@ -42,8 +42,8 @@ export class InMemoryFactStore implements FactStoreDriver {
     return run;
   }
 
-  async allocateId(layout: MemoryLayout = "sequential"): Promise<string> {
-    if (layout === "merge-safe") return randomFactId((id) => this.facts.has(id));
+  async allocateId(layout: MemoryLayout = "sequential", avoid?: (id: string) => boolean): Promise<string> {
+    if (layout === "merge-safe") return randomFactId((id) => this.facts.has(id), avoid);
     this.highestId += 1;
     return factIdFromNumber(this.highestId);
   }

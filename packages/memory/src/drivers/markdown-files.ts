@@ -389,8 +389,8 @@ export class MarkdownFactStore implements FactStoreDriver {
     }
   }
 
-  async allocateId(layout: MemoryLayout = "sequential"): Promise<string> {
-    if (layout === "merge-safe") return randomFactId((id) => existsSync(path.join(this.paths.facts, `${id}.md`)));
+  async allocateId(layout: MemoryLayout = "sequential", avoid?: (id: string) => boolean): Promise<string> {
+    if (layout === "merge-safe") return randomFactId((id) => existsSync(path.join(this.paths.facts, `${id}.md`)), avoid);
     let highest = this.entries.highestNameId;
     // Bounded, never through a link out of `.foundry/`: such a mark is ignored (the names still count) and replaced.
     const read = readBoundedText(this.paths.idCounter, { boundary: this.paths.foundry, maxBytes: FILE_BOUNDS.small });

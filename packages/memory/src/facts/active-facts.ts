@@ -1,9 +1,11 @@
 // Which stored facts are active (not superseded, not expired, not named by another fact's
 // `supersedes`), kept up to date from the driver's deltas and from this process's own writes,
-// and the three structures derived from them — the search index, the INDEX.md order and the
-// write rules' title keys — each built on first use and then updated one fact at a time.
+// and the structures derived from them — the search index, the INDEX.md order, the write
+// rules' title keys and the short ids of every stored fact — each built on first use and then
+// updated one fact at a time.
 
 import { IndexOrder } from "../report/index-order";
+import { ShortFactIds } from "../layout/short-ids";
 import { IncrementalSearchIndex } from "../search/incremental-index";
 import type { Fact } from "../types";
 import { MergeResolver } from "./merge-resolution";
@@ -18,7 +20,7 @@ interface Derived {
 
 /** The active facts of one store, with lazily built, incrementally updated derivatives. */
 export class ActiveFacts {
-  private readonly stored = new Map<string, Fact>();
+  private readonly storedFacts = new Map<string, Fact>();
   private readonly active = new Map<string, Fact>();
   /** target id → ids of stored facts whose `supersedes` names it. */
   private readonly replacers = new Map<string, Set<string>>();
@@ -26,6 +28,8 @@ export class ActiveFacts {
   private searchIndexCache: IncrementalSearchIndex | undefined;
   private orderCache: IndexOrder | undefined;
   private titleKeysCache: TitleKeys | undefined;
+  /** Every stored id (active or not), for the short forms a model reads and writes back. */
+  private shortIdsCache: ShortFactIds | undefined;
   /** Duplicates and restatements that only a merge can create, resolved by replaying the write rules. */
   private readonly resolver = new MergeResolver();
 
@@ -36,7 +40,7 @@ export class ActiveFacts {
     private restored?: IncrementalSearchIndex,
   ) {
     for (const fact of facts) this.link(fact);
-    for (const fact of this.stored.values()) {
+    for (const fact of this.storedFacts.values()) {
       if (!this.isCandidate(fact)) continue;
       this.active.set(fact.id, fact);
       this.resolver.add(fact, false);
@@ -99,8 +103,19 @@ export class ActiveFacts {
     return (this.titleKeysCache ??= new TitleKeys(this.active.values()));
   }
 
+  /** The short ids of every stored fact (layout/short-ids.ts), built on first use. */
+  shortIds(): ShortFactIds {
+    return (this.shortIdsCache ??= new ShortFactIds(this.storedFacts.keys()));
+  }
+
+  /** Any stored fact, active or not. */
+  stored(id: string): Fact | undefined {
+    return this.storedFacts.get(id);
+  }
+
   private link(fact: Fact): void {
-    this.stored.set(fact.id, fact);
+    if (!this.storedFacts.has(fact.id)) this.shortIdsCache?.add(fact.id);
+    this.storedFacts.set(fact.id, fact);
     if (fact.expires) this.expiring.add(fact.id);
     if (fact.supersedes) {
       const ids = this.replacers.get(fact.supersedes);
@@ -110,7 +125,8 @@ export class ActiveFacts {
   }
 
   private unlink(fact: Fact): void {
-    this.stored.delete(fact.id);
+    this.storedFacts.delete(fact.id);
+    this.shortIdsCache?.remove(fact.id);
     this.expiring.delete(fact.id);
     if (fact.supersedes) {
       const ids = this.replacers.get(fact.supersedes);
@@ -127,7 +143,7 @@ export class ActiveFacts {
 
   /** Brings `id`'s candidacy up to date; returns the ids whose active state may now differ. */
   private recandidate(id: string): string[] {
-    const fact = this.stored.get(id);
+    const fact = this.storedFacts.get(id);
     const wanted = fact && this.isCandidate(fact) ? fact : undefined;
     const current = this.resolver.candidate(id);
     if (current === wanted) return [id];
@@ -165,12 +181,12 @@ export class ActiveFacts {
       if (fact.supersedes) touched.add(fact.supersedes);
     };
     for (const fact of removed) {
-      if (this.stored.get(fact.id) !== fact) continue;
+      if (this.storedFacts.get(fact.id) !== fact) continue;
       this.unlink(fact);
       touch(fact);
     }
     for (const fact of added) {
-      const previous = this.stored.get(fact.id);
+      const previous = this.storedFacts.get(fact.id);
       if (previous === fact) continue;
       if (previous) {
         this.unlink(previous);

@@ -18,15 +18,20 @@ export function isMergeSafeIdNumber(value: number): boolean {
   return value >= MERGE_SAFE_ID_MIN;
 }
 
+/** Draws that try to meet `avoid` before any free id is taken (at 100,000 stored facts one draw in nine fails it). */
+const AVOID_ATTEMPTS = 32;
+
 /**
- * A random merge-safe id that `taken` does not refuse.
+ * A random merge-safe id that `taken` does not refuse, and that `avoid` does not either when one
+ * of the first few draws can meet it (FoundryMemory avoids an id whose short form another stored
+ * id already starts, so one branch's ids all show six digits; layout/short-ids.ts).
  *
  * @example randomFactId((id) => existsSync(`${id}.md`)) // "fact-4821390751"
  */
-export function randomFactId(taken: (id: string) => boolean): string {
-  for (;;) {
+export function randomFactId(taken: (id: string) => boolean, avoid?: (id: string) => boolean): string {
+  for (let attempt = 0; ; attempt++) {
     // randomInt takes bounds below 2^48; the range is 9×10⁹ wide.
     const id = `fact-${randomInt(MERGE_SAFE_ID_MIN, MERGE_SAFE_ID_END)}`;
-    if (!taken(id)) return id;
+    if (!taken(id) && (attempt >= AVOID_ATTEMPTS || !avoid?.(id))) return id;
   }
 }

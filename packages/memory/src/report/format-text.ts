@@ -4,11 +4,14 @@
 import { formatTokenCount, formatTokens } from "@foundry-mcp/tokens";
 import type { Fact } from "../types";
 
-/** One search hit as the SPEC block: heading, bold title, body, source line. */
-export function formatFactBlock(fact: Fact): string {
+/**
+ * One search hit as the SPEC block: heading, bold title, body, source line. `shownId` is the id
+ * as the model reads it (`ShortFactIds.display`); default the whole id.
+ */
+export function formatFactBlock(fact: Fact, shownId: string = fact.id): string {
   const provenance = [`source: ${fact.source}`, `scope: ${fact.scope}`];
   if (fact.expires) provenance.push(`expires: ${fact.expires}`);
-  return `### ${fact.id} · ${fact.type} · confidence ${fact.confidence}\n**${fact.title}**\n${fact.body}\n_${provenance.join(" · ")}_`;
+  return `### ${shownId} · ${fact.type} · confidence ${fact.confidence}\n**${fact.title}**\n${fact.body}\n_${provenance.join(" · ")}_`;
 }
 
 /** The no-hit sentence of memory_search. */
