@@ -110,17 +110,20 @@ describe("foundry write, search, show, list, index, report", () => {
     expect(foundry(root, "show", "fact-0001").stdout).toBe(`${cents}\n(not active: superseded by fact-0003)\n`);
   });
 
-  it("shows a fact by the unique beginning of its id, and names the ids an ambiguous one begins", () => {
+  it("shows a fact by the short id memory_search shows, and refuses a prefix too short or unknown", () => {
     const repo = makeTempDir("foundry-cli-show-");
     gitOk(repo, "init", "-q");
     foundry(repo, "write", ...CENTS);
     foundry(repo, "write", ...FLYWAY);
-    const [cents, flyway] = foundry(repo, "list").stdout.split("\n").filter((line) => line.startsWith("### ")).map((line) => line.split(" ")[1] as string);
+    const [cents] = foundry(repo, "list").stdout.split("\n").filter((line) => line.startsWith("### ")).map((line) => line.split(" ")[1] as string);
     expect(cents).toMatch(/^fact-\d{10}$/);
-    const prefix = (cents as string).slice(0, (cents as string).split("").findIndex((character, index) => character !== (flyway as string)[index]) + 1);
-    expect(foundry(repo, "show", prefix).stdout.split("\n")[1]).toBe("**Money is integer cents**");
-    const ids = [cents, flyway].sort().join(", ");
-    expect(foundry(repo, "show", "fact-")).toEqual({ status: 1, stdout: "", stderr: `foundry show: "fact-" begins 2 fact ids (${ids}); give more of it.\n` });
+    const short = (cents as string).slice(0, "fact-".length + 6);
+    const byWholeId = foundry(repo, "show", cents as string);
+    expect(byWholeId.stdout.split("\n")[1]).toBe("**Money is integer cents**");
+    expect(foundry(repo, "show", short)).toEqual(byWholeId);
+    const tooShort = (cents as string).slice(0, "fact-".length + 3);
+    expect(foundry(repo, "show", tooShort)).toEqual({ status: 1, stdout: "", stderr: expect.stringMatching(new RegExp(`^foundry show: id ${tooShort} is too short to name a fact: send at least 6 digits, as memory_search shows ids \\(e\\.g\\. fact-\\d{6}\\)\\.\n$`)) });
+    expect(foundry(repo, "show", "fact-")).toMatchObject({ status: 1, stdout: "" });
   });
 
   it("exits 2 on a bad --limit, --type or a missing argument, and 1 on an unknown id", () => {

@@ -357,6 +357,17 @@ export class FoundryMemory {
     return [...(await this.refresh()).facts.indexOrder().ordered];
   }
 
+  /**
+   * The whole id of the stored fact `input` names: its id, or the short form memory_search shows
+   * (any unique prefix of at least six digits). Throws MemoryError AMBIGUOUS_ID with the
+   * candidates, or INVALID_INPUT, each message starting with `field` and the input.
+   * @example await memory.resolveId("fact-482139", "id") // "fact-4821390751"
+   */
+  async resolveId(input: string, field = "id"): Promise<string> {
+    const { facts } = await this.refresh();
+    return facts.shortIds().resolve(input, field, (id) => facts.stored(id)?.title);
+  }
+
   /** Every stored fact, active or not, in id order (the store's readable files). */
   async storedFacts(): Promise<Fact[]> {
     return (await this.refresh()).snapshot.records.map((record) => record.fact);

@@ -16,7 +16,7 @@ async function runList(args: readonly string[], context: CommandContext): Promis
     const active = await memory.activeFacts();
     const facts = type === undefined ? active : active.filter((fact) => fact.type === type);
     const what = `${facts.length} active ${type === undefined ? "" : `${type} `}${facts.length === 1 ? "fact" : "facts"}`;
-    context.stdout(facts.length === 0 ? `${what}.\n` : `${what}:\n\n${facts.map(formatFactBlock).join("\n\n")}\n`);
+    context.stdout(facts.length === 0 ? `${what}.\n` : `${what}:\n\n${facts.map((fact) => formatFactBlock(fact)).join("\n\n")}\n`);
     return 0;
   });
 }
