@@ -5,9 +5,9 @@
 // a loud printed reason on a developer's machine and fail in CI (env CI set): see postgresGate().
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./test-support.mjs";
 
 const DEBIAN_ROOT = "/usr/lib/postgresql";
 const INSTALL_HINT =
@@ -60,16 +60,6 @@ export function postgresGate() {
   }
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts a cluster; resolves `{ url, port, createDatabase(name), stop() }`.

@@ -5,25 +5,15 @@
 // the machine's npm setup or cache stands between a user's `npx` and the published tarballs.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { runCommand } from "./packages.mjs";
+import { freePort } from "../../tooling/test-support.mjs";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const VERDACCIO = path.join(repoRoot, "node_modules/verdaccio/bin/verdaccio");
 const STARTUP_MS = 60_000;
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Resolves when `url` answers, rejects after `timeoutMs` or when the process exits first. */
 async function waitForAnswer(url, child, timeoutMs, log) {

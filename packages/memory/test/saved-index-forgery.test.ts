@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FoundryMemory, MarkdownFactStore, serializeFact } from "../src/index";
 import type { Fact } from "../src/index";
 import { makeTempRoot } from "./__fixtures__/temp-root";
+import { seededRandom } from "../../../tooling/test-support.mjs";
 
 let root = "";
 let cleanup = () => {};
@@ -64,17 +65,6 @@ function withRecomputedCrc(bytes: Buffer): Buffer {
   return Buffer.concat([Buffer.from(`${line.padEnd(Math.ceil((Buffer.byteLength(line) + 1) / 8) * 8 - 1)}\n`), body]);
 }
 
-/** A small seeded generator (mulberry32), so a failing mutation can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 beforeEach(async () => {
   ({ root, cleanup } = makeTempRoot());
@@ -106,7 +96,7 @@ describe("R7: a forged saved index is never believed", () => {
   });
 
   it("fuzz: one changed value per section, CRC recomputed, gives the fresh build's answers", async () => {
-    const next = random(36_7);
+    const next = seededRandom(36_7);
     const { starts, sizes } = sectionsOf(pristine);
     const differing: string[] = [];
     for (let round = 0; round < 140; round++) {

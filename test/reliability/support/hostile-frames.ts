@@ -1,6 +1,7 @@
 // Generates malformed and adversarial JSON-RPC frames, deterministically (seeded), each with the
 // answer a correct server gives: a parse error, an invalid request, method-not-found, invalid
 // params (as a JSON-RPC error or an isError tool result), or nothing for a notification.
+import { seededRandom } from "../../../tooling/test-support.mjs";
 export type Expectation = "parse-error" | "invalid-request" | "method-not-found" | "rejected-call" | "no-reply" | "any-reply" | "maybe-reply";
 
 export interface HostileFrame {
@@ -10,17 +11,6 @@ export interface HostileFrame {
   readonly family: string;
 }
 
-/** A small seeded PRNG (mulberry32) so a failing frame can be reproduced by its index. */
-function randomSource(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WEIRD_STRINGS = [
   "\u0000",
@@ -52,7 +42,7 @@ function nested(depth: number, open: string, close: string, inner = "1"): string
  * arguments); ids start at `firstId` and are unique.
  */
 export function hostileFrames(count: number, toolNames: readonly string[], seed = 20261130, firstId = 100_000): HostileFrame[] {
-  const random = randomSource(seed);
+  const random = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const frames: HostileFrame[] = [];
   let nextId = firstId;
