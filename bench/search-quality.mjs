@@ -12,7 +12,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { TOOL_SETS, catalogRanker, latencyCatalog, loadCorpus, plainRanker, scoreSet, stepCoverage, timeOnePass as timeTools } from "../packages/tool-catalog/bench/quality.mjs";
 import { externalCatalogRanker, externalPlainRanker, externalSets } from "../packages/tool-catalog/bench/external.mjs";
-import { MEMORY_SETS, labelledFacts, memorySearch, plainSearch, scoreQuestions, syntheticFacts, timeOnePass as timeMemory } from "../packages/memory/bench/quality.mjs";
+import { CONVERSATION_SETS, MEMORY_SETS, conversationFacts, labelledFacts, memorySearch, plainSearch, scoreQuestions, syntheticFacts, timeOnePass as timeMemory } from "../packages/memory/bench/quality.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const recordedFile = path.join(root, "bench", "search-baseline.json");
@@ -39,7 +39,7 @@ const entries = loadCorpus();
 const measured = { tools: {}, memory: {} };
 const toolFigures = async (module, options) => {
   const rankOf = await catalogRanker(module.ToolCatalog, entries, options);
-  return { ...Object.fromEntries(TOOL_SETS.map(([set]) => [set, scoreSet(rankOf, set)])), steps: stepCoverage(rankOf, "holdout5"), stepsDev: stepCoverage(rankOf, "dev-multistep") };
+  return { ...Object.fromEntries(TOOL_SETS.map(([set]) => [set, scoreSet(rankOf, set)])), steps: stepCoverage(rankOf, "holdout5"), steps6: stepCoverage(rankOf, "holdout6"), stepsDev: stepCoverage(rankOf, "dev-multistep") };
 };
 // The external sets (nobody here wrote them): each build and plain BM25 over the same corpus.
 const external = externalSets().map(([set, label, corpus, queries]) => ({ set, label, corpus, queries: queries.map((query) => ({ ...query, set })) }));
@@ -49,19 +49,24 @@ const externalFigures = async (module) => {
   return figures;
 };
 const { facts, keyOf } = labelledFacts();
-const memoryFigures = async (search) => {
+const conversation = conversationFacts();
+// search (facts → question → ids) over each corpus: the labelled facts and the conversational ones.
+const memoryFigures = async (searchOver) => {
   const figures = {};
-  for (const [set, , questions] of MEMORY_SETS) figures[set] = await scoreQuestions(search, questions, keyOf);
+  const labelledSearch = searchOver(facts);
+  for (const [set, , questions] of MEMORY_SETS) figures[set] = await scoreQuestions(labelledSearch, questions, keyOf);
+  const conversationSearch = searchOver(conversation.facts);
+  for (const [set, , questions] of CONVERSATION_SETS) figures[set] = await scoreQuestions(conversationSearch, questions, conversation.keyOf);
   return figures;
 };
-measured.tools.plain = { ...Object.fromEntries(TOOL_SETS.map(([set]) => [set, scoreSet(plainRanker(entries), set)])), steps: stepCoverage(plainRanker(entries), "holdout5"), stepsDev: stepCoverage(plainRanker(entries), "dev-multistep") };
+measured.tools.plain = { ...Object.fromEntries(TOOL_SETS.map(([set]) => [set, scoreSet(plainRanker(entries), set)])), steps: stepCoverage(plainRanker(entries), "holdout5"), steps6: stepCoverage(plainRanker(entries), "holdout6"), stepsDev: stepCoverage(plainRanker(entries), "dev-multistep") };
 measured.external = { plain: Object.fromEntries(external.map(({ set, corpus, queries }) => [set, scoreSet(externalPlainRanker(corpus), set, queries)])), after: await externalFigures(current.tools) };
 if (live.tools) measured.external.before = await externalFigures(live.tools);
 measured.tools.after = await toolFigures(current.tools);
 measured.tools.withGatewayWords = await toolFigures(current.tools, { search: { vocabulary: await gatewayVocabulary() } });
-measured.memory.plain = await memoryFigures(plainSearch(facts));
-measured.memory.after = await memoryFigures(memorySearch(current.memory, facts));
-const before = { tools: live.tools ? await toolFigures(live.tools) : recorded?.tools, external: measured.external.before ?? recorded?.external, memory: live.memory ? await memoryFigures(memorySearch(live.memory, facts)) : recorded?.memory };
+measured.memory.plain = await memoryFigures(plainSearch);
+measured.memory.after = await memoryFigures((list) => memorySearch(current.memory, list));
+const before = { tools: live.tools ? await toolFigures(live.tools) : recorded?.tools, external: measured.external.before ?? recorded?.external, memory: live.memory ? await memoryFigures((list) => memorySearch(live.memory, list)) : recorded?.memory };
 
 // ---- latency (interleaved: one pass of each build in turn, medians) -------------------
 async function interleaved(builds, passes) {
@@ -109,7 +114,9 @@ for (const [set, label] of TOOL_SETS) {
 }
 print("");
 const coverage = (figure) => (figure === undefined ? "–" : percent(figure.covered));
-print(`Multi-step requests of holdout 5 (${measured.tools.after.steps.n}, each naming two or three actions): share with a right tool for every action among the first ten results: plain BM25 ${coverage(measured.tools.plain.steps)}, catalog before (main) ${coverage(before.tools?.steps)}, catalog after ${coverage(measured.tools.after.steps)}. On the ${measured.tools.after.stepsDev.n} multi-step dev requests (\`tool-queries-multistep-dev.json\`, written and tuned on in this round): plain BM25 ${coverage(measured.tools.plain.stepsDev)}, before ${coverage(before.tools?.stepsDev)}, after ${coverage(measured.tools.after.stepsDev)}.`);
+print(`Multi-step requests of holdout 6 (${measured.tools.after.steps6.n}, each naming two or three actions): share with a right tool for every action among the first ten results: plain BM25 ${coverage(measured.tools.plain.steps6)}, catalog before (main) ${coverage(before.tools?.steps6)}, catalog after ${coverage(measured.tools.after.steps6)}.`);
+print("");
+print(`Multi-step requests of holdout 5 (${measured.tools.after.steps.n}, each naming two or three actions): share with a right tool for every action among the first ten results: plain BM25 ${coverage(measured.tools.plain.steps)}, catalog before (main) ${coverage(before.tools?.steps)}, catalog after ${coverage(measured.tools.after.steps)}. On the ${measured.tools.after.stepsDev.n} multi-step dev requests (\`tool-queries-multistep-dev.json\`, written and tuned on in the multi-step round): plain BM25 ${coverage(measured.tools.plain.stepsDev)}, before ${coverage(before.tools?.stepsDev)}, after ${coverage(measured.tools.after.stepsDev)}.`);
 print("");
 print("External sets, written by nobody on this project (`../shared/data/external/`, see its README): each corpus loaded into one catalog toolset under its published names (kind read), plain BM25 over title + text. MetaTool is a fixed sample: five requests per tool, spread evenly over the tool's requests in file order (`packages/tool-catalog/bench/external.mjs`).");
 print("");
@@ -129,6 +136,17 @@ print("");
 print("| set | ranker | top-1 | recall@5 | MRR |");
 print("| --- | --- | --- | --- | --- |");
 for (const [set, label] of MEMORY_SETS) {
+  const name = `${label}, ${measured.memory.after[set].n} questions`;
+  row(name, "plain BM25, active facts", measured.memory.plain[set]);
+  if (before.memory?.[set]) row(name, "memory before (main)", before.memory[set]);
+  row(name, "memory after", measured.memory.after[set]);
+}
+print("");
+print(`Memory, questions about time and people: ${conversation.facts.length} conversational facts with dates and people (\`packages/memory/bench/conversation-facts.json\`, written for issue 32); holdout 6 was written and committed before the ranking changed and is the headline.`);
+print("");
+print("| set | ranker | top-1 | recall@5 | MRR |");
+print("| --- | --- | --- | --- | --- |");
+for (const [set, label] of CONVERSATION_SETS) {
   const name = `${label}, ${measured.memory.after[set].n} questions`;
   row(name, "plain BM25, active facts", measured.memory.plain[set]);
   if (before.memory?.[set]) row(name, "memory before (main)", before.memory[set]);

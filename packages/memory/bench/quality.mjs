@@ -7,7 +7,8 @@ import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 
 const read = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8"));
-const LABELLED = read("./labelled-facts.json").facts;
+const LABELLED_DEFAULT = read("./labelled-facts.json").facts;
+const CONVERSATION = read("./conversation-facts.json").facts;
 
 /** Question sets in report order: the holdouts (never tuned on) first, then dev (tuned on). */
 export const MEMORY_SETS = [
@@ -16,14 +17,26 @@ export const MEMORY_SETS = [
   ["dev", "dev (queries.json, tuned on)", read("./queries.json").queries],
 ];
 
+/**
+ * Question sets over conversation-facts.json (issue 32: facts with dates and people, asked about
+ * by "when" and "who"), in report order: holdout 6 (never tuned on) first, then dev (tuned on).
+ */
+export const CONVERSATION_SETS = [
+  ["holdout6", "holdout 6 (written 2026-12-04 before this round)", read("./queries-holdout6.json").queries],
+  ["conversation-dev", "dev (queries-conversation-dev.json, tuned on)", read("./queries-conversation-dev.json").queries],
+];
+
 const number = (position) => `fact-${String(position + 1).padStart(4, "0")}`;
 
-/** The labelled facts as stored facts, with supersede links by id, and key ↔ id maps. */
-export function labelledFacts() {
-  const ids = new Map(LABELLED.map((fact, position) => [fact.key, number(position)]));
+/** The conversational facts (dates, people) as stored facts, and key ↔ id maps. */
+export const conversationFacts = () => labelledFacts(CONVERSATION);
+
+/** The labelled facts (or another list of the same shape) as stored facts, with supersede links by id, and key ↔ id maps. */
+export function labelledFacts(list = LABELLED_DEFAULT) {
+  const ids = new Map(list.map((fact, position) => [fact.key, number(position)]));
   const keyOf = new Map([...ids].map(([key, id]) => [id, key]));
-  const olderOf = new Map(LABELLED.filter((fact) => fact.supersededBy).map((fact) => [fact.supersededBy, fact.key]));
-  const facts = LABELLED.map((fact, position) => {
+  const olderOf = new Map(list.filter((fact) => fact.supersededBy).map((fact) => [fact.supersededBy, fact.key]));
+  const facts = list.map((fact, position) => {
     const stored = { id: number(position), type: fact.type, title: fact.title, body: fact.body, scope: fact.scope, tags: fact.tags, confidence: fact.confidence, source: "conversation" };
     stored.created = new Date(Date.UTC(2025, 0, 1, 0, 0, position)).toISOString().replace(".000", "");
     if (fact.expires) stored.expires = fact.expires;

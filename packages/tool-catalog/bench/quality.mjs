@@ -8,19 +8,21 @@ import { PlainBm25 } from "./plain-bm25.mjs";
 
 const readQueries = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8")).queries;
 
-/** Every labelled request; `set` is dev or dev-multistep (tuned on), holdout, holdout2, holdout3, holdout4 or holdout5 (never tuned on). */
+/** Every labelled request; `set` is dev or dev-multistep (tuned on), holdout, holdout2, holdout3, holdout4, holdout5 or holdout6 (never tuned on). */
 export const TOOL_QUERIES = [
   ...readQueries("./tool-queries.json"),
   ...readQueries("./tool-queries-holdout2.json"),
   ...readQueries("./tool-queries-holdout3.json"),
   ...readQueries("./tool-queries-holdout4.json"),
   ...readQueries("./tool-queries-holdout5.json"),
+  ...readQueries("./tool-queries-holdout6.json"),
   ...readQueries("./tool-queries-multistep-dev.json"),
 ];
 
 /** Sets in report order, with how each was used. */
 export const TOOL_SETS = [
-  ["holdout5", "holdout 5 (written 2026-12-04 before this round)"],
+  ["holdout6", "holdout 6 (written 2026-12-04 before the lexical round of issue 32)"],
+  ["holdout5", "holdout 5 (written 2026-12-04 before the multi-step round)"],
   ["holdout4", "holdout 4 (written 2026-12-01 before round 4)"],
   ["holdout3", "holdout 3 (written 2026-12-01 before round 3)"],
   ["dev", "dev (tuned on)"],
