@@ -6,3 +6,4 @@ export type { SplitOptions } from "./words";
 export { stemWord, baseForm, isPastForm } from "./stem";
 export { acronymsOf, acronymToken } from "./acronyms";
 export { ENGLISH_STOP_WORDS } from "./stop-words";
+export { mentionsDate, mentionsPersonName } from "./mentions";

@@ -4,13 +4,16 @@
 // the word as written, an adjacent swap counting as one typo — each at a discount, taking
 // the best match per query word so one word cannot count several times.
 // A coverage factor prefers facts that match more of the query; a fact answering the question's
-// form (search/question-form.ts) wins a near tie. Ties: confidence, then newer.
+// form (search/question-form.ts) wins a near tie, and one holding the date or name a "when" or
+// "who" question asks for beside its words (search/answer-sentences.ts) a little more. Ties:
+// confidence, then newer.
 
 import type { Fact, FactType } from "../types";
 import { factIdNumber } from "../facts/fact-file";
 import { CONFIDENCE_RANK, compareNewestFirstBy } from "../facts/order";
 import { boundedEditDistance } from "./edit-distance";
 import { PRODUCT_ROLE_FACTOR, asksForProduct, namesProduct } from "./product-names";
+import { ANSWER_SENTENCE_FACTOR, answersInSentence } from "./answer-sentences";
 import { QUESTION_FORM_FACTOR, answersForm, questionForm } from "./question-form";
 import { FIELDS, fieldCount, lowerBound } from "./search-index";
 import type { SearchIndex } from "./search-index";
@@ -230,7 +233,9 @@ export function rankFacts(
   // best unlifted score even when lifted cannot be among the results, so only the others have
   // their titles read and are sorted (a broad question has thousands of candidates; a few
   // dozen remain, and with no lift possible only the limit and its ties).
-  const maxLift = (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1);
+  const asksTimeOrPerson = form === "time" || form === "person";
+  const questionTerms = asksTimeOrPerson ? new Set(tokenize(query)) : undefined;
+  const maxLift = (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR : 1);
   const floor = options.limit >= 1 && scores.length > options.limit ? kthLargest(scores, options.limit) - 1e-6 : -Infinity;
   const ranked: Survivor[] = [];
   for (let at = 0; at < positions.length; at++) {
@@ -239,7 +244,8 @@ export function rankFacts(
     const fact = index.facts[positions[at] as number] as Fact;
     const lift =
       (productQuestion && namesProduct(fact) ? PRODUCT_ROLE_FACTOR : 1) *
-      (form !== undefined && answersForm(fact, form) ? QUESTION_FORM_FACTOR : 1);
+      (form !== undefined && answersForm(fact, form) ? QUESTION_FORM_FACTOR : 1) *
+      (questionTerms !== undefined && answersInSentence(fact, form!, questionTerms) ? ANSWER_SENTENCE_FACTOR : 1);
     ranked.push({ fact, score: score * lift, confidence: CONFIDENCE_RANK[fact.confidence], idNumber: factIdNumber(fact.id) });
   }
   ranked.sort(

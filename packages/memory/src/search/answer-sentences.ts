@@ -1,0 +1,51 @@
+// "When" and "who" questions: a fact answers one when a sentence of it holds a date (or a
+// person's name) together with one of the question's own words — "when did Rahul start" is
+// answered by "Rahul Mehta joined … on 5 January 2026", not by a fact that only shares the
+// topic. The sentences holding a date or a name, and their terms, are worked out once per fact.
+// Neighbours: search/question-form.ts reads the question's form; search/rank.ts applies the lift.
+
+import { mentionsDate, mentionsPersonName } from "@foundry-mcp/text-analysis";
+import type { Fact } from "../types";
+import type { QuestionForm } from "./question-form";
+import { tokenize } from "./tokenize";
+
+/** Score factor of a fact holding the asked-for date or name beside the question's words. */
+export const ANSWER_SENTENCE_FACTOR = 1.3;
+
+interface AnswerSentences {
+  /** Terms of each sentence that holds a date. */
+  dated: ReadonlySet<string>[];
+  /** Terms of each sentence that names a person. */
+  named: ReadonlySet<string>[];
+}
+
+const sentencesOf = new WeakMap<Fact, AnswerSentences>();
+
+// Title and body sentences: a sentence ends at . ! ? ; or a line break.
+function answerSentences(fact: Fact): AnswerSentences {
+  let found = sentencesOf.get(fact);
+  if (found === undefined) {
+    found = { dated: [], named: [] };
+    for (const sentence of [fact.title, ...fact.body.split(/(?<=[.!?;])\s+|\n+/)]) {
+      const dated = mentionsDate(sentence);
+      const named = mentionsPersonName(sentence);
+      if (!dated && !named) continue;
+      const terms = new Set(tokenize(sentence, true));
+      if (dated) found.dated.push(terms);
+      if (named) found.named.push(terms);
+    }
+    sentencesOf.set(fact, found);
+  }
+  return found;
+}
+
+/**
+ * True when the form asks for a time (a person) and one sentence of the fact holds a date
+ * (a person's name) and one of `questionTerms` (the question's stems).
+ */
+export function answersInSentence(fact: Fact, form: QuestionForm, questionTerms: ReadonlySet<string>): boolean {
+  if (form !== "time" && form !== "person") return false;
+  const { dated, named } = answerSentences(fact);
+  for (const terms of form === "time" ? dated : named) for (const term of questionTerms) if (terms.has(term)) return true;
+  return false;
+}
