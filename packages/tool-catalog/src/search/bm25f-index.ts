@@ -36,11 +36,13 @@ export interface Bm25fSettings {
 }
 
 /**
- * Weights chosen so a word in a tool's name outranks the same word in a parameter's help text;
- * a parameter's name ("city", "date_from") says what the tool takes, so it weighs more than its help.
+ * Weights chosen so a word in a tool's name outranks the same word in a parameter's help text.
+ * Parameter help weighs 0.3 (0.15 before issue 32): a tool with a terse description often says
+ * the rest in its parameters' help ("the city to get the weather for"); the change moved the
+ * external sets and the earlier holdouts up and no dev set down.
  */
 export const DEFAULT_BM25F: Bm25fSettings = {
-  weights: { name: 2, title: 1.5, toolset: 0.2, lead: 1.5, description: 0.5, parameters: 0.15, parameterNames: 0.2 },
+  weights: { name: 2, title: 1.5, toolset: 0.2, lead: 1.5, description: 0.5, parameters: 0.3, parameterNames: 0.2 },
   lengthNormalisation: { name: 0.5, title: 0.5, toolset: 0.3, lead: 0.5, description: 0.75, parameters: 0.75, parameterNames: 0.5 },
   k1: 1.6,
 };

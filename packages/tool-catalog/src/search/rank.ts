@@ -63,8 +63,17 @@ class Scratch {
   }
 }
 
-// Fills `best` with each tool's best alternative for one group (count = 1 marks a hit).
-function scoreGroup(group: QueryGroup, index: Bm25fIndex, sums: Scratch, best: Scratch): void {
+/**
+ * Up to this many concepts, a request's expansions (synonyms, related terms, prefixes, near
+ * spellings) count in full; past it each counts FULLY_EXPANDED_CONCEPTS / concepts of its
+ * weight. A long request already says what it wants in its own words, and expanding every one
+ * of them mostly adds noise (the long requests of the external sets, issue 32).
+ */
+export const FULLY_EXPANDED_CONCEPTS = 4;
+
+// Fills `best` with each tool's best alternative for one group (count = 1 marks a hit);
+// `expansionScale` scales every alternative but the words as written.
+function scoreGroup(group: QueryGroup, index: Bm25fIndex, sums: Scratch, best: Scratch, expansionScale: number): void {
   // IDF-aware expansion: an expanded term never counts as rarer (more telling) than the words
   // the request actually used, so a rare synonym cannot outweigh the original word.
   const exact = group.alternatives.find((alternative) => alternative.source === "exact");
@@ -75,7 +84,7 @@ function scoreGroup(group: QueryGroup, index: Bm25fIndex, sums: Scratch, best: S
       const postings = index.postings.get(stem);
       if (postings === undefined) continue;
       const idf = alternative.source === "exact" || ceiling <= 0 ? index.idf(stem) : Math.min(index.idf(stem), ceiling);
-      const factor = idf * alternative.weight;
+      const factor = idf * alternative.weight * (alternative.source === "exact" ? 1 : expansionScale);
       for (let position = 0; position < postings.docs.length; position += 1) {
         const doc = postings.docs[position]!;
         const mask = postings.masks[position]!;
@@ -120,9 +129,10 @@ export function rankDocuments(groups: QueryGroup[], index: Bm25fIndex, options: 
   const sums = new Scratch(index.size);
   const best = new Scratch(index.size);
   const totals = new Scratch(index.size);
+  const expansionScale = Math.min(1, FULLY_EXPANDED_CONCEPTS / Math.max(usable.length, 1));
   for (const group of usable) {
     best.reset();
-    scoreGroup(group, index, sums, best);
+    scoreGroup(group, index, sums, best, expansionScale);
     const argument = group.argument === true;
     for (const doc of best.touched) {
       if (totals.count[doc] === 0) totals.touched.push(doc);
