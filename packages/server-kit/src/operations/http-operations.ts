@@ -57,6 +57,8 @@ interface Entry {
   drained?: boolean;
 }
 
+// How long the last answers of a drain may take to leave their sockets.
+const FLUSH_MS = 1000;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 const outcomeOf = (entry: Entry): { outcome: string; level: LogLevel } => {
@@ -180,6 +182,17 @@ export function createHttpOperations(options: HttpOperationsOptions): HttpOperat
         for (const entry of late) refuseAtDeadline(entry);
         const streams = [...open.values()].filter((entry) => entry.req.method === "GET");
         for (const entry of streams) entry.res.end();
+        // The refusals and stream ends are queued on their sockets: let them flush (bounded) before the caller closes them.
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, FLUSH_MS);
+          wake = () => {
+            if (open.size > 0) return;
+            clearTimeout(timer);
+            resolve();
+          };
+          wake();
+        });
+        wake = undefined;
         const report = { finished: started - late.length, refusedAtDeadline: late.length, streamsEnded: streams.length };
         log.write("info", `drained: ${report.finished} finished, ${report.refusedAtDeadline} refused at the deadline, ${report.streamsEnded} streams ended`);
         return report;

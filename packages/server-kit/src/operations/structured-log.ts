@@ -30,6 +30,8 @@ export interface StructuredLogOptions {
   write?: (line: string) => void;
   /** Strings never written as they are (tokens); more can be added with {@link StructuredLog.addSecret}. */
   secrets?: readonly string[];
+  /** Shapes of secrets never written (an app's token format, e.g. /amc_[A-Za-z0-9_-]+/g); each needs the g flag. */
+  secretPatterns?: readonly RegExp[];
   /** The clock (tests). */
   now?: () => Date;
 }
@@ -68,6 +70,7 @@ export function createStructuredLog(options: StructuredLogOptions): StructuredLo
   const redact = (text: string): string => {
     let clean = text.replace(BEARER, `$1${REDACTED}`);
     for (const secret of secrets) clean = clean.split(secret).join(REDACTED);
+    for (const pattern of options.secretPatterns ?? []) clean = clean.replace(pattern, REDACTED);
     return clean;
   };
   const jsonLine = (level: LogLevel, message: string | undefined, fields: LogFields): string => {
