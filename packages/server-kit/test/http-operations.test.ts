@@ -95,7 +95,7 @@ describe("drain", () => {
     await expect.poll(running.received).toBe(2);
     expect(await running.operations.drain()).toEqual({ finished: 0, refusedAtDeadline: 2, streamsEnded: 1 });
     expect(await Promise.all(calls)).toEqual(
-      [1, 2].map((id) => ({ status: 503, body: { jsonrpc: "2.0", id, error: { code: -32000, message: "Server is shutting down: the request did not finish within the drain deadline (0 s); send it again" } } })),
+      [1, 2].map((id) => ({ status: 200, body: { jsonrpc: "2.0", id, error: { code: -32000, message: "Server is shutting down: the request did not finish within the drain deadline (0 s); send it again" } } })),
     );
     // The stream ends cleanly: its body completes instead of failing.
     expect(await stream.text()).toBe(": open\n\n");

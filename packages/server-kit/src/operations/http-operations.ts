@@ -118,7 +118,8 @@ export function createHttpOperations(options: HttpOperationsOptions): HttpOperat
     entry.drained = true;
     const errors = (entry.facts.ids.length ? entry.facts.ids : [null]).map((id) => jsonRpcError(SHUTTING_DOWN_CODE, deadlineMessage, id));
     const { res } = entry;
-    if (!res.headersSent) return sendJson(res, 503, errors.length === 1 ? errors[0] : errors, { connection: "close" });
+    // With ids the errors are answers (200, as any JSON-RPC error): the client's request settles with them.
+    if (!res.headersSent) return sendJson(res, entry.facts.ids.length ? 200 : 503, errors.length === 1 ? errors[0] : errors, { connection: "close" });
     if (String(res.getHeader("content-type") ?? "").includes("text/event-stream"))
       for (const error of errors) res.write(`event: message\ndata: ${JSON.stringify(error)}\n\n`);
     res.end();
