@@ -27,6 +27,7 @@ Using the servers:
 Serving and showing:
   serve [--approval auto|ask|deny] [--progressive]   one MCP server over stdio in front of all
   serve --http [--host H] [--port N] [--token T]     the same over Streamable HTTP (bearer token)
+        [--drain-seconds 20] [--log-format text|json] /healthz, /readyz; SIGTERM drains (docs/operators)
   status [--url URL] [--json]             live status of a running foya serve --http
   demo                                    foundry-server + amicited-gateway, with token costs
 
