@@ -185,14 +185,15 @@ export async function runServe(args: ParsedArgs): Promise<void> {
   const upstreamFile = flagString(args, "upstreams");
   const upstreams = upstreamFile ? await attachUpstreams(gateway, upstreamFile) : undefined;
   const shutdown: (() => Promise<void>)[] = [async () => upstreams?.close(), () => gateway.close()];
-  let operations: HttpOperations | undefined;
+  // Set once HTTP serving starts (stdio has nothing to drain); read by the signal handler.
+  const http: { operations?: HttpOperations } = {};
   let stopping = false;
   // The first signal drains (HTTP: in-flight calls finish up to --drain-seconds), then closes the
   // server, the upstreams and the store; a second signal ends the drain at once.
   const stop = async () => {
-    if (stopping) return operations?.endDrainNow();
+    if (stopping) return http.operations?.endDrainNow();
     stopping = true;
-    await operations?.drain();
+    await http.operations?.drain();
     for (const step of shutdown.splice(0)) await step().catch(() => undefined);
     process.exit(0);
   };
@@ -224,7 +225,7 @@ export async function runServe(args: ParsedArgs): Promise<void> {
   }
   const host = flagString(args, "host") ?? "127.0.0.1";
   const allowedHosts = flagString(args, "allowed-host")?.split(",") ?? [];
-  operations = gatewayOperations(gateway, log, drainSeconds);
+  const operations = (http.operations = gatewayOperations(gateway, log, drainSeconds));
   const running = await startHttpGateway(gateway, {
     host,
     operations,
