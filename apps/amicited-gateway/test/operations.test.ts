@@ -97,4 +97,17 @@ describe("graceful drain on SIGTERM", () => {
     const outcomes = recordsOf(held.gateway.stderr()).filter((record) => record.method === "tools/call").map((record) => record.outcome);
     expect(outcomes).toEqual(Array.from({ length: CALLS }, () => "drained"));
   }, 120_000);
+
+  it("ends the drain at once on a second SIGTERM, each open call getting the shutdown error", async () => {
+    const held = await heldGateway(["--drain-seconds", "600"]);
+    const calls = held.callAll();
+    await expect.poll(held.arrived, { timeout: 30_000 }).toBe(CALLS);
+    process.kill(held.gateway.process.pid!, "SIGTERM");
+    await expect.poll(held.readiness).toEqual({ status: 503, body: { status: "draining" } });
+    process.kill(held.gateway.process.pid!, "SIGTERM");
+    expect(await Promise.all(calls)).toEqual(
+      Array.from({ length: CALLS }, () => "refused: MCP error -32000: Server is shutting down: a second signal ended the drain before the request finished; send it again"),
+    );
+    expect(await held.exited).toBe(0);
+  }, 120_000);
 });

@@ -190,15 +190,18 @@ export async function runServe(args: ParsedArgs): Promise<void> {
   let stopping = false;
   // The first signal drains (HTTP: in-flight calls finish up to --drain-seconds), then closes the
   // server, the upstreams and the store; a second signal ends the drain at once.
+  const onSignal = () => void stop();
   const stop = async () => {
     if (stopping) return http.operations?.endDrainNow();
     stopping = true;
     await http.operations?.drain();
+    // Past the drain, a further signal ends the process at once, as it did before draining existed.
+    for (const signal of ["SIGINT", "SIGTERM"] as const) process.removeListener(signal, onSignal);
     for (const step of shutdown.splice(0)) await step().catch(() => undefined);
     process.exit(0);
   };
-  process.on("SIGINT", () => void stop());
-  process.on("SIGTERM", () => void stop());
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
   if (args.flags.has("stdio")) {
     await serveStdio(gateway, process.env.AMICITED_TOKEN, flagString(args, "toolsets"));
     await stop();

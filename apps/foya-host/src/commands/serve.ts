@@ -131,31 +131,35 @@ export const serveCommand: Command = async (argv, context) => {
   const stops: Array<() => Promise<void> | void> = [];
   const operations = http ? serveOperations(structured, started, drainSeconds) : undefined;
   let closing: Promise<void> | undefined;
+  let markEnded: () => void = () => undefined;
+  const ended = new Promise<void>((resolve) => (markEnded = resolve));
+  const signals = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
   // The first signal drains (--http: calls in flight finish up to --drain-seconds); a second ends the drain at once.
+  const onSignal = (): void => {
+    if (closing) return operations?.endDrainNow();
+    void shutdown();
+  };
   const shutdown = (): Promise<void> =>
     (closing ??= (async () => {
       await operations?.drain();
+      // Past the drain, a further signal ends the process at once, as it did before draining existed.
+      for (const signal of signals) process.removeListener(signal, onSignal);
       stopWatching();
       for (const stop of stops) await stop();
       await downstreams.closeAll();
       await manager.close();
       watchdog.stop();
+      markEnded();
     })());
-  const ended = new Promise<void>((resolve) => {
-    const end = (): void => {
-      if (closing) return operations?.endDrainNow();
-      void shutdown().then(resolve);
-    };
-    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, end);
-    if (!http) {
-      process.stdin.once("end", end);
-      const session = downstreams.open();
-      // Both eras on stdio: the 2025 handshake and 2026-07-28 per-request requests (server-kit).
-      const transport = new DualEraTransport(new LineStdioTransport(), session.identity);
-      transport.onclose = end;
-      void session.server.connect(transport);
-    }
-  });
+  for (const signal of signals) process.on(signal, onSignal);
+  if (!http) {
+    process.stdin.once("end", () => void shutdown());
+    const session = downstreams.open();
+    // Both eras on stdio: the 2025 handshake and 2026-07-28 per-request requests (server-kit).
+    const transport = new DualEraTransport(new LineStdioTransport(), session.identity);
+    transport.onclose = () => void shutdown();
+    void session.server.connect(transport);
+  }
   const where = http ? await listen(context.home, downstreams, { host: parsed.values.host ?? "127.0.0.1", port, token: parsed.values.token, log, structured, operations }, stops) : "stdio";
   // From the configuration, not status(): on stdio no session exists yet when this line is written (issue #36 D7).
   const configured = manager.configuredServers();

@@ -92,7 +92,7 @@ export function createHttpOperations(options: HttpOperationsOptions): HttpOperat
   let endNow: () => void = () => undefined;
   const health = createHealthRoutes(options.checks, () => draining);
   const shutdownMessage = `Server is shutting down: this instance takes no new requests (drain deadline ${options.drainSeconds} s); send the request again, to another instance if there is one`;
-  const deadlineMessage = `Server is shutting down: the request did not finish within the drain deadline (${options.drainSeconds} s); send it again`;
+  let deadlineMessage = `Server is shutting down: the request did not finish within the drain deadline (${options.drainSeconds} s); send it again`;
 
   const finish = (entry: Entry): void => {
     open.delete(entry.res);
@@ -173,6 +173,7 @@ export function createHttpOperations(options: HttpOperationsOptions): HttpOperat
           };
           wake = check;
           endNow = () => {
+            deadlineMessage = "Server is shutting down: a second signal ended the drain before the request finished; send it again";
             clearTimeout(timer);
             resolve();
           };
