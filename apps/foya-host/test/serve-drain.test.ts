@@ -1,7 +1,7 @@
 // `foya serve --http` under SIGTERM with fifty calls in flight (issue #33): a real upstream that
 // holds each call until the test releases it (the gateway's fixture, shared rather than copied),
 // five SDK clients with their listening SSE streams, /readyz turning false at once, new requests
-// refused with the shutdown error, and the JSON log (one object per line, never the token).
+// refused with the shutdown error, and the JSON log (one object per line, never the token; stdio too).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -100,4 +100,17 @@ describe("foya serve --http drains on SIGTERM", () => {
     expect(await held.exited).toBe(0);
     expect(held.records().filter((record) => record.method === "tools/call").map((record) => record.outcome)).toEqual(Array.from({ length: CALLS }, () => "drained"));
   }, 120_000);
+
+  it("writes JSON lines over stdio too, and refuses a bad --log-format or --drain-seconds by name", () => {
+    const home = temporaryFolder("serve-log-home");
+    // spawnSync's stdin is empty: serve starts, sees it end, shuts down and exits.
+    const stdio = runFoya(home, ["serve", "--log-format", "json"]);
+    expect(stdio.status).toBe(0);
+    const records = stdio.stderr.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(records[0]).toEqual({ level: "info", time: expect.any(String), service: "foya", msg: `foya serve: 0 servers configured in ${home}; approval auto; on stdio.` });
+    const format = runFoya(home, ["serve", "--log-format", "xml"]);
+    expect({ status: format.status, stderr: format.stderr }).toMatchObject({ status: 2, stderr: expect.stringContaining('--log-format must be text or json; got "xml"') });
+    const drain = runFoya(home, ["serve", "--http", "--drain-seconds", "9999"]);
+    expect({ status: drain.status, stderr: drain.stderr }).toMatchObject({ status: 2, stderr: expect.stringContaining('--drain-seconds must be a whole number of seconds from 0 to 600; got "9999"') });
+  });
 });
