@@ -1,12 +1,13 @@
 // The gateway's operator side (issue #33) on the built bundle: SIGTERM while fifty calls are in
 // flight through a real --upstreams server that holds them (each one answered, or refused with the
 // shutdown error, none cut), /healthz and /readyz, and the JSON log without the token used.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterEach, describe, expect, it } from "vitest";
-import { connect, initData, requireBuild, startGateway, textOf } from "./support/gateway-process";
+import { GATEWAY, connect, initData, requireBuild, startGateway, textOf } from "./support/gateway-process";
 import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
 
 const HELD = fileURLToPath(new URL("./__fixtures__/held-upstream.mjs", import.meta.url));
@@ -110,4 +111,12 @@ describe("graceful drain on SIGTERM", () => {
     );
     expect(await held.exited).toBe(0);
   }, 120_000);
+
+  it("refuses a bad --log-format or --drain-seconds as a usage error naming the bound", () => {
+    requireBuild();
+    // Refused before the store is opened: no data directory is needed.
+    const serve = (flags: string[]) => spawnSync(process.execPath, [GATEWAY, "serve", "--data", "/nonexistent", "--port", "0", ...flags], { encoding: "utf8", timeout: 60_000 });
+    expect(serve(["--log-format", "xml"])).toMatchObject({ status: 2, stderr: expect.stringContaining('amicited-gateway: --log-format must be text or json; got "xml"') });
+    expect(serve(["--drain-seconds", "601"])).toMatchObject({ status: 2, stderr: expect.stringContaining('amicited-gateway: --drain-seconds must be a whole number of seconds from 0 to 600; got "601"') });
+  });
 });
