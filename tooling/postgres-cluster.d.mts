@@ -3,6 +3,10 @@ export interface PostgresCluster {
   port: number;
   url: string;
   createDatabase(name: string): string;
+  /** Stops the server and keeps its data (see restart). */
+  halt(): void;
+  /** Starts a halted server again on the same port. */
+  restart(): void;
   stop(): void;
 }
 export function postgresBinDir(): string;

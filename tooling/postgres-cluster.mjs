@@ -86,19 +86,11 @@ export async function startPostgres() {
   run("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
   const port = await freePort();
   const options = `-h 127.0.0.1 -p ${port} -k ${root} -c fsync=off -c max_connections=200`;
-  run("pg_ctl", [
-    "-D",
-    data,
-    "-o",
-    options,
-    "-l",
-    path.join(root, "server.log"),
-    "-w",
-    "-t",
-    "60",
-    "start",
-  ]);
+  const start = () =>
+    run("pg_ctl", ["-D", data, "-o", options, "-l", path.join(root, "server.log"), "-w", "-t", "60", "start"]);
+  start();
   let stopped = false;
+  let halted = false;
   const url = (database) => `postgres://postgres@127.0.0.1:${port}/${database}`;
   return {
     port,
@@ -120,12 +112,22 @@ export async function startPostgres() {
       ]);
       return url(name);
     },
+    /** Stops the server (fast shutdown) and keeps its data: clients see it go away (readiness tests). */
+    halt() {
+      run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+      halted = true;
+    },
+    /** Starts a halted server again on the same port with the same data. */
+    restart() {
+      start();
+      halted = false;
+    },
     /** Stops the server (fast shutdown) and removes its folder. */
     stop() {
       if (stopped) return;
       stopped = true;
       try {
-        run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+        if (!halted) run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
       } finally {
         fs.rmSync(root, { recursive: true, force: true });
       }

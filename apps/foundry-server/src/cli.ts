@@ -2,19 +2,20 @@
 // main.ts acts on the result; only the upward root search (findProjectRoot) looks at the disk.
 import fs from "node:fs";
 import path from "node:path";
+import { parseLogFormat, type LogFormat } from "@foundry-mcp/server-kit";
 
 /** Where the served root came from, in the order they are tried. */
 export type RootSource = "--root" | "FOUNDRY_ROOT" | ".foundry" | ".git" | "working folder";
 
 /** What the command line asks for. */
 export type CliCommand =
-  | { kind: "serve"; root: string; source: RootSource }
+  | { kind: "serve"; root: string; source: RootSource; logFormat?: LogFormat }
   | { kind: "help" }
   | { kind: "version" }
   | { kind: "error"; message: string };
 
 /** The text printed by `foundry-server --help`. */
-export const USAGE = `Usage: foundry-server [--root DIR]
+export const USAGE = `Usage: foundry-server [--root DIR] [--log-format text|json]
 
 Project-memory MCP server over stdio (JSON-RPC, one message per line).
 
@@ -22,6 +23,8 @@ Options:
   --root DIR     project whose .foundry/ folder is served (default:
                  $FOUNDRY_ROOT, else the nearest folder upward holding .foundry/,
                  else the nearest holding .git, else the working directory)
+  --log-format F text (default: plain lines on stderr) or json (one JSON
+                 object per line on stderr; docs/operators/README.md)
   -h, --help     show this help
   -v, --version  print the version
 `;
@@ -60,8 +63,19 @@ export function findProjectRoot(cwd: string): { root: string; source: RootSource
  */
 export function parseArguments(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: string): CliCommand {
   let root: string | undefined;
+  let logFormat: LogFormat | undefined;
   for (let index = 0; index < argv.length; index++) {
     const argument = argv[index] as string;
+    if (argument === "--log-format" || argument.startsWith("--log-format=")) {
+      const inline = argument.startsWith("--log-format=");
+      try {
+        logFormat = parseLogFormat(inline ? argument.slice("--log-format=".length) : (argv[index + 1] ?? ""));
+      } catch (error) {
+        return { kind: "error", message: (error as Error).message };
+      }
+      if (!inline) index++;
+      continue;
+    }
     if (argument === "-h" || argument === "--help") return { kind: "help" };
     if (argument === "-v" || argument === "--version") return { kind: "version" };
     if (argument === "--root") {
@@ -81,7 +95,8 @@ export function parseArguments(argv: readonly string[], env: NodeJS.ProcessEnv, 
     }
     return { kind: "error", message: `Unknown argument "${argument}". Run foundry-server --help.` };
   }
-  if (root !== undefined) return { kind: "serve", root: path.resolve(cwd, root), source: "--root" };
-  if (env.FOUNDRY_ROOT) return { kind: "serve", root: path.resolve(cwd, env.FOUNDRY_ROOT), source: "FOUNDRY_ROOT" };
-  return { kind: "serve", ...findProjectRoot(cwd) };
+  const format = logFormat === undefined ? {} : { logFormat };
+  if (root !== undefined) return { kind: "serve", root: path.resolve(cwd, root), source: "--root", ...format };
+  if (env.FOUNDRY_ROOT) return { kind: "serve", root: path.resolve(cwd, env.FOUNDRY_ROOT), source: "FOUNDRY_ROOT", ...format };
+  return { kind: "serve", ...findProjectRoot(cwd), ...format };
 }

@@ -6,11 +6,11 @@ import { USAGE, parseArguments } from "./cli";
 import { reportMemoryOnStart } from "./memory-startup";
 import { openProject } from "./project";
 import { createFoundryServer, foundryDirectRoutes, foundryIdentity } from "./server";
-import { DualEraTransport, LineStdioTransport } from "@foundry-mcp/server-kit";
+import { DualEraTransport, LineStdioTransport, createStructuredLog } from "@foundry-mcp/server-kit";
 
-const log = (line: string): void => {
-  process.stderr.write(line.endsWith("\n") ? line : `${line}\n`);
-};
+// Text until the command line asks for json (--log-format): the lines stay what they always were.
+let structured = createStructuredLog({ format: "text", service: "foundry-server" });
+const log = (line: string): void => structured.write("info", line);
 
 async function main(): Promise<void> {
   const command = parseArguments(process.argv.slice(2), process.env, process.cwd());
@@ -26,6 +26,7 @@ async function main(): Promise<void> {
       process.exitCode = 2;
       return;
     case "serve": {
+      if (command.logFormat) structured = createStructuredLog({ format: command.logFormat, service: "foundry-server" });
       // Memory's cold-start work first: its directory watch, and its listing on a worker thread
       // the moment the watch is in place, so the listing runs while the client connects (memory README).
       const memory = openProject(command.root).memory;

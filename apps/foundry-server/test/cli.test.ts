@@ -1,7 +1,9 @@
 // cli.ts: where the project root comes from, and the help / version / error commands.
 // The last block runs the built bundle to show the same behaviour end to end.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import packageJson from "../package.json";
 import { USAGE, findProjectRoot, parseArguments } from "../src/cli";
@@ -49,6 +51,23 @@ describe("the built bundle's command line", () => {
 
   it("exits 2 on a bad argument without writing to stdout", () => {
     expect(runBundle(["--bogus"], { cwd: makeTempDir("foundry-cli-") })).toEqual({ stdout: "", status: 2 });
+  });
+});
+
+describe("--log-format (issue #33)", () => {
+  it("takes text or json, and refuses anything else naming the flag and the choices", () => {
+    expect(parseArguments(["--root", "/srv", "--log-format", "json"], {}, "/")).toEqual({ kind: "serve", root: "/srv", source: "--root", logFormat: "json" });
+    expect(parseArguments(["--log-format=text", "--root=/srv"], {}, "/")).toEqual({ kind: "serve", root: "/srv", source: "--root", logFormat: "text" });
+    expect(parseArguments(["--log-format", "yaml"], {}, "/")).toEqual({ kind: "error", message: '--log-format must be text or json; got "yaml"' });
+  });
+
+  it("writes stderr as one JSON object per line with json, and today's plain line without it", () => {
+    const root = makeTempDir("foundry-log-");
+    const bundle = fileURLToPath(new URL("../dist/server.mjs", import.meta.url));
+    const run = (args: string[]) => spawnSync(process.execPath, [bundle, "--root", root, ...args], { input: "", encoding: "utf8" }).stderr;
+    const [line] = run(["--log-format", "json"]).trim().split("\n");
+    expect(JSON.parse(line!)).toEqual({ level: "info", time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), service: "foundry-server", msg: `foundry-server ${packageJson.version} serving ${root} (root from --root)` });
+    expect(run([]).split("\n")[0]).toBe(`foundry-server ${packageJson.version} serving ${root} (root from --root)`);
   });
 });
 

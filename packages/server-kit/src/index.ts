@@ -38,3 +38,12 @@ export type { AskCapability, AskClient, AskingServer, HandlerExtra } from "./inp
 export { INPUT_METHODS, type InputRequest, type InputRequiredResult } from "./input/modern-round";
 export { InputErrorCode, InputRequestError } from "./input/input-error";
 export { DEFAULT_MAX_OUTSTANDING_STATES, MemoryStateNonces, type StateNonceStore } from "./input/state-nonces";
+// The operator's side (issue #33): /healthz and /readyz, graceful drain, the structured log.
+export { createHttpOperations, parseDrainSeconds, DEFAULT_DRAIN_SECONDS, MAX_DRAIN_SECONDS, SHUTTING_DOWN_CODE } from "./operations/http-operations";
+export type { DrainReport, HttpOperations, HttpOperationsOptions } from "./operations/http-operations";
+export { HEALTH_PATHS, READINESS_CHECK_TIMEOUT_MS } from "./operations/health-routes";
+export type { ReadinessCheck } from "./operations/health-routes";
+export { requestFactsOf, traceIdOf } from "./operations/request-facts";
+export type { RequestFacts } from "./operations/request-facts";
+export { createStructuredLog, parseLogFormat, routeStderrThroughLog, LOG_FORMATS, MAX_LOG_FIELD_CHARS, MAX_LOG_LINE_BYTES } from "./operations/structured-log";
+export type { LogFields, LogFormat, LogLevel, StructuredLog, StructuredLogOptions } from "./operations/structured-log";

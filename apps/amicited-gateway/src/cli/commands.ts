@@ -14,6 +14,9 @@ import { serveStdio } from "../server/stdio";
 import { attachUpstreams } from "../upstreams";
 import { CALL_LOG_RETENTION, DEFAULT_OUTBOUND_PER_WORKSPACE, DEFAULT_STREAM_EVENT_LIMITS, findWorkspace, issueAdminToken, openWorkspaceStore, schemaVersionOf } from "@foundry-mcp/workspace-store";
 import { createUiRoutes } from "../server/ui/routes";
+import { gatewayOperations, openGatewayLog } from "../server/operations";
+import { parseDrainSeconds, parseLogFormat } from "@foundry-mcp/server-kit";
+import type { HttpOperations } from "@foundry-mcp/server-kit";
 import type { Credential, StoreLocation, WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** Name of the workspace init creates. */
@@ -127,6 +130,15 @@ function sessionLimitsOf(args: ParsedArgs): SessionLimits {
   };
 }
 
+/** Runs a server-kit flag parser; its Error becomes a usage error (exit 2) with the usage text. */
+function usageChecked<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    throw new GatewayError(GatewayErrorCode.USAGE, `${(error as Error).message}\n${USAGE}`);
+  }
+}
+
 /** `serve …`: Streamable HTTP at /mcp, or stdio with --stdio. Runs until SIGINT/SIGTERM or stdin ends. */
 export async function runServe(args: ParsedArgs): Promise<void> {
   checkFlags(args, [
@@ -151,7 +163,11 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     "max-outbound-per-workspace",
     "no-ui",
     "call-log-days",
+    "drain-seconds",
+    "log-format",
   ]);
+  const [logFormat, drainSeconds] = usageChecked(() => [parseLogFormat(flagString(args, "log-format")), parseDrainSeconds(flagString(args, "drain-seconds"))] as const);
+  const log = openGatewayLog(logFormat);
   const storage = storageOf(args);
   const location = storeLocationOf(storage);
   if ("dataDir" in location && !storeExists(location))
@@ -169,12 +185,23 @@ export async function runServe(args: ParsedArgs): Promise<void> {
   const upstreamFile = flagString(args, "upstreams");
   const upstreams = upstreamFile ? await attachUpstreams(gateway, upstreamFile) : undefined;
   const shutdown: (() => Promise<void>)[] = [async () => upstreams?.close(), () => gateway.close()];
+  // Set once HTTP serving starts (stdio has nothing to drain); read by the signal handler.
+  const http: { operations?: HttpOperations } = {};
+  let stopping = false;
+  // The first signal drains (HTTP: in-flight calls finish up to --drain-seconds), then closes the
+  // server, the upstreams and the store; a second signal ends the drain at once.
+  const onSignal = () => void stop();
   const stop = async () => {
+    if (stopping) return http.operations?.endDrainNow();
+    stopping = true;
+    await http.operations?.drain();
+    // Past the drain, a further signal ends the process at once, as it did before draining existed.
+    for (const signal of ["SIGINT", "SIGTERM"] as const) process.removeListener(signal, onSignal);
     for (const step of shutdown.splice(0)) await step().catch(() => undefined);
     process.exit(0);
   };
-  process.once("SIGINT", () => void stop());
-  process.once("SIGTERM", () => void stop());
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
   if (args.flags.has("stdio")) {
     await serveStdio(gateway, process.env.AMICITED_TOKEN, flagString(args, "toolsets"));
     await stop();
@@ -201,8 +228,10 @@ export async function runServe(args: ParsedArgs): Promise<void> {
   }
   const host = flagString(args, "host") ?? "127.0.0.1";
   const allowedHosts = flagString(args, "allowed-host")?.split(",") ?? [];
+  const operations = (http.operations = gatewayOperations(gateway, log, drainSeconds));
   const running = await startHttpGateway(gateway, {
     host,
+    operations,
     port: flagInteger(args, "port", 8787, 0, 65535),
     maxBodyBytes: flagInteger(args, "max-body-bytes", 1024 * 1024, 1024, 64 * 1024 * 1024),
     allowedHosts,

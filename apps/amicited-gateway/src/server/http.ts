@@ -9,6 +9,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { messageOf } from "@foundry-mcp/core";
 import { createHttpEdge, jsonRpcError, sendJson } from "@foundry-mcp/server-kit";
+import type { HttpOperations } from "@foundry-mcp/server-kit";
 import { StreamEventLog, resolveToken } from "@foundry-mcp/workspace-store";
 import type { Credential, StreamEventLimits } from "@foundry-mcp/workspace-store";
 import { createSessionServer } from "./session";
@@ -34,6 +35,8 @@ export interface HttpGatewayOptions {
   streamEvents?: Partial<StreamEventLimits>;
   /** The dashboard, served under /ui beside /mcp (ui/routes.ts); absent with --no-ui. */
   ui?: UiRoutes;
+  /** /healthz, /readyz, drain and request records (operations.ts); absent, none of them. */
+  operations?: HttpOperations;
 }
 
 /** A running HTTP gateway. */
@@ -69,11 +72,13 @@ export async function startHttpGateway(
   });
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    if (options.operations?.intercept(req, res)) return;
     const url = new URL(req.url ?? "/", "http://placeholder");
     if (options.ui && isUiPath(url.pathname)) return options.ui(req, res, url);
     const admitted = await admit(req, res);
     if (!admitted) return;
     const { credential, body, method } = admitted;
+    options.operations?.admitted(res, body, credential.workspaceName);
     const request = { req, res, credential, body, method };
     const toolsets = url.searchParams.get("toolsets") ?? undefined;
     const sessionId = req.headers["mcp-session-id"];

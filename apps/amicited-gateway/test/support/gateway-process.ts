@@ -84,7 +84,8 @@ export async function startGateway(
     const timer = setTimeout(() => reject(new Error(`no listening line: ${stderr}`)), 30_000);
     child.stderr!.on("data", (chunk: Buffer) => {
       stderr += chunk.toString();
-      const match = /listening on (http:\/\/\S+\/mcp)\n/.exec(stderr);
+      // The line is plain text, or a JSON record under --log-format json.
+      const match = /listening on (http:\/\/[^\s"]+\/mcp)["\n]/.exec(stderr);
       if (match?.[1]) {
         clearTimeout(timer);
         resolve(match[1]);

@@ -27,6 +27,8 @@ Using the servers:
 Serving and showing:
   serve [--approval auto|ask|deny] [--progressive]   one MCP server over stdio in front of all
   serve --http [--host H] [--port N] [--token T]     the same over Streamable HTTP (bearer token)
+        [--drain-seconds 20]                         /healthz, /readyz; SIGTERM drains (docs/operators)
+  serve … [--log-format text|json]        stderr as plain lines (default) or one JSON object per line
   status [--url URL] [--json]             live status of a running foya serve --http
   demo                                    foundry-server + amicited-gateway, with token costs
 

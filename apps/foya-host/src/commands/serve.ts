@@ -1,10 +1,11 @@
-// `foya serve [--approval auto|ask|deny] [--progressive | --short-names [--client-prefix P]] [--http [--host H] [--port N] [--token T]]`:
+// `foya serve [--approval auto|ask|deny] [--progressive | --short-names [--client-prefix P]] [--log-format text|json] [--http [--host H] [--port N] [--token T] [--drain-seconds S]]`:
 // the aggregating MCP server on stdio, or on Streamable HTTP. Starts the manager over $FOYA_HOME
 // (with reconnection) without holding the client's initialize, follows mcp.json live, announces
 // registry changes downstream, and on stdin close (stdio) or a signal ends every session and child.
 import { messageOf } from "@foundry-mcp/core";
 import { startProcessWatchdog } from "@foundry-mcp/client-manager/node";
-import { DualEraTransport, LineStdioTransport } from "@foundry-mcp/server-kit";
+import { DualEraTransport, LineStdioTransport, parseDrainSeconds, parseLogFormat } from "@foundry-mcp/server-kit";
+import type { HttpOperations, StructuredLog } from "@foundry-mcp/server-kit";
 import { parseArguments, type ParsedArguments } from "../cli/args";
 import { usageError } from "../cli/errors";
 import { connectTimeoutMs } from "../host/settle";
@@ -14,6 +15,7 @@ import { createDownstreams, type Downstreams } from "../serve/downstreams";
 import { startHttpDownstream } from "../serve/http-downstream";
 import { recordEndpoint, serveToken } from "../serve/serve-endpoint";
 import { openServeManager } from "../serve/serve-manager";
+import { openServeLog, serveOperations } from "../serve/operations";
 import { CLAUDE_CODE_PREFIX, clientPrefixProblem, shortToolNames, type ToolNaming } from "../serve/tool-names";
 import type { Command } from "./context";
 
@@ -52,18 +54,29 @@ function bounded(started: Promise<unknown>, ms: number): Promise<void> {
   });
 }
 
+/** Runs a server-kit flag parser; its Error becomes foya's usage error for serve. */
+function usageChecked<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    throw usageError(messageOf(error), "serve");
+  }
+}
+
 /** `foya serve`. Resolves only when the client goes away (stdio) or a signal ends it. */
 export const serveCommand: Command = async (argv, context) => {
-  const parsed = parseArguments(argv, { command: "serve", options: { approval: "value", progressive: "flag", "short-names": "flag", "client-prefix": "value", http: "flag", host: "value", port: "value", token: "value" }, positionals: [] });
+  const parsed = parseArguments(argv, { command: "serve", options: { approval: "value", progressive: "flag", "short-names": "flag", "client-prefix": "value", http: "flag", host: "value", port: "value", token: "value", "drain-seconds": "value", "log-format": "value" }, positionals: [] });
   const approval = (parsed.values.approval ?? "auto") as ApprovalMode;
   if (!APPROVAL_MODES.includes(approval)) throw usageError(`--approval must be auto, ask or deny, got "${approval}"`, "serve");
   const http = parsed.flags.has("http");
-  for (const option of ["host", "port", "token"]) {
+  for (const option of ["host", "port", "token", "drain-seconds"]) {
     if (!http && parsed.values[option] !== undefined) throw usageError(`--${option} needs --http`, "serve");
   }
   const toolNames = toolNamesOf(parsed);
   const port = portOf(parsed);
-  const log = (line: string): void => context.output.err(line);
+  const [logFormat, drainSeconds] = usageChecked(() => [parseLogFormat(parsed.values["log-format"]), parseDrainSeconds(parsed.values["drain-seconds"])] as const);
+  const structured = openServeLog(logFormat, (line) => context.output.err(line));
+  const log = (line: string): void => structured.write("info", line);
 
   // Before any server starts: if foya dies without closing (SIGKILL), the watchdog ends their groups.
   const watchdog = startProcessWatchdog();
@@ -116,28 +129,38 @@ export const serveCommand: Command = async (argv, context) => {
   });
 
   const stops: Array<() => Promise<void> | void> = [];
+  const operations = http ? serveOperations(structured, started, drainSeconds) : undefined;
   let closing: Promise<void> | undefined;
+  let markEnded: () => void = () => undefined;
+  const ended = new Promise<void>((resolve) => (markEnded = resolve));
+  const signals = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+  // The first signal drains (--http: calls in flight finish up to --drain-seconds); a second ends the drain at once.
+  const onSignal = (): void => {
+    if (closing) return operations?.endDrainNow();
+    void shutdown();
+  };
   const shutdown = (): Promise<void> =>
     (closing ??= (async () => {
+      await operations?.drain();
+      // Past the drain, a further signal ends the process at once, as it did before draining existed.
+      for (const signal of signals) process.removeListener(signal, onSignal);
       stopWatching();
       for (const stop of stops) await stop();
       await downstreams.closeAll();
       await manager.close();
       watchdog.stop();
+      markEnded();
     })());
-  const ended = new Promise<void>((resolve) => {
-    const end = (): void => void shutdown().then(resolve);
-    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, end);
-    if (!http) {
-      process.stdin.once("end", end);
-      const session = downstreams.open();
-      // Both eras on stdio: the 2025 handshake and 2026-07-28 per-request requests (server-kit).
-      const transport = new DualEraTransport(new LineStdioTransport(), session.identity);
-      transport.onclose = end;
-      void session.server.connect(transport);
-    }
-  });
-  const where = http ? await listen(context.home, downstreams, { host: parsed.values.host ?? "127.0.0.1", port, token: parsed.values.token, log }, stops) : "stdio";
+  for (const signal of signals) process.on(signal, onSignal);
+  if (!http) {
+    process.stdin.once("end", () => void shutdown());
+    const session = downstreams.open();
+    // Both eras on stdio: the 2025 handshake and 2026-07-28 per-request requests (server-kit).
+    const transport = new DualEraTransport(new LineStdioTransport(), session.identity);
+    transport.onclose = () => void shutdown();
+    void session.server.connect(transport);
+  }
+  const where = http ? await listen(context.home, downstreams, { host: parsed.values.host ?? "127.0.0.1", port, token: parsed.values.token, log, structured, operations }, stops) : "stdio";
   // From the configuration, not status(): on stdio no session exists yet when this line is written (issue #36 D7).
   const configured = manager.configuredServers();
   log(`foya serve: ${configured} servers configured in ${context.home}; approval ${approval}${parsed.flags.has("progressive") ? "; progressive" : ""}; on ${where}.`);
@@ -148,11 +171,12 @@ export const serveCommand: Command = async (argv, context) => {
 async function listen(
   home: string,
   downstreams: Downstreams,
-  options: { host: string; port: number; token: string | undefined; log: (line: string) => void },
+  options: { host: string; port: number; token: string | undefined; log: (line: string) => void; structured: StructuredLog; operations?: HttpOperations },
   stops: Array<() => Promise<void> | void>,
 ): Promise<string> {
   const token = await serveToken(home, options.token);
-  const running = await startHttpDownstream(downstreams, { host: options.host, port: options.port, token, log: options.log });
+  options.structured.addSecret(token);
+  const running = await startHttpDownstream(downstreams, { host: options.host, port: options.port, token, log: options.log, ...(options.operations ? { operations: options.operations } : {}) });
   stops.push(() => running.close());
   stops.push(await recordEndpoint(home, { url: running.url, pid: process.pid }));
   return running.url;

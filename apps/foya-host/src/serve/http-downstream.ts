@@ -11,6 +11,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import { createHttpEdge, isModernPost, jsonRpcError, sameSecret, sendJson, serveModernPost, SharedModernServer } from "@foundry-mcp/server-kit";
+import type { HttpOperations } from "@foundry-mcp/server-kit";
 import type { AggregatingServer } from "./aggregating-server";
 import type { Downstreams } from "./downstreams";
 import { HttpSessionTransport } from "./http-session";
@@ -26,6 +27,8 @@ export interface HttpDownstreamOptions {
   port: number;
   token: string;
   log: (line: string) => void;
+  /** /healthz, /readyz, drain and request records (operations.ts). */
+  operations?: HttpOperations;
 }
 
 /** A listening HTTP downstream. */
@@ -56,8 +59,10 @@ export async function startHttpDownstream(downstreams: Downstreams, options: Htt
   };
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    if (options.operations?.intercept(req, res)) return;
     const admitted = await admit(req, res);
     if (!admitted) return;
+    options.operations?.admitted(res, admitted.body);
     const id = req.headers["mcp-session-id"];
     if (typeof id === "string") {
       const session = sessions.get(id);

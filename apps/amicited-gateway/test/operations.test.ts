@@ -1,0 +1,122 @@
+// The gateway's operator side (issue #33) on the built bundle: SIGTERM while fifty calls are in
+// flight through a real --upstreams server that holds them (each one answered, or refused with the
+// shutdown error, none cut), /healthz and /readyz, and the JSON log without the token used.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { GATEWAY, connect, initData, requireBuild, startGateway, textOf } from "./support/gateway-process";
+import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
+
+const HELD = fileURLToPath(new URL("./__fixtures__/held-upstream.mjs", import.meta.url));
+const CALLS = 50;
+const CLIENTS = 5;
+const started: { gateway: RunningGateway; dir: string; clients: Client[] }[] = [];
+
+afterEach(async () => {
+  for (const { gateway, dir, clients } of started.splice(0)) {
+    for (const client of clients) await client.close().catch(() => undefined);
+    await gateway.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** A gateway with the held upstream; `release()` lets every held call answer. */
+async function heldGateway(flags: string[]) {
+  requireBuild();
+  const { dir, tokens } = initData();
+  const arrivals = path.join(dir, "arrivals");
+  const release = path.join(dir, "release");
+  const upstreams = path.join(dir, "mcp.json");
+  fs.writeFileSync(upstreams, JSON.stringify({ servers: { held: { transport: "stdio", command: process.execPath, args: [HELD], env: { HELD_ARRIVALS: arrivals, HELD_RELEASE: release } } } }));
+  const gateway = await startGateway(dir, ["--upstreams", upstreams, "--log-format", "json", ...flags]);
+  const entry = { gateway, dir, clients: [] as Client[] };
+  started.push(entry);
+  const demo = tokens.demo as WorkspaceTokens;
+  for (let index = 0; index < CLIENTS; index++) entry.clients.push(await connect(gateway.url, demo.readToken));
+  const arrived = () => (fs.existsSync(arrivals) ? fs.readFileSync(arrivals, "utf8").split("\n").length - 1 : 0);
+  const exited = new Promise<number | null>((resolve) => gateway.process.once("exit", (code) => resolve(code)));
+  // Fifty calls at once, ten on each of five sessions; each settles to its text or its error message.
+  const callAll = () =>
+    Array.from({ length: CALLS }, (_, index) =>
+      entry.clients[index % CLIENTS]!.callTool({ name: "read_tool", arguments: { name: "held_hold", arguments: {} } }).then(
+        (result) => `answered: ${textOf(result)}`,
+        (error: Error) => `refused: ${error.message}`,
+      ),
+    );
+  const base = gateway.url.replace(/\/mcp$/, "");
+  const readiness = async () => {
+    const response = await fetch(`${base}/readyz`);
+    return { status: response.status, body: (await response.json()) as unknown };
+  };
+  return { gateway, demo, arrived, exited, callAll, readiness, base, release: () => fs.writeFileSync(release, "go") };
+}
+
+/** The JSON records the gateway wrote to stderr (every line must parse). */
+const recordsOf = (stderr: string) => stderr.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+
+describe("graceful drain on SIGTERM", () => {
+  it("answers all fifty in-flight calls, refuses new ones with the shutdown error, then exits 0", async () => {
+    const held = await heldGateway(["--drain-seconds", "120"]);
+    expect(await held.readiness()).toEqual({ status: 200, body: { status: "ready", checks: { store: "ok", migrations: "ok", catalog: "ok" } } });
+    const calls = held.callAll();
+    await expect.poll(held.arrived, { timeout: 30_000 }).toBe(CALLS);
+    process.kill(held.gateway.process.pid!, "SIGTERM");
+    await expect.poll(held.readiness).toEqual({ status: 503, body: { status: "draining" } });
+    const late = await fetch(`${held.base}/mcp`, { method: "POST", headers: { authorization: `Bearer ${held.demo.readToken}`, "content-type": "application/json", accept: "application/json, text/event-stream" }, body: "{}" });
+    expect({ status: late.status, body: await late.json() }).toEqual({
+      status: 503,
+      body: { jsonrpc: "2.0", id: null, error: { code: -32000, message: "Server is shutting down: this instance takes no new requests (drain deadline 120 s); send the request again, to another instance if there is one" } },
+    });
+    expect((await fetch(`${held.base}/healthz`)).status).toBe(200);
+    held.release();
+    expect(await Promise.all(calls)).toEqual(Array.from({ length: CALLS }, () => "answered: released"));
+    expect(await held.exited).toBe(0);
+    const records = recordsOf(held.gateway.stderr());
+    const toolCalls = records.filter((record) => record.msg === "request" && record.method === "tools/call");
+    expect(toolCalls).toHaveLength(CALLS);
+    expect(new Set(toolCalls.map((record) => `${record.tool} ${record.workspace} ${record.outcome} ${record.status}`))).toEqual(new Set(["read_tool demo ok 200"]));
+    expect(records.map((record) => record.msg).filter((msg) => String(msg).startsWith("drain"))).toEqual([
+      `draining: ${CALLS} requests in flight, waiting up to 120 s`,
+      // The gateway keeps no listening GET streams (legacy-http.ts): its streams are the calls' own.
+      `drained: ${CALLS} finished, 0 refused at the deadline, 0 streams ended`,
+    ]);
+    expect(held.gateway.stderr()).not.toContain(held.demo.readToken);
+  }, 120_000);
+
+  it("answers calls still running at the deadline with the shutdown error, never a cut connection", async () => {
+    const held = await heldGateway(["--drain-seconds", "1"]);
+    const calls = held.callAll();
+    await expect.poll(held.arrived, { timeout: 30_000 }).toBe(CALLS);
+    process.kill(held.gateway.process.pid!, "SIGTERM");
+    expect(await Promise.all(calls)).toEqual(
+      Array.from({ length: CALLS }, () => "refused: MCP error -32000: Server is shutting down: the request did not finish within the drain deadline (1 s); send it again"),
+    );
+    expect(await held.exited).toBe(0);
+    const outcomes = recordsOf(held.gateway.stderr()).filter((record) => record.method === "tools/call").map((record) => record.outcome);
+    expect(outcomes).toEqual(Array.from({ length: CALLS }, () => "drained"));
+  }, 120_000);
+
+  it("ends the drain at once on a second SIGTERM, each open call getting the shutdown error", async () => {
+    const held = await heldGateway(["--drain-seconds", "600"]);
+    const calls = held.callAll();
+    await expect.poll(held.arrived, { timeout: 30_000 }).toBe(CALLS);
+    process.kill(held.gateway.process.pid!, "SIGTERM");
+    await expect.poll(held.readiness).toEqual({ status: 503, body: { status: "draining" } });
+    process.kill(held.gateway.process.pid!, "SIGTERM");
+    expect(await Promise.all(calls)).toEqual(
+      Array.from({ length: CALLS }, () => "refused: MCP error -32000: Server is shutting down: a second signal ended the drain before the request finished; send it again"),
+    );
+    expect(await held.exited).toBe(0);
+  }, 120_000);
+
+  it("refuses a bad --log-format or --drain-seconds as a usage error naming the bound", () => {
+    requireBuild();
+    // Refused before the store is opened: no data directory is needed.
+    const serve = (flags: string[]) => spawnSync(process.execPath, [GATEWAY, "serve", "--data", "/nonexistent", "--port", "0", ...flags], { encoding: "utf8", timeout: 60_000 });
+    expect(serve(["--log-format", "xml"])).toMatchObject({ status: 2, stderr: expect.stringContaining('amicited-gateway: --log-format must be text or json; got "xml"') });
+    expect(serve(["--drain-seconds", "601"])).toMatchObject({ status: 2, stderr: expect.stringContaining('amicited-gateway: --drain-seconds must be a whole number of seconds from 0 to 600; got "601"') });
+  });
+});
