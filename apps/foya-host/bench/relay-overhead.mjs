@@ -12,7 +12,7 @@ import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { cpuMs, fixed, median, percentile, spread, table } from "../../../tooling/bench-measure.mjs";
+import { cpuMs, median, percentile, spread, table } from "../../../tooling/bench-measure.mjs";
 
 // BENCH_ROUNDS makes a quick run (the report uses the default).
 const ROUNDS = Number(process.env.BENCH_ROUNDS) || 5;
