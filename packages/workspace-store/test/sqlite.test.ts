@@ -9,7 +9,6 @@ import { describe, expect, it } from "vitest";
 import { openSqliteStore, SQLITE_FILE_NAME, WorkspaceStoreError } from "../src/index";
 import type { WorkspaceStore } from "../src/index";
 import { workspaceStoreConformance } from "./driver-conformance";
-import { mcpSessionConformance } from "./session-conformance";
 import { isolationConformance } from "./isolation-conformance";
 
 const dirs = new Map<WorkspaceStore, string>();
@@ -30,7 +29,6 @@ for (const [index, moduleName] of engines.entries()) {
     fs.rmSync(dirs.get(store)!, { recursive: true, force: true });
   };
   workspaceStoreConformance(label, openTemporary, disposeTemporary);
-  mcpSessionConformance(label, openTemporary, disposeTemporary);
   isolationConformance(label, openTemporary, disposeTemporary);
 }
 

@@ -12,7 +12,8 @@ import { DEFAULT_SESSION_LIMITS } from "../server/sessions";
 import type { SessionLimits } from "../server/sessions";
 import { serveStdio } from "../server/stdio";
 import { attachUpstreams } from "../upstreams";
-import { CALL_LOG_RETENTION, DEFAULT_OUTBOUND_PER_WORKSPACE, DEFAULT_STREAM_EVENT_LIMITS, findWorkspace, issueAdminToken, openWorkspaceStore, schemaVersionOf } from "@foundry-mcp/workspace-store";
+import { CALL_LOG_RETENTION, DEFAULT_OUTBOUND_PER_WORKSPACE, findWorkspace, issueAdminToken, openWorkspaceStore, schemaVersionOf } from "@foundry-mcp/workspace-store";
+import { DEFAULT_STREAM_EVENT_LIMITS } from "../server/stream-event-log";
 import { createUiRoutes } from "../server/ui/routes";
 import type { Credential, StoreLocation, WorkspaceStore } from "@foundry-mcp/workspace-store";
 
