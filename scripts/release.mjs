@@ -23,7 +23,7 @@ import os from "node:os";
 import path from "node:path";
 import { nodedirFor } from "../tooling/node-runtime.mjs";
 import { checkApp, checkLibrary, checkTarball, checkTypes } from "./release/consumer.mjs";
-import { packAll, runCommand, workspacePackages } from "./release/packages.mjs";
+import { enginesAllow, packAll, runCommand, workspacePackages } from "./release/packages.mjs";
 import { localPrebuilds, workspaceNativeDir } from "./release/prebuilds.mjs";
 import { registryRoundTrip } from "./release/registry-round-trip.mjs";
 import { syncServerJson } from "./release/server-json.mjs";
@@ -54,7 +54,10 @@ const nodedir = nodedirFor(process.execPath, process.version);
 if (nodedir) env.npm_config_nodedir = nodedir;
 else console.warn(`release: no headers found for Node ${process.version}; native addons may fail to build`);
 
-const packages = workspacePackages(repoRoot);
+// Every package is packed (an app's optional dependency comes from its tarball); only those whose
+// engines allow this Node are installed and checked here (npm skips the others as optional dependencies).
+const allPackages = workspacePackages(repoRoot);
+const packages = allPackages.filter((pkg) => enginesAllow(pkg.manifest.engines?.node, process.versions.node));
 // better-sqlite3 from a local prebuild for this Node (scripts/release/prebuilds.mjs), not compiled per run.
 const nativeDir = workspaceNativeDir(path.join(repoRoot, "apps/amicited-gateway"));
 const prebuilds = nativeDir ? localPrebuilds(path.join(repoRoot, "node_modules/.cache/release-prebuilds"), nativeDir) : undefined;
@@ -64,7 +67,8 @@ const tarballDir = path.join(work, "tarballs");
 fs.mkdirSync(tarballDir);
 console.log(`Release dry run on Node ${process.version}: ${packages.length} packages, consumer folders under ${work}`);
 const typesNode = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")).devDependencies["@types/node"];
-const context = { byName: new Map(packages.map((pkg) => [pkg.name, pkg])), tarballs: packAll(packages, tarballDir), work, env, typesNode, tsc: path.join(repoRoot, "node_modules/typescript/bin/tsc") };
+const context = { byName: new Map(allPackages.map((pkg) => [pkg.name, pkg])), tarballs: packAll(allPackages, tarballDir), work, env, typesNode, tsc: path.join(repoRoot, "node_modules/typescript/bin/tsc") };
+for (const pkg of allPackages) if (!packages.includes(pkg)) console.log(`  – ${pkg.name}: packed, not installed on Node ${process.versions.node} (engines ${pkg.manifest.engines.node})`);
 
 const problems = [];
 const rows = [];

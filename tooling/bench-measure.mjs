@@ -20,6 +20,17 @@ export function table(header, rows) {
 
 export const fixed = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : "n/a");
 
+/**
+ * A figure measured once per round, as `median (min–max)` over the rounds, so a report shows the
+ * run-to-run spread and not one (possibly best) run. One round prints just its value.
+ * @example spread([0.87, 0.81, 1.1], 2) // "0.87 (0.81–1.10)"
+ */
+export function spread(values, digits = 1, unit = "") {
+  const finite = values.filter(Number.isFinite);
+  if (finite.length < 2) return `${fixed(median(finite), digits)}${unit}`;
+  return `${fixed(median(finite), digits)}${unit} (${fixed(Math.min(...finite), digits)}–${fixed(Math.max(...finite), digits)})`;
+}
+
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
 /** CPU time (user + system, ms) process `pid` has used, from /proc; undefined where unreadable. */

@@ -27,8 +27,9 @@ function embeddedUi(): Record<string, { type: string; body: string }> {
   return files;
 }
 
-// better-sqlite3 is native: it stays external and loads from this app's node_modules.
+// SQLite is node:sqlite (built in) or, before Node 22.16, better-sqlite3 (native) through the optional
+// @foundry-mcp/sqlite-node20: they stay external and load from this app's node_modules.
 export default defineConfig({
-  ...appBundle({ gateway: "src/main.ts" }, ["better-sqlite3", "better-sqlite3-node20"]),
+  ...appBundle({ gateway: "src/main.ts" }, ["better-sqlite3", "better-sqlite3-node20", "@foundry-mcp/sqlite-node20"]),
   define: { __AMICITED_UI__: JSON.stringify(embeddedUi()) },
 });

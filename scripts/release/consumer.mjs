@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { consumerFolder, installClosure, installStats, npmInstall, runCommand, tarballFiles } from "./packages.mjs";
+import { consumerFolder, enginesAllow, installClosure, installStats, nativeAddons, npmInstall, runCommand, tarballFiles } from "./packages.mjs";
 
 /** The subpaths a library exports, as import specifiers (`@scope/name`, `@scope/name/node`). */
 export function entrySpecifiers(pkg) {
@@ -57,9 +57,13 @@ function peerSpecs(libraries) {
   return [...specs.values()];
 }
 
-/** Installs one app from its tarball alone and runs each of its bins through npx. */
+/**
+ * Installs one app from its tarball (and its optional workspace dependencies' tarballs, which npm
+ * installs or skips by their engines as it would from a registry) and runs each of its bins through npx.
+ */
 export function checkApp(pkg, context) {
-  const { dir, specs } = consumerFolder(context.work, pkg.name, [context.tarballs.get(pkg.name)]);
+  const optional = Object.keys(pkg.manifest.optionalDependencies ?? {}).filter((name) => context.tarballs.has(name));
+  const { dir, specs } = consumerFolder(context.work, pkg.name, [context.tarballs.get(pkg.name)], new Map(optional.map((name) => [name, context.tarballs.get(name)])));
   npmInstall(dir, specs, context.env);
   const problems = [];
   const bins = [];
@@ -72,8 +76,14 @@ export function checkApp(pkg, context) {
   }
   problems.push(...npxFromEmptyFolder(pkg, context));
   const stats = installStats(dir);
-  const expected = [pkg.name, ...Object.keys({ ...pkg.manifest.dependencies, ...pkg.manifest.optionalDependencies })];
+  // An optional workspace dependency is installed exactly where its engines allow (D11: the Node 20
+  // SQLite driver, and its native build, nowhere else).
+  const skipped = optional.filter((name) => !enginesAllow(context.byName.get(name)?.manifest.engines?.node, process.versions.node));
+  const expected = [pkg.name, ...Object.keys({ ...pkg.manifest.dependencies, ...pkg.manifest.optionalDependencies })].filter((name) => !skipped.includes(name));
   for (const name of expected) if (!stats.names.includes(name)) problems.push(`npm did not install ${name}`);
+  // package-lock.json lists a skipped optional package too: what counts is what is on disk.
+  for (const name of skipped) if (fs.existsSync(path.join(dir, "node_modules", name))) problems.push(`npm installed ${name} on Node ${process.versions.node}, which its engines exclude`);
+  if (skipped.length) problems.push(...nativeAddons(dir).map((file) => `a native addon was installed on Node ${process.versions.node}, where nothing loads it: ${file}`));
   return { ...stats, dir, installed: path.join(dir, "node_modules", pkg.name), bins, problems };
 }
 

@@ -24,6 +24,30 @@ export function workspacePackages(root) {
   return found;
 }
 
+const versionParts = (version) => version.replace(/^[v=]/, "").split(".").map((part) => Number.parseInt(part, 10) || 0);
+const compareVersions = (a, b) => {
+  const [left, right] = [versionParts(a), versionParts(b)];
+  for (let i = 0; i < 3; i += 1) if ((left[i] ?? 0) !== (right[i] ?? 0)) return (left[i] ?? 0) - (right[i] ?? 0);
+  return 0;
+};
+const COMPARATORS = { ">=": (c) => c >= 0, ">": (c) => c > 0, "<=": (c) => c <= 0, "<": (c) => c < 0, "": (c) => c === 0 };
+
+/**
+ * Whether Node `version` satisfies an engines range of the forms the workspace writes
+ * (`>=20.19`, `>=20.19 <22.16`, alternatives joined by `||`), as npm decides whether to install
+ * an optional package. No range allows every version.
+ * @example enginesAllow(">=20.19 <22.16", "24.21.0") // false
+ */
+export function enginesAllow(range, version) {
+  if (!range) return true;
+  return range.split("||").some((alternative) =>
+    alternative.trim().split(/\s+/).every((comparator) => {
+      const [, operator = "", bound = ""] = /^(>=|<=|>|<|=)?(.+)$/.exec(comparator) ?? [];
+      return COMPARATORS[operator === "=" ? "" : operator]?.(compareVersions(version, bound)) ?? false;
+    }),
+  );
+}
+
 /** Runs a command; returns `{ status, stdout, stderr }` and never throws. */
 export function runCommand(command, args, options = {}) {
   const result = spawnSync(command, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, ...options });
@@ -56,12 +80,17 @@ export function installClosure(name, byName) {
   return [...needed];
 }
 
-/** A new consumer folder holding only the given tarballs (copied in) and a private package.json. */
-export function consumerFolder(parent, label, tarballs) {
+/**
+ * A new consumer folder holding only the given tarballs (copied in) and a private package.json.
+ * `overrides` (name -> tarball) are copied in too and answer for those names wherever they are
+ * depended on (an app's optional workspace dependency, which no registry serves in a dry run).
+ */
+export function consumerFolder(parent, label, tarballs, overrides = new Map()) {
   const dir = path.join(parent, label.replace(/[^a-z0-9-]+/gi, "-"));
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, "package.json"), `${JSON.stringify({ name: "consumer", private: true }, null, 2)}\n`);
-  for (const tarball of tarballs) fs.copyFileSync(tarball, path.join(dir, path.basename(tarball)));
+  const pinned = Object.fromEntries([...overrides].map(([name, tarball]) => [name, `file:./${path.basename(tarball)}`]));
+  fs.writeFileSync(path.join(dir, "package.json"), `${JSON.stringify({ name: "consumer", private: true, ...(overrides.size ? { overrides: pinned } : {}) }, null, 2)}\n`);
+  for (const tarball of [...tarballs, ...overrides.values()]) fs.copyFileSync(tarball, path.join(dir, path.basename(tarball)));
   return { dir, specs: tarballs.map((tarball) => `./${path.basename(tarball)}`) };
 }
 
@@ -85,6 +114,20 @@ export function installStats(dir) {
   const lock = JSON.parse(fs.readFileSync(path.join(dir, "package-lock.json"), "utf8"));
   const packages = Object.keys(lock.packages ?? {}).filter((key) => key.startsWith("node_modules/"));
   return { bytes, packages: packages.length, names: packages.map((key) => key.slice(key.lastIndexOf("node_modules/") + "node_modules/".length)) };
+}
+
+/** The compiled native addons (`*.node` files) under `dir`/node_modules, relative to `dir`. */
+export function nativeAddons(dir) {
+  const found = [];
+  const walk = (current) => {
+    for (const entry of fs.readdirSync(current, { withFileTypes: true })) {
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith(".node")) found.push(path.relative(dir, full));
+    }
+  };
+  if (fs.existsSync(path.join(dir, "node_modules"))) walk(path.join(dir, "node_modules"));
+  return found.sort();
 }
 
 /** The file names inside a tarball (without the leading `package/`). */

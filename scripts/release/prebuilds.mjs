@@ -5,17 +5,16 @@
 // that it does not know that setting, but passes it on to the install script), the same
 // tarball layout GitHub serves, made once per Node ABI: from the workspace's own build when that
 // loads in this Node, else from the first consumer folder whose install compiled it. Only
-// better-sqlite3 12 builds this way: it is installed as the optional alias better-sqlite3-node20
-// (the release Node 20 runs; core's loadSqliteBinding). 13, for Node 22 and newer, ships its
-// Node-API binaries inside the package and compiles nothing.
+// better-sqlite3 12 builds this way: the gateway's optional @foundry-mcp/sqlite-node20 installs it,
+// on Node before 22.16 only (newer Node uses its built-in node:sqlite and installs nothing native).
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { runCommand } from "./packages.mjs";
 
 const NATIVE = "better-sqlite3";
-/** The folder (alias) the compiled release is installed under. */
-const INSTALLED_AS = "better-sqlite3-node20";
+/** The package that installs the compiled release (better-sqlite3 12) as its dependency. */
+const INSTALLED_BY = "@foundry-mcp/sqlite-node20";
 const BINARY = "build/Release/better_sqlite3.node";
 
 /** The file name prebuild-install looks for: `<name>-v<version>-node-v<abi>-<platform>-<arch>.tar.gz` (glibc). */
@@ -67,8 +66,9 @@ export function localPrebuilds(cacheDir, workspacePackageDir) {
     env: (env) => ({ ...env, [`npm_config_${NATIVE.replace(/[^a-zA-Z0-9]/g, "_")}_local_prebuilds`]: cacheDir }),
     saveFrom(consumerDir) {
       if (source) return;
-      const installed = path.join(consumerDir, "node_modules", INSTALLED_AS);
-      if (loadsHere(installed) && writePrebuild(installed, cacheDir, file)) source = "saved from a compiled install";
+      // npm hoists it to the top, or nests it under the package that installed it.
+      const installed = [path.join(consumerDir, "node_modules", INSTALLED_BY, "node_modules", NATIVE), path.join(consumerDir, "node_modules", NATIVE)].find(loadsHere);
+      if (installed && writePrebuild(installed, cacheDir, file)) source = "saved from a compiled install";
     },
   };
 }
@@ -76,7 +76,8 @@ export function localPrebuilds(cacheDir, workspacePackageDir) {
 /** The folder of the workspace's installed native package, resolved from `fromDir` (an app that depends on it). */
 export function workspaceNativeDir(fromDir) {
   try {
-    return path.dirname(createRequire(path.join(fromDir, "package.json")).resolve(`${INSTALLED_AS}/package.json`));
+    const installer = createRequire(path.join(fromDir, "package.json")).resolve(`${INSTALLED_BY}/package.json`);
+    return path.dirname(createRequire(installer).resolve(`${NATIVE}/package.json`));
   } catch {
     return undefined;
   }

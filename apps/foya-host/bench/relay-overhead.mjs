@@ -2,7 +2,9 @@
 // server-everything, the bare SDK relay (bare-relay.mjs, on stdio and on the SDK's HTTP transport) and `foya serve` over stdio and HTTP, measured in
 // interleaved rounds (every setup once per round, the order rotating) so that load from the rest
 // of the machine falls on all of them alike. Every call goes to the last upstream's `echo`; the
-// other upstreams only fill the registry, which is what must not cost anything per call.
+// other upstreams only fill the registry, which is what must not cost anything per call. Each
+// figure is computed per round and printed as its median and min–max over the rounds (issue 36
+// D10: the spread, not one run).
 import { execFileSync, spawn } from "node:child_process";
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -10,9 +12,10 @@ import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { cpuMs, fixed, median, percentile, table } from "../../../tooling/bench-measure.mjs";
+import { cpuMs, median, percentile, spread, table } from "../../../tooling/bench-measure.mjs";
 
-const ROUNDS = 5;
+// BENCH_ROUNDS makes a quick run (the report uses the default).
+const ROUNDS = Number(process.env.BENCH_ROUNDS) || 5;
 const SEQUENTIAL_CALLS = 100;
 const PARALLEL_CALLS = 200;
 const IN_FLIGHT = 8;
@@ -156,25 +159,27 @@ export async function relayOverheadSection({ foyaBin, everything, bareRelay, cou
       for (const setup of setups) {
         const session = await setup.open();
         for (let index = 0; index < 20; index += 1) await session.client.callTool({ name: session.tool, arguments: { message: "warm" } });
-        opened.push({ ...setup, ...session, sequential: [], parallel: [], perSecond: [], cpu: 0, calls: 0 });
+        opened.push({ ...setup, ...session, rounds: [] });
       }
       for (let round = 0; round < ROUNDS; round += 1) {
         for (let offset = 0; offset < opened.length; offset += 1) {
           const setup = opened[(round + offset) % opened.length];
           const cpuBefore = setup.pid === undefined ? undefined : cpuMs(setup.pid);
-          setup.sequential.push(...(await sequential(setup)));
+          const calls = await sequential(setup);
           const burst = await parallel(setup);
-          setup.parallel.push(...burst.times);
-          setup.perSecond.push(burst.perSecond);
           const cpuAfter = setup.pid === undefined ? undefined : cpuMs(setup.pid);
-          if (cpuBefore !== undefined && cpuAfter !== undefined) setup.cpu += cpuAfter - cpuBefore;
-          setup.calls += SEQUENTIAL_CALLS + PARALLEL_CALLS;
+          const cpu = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : Number.NaN;
+          setup.rounds.push({ sequential: calls, parallel: burst.times, perSecond: burst.perSecond, cpuPerCall: cpu / (SEQUENTIAL_CALLS + PARALLEL_CALLS) });
         }
       }
       for (const setup of opened) await (setup.close ? setup.close() : setup.client.close());
       const [direct, bare, bareHttp] = opened;
-      const added = (setup, p) => percentile(setup.sequential, p) - percentile(direct.sequential, p);
-      const cpuPerCall = (setup) => (setup.pid === undefined || setup.calls === 0 ? Number.NaN : setup.cpu / setup.calls);
+      // One value per round (the direct call's and the relays' of the same round), then their spread.
+      const perRound = (pick) => Array.from({ length: ROUNDS }, (_, round) => pick(round));
+      const added = (setup, p) => perRound((round) => percentile(setup.rounds[round].sequential, p) - percentile(direct.rounds[round].sequential, p));
+      const ratio = (setup, relay) => perRound((round) => added(setup, 50)[round] / added(relay, 50)[round]);
+      const cpuRatio = (setup, relay) => perRound((round) => setup.rounds[round].cpuPerCall / relay.rounds[round].cpuPerCall);
+      const of = (setup, pick) => perRound((round) => pick(setup.rounds[round]));
       const baselines = [direct, bare, bareHttp];
       for (const setup of opened) {
         const isBaseline = setup === direct;
@@ -184,15 +189,15 @@ export async function relayOverheadSection({ foyaBin, everything, bareRelay, cou
         rows.push([
           String(count),
           setup.label,
-          fixed(median(setup.sequential), 2),
-          isBaseline ? "—" : fixed(added(setup, 50), 2),
-          isBaseline ? "—" : fixed(added(setup, 95), 2),
-          compared ? fixed(added(setup, 50) / added(relay, 50), 2) : "—",
-          compared || setup === bareHttp ? fixed(added(setup, 50) / added(bare, 50), 2) : "—",
-          fixed(median(setup.parallel), 2),
-          fixed(median(setup.perSecond), 0),
-          isBaseline ? "—" : fixed(cpuPerCall(setup), 3),
-          compared ? fixed(cpuPerCall(setup) / cpuPerCall(relay), 2) : "—",
+          spread(of(setup, (round) => median(round.sequential)), 2),
+          isBaseline ? "—" : spread(added(setup, 50), 2),
+          isBaseline ? "—" : spread(added(setup, 95), 2),
+          compared ? spread(ratio(setup, relay), 2) : "—",
+          compared || setup === bareHttp ? spread(ratio(setup, bare), 2) : "—",
+          spread(of(setup, (round) => median(round.parallel)), 2),
+          spread(of(setup, (round) => round.perSecond), 0),
+          isBaseline ? "—" : spread(of(setup, (round) => round.cpuPerCall), 3),
+          compared ? spread(cpuRatio(setup, relay), 2) : "—",
         ]);
       }
     }
@@ -204,7 +209,7 @@ export async function relayOverheadSection({ foyaBin, everything, bareRelay, cou
   }
   return [
     "## foya serve: added latency per call against a bare SDK relay, at 1 and 30 upstreams\n",
-    `server-everything's \`echo\` on the last upstream. ${ROUNDS} interleaved rounds; each round ${SEQUENTIAL_CALLS} calls one at a time (p50/p95 and the added ms over the direct call) and ${PARALLEL_CALLS} calls with ${IN_FLIGHT} in flight (p50 and calls/s). Times in ms; \`÷ relay\` is the added p50 over the bare relay's on the same transport (target ≤ 1.1), \`÷ stdio relay\` over the bare stdio relay's (the issue's figure). \`relay CPU/call\` is the relaying process's own CPU time (user + system, from /proc, ms) over all its calls: unlike wall time it does not move with the load of the rest of the machine.\n`,
+    `server-everything's \`echo\` on the last upstream. ${ROUNDS} interleaved rounds; each round ${SEQUENTIAL_CALLS} calls one at a time (p50/p95 and the added ms over the direct call of the same round) and ${PARALLEL_CALLS} calls with ${IN_FLIGHT} in flight (p50 and calls/s). Every figure is computed per round and shown as the median over the ${ROUNDS} rounds with their range (min–max) in brackets. Times in ms; \`÷ relay\` is the added p50 over the bare relay's on the same transport (target ≤ 1.1), \`÷ stdio relay\` over the bare stdio relay's (the issue's figure). \`relay CPU/call\` is the relaying process's own CPU time (user + system, from /proc, ms) over a round's calls: unlike wall time it does not move with the load of the rest of the machine.\n`,
     table(["upstreams", "path", "p50", "added p50", "added p95", "÷ relay", "÷ stdio relay", `p50, ${IN_FLIGHT} in flight`, "calls/s", "relay CPU/call", "CPU ÷ relay"], rows),
   ].join("\n");
 }

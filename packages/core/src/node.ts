@@ -1,5 +1,5 @@
 // Node-only entry of @foundry-mcp/core ("@foundry-mcp/core/node"): the one atomic-write helper and
-// the one way to load the better-sqlite3 this Node can run.
+// the one way to open SQLite on this Node (node:sqlite, or the better-sqlite3 this Node can run).
 
 export { createFileExclusive, writeFileAtomic, writeFileAtomicSync } from "./node/atomic-write";
 export {
@@ -8,7 +8,10 @@ export {
   SQLITE_BINDING,
   SQLITE_BINDING_NODE20,
   SQLITE_INSTALL_HINT,
+  SQLITE_NODE20_PACKAGE,
 } from "./node/sqlite-binding";
+export { hasNodeSqlite, immediateTransaction, NODE_SQLITE, openSqliteDatabase, sqliteModulesHere } from "./node/sqlite-database";
 
 export type { AtomicWriteOptions } from "./node/atomic-write";
 export type { SqliteBinding } from "./node/sqlite-binding";
+export type { OpenSqliteOptions, SqliteConnection, SqliteParameter, SqliteStatement } from "./node/sqlite-database";

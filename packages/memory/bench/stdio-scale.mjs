@@ -4,13 +4,15 @@
 // in-memory floor (floor-server.mjs: same ranker, facts held in memory, raw stdio loop) and the
 // re-read baseline (reread-server.mjs: every file re-read and parsed per call). Then 8 server
 // processes × 250 memory_write with every call in flight at once, beside one at a time.
-// Medians; systems interleaved call by call. usage: node stdio-scale.mjs [sizes…] (default
-// 1000 10000 50000); run after `pnpm build`. Prints one markdown section.
+// Medians; systems interleaved call by call. Each size is measured in BENCH_ROUNDS rounds (default
+// 3, each on a fresh corpus and fresh processes) and every figure is printed as its median and
+// min–max over the rounds (issue 36 D10: the spread, not one run). usage: node stdio-scale.mjs
+// [sizes…] (default 1000 10000 50000); run after `pnpm build`. Prints one markdown section.
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { fixed, median, table } from "../../../tooling/bench-measure.mjs";
+import { fixed, median, spread, table } from "../../../tooling/bench-measure.mjs";
 import { labelled, syntheticCorpus, writeFacts } from "./corpus.mjs";
 import { StdioPeer } from "./stdio-client.mjs";
 
@@ -22,6 +24,7 @@ const roots = [];
 const QUERIES = labelled.slice(0, 40).map((fact) => fact.title.split(" ").slice(0, 3).join(" "));
 const WARM_UP = 100;
 const WARM_PASSES = 5;
+const ROUNDS = Number(process.env.BENCH_ROUNDS) || 3;
 
 const systems = {
   ours: (root) => [serverBin, "--root", root],
@@ -185,13 +188,22 @@ async function writers(mode) {
 
 const started = performance.now();
 try {
+  // Per size, one measurement per round; `over(row, pick)` is a figure's value in each round.
   const rows = [];
-  for (const size of SIZES) rows.push(await measureSize(size));
+  for (const size of SIZES) {
+    const rounds = [];
+    for (let round = 0; round < ROUNDS; round += 1) rounds.push(await measureSize(size));
+    rows.push({ size, rounds });
+  }
+  const over = (row, pick) => row.rounds.map(pick);
+  const mid = (row, pick) => median(over(row, pick));
+  const cell = (row, pick, digits, unit) => spread(over(row, pick), digits, unit);
   const ten = rows.find((row) => row.size === 10_000);
   const lines = [
     "## Memory at scale through stdio (foundry-server)",
     "",
     `Node ${process.versions.node}, ${os.cpus().length} cores shared with other work (load average ${os.loadavg()[0].toFixed(1)} at the end); ms, medians, systems interleaved call by call. ` +
+      `Each size is measured ${ROUNDS} times (a fresh corpus and fresh processes each round); a cell is the median over the rounds with their range (min–max) in brackets, and the targets below are checked on those medians. ` +
       "Ours = `apps/foundry-server/dist/server.mjs` (directory watch on, never stale). Floor = a raw stdio loop with every fact parsed once and held in memory, the same ranker and text (it can be stale). " +
       `Re-read = every fact file re-read and parsed on every call (never stale by brute force). Cold = first memory_search of a fresh process after initialize, restoring the saved index (median of 3 processes); its CPU ms = the server's own CPU time for that call (robust to other load on the machine); start = spawn to that first answer; first start ever = the same with no saved index yet (every file parsed, index built). Warm = after ${WARM_UP} unmeasured searches on each of ours and the floor (steady state), ${WARM_PASSES * QUERIES.length} measured each, the two taking turns to go first. After a write = a search for the fact just written, which must be in the answer; same query warm = that search again later, right after a different search instead of the write. The re-read baseline's writes run in a loop of their own after ours, so none of its second-long calls falls between ours' writes and searches.`,
     "",
@@ -199,32 +211,34 @@ try {
       ["facts", "warm: ours", "floor", "re-read", "ours/floor", "after a write: ours", "same query warm", "re-read", "write: ours", "re-read", "cold first search: ours", "its CPU ms", "start→answer: ours", "floor", "first start ever", "RSS MiB: ours", "floor", "re-read"],
       rows.map((row) => [
         row.size.toLocaleString("en"),
-        fixed(row.warm.ours, 2), fixed(row.warm.floor, 2), fixed(row.warm.reread, 0), `${fixed(row.warm.ours / row.warm.floor, 2)}×`,
-        fixed(row.afterWrite.ours, 2), fixed(row.afterWrite.sameWarm, 2), fixed(row.afterWrite.reread, 0),
-        fixed(row.write.ours, 1), fixed(row.write.reread, 0),
-        fixed(row.cold.ours, 0), fixed(row.cold.oursCpu, 0), fixed(row.cold.oursStart, 0), fixed(row.cold.floorStart, 0), fixed(row.cold.firstEver, 0),
-        fixed(row.rss.ours, 0), fixed(row.rss.floor, 0), fixed(row.rss.reread, 0),
+        cell(row, (r) => r.warm.ours, 2), cell(row, (r) => r.warm.floor, 2), cell(row, (r) => r.warm.reread, 0), cell(row, (r) => r.warm.ours / r.warm.floor, 2, "×"),
+        cell(row, (r) => r.afterWrite.ours, 2), cell(row, (r) => r.afterWrite.sameWarm, 2), cell(row, (r) => r.afterWrite.reread, 0),
+        cell(row, (r) => r.write.ours, 1), cell(row, (r) => r.write.reread, 0),
+        cell(row, (r) => r.cold.ours, 0), cell(row, (r) => r.cold.oursCpu, 0), cell(row, (r) => r.cold.oursStart, 0), cell(row, (r) => r.cold.floorStart, 0), cell(row, (r) => r.cold.firstEver, 0),
+        cell(row, (r) => r.rss.ours, 0), cell(row, (r) => r.rss.floor, 0), cell(row, (r) => r.rss.reread, 0),
       ]),
     ),
   ];
   if (ten) {
     lines.push("", "Targets at 10,000 facts: warm ≤ 1.5× floor, write ≤ 35 ms, search after a write ≤ 2× warm, cold first search ≤ 250 ms; at 50,000 each ≤ 6× its 10,000 figure.");
     const verdict = (value, bound) => (value <= bound ? "met" : "missed");
-    const warmRatio = ten.warm.ours / ten.warm.floor;
-    const afterRatio = ten.afterWrite.ours / ten.afterWrite.sameWarm;
+    const warmRatio = mid(ten, (r) => r.warm.ours / r.warm.floor);
+    const afterRatio = mid(ten, (r) => r.afterWrite.ours / r.afterWrite.sameWarm);
+    const [write, cold, coldCpu] = [mid(ten, (r) => r.write.ours), mid(ten, (r) => r.cold.ours), mid(ten, (r) => r.cold.oursCpu)];
     lines.push(
-      `Measured at 10,000: warm ${fixed(warmRatio, 2)}× floor (${verdict(warmRatio, 1.5)}), write ${fixed(ten.write.ours, 1)} ms (${verdict(ten.write.ours, 35)}), ` +
-        `after a write ${fixed(afterRatio, 2)}× the same query warm (${verdict(afterRatio, 2)}), cold ${fixed(ten.cold.ours, 0)} ms (${verdict(ten.cold.ours, 250)}; its CPU ${fixed(ten.cold.oursCpu, 0)} ms).`,
+      `Measured at 10,000 (medians over ${ROUNDS} rounds): warm ${fixed(warmRatio, 2)}× floor (${verdict(warmRatio, 1.5)}), write ${fixed(write, 1)} ms (${verdict(write, 35)}), ` +
+        `after a write ${fixed(afterRatio, 2)}× the same query warm (${verdict(afterRatio, 2)}), cold ${fixed(cold, 0)} ms (${verdict(cold, 250)}; its CPU ${fixed(coldCpu, 0)} ms).`,
     );
     const fifty = rows.find((row) => row.size === 50_000);
     if (fifty) {
+      const grew = (pick) => mid(fifty, pick) / mid(ten, pick);
       const growth = [
-        ["warm", fifty.warm.ours / ten.warm.ours],
-        ["after a write", fifty.afterWrite.ours / ten.afterWrite.ours],
-        ["write", fifty.write.ours / ten.write.ours],
-        ["cold", fifty.cold.ours / ten.cold.ours],
-        ["cold CPU", fifty.cold.oursCpu / ten.cold.oursCpu],
-        ["RSS", fifty.rss.ours / ten.rss.ours],
+        ["warm", grew((r) => r.warm.ours)],
+        ["after a write", grew((r) => r.afterWrite.ours)],
+        ["write", grew((r) => r.write.ours)],
+        ["cold", grew((r) => r.cold.ours)],
+        ["cold CPU", grew((r) => r.cold.oursCpu)],
+        ["RSS", grew((r) => r.rss.ours)],
       ];
       lines.push(`50,000 ÷ 10,000: ${growth.map(([name, ratio]) => `${name} ${fixed(ratio, 1)}× (${verdict(ratio, 6)})`).join(", ")}.`);
     }

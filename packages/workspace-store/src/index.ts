@@ -1,6 +1,6 @@
 // The package's public door: the driver interface and its two drivers, migrations, credentials,
-// plans and credits, the isolation guard, SQL paging, catalog hooks, the hourly quota driver, and
-// the MCP sessions and SSE event log that let every gateway instance serve every session.
+// plans and credits, the isolation guard, SQL paging, catalog hooks and the hourly quota driver.
+// (The gateway's MCP session rows and SSE event log live with its transport, apps/amicited-gateway/src/server.)
 
 export type {
   SqlValue,
@@ -36,7 +36,3 @@ export { containsPattern, LIKE_ESCAPE } from "./like";
 export { workspaceHooks } from "./hooks";
 export type { PlanLimitRule, PlanLimitScope, StoreToolDefinition, WorkspaceHookOptions } from "./hooks";
 export { StoreQuotaDriver } from "./quota";
-export { McpSessionStore } from "./mcp-sessions";
-export type { McpSession, McpSessionDetails, McpSessionLimits, McpSessionLookup, McpSessionOpening } from "./mcp-sessions";
-export { StreamEventLog, DEFAULT_STREAM_EVENT_LIMITS } from "./stream-events";
-export type { StreamEvent, StreamEventLimits } from "./stream-events";

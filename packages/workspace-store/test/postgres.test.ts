@@ -9,7 +9,6 @@ import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
 import { MIGRATIONS, openPostgresStore, openWorkspaceStore, WorkspaceStoreError } from "../src/index";
 import type { WorkspaceStore } from "../src/index";
 import { workspaceStoreConformance } from "./driver-conformance";
-import { mcpSessionConformance } from "./session-conformance";
 import { isolationConformance } from "./isolation-conformance";
 
 let cluster: PostgresCluster;
@@ -25,11 +24,6 @@ afterAll(() => cluster?.stop());
 
 if (gate.run) {
   workspaceStoreConformance(
-    "postgres",
-    () => openPostgresStore({ url: nextDatabase() }),
-    (store) => store.close(),
-  );
-  mcpSessionConformance(
     "postgres",
     () => openPostgresStore({ url: nextDatabase() }),
     (store) => store.close(),

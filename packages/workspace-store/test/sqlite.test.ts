@@ -1,45 +1,44 @@
 // The embedded SQLite driver passes the conformance file on a real file in a temporary folder,
-// in WAL mode, and names its optional library when it is missing.
+// in WAL mode, and names its optional library when it is missing; on every SQLite engine this
+// Node can open (node:sqlite on Node 22.16+, the better-sqlite3 this Node runs when installed).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { loadSqliteBinding } from "@foundry-mcp/core/node";
-import type BetterSqlite3 from "better-sqlite3";
+import { openSqliteDatabase, sqliteModulesHere } from "@foundry-mcp/core/node";
 import { describe, expect, it } from "vitest";
 import { openSqliteStore, SQLITE_FILE_NAME, WorkspaceStoreError } from "../src/index";
 import type { WorkspaceStore } from "../src/index";
 import { workspaceStoreConformance } from "./driver-conformance";
-import { mcpSessionConformance } from "./session-conformance";
 import { isolationConformance } from "./isolation-conformance";
-
-// The release this Node runs (13, or 12 as better-sqlite3-node20 on Node 20): a direct import of
-// better-sqlite3 would load 13, which crashes Node 20.
-const { Database } = loadSqliteBinding<typeof BetterSqlite3>(import.meta.url);
 
 const dirs = new Map<WorkspaceStore, string>();
 const temporaryDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "ws-store-"));
+// The first engine is the one openSqliteStore picks by itself; it runs without a moduleName.
+const engines = sqliteModulesHere(import.meta.url);
 
-const openTemporary = async () => {
-  const dir = temporaryDir();
-  const store = await openSqliteStore({ dataDir: dir });
-  dirs.set(store, dir);
-  return store;
-};
-const disposeTemporary = async (store: WorkspaceStore) => {
-  await store.close();
-  fs.rmSync(dirs.get(store)!, { recursive: true, force: true });
-};
-workspaceStoreConformance("sqlite", openTemporary, disposeTemporary);
-mcpSessionConformance("sqlite", openTemporary, disposeTemporary);
-isolationConformance("sqlite", openTemporary, disposeTemporary);
+for (const [index, moduleName] of engines.entries()) {
+  const label = index === 0 ? "sqlite" : `sqlite (${moduleName})`;
+  const openTemporary = async () => {
+    const dir = temporaryDir();
+    const store = await openSqliteStore(index === 0 ? { dataDir: dir } : { dataDir: dir, moduleName });
+    dirs.set(store, dir);
+    return store;
+  };
+  const disposeTemporary = async (store: WorkspaceStore) => {
+    await store.close();
+    fs.rmSync(dirs.get(store)!, { recursive: true, force: true });
+  };
+  workspaceStoreConformance(label, openTemporary, disposeTemporary);
+  isolationConformance(label, openTemporary, disposeTemporary);
+}
 
 describe("sqlite driver", () => {
-  it("keeps the file in WAL mode so the CLI and a running gateway can share it", async () => {
+  it.each(engines)("keeps the file in WAL mode so the CLI and a running gateway can share it (%s)", async (moduleName) => {
     const dir = temporaryDir();
-    const store = await openSqliteStore({ dataDir: dir });
+    const store = await openSqliteStore({ dataDir: dir, moduleName });
     await store.migrate();
-    const other = new Database(path.join(dir, SQLITE_FILE_NAME));
-    expect(other.pragma("journal_mode", { simple: true })).toBe("wal");
+    const other = openSqliteDatabase(path.join(dir, SQLITE_FILE_NAME), { from: import.meta.url, moduleName });
+    expect(other.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
     other.close();
     await store.close();
     fs.rmSync(dir, { recursive: true, force: true });

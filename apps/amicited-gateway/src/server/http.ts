@@ -10,8 +10,10 @@ import type { AddressInfo } from "node:net";
 import { messageOf } from "@foundry-mcp/core";
 import { createHttpEdge, jsonRpcError, sendJson } from "@foundry-mcp/server-kit";
 import type { HttpOperations } from "@foundry-mcp/server-kit";
-import { StreamEventLog, resolveToken } from "@foundry-mcp/workspace-store";
-import type { Credential, StreamEventLimits } from "@foundry-mcp/workspace-store";
+import { resolveToken } from "@foundry-mcp/workspace-store";
+import type { Credential } from "@foundry-mcp/workspace-store";
+import { StreamEventLog } from "./stream-event-log";
+import type { StreamEventLimits } from "./stream-event-log";
 import { createSessionServer } from "./session";
 import { answerModernPost, isModernPost } from "./modern-http";
 import { answerInSession, isInitializing, openSession, type LegacyEndpoint } from "./legacy-http";
@@ -31,7 +33,7 @@ export interface HttpGatewayOptions {
   anonymous?: Credential;
   /** Session caps and idle time (defaults: DEFAULT_SESSION_LIMITS). */
   sessions?: Partial<SessionLimits>;
-  /** Bounds of the SSE event log (defaults: workspace-store's DEFAULT_STREAM_EVENT_LIMITS). */
+  /** Bounds of the SSE event log (defaults: DEFAULT_STREAM_EVENT_LIMITS, stream-event-log.ts). */
   streamEvents?: Partial<StreamEventLimits>;
   /** The dashboard, served under /ui beside /mcp (ui/routes.ts); absent with --no-ui. */
   ui?: UiRoutes;

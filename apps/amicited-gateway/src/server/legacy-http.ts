@@ -20,7 +20,8 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { messageOf } from "@foundry-mcp/core";
 import { jsonRpcError, sendJson } from "@foundry-mcp/server-kit";
-import type { Credential, StreamEventLog } from "@foundry-mcp/workspace-store";
+import type { Credential } from "@foundry-mcp/workspace-store";
+import type { StreamEventLog } from "./stream-event-log";
 import { RestoredSessionTransport } from "./restored-session";
 import type { Session, SessionTable } from "./sessions";
 import { SessionEventStore } from "./stream-events";

@@ -1,11 +1,12 @@
 // The gateway's 2025-era MCP sessions, bounded: at most `maxSessions` in total and
 // `maxSessionsPerToken` per credential, each gone after `idleMs` without a request (issue 15,
 // item 2: without caps one token could fill the store for every workspace with sessions it never
-// uses). The rows live in the workspace store (workspace-store's McpSessionStore), so every
+// uses). The rows live in the workspace store (McpSessionStore, mcp-session-store.ts), so every
 // instance on one database sees the same sessions and counts the same caps; nothing per session
 // stays in a process. This module adds the wire wording of a refusal.
-import { McpSessionStore } from "@foundry-mcp/workspace-store";
-import type { McpSession, McpSessionDetails, McpSessionLimits, McpSessionLookup, WorkspaceStore } from "@foundry-mcp/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
+import { McpSessionStore } from "./mcp-session-store";
+import type { McpSession, McpSessionDetails, McpSessionLimits, McpSessionLookup } from "./mcp-session-store";
 
 /** Bounds of the session table. */
 export interface SessionLimits extends McpSessionLimits {

@@ -8,7 +8,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { EventStore } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import type { StreamEventLog } from "@foundry-mcp/workspace-store";
+import type { StreamEventLog } from "./stream-event-log";
 import { reportStreamLogError } from "./gateway";
 
 /** An SSE event id of this gateway: the stream's id (the SDK's UUID) and the event's number. */

@@ -5,7 +5,7 @@
 // gone or the client leaves. At most MAX_RESUMING such streams are open per process.
 import type http from "node:http";
 import { jsonRpcError, sendJson } from "@foundry-mcp/server-kit";
-import type { StreamEventLog } from "@foundry-mcp/workspace-store";
+import type { StreamEventLog } from "./stream-event-log";
 import { eventIdOf, parseEventId } from "./stream-events";
 
 /** How often a resumed stream looks for new events while its call runs on another instance. */

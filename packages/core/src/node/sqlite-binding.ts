@@ -4,10 +4,12 @@
 // `node::ObjectWrap`, whose Node 24 header removes an environment hook when a statement is freed;
 // when the garbage collector frees one outside a JavaScript context (always at exit) Node 24
 // aborts: `Assertion failed: (env) != nullptr`. better-sqlite3 13 moved to Node-API and is fine
-// there, but it needs Node 22 and crashes on Node 20. So packages that run SQLite install 13 as
-// `better-sqlite3` and 12 under the alias `better-sqlite3-node20` (an optional dependency); this
-// picks the one this Node can run and refuses a mismatch with the fix in the message, instead of
-// a native crash later. Errors are plain `Error`s: callers wrap them in their own codes.
+// there, but it needs Node 22 and crashes on Node 20. On Node 22.16+ the built-in `node:sqlite`
+// serves first (sqlite-database.ts); this loader is for the Node that lacks it: 12 as installed by
+// @foundry-mcp/sqlite-node20 (the gateway's optional dependency, skipped by npm on newer Node),
+// or under the alias `better-sqlite3-node20`, or 13 as `better-sqlite3`. It picks the one this
+// Node can run and refuses a mismatch with the fix in the message, instead of a native crash
+// later. Errors are plain `Error`s: callers wrap them in their own codes.
 
 import fs from "node:fs";
 import { createRequire } from "node:module";
@@ -18,6 +20,12 @@ import { messageOf } from "../errors/coded-error";
 export const SQLITE_BINDING = "better-sqlite3";
 /** The alias better-sqlite3 12 (Node 20) is installed under beside it. */
 export const SQLITE_BINDING_NODE20 = "better-sqlite3-node20";
+/**
+ * The package that installs better-sqlite3 12 only where it is loaded: its engines stop below the
+ * first Node whose built-in `node:sqlite` serves (npm skips an optional dependency whose engines
+ * do not match, and with it what only it needs), so Node 22.16+ installs and compiles nothing.
+ */
+export const SQLITE_NODE20_PACKAGE = "@foundry-mcp/sqlite-node20";
 
 /** What to install, by Node version, in words a user of npm can paste. */
 export const SQLITE_INSTALL_HINT =
@@ -50,7 +58,16 @@ export function sqliteBindingProblem(version: string, nodeVersion: string = proc
 
 /** The names to try, best first, for Node `nodeVersion`. */
 function candidatesFor(nodeVersion: string): string[] {
-  return majorOf(nodeVersion) < 22 ? [SQLITE_BINDING_NODE20, SQLITE_BINDING] : [SQLITE_BINDING];
+  return majorOf(nodeVersion) < 22 ? [SQLITE_NODE20_PACKAGE, SQLITE_BINDING_NODE20, SQLITE_BINDING] : [SQLITE_NODE20_PACKAGE, SQLITE_BINDING];
+}
+
+/**
+ * A require() that loads `name` as installed: SQLITE_NODE20_PACKAGE stands for the better-sqlite3
+ * it installs (resolved from its own folder, where npm put it), every other name for itself.
+ */
+function requireFor(require: NodeJS.Require, name: string): { require: NodeJS.Require; request: string } {
+  if (name !== SQLITE_NODE20_PACKAGE) return { require, request: name };
+  return { require: createRequire(require.resolve(`${SQLITE_NODE20_PACKAGE}/package.json`)), request: SQLITE_BINDING };
 }
 
 /** The version in the package.json of the package whose entry is `entry`. */
@@ -80,8 +97,10 @@ export function loadSqliteBinding<Database>(
   const problems: string[] = [];
   for (const name of moduleName ? [moduleName] : candidatesFor(nodeVersion)) {
     let entry: string;
+    let loader: { require: NodeJS.Require; request: string };
     try {
-      entry = require.resolve(name);
+      loader = requireFor(require, name);
+      entry = loader.require.resolve(loader.request);
     } catch {
       continue;
     }
@@ -92,7 +111,7 @@ export function loadSqliteBinding<Database>(
       continue;
     }
     try {
-      const loaded = require(name) as { default?: unknown };
+      const loaded = loader.require(loader.request) as { default?: unknown };
       return { Database: (loaded.default ?? loaded) as Database, moduleName: name, version };
     } catch (error) {
       problems.push(`${name} ${version} did not load (${messageOf(error)})`);

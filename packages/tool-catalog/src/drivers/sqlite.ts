@@ -1,11 +1,11 @@
 // SQLite quota driver: counts in one table so several processes share a workspace's cap.
 // Each consume() is one BEGIN IMMEDIATE transaction (the write lock is taken before the read),
-// so concurrent processes can never both see room for the last call. better-sqlite3 is an
-// optional peer, loaded on first use (the release this Node can run: core's loadSqliteBinding)
-// with a clear message when it is missing.
+// so concurrent processes can never both see room for the last call. The file is opened with
+// core's openSqliteDatabase (Node's built-in node:sqlite on Node 22.16+, else better-sqlite3, an
+// optional peer loaded on first use) with a clear message when neither is there.
 
 import { messageOf } from "@foundry-mcp/core";
-import { loadSqliteBinding } from "@foundry-mcp/core/node";
+import { immediateTransaction, openSqliteDatabase } from "@foundry-mcp/core/node";
 import { CatalogError, CatalogErrorCode } from "../errors";
 import { type QuotaDecision, type QuotaDriver, type QuotaUsage, windowResetOf, windowStartOf } from "./quota-driver";
 
@@ -15,12 +15,10 @@ interface SqliteStatement {
   run(...parameters: unknown[]): unknown;
 }
 
-/** The part of a better-sqlite3 Database this driver uses (so its types stay optional). */
+/** The part of a database this driver uses: a better-sqlite3 Database and a node:sqlite DatabaseSync both fit. */
 export interface SqliteDatabaseLike {
   prepare(sql: string): SqliteStatement;
   exec(sql: string): unknown;
-  pragma(source: string): unknown;
-  transaction(fn: (workspace: string, cap: number, start: number) => number): { immediate(workspace: string, cap: number, start: number): number };
   close(): unknown;
 }
 
@@ -32,16 +30,14 @@ export type SqliteQuotaDriverOptions =
 const BUSY_TIMEOUT_MS = 10_000;
 
 function openDatabase(file: string, moduleName: string | undefined): SqliteDatabaseLike {
-  let Database: new (path: string) => SqliteDatabaseLike;
   try {
-    ({ Database } = loadSqliteBinding<new (path: string) => SqliteDatabaseLike>(import.meta.url, moduleName));
+    return openSqliteDatabase(file, { from: import.meta.url, moduleName });
   } catch (error) {
     throw new CatalogError(CatalogErrorCode.DRIVER_UNAVAILABLE, `SqliteQuotaDriver needs SQLite: ${messageOf(error)} Or use MemoryQuotaDriver.`, {
       cause: error,
       details: { module: moduleName ?? "better-sqlite3" },
     });
   }
-  return new Database(file);
 }
 
 function isDatabase(value: unknown): value is SqliteDatabaseLike {
@@ -72,8 +68,9 @@ export class SqliteQuotaDriver implements QuotaDriver {
       const options = this.options;
       const database =
         "database" in options ? options.database : openDatabase(options.file, options.moduleName);
-      database.pragma("journal_mode = WAL");
-      database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      // The busy timeout first: switching to WAL takes a lock another process may hold.
+      database.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      database.exec("PRAGMA journal_mode = WAL");
       database.exec(
         `CREATE TABLE IF NOT EXISTS ${this.table} (workspace TEXT NOT NULL, window_start INTEGER NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (workspace, window_start)) WITHOUT ROWID`,
       );
@@ -83,15 +80,16 @@ export class SqliteQuotaDriver implements QuotaDriver {
       );
       const prune = database.prepare(`DELETE FROM ${this.table} WHERE workspace = ? AND window_start < ?`);
       // Returns the count after this call, or -(count) when the cap was already reached.
-      const transaction = database.transaction((workspace: string, cap: number, start: number): number => {
-        const row = read.get(workspace, start) as { used: number } | undefined;
-        const used = row?.used ?? 0;
-        if (used >= cap) return -used - 1;
-        if (row === undefined) prune.run(workspace, start);
-        bump.run(workspace, start);
-        return used + 1;
-      });
-      return { database, consumeOnce: transaction.immediate, read };
+      const consumeOnce = (workspace: string, cap: number, start: number): number =>
+        immediateTransaction(database, () => {
+          const row = read.get(workspace, start) as { used: number } | undefined;
+          const used = row?.used ?? 0;
+          if (used >= cap) return -used - 1;
+          if (row === undefined) prune.run(workspace, start);
+          bump.run(workspace, start);
+          return used + 1;
+        });
+      return { database, consumeOnce, read };
     })();
     return this.ready;
   }

@@ -3,24 +3,24 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadSqliteBinding } from "@foundry-mcp/core/node";
-import type BetterSqlite3 from "better-sqlite3";
+import { openSqliteDatabase, sqliteModulesHere } from "@foundry-mcp/core/node";
 import { afterAll, describe, expect, it } from "vitest";
 import { CatalogError, SqliteQuotaDriver } from "../../src/index";
 import { quotaDriverConformance } from "./quota-conformance";
 import { clearOfHourTurn } from "../../../../tooling/hour-turn.mjs";
-
-// The release this Node runs (13, or 12 as better-sqlite3-node20 on Node 20): a direct import of
-// better-sqlite3 would load 13, which crashes Node 20.
-const { Database } = loadSqliteBinding<typeof BetterSqlite3>(import.meta.url);
 
 const root = mkdtempSync(join(tmpdir(), "tool-catalog-quota-"));
 let files = 0;
 const nextFile = () => join(root, `quota-${(files += 1)}.db`);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-quotaDriverConformance("SqliteQuotaDriver (file)", () => new SqliteQuotaDriver({ file: nextFile() }));
-quotaDriverConformance("SqliteQuotaDriver (open database)", () => new SqliteQuotaDriver(new Database(nextFile())));
+// Every SQLite engine this Node can open (node:sqlite on Node 22.16+, the better-sqlite3 this
+// Node runs when installed); the first is the one the driver picks by itself.
+for (const [index, moduleName] of sqliteModulesHere(import.meta.url).entries()) {
+  const suffix = index === 0 ? "" : `, ${moduleName}`;
+  quotaDriverConformance(`SqliteQuotaDriver (file${suffix})`, () => new SqliteQuotaDriver({ file: nextFile(), ...(index === 0 ? {} : { moduleName }) }));
+  quotaDriverConformance(`SqliteQuotaDriver (open database${suffix})`, () => new SqliteQuotaDriver(openSqliteDatabase(nextFile(), { from: import.meta.url, moduleName })));
+}
 
 const AT = new Date("2026-11-30T10:15:00.000Z");
 const packageRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -68,7 +68,7 @@ describe("SqliteQuotaDriver", () => {
       });
     const allowed = await Promise.all([runChild(), runChild(), runChild(), runChild()]);
     expect(allowed.reduce((sum, count) => sum + count, 0)).toBe(50);
-    const database = new Database(file, { readonly: true });
+    const database = openSqliteDatabase(file, { from: import.meta.url });
     expect(database.prepare("SELECT SUM(used) AS used FROM quota_usage WHERE workspace = 'shared'").get()).toEqual({ used: 50 });
     database.close();
   });

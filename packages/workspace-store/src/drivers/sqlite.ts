@@ -1,12 +1,11 @@
-// The embedded WorkspaceStore driver: one SQLite file through better-sqlite3 (an optional peer,
-// loaded on first use: the release this Node can run, core's loadSqliteBinding), WAL mode so
-// that the CLI and running gateways can share the file. One connection per store; a FIFO queue
+// The embedded WorkspaceStore driver: one SQLite file through core's openSqliteDatabase (Node's
+// built-in node:sqlite on Node 22.16+, else better-sqlite3, an optional peer loaded on first use:
+// the release this Node can run), WAL mode so that the CLI and running gateways can share the file. One connection per store; a FIFO queue
 // keeps other calls out of a transaction opened with begin().
 import fs from "node:fs";
 import path from "node:path";
 import { messageOf } from "@foundry-mcp/core";
-import { loadSqliteBinding } from "@foundry-mcp/core/node";
-import type BetterSqlite3 from "better-sqlite3";
+import { immediateTransaction, openSqliteDatabase, type SqliteConnection, type SqliteStatement } from "@foundry-mcp/core/node";
 import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "../errors";
 import { MIGRATIONS, MIGRATIONS_TABLE } from "../migrations";
 import type { RunResult, SqlValue, StoreQueries, StoreTransaction, WorkspaceStore } from "../types";
@@ -22,19 +21,19 @@ export const SQLITE_FILE_NAME = "amicited.sqlite";
 export interface SqliteStoreOptions {
   /** Data directory; the file is `<dataDir>/amicited.sqlite`. */
   dataDir: string;
-  /** One module to load instead of the release this Node runs (core's loadSqliteBinding); tests name a missing one. */
+  /** `node:sqlite` or one better-sqlite3 module to use instead of choosing (core's openSqliteDatabase); tests run on each. */
   moduleName?: string;
 }
 
-type Database = BetterSqlite3.Database;
+type Database = SqliteConnection;
 
 function queriesOver(
   db: Database,
-  cache: Map<string, BetterSqlite3.Statement>,
+  cache: Map<string, SqliteStatement>,
 ): StoreQueries & {
   runSync(sql: string, params?: readonly SqlValue[]): RunResult;
 } {
-  const prepare = (sql: string): BetterSqlite3.Statement => {
+  const prepare = (sql: string): SqliteStatement => {
     let statement = cache.get(sql);
     if (!statement) {
       try {
@@ -56,7 +55,7 @@ function queriesOver(
   const runSync = (sql: string, params: readonly SqlValue[] = []): RunResult =>
     guarded(() => {
       const info = prepare(sql).run(...params);
-      // better-sqlite3 reports the connection's last rowid even for an UPDATE; only INSERTs have one.
+      // Both engines report the connection's last rowid even for an UPDATE; only INSERTs have one.
       const inserted = /^\s*INSERT\b/i.test(sql) ? Number(info.lastInsertRowid) : 0;
       return { changes: info.changes, lastInsertId: inserted };
     });
@@ -67,12 +66,7 @@ function queriesOver(
     get: async <T>(sql: string, params: readonly SqlValue[] = []) =>
       guarded(() => prepare(sql).get(...params) as T | undefined),
     run: async (sql, params = []) => runSync(sql, params),
-    columns: async (sql) =>
-      guarded(() =>
-        prepare(sql)
-          .columns()
-          .map((column) => column.name),
-      ),
+    columns: async (sql) => guarded(() => prepare(sql).columnNames()),
   };
 }
 
@@ -81,22 +75,22 @@ function queriesOver(
  * @example const store = await openSqliteStore({ dataDir: "/var/lib/amicited" }); await store.migrate();
  */
 export async function openSqliteStore(options: SqliteStoreOptions): Promise<WorkspaceStore> {
-  let Driver: typeof BetterSqlite3;
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  let db: Database;
   try {
-    ({ Database: Driver } = loadSqliteBinding<typeof BetterSqlite3>(import.meta.url, options.moduleName));
+    db = openSqliteDatabase(path.join(options.dataDir, SQLITE_FILE_NAME), { from: import.meta.url, moduleName: options.moduleName });
   } catch (error) {
     throw new WorkspaceStoreError(WorkspaceStoreErrorCode.DRIVER_UNAVAILABLE, `the sqlite driver needs SQLite: ${messageOf(error)}`, {
       cause: error,
     });
   }
-  fs.mkdirSync(options.dataDir, { recursive: true });
-  const db = new Driver(path.join(options.dataDir, SQLITE_FILE_NAME));
-  db.pragma("journal_mode = WAL");
-  db.pragma("busy_timeout = 5000");
-  db.pragma("foreign_keys = ON");
+  // The busy timeout first: switching to WAL takes a lock another process may hold.
+  db.exec("PRAGMA busy_timeout = 5000");
+  db.exec("PRAGMA journal_mode = WAL");
+  db.exec("PRAGMA foreign_keys = ON");
   const queries = queriesOver(db, new Map());
   const queue = new ConnectionQueue();
-  const inTransaction = <T>(work: () => T): T => db.transaction(work).immediate();
+  const inTransaction = <T>(work: () => T): T => immediateTransaction(db, work);
   const owner = {};
   const begin = async (): Promise<StoreTransaction> => {
     refuseNested(owner);
@@ -127,7 +121,7 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Work
           db.exec(MIGRATIONS_TABLE);
           const applied = new Set(
             (
-              db.prepare("SELECT version FROM schema_migrations").all() as { version: number }[]
+              db.prepare("SELECT version FROM schema_migrations").all() as unknown as { version: number }[]
             ).map((row) => row.version),
           );
           for (const migration of MIGRATIONS) {

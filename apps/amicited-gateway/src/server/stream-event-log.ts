@@ -1,13 +1,13 @@
 // The SSE event log of resumable MCP streams, in the store so that a client cut off from one
 // gateway instance can resume on another (GET with Last-Event-ID). Each event is one row keyed by
 // (stream, sequence number) and owned by a session; the rows go when the session ends or idles out
-// (mcp-sessions.ts). Bounded three times: at most `maxEventsPerStream` events before a stream's
+// (mcp-session-store.ts). Bounded three times: at most `maxEventsPerStream` events before a stream's
 // final answer (which is always kept); at most `maxEventsPerSession` events before the answers of
 // one session, whose answered streams are dropped first when it needs room (makeRoom), so one
 // session's traffic never fills the log for the others (issue 39, T5); and at most `maxEvents`
 // rows in all, checked when a stream starts.
-import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
-import type { WorkspaceStore } from "./types";
+import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "@foundry-mcp/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** The bounds of the event log. */
 export interface StreamEventLimits {

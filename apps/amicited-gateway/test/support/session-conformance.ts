@@ -1,10 +1,15 @@
-// The MCP session table and SSE event log on every driver (run by sqlite.test.ts and
-// postgres.test.ts beside driver-conformance.ts): ids of 128 random bits, the caps counted
-// exactly under concurrent opens (on PostgreSQL, on several pooled connections at once), token
-// binding, idle expiry and ending that take the stream events along, and the log's bounds.
+// The MCP session table and SSE event log on every store driver (run by ../session-rows.test.ts on
+// SQLite and PostgreSQL; moved here from workspace-store with the rows, issue 37): ids of 128
+// random bits, the caps counted exactly under concurrent opens (on PostgreSQL, on several pooled
+// connections at once), token binding, idle expiry and ending that take the stream events along,
+// and the log's bounds; then the session cap per workspace and the event log's share per session
+// (issue 39 T4, T5).
+import { insertWorkspace, issueToken, WorkspaceStoreError } from "@foundry-mcp/workspace-store";
+import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { McpSessionStore, StreamEventLog, WorkspaceStoreError } from "../src/index";
-import type { McpSessionDetails, WorkspaceStore } from "../src/index";
+import { McpSessionStore } from "../../src/server/mcp-session-store";
+import type { McpSessionDetails } from "../../src/server/mcp-session-store";
+import { StreamEventLog } from "../../src/server/stream-event-log";
 
 const T0 = Date.parse("2026-12-01T20:00:00.000Z");
 const details = (tokenId: number): McpSessionDetails => ({
@@ -96,5 +101,81 @@ export function mcpSessionConformance(
       await log.append("s1", "stream-2", 0, "{}", false);
       expect(await log.hasRoom()).toBe(false);
     });
+  });
+}
+
+const detailsWithoutToolsets = (tokenId: number): McpSessionDetails => ({
+  tokenId,
+  toolsets: null,
+  protocolVersion: "2025-11-25",
+  clientCapabilities: {},
+  clientInfo: { name: "client", version: "1.0.0" },
+});
+const workspace = async (store: WorkspaceStore, name: string) =>
+  (await insertWorkspace(store, { name, plan: "free", credits: 5, dataAsOf: "2026-11-29" })).id;
+const tokenIds = async (store: WorkspaceStore, id: string) =>
+  (await store.all<{ id: number }>("SELECT id FROM api_tokens WHERE workspace_id = ? ORDER BY id", [id])).map((row) => Number(row.id));
+
+/** The session and event-log parts of the isolation tests (issue 39 T4, T5) for a driver made by `open`. */
+export function sessionIsolationConformance(
+  name: string,
+  open: () => Promise<WorkspaceStore>,
+  dispose: (store: WorkspaceStore) => Promise<void>,
+): void {
+  describe(`${name} (tenant isolation and bounded growth)`, () => {
+    let store: WorkspaceStore;
+    beforeEach(async () => {
+      store = await open();
+      await store.migrate();
+    });
+    afterEach(async () => dispose(store));
+
+    it("counts sessions per workspace across all its tokens, leaving room for the others (T4)", async () => {
+      const a = await workspace(store, "alpha");
+      const b = await workspace(store, "beta");
+      for (let index = 0; index < 3; index++) await issueToken(store, a, "read", `a${index}`);
+      await issueToken(store, b, "read", "b");
+      const [a1, a2, a3] = await tokenIds(store, a);
+      const [b1] = await tokenIds(store, b);
+      const sessions = new McpSessionStore(store, { maxSessions: 10, maxSessionsPerWorkspace: 4, maxSessionsPerToken: 2, idleMs: 60_000 });
+      const outcomes = [];
+      for (const token of [a1, a1, a2, a2, a3, a3]) outcomes.push(await sessions.open(detailsWithoutToolsets(token!), T0, a));
+      expect(outcomes.map((outcome) => ("session" in outcome ? "open" : outcome.refused))).toEqual([
+        "open",
+        "open",
+        "open",
+        "open",
+        "per-workspace",
+        "per-workspace",
+      ]);
+      expect("session" in (await sessions.open(detailsWithoutToolsets(b1!), T0, b))).toBe(true);
+    });
+
+    it("keeps each session's share of the event log: answered streams go first, open ones are refused past it (T5)", async () => {
+      const log = new StreamEventLog(store, { maxEventsPerStream: 4, maxEventsPerSession: 6, maxEvents: 100 });
+      const count = async (session: string) =>
+        Number((await store.get<{ n: number }>("SELECT COUNT(*) AS n FROM mcp_stream_events WHERE session_id = ?", [session]))!.n);
+      // Ten answered pings: a priming event and an answer each; the session never holds more than its share plus one answer.
+      for (let ping = 0; ping < 10; ping++) {
+        expect(await log.makeRoom("s1")).toBe(true);
+        await log.append("s1", `ping-${ping}`, 0, "{}", false);
+        await log.append("s1", `ping-${ping}`, 1, `{"id":${ping}}`, true);
+        expect(await count("s1")).toBeLessThanOrEqual(7);
+      }
+      expect(await log.streamState("s1", "ping-9")).toBe("answered");
+      // Open streams are not pruned: past the share their notifications are refused, their answers kept.
+      await store.run("DELETE FROM mcp_stream_events WHERE session_id = ?", ["s1"]);
+      for (let seq = 0; seq < 3; seq++) await log.append("s1", "open-1", seq, "{}", false);
+      for (let seq = 0; seq < 3; seq++) await log.append("s1", "open-2", seq, "{}", false);
+      expect(await log.makeRoom("s1")).toBe(false);
+      await expect(log.append("s1", "open-2", 3, "{}", false)).rejects.toMatchObject({
+        code: "STREAM_LOG_FULL",
+        message: "session s1 already logged 6 events, the bound per session; stream open-2's further notifications are not sent, its answer still is.",
+      });
+      await log.append("s1", "open-2", 3, '{"id":2}', true);
+      // Another session is untouched by s1's full share.
+      expect(await log.makeRoom("s2")).toBe(true);
+    });
+
   });
 }

@@ -4,9 +4,10 @@
 // gone for all. The caps (in total, per workspace across all its tokens, and per token) are counted inside one transaction that first
 // updates the one-row guard table: SQLite's write lock and PostgreSQL's row lock both let one
 // opener count at a time, so instances initializing at once cannot overshoot a cap.
-// Ending or expiring a session also deletes its stream events (stream-events.ts).
+// Ending or expiring a session also deletes its stream events (stream-event-log.ts). The rows live
+// in the workspace store (migration 4 of @foundry-mcp/workspace-store); this transport owns them.
 import { randomBytes } from "node:crypto";
-import type { StoreQueries, WorkspaceStore } from "./types";
+import type { StoreQueries, WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** What an MCP session remembers from its initialize. */
 export interface McpSessionDetails {
