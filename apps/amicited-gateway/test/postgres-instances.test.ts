@@ -68,8 +68,8 @@ describe.skipIf(!gate.run)("two gateway instances on one PostgreSQL", () => {
   it("migrate reports the schema it leaves, from --database and from DATABASE_URL", () => {
     expect(JSON.parse(runCli(["migrate", "--database", database]).trim())).toEqual({
       driver: "postgres",
-      from_version: 4,
-      schema_version: 4,
+      from_version: 5,
+      schema_version: 5,
     });
     expect(JSON.parse(runCli(["migrate"], { DATABASE_URL: database }).trim())).toMatchObject({
       driver: "postgres",

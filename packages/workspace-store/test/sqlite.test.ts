@@ -11,6 +11,7 @@ import type { WorkspaceStore } from "../src/index";
 import { workspaceStoreConformance } from "./driver-conformance";
 import { mcpSessionConformance } from "./session-conformance";
 import { isolationConformance } from "./isolation-conformance";
+import { oauthConformance } from "./oauth-conformance";
 
 // The release this Node runs (13, or 12 as better-sqlite3-node20 on Node 20): a direct import of
 // better-sqlite3 would load 13, which crashes Node 20.
@@ -32,6 +33,7 @@ const disposeTemporary = async (store: WorkspaceStore) => {
 workspaceStoreConformance("sqlite", openTemporary, disposeTemporary);
 mcpSessionConformance("sqlite", openTemporary, disposeTemporary);
 isolationConformance("sqlite", openTemporary, disposeTemporary);
+oauthConformance("sqlite", openTemporary, disposeTemporary);
 
 describe("sqlite driver", () => {
   it("keeps the file in WAL mode so the CLI and a running gateway can share it", async () => {
