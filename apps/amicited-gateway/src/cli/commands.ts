@@ -14,6 +14,7 @@ import { serveStdio } from "../server/stdio";
 import { attachUpstreams } from "../upstreams";
 import { CALL_LOG_RETENTION, DEFAULT_OUTBOUND_PER_WORKSPACE, DEFAULT_STREAM_EVENT_LIMITS, findWorkspace, issueAdminToken, openWorkspaceStore, schemaVersionOf } from "@foundry-mcp/workspace-store";
 import { createUiRoutes } from "../server/ui/routes";
+import { oauthOptionsOf } from "../server/oauth/options";
 import type { Credential, StoreLocation, WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** Name of the workspace init creates. */
@@ -151,6 +152,8 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     "max-outbound-per-workspace",
     "no-ui",
     "call-log-days",
+    "public-url",
+    "allow-http-client-metadata",
   ]);
   const storage = storageOf(args);
   const location = storeLocationOf(storage);
@@ -207,6 +210,7 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     maxBodyBytes: flagInteger(args, "max-body-bytes", 1024 * 1024, 1024, 64 * 1024 * 1024),
     allowedHosts,
     ...(args.flags.has("no-ui") ? {} : { ui: createUiRoutes(gateway, { host, allowedHosts }) }),
+    oauth: oauthOptionsOf(gateway.store, { host, allowedHosts, publicUrl: flagString(args, "public-url"), allowHttpClientMetadata: args.flags.has("allow-http-client-metadata") }),
     sessions: sessionLimitsOf(args),
     streamEvents: {
       maxEvents: flagInteger(args, "max-stream-events", DEFAULT_STREAM_EVENT_LIMITS.maxEvents, 1, 10_000_000),

@@ -9,7 +9,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { messageOf } from "@foundry-mcp/core";
 import { createHttpEdge, jsonRpcError, sendJson } from "@foundry-mcp/server-kit";
-import { StreamEventLog, resolveToken } from "@foundry-mcp/workspace-store";
+import { StreamEventLog, resolveOAuthAccessToken, resolveToken } from "@foundry-mcp/workspace-store";
 import type { Credential, StreamEventLimits } from "@foundry-mcp/workspace-store";
 import { createSessionServer } from "./session";
 import { answerModernPost, isModernPost } from "./modern-http";
@@ -17,6 +17,8 @@ import { answerInSession, isInitializing, openSession, type LegacyEndpoint } fro
 import { DEFAULT_SESSION_LIMITS, SessionTable, type SessionLimits } from "./sessions";
 import type { Gateway } from "./gateway";
 import { isUiPath, type UiRoutes } from "./ui/routes";
+import { challengeParamsOf, isOAuthPath, issuerOf } from "./oauth/endpoints";
+import type { OAuthRoutes } from "./oauth/routes";
 
 /** Options of startHttpGateway. */
 export interface HttpGatewayOptions {
@@ -34,6 +36,8 @@ export interface HttpGatewayOptions {
   streamEvents?: Partial<StreamEventLimits>;
   /** The dashboard, served under /ui beside /mcp (ui/routes.ts); absent with --no-ui. */
   ui?: UiRoutes;
+  /** The OAuth 2.1 authorization server and metadata (oauth/routes.ts); absent, /mcp takes static tokens only. */
+  oauth?: { routes: OAuthRoutes; publicUrl?: string };
 }
 
 /** A running HTTP gateway. */
@@ -62,7 +66,8 @@ export async function startHttpGateway(
     host,
     realm: "amicited-gateway",
     refusedToken: "unknown or revoked token",
-    checkToken: (token) => resolveToken(gateway.store, token),
+    checkToken: async (token) => (await resolveToken(gateway.store, token)) ?? resolveOAuthAccessToken(gateway.store, token),
+    ...(options.oauth ? { challengeParams: (req: http.IncomingMessage) => challengeParamsOf(issuerOf(req, options.oauth?.publicUrl)) } : {}),
     ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
     ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),
     ...(options.anonymous ? { anonymous: options.anonymous } : {}),
@@ -71,6 +76,7 @@ export async function startHttpGateway(
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? "/", "http://placeholder");
     if (options.ui && isUiPath(url.pathname)) return options.ui(req, res, url);
+    if (options.oauth && isOAuthPath(url.pathname)) return options.oauth.routes(req, res, url);
     const admitted = await admit(req, res);
     if (!admitted) return;
     const { credential, body, method } = admitted;
