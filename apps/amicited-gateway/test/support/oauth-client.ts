@@ -83,3 +83,26 @@ export function initializeWith(mcpUrl: string, token: string | undefined): Promi
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "oauth-test", version: "0" } } }),
   });
 }
+
+/**
+ * Plays the person on the consent page without a browser: GETs the page for `authorizationUrl`,
+ * submits its form (every hidden field as the page carries it) with the credential, workspace
+ * and scope, and returns where the gateway redirects (the client's redirect URI with code or error).
+ */
+export async function approveByForm(authorizationUrl: string, answer: { credential: string; workspace: string; scope: "read" | "write" }): Promise<string> {
+  const page = await fetch(authorizationUrl);
+  const html = await page.text();
+  if (page.status !== 200) throw new Error(`consent page answered ${page.status}: ${html}`);
+  const form = new URLSearchParams();
+  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+    form.set(match[1]!, match[2]!.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&#39;", "'"));
+  form.set("credential", answer.credential);
+  form.set("workspace", answer.workspace);
+  form.set("grant_scope", answer.scope);
+  form.set("decision", "approve");
+  const origin = new URL(authorizationUrl).origin;
+  const submitted = await fetch(`${origin}/oauth/authorize`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded", origin }, body: form.toString() });
+  const location = submitted.headers.get("location");
+  if (submitted.status !== 303 || location === null) throw new Error(`consent refused: ${submitted.status} ${await submitted.text()}`);
+  return location;
+}
