@@ -1,7 +1,7 @@
 // Which redirect URIs a client may use (OAuth 2.1 §2.3.1, RFC 8252 §7.3, RFC 9700 §4.1): loopback
 // http (127.0.0.1, [::1], localhost) or https, no fragment, no userinfo; a request's URI must be
-// one the client registered, compared exactly except the port of a loopback IP, which a native
-// app picks at run time.
+// one the client registered, compared exactly except the port of a loopback host, which a native
+// app picks at run time (RFC 8252 says so of loopback IPs; Claude Code and others use localhost).
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
 
@@ -20,7 +20,7 @@ export function redirectUriProblem(uri: string): string | undefined {
   return `redirect URI ${uri} must be https, or http on a loopback host (127.0.0.1, [::1], localhost)`;
 }
 
-/** True when `requested` is one of `registered` (a loopback IP's port may differ). */
+/** True when `requested` is one of `registered` (a loopback host's port may differ). */
 export function isRegisteredRedirect(requested: string, registered: readonly string[]): boolean {
   if (registered.includes(requested)) return true;
   let asked: URL;
@@ -29,7 +29,7 @@ export function isRegisteredRedirect(requested: string, registered: readonly str
   } catch {
     return false;
   }
-  if (asked.protocol !== "http:" || !["127.0.0.1", "[::1]"].includes(asked.hostname)) return false;
+  if (asked.protocol !== "http:" || !LOOPBACK_HOSTS.has(asked.hostname)) return false;
   return registered.some((uri) => {
     const known = new URL(uri);
     return known.protocol === "http:" && known.hostname === asked.hostname && known.pathname === asked.pathname && known.search === asked.search;
