@@ -9,7 +9,7 @@ import { loginOAuthServer } from "@foundry-mcp/client-manager/node";
 import type { OAuthStorage, StoredOAuthState } from "@foundry-mcp/client-manager";
 import { connect, initData, payload, requireBuild, startGateway } from "./support/gateway-process";
 import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
-import { approveByForm, initializeWith } from "./support/oauth-client";
+import { approveByForm, authorizationUrl, initializeWith, pkcePair, registerClient } from "./support/oauth-client";
 
 let dir: string;
 let tokens: Record<string, WorkspaceTokens>;
@@ -118,5 +118,37 @@ describe("OAuth 2.1 surface of the gateway", () => {
     const demo = await connect(gateway.url, tokens.demo!.readToken);
     expect(domains).not.toEqual(payload(await demo.callTool(listDomains)));
     await Promise.all([legacy.close(), demo.close()]);
+  });
+
+  it("refuses a PKCE downgrade (plain) and a foreign resource at the authorization endpoint (RFC 9700 §4.8, §4.9)", async () => {
+    const redirectUri = "http://127.0.0.1:9/callback";
+    const clientId = await registerClient(origin, [redirectUri]);
+    const answerTo = async (params: Record<string, string | undefined>) => {
+      const response = await fetch(authorizationUrl(origin, { client_id: clientId, redirect_uri: redirectUri, code_challenge: pkcePair().challenge, state: "s", ...params }), { redirect: "manual" });
+      return { status: response.status, referrer: response.headers.get("referrer-policy"), query: Object.fromEntries(new URL(response.headers.get("location")!).searchParams) };
+    };
+    expect(await answerTo({ code_challenge_method: "plain" })).toEqual({
+      status: 303,
+      referrer: "no-referrer",
+      query: { error: "invalid_request", error_description: "PKCE is required: send code_challenge (43 base64url characters) with code_challenge_method=S256", state: "s", iss: origin },
+    });
+    expect((await answerTo({ resource: "https://other.example/mcp" })).query).toMatchObject({ error: "invalid_target" });
+    expect((await answerTo({ scope: "admin" })).query).toMatchObject({ error: "invalid_scope" });
+  });
+
+  it("serves the consent page unframeable and refuses its POST from another origin (RFC 9700 §4.16, §4.7)", async () => {
+    const redirectUri = "http://127.0.0.1:9/callback";
+    const clientId = await registerClient(origin, [redirectUri]);
+    const url = authorizationUrl(origin, { client_id: clientId, redirect_uri: redirectUri, code_challenge: pkcePair().challenge });
+    const page = await fetch(url);
+    expect(page.headers.get("content-security-policy")).toBe("default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'");
+    expect(page.headers.get("x-frame-options")).toBe("DENY");
+    const form = new URL(url).searchParams;
+    form.set("credential", tokens.demo!.adminToken!);
+    form.set("workspace", "demo");
+    form.set("grant_scope", "write");
+    form.set("decision", "approve");
+    const forged = await fetch(`${origin}/oauth/authorize`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://evil.example" }, body: form.toString() });
+    expect([forged.status, await forged.json()]).toEqual([403, { error: "invalid_request", error_description: "Forbidden: Origin http://evil.example is not allowed" }]);
   });
 });
