@@ -104,7 +104,8 @@ describe.skipIf(!fs.existsSync(CLAUDE))("Claude Code's CLI against the gateway's
 
   it.skipIf(!hasScript)("mcp login: discovers and builds the authorization request; stops at fetching its client metadata document offline", async () => {
     const output = await runInTerminal(`${JSON.stringify(process.execPath)} ${JSON.stringify(CLAUDE)} mcp login gateway --no-browser`, /paste the redirect URL/);
-    const url = new URL(/(http:\/\/127\.0\.0\.1:\d+\/oauth\/authorize\?[^\s\u0007\u001b]+)/.exec(output)![1]!);
+    // The terminal output wraps the URL in escape sequences: the URL's own characters end it.
+    const url = new URL(/(http:\/\/127\.0\.0\.1:\d+\/oauth\/authorize\?[A-Za-z0-9%._~&=+-]+)/.exec(output)![1]!);
     expect(Object.fromEntries([...url.searchParams].filter(([name]) => !["code_challenge", "state", "redirect_uri"].includes(name)))).toEqual({
       response_type: "code",
       client_id: "https://claude.ai/oauth/claude-code-client-metadata",

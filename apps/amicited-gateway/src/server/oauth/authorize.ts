@@ -4,7 +4,6 @@
 // a redirect (OAuth 2.1 §4.1.2.1: an open redirector otherwise); every other refusal goes back to
 // the client's redirect URI with `error`, `state` and `iss` (RFC 9207). PKCE is S256 only, and
 // the resource, when sent, must be this gateway's /mcp (RFC 8707).
-import type http from "node:http";
 import { findWorkspace, isAdminToken, issueAuthorizationCode, resolveToken } from "@foundry-mcp/workspace-store";
 import type { TokenScope, WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { findClient, type ClientMetadataPolicy, type KnownClient } from "./clients";
