@@ -4,12 +4,14 @@
 // (client-manager's loginOAuthServer: discovery, registration, PKCE, resource, iss check) logs in
 // end to end and calls tools with the token it got. Static amc_ tokens keep working beside it.
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginOAuthServer } from "@foundry-mcp/client-manager/node";
 import type { OAuthStorage, StoredOAuthState } from "@foundry-mcp/client-manager";
 import { connect, initData, payload, requireBuild, startGateway } from "./support/gateway-process";
 import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
-import { approveByForm, authorizationUrl, initializeWith, pkcePair, registerClient } from "./support/oauth-client";
+import { approveByForm, authorizationUrl, initializeWith, pkcePair, postForm, registerClient } from "./support/oauth-client";
 
 let dir: string;
 let tokens: Record<string, WorkspaceTokens>;
@@ -19,7 +21,8 @@ let origin: string;
 beforeAll(async () => {
   requireBuild();
   ({ dir, tokens } = initData(["rival"]));
-  gateway = await startGateway(dir);
+  // Client ID metadata documents are served by this test on http://127.0.0.1 (production: https only).
+  gateway = await startGateway(dir, ["--allow-http-client-metadata"]);
   origin = new URL(gateway.url).origin;
 }, 120_000);
 
@@ -150,5 +153,30 @@ describe("OAuth 2.1 surface of the gateway", () => {
     form.set("decision", "approve");
     const forged = await fetch(`${origin}/oauth/authorize`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://evil.example" }, body: form.toString() });
     expect([forged.status, await forged.json()]).toEqual([403, { error: "invalid_request", error_description: "Forbidden: Origin http://evil.example is not allowed" }]);
+  });
+
+  it("accepts a client named by its client ID metadata document, and refuses a document naming another client", async () => {
+    const documents = new Map<string, unknown>();
+    const server = http.createServer((req, res) => {
+      const document = documents.get(req.url ?? "");
+      res.writeHead(document ? 200 : 404, { "content-type": "application/json" }).end(JSON.stringify(document ?? {}));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const redirectUri = "http://127.0.0.1:9/callback";
+    documents.set("/client.json", { client_id: `${base}/client.json`, client_name: "Metadata-document client", redirect_uris: [redirectUri] });
+    documents.set("/impostor.json", { client_id: `${base}/client.json`, client_name: "Impostor", redirect_uris: [redirectUri] });
+    try {
+      const { verifier, challenge } = pkcePair();
+      const clientId = `${base}/client.json`;
+      const location = await approveByForm(authorizationUrl(origin, { client_id: clientId, redirect_uri: redirectUri, code_challenge: challenge }), { credential: tokens.demo!.adminToken!, workspace: "demo", scope: "read" });
+      const answer = await postForm(origin, "/oauth/token", { grant_type: "authorization_code", code: new URL(location).searchParams.get("code")!, code_verifier: verifier, client_id: clientId, redirect_uri: redirectUri });
+      expect([answer.status, answer.body.scope]).toEqual([200, "read"]);
+      const impostor = await fetch(authorizationUrl(origin, { client_id: `${base}/impostor.json`, redirect_uri: redirectUri, code_challenge: challenge }));
+      expect(impostor.status).toBe(400);
+      expect(await impostor.text()).toContain(`unknown client_id ${base}/impostor.json`);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
