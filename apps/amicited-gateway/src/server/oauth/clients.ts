@@ -3,6 +3,8 @@
 // document (MCP 2026-07-28, draft-ietf-oauth-client-id-metadata-document): an https URL as
 // client_id whose JSON lists the client's name and redirect URIs, fetched when needed, bounded in
 // size and time, never from a private address unless the gateway was told so (tests).
+import { lookup } from "node:dns/promises";
+import { isIP } from "node:net";
 import { findOAuthClient, registerOAuthClient, WorkspaceStoreError } from "@foundry-mcp/workspace-store";
 import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { OAuthRefusal } from "./errors";
@@ -81,11 +83,30 @@ export async function registerClient(store: WorkspaceStore, body: Record<string,
 /** True when a client_id is a metadata document URL rather than a registered id. */
 export const isMetadataDocumentId = (clientId: string): boolean => /^https?:\/\//i.test(clientId);
 
+/** True for addresses a document fetch must not reach from outside (SSRF): loopback, private, link-local, unspecified. */
+export function isInternalAddress(address: string): boolean {
+  const v4 = address.startsWith("::ffff:") ? address.slice(7) : address;
+  if (isIP(v4) === 4) {
+    const [a = 0, b = 0] = v4.split(".").map(Number);
+    return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
+  }
+  const v6 = address.toLowerCase();
+  return v6 === "::" || v6 === "::1" || v6.startsWith("fc") || v6.startsWith("fd") || v6.startsWith("fe80");
+}
+
+/** True when every address the host resolves to is public. */
+async function resolvesPublicly(hostname: string): Promise<boolean> {
+  const host = hostname.replace(/^\[|\]$/g, "");
+  const addresses = isIP(host) ? [{ address: host }] : await lookup(host, { all: true }).catch(() => []);
+  return addresses.length > 0 && addresses.every((entry) => !isInternalAddress(entry.address));
+}
+
 async function fetchClientMetadata(clientId: string, policy: ClientMetadataPolicy): Promise<KnownClient | undefined> {
   const url = new URL(clientId);
   const loopback = url.protocol === "http:" && url.hostname === "127.0.0.1";
   if (url.protocol !== "https:" && !(loopback && policy.allowLoopbackHttp)) return undefined;
   if (url.pathname === "/" || url.hash !== "") return undefined;
+  if (!(loopback && policy.allowLoopbackHttp) && !(await resolvesPublicly(url.hostname))) return undefined;
   const response = await fetch(url, { redirect: "error", signal: AbortSignal.timeout(CLIENT_METADATA_TIMEOUT_MS), headers: { accept: "application/json" } }).catch(() => undefined);
   if (!response?.ok) return undefined;
   const text = await response.text();
