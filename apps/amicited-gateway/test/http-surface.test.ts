@@ -192,7 +192,9 @@ describe("HTTP hygiene", () => {
   it("answers 401 with WWW-Authenticate without a token or with an unknown one", async () => {
     const missing = await post({}, initialize);
     expect(missing.status).toBe(401);
-    expect(missing.headers.get("www-authenticate")).toBe('Bearer realm="amicited-gateway"');
+    // The challenge names the protected-resource metadata and the scopes (RFC 9728, issue 35).
+    const oauthParams = `resource_metadata="${new URL(served.gateway.url).origin}/.well-known/oauth-protected-resource/mcp", scope="read write"`;
+    expect(missing.headers.get("www-authenticate")).toBe(`Bearer realm="amicited-gateway", ${oauthParams}`);
     expect(await missing.json()).toEqual({
       jsonrpc: "2.0",
       error: { code: -32001, message: "Unauthorized: send Authorization: Bearer <token>" },
@@ -201,7 +203,7 @@ describe("HTTP hygiene", () => {
     const unknown = await post({ authorization: "Bearer amc_r_not-a-real-token" }, initialize);
     expect(unknown.status).toBe(401);
     expect(unknown.headers.get("www-authenticate")).toBe(
-      'Bearer realm="amicited-gateway", error="invalid_token", error_description="unknown or revoked token"',
+      `Bearer realm="amicited-gateway", error="invalid_token", error_description="unknown or revoked token", ${oauthParams}`,
     );
     expect(((await unknown.json()) as { error: unknown }).error).toEqual({
       code: -32001,
@@ -210,7 +212,7 @@ describe("HTTP hygiene", () => {
     // Not a bearer token at all: server-kit's edge asks for one (it used to read as a revoked token).
     const basic = await post({ authorization: "Basic YTpi" }, initialize);
     expect(basic.status).toBe(401);
-    expect(basic.headers.get("www-authenticate")).toBe('Bearer realm="amicited-gateway"');
+    expect(basic.headers.get("www-authenticate")).toBe(`Bearer realm="amicited-gateway", ${oauthParams}`);
   });
 
   it("refuses a foreign Origin or Host with 403 and accepts local ones", async () => {

@@ -18,6 +18,7 @@ import {
 } from "./support/gateway-process";
 import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
 import { signIn } from "./support/dashboard";
+import { approveByForm, authorizationUrl, initializeWith, pkcePair, postForm, registerClient } from "./support/oauth-client";
 import { clearOfHourTurn } from "../../../tooling/hour-turn.mjs";
 
 const CAP = 30;
@@ -68,8 +69,8 @@ describe.skipIf(!gate.run)("two gateway instances on one PostgreSQL", () => {
   it("migrate reports the schema it leaves, from --database and from DATABASE_URL", () => {
     expect(JSON.parse(runCli(["migrate", "--database", database]).trim())).toEqual({
       driver: "postgres",
-      from_version: 4,
-      schema_version: 4,
+      from_version: 5,
+      schema_version: 5,
     });
     expect(JSON.parse(runCli(["migrate"], { DATABASE_URL: database }).trim())).toMatchObject({
       driver: "postgres",
@@ -168,5 +169,28 @@ describe.skipIf(!gate.run)("two gateway instances on one PostgreSQL", () => {
     expect(usage.refusals).toEqual([{ code: "CREDITS_EXHAUSTED", calls: 7 }]);
     expect(usage.credits.balance).toBe(0);
     expect(usage.credits.ledger).toHaveLength(20);
+  });
+
+  it("runs one OAuth flow across both instances: register and consent on one, redeem and refresh on the other (issue 35)", async () => {
+    const [first, second] = instances.map((instance) => new URL(instance.url).origin) as [string, string];
+    const redirectUri = "http://127.0.0.1:9/callback";
+    const clientId = await registerClient(first, [redirectUri], "two-instance client");
+    const { verifier, challenge } = pkcePair();
+    // The issuer is the origin the person's browser used; the client uses the same one throughout.
+    const location = await approveByForm(authorizationUrl(second, { client_id: clientId, redirect_uri: redirectUri, code_challenge: challenge }), { credential: tokens.reader!.readToken, workspace: "reader", scope: "read" });
+    const code = new URL(location).searchParams.get("code")!;
+    const redeemed = await postForm(first, "/oauth/token", { grant_type: "authorization_code", code, code_verifier: verifier, client_id: clientId, redirect_uri: redirectUri });
+    expect([redeemed.status, redeemed.body.scope]).toEqual([200, "read"]);
+    const replayed = await postForm(second, "/oauth/token", { grant_type: "authorization_code", code, code_verifier: verifier, client_id: clientId, redirect_uri: redirectUri });
+    expect(replayed.body.error).toBe("invalid_grant");
+    // The replay revoked the grant on every instance.
+    expect((await initializeWith(instances[0]!.url, String(redeemed.body.access_token))).status).toBe(401);
+    const again = pkcePair();
+    const secondLocation = await approveByForm(authorizationUrl(first, { client_id: clientId, redirect_uri: redirectUri, code_challenge: again.challenge }), { credential: tokens.reader!.readToken, workspace: "reader", scope: "read" });
+    const pair = await postForm(second, "/oauth/token", { grant_type: "authorization_code", code: new URL(secondLocation).searchParams.get("code")!, code_verifier: again.verifier, client_id: clientId, redirect_uri: redirectUri });
+    const rotated = await postForm(first, "/oauth/token", { grant_type: "refresh_token", refresh_token: String(pair.body.refresh_token), client_id: clientId });
+    expect(rotated.status).toBe(200);
+    expect((await initializeWith(instances[1]!.url, String(pair.body.access_token))).status).toBe(401);
+    expect((await initializeWith(instances[1]!.url, String(rotated.body.access_token))).status).toBe(200);
   });
 });

@@ -2,6 +2,7 @@
 // database lacks, in order, under its own lock, and records them in `schema_migrations`
 // (drivers/postgres.ts translates the DDL). Add a migration at the end; never edit a shipped one.
 import { DASHBOARD_STATEMENTS, MCP_SESSION_STATEMENTS, SCHEMA_STATEMENTS } from "./schema";
+import { OAUTH_STATEMENTS } from "./oauth-schema";
 import type { StoreQueries } from "./types";
 
 /** One step of the schema. */
@@ -23,6 +24,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   { version: 3, name: "dashboard: call log, admin tokens, token last use", statements: DASHBOARD_STATEMENTS },
   { version: 4, name: "MCP sessions and their SSE event log, shared by every instance", statements: MCP_SESSION_STATEMENTS },
+  { version: 5, name: "OAuth clients, codes, grants and tokens (hashed), shared by every instance", statements: OAUTH_STATEMENTS },
 ];
 
 /** The table that records applied migrations. */

@@ -3,6 +3,8 @@
 // isolates workspaces. Days are ISO dates (YYYY-MM-DD); instants are ISO timestamps. Written in the
 // SQLite dialect; migrations.ts orders it and the postgres driver translates the types.
 
+import { OAUTH_TABLE_NAMES } from "./oauth-schema";
+
 const tables: Record<string, string> = {
   // workspace: accounts, credentials, plan, credits, usage
   workspaces: `id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE, plan TEXT NOT NULL, credits INTEGER NOT NULL, data_as_of TEXT NOT NULL, created_at TEXT NOT NULL`,
@@ -120,7 +122,7 @@ export const MCP_SESSION_STATEMENTS: readonly string[] = [
 ];
 
 /** Names of every table, for census and tests. */
-export const TABLE_NAMES: readonly string[] = [...Object.keys(tables), "call_events", "admin_tokens", "mcp_sessions", "mcp_session_guard", "mcp_stream_events"];
+export const TABLE_NAMES: readonly string[] = [...Object.keys(tables), "call_events", "admin_tokens", "mcp_sessions", "mcp_session_guard", "mcp_stream_events", ...OAUTH_TABLE_NAMES];
 
 /** Tables whose rows get an `id` from the database (INSERT reports it as lastInsertId). */
 export const SCHEMA_TABLES_WITH_ID: ReadonlySet<string> = new Set([
@@ -129,4 +131,5 @@ export const SCHEMA_TABLES_WITH_ID: ReadonlySet<string> = new Set([
     .map(([name]) => name),
   "call_events",
   "admin_tokens",
+  "oauth_grants",
 ]);

@@ -10,6 +10,7 @@ import { MIGRATIONS, openPostgresStore, openWorkspaceStore, WorkspaceStoreError 
 import type { WorkspaceStore } from "../src/index";
 import { workspaceStoreConformance } from "./driver-conformance";
 import { isolationConformance } from "./isolation-conformance";
+import { oauthConformance } from "./oauth-conformance";
 
 let cluster: PostgresCluster;
 let databases = 0;
@@ -29,6 +30,11 @@ if (gate.run) {
     (store) => store.close(),
   );
   isolationConformance(
+    "postgres",
+    () => openPostgresStore({ url: nextDatabase() }),
+    (store) => store.close(),
+  );
+  oauthConformance(
     "postgres",
     () => openPostgresStore({ url: nextDatabase() }),
     (store) => store.close(),

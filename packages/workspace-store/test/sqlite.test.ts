@@ -10,6 +10,7 @@ import { openSqliteStore, SQLITE_FILE_NAME, WorkspaceStoreError } from "../src/i
 import type { WorkspaceStore } from "../src/index";
 import { workspaceStoreConformance } from "./driver-conformance";
 import { isolationConformance } from "./isolation-conformance";
+import { oauthConformance } from "./oauth-conformance";
 
 const dirs = new Map<WorkspaceStore, string>();
 const temporaryDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "ws-store-"));
@@ -30,6 +31,7 @@ for (const [index, moduleName] of engines.entries()) {
   };
   workspaceStoreConformance(label, openTemporary, disposeTemporary);
   isolationConformance(label, openTemporary, disposeTemporary);
+  oauthConformance(label, openTemporary, disposeTemporary);
 }
 
 describe("sqlite driver", () => {

@@ -22,13 +22,15 @@ export const USAGE = `usage:
                          [--session-idle-ms 1800000] [--max-stream-events 100000]
                          [--max-stream-events-per-session 384] [--max-outbound-per-workspace 4]
                          [--no-ui] [--call-log-days 30] [--drain-seconds 20] [--log-format text|json]
+                         [--public-url https://gw.example]
   The dashboard is at /ui on the same port (sign in with the admin token init printed);
   /healthz and /readyz answer load balancers without a token. SIGTERM drains (docs/operators/README.md).
+  OAuth 2.1 clients find the gateway's authorization server from /mcp's 401 (see the README).
   amicited-gateway serve --stdio --data DIR [--toolsets eshop,uptime|all]   (token in AMICITED_TOKEN)
   Every command takes --database URL (or DATABASE_URL) instead of --data DIR to keep the store,
   the hourly quota and credits in PostgreSQL, shared by every instance.`;
 
-const booleanFlags = new Set(["stdio", "help", "version", "memory-quota", "no-ui"]);
+const booleanFlags = new Set(["stdio", "help", "version", "memory-quota", "no-ui", "allow-http-client-metadata"]);
 const repeatable = new Set(["allowed-host"]);
 
 /** Splits argv into positionals and flags; `--name value`, `--name=value` and boolean flags. */

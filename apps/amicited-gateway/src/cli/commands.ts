@@ -18,6 +18,7 @@ import { createUiRoutes } from "../server/ui/routes";
 import { gatewayOperations, openGatewayLog } from "../server/operations";
 import { parseDrainSeconds, parseLogFormat } from "@foundry-mcp/server-kit";
 import type { HttpOperations } from "@foundry-mcp/server-kit";
+import { oauthOptionsOf } from "../server/oauth/options";
 import type { Credential, StoreLocation, WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** Name of the workspace init creates. */
@@ -166,6 +167,8 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     "call-log-days",
     "drain-seconds",
     "log-format",
+    "public-url",
+    "allow-http-client-metadata",
   ]);
   const [logFormat, drainSeconds] = usageChecked(() => [parseLogFormat(flagString(args, "log-format")), parseDrainSeconds(flagString(args, "drain-seconds"))] as const);
   const log = openGatewayLog(logFormat);
@@ -237,6 +240,7 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     maxBodyBytes: flagInteger(args, "max-body-bytes", 1024 * 1024, 1024, 64 * 1024 * 1024),
     allowedHosts,
     ...(args.flags.has("no-ui") ? {} : { ui: createUiRoutes(gateway, { host, allowedHosts }) }),
+    oauth: oauthOptionsOf(gateway.store, { host, allowedHosts, publicUrl: flagString(args, "public-url"), allowHttpClientMetadata: args.flags.has("allow-http-client-metadata") }),
     sessions: sessionLimitsOf(args),
     streamEvents: {
       maxEvents: flagInteger(args, "max-stream-events", DEFAULT_STREAM_EVENT_LIMITS.maxEvents, 1, 10_000_000),

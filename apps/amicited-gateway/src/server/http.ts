@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { messageOf } from "@foundry-mcp/core";
 import { createHttpEdge, jsonRpcError, sendJson } from "@foundry-mcp/server-kit";
 import type { HttpOperations } from "@foundry-mcp/server-kit";
-import { resolveToken } from "@foundry-mcp/workspace-store";
+import { resolveOAuthAccessToken, resolveToken } from "@foundry-mcp/workspace-store";
 import type { Credential } from "@foundry-mcp/workspace-store";
 import { StreamEventLog } from "./stream-event-log";
 import type { StreamEventLimits } from "./stream-event-log";
@@ -20,6 +20,8 @@ import { answerInSession, isInitializing, openSession, type LegacyEndpoint } fro
 import { DEFAULT_SESSION_LIMITS, SessionTable, type SessionLimits } from "./sessions";
 import type { Gateway } from "./gateway";
 import { isUiPath, type UiRoutes } from "./ui/routes";
+import { challengeParamsOf, isOAuthPath, issuerOf } from "./oauth/endpoints";
+import type { OAuthRoutes } from "./oauth/routes";
 
 /** Options of startHttpGateway. */
 export interface HttpGatewayOptions {
@@ -39,6 +41,8 @@ export interface HttpGatewayOptions {
   ui?: UiRoutes;
   /** /healthz, /readyz, drain and request records (operations.ts); absent, none of them. */
   operations?: HttpOperations;
+  /** The OAuth 2.1 authorization server and metadata (oauth/routes.ts); absent, /mcp takes static tokens only. */
+  oauth?: { routes: OAuthRoutes; publicUrl?: string };
 }
 
 /** A running HTTP gateway. */
@@ -67,7 +71,8 @@ export async function startHttpGateway(
     host,
     realm: "amicited-gateway",
     refusedToken: "unknown or revoked token",
-    checkToken: (token) => resolveToken(gateway.store, token),
+    checkToken: async (token) => (await resolveToken(gateway.store, token)) ?? resolveOAuthAccessToken(gateway.store, token),
+    ...(options.oauth ? { challengeParams: (req: http.IncomingMessage) => challengeParamsOf(issuerOf(req, options.oauth?.publicUrl)) } : {}),
     ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
     ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),
     ...(options.anonymous ? { anonymous: options.anonymous } : {}),
@@ -77,6 +82,7 @@ export async function startHttpGateway(
     if (options.operations?.intercept(req, res)) return;
     const url = new URL(req.url ?? "/", "http://placeholder");
     if (options.ui && isUiPath(url.pathname)) return options.ui(req, res, url);
+    if (options.oauth && isOAuthPath(url.pathname)) return options.oauth.routes(req, res, url);
     const admitted = await admit(req, res);
     if (!admitted) return;
     const { credential, body, method } = admitted;

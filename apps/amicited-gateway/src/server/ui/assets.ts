@@ -35,3 +35,9 @@ export function sendAsset(res: http.ServerResponse, pathname: string): boolean {
   res.end(body);
   return true;
 }
+
+/** The path of the dashboard's built stylesheet, for pages served outside /ui (the OAuth consent page). */
+export function stylesheetPath(): string | undefined {
+  const name = Object.keys(embedded).find((file) => file.endsWith(".css"));
+  return name === undefined ? undefined : `/ui/${name}`;
+}

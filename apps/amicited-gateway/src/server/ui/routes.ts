@@ -10,6 +10,7 @@ import { describeForUi, catalogOverview, searchCatalog, surfaceCost } from "./ca
 import { checkHostAndOrigin, readJsonObject, sendUiJson, UiRefusal, UI_SECURITY_HEADERS } from "./guard";
 import { UiSessions } from "./sign-in";
 import { createToken, createWorkspace, deleteToken, listWorkspaces, workspaceTokens, workspaceUsage } from "./workspace-api";
+import { deleteGrant, workspaceGrants } from "./grants-api";
 
 /** Options of createUiRoutes: the bind host and extra names, as /mcp gets them. */
 export interface UiRouteOptions {
@@ -48,6 +49,8 @@ export function createUiRoutes(gateway: Gateway, options: UiRouteOptions): UiRou
     { method: "GET", pattern: new RegExp(`^workspaces/${NAME}/tokens$`), handler: ([name]) => workspaceTokens(gateway, name!) },
     { method: "POST", pattern: new RegExp(`^workspaces/${NAME}/tokens$`), handler: async ([name], req) => createToken(gateway, name!, await readJsonObject(req)) },
     { method: "DELETE", pattern: new RegExp(`^workspaces/${NAME}/tokens/(\\d{1,15})$`), handler: ([name, id]) => deleteToken(gateway, name!, id!) },
+    { method: "GET", pattern: new RegExp(`^workspaces/${NAME}/grants$`), handler: ([name]) => workspaceGrants(gateway, name!) },
+    { method: "DELETE", pattern: new RegExp(`^workspaces/${NAME}/grants/(\\d{1,15})$`), handler: ([name, id]) => deleteGrant(gateway, name!, id!) },
   ];
 
   const api = async (req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> => {

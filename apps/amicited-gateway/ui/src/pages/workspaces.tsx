@@ -4,6 +4,7 @@ import { useState } from "preact/hooks";
 import { api } from "../api";
 import { HeadRow, formatNumber, formatTime, Loaded, useApi } from "../parts/load";
 import type { TokenRow, WorkspaceSummary } from "../types";
+import { OAuthGrants } from "../parts/oauth-grants";
 
 function ShownOnce({ title, tokens }: { title: string; tokens: [string, string][] }) {
   return (
@@ -169,6 +170,7 @@ export function WorkspacesPage({ workspace }: { workspace?: string }) {
                 </table>
               </div>
               {chosen && <Tokens workspace={chosen} />}
+              {chosen && <OAuthGrants workspace={chosen} />}
             </>
           );
         }}
