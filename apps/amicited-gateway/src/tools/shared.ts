@@ -116,7 +116,7 @@ export const domainRowCount =
 export function requireOnDomain(url: string, domain: DomainScope): void {
   if (new URL(url).hostname.replace(/^www\./, "") !== domain.hostname)
     throw new GatewayError(
-      GatewayErrorCode.INVALID_ARGUMENT,
+      GatewayErrorCode.INVALID_ARGUMENTS,
       `url must be on ${domain.hostname}; got ${url}.`,
     );
 }
