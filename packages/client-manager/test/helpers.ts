@@ -1,5 +1,6 @@
 // Test helpers: real peers (server-everything over HTTP/SSE, fixtures), temp dirs, free ports
 // and the process table. No mocks.
+import type { HostVoice } from "../src/index";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -16,6 +17,18 @@ import { freePort } from "../../../tooling/test-support.mjs";
 export { freePort };
 
 const require = createRequire(import.meta.url);
+/**
+ * The words a host passes to the library (HostVoice). These are foya's, whose texts the
+ * library's tests pin; the library itself speaks as LIBRARY_VOICE.
+ */
+export const HOST_VOICE: HostVoice = {
+  name: "foya",
+  loginHint: (server) => `run \`foya mcp login ${server}\``,
+  clientSecretCommand: "foya mcp login --client-secret",
+  importWorkspaceHint: "foya mcp import --workspace DIR",
+  warningCode: "FOYA_CONFIG",
+};
+
 export const fixturesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "__fixtures__");
 export const flakyServer = path.join(fixturesDir, "flaky-server.mjs");
 
