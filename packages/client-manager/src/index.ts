@@ -35,7 +35,17 @@ export type {
   AuthKind,
 } from "./config/types";
 
-export { hostToolName, shortHash, HOST_TOOL_NAME_PATTERN } from "./registry/naming";
+export {
+  hostToolName,
+  hostToolPrefix,
+  parseUpstreamPromptName,
+  parseUpstreamResourceUri,
+  serverOfHostToolName,
+  shortHash,
+  upstreamPromptName,
+  upstreamResourceUri,
+  HOST_TOOL_NAME_PATTERN,
+} from "./registry/naming";
 export { matchesGlob } from "./registry/glob";
 export { ToolRegistry, passesToolFilter } from "./registry/tool-registry";
 export type { McpToolDefinition, RegistryChange } from "./registry/tool-registry";
