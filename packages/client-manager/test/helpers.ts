@@ -98,14 +98,16 @@ export function liveProcesses(ids: number[]): Array<{ pid: number; pgid: number;
 /** A Streamable HTTP MCP server on 127.0.0.1 (no tools) that records the headers of every request. */
 export async function startRecordingServer(): Promise<{ url: string; seen: http.IncomingHttpHeaders[]; close: () => Promise<void> }> {
   const seen: http.IncomingHttpHeaders[] = [];
-  const server = http.createServer(async (request, response) => {
+  // A failed answer ends its connection instead of leaving an unhandled rejection.
+  const server = http.createServer((request, response) => void answer(request, response).catch((error: unknown) => response.destroy(error as Error)));
+  async function answer(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     seen.push(request.headers);
     const mcp = new Server({ name: "recorder", version: "1.0.0" }, { capabilities: { tools: {} } });
     mcp.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     await mcp.connect(transport);
     await transport.handleRequest(request, response);
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address() as net.AddressInfo;
   const close = () =>
