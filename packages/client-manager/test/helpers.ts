@@ -17,17 +17,20 @@ import { freePort } from "../../../tooling/test-support.mjs";
 export { freePort };
 
 const require = createRequire(import.meta.url);
-/**
- * The words a host passes to the library (HostVoice). These are foya's, whose texts the
- * library's tests pin; the library itself speaks as LIBRARY_VOICE.
- */
-export const HOST_VOICE: HostVoice = {
-  name: "foya",
-  loginHint: (server) => `run \`foya mcp login ${server}\``,
-  clientSecretCommand: "foya mcp login --client-secret",
-  importWorkspaceHint: "foya mcp import --workspace DIR",
-  warningCode: "FOYA_CONFIG",
-};
+/** The voice of a host whose CLI is `<host> mcp …` (foya's shape). */
+function cliHostVoice(host: string): HostVoice {
+  const command = (rest: string) => `${host} mcp ${rest}`;
+  return {
+    name: host,
+    loginHint: (server) => `run \`${command(`login ${server}`)}\``,
+    clientSecretCommand: command("login --client-secret"),
+    importWorkspaceHint: command("import --workspace DIR"),
+    warningCode: `${host.toUpperCase()}_CONFIG`,
+  };
+}
+
+/** The words the library's tests pass as a host's: foya's, whose texts they pin. */
+export const HOST_VOICE: HostVoice = cliHostVoice("foya");
 
 export const fixturesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "__fixtures__");
 export const flakyServer = path.join(fixturesDir, "flaky-server.mjs");
