@@ -10,8 +10,9 @@ import { repoRoot, run, setup, toolEnvironment } from "./setup.mjs";
 
 const started = Date.now();
 const [command, ...prefix] = setup();
-console.log("• lint: eslint (layering rule) and package checks (publint)");
+console.log("• lint: eslint (layering rule), the type-aware pass (promises) and package checks (publint)");
 run(command, [...prefix, "exec", "eslint", "--max-warnings", "0", "."]);
+run(command, [...prefix, "exec", "eslint", "--max-warnings", "0", "--config", "eslint.typed.config.mjs", "packages", "apps"]);
 run("node", ["tooling/check-packages.mjs", "--require-built"]);
 console.log("• typecheck");
 run(command, [...prefix, "exec", "turbo", "run", "typecheck", "--output-logs=errors-only"]);

@@ -8,7 +8,7 @@ import { CodedError } from "@foundry-mcp/core";
 
 /** Stable codes of GatewayError, safe to match on. */
 export const GatewayErrorCode = {
-  INVALID_ARGUMENT: "INVALID_ARGUMENT",
+  INVALID_ARGUMENTS: "INVALID_ARGUMENTS",
   NOT_FOUND: "NOT_FOUND",
   PLAN_LIMIT: "PLAN_LIMIT",
   CONFLICT: "CONFLICT",

@@ -13,13 +13,13 @@ import {
   ReadResourceRequestSchema,
   type CallToolResult,
 } from "@modelcontextprotocol/sdk/types.js";
-import { openProject } from "./project";
+import { openProject, type Project } from "./project";
 import { negotiateProtocolVersion } from "./protocol";
 import { messageOf } from "@foundry-mcp/core";
 import { checkedRequest, plainToolCall, toolErrorResult, toWireError, unknownTool, type DirectRoutes, type ServerIdentity } from "@foundry-mcp/server-kit";
 import { listResources, readResource } from "./resources";
-import { TOOL_DEFINITIONS, TOOL_NAMES, isToolName } from "./tools/definitions";
-import { TOOL_HANDLERS } from "./tools/handlers";
+import { TOOL_DEFINITIONS, TOOL_NAMES, isToolName, type ToolName } from "./tools/definitions";
+import { TOOL_HANDLERS, type ToolHandler, type ToolOutput } from "./tools/handlers";
 import { checkArguments } from "./tools/check-arguments";
 
 /** Returned by `initialize`, verbatim (SPEC §2). */
@@ -52,6 +52,12 @@ export function foundryIdentity(version: string): ServerIdentity {
 }
 
 /** tools/call for one project root: registered with the SDK's Server, and the stdio transport's direct route. */
+/** Checks a call's arguments against its tool's schema and runs its handler with them, typed from that schema. */
+function runTool<N extends ToolName>(name: N, project: Project, input: Record<string, unknown> | undefined): Promise<string | ToolOutput> {
+  const handler: ToolHandler<N> = TOOL_HANDLERS[name];
+  return handler(project, checkArguments({ ...TOOL_DEFINITIONS[name], name }, input));
+}
+
 function toolCallRoute(options: FoundryServerOptions) {
   const schema = checkedRequest("tools/call", CallToolRequestSchema);
   const handle = async (request: ReturnType<typeof schema.parse>): Promise<CallToolResult> => {
@@ -66,8 +72,7 @@ function toolCallRoute(options: FoundryServerOptions) {
       options.log(`foundry-server: could not record the ${name} event: ${messageOf(error)}`);
     }
     try {
-      const args = checkArguments(TOOL_DEFINITIONS[name], input);
-      const output = await TOOL_HANDLERS[name](project, args);
+      const output = await runTool(name, project, input);
       const { text, isError } = typeof output === "string" ? { text: output, isError: false } : output;
       return { content: [{ type: "text", text }], ...(isError ? { isError: true } : {}) };
     } catch (error) {

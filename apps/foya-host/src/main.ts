@@ -1,7 +1,5 @@
 // Entry point of the `foya` CLI (dist/foya.mjs): routes the command words to commands/*, prints
 // every failure as one line on stderr, and sets the exit code (0 ok, 1 failure, 2 usage).
-import os from "node:os";
-import path from "node:path";
 import { describeError, FoyaError, usageError } from "./cli/errors";
 import { COMMAND_HELP, MAIN_HELP } from "./cli/help";
 import { processOutput } from "./cli/output";
@@ -16,6 +14,7 @@ import { serveCommand } from "./commands/serve";
 import { statusCommand } from "./commands/status";
 import { openConfig } from "./host/config";
 import { openManager } from "./host/manager";
+import { resolveFoyaHome } from "./host/voice";
 import { FOYA_VERSION } from "./version";
 
 const VERSION = FOYA_VERSION;
@@ -54,7 +53,7 @@ function route(argv: string[]): { name: string; rest: string[] } | undefined {
 /** Runs the CLI on `argv` (the words after `foya`) and returns the exit code. */
 export async function runCli(argv: string[]): Promise<number> {
   const output = processOutput();
-  const home = path.resolve(process.env.FOYA_HOME || path.join(os.homedir(), ".foya"));
+  const home = resolveFoyaHome();
   const context: CommandContext = { output, home, version: VERSION, openConfig, openManager };
   try {
     const routed = route(argv);

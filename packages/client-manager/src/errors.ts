@@ -44,7 +44,7 @@ export const ClientManagerErrorCode = {
   TOO_MANY_TOOLS: "TOO_MANY_TOOLS",
   /** A stdio server was configured on a manager built without a stdio launcher. */
   STDIO_UNSUPPORTED: "STDIO_UNSUPPORTED",
-  /** The server needs OAuth authorization a person must give (`foya mcp login <name>`); not retried until then. */
+  /** The server needs OAuth authorization a person must give (the host's login command, HostVoice.loginHint); not retried until then. */
   AUTH_REQUIRED: "AUTH_REQUIRED",
   /** An OAuth login failed: refused, timed out, a state mismatch or an unreachable authorization server. */
   AUTH_FAILED: "AUTH_FAILED",
@@ -61,7 +61,7 @@ export type ClientManagerErrorCode = (typeof ClientManagerErrorCode)[keyof typeo
  * The error every public API of this package throws on purpose.
  *
  * @example
- * try { loadHostConfig(); }
+ * try { loadHostConfig(home); }
  * catch (error) { if (ClientManagerError.isInstance(error) && error.code === "CONFIG_INVALID") … }
  */
 export class ClientManagerError extends CodedError<ClientManagerErrorCode> {

@@ -1,6 +1,6 @@
 // Public entry of @foundry-mcp/client-manager (runtime-neutral): config model, registry,
 // policy, approval, events, adapters and the ClientManager with Streamable HTTP and SSE.
-// Stdio servers and FOYA_HOME files live behind "@foundry-mcp/client-manager/node".
+// Stdio servers and home-folder files live behind "@foundry-mcp/client-manager/node".
 export { ClientManager } from "./manager/client-manager";
 export type { ClientManagerOptions } from "./manager/client-manager";
 export { DEFAULT_NOTIFICATION_LIMIT, type NotificationLimit } from "./manager/notification-limit";
@@ -35,7 +35,17 @@ export type {
   AuthKind,
 } from "./config/types";
 
-export { hostToolName, shortHash, HOST_TOOL_NAME_PATTERN } from "./registry/naming";
+export {
+  hostToolName,
+  hostToolPrefix,
+  parseUpstreamPromptName,
+  parseUpstreamResourceUri,
+  serverOfHostToolName,
+  shortHash,
+  upstreamPromptName,
+  upstreamResourceUri,
+  HOST_TOOL_NAME_PATTERN,
+} from "./registry/naming";
 export { matchesGlob } from "./registry/glob";
 export { ToolRegistry, passesToolFilter } from "./registry/tool-registry";
 export type { McpToolDefinition, RegistryChange } from "./registry/tool-registry";
@@ -65,6 +75,8 @@ export type { HostEvent, HostEventName, ServerState } from "./events";
 export type { StdioLauncher, StdioLaunchOptions, StdioTransport } from "./transports/types";
 
 export { StoredOAuthProvider, needsLoginMessage } from "./auth/stored-oauth-provider";
+export { LIBRARY_VOICE } from "./host-voice";
+export type { HostVoice } from "./host-voice";
 export type { OAuthProviderMode, StoredOAuthProviderOptions } from "./auth/stored-oauth-provider";
 export { refreshIfExpiring, REFRESH_SKEW_MS } from "./auth/refresh-tokens";
 export type { OAuthGrant, OAuthServerConfig, OAuthStorage, StoredOAuthState, StoredOAuthTokens } from "./auth/oauth-types";

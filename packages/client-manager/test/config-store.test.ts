@@ -1,8 +1,9 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ClientManagerError } from "../src/index";
-import { ConfigStore, loadHostConfig, resolveFoyaHome, saveHostConfig } from "../src/node";
+import { ConfigStore, loadHostConfig, resolveHomeFolder, saveHostConfig } from "../src/node";
 import { makeTempDir } from "./helpers";
 
 const dirs: string[] = [];
@@ -20,9 +21,11 @@ function home(): string {
 const mode = (file: string) => fs.statSync(file).mode & 0o777;
 
 describe("ConfigStore", () => {
-  it("resolves FOYA_HOME, else ~/.foya", () => {
-    expect(resolveFoyaHome({ FOYA_HOME: "/x/y" })).toBe("/x/y");
-    expect(resolveFoyaHome({})).toMatch(/\.foya$/);
+  it("resolves a host's home folder: its variable when set and not empty, else the folder in the user's home", () => {
+    const where = { variable: "MY_HOST_HOME", folder: ".my-host" };
+    expect(resolveHomeFolder(where, { MY_HOST_HOME: "/x/y" })).toBe("/x/y");
+    expect(resolveHomeFolder(where, { MY_HOST_HOME: "" })).toBe(path.join(os.homedir(), ".my-host"));
+    expect(resolveHomeFolder(where, {})).toBe(path.join(os.homedir(), ".my-host"));
   });
 
   it("writes mcp.json 0600 in a 0700 folder and reads it back", () => {

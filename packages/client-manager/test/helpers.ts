@@ -1,5 +1,6 @@
 // Test helpers: real peers (server-everything over HTTP/SSE, fixtures), temp dirs, free ports
 // and the process table. No mocks.
+import type { HostVoice } from "../src/index";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -16,6 +17,21 @@ import { freePort } from "../../../tooling/test-support.mjs";
 export { freePort };
 
 const require = createRequire(import.meta.url);
+/** The voice of a host whose CLI is `<host> mcp …` (foya's shape). */
+function cliHostVoice(host: string): HostVoice {
+  const command = (rest: string) => `${host} mcp ${rest}`;
+  return {
+    name: host,
+    loginHint: (server) => `run \`${command(`login ${server}`)}\``,
+    clientSecretCommand: command("login --client-secret"),
+    importWorkspaceHint: command("import --workspace DIR"),
+    warningCode: `${host.toUpperCase()}_CONFIG`,
+  };
+}
+
+/** The words the library's tests pass as a host's: foya's, whose texts they pin. */
+export const HOST_VOICE: HostVoice = cliHostVoice("foya");
+
 export const fixturesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "__fixtures__");
 export const flakyServer = path.join(fixturesDir, "flaky-server.mjs");
 
@@ -85,14 +101,16 @@ export function liveProcesses(ids: number[]): Array<{ pid: number; pgid: number;
 /** A Streamable HTTP MCP server on 127.0.0.1 (no tools) that records the headers of every request. */
 export async function startRecordingServer(): Promise<{ url: string; seen: http.IncomingHttpHeaders[]; close: () => Promise<void> }> {
   const seen: http.IncomingHttpHeaders[] = [];
-  const server = http.createServer(async (request, response) => {
+  // A failed answer ends its connection instead of leaving an unhandled rejection.
+  const server = http.createServer((request, response) => void answer(request, response).catch((error: unknown) => response.destroy(error as Error)));
+  async function answer(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     seen.push(request.headers);
     const mcp = new Server({ name: "recorder", version: "1.0.0" }, { capabilities: { tools: {} } });
     mcp.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     await mcp.connect(transport);
     await transport.handleRequest(request, response);
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address() as net.AddressInfo;
   const close = () =>

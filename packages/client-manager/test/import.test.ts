@@ -8,14 +8,14 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { importInputs, importServers, type ImportOptions } from "../src/index";
 import { ConfigStore, NodeClientManager } from "../src/node";
-import { everythingEntry, fixturesDir, makeTempDir } from "./helpers";
+import { everythingEntry, fixturesDir, HOST_VOICE, makeTempDir } from "./helpers";
 
 const root = path.join(fixturesDir, "import");
 const HOME = "/home/ana";
 
 function load(relative: string, options: ImportOptions = {}) {
   const file = path.join(root, relative);
-  return importServers(fs.readFileSync(file, "utf8"), { sourcePath: file, userHome: HOME, readFile: (name) => fs.readFileSync(name, "utf8"), ...options });
+  return importServers(fs.readFileSync(file, "utf8"), { sourcePath: file, userHome: HOME, readFile: (name) => fs.readFileSync(name, "utf8"), voice: HOST_VOICE, ...options });
 }
 
 describe("import: Claude Desktop", () => {

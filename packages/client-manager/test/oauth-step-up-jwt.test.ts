@@ -6,13 +6,13 @@ import { generateKeyPairSync } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { ClientManager } from "../src/index";
 import { ConfigStore } from "../src/node";
-import { makeTempDir } from "./helpers";
+import { HOST_VOICE, makeTempDir } from "./helpers";
 import { startAuthServer, stopAuthServers } from "./oauth-fixture";
 
 afterAll(stopAuthServers);
 
 function manager(store: ConfigStore, env: Record<string, string> = {}): ClientManager {
-  return new ClientManager({ config: store.load(), credentials: store, oauth: store, env, pingIntervalMs: 0, reconnect: { maxAttempts: 0 } });
+  return new ClientManager({ config: store.load(), credentials: store, oauth: store, voice: HOST_VOICE, env, pingIntervalMs: 0, reconnect: { maxAttempts: 0 } });
 }
 
 describe("OAuth scope step-up (403 insufficient_scope)", () => {

@@ -7,11 +7,11 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ClientManager, type HostEvent } from "../src/index";
 import { ConfigStore, loginOAuthServer } from "../src/node";
-import { makeTempDir } from "./helpers";
+import { HOST_VOICE, makeTempDir } from "./helpers";
 import { approveInBrowser, startAuthServer, stopAuthServers, type Fixture } from "./oauth-fixture";
 
 function newManager(store: ConfigStore, events: HostEvent[] = []): ClientManager {
-  const manager = new ClientManager({ config: store.load(), credentials: store, oauth: store, pingIntervalMs: 0, reconnect: { initialDelayMs: 20, maxDelayMs: 50 } });
+  const manager = new ClientManager({ config: store.load(), credentials: store, oauth: store, voice: HOST_VOICE, pingIntervalMs: 0, reconnect: { initialDelayMs: 20, maxDelayMs: 50 } });
   manager.on("event", (event) => void events.push(event));
   return manager;
 }

@@ -9,7 +9,9 @@ import { CONNECTION_LOST, startEverythingHttp, waitUntil } from "./helpers";
 
 // A Streamable HTTP server on 127.0.0.1 that demands a bearer token and echoes a header back.
 function startAuthServer(): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = http.createServer(async (request, response) => {
+  // A failed answer ends its connection instead of leaving an unhandled rejection.
+  const server = http.createServer((request, response) => void answer(request, response).catch((error: unknown) => response.destroy(error as Error)));
+  async function answer(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     if (request.headers.authorization !== "Bearer good-token") {
       response.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ error: "unauthorized" }));
       return;
@@ -20,7 +22,7 @@ function startAuthServer(): Promise<{ url: string; close: () => Promise<void> }>
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     await mcp.connect(transport);
     await transport.handleRequest(request, response);
-  });
+  }
   return new Promise((resolve) => {
     server.listen(0, "127.0.0.1", () => {
       const { port } = server.address() as AddressInfo;

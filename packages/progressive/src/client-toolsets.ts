@@ -3,7 +3,7 @@
 // and whose handler calls the server through the manager (or the host's own call, e.g. foya's
 // approval gate). sync() is idempotent: call it again when the manager's tools change.
 import { messageOf } from "@foundry-mcp/core";
-import type { ClientManager, HostTool } from "@foundry-mcp/client-manager";
+import { hostToolPrefix, type ClientManager, type HostTool } from "@foundry-mcp/client-manager";
 import type { CallContext, ToolCatalog, ToolContent, ToolOutput } from "@foundry-mcp/tool-catalog";
 import { kindFromAnnotations } from "./kinds";
 
@@ -101,7 +101,7 @@ export class ClientToolsets<C extends CallContext> {
     const base = toolsetNameOf(server);
     let name = taken.has(base) ? `upstream_${base}` : base;
     for (let suffix = 2; taken.has(name); suffix++) name = `upstream_${base}_${suffix}`;
-    const hostPrefix = `mcp__${server}__`;
+    const hostPrefix = hostToolPrefix(server);
     // Registry names that had to be shortened do not start with the server's prefix.
     const odd = tools.filter((tool) => tool.server === server && !tool.hostName.startsWith(hostPrefix)).map((tool) => tool.hostName);
     this.catalog.defineToolset({

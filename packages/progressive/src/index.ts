@@ -4,6 +4,8 @@ export { BASE_TOOL_NAMES, baseTools } from "./base-tools";
 export type { BaseToolName } from "./base-tools";
 export { createProgressiveSurface, listedToolOf } from "./surface";
 export type { ProgressiveSurface, ProgressiveSurfaceOptions } from "./surface";
+export { subjectOf, TOOL_ERROR_RESULT } from "./outcome";
+export type { CallAnswer, CallOutcome } from "./outcome";
 export { compactSearch, errorResult, jsonResult, toCallResult } from "./results";
 export { kindFromAnnotations, MCP_ANNOTATION_DEFAULTS } from "./kinds";
 export type { KindHints } from "./kinds";

@@ -25,8 +25,16 @@ export function toCallResult(output: ToolOutput): CallResult {
  * code and message; a CatalogError its code; anything else is `INTERNAL: message`.
  */
 export function errorResult(error: unknown): CallResult {
+  return toolErrorResult(shownError(error)) as CallResult;
+}
+
+/**
+ * The error a refusal shows: a handler's own coded error behind the catalog's TOOL_FAILED,
+ * else the error itself. Its code (when it is a CodedError) is the refusal's code.
+ */
+export function shownError(error: unknown): unknown {
   const handlerError = CatalogError.isInstance(error) && error.code === CatalogErrorCode.TOOL_FAILED ? error.cause : undefined;
-  return toolErrorResult(CodedError.isInstance(handlerError) ? handlerError : error) as CallResult;
+  return CodedError.isInstance(handlerError) ? handlerError : error;
 }
 
 /**

@@ -8,6 +8,7 @@ import type { CallContext, ToolCatalog, ToolDefinition } from "@foundry-mcp/tool
 import { BASE_TOOL_NAMES, baseTools, type BaseToolName } from "./base-tools";
 import { unknownTool } from "@foundry-mcp/server-kit";
 import { compactSearch, errorResult, jsonResult, toCallResult } from "./results";
+import { refusalCode, subjectOf, TOOL_ERROR_RESULT, type CallAnswer } from "./outcome";
 import type { CallResult, ListedTool } from "./wire";
 
 /** Options of createProgressiveSurface. */
@@ -26,6 +27,12 @@ export interface ProgressiveSurface<C extends CallContext> {
    * base tool nor advertised rejects with server-kit's -32602 `Unknown tool: <name>. …`.
    */
   callTool(name: string, args: Record<string, unknown>, context: C): Promise<CallResult>;
+  /**
+   * The same call, never rejecting: the result (or the -32602 rejection to throw) beside its
+   * outcome as data — the tool it was about, that tool's kind, and "ok" or the refusal's code —
+   * for a host's call log.
+   */
+  answerCall(name: string, args: Record<string, unknown>, context: C): Promise<CallAnswer>;
 }
 
 const UNLISTED_HINT = "It is not advertised on this connection; find it with search_tools and call it through read_tool or run_tool.";
@@ -99,15 +106,26 @@ export function createProgressiveSurface<C extends CallContext>(options: Progres
     }
   };
 
+  const answerCall = async (name: string, args: Record<string, unknown>, context: C): Promise<CallAnswer> => {
+    const tool = subjectOf(name, args);
+    const outcome = (code: string) => ({ tool, kind: current().get(tool)?.kind ?? null, code });
+    if (!isBaseTool(name) && !advertisedNames.has(name))
+      return { outcome: outcome(CatalogErrorCode.UNKNOWN_TOOL), rejection: unknownTool(boundedName(name), UNLISTED_HINT) };
+    try {
+      const result = await dispatch(name, args, context);
+      return { outcome: outcome(result.isError === true ? TOOL_ERROR_RESULT : "ok"), result };
+    } catch (error) {
+      return { outcome: outcome(refusalCode(error)), result: errorResult(error) };
+    }
+  };
+
   return {
     listTools: () => [...base(), ...advertised.map(listedToolOf)],
+    answerCall,
     async callTool(name, args, context) {
-      if (!isBaseTool(name) && !advertisedNames.has(name)) throw unknownTool(boundedName(name), UNLISTED_HINT);
-      try {
-        return await dispatch(name, args, context);
-      } catch (error) {
-        return errorResult(error);
-      }
+      const answer = await answerCall(name, args, context);
+      if ("rejection" in answer) throw answer.rejection;
+      return answer.result;
     },
   };
 }

@@ -126,4 +126,22 @@ describe("createProgressiveSurface", () => {
     });
     expect(textOf(await pinned.callTool("notes_list", {}, READER))).toBe('{"notes":["a"]}');
   });
+
+  it("answers each call's outcome as data beside its result: the tool it was about, its kind, ok or the refusal's code", async () => {
+    const built = catalog();
+    built.register({ name: "notes_echo", toolset: "notes", kind: "read", description: "An upstream-style error result.", inputSchema: { type: "object" }, handler: () => ({ content: [{ type: "text", text: "SCOPE_DENIED: the tool's own words" }], isError: true }) });
+    const answering = createProgressiveSurface({ catalog: built });
+    const outcomeOf = async (name: string, args: Record<string, unknown>, context = READER) => (await answering.answerCall(name, args, context)).outcome;
+    expect(await outcomeOf("read_tool", { name: "notes_list" })).toEqual({ tool: "notes_list", kind: "read", code: "ok" });
+    expect(await outcomeOf("search_tools", { qurey: "x" })).toEqual({ tool: "search_tools", kind: null, code: "INVALID_ARGUMENTS" });
+    expect(await outcomeOf("run_tool", { name: "notes_wipe" })).toEqual({ tool: "notes_wipe", kind: "destructive", code: "SCOPE_DENIED" });
+    expect(await outcomeOf("read_tool", { name: "notes_fail" })).toEqual({ tool: "notes_fail", kind: "read", code: "NOT_FOUND" });
+    expect(await outcomeOf("describe_tool", { name: "notes_lst" })).toEqual({ tool: "notes_lst", kind: null, code: "UNKNOWN_TOOL" });
+    // A tool's own error result keeps its text; its code is not read from that text.
+    const echoed = await answering.answerCall("read_tool", { name: "notes_echo" }, READER);
+    expect(echoed).toEqual({ outcome: { tool: "notes_echo", kind: "read", code: "ERROR" }, result: { content: [{ type: "text", text: "SCOPE_DENIED: the tool's own words" }], isError: true } });
+    const unlisted = await answering.answerCall("notes_list", {}, READER);
+    expect(unlisted.outcome).toEqual({ tool: "notes_list", kind: "read", code: "UNKNOWN_TOOL" });
+    expect("rejection" in unlisted && unlisted.rejection).toMatchObject({ code: -32602, data: { name: "notes_list" } });
+  });
 });

@@ -1,7 +1,7 @@
 // Demo data for the paid areas: Google Ads campaigns down to keyword-day rows and search terms,
 // Meta campaigns down to creative-day rows, and cross-network monthly budgets and goals.
 import { DEVICES } from "../domain/dimensions";
-import { dayBefore } from "../domain/random";
+import { dayBefore } from "../domain/days";
 import type { DomainSeed } from "./seed-types";
 import type { SqlValue } from "@foundry-mcp/workspace-store";
 

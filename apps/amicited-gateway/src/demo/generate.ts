@@ -3,7 +3,8 @@
 import { seedGoogleAds, seedMeta, seedBudgets } from "./advertising";
 import { seedBing, seedSearchConsole, seedVisibility } from "./marketing";
 import { seedReports, seedUptime } from "./operations";
-import { createRandom, dayBefore } from "../domain/random";
+import { dayBefore } from "../domain/days";
+import { createRandom } from "../domain/random";
 import { seedShop } from "./shop";
 import { PEOPLE, VERTICALS } from "./vocabulary";
 import { insertWorkspace, issueToken } from "@foundry-mcp/workspace-store";

@@ -1,7 +1,7 @@
 // Demo data for the visibility areas: competitors, tracked prompts with their AI runs and
 // citations, Search Console daily rows and Bing Webmaster crawl, keyword and issue data.
 import { COUNTRIES, DEVICES, ENGINES } from "../domain/dimensions";
-import { dayBefore } from "../domain/random";
+import { dayBefore } from "../domain/days";
 import type { DomainSeed } from "./seed-types";
 import type { SqlValue } from "@foundry-mcp/workspace-store";
 

@@ -1,7 +1,7 @@
 // Demo data for operations: uptime monitors with their checks, incidents, certificates and alert
 // contacts; scheduled reports with their runs; past exports.
 import { REGIONS } from "../domain/dimensions";
-import { dayBefore } from "../domain/random";
+import { dayBefore } from "../domain/days";
 import type { DomainSeed } from "./seed-types";
 import type { SqlValue } from "@foundry-mcp/workspace-store";
 

@@ -2,7 +2,7 @@
 // customers, orders with items, carts, coupons, reviews, and touchpoints per order.
 import { COUNTRIES } from "../domain/dimensions";
 import { CHANNELS, PEOPLE } from "./vocabulary";
-import { dayBefore } from "../domain/random";
+import { dayBefore } from "../domain/days";
 import type { DomainSeed } from "./seed-types";
 import type { SqlValue } from "@foundry-mcp/workspace-store";
 

@@ -30,10 +30,3 @@ export function createRandom(seed: string): Random {
     round: (value, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits,
   };
 }
-
-/** The ISO day `offset` days before `asOf` (YYYY-MM-DD). */
-export function dayBefore(asOf: string, offset: number): string {
-  const date = new Date(`${asOf}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - offset);
-  return date.toISOString().slice(0, 10);
-}

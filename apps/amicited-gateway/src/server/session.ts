@@ -19,7 +19,6 @@ import type { CallContext } from "@foundry-mcp/tool-catalog";
 import { SERVER_INSTRUCTIONS, SKILL_URI, TOOLSETS_URI } from "./skill";
 import { reportCallLogError, type Gateway } from "./gateway";
 import { GATEWAY_CAPABILITIES, SERVER_INFO } from "./identity";
-import { callFacts } from "./call-outcome";
 import { surfaceFor } from "./surfaces";
 import type { Credential } from "@foundry-mcp/workspace-store";
 import type { ProgressReporter } from "../tools/shared";
@@ -74,24 +73,16 @@ export function createSessionServer(
   server.setRequestHandler(checkedRequest("tools/call", CallToolRequestSchema), async (request, extra) => {
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     const started = performance.now();
-    const record = async (ended: Parameters<typeof callFacts>[3]) => {
-      const facts = callFacts(catalog, request.params.name, args, ended);
-      // The call log serves the dashboard; a failed write never fails the call it describes.
-      await gateway.calls
-        .record({ workspaceId: credential.workspaceId, tokenId: credential.tokenId, latencyMs: performance.now() - started, ...facts })
-        .catch(reportCallLogError);
-    };
-    let result: CallToolResult;
-    try {
-      const progressToken = request.params._meta?.progressToken;
-      const progress = progressToken === undefined ? undefined : progressReporter(extra, progressToken);
-      result = (await surface.callTool(request.params.name, args, context(extra.signal, progress))) as CallToolResult;
-    } catch (error) {
-      await record("UNKNOWN_TOOL");
-      throw error;
-    }
-    await record(result);
-    return result;
+    const progressToken = request.params._meta?.progressToken;
+    const progress = progressToken === undefined ? undefined : progressReporter(extra, progressToken);
+    const answer = await surface.answerCall(request.params.name, args, context(extra.signal, progress));
+    const { tool, kind, code } = answer.outcome;
+    // The call log serves the dashboard; a failed write never fails the call it describes.
+    await gateway.calls
+      .record({ workspaceId: credential.workspaceId, tokenId: credential.tokenId, latencyMs: performance.now() - started, tool, kind, outcome: code })
+      .catch(reportCallLogError);
+    if ("rejection" in answer) throw answer.rejection;
+    return answer.result as CallToolResult;
   });
   server.setRequestHandler(checkedRequest("resources/list", ListResourcesRequestSchema), async () => ({
     resources: [

@@ -4,7 +4,7 @@
 // column, the answer) instead of a handler repeating lookup, UPDATE and answer; shared.ts's
 // toolset builder offers them beside list, read, act and workspace.
 import type { DomainScope, SqlValue, WorkspaceStore } from "@foundry-mcp/workspace-store";
-import type { GatewayTool, SomeArgs } from "./shared";
+import type { GatewayTool, SomeArgs } from "./tool-types";
 import type { ParamSchema, ParamSchemas, ValueOf } from "./arguments";
 import type { OwnedRow } from "./owned-rows";
 

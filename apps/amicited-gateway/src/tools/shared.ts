@@ -14,27 +14,24 @@ import type {
   DomainScope,
   PlanLimitRule,
   Query,
-  StoreToolDefinition,
   WorkspaceStore,
 } from "@foundry-mcp/workspace-store";
-import { dayBefore } from "../domain/random";
+import { dayBefore } from "../domain/days";
 import { GatewayError, GatewayErrorCode } from "../errors";
 import type { ArgsOf, ParamSchemas } from "./arguments";
 import { namedSql, startOfDay, WINDOW_PARAMETERS, windowValues } from "./named-sql";
 import type { OwnedRow } from "./owned-rows";
+import type { GatewayTool, SomeArgs, Window } from "./tool-types";
 import { rowActions } from "./row-actions";
 import { windowReads } from "./window-reads";
 
 export { pageQuery, requireRow, startOfDay };
 export type { DomainScope, Query };
 export type { ArgsOf, ParamSchemas };
+export type { GatewayTool, SomeArgs, Window };
 
-/** A gateway tool: a catalog tool (with its cost and plan limit) over the workspace store. */
-export type GatewayTool = StoreToolDefinition;
 /** The arguments of a tool that takes `domain_id` (every tool but the workspace-level ones). */
 export type DomainArgs<P, R extends PropertyKey = never> = ArgsOf<P, R> & { domain_id: number };
-/** Any handler's arguments, where a helper needs only a few of them. */
-export type SomeArgs = Readonly<Record<string, unknown>>;
 
 const domainProperty = {
   type: "integer",
@@ -76,12 +73,6 @@ export function reportProgress(context: CallContext, progress: number, total: nu
   if (typeof report === "function") (report as ProgressReporter)(progress, total, message);
 }
 
-/** A tool's look-back window: the days it asks for, ending on the latest data day. */
-export interface Window {
-  since: string;
-  until: string;
-  days: number;
-}
 
 /** The look-back window [since, asOf] for `args.days`. */
 export function windowOf(domain: DomainScope, args: SomeArgs, fallback = 28): Window {
@@ -116,7 +107,7 @@ export const domainRowCount =
 export function requireOnDomain(url: string, domain: DomainScope): void {
   if (new URL(url).hostname.replace(/^www\./, "") !== domain.hostname)
     throw new GatewayError(
-      GatewayErrorCode.INVALID_ARGUMENT,
+      GatewayErrorCode.INVALID_ARGUMENTS,
       `url must be on ${domain.hostname}; got ${url}.`,
     );
 }

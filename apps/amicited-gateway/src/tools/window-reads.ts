@@ -7,7 +7,7 @@
 import type { DomainScope, WorkspaceStore } from "@foundry-mcp/workspace-store";
 import type { ParamSchemas } from "./arguments";
 import { namedSql, WINDOW_PARAMETERS, windowValues } from "./named-sql";
-import type { GatewayTool, SomeArgs, Window } from "./shared";
+import type { GatewayTool, SomeArgs, Window } from "./tool-types";
 
 /** What the window reads need from the builder's `read`. */
 export type ReadBuilder = (common: {

@@ -5,7 +5,7 @@
 // with what to send), then the first bad value in argument order. Messages come from the
 // validator's issues; only these two sentences and the worded patterns are this app's own.
 import { AjvValidatorProvider, valueText, whatToSend, type JsonSchema, type PrecompiledValidator, type ValidationIssue } from "@foundry-mcp/core";
-import { TOOL_DEFINITIONS, TOOL_NAMES, type ToolDefinition } from "./definitions";
+import { TOOL_DEFINITIONS, TOOL_NAMES, type ToolArgumentsOf, type ToolDefinition, type ToolName } from "./definitions";
 import * as generated from "./validators.generated";
 import { FoundryServerError } from "../errors";
 
@@ -29,12 +29,12 @@ const provider = new AjvValidatorProvider({
 const KEYWORD_ORDER = ["type", "enum", "minLength", "maxLength", "pattern", "minimum", "maximum", "maxItems"];
 
 /**
- * Returns the arguments unchanged when they satisfy the tool's schema, else throws
+ * Returns the arguments unchanged, typed from the tool's schema, when they satisfy it; else throws
  * FoundryServerError INVALID_ARGUMENTS naming the first problem.
  */
-export function checkArguments(definition: ToolDefinition, input: Record<string, unknown> | undefined): ToolArguments {
+export function checkArguments<N extends ToolName>(definition: ToolDefinition & { name: N }, input: Record<string, unknown> | undefined): ToolArgumentsOf<N> {
   const args = input ?? {};
-  const result = provider.getValidator<ToolArguments>(definition.inputSchema as unknown as JsonSchema).validate(args);
+  const result = provider.getValidator<ToolArgumentsOf<N>>(definition.inputSchema as unknown as JsonSchema).validate(args);
   if (result.valid) return result.data;
   throw new FoundryServerError("INVALID_ARGUMENTS", firstProblem(definition, args, result.issues));
 }

@@ -3,7 +3,7 @@
 // before calling) and MCP annotations. handlers.ts runs them; check-arguments.ts enforces the
 // same schemas at the edge.
 import { CONFIDENCES, FACT_TYPES, MAX_BODY_WORDS, MAX_SOURCE_CHARS, MAX_TAGS, MAX_TAG_CHARS, MAX_TITLE_CHARS } from "@foundry-mcp/memory";
-import type { InputSchema } from "./schema";
+import type { ArgumentsOf, InputSchema } from "./schema";
 
 /** Every tool this server offers, in tools/list order. */
 export const TOOL_NAMES = [
@@ -41,7 +41,7 @@ export interface ToolDefinition {
   patternHints?: Record<string, string>;
 }
 
-const NO_INPUT: InputSchema = { type: "object", properties: {}, additionalProperties: false };
+const NO_INPUT = { type: "object", properties: {}, additionalProperties: false } as const satisfies InputSchema;
 
 const readOnly = (title: string): ToolAnnotations => ({ title, readOnlyHint: true, idempotentHint: true, openWorldHint: false });
 const writing = (title: string, idempotentHint: boolean): ToolAnnotations => ({
@@ -52,7 +52,7 @@ const writing = (title: string, idempotentHint: boolean): ToolAnnotations => ({
   openWorldHint: false,
 });
 
-const memorySearch: ToolDefinition = {
+const memorySearch = {
   name: "memory_search",
   title: "Search project memory",
   description:
@@ -73,9 +73,9 @@ const memorySearch: ToolDefinition = {
     additionalProperties: false,
   },
   annotations: readOnly("Search project memory"),
-};
+} as const satisfies ToolDefinition;
 
-const memoryWrite: ToolDefinition = {
+const memoryWrite = {
   name: "memory_write",
   title: "Store a fact",
   description:
@@ -134,27 +134,27 @@ const memoryWrite: ToolDefinition = {
     expires: "a date as YYYY-MM-DD",
     supersedes: "a fact id as memory_search shows it, such as fact-0009 or fact-482139",
   },
-};
+} as const satisfies ToolDefinition;
 
-const memoryIndex: ToolDefinition = {
+const memoryIndex = {
   name: "memory_index",
   title: "Rebuild the memory index",
   description:
     "Rebuild .foundry/memory/INDEX.md within its token budget and report the budget use. memory_write already rebuilds it: call this only after facts were written by other means.",
   inputSchema: NO_INPUT,
   annotations: writing("Rebuild the memory index", true),
-};
+} as const satisfies ToolDefinition;
 
-const runbookList: ToolDefinition = {
+const runbookList = {
   name: "runbook_list",
   title: "List runbooks",
   description:
     "List the project's runbooks with their triggers. Call it before any recurring or error-prone task: a runbook that exists is followed, not improvised.",
   inputSchema: NO_INPUT,
   annotations: readOnly("List runbooks"),
-};
+} as const satisfies ToolDefinition;
 
-const runbookGet: ToolDefinition = {
+const runbookGet = {
   name: "runbook_get",
   title: "Read a runbook",
   description: "Return the full markdown of one runbook. Call it when a runbook applies and its full text is needed.",
@@ -165,9 +165,9 @@ const runbookGet: ToolDefinition = {
     additionalProperties: false,
   },
   annotations: readOnly("Read a runbook"),
-};
+} as const satisfies ToolDefinition;
 
-const contractValidate: ToolDefinition = {
+const contractValidate = {
   name: "contract_validate",
   title: "Validate against a contract",
   description:
@@ -188,9 +188,9 @@ const contractValidate: ToolDefinition = {
     additionalProperties: false,
   },
   annotations: readOnly("Validate against a contract"),
-};
+} as const satisfies ToolDefinition;
 
-const blackboardWrite: ToolDefinition = {
+const blackboardWrite = {
   name: "blackboard_write",
   title: "Hand work to the next wave",
   description:
@@ -212,9 +212,9 @@ const blackboardWrite: ToolDefinition = {
     additionalProperties: false,
   },
   annotations: writing("Hand work to the next wave", true),
-};
+} as const satisfies ToolDefinition;
 
-const blackboardRead: ToolDefinition = {
+const blackboardRead = {
   name: "blackboard_read",
   title: "Read a wave's artifacts",
   description:
@@ -230,19 +230,20 @@ const blackboardRead: ToolDefinition = {
     additionalProperties: false,
   },
   annotations: readOnly("Read a wave's artifacts"),
-};
+} as const satisfies ToolDefinition;
 
-const tokenReport: ToolDefinition = {
+const tokenReport = {
   name: "token_report",
   title: "Token report",
   description:
     "Report Foundry's token accounting for this project: index, facts, blackboard and recorded events (gate blocks included). Call it when answering \"how much is this costing\".",
   inputSchema: NO_INPUT,
   annotations: readOnly("Token report"),
-};
+} as const satisfies ToolDefinition;
 
-/** The definitions by name. */
-export const TOOL_DEFINITIONS: Readonly<Record<ToolName, ToolDefinition>> = {
+// Literal types kept (as const satisfies ToolDefinition), so each tool's argument type comes
+// from its own schema (ToolArgumentsOf) instead of casts in the handlers.
+const DEFINITIONS = {
   memory_search: memorySearch,
   memory_write: memoryWrite,
   memory_index: memoryIndex,
@@ -252,7 +253,13 @@ export const TOOL_DEFINITIONS: Readonly<Record<ToolName, ToolDefinition>> = {
   blackboard_write: blackboardWrite,
   blackboard_read: blackboardRead,
   token_report: tokenReport,
-};
+} as const;
+
+/** The definitions by name. */
+export const TOOL_DEFINITIONS: Readonly<Record<ToolName, ToolDefinition>> = DEFINITIONS;
+
+/** The arguments of tool `N` once its schema accepted them, typed from that schema. */
+export type ToolArgumentsOf<N extends ToolName> = ArgumentsOf<(typeof DEFINITIONS)[N]["inputSchema"]>;
 
 /** True when `name` is one of the nine tools. */
 export function isToolName(name: string): name is ToolName {

@@ -5,8 +5,7 @@ import { formatTokenReport } from "@foundry-mcp/memory";
 import { formatHookReport } from "./hook-report";
 import { validateContract } from "@foundry-mcp/contracts";
 import type { Project } from "../project";
-import type { ToolName } from "./definitions";
-import type { ToolArguments } from "./check-arguments";
+import type { ToolArgumentsOf, ToolName } from "./definitions";
 
 /** A handler's answer: the text the model reads, flagged when the call did not do its job. */
 export interface ToolOutput {
@@ -14,32 +13,31 @@ export interface ToolOutput {
   isError?: boolean;
 }
 
-type ToolHandler = (project: Project, args: ToolArguments) => Promise<string | ToolOutput>;
+/** A tool's handler: its arguments typed from its own schema (they arrive validated against it). */
+export type ToolHandler<N extends ToolName> = (project: Project, args: ToolArgumentsOf<N>) => Promise<string | ToolOutput>;
 
-const optional = <T>(value: unknown): T | undefined => (value === undefined ? undefined : (value as T));
-
-/** The nine handlers, by tool name. Arguments arrive validated against the tool's schema. */
-export const TOOL_HANDLERS: Readonly<Record<ToolName, ToolHandler>> = {
+/** The nine handlers, by tool name. */
+export const TOOL_HANDLERS: { readonly [N in ToolName]: ToolHandler<N> } = {
   async memory_search({ memory }, args) {
     const result = await memory.search({
-      query: args.query as string,
-      type: optional<string>(args.type),
-      limit: optional<number>(args.limit),
+      query: args.query,
+      type: args.type,
+      limit: args.limit,
     });
     return result.text;
   },
 
   async memory_write({ memory }, args) {
     const result = await memory.write({
-      title: args.title as string,
-      body: args.body as string,
-      type: args.type as string,
-      scope: optional<string>(args.scope),
-      tags: optional<string[]>(args.tags),
-      confidence: optional<string>(args.confidence),
-      source: optional<string>(args.source),
-      expires: optional<string>(args.expires),
-      supersedes: optional<string>(args.supersedes),
+      title: args.title,
+      body: args.body,
+      type: args.type,
+      scope: args.scope,
+      tags: args.tags,
+      confidence: args.confidence,
+      source: args.source,
+      expires: args.expires,
+      supersedes: args.supersedes,
     });
     return result.text;
   },
@@ -53,26 +51,26 @@ export const TOOL_HANDLERS: Readonly<Record<ToolName, ToolHandler>> = {
   },
 
   async runbook_get({ memory }, args) {
-    return (await memory.getRunbook(args.slug as string)).markdown;
+    return (await memory.getRunbook(args.slug)).markdown;
   },
 
   async contract_validate({ root, contracts }, args) {
     const result = await validateContract({
       root,
       registry: await contracts(),
-      schema: args.schema as string,
+      schema: args.schema,
       data: args.data,
-      path: optional<string>(args.path),
+      path: args.path,
     });
     return result.text;
   },
 
   async blackboard_write({ blackboard }, args) {
     const result = await (await blackboard()).write({
-      wave: args.wave as string,
-      agent: args.agent as string,
-      schema: args.schema as string,
-      data: args.data as Record<string, unknown>,
+      wave: args.wave,
+      agent: args.agent,
+      schema: args.schema,
+      data: args.data,
     });
     // A rejected artifact is a failed hand-off: flag it so the model fixes it and calls again.
     return { text: result.text, isError: !result.ok };
@@ -80,9 +78,9 @@ export const TOOL_HANDLERS: Readonly<Record<ToolName, ToolHandler>> = {
 
   async blackboard_read({ blackboard }, args) {
     const result = await (await blackboard()).read({
-      wave: args.wave as string,
-      agent: optional<string>(args.agent),
-      full: optional<boolean>(args.full),
+      wave: args.wave,
+      agent: args.agent,
+      full: args.full,
     });
     return result.text;
   },

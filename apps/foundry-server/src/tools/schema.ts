@@ -52,3 +52,30 @@ export interface InputSchema {
   required?: readonly string[];
   additionalProperties: false;
 }
+
+/** The value a property's schema accepts: an enum's members, else its type's. */
+type ValueOf<P> = P extends { type: "string"; enum: readonly (infer Member)[] }
+  ? Member
+  : P extends { type: "string" }
+    ? string
+    : P extends { type: "integer" }
+      ? number
+      : P extends { type: "boolean" }
+        ? boolean
+        : P extends { type: "array" }
+          ? string[]
+          : P extends { type: "object" }
+            ? Record<string, unknown>
+            : never;
+
+type RequiredOf<S extends InputSchema> = S extends { required: readonly (infer Name)[] } ? Name & keyof S["properties"] : never;
+
+/**
+ * The arguments an input schema accepts, as a type: required properties required, the others
+ * optional. For a schema kept with its literal types (`as const satisfies`).
+ *
+ * @example ArgumentsOf<{ type: "object"; properties: { slug: StringSchema }; required: ["slug"]; additionalProperties: false }> // { slug: string }
+ */
+export type ArgumentsOf<S extends InputSchema> = { [Name in RequiredOf<S>]: ValueOf<S["properties"][Name]> } & {
+  [Name in Exclude<keyof S["properties"], RequiredOf<S>>]?: ValueOf<S["properties"][Name]>;
+};

@@ -4,7 +4,8 @@
 // mcp-credentials.json (0600). Tokens are never printed; the CLI says only when they expire.
 import { spawn } from "node:child_process";
 import { ClientManagerError } from "@foundry-mcp/client-manager";
-import { ConfigStore, loginOAuthServer } from "@foundry-mcp/client-manager/node";
+import { loginOAuthServer, type ConfigStore } from "@foundry-mcp/client-manager/node";
+import { FOYA_VOICE, openFoyaStore } from "../host/voice";
 import { parseArguments } from "../cli/args";
 import { FoyaError, FoyaErrorCode } from "../cli/errors";
 import type { Command } from "./context";
@@ -44,7 +45,7 @@ export const mcpLogin: Command = async (argv, context) => {
   const command = "mcp login";
   const parsed = parseArguments(argv, { command, options: { "no-browser": "flag", timeout: "value", "client-secret-env": "value" }, positionals: ["name"] });
   const name = parsed.positionals.name as string;
-  const store = new ConfigStore(context.home);
+  const store = openFoyaStore(context.home);
   const server = remoteServer(store, name);
   const secretVariable = parsed.values["client-secret-env"];
   if (secretVariable !== undefined) {
@@ -66,6 +67,7 @@ export const mcpLogin: Command = async (argv, context) => {
       storage: store,
       timeoutMs: timeoutSeconds * 1000,
       clientName: "foya",
+      voice: FOYA_VOICE,
       onAuthorizationUrl: (url) => {
         context.output.err(`Sign in to ${name} at:\n${url.href}\nWaiting up to ${timeoutSeconds} s for the redirect to 127.0.0.1…`);
         if (browser) openBrowser(url.href);
@@ -84,7 +86,7 @@ export const mcpLogin: Command = async (argv, context) => {
 export const mcpLogout: Command = async (argv, context) => {
   const parsed = parseArguments(argv, { command: "mcp logout", options: {}, positionals: ["name"] });
   const name = parsed.positionals.name as string;
-  const store = new ConfigStore(context.home);
+  const store = openFoyaStore(context.home);
   remoteServer(store, name);
   context.output.out(store.clearOAuth(name) ? `Logged out of ${name}: its OAuth tokens and client registration were removed.` : `No OAuth login is stored for ${name}.`);
   return 0;

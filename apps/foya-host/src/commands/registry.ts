@@ -1,6 +1,7 @@
 // `foya tools|call|resources|read|prompts|prompt`: one-shot use of the registry. Each starts only
 // the servers it needs (no retries), waits for them to settle, answers, and closes every session
 // and child process before exiting.
+import { serverOfHostToolName } from "@foundry-mcp/client-manager";
 import { parseArguments, parseJsonObject } from "../cli/args";
 import { FoyaError, FoyaErrorCode, usageError } from "../cli/errors";
 import { formatJson, formatTable } from "../cli/output";
@@ -38,15 +39,6 @@ async function withManager<T>(context: CommandContext, only: string[] | undefine
   }
 }
 
-/**
- * The server a host tool name points at, told from the name alone. Server names are capped at
- * 32 characters (MAX_SERVER_NAME_LENGTH), so even a hashed host name (cut to 55 characters, then
- * `_<hash>`) keeps its whole `mcp__<server>__` prefix; the longest matching name wins.
- */
-function serverOfHostName(hostName: string, names: string[]): string | undefined {
-  const matches = names.filter((name) => hostName.startsWith(`mcp__${name}__`));
-  return matches.sort((a, b) => b.length - a.length)[0];
-}
 
 /** `foya tools [--server S] [--json]`. */
 export const toolsCommand: Command = async (argv, context) => {
@@ -83,7 +75,7 @@ export const callCommand: Command = async (argv, context) => {
   const hostName = parsed.positionals.tool as string;
   const args = parseJsonObject(parsed.values.args, "args", "call");
   const names = context.openConfig(context.home).list().filter((server) => server.enabled).map((server) => server.name);
-  const server = serverOfHostName(hostName, names);
+  const server = serverOfHostToolName(hostName, names);
   if (!hostName.startsWith("mcp__") || server === undefined) {
     throw new FoyaError(FoyaErrorCode.NOT_FOUND, `Unknown tool ${hostName}: host tool names are mcp__<server>__<tool> for an enabled server (${names.join(", ") || "none"}). List them with foya tools.`);
   }

@@ -2,7 +2,7 @@
 // uptime tool by plain words, describe it, run it with read_tool (and show read_tool refusing a
 // write), then run a tool with run_tool. Returns the cost rows against listing every tool of the
 // gateway up front (`?toolsets=all`), measured on the real tools/list of such a connection.
-import { toolListText, type ToolListEntry } from "@foundry-mcp/client-manager";
+import { hostToolName, toolListText, type ToolListEntry } from "@foundry-mcp/client-manager";
 import type { HostManager, UnifiedToolResult } from "../host/contract";
 import type { CostRow } from "./cost-table";
 import { excerpt, findValue, resultJson, resultText, toolNamesIn } from "./result-data";
@@ -76,7 +76,7 @@ export async function disclosureSteps(
   allTools: () => Promise<string>,
   say: (text: string) => void,
 ): Promise<DisclosureStepsResult> {
-  const host = (tool: string): string => `mcp__${server}__${tool}`;
+  const host = (tool: string): string => hostToolName(server, tool);
   const call = (tool: string, args: Record<string, unknown>): Promise<UnifiedToolResult> => manager.callTool(host(tool), args);
   const fourTools = manager.tools().filter((tool) => tool.server === server);
   say(`  tools/list: ${fourTools.length} tools (${fourTools.map((tool) => tool.tool).join(", ")})`);

@@ -1,6 +1,7 @@
 // The memory part of `foya demo`: three facts written through foundry-server, one searched for,
 // the index rebuilt, the token report read. Returns the cost rows: what the model reads on the
 // index-first path against loading every memory file.
+import { hostToolName } from "@foundry-mcp/client-manager";
 import fs from "node:fs";
 import path from "node:path";
 import type { HostManager } from "../host/contract";
@@ -45,7 +46,7 @@ function allMemoryFiles(root: string): string {
 /** Runs the memory steps through the manager, printing each one. */
 export async function memorySteps(manager: HostManager, server: string, root: string, say: (text: string) => void): Promise<MemoryStepsResult> {
   const call = async (tool: string, args: Record<string, unknown>): Promise<string> => {
-    const result = await manager.callTool(`mcp__${server}__${tool}`, args);
+    const result = await manager.callTool(hostToolName(server, tool), args);
     const text = resultText(result);
     if (result.isError) throw new Error(`${tool} returned an error: ${text.split("\n")[0] ?? ""}`);
     return text;

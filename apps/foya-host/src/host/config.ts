@@ -1,6 +1,6 @@
 // The configuration files of one FOYA_HOME as the CLI edits them, through the package's
 // ConfigStore (validation, 0600/0700 files, tokens apart, public view with has_token).
-import { ConfigStore } from "@foundry-mcp/client-manager/node";
+import { openFoyaStore } from "./voice";
 import { isEnabled, type ServerConfig } from "@foundry-mcp/client-manager";
 import type { ConfigPort, PublicServer, ServerSpec } from "./contract";
 
@@ -22,7 +22,7 @@ export function serverConfigOf(spec: ServerSpec): ServerConfig {
 
 /** Opens the configuration of `home` (mcp.json, mcp-credentials.json). */
 export function openConfig(home: string): ConfigPort {
-  const store = new ConfigStore(home);
+  const store = openFoyaStore(home);
   return {
     home: store.home,
     list(): PublicServer[] {

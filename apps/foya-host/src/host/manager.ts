@@ -2,7 +2,8 @@
 // their own process groups) over the saved configuration or an in-memory one, seen through the
 // HostManager shape the commands use.
 import type { HostConfig } from "@foundry-mcp/client-manager";
-import { ConfigStore, NodeClientManager } from "@foundry-mcp/client-manager/node";
+import { NodeClientManager } from "@foundry-mcp/client-manager/node";
+import { FOYA_VOICE, openFoyaStore } from "./voice";
 import type { HostManager, ManagerOptions, ServerSpec } from "./contract";
 import { FOYA_VERSION } from "../version";
 import { serverConfigOf } from "./config";
@@ -47,12 +48,13 @@ function wrap(manager: NodeClientManager, reload: () => Promise<void>): HostMana
  * never retry a failed connection; serve reconnects with the package's capped backoff.
  */
 export async function openManager(options: ManagerOptions): Promise<HostManager> {
-  const store = new ConfigStore(options.home);
+  const store = openFoyaStore(options.home);
   const manager = new NodeClientManager({
     config: keepOnly(store.load(), options.only),
     credentials: store,
     oauth: store,
     clientInfo: CLIENT_INFO,
+    voice: FOYA_VOICE,
     // One-shot commands wait connectTimeoutMs() for the first attempts; each attempt gives up
     // before that, so the wait ends on a real error instead of a server still "connecting".
     ...(options.reconnect ? {} : { reconnect: { maxAttempts: 0 }, pingIntervalMs: 0, connectTimeoutMs: connectAttemptMs(connectTimeoutMs()) }),
@@ -68,6 +70,7 @@ export function createManagerFromServers(servers: Record<string, ServerSpec>, to
     config,
     credentials: { getToken: (server) => tokens[server] },
     clientInfo: CLIENT_INFO,
+    voice: FOYA_VOICE,
     reconnect: { maxAttempts: 0 },
     pingIntervalMs: 0,
   });

@@ -5,7 +5,8 @@
 // run() of it puts a hook on every promise of the process for good, which cost more per call
 // than the rest of the relay's own work.
 import type { ElicitationRequest, ElicitationResponse, ForwardingOptions, HostEvent as PackageEvent, HostResourceTemplate } from "@foundry-mcp/client-manager";
-import { ConfigStore, NodeClientManager } from "@foundry-mcp/client-manager/node";
+import { NodeClientManager, type ConfigStore } from "@foundry-mcp/client-manager/node";
+import { FOYA_VOICE, openFoyaStore } from "../host/voice";
 import type { CompleteRequest, CompleteResult, LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
 import type { HostEvent, HostManager } from "../host/contract";
 import { FOYA_VERSION } from "../version";
@@ -39,7 +40,7 @@ class ServeClientManager extends NodeClientManager implements ServeManager {
     private readonly store: ConfigStore,
     options: ServeManagerOptions,
   ) {
-    super({ config: store.load(), credentials: store, clientInfo: { name: "foya", version: FOYA_VERSION }, onElicitation: options.onElicitation, forwarding: options.forwarding });
+    super({ config: store.load(), credentials: store, clientInfo: { name: "foya", version: FOYA_VERSION }, voice: FOYA_VOICE, onElicitation: options.onElicitation, forwarding: options.forwarding });
   }
 
   configuredServers(): number {
@@ -67,5 +68,5 @@ class ServeClientManager extends NodeClientManager implements ServeManager {
 
 /** The manager over `home`'s saved configuration, reconnecting with backoff; not started. */
 export function openServeManager(options: ServeManagerOptions): ServeManager {
-  return new ServeClientManager(new ConfigStore(options.home), options);
+  return new ServeClientManager(openFoyaStore(options.home), options);
 }

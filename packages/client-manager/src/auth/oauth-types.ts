@@ -9,7 +9,7 @@ export type OAuthGrant = "authorization_code" | "client_credentials";
 
 /**
  * `oauth` of a remote server in `mcp.json`. Absent: a 401 with `WWW-Authenticate` still leads to
- * the authorization-code flow, started by `foya mcp login <name>`. Secrets (a client secret)
+ * the authorization-code flow, started by the host's login command (loginOAuthServer). Secrets (a client secret)
  * never live here: they go to the credentials file (`ConfigStore.setOAuthClientSecret`).
  */
 export interface OAuthServerConfig {

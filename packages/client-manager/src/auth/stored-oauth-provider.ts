@@ -4,6 +4,7 @@
 // the state lives (an OAuthStorage, so it survives restarts) and what happens when a person is
 // needed: in the background it refuses with AUTH_REQUIRED instead of opening anything, during
 // `login` it hands the authorization URL to the caller.
+import { LIBRARY_VOICE, type HostVoice } from "../host-voice";
 import type { AddClientAuthentication, OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import { createPrivateKeyJwtAuth } from "@modelcontextprotocol/sdk/client/auth-extensions.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
@@ -25,12 +26,14 @@ export interface StoredOAuthProviderOptions {
   storage: OAuthStorage;
   mode: OAuthProviderMode;
   clientName: string;
+  /** The host's words in "a person must sign in" (its login command); default LIBRARY_VOICE. */
+  voice?: HostVoice;
   now?: () => number;
 }
 
-/** The sentence every "a person must sign in" error uses. */
-export function needsLoginMessage(server: string): string {
-  return `Server "${server}" needs login: run \`foya mcp login ${server}\` (or ClientManager login) to authorize it`;
+/** The sentence every "a person must sign in" error uses, in the host's words. */
+export function needsLoginMessage(server: string, voice: HostVoice = LIBRARY_VOICE): string {
+  return `Server "${server}" needs login: ${voice.loginHint(server)} (or ClientManager login) to authorize it`;
 }
 
 /** The union of space-separated scope lists, in first-seen order ("a b" ∪ "b c" = "a b c"). */
@@ -65,7 +68,7 @@ function randomState(): string {
  * An OAuth client provider whose registration and tokens persist in an {@link OAuthStorage}.
  *
  * @example
- * const provider = new StoredOAuthProvider({ server: "docs", auth: undefined, storage: configStore, mode: { kind: "background" }, clientName: "foya" });
+ * const provider = new StoredOAuthProvider({ server: "docs", auth: undefined, storage: configStore, mode: { kind: "background" }, clientName: "my-host" });
  * new StreamableHTTPClientTransport(url, { authProvider: provider });
  */
 export class StoredOAuthProvider implements OAuthClientProvider {
@@ -96,7 +99,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   private needsLogin(): never {
-    throw new ClientManagerError(ClientManagerErrorCode.AUTH_REQUIRED, needsLoginMessage(this.options.server), { server: this.options.server });
+    throw new ClientManagerError(ClientManagerErrorCode.AUTH_REQUIRED, needsLoginMessage(this.options.server, this.options.voice), { server: this.options.server });
   }
 
   get redirectUrl(): string | undefined {

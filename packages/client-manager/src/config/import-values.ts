@@ -1,8 +1,11 @@
-// Translates one string value of another client's server entry into foya's syntax, following
-// the variable rules of the client that wrote it, or refuses it with the reason. foya expands
+// Translates one string value of another client's server entry into this library's syntax,
+// following the variable rules of the client that wrote it, or refuses it with the reason (in the
+// host's words, ../host-voice). The library expands
 // `${VAR}` / `${VAR:-default}` at connect time in every field (./expand), so a reference the
 // source client resolves from its environment stays a reference; what only the source client
 // knows (its workspace, the user's answers to VS Code prompts) is resolved here, at import.
+
+import type { HostVoice } from "../host-voice";
 
 /** The client whose configuration is imported; decides which `${…}` forms mean what. */
 export type ImportFormat = "claude-desktop" | "claude-code" | "cursor" | "vscode";
@@ -23,6 +26,8 @@ export interface ValueContext {
   pathSeparator: string;
   inputs: Map<string, ImportInput>;
   answers: Record<string, string>;
+  /** The host's words in refusals ("… but foya would expand it"). */
+  voice: HostVoice;
 }
 
 /** A translated value; `secret` when it holds the answer to a password input. */
@@ -46,16 +51,16 @@ function basename(folder: string): string {
 }
 
 // VS Code and Cursor: `${env:NAME}` is the empty string when NAME is unset, so it becomes
-// `${NAME:-}` (foya's empty default); the rest is known only here and is resolved now.
+// `${NAME:-}` (the library's empty default); the rest is known only here and is resolved now.
 function editorVariable(body: string, where: string, context: ValueContext, secret: { value: boolean }): string {
   if (body.startsWith("env:")) {
     const name = body.slice(4);
-    if (!SHELL_NAME.test(name)) throw new ImportRefusal(`${where}: \${${body}} names no environment variable foya can read`);
+    if (!SHELL_NAME.test(name)) throw new ImportRefusal(`${where}: \${${body}} names no environment variable ${context.voice.name} can read`);
     return `\${${name}:-}`;
   }
   if (body === "workspaceFolder" || body === "workspaceFolderBasename") {
     if (context.workspaceFolder === undefined) {
-      throw new ImportRefusal(`${where} uses \${${body}}, but this file belongs to no workspace; pass the workspace folder (foya mcp import --workspace DIR)`);
+      throw new ImportRefusal(`${where} uses \${${body}}, but this file belongs to no workspace; pass the workspace folder (${context.voice.importWorkspaceHint})`);
     }
     return body === "workspaceFolder" ? context.workspaceFolder : basename(context.workspaceFolder);
   }
@@ -72,12 +77,12 @@ function editorVariable(body: string, where: string, context: ValueContext, secr
     if (answer === undefined) {
       throw new ImportRefusal(`${where} needs the input "${id}"${input.description ? ` (${input.description})` : ""}; answer it when asked, or pass --input ${id}=VALUE`);
     }
-    if (answer.includes("${")) throw new ImportRefusal(`${where}: the answer to "${id}" holds "\${", which foya would expand`);
+    if (answer.includes("${")) throw new ImportRefusal(`${where}: the answer to "${id}" holds "\${", which ${context.voice.name} would expand`);
     if (input.password) secret.value = true;
     return answer;
   }
   const client = context.format === "vscode" ? "VS Code" : "Cursor";
-  throw new ImportRefusal(`${where}: \${${body}} is a ${client} variable foya cannot translate`);
+  throw new ImportRefusal(`${where}: \${${body}} is a ${client} variable ${context.voice.name} cannot translate`);
 }
 
 /**
@@ -90,12 +95,12 @@ export function translateValue(text: string, where: string, context: ValueContex
   const secret = { value: false };
   const value = text.replace(REFERENCE, (match, body: string) => {
     if (context.format === "claude-code") {
-      // Claude Code expands ${VAR} and ${VAR:-default} from its environment, as foya does.
+      // Claude Code expands ${VAR} and ${VAR:-default} from its environment, as this library does.
       if (SHELL_REFERENCE.test(body)) return match;
       throw new ImportRefusal(`${where}: ${match} is not a Claude Code variable (\${VAR} or \${VAR:-default})`);
     }
     if (context.format === "claude-desktop") {
-      throw new ImportRefusal(`${where}: Claude Desktop passes ${match} on literally, but foya would expand it; write the value itself`);
+      throw new ImportRefusal(`${where}: Claude Desktop passes ${match} on literally, but ${context.voice.name} would expand it; write the value itself`);
     }
     return editorVariable(body, where, context, secret);
   });

@@ -2,6 +2,7 @@
 // see ./import-sources) into ServerConfigs. Every value is translated by the rules of the client
 // that wrote it (./import-values) or its server is refused whole with the reason: nothing is
 // passed on literally that the source client would have expanded, and nothing is half-imported.
+import { LIBRARY_VOICE, type HostVoice } from "../host-voice";
 import { messageOf } from "@foundry-mcp/core";
 import { ClientManagerError, ClientManagerErrorCode } from "../errors";
 import { readImportSource } from "./import-sources";
@@ -48,15 +49,18 @@ export interface ImportOptions {
   project?: string;
   /** Reads an `envFile` (absent: servers with one are refused). Node: `(file) => fs.readFileSync(file, "utf8")`. */
   readFile?: (file: string) => string;
+  /** The host's words in refusals and warnings ("… has no foya equivalent"); default LIBRARY_VOICE. */
+  voice?: HostVoice;
 }
 
-// Fields other clients write that change nothing foya does: dropped with a warning.
-const DROPPED = new Map<string, string>([
-  ["dev", "VS Code's development mode (watch and debug) has no foya equivalent"],
-  ["gallery", "VS Code's gallery link is not needed"],
-  ["version", "the listed version is informational"],
-  ["autoApprove", "foya's approvals come from its approval gateway, not the server entry"],
-  ["alwaysAllow", "foya's approvals come from its approval gateway, not the server entry"],
+// Fields other clients write that change nothing the host does: dropped with a warning, the reason
+// in the host's words.
+const DROPPED = new Map<string, (host: string) => string>([
+  ["dev", (host) => `VS Code's development mode (watch and debug) has no ${host} equivalent`],
+  ["gallery", () => "VS Code's gallery link is not needed"],
+  ["version", () => "the listed version is informational"],
+  ["autoApprove", (host) => `${host}'s approvals come from its approval gateway, not the server entry`],
+  ["alwaysAllow", (host) => `${host}'s approvals come from its approval gateway, not the server entry`],
 ]);
 const TRANSLATED = new Set(["type", "transport", "command", "args", "env", "envFile", "cwd", "url", "headers", "enabled", "disabled", "description"]);
 
@@ -86,7 +90,7 @@ interface Converted {
 function plain(text: unknown, where: string, context: ValueContext): unknown {
   if (typeof text !== "string") return text;
   const { value, secret } = translateValue(text, where, context);
-  if (secret) throw new ImportRefusal(`${where} holds a password input; foya keeps secrets only in env or header values (stored in mcp-credentials.json)`);
+  if (secret) throw new ImportRefusal(`${where} holds a password input; ${context.voice.name} keeps secrets only in env or header values (stored in mcp-credentials.json)`);
   return value;
 }
 
@@ -119,7 +123,7 @@ function readEnvFile(entry: Record<string, unknown>, context: ValueContext, opti
   }
   const values = parseEnvFile(text, `${where} ${absolute}`);
   for (const [key, value] of Object.entries(values)) {
-    if (value.includes("${")) throw new ImportRefusal(`${where} ${absolute}: ${key} holds "\${", which foya would expand and VS Code does not`);
+    if (value.includes("${")) throw new ImportRefusal(`${where} ${absolute}: ${key} holds "\${", which ${context.voice.name} would expand and VS Code does not`);
   }
   return values;
 }
@@ -127,8 +131,8 @@ function readEnvFile(entry: Record<string, unknown>, context: ValueContext, opti
 function convertEntry(entry: Record<string, unknown>, context: ValueContext, options: ImportOptions, warnings: string[], name: string): Converted {
   for (const key of Object.keys(entry)) {
     const why = DROPPED.get(key);
-    if (why !== undefined) warnings.push(`${name}: field "${key}" dropped (${why})`);
-    else if (!TRANSLATED.has(key)) throw new ImportRefusal(`field "${key}" has no foya equivalent`);
+    if (why !== undefined) warnings.push(`${name}: field "${key}" dropped (${why(context.voice.name)})`);
+    else if (!TRANSLATED.has(key)) throw new ImportRefusal(`field "${key}" has no ${context.voice.name} equivalent`);
   }
   const transport = mapTransport(entry);
   const server: Record<string, unknown> = { transport };
@@ -216,6 +220,7 @@ export function importServers(json: string | unknown, options: ImportOptions = {
     pathSeparator: options.pathSeparator ?? "/",
     inputs: readInputs(source.inputs),
     answers: options.inputs ?? {},
+    voice: options.voice ?? LIBRARY_VOICE,
   };
   // Null prototypes: a server named `constructor` is looked up as a name, not inherited.
   const byName = <T>() => Object.create(null) as Record<string, T>;
@@ -240,7 +245,7 @@ export function importServers(json: string | unknown, options: ImportOptions = {
       const token = takeBearerToken(converted.server) ?? takeSecretBearer(converted.secretHeaders);
       Object.assign(converted.secretHeaders, takeSecretHeaders(converted.server));
       if (isRecord(converted.server.headers)) warnings.push(...secretReferenceWarnings(originalName, converted.server.headers, converted.server.url));
-      result.servers[name] = validateServerConfig(name, converted.server);
+      result.servers[name] = validateServerConfig(name, converted.server, context.voice);
       result.warnings.push(...warnings);
       if (token !== undefined) result.tokens[name] = token;
       if (Object.keys(converted.secretHeaders).length > 0) result.secretHeaders[name] = converted.secretHeaders;

@@ -1,5 +1,6 @@
 // Validates untrusted configuration (a parsed mcp.json, an API caller's object) into a
 // HostConfig. Every message names the server and the field, the expectation and the fix.
+import { LIBRARY_VOICE, type HostVoice } from "../host-voice";
 import { ClientManagerError, ClientManagerErrorCode } from "../errors";
 import type { OAuthServerConfig } from "../auth/oauth-types";
 import type { HostConfig, ServerConfig } from "./types";
@@ -64,7 +65,7 @@ function positiveInt(value: unknown, where: string, server: string): number {
 }
 
 /** Validates one server entry; throws CONFIG_INVALID naming `servers.<name>.<field>`. */
-export function validateServerConfig(name: string, value: unknown): ServerConfig {
+export function validateServerConfig(name: string, value: unknown, voice: HostVoice = LIBRARY_VOICE): ServerConfig {
   const at = `servers.${name}`;
   const problem = serverNameProblem(name);
   if (problem !== undefined) fail(problem, name);
@@ -133,14 +134,15 @@ export function validateServerConfig(name: string, value: unknown): ServerConfig
     if (typeof value.sseFallback !== "boolean") fail(`${at}.sseFallback must be true or false`, name);
     server.sseFallback = value.sseFallback;
   }
-  if (value.oauth !== undefined) server.oauth = validateOAuth(value.oauth, `${at}.oauth`, name);
+  if (value.oauth !== undefined) server.oauth = validateOAuth(value.oauth, `${at}.oauth`, name, voice);
   return server;
 }
 
-function validateOAuth(value: unknown, where: string, server: string): OAuthServerConfig {
+function validateOAuth(value: unknown, where: string, server: string, voice: HostVoice): OAuthServerConfig {
+  const secretCommand = voice.clientSecretCommand === undefined ? "" : ` (${voice.clientSecretCommand})`;
   if (!isRecord(value)) fail(`${where} must be an object with any of ${OAUTH_KEYS.join(", ")}`, server);
   for (const key of Object.keys(value)) {
-    if (key === "clientSecret") fail(`${where}.clientSecret: secrets do not belong in mcp.json; store it with ConfigStore.setOAuthClientSecret (foya mcp login --client-secret)`, server);
+    if (key === "clientSecret") fail(`${where}.clientSecret: secrets do not belong in mcp.json; store it with ConfigStore.setOAuthClientSecret${secretCommand}`, server);
     if (!OAUTH_KEYS.includes(key)) fail(`${where}.${key} is unknown; allowed: ${OAUTH_KEYS.join(", ")}`, server);
   }
   const oauth: OAuthServerConfig = {};
@@ -180,7 +182,7 @@ function validateOAuth(value: unknown, where: string, server: string): OAuthServ
  * @example
  * const config = validateHostConfig(JSON.parse(text));
  */
-export function validateHostConfig(value: unknown): HostConfig {
+export function validateHostConfig(value: unknown, voice: HostVoice = LIBRARY_VOICE): HostConfig {
   if (!isRecord(value)) fail(`The configuration must be an object like {"servers": {...}}, got ${JSON.stringify(value)}`);
   const servers = value.servers ?? {};
   if (!isRecord(servers)) fail(`"servers" must be an object of server entries keyed by name`);
@@ -191,7 +193,7 @@ export function validateHostConfig(value: unknown): HostConfig {
   }
   // Null prototype: `servers["toString"]` is a configured server or undefined, never a function.
   const result: HostConfig = { servers: Object.create(null) as HostConfig["servers"] };
-  for (const [name, entry] of Object.entries(servers)) result.servers[name] = validateServerConfig(name, entry);
+  for (const [name, entry] of Object.entries(servers)) result.servers[name] = validateServerConfig(name, entry, voice);
   return result;
 }
 

@@ -175,7 +175,7 @@ export class NegotiatingTransport implements Transport {
 
   /** The discover answer (result or error), or undefined when the server refused over HTTP or kept silent. */
   private async discover(envelope: RequestEnvelope): Promise<JSONRPCMessage | undefined> {
-    const id = `foya-discover-${++this.probes}`;
+    const id = `discover-probe-${++this.probes}`;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const answered = new Promise<JSONRPCMessage | undefined>((resolve) => {
       this.probe = { id, answer: resolve };

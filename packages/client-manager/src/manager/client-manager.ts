@@ -1,6 +1,7 @@
 // The manager: holds one ServerSession per configured server, the unified tool registry and
 // the event stream; applies config diffs; routes calls through exposure, policy and approval.
 // Runtime-neutral: stdio needs a launcher, which `NodeClientManager` (../node) supplies.
+import { LIBRARY_VOICE, type HostVoice } from "../host-voice";
 import type { OAuthStorage } from "../auth/oauth-types";
 import { describeTarget } from "../config/public-view";
 import type { CredentialStore, HostConfig, ServerConfig } from "../config/types";
@@ -29,6 +30,8 @@ export interface ClientManagerOptions {
   credentials?: CredentialStore;
   /** Who the manager is in `initialize`; default DEFAULT_CLIENT_INFO (this package's name and version). */
   clientInfo?: { name: string; version: string };
+  /** The host's words in the errors a person reads (its login command); default LIBRARY_VOICE. */
+  voice?: HostVoice;
   /** Default timeout of one call, unless the server's `timeouts.callMs` says otherwise. Default 50 000 (DEFAULT_CALL_TIMEOUT_MS), below the SDK's 60 s request timeout. */
   callTimeoutMs?: number;
   /** Default connect timeout, unless the server's `timeouts.connectMs` says otherwise. Default 30 000. */
@@ -74,7 +77,7 @@ function defaultEnv(): Record<string, string | undefined> {
  * Connects to many MCP servers and keeps one live registry of their tools.
  *
  * @example
- * const manager = new NodeClientManager({ config: loadHostConfig() });
+ * const manager = new NodeClientManager({ config: loadHostConfig(home) });
  * await manager.start();
  * const result = await manager.callTool("mcp__memory__read_graph", {});
  * await manager.close();
@@ -175,6 +178,7 @@ export class ClientManager extends HostEventEmitter {
   private sessionSettings(server: ServerConfig): SessionSettings {
     return {
       clientInfo: this.options.clientInfo ?? { ...DEFAULT_CLIENT_INFO },
+      voice: this.options.voice ?? LIBRARY_VOICE,
       env: this.options.env ?? defaultEnv(),
       stdio: this.options.stdio,
       connectTimeoutMs: server.timeouts?.connectMs ?? this.options.connectTimeoutMs ?? 30_000,

@@ -1,5 +1,6 @@
 // Builds the SDK's Streamable HTTP and legacy SSE client transports with the configured headers
 // and the bearer token, and decides when a Streamable HTTP failure calls for the SSE fallback.
+import { LIBRARY_VOICE, type HostVoice } from "../host-voice";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { UnauthorizedError, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
@@ -75,10 +76,10 @@ export function shouldFallBackToSse(error: unknown): boolean {
 }
 
 /** A short, readable message for a remote connect failure: HTTP status first, HTML stripped. */
-export function describeRemoteError(error: unknown): string | undefined {
+export function describeRemoteError(error: unknown, voice: HostVoice = LIBRARY_VOICE): string | undefined {
   if (!(error instanceof Error)) return undefined;
   if (error instanceof UnauthorizedError) {
-    return `HTTP 401: the server refused the OAuth credentials${error.message ? ` (${error.message})` : ""}; run \`foya mcp login <name>\` or check the client id and secret`;
+    return `HTTP 401: the server refused the OAuth credentials${error.message ? ` (${error.message})` : ""}; ${voice.loginHint("<name>")} or check the client id and secret`;
   }
   const code = (error as { code?: unknown }).code;
   if (typeof code !== "number" || code < 100 || code > 599) return undefined;
@@ -97,12 +98,12 @@ export function describeRemoteError(error: unknown): string | undefined {
  * AUTH_FAILED: retrying with the same registration or secret cannot succeed, so the session
  * stops until its configuration or credentials change. Undefined for any other error.
  */
-export function oauthRefusal(server: string, error: unknown): ClientManagerError | undefined {
+export function oauthRefusal(server: string, error: unknown, voice: HostVoice = LIBRARY_VOICE): ClientManagerError | undefined {
   if (!(error instanceof OAuthError)) return undefined;
   const detail = error.message ? ` (${error.message.slice(0, 200)})` : "";
   return new ClientManagerError(
     ClientManagerErrorCode.AUTH_FAILED,
-    `The authorization server refused "${server}": ${error.errorCode}${detail}; check its oauth settings and client secret, or run \`foya mcp login ${server}\``,
+    `The authorization server refused "${server}": ${error.errorCode}${detail}; check its oauth settings and client secret, or ${voice.loginHint(server)}`,
     { server, cause: error },
   );
 }

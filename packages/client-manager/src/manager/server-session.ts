@@ -1,6 +1,7 @@
 // One configured server's life: open the session, initialize, list tools (all pages), count
 // resources and prompts, follow list_changed, watch health, and reconnect with backoff after a
 // failure until stopped (SPEC §3 Lifecycle). The manager owns the registry; this reports to it.
+import type { HostVoice } from "../host-voice";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
@@ -46,6 +47,8 @@ export interface ElicitationResponse {
 /** Everything a session needs from its manager. */
 export interface SessionSettings {
   clientInfo: { name: string; version: string };
+  /** The host's words in the errors a person reads (its login command). */
+  voice: HostVoice;
   env: Record<string, string | undefined>;
   stdio: StdioLauncher | undefined;
   connectTimeoutMs: number;
@@ -143,7 +146,7 @@ export class ServerSession {
   }
 
   private describeError(error: unknown): string {
-    let message = describeRemoteError(error) ?? messageOf(error);
+    let message = describeRemoteError(error, this.settings.voice) ?? messageOf(error);
     message = this.noise.annotate(message);
     const stderr = informativeStderrLine(this.lastStderr);
     if (this.config.transport === "stdio" && stderr && !message.includes(stderr)) message += ` (stderr: ${stderr.slice(0, 200)})`;
@@ -188,7 +191,7 @@ export class ServerSession {
     // Expanded: a private_key_jwt key is a ${VAR} in the config.
     const expanded = expandServerConfig(this.name, this.config, this.settings.env);
     const auth = expanded.oauth;
-    return new StoredOAuthProvider({ server: this.name, auth, storage, mode: { kind: "background" }, clientName: this.settings.clientInfo.name });
+    return new StoredOAuthProvider({ server: this.name, auth, storage, mode: { kind: "background" }, clientName: this.settings.clientInfo.name, voice: this.settings.voice });
   }
 
   private createClient(): Client {
@@ -256,7 +259,7 @@ export class ServerSession {
     } catch (error) {
       await client.close().catch(() => undefined);
       await transport.close().catch(() => undefined);
-      throw this.connectAborted ?? oauthRefusal(this.name, error) ?? error;
+      throw this.connectAborted ?? oauthRefusal(this.name, error, this.settings.voice) ?? error;
     } finally {
       if (this.opening === transport) this.opening = undefined;
     }

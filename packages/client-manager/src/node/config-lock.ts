@@ -1,5 +1,5 @@
-// A cross-process lock around each read-modify-write of FOYA_HOME's files, so that parallel
-// `foya mcp add` processes never lose each other's servers or tokens. The lock is a file made
+// A cross-process lock around each read-modify-write of a home folder's files, so that parallel
+// `mcp add` processes of a host never lose each other's servers or tokens. The lock is a file made
 // with O_EXCL holding its owner's pid; a waiter polls it with a short capped backoff (edits take
 // milliseconds) and takes over a lock whose owner is dead or that is older than `staleMs`. The
 // API is synchronous because ConfigStore's is; the wait sleeps with Atomics.wait, not a spin.

@@ -1,8 +1,10 @@
-// `$FOYA_HOME/mcp.json` and `$FOYA_HOME/mcp-credentials.json` (SPEC §3): load, validate, edit and
+// `<home>/mcp.json` and `<home>/mcp-credentials.json` (the home folder is the
+// caller's to choose): load, validate, edit and
 // save the configuration, keep bearer tokens in their own 0600 file, and show the public view
 // (`has_token`, never the token), and keep MCP authorization state (OAuthStorage). Every edit is one read-modify-write under the cross-process
 // lock `mcp.lock` (./config-lock) with atomic, fsynced writes (./files); maps indexed by server
 // name are null-prototype and read with Object.hasOwn, so a server named `toString` is just a name.
+import { LIBRARY_VOICE, type HostVoice } from "../host-voice";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,9 +18,15 @@ import { withFileLock } from "./config-lock";
 import { readCredentialsFile, tightenCredentialsFile, writeCredentialsFile, type CredentialsFile } from "./credentials-file";
 import { ensurePrivateDir, readJsonFile, writePrivateJson } from "./files";
 
-/** `FOYA_HOME`, else `~/.foya`. */
-export function resolveFoyaHome(env: Record<string, string | undefined> = process.env): string {
-  return env.FOYA_HOME && env.FOYA_HOME !== "" ? path.resolve(env.FOYA_HOME) : path.join(os.homedir(), ".foya");
+/**
+ * A host's configuration folder: the environment variable `variable` when set and not empty, else
+ * `folder` in the user's home directory.
+ *
+ * @example resolveHomeFolder({ variable: "MY_HOST_HOME", folder: ".my-host" }) // "/home/me/.my-host"
+ */
+export function resolveHomeFolder(where: { variable: string; folder: string }, env: Record<string, string | undefined> = process.env): string {
+  const chosen = env[where.variable];
+  return chosen !== undefined && chosen !== "" ? path.resolve(chosen) : path.join(os.homedir(), where.folder);
 }
 
 /** Options of {@link ConfigStore}. */
@@ -27,10 +35,8 @@ export interface ConfigStoreOptions {
   onWarning?: (message: string) => void;
   /** How long an edit waits for another process's edit. Default 10 000 ms. */
   lockTimeoutMs?: number;
-}
-
-function defaultWarning(message: string): void {
-  process.emitWarning(message, { code: "FOYA_CONFIG" });
+  /** The host's words in refusals and warnings (its login command, its warning code); default LIBRARY_VOICE. */
+  voice?: HostVoice;
 }
 
 /**
@@ -38,7 +44,7 @@ function defaultWarning(message: string): void {
  * same home see each other's changes; edits are serialised across processes.
  *
  * @example
- * const store = new ConfigStore();
+ * const store = new ConfigStore(resolveHomeFolder({ variable: "MY_HOST_HOME", folder: ".my-host" }));
  * store.addServer("docs", { transport: "streamable_http", url: "https://example.com/mcp" });
  * store.setToken("docs", "secret");
  * store.publicView() // [{ name: "docs", ..., has_token: true }]
@@ -51,22 +57,25 @@ export class ConfigStore implements CredentialStore, OAuthStorage {
   readonly lockPath: string;
   private readonly onWarning: (message: string) => void;
   private readonly lockTimeoutMs: number | undefined;
+  private readonly voice: HostVoice;
 
-  constructor(home: string = resolveFoyaHome(), options: ConfigStoreOptions = {}) {
+  constructor(home: string, options: ConfigStoreOptions = {}) {
     this.home = path.resolve(home);
     this.configPath = path.join(this.home, "mcp.json");
     this.credentialsPath = path.join(this.home, "mcp-credentials.json");
     this.lockPath = path.join(this.home, "mcp.lock");
-    this.onWarning = options.onWarning ?? defaultWarning;
+    this.voice = options.voice ?? LIBRARY_VOICE;
+    const warningCode = this.voice.warningCode;
+    this.onWarning = options.onWarning ?? ((message) => process.emitWarning(message, { code: warningCode }));
     this.lockTimeoutMs = options.lockTimeoutMs;
   }
 
   /** The validated configuration; an absent file is an empty one. */
   load(): HostConfig {
     const value = readJsonFile(this.configPath);
-    if (value === undefined) return validateHostConfig({ servers: {} });
+    if (value === undefined) return validateHostConfig({ servers: {} }, this.voice);
     try {
-      return validateHostConfig(value);
+      return validateHostConfig(value, this.voice);
     } catch (error) {
       if (ClientManagerError.isInstance(error)) {
         throw new ClientManagerError(error.code, `${this.configPath}: ${error.message}`, { cause: error, ...(error.server ? { server: error.server } : {}) });
@@ -77,7 +86,7 @@ export class ConfigStore implements CredentialStore, OAuthStorage {
 
   /** Validates and writes the configuration (0600, folder 0700). */
   save(config: HostConfig): void {
-    const valid = validateHostConfig(config);
+    const valid = validateHostConfig(config, this.voice);
     this.edit(() => writePrivateJson(this.configPath, { servers: { ...valid.servers } }));
   }
 
@@ -88,7 +97,7 @@ export class ConfigStore implements CredentialStore, OAuthStorage {
 
   /** Adds (or with `replace`, overwrites) one server. */
   addServer(name: string, server: ServerConfig, options: { replace?: boolean } = {}): void {
-    const entry = validateServerConfig(name, server);
+    const entry = validateServerConfig(name, server, this.voice);
     this.edit(() => {
       const config = this.load();
       if (Object.hasOwn(config.servers, name) && !options.replace) {
@@ -131,7 +140,7 @@ export class ConfigStore implements CredentialStore, OAuthStorage {
    */
   importFrom(json: string | unknown, options: ImportOptions & { replace?: boolean; dryRun?: boolean } = {}): ImportResult & { added: string[]; tokensStored: string[]; secretsStored: string[] } {
     const { replace, dryRun, ...importOptions } = options;
-    const result = importServers(json, { userHome: os.homedir(), pathSeparator: path.sep, readFile: (file) => fs.readFileSync(file, "utf8"), ...importOptions });
+    const result = importServers(json, { userHome: os.homedir(), pathSeparator: path.sep, readFile: (file) => fs.readFileSync(file, "utf8"), voice: this.voice, ...importOptions });
     const merge = () => {
       const config = this.load();
       const added: string[] = [];
@@ -234,7 +243,7 @@ export class ConfigStore implements CredentialStore, OAuthStorage {
     });
   }
 
-  /** Forgets a server's OAuth tokens and registration (`foya mcp logout`); false when there were none. */
+  /** Forgets a server's OAuth tokens and registration (a host's logout command); false when there were none. */
   clearOAuth(server: string): boolean {
     let had = false;
     this.editCredentials((credentials) => {
@@ -274,17 +283,17 @@ export class ConfigStore implements CredentialStore, OAuthStorage {
   }
 }
 
-/** Loads `mcp.json` from `home` (default FOYA_HOME or ~/.foya). */
-export function loadHostConfig(home?: string): HostConfig {
+/** Loads `mcp.json` from `home`. */
+export function loadHostConfig(home: string): HostConfig {
   return new ConfigStore(home).load();
 }
 
 /** Saves `mcp.json` into `home` (0600, folder 0700). */
-export function saveHostConfig(config: HostConfig, home?: string): void {
+export function saveHostConfig(config: HostConfig, home: string): void {
   new ConfigStore(home).save(config);
 }
 
 /** The file-backed credential store of `home`. */
-export function loadCredentials(home?: string): CredentialStore {
+export function loadCredentials(home: string): CredentialStore {
   return new ConfigStore(home);
 }

@@ -1,4 +1,4 @@
-// Private-file I/O for FOYA_HOME: folder 0700, files 0600, every write through core's atomic
+// Private-file I/O for a host's home folder: folder 0700, files 0600, every write through core's atomic
 // writer (temp file flushed, renamed into place, folder flushed) so a crash never leaves half a
 // config or credentials file behind. Concurrent edits are serialised by ./config-lock.
 import fs from "node:fs";

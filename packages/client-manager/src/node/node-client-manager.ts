@@ -12,7 +12,7 @@ export interface NodeClientManagerOptions extends ClientManagerOptions {
  * A {@link ClientManager} that can start stdio servers (each in its own process group).
  *
  * @example
- * const manager = new NodeClientManager({ config: loadHostConfig(), credentials: new ConfigStore() });
+ * const manager = new NodeClientManager({ config: loadHostConfig(home), credentials: new ConfigStore(home) });
  */
 export class NodeClientManager extends ClientManager {
   constructor(options: NodeClientManagerOptions) {

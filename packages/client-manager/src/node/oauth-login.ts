@@ -15,6 +15,8 @@ import type { OAuthStorage, OAuthServerConfig } from "../auth/oauth-types";
 import { StoredOAuthProvider } from "../auth/stored-oauth-provider";
 import { buildEnvelope, MODERN_PROTOCOL_VERSION } from "../eras/envelope";
 import { messageOf } from "@foundry-mcp/core";
+import type { HostVoice } from "../host-voice";
+import { DEFAULT_CLIENT_INFO } from "../manager/client-info";
 import { ClientManagerError, ClientManagerErrorCode } from "../errors";
 
 /** Options of {@link loginOAuthServer}. */
@@ -28,7 +30,10 @@ export interface OAuthLoginOptions {
   onAuthorizationUrl: (url: URL) => void | Promise<void>;
   /** How long to wait for the redirect. Default 300 000 (five minutes). */
   timeoutMs?: number;
+  /** The client's name in the registration (`client_name`) and, with `-login`, in the probes. Default: this package's name. */
   clientName?: string;
+  /** The host's words in refusals (`run \`foya mcp login docs\``); default LIBRARY_VOICE. */
+  voice?: HostVoice;
   signal?: AbortSignal;
 }
 
@@ -122,13 +127,16 @@ function awaitRedirect(listener: http.Server, provider: StoredOAuthProvider, opt
 }
 
 /** The two ways to ask a server unauthenticated: a 2026-07-28 `server/discover`, then a 2025 `initialize`. */
-const CHALLENGE_PROBES: readonly { headers: Record<string, string>; body: unknown }[] = [
-  {
-    headers: { "mcp-protocol-version": MODERN_PROTOCOL_VERSION, "mcp-method": "server/discover" },
-    body: { jsonrpc: "2.0", id: 0, method: "server/discover", params: { _meta: buildEnvelope({}, { name: "foya-login", version: "0" }) } },
-  },
-  { headers: {}, body: { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "foya-login", version: "0" } } } },
-];
+function challengeProbes(clientName: string): { headers: Record<string, string>; body: unknown }[] {
+  const clientInfo = { name: `${clientName}-login`, version: "0" };
+  return [
+    {
+      headers: { "mcp-protocol-version": MODERN_PROTOCOL_VERSION, "mcp-method": "server/discover" },
+      body: { jsonrpc: "2.0", id: 0, method: "server/discover", params: { _meta: buildEnvelope({}, clientInfo) } },
+    },
+    { headers: {}, body: { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo } } },
+  ];
+}
 
 /**
  * What the server's 401 to an unauthenticated request names: resource metadata URL and scope.
@@ -136,8 +144,8 @@ const CHALLENGE_PROBES: readonly { headers: Record<string, string>; body: unknow
  * 2025 server may refuse `server/discover`, so the modern probe goes first and the 2025 one
  * follows when it drew no 401.
  */
-async function serverChallenge(url: string): Promise<{ resourceMetadataUrl?: URL; scope?: string }> {
-  for (const probe of CHALLENGE_PROBES) {
+async function serverChallenge(url: string, clientName: string): Promise<{ resourceMetadataUrl?: URL; scope?: string }> {
+  for (const probe of challengeProbes(clientName)) {
     let response: Response;
     try {
       response = await fetch(url, {
@@ -170,19 +178,19 @@ async function runAuth(server: string, step: () => Promise<string>): Promise<str
  * Authorizes one server and stores its tokens in `storage`; never returns or logs a token.
  *
  * @example
- * await loginOAuthServer({ server: "docs", url: "https://mcp.example.com/mcp", storage: new ConfigStore(), onAuthorizationUrl: (url) => console.error(`Open ${url}`) });
+ * await loginOAuthServer({ server: "docs", url: "https://mcp.example.com/mcp", storage: new ConfigStore(home), onAuthorizationUrl: (url) => console.error(`Open ${url}`) });
  */
 export async function loginOAuthServer(options: OAuthLoginOptions): Promise<OAuthLoginResult> {
-  const clientName = options.clientName ?? "foya";
+  const clientName = options.clientName ?? DEFAULT_CLIENT_INFO.name;
   const grant = options.auth?.grant ?? "authorization_code";
   const stored = options.storage.loadOAuth(options.server) ?? {};
-  const challenge = await serverChallenge(options.url);
+  const challenge = await serverChallenge(options.url, clientName);
   // A step-up's union of scopes (pendingScope) outranks the first challenge's.
   const scope = stored.pendingScope ?? challenge.scope;
   const discovery = { serverUrl: options.url, ...(challenge.resourceMetadataUrl ? { resourceMetadataUrl: challenge.resourceMetadataUrl } : {}) };
   if (grant === "client_credentials") {
     options.storage.saveOAuth(options.server, { ...stored, tokens: undefined });
-    const provider = new StoredOAuthProvider({ server: options.server, auth: options.auth, storage: options.storage, mode: { kind: "background" }, clientName });
+    const provider = new StoredOAuthProvider({ server: options.server, auth: options.auth, storage: options.storage, mode: { kind: "background" }, clientName, ...(options.voice ? { voice: options.voice } : {}) });
     await runAuth(options.server, () => auth(provider, { ...discovery, ...(scope ? { scope } : {}) }));
     return { grant, expiresAt: provider.tokenExpiresAt(), hasRefreshToken: provider.hasRefreshToken() };
   }
@@ -204,6 +212,7 @@ export async function loginOAuthServer(options: OAuthLoginOptions): Promise<OAut
       storage: options.storage,
       mode: { kind: "interactive", redirectUrl, onAuthorizationUrl: options.onAuthorizationUrl },
       clientName,
+      ...(options.voice ? { voice: options.voice } : {}),
     });
     const redirect = awaitRedirect(listener, provider, options);
     redirect.catch(() => undefined);

@@ -1,5 +1,9 @@
-// Host tool names: `mcp__<server>__<tool>`, always matching ^[a-zA-Z0-9_-]{1,64}$ and unique.
-// The name depends only on (server, tool), so it stays the same across reconnects.
+// The one naming module for what a host shows of its upstream servers: tool names
+// (`mcp__<server>__<tool>`), prompt names (`<server>__<prompt>`) and resource URIs
+// (`<scheme><server>/<uri>`, the scheme the host's own), each with its way back to the server.
+//
+// Host tool names always match ^[a-zA-Z0-9_-]{1,64}$ and are unique; a name depends only on
+// (server, tool), so it stays the same across reconnects.
 //
 // Rule: characters outside [A-Za-z0-9_-] become "_". If that changed the tool name, or the
 // result is longer than 64, the name is cut to 55 characters and "_" plus 8 hex digits of a
@@ -39,4 +43,61 @@ export function hostToolName(server: string, tool: string, salt = 0): string {
   if (safeServer === server && safeTool === tool && plain.length <= MAX_LENGTH && salt === 0) return plain;
   const hash = shortHash(`${server}\u0000${tool}${salt === 0 ? "" : `\u0000${salt}`}`);
   return `${plain.slice(0, MAX_LENGTH - HASH_LENGTH - 1)}_${hash}`;
+}
+
+/** The prefix every host tool name of `server` starts with, hashed ones included: `mcp__<server>__`. */
+export function hostToolPrefix(server: string): string {
+  return `mcp__${server}__`;
+}
+
+/**
+ * The server a host tool name points at, told from the name alone (the longest matching server
+ * name wins). Server names are capped at 32 characters (MAX_SERVER_NAME_LENGTH), so even a hashed
+ * host name (cut to 55 characters, then `_<hash>`) keeps its whole `mcp__<server>__` prefix.
+ */
+export function serverOfHostToolName(hostName: string, servers: readonly string[]): string | undefined {
+  return longestPrefixed(hostName, servers, hostToolPrefix)?.server;
+}
+
+function longestPrefixed(name: string, servers: readonly string[], prefixOf: (server: string) => string): { server: string; rest: string } | undefined {
+  const ordered = [...servers].sort((a, b) => b.length - a.length);
+  for (const server of ordered) {
+    const prefix = prefixOf(server);
+    if (name.startsWith(prefix) && name.length > prefix.length) return { server, rest: name.slice(prefix.length) };
+  }
+  return undefined;
+}
+
+/**
+ * The name a host lists an upstream prompt under, so two servers' prompts never collide.
+ *
+ * @example upstreamPromptName("everything", "simple_prompt") // "everything__simple_prompt"
+ */
+export function upstreamPromptName(server: string, name: string): string {
+  return `${server}__${name}`;
+}
+
+/** Splits a listed prompt name, trying the known server names longest first (a server name may hold `_`). */
+export function parseUpstreamPromptName(name: string, servers: readonly string[]): { server: string; name: string } | undefined {
+  const found = longestPrefixed(name, servers, (server) => upstreamPromptName(server, ""));
+  return found && { server: found.server, name: found.rest };
+}
+
+/**
+ * The URI a host lists an upstream resource under: the host's own `scheme`, the server, then the
+ * upstream URI whole. Reversible without state, so a client may read a URI from an earlier session.
+ *
+ * @example upstreamResourceUri("my-host://", "mem", "foundry://memory/index") // "my-host://mem/foundry://memory/index"
+ */
+export function upstreamResourceUri(scheme: string, server: string, uri: string): string {
+  return `${scheme}${server}/${uri}`;
+}
+
+/** Splits a listed resource URI back into server and upstream URI; undefined for any other URI. */
+export function parseUpstreamResourceUri(scheme: string, uri: string): { server: string; uri: string } | undefined {
+  if (!uri.startsWith(scheme)) return undefined;
+  const rest = uri.slice(scheme.length);
+  const slash = rest.indexOf("/");
+  if (slash <= 0 || slash === rest.length - 1) return undefined;
+  return { server: rest.slice(0, slash), uri: rest.slice(slash + 1) };
 }

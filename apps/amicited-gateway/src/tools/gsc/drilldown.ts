@@ -135,7 +135,7 @@ export const gscDrilldownTools = defineTools("gsc", (t, store) => [
       const since = q.start_date ?? windowOf(d, {}).since;
       if (since > until)
         throw new GatewayError(
-          GatewayErrorCode.INVALID_ARGUMENT,
+          GatewayErrorCode.INVALID_ARGUMENTS,
           `query.start_date ${since} is after query.end_date ${until}; swap them.`,
         );
       const params: SqlValue[] = [d.id, since, until];

@@ -131,7 +131,7 @@ export const uptimeActionTools = defineTools("uptime", (t, store) => {
       run: async (args, d) => {
         if (Date.parse(args.ends_at) <= Date.parse(args.starts_at))
           throw new GatewayError(
-            GatewayErrorCode.INVALID_ARGUMENT,
+            GatewayErrorCode.INVALID_ARGUMENTS,
             "ends_at must be after starts_at.",
           );
         if (args.monitor_id) await monitor.find(store, args.monitor_id, d);

@@ -1,7 +1,7 @@
 // workspace tools that read the account: domains, plan limits, credits, usage and members.
 import { arg, pageQuery, round, defineTools } from "../shared";
 import { namedSql } from "../named-sql";
-import { dayBefore } from "../../domain/random";
+import { dayBefore } from "../../domain/days";
 import { PLANS, PLAN_NAMES, planLimits } from "@foundry-mcp/workspace-store";
 import { workspaceCommon } from "./common";
 

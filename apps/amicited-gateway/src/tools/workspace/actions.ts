@@ -184,7 +184,7 @@ export const workspaceActionTools = defineTools("workspace", (t, store) => {
         const domain = await requireDomain(store, context.workspace, args.domain_id);
         if (args.confirm_hostname !== domain.hostname)
           throw new GatewayError(
-            GatewayErrorCode.INVALID_ARGUMENT,
+            GatewayErrorCode.INVALID_ARGUMENTS,
             `confirm_hostname must be exactly "${domain.hostname}" to delete domain ${domain.id}.`,
           );
         const results = await store.batch([
