@@ -7,7 +7,9 @@
 //
 //   node tooling/embeddings-server.mjs [--port N]   → prints "listening http://127.0.0.1:N/v1"
 
+import { spawn } from "node:child_process";
 import http from "node:http";
+import { fileURLToPath } from "node:url";
 import { pathToFileURL } from "node:url";
 import { createRequire } from "node:module";
 
@@ -62,6 +64,40 @@ export async function startEmbeddingsServer({ port = 0 } = {}) {
       server.close(() => resolve());
     }),
   };
+}
+
+/**
+ * Runs the server as a child process (as a user's local endpoint runs) and hands back its URL,
+ * its counters, a switch for its failure modes, and a stop that ends the child by its pid.
+ */
+export function spawnEmbeddingsServer() {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], { stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    child.once("exit", (code) => reject(new Error(`embeddings server exited with ${code} before listening: ${output}`)));
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+      const url = /listening (\S+)/.exec(output)?.[1];
+      if (url === undefined) return;
+      child.stdout.removeAllListeners("data");
+      child.removeAllListeners("exit");
+      const base = url.replace(/\/v1$/, "");
+      resolve({
+        url,
+        pid: child.pid,
+        stats: async () => (await fetch(`${base}/stats`)).json(),
+        setMode: async (mode, delayMs) => {
+          const response = await fetch(`${base}/control`, { method: "POST", body: JSON.stringify({ mode, delayMs }) });
+          if (!response.ok) throw new Error(await response.text());
+        },
+        stop: () => new Promise((done) => {
+          if (child.exitCode !== null) return done();
+          child.once("exit", () => done());
+          child.kill("SIGKILL");
+        }),
+      });
+    });
+  });
 }
 
 function control(state, body, response) {
