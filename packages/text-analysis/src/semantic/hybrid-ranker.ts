@@ -37,6 +37,8 @@ export interface HybridOrder {
   status: SemanticStatus;
 }
 
+const QUERY_VECTORS = 256;
+
 const BOUNDS = {
   timeoutMs: [50, 60_000, 2_000],
   candidates: [1, 500, 50],
@@ -71,6 +73,9 @@ export function semanticSettingsProblem(settings: Partial<Record<keyof typeof BO
  */
 export class HybridRanker {
   readonly cache: VectorCache;
+  // Queries change with every search: their vectors stay apart, so they never push documents'
+  // vectors out of `cache` nor make a saved cache stale.
+  private readonly queries = new VectorCache(QUERY_VECTORS);
   private readonly settings: Required<Omit<SemanticSearchSettings, "cache">>;
   private readonly keysOf = new WeakMap<readonly string[], string[]>();
   private failedAt = -Infinity;
@@ -100,15 +105,15 @@ export class HybridRanker {
     const keys = this.documentKeys(documents);
     const queryKey = VectorCache.keyOf(model, query);
     const missing = new Map<string, string>();
-    if (this.cache.get(queryKey) === undefined) missing.set(queryKey, query);
+    if (this.queries.get(queryKey) === undefined) missing.set(queryKey, query);
     for (const [position, key] of keys.entries()) if ((allow === undefined || allow(position)) && this.cache.get(key) === undefined) missing.set(key, documents[position]!);
-    const failure = await this.embedMissing(missing);
+    const failure = await this.embedMissing(missing, queryKey);
     if (failure !== undefined) {
       this.failedAt = Date.now();
       this.lastFailure = failure;
       return { order: [...lexical], status: lexicalStatus(model, failure.kind, failure.reason) };
     }
-    const nearest = this.nearest(this.cache.get(queryKey)!, keys, allow);
+    const nearest = this.nearest(this.queries.get(queryKey)!, keys, allow);
     return { order: fuseRanks(lexical, nearest, this.settings.rrfK, this.settings.semanticWeight), status: { mode: "hybrid", model } };
   }
 
@@ -128,7 +133,7 @@ export class HybridRanker {
     return keys;
   }
 
-  private async embedMissing(missing: Map<string, string>): Promise<{ kind: EmbeddingFailureKind; reason: string } | undefined> {
+  private async embedMissing(missing: Map<string, string>, queryKey: string): Promise<{ kind: EmbeddingFailureKind; reason: string } | undefined> {
     if (missing.size === 0) return undefined;
     const { provider, timeoutMs } = this.settings;
     const signal = AbortSignal.timeout(timeoutMs);
@@ -140,7 +145,7 @@ export class HybridRanker {
       if (!outcome.ok) return outcome.kind === "timeout" ? { kind: "timeout", reason: `no vectors within ${timeoutMs} ms (${outcome.reason})` } : outcome;
       dimension ??= outcome.vectors[0]!.length;
       if (outcome.vectors[0]!.length !== dimension) return { kind: "invalid-response", reason: `vectors of ${outcome.vectors[0]!.length} numbers where earlier ones had ${dimension}` };
-      for (const [index, [key]] of batch.entries()) this.cache.set(key, outcome.vectors[index]!);
+      for (const [index, [key]] of batch.entries()) (key === queryKey ? this.queries : this.cache).set(key, outcome.vectors[index]!);
     }
     return undefined;
   }
@@ -150,7 +155,8 @@ export class HybridRanker {
     const scored: { position: number; similarity: number }[] = [];
     for (const [position, key] of keys.entries()) {
       if (allow !== undefined && !allow(position)) continue;
-      const vector = this.cache.get(key);
+      // A document worded exactly as the query was embedded once, as the query.
+      const vector = this.cache.get(key) ?? this.queries.get(key);
       if (vector === undefined || vector.length !== query.length) continue;
       let similarity = 0;
       for (let index = 0; index < query.length; index++) similarity += query[index]! * vector[index]!;

@@ -36,6 +36,11 @@ export class VectorCache {
     return this.changes;
   }
 
+  /** Marks the current contents as saved: changeCount starts again from 0. */
+  markSaved(): void {
+    this.changes = 0;
+  }
+
   get(key: string): Float32Array | undefined {
     const vector = this.vectors.get(key);
     if (vector !== undefined) {
