@@ -1,5 +1,6 @@
 // @foundry-mcp/text-analysis — the one public door. One English text analyser for keyword
-// search, shared by tool search and memory search so their words meet the same way.
+// search, shared by tool search and memory search so their words meet the same way; and the
+// semantic option's shared pieces (embeddings provider seam, vector cache, rank fusion).
 
 export { splitWords, isCompound } from "./words";
 export type { SplitOptions } from "./words";
