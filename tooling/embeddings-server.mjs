@@ -91,7 +91,7 @@ export function spawnEmbeddingsServer() {
           if (!response.ok) throw new Error(await response.text());
         },
         stop: () => new Promise((done) => {
-          if (child.exitCode !== null) return done();
+          if (child.exitCode !== null || child.signalCode !== null) return done();
           child.once("exit", () => done());
           child.kill("SIGKILL");
         }),

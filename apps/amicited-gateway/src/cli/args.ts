@@ -22,6 +22,7 @@ export const USAGE = `usage:
                          [--session-idle-ms 1800000] [--max-stream-events 100000]
                          [--max-stream-events-per-session 384] [--max-outbound-per-workspace 4]
                          [--no-ui] [--call-log-days 30]
+                         [--embeddings-url URL --embeddings-model NAME [--embeddings-timeout-ms 2000]]
   The dashboard is at /ui on the same port (sign in with the admin token init printed).
   amicited-gateway serve --stdio --data DIR [--toolsets eshop,uptime|all]   (token in AMICITED_TOKEN)
   Every command takes --database URL (or DATABASE_URL) instead of --data DIR to keep the store,

@@ -12,6 +12,7 @@ import { DEFAULT_SESSION_LIMITS } from "../server/sessions";
 import type { SessionLimits } from "../server/sessions";
 import { serveStdio } from "../server/stdio";
 import { attachUpstreams } from "../upstreams";
+import { SEMANTIC_FLAGS, semanticSearchOf } from "./semantic-flags";
 import { CALL_LOG_RETENTION, DEFAULT_OUTBOUND_PER_WORKSPACE, DEFAULT_STREAM_EVENT_LIMITS, findWorkspace, issueAdminToken, openWorkspaceStore, schemaVersionOf } from "@foundry-mcp/workspace-store";
 import { createUiRoutes } from "../server/ui/routes";
 import type { Credential, StoreLocation, WorkspaceStore } from "@foundry-mcp/workspace-store";
@@ -151,6 +152,7 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     "max-outbound-per-workspace",
     "no-ui",
     "call-log-days",
+    ...SEMANTIC_FLAGS,
   ]);
   const storage = storageOf(args);
   const location = storeLocationOf(storage);
@@ -165,6 +167,7 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     memoryQuota: args.flags.has("memory-quota"),
     callLogDays: flagInteger(args, "call-log-days", CALL_LOG_RETENTION.defaultDays, CALL_LOG_RETENTION.minDays, CALL_LOG_RETENTION.maxDays),
     maxOutboundPerWorkspace: flagInteger(args, "max-outbound-per-workspace", DEFAULT_OUTBOUND_PER_WORKSPACE, 1, 64),
+    semanticSearch: semanticSearchOf(args),
   });
   const upstreamFile = flagString(args, "upstreams");
   const upstreams = upstreamFile ? await attachUpstreams(gateway, upstreamFile) : undefined;
