@@ -2,23 +2,17 @@
 // Absent (the default) means keyword search only. The API key is never in the file (which is
 // often committed): `apiKeyEnv` names the environment variable that holds it.
 
-import { embeddingsSettingsProblem, semanticSettingsProblem } from "@foundry-mcp/text-analysis";
+import { embeddingsSettingsProblem, semanticSettingsProblem, type SemanticSearchSettings } from "@foundry-mcp/text-analysis";
 import { MemoryError, MemoryErrorCode } from "../../errors";
 
 /** The settings of memory's semantic option, as `.foundry/config.json` gives them. */
-export interface MemorySemanticConfig {
+export interface MemorySemanticConfig extends Omit<SemanticSearchSettings, "provider" | "cache"> {
   /** OpenAI-compatible API base, e.g. `http://127.0.0.1:11434/v1` (Ollama). */
   url: string;
   /** The embeddings model the endpoint serves. */
   model: string;
   /** Name of the environment variable holding the API key, when the endpoint wants one. */
   apiKeyEnv?: string;
-  timeoutMs?: number;
-  candidates?: number;
-  rrfK?: number;
-  semanticWeight?: number;
-  minSimilarity?: number;
-  retryAfterMs?: number;
   batchSize?: number;
   /** Vectors kept in `.foundry/cache/memory-vectors.json` (100–200,000; default 20,000). */
   maxCachedVectors?: number;
