@@ -5,7 +5,7 @@
 // Tests make it misbehave on purpose through POST /control ({"mode": "slow"|"garbage"|…});
 // GET /stats counts the requests and texts it embedded, to prove a cache saved a request.
 //
-//   node tooling/embeddings-server.mjs [--port N]   → prints "listening http://127.0.0.1:N/v1"
+//   node tooling/embeddings-server.mjs [--port N] [--exit-with-stdin]   → prints "listening http://127.0.0.1:N/v1"
 
 import { spawn } from "node:child_process";
 import http from "node:http";
@@ -71,7 +71,8 @@ export async function startEmbeddingsServer({ port = 0 } = {}) {
  * its counters, a switch for its failure modes, and a stop that ends the child by its pid.
  */
 export function spawnEmbeddingsServer() {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], { stdio: ["ignore", "pipe", "inherit"] });
+  // The child ends when its stdin closes, so a test runner that dies never leaves it behind.
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), "--exit-with-stdin"], { stdio: ["pipe", "pipe", "inherit"] });
   return new Promise((resolve, reject) => {
     let output = "";
     child.once("exit", (code) => reject(new Error(`embeddings server exited with ${code} before listening: ${output}`)));
@@ -145,4 +146,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const stop = () => server.close().then(() => process.exit(0));
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
+  if (process.argv.includes("--exit-with-stdin")) {
+    process.stdin.on("end", stop);
+    process.stdin.resume();
+  }
 }

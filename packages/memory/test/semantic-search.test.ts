@@ -70,16 +70,20 @@ describe("memory search with memorySearch.semantic (real USE-lite endpoint)", ()
 
   it("answers by keywords with a note, never an error, when the endpoint is stopped mid-run", async () => {
     const own = await spawnEmbeddingsServer();
-    configure({ url: own.url, model: "use-lite", timeoutMs: 20_000, retryAfterMs: 0 });
-    const memory = await seeded();
-    expect((await memory.search({ query: "stripe invoices" })).semantic?.mode).toBe("hybrid");
-    await own.stop();
-    // A question met before is answered from cached vectors; a new one needs the endpoint.
-    expect((await memory.search({ query: "stripe invoices" })).semantic?.mode).toBe("hybrid");
-    const result = await memory.search({ query: "invoices from stripe" });
-    expect(result.hits.map((hit) => hit.fact.title)).toEqual(["Invoices are sent by Stripe"]);
-    expect(result.semantic).toMatchObject({ mode: "lexical", kind: "unreachable" });
-    expect(result.text).toMatch(/\n\n_semantic ranking skipped \(cannot reach http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings \(.+\)\); ranked by keywords only_$/);
+    try {
+      configure({ url: own.url, model: "use-lite", timeoutMs: 20_000, retryAfterMs: 0 });
+      const memory = await seeded();
+      expect((await memory.search({ query: "stripe invoices" })).semantic?.mode).toBe("hybrid");
+      await own.stop();
+      // A question met before is answered from cached vectors; a new one needs the endpoint.
+      expect((await memory.search({ query: "stripe invoices" })).semantic?.mode).toBe("hybrid");
+      const result = await memory.search({ query: "invoices from stripe" });
+      expect(result.hits.map((hit) => hit.fact.title)).toEqual(["Invoices are sent by Stripe"]);
+      expect(result.semantic).toMatchObject({ mode: "lexical", kind: "unreachable" });
+      expect(result.text).toMatch(/\n\n_semantic ranking skipped \(cannot reach http:\/\/127\.0\.0\.1:\d+\/v1\/embeddings \(.+\)\); ranked by keywords only_$/);
+    } finally {
+      await own.stop();
+    }
   }, 60_000);
 
   it("answers by keywords within timeoutMs when the endpoint is slow, and when it sends bad vectors", async () => {

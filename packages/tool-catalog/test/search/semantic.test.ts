@@ -107,12 +107,16 @@ describe("ToolCatalog semantic option (real USE-lite endpoint)", () => {
 
   it("answers by keywords when the endpoint is stopped mid-run", async () => {
     const own = await spawnEmbeddingsServer();
-    const catalog = officeCatalog({ semantic: { provider: openAiEmbeddings({ url: own.url, model: "use-lite" }), timeoutMs: 20_000, retryAfterMs: 0 } });
-    expect((await catalog.search({ query: "email my colleague" })).semantic).toEqual({ mode: "hybrid", model: "use-lite" });
-    await own.stop();
-    const page = await catalog.search({ query: "translate and print the letter" });
-    expect(page.semantic).toMatchObject({ mode: "lexical", kind: "unreachable" });
-    expect(page.results.map((result) => result.name)).toEqual(await names(officeCatalog(), "translate and print the letter"));
+    try {
+      const catalog = officeCatalog({ semantic: { provider: openAiEmbeddings({ url: own.url, model: "use-lite" }), timeoutMs: 20_000, retryAfterMs: 0 } });
+      expect((await catalog.search({ query: "email my colleague" })).semantic).toEqual({ mode: "hybrid", model: "use-lite" });
+      await own.stop();
+      const page = await catalog.search({ query: "translate and print the letter" });
+      expect(page.semantic).toMatchObject({ mode: "lexical", kind: "unreachable" });
+      expect(page.results.map((result) => result.name)).toEqual(await names(officeCatalog(), "translate and print the letter"));
+    } finally {
+      await own.stop();
+    }
   }, 60_000);
 
   it("refuses settings out of bounds with INVALID_SEARCH_OPTIONS naming the field and the bound", () => {
