@@ -7,6 +7,7 @@ import { FILE_BOUNDS, readBoundedText } from "./fs/bounded-read";
 import { settledStatKey } from "./fs/settled-stat";
 import { MEMORY_LAYOUTS } from "./layout/memory-layout";
 import type { MemoryLayout } from "./layout/memory-layout";
+import { readSemanticConfig, type MemorySemanticConfig } from "./search/semantic/semantic-config";
 
 /** The settings memory uses. */
 export interface MemoryConfig {
@@ -24,6 +25,8 @@ export interface MemoryConfig {
    * (see `chooseLayout`). `foundry migrate` sets `merge-safe`.
    */
   layout?: MemoryLayout;
+  /** `memorySearch.semantic`: the embeddings endpoint of the semantic option; absent means off. */
+  semantic?: MemorySemanticConfig;
 }
 
 /** The defaults of SPEC §2. */
@@ -158,8 +161,10 @@ function parseMemoryConfig(text: string, configPath: string): MemoryConfig {
       `${configPath}: memoryStore.layout is ${JSON.stringify(layout)}; it must be "merge-safe" or "sequential" (leave it out to let the store choose; \`foundry migrate\` sets "merge-safe").`,
     );
   }
+  const semantic = readSemanticConfig(record, configPath);
   return {
     ...(layout === undefined ? {} : { layout: layout as MemoryLayout }),
+    ...(semantic === undefined ? {} : { semantic }),
     maxFacts: integerIn(
       readSection(record, "memoryRetrieval", "maxFacts", configPath),
       "memoryRetrieval.maxFacts",

@@ -41,6 +41,9 @@ import type { MemoryTokenFigures, RunbookSummary } from "./report/format-text";
 import { getRunbook, listRunbooks } from "./runbooks";
 import type { Runbook } from "./runbooks";
 import { rankFacts } from "./search/rank";
+import type { SearchIndex } from "./search/search-index";
+import { SemanticOption } from "./search/semantic/semantic-facts";
+import type { SemanticStatus } from "@foundry-mcp/text-analysis";
 import { FACT_TYPES } from "./types";
 import type { Fact, FactInput, FactType, SearchHit } from "./types";
 
@@ -59,6 +62,8 @@ export interface SearchResult {
   hits: SearchHit[];
   activeFacts: number;
   text: string;
+  /** How `memorySearch.semantic` ranked this answer; absent when the option is off. */
+  semantic?: SemanticStatus;
 }
 
 /**
@@ -103,9 +108,11 @@ export class FoundryMemory {
   private readonly driver: FactStoreDriver;
   private readonly now: () => Date;
   private state: MemoryState | undefined;
+  private readonly semanticOption: SemanticOption;
 
   constructor(options: FoundryMemoryOptions) {
     this.paths = foundryPaths(options.root);
+    this.semanticOption = new SemanticOption(this.paths.cache);
     this.driver = options.driver ?? new MarkdownFactStore({ root: this.paths.root });
     this.now = options.now ?? (() => new Date());
     this.driver.useSearchIndex?.(() => this.state?.facts.builtSearchIndex());
@@ -167,19 +174,22 @@ export class FoundryMemory {
         `type "${String(input.type)}" is not one of ${FACT_TYPES.join(" | ")}; omit it to search every type.`,
       );
     }
+    const config = await this.config();
     let limit = input.limit;
-    if (limit === undefined) limit = (await this.config()).maxFacts;
+    if (limit === undefined) limit = config.maxFacts;
     else if (!Number.isInteger(limit) || limit < 1 || limit > 25)
       throw invalidInput(`limit is ${String(limit)}; it must be an integer from 1 to 25.`);
     let { facts } = await this.refresh();
     const options = input.type ? { limit, type: input.type as FactType } : { limit };
-    let ranked = rankFacts(facts.searchIndex(), query, options);
+    const semantic = this.semanticOption.for(config.semantic);
+    const rank = async (index: SearchIndex) => (semantic === undefined ? { ranked: rankFacts(index, query, options), status: undefined } : semantic.rank(index, query, options));
+    let { ranked, status } = await rank(facts.searchIndex());
     // A fact restored from the saved index is compared with its file before it is first shown;
     // when one differs the store drops what it restored, and the search runs on what the files say.
     if (this.driver.holdsShown && !this.driver.holdsShown(ranked.map((hit) => hit.fact))) {
       this.state = undefined;
       ({ facts } = await this.refresh());
-      ranked = rankFacts(facts.searchIndex(), query, options);
+      ({ ranked, status } = await rank(facts.searchIndex()));
     }
     const ids = facts.shortIds();
     const hits = ranked.map(({ fact, score }) => ({
@@ -188,10 +198,10 @@ export class FoundryMemory {
       text: formatFactBlock(fact, ids.display(fact.id)),
     }));
     const text =
-      hits.length > 0
+      (hits.length > 0
         ? hits.map((hit) => hit.text).join("\n\n")
-        : formatNoHit(query, facts.size);
-    return { hits, activeFacts: facts.size, text };
+        : formatNoHit(query, facts.size)) + (status?.mode === "lexical" ? `\n\n_${status.note}_` : "");
+    return { hits, activeFacts: facts.size, text, ...(status === undefined ? {} : { semantic: status }) };
   }
 
   /** Stores one fact with every SPEC §2 rule: bounds, dedupe, supersede, unique id, index rebuild. */

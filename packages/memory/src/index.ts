@@ -24,6 +24,8 @@ export { InMemoryFactStore } from "./drivers/in-memory";
 export type { FileLockOptions } from "./fs/file-lock";
 export { DEFAULT_CONFIG, readMemoryConfig } from "./config";
 export type { MemoryConfig } from "./config";
+export type { MemorySemanticConfig } from "./search/semantic/semantic-config";
+export type { SemanticStatus } from "@foundry-mcp/text-analysis";
 export { parseFact, serializeFact } from "./facts/fact-file";
 export type { ParsedFact } from "./facts/fact-file";
 export { validateFactInput, MAX_BODY_WORDS, MAX_SOURCE_CHARS, MAX_TAGS, MAX_TAG_CHARS, MAX_TITLE_CHARS } from "./facts/validate-input";

@@ -54,5 +54,7 @@ export function compactSearch(page: SearchPage): Record<string, unknown> {
       ...(variants !== undefined && variants.length > 0 ? { variants } : {}),
     })),
     paging: page.paging,
+    // The semantic option fell back to keywords: the model is told why, never given an error.
+    ...(page.semantic?.mode === "lexical" ? { note: page.semantic.note } : {}),
   };
 }

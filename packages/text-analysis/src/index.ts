@@ -1,5 +1,6 @@
 // @foundry-mcp/text-analysis — the one public door. One English text analyser for keyword
-// search, shared by tool search and memory search so their words meet the same way.
+// search, shared by tool search and memory search so their words meet the same way; and the
+// semantic option's shared pieces (embeddings provider seam, vector cache, rank fusion).
 
 export { splitWords, isCompound } from "./words";
 export type { SplitOptions } from "./words";
@@ -7,3 +8,11 @@ export { stemWord, baseForm, isPastForm } from "./stem";
 export { acronymsOf, acronymToken } from "./acronyms";
 export { ENGLISH_STOP_WORDS } from "./stop-words";
 export { mentionsDate, mentionsPersonName } from "./mentions";
+export { checkVectors, MAX_EMBEDDING_DIMENSION } from "./semantic/embedding-provider";
+export type { EmbeddingFailureKind, EmbeddingOutcome, EmbeddingProvider } from "./semantic/embedding-provider";
+export { embeddingsSettingsProblem, openAiEmbeddings, MAX_EMBEDDINGS_RESPONSE_BYTES } from "./semantic/openai-embeddings";
+export type { OpenAiEmbeddingsSettings } from "./semantic/openai-embeddings";
+export { DEFAULT_MAX_CACHED_VECTORS, VectorCache } from "./semantic/vector-cache";
+export type { SavedVectors } from "./semantic/vector-cache";
+export { fuseRanks, HybridRanker, semanticSettingsProblem } from "./semantic/hybrid-ranker";
+export type { HybridOrder, SemanticSearchSettings, SemanticStatus } from "./semantic/hybrid-ranker";

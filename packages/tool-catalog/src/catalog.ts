@@ -11,6 +11,8 @@ import type { QuotaDecision, QuotaDriver, QuotaUsage } from "./drivers/quota-dri
 import { CatalogError, CatalogErrorCode } from "./errors";
 import { closestNames } from "./search/fuzzy";
 import { resultFor, SearchSettings, ToolSearchIndex, type RankedTool, type SearchOptions } from "./search/tool-search";
+import { SemanticToolSearch } from "./search/semantic/semantic-tools";
+import type { SemanticStatus } from "@foundry-mcp/text-analysis";
 import type { CallContext, Paging, SearchResult, ToolDefinition, ToolDescription, ToolOutput, ToolsetDefinition } from "./types";
 
 /** Options of a ToolCatalog. Everything is optional; without `hourlyCap` nothing is counted. */
@@ -46,6 +48,8 @@ export interface SearchInput {
 export interface SearchPage {
   results: SearchResult[];
   paging: Paging;
+  /** How the semantic option ranked this page: absent when it is off or the query is empty. */
+  semantic?: SemanticStatus;
 }
 
 /** Search results per page when no limit is given. */
@@ -74,9 +78,11 @@ export class ToolCatalog<C extends CallContext = CallContext> {
   private readonly searchSettings: SearchSettings;
   private readonly environment: DispatchEnvironment<C>;
   private readonly quota: QuotaDriver | undefined;
+  private readonly semantic: SemanticToolSearch<ToolDefinition<C>> | undefined;
 
   constructor(private readonly options: ToolCatalogOptions<C> = {}) {
     this.searchSettings = new SearchSettings(options.search);
+    this.semantic = options.search?.semantic === undefined ? undefined : new SemanticToolSearch(options.search.semantic);
     this.quota = options.quota ?? (options.hourlyCap === undefined ? undefined : new MemoryQuotaDriver());
     this.environment = {
       validator: options.validator ?? createCatalogValidator(),
@@ -132,13 +138,19 @@ export class ToolCatalog<C extends CallContext = CallContext> {
 
   /** Every tool: toolsets in definition order, tools by name within each. */
   list(): ToolDefinition<C>[] {
+    return [...this.orderedTools()];
+  }
+
+  // The ordered tools themselves: one array per registration state, so the semantic option keys
+  // its texts on it.
+  private orderedTools(): readonly ToolDefinition<C>[] {
     if (this.ordered === undefined) {
       const rank = new Map([...this.toolsetMap.keys()].map((name, position) => [name, position]));
       this.ordered = [...this.tools.values()].sort(
         (left, right) => rank.get(left.toolset)! - rank.get(right.toolset)! || (left.name < right.name ? -1 : left.name > right.name ? 1 : 0),
       );
     }
-    return [...this.ordered];
+    return this.ordered;
   }
 
   /** Toolsets in definition order. */
@@ -175,16 +187,19 @@ export class ToolCatalog<C extends CallContext = CallContext> {
       });
     }
     const query = (input.query ?? "").trim();
-    const all: RankedTool<ToolDefinition<C>>[] =
+    let all: RankedTool<ToolDefinition<C>>[] =
       query === ""
         ? this.list()
             .filter((tool) => input.toolset === undefined || tool.toolset === input.toolset)
             .map((tool) => ({ tool, score: 0, mask: 0 }))
         : this.index().rank(query, input.toolset);
+    let semantic: SemanticStatus | undefined;
+    if (this.semantic !== undefined && query !== "") ({ ranked: all, status: semantic } = await this.semantic.rerank(query, this.orderedTools(), all, input.toolset));
     const results = all.slice(offset, offset + limit).map((hit) => resultFor(hit.tool, hit.score, hit.mask, hit.variants));
     const end = offset + results.length;
     const hasMore = end < all.length;
-    return { results, paging: { offset, limit, total: all.length, has_more: hasMore, next_offset: hasMore ? end : null } };
+    const paging = { offset, limit, total: all.length, has_more: hasMore, next_offset: hasMore ? end : null };
+    return semantic === undefined ? { results, paging } : { results, paging, semantic };
   }
 
   /** The real schema, kind, toolset and annotations of one tool; unknown → UNKNOWN_TOOL with the closest names. */

@@ -21,6 +21,7 @@ export const CatalogErrorCode = {
   QUOTA_EXCEEDED: "QUOTA_EXCEEDED",
   TOOL_FAILED: "TOOL_FAILED",
   DRIVER_UNAVAILABLE: "DRIVER_UNAVAILABLE",
+  INVALID_SEARCH_OPTIONS: "INVALID_SEARCH_OPTIONS",
 } as const;
 
 /** One of the CatalogErrorCode values. */

@@ -17,6 +17,9 @@ export type { CatalogHooks, EntryPointNames } from "./dispatch/dispatcher";
 export { DEFAULT_BM25F } from "./search/bm25f-index";
 export type { Bm25fSettings } from "./search/bm25f-index";
 export type { SearchOptions } from "./search/tool-search";
+// The semantic option's pieces, so a catalog user needs no second import (search/semantic/).
+export { openAiEmbeddings, VectorCache } from "@foundry-mcp/text-analysis";
+export type { EmbeddingProvider, EmbeddingOutcome, OpenAiEmbeddingsSettings, SemanticSearchSettings, SemanticStatus } from "@foundry-mcp/text-analysis";
 export type { VocabularyExtension } from "./search/query";
 export type {
   ToolKind,

@@ -23,6 +23,7 @@ export const USAGE = `usage:
                          [--max-stream-events-per-session 384] [--max-outbound-per-workspace 4]
                          [--no-ui] [--call-log-days 30] [--drain-seconds 20] [--log-format text|json]
                          [--public-url https://gw.example]
+                         [--embeddings-url URL --embeddings-model NAME [--embeddings-timeout-ms 2000]]
   The dashboard is at /ui on the same port (sign in with the admin token init printed);
   /healthz and /readyz answer load balancers without a token. SIGTERM drains (docs/operators/README.md).
   OAuth 2.1 clients find the gateway's authorization server from /mcp's 401 (see the README).

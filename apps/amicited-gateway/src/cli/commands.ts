@@ -12,6 +12,7 @@ import { DEFAULT_SESSION_LIMITS } from "../server/sessions";
 import type { SessionLimits } from "../server/sessions";
 import { serveStdio } from "../server/stdio";
 import { attachUpstreams } from "../upstreams";
+import { SEMANTIC_FLAGS, semanticSearchOf } from "./semantic-flags";
 import { CALL_LOG_RETENTION, DEFAULT_OUTBOUND_PER_WORKSPACE, findWorkspace, issueAdminToken, openWorkspaceStore, schemaVersionOf } from "@foundry-mcp/workspace-store";
 import { DEFAULT_STREAM_EVENT_LIMITS } from "../server/stream-event-log";
 import { createUiRoutes } from "../server/ui/routes";
@@ -169,6 +170,7 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     "log-format",
     "public-url",
     "allow-http-client-metadata",
+    ...SEMANTIC_FLAGS,
   ]);
   const [logFormat, drainSeconds] = usageChecked(() => [parseLogFormat(flagString(args, "log-format")), parseDrainSeconds(flagString(args, "drain-seconds"))] as const);
   const log = openGatewayLog(logFormat);
@@ -185,6 +187,7 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     memoryQuota: args.flags.has("memory-quota"),
     callLogDays: flagInteger(args, "call-log-days", CALL_LOG_RETENTION.defaultDays, CALL_LOG_RETENTION.minDays, CALL_LOG_RETENTION.maxDays),
     maxOutboundPerWorkspace: flagInteger(args, "max-outbound-per-workspace", DEFAULT_OUTBOUND_PER_WORKSPACE, 1, 64),
+    semanticSearch: semanticSearchOf(args),
   });
   const upstreamFile = flagString(args, "upstreams");
   const upstreams = upstreamFile ? await attachUpstreams(gateway, upstreamFile) : undefined;

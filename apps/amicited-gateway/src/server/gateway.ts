@@ -2,7 +2,7 @@
 // toolsets), the quota driver and the skill text. One per process; each MCP session (session.ts)
 // reads from it. Transports (http.ts, stdio.ts) never touch the catalog directly.
 import { ToolCatalog } from "@foundry-mcp/tool-catalog";
-import type { CallContext } from "@foundry-mcp/tool-catalog";
+import type { CallContext, SemanticSearchSettings } from "@foundry-mcp/tool-catalog";
 import { CallLog } from "@foundry-mcp/workspace-store";
 import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { loadSkill } from "./skill";
@@ -24,6 +24,8 @@ export interface GatewayOptions {
   callLogDays?: number;
   /** Outbound requests (uptime_run_check_now) one workspace may have in flight (default 4). */
   maxOutboundPerWorkspace?: number;
+  /** The catalog's semantic option (serve --embeddings-url/--embeddings-model); off when absent. */
+  semanticSearch?: SemanticSearchSettings | undefined;
 }
 
 /** What every session needs: the catalog and the store behind it. */
@@ -59,7 +61,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
     quota,
     hourlyCap,
     hooks,
-    search: { vocabulary: GATEWAY_SEARCH_VOCABULARY },
+    search: { vocabulary: GATEWAY_SEARCH_VOCABULARY, ...(options.semanticSearch === undefined ? {} : { semantic: options.semanticSearch }) },
   });
   const calls = new CallLog(store, {
     retentionDays: options.callLogDays,

@@ -10,6 +10,7 @@ import { actionFit, isActionStem, requestActions, toolActions, type ToolAction }
 import { analyse, summarise } from "./text";
 import { collapseNearDuplicates, nearDuplicateGroups } from "./near-duplicates";
 import { interleaveIntents, requestIntents } from "./multi-step";
+import type { SemanticSearchSettings } from "@foundry-mcp/text-analysis";
 
 /** How a catalog searches: vocabulary expansion, typo/prefix tolerance, BM25F settings. */
 export interface SearchOptions {
@@ -25,6 +26,8 @@ export interface SearchOptions {
   groupNearDuplicates?: boolean;
   /** Move each action's best tools up when a request names several (default true). */
   multiStep?: boolean;
+  /** Fuse the ranking with an embeddings model's nearest tools (default off; search/semantic/). */
+  semantic?: SemanticSearchSettings;
 }
 
 // Weight of a query concept that is only an action word (see explain).
