@@ -13,7 +13,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await embeddings?.stop();
-  cleanup();
+  await cleanup();
 });
 
 describe("memory_search with memorySearch.semantic", () => {
