@@ -40,6 +40,7 @@ import {
 import type { MemoryTokenFigures, RunbookSummary } from "./report/format-text";
 import { getRunbook, listRunbooks } from "./runbooks";
 import type { Runbook } from "./runbooks";
+import { saveRecallIndex } from "./recall/save-recall-index";
 import { rankFacts } from "./search/rank";
 import { FACT_TYPES } from "./types";
 import type { Fact, FactInput, FactType, SearchHit } from "./types";
@@ -192,6 +193,23 @@ export class FoundryMemory {
         ? hits.map((hit) => hit.text).join("\n\n")
         : formatNoHit(query, facts.size);
     return { hits, activeFacts: facts.size, text };
+  }
+
+  /**
+   * Saves the recall index the prompt-recall hook ranks with alone (`@foundry-mcp/memory/recall`),
+   * from storage as it is now; best effort, resolves whether it saved (not while the facts
+   * folder or a runbook changed in the last two seconds, nor when it changed during the load).
+   */
+  saveRecallIndex(): Promise<boolean> {
+    return saveRecallIndex(
+      this.paths,
+      async () => {
+        const { facts } = await this.refresh();
+        const ids = facts.shortIds();
+        return { index: facts.searchIndex(), shownId: (id) => ids.display(id), runbooks: await listRunbooks(this.paths.runbooks) };
+      },
+      this.now().getTime(),
+    );
   }
 
   /** Stores one fact with every SPEC §2 rule: bounds, dedupe, supersede, unique id, index rebuild. */
