@@ -67,8 +67,8 @@ export function recallFromIndex(root: string, query: string, limit: number, now 
   try {
     const ranked = trimmed === "" ? [] : rankFacts(recall.index, trimmed, { limit });
     for (const { fact: indexed, score } of ranked) {
-      // Every ranked fact was read from its file (tie-breaks read its fields): this is that reading.
-      const { shownId, fact } = recall.factAt(recall.index.facts.indexOf(indexed));
+      // A result is read from its file and must be the fact indexed: its text is what the file says.
+      const { shownId, fact } = recall.factAt(recall.positionOf(indexed));
       hits.push({ id: fact.id, score, text: formatFactBlock(fact, shownId) });
     }
   } catch (error) {

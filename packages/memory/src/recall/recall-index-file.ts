@@ -1,16 +1,17 @@
 // `.foundry/cache/recall-index.bin`: everything rank.ts reads, saved apart from the saved index
 // (drivers/saved-index.ts) so the prompt-recall hook can rank a 10,000-fact memory without
 // restoring the store: the vocabulary and written forms, the postings with their packed counts,
-// the field lengths and averages, the learned acronyms, each fact's id and the checksum of what
-// was indexed (a fact itself is read from its own file only when ranking asks for it: the few
-// dozen that can reach the results), the runbooks' triggers, and what proves it current (the facts folder's stat, the
+// the field lengths and averages, the learned acronyms, each fact's id, created time, type,
+// confidence, the question forms it answers and whether its title names a product (what ranking
+// reads of the facts it sorts: hundreds in a broad question) and the checksum of the whole fact
+// (the fact itself is read from its own file only for the results), the runbooks' triggers, and what proves it current (the facts folder's stat, the
 // day until which no indexed fact expires, each runbook file's stat). Written by
 // FoundryMemory.saveRecallIndex after a full load; never needed for correctness.
 //
 // Layout: a header line (JSON: format, version, analyser fingerprint, byte order, freshness,
 // section sizes, CRC-32 of the rest; padded to 8 bytes), then sections each starting at a
 // multiple of 8: the JSON part, the posting ends, positions and packed counts, the field
-// lengths and the facts' checksums (Int32 each). The file is untrusted input:
+// lengths and per fact its checksum and packed metadata (Int32 each). The file is untrusted input:
 // every size, offset, count and position is checked before use, and any doubt means
 // `undefined` (the hook then runs the full engine).
 
@@ -18,11 +19,14 @@ import { endianness } from "node:os";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import { FACT_ID_PATTERN, parseFactText } from "../facts/fact-text";
+import { namesProduct, rememberNamesProduct } from "../search/product-names";
+import { formBitsOf, rememberFormBits } from "../search/question-form";
 import { FILE_BOUNDS, readBoundedFile, readBoundedText } from "../fs/bounded-read";
 import type { RunbookSummary } from "../report/format-text";
 import type { AbbreviationTerms } from "../search/glossary";
 import type { SearchIndex } from "../search/search-index";
 import { tokenizerFingerprint } from "../search/saved-terms";
+import { CONFIDENCES, FACT_TYPES } from "../types";
 import type { Fact } from "../types";
 
 const FORMAT = "foundry-recall-index";
@@ -68,6 +72,8 @@ export interface RecallIndex {
   index: SearchIndex;
   /** The fact at `position`, read from its file, with its shown id (throws when the file is not what was indexed: the caller falls back). */
   factAt(position: number): SavedRecallFact;
+  /** The position of a fact of `index.facts`. */
+  positionOf(fact: Fact): number;
   runbooks: RunbookSummary[];
   activeFacts: number;
 }
@@ -88,8 +94,9 @@ interface JsonPart {
   averageLengths: number[];
   learned: AbbreviationTerms[];
   runbooks: RunbookSummary[];
-  /** The indexed facts' ids, by position. */
+  /** The indexed facts' ids and created times, by position. */
   ids: string[];
+  created: string[];
   /** Shown ids that differ from the id (merge-safe ids cut to their short form). */
   shownIds: Record<string, string>;
 }
@@ -109,7 +116,11 @@ export function recallIndexBytes(index: SearchIndex, shownId: (id: string) => st
     }
     ends[at] = end;
   });
-  const checksums = Int32Array.from(index.facts, factChecksum);
+  const checksums = new Int32Array(index.facts.length * 2);
+  index.facts.forEach((fact, position) => {
+    checksums[position * 2] = factChecksum(fact);
+    checksums[position * 2 + 1] = packMeta(fact);
+  });
   const shownIds: Record<string, string> = {};
   for (const fact of index.facts) if (shownId(fact.id) !== fact.id) shownIds[fact.id] = shownId(fact.id);
   const json: JsonPart = {
@@ -120,6 +131,7 @@ export function recallIndexBytes(index: SearchIndex, shownId: (id: string) => st
     learned: index.learnedTerms().map(({ acronym, phrase }) => ({ acronym, phrase: [...phrase] })),
     runbooks,
     ids: index.facts.map((fact) => fact.id),
+    created: index.facts.map((fact) => fact.created),
     shownIds,
   };
   const numbers = (array: Int32Array): Buffer => Buffer.from(array.buffer, array.byteOffset, array.byteLength);
@@ -128,6 +140,16 @@ export function recallIndexBytes(index: SearchIndex, shownId: (id: string) => st
   const header: Header = { format: FORMAT, version: VERSION, analyser: tokenizerFingerprint(), endianness: endianness(), sections: parts.map((part) => part.length), crc32: crc32(body) };
   const line = JSON.stringify(header);
   return Buffer.concat([Buffer.from(`${line.padEnd(aligned(Buffer.byteLength(line) + 1) - 1)}\n`), body]);
+}
+
+// Per fact: type (4 bits), confidence (2), the question forms it answers (7), names a product (1).
+const packMeta = (fact: Fact): number => FACT_TYPES.indexOf(fact.type) | (CONFIDENCES.indexOf(fact.confidence) << 4) | (formBitsOf(fact) << 6) | (namesProduct(fact) ? 1 << 13 : 0);
+
+function unpackMeta(meta: number): { type: Fact["type"]; confidence: Fact["confidence"]; forms: number; product: boolean } | undefined {
+  const type = FACT_TYPES[meta & 15];
+  const confidence = CONFIDENCES[(meta >> 4) & 3];
+  if (type === undefined || confidence === undefined || meta >>> 14 !== 0) return undefined;
+  return { type, confidence, forms: (meta >> 6) & 127, product: (meta & (1 << 13)) !== 0 };
 }
 
 /** `part` as 32-bit integers, in place when aligned (a whole-file buffer is), else from a copy. */
@@ -154,7 +176,7 @@ function isJsonPart(value: unknown): value is JsonPart {
   if (!Array.isArray(freshness.runbookFiles) || !freshness.runbookFiles.every((entry) => Array.isArray(entry) && isString(entry[0]) && isStatKey(entry[1]))) return false;
   if (!Array.isArray(part.surfaces) || !part.surfaces.every((pair) => Array.isArray(pair) && pair.length === 2 && isString(pair[0]) && isString(pair[1]))) return false;
   if (!Array.isArray(part.averageLengths) || part.averageLengths.length !== 3 || !part.averageLengths.every((value) => typeof value === "number" && Number.isFinite(value) && value >= 1)) return false;
-  if (!isStringArray(part.ids) || !part.ids.every((id) => FACT_ID_PATTERN.test(id)) || typeof part.shownIds !== "object" || part.shownIds === null || !Object.values(part.shownIds).every(isString)) return false;
+  if (!isStringArray(part.ids) || !part.ids.every((id) => FACT_ID_PATTERN.test(id)) || !isStringArray(part.created) || part.created.length !== part.ids.length || typeof part.shownIds !== "object" || part.shownIds === null || !Object.values(part.shownIds).every(isString)) return false;
   if (!Array.isArray(part.learned) || !part.learned.every((term) => typeof term === "object" && term !== null && isString(term.acronym) && isStringArray(term.phrase))) return false;
   return Array.isArray(part.runbooks) && part.runbooks.every((runbook) => typeof runbook === "object" && runbook !== null && isString(runbook.slug) && isString(runbook.title) && (runbook.trigger === undefined || isString(runbook.trigger)));
 }
@@ -211,14 +233,15 @@ export function readRecallIndex(file: string, boundary: string, factsFolder: str
   const packed = int32sOf(packedBytes);
   const fieldLengths = int32sOf(lengthBytes);
   const checksums = int32sOf(checksumBytes);
-  const factCount = checksums.length;
+  const factCount = checksums.length / 2;
   const { vocabulary } = json;
   for (let at = 1; at < vocabulary.length; at++) if ((vocabulary[at - 1] as string) >= (vocabulary[at] as string)) return undefined;
   if (ends.length !== vocabulary.length || packed.length !== positions.length || fieldLengths.length !== factCount * 3) return undefined;
   if ((ends.length > 0 ? ends[ends.length - 1] : 0) !== positions.length || !allWithin(ends, 1, positions.length + 1, true)) return undefined;
   for (let term = 1; term < ends.length; term++) if ((ends[term] as number) <= (ends[term - 1] as number)) return undefined; // no empty list
   if (!allWithin(positions, 0, factCount, false) || !allWithin(packed, 1, 2 ** 30, false) || !allWithin(fieldLengths, 0, 2 ** 30, false)) return undefined;
-  if (json.ids.length !== factCount) return undefined;
+  if (!Number.isInteger(factCount) || json.ids.length !== factCount) return undefined;
+  for (let position = 0; position < factCount; position++) if (!unpackMeta(checksums[position * 2 + 1] as number)) return undefined;
   return restoredRecallIndex(json, { ends, positions, packed, fieldLengths, checksums }, { boundary, factsFolder });
 }
 
@@ -232,6 +255,7 @@ interface RecallNumbers {
 
 function restoredRecallIndex(json: JsonPart, numbers: RecallNumbers, where: { boundary: string; factsFolder: string }): RecallIndex {
   const { ends, positions, packed, fieldLengths, checksums } = numbers;
+  const factCount = checksums.length / 2;
   const decoded = new Map<number, SavedRecallFact>();
   // A fact is read from its own file with the YAML-free reader and must be the one indexed, so
   // ranking reads what the files say and a shown fact's text never comes from this cache.
@@ -241,14 +265,35 @@ function restoredRecallIndex(json: JsonPart, numbers: RecallNumbers, where: { bo
       const id = json.ids[position] as string;
       const read = readBoundedText(path.join(where.factsFolder, `${id}.md`), { boundary: where.boundary, maxBytes: FILE_BOUNDS.fact });
       const parsed = read.ok ? parseFactText(read.text, id, undefined) : undefined;
-      if (!parsed?.ok || factChecksum(parsed.fact) !== checksums[position]) throw new RecallMismatch(id);
+      if (!parsed?.ok || factChecksum(parsed.fact) !== checksums[position * 2]) throw new RecallMismatch(id);
       saved = { shownId: json.shownIds[id] ?? id, fact: parsed.fact };
       decoded.set(position, saved);
     }
     return saved;
   };
-  // Ranking reads a fact's fields only for its few survivors: each is decoded on first access.
-  const facts = Array.from({ length: checksums.length }, (_, position) => new LazyFact(() => factAt(position).fact));
+  // Ranking reads a fact (type, confidence, created, id, forms, product) only for the candidates
+  // it sorts: each is made on first access from the saved metadata, and its file is read only
+  // if something else is asked of it (the results are read by factAt).
+  const made = new Map<number, LazyFact>();
+  const positionOf = new WeakMap<Fact, number>();
+  const factAtPosition = (position: number): LazyFact => {
+    let fact = made.get(position);
+    if (!fact) {
+      const meta = unpackMeta(checksums[position * 2 + 1] as number)!;
+      fact = new LazyFact(json.ids[position] as string, meta.type, meta.confidence, json.created[position] as string, () => factAt(position).fact);
+      rememberFormBits(fact, meta.forms);
+      rememberNamesProduct(fact, meta.product);
+      positionOf.set(fact, position);
+      made.set(position, fact);
+    }
+    return fact;
+  };
+  const facts = new Proxy(new Array<Fact>(factCount), {
+    get(target, key, receiver) {
+      if (typeof key === "string" && /^\d+$/.test(key)) return Number(key) < factCount ? factAtPosition(Number(key)) : undefined;
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
   const { vocabulary } = json;
   const list = (term: string) => {
     let low = 0;
@@ -275,7 +320,7 @@ function restoredRecallIndex(json: JsonPart, numbers: RecallNumbers, where: { bo
     surfaces: new Map(json.surfaces),
     learnedTerms: () => json.learned,
   };
-  return { freshness: json.freshness, index, factAt, runbooks: json.runbooks, activeFacts: facts.length };
+  return { freshness: json.freshness, index, factAt, positionOf: (fact) => positionOf.get(fact) ?? -1, runbooks: json.runbooks, activeFacts: factCount };
 }
 
 /** A fact file that is not what was indexed (edited, removed, or needing the full YAML parser). */
@@ -286,27 +331,30 @@ export class RecallMismatch extends Error {
 }
 
 /**
- * A Fact whose fields are read from `load()` on first access: ranking touches a few dozen of
- * thousands. A class, not a closure per fact: 10,000 are made on every run of the hook.
+ * A fact as ranking sees it: id, type, confidence and created from the saved metadata; any other
+ * field read from its file on first access. A class, not an object of closures: a broad question
+ * makes hundreds.
  */
 class LazyFact implements Fact {
   #fact: Fact | undefined;
 
-  constructor(private readonly load: () => Fact) {}
+  constructor(
+    readonly id: string,
+    readonly type: Fact["type"],
+    readonly confidence: Fact["confidence"],
+    readonly created: string,
+    private readonly load: () => Fact,
+  ) {}
 
   private get whole(): Fact {
     return (this.#fact ??= this.load());
   }
 
-  get id() { return this.whole.id; }
-  get type() { return this.whole.type; }
   get title() { return this.whole.title; }
   get body() { return this.whole.body; }
   get scope() { return this.whole.scope; }
   get tags() { return this.whole.tags; }
-  get confidence() { return this.whole.confidence; }
   get source() { return this.whole.source; }
-  get created() { return this.whole.created; }
   get expires() { return this.whole.expires; }
   get supersedes() { return this.whole.supersedes; }
   get supersededBy() { return this.whole.supersededBy; }
