@@ -1,23 +1,5 @@
 import { defineConfig } from "tsup";
-import type { Plugin } from "esbuild";
 import { appBundle } from "../../tooling/tsup.base.ts";
-
-/**
- * Marks libraries that only define things when imported (no side effects) as such, which their
- * package.json files do not say: an entry that uses none of their exports (the prompt-recall
- * hook's recall path reaches @foundry-mcp/core's root for its error class only) then loads no
- * chunk holding them. Without it ajv sat in the chunk every hook loads.
- */
-const pureLibraries: Plugin = {
-  name: "pure-libraries",
-  setup(build) {
-    build.onResolve({ filter: /^(?:ajv|ajv-formats|yaml|zod)(?:\/|$)/ }, async (args) => {
-      if (args.pluginData === "pure-libraries") return undefined;
-      const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: "pure-libraries" });
-      return resolved.errors.length > 0 ? undefined : { path: resolved.path, sideEffects: false };
-    });
-  },
-};
 
 // Two builds. The server: one self-contained file (SPEC: dist/server.mjs runs with no
 // node_modules beside it; the plugin and the .mcpb copy it). The `foundry` CLI and the context
@@ -36,7 +18,6 @@ export default defineConfig([
     }),
     splitting: true,
     clean: false,
-    esbuildPlugins: [pureLibraries],
     esbuildOptions(options) {
       options.chunkNames = "chunks/[name]-[hash]";
     },

@@ -25,8 +25,8 @@ export interface HookContext {
 export interface RunHookOptions {
   /** The event JSON when the caller has read stdin already (the prompt-recall fast path did). */
   input?: HookInput;
-  /** Save the recall index after answering (SessionStart, and UserPromptSubmit's full path). */
-  saveRecallIndex?: boolean;
+  /** Save the recall index after answering: `always` (UserPromptSubmit's full path ran because it was not usable) or `unless-current` (SessionStart). */
+  saveRecallIndex?: "always" | "unless-current";
 }
 
 /**
@@ -44,7 +44,7 @@ export async function runHook(event: string, handle: (context: HookContext) => P
       const output = await handle({ input, root, memory, config });
       if (output !== undefined && output !== "") process.stdout.write(output);
       // After the answer: the index the next prompt's fast path ranks with (prompt-recall-fast.ts).
-      if (options.saveRecallIndex) await memory.saveRecallIndex();
+      if (options.saveRecallIndex) await memory.saveRecallIndex({ unlessCurrent: options.saveRecallIndex === "unless-current" });
     }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

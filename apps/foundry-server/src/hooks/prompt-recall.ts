@@ -21,6 +21,6 @@ export function main(input?: HookInput): Promise<void> {
       await context.memory.recordEvent("prompt_recall", recallEvent(text, hits.map((hit) => hit.fact.id), runbooks));
       return text === "" ? undefined : additionalContext("UserPromptSubmit", text);
     },
-    { ...(input ? { input } : {}), saveRecallIndex: true },
+    { ...(input ? { input } : {}), saveRecallIndex: "always" },
   );
 }

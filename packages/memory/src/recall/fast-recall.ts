@@ -11,10 +11,12 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { appendEvent, ensureMetricsIgnored } from "../events";
 import { foundryPaths } from "../paths";
+import type { FoundryPaths } from "../paths";
 import { formatFactBlock } from "../report/format-text";
 import type { RunbookSummary } from "../report/format-text";
 import { rankFacts } from "../search/rank";
 import { RecallMismatch, readRecallIndex } from "./recall-index-file";
+import type { RecallIndex } from "./recall-index-file";
 import type { StatKey } from "./recall-index-file";
 
 /** One fact recalled: as memory_search returns it. */
@@ -46,6 +48,20 @@ export function runbookFileNames(folder: string): string[] {
   }
 }
 
+/** The project's recall index when it is proved current, else why not. */
+export function currentRecallIndex(paths: FoundryPaths, now: Date): RecallIndex | string {
+  const recall = readRecallIndex(paths.recallIndex, paths.foundry, paths.facts);
+  if (!recall) return "no usable recall index";
+  const { freshness } = recall;
+  if (!sameKey(statKeyOf(paths.facts), freshness.folder)) return "the facts folder changed since the recall index was saved";
+  if (freshness.activeThrough !== null && now.toISOString().slice(0, 10) > freshness.activeThrough) return "an indexed fact has expired since";
+  const names = runbookFileNames(paths.runbooks);
+  if (names.length !== freshness.runbookFiles.length || names.some((name, at) => freshness.runbookFiles[at]?.[0] !== name || !sameKey(statKeyOf(path.join(paths.runbooks, name)), freshness.runbookFiles[at]?.[1]))) {
+    return "the runbooks changed since the recall index was saved";
+  }
+  return recall;
+}
+
 /**
  * memory_search's hits for `query` (at most `limit`, every type) in the project at `root`, from
  * its recall index; `{ ok: false, reason }` when that index is missing or cannot be proved current.
@@ -53,15 +69,8 @@ export function runbookFileNames(folder: string): string[] {
  */
 export function recallFromIndex(root: string, query: string, limit: number, now = new Date()): FastRecall {
   const paths = foundryPaths(root);
-  const recall = readRecallIndex(paths.recallIndex, paths.foundry, paths.facts);
-  if (!recall) return { ok: false, reason: "no usable recall index" };
-  const { freshness } = recall;
-  if (!sameKey(statKeyOf(paths.facts), freshness.folder)) return { ok: false, reason: "the facts folder changed since the recall index was saved" };
-  if (freshness.activeThrough !== null && now.toISOString().slice(0, 10) > freshness.activeThrough) return { ok: false, reason: "an indexed fact has expired since" };
-  const names = runbookFileNames(paths.runbooks);
-  if (names.length !== freshness.runbookFiles.length || names.some((name, at) => freshness.runbookFiles[at]?.[0] !== name || !sameKey(statKeyOf(path.join(paths.runbooks, name)), freshness.runbookFiles[at]?.[1]))) {
-    return { ok: false, reason: "the runbooks changed since the recall index was saved" };
-  }
+  const recall = currentRecallIndex(paths, now);
+  if (typeof recall === "string") return { ok: false, reason: recall };
   const trimmed = query.trim();
   const hits: RecalledHit[] = [];
   try {

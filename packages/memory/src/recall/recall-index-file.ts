@@ -4,24 +4,24 @@
 // the field lengths and averages, the learned acronyms, each fact's id, created time, type,
 // confidence, the question forms it answers and whether its title names a product (what ranking
 // reads of the facts it sorts: hundreds in a broad question) and the checksum of the whole fact
-// (the fact itself is read from its own file only for the results), the runbooks' triggers, and what proves it current (the facts folder's stat, the
-// day until which no indexed fact expires, each runbook file's stat). Written by
+// (the fact itself is read from its own file only for the results), the runbooks' triggers,
+// and what proves it current (the facts folder's stat, the day until which no indexed fact
+// expires, each runbook file's stat). Written by
 // FoundryMemory.saveRecallIndex after a full load; never needed for correctness.
 //
-// Layout: a header line (JSON: format, version, analyser fingerprint, byte order, freshness,
-// section sizes, CRC-32 of the rest; padded to 8 bytes), then sections each starting at a
-// multiple of 8: the JSON part, the posting ends, positions and packed counts, the field
+// Layout (fs/sectioned-file.ts: a header line with the sizes and a CRC-32, sections at multiples
+// of 8): the JSON part, the posting ends, positions and packed counts, the field
 // lengths and per fact its checksum and packed metadata (Int32 each). The file is untrusted input:
 // every size, offset, count and position is checked before use, and any doubt means
 // `undefined` (the hook then runs the full engine).
 
-import { endianness } from "node:os";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import { FACT_ID_PATTERN, parseFactText } from "../facts/fact-text";
 import { namesProduct, rememberNamesProduct } from "../search/product-names";
 import { formBitsOf, rememberFormBits } from "../search/question-form";
 import { FILE_BOUNDS, readBoundedFile, readBoundedText } from "../fs/bounded-read";
+import { fileSections, numbersOf, sectionedFileBytes } from "../fs/sectioned-file";
 import type { RunbookSummary } from "../report/format-text";
 import type { AbbreviationTerms } from "../search/glossary";
 import type { SearchIndex } from "../search/search-index";
@@ -29,11 +29,7 @@ import { tokenizerFingerprint } from "../search/saved-terms";
 import { CONFIDENCES, FACT_TYPES } from "../types";
 import type { Fact } from "../types";
 
-const FORMAT = "foundry-recall-index";
-const VERSION = 1;
-const SECTIONS = 6;
-const ALIGN = 8;
-const aligned = (size: number): number => Math.ceil(size / ALIGN) * ALIGN;
+const recallFormat = () => ({ format: "foundry-recall-index", version: 1, analyser: tokenizerFingerprint(), sections: 6 });
 
 /** A file's identity and last change, as decimal strings of nanoseconds (bigint stat). */
 export interface StatKey {
@@ -76,15 +72,6 @@ export interface RecallIndex {
   positionOf(fact: Fact): number;
   runbooks: RunbookSummary[];
   activeFacts: number;
-}
-
-interface Header {
-  format: string;
-  version: number;
-  analyser: string;
-  endianness: string;
-  sections: number[];
-  crc32: number;
 }
 
 interface JsonPart {
@@ -135,12 +122,10 @@ export function recallIndexBytes(index: SearchIndex, shownId: (id: string) => st
     shownIds,
   };
   const numbers = (array: Int32Array): Buffer => Buffer.from(array.buffer, array.byteOffset, array.byteLength);
-  const parts = [Buffer.from(JSON.stringify(json)), numbers(ends), numbers(positions), numbers(packed), numbers(Int32Array.from(index.fieldLengths)), numbers(checksums)];
-  const body = Buffer.concat(parts.flatMap((part) => [part, Buffer.alloc(aligned(part.length) - part.length)]));
-  const header: Header = { format: FORMAT, version: VERSION, analyser: tokenizerFingerprint(), endianness: endianness(), sections: parts.map((part) => part.length), crc32: crc32(body) };
-  const line = JSON.stringify(header);
-  return Buffer.concat([Buffer.from(`${line.padEnd(aligned(Buffer.byteLength(line) + 1) - 1)}\n`), body]);
+  return sectionedFileBytes(recallFormat(), [Buffer.from(JSON.stringify(json)), numbers(ends), numbers(positions), numbers(packed), numbers(Int32Array.from(index.fieldLengths)), numbers(checksums)]);
 }
+
+const int32sOf = (part: Buffer): Int32Array => numbersOf(Int32Array, part);
 
 // Per fact: type (4 bits), confidence (2), the question forms it answers (7), names a product (1).
 const packMeta = (fact: Fact): number => FACT_TYPES.indexOf(fact.type) | (CONFIDENCES.indexOf(fact.confidence) << 4) | (formBitsOf(fact) << 6) | (namesProduct(fact) ? 1 << 13 : 0);
@@ -150,13 +135,6 @@ function unpackMeta(meta: number): { type: Fact["type"]; confidence: Fact["confi
   const confidence = CONFIDENCES[(meta >> 4) & 3];
   if (type === undefined || confidence === undefined || meta >>> 14 !== 0) return undefined;
   return { type, confidence, forms: (meta >> 6) & 127, product: (meta & (1 << 13)) !== 0 };
-}
-
-/** `part` as 32-bit integers, in place when aligned (a whole-file buffer is), else from a copy. */
-function int32sOf(part: Buffer): Int32Array {
-  const memory = part.buffer as ArrayBuffer;
-  if (part.byteOffset % 4 === 0) return new Int32Array(memory, part.byteOffset, part.length / 4);
-  return new Int32Array(memory.slice(part.byteOffset, part.byteOffset + part.length));
 }
 
 const isString = (value: unknown): value is string => typeof value === "string";
@@ -205,22 +183,9 @@ export function readRecallIndex(file: string, boundary: string, factsFolder: str
   } catch {
     return undefined;
   }
-  const newline = bytes.indexOf(10);
-  if (newline < 0 || newline > 4096 || (newline + 1) % ALIGN !== 0) return undefined;
-  let header: Header;
-  try {
-    header = JSON.parse(bytes.toString("utf8", 0, newline)) as Header;
-  } catch {
-    return undefined;
-  }
-  if (header.format !== FORMAT || header.version !== VERSION || header.analyser !== tokenizerFingerprint() || header.endianness !== endianness()) return undefined;
-  const sizes = header.sections;
-  const body = bytes.subarray(newline + 1);
-  if (!Array.isArray(sizes) || sizes.length !== SECTIONS || !sizes.every((size) => Number.isInteger(size) && size >= 0)) return undefined;
-  if (sizes.reduce((sum, size) => sum + aligned(size), 0) !== body.length || !sizes.slice(1, 6).every((size) => size % 4 === 0)) return undefined;
-  if (crc32(body) !== header.crc32) return undefined;
-  let offset = 0;
-  const [jsonBytes, endBytes, positionBytes, packedBytes, lengthBytes, checksumBytes] = sizes.map((size) => body.subarray(offset, (offset += aligned(size)) - aligned(size) + size)) as [Buffer, Buffer, Buffer, Buffer, Buffer, Buffer];
+  const parts = fileSections(bytes, recallFormat());
+  if (!parts || !parts.slice(1).every((part) => part.length % 4 === 0)) return undefined;
+  const [jsonBytes, endBytes, positionBytes, packedBytes, lengthBytes, checksumBytes] = parts as [Buffer, Buffer, Buffer, Buffer, Buffer, Buffer];
   let json: unknown;
   try {
     json = JSON.parse(jsonBytes.toString("utf8"));
