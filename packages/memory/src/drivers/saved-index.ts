@@ -25,8 +25,8 @@
 // the fact files themselves.
 
 import { createHash } from "node:crypto";
-import { FILE_BOUNDS, readBoundedFile, readBoundedText } from "../fs/bounded-read";
-import { fileSections, numbersOf, sectionedFileBytes } from "../fs/sectioned-file";
+import { FILE_BOUNDS, readBoundedText } from "../fs/bounded-read";
+import { numbersOf, readFileSections, sectionedFileBytes } from "../fs/sectioned-file";
 import path from "node:path";
 import type { Fact } from "../types";
 import { definitionsOf, glossaryFingerprint, rememberDefinitions } from "../search/glossary";
@@ -112,18 +112,9 @@ export interface RestoredIndex {
  * `locationPrefix` rebuilds each record's location.
  */
 export function readSavedIndex(file: string, locationPrefix: string, folder: string, boundary: string): RestoredIndex | undefined {
-  let bytes: Buffer;
+  const parts = readFileSections(file, boundary, savedFormat());
+  if (!parts) return undefined;
   try {
-    // A link out of `.foundry/`, a FIFO, /dev/zero or a file over the bound is not read: rebuilt.
-    const read = readBoundedFile(file, { boundary, maxBytes: FILE_BOUNDS.savedIndex });
-    if (!read.ok) return undefined;
-    bytes = read.bytes;
-  } catch {
-    return undefined;
-  }
-  try {
-    const parts = fileSections(bytes, savedFormat());
-    if (!parts) return undefined;
     const sizes = parts.map((part) => part.length);
     if ((sizes[1] as number) % 8 !== 0 || (sizes[2] as number) % 4 !== 0 || (sizes[3] as number) % 4 !== 0 || (sizes[4] as number) % 4 !== 0) return undefined;
     const [index, rows, ends, positions, packed, text, terms] = parts as [Buffer, Buffer, Buffer, Buffer, Buffer, Buffer, Buffer];

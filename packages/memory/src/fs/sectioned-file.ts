@@ -7,6 +7,7 @@
 
 import { endianness } from "node:os";
 import { crc32 } from "node:zlib";
+import { FILE_BOUNDS, readBoundedFile } from "./bounded-read";
 
 /** Every section starts at a multiple of this in the file (the header line is padded to one too). */
 const ALIGN = 8;
@@ -58,6 +59,20 @@ export function fileSections(bytes: Buffer, format: SectionedFormat): Buffer[] |
   if (sizes.reduce((sum, size) => sum + aligned(size), 0) !== body.length || crc32(body) !== header.crc32) return undefined;
   let offset = 0;
   return sizes.map((size) => body.subarray(offset, (offset += aligned(size)) - aligned(size) + size));
+}
+
+/**
+ * The sections of the cache at `file` ({@link fileSections}), read only when it resolves inside
+ * `boundary` and is a regular file within the saved-index bound; undefined otherwise (rebuilt).
+ */
+export function readFileSections(file: string, boundary: string, format: SectionedFormat): Buffer[] | undefined {
+  try {
+    // A link out of `.foundry/`, a FIFO, /dev/zero or a file over the bound is not read.
+    const read = readBoundedFile(file, { boundary, maxBytes: FILE_BOUNDS.savedIndex });
+    return read.ok ? fileSections(read.bytes, format) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 type NumbersType = Float64ArrayConstructor | Int32ArrayConstructor;

@@ -20,8 +20,8 @@ import { crc32 } from "node:zlib";
 import { FACT_ID_PATTERN, parseFactText } from "../facts/fact-text";
 import { namesProduct, rememberNamesProduct } from "../search/product-names";
 import { formBitsOf, rememberFormBits } from "../search/question-form";
-import { FILE_BOUNDS, readBoundedFile, readBoundedText } from "../fs/bounded-read";
-import { fileSections, numbersOf, sectionedFileBytes } from "../fs/sectioned-file";
+import { FILE_BOUNDS, readBoundedText } from "../fs/bounded-read";
+import { numbersOf, readFileSections, sectionedFileBytes } from "../fs/sectioned-file";
 import type { RunbookSummary } from "../report/format-text";
 import type { AbbreviationTerms } from "../search/glossary";
 import type { SearchIndex } from "../search/search-index";
@@ -175,15 +175,7 @@ function allWithin(list: Int32Array, low: number, high: number, ascending: boole
  * or malformed; its facts are read from `factsFolder` (inside `boundary`) when first asked for.
  */
 export function readRecallIndex(file: string, boundary: string, factsFolder: string): RecallIndex | undefined {
-  let bytes: Buffer;
-  try {
-    const read = readBoundedFile(file, { boundary, maxBytes: FILE_BOUNDS.savedIndex });
-    if (!read.ok) return undefined;
-    bytes = read.bytes;
-  } catch {
-    return undefined;
-  }
-  const parts = fileSections(bytes, recallFormat());
+  const parts = readFileSections(file, boundary, recallFormat());
   if (!parts || !parts.slice(1).every((part) => part.length % 4 === 0)) return undefined;
   const [jsonBytes, endBytes, positionBytes, packedBytes, lengthBytes, checksumBytes] = parts as [Buffer, Buffer, Buffer, Buffer, Buffer, Buffer];
   let json: unknown;
