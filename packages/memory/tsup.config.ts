@@ -1,4 +1,5 @@
 import { defineConfig } from "tsup";
 import { libraryBuild } from "../../tooling/tsup.base.ts";
 
-export default defineConfig({ ...libraryBuild });
+// The root entry, and `./recall`: the prompt-recall hook's path, kept apart so it loads no YAML or ajv.
+export default defineConfig({ ...libraryBuild, entry: ["src/index.ts", "src/recall.ts"] });

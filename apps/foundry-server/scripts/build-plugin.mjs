@@ -1,7 +1,8 @@
 // Post-build step (after tsup): assembles the installable Claude Code plugin
 // dist/plugin/foundry-core/ from plugin/ (manifest, .mcp.json, skills, hooks) and the one-file
-// server bundle dist/server.mjs, copied to mcp/server.mjs, and the context hooks' bundles
-// dist/hooks/*.mjs, copied beside the memory gate in hooks/. The manifest's version follows package.json.
+// server bundle dist/server.mjs, copied to mcp/server.mjs, and the context hooks' entries
+// dist/hooks/*.mjs, copied beside the memory gate in hooks/, with the chunks they share
+// (dist/chunks/, copied to chunks/: the entries import ../chunks/…). The manifest's version follows package.json.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,6 +31,7 @@ fs.writeFileSync(manifestPath, JSON.stringify({ ...manifest, version }, null, 2)
 fs.mkdirSync(path.join(target, "mcp"), { recursive: true });
 fs.copyFileSync(bundle, path.join(target, "mcp", "server.mjs"));
 for (const hook of hookBundles) fs.copyFileSync(hook, path.join(target, "hooks", path.basename(hook)));
+fs.cpSync(path.join(appDir, "dist", "chunks"), path.join(target, "chunks"), { recursive: true });
 const executables = ["mcp/server.mjs", "hooks/memory-gate.mjs", ...hookBundles.map((hook) => `hooks/${path.basename(hook)}`)];
 for (const executable of executables) fs.chmodSync(path.join(target, executable), 0o755);
 fs.chmodSync(bundle, 0o755);

@@ -2,7 +2,7 @@
 // `code`; the foundry-server app turns these into `<tool> failed: <message>` results.
 // The base (code, cause, brand) is @foundry-mcp/core's CodedError.
 
-import { CodedError } from "@foundry-mcp/core";
+import { CodedError } from "@foundry-mcp/core/errors";
 
 /** Stable codes of {@link MemoryError}; compare against these, never against messages. */
 export const MemoryErrorCode = {

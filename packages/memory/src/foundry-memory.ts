@@ -40,6 +40,9 @@ import {
 import type { MemoryTokenFigures, RunbookSummary } from "./report/format-text";
 import { getRunbook, listRunbooks } from "./runbooks";
 import type { Runbook } from "./runbooks";
+import { currentRecallIndex, statKeyOf } from "./recall/fast-recall";
+import type { StatKey } from "./recall/recall-index-file";
+import { saveRecallIndex } from "./recall/save-recall-index";
 import { rankFacts } from "./search/rank";
 import type { SearchIndex } from "./search/search-index";
 import { SemanticOption } from "./search/semantic/semantic-facts";
@@ -109,6 +112,8 @@ export class FoundryMemory {
   private readonly now: () => Date;
   private state: MemoryState | undefined;
   private readonly semanticOption: SemanticOption;
+  /** The facts folder's stat key taken just before the load `state` reflects, and when. */
+  private loadedFolder: { key: StatKey; checkedAt: number } | undefined;
 
   constructor(options: FoundryMemoryOptions) {
     this.paths = foundryPaths(options.root);
@@ -125,7 +130,11 @@ export class FoundryMemory {
 
   /** Storage as it is now: applies the driver's delta when it starts from what we hold. */
   private async refresh(): Promise<MemoryState> {
+    // Taken before the load, so a change during it leaves the key old (saveRecallIndex then declines).
+    const folder = statKeyOf(this.paths.facts);
+    const checkedAt = this.now().getTime();
     const snapshot = await this.driver.load();
+    this.loadedFolder = folder && { key: folder, checkedAt };
     const day = utcDay(this.now());
     const state = this.state;
     if (state && state.snapshot !== snapshot) {
@@ -202,6 +211,21 @@ export class FoundryMemory {
         ? hits.map((hit) => hit.text).join("\n\n")
         : formatNoHit(query, facts.size)) + (status?.mode === "lexical" ? `\n\n_${status.note}_` : "");
     return { hits, activeFacts: facts.size, text, ...(status === undefined ? {} : { semantic: status }) };
+  }
+
+  /**
+   * Saves the recall index the prompt-recall hook ranks with alone (`@foundry-mcp/memory/recall`),
+   * from storage as it is now; best effort, resolves whether it saved (not while the facts
+   * folder or a runbook changed in the last two seconds, nor when it changed during the load).
+   * `unlessCurrent` skips it when the saved one is proved current (a session start: building the
+   * search index to write the same file again cost ~0.45 s at 10,000 facts).
+   */
+  async saveRecallIndex(options: { unlessCurrent?: boolean } = {}): Promise<boolean> {
+    if (options.unlessCurrent && typeof currentRecallIndex(this.paths, this.now()) !== "string") return false;
+    // What this instance loaded last (a hook has just loaded for its answer), else a load now.
+    const { facts } = this.state ?? (await this.refresh());
+    const ids = facts.shortIds();
+    return saveRecallIndex(this.paths, { folder: this.loadedFolder, index: facts.searchIndex(), shownId: (id) => ids.display(id), listRunbooks: () => listRunbooks(this.paths.runbooks) }, this.now().getTime());
   }
 
   /** Stores one fact with every SPEC §2 rule: bounds, dedupe, supersede, unique id, index rebuild. */

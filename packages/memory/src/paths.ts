@@ -19,6 +19,8 @@ export interface FoundryPaths {
   /** `.foundry/cache/`: rebuildable data, kept out of git. */
   readonly cache: string;
   readonly savedIndex: string;
+  /** What the prompt-recall hook ranks with, read alone (recall/recall-index-file.ts). */
+  readonly recallIndex: string;
 }
 
 /** Resolves the layout for `root` (made absolute). */
@@ -42,5 +44,6 @@ export function foundryPaths(root: string): FoundryPaths {
     gitignore: path.join(foundry, ".gitignore"),
     cache: path.join(foundry, "cache"),
     savedIndex: path.join(foundry, "cache", "memory-index.json"),
+    recallIndex: path.join(foundry, "cache", "recall-index.bin"),
   };
 }

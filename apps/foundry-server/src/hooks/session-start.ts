@@ -25,5 +25,5 @@ export function main(): Promise<void> {
     const source = typeof context.input.source === "string" ? context.input.source.slice(0, 20) : "unknown";
     await context.memory.recordEvent("session_context", { source, listed, active, tokens });
     return additionalContext("SessionStart", text);
-  });
+  }, { saveRecallIndex: "unless-current" }); // each session starts with a recall index proved current
 }

@@ -25,10 +25,9 @@
 // the fact files themselves.
 
 import { createHash } from "node:crypto";
-import { FILE_BOUNDS, readBoundedFile, readBoundedText } from "../fs/bounded-read";
-import { endianness } from "node:os";
+import { FILE_BOUNDS, readBoundedText } from "../fs/bounded-read";
+import { numbersOf, readFileSections, sectionedFileBytes } from "../fs/sectioned-file";
 import path from "node:path";
-import { crc32 } from "node:zlib";
 import type { Fact } from "../types";
 import { definitionsOf, glossaryFingerprint, rememberDefinitions } from "../search/glossary";
 import { tokenizerFingerprint } from "../search/saved-terms";
@@ -44,21 +43,11 @@ import type { FactToSave, SavedFacts } from "./saved-facts";
 const FORMAT = "foundry-memory-index";
 const VERSION = 5;
 
-interface Header {
-  format: string;
-  version: number;
-  /** What tokenising and reading glossary definitions do in this version (saved terms and definitions depend on both). */
-  analyser: string;
-  /** Of the numbers blocks, which are in this machine's byte order. */
-  endianness: string;
-  /** Bytes after the header line: index JSON, fact rows, posting ends, postings, their packed counts, text, terms. */
-  sections: number[];
-  crc32: number;
-}
-
 const SECTIONS = 7;
 
 let analyser: string | undefined;
+
+const savedFormat = () => ({ format: FORMAT, version: VERSION, analyser: analyserFingerprint(), sections: SECTIONS });
 
 function analyserFingerprint(): string {
   return (analyser ??= createHash("sha256").update(`${tokenizerFingerprint()}\n${glossaryFingerprint()}`).digest("hex").slice(0, 16));
@@ -118,50 +107,17 @@ export interface RestoredIndex {
   searchIndex?: IncrementalSearchIndex;
 }
 
-/** Every section starts at a multiple of this in the file (the header line is padded to one too). */
-const ALIGN = 8;
-const aligned = (size: number): number => Math.ceil(size / ALIGN) * ALIGN;
-
-type NumbersType = Float64ArrayConstructor | Int32ArrayConstructor;
-
-/**
- * `part` as numbers, read in place when its memory is aligned for them (a whole file read into
- * its own buffer, as big saved indexes are), else from an aligned copy.
- */
-function numbersOf<T extends NumbersType>(Type: T, part: Buffer): InstanceType<T> {
-  const length = part.length / Type.BYTES_PER_ELEMENT;
-  const memory = part.buffer as ArrayBuffer; // a file's bytes: never shared memory
-  if (part.byteOffset % Type.BYTES_PER_ELEMENT === 0) return new Type(memory, part.byteOffset, length) as InstanceType<T>;
-  return new Type(memory.slice(part.byteOffset, part.byteOffset + part.length)) as InstanceType<T>;
-}
-
 /**
  * The entries saved at `file`, or undefined when there is none or it cannot be trusted.
  * `locationPrefix` rebuilds each record's location.
  */
 export function readSavedIndex(file: string, locationPrefix: string, folder: string, boundary: string): RestoredIndex | undefined {
-  let bytes: Buffer;
+  const parts = readFileSections(file, boundary, savedFormat());
+  if (!parts) return undefined;
   try {
-    // A link out of `.foundry/`, a FIFO, /dev/zero or a file over the bound is not read: rebuilt.
-    const read = readBoundedFile(file, { boundary, maxBytes: FILE_BOUNDS.savedIndex });
-    if (!read.ok) return undefined;
-    bytes = read.bytes;
-  } catch {
-    return undefined;
-  }
-  try {
-    const newline = bytes.indexOf(10);
-    if (newline < 0) return undefined;
-    const header = JSON.parse(bytes.toString("utf8", 0, newline)) as Header;
-    if (header.format !== FORMAT || header.version !== VERSION || header.analyser !== analyserFingerprint() || header.endianness !== endianness()) return undefined;
-    if ((newline + 1) % ALIGN !== 0) return undefined;
-    const body = bytes.subarray(newline + 1);
-    const sizes = header.sections;
-    if (!Array.isArray(sizes) || sizes.length !== SECTIONS || !sizes.every((size) => Number.isInteger(size) && size >= 0)) return undefined;
-    if (sizes.reduce((sum, size) => sum + aligned(size), 0) !== body.length || (sizes[1] as number) % 8 !== 0 || (sizes[2] as number) % 4 !== 0 || (sizes[3] as number) % 4 !== 0 || (sizes[4] as number) % 4 !== 0) return undefined;
-    if (crc32(body) !== header.crc32) return undefined;
-    let offset = 0;
-    const [index, rows, ends, positions, packed, text, terms] = sizes.map((size) => body.subarray(offset, (offset += aligned(size)) - aligned(size) + size)) as [Buffer, Buffer, Buffer, Buffer, Buffer, Buffer, Buffer];
+    const sizes = parts.map((part) => part.length);
+    if ((sizes[1] as number) % 8 !== 0 || (sizes[2] as number) % 4 !== 0 || (sizes[3] as number) % 4 !== 0 || (sizes[4] as number) % 4 !== 0) return undefined;
+    const [index, rows, ends, positions, packed, text, terms] = parts as [Buffer, Buffer, Buffer, Buffer, Buffer, Buffer, Buffer];
     const parsed = JSON.parse(index.toString("utf8")) as { files?: Partial<SavedFacts>; postings?: unknown };
     if (typeof parsed.files !== "object" || parsed.files === null) return undefined;
     // Numbers and terms are read in place: no copy of ~6 MB at 10,000 facts, for the price of the
@@ -203,8 +159,5 @@ export function savedIndexBytes(entries: Iterable<[string, FactEntry]>, searchIn
   const index = Buffer.from(JSON.stringify({ files: saved, ...(postings ? { postings: postings.json } : {}) }));
   const numbers = (array: Float64Array | Int32Array | undefined): Buffer => (array ? Buffer.from(array.buffer, array.byteOffset, array.byteLength) : Buffer.alloc(0));
   const parts = [index, numbers(rows), numbers(postings?.ends), numbers(postings?.positions), numbers(postings?.packed), Buffer.from(text), terms];
-  const body = Buffer.concat(parts.flatMap((part) => [part, Buffer.alloc(aligned(part.length) - part.length)]));
-  const header: Header = { format: FORMAT, version: VERSION, analyser: analyserFingerprint(), endianness: endianness(), sections: parts.map((part) => part.length), crc32: crc32(body) };
-  const line = JSON.stringify(header);
-  return { bytes: Buffer.concat([Buffer.from(`${line.padEnd(aligned(Buffer.byteLength(line) + 1) - 1)}\n`), body]), withoutTerms };
+  return { bytes: sectionedFileBytes(savedFormat(), parts), withoutTerms };
 }

@@ -2,7 +2,7 @@
 // everywhere: newest by id number, confidence rank, and the index priority of SPEC §2.
 
 import type { Confidence, Fact, FactType } from "../types";
-import { factIdNumber } from "./fact-file";
+import { factIdNumber } from "./fact-text";
 
 /** True when the fact is neither superseded nor past its `expires` day (inclusive). */
 export function isActive(fact: Fact, today: string): boolean {

@@ -29,6 +29,11 @@ export function asksForProduct(words: readonly string[]): boolean {
 const cache = new WeakMap<Fact, boolean>();
 const HAS_LATER_CAPITAL = /[A-Z]/;
 
+/** Restores {@link namesProduct} worked out by an earlier process (the recall index), so the title is not read. */
+export function rememberNamesProduct(fact: Fact, named: boolean): void {
+  cache.set(fact, named);
+}
+
 /** True when a fact's title names a product. */
 export function namesProduct(fact: Fact): boolean {
   let named = cache.get(fact);

@@ -66,14 +66,24 @@ const FORMS: readonly QuestionForm[] = ["time", "amount", "reason", "rule", "def
 // 10,000 facts checks thousands of candidates, and a bit test costs no regex.
 const answered = new WeakMap<Fact, number>();
 
-/** True when a fact gives the kind of answer the form asks for. */
-export function answersForm(fact: Fact, form: QuestionForm): boolean {
+/** The forms a fact answers, one bit each in FORMS order (saved by the recall index: recall/). */
+export function formBitsOf(fact: Fact): number {
   let bits = answered.get(fact);
   if (bits === undefined) {
     bits = FORMS.reduce((all, each, bit) => (formAnswered(fact, each) ? all | (1 << bit) : all), 0);
     answered.set(fact, bits);
   }
-  return (bits & (1 << FORMS.indexOf(form))) !== 0;
+  return bits;
+}
+
+/** Restores {@link formBitsOf} worked out by an earlier process, so the fact's text is not read. */
+export function rememberFormBits(fact: Fact, bits: number): void {
+  answered.set(fact, bits);
+}
+
+/** True when a fact gives the kind of answer the form asks for. */
+export function answersForm(fact: Fact, form: QuestionForm): boolean {
+  return (formBitsOf(fact) & (1 << FORMS.indexOf(form))) !== 0;
 }
 
 function formAnswered(fact: Fact, form: QuestionForm): boolean {

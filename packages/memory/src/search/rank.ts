@@ -9,7 +9,7 @@
 // confidence, then newer.
 
 import type { Fact, FactType } from "../types";
-import { factIdNumber } from "../facts/fact-file";
+import { factIdNumber } from "../facts/fact-text";
 import { CONFIDENCE_RANK, compareNewestFirstBy } from "../facts/order";
 import { boundedEditDistance } from "./edit-distance";
 import { PRODUCT_ROLE_FACTOR, asksForProduct, namesProduct } from "./product-names";
