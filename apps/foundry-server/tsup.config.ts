@@ -1,5 +1,5 @@
 import { defineConfig } from "tsup";
-import { appBundle } from "../../tooling/tsup.base.ts";
+import { appBundle, OTEL_PACKAGES } from "../../tooling/tsup.base.ts";
 
 // The server, the `foundry` CLI, and one small bundle per context hook of the plugin (each loads
 // only what its event needs).
@@ -11,5 +11,5 @@ export default defineConfig(
     "hooks/prompt-recall": "src/hooks/bin/prompt-recall.ts",
     "hooks/subagent-stop": "src/hooks/bin/subagent-stop.ts",
     "hooks/pre-compact": "src/hooks/bin/pre-compact.ts",
-  }),
+  }, OTEL_PACKAGES),
 );

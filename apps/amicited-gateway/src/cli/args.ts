@@ -21,8 +21,10 @@ export const USAGE = `usage:
                          [--max-sessions-per-workspace 200] [--max-sessions-per-token 50]
                          [--session-idle-ms 1800000] [--max-stream-events 100000]
                          [--max-stream-events-per-session 384] [--max-outbound-per-workspace 4]
-                         [--no-ui] [--call-log-days 30]
+                         [--no-ui] [--call-log-days 30] [--metrics-token T]
   The dashboard is at /ui on the same port (sign in with the admin token init printed).
+  /metrics (Prometheus) answers loopback clients; others need --metrics-token (or
+  AMICITED_METRICS_TOKEN) as a bearer token. OTEL_EXPORTER_OTLP_ENDPOINT turns on OTLP export.
   amicited-gateway serve --stdio --data DIR [--toolsets eshop,uptime|all]   (token in AMICITED_TOKEN)
   Every command takes --database URL (or DATABASE_URL) instead of --data DIR to keep the store,
   the hourly quota and credits in PostgreSQL, shared by every instance.`;

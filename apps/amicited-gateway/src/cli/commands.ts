@@ -14,6 +14,8 @@ import { serveStdio } from "../server/stdio";
 import { attachUpstreams } from "../upstreams";
 import { CALL_LOG_RETENTION, DEFAULT_OUTBOUND_PER_WORKSPACE, DEFAULT_STREAM_EVENT_LIMITS, findWorkspace, issueAdminToken, openWorkspaceStore, schemaVersionOf } from "@foundry-mcp/workspace-store";
 import { createUiRoutes } from "../server/ui/routes";
+import { gatewayMetricsRoute } from "../server/metrics";
+import { metricsTokenOf, startGatewayTelemetry } from "./telemetry";
 import type { Credential, StoreLocation, WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** Name of the workspace init creates. */
@@ -151,7 +153,9 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     "max-outbound-per-workspace",
     "no-ui",
     "call-log-days",
+    "metrics-token",
   ]);
+  const stopTelemetry = await startGatewayTelemetry();
   const storage = storageOf(args);
   const location = storeLocationOf(storage);
   if ("dataDir" in location && !storeExists(location))
@@ -168,7 +172,7 @@ export async function runServe(args: ParsedArgs): Promise<void> {
   });
   const upstreamFile = flagString(args, "upstreams");
   const upstreams = upstreamFile ? await attachUpstreams(gateway, upstreamFile) : undefined;
-  const shutdown: (() => Promise<void>)[] = [async () => upstreams?.close(), () => gateway.close()];
+  const shutdown: (() => Promise<void>)[] = [async () => upstreams?.close(), () => gateway.close(), stopTelemetry];
   const stop = async () => {
     for (const step of shutdown.splice(0)) await step().catch(() => undefined);
     process.exit(0);
@@ -213,6 +217,7 @@ export async function runServe(args: ParsedArgs): Promise<void> {
       maxEventsPerSession: flagInteger(args, "max-stream-events-per-session", DEFAULT_STREAM_EVENT_LIMITS.maxEventsPerSession, 2, 1_000_000),
     },
     ...(anonymous ? { anonymous } : {}),
+    metrics: gatewayMetricsRoute(gateway, metricsTokenOf(args)),
   });
   shutdown.unshift(() => running.close());
   process.stderr.write(

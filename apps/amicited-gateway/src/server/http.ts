@@ -17,6 +17,7 @@ import { answerInSession, isInitializing, openSession, type LegacyEndpoint } fro
 import { DEFAULT_SESSION_LIMITS, SessionTable, type SessionLimits } from "./sessions";
 import type { Gateway } from "./gateway";
 import { isUiPath, type UiRoutes } from "./ui/routes";
+import type { MetricsRoute } from "@foundry-mcp/telemetry";
 
 /** Options of startHttpGateway. */
 export interface HttpGatewayOptions {
@@ -34,6 +35,8 @@ export interface HttpGatewayOptions {
   streamEvents?: Partial<StreamEventLimits>;
   /** The dashboard, served under /ui beside /mcp (ui/routes.ts); absent with --no-ui. */
   ui?: UiRoutes;
+  /** GET /metrics (server/metrics.ts; docs/operators/telemetry.md). */
+  metrics?: MetricsRoute;
 }
 
 /** A running HTTP gateway. */
@@ -71,6 +74,7 @@ export async function startHttpGateway(
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? "/", "http://placeholder");
     if (options.ui && isUiPath(url.pathname)) return options.ui(req, res, url);
+    if (options.metrics?.(req, res)) return;
     const admitted = await admit(req, res);
     if (!admitted) return;
     const { credential, body, method } = admitted;

@@ -22,6 +22,7 @@ import { messageOf } from "@foundry-mcp/core";
 import { jsonRpcError, sendJson } from "@foundry-mcp/server-kit";
 import type { Credential, StreamEventLog } from "@foundry-mcp/workspace-store";
 import { RestoredSessionTransport } from "./restored-session";
+import { TracedServerTransport } from "@foundry-mcp/telemetry";
 import type { Session, SessionTable } from "./sessions";
 import { SessionEventStore } from "./stream-events";
 import { resumeStream } from "./stream-resume";
@@ -88,7 +89,8 @@ async function serve(
   const server = endpoint.createServer(request.credential, options.toolsets);
   const restored = new RestoredSessionTransport(transport, options.session);
   const hungUp = new Promise<void>((resolve) => res.once("close", () => resolve()));
-  await server.connect(restored);
+  // Each request of the session is measured (span + duration) like the other eras' (telemetry).
+  await server.connect(new TracedServerTransport(restored, { transport: "tcp" }));
   try {
     await Promise.race([transport.handleRequest(request.req, res, request.body), hungUp]);
     if (!options.resumable && !res.writableFinished) restored.cancelPending("the client closed the connection");

@@ -16,6 +16,7 @@ import { recordEndpoint, serveToken } from "../serve/serve-endpoint";
 import { openServeManager } from "../serve/serve-manager";
 import { CLAUDE_CODE_PREFIX, clientPrefixProblem, shortToolNames, type ToolNaming } from "../serve/tool-names";
 import type { Command } from "./context";
+import { startServeTelemetry } from "../serve/telemetry";
 
 /** The longest `tools/list` waits at start-up for servers still connecting; later ones come with list_changed. */
 export const STARTUP_LIST_WAIT_MS = 10_000;
@@ -54,16 +55,17 @@ function bounded(started: Promise<unknown>, ms: number): Promise<void> {
 
 /** `foya serve`. Resolves only when the client goes away (stdio) or a signal ends it. */
 export const serveCommand: Command = async (argv, context) => {
-  const parsed = parseArguments(argv, { command: "serve", options: { approval: "value", progressive: "flag", "short-names": "flag", "client-prefix": "value", http: "flag", host: "value", port: "value", token: "value" }, positionals: [] });
+  const parsed = parseArguments(argv, { command: "serve", options: { approval: "value", progressive: "flag", "short-names": "flag", "client-prefix": "value", http: "flag", host: "value", port: "value", token: "value", "metrics-token": "value" }, positionals: [] });
   const approval = (parsed.values.approval ?? "auto") as ApprovalMode;
   if (!APPROVAL_MODES.includes(approval)) throw usageError(`--approval must be auto, ask or deny, got "${approval}"`, "serve");
   const http = parsed.flags.has("http");
-  for (const option of ["host", "port", "token"]) {
+  for (const option of ["host", "port", "token", "metrics-token"]) {
     if (!http && parsed.values[option] !== undefined) throw usageError(`--${option} needs --http`, "serve");
   }
   const toolNames = toolNamesOf(parsed);
   const port = portOf(parsed);
   const log = (line: string): void => context.output.err(line);
+  const telemetry = await startServeTelemetry(context.version);
 
   // Before any server starts: if foya dies without closing (SIGKILL), the watchdog ends their groups.
   const watchdog = startProcessWatchdog();
@@ -124,6 +126,7 @@ export const serveCommand: Command = async (argv, context) => {
       await downstreams.closeAll();
       await manager.close();
       watchdog.stop();
+      await telemetry.shutdown();
     })());
   const ended = new Promise<void>((resolve) => {
     const end = (): void => void shutdown().then(resolve);
@@ -137,7 +140,7 @@ export const serveCommand: Command = async (argv, context) => {
       void session.server.connect(transport);
     }
   });
-  const where = http ? await listen(context.home, downstreams, { host: parsed.values.host ?? "127.0.0.1", port, token: parsed.values.token, log }, stops) : "stdio";
+  const where = http ? await listen(context.home, downstreams, { host: parsed.values.host ?? "127.0.0.1", port, token: parsed.values.token, metricsToken: parsed.values["metrics-token"] ?? (process.env.FOYA_METRICS_TOKEN || undefined), log }, stops) : "stdio";
   // From the configuration, not status(): on stdio no session exists yet when this line is written (issue #36 D7).
   const configured = manager.configuredServers();
   log(`foya serve: ${configured} servers configured in ${context.home}; approval ${approval}${parsed.flags.has("progressive") ? "; progressive" : ""}; on ${where}.`);
@@ -148,11 +151,11 @@ export const serveCommand: Command = async (argv, context) => {
 async function listen(
   home: string,
   downstreams: Downstreams,
-  options: { host: string; port: number; token: string | undefined; log: (line: string) => void },
+  options: { host: string; port: number; token: string | undefined; metricsToken: string | undefined; log: (line: string) => void },
   stops: Array<() => Promise<void> | void>,
 ): Promise<string> {
   const token = await serveToken(home, options.token);
-  const running = await startHttpDownstream(downstreams, { host: options.host, port: options.port, token, log: options.log });
+  const running = await startHttpDownstream(downstreams, { host: options.host, port: options.port, token, log: options.log, metricsToken: options.metricsToken });
   stops.push(() => running.close());
   stops.push(await recordEndpoint(home, { url: running.url, pid: process.pid }));
   return running.url;

@@ -14,6 +14,8 @@ import { createHttpEdge, isModernPost, jsonRpcError, sameSecret, sendJson, serve
 import type { AggregatingServer } from "./aggregating-server";
 import type { Downstreams } from "./downstreams";
 import { HttpSessionTransport } from "./http-session";
+import { foyaMetricsRoute } from "./metrics";
+import { TracedServerTransport } from "@foundry-mcp/telemetry";
 
 /** Sessions one `foya serve --http` keeps at once. */
 export const MAX_HTTP_SESSIONS = 32;
@@ -26,6 +28,8 @@ export interface HttpDownstreamOptions {
   port: number;
   token: string;
   log: (line: string) => void;
+  /** Admits a non-loopback scraper to /metrics (serve/metrics.ts). */
+  metricsToken?: string | undefined;
 }
 
 /** A listening HTTP downstream. */
@@ -44,6 +48,7 @@ interface Session {
 export async function startHttpDownstream(downstreams: Downstreams, options: HttpDownstreamOptions): Promise<HttpDownstream> {
   const admit = createHttpEdge({ host: options.host, realm: "foya", checkToken: (token) => sameSecret(token, options.token) });
   const sessions = new Map<string, Session>();
+  const metrics = foyaMetricsRoute(options.metricsToken, () => sessions.size);
 
   // Made on the first modern request: a 2025-only client never pays for it.
   let modern: Promise<SharedModernServer> | undefined;
@@ -56,6 +61,7 @@ export async function startHttpDownstream(downstreams: Downstreams, options: Htt
   };
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    if (metrics(req, res)) return;
     const admitted = await admit(req, res);
     if (!admitted) return;
     const id = req.headers["mcp-session-id"];
@@ -84,7 +90,7 @@ export async function startHttpDownstream(downstreams: Downstreams, options: Htt
     }
     const aggregating = downstreams.open();
     const transport = new HttpSessionTransport();
-    await aggregating.server.connect(transport);
+    await aggregating.server.connect(new TracedServerTransport(transport, { transport: "tcp" }));
     sessions.set(transport.sessionId, { transport, aggregating, lastSeen: Date.now() });
     // Set after connect: the server wraps the transport's onclose with its own (which leaves Downstreams).
     const closeServer = transport.onclose;
