@@ -14,6 +14,7 @@ export type { ServiceIdentity } from "./otel-sdk";
 export { McpAttribute, MCP_DURATION_BUCKETS_SECONDS, MCP_SEMCONV_VERSION, operationFacts, outcomeOf, spanNameOf } from "./semconv";
 export type { NetworkTransport, OperationFacts, OperationOutcome } from "./semconv";
 export { TracedServerTransport } from "./transports/traced-server-transport";
+export type { TracedServerOptions } from "./transports/traced-server-transport";
 export { TracedClientTransport } from "./transports/traced-client-transport";
 export type { TracedClientOptions } from "./transports/traced-client-transport";
 export { MAX_PENDING_OPERATIONS } from "./transports/pending-operations";

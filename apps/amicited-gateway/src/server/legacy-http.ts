@@ -87,10 +87,12 @@ async function serve(
 ): Promise<void> {
   const { res } = request;
   const server = endpoint.createServer(request.credential, options.toolsets);
-  const restored = new RestoredSessionTransport(transport, options.session);
+  // Each request on the wire is measured (span + duration) like the other eras'; the replayed
+  // initialize is not (it is inside the tracing).
+  const traced = new TracedServerTransport(transport, { transport: "tcp", sessionId: options.session?.id, protocolVersion: options.session?.protocolVersion });
+  const restored = new RestoredSessionTransport(traced, options.session);
   const hungUp = new Promise<void>((resolve) => res.once("close", () => resolve()));
-  // Each request of the session is measured (span + duration) like the other eras' (telemetry).
-  await server.connect(new TracedServerTransport(restored, { transport: "tcp" }));
+  await server.connect(restored);
   try {
     await Promise.race([transport.handleRequest(request.req, res, request.body), hungUp]);
     if (!options.resumable && !res.writableFinished) restored.cancelPending("the client closed the connection");

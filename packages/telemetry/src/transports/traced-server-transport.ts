@@ -9,6 +9,15 @@ import { negotiatedVersion, operationFacts, type NetworkTransport } from "../sem
 import { currentTelemetry } from "../telemetry";
 import { PendingOperations } from "./pending-operations";
 
+/** Options of a TracedServerTransport. */
+export interface TracedServerOptions {
+  transport: NetworkTransport;
+  /** The session's id when the inner transport does not know it (a session restored from a store). */
+  sessionId?: string | undefined;
+  /** The version a restored session settled on earlier (its initialize is not on this connection). */
+  protocolVersion?: string | undefined;
+}
+
 function cancelledRequestId(message: JSONRPCMessage): unknown {
   if (!("method" in message) || message.method !== "notifications/cancelled" || "id" in message) return undefined;
   const params = message.params as Record<string, unknown> | undefined;
@@ -30,8 +39,10 @@ export class TracedServerTransport implements Transport {
 
   constructor(
     private readonly inner: Transport,
-    private readonly options: { transport: NetworkTransport },
-  ) {}
+    private readonly options: TracedServerOptions,
+  ) {
+    this.protocolVersion = options.protocolVersion;
+  }
 
   get sessionId(): string | undefined {
     return this.inner.sessionId;
@@ -58,7 +69,7 @@ export class TracedServerTransport implements Transport {
     }
     const operation = currentTelemetry().startOperation("server", facts, {
       transport: this.options.transport,
-      sessionId: this.inner.sessionId,
+      sessionId: this.inner.sessionId ?? this.options.sessionId,
       protocolVersion: this.protocolVersion,
     });
     this.pending.add(id, operation);
