@@ -7,6 +7,7 @@ import { reportMemoryOnStart } from "./memory-startup";
 import { openProject } from "./project";
 import { createFoundryServer, foundryDirectRoutes, foundryIdentity } from "./server";
 import { DualEraTransport, LineStdioTransport, createStructuredLog } from "@foundry-mcp/server-kit";
+import { startTelemetry } from "@foundry-mcp/telemetry";
 
 // Text until the command line asks for json (--log-format): the lines stay what they always were.
 let structured = createStructuredLog({ format: "text", service: "foundry-server" });
@@ -34,6 +35,10 @@ async function main(): Promise<void> {
       const options = { root: command.root, version: packageJson.version, log };
       const server = createFoundryServer(options);
       server.onerror = (error) => log(`foundry-server: ${error.message}`);
+      // OTLP export only when the OTEL_* environment asks (docs/operators/telemetry.md); the
+      // spans still batched go out when the client closes the connection.
+      const telemetry = await startTelemetry({ service: { name: "foundry-server", version: packageJson.version } });
+      server.onclose = () => void telemetry.shutdown();
       // Both eras on stdio: the 2025 handshake and 2026-07-28 per-request requests; tools/call
       // answered on the transport (server.ts foundryDirectRoutes).
       const transport = new DualEraTransport(new LineStdioTransport(), foundryIdentity(packageJson.version), { direct: foundryDirectRoutes(options) });

@@ -22,11 +22,14 @@ export const USAGE = `usage:
                          [--session-idle-ms 1800000] [--max-stream-events 100000]
                          [--max-stream-events-per-session 384] [--max-outbound-per-workspace 4]
                          [--no-ui] [--call-log-days 30] [--drain-seconds 20] [--log-format text|json]
+                         [--metrics-token T]
                          [--public-url https://gw.example]
                          [--embeddings-url URL --embeddings-model NAME [--embeddings-timeout-ms 2000]]
   The dashboard is at /ui on the same port (sign in with the admin token init printed);
   /healthz and /readyz answer load balancers without a token. SIGTERM drains (docs/operators/README.md).
   OAuth 2.1 clients find the gateway's authorization server from /mcp's 401 (see the README).
+  /metrics (Prometheus) answers loopback clients; others need --metrics-token (or
+  AMICITED_METRICS_TOKEN) as a bearer token. OTEL_EXPORTER_OTLP_ENDPOINT turns on OTLP export.
   amicited-gateway serve --stdio --data DIR [--toolsets eshop,uptime|all]   (token in AMICITED_TOKEN)
   Every command takes --database URL (or DATABASE_URL) instead of --data DIR to keep the store,
   the hourly quota and credits in PostgreSQL, shared by every instance.`;

@@ -20,6 +20,8 @@ import { gatewayOperations, openGatewayLog } from "../server/operations";
 import { parseDrainSeconds, parseLogFormat } from "@foundry-mcp/server-kit";
 import type { HttpOperations } from "@foundry-mcp/server-kit";
 import { oauthOptionsOf } from "../server/oauth/options";
+import { gatewayMetricsRoute } from "../server/metrics";
+import { metricsTokenOf, startGatewayTelemetry } from "./telemetry";
 import type { Credential, StoreLocation, WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** Name of the workspace init creates. */
@@ -170,10 +172,12 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     "log-format",
     "public-url",
     "allow-http-client-metadata",
+    "metrics-token",
     ...SEMANTIC_FLAGS,
   ]);
   const [logFormat, drainSeconds] = usageChecked(() => [parseLogFormat(flagString(args, "log-format")), parseDrainSeconds(flagString(args, "drain-seconds"))] as const);
   const log = openGatewayLog(logFormat);
+  const stopTelemetry = await startGatewayTelemetry();
   const storage = storageOf(args);
   const location = storeLocationOf(storage);
   if ("dataDir" in location && !storeExists(location))
@@ -191,7 +195,7 @@ export async function runServe(args: ParsedArgs): Promise<void> {
   });
   const upstreamFile = flagString(args, "upstreams");
   const upstreams = upstreamFile ? await attachUpstreams(gateway, upstreamFile) : undefined;
-  const shutdown: (() => Promise<void>)[] = [async () => upstreams?.close(), () => gateway.close()];
+  const shutdown: (() => Promise<void>)[] = [async () => upstreams?.close(), () => gateway.close(), stopTelemetry];
   // Set once HTTP serving starts (stdio has nothing to drain); read by the signal handler.
   const http: { operations?: HttpOperations } = {};
   let stopping = false;
@@ -250,6 +254,7 @@ export async function runServe(args: ParsedArgs): Promise<void> {
       maxEventsPerSession: flagInteger(args, "max-stream-events-per-session", DEFAULT_STREAM_EVENT_LIMITS.maxEventsPerSession, 2, 1_000_000),
     },
     ...(anonymous ? { anonymous } : {}),
+    metrics: gatewayMetricsRoute(gateway, metricsTokenOf(args)),
   });
   shutdown.unshift(() => running.close());
   process.stderr.write(

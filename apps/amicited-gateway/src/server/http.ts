@@ -22,6 +22,7 @@ import type { Gateway } from "./gateway";
 import { isUiPath, type UiRoutes } from "./ui/routes";
 import { challengeParamsOf, isOAuthPath, issuerOf } from "./oauth/endpoints";
 import type { OAuthRoutes } from "./oauth/routes";
+import type { MetricsRoute } from "@foundry-mcp/telemetry";
 
 /** Options of startHttpGateway. */
 export interface HttpGatewayOptions {
@@ -43,6 +44,8 @@ export interface HttpGatewayOptions {
   operations?: HttpOperations;
   /** The OAuth 2.1 authorization server and metadata (oauth/routes.ts); absent, /mcp takes static tokens only. */
   oauth?: { routes: OAuthRoutes; publicUrl?: string };
+  /** GET /metrics (server/metrics.ts; docs/operators/telemetry.md). */
+  metrics?: MetricsRoute;
 }
 
 /** A running HTTP gateway. */
@@ -83,6 +86,7 @@ export async function startHttpGateway(
     const url = new URL(req.url ?? "/", "http://placeholder");
     if (options.ui && isUiPath(url.pathname)) return options.ui(req, res, url);
     if (options.oauth && isOAuthPath(url.pathname)) return options.oauth.routes(req, res, url);
+    if (options.metrics?.(req, res)) return;
     const admitted = await admit(req, res);
     if (!admitted) return;
     const { credential, body, method } = admitted;

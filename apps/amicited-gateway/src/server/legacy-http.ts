@@ -23,6 +23,7 @@ import { jsonRpcError, sendJson } from "@foundry-mcp/server-kit";
 import type { Credential } from "@foundry-mcp/workspace-store";
 import type { StreamEventLog } from "./stream-event-log";
 import { RestoredSessionTransport } from "./restored-session";
+import { TracedServerTransport } from "@foundry-mcp/telemetry";
 import type { Session, SessionTable } from "./sessions";
 import { SessionEventStore } from "./stream-events";
 import { resumeStream } from "./stream-resume";
@@ -87,7 +88,10 @@ async function serve(
 ): Promise<void> {
   const { res } = request;
   const server = endpoint.createServer(request.credential, options.toolsets);
-  const restored = new RestoredSessionTransport(transport, options.session);
+  // Each request on the wire is measured (span + duration) like the other eras'; the replayed
+  // initialize is not (it is inside the tracing).
+  const traced = new TracedServerTransport(transport, { transport: "tcp", sessionId: options.session?.id, protocolVersion: options.session?.protocolVersion });
+  const restored = new RestoredSessionTransport(traced, options.session);
   const hungUp = new Promise<void>((resolve) => res.once("close", () => resolve()));
   await server.connect(restored);
   try {

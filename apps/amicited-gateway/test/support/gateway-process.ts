@@ -73,11 +73,12 @@ export const storeFlags = (location: string): string[] =>
 export async function startGateway(
   location: string,
   extra: string[] = [],
+  env: NodeJS.ProcessEnv = {},
 ): Promise<RunningGateway> {
   const child = spawn(
     process.execPath,
     [GATEWAY, "serve", ...storeFlags(location), "--port", "0", ...extra],
-    { stdio: ["ignore", "pipe", "pipe"], detached: true },
+    { stdio: ["ignore", "pipe", "pipe"], detached: true, env: { ...process.env, ...env } },
   );
   let stderr = "";
   const url = await new Promise<string>((resolve, reject) => {
@@ -160,7 +161,7 @@ export interface ServedGateway {
  * @example const served = serveGateway({ others: ["other"], flags: () => ["--hourly-cap", "40"] });
  */
 export function serveGateway(
-  options: { others?: string[]; flags?: (dir: string) => string[] } = {},
+  options: { others?: string[]; flags?: (dir: string) => string[]; env?: () => NodeJS.ProcessEnv } = {},
 ): ServedGateway {
   const clients: Client[] = [];
   const served = {
@@ -173,7 +174,7 @@ export function serveGateway(
   beforeAll(async () => {
     requireBuild();
     ({ dir: served.dir, tokens: served.tokens } = initData(options.others));
-    served.gateway = await startGateway(served.dir, options.flags?.(served.dir) ?? []);
+    served.gateway = await startGateway(served.dir, options.flags?.(served.dir) ?? [], options.env?.() ?? {});
   });
   afterAll(async () => {
     for (const client of clients) await client.close().catch(() => undefined);

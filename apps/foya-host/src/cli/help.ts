@@ -95,7 +95,7 @@ Exits 1 when the tool returns an error result.`,
   read: "Usage: foya read <server> <uri> [--json]",
   prompts: "Usage: foya prompts [--server S] [--json]",
   prompt: "Usage: foya prompt <server> <name> [--args JSON] [--json]\n--args is an object of string values.",
-  serve: `Usage: foya serve [--approval auto|ask|deny] [--progressive | --short-names [--client-prefix P]] [--http [--host H] [--port N] [--token T]]
+  serve: `Usage: foya serve [--approval auto|ask|deny] [--progressive | --short-names [--client-prefix P]] [--http [--host H] [--port N] [--token T] [--metrics-token T]]
 One MCP server over stdio (or Streamable HTTP) in front of every configured server. Tools keep their host names,
 resources become foya://<server>/<uri>, prompts <server>__<name>. Edits to mcp.json are
 followed live and announced with notifications/tools/list_changed.
@@ -110,6 +110,10 @@ followed live and announced with notifications/tools/list_changed.
                     port 0 = any free one; the URL is printed on stderr and kept in serve.json).
                     Requests need Authorization: Bearer <token>: --token, FOYA_SERVE_TOKEN, or the
                     token generated once into $FOYA_HOME/serve-token (0600)
+  --metrics-token   with --http, the bearer token a non-loopback scraper of GET /metrics needs
+                    (also FOYA_METRICS_TOKEN); loopback clients need none
+OpenTelemetry export (off by default) follows the standard OTEL_* variables
+(OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME, …): docs/operators/telemetry.md.
 The live status is the resource foya://status (and foya status for --http).`,
   status: `Usage: foya status [--url URL] [--json]
 Reads foya://status from the running foya serve --http recorded in $FOYA_HOME/serve.json (or at

@@ -18,6 +18,7 @@ import { openServeManager } from "../serve/serve-manager";
 import { openServeLog, serveOperations } from "../serve/operations";
 import { CLAUDE_CODE_PREFIX, clientPrefixProblem, shortToolNames, type ToolNaming } from "../serve/tool-names";
 import type { Command } from "./context";
+import { startServeTelemetry } from "../serve/telemetry";
 
 /** The longest `tools/list` waits at start-up for servers still connecting; later ones come with list_changed. */
 export const STARTUP_LIST_WAIT_MS = 10_000;
@@ -65,11 +66,11 @@ function usageChecked<T>(parse: () => T): T {
 
 /** `foya serve`. Resolves only when the client goes away (stdio) or a signal ends it. */
 export const serveCommand: Command = async (argv, context) => {
-  const parsed = parseArguments(argv, { command: "serve", options: { approval: "value", progressive: "flag", "short-names": "flag", "client-prefix": "value", http: "flag", host: "value", port: "value", token: "value", "drain-seconds": "value", "log-format": "value" }, positionals: [] });
+  const parsed = parseArguments(argv, { command: "serve", options: { approval: "value", progressive: "flag", "short-names": "flag", "client-prefix": "value", http: "flag", host: "value", port: "value", token: "value", "metrics-token": "value", "drain-seconds": "value", "log-format": "value" }, positionals: [] });
   const approval = (parsed.values.approval ?? "auto") as ApprovalMode;
   if (!APPROVAL_MODES.includes(approval)) throw usageError(`--approval must be auto, ask or deny, got "${approval}"`, "serve");
   const http = parsed.flags.has("http");
-  for (const option of ["host", "port", "token", "drain-seconds"]) {
+  for (const option of ["host", "port", "token", "metrics-token", "drain-seconds"]) {
     if (!http && parsed.values[option] !== undefined) throw usageError(`--${option} needs --http`, "serve");
   }
   const toolNames = toolNamesOf(parsed);
@@ -77,6 +78,7 @@ export const serveCommand: Command = async (argv, context) => {
   const [logFormat, drainSeconds] = usageChecked(() => [parseLogFormat(parsed.values["log-format"]), parseDrainSeconds(parsed.values["drain-seconds"])] as const);
   const structured = openServeLog(logFormat, (line) => context.output.err(line));
   const log = (line: string): void => structured.write("info", line);
+  const telemetry = await startServeTelemetry(context.version);
 
   // Before any server starts: if foya dies without closing (SIGKILL), the watchdog ends their groups.
   const watchdog = startProcessWatchdog();
@@ -149,6 +151,7 @@ export const serveCommand: Command = async (argv, context) => {
       await downstreams.closeAll();
       await manager.close();
       watchdog.stop();
+      await telemetry.shutdown();
       markEnded();
     })());
   for (const signal of signals) process.on(signal, onSignal);
@@ -160,7 +163,7 @@ export const serveCommand: Command = async (argv, context) => {
     transport.onclose = () => void shutdown();
     void session.server.connect(transport);
   }
-  const where = http ? await listen(context.home, downstreams, { host: parsed.values.host ?? "127.0.0.1", port, token: parsed.values.token, log, structured, operations }, stops) : "stdio";
+  const where = http ? await listen(context.home, downstreams, { host: parsed.values.host ?? "127.0.0.1", port, token: parsed.values.token, metricsToken: parsed.values["metrics-token"] ?? (process.env.FOYA_METRICS_TOKEN || undefined), log, structured, operations }, stops) : "stdio";
   // From the configuration, not status(): on stdio no session exists yet when this line is written (issue #36 D7).
   const configured = manager.configuredServers();
   log(`foya serve: ${configured} servers configured in ${context.home}; approval ${approval}${parsed.flags.has("progressive") ? "; progressive" : ""}; on ${where}.`);
@@ -171,12 +174,12 @@ export const serveCommand: Command = async (argv, context) => {
 async function listen(
   home: string,
   downstreams: Downstreams,
-  options: { host: string; port: number; token: string | undefined; log: (line: string) => void; structured: StructuredLog; operations?: HttpOperations },
+  options: { host: string; port: number; token: string | undefined; metricsToken: string | undefined; log: (line: string) => void; structured: StructuredLog; operations?: HttpOperations },
   stops: Array<() => Promise<void> | void>,
 ): Promise<string> {
   const token = await serveToken(home, options.token);
   options.structured.addSecret(token);
-  const running = await startHttpDownstream(downstreams, { host: options.host, port: options.port, token, log: options.log, ...(options.operations ? { operations: options.operations } : {}) });
+  const running = await startHttpDownstream(downstreams, { host: options.host, port: options.port, token, log: options.log, metricsToken: options.metricsToken, ...(options.operations ? { operations: options.operations } : {}) });
   stops.push(() => running.close());
   stops.push(await recordEndpoint(home, { url: running.url, pid: process.pid }));
   return running.url;

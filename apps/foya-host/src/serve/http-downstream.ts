@@ -15,6 +15,8 @@ import type { HttpOperations } from "@foundry-mcp/server-kit";
 import type { AggregatingServer } from "./aggregating-server";
 import type { Downstreams } from "./downstreams";
 import { HttpSessionTransport } from "./http-session";
+import { foyaMetricsRoute } from "./metrics";
+import { TracedServerTransport } from "@foundry-mcp/telemetry";
 
 /** Sessions one `foya serve --http` keeps at once. */
 export const MAX_HTTP_SESSIONS = 32;
@@ -29,6 +31,8 @@ export interface HttpDownstreamOptions {
   log: (line: string) => void;
   /** /healthz, /readyz, drain and request records (operations.ts). */
   operations?: HttpOperations;
+  /** Admits a non-loopback scraper to /metrics (serve/metrics.ts). */
+  metricsToken?: string | undefined;
 }
 
 /** A listening HTTP downstream. */
@@ -47,6 +51,7 @@ interface Session {
 export async function startHttpDownstream(downstreams: Downstreams, options: HttpDownstreamOptions): Promise<HttpDownstream> {
   const admit = createHttpEdge({ host: options.host, realm: "foya", checkToken: (token) => sameSecret(token, options.token) });
   const sessions = new Map<string, Session>();
+  const metrics = foyaMetricsRoute(options.metricsToken, () => sessions.size);
 
   // Made on the first modern request: a 2025-only client never pays for it.
   let modern: Promise<SharedModernServer> | undefined;
@@ -60,6 +65,7 @@ export async function startHttpDownstream(downstreams: Downstreams, options: Htt
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     if (options.operations?.intercept(req, res)) return;
+    if (metrics(req, res)) return;
     const admitted = await admit(req, res);
     if (!admitted) return;
     options.operations?.admitted(res, admitted.body);
@@ -89,7 +95,7 @@ export async function startHttpDownstream(downstreams: Downstreams, options: Htt
     }
     const aggregating = downstreams.open();
     const transport = new HttpSessionTransport();
-    await aggregating.server.connect(transport);
+    await aggregating.server.connect(new TracedServerTransport(transport, { transport: "tcp" }));
     sessions.set(transport.sessionId, { transport, aggregating, lastSeen: Date.now() });
     // Set after connect: the server wraps the transport's onclose with its own (which leaves Downstreams).
     const closeServer = transport.onclose;

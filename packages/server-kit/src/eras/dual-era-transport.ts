@@ -3,9 +3,13 @@
 // answers server/discover and the revision's errors itself), outbound answers to modern requests
 // get their 2026-07-28 form. Wrap LineStdioTransport for stdio, or a one-request channel for
 // stateless HTTP (stateless-request.ts). Methods given as `direct` routes are answered here,
-// after the router and ahead of the SDK's dispatch (direct-requests.ts).
+// after the router and ahead of the SDK's dispatch (direct-requests.ts). Every message passes a
+// TracedServerTransport (@foundry-mcp/telemetry) on the wire side: each request of either era is
+// measured here, the server side's one instrumentation point.
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
+import { TracedServerTransport, type NetworkTransport } from "@foundry-mcp/telemetry";
+import { LineStdioTransport } from "../line-stdio-transport";
 import { DirectRequests, type DirectRoutes } from "./direct-requests";
 import { EraRouter, type EraRouterOptions, type ProtocolEra } from "./era-router";
 import type { ServerIdentity } from "./modern-result";
@@ -16,6 +20,8 @@ export interface DualEraTransportOptions extends EraRouterOptions {
   direct?: DirectRoutes;
   /** Most direct requests in flight at once (default 1024); past it one is refused with -32000. */
   maxDirectInFlight?: number;
+  /** The convention's network.transport: `pipe` (default for LineStdioTransport) or `tcp` (default otherwise). */
+  networkTransport?: NetworkTransport;
 }
 
 /**
@@ -30,13 +36,11 @@ export class DualEraTransport implements Transport {
 
   private readonly router: EraRouter;
   private readonly direct: DirectRequests | undefined;
+  private readonly inner: Transport;
 
-  constructor(
-    private readonly inner: Transport,
-    identity: ServerIdentity,
-    options: DualEraTransportOptions = {},
-  ) {
-    const { direct, maxDirectInFlight, ...routerOptions } = options;
+  constructor(inner: Transport, identity: ServerIdentity, options: DualEraTransportOptions = {}) {
+    const { direct, maxDirectInFlight, networkTransport, ...routerOptions } = options;
+    this.inner = new TracedServerTransport(inner, { transport: networkTransport ?? (inner instanceof LineStdioTransport ? "pipe" : "tcp") });
     this.router = new EraRouter(identity, routerOptions);
     this.direct = direct ? new DirectRequests(direct, maxDirectInFlight) : undefined;
   }

@@ -1,0 +1,79 @@
+// Telemetry is off by default and free when off: the built server, run where the OpenTelemetry
+// packages ARE installed (its own node_modules), resolves none of them while no OTEL_* variable
+// asks for export, and the same bundle with OTEL_EXPORTER_OTLP_ENDPOINT set loads them and exports
+// its server span to a real OTLP/HTTP receiver (so the import recorder does see a load). Without
+// node_modules beside it (the one-file bundle on its own) turning export on is a clear error.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startOtlpReceiver, type OtlpReceiver } from "../../../tooling/otlp-receiver.mjs";
+import { BUNDLE, cleanup, isolatedBundle, makeTempDir, requireBuild } from "./support/server-process";
+
+const RECORDER = fileURLToPath(new URL("./__fixtures__/record-otel-imports.mjs", import.meta.url));
+
+let receiver: OtlpReceiver;
+beforeAll(async () => {
+  requireBuild();
+  receiver = await startOtlpReceiver();
+});
+afterAll(async () => {
+  await receiver?.close();
+  await cleanup();
+});
+
+/** Runs a session (initialize, one tool call) against the in-place bundle; returns what it resolved of @opentelemetry. */
+async function session(env: Record<string, string>): Promise<string[]> {
+  const root = makeTempDir("foundry-otel-");
+  const log = path.join(root, "otel-imports.log");
+  const client = new Client({ name: "otel-off-test", version: "0.0.0" });
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: ["--import", RECORDER, BUNDLE, "--root", root],
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", OTEL_IMPORT_LOG: log, ...env },
+      stderr: "ignore",
+    }),
+  );
+  const result = await client.callTool({ name: "memory_search", arguments: { query: "anything" } });
+  expect(result.isError).not.toBe(true);
+  await client.close();
+  return fs.existsSync(log) ? fs.readFileSync(log, "utf8").split("\n").filter(Boolean) : [];
+}
+
+describe("foundry-server telemetry", () => {
+  it("resolves no @opentelemetry module with no OTEL_* variable, though they are installed beside it", async () => {
+    expect(fs.existsSync(path.join(path.dirname(BUNDLE), "..", "node_modules", "@opentelemetry", "api"))).toBe(true);
+    expect(await session({})).toEqual([]);
+    expect(await session({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_SDK_DISABLED: "true" })).toEqual([]);
+  });
+
+  it("loads the SDK and exports its server span when OTEL_EXPORTER_OTLP_ENDPOINT is set", async () => {
+    const loaded = await session({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: "50" });
+    expect(loaded).toEqual(expect.arrayContaining(["@opentelemetry/api", "@opentelemetry/sdk-trace-base", "@opentelemetry/exporter-trace-otlp-http"]));
+    await expect.poll(() => receiver.spans.filter((span) => span.service === "foundry-server").map((span) => span.name)).toContain("tools/call memory_search");
+    const span = receiver.spans.find((candidate) => candidate.name === "tools/call memory_search");
+    expect(span?.attributes).toMatchObject({ "mcp.method.name": "tools/call", "gen_ai.tool.name": "memory_search", "network.transport": "pipe", "mcp.protocol.version": "2025-06-18" }); // the version foundry-server settles on (src/protocol.ts)
+  });
+
+  it("says what to install when export is on and the bundle runs with no node_modules", () => {
+    const lone = isolatedBundle();
+    const root = makeTempDir("foundry-otel-lone-");
+    const run = spawnSync(process.execPath, [lone, "--root", root], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url },
+      input: "",
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(
+      "OpenTelemetry export is on (OTEL_* environment) but @opentelemetry/api could not be loaded: Cannot find package '@opentelemetry/api'",
+    );
+    expect(run.stderr).toContain("Install the @opentelemetry packages this program lists as dependencies next to it, or unset OTEL_EXPORTER_OTLP_ENDPOINT / set OTEL_SDK_DISABLED=true.");
+  });
+});

@@ -1,0 +1,114 @@
+// OpenTelemetry across a chain of real processes: an SDK client calls a tool through `foya serve`
+// (stdio) whose upstream is foundry-server, all three reporting to one real OTLP/HTTP receiver on
+// 127.0.0.1. The client's traceparent (in params._meta) parents foya's server span, foya's client
+// span to the upstream is that span's child, and foundry-server's server span is the client span's
+// child: one trace, with the MCP semantic conventions' attribute names, and the duration
+// histograms arrive with their unit.
+import { randomBytes } from "node:crypto";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "../../../tooling/otlp-receiver.mjs";
+import { FOUNDRY_SERVER, FOYA, removeTemporaryFolders, runFoya, temporaryFolder } from "./support/processes";
+
+const SERVER_KIND = 2;
+const CLIENT_KIND = 3;
+
+let receiver: OtlpReceiver;
+let client: Client;
+
+function otelEnv(url: string, serviceName?: string): Record<string, string> {
+  return {
+    OTEL_EXPORTER_OTLP_ENDPOINT: url,
+    OTEL_BSP_SCHEDULE_DELAY: "50",
+    OTEL_METRIC_EXPORT_INTERVAL: "200",
+    ...(serviceName ? { OTEL_SERVICE_NAME: serviceName } : {}),
+  };
+}
+
+beforeAll(async () => {
+  receiver = await startOtlpReceiver();
+  const home = temporaryFolder("otel-home");
+  const root = temporaryFolder("otel-root");
+  const env = Object.entries(otelEnv(receiver.url)).flatMap(([key, value]) => ["--env", `${key}=${value}`]);
+  expect(runFoya(home, ["mcp", "add", "fdn", ...env, "--", process.execPath, FOUNDRY_SERVER, "--root", root]).status).toBe(0);
+  client = new Client({ name: "otel-test", version: "1.0.0" });
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [FOYA, "serve"],
+      env: { ...(process.env as Record<string, string>), FOYA_HOME: home, ...otelEnv(receiver.url) },
+      stderr: "ignore",
+    }),
+  );
+});
+
+afterAll(async () => {
+  await client?.close();
+  await receiver?.close();
+  removeTemporaryFolders();
+});
+
+function one(spans: ReceivedSpan[], predicate: (span: ReceivedSpan) => boolean, what: string): ReceivedSpan {
+  const found = spans.filter(predicate);
+  if (found.length !== 1) throw new Error(`${what}: ${found.length} spans match among ${JSON.stringify(spans.map((span) => [span.service, span.name, span.kind]))}`);
+  return found[0] as ReceivedSpan;
+}
+
+describe("foya serve with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
+  it("exports one trace from the client's traceparent through foya to the upstream, by the MCP conventions", async () => {
+    const traceId = randomBytes(16).toString("hex");
+    const callerSpanId = randomBytes(8).toString("hex");
+    const result = await client.callTool({ name: "mcp__fdn__memory_search", arguments: { query: "nothing stored" }, _meta: { traceparent: `00-${traceId}-${callerSpanId}-01` } });
+    expect(result.isError).not.toBe(true);
+
+    await expect.poll(() => receiver.spans.filter((span) => span.traceId === traceId).length).toBeGreaterThanOrEqual(3);
+    const trace = receiver.spans.filter((span) => span.traceId === traceId);
+    const foyaServer = one(trace, (span) => span.service === "foya" && span.kind === SERVER_KIND, "foya's server span");
+    const foyaClient = one(trace, (span) => span.service === "foya" && span.kind === CLIENT_KIND, "foya's client span");
+    const upstream = one(trace, (span) => span.service === "foundry-server" && span.kind === SERVER_KIND, "foundry-server's server span");
+
+    expect(foyaServer.parentSpanId).toBe(callerSpanId);
+    expect(foyaClient.parentSpanId).toBe(foyaServer.spanId);
+    expect(upstream.parentSpanId).toBe(foyaClient.spanId);
+
+    expect(foyaServer.name).toBe("tools/call mcp__fdn__memory_search");
+    expect(foyaServer.attributes).toMatchObject({
+      "mcp.method.name": "tools/call",
+      "gen_ai.tool.name": "mcp__fdn__memory_search",
+      "gen_ai.operation.name": "execute_tool",
+      "network.transport": "pipe",
+      "mcp.protocol.version": "2025-11-25",
+    });
+    expect(typeof foyaServer.attributes["jsonrpc.request.id"]).toBe("string");
+    expect(foyaClient.name).toBe("tools/call memory_search");
+    expect(foyaClient.attributes).toMatchObject({ "mcp.method.name": "tools/call", "gen_ai.tool.name": "memory_search", "network.transport": "pipe" });
+    expect(upstream.name).toBe("tools/call memory_search");
+    expect(upstream.attributes).toMatchObject({ "mcp.method.name": "tools/call", "gen_ai.tool.name": "memory_search", "network.transport": "pipe" });
+    expect(foyaServer.attributes["error.type"]).toBeUndefined();
+    expect(receiver.rejected).toEqual([]);
+  });
+
+  it("records an unknown tool as an error span with error.type and the JSON-RPC code", async () => {
+    const traceId = randomBytes(16).toString("hex");
+    await client.callTool({ name: "mcp__fdn__no_such_tool", arguments: {}, _meta: { traceparent: `00-${traceId}-${randomBytes(8).toString("hex")}-01` } }).catch(() => undefined);
+    await expect.poll(() => receiver.spans.some((span) => span.traceId === traceId && span.service === "foya" && span.kind === SERVER_KIND)).toBe(true);
+    const span = one(receiver.spans, (candidate) => candidate.traceId === traceId && candidate.kind === SERVER_KIND, "the refused call's span");
+    expect(span.attributes["error.type"]).toBe("-32602");
+    expect(span.attributes["rpc.response.status_code"]).toBe("-32602");
+    expect(span.status.code).toBe(2);
+  });
+
+  it("exports mcp.server.operation.duration and mcp.client.operation.duration in seconds", async () => {
+    const exportsOf = (name: string) => receiver.metrics.filter((candidate) => candidate.service === "foya" && candidate.name === name);
+    const toolCallPoints = (name: string) =>
+      exportsOf(name)
+        .flatMap((metric) => metric.points)
+        .filter((point) => point.attributes["mcp.method.name"] === "tools/call" && point.attributes["gen_ai.tool.name"] !== undefined);
+    for (const name of ["mcp.server.operation.duration", "mcp.client.operation.duration"]) {
+      await expect.poll(() => toolCallPoints(name).length).toBeGreaterThan(0);
+      expect(new Set(exportsOf(name).map((metric) => `${metric.type} ${metric.unit}`))).toEqual(new Set(["histogram s"]));
+      expect(toolCallPoints(name)[0]?.explicitBounds).toEqual([0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300]);
+    }
+  });
+});

@@ -1,0 +1,20 @@
+// @foundry-mcp/telemetry — the one public door: MCP operations measured by the OpenTelemetry MCP
+// semantic conventions (spans and duration histograms over OTLP/HTTP, on only when the standard
+// OTEL_* variables ask, the SDK loaded then and only then) and the same measurements on a
+// Prometheus /metrics route that needs no OpenTelemetry package.
+export { Telemetry, currentTelemetry, startTelemetry } from "./telemetry";
+export type { Operation, OperationContext, OperationSide, StartTelemetryOptions } from "./telemetry";
+export { MetricsRegistry, Metric, DEFAULT_MAX_SERIES_PER_METRIC } from "./metrics-registry";
+export type { Labels, MetricKind, MetricOptions } from "./metrics-registry";
+export { createMetricsRoute, METRICS_PATH } from "./metrics-endpoint";
+export type { MetricsRoute, MetricsRouteOptions } from "./metrics-endpoint";
+export { otelSettingsFrom, OtelSettingsError } from "./otel-env";
+export type { OtelSettings } from "./otel-env";
+export type { ServiceIdentity } from "./otel-sdk";
+export { McpAttribute, MCP_DURATION_BUCKETS_SECONDS, MCP_SEMCONV_VERSION, operationFacts, outcomeOf, spanNameOf } from "./semconv";
+export type { NetworkTransport, OperationFacts, OperationOutcome } from "./semconv";
+export { TracedServerTransport } from "./transports/traced-server-transport";
+export type { TracedServerOptions } from "./transports/traced-server-transport";
+export { TracedClientTransport } from "./transports/traced-client-transport";
+export type { TracedClientOptions } from "./transports/traced-client-transport";
+export { MAX_PENDING_OPERATIONS } from "./transports/pending-operations";

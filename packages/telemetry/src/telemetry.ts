@@ -1,0 +1,177 @@
+// One Telemetry per process: the MCP operations (server side and client side) measured once and
+// written to both places, the in-process MetricsRegistry (always: /metrics) and, when the
+// OTEL_* environment turns it on, OpenTelemetry spans and histograms (otel-sdk.ts, loaded then).
+// Apps call `startTelemetry` once at start-up; server-kit and client-manager reach the same
+// instance through `currentTelemetry()`, so a library user who never starts it pays only the
+// local metrics.
+import type { Attributes } from "@opentelemetry/api";
+import { MetricsRegistry, type Metric } from "./metrics-registry";
+import { otelSettingsFrom } from "./otel-env";
+import type { BridgeSpan, OtelBridge, ServiceIdentity } from "./otel-sdk";
+import { McpAttribute, MCP_DURATION_BUCKETS_SECONDS, spanNameOf, type NetworkTransport, type OperationFacts, type OperationOutcome } from "./semconv";
+
+/** Where an operation was observed. */
+export type OperationSide = "server" | "client";
+
+/** Context of an operation beyond its message. */
+export interface OperationContext {
+  transport: NetworkTransport;
+  sessionId?: string | undefined;
+  protocolVersion?: string | undefined;
+  /** Client side: the configured upstream's name (a Prometheus label; not a convention attribute). */
+  upstream?: string | undefined;
+}
+
+/** One measured request, from its arrival (or sending) to its answer. */
+export interface Operation {
+  /** Runs `fn` inside the operation's trace context (no-op wrapper with OTel off). */
+  run<T>(fn: () => T): T;
+  /** Client side: writes traceparent into the outgoing request's params._meta. */
+  inject(carrier: Record<string, unknown>): void;
+  end(outcome: OperationOutcome): void;
+}
+
+class MeasuredOperation implements Operation {
+  private readonly started = performance.now();
+  private ended = false;
+
+  constructor(
+    private readonly telemetry: Telemetry,
+    private readonly side: OperationSide,
+    private readonly facts: OperationFacts,
+    private readonly context: OperationContext,
+    private readonly span: BridgeSpan | undefined,
+  ) {}
+
+  run<T>(fn: () => T): T {
+    return this.span ? this.span.run(fn) : fn();
+  }
+
+  inject(carrier: Record<string, unknown>): void {
+    this.span?.inject(carrier);
+  }
+
+  end(outcome: OperationOutcome): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.telemetry.finish(this.side, this.facts, this.context, outcome, (performance.now() - this.started) / 1000, this.span);
+  }
+}
+
+function conventionAttributes(facts: OperationFacts, context: OperationContext): Attributes {
+  const attributes: Attributes = { [McpAttribute.METHOD]: facts.method, [McpAttribute.NETWORK_TRANSPORT]: context.transport };
+  if (context.transport === "tcp") attributes[McpAttribute.NETWORK_PROTOCOL] = "http";
+  if (facts.toolName !== undefined) {
+    attributes[McpAttribute.TOOL_NAME] = facts.toolName;
+    attributes[McpAttribute.OPERATION_NAME] = "execute_tool";
+  }
+  if (facts.promptName !== undefined) attributes[McpAttribute.PROMPT_NAME] = facts.promptName;
+  const protocolVersion = facts.protocolVersion ?? context.protocolVersion;
+  if (protocolVersion !== undefined) attributes[McpAttribute.PROTOCOL_VERSION] = protocolVersion;
+  return attributes;
+}
+
+/**
+ * The process's telemetry. Construct through `startTelemetry` (or `new Telemetry()` for metrics only).
+ *
+ * @example const operation = currentTelemetry().startOperation("server", facts, { transport: "pipe" }); …; operation.end(outcomeOf(answer));
+ */
+export class Telemetry {
+  readonly metrics: MetricsRegistry;
+  private readonly durations: Record<OperationSide, Metric>;
+  private readonly refusals: Metric;
+
+  constructor(
+    private readonly bridge: OtelBridge | undefined = undefined,
+    metrics: MetricsRegistry = new MetricsRegistry(),
+  ) {
+    this.metrics = metrics;
+    this.durations = {
+      server: metrics.histogram({
+        name: "mcp_server_operation_duration_seconds",
+        help: "MCP requests as observed on the receiver, from arrival to answer (mcp.server.operation.duration).",
+        buckets: MCP_DURATION_BUCKETS_SECONDS,
+      }),
+      client: metrics.histogram({
+        name: "mcp_client_operation_duration_seconds",
+        help: "MCP requests to upstream servers, from sending to the answer (mcp.client.operation.duration).",
+        buckets: MCP_DURATION_BUCKETS_SECONDS,
+      }),
+    };
+    this.refusals = metrics.counter({ name: "mcp_server_refusals_total", help: "Requests answered with a JSON-RPC error or an isError result, by code." });
+  }
+
+  /** True when spans and OTLP metrics are exported. */
+  get exporting(): boolean {
+    return this.bridge !== undefined;
+  }
+
+  /** Starts measuring one request; `facts.meta` carries an incoming traceparent on the server side. */
+  startOperation(side: OperationSide, facts: OperationFacts, context: OperationContext): Operation {
+    const span = this.bridge?.startSpan(side, spanNameOf(facts), this.spanAttributes(facts, context), side === "server" ? facts.meta : undefined);
+    return new MeasuredOperation(this, side, facts, context, span);
+  }
+
+  private spanAttributes(facts: OperationFacts, context: OperationContext): Attributes {
+    const attributes = conventionAttributes(facts, context);
+    if (facts.requestId !== undefined) attributes[McpAttribute.REQUEST_ID] = facts.requestId;
+    if (context.sessionId !== undefined) attributes[McpAttribute.SESSION_ID] = context.sessionId;
+    if (facts.resourceUri !== undefined) attributes[McpAttribute.RESOURCE_URI] = facts.resourceUri;
+    return attributes;
+  }
+
+  /** @internal Called by an operation's end. */
+  finish(side: OperationSide, facts: OperationFacts, context: OperationContext, outcome: OperationOutcome, seconds: number, span: BridgeSpan | undefined): void {
+    const labels: Record<string, string> = {
+      mcp_method_name: facts.method,
+      gen_ai_tool_name: facts.toolName ?? "",
+      error_type: outcome.errorType ?? "",
+    };
+    if (side === "client") labels.upstream = context.upstream ?? "";
+    this.durations[side].observe(labels, seconds);
+    if (side === "server" && outcome.errorType !== undefined) this.refusals.inc({ code: outcome.refusalCode ?? outcome.errorType });
+    if (!this.bridge) return;
+    const ending: Attributes = {};
+    if (outcome.errorType !== undefined) ending[McpAttribute.ERROR_TYPE] = outcome.errorType;
+    if (outcome.statusCode !== undefined) ending[McpAttribute.STATUS_CODE] = outcome.statusCode;
+    span?.end(ending, outcome.message);
+    // Metric attributes are the low-cardinality ones (no request id, session id or URI).
+    this.bridge.recordDuration(side, seconds, { ...conventionAttributes(facts, context), ...ending });
+  }
+
+  /** Flushes and stops the exporters (call before the process exits). */
+  async shutdown(): Promise<void> {
+    await this.bridge?.shutdown();
+  }
+}
+
+const GLOBAL_KEY = Symbol.for("@foundry-mcp/telemetry.current");
+type TelemetryGlobal = { [GLOBAL_KEY]?: Telemetry };
+
+/** The process's Telemetry (a metrics-only one until `startTelemetry` ran). */
+export function currentTelemetry(): Telemetry {
+  const holder = globalThis as TelemetryGlobal;
+  return (holder[GLOBAL_KEY] ??= new Telemetry());
+}
+
+/** Options of startTelemetry. */
+export interface StartTelemetryOptions {
+  service: ServiceIdentity;
+  /** The environment to read OTEL_* from (default process.env). */
+  env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Reads the OTEL_* environment, loads OpenTelemetry when it asks for export and makes the result
+ * `currentTelemetry()`. Throws OtelSettingsError on a setting it cannot honour.
+ *
+ * @example const telemetry = await startTelemetry({ service: { name: "amicited-gateway", version } });
+ */
+export async function startTelemetry(options: StartTelemetryOptions): Promise<Telemetry> {
+  const settings = otelSettingsFrom(options.env ?? process.env);
+  const previous = (globalThis as TelemetryGlobal)[GLOBAL_KEY];
+  const bridge = settings ? await (await import("./otel-sdk")).loadOtel(settings, options.service) : undefined;
+  const telemetry = new Telemetry(bridge, previous?.metrics);
+  (globalThis as TelemetryGlobal)[GLOBAL_KEY] = telemetry;
+  return telemetry;
+}

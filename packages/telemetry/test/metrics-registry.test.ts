@@ -1,0 +1,51 @@
+// The in-process registry renders the Prometheus text format a real parser reads back, escapes
+// label values, keeps histogram buckets cumulative, and bounds the label sets of each metric.
+import { describe, expect, it } from "vitest";
+import { parsePrometheusText } from "../../../tooling/prometheus-text.mjs";
+import { MetricsRegistry } from "../src/metrics-registry";
+
+describe("MetricsRegistry", () => {
+  it("renders counters, gauges and cumulative histogram buckets that the parser reads back", async () => {
+    const registry = new MetricsRegistry();
+    registry.counter({ name: "calls_total", help: "Calls." }).inc({ code: '-32602 "bad"\nline' }, 3);
+    registry.gauge({ name: "open_sessions", help: "Sessions.", collect: (metric) => metric.set({}, 7) });
+    const histogram = registry.histogram({ name: "wait_seconds", help: "Waits.", buckets: [0.1, 1] });
+    for (const value of [0.05, 0.5, 5]) histogram.observe({}, value);
+
+    const text = await registry.render();
+    expect(text).toContain('calls_total{code="-32602 \\"bad\\"\\nline"} 3');
+    expect(text).toContain('wait_seconds_bucket{le="0.1"} 1\nwait_seconds_bucket{le="1"} 2\nwait_seconds_bucket{le="+Inf"} 3\nwait_seconds_sum{} 5.55\nwait_seconds_count{} 3'.replace(/\{\}/g, ""));
+    const families = parsePrometheusText(text);
+    expect(families.map((family) => [family.name, family.type])).toEqual([
+      ["foundry_metrics_series_dropped_total", "COUNTER"],
+      ["calls_total", "COUNTER"],
+      ["open_sessions", "GAUGE"],
+      ["wait_seconds", "HISTOGRAM"],
+    ]);
+    expect(families[1]?.metrics).toEqual([{ value: "3", labels: { code: '-32602 "bad"\nline' } }]);
+    expect(families[2]?.metrics).toEqual([{ value: "7" }]);
+    expect(families[3]?.metrics).toEqual([{ buckets: { "0.1": "1", "1": "2", "+Inf": "3" }, count: "3", sum: "5.55" }]);
+  });
+
+  it("keeps at most maxSeriesPerMetric label sets and counts the ones it drops", async () => {
+    const registry = new MetricsRegistry(2);
+    const calls = registry.counter({ name: "calls_total", help: "Calls." });
+    for (const tool of ["a", "b", "c", "d"]) calls.inc({ tool });
+    expect(calls.valueOf({ tool: "b" })).toBe(1);
+    expect(calls.valueOf({ tool: "c" })).toBeUndefined();
+    expect(await registry.render()).toContain('foundry_metrics_series_dropped_total{metric="calls_total"} 2');
+  });
+
+  it("renders the other metrics when one collector fails", async () => {
+    const registry = new MetricsRegistry();
+    registry.gauge({ name: "broken", help: "Fails.", collect: () => Promise.reject(new Error("store down")) });
+    registry.gauge({ name: "fine", help: "Works.", collect: (metric) => metric.set({}, 1) });
+    expect(await registry.render()).toContain("fine 1");
+  });
+
+  it("refuses a second definition of a name as another kind", () => {
+    const registry = new MetricsRegistry();
+    registry.counter({ name: "x_total", help: "X." });
+    expect(() => registry.gauge({ name: "x_total", help: "X." })).toThrow("metric x_total is already a counter, not a gauge");
+  });
+});

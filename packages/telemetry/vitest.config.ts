@@ -1,0 +1,3 @@
+import { projectConfig } from "../../tooling/vitest.shared.ts";
+
+export default projectConfig("telemetry");
