@@ -78,7 +78,7 @@ function programSection(folder, entry) {
   const lines = [`### ${path.basename(folder)} (\`${entry.name}\`)`, ""];
   if (config.type === "http") lines.push("Start it once (it prints an admin token; `workspace create NAME --data DIR` prints the API token clients send):", "", "```bash", ...config.start, "```", "");
   lines.push("- **Claude Code:**", "", "  ```bash", `  ${claudeCodeCommand(name, config)}`, "  ```", "");
-  if (folder === "apps/foundry-server") lines.push("  or the plugin (the server plus skills and the memory gate): `claude --plugin-dir apps/foundry-server/dist/plugin/foundry-core`, or add that folder to a marketplace and `/plugin install foundry-core`.", "");
+  if (folder === "apps/foundry-server") lines.push("  or the plugin (the server plus skills and the context hooks): `/plugin marketplace add foundry-mcp/foundry-mcp`, then `/plugin install foundry-core@foundry-mcp` (a local build: `claude --plugin-dir apps/foundry-server/dist/plugin/foundry-core`).", "");
   if (config.type === "stdio") {
     if (folder === "apps/foundry-server") lines.push("- **Claude Desktop:** open `foundry-server.mcpb` (built by `pnpm release` into `apps/foundry-server/release/`; it asks for the project folder), or add to `claude_desktop_config.json`:", "");
     else lines.push("- **Claude Desktop:** add to `claude_desktop_config.json`:", "");

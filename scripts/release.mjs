@@ -4,7 +4,10 @@
 // a user would meet the result: every package packed, each tarball installed with npm into an
 // empty folder (no workspace links), each bin run, each library imported from ESM and CommonJS,
 // a TypeScript consumer compiled; foundry-server's Claude Desktop extension built into
-// apps/foundry-server/release/ (scripts/build-mcpb.mjs); then a table of each tarball's install size and package count.
+// apps/foundry-server/release/ (scripts/build-mcpb.mjs); the foundry-core plugin's npm package
+// (apps/foundry-server/dist/plugin/foundry-core, scripts/release/plugin-marketplace.mjs) packed and
+// installed; then a table of each tarball's install size and package count. With a token, the
+// plugin package is published after `changeset publish` (it is a build output, not a workspace package).
 //
 //   --dry-run            never publish, even with a token
 //   --no-build           use the existing dist/ folders (CI on another Node reuses Node 20's build)
@@ -12,7 +15,8 @@
 //   --markdown FILE      also write the size table as a docs/benchmarks.md section (bench/install-footprint.mjs)
 //   --registry           also publish every tarball to a local verdaccio on 127.0.0.1 and install
 //                        from it as users do: npx -y for each program from an empty folder, npm
-//                        install + import for each library (scripts/release/registry-round-trip.mjs);
+//                        install + import for each library, and foundry-core through the
+//                        marketplace with `claude plugin install` (scripts/release/registry-round-trip.mjs);
 //                        the acceptance checks then run against what npx installed. Long and
 //                        network-bound (third-party packages come through the registry): .ci/run's
 //                        release stage runs it on Node 20, 22 and 24; `npm run check` does not.
@@ -24,6 +28,7 @@ import path from "node:path";
 import { nodedirFor } from "../tooling/node-runtime.mjs";
 import { checkApp, checkLibrary, checkTarball, checkTypes } from "./release/consumer.mjs";
 import { enginesAllow, packAll, runCommand, workspacePackages } from "./release/packages.mjs";
+import { PLUGIN_PACKAGE, checkPluginTarball, packPlugin, publishPlugin, syncMarketplaceVersion } from "./release/plugin-marketplace.mjs";
 import { localPrebuilds, workspaceNativeDir } from "./release/prebuilds.mjs";
 import { registryRoundTrip } from "./release/registry-round-trip.mjs";
 import { syncServerJson } from "./release/server-json.mjs";
@@ -41,10 +46,18 @@ if (registryEntries.problems.length) {
   console.error(`release: ${registryEntries.problems.join("\n")}`);
   process.exit(1);
 }
+// The marketplace's foundry-core entry installs the plugin package at foundry-server's version.
+const marketplaceEntry = syncMarketplaceVersion(repoRoot, { write: true });
+if (marketplaceEntry.changed) console.log("release: .claude-plugin/marketplace.json now names foundry-server's version");
+if (marketplaceEntry.problems.length) {
+  console.error(`release: ${marketplaceEntry.problems.join("\n")}`);
+  process.exit(1);
+}
 if (!flag("--no-build")) run("pnpm", ["exec", "turbo", "run", "build", "--output-logs=errors-only"]);
 const token = process.env.NPM_TOKEN || process.env.NODE_AUTH_TOKEN;
 if (token && !flag("--dry-run")) {
   run("pnpm", ["exec", "changeset", "publish"]);
+  publishPlugin(process.env, serverVersion());
   process.exit(0);
 }
 
@@ -72,6 +85,17 @@ for (const pkg of allPackages) if (!packages.includes(pkg)) console.log(`  – $
 
 const problems = [];
 const rows = [];
+// The foundry-core plugin's npm package, which the marketplace's npm source installs.
+let plugin;
+try {
+  const tarball = packPlugin(tarballDir, env);
+  const installed = checkPluginTarball(tarball, work, env, serverVersion());
+  problems.push(...installed.problems.map((problem) => `${PLUGIN_PACKAGE}: ${problem}`));
+  plugin = { name: PLUGIN_PACKAGE, version: serverVersion(), tarball, tarballBytes: fs.statSync(tarball).size };
+  console.log(`  ${installed.problems.length ? "✗" : "✓"} ${PLUGIN_PACKAGE}: ${(plugin.tarballBytes / 1e3).toFixed(1)} kB tarball, installed with npm as a whole plugin`);
+} catch (error) {
+  problems.push(`${PLUGIN_PACKAGE}: ${error.message}`);
+}
 // The Claude Desktop extension, built from the same dist/ (attached to a release, not published to npm).
 let extension;
 try {
@@ -113,7 +137,7 @@ let acceptanceSource = new Map(rows.filter((row) => row.kind === "app").map((row
 if (flag("--registry")) {
   console.log(`\n• through a local registry on Node ${process.version} (verdaccio, cold npm cache)`);
   try {
-    const trip = await registryRoundTrip(packages, context.tarballs, work, env);
+    const trip = await registryRoundTrip(packages, context.tarballs, work, env, plugin);
     for (const { step, ms, ok } of trip.steps) console.log(`  ${ok ? "✓" : "✗"} ${step}: ${(ms / 1000).toFixed(1)} s`);
     problems.push(...trip.problems.map((problem) => `registry: ${problem}`));
     registry = { steps: trip.steps };
@@ -127,7 +151,7 @@ const acceptance = [];
 for (const check of values("--acceptance")) acceptance.push(runAcceptance(path.resolve(check), acceptanceSource, registry ? "what npx installed from the local registry" : "the installed tarballs"));
 for (const result of acceptance) if (result.status !== 0) problems.push(`acceptance ${result.check} failed (exit ${result.status})`);
 
-const report = { node: process.version, packages: rows, typescript, mcpb: extension ? { bytes: extension.bytes, tools: extension.tools } : null, registry, acceptance, problems };
+const report = { node: process.version, packages: rows, plugin: plugin ? { name: plugin.name, version: plugin.version, tarballBytes: plugin.tarballBytes } : null, typescript, mcpb: extension ? { bytes: extension.bytes, tools: extension.tools } : null, registry, acceptance, problems };
 for (const file of values("--report")) fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
 if (flag("--keep")) console.log(`\nkept: ${work}`);
 else fs.rmSync(work, { recursive: true, force: true });
@@ -136,6 +160,11 @@ if (problems.length) {
   process.exit(1);
 }
 console.log(`\nrelease dry run passed on Node ${process.version}`);
+
+/** foundry-server's version, which the plugin package and the marketplace entry carry. */
+function serverVersion() {
+  return JSON.parse(fs.readFileSync(path.join(repoRoot, "apps/foundry-server/package.json"), "utf8")).version;
+}
 
 /** The docs/benchmarks.md section: what was measured, how, and the table. */
 function footprintSection(table) {

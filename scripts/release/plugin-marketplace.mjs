@@ -86,3 +86,61 @@ export function installFromMarketplace(home, registryEnv, root = repoRoot) {
   if (!installed?.installPath) throw new Error(`claude plugin install left no foundry-core@${marketplace} entry in installed_plugins.json: ${JSON.stringify(record).slice(0, 800)}`);
   return { marketplace, pluginDir: installed.installPath, installed };
 }
+
+/**
+ * The registry round trip's plugin step: the plugin tarball is already published to `registry`;
+ * installs it through the marketplace under a fresh HOME in `work` and checks what Claude Code
+ * installed. Returns the problems (none when the install is whole at `version`).
+ */
+export function marketplaceInstallProblems(registry, work, version) {
+  const home = path.join(work, "claude-home");
+  fs.mkdirSync(home, { recursive: true });
+  try {
+    const { pluginDir: installed } = installFromMarketplace(home, registry.env);
+    return pluginProblems(installed, version);
+  } catch (error) {
+    return [error.message];
+  }
+}
+
+/**
+ * `pnpm release` with a token: publishes the plugin package (changesets publishes only workspace
+ * packages, and the plugin is a build output) unless this version is already on the registry,
+ * as `changeset publish` skips published versions. Throws when npm fails.
+ */
+export function publishPlugin(env, version) {
+  const existing = runCommand("npm", ["view", `${PLUGIN_PACKAGE}@${version}`, "version"], { env });
+  if (existing.status === 0 && existing.stdout.trim() === version) {
+    console.log(`release: ${PLUGIN_PACKAGE}@${version} is already published`);
+    return;
+  }
+  const published = runCommand("npm", ["publish", pluginDir(), "--access", "public"], { env, stdio: ["ignore", "inherit", "inherit"] });
+  if (published.status !== 0) throw new Error(`npm publish of ${PLUGIN_PACKAGE}@${version} failed (exit ${published.status})`);
+}
+
+/**
+ * Brings the marketplace entry's npm version to foundry-server's version (the plugin package is
+ * published at that version). Returns `{ changed, problems }` like syncServerJson: `changed` says
+ * whether the file was (or, with `write: false`, would be) rewritten.
+ */
+export function syncMarketplaceVersion(root, { write }) {
+  const file = path.join(root, ".claude-plugin/marketplace.json");
+  const marketplace = JSON.parse(fs.readFileSync(file, "utf8"));
+  const { version } = JSON.parse(fs.readFileSync(path.join(root, "apps/foundry-server/package.json"), "utf8"));
+  const entry = marketplace.plugins?.find((plugin) => plugin.name === "foundry-core");
+  if (entry?.source?.source !== "npm" || entry.source.package !== PLUGIN_PACKAGE) return { changed: false, problems: [`.claude-plugin/marketplace.json: foundry-core's source is not {"source": "npm", "package": "${PLUGIN_PACKAGE}"}`] };
+  if (entry.source.version === version) return { changed: false, problems: [] };
+  entry.source.version = version;
+  if (write) fs.writeFileSync(file, `${JSON.stringify(marketplace, null, 2)}\n`);
+  return { changed: true, problems: [] };
+}
+
+// `node scripts/release/plugin-marketplace.mjs [--check]` (pnpm version-packages runs it): the
+// marketplace entry's version follows foundry-server's; --check only reports.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const check = process.argv.includes("--check");
+  const { changed, problems } = syncMarketplaceVersion(repoRoot, { write: !check });
+  if (changed) console.log(`${check ? "stale" : "updated"}: .claude-plugin/marketplace.json`);
+  for (const problem of problems) console.error(problem);
+  if (problems.length || (check && changed)) process.exit(1);
+}

@@ -3,12 +3,15 @@
 // Node, the programs are fetched and started the way a user does — `npx -y <package>` — and each
 // library is `npm install`ed and imported. Returns what each step took (cold: a fresh npm cache
 // and an empty registry storage, so every third-party package comes through the registry too)
-// and where npx installed each app, for the acceptance checks.
+// and where npx installed each app, for the acceptance checks. The foundry-core plugin package is
+// published too and installed through the repository's marketplace with the real
+// `claude plugin marketplace add` + `claude plugin install` (plugin-marketplace.mjs).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { runCommand } from "./packages.mjs";
 import { publishTarballs, startLocalRegistry } from "./local-registry.mjs";
+import { marketplaceInstallProblems } from "./plugin-marketplace.mjs";
 
 const SERVE_WAIT_MS = 60_000;
 
@@ -70,10 +73,10 @@ async function gatewayServes(name, dataDir, token, env, cwd) {
 }
 
 /**
- * Publishes `tarballs` (name -> file) to a local registry under `work` and installs everything
- * from it. Returns `{ registry, steps: [{ step, ms, ok }], installs: Map(name -> folder), problems }`.
+ * Publishes `tarballs` (name -> file) and `plugin`'s tarball (when given: `{ name, version,
+ * tarball }`) to a local registry under `work` and installs everything from it. Returns `{ registry, steps: [{ step, ms, ok }], installs: Map(name -> folder), problems }`.
  */
-export async function registryRoundTrip(packages, tarballs, work, baseEnv) {
+export async function registryRoundTrip(packages, tarballs, work, baseEnv, plugin) {
   const registry = await startLocalRegistry(path.join(work, "registry"), baseEnv);
   const steps = [];
   const problems = [];
@@ -84,9 +87,14 @@ export async function registryRoundTrip(packages, tarballs, work, baseEnv) {
   };
   try {
     const startedPublish = performance.now();
-    publishTarballs([...tarballs.values()], registry);
-    step(`publish ${tarballs.size} packages to ${registry.url}`, Math.round(performance.now() - startedPublish));
+    publishTarballs([...tarballs.values(), ...(plugin ? [plugin.tarball] : [])], registry);
+    step(`publish ${tarballs.size + (plugin ? 1 : 0)} packages to ${registry.url}`, Math.round(performance.now() - startedPublish));
     const env = registry.env;
+    if (plugin) {
+      const started = performance.now();
+      const pluginProblems = marketplaceInstallProblems(registry, work, plugin.version);
+      step(`claude plugin marketplace add + install foundry-core (${plugin.name})`, Math.round(performance.now() - started), pluginProblems.length ? pluginProblems.join("; ") : undefined);
+    }
     const folders = path.join(work, "registry-consumers");
     for (const pkg of packages.filter((p) => p.kind === "app")) {
       const cwd = emptyFolder(folders, pkg.name);

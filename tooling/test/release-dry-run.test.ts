@@ -16,7 +16,7 @@ const temp = fs.mkdtempSync(path.join(os.tmpdir(), "release-test-"));
 afterAll(() => fs.rmSync(temp, { recursive: true, force: true }));
 
 interface Row { name: string; version: string; kind: string; installPackages: number; bins?: Array<{ bin: string; version: string }>; entries?: string[] }
-interface Report { node: string; packages: Row[]; typescript: { entries: number; problems: string[] }; mcpb: { bytes: number; tools: number } | null; problems: string[] }
+interface Report { node: string; packages: Row[]; plugin: { name: string; version: string; tarballBytes: number } | null; typescript: { entries: number; problems: string[] }; mcpb: { bytes: number; tools: number } | null; problems: string[] }
 
 const workspaceManifests = ["packages", "apps"].flatMap((group) =>
   fs
@@ -35,6 +35,8 @@ describe("pnpm release --dry-run", () => {
     expect(report.problems).toEqual([]);
     const publishable = workspaceManifests.filter((manifest) => !manifest.private);
     expect(report.packages.map((row) => row.name).sort()).toEqual(publishable.map((manifest) => manifest.name).sort());
+    // The foundry-core plugin's npm package (the marketplace's npm source), at foundry-server's version.
+    expect(report.plugin).toMatchObject({ name: "@foundry-mcp/foundry-core-plugin", version: publishable.find((m) => m.name === "@foundry-mcp/foundry-server")?.version });
     for (const manifest of publishable.filter((m) => m.bin)) {
       const row = report.packages.find((r) => r.name === manifest.name)!;
       expect(row.bins!.map((bin) => [bin.bin, bin.version])).toEqual(Object.keys(manifest.bin!).map((bin) => [bin, manifest.version]));
