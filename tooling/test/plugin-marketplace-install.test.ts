@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { publishTarballs, startLocalRegistry } from "../../scripts/release/local-registry.mjs";
-import { PLUGIN_PACKAGE, installFromMarketplace, packPlugin, pluginDir, pluginProblems } from "../../scripts/release/plugin-marketplace.mjs";
+import { PLUGIN_PACKAGE, installFromMarketplace, packPlugin, pluginDir, pluginProblems, syncMarketplaceVersion } from "../../scripts/release/plugin-marketplace.mjs";
 
 const repoRoot = path.resolve(import.meta.dirname, "../..");
 const serverVersion = (JSON.parse(fs.readFileSync(path.join(repoRoot, "apps/foundry-server/package.json"), "utf8")) as { version: string }).version;
@@ -28,6 +28,21 @@ describe("foundry-core from the marketplace through npm", { timeout: 240_000 }, 
     const marketplace = JSON.parse(fs.readFileSync(path.join(repoRoot, ".claude-plugin/marketplace.json"), "utf8")) as { plugins: Array<{ name: string; source: unknown }> };
     expect(marketplace.plugins.map((plugin) => [plugin.name, plugin.source])).toEqual([["foundry-core", { source: "npm", package: PLUGIN_PACKAGE, version: serverVersion }]]);
     expect(JSON.parse(fs.readFileSync(path.join(pluginDir(), "package.json"), "utf8"))).toMatchObject({ name: PLUGIN_PACKAGE, version: serverVersion });
+  });
+
+  it("follows foundry-server's version when it is bumped (pnpm version-packages, pnpm release), and refuses a path source", () => {
+    const root = path.join(temp, "bumped");
+    fs.cpSync(path.join(repoRoot, ".claude-plugin"), path.join(root, ".claude-plugin"), { recursive: true });
+    fs.mkdirSync(path.join(root, "apps/foundry-server"), { recursive: true });
+    fs.writeFileSync(path.join(root, "apps/foundry-server/package.json"), JSON.stringify({ name: "@foundry-mcp/foundry-server", version: "9.8.7" }));
+    expect(syncMarketplaceVersion(root, { write: false })).toEqual({ changed: true, problems: [] });
+    expect(syncMarketplaceVersion(root, { write: true })).toEqual({ changed: true, problems: [] });
+    const file = path.join(root, ".claude-plugin/marketplace.json");
+    const marketplace = JSON.parse(fs.readFileSync(file, "utf8")) as { plugins: Array<{ source: unknown }> };
+    expect(marketplace.plugins[0]?.source).toEqual({ source: "npm", package: PLUGIN_PACKAGE, version: "9.8.7" });
+    expect(syncMarketplaceVersion(root, { write: true })).toEqual({ changed: false, problems: [] });
+    fs.writeFileSync(file, JSON.stringify({ ...marketplace, plugins: [{ ...marketplace.plugins[0], source: "./apps/foundry-server/dist/plugin/foundry-core" }] }));
+    expect(syncMarketplaceVersion(root, { write: true }).problems).toEqual([`.claude-plugin/marketplace.json: foundry-core's source is not {"source": "npm", "package": "${PLUGIN_PACKAGE}"}`]);
   });
 
   it("installs with claude plugin marketplace add + claude plugin install, and its SessionStart hook runs", async () => {
