@@ -4,6 +4,8 @@
 // Prometheus /metrics route that needs no OpenTelemetry package.
 export { Telemetry, currentTelemetry, startTelemetry } from "./telemetry";
 export type { Operation, OperationContext, OperationSide, StartTelemetryOptions } from "./telemetry";
+export { firstSeenToolLabels, MAX_DEFAULT_TOOL_LABELS, OTHER_TOOL_LABEL } from "./tool-labels";
+export type { ToolLabeler } from "./tool-labels";
 export { MetricsRegistry, Metric, DEFAULT_MAX_SERIES_PER_METRIC } from "./metrics-registry";
 export type { Labels, MetricKind, MetricOptions } from "./metrics-registry";
 export { createMetricsRoute, METRICS_PATH } from "./metrics-endpoint";

@@ -8,6 +8,7 @@ import type { Attributes } from "@opentelemetry/api";
 import { MetricsRegistry, type Metric } from "./metrics-registry";
 import { otelSettingsFrom } from "./otel-env";
 import type { BridgeSpan, OtelBridge, ServiceIdentity } from "./otel-sdk";
+import { firstSeenToolLabels, type ToolLabeler } from "./tool-labels";
 import { McpAttribute, MCP_DURATION_BUCKETS_SECONDS, spanNameOf, type NetworkTransport, type OperationFacts, type OperationOutcome } from "./semconv";
 
 /** Where an operation was observed. */
@@ -80,6 +81,8 @@ export class Telemetry {
   readonly metrics: MetricsRegistry;
   private readonly durations: Record<OperationSide, Metric>;
   private readonly refusals: Metric;
+  // Each side its own: a server knows the tools it serves, a client the names its upstreams answer to.
+  private readonly toolLabels: Record<OperationSide, ToolLabeler> = { server: firstSeenToolLabels(), client: firstSeenToolLabels() };
 
   constructor(
     private readonly bridge: OtelBridge | undefined = undefined,
@@ -99,6 +102,15 @@ export class Telemetry {
       }),
     };
     this.refusals = metrics.counter({ name: "mcp_server_refusals_total", help: "Requests answered with a JSON-RPC error or an isError result, by code." });
+  }
+
+  /**
+   * Sets how a called tool name becomes the gen_ai_tool_name metric label: an app that knows its
+   * tools maps every other name to OTHER_TOOL_LABEL, so clients cannot add series at will.
+   * `side` is the side it labels (default the server's: the names clients send).
+   */
+  labelToolsWith(labeler: ToolLabeler, side: OperationSide = "server"): void {
+    this.toolLabels[side] = labeler;
   }
 
   /** True when spans and OTLP metrics are exported. */
@@ -122,9 +134,10 @@ export class Telemetry {
 
   /** @internal Called by an operation's end. */
   finish(side: OperationSide, facts: OperationFacts, context: OperationContext, outcome: OperationOutcome, seconds: number, span: BridgeSpan | undefined): void {
+    const toolLabel = facts.toolName === undefined ? undefined : this.toolLabels[side](facts.toolName);
     const labels: Record<string, string> = {
       mcp_method_name: facts.method,
-      gen_ai_tool_name: facts.toolName ?? "",
+      gen_ai_tool_name: toolLabel ?? "",
       error_type: outcome.errorType ?? "",
     };
     if (side === "client") labels.upstream = context.upstream ?? "";
@@ -136,7 +149,9 @@ export class Telemetry {
     if (outcome.statusCode !== undefined) ending[McpAttribute.STATUS_CODE] = outcome.statusCode;
     span?.end(ending, outcome.message);
     // Metric attributes are the low-cardinality ones (no request id, session id or URI).
-    this.bridge.recordDuration(side, seconds, { ...conventionAttributes(facts, context), ...ending });
+    const metricAttributes = { ...conventionAttributes(facts, context), ...ending };
+    if (toolLabel !== undefined) metricAttributes[McpAttribute.TOOL_NAME] = toolLabel;
+    this.bridge.recordDuration(side, seconds, metricAttributes);
   }
 
   /** Flushes and stops the exporters (call before the process exits). */

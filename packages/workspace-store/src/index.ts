@@ -10,6 +10,9 @@ export type {
   StoreTransaction,
   WorkspaceStore,
   WorkspaceStoreDriverName,
+  StoreOperationKind,
+  StoreQueryObserver,
+  StorePoolStats,
 } from "./types";
 export { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
 export { openWorkspaceStore } from "./open";

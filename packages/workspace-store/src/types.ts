@@ -40,6 +40,33 @@ export interface StoreTransaction extends StoreQueries {
   rollback(): Promise<void>;
 }
 
+/** What a timed store operation was: one reading or changing statement, or a whole transaction. */
+export type StoreOperationKind = "read" | "write" | "transaction";
+
+/**
+ * Receives each store operation's duration (seconds): `read` for all/get/columns, `write` for
+ * run and each statement of batch/insertMany, `transaction` for a transaction from its BEGIN to its
+ * COMMIT or ROLLBACK. Called synchronously on the query's path: keep it cheap.
+ */
+export type StoreQueryObserver = (kind: StoreOperationKind, seconds: number) => void;
+
+/**
+ * The store's connections at one instant. PostgreSQL: the pool's connections (`size` open of
+ * `max`, `inUse` checked out, `waiting` requests queued for one). SQLite: its one connection,
+ * `inUse` 1 while a call holds it, `waiting` the calls queued behind that one.
+ */
+export interface StorePoolStats {
+  driver: WorkspaceStoreDriverName;
+  /** Connections open now. */
+  size: number;
+  /** Most connections the store opens. */
+  max: number;
+  /** Connections running a statement or held by a transaction. */
+  inUse: number;
+  /** Calls waiting for a connection. */
+  waiting: number;
+}
+
 /** Names of the drivers this package ships. */
 export type WorkspaceStoreDriverName = "sqlite" | "postgres";
 
@@ -65,4 +92,11 @@ export interface WorkspaceStore extends StoreQueries {
   transaction<T>(work: (queries: StoreQueries) => Promise<T>): Promise<T>;
   /** Releases the connection(s). */
   close(): Promise<void>;
+  /** The connection pool's figures now (cheap: no query; a /metrics scrape reads it). */
+  poolStats(): StorePoolStats;
+  /**
+   * Sets (or, with undefined, removes) the observer of every operation's duration. Off by
+   * default, and then nothing is measured.
+   */
+  observeQueries(observer: StoreQueryObserver | undefined): void;
 }

@@ -1,9 +1,12 @@
 // The gateway's /metrics: the process's MCP measurements (@foundry-mcp/telemetry) plus what only
 // the gateway knows, read from the store at scrape time: open MCP sessions (every instance on the
-// store), SSE streams with resumable events, this hour's quota use per workspace, and how long the
-// store took to answer those reads (its latency as a scraper sees it). Mounted by http.ts in one line.
+// store), SSE streams with resumable events, this hour's quota use per workspace, the store's
+// connection pool (read from the store's poolStats at scrape time) and every store operation's
+// duration by kind (the store's query observer, set here). Mounted by http.ts in one line.
 import { createMetricsRoute, currentTelemetry, type MetricsRoute } from "@foundry-mcp/telemetry";
 import type { Gateway } from "./gateway";
+import { registerStoreMetrics } from "./store-metrics";
+import { labelGatewayTools } from "./tool-metrics";
 
 /** The flag and variable that set the metrics token, as the 403 sentence and the README name them. */
 export const METRICS_TOKEN_SETTING = "--metrics-token or AMICITED_METRICS_TOKEN";
@@ -14,24 +17,13 @@ const MAX_QUOTA_WORKSPACES = 500;
 /** Registers the gateway's gauges (once per process) and returns the /metrics route. */
 export function gatewayMetricsRoute(gateway: Gateway, token: string | undefined): MetricsRoute {
   const metrics = currentTelemetry().metrics;
-  const storeLatency = metrics.histogram({
-    name: "amicited_store_query_duration_seconds",
-    help: "Time the store took to answer the scrape's reads, by driver.",
-    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-  });
-  const timed = async <T>(read: () => Promise<T>): Promise<T> => {
-    const started = performance.now();
-    try {
-      return await read();
-    } finally {
-      storeLatency.observe({ driver: gateway.store.driver }, (performance.now() - started) / 1000);
-    }
-  };
+  registerStoreMetrics(gateway.store, metrics);
+  labelGatewayTools(gateway);
   metrics.gauge({
     name: "amicited_sessions_open",
     help: "Open 2025-era MCP sessions in the store (all instances).",
     collect: async (metric) => {
-      const row = await timed(() => gateway.store.get<{ n: number }>("SELECT COUNT(*) AS n FROM mcp_sessions"));
+      const row = await gateway.store.get<{ n: number }>("SELECT COUNT(*) AS n FROM mcp_sessions");
       metric.set({}, row?.n ?? 0);
     },
   });
@@ -39,7 +31,7 @@ export function gatewayMetricsRoute(gateway: Gateway, token: string | undefined)
     name: "amicited_sse_streams_resumable",
     help: "SSE streams whose events are kept for resumption (Last-Event-ID).",
     collect: async (metric) => {
-      const row = await timed(() => gateway.store.get<{ n: number }>("SELECT COUNT(DISTINCT stream_id) AS n FROM mcp_stream_events"));
+      const row = await gateway.store.get<{ n: number }>("SELECT COUNT(DISTINCT stream_id) AS n FROM mcp_stream_events");
       metric.set({}, row?.n ?? 0);
     },
   });
@@ -47,7 +39,7 @@ export function gatewayMetricsRoute(gateway: Gateway, token: string | undefined)
     name: "amicited_quota_used",
     help: "Calls counted against the hourly quota this hour, by workspace name.",
     collect: async (metric) => {
-      const workspaces = await timed(() => gateway.store.all<{ id: string; name: string }>(`SELECT id, name FROM workspaces ORDER BY id LIMIT ${MAX_QUOTA_WORKSPACES}`));
+      const workspaces = await gateway.store.all<{ id: string; name: string }>(`SELECT id, name FROM workspaces ORDER BY id LIMIT ${MAX_QUOTA_WORKSPACES}`);
       metric.reset();
       for (const workspace of workspaces) {
         const usage = await gateway.catalog.quotaUsage(workspace.id);

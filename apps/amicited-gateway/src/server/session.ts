@@ -20,6 +20,7 @@ import { SERVER_INSTRUCTIONS, SKILL_URI, TOOLSETS_URI } from "./skill";
 import { reportCallLogError, type Gateway } from "./gateway";
 import { GATEWAY_CAPABILITIES, SERVER_INFO } from "./identity";
 import { surfaceFor } from "./surfaces";
+import { recordToolCall } from "./tool-metrics";
 import type { Credential } from "@foundry-mcp/workspace-store";
 import type { ProgressReporter } from "../tools/shared";
 
@@ -77,6 +78,7 @@ export function createSessionServer(
     const progress = progressToken === undefined ? undefined : progressReporter(extra, progressToken);
     const answer = await surface.answerCall(request.params.name, args, context(extra.signal, progress));
     const { tool, kind, code } = answer.outcome;
+    recordToolCall(gateway, request.params.name, answer.outcome, (performance.now() - started) / 1000);
     // The call log serves the dashboard; a failed write never fails the call it describes.
     await gateway.calls
       .record({ workspaceId: credential.workspaceId, tokenId: credential.tokenId, latencyMs: performance.now() - started, tool, kind, outcome: code })

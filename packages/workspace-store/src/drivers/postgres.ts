@@ -7,7 +7,8 @@ import type * as Pg from "pg";
 import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "../errors";
 import { MIGRATIONS, MIGRATIONS_TABLE } from "../migrations";
 import { SCHEMA_TABLES_WITH_ID } from "../schema";
-import type { RunResult, SqlValue, StoreQueries, StoreTransaction, WorkspaceStore } from "../types";
+import type { RunResult, SqlValue, StoreOperationKind, StoreQueries, StoreTransaction, WorkspaceStore } from "../types";
+import { QueryClock } from "./_query-clock";
 import { checkIdentifiers, loadOptional, storeError } from "./_load";
 import { toPostgres, toPostgresDdl } from "./_postgres-dialect";
 import { refuseNested, routedQueries, runInTransaction, runStatements } from "./_transaction";
@@ -77,19 +78,20 @@ interface PostgresQueries extends StoreQueries {
 
 function queriesOver(
   query: (text: string, params: readonly SqlValue[]) => Promise<Pg.QueryResult>,
+  clock: QueryClock,
 ): PostgresQueries {
-  const native = async (text: string, params: readonly SqlValue[] = []) => {
+  const native = async (text: string, params: readonly SqlValue[] = [], kind: StoreOperationKind = "read") => {
     try {
-      return await query(text, params);
+      return await clock.time(kind, () => query(text, params));
     } catch (error) {
       throw storeError(error);
     }
   };
-  const guarded = (sql: string, params: readonly SqlValue[] = []) =>
-    native(translated(sql), params);
+  const guarded = (sql: string, params: readonly SqlValue[] = [], kind: StoreOperationKind = "read") =>
+    native(translated(sql), params, kind);
   return {
     async runNative(text, params) {
-      await native(text, params);
+      await native(text, params, "write");
     },
     all: async <T>(sql: string, params?: readonly SqlValue[]) =>
       (await guarded(sql, params)).rows as T[],
@@ -99,7 +101,7 @@ function queriesOver(
       const table = insertTable.exec(sql)?.[1];
       const returning =
         table !== undefined && SCHEMA_TABLES_WITH_ID.has(table) && !/\bRETURNING\b/i.test(sql);
-      const result = await guarded(returning ? `${sql} RETURNING id` : sql, params);
+      const result = await guarded(returning ? `${sql} RETURNING id` : sql, params, "write");
       const id = (result.rows[0] as { id?: unknown } | undefined)?.id;
       return { changes: result.rowCount ?? 0, lastInsertId: typeof id === "number" ? id : 0 };
     },
@@ -111,11 +113,14 @@ function queriesOver(
   };
 }
 
+/** Connections in the pool when the options name no number. */
+const DEFAULT_MAX_CONNECTIONS = 10;
+
 async function connect(pg: typeof Pg, options: PostgresStoreOptions): Promise<Pg.Pool> {
   const where = describePostgresUrl(options.url);
   const pool = new pg.Pool({
     connectionString: options.url,
-    max: options.maxConnections ?? 10,
+    max: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
     types: typeParsers(pg),
     options: "-c TimeZone=UTC",
   });
@@ -146,13 +151,16 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     "npm install pg@8",
   );
   const pool = await connect(pg, options);
+  const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   const onClient =
     (client: Pg.PoolClient | Pg.Pool) => (text: string, params: readonly SqlValue[]) =>
       client.query(text, params as unknown[]);
   const owner = {};
+  const clock = new QueryClock();
   const begin = async (): Promise<StoreTransaction> => {
     refuseNested(owner);
     const client = await pool.connect();
+    const started = clock.start();
     let open = true;
     try {
       await client.query("BEGIN");
@@ -169,10 +177,12 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       } catch (error) {
         client.release(true);
         throw storeError(error);
+      } finally {
+        clock.stop("transaction", started);
       }
     };
     return {
-      ...queriesOver(onClient(client)),
+      ...queriesOver(onClient(client), clock),
       commit: () => end("COMMIT"),
       rollback: () => end("ROLLBACK"),
     };
@@ -181,7 +191,17 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     runInTransaction(owner, begin, work);
   return {
     driver: "postgres",
-    ...routedQueries(owner, queriesOver(onClient(pool))),
+    ...routedQueries(owner, queriesOver(onClient(pool), clock)),
+    poolStats: () => ({
+      driver: "postgres",
+      size: pool.totalCount,
+      max: maxConnections,
+      inUse: pool.totalCount - pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
+    observeQueries(observer) {
+      clock.observer = observer;
+    },
     migrate: () =>
       transaction(async (tx) => {
         await tx.run(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);

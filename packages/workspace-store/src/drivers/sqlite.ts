@@ -8,8 +8,9 @@ import { messageOf } from "@foundry-mcp/core";
 import { immediateTransaction, openSqliteDatabase, type SqliteConnection, type SqliteStatement } from "@foundry-mcp/core/node";
 import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "../errors";
 import { MIGRATIONS, MIGRATIONS_TABLE } from "../migrations";
-import type { RunResult, SqlValue, StoreQueries, StoreTransaction, WorkspaceStore } from "../types";
+import type { RunResult, SqlValue, StoreOperationKind, StoreQueries, StoreTransaction, WorkspaceStore } from "../types";
 import { ConnectionQueue } from "./_queue";
+import { QueryClock } from "./_query-clock";
 import { checkIdentifiers, storeError } from "./_load";
 import { activeTransactionOf } from "./_call-scope";
 import { refuseNested, routedQueries, runInTransaction } from "./_transaction";
@@ -30,6 +31,7 @@ type Database = SqliteConnection;
 function queriesOver(
   db: Database,
   cache: Map<string, SqliteStatement>,
+  clock: QueryClock,
 ): StoreQueries & {
   runSync(sql: string, params?: readonly SqlValue[]): RunResult;
 } {
@@ -45,9 +47,9 @@ function queriesOver(
     }
     return statement;
   };
-  const guarded = <T>(work: () => T): T => {
+  const guarded = <T>(work: () => T, kind: StoreOperationKind = "read"): T => {
     try {
-      return work();
+      return clock.measure(kind, work);
     } catch (error) {
       throw storeError(error);
     }
@@ -58,7 +60,7 @@ function queriesOver(
       // Both engines report the connection's last rowid even for an UPDATE; only INSERTs have one.
       const inserted = /^\s*INSERT\b/i.test(sql) ? Number(info.lastInsertRowid) : 0;
       return { changes: info.changes, lastInsertId: inserted };
-    });
+    }, "write");
   return {
     runSync,
     all: async <T>(sql: string, params: readonly SqlValue[] = []) =>
@@ -88,13 +90,15 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Work
   db.exec("PRAGMA busy_timeout = 5000");
   db.exec("PRAGMA journal_mode = WAL");
   db.exec("PRAGMA foreign_keys = ON");
-  const queries = queriesOver(db, new Map());
+  const clock = new QueryClock();
+  const queries = queriesOver(db, new Map(), clock);
   const queue = new ConnectionQueue();
-  const inTransaction = <T>(work: () => T): T => immediateTransaction(db, work);
+  const inTransaction = <T>(work: () => T): T => clock.measure("transaction", () => immediateTransaction(db, work));
   const owner = {};
   const begin = async (): Promise<StoreTransaction> => {
     refuseNested(owner);
     const release = await queue.acquire();
+    const started = clock.start();
     try {
       db.exec("BEGIN IMMEDIATE");
     } catch (error) {
@@ -108,6 +112,7 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Work
       try {
         db.exec(statement);
       } finally {
+        clock.stop("transaction", started);
         release();
       }
     };
@@ -115,6 +120,11 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Work
   };
   return {
     driver: "sqlite",
+    // One connection: it is open until close(), used while a call holds the queue.
+    poolStats: () => ({ driver: "sqlite", size: 1, max: 1, inUse: queue.inUse, waiting: queue.waiting }),
+    observeQueries(observer) {
+      clock.observer = observer;
+    },
     async migrate() {
       await queue.exclusive(() =>
         inTransaction(() => {
