@@ -1,11 +1,8 @@
 // Command-line arguments of `foundry-server`: which project root to serve, or help / version.
-// main.ts acts on the result; only the upward root search (findProjectRoot) looks at the disk.
-import fs from "node:fs";
+// main.ts acts on the result; only the upward root search (project-root.ts) looks at the disk.
 import path from "node:path";
 import { parseLogFormat, type LogFormat } from "@foundry-mcp/server-kit";
-
-/** Where the served root came from, in the order they are tried. */
-export type RootSource = "--root" | "FOUNDRY_ROOT" | ".foundry" | ".git" | "working folder";
+import { findProjectRoot, type RootSource } from "./project-root";
 
 /** What the command line asks for. */
 export type CliCommand =
@@ -28,32 +25,6 @@ Options:
   -h, --help     show this help
   -v, --version  print the version
 `;
-
-/** A folder holding `name` (a folder, or for `.git` also the file a worktree or submodule has). */
-function holds(dir: string, name: string): boolean {
-  try {
-    const stat = fs.statSync(path.join(dir, name));
-    return stat.isDirectory() || (name === ".git" && stat.isFile());
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The project a session started in a subfolder belongs to: the nearest folder upward from `cwd`
- * holding `.foundry/`, else the nearest holding `.git`, else `cwd` itself. Without this, Claude
- * Code started in `src/` would silently serve a second, empty memory there.
- */
-export function findProjectRoot(cwd: string): { root: string; source: RootSource } {
-  const start = path.resolve(cwd);
-  for (const marker of [".foundry", ".git"] as const) {
-    for (let dir = start; ; dir = path.dirname(dir)) {
-      if (holds(dir, marker)) return { root: dir, source: marker };
-      if (path.dirname(dir) === dir) break;
-    }
-  }
-  return { root: start, source: "working folder" };
-}
 
 /**
  * Reads the arguments after `node server.mjs`. The root is `--root DIR` (or `--root=DIR`), else

@@ -6,7 +6,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import packageJson from "../package.json";
-import { USAGE, findProjectRoot, parseArguments } from "../src/cli";
+import { USAGE, parseArguments } from "../src/cli";
+import { findProjectRoot } from "../src/project-root";
 import { callTool, cleanup, connectClient, makeTempDir, runBundle } from "./support/server-process";
 
 afterAll(cleanup);

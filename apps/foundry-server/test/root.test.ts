@@ -6,7 +6,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { findProjectRoot, parseArguments } from "../src/cli";
+import { parseArguments } from "../src/cli";
+import { findProjectRoot } from "../src/project-root";
 import { callTool, cleanup, connectClient, isolatedBundle, makeTempDir, writeFiles } from "./support/server-process";
 
 afterAll(cleanup);

@@ -4,7 +4,7 @@
 // Claude Code's JSON for added context.
 import fs from "node:fs";
 import path from "node:path";
-import { findProjectRoot } from "../cli";
+import { findProjectRoot } from "../project-root";
 
 /** The event JSON is a few fields and at most one prompt or message; more is refused. */
 export const MAX_HOOK_INPUT_BYTES = 4 * 1024 * 1024;
