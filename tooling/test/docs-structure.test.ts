@@ -51,8 +51,8 @@ describe("README", () => {
   it("states the layering tooling/layers.json enforces, package by package", () => {
     const text = section(readme, "Layering").replace(/\s+/g, " ");
     const stated: Record<string, string[]> = {};
-    for (const match of text.matchAll(/`([a-z-]+)` → (none|`[a-z-]+`(?:, `[a-z-]+`)*)/g))
-      stated[match[1]!] = match[2] === "none" ? [] : [...match[2]!.matchAll(/`([a-z-]+)`/g)].map((name) => name[1]!).sort();
+    for (const match of text.matchAll(/`([a-z0-9-]+)` → (none|`[a-z0-9-]+`(?:, `[a-z0-9-]+`)*)/g))
+      stated[match[1]!] = match[2] === "none" ? [] : [...match[2]!.matchAll(/`([a-z0-9-]+)`/g)].map((name) => name[1]!).sort();
     const declared = Object.fromEntries(Object.entries(layers.packages).map(([name, below]) => [name, [...below].sort()]));
     expect(stated).toEqual(declared);
     expect(Object.keys(declared).sort()).toEqual(folders("packages"));
@@ -65,7 +65,7 @@ describe("docs/ARCHITECTURE.md", () => {
     const architecture = read("docs/ARCHITECTURE.md");
     const start = section(architecture, "Start here: the map");
     expect(architecture.indexOf("\n## Start here: the map\n")).toBe(architecture.indexOf("\n## "));
-    const rows = [...start.matchAll(/^\| `([a-z-]+)` \| /gm)].map((match) => match[1]!).sort();
+    const rows = [...start.matchAll(/^\| `([a-z0-9-]+)` \| /gm)].map((match) => match[1]!).sort();
     expect(rows).toEqual(folders("packages"));
     const paths = [...start.matchAll(/^- \*\*([a-z-]+)\*\*/gm)].map((match) => match[1]!).sort();
     expect(paths).toEqual(folders("apps"));
