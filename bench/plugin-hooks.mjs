@@ -83,6 +83,10 @@ for (const size of SIZES) {
   const active = activeOf(facts);
   const project = seed(facts);
   try {
+    // As in a real project, the facts were written before the session: SessionStart saves the
+    // recall index only once the facts folder is older than the racy window (2 s; memory's
+    // settled-stat), so a session started right after seeding would measure the fallback path.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
     const start = runHook("session-start", project, { hook_event_name: "SessionStart", source: "startup" });
     const plain = plainSearch(facts);
     const { all, loaded } = memoryMd(active);
