@@ -42,9 +42,13 @@ export function gitOk(cwd: string, ...args: string[]): string {
   return output;
 }
 
-/** Stages everything and commits. */
+/**
+ * Stages everything but the memory's write-lock files and commits. A server still running may
+ * take and drop `.foundry/memory/.lock` (a background index save) while git lists the tree, and
+ * git then fails to stat the vanished file; the lock is never content to commit.
+ */
 export function commitAll(cwd: string, message: string): void {
-  gitOk(cwd, "add", "-A");
+  gitOk(cwd, "add", "-A", "--", ".", ":(exclude).foundry/memory/.lock*");
   gitOk(cwd, "commit", "-q", "-m", message);
 }
 
