@@ -6,7 +6,7 @@ import path from "node:path";
 import { MemoryQuotaDriver, SqliteQuotaDriver } from "@foundry-mcp/tool-catalog";
 import type { CallContext, CatalogHooks, QuotaDriver } from "@foundry-mcp/tool-catalog";
 import {
-  openWorkspaceStore,
+  pendingMigrations,
   SCHEMA_VERSION,
   schemaVersionOf,
   SQLITE_FILE_NAME,
@@ -15,6 +15,7 @@ import {
 } from "@foundry-mcp/workspace-store";
 import type { StoreLocation, WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { GatewayError, GatewayErrorCode } from "./errors";
+import { GATEWAY_SCHEMA, openGatewayStore } from "./store-schema/gateway-schema";
 
 /** Where the gateway keeps its data: a folder (SQLite) and/or a PostgreSQL URL. */
 export interface StorageOptions {
@@ -50,21 +51,33 @@ export function storeExists(location: StoreLocation): boolean {
   return "url" in location || fs.existsSync(path.join(location.dataDir, SQLITE_FILE_NAME));
 }
 
+/** Refuses a PostgreSQL database that lacks a migration of the store or of the gateway's tables. */
+async function refuseUnmigrated(store: WorkspaceStore): Promise<void> {
+  const version = await schemaVersionOf(store);
+  const pending = await pendingMigrations(store, [GATEWAY_SCHEMA]);
+  if (version < SCHEMA_VERSION)
+    throw new GatewayError(
+      GatewayErrorCode.USAGE,
+      `the database has schema version ${version} and this gateway needs ${SCHEMA_VERSION}; run: amicited-gateway migrate --database URL`,
+    );
+  if (pending.length > 0)
+    throw new GatewayError(
+      GatewayErrorCode.USAGE,
+      `the database lacks the gateway's tables (migrations ${pending.join(", ")}); run: amicited-gateway migrate --database URL`,
+    );
+}
+
 /**
  * Opens the store for serving. SQLite is migrated on the spot (one file, one owner); PostgreSQL
  * must have been migrated (`amicited-gateway migrate`), so instances never race a schema change.
  */
 export async function openGatewayStorage(options: StorageOptions): Promise<GatewayStorage> {
   const location = storeLocationOf(options);
-  const store = await openWorkspaceStore(location);
+  const store = await openGatewayStore(location);
   let quotaFile: SqliteQuotaDriver | undefined;
   try {
     if ("dataDir" in location) await store.migrate();
-    else if ((await schemaVersionOf(store)) < SCHEMA_VERSION)
-      throw new GatewayError(
-        GatewayErrorCode.USAGE,
-        `the database has schema version ${await schemaVersionOf(store)} and this gateway needs ${SCHEMA_VERSION}; run: amicited-gateway migrate --database URL`,
-      );
+    else await refuseUnmigrated(store);
     let quota: QuotaDriver;
     if (options.memoryQuota) quota = new MemoryQuotaDriver();
     else if ("dataDir" in location)

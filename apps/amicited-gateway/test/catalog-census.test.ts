@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDemoWorkspace } from "../src/demo/generate";
 import { createGateway } from "../src/server/gateway";
 import type { Gateway } from "../src/server/gateway";
-import { openWorkspaceStore, resolveToken } from "@foundry-mcp/workspace-store";
+import { resolveToken } from "@foundry-mcp/workspace-store";
+import { openGatewayStore } from "../src/store-schema/gateway-schema";
 import type { StoreLocation } from "@foundry-mcp/workspace-store";
 import { postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
 import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
@@ -30,7 +31,7 @@ describe.each(drivers)("catalog census (%s)", (driver) => {
     const location: StoreLocation = cluster
       ? { url: cluster.createDatabase("census") }
       : { dataDir: dir };
-    const store = await openWorkspaceStore(location);
+    const store = await openGatewayStore(location);
     await store.migrate();
     const created = await createDemoWorkspace(store, "demo");
     const other = await createDemoWorkspace(store, "other");

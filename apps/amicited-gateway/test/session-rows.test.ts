@@ -11,12 +11,13 @@ import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { afterAll, beforeAll } from "vitest";
 import { postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
 import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
+import { GATEWAY_SCHEMA } from "../src/store-schema/gateway-schema";
 import { mcpSessionConformance, sessionIsolationConformance } from "./support/session-conformance";
 
 const dirs = new Map<WorkspaceStore, string>();
 const openSqlite = async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gateway-session-rows-"));
-  const store = await openSqliteStore({ dataDir: dir });
+  const store = await openSqliteStore({ dataDir: dir, hostSchemas: [GATEWAY_SCHEMA] });
   dirs.set(store, dir);
   return store;
 };
@@ -35,7 +36,7 @@ beforeAll(async () => {
 });
 afterAll(() => cluster?.stop());
 if (gate.run) {
-  const openPostgres = () => openPostgresStore({ url: cluster.createDatabase(`session_rows_${(databases += 1)}`) });
+  const openPostgres = () => openPostgresStore({ url: cluster.createDatabase(`session_rows_${(databases += 1)}`), hostSchemas: [GATEWAY_SCHEMA] });
   const disposePostgres = (store: WorkspaceStore) => store.close();
   mcpSessionConformance("postgres", openPostgres, disposePostgres);
   sessionIsolationConformance("postgres", openPostgres, disposePostgres);

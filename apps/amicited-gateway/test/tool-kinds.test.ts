@@ -9,7 +9,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ToolCatalog } from "@foundry-mcp/tool-catalog";
 import type { CallContext } from "@foundry-mcp/tool-catalog";
-import { openWorkspaceStore, resolveToken, workspaceHooks } from "@foundry-mcp/workspace-store";
+import { resolveToken, workspaceHooks } from "@foundry-mcp/workspace-store";
+import { openGatewayStore } from "../src/store-schema/gateway-schema";
 import type { StoreLocation, WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
 import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
@@ -48,7 +49,7 @@ describe.each(drivers)("tool kinds (%s)", (driver) => {
     const location: StoreLocation = cluster
       ? { url: cluster.createDatabase("kinds") }
       : { dataDir: dir };
-    store = await openWorkspaceStore(location);
+    store = await openGatewayStore(location);
     await store.migrate();
     const demo = await createDemoWorkspace(store, "demo");
     const workspace = (await resolveToken(store, demo.readToken))!.workspaceId;

@@ -1,6 +1,7 @@
-// The package's public door: the driver interface and its two drivers, migrations, credentials,
-// plans and credits, the isolation guard, SQL paging, catalog hooks and the hourly quota driver.
-// (The gateway's MCP session rows and SSE event log live with its transport, apps/amicited-gateway/src/server.)
+// The package's public door: the driver interface and its two drivers, migrations (its own and a
+// host's), credentials, plans and credits, the isolation guard, SQL paging, catalog hooks, the
+// call log and the hourly quota driver. (The gateway's domain tables, MCP session rows and SSE
+// event log are the gateway's: apps/amicited-gateway/src/store-schema, handed in as a HostSchema.)
 
 export type {
   SqlValue,
@@ -16,13 +17,14 @@ export type {
 } from "./types";
 export { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
 export { openWorkspaceStore } from "./open";
-export type { StoreLocation } from "./open";
+export type { StoreLocation, WorkspaceStoreOptions } from "./open";
 export { openSqliteStore, SQLITE_FILE_NAME } from "./drivers/sqlite";
 export type { SqliteStoreOptions } from "./drivers/sqlite";
 export { openPostgresStore, describePostgresUrl } from "./drivers/postgres";
 export type { PostgresStoreOptions } from "./drivers/postgres";
 export { MIGRATIONS, SCHEMA_VERSION, schemaVersionOf } from "./migrations";
-export type { Migration } from "./migrations";
+export type { Migration, HostMigration, HostSchema } from "./migrations";
+export { MAX_HOST_SCHEMAS, pendingMigrations } from "./host-schema";
 export { TABLE_NAMES } from "./schema";
 export { MAX_LIVE_TOKENS_PER_WORKSPACE, hashToken, insertWorkspace, issueToken, resolveToken, findWorkspace, listTokens, revokeToken, issueAdminToken, isAdminToken, isLiveAdminHash } from "./credentials";
 export type { TokenScope, Credential, WorkspaceRow, TokenRow } from "./credentials";

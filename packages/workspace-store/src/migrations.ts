@@ -1,7 +1,9 @@
 // The store's schema as numbered migrations in the SQLite dialect; each driver applies the ones a
-// database lacks, in order, under its own lock, and records them in `schema_migrations`
-// (drivers/postgres.ts translates the DDL). Add a migration at the end; never edit a shipped one.
-import { DASHBOARD_STATEMENTS, MCP_SESSION_STATEMENTS, SCHEMA_STATEMENTS } from "./schema";
+// database lacks, in order, under its own lock (migrate.ts), and records them in
+// `schema_migrations`. A host's own tables come as a HostSchema with versions of its own, recorded
+// in `host_migrations` (docs/decisions/0008-host-migrations.md). Add a migration at the end; never
+// edit a shipped one.
+import { DASHBOARD_STATEMENTS, SCHEMA_STATEMENTS } from "./schema";
 import { OAUTH_STATEMENTS } from "./oauth-schema";
 import type { StoreQueries } from "./types";
 
@@ -12,7 +14,27 @@ export interface Migration {
   statements: readonly string[];
 }
 
-/** Every migration, oldest first. */
+/** One step of a host's schema. */
+export interface HostMigration extends Migration {
+  /**
+   * The version this step had in the store's one combined list before hosts owned their tables
+   * (workspace-store 0.1.x recorded it in `schema_migrations`): a database made then has it already,
+   * so it is recorded as applied, not run again.
+   */
+  formerly?: number;
+}
+
+/** The tables a host keeps in the store beside the store's own: its name and its migrations, oldest first. */
+export interface HostSchema {
+  /** Who owns these migrations (`host_migrations.owner`): a lowercase name such as the package's. */
+  owner: string;
+  migrations: readonly HostMigration[];
+}
+
+/**
+ * Every migration of the store's own tables, oldest first. Version 4 (the gateway's MCP sessions)
+ * moved to the gateway's HostSchema; the next store migration is 6.
+ */
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: "workspace tables", statements: SCHEMA_STATEMENTS },
   {
@@ -23,13 +45,16 @@ export const MIGRATIONS: readonly Migration[] = [
     ],
   },
   { version: 3, name: "dashboard: call log, admin tokens, token last use", statements: DASHBOARD_STATEMENTS },
-  { version: 4, name: "MCP sessions and their SSE event log, shared by every instance", statements: MCP_SESSION_STATEMENTS },
   { version: 5, name: "OAuth clients, codes, grants and tokens (hashed), shared by every instance", statements: OAUTH_STATEMENTS },
 ];
 
-/** The table that records applied migrations. */
+/** The table that records the store's applied migrations. */
 export const MIGRATIONS_TABLE =
   "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)";
+
+/** The table that records each host's applied migrations. */
+export const HOST_MIGRATIONS_TABLE =
+  "CREATE TABLE IF NOT EXISTS host_migrations (owner TEXT NOT NULL, version INTEGER NOT NULL, name TEXT NOT NULL, applied_at TEXT NOT NULL, PRIMARY KEY (owner, version))";
 
 /** The latest schema version this package knows. */
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

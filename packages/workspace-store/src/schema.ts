@@ -1,7 +1,9 @@
-// The workspace store's tables for the twelve areas. Every area table reaches its workspace through
-// `domain_id` (domains.workspace_id), so one guard — the domain belongs to the caller's workspace —
-// isolates workspaces. Days are ISO dates (YYYY-MM-DD); instants are ISO timestamps. Written in the
-// SQLite dialect; migrations.ts orders it and the postgres driver translates the types.
+// The store's own tables: tenancy (workspaces, members, domains: the isolation guard's join),
+// credentials, plan and credits, daily usage, the call log and the dashboard's admin tokens (the
+// OAuth tables are in oauth-schema.ts). A host's tables (the gateway's domain data, its MCP
+// sessions) are not here: the host hands its migrations to openWorkspaceStore (host-schema.ts).
+// Days are ISO dates (YYYY-MM-DD); instants are ISO timestamps. Written in the SQLite dialect;
+// migrations.ts orders it and the postgres driver translates the types.
 
 import { OAUTH_TABLE_NAMES } from "./oauth-schema";
 
@@ -13,78 +15,11 @@ const tables: Record<string, string> = {
   credit_ledger: `id INTEGER PRIMARY KEY AUTOINCREMENT, workspace_id TEXT NOT NULL REFERENCES workspaces(id), at TEXT NOT NULL, tool TEXT NOT NULL, amount INTEGER NOT NULL, balance_after INTEGER NOT NULL`,
   usage_daily: `workspace_id TEXT NOT NULL REFERENCES workspaces(id), day TEXT NOT NULL, tool_calls INTEGER NOT NULL, api_reads INTEGER NOT NULL, api_writes INTEGER NOT NULL, PRIMARY KEY (workspace_id, day)`,
   domains: `id INTEGER PRIMARY KEY AUTOINCREMENT, workspace_id TEXT NOT NULL REFERENCES workspaces(id), hostname TEXT NOT NULL, label TEXT NOT NULL, country TEXT NOT NULL, vertical TEXT NOT NULL, created_at TEXT NOT NULL, archived INTEGER NOT NULL DEFAULT 0`,
-  // prompts and AI answers
-  prompts: `id INTEGER PRIMARY KEY AUTOINCREMENT, domain_id INTEGER NOT NULL REFERENCES domains(id), text TEXT NOT NULL, topic TEXT NOT NULL, intent TEXT NOT NULL, active INTEGER NOT NULL, created_at TEXT NOT NULL`,
-  prompt_runs: `id INTEGER PRIMARY KEY AUTOINCREMENT, prompt_id INTEGER NOT NULL REFERENCES prompts(id), domain_id INTEGER NOT NULL, engine TEXT NOT NULL, day TEXT NOT NULL, mentioned INTEGER NOT NULL, cited INTEGER NOT NULL, position INTEGER, sentiment TEXT NOT NULL, answer_words INTEGER NOT NULL, answer_excerpt TEXT NOT NULL`,
-  citations: `id INTEGER PRIMARY KEY AUTOINCREMENT, run_id INTEGER NOT NULL REFERENCES prompt_runs(id), domain_id INTEGER NOT NULL, engine TEXT NOT NULL, day TEXT NOT NULL, cited_host TEXT NOT NULL, url TEXT NOT NULL, rank INTEGER NOT NULL, is_own INTEGER NOT NULL, competitor_id INTEGER`,
-  // competitors
-  competitors: `id INTEGER PRIMARY KEY AUTOINCREMENT, domain_id INTEGER NOT NULL REFERENCES domains(id), hostname TEXT NOT NULL, name TEXT NOT NULL, category TEXT NOT NULL, added_at TEXT NOT NULL`,
-  // Google Search Console
-  gsc_daily: `domain_id INTEGER NOT NULL, day TEXT NOT NULL, query TEXT NOT NULL, page TEXT NOT NULL, country TEXT NOT NULL, device TEXT NOT NULL, clicks INTEGER NOT NULL, impressions INTEGER NOT NULL, position REAL NOT NULL`,
-  gsc_sitemaps: `id INTEGER PRIMARY KEY AUTOINCREMENT, domain_id INTEGER NOT NULL, url TEXT NOT NULL, submitted_at TEXT NOT NULL, urls INTEGER NOT NULL, errors INTEGER NOT NULL, warnings INTEGER NOT NULL`,
-  gsc_inspections: `id INTEGER PRIMARY KEY AUTOINCREMENT, domain_id INTEGER NOT NULL, url TEXT NOT NULL, verdict TEXT NOT NULL, coverage TEXT NOT NULL, mobile_usable INTEGER NOT NULL, last_crawl TEXT NOT NULL`,
-  // Bing Webmaster
-  bing_crawl_daily: `domain_id INTEGER NOT NULL, day TEXT NOT NULL, pages_crawled INTEGER NOT NULL, crawl_errors INTEGER NOT NULL, http_4xx INTEGER NOT NULL, http_5xx INTEGER NOT NULL, blocked_robots INTEGER NOT NULL, avg_response_ms INTEGER NOT NULL, indexed_pages INTEGER NOT NULL`,
-  bing_keywords: `domain_id INTEGER NOT NULL, day TEXT NOT NULL, keyword TEXT NOT NULL, impressions INTEGER NOT NULL, clicks INTEGER NOT NULL, position REAL NOT NULL`,
-  bing_crawl_issues: `id INTEGER PRIMARY KEY AUTOINCREMENT, domain_id INTEGER NOT NULL, url TEXT NOT NULL, issue TEXT NOT NULL, severity TEXT NOT NULL, first_seen TEXT NOT NULL, fixed INTEGER NOT NULL`,
-  bing_backlinks: `id INTEGER PRIMARY KEY AUTOINCREMENT, domain_id INTEGER NOT NULL, source_host TEXT NOT NULL, target_url TEXT NOT NULL, anchor TEXT NOT NULL, first_seen TEXT NOT NULL`,
-  bing_url_submissions: `id INTEGER PRIMARY KEY AUTOINCREMENT, domain_id INTEGER NOT NULL, url TEXT NOT NULL, submitted_at TEXT NOT NULL`,
-  bing_blocked_urls: `id INTEGER PRIMARY KEY AUTOINCREMENT, domain_id INTEGER NOT NULL, url TEXT NOT NULL, kind TEXT NOT NULL, added_at TEXT NOT NULL`,
-  // Google Ads
-  gads_campaigns: `id INTEGER PRIMARY KEY AUTOINCREMENT, domain_id INTEGER NOT NULL, name TEXT NOT NULL, channel TEXT NOT NULL, status TEXT NOT NULL, bidding TEXT NOT NULL, daily_budget REAL NOT NULL, target_cpa REAL, created_at TEXT NOT NULL`,
-  gads_adgroups: `id INTEGER PRIMARY KEY AUTOINCREMENT, campaign_id INTEGER NOT NULL, domain_id INTEGER NOT NULL, name TEXT NOT NULL, status TEXT NOT NULL, default_cpc REAL NOT NULL`,
-  gads_keywords: `id INTEGER PRIMARY KEY AUTOINCREMENT, adgroup_id INTEGER NOT NULL, campaign_id INTEGER NOT NULL, domain_id INTEGER NOT NULL, text TEXT NOT NULL, match_type TEXT NOT NULL, status TEXT NOT NULL, quality_score INTEGER NOT NULL, cpc_bid REAL NOT NULL, negative INTEGER NOT NULL DEFAULT 0`,
-  gads_keyword_daily: `keyword_id INTEGER NOT NULL, adgroup_id INTEGER NOT NULL, campaign_id INTEGER NOT NULL, domain_id INTEGER NOT NULL, day TEXT NOT NULL, device TEXT NOT NULL, impressions INTEGER NOT NULL, clicks INTEGER NOT NULL, cost REAL NOT NULL, conversions REAL NOT NULL, conv_value REAL NOT NULL`,
-  gads_search_terms: `id INTEGER PRIMARY KEY AUTOINCREMENT, adgroup_id INTEGER NOT NULL, domain_id INTEGER NOT NULL, term TEXT NOT NULL, impressions INTEGER NOT NULL, clicks INTEGER NOT NULL, cost REAL NOT NULL, conversions REAL NOT NULL`,
-  // Meta ads
-  meta_campaigns: `id INTEGER PRIMARY KEY AUTOINCREMENT, domain_id INTEGER NOT NULL, name TEXT NOT NULL, objective TEXT NOT NULL, status TEXT NOT NULL, daily_budget REAL NOT NULL, created_at TEXT NOT NULL`,
-  meta_adsets: `id INTEGER PRIMARY KEY AUTOINCREMENT, campaign_id INTEGER NOT NULL, domain_id INTEGER NOT NULL, name TEXT NOT NULL, audience TEXT NOT NULL, placement TEXT NOT NULL, age_range TEXT NOT NULL, status TEXT NOT NULL, daily_budget REAL NOT NULL`,
-  meta_creatives: `id INTEGER PRIMARY KEY AUTOINCREMENT, adset_id INTEGER NOT NULL, campaign_id INTEGER NOT NULL, domain_id INTEGER NOT NULL, name TEXT NOT NULL, format TEXT NOT NULL, headline TEXT NOT NULL, call_to_action TEXT NOT NULL, status TEXT NOT NULL`,
-  meta_daily: `creative_id INTEGER NOT NULL, adset_id INTEGER NOT NULL, campaign_id INTEGER NOT NULL, domain_id INTEGER NOT NULL, day TEXT NOT NULL, impressions INTEGER NOT NULL, reach INTEGER NOT NULL, clicks INTEGER NOT NULL, spend REAL NOT NULL, purchases INTEGER NOT NULL, revenue REAL NOT NULL, video_views INTEGER NOT NULL`,
-  // cross-network budgets and attribution
-  ads_budgets: `id INTEGER PRIMARY KEY AUTOINCREMENT, domain_id INTEGER NOT NULL, network TEXT NOT NULL, month TEXT NOT NULL, planned REAL NOT NULL, UNIQUE (domain_id, network, month)`,
-  ads_touchpoints: `id INTEGER PRIMARY KEY AUTOINCREMENT, domain_id INTEGER NOT NULL, order_id INTEGER NOT NULL, day TEXT NOT NULL, channel TEXT NOT NULL, step INTEGER NOT NULL, steps INTEGER NOT NULL, revenue REAL NOT NULL`,
-  ads_goals: `id INTEGER PRIMARY KEY AUTOINCREMENT, domain_id INTEGER NOT NULL, metric TEXT NOT NULL, target REAL NOT NULL, month TEXT NOT NULL`,
-  // e-shop
-  eshop_products: `id INTEGER PRIMARY KEY AUTOINCREMENT, domain_id INTEGER NOT NULL, sku TEXT NOT NULL, name TEXT NOT NULL, category TEXT NOT NULL, price REAL NOT NULL, cost REAL NOT NULL, stock INTEGER NOT NULL, active INTEGER NOT NULL, created_at TEXT NOT NULL`,
-  eshop_customers: `id INTEGER PRIMARY KEY AUTOINCREMENT, domain_id INTEGER NOT NULL, email TEXT NOT NULL, name TEXT NOT NULL, country TEXT NOT NULL, created_at TEXT NOT NULL, marketing_opt_in INTEGER NOT NULL, tags TEXT NOT NULL DEFAULT ''`,
-  eshop_orders: `id INTEGER PRIMARY KEY AUTOINCREMENT, domain_id INTEGER NOT NULL, customer_id INTEGER NOT NULL, day TEXT NOT NULL, status TEXT NOT NULL, channel TEXT NOT NULL, coupon TEXT, subtotal REAL NOT NULL, discount REAL NOT NULL, shipping REAL NOT NULL, total REAL NOT NULL, country TEXT NOT NULL`,
-  eshop_order_items: `order_id INTEGER NOT NULL, product_id INTEGER NOT NULL, domain_id INTEGER NOT NULL, quantity INTEGER NOT NULL, unit_price REAL NOT NULL`,
-  eshop_carts: `id INTEGER PRIMARY KEY AUTOINCREMENT, domain_id INTEGER NOT NULL, customer_id INTEGER, day TEXT NOT NULL, status TEXT NOT NULL, items INTEGER NOT NULL, value REAL NOT NULL, last_step TEXT NOT NULL`,
-  eshop_coupons: `id INTEGER PRIMARY KEY AUTOINCREMENT, domain_id INTEGER NOT NULL, code TEXT NOT NULL, percent_off INTEGER NOT NULL, active INTEGER NOT NULL, created_at TEXT NOT NULL`,
-  eshop_reviews: `id INTEGER PRIMARY KEY AUTOINCREMENT, domain_id INTEGER NOT NULL, product_id INTEGER NOT NULL, customer_id INTEGER NOT NULL, day TEXT NOT NULL, rating INTEGER NOT NULL, title TEXT NOT NULL`,
-  // uptime
-  uptime_monitors: `id INTEGER PRIMARY KEY AUTOINCREMENT, domain_id INTEGER NOT NULL, name TEXT NOT NULL, url TEXT NOT NULL, kind TEXT NOT NULL, interval_s INTEGER NOT NULL, paused INTEGER NOT NULL, created_at TEXT NOT NULL`,
-  uptime_checks: `id INTEGER PRIMARY KEY AUTOINCREMENT, monitor_id INTEGER NOT NULL, domain_id INTEGER NOT NULL, at TEXT NOT NULL, region TEXT NOT NULL, ok INTEGER NOT NULL, status_code INTEGER NOT NULL, response_ms INTEGER NOT NULL, error TEXT`,
-  uptime_incidents: `id INTEGER PRIMARY KEY AUTOINCREMENT, monitor_id INTEGER NOT NULL, domain_id INTEGER NOT NULL, started_at TEXT NOT NULL, resolved_at TEXT, cause TEXT NOT NULL, severity TEXT NOT NULL, acknowledged INTEGER NOT NULL, note TEXT`,
-  uptime_certificates: `id INTEGER PRIMARY KEY AUTOINCREMENT, domain_id INTEGER NOT NULL, hostname TEXT NOT NULL, issuer TEXT NOT NULL, valid_from TEXT NOT NULL, expires_at TEXT NOT NULL, key_type TEXT NOT NULL`,
-  uptime_maintenance: `id INTEGER PRIMARY KEY AUTOINCREMENT, domain_id INTEGER NOT NULL, monitor_id INTEGER, starts_at TEXT NOT NULL, ends_at TEXT NOT NULL, reason TEXT NOT NULL`,
-  uptime_alert_contacts: `id INTEGER PRIMARY KEY AUTOINCREMENT, domain_id INTEGER NOT NULL, channel TEXT NOT NULL, target TEXT NOT NULL, active INTEGER NOT NULL`,
-  // reports and exports
-  reports: `id INTEGER PRIMARY KEY AUTOINCREMENT, domain_id INTEGER NOT NULL, name TEXT NOT NULL, template TEXT NOT NULL, schedule TEXT NOT NULL, format TEXT NOT NULL, recipients TEXT NOT NULL, paused INTEGER NOT NULL, created_at TEXT NOT NULL`,
-  report_runs: `id INTEGER PRIMARY KEY AUTOINCREMENT, report_id INTEGER NOT NULL, domain_id INTEGER NOT NULL, ran_at TEXT NOT NULL, status TEXT NOT NULL, rows INTEGER NOT NULL, size_kb INTEGER NOT NULL, error TEXT`,
-  exports: `id INTEGER PRIMARY KEY AUTOINCREMENT, domain_id INTEGER NOT NULL, dataset TEXT NOT NULL, format TEXT NOT NULL, status TEXT NOT NULL, rows INTEGER NOT NULL, created_at TEXT NOT NULL, content TEXT`,
 };
 
-const indexes = [
-  "CREATE INDEX IF NOT EXISTS domains_workspace ON domains (workspace_id)",
-  "CREATE INDEX IF NOT EXISTS gsc_daily_domain_day ON gsc_daily (domain_id, day)",
-  "CREATE INDEX IF NOT EXISTS bing_keywords_domain_day ON bing_keywords (domain_id, day)",
-  "CREATE INDEX IF NOT EXISTS prompt_runs_domain_day ON prompt_runs (domain_id, day)",
-  "CREATE INDEX IF NOT EXISTS prompt_runs_prompt ON prompt_runs (prompt_id)",
-  "CREATE INDEX IF NOT EXISTS citations_domain ON citations (domain_id, day)",
-  "CREATE INDEX IF NOT EXISTS gads_keyword_daily_domain ON gads_keyword_daily (domain_id, day)",
-  "CREATE INDEX IF NOT EXISTS meta_daily_domain ON meta_daily (domain_id, day)",
-  "CREATE INDEX IF NOT EXISTS eshop_orders_domain_day ON eshop_orders (domain_id, day)",
-  "CREATE INDEX IF NOT EXISTS eshop_orders_customer ON eshop_orders (customer_id)",
-  "CREATE INDEX IF NOT EXISTS eshop_items_order ON eshop_order_items (order_id)",
-  "CREATE INDEX IF NOT EXISTS eshop_items_domain ON eshop_order_items (domain_id, product_id)",
-  "CREATE INDEX IF NOT EXISTS uptime_checks_monitor_at ON uptime_checks (monitor_id, at)",
-  "CREATE INDEX IF NOT EXISTS uptime_checks_domain_at ON uptime_checks (domain_id, at)",
-  "CREATE INDEX IF NOT EXISTS ads_touchpoints_domain ON ads_touchpoints (domain_id, day)",
-];
+const indexes = ["CREATE INDEX IF NOT EXISTS domains_workspace ON domains (workspace_id)"];
 
-/** The DDL statements the drivers run on migrate, in dependency order. */
+/** Migration 1 (the store's part of the first schema): its tables and indexes, in dependency order. */
 export const SCHEMA_STATEMENTS: readonly string[] = [
   ...Object.entries(tables).map(
     ([name, columns]) => `CREATE TABLE IF NOT EXISTS ${name} (${columns})`,
@@ -105,31 +40,5 @@ export const DASHBOARD_STATEMENTS: readonly string[] = [
   "ALTER TABLE api_tokens ADD COLUMN last_used_at TEXT",
 ];
 
-/**
- * Migration 4 (the gateway's 2025-era sessions in the store, so any instance serves any request):
- * one row per MCP session (what its initialize said; times in epoch milliseconds), a one-row guard
- * that every session-opening transaction updates first, so that the caps are counted by one
- * opener at a time on every driver, and the SSE events of resumable streams (sessions.ts).
- */
-export const MCP_SESSION_STATEMENTS: readonly string[] = [
-  "CREATE TABLE IF NOT EXISTS mcp_sessions (id TEXT PRIMARY KEY, token_id INTEGER NOT NULL, toolsets TEXT, protocol_version TEXT NOT NULL, client_capabilities TEXT NOT NULL, client_info TEXT NOT NULL, created_at INTEGER NOT NULL, last_seen INTEGER NOT NULL)",
-  "CREATE INDEX IF NOT EXISTS mcp_sessions_token ON mcp_sessions (token_id, last_seen)",
-  "CREATE INDEX IF NOT EXISTS mcp_sessions_last_seen ON mcp_sessions (last_seen)",
-  "CREATE TABLE IF NOT EXISTS mcp_session_guard (id INTEGER PRIMARY KEY, locked_at INTEGER NOT NULL)",
-  "INSERT INTO mcp_session_guard (id, locked_at) VALUES (1, 0) ON CONFLICT (id) DO NOTHING",
-  "CREATE TABLE IF NOT EXISTS mcp_stream_events (stream_id TEXT NOT NULL, seq INTEGER NOT NULL, session_id TEXT NOT NULL, message TEXT NOT NULL, is_final INTEGER NOT NULL, PRIMARY KEY (stream_id, seq))",
-  "CREATE INDEX IF NOT EXISTS mcp_stream_events_session ON mcp_stream_events (session_id)",
-];
-
-/** Names of every table, for census and tests. */
-export const TABLE_NAMES: readonly string[] = [...Object.keys(tables), "call_events", "admin_tokens", "mcp_sessions", "mcp_session_guard", "mcp_stream_events", ...OAUTH_TABLE_NAMES];
-
-/** Tables whose rows get an `id` from the database (INSERT reports it as lastInsertId). */
-export const SCHEMA_TABLES_WITH_ID: ReadonlySet<string> = new Set([
-  ...Object.entries(tables)
-    .filter(([, columns]) => columns.startsWith("id INTEGER PRIMARY KEY AUTOINCREMENT"))
-    .map(([name]) => name),
-  "call_events",
-  "admin_tokens",
-  "oauth_grants",
-]);
+/** Names of the store's own tables (a host's tables are the host's to list). */
+export const TABLE_NAMES: readonly string[] = [...Object.keys(tables), "call_events", "admin_tokens", "quota_usage", ...OAUTH_TABLE_NAMES];

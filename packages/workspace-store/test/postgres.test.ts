@@ -7,10 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
 import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
 import { MIGRATIONS, openPostgresStore, openWorkspaceStore, WorkspaceStoreError } from "../src/index";
-import type { WorkspaceStore } from "../src/index";
+import type { HostSchema, WorkspaceStore } from "../src/index";
 import { workspaceStoreConformance } from "./driver-conformance";
 import { isolationConformance } from "./isolation-conformance";
 import { oauthConformance } from "./oauth-conformance";
+import { hostSchemaConformance } from "./host-conformance";
+import { TEST_HOST_SCHEMA } from "./test-host-schema";
 
 let cluster: PostgresCluster;
 let databases = 0;
@@ -26,7 +28,7 @@ afterAll(() => cluster?.stop());
 if (gate.run) {
   workspaceStoreConformance(
     "postgres",
-    () => openPostgresStore({ url: nextDatabase() }),
+    () => openPostgresStore({ url: nextDatabase(), hostSchemas: [TEST_HOST_SCHEMA] }),
     (store) => store.close(),
   );
   isolationConformance(
@@ -37,6 +39,21 @@ if (gate.run) {
   oauthConformance(
     "postgres",
     () => openPostgresStore({ url: nextDatabase() }),
+    (store) => store.close(),
+  );
+  const urls = new Map<WorkspaceStore, string>();
+  const openAt = async (url: string, hostSchemas: readonly HostSchema[]) => {
+    const store = await openPostgresStore({ url, hostSchemas });
+    urls.set(store, url);
+    return store;
+  };
+  hostSchemaConformance(
+    "postgres",
+    async (hostSchemas, reuse) => {
+      if (!reuse) return openAt(nextDatabase(), hostSchemas);
+      await reuse.close();
+      return openAt(urls.get(reuse)!, hostSchemas);
+    },
     (store) => store.close(),
   );
 }

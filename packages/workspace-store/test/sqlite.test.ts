@@ -7,10 +7,12 @@ import path from "node:path";
 import { openSqliteDatabase, sqliteModulesHere } from "@foundry-mcp/core/node";
 import { describe, expect, it } from "vitest";
 import { openSqliteStore, SQLITE_FILE_NAME, WorkspaceStoreError } from "../src/index";
-import type { WorkspaceStore } from "../src/index";
+import type { HostSchema, WorkspaceStore } from "../src/index";
 import { workspaceStoreConformance } from "./driver-conformance";
 import { isolationConformance } from "./isolation-conformance";
 import { oauthConformance } from "./oauth-conformance";
+import { hostSchemaConformance } from "./host-conformance";
+import { TEST_HOST_SCHEMA } from "./test-host-schema";
 
 const dirs = new Map<WorkspaceStore, string>();
 const temporaryDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "ws-store-"));
@@ -19,12 +21,12 @@ const engines = sqliteModulesHere(import.meta.url);
 
 for (const [index, moduleName] of engines.entries()) {
   const label = index === 0 ? "sqlite" : `sqlite (${moduleName})`;
-  const openTemporary = async () => {
-    const dir = temporaryDir();
-    const store = await openSqliteStore(index === 0 ? { dataDir: dir } : { dataDir: dir, moduleName });
+  const openIn = async (dir: string, hostSchemas: readonly HostSchema[]) => {
+    const store = await openSqliteStore(index === 0 ? { dataDir: dir, hostSchemas } : { dataDir: dir, moduleName, hostSchemas });
     dirs.set(store, dir);
     return store;
   };
+  const openTemporary = () => openIn(temporaryDir(), [TEST_HOST_SCHEMA]);
   const disposeTemporary = async (store: WorkspaceStore) => {
     await store.close();
     fs.rmSync(dirs.get(store)!, { recursive: true, force: true });
@@ -32,6 +34,15 @@ for (const [index, moduleName] of engines.entries()) {
   workspaceStoreConformance(label, openTemporary, disposeTemporary);
   isolationConformance(label, openTemporary, disposeTemporary);
   oauthConformance(label, openTemporary, disposeTemporary);
+  hostSchemaConformance(
+    label,
+    async (hostSchemas, reuse) => {
+      if (!reuse) return openIn(temporaryDir(), hostSchemas);
+      await reuse.close();
+      return openIn(dirs.get(reuse)!, hostSchemas);
+    },
+    disposeTemporary,
+  );
 }
 
 describe("sqlite driver", () => {

@@ -5,6 +5,7 @@ import type { ParsedArgs } from "./args";
 import { createDemoWorkspace } from "../demo/generate";
 import { GatewayError, GatewayErrorCode } from "../errors";
 import { storeExists, storeLocationOf } from "../backend";
+import { openGatewayStore } from "../store-schema/gateway-schema";
 import type { StorageOptions } from "../backend";
 import { createGateway } from "../server/gateway";
 import { startHttpGateway } from "../server/http";
@@ -13,7 +14,7 @@ import type { SessionLimits } from "../server/sessions";
 import { serveStdio } from "../server/stdio";
 import { attachUpstreams } from "../upstreams";
 import { SEMANTIC_FLAGS, semanticSearchOf } from "./semantic-flags";
-import { CALL_LOG_RETENTION, DEFAULT_OUTBOUND_PER_WORKSPACE, findWorkspace, issueAdminToken, openWorkspaceStore, schemaVersionOf } from "@foundry-mcp/workspace-store";
+import { CALL_LOG_RETENTION, DEFAULT_OUTBOUND_PER_WORKSPACE, findWorkspace, issueAdminToken, schemaVersionOf } from "@foundry-mcp/workspace-store";
 import { DEFAULT_STREAM_EVENT_LIMITS } from "../server/stream-event-log";
 import { createUiRoutes } from "../server/ui/routes";
 import { gatewayOperations, openGatewayLog } from "../server/operations";
@@ -48,7 +49,7 @@ async function withStore<T>(
   location: StoreLocation,
   work: (store: WorkspaceStore) => Promise<T>,
 ): Promise<T> {
-  const store = await openWorkspaceStore(location);
+  const store = await openGatewayStore(location);
   try {
     return await work(store);
   } finally {

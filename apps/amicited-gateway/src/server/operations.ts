@@ -4,7 +4,8 @@
 // (operations/); http.ts mounts them, cli/commands.ts drains on SIGTERM.
 import { createHttpOperations, createStructuredLog, routeStderrThroughLog } from "@foundry-mcp/server-kit";
 import type { HttpOperations, LogFormat, ReadinessCheck, StructuredLog } from "@foundry-mcp/server-kit";
-import { SCHEMA_VERSION, schemaVersionOf } from "@foundry-mcp/workspace-store";
+import { pendingMigrations, SCHEMA_VERSION, schemaVersionOf } from "@foundry-mcp/workspace-store";
+import { GATEWAY_SCHEMA } from "../store-schema/gateway-schema";
 import type { Gateway } from "./gateway";
 
 // Every token the gateway issues (read, write, admin) starts amc_; none is ever written to the log.
@@ -21,7 +22,9 @@ export function gatewayReadinessChecks(gateway: Gateway): ReadinessCheck[] {
       name: "migrations",
       run: async () => {
         const version = await schemaVersionOf(gateway.store);
-        return version >= SCHEMA_VERSION ? true : `schema ${version}, needs ${SCHEMA_VERSION}`;
+        if (version < SCHEMA_VERSION) return `schema ${version}, needs ${SCHEMA_VERSION}`;
+        const pending = await pendingMigrations(gateway.store, [GATEWAY_SCHEMA]);
+        return pending.length === 0 ? true : `needs ${pending.join(", ")}`;
       },
     },
     { name: "catalog", run: async () => (gateway.catalog.size > 0 ? true : "no tools loaded") },

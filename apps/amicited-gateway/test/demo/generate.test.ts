@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDemoWorkspace } from "../../src/demo/generate";
-import { openSqliteStore } from "@foundry-mcp/workspace-store";
+import { openGatewayStore } from "../../src/store-schema/gateway-schema";
 import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 const dirs: string[] = [];
@@ -13,7 +13,7 @@ const stores: WorkspaceStore[] = [];
 async function freshStore(): Promise<WorkspaceStore> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gw-demo-"));
   dirs.push(dir);
-  const store = await openSqliteStore({ dataDir: dir });
+  const store = await openGatewayStore({ dataDir: dir });
   stores.push(store);
   await store.migrate();
   return store;

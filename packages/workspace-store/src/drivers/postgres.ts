@@ -5,8 +5,9 @@
 import { messageOf } from "@foundry-mcp/core";
 import type * as Pg from "pg";
 import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "../errors";
-import { MIGRATIONS, MIGRATIONS_TABLE } from "../migrations";
-import { SCHEMA_TABLES_WITH_ID } from "../schema";
+import type { HostSchema } from "../migrations";
+import { checkHostSchemas, tablesWithGeneratedId } from "../host-schema";
+import { applyMigrations } from "../migrate";
 import type { RunResult, SqlValue, StoreOperationKind, StoreQueries, StoreTransaction, WorkspaceStore } from "../types";
 import { QueryClock } from "./_query-clock";
 import { checkIdentifiers, loadOptional, storeError } from "./_load";
@@ -21,7 +22,14 @@ export interface PostgresStoreOptions {
   maxConnections?: number;
   /** The module to load (default "pg"); tests name a missing one. */
   moduleName?: string;
+  /** A host's own tables and migrations, applied by migrate() after the store's (host-schema.ts). */
+  hostSchemas?: readonly HostSchema[];
 }
+
+const postgresDialect = {
+  ddl: toPostgresDdl,
+  tableExistsQuery: "SELECT 1 AS found FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?",
+};
 
 const MIGRATION_LOCK = 7_214_019;
 // PostgreSQL accepts at most 65535 parameters in one statement.
@@ -79,6 +87,7 @@ interface PostgresQueries extends StoreQueries {
 function queriesOver(
   query: (text: string, params: readonly SqlValue[]) => Promise<Pg.QueryResult>,
   clock: QueryClock,
+  withId: ReadonlySet<string>,
 ): PostgresQueries {
   const native = async (text: string, params: readonly SqlValue[] = [], kind: StoreOperationKind = "read") => {
     try {
@@ -100,7 +109,7 @@ function queriesOver(
     async run(sql, params): Promise<RunResult> {
       const table = insertTable.exec(sql)?.[1];
       const returning =
-        table !== undefined && SCHEMA_TABLES_WITH_ID.has(table) && !/\bRETURNING\b/i.test(sql);
+        table !== undefined && withId.has(table) && !/\bRETURNING\b/i.test(sql);
       const result = await guarded(returning ? `${sql} RETURNING id` : sql, params, "write");
       const id = (result.rows[0] as { id?: unknown } | undefined)?.id;
       return { changes: result.rowCount ?? 0, lastInsertId: typeof id === "number" ? id : 0 };
@@ -150,6 +159,10 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     "postgres",
     "npm install pg@8",
   );
+  const hostSchemas = options.hostSchemas ?? [];
+  checkHostSchemas(hostSchemas);
+  // The tables whose INSERTs report the new row's id, read from the DDL the store and its hosts run.
+  const withId = tablesWithGeneratedId(hostSchemas);
   const pool = await connect(pg, options);
   const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   const onClient =
@@ -182,7 +195,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       }
     };
     return {
-      ...queriesOver(onClient(client), clock),
+      ...queriesOver(onClient(client), clock, withId),
       commit: () => end("COMMIT"),
       rollback: () => end("ROLLBACK"),
     };
@@ -191,7 +204,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     runInTransaction(owner, begin, work);
   return {
     driver: "postgres",
-    ...routedQueries(owner, queriesOver(onClient(pool), clock)),
+    ...routedQueries(owner, queriesOver(onClient(pool), clock, withId)),
     poolStats: () => ({
       driver: "postgres",
       size: pool.totalCount,
@@ -205,20 +218,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     migrate: () =>
       transaction(async (tx) => {
         await tx.run(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
-        await tx.run(toPostgresDdl(MIGRATIONS_TABLE));
-        const applied = new Set(
-          (await tx.all<{ version: number }>("SELECT version FROM schema_migrations")).map(
-            (row) => row.version,
-          ),
-        );
-        for (const migration of MIGRATIONS) {
-          if (applied.has(migration.version)) continue;
-          for (const statement of migration.statements) await tx.run(toPostgresDdl(statement));
-          await tx.run(
-            "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
-            [migration.version, migration.name, new Date().toISOString()],
-          );
-        }
+        await applyMigrations(tx, postgresDialect, hostSchemas);
       }),
     async insertMany(table, rows) {
       const first = rows[0];
@@ -241,7 +241,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
           );
         }
         // Rows that brought their own ids must not collide with the next generated one.
-        if (columns.includes("id") && SCHEMA_TABLES_WITH_ID.has(table)) {
+        if (columns.includes("id") && withId.has(table)) {
           await tx.get(
             `SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT MAX(id) FROM ${table}))`,
           );

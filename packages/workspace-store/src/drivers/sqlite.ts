@@ -7,7 +7,9 @@ import path from "node:path";
 import { messageOf } from "@foundry-mcp/core";
 import { immediateTransaction, openSqliteDatabase, type SqliteConnection, type SqliteStatement } from "@foundry-mcp/core/node";
 import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "../errors";
-import { MIGRATIONS, MIGRATIONS_TABLE } from "../migrations";
+import type { HostSchema } from "../migrations";
+import { checkHostSchemas } from "../host-schema";
+import { applyMigrations } from "../migrate";
 import type { RunResult, SqlValue, StoreOperationKind, StoreQueries, StoreTransaction, WorkspaceStore } from "../types";
 import { ConnectionQueue } from "./_queue";
 import { QueryClock } from "./_query-clock";
@@ -24,7 +26,11 @@ export interface SqliteStoreOptions {
   dataDir: string;
   /** `node:sqlite` or one better-sqlite3 module to use instead of choosing (core's openSqliteDatabase); tests run on each. */
   moduleName?: string;
+  /** A host's own tables and migrations, applied by migrate() after the store's (host-schema.ts). */
+  hostSchemas?: readonly HostSchema[];
 }
+
+const sqliteDialect = { ddl: (statement: string) => statement, tableExistsQuery: "SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = ?" };
 
 type Database = SqliteConnection;
 
@@ -77,6 +83,8 @@ function queriesOver(
  * @example const store = await openSqliteStore({ dataDir: "/var/lib/amicited" }); await store.migrate();
  */
 export async function openSqliteStore(options: SqliteStoreOptions): Promise<WorkspaceStore> {
+  const hostSchemas = options.hostSchemas ?? [];
+  checkHostSchemas(hostSchemas);
   fs.mkdirSync(options.dataDir, { recursive: true });
   let db: Database;
   try {
@@ -125,25 +133,8 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Work
     observeQueries(observer) {
       clock.observer = observer;
     },
-    async migrate() {
-      await queue.exclusive(() =>
-        inTransaction(() => {
-          db.exec(MIGRATIONS_TABLE);
-          const applied = new Set(
-            (
-              db.prepare("SELECT version FROM schema_migrations").all() as unknown as { version: number }[]
-            ).map((row) => row.version),
-          );
-          for (const migration of MIGRATIONS) {
-            if (applied.has(migration.version)) continue;
-            for (const statement of migration.statements) db.exec(statement);
-            db.prepare(
-              "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
-            ).run(migration.version, migration.name, new Date().toISOString());
-          }
-        }),
-      );
-    },
+    // BEGIN IMMEDIATE takes the file's write lock: processes starting together migrate one at a time.
+    migrate: () => runInTransaction(owner, begin, (tx) => applyMigrations(tx, sqliteDialect, hostSchemas)),
     ...routedQueries(owner, {
       all: (sql, params) => queue.exclusive(() => queries.all(sql, params)),
       get: (sql, params) => queue.exclusive(() => queries.get(sql, params)),
