@@ -6,18 +6,18 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { execFileSync } from "node:child_process";
 import { openSqliteDatabase } from "@foundry-mcp/core/node";
 import { pendingMigrations, SQLITE_FILE_NAME } from "@foundry-mcp/workspace-store";
 import type { StoreLocation, WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
+import { postgresBinDir, postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
 import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
 import { createDemoWorkspace } from "../src/demo/generate";
 import { GATEWAY_SCHEMA, openGatewayStore } from "../src/store-schema/gateway-schema";
 
 const FIXTURE_APPLIED_AT = "2026-12-01T00:00:00.000Z";
-const fixture = (driver: string) => fs.readFileSync(path.join(import.meta.dirname, "fixtures", `main-era-store.${driver}.sql`), "utf8");
+const fixture = (driver: string) => path.join(import.meta.dirname, "fixtures", `main-era-store.${driver}.sql`);
 const drivers = postgresGate().run ? (["sqlite", "postgres"] as const) : (["sqlite"] as const);
 
 /** Every table's definition and every index, in a form both databases can be compared by. */
@@ -50,13 +50,10 @@ describe.each(drivers)("a store made before the gateway owned its tables (%s)", 
     const location = newLocation("main_era");
     if ("dataDir" in location) {
       const db = openSqliteDatabase(path.join(location.dataDir, SQLITE_FILE_NAME), { from: import.meta.url });
-      db.exec(fixture("sqlite"));
+      db.exec(fs.readFileSync(fixture("sqlite"), "utf8"));
       db.close();
     } else {
-      const client = new pg.Client({ connectionString: location.url });
-      await client.connect();
-      await client.query(fixture("postgres"));
-      await client.end();
+      execFileSync(path.join(postgresBinDir(), "psql"), ["-q", "-v", "ON_ERROR_STOP=1", "-f", fixture("postgres"), location.url], { stdio: ["ignore", "ignore", "pipe"] });
     }
     return location;
   }

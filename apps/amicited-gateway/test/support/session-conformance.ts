@@ -6,7 +6,8 @@
 // (issue 39 T4, T5).
 import { insertWorkspace, issueToken, WorkspaceStoreError } from "@foundry-mcp/workspace-store";
 import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
+import { describeOnMigratedStore, tokenIdsOf as tokenIds, workspaceMaker } from "../../../../tooling/store-suite.mjs";
 import { McpSessionStore } from "../../src/server/mcp-session-store";
 import type { McpSessionDetails } from "../../src/server/mcp-session-store";
 import { StreamEventLog } from "../../src/server/stream-event-log";
@@ -26,16 +27,9 @@ export function mcpSessionConformance(
   open: () => Promise<WorkspaceStore>,
   dispose: (store: WorkspaceStore) => Promise<void>,
 ): void {
-  describe(`${name} (MCP sessions and stream events)`, () => {
-    let store: WorkspaceStore;
-    beforeEach(async () => {
-      store = await open();
-      await store.migrate();
-    });
-    afterEach(async () => dispose(store));
-
+  describeOnMigratedStore(`${name} (MCP sessions and stream events)`, open, dispose, (store) => {
     it("opens a session with a 128-bit id and reads it back for its own token only", async () => {
-      const sessions = new McpSessionStore(store, { maxSessions: 10, maxSessionsPerToken: 5, idleMs: 60_000 });
+      const sessions = new McpSessionStore(store(), { maxSessions: 10, maxSessionsPerToken: 5, idleMs: 60_000 });
       const opened = await sessions.open(details(7), T0);
       if (!("session" in opened)) throw new Error("refused");
       expect(opened.session.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
@@ -53,19 +47,19 @@ export function mcpSessionConformance(
     });
 
     it("counts both caps exactly under 20 concurrent opens and says when a slot frees up", async () => {
-      const sessions = new McpSessionStore(store, { maxSessions: 6, maxSessionsPerToken: 4, idleMs: 60_000 });
+      const sessions = new McpSessionStore(store(), { maxSessions: 6, maxSessionsPerToken: 4, idleMs: 60_000 });
       const first = await Promise.all(Array.from({ length: 20 }, () => sessions.open(details(1), T0)));
       expect(first.filter((opening) => "session" in opening)).toHaveLength(4);
       expect(first.filter((opening) => "refused" in opening)).toEqual(Array(16).fill({ refused: "per-token", retryAfterSeconds: 60 }));
       const others = await Promise.all(Array.from({ length: 20 }, (_, index) => sessions.open(details(2 + (index % 2)), T0 + 10_000)));
       expect(others.filter((opening) => "session" in opening)).toHaveLength(2);
       expect(others.filter((opening) => "refused" in opening)[0]).toEqual({ refused: "total", retryAfterSeconds: 50 });
-      expect((await store.get<{ n: number }>("SELECT COUNT(*) AS n FROM mcp_sessions"))?.n).toBe(6);
+      expect((await store().get<{ n: number }>("SELECT COUNT(*) AS n FROM mcp_sessions"))?.n).toBe(6);
     });
 
     it("expires idle sessions and ends sessions, with their stream events", async () => {
-      const sessions = new McpSessionStore(store, { maxSessions: 10, maxSessionsPerToken: 1, idleMs: 1000 });
-      const log = new StreamEventLog(store);
+      const sessions = new McpSessionStore(store(), { maxSessions: 10, maxSessionsPerToken: 1, idleMs: 1000 });
+      const log = new StreamEventLog(store());
       const idle = await sessions.open(details(1), T0);
       if (!("session" in idle)) throw new Error("refused");
       await log.append(idle.session.id, "stream-a", 0, "{}", false);
@@ -77,13 +71,13 @@ export function mcpSessionConformance(
       await log.append(fresh.session.id, "stream-b", 0, "{}", false);
       expect(await sessions.end(fresh.session.id)).toBe(true);
       expect(await sessions.end(fresh.session.id)).toBe(false);
-      expect(await store.get("SELECT COUNT(*) AS n FROM mcp_stream_events")).toEqual({ n: 0 });
+      expect(await store().get("SELECT COUNT(*) AS n FROM mcp_stream_events")).toEqual({ n: 0 });
       await sessions.open(details(2), T0);
       expect(await sessions.sweep(T0 + 5000)).toBe(1);
     });
 
     it("logs a stream's events in order within its bounds, and only for its session", async () => {
-      const log = new StreamEventLog(store, { maxEventsPerStream: 3, maxEvents: 5 });
+      const log = new StreamEventLog(store(), { maxEventsPerStream: 3, maxEvents: 5 });
       for (let seq = 0; seq < 3; seq++) await log.append("s1", "stream-1", seq, `{"n":${seq}}`, false);
       const refused = await log.append("s1", "stream-1", 3, '{"n":3}', false).catch((error: unknown) => error);
       expect(WorkspaceStoreError.isInstance(refused) && refused.code).toBe("STREAM_LOG_FULL");
@@ -111,10 +105,7 @@ const detailsWithoutToolsets = (tokenId: number): McpSessionDetails => ({
   clientCapabilities: {},
   clientInfo: { name: "client", version: "1.0.0" },
 });
-const workspace = async (store: WorkspaceStore, name: string) =>
-  (await insertWorkspace(store, { name, plan: "free", credits: 5, dataAsOf: "2026-11-29" })).id;
-const tokenIds = async (store: WorkspaceStore, id: string) =>
-  (await store.all<{ id: number }>("SELECT id FROM api_tokens WHERE workspace_id = ? ORDER BY id", [id])).map((row) => Number(row.id));
+const workspace = workspaceMaker(insertWorkspace);
 
 /** The session and event-log parts of the isolation tests (issue 39 T4, T5) for a driver made by `open`. */
 export function sessionIsolationConformance(
@@ -122,22 +113,15 @@ export function sessionIsolationConformance(
   open: () => Promise<WorkspaceStore>,
   dispose: (store: WorkspaceStore) => Promise<void>,
 ): void {
-  describe(`${name} (tenant isolation and bounded growth)`, () => {
-    let store: WorkspaceStore;
-    beforeEach(async () => {
-      store = await open();
-      await store.migrate();
-    });
-    afterEach(async () => dispose(store));
-
+  describeOnMigratedStore(`${name} (tenant isolation and bounded growth)`, open, dispose, (store) => {
     it("counts sessions per workspace across all its tokens, leaving room for the others (T4)", async () => {
-      const a = await workspace(store, "alpha");
-      const b = await workspace(store, "beta");
-      for (let index = 0; index < 3; index++) await issueToken(store, a, "read", `a${index}`);
-      await issueToken(store, b, "read", "b");
-      const [a1, a2, a3] = await tokenIds(store, a);
-      const [b1] = await tokenIds(store, b);
-      const sessions = new McpSessionStore(store, { maxSessions: 10, maxSessionsPerWorkspace: 4, maxSessionsPerToken: 2, idleMs: 60_000 });
+      const a = await workspace(store(), "alpha");
+      const b = await workspace(store(), "beta");
+      for (let index = 0; index < 3; index++) await issueToken(store(), a, "read", `a${index}`);
+      await issueToken(store(), b, "read", "b");
+      const [a1, a2, a3] = await tokenIds(store(), a);
+      const [b1] = await tokenIds(store(), b);
+      const sessions = new McpSessionStore(store(), { maxSessions: 10, maxSessionsPerWorkspace: 4, maxSessionsPerToken: 2, idleMs: 60_000 });
       const outcomes = [];
       for (const token of [a1, a1, a2, a2, a3, a3]) outcomes.push(await sessions.open(detailsWithoutToolsets(token!), T0, a));
       expect(outcomes.map((outcome) => ("session" in outcome ? "open" : outcome.refused))).toEqual([
@@ -152,9 +136,9 @@ export function sessionIsolationConformance(
     });
 
     it("keeps each session's share of the event log: answered streams go first, open ones are refused past it (T5)", async () => {
-      const log = new StreamEventLog(store, { maxEventsPerStream: 4, maxEventsPerSession: 6, maxEvents: 100 });
+      const log = new StreamEventLog(store(), { maxEventsPerStream: 4, maxEventsPerSession: 6, maxEvents: 100 });
       const count = async (session: string) =>
-        Number((await store.get<{ n: number }>("SELECT COUNT(*) AS n FROM mcp_stream_events WHERE session_id = ?", [session]))!.n);
+        Number((await store().get<{ n: number }>("SELECT COUNT(*) AS n FROM mcp_stream_events WHERE session_id = ?", [session]))!.n);
       // Ten answered pings: a priming event and an answer each; the session never holds more than its share plus one answer.
       for (let ping = 0; ping < 10; ping++) {
         expect(await log.makeRoom("s1")).toBe(true);
@@ -164,7 +148,7 @@ export function sessionIsolationConformance(
       }
       expect(await log.streamState("s1", "ping-9")).toBe("answered");
       // Open streams are not pruned: past the share their notifications are refused, their answers kept.
-      await store.run("DELETE FROM mcp_stream_events WHERE session_id = ?", ["s1"]);
+      await store().run("DELETE FROM mcp_stream_events WHERE session_id = ?", ["s1"]);
       for (let seq = 0; seq < 3; seq++) await log.append("s1", "open-1", seq, "{}", false);
       for (let seq = 0; seq < 3; seq++) await log.append("s1", "open-2", seq, "{}", false);
       expect(await log.makeRoom("s1")).toBe(false);
@@ -176,6 +160,5 @@ export function sessionIsolationConformance(
       // Another session is untouched by s1's full share.
       expect(await log.makeRoom("s2")).toBe(true);
     });
-
   });
 }
