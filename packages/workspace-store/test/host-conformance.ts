@@ -61,6 +61,8 @@ export function hostSchemaConformance(name: string, open: Open, dispose: (store:
       expect(await store.run(note, [domain.lastInsertId, "first"])).toEqual({ changes: 1, lastInsertId: 1 });
       await store.insertMany("host_notes", [{ id: 40, domain_id: domain.lastInsertId, text: "brought its id" }]);
       expect(await store.run(note, [domain.lastInsertId, "next"])).toEqual({ changes: 1, lastInsertId: 41 });
+      // A statement may ask for the id itself.
+      expect(await store.run(`${note} RETURNING id`, [domain.lastInsertId, "asked"])).toEqual({ changes: 1, lastInsertId: 42 });
       const keyword = await store.run("INSERT INTO bing_keywords (domain_id, day, keyword, impressions, clicks, position) VALUES (?, ?, ?, ?, ?, ?)", [
         domain.lastInsertId,
         "2026-01-01",
