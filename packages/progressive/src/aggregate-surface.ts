@@ -1,22 +1,20 @@
-// `foya serve --progressive`: the registry behind @foundry-mcp/progressive's four-tool surface
-// (search_tools, describe_tool, read_tool, run_tool) instead of every tool listed — the same
-// schemas, checks, kinds and answers as amicited-gateway's. Each upstream server becomes one
-// toolset (the package's bridge); calls still pass foya's approval gate. The catalog is rebuilt
-// when the registry changed. Neighbours: tool-surface.ts (direct listing, the call gate).
-import { ClientToolsets, createProgressiveSurface } from "@foundry-mcp/progressive";
+// An aggregating server's progressive surface (client-manager's /aggregate SurfaceFactory, what
+// `foya serve --progressive` wires): the registry behind the four-tool surface (search_tools,
+// describe_tool, read_tool, run_tool) instead of every tool listed — the same schemas, checks,
+// kinds and answers as amicited-gateway's. Each upstream server becomes one toolset (the bridge,
+// client-toolsets.ts); calls still pass the aggregator's approval gate. The catalog is rebuilt
+// when the registry changed. Neighbours: client-manager's aggregate/tool-surface.ts (direct listing, the call gate).
+import type { HostTool } from "@foundry-mcp/client-manager";
+import { callThroughGate, type AggregatedManager, type CallGate, type CallScope, type RegistryView, type SurfaceFactory, type ToolSurface } from "@foundry-mcp/client-manager/aggregate";
 import { ToolCatalog, type CallContext } from "@foundry-mcp/tool-catalog";
-import type { HostManager, HostTool } from "../host/contract";
-import type { RegistryView } from "./registry-view";
-import { callThroughGate, type CallGate, type CallScope, type ToolSurface } from "./tool-surface";
+import { ClientToolsets } from "./client-toolsets";
+import { createProgressiveSurface } from "./surface";
 
-// foya runs for one person: every call may write, the approval gate decides what reaches a server.
-const CONTEXT: CallContext = { workspace: "foya", scope: "write" };
-
-/** The catalog's call context of one call: foya's, carrying the client's signal and progress sink to the upstream call, and its AskClient to the gate. */
+/** The catalog's call context of one call: the aggregator's, carrying the client's signal and progress sink to the upstream call, and its AskClient to the gate. */
 type ServeCallContext = CallContext & { onProgress?: CallScope["onProgress"]; ask?: CallScope["ask"] };
 
 /** A catalog over the current registry: one toolset per configured server, calls through the gate. */
-export function buildCatalog(manager: HostManager, gate: CallGate): ToolCatalog<ServeCallContext> {
+function buildCatalog(manager: AggregatedManager, gate: CallGate): ToolCatalog<ServeCallContext> {
   const catalog = new ToolCatalog<ServeCallContext>({ validateOutput: false });
   const call = (tool: HostTool, args: Record<string, unknown>, context: ServeCallContext) =>
     callThroughGate(manager, gate, tool, args, { signal: context.signal, onProgress: context.onProgress, ask: context.ask });
@@ -30,7 +28,9 @@ export function buildCatalog(manager: HostManager, gate: CallGate): ToolCatalog<
  * schema again, which held the event loop long enough to bunch an upstream's progress
  * notifications, so it happens only when the view's tools or the configured servers differ.
  */
-export function progressiveSurface(manager: HostManager, view: RegistryView, gate: CallGate): ToolSurface {
+function progressiveSurface(manager: AggregatedManager, view: RegistryView, gate: CallGate, workspace: string): ToolSurface {
+  // The aggregator runs for one person: every call may write, the approval gate decides what reaches a server.
+  const context: CallContext = { workspace, scope: "write" };
   let catalog: ToolCatalog<ServeCallContext> | undefined;
   let builtFrom: { tools: readonly HostTool[]; servers: string } | undefined;
   let stale = true;
@@ -52,6 +52,17 @@ export function progressiveSurface(manager: HostManager, view: RegistryView, gat
     refresh() {
       stale = true;
     },
-    callTool: (name, args, call) => surface.callTool(name, args, call ? { ...CONTEXT, ...call } : CONTEXT),
+    callTool: (name, args, call) => surface.callTool(name, args, call ? { ...context, ...call } : context),
   };
 }
+
+/**
+ * The four-tool surface for client-manager's aggregating server (`surface` of createDownstreams).
+ *
+ * @example createDownstreams({ manager, approval: "auto", surface: aggregateProgressiveSurface, version, log, ready })
+ */
+export const aggregateProgressiveSurface: SurfaceFactory = {
+  create: (manager, view, gate, voice) => progressiveSurface(manager, view, gate, voice.name),
+  instructions: (voice) =>
+    `${voice.name} fronts several MCP servers. Find a tool with search_tools, read its schema with describe_tool, then call read_tool (read-only tools) or run_tool.`,
+};
