@@ -4,31 +4,15 @@
 // that opened last and is still connected: an upstream server has one client, and the newest
 // session is the person's current one.
 import type { HostEvent } from "../events";
-import type { ToolNaming } from "../registry/naming";
-import { createAggregatingServer, type AggregatingServer } from "./aggregating-server";
-import type { ApprovalMode } from "./approvals";
-import type { AggregatedManager } from "./manager";
+import { createAggregatingServer, type AggregatingServer, type AggregatingServerOptions } from "./aggregating-server";
 import { createRegistryView } from "./registry-view";
 import { createServeStatus, type ServeStatusDocument } from "./status";
-import type { SurfaceFactory } from "./tool-surface";
 import type { UpstreamRequests } from "./upstream-requests";
 import { AGGREGATOR_VOICE, type AggregatorVoice } from "./voice";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 
-/** Options of {@link createDownstreams}. */
-export interface DownstreamsOptions {
-  manager: AggregatedManager;
-  approval: ApprovalMode;
-  /** The tools shown (default: every registry tool); e.g. @foundry-mcp/progressive's aggregateProgressiveSurface. */
-  surface?: SurfaceFactory;
-  /** The names the direct surface lists (registry/naming.ts); default host names. */
-  toolNames?: ToolNaming;
-  version: string;
-  /** How the server names itself (default AGGREGATOR_VOICE). */
-  voice?: AggregatorVoice;
-  log: (line: string) => void;
-  ready: Promise<void>;
-}
+/** Options of {@link createDownstreams}: every session's server's, but the view and status they share. */
+export type DownstreamsOptions = Omit<AggregatingServerOptions, "view" | "status">;
 
 /** The sessions and what they share. */
 export interface Downstreams {
