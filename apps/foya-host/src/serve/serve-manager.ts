@@ -1,7 +1,7 @@
 // The client manager `foya serve` runs on: the package's NodeClientManager over $FOYA_HOME, seen
 // as a HostManager plus what the library's aggregating server needs (AggregatedManager: resource
 // templates, subscriptions, the logging level, roots changes) and the count of configured servers. Per-call forwarding of cancellation and progress travels as the
-// call's own options (tool-surface.ts CallScope), never in an AsyncLocalStorage: on Node 20 one
+// call's own options (client-manager's aggregate/tool-surface.ts CallScope), never in an AsyncLocalStorage: on Node 20 one
 // run() of it puts a hook on every promise of the process for good, which cost more per call
 // than the rest of the relay's own work.
 import type { ElicitationRequest, ElicitationResponse, ForwardingOptions, HostEvent as PackageEvent } from "@foundry-mcp/client-manager";
