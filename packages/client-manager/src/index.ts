@@ -44,8 +44,12 @@ export {
   shortHash,
   upstreamPromptName,
   upstreamResourceUri,
+  shortToolNames,
   HOST_TOOL_NAME_PATTERN,
+  HOST_TOOL_NAMES,
+  CLIENT_TOOL_NAME_LIMIT,
 } from "./registry/naming";
+export type { ToolNaming } from "./registry/naming";
 export { matchesGlob } from "./registry/glob";
 export { ToolRegistry, passesToolFilter } from "./registry/tool-registry";
 export type { McpToolDefinition, RegistryChange } from "./registry/tool-registry";

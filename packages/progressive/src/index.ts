@@ -1,5 +1,6 @@
 // Public entry of @foundry-mcp/progressive: the four base tools over a ToolCatalog, their one
-// result format, the MCP-annotations → kind rule, and the client-manager → catalog bridge.
+// result format, the MCP-annotations → kind rule, the client-manager → catalog bridge, and the
+// progressive surface of client-manager's aggregating server.
 export { BASE_TOOL_NAMES, baseTools } from "./base-tools";
 export type { BaseToolName } from "./base-tools";
 export { createProgressiveSurface, listedToolOf } from "./surface";
@@ -11,4 +12,5 @@ export { kindFromAnnotations, MCP_ANNOTATION_DEFAULTS } from "./kinds";
 export type { KindHints } from "./kinds";
 export { ClientToolsets, toolsetNameOf } from "./client-toolsets";
 export type { ClientCallResult, ClientToolSource, ClientToolsetsOptions, SyncReport } from "./client-toolsets";
+export { aggregateProgressiveSurface } from "./aggregate-surface";
 export type { CallResult, ListedTool } from "./wire";

@@ -9,14 +9,14 @@ import type { HttpOperations, StructuredLog } from "@foundry-mcp/server-kit";
 import { parseArguments, type ParsedArguments } from "../cli/args";
 import { usageError } from "../cli/errors";
 import { connectTimeoutMs } from "../host/settle";
-import { APPROVAL_MODES, type ApprovalMode } from "../serve/approvals";
+import { APPROVAL_MODES, type Downstreams } from "@foundry-mcp/client-manager/aggregate";
+import { shortToolNames, type ApprovalMode, type ToolNaming } from "@foundry-mcp/client-manager";
 import { watchConfig } from "../serve/config-watcher";
-import { createDownstreams, type Downstreams } from "../serve/downstreams";
-import { startHttpDownstream } from "../serve/http-downstream";
+import { createDownstreams, startHttpDownstream } from "../serve/foya-aggregate";
 import { recordEndpoint, serveToken } from "../serve/serve-endpoint";
 import { openServeManager } from "../serve/serve-manager";
 import { openServeLog, serveOperations } from "../serve/operations";
-import { CLAUDE_CODE_PREFIX, clientPrefixProblem, shortToolNames, type ToolNaming } from "../serve/tool-names";
+import { CLAUDE_CODE_PREFIX, clientPrefixProblem } from "../serve/tool-names";
 import type { Command } from "./context";
 import { startServeTelemetry } from "../serve/telemetry";
 

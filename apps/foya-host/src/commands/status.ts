@@ -7,7 +7,8 @@ import { parseArguments } from "../cli/args";
 import { FoyaError, FoyaErrorCode } from "../cli/errors";
 import { formatJson, formatTable } from "../cli/output";
 import { readEndpoint, storedServeToken } from "../serve/serve-endpoint";
-import { STATUS_URI, type ServeStatusDocument } from "../serve/serve-status";
+import type { ServeStatusDocument } from "@foundry-mcp/client-manager/aggregate";
+import { STATUS_URI } from "../serve/foya-aggregate";
 import type { Command } from "./context";
 
 async function readStatus(url: string, token: string | undefined): Promise<ServeStatusDocument> {

@@ -1,29 +1,18 @@
 // The client manager `foya serve` runs on: the package's NodeClientManager over $FOYA_HOME, seen
-// as a HostManager plus what only an aggregator needs — resource templates, subscriptions, the
-// logging level, roots changes. Per-call forwarding of cancellation and progress travels as the
-// call's own options (tool-surface.ts CallScope), never in an AsyncLocalStorage: on Node 20 one
+// as a HostManager plus what the library's aggregating server needs (AggregatedManager: resource
+// templates, subscriptions, the logging level, roots changes) and the count of configured servers. Per-call forwarding of cancellation and progress travels as the
+// call's own options (client-manager's aggregate/tool-surface.ts CallScope), never in an AsyncLocalStorage: on Node 20 one
 // run() of it puts a hook on every promise of the process for good, which cost more per call
 // than the rest of the relay's own work.
-import type { ElicitationRequest, ElicitationResponse, ForwardingOptions, HostEvent as PackageEvent, HostResourceTemplate } from "@foundry-mcp/client-manager";
+import type { ElicitationRequest, ElicitationResponse, ForwardingOptions, HostEvent as PackageEvent } from "@foundry-mcp/client-manager";
+import type { AggregatedManager } from "@foundry-mcp/client-manager/aggregate";
 import { NodeClientManager, type ConfigStore } from "@foundry-mcp/client-manager/node";
 import { FOYA_VOICE, openFoyaStore } from "../host/voice";
-import type { CompleteRequest, CompleteResult, LoggingLevel } from "@modelcontextprotocol/sdk/types.js";
 import type { HostEvent, HostManager } from "../host/contract";
 import { FOYA_VERSION } from "../version";
 
 /** The manager as `foya serve` uses it. */
-export interface ServeManager extends HostManager {
-  listResourceTemplates(server?: string): Promise<HostResourceTemplate[]>;
-  subscribeResource(server: string, uri: string): Promise<void>;
-  unsubscribeResource(server: string, uri: string): Promise<void>;
-  setLoggingLevel(level: LoggingLevel): Promise<void>;
-  notifyRootsChanged(): Promise<void>;
-  /** Argument completions from one upstream (client-manager's complete). */
-  complete(server: string, params: CompleteRequest["params"]): Promise<CompleteResult>;
-  /** Connected upstreams that declare `completions`. */
-  completionServers(): string[];
-  /** Probes every connected remote server, waiting at most `waitMs` (client-manager's probeRemoteServers). */
-  probeRemoteServers(waitMs?: number): Promise<void>;
+export interface ServeManager extends HostManager, AggregatedManager {
   /** How many servers the saved configuration names (known before start() has opened any). */
   configuredServers(): number;
 }

@@ -2,7 +2,12 @@
 // passes, asking, refusing, and what the request names.
 import { describe, expect, it } from "vitest";
 import type { HostTool, ServerStatus } from "../../src/host/contract";
-import { approvalMessage, approveCall, requestFor } from "../../src/serve/approvals";
+import { approvalMessage, approveCall as approveWithVoice, requestFor, type AskPerson } from "@foundry-mcp/client-manager/aggregate";
+import type { ApprovalMode, ApprovalRequest } from "@foundry-mcp/client-manager";
+import { FOYA_SERVE_VOICE } from "../../src/serve/foya-aggregate";
+
+// The library's gate as foya serve runs it: foya's voice in every refusal.
+const approveCall = (mode: ApprovalMode, request: ApprovalRequest, ask: AskPerson | undefined) => approveWithVoice(mode, request, ask, FOYA_SERVE_VOICE);
 
 const write: HostTool = { hostName: "mcp__web__delete_page", server: "web", tool: "delete_page", description: "Delete a page.", inputSchema: { type: "object" }, annotations: { destructiveHint: true } };
 const read: HostTool = { ...write, hostName: "mcp__web__get_page", tool: "get_page", annotations: { readOnlyHint: true } };

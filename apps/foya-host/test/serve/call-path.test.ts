@@ -8,7 +8,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ApprovalGateway } from "@foundry-mcp/client-manager";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createDownstreams } from "../../src/serve/downstreams";
+import { createDownstreams } from "../../src/serve/foya-aggregate";
 import { openServeManager, type ServeManager } from "../../src/serve/serve-manager";
 import { EVERYTHING, removeTemporaryFolders, runFoya, temporaryFolder } from "../support/processes";
 import { eventually, textOf } from "../support/serve-client";

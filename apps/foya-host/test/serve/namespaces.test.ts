@@ -1,6 +1,12 @@
-// Namespaced resource URIs and prompt names round-trip without state.
+// Namespaced resource URIs and prompt names round-trip without state: client-manager's one naming
+// module (registry/naming.ts) under foya's voice (the foya:// scheme).
+import { parseUpstreamPromptName as parsePromptName, upstreamPromptName as promptName } from "@foundry-mcp/client-manager";
+import { parseResourceUriOf, resourceUriOf } from "@foundry-mcp/client-manager/aggregate";
 import { describe, expect, it } from "vitest";
-import { parsePromptName, parseResourceUri, promptName, resourceUri } from "../../src/serve/namespaces";
+import { FOYA_SERVE_VOICE } from "../../src/serve/foya-aggregate";
+
+const resourceUri = (server: string, uri: string): string => resourceUriOf(FOYA_SERVE_VOICE, server, uri);
+const parseResourceUri = (uri: string): { server: string; uri: string } | undefined => parseResourceUriOf(FOYA_SERVE_VOICE, uri);
 
 describe("resource URIs", () => {
   it("round-trip, keeping the upstream URI whole", () => {

@@ -1,5 +1,5 @@
 // The one naming module for what a host shows of its upstream servers: tool names
-// (`mcp__<server>__<tool>`), prompt names (`<server>__<prompt>`) and resource URIs
+// (`mcp__<server>__<tool>`, and the short names an aggregating server may list instead), prompt names (`<server>__<prompt>`) and resource URIs
 // (`<scheme><server>/<uri>`, the scheme the host's own), each with its way back to the server.
 //
 // Host tool names always match ^[a-zA-Z0-9_-]{1,64}$ and are unique; a name depends only on
@@ -14,6 +14,7 @@
 export const HOST_TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 const MAX_LENGTH = 64;
 const HASH_LENGTH = 8;
+const HOST_PREFIX = "mcp__";
 
 /** 32-bit FNV-1a of a string's UTF-16 units, as 8 hex digits. */
 export function shortHash(text: string): string {
@@ -39,7 +40,7 @@ function sanitizeSegment(segment: string): string {
 export function hostToolName(server: string, tool: string, salt = 0): string {
   const safeServer = sanitizeSegment(server);
   const safeTool = sanitizeSegment(tool);
-  const plain = `mcp__${safeServer}__${safeTool}`;
+  const plain = `${HOST_PREFIX}${safeServer}__${safeTool}`;
   if (safeServer === server && safeTool === tool && plain.length <= MAX_LENGTH && salt === 0) return plain;
   const hash = shortHash(`${server}\u0000${tool}${salt === 0 ? "" : `\u0000${salt}`}`);
   return `${plain.slice(0, MAX_LENGTH - HASH_LENGTH - 1)}_${hash}`;
@@ -47,7 +48,7 @@ export function hostToolName(server: string, tool: string, salt = 0): string {
 
 /** The prefix every host tool name of `server` starts with, hashed ones included: `mcp__<server>__`. */
 export function hostToolPrefix(server: string): string {
-  return `mcp__${server}__`;
+  return `${HOST_PREFIX}${server}__`;
 }
 
 /**
@@ -100,4 +101,34 @@ export function parseUpstreamResourceUri(scheme: string, uri: string): { server:
   const slash = rest.indexOf("/");
   if (slash <= 0 || slash === rest.length - 1) return undefined;
   return { server: rest.slice(0, slash), uri: rest.slice(slash + 1) };
+}
+
+// The names an aggregating server lists tools under. By default a tool keeps its host name,
+// `mcp__<server>__<tool>` (at most 64 characters). A client adds its own prefix on top (Claude
+// Code shows `mcp__<name in its config>__<tool>`), so a host name behind it can pass the 64
+// characters clients and model APIs accept: short names are `<server>__<tool>`, cut (with a hash
+// of the host name, so names stay unique and stable) to fit 64 characters after that prefix.
+
+/** The longest tool name clients and model APIs accept, the client's prefix included. */
+export const CLIENT_TOOL_NAME_LIMIT = 64;
+const HASH_SUFFIX_LENGTH = HASH_LENGTH + 1;
+
+/** Maps a host tool name to the name a tools/list shows. */
+export type ToolNaming = (hostName: string) => string;
+
+/** The default: host names as they are. */
+export const HOST_TOOL_NAMES: ToolNaming = (hostName) => hostName;
+
+/**
+ * `<server>__<tool>` names that stay within {@link CLIENT_TOOL_NAME_LIMIT} after `clientPrefix`.
+ *
+ * @example shortToolNames("mcp__agg__")("mcp__mem__memory_search") // "mem__memory_search"
+ */
+export function shortToolNames(clientPrefix: string): ToolNaming {
+  const budget = CLIENT_TOOL_NAME_LIMIT - clientPrefix.length;
+  return (hostName) => {
+    const short = hostName.startsWith(HOST_PREFIX) ? hostName.slice(HOST_PREFIX.length) : hostName;
+    if (short.length <= budget) return short;
+    return `${short.slice(0, budget - HASH_SUFFIX_LENGTH)}_${shortHash(hostName)}`;
+  };
 }

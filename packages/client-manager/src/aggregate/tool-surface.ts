@@ -1,12 +1,14 @@
-// The tools `foya serve` shows its client, in two shapes behind one interface: every registry
+// The tools an aggregating server shows its client, in two shapes behind one interface: every registry
 // tool under its host name (direct), or the four-tool search/describe/read/run surface
-// (progressive.ts). Both pass each call through the approval gate before the manager sees it.
-import type { CallToolOptions } from "@foundry-mcp/client-manager";
+// (@foundry-mcp/progressive's aggregateProgressiveSurface, or any other SurfaceFactory). Both pass each call through the approval gate before the manager sees it.
+import type { CallToolOptions } from "../manager/call-tool";
 import { toolErrorResult, unknownTool, type AskClient } from "@foundry-mcp/server-kit";
-import type { HostManager, HostTool } from "../host/contract";
+import { HOST_TOOL_NAMES, type ToolNaming } from "../registry/naming";
+import type { HostTool } from "../registry/types";
 import type { ApprovalOutcome } from "./approvals";
+import type { AggregatedManager } from "./manager";
 import type { RegistryView } from "./registry-view";
-import { HOST_TOOL_NAMES, type ToolNaming } from "./tool-names";
+import type { AggregatorVoice } from "./voice";
 
 /** A tool as tools/list returns it. */
 export interface ListedTool {
@@ -42,9 +44,16 @@ export interface ToolSurface {
   refresh(): void;
 }
 
+/** Builds the tool surface of each session, and says in the server's instructions how to use it. */
+export interface SurfaceFactory {
+  create(manager: AggregatedManager, view: RegistryView, gate: CallGate, voice: AggregatorVoice): ToolSurface;
+  /** The server's instructions for a client of this surface. */
+  instructions(voice: AggregatorVoice): string;
+}
+
 /** Runs one registry tool after the gate; refusals and failures become error results (server-kit's shape), never throws. */
 export async function callThroughGate(
-  manager: HostManager,
+  manager: AggregatedManager,
   gate: CallGate,
   tool: HostTool,
   args: Record<string, unknown>,
@@ -68,7 +77,7 @@ export async function callThroughGate(
 }
 
 /** Every registry tool under its host name (or the name `naming` gives it), with the upstream schema and annotations. */
-export function directSurface(manager: HostManager, view: RegistryView, gate: CallGate, naming: ToolNaming = HOST_TOOL_NAMES): ToolSurface {
+export function directSurface(manager: AggregatedManager, view: RegistryView, gate: CallGate, naming: ToolNaming = HOST_TOOL_NAMES): ToolSurface {
   // The listed shapes are rebuilt only when the view's tool array changed (a registry change).
   let listedFrom: readonly HostTool[] | undefined;
   let listed: ListedTool[] = [];

@@ -1,13 +1,15 @@
-// Requests upstream servers send to their client, which `foya serve` passes to its own client:
+// Requests upstream servers send to their client, which the aggregating server passes to its own client:
 // elicitation (form mode, the server named in the message), sampling (through the approval gate,
 // like a tool call: `auto` forwards, `deny` refuses, `ask` asks the person first) and roots (the
 // client's own list). Each refusal is an MCP error the upstream can read; the upstream's
 // cancellation reaches the client through the signal.
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { ErrorCode, McpError, type CreateMessageResult, type ListRootsResult } from "@modelcontextprotocol/sdk/types.js";
-import type { ElicitationRequest, ElicitationResponse, SamplingRequest } from "@foundry-mcp/client-manager";
+import type { SamplingRequest } from "../manager/forwarding";
+import type { ElicitationRequest, ElicitationResponse } from "../manager/server-session";
 import { approveCall, type ApprovalMode, type AskPerson } from "./approvals";
 import type { RegistryView } from "./registry-view";
+import type { AggregatorVoice } from "./voice";
 
 const PERSON_TIMEOUT_MS = 10 * 60_000;
 
@@ -19,7 +21,7 @@ export interface UpstreamRequests {
 }
 
 /** Forwarders over `server` (the downstream side), deciding sampling with `approval`. */
-export function upstreamRequests(server: Server, approval: ApprovalMode, askPerson: AskPerson, view: RegistryView): UpstreamRequests {
+export function upstreamRequests(server: Server, approval: ApprovalMode, askPerson: AskPerson, view: RegistryView, voice: AggregatorVoice): UpstreamRequests {
   return {
     async elicitation(request) {
       const form = server.getClientCapabilities()?.elicitation?.form !== undefined;
@@ -32,7 +34,7 @@ export function upstreamRequests(server: Server, approval: ApprovalMode, askPers
     },
     async sampling(request, signal) {
       if (server.getClientCapabilities()?.sampling === undefined) {
-        throw new McpError(ErrorCode.InvalidRequest, `Sampling is not available: the client of foya serve did not declare the sampling capability.`);
+        throw new McpError(ErrorCode.InvalidRequest, `Sampling is not available: the client of ${voice.process} did not declare the sampling capability.`);
       }
       const status = view.server(request.server);
       const canAsk = server.getClientCapabilities()?.elicitation !== undefined;
@@ -47,6 +49,7 @@ export function upstreamRequests(server: Server, approval: ApprovalMode, askPers
           arguments: { messages: request.params.messages, maxTokens: request.params.maxTokens },
         },
         canAsk ? askPerson : undefined,
+        voice,
       );
       if (!outcome.allowed) throw new McpError(ErrorCode.InvalidRequest, outcome.reason);
       return (await server.createMessage(request.params, { signal, timeout: PERSON_TIMEOUT_MS })) as CreateMessageResult;

@@ -1,12 +1,13 @@
-// The live status of a running `foya serve`, served as the resource `foya://status` and read by
-// `foya status`: each server's state, transport, protocol revision, tools, last error, calls, failed calls and the
+// The live status of a running the aggregating server, served as the resource `<name>://status` and read by
+// a host's status command (foya status): each server's state, transport, protocol revision, tools, last error, calls, failed calls and the
 // median latency of its recent calls, and the notifications not relayed over the rate limit. Rows come from the registry view (rebuilt once per change)
 // and call figures from the manager's call_finished events, so reading it walks nothing per call.
-import type { HostEvent } from "../host/contract";
+import type { HostEvent } from "../events";
 import type { RegistryView } from "./registry-view";
+import type { AggregatorVoice } from "./voice";
 
-/** The URI of the status resource (outside the `foya://<server>/<uri>` namespace: no slash). */
-export const STATUS_URI = "foya://status";
+/** The URI of the status resource (outside the `<name>://<server>/<uri>` namespace: no slash). */
+export const statusUriOf = (voice: AggregatorVoice): string => `${voice.name}://status`;
 
 /** How many recent call durations per server the p50 is taken over. */
 export const LATENCY_WINDOW = 256;
@@ -28,7 +29,7 @@ export interface ServeStatusRow {
   droppedNotifications: number;
 }
 
-/** The document behind `foya://status`. */
+/** The document behind `<name>://status`. */
 export interface ServeStatusDocument {
   pid: number;
   startedAt: string;
@@ -46,16 +47,16 @@ interface CallFigures {
 }
 
 /** Whether `uri` names the status resource. */
-export function isStatusUri(uri: string): boolean {
-  return uri === STATUS_URI;
+export function isStatusUri(voice: AggregatorVoice, uri: string): boolean {
+  return uri === statusUriOf(voice);
 }
 
 /** The resources/list entry of the status resource. */
-export function statusResource(): { uri: string; name: string; description: string; mimeType: string } {
+export function statusResource(voice: AggregatorVoice): { uri: string; name: string; description: string; mimeType: string } {
   return {
-    uri: STATUS_URI,
-    name: "foya/status",
-    description: "Live status of this foya serve: each server's state, tools, last error, calls and p50 latency (JSON).",
+    uri: statusUriOf(voice),
+    name: `${voice.name}/status`,
+    description: `Live status of this ${voice.process}: each server's state, tools, last error, calls and p50 latency (JSON).`,
     mimeType: "application/json",
   };
 }

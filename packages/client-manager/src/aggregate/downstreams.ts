@@ -1,29 +1,18 @@
-// Every downstream session of one `foya serve` (one on stdio, several over HTTP) over one manager:
+// Every downstream session of one aggregating server (one on stdio, several over HTTP) over one manager:
 // one registry view, one status document and one subscription to the manager's events, fanned
 // out to the live sessions. Upstream requests (elicitation, sampling, roots) go to the session
 // that opened last and is still connected: an upstream server has one client, and the newest
 // session is the person's current one.
-import type { HostEvent } from "../host/contract";
-import { createAggregatingServer, type AggregatingServer } from "./aggregating-server";
-import type { ApprovalMode } from "./approvals";
+import type { HostEvent } from "../events";
+import { createAggregatingServer, type AggregatingServer, type AggregatingServerOptions } from "./aggregating-server";
 import { createRegistryView } from "./registry-view";
-import { createServeStatus, type ServeStatusDocument } from "./serve-status";
-import type { ServeManager } from "./serve-manager";
-import type { ToolNaming } from "./tool-names";
+import { createServeStatus, type ServeStatusDocument } from "./status";
 import type { UpstreamRequests } from "./upstream-requests";
+import { AGGREGATOR_VOICE, type AggregatorVoice } from "./voice";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 
-/** Options of {@link createDownstreams}. */
-export interface DownstreamsOptions {
-  manager: ServeManager;
-  approval: ApprovalMode;
-  progressive: boolean;
-  /** The names tools/list shows (tool-names.ts); default host names. */
-  toolNames?: ToolNaming;
-  version: string;
-  log: (line: string) => void;
-  ready: Promise<void>;
-}
+/** Options of {@link createDownstreams}: every session's server's, but the view and status they share. */
+export type DownstreamsOptions = Omit<AggregatingServerOptions, "view" | "status">;
 
 /** The sessions and what they share. */
 export interface Downstreams {
@@ -39,6 +28,8 @@ export interface Downstreams {
   /** Announces registry changes to every session, once per burst of events (50 ms). */
   scheduleAnnounce(): void;
   status(): ServeStatusDocument;
+  /** How the sessions name themselves (the options' voice, or AGGREGATOR_VOICE). */
+  voice: AggregatorVoice;
   closeAll(): Promise<void>;
 }
 
@@ -49,17 +40,18 @@ export const STATUS_PROBE_WAIT_MS = 1000;
 /** The shared state of one serve process's downstream sessions. */
 export function createDownstreams(options: DownstreamsOptions): Downstreams {
   const { manager } = options;
+  const voice = options.voice ?? AGGREGATOR_VOICE;
   const view = createRegistryView(manager);
   const live: AggregatingServer[] = [];
   const stateless: AggregatingServer[] = [];
   const status = createServeStatus(view, () => live.length);
-  manager.onEvent((event: HostEvent) => {
+  manager.on("event", (event: HostEvent) => {
     status.onEvent(event);
     if (event.type === "log" || event.type === "resource_updated") for (const session of live) session.forwardEvent(event);
-    // A flood is told once a second, coalesced, as a warning from that server's logger "foya".
+    // A flood is told once a second, coalesced, as a warning from that server's logger (the voice's name).
     if (event.type === "notifications_dropped") {
-      const data = `foya dropped ${event.dropped} ${event.method} from "${event.server}": over the limit of ${event.limit.perSecond} a second (burst ${event.limit.burst}).`;
-      for (const session of live) session.forwardEvent({ type: "log", server: event.server, level: "warning", logger: "foya", data, at: event.at });
+      const data = `${voice.name} dropped ${event.dropped} ${event.method} from "${event.server}": over the limit of ${event.limit.perSecond} a second (burst ${event.limit.burst}).`;
+      for (const session of live) session.forwardEvent({ type: "log", server: event.server, level: "warning", logger: voice.name, data, at: event.at });
     }
   });
   // A status read probes remote servers first: one killed without a word would otherwise read "connected" until the next ping.
@@ -69,7 +61,7 @@ export function createDownstreams(options: DownstreamsOptions): Downstreams {
   };
   const newest = (): AggregatingServer => {
     const session = live.at(-1);
-    if (!session) throw new McpError(ErrorCode.InvalidRequest, "foya serve has no client connected yet");
+    if (!session) throw new McpError(ErrorCode.InvalidRequest, `${voice.process} has no client connected yet`);
     return session;
   };
   let announceTimer: NodeJS.Timeout | undefined;
@@ -108,6 +100,7 @@ export function createDownstreams(options: DownstreamsOptions): Downstreams {
       }, ANNOUNCE_DEBOUNCE_MS);
     },
     status: () => status.document(),
+    voice,
     async closeAll() {
       if (announceTimer) clearTimeout(announceTimer);
       await Promise.all([...live, ...stateless].map((session) => session.server.close().catch(() => undefined)));

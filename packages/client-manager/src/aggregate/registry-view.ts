@@ -1,9 +1,11 @@
-// What `foya serve` reads on every request, computed once per registry change instead of per
+// What the aggregating server reads on every request, computed once per registry change instead of per
 // call: the tools by host name and in list order, and each server's status row (transport, target,
 // token estimate). The manager reports every registry and state change synchronously as an event,
 // so marking the view stale on those events keeps it exact; it is rebuilt on the next read. The
 // cost of a call therefore does not grow with the number of servers or tools.
-import type { HostManager, HostTool, ServerStatus } from "../host/contract";
+import type { ServerStatus } from "../manager/status";
+import type { HostTool } from "../registry/types";
+import type { AggregatedManager } from "./manager";
 
 // Events after which the registry or a server's status row may differ.
 const CHANGES = new Set(["status", "tools_changed", "server_removed"]);
@@ -23,7 +25,7 @@ export interface RegistryView {
 }
 
 /** A view over `manager` that follows its events. */
-export function createRegistryView(manager: HostManager): RegistryView {
+export function createRegistryView(manager: AggregatedManager): RegistryView {
   let tools: HostTool[] | undefined;
   let byName: Map<string, HostTool> | undefined;
   let statuses: ServerStatus[] | undefined;
@@ -34,7 +36,7 @@ export function createRegistryView(manager: HostManager): RegistryView {
     statuses = undefined;
     byServer = undefined;
   };
-  manager.onEvent((event) => {
+  manager.on("event", (event) => {
     if (CHANGES.has(event.type)) invalidate();
   });
   const toolIndex = (): Map<string, HostTool> => {

@@ -1,4 +1,4 @@
-// One 2025-era Streamable HTTP session of `foya serve --http`, on node:http directly. The SDK's
+// One 2025-era Streamable HTTP session of an aggregating server over HTTP, on node:http directly. The SDK's
 // own server transport turns every Node request into a web Request (and its answer back) and
 // opens an SSE stream per POST; that cost about as much as the whole relay. Here a POST's
 // answer goes out as plain JSON when nothing else must travel with it, and turns into an SSE
@@ -9,6 +9,7 @@ import type http from "node:http";
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { checkMessage, jsonRpcError, sendJson } from "@foundry-mcp/server-kit";
+import { AGGREGATOR_VOICE } from "./voice";
 
 type WireId = string | number;
 
@@ -39,6 +40,9 @@ export class HttpSessionTransport implements Transport {
   private readonly answers = new Map<WireId, PostAnswer>();
   private standalone?: http.ServerResponse;
   private closed = false;
+
+  /** `speaker`: the aggregator as its sentences name it (AggregatorVoice.process). */
+  constructor(private readonly speaker: string = AGGREGATOR_VOICE.process) {}
 
   async start(): Promise<void> {}
 
@@ -156,7 +160,7 @@ export class HttpSessionTransport implements Transport {
     this.closed = true;
     for (const answer of new Set(this.answers.values())) {
       if (answer.res.headersSent) answer.res.end();
-      else sendJson(answer.res, 503, jsonRpcError(-32000, "Session closed: foya serve is shutting down or the session ended"));
+      else sendJson(answer.res, 503, jsonRpcError(-32000, `Session closed: ${this.speaker} is shutting down or the session ended`));
     }
     this.answers.clear();
     this.standalone?.end();

@@ -1,8 +1,9 @@
-// `foya serve`: one MCP server (the SDK's low-level Server, because upstream schemas arrive as
-// JSON Schema) in front of every configured server. Tools come from a ToolSurface (direct or
-// progressive), resources and prompts are namespaced by server (namespaces.ts), every call passes
-// the approval gate (approvals.ts), and registry changes are announced downstream with
-// notifications/tools/list_changed. commands/serve.ts wires it to stdio and the config watcher.
+// The aggregating server: one MCP server (the SDK's low-level Server, because upstream schemas
+// arrive as JSON Schema) in front of every server of a client manager. Tools come from a
+// ToolSurface (direct, or a SurfaceFactory such as progressive's), resources and prompts are
+// namespaced by server (registry/naming.ts, under the voice's scheme), every call passes the
+// approval gate (approvals.ts), and registry changes are announced downstream with
+// notifications/tools/list_changed. downstreams.ts opens one per session; the caller connects it.
 import { messageOf } from "@foundry-mcp/core";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
@@ -16,33 +17,36 @@ import {
   type ElicitResult,
 } from "@modelcontextprotocol/sdk/types.js";
 import { checkedRequest, ClientAsking, unknownPrompt, unknownResource, type AskClient, type HandlerExtra, type ServerIdentity } from "@foundry-mcp/server-kit";
-import type { HostEvent, HostTool } from "../host/contract";
+import type { HostEvent } from "../events";
+import { HOST_TOOL_NAMES, parseUpstreamPromptName, upstreamPromptName, type ToolNaming } from "../registry/naming";
+import type { HostTool } from "../registry/types";
 import { ALLOWED_BY_MODE, approveCall, requestFor, type ApprovalMode, type AskPerson } from "./approvals";
 import { installCompletions, offersCompletions } from "./completions";
 import { installDownstreamForwarding } from "./downstream-forwarding";
-import { parsePromptName, parseResourceUri, promptName, resourceUri } from "./namespaces";
-import { progressiveSurface } from "./progressive";
+import type { AggregatedManager } from "./manager";
 import type { RegistryView } from "./registry-view";
-import { isStatusUri, statusResource, STATUS_URI } from "./serve-status";
-import type { ServeManager } from "./serve-manager";
-import { directSurface, type CallGate, type CallResult, type CallScope, type ToolSurface } from "./tool-surface";
-import { HOST_TOOL_NAMES, type ToolNaming } from "./tool-names";
+import { isStatusUri, statusResource, statusUriOf } from "./status";
+import { directSurface, type CallGate, type CallResult, type CallScope, type SurfaceFactory, type ToolSurface } from "./tool-surface";
 import { upstreamRequests, type UpstreamRequests } from "./upstream-requests";
+import { AGGREGATOR_VOICE, parseResourceUriOf, promptShapeHint, resourceUriOf, uriShapeHint, type AggregatorVoice } from "./voice";
 
 /** Options of createAggregatingServer. */
 export interface AggregatingServerOptions {
-  manager: ServeManager;
+  manager: AggregatedManager;
   approval: ApprovalMode;
-  progressive: boolean;
-  /** The names tools/list shows (default: host names; `--short-names`: tool-names.ts). */
+  /** The tools shown (default: every registry tool, named by `toolNames`); e.g. @foundry-mcp/progressive's aggregateProgressiveSurface. */
+  surface?: SurfaceFactory;
+  /** The names the direct surface lists (default: host names; or registry/naming.ts's shortToolNames). */
   toolNames?: ToolNaming;
   version: string;
+  /** How the server names itself (default AGGREGATOR_VOICE). */
+  voice?: AggregatorVoice;
   log: (line: string) => void;
   /** The registry view shared by every downstream session (one per manager). */
   view: RegistryView;
   /** Settles when the servers' first connection attempts did or the start-up bound passed: lists wait for it, initialize does not. */
   ready: Promise<void>;
-  /** The live status document behind `foya://status` (remote servers probed first, briefly). */
+  /** The live status document behind `<name>://status` (remote servers probed first, briefly). */
   status: () => Promise<unknown>;
 }
 
@@ -78,9 +82,10 @@ function approvalOf(result: ElicitResult): "accept" | "decline" | "cancel" {
 /** Builds the aggregating server; the caller connects a transport. */
 export function createAggregatingServer(options: AggregatingServerOptions): AggregatingServer {
   const { manager } = options;
+  const voice = options.voice ?? AGGREGATOR_VOICE;
   // Registry changes are announced (list_changed), so no list result may be cached: NO_CACHE hints.
   const identity: ServerIdentity = {
-    serverInfo: { name: "foya", version: options.version },
+    serverInfo: { name: voice.name, version: options.version },
     capabilities: {
       tools: { listChanged: true },
       resources: { listChanged: true, subscribe: true },
@@ -88,9 +93,9 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
       logging: {},
       ...(offersCompletions(manager) ? { completions: {} } : {}),
     },
-    instructions: options.progressive
-      ? "foya fronts several MCP servers. Find a tool with search_tools, read its schema with describe_tool, then call read_tool (read-only tools) or run_tool."
-      : `foya fronts several MCP servers. Tools are named ${options.toolNames && options.toolNames !== HOST_TOOL_NAMES ? "<server>__<tool>" : "mcp__<server>__<tool>"}; resources foya://<server>/<uri>; prompts <server>__<name>.`,
+    instructions: options.surface
+      ? options.surface.instructions(voice)
+      : `${voice.name} fronts several MCP servers. Tools are named ${options.toolNames && options.toolNames !== HOST_TOOL_NAMES ? "<server>__<tool>" : "mcp__<server>__<tool>"}; resources ${voice.name}://<server>/<uri>; prompts <server>__<name>.`,
   };
   const server = new Server(identity.serverInfo, { capabilities: identity.capabilities, instructions: identity.instructions });
 
@@ -112,13 +117,13 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
   // An upstream's sampling request comes outside any downstream call: the session's client is asked.
   const askPerson: AskPerson = async (message) => approvalOf(await server.elicitInput({ message, requestedSchema: APPROVE_SCHEMA }, { timeout: 10 * 60_000 }));
   // The call's own client is asked (an elicitation in 2025, an input-required result in 2026-07-28).
-  const askThrough = (ask: AskClient): AskPerson => async (message) => approvalOf(await ask.elicit("foya_approval", { message, requestedSchema: APPROVE_SCHEMA }));
+  const askThrough = (ask: AskClient): AskPerson => async (message) => approvalOf(await ask.elicit(`${voice.name}_approval`, { message, requestedSchema: APPROVE_SCHEMA }));
   // Under --approval auto every call is allowed whatever it is: nothing is built or awaited for it.
   const gate: CallGate =
     options.approval === "auto"
       ? () => ALLOWED_BY_MODE
-      : (tool: HostTool, args, ask) => approveCall(options.approval, requestFor(tool, args, view.server(tool.server)), ask?.can("elicitation") ? askThrough(ask) : undefined);
-  const surface: ToolSurface = options.progressive ? progressiveSurface(manager, view, gate) : directSurface(manager, view, gate, options.toolNames);
+      : (tool: HostTool, args, ask) => approveCall(options.approval, requestFor(tool, args, view.server(tool.server)), ask?.can("elicitation") ? askThrough(ask) : undefined, voice);
+  const surface: ToolSurface = options.surface ? options.surface.create(manager, view, gate, voice) : directSurface(manager, view, gate, options.toolNames);
 
   server.setRequestHandler(checkedRequest("tools/list", ListToolsRequestSchema), async () => {
     await ready();
@@ -141,15 +146,15 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
     checkedRequest("tools/call", CallToolRequestSchema),
     asking.handler(server, (request, extra, ask) => (settled ? callTool(request, extra, ask) : options.ready.then(() => callTool(request, extra, ask)))),
   );
-  const forwardEvent = installDownstreamForwarding(server, manager, ready, options.log);
-  if (identity.capabilities.completions !== undefined) installCompletions(server, manager, view, ready);
+  const forwardEvent = installDownstreamForwarding(server, manager, ready, options.log, voice);
+  if (identity.capabilities.completions !== undefined) installCompletions(server, manager, view, ready, voice);
 
   server.setRequestHandler(checkedRequest("resources/list", ListResourcesRequestSchema), async () => {
     await ready();
     const entries = await manager.listResources();
     return {
-      resources: [statusResource(), ...entries.map((entry) => ({
-        uri: resourceUri(entry.server, entry.uri),
+      resources: [statusResource(voice), ...entries.map((entry) => ({
+        uri: resourceUriOf(voice, entry.server, entry.uri),
         name: `${entry.server}/${entry.name}`,
         ...(entry.title !== undefined ? { title: entry.title } : {}),
         description: `${entry.description ?? entry.name} (from MCP server "${entry.server}", ${entry.uri})`,
@@ -159,12 +164,12 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
   });
   server.setRequestHandler(checkedRequest("resources/read", ReadResourceRequestSchema), async (request) => {
     // The status answers without waiting for servers still connecting.
-    if (isStatusUri(request.params.uri)) return { contents: [{ uri: STATUS_URI, mimeType: "application/json", text: JSON.stringify(await options.status(), null, 2) }] };
+    if (isStatusUri(voice, request.params.uri)) return { contents: [{ uri: statusUriOf(voice), mimeType: "application/json", text: JSON.stringify(await options.status(), null, 2) }] };
     await ready();
-    const target = parseResourceUri(request.params.uri);
-    if (!target) throw unknownResource(request.params.uri, "foya URIs look like foya://<server>/<uri>.");
+    const target = parseResourceUriOf(voice, request.params.uri);
+    if (!target) throw unknownResource(request.params.uri, `${uriShapeHint(voice)}.`);
     const read = await manager.readResource(target.server, target.uri);
-    return { contents: read.contents.map((item) => ({ ...item, uri: resourceUri(target.server, item.uri) })) };
+    return { contents: read.contents.map((item) => ({ ...item, uri: resourceUriOf(voice, target.server, item.uri) })) };
   });
 
   server.setRequestHandler(checkedRequest("prompts/list", ListPromptsRequestSchema), async () => {
@@ -172,7 +177,7 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
     const entries = await manager.listPrompts();
     return {
       prompts: entries.map((entry) => ({
-        name: promptName(entry.server, entry.name),
+        name: upstreamPromptName(entry.server, entry.name),
         ...(entry.title !== undefined ? { title: entry.title } : {}),
         description: `${entry.description ?? entry.name} (from MCP server "${entry.server}")`,
         ...(entry.arguments !== undefined ? { arguments: entry.arguments } : {}),
@@ -182,8 +187,8 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
   server.setRequestHandler(checkedRequest("prompts/get", GetPromptRequestSchema), async (request) => {
     await ready();
     const servers = view.servers().map((row) => row.name);
-    const target = parsePromptName(request.params.name, servers);
-    if (!target) throw unknownPrompt(request.params.name, "foya prompt names look like <server>__<name>.");
+    const target = parseUpstreamPromptName(request.params.name, servers);
+    if (!target) throw unknownPrompt(request.params.name, `${promptShapeHint(voice)}.`);
     const rendered = await manager.getPrompt(target.server, target.name, request.params.arguments);
     return { ...(rendered.description !== undefined ? { description: rendered.description } : {}), messages: rendered.messages };
   });
@@ -191,7 +196,7 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
   return {
     server,
     identity,
-    upstream: upstreamRequests(server, options.approval, askPerson, view),
+    upstream: upstreamRequests(server, options.approval, askPerson, view, voice),
     forwardEvent,
     async announceChanges() {
       if (!settled) return;
@@ -210,7 +215,7 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
           await server.sendPromptListChanged();
         }
       } catch (error) {
-        options.log(`foya serve: could not notify the client: ${messageOf(error)}`);
+        options.log(`${voice.process}: could not notify the client: ${messageOf(error)}`);
       }
     },
   };
@@ -220,7 +225,7 @@ function signature(tools: ReturnType<ToolSurface["listTools"]>): string {
   return JSON.stringify(tools.map((tool) => [tool.name, tool.description ?? "", tool.inputSchema]));
 }
 
-function connectedServers(manager: ServeManager): string {
+function connectedServers(manager: AggregatedManager): string {
   return manager
     .status()
     .filter((row) => row.state === "connected")

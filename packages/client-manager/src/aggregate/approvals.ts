@@ -1,14 +1,16 @@
-// Approvals for `foya serve`: the gate every call passes before it reaches an upstream server.
+// Approvals for an aggregating server: the gate every call passes before it reaches an upstream server.
 // The decision is the package's ApprovalGateway (auto, ask, deny; read-only tools pass in ask);
 // this module supplies the person to ask (the call's client, when it declared elicitation: an
 // elicitation request in 2025, an input-required result in 2026-07-28, both through server-kit's
 // ClientAsking) and turns each decision into the text a model reads when refused.
 // Neighbours: aggregating-server.ts calls approveCall for every call.
 import { messageOf } from "@foundry-mcp/core";
-import { ApprovalGateway, type ApprovalMode, type ApprovalRequest } from "@foundry-mcp/client-manager";
-import type { HostTool, ServerStatus } from "../host/contract";
+import { ApprovalGateway, type ApprovalMode, type ApprovalRequest } from "../policy/approval";
+import type { ServerStatus } from "../manager/status";
+import type { HostTool } from "../registry/types";
+import { AGGREGATOR_VOICE, type AggregatorVoice } from "./voice";
 
-/** The approval modes of `foya serve --approval`. */
+/** The approval modes an aggregating server runs under. */
 export const APPROVAL_MODES: readonly ApprovalMode[] = ["auto", "ask", "deny"];
 
 export type { ApprovalMode, ApprovalRequest };
@@ -52,7 +54,7 @@ export function requestFor(tool: HostTool, args: Record<string, unknown>, status
  * Without a way to ask, an ask-mode call to a tool that is not read-only is refused, and the
  * reason names the two ways out (a client with elicitation, or `--approval auto`).
  */
-export async function approveCall(mode: ApprovalMode, request: ApprovalRequest, ask: AskPerson | undefined): Promise<ApprovalOutcome> {
+export async function approveCall(mode: ApprovalMode, request: ApprovalRequest, ask: AskPerson | undefined, voice: AggregatorVoice = AGGREGATOR_VOICE): Promise<ApprovalOutcome> {
   let answer: "accept" | "decline" | "cancel" | undefined;
   let failure: string | undefined;
   const gateway = new ApprovalGateway({
@@ -80,11 +82,11 @@ export async function approveCall(mode: ApprovalMode, request: ApprovalRequest, 
     case "approved_by_user":
       return { allowed: true, via: "elicitation" };
     case "mode_deny":
-      return { allowed: false, reason: `Call to ${name} refused: foya serve runs with --approval deny.` };
+      return { allowed: false, reason: `Call to ${name} refused: ${voice.process} runs with ${voice.approvalSetting} deny.` };
     case "no_ask_callback":
       return {
         allowed: false,
-        reason: `Call to ${name} needs approval and this client cannot be asked (no MCP elicitation); restart foya serve with --approval auto to allow it.`,
+        reason: `Call to ${name} needs approval and this client cannot be asked (no MCP elicitation); restart ${voice.process} with ${voice.approvalSetting} auto to allow it.`,
       };
     case "ask_failed":
       return { allowed: false, reason: `Call to ${name} refused: the approval request failed (${failure ?? "no answer"}).` };

@@ -1,7 +1,7 @@
-// What `foya serve` passes between its client and the upstream servers besides tools, prompts and
+// What the aggregating server passes between its client and the upstream servers besides tools, prompts and
 // resource reads: the client's logging level (to every upstream) and upstream log messages (to
 // the client, logger `<server>` or `<server>/<logger>`); resource templates under
-// `foya://<server>/<template>`; subscriptions and their update notifications, namespaced the same
+// `<name>://<server>/<template>`; subscriptions and their update notifications, namespaced the same
 // way; and the client's roots-changed notification. Sampling and roots requests travel the other
 // way and are answered in aggregating-server.ts (sampling passes the approval gate).
 import { messageOf } from "@foundry-mcp/core";
@@ -18,18 +18,18 @@ import {
   type LoggingLevel,
 } from "@modelcontextprotocol/sdk/types.js";
 import { checkedRequest } from "@foundry-mcp/server-kit";
-import { parseResourceUri, resourceUri } from "./namespaces";
-import type { HostEvent } from "../host/contract";
-import type { ServeManager } from "./serve-manager";
+import type { HostEvent } from "../events";
+import type { AggregatedManager } from "./manager";
+import { parseResourceUriOf, resourceUriOf, uriShapeHint, type AggregatorVoice } from "./voice";
 
 // RFC 5424 severities in the order MCP lists them, lowest first.
 const LEVELS = LoggingLevelSchema.options;
 /** Subscriptions one downstream session may hold. */
 export const MAX_SUBSCRIPTIONS = 1000;
 
-function target(uri: string): { server: string; uri: string } {
-  const parsed = parseResourceUri(uri);
-  if (!parsed) throw new McpError(ErrorCode.InvalidParams, `Unknown resource: ${uri} (foya URIs look like foya://<server>/<uri>)`);
+function target(voice: AggregatorVoice, uri: string): { server: string; uri: string } {
+  const parsed = parseResourceUriOf(voice, uri);
+  if (!parsed) throw new McpError(ErrorCode.InvalidParams, `Unknown resource: ${uri} (${uriShapeHint(voice)})`);
   return parsed;
 }
 
@@ -39,9 +39,10 @@ function target(uri: string): { server: string; uri: string } {
  */
 export function installDownstreamForwarding(
   server: Server,
-  manager: ServeManager,
+  manager: AggregatedManager,
   ready: () => Promise<void> | undefined,
   log: (line: string) => void,
+  voice: AggregatorVoice,
 ): (event: HostEvent) => void {
   // Until the client sets a level, every upstream message is passed on (the upstream decides).
   let threshold = 0;
@@ -57,7 +58,7 @@ export function installDownstreamForwarding(
     const entries = await manager.listResourceTemplates();
     return {
       resourceTemplates: entries.map((entry) => ({
-        uriTemplate: resourceUri(entry.server, entry.uriTemplate),
+        uriTemplate: resourceUriOf(voice, entry.server, entry.uriTemplate),
         name: `${entry.server}/${entry.name}`,
         ...(entry.title !== undefined ? { title: entry.title } : {}),
         description: `${entry.description ?? entry.name} (from MCP server "${entry.server}", ${entry.uriTemplate})`,
@@ -66,7 +67,7 @@ export function installDownstreamForwarding(
     };
   });
   server.setRequestHandler(checkedRequest("resources/subscribe", SubscribeRequestSchema), async (request) => {
-    const { server: name, uri } = target(request.params.uri);
+    const { server: name, uri } = target(voice, request.params.uri);
     await ready();
     if (subscribed.size >= MAX_SUBSCRIPTIONS && !subscribed.has(request.params.uri)) {
       throw new McpError(ErrorCode.InvalidRequest, `Too many subscriptions: at most ${MAX_SUBSCRIPTIONS} per session; unsubscribe from one first`);
@@ -78,7 +79,7 @@ export function installDownstreamForwarding(
     return {};
   });
   server.setRequestHandler(checkedRequest("resources/unsubscribe", UnsubscribeRequestSchema), async (request) => {
-    const { server: name, uri } = target(request.params.uri);
+    const { server: name, uri } = target(voice, request.params.uri);
     subscribed.delete(request.params.uri);
     await manager.unsubscribeResource(name, uri).catch(() => undefined);
     return {};
@@ -87,7 +88,7 @@ export function installDownstreamForwarding(
 
   const send = (notification: Parameters<Server["notification"]>[0]): void => {
     if (server.transport === undefined) return;
-    server.notification(notification).catch((error: unknown) => log(`foya serve: could not forward ${notification.method}: ${messageOf(error)}`));
+    server.notification(notification).catch((error: unknown) => log(`${voice.process}: could not forward ${notification.method}: ${messageOf(error)}`));
   };
   return (event) => {
     if (event.type === "log") {
@@ -96,7 +97,7 @@ export function installDownstreamForwarding(
       const logger = typeof event.logger === "string" ? `${String(event.server)}/${event.logger}` : String(event.server);
       send({ method: "notifications/message", params: { level, logger, data: event.data } });
     } else if (event.type === "resource_updated") {
-      const uri = resourceUri(String(event.server), String(event.uri));
+      const uri = resourceUriOf(voice, String(event.server), String(event.uri));
       if (subscribed.has(uri)) send({ method: "notifications/resources/updated", params: { uri } });
     }
   };

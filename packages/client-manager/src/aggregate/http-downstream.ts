@@ -1,4 +1,4 @@
-// `foya serve --http`: Streamable HTTP at /mcp on 127.0.0.1 (or --host), behind server-kit's edge
+// An aggregating server over HTTP: Streamable HTTP at /mcp on 127.0.0.1 (or any host), behind server-kit's edge
 // (Host/Origin allow-list, bearer token, body limit, JSON parse), both protocol eras on the one
 // endpoint. A 2025-era client opens a session with initialize: one aggregating server from the
 // shared Downstreams on an HttpSessionTransport (node:http, no per-request conversion); sessions
@@ -15,10 +15,9 @@ import type { HttpOperations } from "@foundry-mcp/server-kit";
 import type { AggregatingServer } from "./aggregating-server";
 import type { Downstreams } from "./downstreams";
 import { HttpSessionTransport } from "./http-session";
-import { foyaMetricsRoute } from "./metrics";
 import { TracedServerTransport } from "@foundry-mcp/telemetry";
 
-/** Sessions one `foya serve --http` keeps at once. */
+/** Sessions one HTTP downstream keeps at once. */
 export const MAX_HTTP_SESSIONS = 32;
 /** A session without a request for this long is closed. */
 export const HTTP_SESSION_IDLE_MS = 30 * 60_000;
@@ -29,10 +28,13 @@ export interface HttpDownstreamOptions {
   port: number;
   token: string;
   log: (line: string) => void;
-  /** /healthz, /readyz, drain and request records (operations.ts). */
+  /** /healthz, /readyz, drain and request records (server-kit's createHttpOperations). */
   operations?: HttpOperations;
-  /** Admits a non-loopback scraper to /metrics (serve/metrics.ts). */
-  metricsToken?: string | undefined;
+  /**
+   * Routes the caller serves before the MCP edge (e.g. /metrics): given the live session count,
+   * returns a handler that answers a request it owns and returns true.
+   */
+  routes?: (openSessions: () => number) => (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
 }
 
 /** A listening HTTP downstream. */
@@ -49,9 +51,10 @@ interface Session {
 
 /** Starts listening; resolves with the endpoint URL. */
 export async function startHttpDownstream(downstreams: Downstreams, options: HttpDownstreamOptions): Promise<HttpDownstream> {
-  const admit = createHttpEdge({ host: options.host, realm: "foya", checkToken: (token) => sameSecret(token, options.token) });
+  const { voice } = downstreams;
+  const admit = createHttpEdge({ host: options.host, realm: voice.name, checkToken: (token) => sameSecret(token, options.token) });
   const sessions = new Map<string, Session>();
-  const metrics = foyaMetricsRoute(options.metricsToken, () => sessions.size);
+  const routes = options.routes?.(() => sessions.size);
 
   // Made on the first modern request: a 2025-only client never pays for it.
   let modern: Promise<SharedModernServer> | undefined;
@@ -65,7 +68,7 @@ export async function startHttpDownstream(downstreams: Downstreams, options: Htt
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     if (options.operations?.intercept(req, res)) return;
-    if (metrics(req, res)) return;
+    if (routes?.(req, res)) return;
     const admitted = await admit(req, res);
     if (!admitted) return;
     options.operations?.admitted(res, admitted.body);
@@ -90,11 +93,11 @@ export async function startHttpDownstream(downstreams: Downstreams, options: Htt
       return sendJson(res, 400, jsonRpcError(-32000, "Bad Request: no valid session; send initialize first"));
     }
     if (sessions.size >= MAX_HTTP_SESSIONS) {
-      const message = `Too many sessions: foya serve --http keeps at most ${MAX_HTTP_SESSIONS}; end one with DELETE /mcp (idle ones close after ${HTTP_SESSION_IDLE_MS / 60_000} minutes)`;
+      const message = `Too many sessions: ${voice.httpProcess} keeps at most ${MAX_HTTP_SESSIONS}; end one with DELETE /mcp (idle ones close after ${HTTP_SESSION_IDLE_MS / 60_000} minutes)`;
       return sendJson(res, 503, jsonRpcError(-32000, message));
     }
     const aggregating = downstreams.open();
-    const transport = new HttpSessionTransport();
+    const transport = new HttpSessionTransport(voice.process);
     await aggregating.server.connect(new TracedServerTransport(transport, { transport: "tcp" }));
     sessions.set(transport.sessionId, { transport, aggregating, lastSeen: Date.now() });
     // Set after connect: the server wraps the transport's onclose with its own (which leaves Downstreams).
@@ -108,7 +111,7 @@ export async function startHttpDownstream(downstreams: Downstreams, options: Htt
 
   const server = http.createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      options.log(`foya serve: HTTP request failed: ${messageOf(error)}`);
+      options.log(`${voice.process}: HTTP request failed: ${messageOf(error)}`);
       sendJson(res, 500, jsonRpcError(-32603, `Internal error: ${messageOf(error)}`));
     });
   });

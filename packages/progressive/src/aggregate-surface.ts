@@ -1,0 +1,68 @@
+// An aggregating server's progressive surface (client-manager's /aggregate SurfaceFactory, what
+// `foya serve --progressive` wires): the registry behind the four-tool surface (search_tools,
+// describe_tool, read_tool, run_tool) instead of every tool listed — the same schemas, checks,
+// kinds and answers as amicited-gateway's. Each upstream server becomes one toolset (the bridge,
+// client-toolsets.ts); calls still pass the aggregator's approval gate. The catalog is rebuilt
+// when the registry changed. Neighbours: client-manager's aggregate/tool-surface.ts (direct listing, the call gate).
+import type { HostTool } from "@foundry-mcp/client-manager";
+import { callThroughGate, type AggregatedManager, type CallGate, type CallScope, type RegistryView, type SurfaceFactory, type ToolSurface } from "@foundry-mcp/client-manager/aggregate";
+import { ToolCatalog, type CallContext } from "@foundry-mcp/tool-catalog";
+import { ClientToolsets } from "./client-toolsets";
+import { createProgressiveSurface } from "./surface";
+
+/** The catalog's call context of one call: the aggregator's, carrying the client's signal and progress sink to the upstream call, and its AskClient to the gate. */
+type ServeCallContext = CallContext & { onProgress?: CallScope["onProgress"]; ask?: CallScope["ask"] };
+
+/** A catalog over the current registry: one toolset per configured server, calls through the gate. */
+function buildCatalog(manager: AggregatedManager, gate: CallGate): ToolCatalog<ServeCallContext> {
+  const catalog = new ToolCatalog<ServeCallContext>({ validateOutput: false });
+  const call = (tool: HostTool, args: Record<string, unknown>, context: ServeCallContext) =>
+    callThroughGate(manager, gate, tool, args, { signal: context.signal, onProgress: context.onProgress, ask: context.ask });
+  new ClientToolsets(catalog, manager, { call }).sync();
+  return catalog;
+}
+
+/**
+ * The four-tool surface over a catalog rebuilt when the registry changed. A refresh (every burst
+ * of status events) only marks it for a check: a rebuild makes a new validator and compiles every
+ * schema again, which held the event loop long enough to bunch an upstream's progress
+ * notifications, so it happens only when the view's tools or the configured servers differ.
+ */
+function progressiveSurface(manager: AggregatedManager, view: RegistryView, gate: CallGate, workspace: string): ToolSurface {
+  // The aggregator runs for one person: every call may write, the approval gate decides what reaches a server.
+  const context: CallContext = { workspace, scope: "write" };
+  let catalog: ToolCatalog<ServeCallContext> | undefined;
+  let builtFrom: { tools: readonly HostTool[]; servers: string } | undefined;
+  let stale = true;
+  const current = (): ToolCatalog<ServeCallContext> => {
+    if (stale || !catalog) {
+      stale = false;
+      // The view hands out a new tool array after each registry change (registry-view.ts).
+      const from = { tools: view.tools(), servers: view.servers().map((row) => row.name).join("\n") };
+      if (!catalog || builtFrom?.tools !== from.tools || builtFrom.servers !== from.servers) {
+        catalog = buildCatalog(manager, gate);
+        builtFrom = from;
+      }
+    }
+    return catalog;
+  };
+  const surface = createProgressiveSurface({ catalog: current });
+  return {
+    listTools: () => surface.listTools(),
+    refresh() {
+      stale = true;
+    },
+    callTool: (name, args, call) => surface.callTool(name, args, call ? { ...context, ...call } : context),
+  };
+}
+
+/**
+ * The four-tool surface for client-manager's aggregating server (`surface` of createDownstreams).
+ *
+ * @example createDownstreams({ manager, approval: "auto", surface: aggregateProgressiveSurface, version, log, ready })
+ */
+export const aggregateProgressiveSurface: SurfaceFactory = {
+  create: (manager, view, gate, voice) => progressiveSurface(manager, view, gate, voice.name),
+  instructions: (voice) =>
+    `${voice.name} fronts several MCP servers. Find a tool with search_tools, read its schema with describe_tool, then call read_tool (read-only tools) or run_tool.`,
+};
