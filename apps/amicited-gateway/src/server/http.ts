@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { messageOf } from "@foundry-mcp/core";
 import { createMcpHttpEndpoint, jsonRpcError, sendJson } from "@foundry-mcp/server-kit";
 import type { HttpOperations } from "@foundry-mcp/server-kit";
-import { resolveOAuthAccessToken, resolveToken } from "@foundry-mcp/workspace-store";
+import { bearerResolver } from "@foundry-mcp/workspace-store";
 import type { Credential } from "@foundry-mcp/workspace-store";
 import { StreamEventLog } from "./stream-event-log";
 import type { StreamEventLimits } from "./stream-event-log";
@@ -69,7 +69,7 @@ export async function startHttpGateway(
       host,
       realm: "amicited-gateway",
       refusedToken: "unknown or revoked token",
-      checkToken: async (token) => (await resolveToken(gateway.store, token)) ?? resolveOAuthAccessToken(gateway.store, token),
+      checkToken: bearerResolver(gateway.store),
       ...(options.oauth ? { challengeParams: (req: http.IncomingMessage) => challengeParamsOf(issuerOf(req, options.oauth?.publicUrl)) } : {}),
       ...(options.allowedHosts ? { allowedHosts: options.allowedHosts } : {}),
       ...(options.maxBodyBytes !== undefined ? { maxBodyBytes: options.maxBodyBytes } : {}),
