@@ -31,6 +31,12 @@ export { answerStatelessRequest, type ConnectableServer } from "./eras/stateless
 export { checkRoutingHeaders, isModernHttpRequest, modernHttpStatus, type RoutingHeaders } from "./eras/http-headers";
 export { answerModernPost, isModernPost, routingHeadersOf, serveModernPost, type ModernAnswerer } from "./eras/modern-http";
 export { SharedModernServer } from "./eras/shared-modern-server";
+// The host's one handler object, and the whole MCP endpoint over HTTP around it: edge, both eras,
+// 2025 sessions restored from the host's store per request, resumable SSE streams.
+export { createAppServer, type AppCall, type McpApp, type ProgressSender } from "./app-server";
+export { createMcpHttpEndpoint, type McpHttpEndpoint, type McpHttpEndpointOptions } from "./sessions/mcp-http-endpoint";
+export type { LegacyWording } from "./sessions/legacy-http";
+export type { LoggedStreamEvent, SessionCredential, SessionLookup, SessionRefusal, SessionRows, StoredSession, StreamEventRows } from "./sessions/session-rows";
 // Asking the client for input (elicitation, sampling, roots) in both eras: real server→client
 // requests in 2025, input-required results with a sealed requestState in 2026-07-28 (SEP-2322).
 export { ClientAsking, type ClientAskingOptions } from "./input/client-asking";

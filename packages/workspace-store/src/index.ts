@@ -45,5 +45,6 @@ export { MAX_OAUTH_CLIENTS, registerOAuthClient, findOAuthClient } from "./oauth
 export type { OAuthClient } from "./oauth-clients";
 export { OAUTH_CODE_TTL_MS, issueAuthorizationCode, claimAuthorizationCode } from "./oauth-codes";
 export type { AuthorizationApproval, ClaimedCode, CodeClaim } from "./oauth-codes";
+export { bearerResolver } from "./bearer";
 export { OAUTH_ACCESS_TOKEN_TTL_MS, OAUTH_REFRESH_TOKEN_TTL_MS, MAX_LIVE_GRANTS_PER_WORKSPACE, createOAuthGrant, refreshOAuthTokens, resolveOAuthAccessToken, revokeOAuthToken, listOAuthGrants, revokeOAuthGrant } from "./oauth-grants";
 export type { OAuthTokens, GrantRow, RefreshOutcome } from "./oauth-grants";

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
+  bearerResolver,
   hashToken,
   insertWorkspace,
   issueToken,
@@ -28,6 +29,16 @@ afterEach(async () => {
 });
 
 describe("workspaces and tokens", () => {
+  it("resolves a bearer token of either kind through one resolver: a static token to its credential, unknown ones to nothing", async () => {
+    const workspace = await insertWorkspace(store, { name: "acme", plan: "free", credits: 1, dataAsOf: "2026-01-01" });
+    const token = await issueToken(store, workspace.id, "read", "ci");
+    const resolve = bearerResolver(store);
+    expect(await resolve(token)).toEqual(await resolveToken(store, token));
+    expect(await resolve(token)).toMatchObject({ workspaceId: workspace.id, workspaceName: "acme", scope: "read" });
+    expect(await resolve("amc_unknown")).toBeUndefined();
+    expect(await resolve("amo_at_unknown")).toBeUndefined();
+  });
+
   it("stores only the hash and resolves a token to its workspace and scope", async () => {
     const workspace = await insertWorkspace(store, {
       name: "acme",

@@ -1,12 +1,12 @@
 // GET /mcp with Last-Event-ID: a 2025-era client whose SSE stream was cut gets, on whichever
 // instance it reaches, the events of that stream it missed, then the stream's end once the answer
-// has been sent. The events come from the store's log (stream-events.ts); while the call is still
+// has been sent. The events come from the host's log (session-events.ts); while the call is still
 // running elsewhere the log is read again every POLL_MS until the answer is in it, the session is
 // gone or the client leaves. At most MAX_RESUMING such streams are open per process.
 import type http from "node:http";
-import { jsonRpcError, sendJson } from "@foundry-mcp/server-kit";
-import type { StreamEventLog } from "./stream-event-log";
-import { eventIdOf, parseEventId } from "./stream-events";
+import { jsonRpcError, sendJson } from "../http-edge";
+import type { StreamEventRows } from "./session-rows";
+import { eventIdOf, parseEventId } from "./session-events";
 
 /** How often a resumed stream looks for new events while its call runs on another instance. */
 const POLL_MS = 100;
@@ -17,7 +17,7 @@ let resuming = 0;
 
 /** What the resumer needs besides the request: the log, the session, and whether it still exists. */
 export interface ResumeContext {
-  log: StreamEventLog;
+  log: StreamEventRows;
   sessionId: string;
   /** False once the session has ended or idled out: the stream then ends. */
   sessionAlive: () => Promise<boolean>;

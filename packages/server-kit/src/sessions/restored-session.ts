@@ -8,10 +8,10 @@
 // and cancels what is still running when a JSON answer's client hangs up.
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage, MessageExtraInfo, RequestId } from "@modelcontextprotocol/sdk/types.js";
-import type { Session } from "./sessions";
+import type { StoredSession } from "./session-rows";
 
 /** The id of the replayed initialize; the replay is over before any client message is delivered. */
-const REPLAY_ID = "amicited-gateway:restore-session";
+const REPLAY_ID = "server-kit:restore-session";
 
 const isRequest = (message: JSONRPCMessage): message is JSONRPCMessage & { id: RequestId; method: string } =>
   "method" in message && "id" in message;
@@ -30,7 +30,7 @@ export class RestoredSessionTransport implements Transport {
 
   constructor(
     private readonly inner: Transport,
-    private readonly session: Session | undefined,
+    private readonly session: StoredSession | undefined,
   ) {}
 
   get sessionId(): string | undefined {

@@ -1,13 +1,13 @@
 // The 2025 era over Streamable HTTP with the session in the store, so that any instance answers
 // any request of any session and no process keeps anything per session:
-// - `initialize` opens a session row (sessions.ts: caps counted in the store) and is answered by
+// - `initialize` opens a session row (the host's SessionRows: caps counted in its store) and is answered by
 //   a Server built for it, through an SDK transport that announces the row's id;
 // - every later POST builds its Server for that request only, restored from the row
 //   (restored-session.ts), and closes it once the request's answers are out. A request that asks
 //   for progress (`_meta.progressToken`) gets an SSE stream whose every event carries an id and is
-//   logged in the store (stream-events.ts); any other request gets a JSON answer;
+//   logged in the host's store (session-events.ts); any other request gets a JSON answer;
 // - GET with Last-Event-ID resumes a cut stream from the log, on any instance (stream-resume.ts);
-//   a GET without it is 405: the gateway sends nothing outside a request's own stream;
+//   a GET without it is 405: the endpoint sends nothing outside a request's own stream;
 // - DELETE ends the session for every instance.
 import type http from "node:http";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
@@ -19,13 +19,11 @@ import {
   type InitializeRequest,
 } from "@modelcontextprotocol/sdk/types.js";
 import { messageOf } from "@foundry-mcp/core";
-import { jsonRpcError, sendJson } from "@foundry-mcp/server-kit";
-import type { Credential } from "@foundry-mcp/workspace-store";
-import type { StreamEventLog } from "./stream-event-log";
-import { RestoredSessionTransport } from "./restored-session";
 import { TracedServerTransport } from "@foundry-mcp/telemetry";
-import type { Session, SessionTable } from "./sessions";
-import { SessionEventStore } from "./stream-events";
+import { jsonRpcError, sendJson } from "../http-edge";
+import { RestoredSessionTransport } from "./restored-session";
+import { SessionEventStore } from "./session-events";
+import type { SessionCredential, SessionRows, StoredSession, StreamEventRows } from "./session-rows";
 import { resumeStream } from "./stream-resume";
 
 /** JSON bytes of an initialize's capabilities and clientInfo a session row may keep. */
@@ -34,23 +32,36 @@ const MAX_SESSION_DETAILS_BYTES = 16_384;
 /** The reconnection delay a stream's priming event asks clients for (SSE `retry:`). */
 const RETRY_MS = 1000;
 
+/** The host's words in the endpoint's refusals: what it calls itself, and the flags that raise the stream bounds. */
+export interface LegacyWording {
+  /** e.g. `the gateway`. */
+  server: string;
+  /** e.g. `--max-stream-events`. */
+  maxEvents: string;
+  /** e.g. `--max-stream-events-per-session`. */
+  maxEventsPerSession: string;
+}
+
 /** What the 2025-era endpoint works with. */
-export interface LegacyEndpoint {
-  sessions: SessionTable;
-  events: StreamEventLog;
-  createServer: (credential: Credential, toolsets: string | undefined) => Server;
+export interface LegacyEndpoint<C extends SessionCredential> {
+  sessions: SessionRows;
+  events: StreamEventRows;
+  createServer: (credential: C, view: string | undefined) => Server;
   /**
    * Counts one free request (not a tools/call, which counts itself) toward the workspace's hourly
-   * cap; throws the catalog's QUOTA_EXCEEDED at the cap.
+   * cap; throws at the cap (its message goes into the 429).
    */
-  countFreeRequest: (credential: Credential) => Promise<void>;
+  countFreeRequest: (credential: C) => Promise<void>;
+  wording: LegacyWording;
+  /** A refused or failed event log write; the call it belongs to goes on. */
+  onStreamLogError: (error: unknown) => void;
 }
 
 /** One admitted request: its credential, parsed body and method. */
-export interface LegacyRequest {
+export interface LegacyRequest<C extends SessionCredential> {
   req: http.IncomingMessage;
   res: http.ServerResponse;
-  credential: Credential;
+  credential: C;
   body: unknown;
   method: string;
 }
@@ -80,11 +91,11 @@ function wantsStream(req: http.IncomingMessage, body: unknown): boolean {
  * once all is answered. A client that hangs up on a stream does not end its call (the answer still
  * goes to the log, for a resume); one that hangs up on a JSON answer cancels it.
  */
-async function serve(
-  endpoint: LegacyEndpoint,
-  request: LegacyRequest,
+async function serve<C extends SessionCredential>(
+  endpoint: LegacyEndpoint<C>,
+  request: LegacyRequest<C>,
   transport: StreamableHTTPServerTransport,
-  options: { session: Session | undefined; toolsets: string | undefined; resumable: boolean },
+  options: { session: StoredSession | undefined; toolsets: string | undefined; resumable: boolean },
 ): Promise<void> {
   const { res } = request;
   const server = endpoint.createServer(request.credential, options.toolsets);
@@ -104,7 +115,7 @@ async function serve(
 }
 
 /** Answers an initialize without a session: opens one in the store unless a cap refuses it. */
-export async function openSession(endpoint: LegacyEndpoint, request: LegacyRequest, toolsets: string | undefined): Promise<void> {
+export async function openSession<C extends SessionCredential>(endpoint: LegacyEndpoint<C>, request: LegacyRequest<C>, toolsets: string | undefined): Promise<void> {
   const initialize = messagesOf(request.body).find((message) => isInitializeRequest(message)) as InitializeRequest;
   // The session row keeps these for its whole life: bounded, so one token's sessions keep little (issue 36, R3).
   const keptBytes = Buffer.byteLength(JSON.stringify(initialize.params.capabilities)) + Buffer.byteLength(JSON.stringify(initialize.params.clientInfo));
@@ -142,9 +153,9 @@ export async function openSession(endpoint: LegacyEndpoint, request: LegacyReque
  * without this one token could log events without end), and its session must have room in its
  * share of the log. Undefined when admitted, else the refusal.
  */
-async function admitStream(
-  endpoint: LegacyEndpoint,
-  credential: Credential,
+async function admitStream<C extends SessionCredential>(
+  endpoint: LegacyEndpoint<C>,
+  credential: C,
   sessionId: string,
   body: unknown,
 ): Promise<{ status: number; message: string; retryAfterSeconds: number } | undefined> {
@@ -158,13 +169,13 @@ async function admitStream(
   const { maxEventsPerSession } = endpoint.events.limits;
   return {
     status: 503,
-    message: `Too many stream events: this session keeps at most ${maxEventsPerSession} SSE events for resumption (--max-stream-events-per-session ${maxEventsPerSession}) and its open streams hold them all. Wait for them to answer, or send the request without a progressToken for a JSON answer.`,
+    message: `Too many stream events: this session keeps at most ${maxEventsPerSession} SSE events for resumption (${endpoint.wording.maxEventsPerSession} ${maxEventsPerSession}) and its open streams hold them all. Wait for them to answer, or send the request without a progressToken for a JSON answer.`,
     retryAfterSeconds: 5,
   };
 }
 
 /** Answers a request that names a session: POST, GET (resume) or DELETE. */
-export async function answerInSession(endpoint: LegacyEndpoint, request: LegacyRequest, sessionId: string): Promise<void> {
+export async function answerInSession<C extends SessionCredential>(endpoint: LegacyEndpoint<C>, request: LegacyRequest<C>, sessionId: string): Promise<void> {
   const { req, res, credential, body, method } = request;
   const found = await endpoint.sessions.touch(sessionId, credential.tokenId);
   if ("missing" in found) return sendJson(res, 404, jsonRpcError(-32001, "Session not found: initialize a new session"));
@@ -182,7 +193,7 @@ export async function answerInSession(endpoint: LegacyEndpoint, request: LegacyR
       return sendJson(
         res,
         405,
-        jsonRpcError(-32000, "Method not allowed: the gateway sends messages only on a request's own stream; GET /mcp resumes a cut stream and needs Last-Event-ID."),
+        jsonRpcError(-32000, `Method not allowed: ${endpoint.wording.server} sends messages only on a request's own stream; GET /mcp resumes a cut stream and needs Last-Event-ID.`),
         { allow: "POST, DELETE" },
       );
     return resumeStream(req, res, lastEventId, {
@@ -206,7 +217,7 @@ export async function answerInSession(endpoint: LegacyEndpoint, request: LegacyR
       return sendJson(
         res,
         503,
-        jsonRpcError(-32000, `Too many stream events: the gateway keeps at most ${maxEvents} SSE events for resumption (--max-stream-events ${maxEvents}); they go with their sessions. Try again later, or send the request without a progressToken for a JSON answer.`),
+        jsonRpcError(-32000, `Too many stream events: ${endpoint.wording.server} keeps at most ${maxEvents} SSE events for resumption (${endpoint.wording.maxEvents} ${maxEvents}); they go with their sessions. Try again later, or send the request without a progressToken for a JSON answer.`),
         { "retry-after": "5" },
       );
     }
@@ -214,7 +225,7 @@ export async function answerInSession(endpoint: LegacyEndpoint, request: LegacyR
   const transport = new StreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: !streaming,
-    ...(streaming ? { eventStore: new SessionEventStore(endpoint.events, session.id), retryInterval: RETRY_MS } : {}),
+    ...(streaming ? { eventStore: new SessionEventStore(endpoint.events, session.id, endpoint.onStreamLogError), retryInterval: RETRY_MS } : {}),
   });
   await serve(endpoint, request, transport, { session, toolsets: session.toolsets ?? undefined, resumable: streaming });
 }
