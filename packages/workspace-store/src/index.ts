@@ -13,7 +13,12 @@ export type {
   StoreOperationKind,
   StoreQueryObserver,
   StorePoolStats,
+  CompiledStatement,
+  StatementInput,
 } from "./types";
+export { queryBuilderFor } from "./query/builder";
+export { statementsOver } from "./query/statement";
+export type { DefinedStatement, StatementContext, StatementValues } from "./query/statement";
 export { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
 export { openWorkspaceStore } from "./open";
 export type { StoreLocation } from "./open";

@@ -11,6 +11,7 @@ import type { WorkspaceStore } from "../src/index";
 import { workspaceStoreConformance } from "./driver-conformance";
 import { isolationConformance } from "./isolation-conformance";
 import { oauthConformance } from "./oauth-conformance";
+import { queryConformance } from "./query-conformance";
 
 let cluster: PostgresCluster;
 let databases = 0;
@@ -35,6 +36,11 @@ if (gate.run) {
     (store) => store.close(),
   );
   oauthConformance(
+    "postgres",
+    () => openPostgresStore({ url: nextDatabase() }),
+    (store) => store.close(),
+  );
+  queryConformance(
     "postgres",
     () => openPostgresStore({ url: nextDatabase() }),
     (store) => store.close(),

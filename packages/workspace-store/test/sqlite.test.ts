@@ -11,6 +11,7 @@ import type { WorkspaceStore } from "../src/index";
 import { workspaceStoreConformance } from "./driver-conformance";
 import { isolationConformance } from "./isolation-conformance";
 import { oauthConformance } from "./oauth-conformance";
+import { queryConformance } from "./query-conformance";
 
 const dirs = new Map<WorkspaceStore, string>();
 const temporaryDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "ws-store-"));
@@ -32,6 +33,7 @@ for (const [index, moduleName] of engines.entries()) {
   workspaceStoreConformance(label, openTemporary, disposeTemporary);
   isolationConformance(label, openTemporary, disposeTemporary);
   oauthConformance(label, openTemporary, disposeTemporary);
+  queryConformance(label, openTemporary, disposeTemporary);
 }
 
 describe("sqlite driver", () => {
