@@ -19,6 +19,7 @@ export type {
 export { queryBuilderFor } from "./query/builder";
 export { statementsOver } from "./query/statement";
 export type { DefinedStatement, StatementContext, StatementValues } from "./query/statement";
+export type { StoreTables } from "./query/tables";
 export { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
 export { openWorkspaceStore } from "./open";
 export type { StoreLocation } from "./open";

@@ -6,6 +6,7 @@ import { createHttpOperations, createStructuredLog, routeStderrThroughLog } from
 import type { HttpOperations, LogFormat, ReadinessCheck, StructuredLog } from "@foundry-mcp/server-kit";
 import { SCHEMA_VERSION, schemaVersionOf } from "@foundry-mcp/workspace-store";
 import type { Gateway } from "./gateway";
+import { storeProbe } from "./store-statements";
 
 // Every token the gateway issues (read, write, admin) starts amc_; none is ever written to the log.
 const GATEWAY_TOKEN = /amc_[A-Za-z0-9_-]+/g;
@@ -15,7 +16,7 @@ export function gatewayReadinessChecks(gateway: Gateway): ReadinessCheck[] {
   return [
     {
       name: "store",
-      run: () => gateway.store.get("SELECT 1 AS ok").then(() => true as const, () => "unreachable"),
+      run: () => storeProbe.get(gateway.store).then(() => true as const, () => "unreachable"),
     },
     {
       name: "migrations",
