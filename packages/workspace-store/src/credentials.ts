@@ -2,6 +2,8 @@
 // SHA-256 hash; resolving a presented token hashes it and looks the hash up.
 import { createHash, randomBytes } from "node:crypto";
 import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
+import { insertUnderCap } from "./query/capped-insert";
+import { defineStatement } from "./query/statement";
 import type { StoreQueries } from "./types";
 
 /** What a token grants: reads only, or reads and every other kind. */
@@ -27,6 +29,69 @@ export interface WorkspaceRow {
 
 const namePattern = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
+const workspaceByName = defineStatement((q) =>
+  q.db.selectFrom("workspaces").selectAll().where("name", "=", q.param("name")),
+);
+const insertWorkspaceRow = defineStatement((q) =>
+  q.db.insertInto("workspaces").values({
+    id: q.param("id"),
+    name: q.param("name"),
+    plan: q.param("plan"),
+    credits: q.param<number>("credits"),
+    data_as_of: q.param("data_as_of"),
+    created_at: q.param("created_at"),
+  }),
+);
+// One statement counts and inserts, so tokens minted at once cannot pass the cap together on SQLite.
+const insertTokenUnderCap = defineStatement((q) =>
+  insertUnderCap(
+    q,
+    "api_tokens",
+    ["workspace_id", "token_hash", "scope", "label", "created_at"],
+    q.db
+      .selectFrom("api_tokens")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("workspace_id", "=", q.param("workspace_id"))
+      .where("revoked_at", "is", null),
+  ),
+);
+const liveTokenByHash = defineStatement((q) =>
+  q.db
+    .selectFrom("api_tokens as t")
+    .innerJoin("workspaces as w", "w.id", "t.workspace_id")
+    .select(["t.id", "t.workspace_id", "w.name", "t.scope"])
+    .where("t.token_hash", "=", q.param("token_hash"))
+    .where("t.revoked_at", "is", null),
+);
+const tokensOfWorkspace = defineStatement((q) =>
+  q.db
+    .selectFrom("api_tokens")
+    .select(["id", "label", "scope", "created_at", "last_used_at", "revoked_at"])
+    .where("workspace_id", "=", q.param("workspace_id"))
+    .orderBy("id", "desc"),
+);
+const revokeLiveToken = defineStatement((q) =>
+  q.db
+    .updateTable("api_tokens")
+    .set({ revoked_at: q.param("now") })
+    .where("id", "=", q.param<number>("id"))
+    .where("workspace_id", "=", q.param("workspace_id"))
+    .where("revoked_at", "is", null),
+);
+const revokeAdminTokens = defineStatement((q) =>
+  q.db.updateTable("admin_tokens").set({ revoked_at: q.param("now") }).where("revoked_at", "is", null),
+);
+const insertAdminToken = defineStatement((q) =>
+  q.db.insertInto("admin_tokens").values({ token_hash: q.param("token_hash"), created_at: q.param("now") }),
+);
+const liveAdminToken = defineStatement((q) =>
+  q.db
+    .selectFrom("admin_tokens")
+    .select("id")
+    .where("token_hash", "=", q.param("token_hash"))
+    .where("revoked_at", "is", null),
+);
+
 /** SHA-256 of a token, hex: the only form a token is stored in. */
 export function hashToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
@@ -43,7 +108,7 @@ export async function insertWorkspace(
       `workspace name "${input.name}" must be 1-40 lowercase letters, digits or dashes, starting with a letter or digit`,
     );
   }
-  const taken = await store.get("SELECT id FROM workspaces WHERE name = ?", [input.name]);
+  const taken = await workspaceByName.get(store, { name: input.name });
   if (taken)
     throw new WorkspaceStoreError(
       WorkspaceStoreErrorCode.CONFLICT,
@@ -57,10 +122,7 @@ export async function insertWorkspace(
     data_as_of: input.dataAsOf,
     created_at: new Date().toISOString(),
   };
-  await store.run(
-    "INSERT INTO workspaces (id, name, plan, credits, data_as_of, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-    [row.id, row.name, row.plan, row.credits, row.data_as_of, row.created_at],
-  );
+  await insertWorkspaceRow.run(store, { ...row });
   return row;
 }
 
@@ -81,11 +143,14 @@ export async function issueToken(
   label: string,
 ): Promise<string> {
   const token = `amc_${scope === "write" ? "w" : "r"}_${randomBytes(24).toString("base64url")}`;
-  // One statement counts and inserts, so tokens minted at once cannot pass the cap together on SQLite.
-  const inserted = await store.run(
-    "INSERT INTO api_tokens (workspace_id, token_hash, scope, label, created_at) SELECT ?, ?, ?, ?, ? WHERE (SELECT COUNT(*) FROM api_tokens WHERE workspace_id = ? AND revoked_at IS NULL) < ?",
-    [workspaceId, hashToken(token), scope, label, new Date().toISOString(), workspaceId, MAX_LIVE_TOKENS_PER_WORKSPACE],
-  );
+  const inserted = await insertTokenUnderCap.run(store, {
+    workspace_id: workspaceId,
+    token_hash: hashToken(token),
+    scope,
+    label,
+    created_at: new Date().toISOString(),
+    cap: MAX_LIVE_TOKENS_PER_WORKSPACE,
+  });
   if (inserted.changes === 0)
     throw new WorkspaceStoreError(
       WorkspaceStoreErrorCode.TOKEN_LIMIT,
@@ -100,10 +165,7 @@ export async function resolveToken(
   token: string,
 ): Promise<Credential | undefined> {
   if (!token) return undefined;
-  const row = await store.get<{ id: number; workspace_id: string; name: string; scope: string }>(
-    "SELECT t.id, t.workspace_id, w.name, t.scope FROM api_tokens t JOIN workspaces w ON w.id = t.workspace_id WHERE t.token_hash = ? AND t.revoked_at IS NULL",
-    [hashToken(token)],
-  );
+  const row = await liveTokenByHash.get(store, { token_hash: hashToken(token) });
   if (!row) return undefined;
   return {
     tokenId: row.id,
@@ -118,7 +180,7 @@ export async function findWorkspace(
   store: StoreQueries,
   name: string,
 ): Promise<WorkspaceRow | undefined> {
-  return store.get<WorkspaceRow>("SELECT * FROM workspaces WHERE name = ?", [name]);
+  return workspaceByName.get(store, { name });
 }
 
 /** An API token as listings show it: never the token itself, only its facts. */
@@ -133,18 +195,16 @@ export interface TokenRow {
 
 /** Every token of a workspace, newest first (revoked ones included, marked). */
 export async function listTokens(store: StoreQueries, workspaceId: string): Promise<TokenRow[]> {
-  return store.all<TokenRow>(
-    "SELECT id, label, scope, created_at, last_used_at, revoked_at FROM api_tokens WHERE workspace_id = ? ORDER BY id DESC",
-    [workspaceId],
-  );
+  return (await tokensOfWorkspace.all(store, { workspace_id: workspaceId })) as TokenRow[];
 }
 
 /** Revokes one token of a workspace; NOT_FOUND when the workspace has no live token of that id. */
 export async function revokeToken(store: StoreQueries, workspaceId: string, tokenId: number): Promise<void> {
-  const revoked = await store.run(
-    "UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND workspace_id = ? AND revoked_at IS NULL",
-    [new Date().toISOString(), tokenId, workspaceId],
-  );
+  const revoked = await revokeLiveToken.run(store, {
+    now: new Date().toISOString(),
+    id: tokenId,
+    workspace_id: workspaceId,
+  });
   if (revoked.changes === 0)
     throw new WorkspaceStoreError(
       WorkspaceStoreErrorCode.NOT_FOUND,
@@ -159,8 +219,8 @@ export async function revokeToken(store: StoreQueries, workspaceId: string, toke
 export async function issueAdminToken(store: StoreQueries): Promise<string> {
   const token = `amc_admin_${randomBytes(24).toString("base64url")}`;
   const now = new Date().toISOString();
-  await store.run("UPDATE admin_tokens SET revoked_at = ? WHERE revoked_at IS NULL", [now]);
-  await store.run("INSERT INTO admin_tokens (token_hash, created_at) VALUES (?, ?)", [hashToken(token), now]);
+  await revokeAdminTokens.run(store, { now });
+  await insertAdminToken.run(store, { token_hash: hashToken(token), now });
   return token;
 }
 
@@ -171,5 +231,5 @@ export async function isAdminToken(store: StoreQueries, token: string): Promise<
 
 /** True when the admin token of this hash is still the live one (a session keeps only the hash). */
 export async function isLiveAdminHash(store: StoreQueries, tokenHash: string): Promise<boolean> {
-  return (await store.get("SELECT id FROM admin_tokens WHERE token_hash = ? AND revoked_at IS NULL", [tokenHash])) !== undefined;
+  return (await liveAdminToken.get(store, { token_hash: tokenHash })) !== undefined;
 }

@@ -13,7 +13,12 @@ import { checkPlanLimit } from "./plans";
 import type { PlanLimits } from "./plans";
 import { requireDomain } from "./scope";
 import type { Query } from "./scope";
+import { defineStatement } from "./query/statement";
 import type { WorkspaceStore } from "./types";
+
+const planOfWorkspace = defineStatement((q) =>
+  q.db.selectFrom("workspaces").select("plan").where("id", "=", q.param("id")),
+);
 
 /** Where a plan limit is counted: the caller's workspace, and the domain when the tool takes one. */
 export interface PlanLimitScope {
@@ -57,9 +62,7 @@ async function checkLimit(
     plan = domain.plan;
     scope.domainId = domain.id;
   } else {
-    const row = await store.get<{ plan: string }>("SELECT plan FROM workspaces WHERE id = ?", [
-      context.workspace,
-    ]);
+    const row = await planOfWorkspace.get(store, { id: context.workspace });
     if (!row)
       throw new WorkspaceStoreError(
         WorkspaceStoreErrorCode.NOT_FOUND,

@@ -14,7 +14,13 @@ export type {
   StoreOperationKind,
   StoreQueryObserver,
   StorePoolStats,
+  CompiledStatement,
+  StatementInput,
 } from "./types";
+export { queryBuilderFor } from "./query/builder";
+export { statementsOver } from "./query/statement";
+export type { DefinedStatement, StatementContext, StatementValues } from "./query/statement";
+export type { StoreTables } from "./query/tables";
 export { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
 export { openWorkspaceStore } from "./open";
 export type { StoreLocation, WorkspaceStoreOptions } from "./open";

@@ -5,10 +5,44 @@
 // §4.5: a replayed code may be a stolen one).
 import { randomBytes } from "node:crypto";
 import { hashToken, type TokenScope } from "./credentials";
+import { revokeGrant } from "./oauth-statements";
+import { defineStatement } from "./query/statement";
 import type { StoreQueries } from "./types";
 
 /** How long a code may wait for its token request. */
 export const OAUTH_CODE_TTL_MS = 60_000;
+
+const dropStaleCodes = defineStatement((q) =>
+  q.db.deleteFrom("oauth_codes").where("expires_at", "<", q.param<number>("before")),
+);
+const insertCode = defineStatement((q) =>
+  q.db.insertInto("oauth_codes").values({
+    code_hash: q.param("code_hash"),
+    client_id: q.param("client_id"),
+    redirect_uri: q.param("redirect_uri"),
+    code_challenge: q.param("code_challenge"),
+    resource: q.param("resource"),
+    workspace_id: q.param("workspace_id"),
+    scope: q.param("scope"),
+    expires_at: q.param<number>("expires_at"),
+  }),
+);
+const claimCode = defineStatement((q) =>
+  q.db
+    .updateTable("oauth_codes")
+    .set({ used_at: q.param<number>("now") })
+    .where("code_hash", "=", q.param("code_hash"))
+    .where("used_at", "is", null),
+);
+const grantOfCode = defineStatement((q) =>
+  q.db.selectFrom("oauth_codes").select("grant_id").where("code_hash", "=", q.param("code_hash")),
+);
+const codeByHash = defineStatement((q) =>
+  q.db
+    .selectFrom("oauth_codes")
+    .select(["client_id", "redirect_uri", "code_challenge", "resource", "workspace_id", "scope", "expires_at"])
+    .where("code_hash", "=", q.param("code_hash")),
+);
 
 /** What a person approved, bound into the code. */
 export interface AuthorizationApproval {
@@ -33,12 +67,18 @@ export type CodeClaim = { claimed: ClaimedCode } | { replayed: true } | { unknow
 /** Issues a code for an approval; the clear code goes into the redirect and nowhere else. */
 export async function issueAuthorizationCode(store: StoreQueries, approval: AuthorizationApproval, now = Date.now()): Promise<string> {
   // Codes live a minute: the ones nobody redeemed go with the next issue, so the table stays small.
-  await store.run("DELETE FROM oauth_codes WHERE expires_at < ?", [now - 10 * OAUTH_CODE_TTL_MS]);
+  await dropStaleCodes.run(store, { before: now - 10 * OAUTH_CODE_TTL_MS });
   const code = `amo_code_${randomBytes(24).toString("base64url")}`;
-  await store.run(
-    "INSERT INTO oauth_codes (code_hash, client_id, redirect_uri, code_challenge, resource, workspace_id, scope, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-    [hashToken(code), approval.clientId, approval.redirectUri, approval.codeChallenge, approval.resource, approval.workspaceId, approval.scope, now + OAUTH_CODE_TTL_MS],
-  );
+  await insertCode.run(store, {
+    code_hash: hashToken(code),
+    client_id: approval.clientId,
+    redirect_uri: approval.redirectUri,
+    code_challenge: approval.codeChallenge,
+    resource: approval.resource,
+    workspace_id: approval.workspaceId,
+    scope: approval.scope,
+    expires_at: now + OAUTH_CODE_TTL_MS,
+  });
   return code;
 }
 
@@ -49,18 +89,15 @@ export async function issueAuthorizationCode(store: StoreQueries, approval: Auth
  */
 export async function claimAuthorizationCode(store: StoreQueries, code: string, now = Date.now()): Promise<CodeClaim> {
   const codeHash = hashToken(code);
-  const claimed = await store.run("UPDATE oauth_codes SET used_at = ? WHERE code_hash = ? AND used_at IS NULL", [now, codeHash]);
+  const claimed = await claimCode.run(store, { now, code_hash: codeHash });
   if (claimed.changes === 0) {
-    const used = await store.get<{ grant_id: number | string | null }>("SELECT grant_id FROM oauth_codes WHERE code_hash = ?", [codeHash]);
+    const used = await grantOfCode.get(store, { code_hash: codeHash });
     if (!used) return { unknown: true };
     if (used.grant_id !== null)
-      await store.run("UPDATE oauth_grants SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", [new Date(now).toISOString(), Number(used.grant_id)]);
+      await revokeGrant.run(store, { now: new Date(now).toISOString(), id: Number(used.grant_id) });
     return { replayed: true };
   }
-  const row = await store.get<{ client_id: string; redirect_uri: string; code_challenge: string; resource: string; workspace_id: string; scope: string; expires_at: number | string }>(
-    "SELECT client_id, redirect_uri, code_challenge, resource, workspace_id, scope, expires_at FROM oauth_codes WHERE code_hash = ?",
-    [codeHash],
-  );
+  const row = await codeByHash.get(store, { code_hash: codeHash });
   if (!row) return { unknown: true };
   return {
     claimed: {

@@ -8,6 +8,20 @@ import { randomBytes } from "node:crypto";
 import { hashToken, type Credential, type TokenScope } from "./credentials";
 import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
 import type { ClaimedCode } from "./oauth-codes";
+import {
+  bindCodeToGrant,
+  dropGrantTokens,
+  dropStaleGrantTokens,
+  grantOfToken,
+  grantsOfWorkspace,
+  insertGrantToken,
+  insertGrantUnderCap,
+  liveAccessToken,
+  liveGrantOfWorkspace,
+  refreshTokenByHash,
+  revokeGrant,
+  spendRefreshToken,
+} from "./oauth-statements";
 import type { StoreQueries, WorkspaceStore } from "./types";
 
 /** Lifetime of an access token. */
@@ -46,9 +60,9 @@ async function mintTokens(queries: StoreQueries, grantId: number, scope: TokenSc
   const accessToken = `amo_at_${randomBytes(32).toString("base64url")}`;
   const refreshToken = `amo_rt_${randomBytes(32).toString("base64url")}`;
   // Spent refresh tokens stay a day, so a replay within it is recognised (and revokes the grant).
-  await queries.run("DELETE FROM oauth_tokens WHERE grant_id = ? AND (kind = 'access' OR expires_at < ? OR used_at < ?)", [grantId, now, now - SPENT_REFRESH_KEPT_MS]);
-  await queries.run("INSERT INTO oauth_tokens (token_hash, grant_id, kind, expires_at) VALUES (?, ?, 'access', ?)", [hashToken(accessToken), grantId, now + OAUTH_ACCESS_TOKEN_TTL_MS]);
-  await queries.run("INSERT INTO oauth_tokens (token_hash, grant_id, kind, expires_at) VALUES (?, ?, 'refresh', ?)", [hashToken(refreshToken), grantId, now + OAUTH_REFRESH_TOKEN_TTL_MS]);
+  await dropStaleGrantTokens.run(queries, { grant_id: grantId, now, spent_before: now - SPENT_REFRESH_KEPT_MS });
+  await insertGrantToken.run(queries, { token_hash: hashToken(accessToken), grant_id: grantId, kind: "access", expires_at: now + OAUTH_ACCESS_TOKEN_TTL_MS });
+  await insertGrantToken.run(queries, { token_hash: hashToken(refreshToken), grant_id: grantId, kind: "refresh", expires_at: now + OAUTH_REFRESH_TOKEN_TTL_MS });
   return { accessToken, refreshToken, expiresInSeconds: OAUTH_ACCESS_TOKEN_TTL_MS / 1000, scope };
 }
 
@@ -58,33 +72,36 @@ async function mintTokens(queries: StoreQueries, grantId: number, scope: TokenSc
  */
 export async function createOAuthGrant(store: WorkspaceStore, code: ClaimedCode, clientName: string, now = Date.now()): Promise<OAuthTokens> {
   return store.transaction(async (queries) => {
-    const inserted = await queries.run(
-      "INSERT INTO oauth_grants (client_id, client_name, workspace_id, scope, resource, created_at) SELECT ?, ?, ?, ?, ?, ? WHERE (SELECT COUNT(*) FROM oauth_grants WHERE workspace_id = ? AND revoked_at IS NULL) < ?",
-      [code.clientId, clientName, code.workspaceId, code.scope, code.resource, new Date(now).toISOString(), code.workspaceId, MAX_LIVE_GRANTS_PER_WORKSPACE],
-    );
-    if (inserted.changes === 0)
+    const inserted = await insertGrantUnderCap.get(queries, {
+      client_id: code.clientId,
+      client_name: clientName,
+      workspace_id: code.workspaceId,
+      scope: code.scope,
+      resource: code.resource,
+      created_at: new Date(now).toISOString(),
+      cap: MAX_LIVE_GRANTS_PER_WORKSPACE,
+    });
+    if (inserted === undefined)
       throw new WorkspaceStoreError(
         WorkspaceStoreErrorCode.TOKEN_LIMIT,
         `workspace ${code.workspaceId} already has ${MAX_LIVE_GRANTS_PER_WORKSPACE} live OAuth grants, the cap per workspace; revoke one on the dashboard's Workspaces page before approving another client.`,
       );
-    await queries.run("UPDATE oauth_codes SET grant_id = ? WHERE code_hash = ?", [inserted.lastInsertId, code.codeHash]);
-    return mintTokens(queries, inserted.lastInsertId, code.scope, now);
+    const grantId = Number(inserted.id);
+    await bindCodeToGrant.run(queries, { grant_id: grantId, code_hash: code.codeHash });
+    return mintTokens(queries, grantId, code.scope, now);
   });
 }
 
 /** Rotates a refresh token of `clientId`'s grant: new access and refresh tokens, the old one spent. */
 export async function refreshOAuthTokens(store: WorkspaceStore, refreshToken: string, clientId: string, now = Date.now()): Promise<RefreshOutcome> {
   const tokenHash = hashToken(refreshToken);
-  const row = await store.get<{ grant_id: number | string; expires_at: number | string; used_at: number | string | null; client_id: string; scope: string; revoked_at: string | null }>(
-    "SELECT t.grant_id, t.expires_at, t.used_at, g.client_id, g.scope, g.revoked_at FROM oauth_tokens t JOIN oauth_grants g ON g.id = t.grant_id WHERE t.token_hash = ? AND t.kind = 'refresh'",
-    [tokenHash],
-  );
+  const row = await refreshTokenByHash.get(store, { token_hash: tokenHash });
   if (!row) return { refused: "unknown" };
   const grantId = Number(row.grant_id);
   if (row.client_id !== clientId) return { refused: "client_mismatch" };
   if (row.revoked_at !== null) return { refused: "revoked" };
   if (Number(row.expires_at) <= now) return { refused: "expired" };
-  const claimed = await store.run("UPDATE oauth_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL", [now, tokenHash]);
+  const claimed = await spendRefreshToken.run(store, { now, token_hash: tokenHash });
   if (row.used_at !== null || claimed.changes === 0) {
     await revokeGrantById(store, grantId, now);
     return { refused: "replayed" };
@@ -96,17 +113,14 @@ export async function refreshOAuthTokens(store: WorkspaceStore, refreshToken: st
 /** The credential a live, unexpired OAuth access token stands for, or undefined. */
 export async function resolveOAuthAccessToken(store: StoreQueries, token: string, now = Date.now()): Promise<Credential | undefined> {
   if (!token.startsWith("amo_at_")) return undefined;
-  const row = await store.get<{ grant_id: number | string; workspace_id: string; name: string; scope: string }>(
-    "SELECT t.grant_id, g.workspace_id, w.name, g.scope FROM oauth_tokens t JOIN oauth_grants g ON g.id = t.grant_id JOIN workspaces w ON w.id = g.workspace_id WHERE t.token_hash = ? AND t.kind = 'access' AND t.expires_at > ? AND g.revoked_at IS NULL",
-    [hashToken(token), now],
-  );
+  const row = await liveAccessToken.get(store, { token_hash: hashToken(token), now });
   if (!row) return undefined;
   return { tokenId: -Number(row.grant_id), workspaceId: row.workspace_id, workspaceName: row.name, scope: row.scope === "write" ? "write" : "read" };
 }
 
 async function revokeGrantById(store: StoreQueries, grantId: number, now: number): Promise<number> {
-  const revoked = await store.run("UPDATE oauth_grants SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", [new Date(now).toISOString(), grantId]);
-  await store.run("DELETE FROM oauth_tokens WHERE grant_id = ?", [grantId]);
+  const revoked = await revokeGrant.run(store, { now: new Date(now).toISOString(), id: grantId });
+  await dropGrantTokens.run(store, { grant_id: grantId });
   return revoked.changes;
 }
 
@@ -116,26 +130,20 @@ async function revokeGrantById(store: StoreQueries, grantId: number, now: number
  * the same, as the RFC asks).
  */
 export async function revokeOAuthToken(store: StoreQueries, token: string, clientId: string | undefined, now = Date.now()): Promise<boolean> {
-  const row = await store.get<{ grant_id: number | string; client_id: string }>(
-    "SELECT t.grant_id, g.client_id FROM oauth_tokens t JOIN oauth_grants g ON g.id = t.grant_id WHERE t.token_hash = ?",
-    [hashToken(token)],
-  );
+  const row = await grantOfToken.get(store, { token_hash: hashToken(token) });
   if (!row || (clientId !== undefined && row.client_id !== clientId)) return false;
   return (await revokeGrantById(store, Number(row.grant_id), now)) > 0;
 }
 
 /** Every OAuth grant of a workspace, newest first (revoked ones included, marked). */
 export async function listOAuthGrants(store: StoreQueries, workspaceId: string): Promise<GrantRow[]> {
-  const rows = await store.all<GrantRow & { id: number | string }>(
-    "SELECT id, client_id, client_name, scope, created_at, last_used_at, revoked_at FROM oauth_grants WHERE workspace_id = ? ORDER BY id DESC",
-    [workspaceId],
-  );
-  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+  const rows = await grantsOfWorkspace.all(store, { workspace_id: workspaceId });
+  return rows.map((row) => ({ ...row, id: Number(row.id), scope: row.scope as TokenScope }));
 }
 
 /** Revokes one grant of a workspace (the dashboard's revoke); NOT_FOUND when it has no live grant of that id. */
 export async function revokeOAuthGrant(store: StoreQueries, workspaceId: string, grantId: number, now = Date.now()): Promise<void> {
-  const owned = await store.get("SELECT id FROM oauth_grants WHERE id = ? AND workspace_id = ? AND revoked_at IS NULL", [grantId, workspaceId]);
+  const owned = await liveGrantOfWorkspace.get(store, { id: grantId, workspace_id: workspaceId });
   if (!owned || (await revokeGrantById(store, grantId, now)) === 0)
     throw new WorkspaceStoreError(
       WorkspaceStoreErrorCode.NOT_FOUND,

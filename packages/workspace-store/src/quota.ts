@@ -3,11 +3,34 @@
 // (both SQLite and PostgreSQL run it as written); no read-then-write race exists.
 import { windowResetOf, windowStartOf } from "@foundry-mcp/tool-catalog";
 import type { QuotaDecision, QuotaDriver, QuotaUsage } from "@foundry-mcp/tool-catalog";
+import { defineStatement } from "./query/statement";
 import type { WorkspaceStore } from "./types";
 
-const CONSUME =
-  "INSERT INTO quota_usage (workspace, window_start, used) VALUES (?, ?, 1) ON CONFLICT (workspace, window_start) DO UPDATE SET used = quota_usage.used + 1 WHERE quota_usage.used < ? RETURNING used";
-const READ = "SELECT used FROM quota_usage WHERE workspace = ? AND window_start = ?";
+const consumeOne = defineStatement((q) =>
+  q.db
+    .insertInto("quota_usage")
+    .values({ workspace: q.param("workspace"), window_start: q.param<number>("window_start"), used: 1 })
+    .onConflict((conflict) =>
+      conflict
+        .columns(["workspace", "window_start"])
+        .doUpdateSet((eb) => ({ used: eb("quota_usage.used", "+", 1) }))
+        .where("quota_usage.used", "<", q.param<number>("cap")),
+    )
+    .returning("used"),
+);
+const usedInWindow = defineStatement((q) =>
+  q.db
+    .selectFrom("quota_usage")
+    .select("used")
+    .where("workspace", "=", q.param("workspace"))
+    .where("window_start", "=", q.param<number>("window_start")),
+);
+const dropOlderWindows = defineStatement((q) =>
+  q.db
+    .deleteFrom("quota_usage")
+    .where("workspace", "=", q.param("workspace"))
+    .where("window_start", "<", q.param<number>("window_start")),
+);
 
 /**
  * A QuotaDriver over a migrated WorkspaceStore (table `quota_usage`).
@@ -21,20 +44,17 @@ export class StoreQuotaDriver implements QuotaDriver {
     const resetAt = windowResetOf(now);
     if (cap <= 0)
       return { allowed: false, used: (await this.peek(workspace, now)).used, cap, resetAt };
-    const counted = await this.store.get<{ used: number }>(CONSUME, [workspace, start, cap]);
+    const counted = await consumeOne.get(this.store, { workspace, window_start: start, cap });
     if (counted === undefined)
       return { allowed: false, used: (await this.peek(workspace, now)).used, cap, resetAt };
     // The first call of a window clears the workspace's older windows.
     if (counted.used === 1)
-      await this.store.run("DELETE FROM quota_usage WHERE workspace = ? AND window_start < ?", [
-        workspace,
-        start,
-      ]);
+      await dropOlderWindows.run(this.store, { workspace, window_start: start });
     return { allowed: true, used: counted.used, cap, resetAt };
   }
 
   async peek(workspace: string, now: Date = new Date()): Promise<QuotaUsage> {
-    const row = await this.store.get<{ used: number }>(READ, [workspace, windowStartOf(now)]);
+    const row = await usedInWindow.get(this.store, { workspace, window_start: windowStartOf(now) });
     return { used: row?.used ?? 0, resetAt: windowResetOf(now) };
   }
 }

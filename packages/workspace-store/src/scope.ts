@@ -4,7 +4,17 @@
 import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
 import { planLimits } from "./plans";
 import type { PlanLimits } from "./plans";
+import { defineStatement } from "./query/statement";
 import type { SqlValue, StoreQueries } from "./types";
+
+const domainOfWorkspace = defineStatement((q) =>
+  q.db
+    .selectFrom("domains as d")
+    .innerJoin("workspaces as w", "w.id", "d.workspace_id")
+    .select(["d.id", "d.hostname", "d.workspace_id", "w.plan", "w.data_as_of"])
+    .where("d.id", "=", q.param<number>("id"))
+    .where("d.workspace_id", "=", q.param("workspace_id")),
+);
 
 /** The domain a call is about, checked to belong to the caller's workspace. */
 export interface DomainScope {
@@ -26,16 +36,7 @@ export async function requireDomain(
   workspaceId: string,
   domainId: number,
 ): Promise<DomainScope> {
-  const row = await store.get<{
-    id: number;
-    hostname: string;
-    workspace_id: string;
-    plan: string;
-    data_as_of: string;
-  }>(
-    "SELECT d.id, d.hostname, d.workspace_id, w.plan, w.data_as_of FROM domains d JOIN workspaces w ON w.id = d.workspace_id WHERE d.id = ? AND d.workspace_id = ?",
-    [domainId, workspaceId],
-  );
+  const row = await domainOfWorkspace.get(store, { id: domainId, workspace_id: workspaceId });
   if (!row)
     throw new WorkspaceStoreError(
       WorkspaceStoreErrorCode.UNKNOWN_DOMAIN,

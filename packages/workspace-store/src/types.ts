@@ -1,7 +1,9 @@
 // The driver interface behind every gateway tool: a small SQL surface (all/get/run/columns),
 // bulk insert and transactions. Drivers live in drivers/<name>.ts and all pass
-// test/driver-conformance.ts. Statements use `?` placeholders and the SQLite dialect the README
-// lists; a driver for another database translates them (drivers/_postgres-dialect.ts).
+// test/driver-conformance.ts. Statements are compiled Kysely queries in the open store's own
+// dialect (src/query/), run as written; text in the SQLite dialect with `?` placeholders is still
+// accepted and translated by the PostgreSQL driver (drivers/_postgres-dialect.ts) for the callers
+// not yet moved to the query layer.
 
 /** A value a driver accepts as a statement parameter. */
 export type SqlValue = string | number | bigint | null;
@@ -19,19 +21,36 @@ export interface SqlStatement {
   params?: readonly SqlValue[];
 }
 
+/**
+ * A statement already written in the open store's dialect, as Kysely's `compile()` gives it (and
+ * src/query/statement.ts binds it): the driver runs its text as is, with no translation.
+ */
+export interface CompiledStatement {
+  readonly sql: string;
+  readonly parameters: readonly unknown[];
+}
+
+/** What a query method takes: a compiled statement, or SQLite-dialect text with `?` parameters. */
+export type StatementInput = string | CompiledStatement;
+
 /** The queries a tool runs; the store and an open transaction both offer them. */
 export interface StoreQueries {
-  /** All rows of a query. */
-  all<T = Record<string, unknown>>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+  /** The SQL dialect its statements are compiled for (the driver's name). */
+  readonly dialect: WorkspaceStoreDriverName;
+  /** All rows of a query (`params` only with text: a compiled statement carries its own). */
+  all<T = Record<string, unknown>>(sql: StatementInput, params?: readonly SqlValue[]): Promise<T[]>;
   /** The first row of a query, or undefined. */
   get<T = Record<string, unknown>>(
-    sql: string,
+    sql: StatementInput,
     params?: readonly SqlValue[],
   ): Promise<T | undefined>;
-  /** Runs one changing statement. */
-  run(sql: string, params?: readonly SqlValue[]): Promise<RunResult>;
+  /**
+   * Runs one changing statement. A compiled INSERT that needs the new row's id says
+   * `returning id` (and is read with get); text INSERTs still get `lastInsertId`.
+   */
+  run(sql: StatementInput, params?: readonly SqlValue[]): Promise<RunResult>;
   /** The column names a query returns, without reading its rows (fields checks on empty pages). */
-  columns(sql: string, params?: readonly SqlValue[]): Promise<string[]>;
+  columns(sql: StatementInput, params?: readonly SqlValue[]): Promise<string[]>;
 }
 
 /** A transaction opened with `begin()`: its queries see its own writes; end it exactly once. */
@@ -82,7 +101,7 @@ export interface WorkspaceStore extends StoreQueries {
   /** Inserts many rows into one table in one transaction (demo data, imports). */
   insertMany(table: string, rows: readonly Record<string, SqlValue>[]): Promise<void>;
   /** Runs several statements atomically: all of them or none. */
-  batch(statements: readonly SqlStatement[]): Promise<RunResult[]>;
+  batch(statements: readonly (SqlStatement | CompiledStatement)[]): Promise<RunResult[]>;
   /**
    * Opens a transaction that stays open across awaits until commit() or rollback(). Other calls
    * on the store wait for it (SQLite) or run beside it on another connection (PostgreSQL).

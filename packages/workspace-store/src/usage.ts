@@ -8,6 +8,7 @@
 // (`dropped`), never kept without bound in memory (issue 39, T13).
 import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
 import type { StoreQueries, WorkspaceStore } from "./types";
+import { callsPerHour, deleteCallsBefore, insertCallEvent, refusalsByCode, topToolCalls, touchTokenUse } from "./usage-statements";
 
 /** One recorded call. `outcome` is "ok" or the refusal's stable code (QUOTA_EXCEEDED, …). */
 export interface CallEvent {
@@ -173,11 +174,17 @@ export class CallLog {
     const lastUse = new Map<number, Date>();
     for (const event of events) if (event.tokenId !== undefined && event.tokenId > 0) lastUse.set(event.tokenId, event.at!);
     await this.store.batch([
-      ...events.map((event) => ({
-        sql: "INSERT INTO call_events (workspace_id, at, tool, kind, outcome, latency_ms) VALUES (?, ?, ?, ?, ?, ?)",
-        params: [event.workspaceId, event.at!.toISOString(), event.tool.slice(0, MAX_TOOL_LENGTH), event.kind, event.outcome, Math.max(0, Math.round(event.latencyMs))],
-      })),
-      ...[...lastUse].map(([tokenId, at]) => touchStatement(tokenId, at)),
+      ...events.map((event) =>
+        insertCallEvent.bind(this.store.dialect, {
+          workspace_id: event.workspaceId,
+          at: event.at!.toISOString(),
+          tool: event.tool.slice(0, MAX_TOOL_LENGTH),
+          kind: event.kind,
+          outcome: event.outcome,
+          latency_ms: Math.max(0, Math.round(event.latencyMs)),
+        }),
+      ),
+      ...[...lastUse].map(([tokenId, at]) => touchTokenUse.bind(this.store.dialect, touchValues(tokenId, at))),
     ]);
   }
 
@@ -195,17 +202,14 @@ export class CallLog {
   // The retention's cut, without writing the queue first (a batch's own write prunes with it).
   private async deleteBefore(now: Date): Promise<number> {
     const cutoff = new Date(now.getTime() - this.retentionDays * DAY).toISOString();
-    return (await this.store.run("DELETE FROM call_events WHERE at < ?", [cutoff])).changes;
+    return (await deleteCallsBefore.run(this.store, { before: cutoff })).changes;
   }
 
   /** The last `hours` clock hours (this one included) of a workspace, every hour present. */
   async hourly(workspaceId: string, hours = 48, now: Date = new Date()): Promise<HourlyCalls[]> {
     await this.flush();
     const first = Math.floor(now.getTime() / HOUR) * HOUR - (hours - 1) * HOUR;
-    const rows = await this.store.all<{ hour: string; calls: number; refused: number }>(
-      "SELECT substr(at, 1, 13) AS hour, COUNT(*) AS calls, SUM(CASE WHEN outcome = 'ok' THEN 0 ELSE 1 END) AS refused FROM call_events WHERE workspace_id = ? AND at >= ? GROUP BY substr(at, 1, 13)",
-      [workspaceId, new Date(first).toISOString()],
-    );
+    const rows = await callsPerHour.all(this.store, { workspace_id: workspaceId, since: new Date(first).toISOString() });
     const byHour = new Map(rows.map((row) => [row.hour, row]));
     return Array.from({ length: hours }, (_, index) => {
       const hour = new Date(first + index * HOUR).toISOString().slice(0, 13);
@@ -217,31 +221,25 @@ export class CallLog {
   /** The most called tools of a workspace since `since`, with their kind, refusals and mean latency. */
   async topTools(workspaceId: string, since: Date, limit = 10): Promise<ToolUsage[]> {
     await this.flush();
-    const rows = await this.store.all<{ tool: string; kind: string | null; calls: number; refused: number; avg_ms: number }>(
-      "SELECT tool, MAX(kind) AS kind, COUNT(*) AS calls, SUM(CASE WHEN outcome = 'ok' THEN 0 ELSE 1 END) AS refused, AVG(latency_ms) AS avg_ms FROM call_events WHERE workspace_id = ? AND at >= ? GROUP BY tool ORDER BY COUNT(*) DESC, tool LIMIT ?",
-      [workspaceId, since.toISOString(), limit],
-    );
+    const rows = await topToolCalls.all(this.store, { workspace_id: workspaceId, since: since.toISOString(), limit });
     return rows.map((row) => ({ tool: row.tool, kind: row.kind, calls: Number(row.calls), refused: Number(row.refused), avgMs: Math.round(Number(row.avg_ms)) }));
   }
 
   /** Refused calls of a workspace since `since`, counted by outcome code, most first. */
   async refusals(workspaceId: string, since: Date): Promise<{ code: string; calls: number }[]> {
     await this.flush();
-    const rows = await this.store.all<{ code: string; calls: number }>(
-      "SELECT outcome AS code, COUNT(*) AS calls FROM call_events WHERE workspace_id = ? AND at >= ? AND outcome <> 'ok' GROUP BY outcome ORDER BY COUNT(*) DESC, outcome",
-      [workspaceId, since.toISOString()],
-    );
+    const rows = await refusalsByCode.all(this.store, { workspace_id: workspaceId, since: since.toISOString() });
     return rows.map((row) => ({ code: row.code, calls: Number(row.calls) }));
   }
 }
 
-const touchStatement = (tokenId: number, at: Date) => ({
-  sql: "UPDATE api_tokens SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)",
-  params: [at.toISOString(), tokenId, new Date(at.getTime() - MINUTE).toISOString()],
+const touchValues = (tokenId: number, at: Date) => ({
+  at: at.toISOString(),
+  id: tokenId,
+  stale_before: new Date(at.getTime() - MINUTE).toISOString(),
 });
 
 /** Marks a token as used at `at`, writing only when its last use is a minute old or unknown. */
 export async function touchToken(store: StoreQueries, tokenId: number, at: Date = new Date()): Promise<void> {
-  const { sql, params } = touchStatement(tokenId, at);
-  await store.run(sql, params);
+  await touchTokenUse.run(store, touchValues(tokenId, at));
 }

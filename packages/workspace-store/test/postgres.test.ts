@@ -13,6 +13,7 @@ import { isolationConformance } from "./isolation-conformance";
 import { oauthConformance } from "./oauth-conformance";
 import { hostSchemaConformance } from "./host-conformance";
 import { TEST_HOST_SCHEMA } from "./test-host-schema";
+import { queryConformance } from "./query-conformance";
 
 let cluster: PostgresCluster;
 let databases = 0;
@@ -54,6 +55,11 @@ if (gate.run) {
       await reuse.close();
       return openAt(urls.get(reuse)!, hostSchemas);
     },
+    (store) => store.close(),
+  );
+  queryConformance(
+    "postgres",
+    () => openPostgresStore({ url: nextDatabase() }),
     (store) => store.close(),
   );
 }

@@ -13,6 +13,7 @@ import { isolationConformance } from "./isolation-conformance";
 import { oauthConformance } from "./oauth-conformance";
 import { hostSchemaConformance } from "./host-conformance";
 import { TEST_HOST_SCHEMA } from "./test-host-schema";
+import { queryConformance } from "./query-conformance";
 
 const dirs = new Map<WorkspaceStore, string>();
 const temporaryDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "ws-store-"));
@@ -43,6 +44,7 @@ for (const [index, moduleName] of engines.entries()) {
     },
     disposeTemporary,
   );
+  queryConformance(label, openTemporary, disposeTemporary);
 }
 
 describe("sqlite driver", () => {

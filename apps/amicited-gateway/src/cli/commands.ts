@@ -22,6 +22,7 @@ import { parseDrainSeconds, parseLogFormat } from "@foundry-mcp/server-kit";
 import type { HttpOperations } from "@foundry-mcp/server-kit";
 import { oauthOptionsOf } from "../server/oauth/options";
 import { gatewayMetricsRoute } from "../server/metrics";
+import { anyWorkspaceName } from "../server/store-statements";
 import { metricsTokenOf, startGatewayTelemetry } from "./telemetry";
 import type { Credential, StoreLocation, WorkspaceStore } from "@foundry-mcp/workspace-store";
 
@@ -71,7 +72,7 @@ export async function runInit(args: ParsedArgs): Promise<void> {
   if (storeExists(location)) {
     const existing = await withStore(location, async (store) =>
       (await schemaVersionOf(store)) > 0
-        ? store.get("SELECT name FROM workspaces LIMIT 1")
+        ? anyWorkspaceName.get(store)
         : undefined,
     );
     if (existing)

@@ -8,6 +8,20 @@
 // in the workspace store (migration 4 of @foundry-mcp/workspace-store); this transport owns them.
 import { randomBytes } from "node:crypto";
 import type { StoreQueries, WorkspaceStore } from "@foundry-mcp/workspace-store";
+import {
+  allSessions,
+  deleteIdleSessionEvents,
+  deleteIdleSessions,
+  deleteSession,
+  deleteSessionEvents,
+  insertSession,
+  liveSession,
+  lockSessionGuard,
+  tokenSessions,
+  touchSession,
+  workspaceSessions,
+} from "./session-statements";
+import type { ServerTables } from "./store-statements";
 
 /** What an MCP session remembers from its initialize. */
 export interface McpSessionDetails {
@@ -48,18 +62,7 @@ export type McpSessionOpening =
 /** The answer to touch(): the session, or why there is none for this token. */
 export type McpSessionLookup = { session: McpSession } | { missing: true } | { forbidden: true };
 
-interface SessionRow {
-  id: string;
-  token_id: number;
-  toolsets: string | null;
-  protocol_version: string;
-  client_capabilities: string;
-  client_info: string;
-  created_at: number;
-  last_seen: number;
-}
-
-const COLUMNS = "id, token_id, toolsets, protocol_version, client_capabilities, client_info, created_at, last_seen";
+type SessionRow = ServerTables["mcp_sessions"];
 
 const toSession = (row: SessionRow): McpSession => ({
   id: row.id,
@@ -74,11 +77,8 @@ const toSession = (row: SessionRow): McpSession => ({
 
 /** Deletes the sessions idle since before `cutoff`, with their stream events; returns how many. */
 async function deleteIdle(queries: StoreQueries, cutoff: number): Promise<number> {
-  await queries.run(
-    "DELETE FROM mcp_stream_events WHERE session_id IN (SELECT id FROM mcp_sessions WHERE last_seen < ?)",
-    [cutoff],
-  );
-  return (await queries.run("DELETE FROM mcp_sessions WHERE last_seen < ?", [cutoff])).changes;
+  await deleteIdleSessionEvents.run(queries, { cutoff });
+  return (await deleteIdleSessions.run(queries, { cutoff })).changes;
 }
 
 /**
@@ -98,37 +98,30 @@ export class McpSessionStore {
       oldest === null ? 1 : Math.max(1, Math.ceil((oldest + idleMs - now) / 1000));
     return this.store.transaction(async (queries): Promise<McpSessionOpening> => {
       // First statement: from here until commit no other opener counts (see the header).
-      await queries.run("UPDATE mcp_session_guard SET locked_at = ? WHERE id = 1", [now]);
+      await lockSessionGuard.run(queries, { now });
       await deleteIdle(queries, now - idleMs);
-      type Count = { n: number; oldest: number | null };
-      const mine = await queries.get<Count>(
-        "SELECT COUNT(*) AS n, MIN(last_seen) AS oldest FROM mcp_sessions WHERE token_id = ?",
-        [details.tokenId],
-      );
+      const mine = await tokenSessions.get(queries, { token_id: details.tokenId });
       if ((mine?.n ?? 0) >= maxSessionsPerToken)
         return { refused: "per-token", retryAfterSeconds: retryAfter(mine?.oldest ?? null) };
       if (workspaceId !== undefined && maxSessionsPerWorkspace !== undefined) {
-        const workspace = await queries.get<Count>(
-          "SELECT COUNT(*) AS n, MIN(s.last_seen) AS oldest FROM mcp_sessions s JOIN api_tokens t ON t.id = s.token_id WHERE t.workspace_id = ?",
-          [workspaceId],
-        );
+        const workspace = await workspaceSessions.get(queries, { workspace_id: workspaceId });
         if (Number(workspace?.n ?? 0) >= maxSessionsPerWorkspace)
           return { refused: "per-workspace", retryAfterSeconds: retryAfter(workspace?.oldest ?? null) };
       }
-      const all = await queries.get<Count>("SELECT COUNT(*) AS n, MIN(last_seen) AS oldest FROM mcp_sessions");
+      const all = await allSessions.get(queries);
       if ((all?.n ?? 0) >= maxSessions)
         return { refused: "total", retryAfterSeconds: retryAfter(all?.oldest ?? null) };
       const session: McpSession = { ...details, id: randomBytes(16).toString("base64url"), createdAt: now, lastSeen: now };
-      await queries.run(`INSERT INTO mcp_sessions (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, [
-        session.id,
-        session.tokenId,
-        session.toolsets,
-        session.protocolVersion,
-        JSON.stringify(session.clientCapabilities),
-        JSON.stringify(session.clientInfo),
-        now,
-        now,
-      ]);
+      await insertSession.run(queries, {
+        id: session.id,
+        token_id: session.tokenId,
+        toolsets: session.toolsets,
+        protocol_version: session.protocolVersion,
+        client_capabilities: JSON.stringify(session.clientCapabilities),
+        client_info: JSON.stringify(session.clientInfo),
+        created_at: now,
+        last_seen: now,
+      });
       return { session };
     });
   }
@@ -140,14 +133,11 @@ export class McpSessionStore {
    * request, a write now and then, and an idle time exact to within that tenth.
    */
   async touch(id: string, tokenId: number, now = Date.now()): Promise<McpSessionLookup> {
-    const row = await this.store.get<SessionRow>(`SELECT ${COLUMNS} FROM mcp_sessions WHERE id = ? AND last_seen >= ?`, [
-      id,
-      now - this.limits.idleMs,
-    ]);
+    const row: SessionRow | undefined = await liveSession.get(this.store, { id, seen_since: now - this.limits.idleMs });
     if (!row) return { missing: true };
     if (Number(row.token_id) !== tokenId) return { forbidden: true };
     if (now - Number(row.last_seen) >= Math.min(this.limits.idleMs / 10, 10_000)) {
-      await this.store.run("UPDATE mcp_sessions SET last_seen = ? WHERE id = ? AND last_seen < ?", [now, id, now]);
+      await touchSession.run(this.store, { now, id });
       row.last_seen = now;
     }
     return { session: toSession(row) };
@@ -156,8 +146,8 @@ export class McpSessionStore {
   /** Ends a session for every instance, with its stream events; true when it existed. */
   async end(id: string): Promise<boolean> {
     const [, ended] = await this.store.batch([
-      { sql: "DELETE FROM mcp_stream_events WHERE session_id = ?", params: [id] },
-      { sql: "DELETE FROM mcp_sessions WHERE id = ?", params: [id] },
+      deleteSessionEvents.bind(this.store.dialect, { session_id: id }),
+      deleteSession.bind(this.store.dialect, { id }),
     ]);
     return (ended?.changes ?? 0) > 0;
   }

@@ -6,6 +6,7 @@
 import { createMetricsRoute, currentTelemetry, type MetricsRoute } from "@foundry-mcp/telemetry";
 import type { Gateway } from "./gateway";
 import { registerStoreMetrics } from "./store-metrics";
+import { firstWorkspaces, resumableStreamCount, sessionCount } from "./store-statements";
 import { labelGatewayTools } from "./tool-metrics";
 
 /** The flag and variable that set the metrics token, as the 403 sentence and the README name them. */
@@ -23,7 +24,7 @@ export function gatewayMetricsRoute(gateway: Gateway, token: string | undefined)
     name: "amicited_sessions_open",
     help: "Open 2025-era MCP sessions in the store (all instances).",
     collect: async (metric) => {
-      const row = await gateway.store.get<{ n: number }>("SELECT COUNT(*) AS n FROM mcp_sessions");
+      const row = await sessionCount.get(gateway.store);
       metric.set({}, row?.n ?? 0);
     },
   });
@@ -31,7 +32,7 @@ export function gatewayMetricsRoute(gateway: Gateway, token: string | undefined)
     name: "amicited_sse_streams_resumable",
     help: "SSE streams whose events are kept for resumption (Last-Event-ID).",
     collect: async (metric) => {
-      const row = await gateway.store.get<{ n: number }>("SELECT COUNT(DISTINCT stream_id) AS n FROM mcp_stream_events");
+      const row = await resumableStreamCount.get(gateway.store);
       metric.set({}, row?.n ?? 0);
     },
   });
@@ -39,7 +40,7 @@ export function gatewayMetricsRoute(gateway: Gateway, token: string | undefined)
     name: "amicited_quota_used",
     help: "Calls counted against the hourly quota this hour, by workspace name.",
     collect: async (metric) => {
-      const workspaces = await gateway.store.all<{ id: string; name: string }>(`SELECT id, name FROM workspaces ORDER BY id LIMIT ${MAX_QUOTA_WORKSPACES}`);
+      const workspaces = await firstWorkspaces.all(gateway.store, { limit: MAX_QUOTA_WORKSPACES });
       metric.reset();
       for (const workspace of workspaces) {
         const usage = await gateway.catalog.quotaUsage(workspace.id);

@@ -7,6 +7,7 @@ import type { HttpOperations, LogFormat, ReadinessCheck, StructuredLog } from "@
 import { pendingMigrations, SCHEMA_VERSION, schemaVersionOf } from "@foundry-mcp/workspace-store";
 import { GATEWAY_SCHEMA } from "../store-schema/gateway-schema";
 import type { Gateway } from "./gateway";
+import { storeProbe } from "./store-statements";
 
 // Every token the gateway issues (read, write, admin) starts amc_; none is ever written to the log.
 const GATEWAY_TOKEN = /amc_[A-Za-z0-9_-]+/g;
@@ -16,7 +17,7 @@ export function gatewayReadinessChecks(gateway: Gateway): ReadinessCheck[] {
   return [
     {
       name: "store",
-      run: () => gateway.store.get("SELECT 1 AS ok").then(() => true as const, () => "unreachable"),
+      run: () => storeProbe.get(gateway.store).then(() => true as const, () => "unreachable"),
     },
     {
       name: "migrations",

@@ -8,6 +8,14 @@
 // rows in all, checked when a stream starts.
 import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "@foundry-mcp/workspace-store";
 import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
+import {
+  deleteAnsweredStreams,
+  eventCount,
+  insertStreamEvent,
+  sessionEventCount,
+  streamEventsAfter,
+  streamSummary,
+} from "./session-statements";
 
 /** The bounds of the event log. */
 export interface StreamEventLimits {
@@ -48,7 +56,7 @@ export class StreamEventLog {
 
   /** Whether a new stream may start: false while the log holds `maxEvents` rows. */
   async hasRoom(): Promise<boolean> {
-    const row = await this.store.get<{ n: number }>("SELECT COUNT(*) AS n FROM mcp_stream_events");
+    const row = await eventCount.get(this.store);
     return (row?.n ?? 0) < this.limits.maxEvents;
   }
 
@@ -59,18 +67,12 @@ export class StreamEventLog {
    */
   async makeRoom(sessionId: string): Promise<boolean> {
     if ((await this.sessionEvents(sessionId)) < this.limits.maxEventsPerSession) return true;
-    await this.store.run(
-      "DELETE FROM mcp_stream_events WHERE session_id = ? AND stream_id IN (SELECT stream_id FROM mcp_stream_events WHERE session_id = ? AND is_final = 1)",
-      [sessionId, sessionId],
-    );
+    await deleteAnsweredStreams.run(this.store, { session_id: sessionId });
     return (await this.sessionEvents(sessionId)) < this.limits.maxEventsPerSession;
   }
 
   private async sessionEvents(sessionId: string): Promise<number> {
-    const row = await this.store.get<{ n: number }>(
-      "SELECT COUNT(*) AS n FROM mcp_stream_events WHERE session_id = ?",
-      [sessionId],
-    );
+    const row = await sessionEventCount.get(this.store, { session_id: sessionId });
     return Number(row?.n ?? 0);
   }
 
@@ -89,28 +91,25 @@ export class StreamEventLog {
         WorkspaceStoreErrorCode.STREAM_LOG_FULL,
         `session ${sessionId} already logged ${this.limits.maxEventsPerSession} events, the bound per session; stream ${streamId}'s further notifications are not sent, its answer still is.`,
       );
-    await this.store.run(
-      "INSERT INTO mcp_stream_events (stream_id, seq, session_id, message, is_final) VALUES (?, ?, ?, ?, ?)",
-      [streamId, seq, sessionId, message, final ? 1 : 0],
-    );
+    await insertStreamEvent.run(this.store, {
+      stream_id: streamId,
+      seq,
+      session_id: sessionId,
+      message,
+      is_final: final ? 1 : 0,
+    });
   }
 
   /** Whether `streamId` is a logged stream of `sessionId`, and whether its answer is logged. */
   async streamState(sessionId: string, streamId: string): Promise<"unknown" | "open" | "answered"> {
-    const row = await this.store.get<{ n: number; answered: number | null }>(
-      "SELECT COUNT(*) AS n, MAX(is_final) AS answered FROM mcp_stream_events WHERE stream_id = ? AND session_id = ?",
-      [streamId, sessionId],
-    );
+    const row = await streamSummary.get(this.store, { stream_id: streamId, session_id: sessionId });
     if (!row || Number(row.n) === 0) return "unknown";
     return Number(row.answered) === 1 ? "answered" : "open";
   }
 
   /** Up to `limit` events of the stream after `seq`, in order. */
   async after(sessionId: string, streamId: string, seq: number, limit = 100): Promise<StreamEvent[]> {
-    const rows = await this.store.all<{ seq: number; message: string; is_final: number }>(
-      "SELECT seq, message, is_final FROM mcp_stream_events WHERE stream_id = ? AND session_id = ? AND seq > ? ORDER BY seq LIMIT ?",
-      [streamId, sessionId, seq, limit],
-    );
+    const rows = await streamEventsAfter.all(this.store, { stream_id: streamId, session_id: sessionId, seq, limit });
     return rows.map((row) => ({ seq: Number(row.seq), message: row.message, final: Number(row.is_final) === 1 }));
   }
 }

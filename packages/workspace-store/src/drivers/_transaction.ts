@@ -1,7 +1,7 @@
 // The scoped form of a transaction, shared by every driver: commit when `work` resolves, roll
 // back when it throws; inside it the store's own queries join the transaction (_call-scope.ts).
 import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "../errors";
-import type { RunResult, SqlStatement, StoreQueries, StoreTransaction } from "../types";
+import type { CompiledStatement, RunResult, SqlStatement, StoreQueries, StoreTransaction } from "../types";
 import { activeTransactionOf, withActiveTransaction } from "./_call-scope";
 
 /** Runs `work` inside a transaction opened by `begin`, or inside the one already active. */
@@ -26,11 +26,13 @@ export async function runInTransaction<T>(
 /** Runs statements one after another on `queries` (inside a transaction the caller holds). */
 export async function runStatements(
   queries: StoreQueries,
-  statements: readonly SqlStatement[],
+  statements: readonly (SqlStatement | CompiledStatement)[],
 ): Promise<RunResult[]> {
   const results: RunResult[] = [];
   for (const statement of statements)
-    results.push(await queries.run(statement.sql, statement.params));
+    results.push(
+      await ("parameters" in statement ? queries.run(statement) : queries.run(statement.sql, statement.params)),
+    );
   return results;
 }
 
@@ -41,6 +43,7 @@ export async function runStatements(
 export function routedQueries(owner: object, outside: StoreQueries): StoreQueries {
   const target = () => activeTransactionOf(owner) ?? outside;
   return {
+    dialect: outside.dialect,
     all: (sql, params) => target().all(sql, params),
     get: (sql, params) => target().get(sql, params),
     run: (sql, params) => target().run(sql, params),

@@ -1,6 +1,7 @@
 // The PostgreSQL WorkspaceStore driver: several gateway instances share one database. `pg` is an
-// optional peer loaded on first use. Statements keep the SQLite dialect and are translated once
-// each (drivers/_postgres-dialect.ts); counts and sums come back as numbers, booleans as 1/0, as
+// optional peer loaded on first use. Compiled statements (src/query/) are PostgreSQL already and
+// run as written; text in the SQLite dialect is translated once each (drivers/_postgres-dialect.ts,
+// for the callers not yet on the query layer, and the DDL path); counts and sums come back as numbers, booleans as 1/0, as
 // SQLite gives them. Migrations run under an advisory lock so instances can start together.
 import { messageOf } from "@foundry-mcp/core";
 import type * as Pg from "pg";
@@ -8,7 +9,7 @@ import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "../errors";
 import type { HostSchema } from "../migrations";
 import { checkHostSchemas, tablesWithGeneratedId } from "../host-schema";
 import { applyMigrations } from "../migrate";
-import type { RunResult, SqlValue, StoreOperationKind, StoreQueries, StoreTransaction, WorkspaceStore } from "../types";
+import type { RunResult, SqlValue, StatementInput, StoreOperationKind, StoreQueries, StoreTransaction, WorkspaceStore } from "../types";
 import { QueryClock } from "./_query-clock";
 import { checkIdentifiers, loadOptional, storeError } from "./_load";
 import { toPostgres, toPostgresDdl } from "./_postgres-dialect";
@@ -96,28 +97,37 @@ function queriesOver(
       throw storeError(error);
     }
   };
-  const guarded = (sql: string, params: readonly SqlValue[] = [], kind: StoreOperationKind = "read") =>
-    native(translated(sql), params, kind);
+  // Text is the SQLite dialect and is translated; a compiled statement is PostgreSQL already.
+  const guarded = (input: StatementInput, params: readonly SqlValue[] = [], kind: StoreOperationKind = "read") =>
+    typeof input === "string"
+      ? native(translated(input), params, kind)
+      : native(input.sql, input.parameters as readonly SqlValue[], kind);
   return {
+    dialect: "postgres",
     async runNative(text, params) {
       await native(text, params, "write");
     },
-    all: async <T>(sql: string, params?: readonly SqlValue[]) =>
+    all: async <T>(sql: StatementInput, params?: readonly SqlValue[]) =>
       (await guarded(sql, params)).rows as T[],
-    get: async <T>(sql: string, params?: readonly SqlValue[]) =>
+    get: async <T>(sql: StatementInput, params?: readonly SqlValue[]) =>
       (await guarded(sql, params)).rows[0] as T | undefined,
     async run(sql, params): Promise<RunResult> {
-      const table = insertTable.exec(sql)?.[1];
+      // A text INSERT into a table with ids reports the new id as SQLite does; a compiled one
+      // asks for it itself (`returning id`).
+      const table = typeof sql === "string" ? insertTable.exec(sql)?.[1] : undefined;
       const returning =
-        table !== undefined && withId.has(table) && !/\bRETURNING\b/i.test(sql);
-      const result = await guarded(returning ? `${sql} RETURNING id` : sql, params, "write");
+        typeof sql === "string" && table !== undefined && withId.has(table) && !/\bRETURNING\b/i.test(sql);
+      const result = await guarded(returning ? `${sql as string} RETURNING id` : sql, params, "write");
       const id = (result.rows[0] as { id?: unknown } | undefined)?.id;
       return { changes: result.rowCount ?? 0, lastInsertId: typeof id === "number" ? id : 0 };
     },
     async columns(sql, params) {
-      return (await guarded(`SELECT * FROM (${sql}) AS columns_probe LIMIT 0`, params)).fields.map(
-        (field) => field.name,
-      );
+      const probe = (text: string) => `SELECT * FROM (${text}) AS columns_probe LIMIT 0`;
+      const result =
+        typeof sql === "string"
+          ? await guarded(probe(sql), params)
+          : await guarded({ sql: probe(sql.sql), parameters: sql.parameters });
+      return result.fields.map((field) => field.name);
     },
   };
 }

@@ -10,7 +10,8 @@ import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "../errors";
 import type { HostSchema } from "../migrations";
 import { checkHostSchemas } from "../host-schema";
 import { applyMigrations } from "../migrate";
-import type { RunResult, SqlValue, StoreOperationKind, StoreQueries, StoreTransaction, WorkspaceStore } from "../types";
+import type { RunResult, SqlValue, StatementInput, StoreOperationKind, StoreQueries, StoreTransaction, WorkspaceStore } from "../types";
+import { statementParts } from "./_statement";
 import { ConnectionQueue } from "./_queue";
 import { QueryClock } from "./_query-clock";
 import { checkIdentifiers, storeError } from "./_load";
@@ -39,7 +40,7 @@ function queriesOver(
   cache: Map<string, SqliteStatement>,
   clock: QueryClock,
 ): StoreQueries & {
-  runSync(sql: string, params?: readonly SqlValue[]): RunResult;
+  runSync(sql: StatementInput, params?: readonly SqlValue[]): RunResult;
 } {
   const prepare = (sql: string): SqliteStatement => {
     let statement = cache.get(sql);
@@ -60,21 +61,33 @@ function queriesOver(
       throw storeError(error);
     }
   };
-  const runSync = (sql: string, params: readonly SqlValue[] = []): RunResult =>
+  const runSync = (input: StatementInput, textParams: readonly SqlValue[] = []): RunResult =>
     guarded(() => {
+      const [sql, params] = statementParts(input, textParams);
       const info = prepare(sql).run(...params);
       // Both engines report the connection's last rowid even for an UPDATE; only INSERTs have one.
       const inserted = /^\s*INSERT\b/i.test(sql) ? Number(info.lastInsertRowid) : 0;
       return { changes: info.changes, lastInsertId: inserted };
     }, "write");
+  const rows = (input: StatementInput, textParams: readonly SqlValue[] = []) => {
+    const [sql, params] = statementParts(input, textParams);
+    return [prepare(sql), params] as const;
+  };
   return {
+    dialect: "sqlite",
     runSync,
-    all: async <T>(sql: string, params: readonly SqlValue[] = []) =>
-      guarded(() => prepare(sql).all(...params) as T[]),
-    get: async <T>(sql: string, params: readonly SqlValue[] = []) =>
-      guarded(() => prepare(sql).get(...params) as T | undefined),
-    run: async (sql, params = []) => runSync(sql, params),
-    columns: async (sql) => guarded(() => prepare(sql).columnNames()),
+    all: async <T>(input: StatementInput, params: readonly SqlValue[] = []) =>
+      guarded(() => {
+        const [statement, values] = rows(input, params);
+        return statement.all(...values) as T[];
+      }),
+    get: async <T>(input: StatementInput, params: readonly SqlValue[] = []) =>
+      guarded(() => {
+        const [statement, values] = rows(input, params);
+        return statement.get(...values) as T | undefined;
+      }),
+    run: async (input, params = []) => runSync(input, params),
+    columns: async (input) => guarded(() => rows(input)[0].columnNames()),
   };
 }
 
@@ -136,6 +149,7 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Work
     // BEGIN IMMEDIATE takes the file's write lock: processes starting together migrate one at a time.
     migrate: () => runInTransaction(owner, begin, (tx) => applyMigrations(tx, sqliteDialect, hostSchemas)),
     ...routedQueries(owner, {
+      dialect: "sqlite",
       all: (sql, params) => queue.exclusive(() => queries.all(sql, params)),
       get: (sql, params) => queue.exclusive(() => queries.get(sql, params)),
       run: (sql, params) => queue.exclusive(() => queries.run(sql, params)),
@@ -159,7 +173,9 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Work
     },
     async batch(statements) {
       const runAll = () =>
-        statements.map((statement) => queries.runSync(statement.sql, statement.params));
+        statements.map((statement) =>
+          "parameters" in statement ? queries.runSync(statement) : queries.runSync(statement.sql, statement.params),
+        );
       return activeTransactionOf(owner) ? runAll() : queue.exclusive(() => inTransaction(runAll));
     },
     begin,

@@ -6,6 +6,7 @@ import { findWorkspace, issueToken, listTokens, revokeToken } from "@foundry-mcp
 import type { WorkspaceRow } from "@foundry-mcp/workspace-store";
 import { createDemoWorkspace } from "../../demo/generate";
 import type { Gateway } from "../gateway";
+import { latestLedgerRows, workspacesWithTokens } from "../store-statements";
 import { UiRefusal } from "./guard";
 
 const STATUS_OF_CODE: Record<string, number> = { INVALID_ARGUMENT: 400, NOT_FOUND: 404, CONFLICT: 409 };
@@ -32,9 +33,7 @@ export async function requireWorkspace(gateway: Gateway, name: string): Promise<
 
 /** Every workspace with its plan, credits, live tokens and calls counted this hour. */
 export async function listWorkspaces(gateway: Gateway) {
-  const rows = await gateway.store.all<WorkspaceRow & { tokens: number }>(
-    "SELECT w.id, w.name, w.plan, w.credits, w.created_at, (SELECT COUNT(*) FROM api_tokens t WHERE t.workspace_id = w.id AND t.revoked_at IS NULL) AS tokens FROM workspaces w ORDER BY w.name",
-  );
+  const rows = await workspacesWithTokens.all(gateway.store);
   return Promise.all(
     rows.map(async (row) => ({
       name: row.name,
@@ -99,10 +98,7 @@ export async function workspaceUsage(gateway: Gateway, name: string) {
     credits: {
       plan: workspace.plan,
       balance: Number(workspace.credits),
-      ledger: await gateway.store.all(
-        "SELECT at, tool, amount, balance_after FROM credit_ledger WHERE workspace_id = ? ORDER BY id DESC LIMIT ?",
-        [workspace.id, LEDGER_ROWS],
-      ),
+      ledger: await latestLedgerRows.all(gateway.store, { workspace_id: workspace.id, limit: LEDGER_ROWS }),
     },
   };
 }

@@ -1,0 +1,122 @@
+// The row types of the tables this package's own statements read and write, for Kysely's typed
+// builder. They mirror the DDL in schema.ts/oauth-schema.ts/migrations.ts (which stay the source
+// of the tables); a column added there is added here when a statement needs it.
+import type { Generated } from "kysely";
+
+export interface WorkspacesTable {
+  id: string;
+  name: string;
+  plan: string;
+  credits: number;
+  data_as_of: string;
+  created_at: string;
+}
+
+export interface ApiTokensTable {
+  id: Generated<number>;
+  workspace_id: string;
+  token_hash: string;
+  scope: string;
+  label: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface AdminTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  workspace_id: string;
+  at: string;
+  tool: string;
+  amount: number;
+  balance_after: number;
+}
+
+export interface QuotaUsageTable {
+  workspace: string;
+  window_start: number;
+  used: number;
+}
+
+export interface CallEventsTable {
+  id: Generated<number>;
+  workspace_id: string;
+  at: string;
+  tool: string;
+  kind: string | null;
+  outcome: string;
+  latency_ms: number;
+}
+
+export interface DomainsTable {
+  id: Generated<number>;
+  workspace_id: string;
+  hostname: string;
+  label: string;
+  country: string;
+  vertical: string;
+  created_at: string;
+  archived: number;
+}
+
+export interface OAuthClientsTable {
+  client_id: string;
+  client_name: string;
+  redirect_uris: string;
+  created_at: number;
+}
+
+export interface OAuthCodesTable {
+  code_hash: string;
+  client_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  resource: string;
+  workspace_id: string;
+  scope: string;
+  expires_at: number;
+  used_at: number | null;
+  grant_id: number | null;
+}
+
+export interface OAuthGrantsTable {
+  id: Generated<number>;
+  client_id: string;
+  client_name: string;
+  workspace_id: string;
+  scope: string;
+  resource: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface OAuthTokensTable {
+  token_hash: string;
+  grant_id: number;
+  kind: string;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** The tables of this package's own statements, by name. */
+export interface StoreTables {
+  workspaces: WorkspacesTable;
+  api_tokens: ApiTokensTable;
+  admin_tokens: AdminTokensTable;
+  credit_ledger: CreditLedgerTable;
+  quota_usage: QuotaUsageTable;
+  call_events: CallEventsTable;
+  domains: DomainsTable;
+  oauth_clients: OAuthClientsTable;
+  oauth_codes: OAuthCodesTable;
+  oauth_grants: OAuthGrantsTable;
+  oauth_tokens: OAuthTokensTable;
+}
