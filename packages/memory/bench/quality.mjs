@@ -5,6 +5,7 @@
 // time the disk.
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
+import { largeConversationMemories } from "./conversation-large.mjs";
 
 const read = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8"));
 const LABELLED_DEFAULT = read("./labelled-facts.json").facts;
@@ -26,6 +27,15 @@ export const CONVERSATION_SETS = [
   ["conversation-dev", "dev (queries-conversation-dev.json, tuned on)", read("./queries-conversation-dev.json").queries],
 ];
 
+/**
+ * Memory holdout 7 (the headline, never tuned on): questions written by hand, each asked in one
+ * of three generated memories of conversational facts (conversation-large.mjs).
+ */
+export const HOLDOUT7 = ["holdout7", "holdout 7 (written 2026-12-04 before this round's ranking changes; three memories)", read("./queries-holdout7.json").queries];
+
+/** Holdout 7's memories: name, stored facts and key ↔ id maps of each. */
+export const holdout7Memories = () => largeConversationMemories().map(({ name, facts }) => ({ name, ...labelledFacts(facts) }));
+
 const number = (position) => `fact-${String(position + 1).padStart(4, "0")}`;
 
 /** The conversational facts (dates, people) as stored facts, and key ↔ id maps. */
@@ -38,7 +48,7 @@ export function labelledFacts(list = LABELLED_DEFAULT) {
   const olderOf = new Map(list.filter((fact) => fact.supersededBy).map((fact) => [fact.supersededBy, fact.key]));
   const facts = list.map((fact, position) => {
     const stored = { id: number(position), type: fact.type, title: fact.title, body: fact.body, scope: fact.scope, tags: fact.tags, confidence: fact.confidence, source: "conversation" };
-    stored.created = new Date(Date.UTC(2025, 0, 1, 0, 0, position)).toISOString().replace(".000", "");
+    stored.created = fact.created ?? new Date(Date.UTC(2025, 0, 1, 0, 0, position)).toISOString().replace(".000", "");
     if (fact.expires) stored.expires = fact.expires;
     if (fact.supersededBy) stored.supersededBy = ids.get(fact.supersededBy);
     if (olderOf.has(fact.key)) stored.supersedes = ids.get(olderOf.get(fact.key));
@@ -59,6 +69,19 @@ export async function scoreQuestions(search, questions, keyOf) {
   }
   const n = Math.max(questions.length, 1);
   return { n: questions.length, top1: top1 / n, recall5: hit5 / n, mrr: reciprocal / n };
+}
+
+/** top-1, hit@5 and MRR of questions asked in several memories: each through a search (`searchOver(facts)`) of its own memory. */
+export async function scoreInMemories(searchOver, memories, questions) {
+  const sums = { n: 0, top1: 0, recall5: 0, mrr: 0 };
+  for (const { name, facts, keyOf } of memories) {
+    const asked = questions.filter((question) => question.memory === name);
+    const figures = await scoreQuestions(searchOver(facts), asked, keyOf);
+    sums.n += figures.n;
+    for (const measure of ["top1", "recall5", "mrr"]) sums[measure] += figures[measure] * figures.n;
+  }
+  const n = Math.max(sums.n, 1);
+  return { n: sums.n, top1: sums.top1 / n, recall5: sums.recall5 / n, mrr: sums.mrr / n };
 }
 
 /** A search over `facts` through one memory module's FoundryMemory and in-memory driver. */

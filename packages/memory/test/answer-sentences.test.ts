@@ -19,6 +19,21 @@ const facts = [
 const memory = new FoundryMemory({ root: "/nonexistent-answer-sentences-test", driver: new InMemoryFactStore(facts) });
 const first = async (query: string) => (await memory.search({ query })).hits[0]?.fact.id;
 
+// A second team's facts, with the tags of bench/conversation-facts.json.
+const taggedFact = (id: string, type: FactType, title: string, body: string, tags: string[]) => ({ ...storedFact(id, type, title, body), tags });
+const team = new FoundryMemory({
+  root: "/nonexistent-answer-kind-test",
+  driver: new InMemoryFactStore([
+    taggedFact("fact-0001", "decision", "Customer data deleted after 24 months of inactivity", "Accounts inactive for 24 months are anonymised; legal approved the policy on 12 December 2025.", ["legal", "privacy"]),
+    taggedFact("fact-0002", "domain", "Katrin Vogel is the data protection officer", "Katrin Vogel is our data protection officer; every new processor and every data export request goes through her.", ["legal", "privacy"]),
+    taggedFact("fact-0003", "constraint", "Code freeze from 20 December to 6 January", "No production deploys between 20 December 2026 and 6 January 2027 except hotfixes approved by the on-call lead.", ["release", "freeze"]),
+    taggedFact("fact-0004", "decision", "CI moved from Jenkins to GitHub Actions", "The last Jenkins job was turned off on 20 May 2026; every pipeline now runs on GitHub Actions.", ["ci", "build"]),
+    taggedFact("fact-0005", "constraint", "SendGrid contract ends on 31 March 2026", "The SendGrid account closes on 31 March 2026; anything still sending through it then will bounce.", ["vendor", "email"]),
+    taggedFact("fact-0006", "decision", "Feature flags moved to Unleash", "We replaced our home-made flag table with Unleash on 9 July 2026.", ["flags", "tooling"]),
+  ]),
+});
+const top = async (query: string) => (await team.search({ query })).hits[0]?.fact.id;
+
 describe("when and who questions", () => {
   // Regression: the fact sharing the topic's words in its title (the upgrade, the rule about
   // stale flags) came first, though it names no person / gives no date for the question's words.
@@ -34,6 +49,18 @@ describe("when and who questions", () => {
   it("leaves keyword searches and other questions to the plain ranking", async () => {
     expect(await first("kubernetes clusters upgrade")).toBe("fact-0001");
     expect(await first("stale feature flags")).toBe("fact-0004");
+  });
+
+  // Regression (issue 32, the round after holdout 7): a fact sharing the question's words but
+  // naming no person came first, and a date the question names counted only as loose numbers.
+  it("prefers a fact naming a person for who over one sharing the words without a name", async () => {
+    expect(await top("who deals with privacy")).toBe("fact-0002");
+  });
+
+  it("prefers the fact naming the date a question names, however either writes it", async () => {
+    expect(await top("what happened on 20/05/2026")).toBe("fact-0004");
+    expect(await top("anything notable on the 9th of July 2026")).toBe("fact-0006");
+    expect(await top("what changed on 2026-07-09")).toBe("fact-0006");
   });
 
   it("needs the date or name in a sentence holding one of the question's words", () => {

@@ -34,3 +34,64 @@ export function mentionsDate(text: string): boolean {
 export function mentionsPersonName(text: string): boolean {
   return PERSON_NAME.test(text);
 }
+
+/** A calendar date read from a text: the day or the year may be unknown ("8 May", "March 2026"). */
+export interface CalendarDate {
+  readonly year?: number;
+  readonly month: number;
+  readonly day?: number;
+}
+
+const MONTH_NUMBER = new Map(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"].map((name, at) => [name, at + 1]));
+const monthOf = (name: string): number | undefined => MONTH_NUMBER.get(name.slice(0, 3).toLowerCase());
+const YEAR = String.raw`(?:19|20)\d{2}`;
+const DAY = String.raw`(\d{1,2})(?:st|nd|rd|th)?`;
+// Each pattern with the groups it fills, in the order tried; a span read once is not read again.
+const DATE_FORMS: ReadonlyArray<{ pattern: RegExp; read: (match: RegExpMatchArray) => CalendarDate[] }> = [
+  { pattern: new RegExp(String.raw`\b(${YEAR})-(\d{1,2})-(\d{1,2})\b`, "g"), read: (m) => [{ year: +m[1]!, month: +m[2]!, day: +m[3]! }] },
+  // 14.03.2026 is day first; 3/14/26 and 14/3/26 read whichever way is a date (both when both are).
+  { pattern: /\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b/g, read: (m) => [{ year: +m[3]!, month: +m[2]!, day: +m[1]! }] },
+  {
+    pattern: /\b(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})\b/g,
+    read: (m) => {
+      const year = m[3]!.length === 2 ? 2000 + +m[3]! : +m[3]!;
+      return [{ year, month: +m[2]!, day: +m[1]! }, { year, month: +m[1]!, day: +m[2]! }];
+    },
+  },
+  { pattern: new RegExp(String.raw`\b${DAY}\s+(?:of\s+)?(${MONTH})\.?(?:,?\s+(${YEAR}))?\b`, "gi"), read: (m) => [{ month: monthOf(m[2]!)!, day: +m[1]!, ...(m[3] ? { year: +m[3] } : {}) }] },
+  { pattern: new RegExp(String.raw`\b(${MONTH})\.?\s+${DAY}(?:,?\s+(${YEAR}))?\b`, "gi"), read: (m) => [{ month: monthOf(m[1]!)!, day: +m[2]!, ...(m[3] ? { year: +m[3] } : {}) }] },
+  { pattern: new RegExp(String.raw`\b(${MONTH})\.?\s+(?:of\s+)?(${YEAR})\b`, "gi"), read: (m) => [{ month: monthOf(m[1]!)!, year: +m[2]! }] },
+];
+
+/**
+ * The calendar dates a text names, however written: "2026-03-14", "14.03.2026", "3/14/26",
+ * "14 March 2026", "March 14", "the 9th of July", "May 2026" (English month names). A weekday
+ * or a year alone is not a date here. Impossible dates (month 13, day 32) are left out.
+ */
+export function datesIn(text: string): CalendarDate[] {
+  // Every form has a digit: most questions have none and cost one test.
+  if (!/\d/.test(text)) return [];
+  const found: CalendarDate[] = [];
+  const taken: Array<[number, number]> = [];
+  for (const { pattern, read } of DATE_FORMS) {
+    for (const match of text.matchAll(pattern)) {
+      const start = match.index ?? 0;
+      const end = start + match[0].length;
+      if (taken.some(([from, to]) => start < to && end > from)) continue;
+      const valid = read(match).filter((date) => date.month >= 1 && date.month <= 12 && (date.day === undefined || (date.day >= 1 && date.day <= 31)));
+      if (valid.length === 0) continue;
+      taken.push([start, end]);
+      found.push(...valid);
+    }
+  }
+  return found;
+}
+
+/** True when two dates can be the same day: month equal, and day and year equal where both are known. */
+export function sameDate(one: CalendarDate, other: CalendarDate): boolean {
+  return (
+    one.month === other.month &&
+    (one.day === undefined || other.day === undefined || one.day === other.day) &&
+    (one.year === undefined || other.year === undefined || one.year === other.year)
+  );
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mentionsDate, mentionsPersonName } from "../src/index";
+import { datesIn, mentionsDate, mentionsPersonName, sameDate } from "../src/index";
 
 describe("mentionsDate", () => {
   it("finds ISO, numeric, day-month, month-year, weekday and year dates", () => {
@@ -26,5 +26,34 @@ describe("mentionsPersonName", () => {
     for (const text of ["ask Rahul about it", "The API v1 was switched off", "PDF invoices", "ok"]) {
       expect(mentionsPersonName(text), text).toBe(false);
     }
+  });
+});
+
+describe("datesIn", () => {
+  it("reads one calendar date however it is written", () => {
+    const day = { year: 2026, month: 6, day: 2 };
+    for (const text of ["shipped on 2026-06-02", "shipped on 2.6.2026", "went live on 2 June 2026", "on June 2nd, 2026", "the 2nd of June 2026"]) {
+      expect(datesIn(text), text).toEqual([day]);
+    }
+    expect(datesIn("signed on 8 May")).toEqual([{ month: 5, day: 8 }]);
+    expect(datesIn("due in March 2026")).toEqual([{ month: 3, year: 2026 }]);
+  });
+
+  it("reads a slashed date both ways when both are dates, one way otherwise", () => {
+    expect(datesIn("turned off on 20/05/2026")).toEqual([{ year: 2026, month: 5, day: 20 }]);
+    expect(datesIn("due 3/4/26")).toEqual([{ year: 2026, month: 4, day: 3 }, { year: 2026, month: 3, day: 4 }]);
+  });
+
+  it("reads no date from versions, amounts, years or weekdays alone", () => {
+    for (const text of ["Kubernetes 1.31 and Postgres 16", "42,000 euros", "found in 2024", "planning on Monday", "we march on", "version 5.10.2026x"]) {
+      expect(datesIn(text), text).toEqual([]);
+    }
+  });
+
+  it("matches dates equal where both name the day, month or year", () => {
+    expect(sameDate({ month: 5, day: 8 }, { year: 2026, month: 5, day: 8 })).toBe(true);
+    expect(sameDate({ year: 2026, month: 3 }, { year: 2026, month: 3, day: 14 })).toBe(true);
+    expect(sameDate({ year: 2025, month: 5, day: 8 }, { year: 2026, month: 5, day: 8 })).toBe(false);
+    expect(sameDate({ month: 5, day: 8 }, { month: 5, day: 9 })).toBe(false);
   });
 });

@@ -4,7 +4,7 @@
 // topic. The sentences holding a date or a name, and their terms, are worked out once per fact.
 // Neighbours: search/question-form.ts reads the question's form; search/rank.ts applies the lift.
 
-import { mentionsDate, mentionsPersonName } from "@foundry-mcp/text-analysis";
+import { datesIn, mentionsDate, mentionsPersonName, sameDate, type CalendarDate } from "@foundry-mcp/text-analysis";
 import type { Fact } from "../types";
 import type { QuestionForm } from "./question-form";
 import { tokenize } from "./tokenize";
@@ -12,11 +12,16 @@ import { tokenize } from "./tokenize";
 /** Score factor of a fact holding the asked-for date or name beside the question's words. */
 export const ANSWER_SENTENCE_FACTOR = 1.3;
 
+/** Score factor of a fact holding a date (a name) anywhere, for a "when" ("who") question. */
+export const ANSWER_KIND_FACTOR = 1.5;
+
 interface AnswerSentences {
   /** Terms of each sentence that holds a date. */
   dated: ReadonlySet<string>[];
   /** Terms of each sentence that names a person. */
   named: ReadonlySet<string>[];
+  /** The calendar dates the fact names, however written. */
+  dates: readonly CalendarDate[];
 }
 
 const sentencesOf = new WeakMap<Fact, AnswerSentences>();
@@ -25,7 +30,7 @@ const sentencesOf = new WeakMap<Fact, AnswerSentences>();
 function answerSentences(fact: Fact): AnswerSentences {
   let found = sentencesOf.get(fact);
   if (found === undefined) {
-    found = { dated: [], named: [] };
+    found = { dated: [], named: [], dates: datesIn(`${fact.title}\n${fact.body}`) };
     for (const sentence of [fact.title, ...fact.body.split(/(?<=[.!?;])\s+|\n+/)]) {
       const dated = mentionsDate(sentence);
       const named = mentionsPersonName(sentence);
@@ -37,6 +42,22 @@ function answerSentences(fact: Fact): AnswerSentences {
     sentencesOf.set(fact, found);
   }
   return found;
+}
+
+/** Score factor of a fact naming a date the question names (written either way: "2026-06-02", "2 June"). */
+export const DATE_MATCH_FACTOR = 2;
+
+/** True when the fact names one of `asked` (the question's dates). */
+export function namesDate(fact: Fact, asked: readonly CalendarDate[]): boolean {
+  const { dates } = answerSentences(fact);
+  return dates.some((date) => asked.some((other) => sameDate(date, other)));
+}
+
+/** True when the form asks for a time (a person) and some sentence of the fact holds a date (a name). */
+export function holdsAnswerKind(fact: Fact, form: QuestionForm): boolean {
+  if (form !== "time" && form !== "person") return false;
+  const { dated, named } = answerSentences(fact);
+  return (form === "time" ? dated : named).length > 0;
 }
 
 /**

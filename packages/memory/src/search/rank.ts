@@ -13,7 +13,8 @@ import { factIdNumber } from "../facts/fact-text";
 import { CONFIDENCE_RANK, compareNewestFirstBy } from "../facts/order";
 import { boundedEditDistance } from "./edit-distance";
 import { PRODUCT_ROLE_FACTOR, asksForProduct, namesProduct } from "./product-names";
-import { ANSWER_SENTENCE_FACTOR, answersInSentence } from "./answer-sentences";
+import { datesIn } from "@foundry-mcp/text-analysis";
+import { ANSWER_KIND_FACTOR, ANSWER_SENTENCE_FACTOR, DATE_MATCH_FACTOR, answersInSentence, holdsAnswerKind, namesDate } from "./answer-sentences";
 import { QUESTION_FORM_FACTOR, answersForm, questionForm } from "./question-form";
 import { FIELDS, fieldCount, lowerBound } from "./search-index";
 import type { SearchIndex } from "./search-index";
@@ -235,18 +236,34 @@ export function rankFacts(
   // dozen remain, and with no lift possible only the limit and its ties).
   const asksTimeOrPerson = form === "time" || form === "person";
   const questionTerms = asksTimeOrPerson ? new Set(tokenize(query)) : undefined;
-  const maxLift = (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR : 1);
+  const askedDates = datesIn(query);
+  const maxLift = (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1);
   const floor = options.limit >= 1 && scores.length > options.limit ? kthLargest(scores, options.limit) - 1e-6 : -Infinity;
-  const ranked: Survivor[] = [];
+  // The lifted scores first, in plain arrays: only those at or above the limit-th lifted score
+  // (and its ties) become survivors with their tie-breaks worked out and are sorted (a "when"
+  // question's larger lift lets hundreds through the first floor).
+  const liftedFacts: Fact[] = [];
+  const liftedScores: number[] = [];
   for (let at = 0; at < positions.length; at++) {
     const score = scores[at] as number;
     if (score * maxLift < floor) continue;
     const fact = index.facts[positions[at] as number] as Fact;
     const lift =
+      (askedDates.length > 0 && namesDate(fact, askedDates) ? DATE_MATCH_FACTOR : 1) *
       (productQuestion && namesProduct(fact) ? PRODUCT_ROLE_FACTOR : 1) *
       (form !== undefined && answersForm(fact, form) ? QUESTION_FORM_FACTOR : 1) *
-      (questionTerms !== undefined && answersInSentence(fact, form!, questionTerms) ? ANSWER_SENTENCE_FACTOR : 1);
-    ranked.push({ fact, score: score * lift, confidence: CONFIDENCE_RANK[fact.confidence], idNumber: factIdNumber(fact.id) });
+      (questionTerms !== undefined && answersInSentence(fact, form!, questionTerms) ? ANSWER_SENTENCE_FACTOR : 1) *
+      (questionTerms !== undefined && holdsAnswerKind(fact, form!) ? ANSWER_KIND_FACTOR : 1);
+    liftedFacts.push(fact);
+    liftedScores.push(score * lift);
+  }
+  const liftedFloor = options.limit >= 1 && liftedScores.length > options.limit ? kthLargest(liftedScores, options.limit) - 1e-6 : -Infinity;
+  const ranked: Survivor[] = [];
+  for (let at = 0; at < liftedFacts.length; at++) {
+    const score = liftedScores[at] as number;
+    if (score < liftedFloor) continue;
+    const fact = liftedFacts[at] as Fact;
+    ranked.push({ fact, score, confidence: CONFIDENCE_RANK[fact.confidence], idNumber: factIdNumber(fact.id) });
   }
   ranked.sort(
     (a, b) =>
