@@ -57,7 +57,7 @@ describe("foundry init", () => {
     expect(init.status).toBe(0);
     expect(init.stdout).toContain("- .foundry/.gitignore: keeps local files out of git (layout: merge-safe)\n");
     const ignored = fs.readFileSync(path.join(repo, ".foundry/.gitignore"), "utf8").split("\n").filter((line) => line && !line.startsWith("#"));
-    expect(ignored).toEqual(["metrics/", "cache/", "memory/INDEX.md"]);
+    expect(ignored).toEqual(["metrics/", "cache/", "memory/INDEX.md", "memory/.lock*", ".*.tmp"]);
   });
 });
 

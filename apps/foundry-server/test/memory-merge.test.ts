@@ -157,7 +157,8 @@ beforeAll(async () => {
   base.vault = createdId(repo, await write(client, { type: "constraint", title: "Secrets live in Vault", body: "Never in env files." }));
   // Every line in a fixed order, so branches that add none (or the same) merge cleanly.
   expect(fs.readFileSync(path.join(repo, ".foundry/.gitignore"), "utf8")).toBe(
-    "# Foundry metrics are local to each checkout\nmetrics/\n# Foundry's saved memory index is rebuilt from the fact files\ncache/\n# INDEX.md is rebuilt from the fact files; tracked in git it would conflict on merges\nmemory/INDEX.md\n",
+    "# Foundry metrics are local to each checkout\nmetrics/\n# Foundry's saved memory index is rebuilt from the fact files\ncache/\n# INDEX.md is rebuilt from the fact files; tracked in git it would conflict on merges\nmemory/INDEX.md\n" +
+      "# The memory's write lock and its waiters' tickets exist only while a server writes\nmemory/.lock*\n# Drafts of atomic writes exist only while a file is being replaced\n.*.tmp\n",
   );
   await client.close();
   commitAll(repo, "memory on main");

@@ -41,6 +41,11 @@ export const MERGE_SAFE_IGNORES: readonly (readonly [line: string, why: string])
   [IGNORE_LINE, "Foundry metrics are local to each checkout"],
   ["cache/", "Foundry's saved memory index is rebuilt from the fact files"],
   ["memory/INDEX.md", "INDEX.md is rebuilt from the fact files; tracked in git it would conflict on merges"],
+  // A running server takes and drops these at any moment (a background index save, another
+  // writer's turn); `git add -A` listing one that vanished before git stat-ed it failed with
+  // "unable to stat", and one it caught would be committed.
+  ["memory/.lock*", "The memory's write lock and its waiters' tickets exist only while a server writes"],
+  [".*.tmp", "Drafts of atomic writes exist only while a file is being replaced"],
 ];
 
 /**

@@ -15,6 +15,8 @@ import type {
   StoredFactRecord,
 } from "./drivers/driver";
 import { MarkdownFactStore } from "./drivers/markdown-files";
+import { withSavedIndex } from "./saved-index/saved-index";
+import type { SavedIndex } from "./saved-index/saved-index";
 import { invalidInput } from "./errors";
 import { FILE_BOUNDS, readBoundedText } from "./fs/bounded-read";
 import { appendEvent, countEvents, ensureMergeSafeIgnores, ensureMetricsIgnored, totalEvents } from "./events";
@@ -109,6 +111,8 @@ export class FoundryMemory {
   /** Absolute paths of every file this instance uses. */
   readonly paths: FoundryPaths;
   private readonly driver: FactStoreDriver;
+  /** The saved index composed around a markdown driver (saved-index/), when it allows one. */
+  private readonly savedIndex: SavedIndex | undefined;
   private readonly now: () => Date;
   private state: MemoryState | undefined;
   private readonly semanticOption: SemanticOption;
@@ -120,7 +124,8 @@ export class FoundryMemory {
     this.semanticOption = new SemanticOption(this.paths.cache);
     this.driver = options.driver ?? new MarkdownFactStore({ root: this.paths.root });
     this.now = options.now ?? (() => new Date());
-    this.driver.useSearchIndex?.(() => this.state?.facts.builtSearchIndex());
+    this.savedIndex = withSavedIndex(this.driver);
+    this.savedIndex?.trackSearchIndex(() => this.state?.facts.builtSearchIndex());
   }
 
   /** The validated `.foundry/config.json` (defaults when absent). */
@@ -147,19 +152,19 @@ export class FoundryMemory {
         state.snapshot = snapshot;
       } else this.state = undefined;
     }
-    this.state ??= { snapshot, facts: new ActiveFacts(snapshot.records.map((record) => record.fact), day, this.driver.takeRestoredSearchIndex?.()) };
+    this.state ??= { snapshot, facts: new ActiveFacts(snapshot.records.map((record) => record.fact), day, this.savedIndex?.takeSearchIndex()) };
     this.state.facts.setDay(day);
     return this.state;
   }
 
   /**
-   * Lets the store begin a cold start's background work now (the markdown store: its directory
-   * watch and, for a big saved index, the folder's listing on a worker thread), so the first
-   * call finds it done. A server calls this as it starts; resolves when that work is ready,
+   * Lets a cold start's background work begin now (with a saved index: the markdown store's
+   * directory watch and, for a big saved index, the folder's listing on a worker thread), so the
+   * first call finds it done. A server calls this as it starts; resolves when that work is ready,
    * never rejects, and is never needed for correctness.
    */
   warmUp(): Promise<void> {
-    return this.driver.warmUp?.() ?? Promise.resolve();
+    return this.savedIndex?.warmUp() ?? Promise.resolve();
   }
 
   /** Stops the store's directory watch, if it has one; the instance keeps working by scanning. */
@@ -195,7 +200,7 @@ export class FoundryMemory {
     let { ranked, status } = await rank(facts.searchIndex());
     // A fact restored from the saved index is compared with its file before it is first shown;
     // when one differs the store drops what it restored, and the search runs on what the files say.
-    if (this.driver.holdsShown && !this.driver.holdsShown(ranked.map((hit) => hit.fact))) {
+    if (this.savedIndex && !this.savedIndex.holdsShown(ranked.map((hit) => hit.fact))) {
       this.state = undefined;
       ({ facts } = await this.refresh());
       ({ ranked, status } = await rank(facts.searchIndex()));

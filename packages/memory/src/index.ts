@@ -21,6 +21,7 @@ export type {
 export { MarkdownFactStore } from "./drivers/markdown-files";
 export type { MarkdownFactStoreOptions } from "./drivers/markdown-files";
 export { InMemoryFactStore } from "./drivers/in-memory";
+export { SavedIndex, withSavedIndex } from "./saved-index/saved-index";
 export type { FileLockOptions } from "./fs/file-lock";
 export { DEFAULT_CONFIG, readMemoryConfig } from "./config";
 export type { MemoryConfig } from "./config";

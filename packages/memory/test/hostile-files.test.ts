@@ -145,4 +145,19 @@ describe("R6: a fact reached through a second name is never stale", () => {
     appendFileSync(other, "Canary first, then the rest.\n");
     expect((await memory.search({ query: "canary" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0001"]);
   });
+
+  // Most re-stats that find such a link run after a call, not on it (they cost ~0.8 ms of a
+  // warm search at 10,000 facts): in a store larger than one call's share the link is still found.
+  it("a hard link to any fact of a larger store is found by the re-stats done after calls", async () => {
+    mkdirSync(facts(), { recursive: true });
+    for (let n = 1; n <= 600; n++) writeFileSync(path.join(facts(), `fact-${String(n).padStart(4, "0")}.md`), serializeFact(storedFact(`fact-${String(n).padStart(4, "0")}`, "convention", `Rule number ${n} of the house`)));
+    const large = new FoundryMemory({ root, driver: new MarkdownFactStore({ root, watch: "auto", racyWindowMs: 0 }) });
+    memory = large;
+    expect((await large.search({ query: "house" })).activeFacts).toBe(600);
+    expect((await large.search({ query: "house" })).activeFacts).toBe(600);
+    const other = path.join(root, "second-name.md");
+    linkSync(path.join(facts(), "fact-0599.md"), other);
+    appendFileSync(other, "Canary first, then the rest.\n");
+    await expect.poll(async () => (await large.search({ query: "canary" })).hits.map((hit) => hit.fact.id), { timeout: 10_000 }).toEqual(["fact-0599"]);
+  });
 });

@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { FoundryMemory, MarkdownFactStore, serializeFact } from "../src/index";
+import { FoundryMemory, MarkdownFactStore, serializeFact, withSavedIndex } from "../src/index";
 import type { Fact } from "../src/index";
 import { makeTempRoot } from "./__fixtures__/temp-root";
 import { seededRandom } from "../../../tooling/test-support.mjs";
@@ -125,11 +125,13 @@ describe("R7: a forged saved index is never believed", () => {
       rmSync(saved);
       symlinkSync(moved, saved);
       const linked = new MarkdownFactStore({ root, watch: "off", racyWindowMs: Number.NEGATIVE_INFINITY });
+      withSavedIndex(linked);
       await linked.load();
       expect(linked.freshness().restored).toBe(false);
       writeFileSync(saved + ".tmp", pristine);
       renameSync(saved + ".tmp", saved);
       const inside = new MarkdownFactStore({ root, watch: "off", racyWindowMs: Number.NEGATIVE_INFINITY });
+      withSavedIndex(inside);
       await inside.load();
       expect(inside.freshness().restored).toBe(true);
     } finally {

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { FoundryMemory, MarkdownFactStore, serializeFact } from "../src/index";
+import { FoundryMemory, InMemoryFactStore, MarkdownFactStore, SavedIndex, serializeFact, withSavedIndex } from "../src/index";
 import type { Fact } from "../src/index";
 import { makeTempRoot } from "./__fixtures__/temp-root";
 
@@ -363,5 +363,23 @@ describe("saved index", () => {
       expect(fresh.driver.freshness()).toMatchObject({ restored: true, listing: "thread" });
       fresh.memory.close();
     });
+  });
+});
+
+// Decision 0009: the driver is a plain fact store; the saved index is composed around it.
+describe("withSavedIndex", () => {
+  it("composes only around a markdown store that allows it, before its first load; a bare store restores nothing", async () => {
+    await primeSavedIndex();
+    expect(withSavedIndex(new InMemoryFactStore())).toBeUndefined();
+    expect(withSavedIndex(new MarkdownFactStore({ root, savedIndex: false }))).toBeUndefined();
+    expect(withSavedIndex(new MarkdownFactStore({ root, cache: false }))).toBeUndefined();
+    const loaded = new MarkdownFactStore({ root, watch: "off", racyWindowMs: Number.NEGATIVE_INFINITY });
+    await loaded.load();
+    expect(loaded.freshness()).toMatchObject({ restored: false, filesRead: 60 });
+    expect(withSavedIndex(loaded)).toBeUndefined();
+    const composed = new MarkdownFactStore({ root, watch: "off", racyWindowMs: Number.NEGATIVE_INFINITY });
+    expect(withSavedIndex(composed)).toBeInstanceOf(SavedIndex);
+    expect((await composed.load()).records).toHaveLength(60);
+    expect(composed.freshness()).toMatchObject({ restored: true, filesRead: 0 });
   });
 });

@@ -43,12 +43,11 @@ export function gitOk(cwd: string, ...args: string[]): string {
 }
 
 /**
- * Stages everything but the memory's write-lock files and commits. A server still running may
- * take and drop `.foundry/memory/.lock` (a background index save) while git lists the tree, and
- * git then fails to stat the vanished file; the lock is never content to commit.
+ * Stages everything and commits, as a user would. A server still running may take and drop
+ * `.foundry/memory/.lock` meanwhile; the store's .gitignore keeps it out of git's listing.
  */
 export function commitAll(cwd: string, message: string): void {
-  gitOk(cwd, "add", "-A", "--", ".", ":(exclude).foundry/memory/.lock*");
+  gitOk(cwd, "add", "-A");
   gitOk(cwd, "commit", "-q", "-m", message);
 }
 

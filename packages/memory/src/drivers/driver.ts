@@ -1,8 +1,10 @@
-// The storage seam (STYLE.md "drivers"): everything FoundryMemory needs from a fact store.
+// The storage seam (STYLE.md "drivers"): everything FoundryMemory needs from a fact store, and
+// nothing about search: a driver stores, lists and snapshots facts. What makes a store fast —
+// the saved index (saved-index/), the search index's own save and restore — is composed around
+// a driver, not asked of it (docs/decisions/0009-memory-driver-is-a-fact-store.md).
 // The markdown-files driver is the default; the in-memory driver serves tests and embedders.
 // Both pass test/driver-conformance.ts.
 
-import type { IncrementalSearchIndex } from "../search/incremental-index";
 import type { MemoryLayout } from "../layout/memory-layout";
 import type { Fact } from "../types";
 
@@ -67,22 +69,8 @@ export interface FactStoreDriver {
    * unless a few draws cannot meet it.
    */
   allocateId(layout?: MemoryLayout, avoid?: (id: string) => boolean): Promise<string>;
-  /**
-   * A search index the driver restored from its own cache (a cold start), handed over once;
-   * the caller reconciles it with the facts active now before using it.
-   */
-  takeRestoredSearchIndex?(): IncrementalSearchIndex | undefined;
-  /** Where the caller keeps its current search index, so a cache the driver saves can include it. */
-  useSearchIndex?(current: () => IncrementalSearchIndex | undefined): void;
-  /**
-   * Whether the facts about to be shown say what their storage says; false means a cache the
-   * driver restored was wrong, and the driver has dropped it (the caller loads and asks again).
-   */
-  holdsShown?(facts: readonly Fact[]): boolean;
   /** Stops background work (a directory watch); the driver still works afterwards, scanning. */
   close?(): void;
-  /** Begins a cold start's background work before the first load is asked for; never rejects. */
-  warmUp?(): Promise<void>;
   /** Stores a new fact; throws MemoryError ID_CONFLICT if the id is already stored. */
   create(fact: Fact): Promise<void>;
   /** Replaces the stored fact with the same id, atomically. */

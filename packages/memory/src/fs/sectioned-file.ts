@@ -1,4 +1,4 @@
-// The framing both binary caches share (drivers/saved-index.ts, recall/recall-index-file.ts): a
+// The framing both binary caches share (saved-index/saved-index-file.ts, recall/recall-index-file.ts): a
 // header line (JSON: format, version, analyser fingerprint, byte order, section sizes, CRC-32 of
 // the rest; padded with spaces so what follows starts at a multiple of 8 bytes), then the
 // sections, each padded with zero bytes to a multiple of 8 so numbers can be read in place.

@@ -1,5 +1,5 @@
 // `.foundry/cache/recall-index.bin`: everything rank.ts reads, saved apart from the saved index
-// (drivers/saved-index.ts) so the prompt-recall hook can rank a 10,000-fact memory without
+// (saved-index/saved-index-file.ts) so the prompt-recall hook can rank a 10,000-fact memory without
 // restoring the store: the vocabulary and written forms, the postings with their packed counts,
 // the field lengths and averages, the learned acronyms, each fact's id, created time, type,
 // confidence, the question forms it answers and whether its title names a product (what ranking

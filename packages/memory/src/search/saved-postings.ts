@@ -1,4 +1,4 @@
-// The search index as saved for cold starts (drivers/saved-index.ts): its facts in position
+// The search index as saved for cold starts (saved-index/saved-index-file.ts): its facts in position
 // order (as positions among the saved facts), the sorted vocabulary, the written forms with
 // their stems and counts, and the field totals as JSON; every term's positions as 32-bit
 // integers (each term's list ends where `ends` says), and beside each position that fact's

@@ -1,4 +1,4 @@
-// Term counts of a fact as text, for the saved index (drivers/saved-index.ts): `term packed …`
+// Term counts of a fact as text, for the saved index (saved-index/saved-index-file.ts): `term packed …`
 // (terms never contain spaces), field lengths and written forms. A restored fact's terms are
 // decoded only when first read. The fingerprint changes whenever tokenising changes (the
 // tokenizer or stemmer was edited or upgraded), so terms saved by another version are not used.

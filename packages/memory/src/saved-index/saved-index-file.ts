@@ -1,5 +1,5 @@
-// The saved index for cold starts: every settled file entry (name, stat, parsed fact or
-// problem, the fact's search terms when known, a glossary fact's definitions) plus the search
+// The saved index file for cold starts (saved-index.ts composes it around the markdown store):
+// every settled file entry (name, stat, parsed fact or problem, the fact's search terms when known, a glossary fact's definitions) plus the search
 // index itself (search/saved-postings.ts) in `.foundry/cache/memory-index.json`, kept out of
 // git. A fresh process restores these entries and then scans the folder as usual, so each file
 // costs one stat and is re-read only when its size, inode, mtime or ctime differs (like git's
@@ -24,19 +24,16 @@
 // wrote; it is no defence against someone who can write to .foundry/, who can as well edit
 // the fact files themselves.
 
-import { createHash } from "node:crypto";
+import path from "node:path";
 import { FILE_BOUNDS, readBoundedText } from "../fs/bounded-read";
 import { numbersOf, readFileSections, sectionedFileBytes } from "../fs/sectioned-file";
-import path from "node:path";
 import type { Fact } from "../types";
-import { definitionsOf, glossaryFingerprint, rememberDefinitions } from "../search/glossary";
-import { tokenizerFingerprint } from "../search/saved-terms";
-import { knownTermsOf } from "../search/search-index";
+import { definitionsOf, rememberDefinitions } from "../search/glossary";
+import { analysedTermsOf, deserializeSearchIndex, searchIndexFingerprint, serializeSearchIndex } from "../search/saved-search-index";
 import type { IncrementalSearchIndex } from "../search/incremental-index";
-import { decodePostings, encodePostings } from "../search/saved-postings";
 import { parseFact, serializeFact } from "../facts/fact-file";
-import type { StoredFactRecord } from "./driver";
-import type { FactEntry, RestoredEntries } from "./fact-entries";
+import type { StoredFactRecord } from "../drivers/driver";
+import type { FactEntry, RestoredEntries } from "../drivers/fact-entries";
 import { decodeFacts, encodeFacts } from "./saved-facts";
 import type { FactToSave, SavedFacts } from "./saved-facts";
 
@@ -45,13 +42,9 @@ const VERSION = 5;
 
 const SECTIONS = 7;
 
-let analyser: string | undefined;
-
-const savedFormat = () => ({ format: FORMAT, version: VERSION, analyser: analyserFingerprint(), sections: SECTIONS });
-
-function analyserFingerprint(): string {
-  return (analyser ??= createHash("sha256").update(`${tokenizerFingerprint()}\n${glossaryFingerprint()}`).digest("hex").slice(0, 16));
-}
+// The analyser is the search index's own fingerprint (search/saved-search-index.ts): the same
+// value as before that module existed, so files saved by earlier builds of version 5 restore.
+const savedFormat = () => ({ format: FORMAT, version: VERSION, analyser: searchIndexFingerprint(), sections: SECTIONS });
 
 /**
  * A restored record whose text is read from its file only when someone asks (token figures);
@@ -124,7 +117,7 @@ export function readSavedIndex(file: string, locationPrefix: string, folder: str
     // file's JSON and text bytes (~2.4 MB there) staying alive beside them.
     const decoded = decodeFacts(parsed.files, numbersOf(Float64Array, rows), text.toString("utf8"), terms, locationPrefix, (fact) => new RestoredRecord(fact, locationPrefix, folder, boundary));
     if (!decoded) return undefined;
-    const searchIndex = parsed.postings === undefined ? undefined : decodePostings(parsed.postings, numbersOf(Int32Array, ends), numbersOf(Int32Array, positions), numbersOf(Int32Array, packed), decoded.facts, decoded.terms);
+    const searchIndex = parsed.postings === undefined ? undefined : deserializeSearchIndex(parsed.postings, numbersOf(Int32Array, ends), numbersOf(Int32Array, positions), numbersOf(Int32Array, packed), decoded.facts, decoded.terms);
     if (parsed.postings !== undefined && !searchIndex) return undefined; // malformed anywhere: nothing of it is used
     for (const [fact, definitions] of decoded.definitions) rememberDefinitions(fact, definitions);
     return { entries: decoded, ...(searchIndex ? { searchIndex } : {}) };
@@ -149,13 +142,13 @@ export function savedIndexBytes(entries: Iterable<[string, FactEntry]>, searchIn
       problems.push([name, entry]);
       continue;
     }
-    const terms = knownTermsOf(fact) ?? searchIndex?.termsFor(fact);
+    const terms = analysedTermsOf(fact, searchIndex);
     if (!terms) withoutTerms ??= fact;
     savedAt.set(fact, facts.length);
     facts.push({ entry, fact, terms, definitions: definitionsOf(fact) });
   }
   const { saved, rows, text, terms } = encodeFacts(facts, problems);
-  const postings = searchIndex ? encodePostings(searchIndex, savedAt) : undefined;
+  const postings = searchIndex ? serializeSearchIndex(searchIndex, savedAt) : undefined;
   const index = Buffer.from(JSON.stringify({ files: saved, ...(postings ? { postings: postings.json } : {}) }));
   const numbers = (array: Float64Array | Int32Array | undefined): Buffer => (array ? Buffer.from(array.buffer, array.byteOffset, array.byteLength) : Buffer.alloc(0));
   const parts = [index, numbers(rows), numbers(postings?.ends), numbers(postings?.positions), numbers(postings?.packed), Buffer.from(text), terms];

@@ -1,4 +1,4 @@
-// The file entries of the saved index (saved-index.ts), by column rather than as one JSON value
+// The file entries of the saved index (saved-index-file.ts), by column rather than as one JSON value
 // per fact: a cold start at 10,000 facts reads one block of 64-bit numbers in place, slices
 // every string out of one text and decodes no fact's terms, instead of parsing 10,000 nested
 // JSON arrays, which is what its time went to (JSON.parse, and the garbage collector copying
@@ -20,9 +20,9 @@ import type { FactTerms } from "../search/search-index";
 import { restoredTerms, termsText } from "../search/saved-terms";
 import type { SavedTermsRows } from "../search/saved-terms";
 import { factIdNumber } from "../facts/fact-file";
-import type { FactProblem, StoredFactRecord } from "./driver";
-import { compareRecords, factIdOfFileName } from "./fact-entries";
-import type { FactEntry, RestoredEntries } from "./fact-entries";
+import type { FactProblem, StoredFactRecord } from "../drivers/driver";
+import { compareRecords, factIdOfFileName } from "../drivers/fact-entries";
+import type { FactEntry, RestoredEntries } from "../drivers/fact-entries";
 
 /** Numbers per fact. */
 export const FIELDS = 18;
