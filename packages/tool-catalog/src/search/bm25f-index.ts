@@ -6,6 +6,7 @@
 
 import type { JsonSchemaObject, SearchField } from "../types";
 import { analyse } from "./text";
+import { WordPairIndex } from "./word-pairs";
 
 /**
  * Indexed fields in bit order (a posting's `mask` has bit i set when INDEX_FIELDS[i] holds the
@@ -98,6 +99,8 @@ export class Bm25fIndex {
   readonly postings = new Map<string, Postings>();
   /** Surface words seen in any field → their stem (for prefix and typo expansion). */
   readonly surfaceWords = new Map<string, string>();
+  /** Adjacent word pairs of each tool's name, title and description (search/word-pairs.ts). */
+  readonly wordPairs = new WordPairIndex();
   /** Distinct stems in each tool's name (for the name-coverage bonus). */
   readonly nameStemCounts: number[] = [];
   private readonly settings: Bm25fSettings;
@@ -131,6 +134,7 @@ export class Bm25fIndex {
         parameters = parameterText(tool.inputSchema);
         schemaTexts.set(tool.inputSchema, parameters);
       }
+      this.wordPairs.add(this.nameStemCounts.length, [tool.name, tool.title ?? "", lead, rest]);
       const fieldTerms = [tool.name, tool.title ?? "", tool.toolsetText, lead, rest, parameters.help, parameters.names].map(termsOf);
       slots.clear();
       const stems: string[] = [];

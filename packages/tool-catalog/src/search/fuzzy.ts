@@ -53,3 +53,23 @@ export function closestNames(name: string, candidates: Iterable<string>, count =
   scored.sort((left, right) => left.score - right.score || left.candidate.localeCompare(right.candidate));
   return scored.slice(0, count).map((entry) => entry.candidate);
 }
+
+/** The character trigrams of a word padded with a space each side ("tag" → " ta", "tag", "ag "). */
+export function trigrams(word: string): Set<string> {
+  const padded = ` ${word} `;
+  const grams = new Set<string>();
+  for (let start = 0; start + 3 <= padded.length; start += 1) grams.add(padded.slice(start, start + 3));
+  return grams;
+}
+
+/**
+ * Dice similarity of a word's trigrams (`own`, from {@link trigrams}) and another word's, counted
+ * over the other word's positions without building its set (a vocabulary scan stays cheap).
+ */
+export function trigramSimilarity(own: ReadonlySet<string>, other: string): number {
+  const padded = ` ${other} `;
+  const positions = padded.length - 2;
+  let shared = 0;
+  for (let start = 0; start < positions; start += 1) if (own.has(padded.slice(start, start + 3))) shared += 1;
+  return (2 * Math.min(shared, own.size)) / (own.size + positions);
+}

@@ -5,12 +5,12 @@
 
 import { argumentWords } from "./arguments";
 import type { Bm25fIndex } from "./bm25f-index";
-import { editDistance, typoAllowance } from "./fuzzy";
+import { editDistance, trigramSimilarity, trigrams, typoAllowance } from "./fuzzy";
 import { isStopWord, splitQueryWords, splitWords, stemWord } from "./text";
 import { RELATED_CONCEPTS, SYNONYM_GROUPS } from "./vocabulary";
 
 /** Where an alternative came from (reported by explain tooling and tests). */
-export type AlternativeSource = "exact" | "synonym" | "related" | "prefix" | "typo";
+export type AlternativeSource = "exact" | "synonym" | "related" | "prefix" | "typo" | "variant";
 
 /** One way to satisfy a query concept: all of `stems` (summed), scaled by `weight`. */
 export interface Alternative {
@@ -38,7 +38,7 @@ export interface VocabularyExtension {
 }
 
 /** Relative weights of alternatives; exact matches weigh 1. */
-export const EXPANSION_WEIGHTS = { synonym: 0.75, related: 0.6, prefix: 0.55, typo: 0.6 } as const;
+export const EXPANSION_WEIGHTS = { synonym: 0.75, related: 0.6, prefix: 0.55, typo: 0.6, variant: 0.6 } as const;
 
 const MAX_PHRASE_WORDS = 5;
 const MAX_QUERY_WORDS = 32;
@@ -112,6 +112,27 @@ function typoAlternatives(word: string, index: Bm25fIndex): Alternative[] {
   }
   if (best > allowance) return [];
   return [...stems].map((stem) => ({ stems: [stem], weight: EXPANSION_WEIGHTS.typo, source: "typo" as const }));
+}
+
+// Letter-alike words (trigram Dice above VARIANT_SIMILARITY) for a word of VARIANT_MIN_LENGTH or more.
+const VARIANT_MIN_LENGTH = 5;
+const VARIANT_SIMILARITY = 0.6;
+const MAX_VARIANTS = 3;
+
+function variantAlternatives(word: string, index: Bm25fIndex): Alternative[] {
+  if (word.length < VARIANT_MIN_LENGTH) return [];
+  const own = trigrams(word);
+  let best = VARIANT_SIMILARITY;
+  let stems = new Set<string>();
+  for (const [surface, stem] of index.surfaceWords) {
+    if (Math.abs(surface.length - word.length) > word.length / 2) continue;
+    const similarity = trigramSimilarity(own, surface);
+    if (similarity > best) {
+      best = similarity;
+      stems = new Set([stem]);
+    } else if (similarity === best && similarity > VARIANT_SIMILARITY) stems.add(stem);
+  }
+  return [...stems].slice(0, MAX_VARIANTS).map((stem) => ({ stems: [stem], weight: EXPANSION_WEIGHTS.variant, source: "variant" as const }));
 }
 
 /** Options of analyseQuery: the expansion table, or none for plain matching. */
@@ -211,6 +232,9 @@ function buildGroup(text: string, exact: string[], expansions: Alternative[], in
   if (fuzzy && exact.length === 1 && !text.includes(" ")) {
     if (!index.has(exact[0]!)) alternatives.push(...prefixAlternatives(text, index));
     alternatives.push(...typoAlternatives(text, index));
+    // Last resort for a word no tool holds, in no prefix and no near spelling: the indexed words
+    // most alike in letters ("summarisation" → summary, a transliteration's other spelling).
+    if (alternatives.length === 1 && !index.has(exact[0]!)) alternatives.push(...variantAlternatives(text, index));
   }
   const expandsTo = new Set(alternatives.map((alternative) => alternative.stems.join(" ")));
   return { text, alternatives: alternatives.filter((alternative) => alternative.stems.some((stem) => index.has(stem))), expandsTo };

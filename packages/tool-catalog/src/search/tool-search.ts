@@ -26,6 +26,8 @@ export interface SearchOptions {
   groupNearDuplicates?: boolean;
   /** Move each action's best tools up when a request names several (default true). */
   multiStep?: boolean;
+  /** Move up tools holding the request's adjacent words side by side (default true; search/word-pairs.ts). */
+  wordPairs?: boolean;
   /** Fuse the ranking with an embeddings model's nearest tools (default off; search/semantic/). */
   semantic?: SemanticSearchSettings;
 }
@@ -40,6 +42,7 @@ export class SearchSettings {
   readonly bm25f: Bm25fSettings;
   readonly groupNearDuplicates: boolean;
   readonly multiStep: boolean;
+  readonly wordPairs: boolean;
 
   constructor(options: SearchOptions = {}) {
     this.expansions = options.expansion === false ? undefined : buildExpansionTable(options.vocabulary);
@@ -49,6 +52,7 @@ export class SearchSettings {
     this.bm25f = bm25f === undefined ? DEFAULT_BM25F : { k1: bm25f.k1, weights: { ...DEFAULT_BM25F.weights, ...bm25f.weights }, lengthNormalisation: { ...DEFAULT_BM25F.lengthNormalisation, ...bm25f.lengthNormalisation } };
     this.groupNearDuplicates = options.groupNearDuplicates !== false;
     this.multiStep = options.multiStep !== false;
+    this.wordPairs = options.wordPairs !== false;
   }
 }
 
@@ -148,6 +152,7 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
     const fits = requested.size === 0 ? undefined : this.actionSets.map((actions) => actionFit(requested, actions));
     const fit = fits === undefined ? undefined : (doc: number) => fits[this.actionSetOf[doc]!]!;
     const ranked = rankDocuments(groups, this.index, { allow, mentioned, actionFit: fit });
+    if (this.settings.wordPairs) this.index.wordPairs.reorder(query, ranked);
     const groupOf = this.groupOf;
     const entries = groupOf === undefined ? ranked.map((hit) => ({ hit, variants: [] })) : collapseNearDuplicates(ranked, (hit) => groupOf[hit.doc]!);
     return entries.map(({ hit, variants }) => ({
