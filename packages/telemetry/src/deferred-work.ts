@@ -1,10 +1,9 @@
 // Work that must happen for an operation but not before its answer leaves: ending the span (and,
-// every 512 spans, the batch processor's serialisation) and recording the OTLP histogram. A server
-// operation ends in TracedServerTransport.send just before the answer is written, in the same
-// synchronous stretch; queued here, the work runs in one microtask after that stretch, so after
-// the write. A microtask and not setImmediate: an immediate costs the process an extra event-loop
-// turn per answer, which measured slower on foya's relay (more CPU per call, higher p50) than doing
-// the work inline. Bounded: past MAX_DEFERRED_WORK waiting items the work runs at once (never dropped).
+// every 512 spans, the batch processor's serialisation) and recording the OTLP histogram. A relayed
+// call ends its client operation just before the server's answer is written and its server
+// operation just before that write; run then, this work sits on the caller's latency. Queued here,
+// it runs in one setImmediate after the current I/O callback, when the answer is already written.
+// Bounded: past MAX_DEFERRED_WORK waiting items the work runs at once (never dropped).
 
 /** Most items waiting at once; past it `defer` runs the item inline. */
 export const MAX_DEFERRED_WORK = 4096;
@@ -13,7 +12,7 @@ export class DeferredWork {
   private queue: Array<() => void> = [];
   private scheduled = false;
 
-  /** Runs `work` once the current synchronous stretch (e.g. the answer's write) is over. */
+  /** Runs `work` after the current callback's synchronous part and its microtasks. */
   defer(work: () => void): void {
     if (this.queue.length >= MAX_DEFERRED_WORK) {
       work();
@@ -22,7 +21,7 @@ export class DeferredWork {
     this.queue.push(work);
     if (this.scheduled) return;
     this.scheduled = true;
-    queueMicrotask(() => this.drain());
+    setImmediate(() => this.drain());
   }
 
   /** Runs everything waiting now (also before the exporters shut down). */

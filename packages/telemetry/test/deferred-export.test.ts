@@ -1,7 +1,7 @@
 // Foya's relay cost with export on (issue #33): ending a span (and, every 512 spans, the batch
 // processor's serialisation) and recording the OTLP histogram used to run before the answer was
-// written, on the caller's latency. They now run once the synchronous stretch that ends the
-// operation (and writes the answer) is over, with the end time taken when the operation ended. The bridge here records what the SDK would be asked to do.
+// written, on the caller's latency. They now run after the current callback, with the end time
+// taken when the operation ended. The bridge here records what the SDK would be asked to do.
 import { describe, expect, it } from "vitest";
 import type { OtelBridge } from "../src/otel-sdk";
 import { MAX_DEFERRED_WORK } from "../src/deferred-work";
@@ -29,7 +29,7 @@ const facts = (id: number) => operationFacts({ jsonrpc: "2.0", id, method: "tool
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe("span ends off the answer's path", () => {
-  it("ends the span and records the histogram after the synchronous stretch that ended it, with the end time taken at end()", async () => {
+  it("ends the span and records the histogram after the current callback, with the end time taken at end()", async () => {
     const { bridge, events, endTimes } = recordingBridge();
     const telemetry = new Telemetry(bridge);
     const operation = telemetry.startOperation("server", facts(1), { transport: "pipe" });
