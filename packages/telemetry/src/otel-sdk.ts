@@ -16,8 +16,7 @@ export interface BridgeSpan {
   run<T>(fn: () => T): T;
   /** Writes traceparent/tracestate for this span into `carrier` (a request's params._meta). */
   inject(carrier: Record<string, unknown>): void;
-  /** `endedAt` is a performance.now() reading (the span may be ended a moment after it). */
-  end(attributes: Attributes, errorMessage: string | undefined, endedAt: number): void;
+  end(attributes: Attributes, errorMessage: string | undefined): void;
 }
 
 /** The loaded SDK, reduced to what Telemetry needs. */
@@ -125,11 +124,11 @@ export async function loadOtel(settings: OtelSettings, service: ServiceIdentity)
     return {
       run: (fn) => api.context.with(spanContext, fn),
       inject: (carrier) => propagator.inject(spanContext, carrier, CARRIER_SETTER),
-      end: (attributes, errorMessage, endedAt) => {
+      end: (attributes, errorMessage) => {
         span.setAttributes(attributes);
         if (attributes["error.type"] !== undefined)
           span.setStatus({ code: api.SpanStatusCode.ERROR, ...(errorMessage === undefined ? {} : { message: errorMessage }) });
-        span.end(endedAt);
+        span.end();
       },
     };
   };

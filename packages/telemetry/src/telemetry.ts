@@ -7,7 +7,6 @@
 import type { Attributes } from "@opentelemetry/api";
 import { MetricsRegistry, type Metric } from "./metrics-registry";
 import { otelSettingsFrom } from "./otel-env";
-import { DeferredWork } from "./deferred-work";
 import type { BridgeSpan, OtelBridge, ServiceIdentity } from "./otel-sdk";
 import { firstSeenToolLabels, type ToolLabeler } from "./tool-labels";
 import { McpAttribute, MCP_DURATION_BUCKETS_SECONDS, spanNameOf, type NetworkTransport, type OperationFacts, type OperationOutcome } from "./semconv";
@@ -56,8 +55,7 @@ class MeasuredOperation implements Operation {
   end(outcome: OperationOutcome): void {
     if (this.ended) return;
     this.ended = true;
-    const endedAt = performance.now();
-    this.telemetry.finish(this.side, this.facts, this.context, outcome, { seconds: (endedAt - this.started) / 1000, endedAt }, this.span);
+    this.telemetry.finish(this.side, this.facts, this.context, outcome, (performance.now() - this.started) / 1000, this.span);
   }
 }
 
@@ -85,7 +83,6 @@ export class Telemetry {
   private readonly refusals: Metric;
   // Each side its own: a server knows the tools it serves, a client the names its upstreams answer to.
   private readonly toolLabels: Record<OperationSide, ToolLabeler> = { server: firstSeenToolLabels(), client: firstSeenToolLabels() };
-  private readonly exportWork = new DeferredWork();
 
   constructor(
     private readonly bridge: OtelBridge | undefined = undefined,
@@ -135,8 +132,8 @@ export class Telemetry {
     return attributes;
   }
 
-  /** @internal Called by an operation's end; `timing.endedAt` is its performance.now() end. */
-  finish(side: OperationSide, facts: OperationFacts, context: OperationContext, outcome: OperationOutcome, timing: { seconds: number; endedAt: number }, span: BridgeSpan | undefined): void {
+  /** @internal Called by an operation's end. */
+  finish(side: OperationSide, facts: OperationFacts, context: OperationContext, outcome: OperationOutcome, seconds: number, span: BridgeSpan | undefined): void {
     const toolLabel = facts.toolName === undefined ? undefined : this.toolLabels[side](facts.toolName);
     const labels: Record<string, string> = {
       mcp_method_name: facts.method,
@@ -144,26 +141,21 @@ export class Telemetry {
       error_type: outcome.errorType ?? "",
     };
     if (side === "client") labels.upstream = context.upstream ?? "";
-    this.durations[side].observe(labels, timing.seconds);
+    this.durations[side].observe(labels, seconds);
     if (side === "server" && outcome.errorType !== undefined) this.refusals.inc({ code: outcome.refusalCode ?? outcome.errorType });
-    const bridge = this.bridge;
-    if (!bridge) return;
-    // Off the answer's path (deferred-work.ts); the span keeps the end time taken here.
-    this.exportWork.defer(() => {
-      const ending: Attributes = {};
-      if (outcome.errorType !== undefined) ending[McpAttribute.ERROR_TYPE] = outcome.errorType;
-      if (outcome.statusCode !== undefined) ending[McpAttribute.STATUS_CODE] = outcome.statusCode;
-      span?.end(ending, outcome.message, timing.endedAt);
-      // Metric attributes are the low-cardinality ones (no request id, session id or URI).
-      const metricAttributes = { ...conventionAttributes(facts, context), ...ending };
-      if (toolLabel !== undefined) metricAttributes[McpAttribute.TOOL_NAME] = toolLabel;
-      bridge.recordDuration(side, timing.seconds, metricAttributes);
-    });
+    if (!this.bridge) return;
+    const ending: Attributes = {};
+    if (outcome.errorType !== undefined) ending[McpAttribute.ERROR_TYPE] = outcome.errorType;
+    if (outcome.statusCode !== undefined) ending[McpAttribute.STATUS_CODE] = outcome.statusCode;
+    span?.end(ending, outcome.message);
+    // Metric attributes are the low-cardinality ones (no request id, session id or URI).
+    const metricAttributes = { ...conventionAttributes(facts, context), ...ending };
+    if (toolLabel !== undefined) metricAttributes[McpAttribute.TOOL_NAME] = toolLabel;
+    this.bridge.recordDuration(side, seconds, metricAttributes);
   }
 
   /** Flushes and stops the exporters (call before the process exits). */
   async shutdown(): Promise<void> {
-    this.exportWork.drain();
     await this.bridge?.shutdown();
   }
 }
