@@ -84,6 +84,10 @@ export function checkApp(pkg, context) {
   // package-lock.json lists a skipped optional package too: what counts is what is on disk.
   for (const name of skipped) if (fs.existsSync(path.join(dir, "node_modules", name))) problems.push(`npm installed ${name} on Node ${process.versions.node}, which its engines exclude`);
   if (skipped.length) problems.push(...nativeAddons(dir).map((file) => `a native addon was installed on Node ${process.versions.node}, where nothing loads it: ${file}`));
+  // An optional peer (the OpenTelemetry packages) is the operator's to install when turning the
+  // feature on: the app's own install must not carry it.
+  const optionalPeers = Object.keys(pkg.manifest.peerDependencies ?? {}).filter((name) => pkg.manifest.peerDependenciesMeta?.[name]?.optional === true);
+  for (const name of optionalPeers) if (stats.names.includes(name)) problems.push(`npm installed ${name}, an optional peer dependency that only an operator turning its feature on installs`);
   return { ...stats, dir, installed: path.join(dir, "node_modules", pkg.name), bins, problems };
 }
 

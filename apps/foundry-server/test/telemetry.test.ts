@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { OTEL_INSTALL_COMMAND } from "@foundry-mcp/telemetry";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOtlpReceiver, type OtlpReceiver } from "../../../tooling/otlp-receiver.mjs";
 import { BUNDLE, cleanup, isolatedBundle, makeTempDir, requireBuild } from "./support/server-process";
@@ -74,6 +75,6 @@ describe("foundry-server telemetry", () => {
     expect(run.stderr).toContain(
       "OpenTelemetry export is on (OTEL_* environment) but @opentelemetry/api could not be loaded: Cannot find package '@opentelemetry/api'",
     );
-    expect(run.stderr).toContain("Install the @opentelemetry packages this program lists as dependencies next to it, or unset OTEL_EXPORTER_OTLP_ENDPOINT / set OTEL_SDK_DISABLED=true.");
+    expect(run.stderr).toContain(`The OpenTelemetry packages are optional peer dependencies, not installed with this program: install them where it is installed with \`${OTEL_INSTALL_COMMAND}\`, or unset OTEL_EXPORTER_OTLP_ENDPOINT / set OTEL_SDK_DISABLED=true.`);
   });
 });

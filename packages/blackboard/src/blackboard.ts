@@ -4,9 +4,8 @@
 // call reads the disk. Neighbours: sanitize.ts (names), layout.ts (path checks), scan.ts, render.ts.
 
 import path from "node:path";
-import type { ContractRegistry } from "@foundry-mcp/contracts";
 import { estimateTokens, formatTokens } from "@foundry-mcp/tokens";
-import { messageOf } from "@foundry-mcp/core";
+import { messageOf, type Validator } from "@foundry-mcp/core";
 import { writeFileAtomic } from "@foundry-mcp/core/node";
 import { BlackboardError, BlackboardErrorCode } from "./errors";
 import { artifactRelativePath, lstatOrUndefined, resolveBoardDir, resolveWaveDir } from "./layout";
@@ -62,6 +61,15 @@ function serialize(artifact: Record<string, unknown>): string {
 }
 
 /**
+ * What the blackboard asks of a contract registry: the validator of a contract id, throwing for an
+ * unknown one. `ContractRegistry` of `@foundry-mcp/contracts` is one; the blackboard names only
+ * this shape, so its published code needs no contracts package of its own.
+ */
+export interface ArtifactContracts {
+  validator(schema: string): Validator;
+}
+
+/**
  * The blackboard of one project root. Construct it per call or keep it: it holds no state
  * besides the root and the contract registry.
  *
@@ -72,9 +80,9 @@ function serialize(artifact: Record<string, unknown>): string {
  */
 export class Blackboard {
   readonly #root: string;
-  readonly #registry: ContractRegistry;
+  readonly #registry: ArtifactContracts;
 
-  constructor(options: { root: string; registry: ContractRegistry }) {
+  constructor(options: { root: string; registry: ArtifactContracts }) {
     this.#root = path.resolve(options.root);
     this.#registry = options.registry;
   }

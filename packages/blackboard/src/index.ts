@@ -18,5 +18,6 @@ export type {
   BlackboardReadResult,
   WaveStats,
   BlackboardTotals,
+  ArtifactContracts,
 } from "./blackboard";
 export type { StoredArtifact } from "./scan";

@@ -7,6 +7,7 @@
 // upstream call made while serving a request is that request's child.
 import type { Attributes, Context, Histogram, Span, Tracer } from "@opentelemetry/api";
 import type { OtelSettings } from "./otel-env";
+import { OTEL_INSTALL_COMMAND } from "./otel-packages";
 import { MCP_DURATION_BUCKETS_SECONDS } from "./semconv";
 
 /** A started span as the rest of the package sees it. */
@@ -50,7 +51,7 @@ async function importOrExplain<T>(name: string, load: () => Promise<T>): Promise
     return await load();
   } catch (error) {
     throw new Error(
-      `OpenTelemetry export is on (OTEL_* environment) but ${name} could not be loaded: ${(error as Error).message}. Install the @opentelemetry packages this program lists as dependencies next to it, or unset OTEL_EXPORTER_OTLP_ENDPOINT / set OTEL_SDK_DISABLED=true.`,
+      `OpenTelemetry export is on (OTEL_* environment) but ${name} could not be loaded: ${(error as Error).message}. The OpenTelemetry packages are optional peer dependencies, not installed with this program: install them where it is installed with \`${OTEL_INSTALL_COMMAND}\`, or unset OTEL_EXPORTER_OTLP_ENDPOINT / set OTEL_SDK_DISABLED=true.`,
       { cause: error },
     );
   }

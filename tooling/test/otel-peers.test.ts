@@ -1,0 +1,42 @@
+// Issue #33: OpenTelemetry stays out of every app's install. The apps load the @opentelemetry
+// packages only when OTEL_* turns export on, so each lists them as optional peer dependencies
+// (npm does not install those) at the versions @foundry-mcp/telemetry is built with, never as
+// dependencies or optional dependencies (which npm installs: the gateway's install was 69
+// packages, 34.5 MB on Node 20 with them); the bundles keep them external.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { OTEL_PACKAGES } from "../tsup.base";
+import { OTEL_INSTALL_COMMAND, OTEL_PACKAGE_VERSIONS } from "../../packages/telemetry/src/otel-packages";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+type Manifest = Record<"dependencies" | "optionalDependencies" | "peerDependencies" | "devDependencies", Record<string, string> | undefined> & {
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+};
+const manifestOf = (folder: string): Manifest => JSON.parse(readFileSync(path.join(root, folder, "package.json"), "utf8")) as Manifest;
+const otelIn = (deps: Record<string, string> | undefined) => Object.fromEntries(Object.entries(deps ?? {}).filter(([name]) => name.startsWith("@opentelemetry/")));
+
+describe("the OpenTelemetry packages are optional peers of every app", () => {
+  it.each(["apps/amicited-gateway", "apps/foya-host", "apps/foundry-server"])("%s lists them as optional peers only, at the telemetry package's versions", (folder) => {
+    const manifest = manifestOf(folder);
+    expect(otelIn(manifest.dependencies)).toEqual({});
+    expect(otelIn(manifest.optionalDependencies)).toEqual({});
+    expect(otelIn(manifest.peerDependencies)).toEqual(OTEL_PACKAGE_VERSIONS);
+    for (const name of Object.keys(OTEL_PACKAGE_VERSIONS)) expect(manifest.peerDependenciesMeta?.[name], `${folder}: ${name}`).toEqual({ optional: true });
+    // The workspace's own tests run with export on, so they are installed here as devDependencies.
+    expect(otelIn(manifest.devDependencies)).toEqual(OTEL_PACKAGE_VERSIONS);
+  });
+
+  it("names the same packages as the bundles' externals and the telemetry package's manifest", () => {
+    expect([...OTEL_PACKAGES].sort()).toEqual(Object.keys(OTEL_PACKAGE_VERSIONS).sort());
+    const telemetry = manifestOf("packages/telemetry");
+    expect({ ...otelIn(telemetry.dependencies), ...otelIn(telemetry.peerDependencies) }).toEqual(OTEL_PACKAGE_VERSIONS);
+  });
+
+  it("prints one npm command that installs all of them", () => {
+    expect(OTEL_INSTALL_COMMAND).toBe(
+      "npm install @opentelemetry/api@1.10.0 @opentelemetry/context-async-hooks@2.12.0 @opentelemetry/core@2.12.0 @opentelemetry/exporter-metrics-otlp-http@0.223.0 @opentelemetry/exporter-trace-otlp-http@0.223.0 @opentelemetry/resources@2.12.0 @opentelemetry/sdk-metrics@2.12.0 @opentelemetry/sdk-trace-base@2.12.0",
+    );
+  });
+});
