@@ -3,8 +3,11 @@
 // telemetry off never loads one (the apps keep them external: see the apps' tsup configs), and
 // foundry-server's one-file bundle still runs with no node_modules beside it while it is off.
 // Spans go out through the OTLP/HTTP JSON trace exporter behind a BatchSpanProcessor, metrics
-// through a PeriodicExportingMetricReader; context flows through AsyncLocalStorage so an
-// upstream call made while serving a request is that request's child.
+// through a PeriodicExportingMetricReader. No context manager is registered: on Node 20 the
+// AsyncLocalStorage one installs promise hooks that tax every promise in the process (foya's relay
+// CPU +22% with export off but the hooks on). A span's parent always travels explicitly instead,
+// as a W3C traceparent in params._meta: the client's on a server span, the served request's
+// (trace-parent.ts, passed down the call path) on a client span.
 import type { Attributes, Context, Histogram, Span, Tracer } from "@opentelemetry/api";
 import type { OtelSettings } from "./otel-env";
 import { OTEL_INSTALL_COMMAND } from "./otel-packages";
@@ -12,8 +15,6 @@ import { MCP_DURATION_BUCKETS_SECONDS } from "./semconv";
 
 /** A started span as the rest of the package sees it. */
 export interface BridgeSpan {
-  /** Runs `fn` with this span as the active context (children parent on it). */
-  run<T>(fn: () => T): T;
   /** Writes traceparent/tracestate for this span into `carrier` (a request's params._meta). */
   inject(carrier: Record<string, unknown>): void;
   end(attributes: Attributes, errorMessage: string | undefined): void;
@@ -21,6 +22,7 @@ export interface BridgeSpan {
 
 /** The loaded SDK, reduced to what Telemetry needs. */
 export interface OtelBridge {
+  /** `carrier` (the request's params._meta) holds the parent's traceparent, if any. */
   startSpan(kind: "server" | "client", name: string, attributes: Attributes, carrier: Record<string, unknown> | undefined): BridgeSpan | undefined;
   recordDuration(side: "server" | "client", seconds: number, attributes: Attributes): void;
   shutdown(): Promise<void>;
@@ -66,8 +68,6 @@ export async function loadOtel(settings: OtelSettings, service: ServiceIdentity)
   const api = await importOrExplain("@opentelemetry/api", () => import("@opentelemetry/api"));
   const core = await importOrExplain("@opentelemetry/core", () => import("@opentelemetry/core"));
   const resources = await importOrExplain("@opentelemetry/resources", () => import("@opentelemetry/resources"));
-  const hooks = await importOrExplain("@opentelemetry/context-async-hooks", () => import("@opentelemetry/context-async-hooks"));
-  api.context.setGlobalContextManager(new hooks.AsyncLocalStorageContextManager().enable());
   const propagator = new core.CompositePropagator({ propagators: [new core.W3CTraceContextPropagator(), new core.W3CBaggagePropagator()] });
   // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES (envDetector) win over the program's own name.
   const resource = resources
@@ -120,9 +120,8 @@ export async function loadOtel(settings: OtelSettings, service: ServiceIdentity)
   }
 
   const wrap = (span: Span): BridgeSpan => {
-    const spanContext: Context = api.trace.setSpan(api.context.active(), span);
+    const spanContext: Context = api.trace.setSpan(api.ROOT_CONTEXT, span);
     return {
-      run: (fn) => api.context.with(spanContext, fn),
       inject: (carrier) => propagator.inject(spanContext, carrier, CARRIER_SETTER),
       end: (attributes, errorMessage) => {
         span.setAttributes(attributes);
@@ -136,9 +135,10 @@ export async function loadOtel(settings: OtelSettings, service: ServiceIdentity)
   return {
     startSpan(kind, name, attributes, carrier) {
       if (!tracer) return undefined;
-      // The server span's parent is the traceparent in params._meta (the convention); without
-      // one, the ambient context. A client span's parent is whatever request is being served.
-      const parent = kind === "server" && carrier ? propagator.extract(api.context.active(), carrier, CARRIER_GETTER) : api.context.active();
+      // The parent is the traceparent in params._meta (the convention): on a server span the
+      // client's, on a client span the served request's span, which the caller put there
+      // (TraceParent); without one the span starts a trace.
+      const parent = carrier ? propagator.extract(api.ROOT_CONTEXT, carrier, CARRIER_GETTER) : api.ROOT_CONTEXT;
       const span = tracer.startSpan(name, { kind: kind === "server" ? api.SpanKind.SERVER : api.SpanKind.CLIENT, attributes }, parent);
       return wrap(span);
     },

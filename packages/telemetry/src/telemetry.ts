@@ -8,6 +8,7 @@ import type { Attributes } from "@opentelemetry/api";
 import { MetricsRegistry, type Metric } from "./metrics-registry";
 import { otelSettingsFrom } from "./otel-env";
 import type { BridgeSpan, OtelBridge, ServiceIdentity } from "./otel-sdk";
+import type { TraceParent } from "./trace-parent";
 import { firstSeenToolLabels, type ToolLabeler } from "./tool-labels";
 import { McpAttribute, MCP_DURATION_BUCKETS_SECONDS, spanNameOf, type NetworkTransport, type OperationFacts, type OperationOutcome } from "./semconv";
 
@@ -25,10 +26,12 @@ export interface OperationContext {
 
 /** One measured request, from its arrival (or sending) to its answer. */
 export interface Operation {
-  /** Runs `fn` inside the operation's trace context (no-op wrapper with OTel off). */
-  run<T>(fn: () => T): T;
+  /** True when the operation has a span (spans are exported). */
+  readonly traced: boolean;
   /** Client side: writes traceparent into the outgoing request's params._meta. */
   inject(carrier: Record<string, unknown>): void;
+  /** The span's trace context, to parent the calls made for it; undefined without a span. */
+  traceParent(): TraceParent | undefined;
   end(outcome: OperationOutcome): void;
 }
 
@@ -44,8 +47,16 @@ class MeasuredOperation implements Operation {
     private readonly span: BridgeSpan | undefined,
   ) {}
 
-  run<T>(fn: () => T): T {
-    return this.span ? this.span.run(fn) : fn();
+  get traced(): boolean {
+    return this.span !== undefined;
+  }
+
+  traceParent(): TraceParent | undefined {
+    if (!this.span) return undefined;
+    const carrier: Record<string, unknown> = {};
+    this.span.inject(carrier);
+    if (typeof carrier.traceparent !== "string") return undefined;
+    return typeof carrier.tracestate === "string" ? { traceparent: carrier.traceparent, tracestate: carrier.tracestate } : { traceparent: carrier.traceparent };
   }
 
   inject(carrier: Record<string, unknown>): void {
@@ -118,9 +129,12 @@ export class Telemetry {
     return this.bridge !== undefined;
   }
 
-  /** Starts measuring one request; `facts.meta` carries an incoming traceparent on the server side. */
+  /**
+   * Starts measuring one request. `facts.meta` (params._meta) names the span's parent: on the
+   * server side the client's traceparent, on the client side the served request's (TraceParent).
+   */
   startOperation(side: OperationSide, facts: OperationFacts, context: OperationContext): Operation {
-    const span = this.bridge?.startSpan(side, spanNameOf(facts), this.spanAttributes(facts, context), side === "server" ? facts.meta : undefined);
+    const span = this.bridge?.startSpan(side, spanNameOf(facts), this.spanAttributes(facts, context), facts.meta);
     return new MeasuredOperation(this, side, facts, context, span);
   }
 
