@@ -8,23 +8,29 @@
 // CPU +22% with export off but the hooks on). A span's parent always travels explicitly instead,
 // as a W3C traceparent in params._meta: the client's on a server span, the served request's
 // (trace-parent.ts, passed down the call path) on a client span.
-import type { Attributes, Context, Histogram, Span, Tracer } from "@opentelemetry/api";
+import type { Context, Histogram, Span, Tracer } from "@opentelemetry/api";
 import type { OtelSettings } from "./otel-env";
 import { OTEL_INSTALL_COMMAND } from "./otel-packages";
 import { MCP_DURATION_BUCKETS_SECONDS } from "./semconv";
+
+/**
+ * A span's or a measurement's attributes. Our own type, not @opentelemetry/api's: the package's
+ * declarations then name no OpenTelemetry package, which a library user need not install.
+ */
+export type SpanAttributes = Record<string, string | number | boolean>;
 
 /** A started span as the rest of the package sees it. */
 export interface BridgeSpan {
   /** Writes traceparent/tracestate for this span into `carrier` (a request's params._meta). */
   inject(carrier: Record<string, unknown>): void;
-  end(attributes: Attributes, errorMessage: string | undefined): void;
+  end(attributes: SpanAttributes, errorMessage: string | undefined): void;
 }
 
 /** The loaded SDK, reduced to what Telemetry needs. */
 export interface OtelBridge {
   /** `carrier` (the request's params._meta) holds the parent's traceparent, if any. */
-  startSpan(kind: "server" | "client", name: string, attributes: Attributes, carrier: Record<string, unknown> | undefined): BridgeSpan | undefined;
-  recordDuration(side: "server" | "client", seconds: number, attributes: Attributes): void;
+  startSpan(kind: "server" | "client", name: string, attributes: SpanAttributes, carrier: Record<string, unknown> | undefined): BridgeSpan | undefined;
+  recordDuration(side: "server" | "client", seconds: number, attributes: SpanAttributes): void;
   shutdown(): Promise<void>;
 }
 

@@ -4,10 +4,9 @@
 // Apps call `startTelemetry` once at start-up; server-kit and client-manager reach the same
 // instance through `currentTelemetry()`, so a library user who never starts it pays only the
 // local metrics.
-import type { Attributes } from "@opentelemetry/api";
 import { MetricsRegistry, type Metric } from "./metrics-registry";
 import { otelSettingsFrom } from "./otel-env";
-import type { BridgeSpan, OtelBridge, ServiceIdentity } from "./otel-sdk";
+import type { BridgeSpan, OtelBridge, ServiceIdentity, SpanAttributes } from "./otel-sdk";
 import type { TraceParent } from "./trace-parent";
 import { firstSeenToolLabels, type ToolLabeler } from "./tool-labels";
 import { McpAttribute, MCP_DURATION_BUCKETS_SECONDS, spanNameOf, type NetworkTransport, type OperationFacts, type OperationOutcome } from "./semconv";
@@ -70,8 +69,8 @@ class MeasuredOperation implements Operation {
   }
 }
 
-function conventionAttributes(facts: OperationFacts, context: OperationContext): Attributes {
-  const attributes: Attributes = { [McpAttribute.METHOD]: facts.method, [McpAttribute.NETWORK_TRANSPORT]: context.transport };
+function conventionAttributes(facts: OperationFacts, context: OperationContext): SpanAttributes {
+  const attributes: SpanAttributes = { [McpAttribute.METHOD]: facts.method, [McpAttribute.NETWORK_TRANSPORT]: context.transport };
   if (context.transport === "tcp") attributes[McpAttribute.NETWORK_PROTOCOL] = "http";
   if (facts.toolName !== undefined) {
     attributes[McpAttribute.TOOL_NAME] = facts.toolName;
@@ -138,7 +137,7 @@ export class Telemetry {
     return new MeasuredOperation(this, side, facts, context, span);
   }
 
-  private spanAttributes(facts: OperationFacts, context: OperationContext): Attributes {
+  private spanAttributes(facts: OperationFacts, context: OperationContext): SpanAttributes {
     const attributes = conventionAttributes(facts, context);
     if (facts.requestId !== undefined) attributes[McpAttribute.REQUEST_ID] = facts.requestId;
     if (context.sessionId !== undefined) attributes[McpAttribute.SESSION_ID] = context.sessionId;
@@ -158,7 +157,7 @@ export class Telemetry {
     this.durations[side].observe(labels, seconds);
     if (side === "server" && outcome.errorType !== undefined) this.refusals.inc({ code: outcome.refusalCode ?? outcome.errorType });
     if (!this.bridge) return;
-    const ending: Attributes = {};
+    const ending: SpanAttributes = {};
     if (outcome.errorType !== undefined) ending[McpAttribute.ERROR_TYPE] = outcome.errorType;
     if (outcome.statusCode !== undefined) ending[McpAttribute.STATUS_CODE] = outcome.statusCode;
     span?.end(ending, outcome.message);
