@@ -125,8 +125,9 @@ export async function loadOtel(settings: OtelSettings, service: ServiceIdentity)
     shutdownMetrics = () => provider.shutdown();
   }
 
-  const wrap = (span: Span): BridgeSpan => {
-    const spanContext: Context = api.trace.setSpan(api.ROOT_CONTEXT, span);
+  // The span's context keeps what the parent's carrier brought besides it (baggage), so inject passes it on.
+  const wrap = (span: Span, parent: Context): BridgeSpan => {
+    const spanContext: Context = api.trace.setSpan(parent, span);
     return {
       inject: (carrier) => propagator.inject(spanContext, carrier, CARRIER_SETTER),
       end: (attributes, errorMessage) => {
@@ -146,7 +147,7 @@ export async function loadOtel(settings: OtelSettings, service: ServiceIdentity)
       // (TraceParent); without one the span starts a trace.
       const parent = carrier ? propagator.extract(api.ROOT_CONTEXT, carrier, CARRIER_GETTER) : api.ROOT_CONTEXT;
       const span = tracer.startSpan(name, { kind: kind === "server" ? api.SpanKind.SERVER : api.SpanKind.CLIENT, attributes }, parent);
-      return wrap(span);
+      return wrap(span, parent);
     },
     recordDuration(side, seconds, attributes) {
       histograms[side]?.record(seconds, attributes);

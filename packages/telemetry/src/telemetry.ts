@@ -55,7 +55,10 @@ class MeasuredOperation implements Operation {
     const carrier: Record<string, unknown> = {};
     this.span.inject(carrier);
     if (typeof carrier.traceparent !== "string") return undefined;
-    return typeof carrier.tracestate === "string" ? { traceparent: carrier.traceparent, tracestate: carrier.tracestate } : { traceparent: carrier.traceparent };
+    const parent: TraceParent = { traceparent: carrier.traceparent };
+    if (typeof carrier.tracestate === "string") parent.tracestate = carrier.tracestate;
+    if (typeof carrier.baggage === "string") parent.baggage = carrier.baggage;
+    return parent;
   }
 
   inject(carrier: Record<string, unknown>): void {

@@ -11,6 +11,8 @@ import type { Operation } from "./telemetry";
 export interface TraceParent {
   traceparent: string;
   tracestate?: string;
+  /** W3C baggage the served request brought, passed on with it. */
+  baggage?: string;
 }
 
 // Weak: an entry lives as long as the SDK keeps the request's extra, nothing to bound or clear.

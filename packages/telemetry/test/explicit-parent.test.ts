@@ -80,7 +80,7 @@ describe("a span's parent, carried explicitly", () => {
     const traceId = randomBytes(16).toString("hex");
     const callerSpanId = randomBytes(8).toString("hex");
     try {
-      const result = await relay.callTool({ name: "relay_echo", arguments: {}, _meta: { traceparent: `00-${traceId}-${callerSpanId}-01` } });
+      const result = await relay.callTool({ name: "relay_echo", arguments: {}, _meta: { traceparent: `00-${traceId}-${callerSpanId}-01`, baggage: "tenant=acme" } });
       expect(result.content).toEqual([{ type: "text", text: "from upstream" }]);
       expect(run).not.toHaveBeenCalled();
       expect(enterWith).not.toHaveBeenCalled();
@@ -100,8 +100,8 @@ describe("a span's parent, carried explicitly", () => {
     expect(relayClient.name).toBe("tools/call echo");
     expect(relayClient.attributes["mcp.method.name"]).toBe("tools/call");
     // What the handler was given, and what reached the upstream in params._meta.
-    expect(relayTraces).toEqual([{ traceparent: `00-${traceId}-${relayServer.spanId}-01` }]);
-    expect(seenUpstream).toEqual([{ traceparent: `00-${traceId}-${relayClient.spanId}-01` }]);
+    expect(relayTraces).toEqual([{ traceparent: `00-${traceId}-${relayServer.spanId}-01`, baggage: "tenant=acme" }]);
+    expect(seenUpstream).toEqual([{ traceparent: `00-${traceId}-${relayClient.spanId}-01`, baggage: "tenant=acme" }]);
     await Promise.all([relay.close(), upstream.close()]);
   });
 
