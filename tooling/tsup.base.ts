@@ -15,12 +15,11 @@ export const libraryBuild: Options = {
 
 /**
  * The OpenTelemetry packages @foundry-mcp/telemetry loads with import() only when the OTEL_*
- * variables turn export on. Apps keep them external (and list them as dependencies), so a bundle
+ * variables turn export on. Apps keep them external (and list them as optional peers), so a bundle
  * neither carries nor loads them while telemetry is off.
  */
 export const OTEL_PACKAGES = [
   "@opentelemetry/api",
-  "@opentelemetry/context-async-hooks",
   "@opentelemetry/core",
   "@opentelemetry/exporter-metrics-otlp-http",
   "@opentelemetry/exporter-trace-otlp-http",

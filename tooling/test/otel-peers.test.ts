@@ -2,7 +2,9 @@
 // packages only when OTEL_* turns export on, so each lists them as optional peer dependencies
 // (npm does not install those) at the versions @foundry-mcp/telemetry is built with, never as
 // dependencies or optional dependencies (which npm installs: the gateway's install was 69
-// packages, 34.5 MB on Node 20 with them); the bundles keep them external.
+// packages, 34.5 MB on Node 20 with them); the bundles keep them external. @foundry-mcp/telemetry
+// itself lists them the same way, so a library user of client-manager (which depends on it) does
+// not install OpenTelemetry either, and its declarations import none of them.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,8 +19,8 @@ type Manifest = Record<"dependencies" | "optionalDependencies" | "peerDependenci
 const manifestOf = (folder: string): Manifest => JSON.parse(readFileSync(path.join(root, folder, "package.json"), "utf8")) as Manifest;
 const otelIn = (deps: Record<string, string> | undefined) => Object.fromEntries(Object.entries(deps ?? {}).filter(([name]) => name.startsWith("@opentelemetry/")));
 
-describe("the OpenTelemetry packages are optional peers of every app", () => {
-  it.each(["apps/amicited-gateway", "apps/foya-host", "apps/foundry-server"])("%s lists them as optional peers only, at the telemetry package's versions", (folder) => {
+describe("the OpenTelemetry packages are optional peers of every app and of @foundry-mcp/telemetry", () => {
+  it.each(["apps/amicited-gateway", "apps/foya-host", "apps/foundry-server", "packages/telemetry"])("%s lists them as optional peers only, at the telemetry package's versions", (folder) => {
     const manifest = manifestOf(folder);
     expect(otelIn(manifest.dependencies)).toEqual({});
     expect(otelIn(manifest.optionalDependencies)).toEqual({});
@@ -31,12 +33,17 @@ describe("the OpenTelemetry packages are optional peers of every app", () => {
   it("names the same packages as the bundles' externals and the telemetry package's manifest", () => {
     expect([...OTEL_PACKAGES].sort()).toEqual(Object.keys(OTEL_PACKAGE_VERSIONS).sort());
     const telemetry = manifestOf("packages/telemetry");
-    expect({ ...otelIn(telemetry.dependencies), ...otelIn(telemetry.peerDependencies) }).toEqual(OTEL_PACKAGE_VERSIONS);
+    expect(otelIn(telemetry.peerDependencies)).toEqual(OTEL_PACKAGE_VERSIONS);
+  });
+
+  it("leaves them out of @foundry-mcp/telemetry's published declarations", () => {
+    const declarations = readFileSync(path.join(root, "packages/telemetry/dist/index.d.ts"), "utf8");
+    expect(declarations.match(/from ["']@opentelemetry\/[^"']+["']/g) ?? []).toEqual([]);
   });
 
   it("prints one npm command that installs all of them", () => {
     expect(OTEL_INSTALL_COMMAND).toBe(
-      "npm install @opentelemetry/api@1.10.0 @opentelemetry/context-async-hooks@2.12.0 @opentelemetry/core@2.12.0 @opentelemetry/exporter-metrics-otlp-http@0.223.0 @opentelemetry/exporter-trace-otlp-http@0.223.0 @opentelemetry/resources@2.12.0 @opentelemetry/sdk-metrics@2.12.0 @opentelemetry/sdk-trace-base@2.12.0",
+      "npm install @opentelemetry/api@1.10.0 @opentelemetry/core@2.12.0 @opentelemetry/exporter-metrics-otlp-http@0.223.0 @opentelemetry/exporter-trace-otlp-http@0.223.0 @opentelemetry/resources@2.12.0 @opentelemetry/sdk-metrics@2.12.0 @opentelemetry/sdk-trace-base@2.12.0",
     );
   });
 });

@@ -11,13 +11,13 @@ import { ClientToolsets } from "./client-toolsets";
 import { createProgressiveSurface } from "./surface";
 
 /** The catalog's call context of one call: the aggregator's, carrying the client's signal and progress sink to the upstream call, and its AskClient to the gate. */
-type ServeCallContext = CallContext & { onProgress?: CallScope["onProgress"]; ask?: CallScope["ask"] };
+type ServeCallContext = CallContext & { onProgress?: CallScope["onProgress"]; ask?: CallScope["ask"]; trace?: CallScope["trace"] };
 
 /** A catalog over the current registry: one toolset per configured server, calls through the gate. */
 function buildCatalog(manager: AggregatedManager, gate: CallGate): ToolCatalog<ServeCallContext> {
   const catalog = new ToolCatalog<ServeCallContext>({ validateOutput: false });
   const call = (tool: HostTool, args: Record<string, unknown>, context: ServeCallContext) =>
-    callThroughGate(manager, gate, tool, args, { signal: context.signal, onProgress: context.onProgress, ask: context.ask });
+    callThroughGate(manager, gate, tool, args, { signal: context.signal, onProgress: context.onProgress, ask: context.ask, trace: context.trace });
   new ClientToolsets(catalog, manager, { call }).sync();
   return catalog;
 }

@@ -3,7 +3,7 @@
 // and whose handler calls the server through the manager (or the host's own call, e.g. foya's
 // approval gate). sync() is idempotent: call it again when the manager's tools change.
 import { messageOf } from "@foundry-mcp/core";
-import { hostToolPrefix, type ClientManager, type HostTool } from "@foundry-mcp/client-manager";
+import { hostToolPrefix, type CallToolOptions, type ClientManager, type HostTool } from "@foundry-mcp/client-manager";
 import type { CallContext, ToolCatalog, ToolContent, ToolOutput } from "@foundry-mcp/tool-catalog";
 import { kindFromAnnotations } from "./kinds";
 
@@ -17,6 +17,11 @@ export interface ClientCallResult {
   isError?: boolean;
 }
 
+/** A context's `trace` when it is a trace context (the catalog's CallContext types extras as unknown). */
+function isTraceParent(value: unknown): value is NonNullable<CallToolOptions["trace"]> {
+  return typeof value === "object" && value !== null && typeof (value as { traceparent?: unknown }).traceparent === "string";
+}
+
 /** Options of ClientToolsets. */
 export interface ClientToolsetsOptions<C extends CallContext> {
   /**
@@ -24,7 +29,7 @@ export interface ClientToolsetsOptions<C extends CallContext> {
    * `prefixed` uses `<toolset>_<tool>`, matching the toolset's prefix (the gateway). Default `host`.
    */
   names?: "host" | "prefixed";
-  /** Runs one call; default `source.callTool(tool.hostName, args, { signal })`. */
+  /** Runs one call; default `source.callTool(tool.hostName, args, { signal, trace })` (the context's). */
   call?: (tool: HostTool, args: Record<string, unknown>, context: C) => Promise<ClientCallResult>;
 }
 
@@ -86,7 +91,11 @@ export class ClientToolsets<C extends CallContext> {
 
   private call(tool: HostTool, args: Record<string, unknown>, context: C): Promise<ClientCallResult> {
     if (this.options.call) return this.options.call(tool, args, context);
-    return this.source.callTool(tool.hostName, args, context.signal ? { signal: context.signal } : {});
+    const options: CallToolOptions = {};
+    if (context.signal) options.signal = context.signal;
+    // The served request's trace context (a `trace` the host put in the call context) parents the upstream call.
+    if (isTraceParent(context.trace)) options.trace = context.trace;
+    return this.source.callTool(tool.hostName, args, options);
   }
 
   private nameOf(tool: HostTool, toolset: string): string {

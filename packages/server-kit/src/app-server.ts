@@ -15,6 +15,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { CallToolResult, ReadResourceResult, Resource, ServerCapabilities, ServerNotification, ServerRequest, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import { traceParentOf, type TraceParent } from "@foundry-mcp/telemetry";
 import { checkedRequest } from "./checked-request";
 import type { ServerIdentity } from "./eras/modern-result";
 
@@ -27,6 +28,8 @@ export interface AppCall {
   signal: AbortSignal;
   /** Present when the request carried `_meta.progressToken`. */
   progress?: ProgressSender;
+  /** The request's span when spans are exported: pass it to the upstream calls made for it (client-manager's CallToolOptions.trace). */
+  trace?: TraceParent;
 }
 
 /**
@@ -82,6 +85,8 @@ export function createAppServer<C>(identity: ServerIdentity, app: McpApp<C>, cre
   server.setRequestHandler(checkedRequest("tools/call", CallToolRequestSchema), async (request, extra) => {
     const progressToken = request.params._meta?.progressToken;
     const call: AppCall = { signal: extra.signal, ...(progressToken === undefined ? {} : { progress: progressSender(extra, progressToken) }) };
+    const trace = traceParentOf(extra);
+    if (trace) call.trace = trace;
     return app.callTool(credential, view, request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>, call);
   });
   const resources = app.resources;

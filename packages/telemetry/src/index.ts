@@ -20,4 +20,6 @@ export { TracedServerTransport } from "./transports/traced-server-transport";
 export type { TracedServerOptions } from "./transports/traced-server-transport";
 export { TracedClientTransport } from "./transports/traced-client-transport";
 export type { TracedClientOptions } from "./transports/traced-client-transport";
+export { traceParentOf } from "./trace-parent";
+export type { TraceParent } from "./trace-parent";
 export { MAX_PENDING_OPERATIONS } from "./transports/pending-operations";

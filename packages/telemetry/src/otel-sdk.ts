@@ -3,26 +3,34 @@
 // telemetry off never loads one (the apps keep them external: see the apps' tsup configs), and
 // foundry-server's one-file bundle still runs with no node_modules beside it while it is off.
 // Spans go out through the OTLP/HTTP JSON trace exporter behind a BatchSpanProcessor, metrics
-// through a PeriodicExportingMetricReader; context flows through AsyncLocalStorage so an
-// upstream call made while serving a request is that request's child.
-import type { Attributes, Context, Histogram, Span, Tracer } from "@opentelemetry/api";
+// through a PeriodicExportingMetricReader. No context manager is registered: on Node 20 the
+// AsyncLocalStorage one installs promise hooks that tax every promise in the process (foya's relay
+// CPU +22% with export off but the hooks on). A span's parent always travels explicitly instead,
+// as a W3C traceparent in params._meta: the client's on a server span, the served request's
+// (trace-parent.ts, passed down the call path) on a client span.
+import type { Context, Histogram, Span, Tracer } from "@opentelemetry/api";
 import type { OtelSettings } from "./otel-env";
 import { OTEL_INSTALL_COMMAND } from "./otel-packages";
 import { MCP_DURATION_BUCKETS_SECONDS } from "./semconv";
 
+/**
+ * A span's or a measurement's attributes. Our own type, not @opentelemetry/api's: the package's
+ * declarations then name no OpenTelemetry package, which a library user need not install.
+ */
+export type SpanAttributes = Record<string, string | number | boolean>;
+
 /** A started span as the rest of the package sees it. */
 export interface BridgeSpan {
-  /** Runs `fn` with this span as the active context (children parent on it). */
-  run<T>(fn: () => T): T;
   /** Writes traceparent/tracestate for this span into `carrier` (a request's params._meta). */
   inject(carrier: Record<string, unknown>): void;
-  end(attributes: Attributes, errorMessage: string | undefined): void;
+  end(attributes: SpanAttributes, errorMessage: string | undefined): void;
 }
 
 /** The loaded SDK, reduced to what Telemetry needs. */
 export interface OtelBridge {
-  startSpan(kind: "server" | "client", name: string, attributes: Attributes, carrier: Record<string, unknown> | undefined): BridgeSpan | undefined;
-  recordDuration(side: "server" | "client", seconds: number, attributes: Attributes): void;
+  /** `carrier` (the request's params._meta) holds the parent's traceparent, if any. */
+  startSpan(kind: "server" | "client", name: string, attributes: SpanAttributes, carrier: Record<string, unknown> | undefined): BridgeSpan | undefined;
+  recordDuration(side: "server" | "client", seconds: number, attributes: SpanAttributes): void;
   shutdown(): Promise<void>;
 }
 
@@ -66,8 +74,6 @@ export async function loadOtel(settings: OtelSettings, service: ServiceIdentity)
   const api = await importOrExplain("@opentelemetry/api", () => import("@opentelemetry/api"));
   const core = await importOrExplain("@opentelemetry/core", () => import("@opentelemetry/core"));
   const resources = await importOrExplain("@opentelemetry/resources", () => import("@opentelemetry/resources"));
-  const hooks = await importOrExplain("@opentelemetry/context-async-hooks", () => import("@opentelemetry/context-async-hooks"));
-  api.context.setGlobalContextManager(new hooks.AsyncLocalStorageContextManager().enable());
   const propagator = new core.CompositePropagator({ propagators: [new core.W3CTraceContextPropagator(), new core.W3CBaggagePropagator()] });
   // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES (envDetector) win over the program's own name.
   const resource = resources
@@ -119,10 +125,10 @@ export async function loadOtel(settings: OtelSettings, service: ServiceIdentity)
     shutdownMetrics = () => provider.shutdown();
   }
 
-  const wrap = (span: Span): BridgeSpan => {
-    const spanContext: Context = api.trace.setSpan(api.context.active(), span);
+  // The span's context keeps what the parent's carrier brought besides it (baggage), so inject passes it on.
+  const wrap = (span: Span, parent: Context): BridgeSpan => {
+    const spanContext: Context = api.trace.setSpan(parent, span);
     return {
-      run: (fn) => api.context.with(spanContext, fn),
       inject: (carrier) => propagator.inject(spanContext, carrier, CARRIER_SETTER),
       end: (attributes, errorMessage) => {
         span.setAttributes(attributes);
@@ -136,11 +142,12 @@ export async function loadOtel(settings: OtelSettings, service: ServiceIdentity)
   return {
     startSpan(kind, name, attributes, carrier) {
       if (!tracer) return undefined;
-      // The server span's parent is the traceparent in params._meta (the convention); without
-      // one, the ambient context. A client span's parent is whatever request is being served.
-      const parent = kind === "server" && carrier ? propagator.extract(api.context.active(), carrier, CARRIER_GETTER) : api.context.active();
+      // The parent is the traceparent in params._meta (the convention): on a server span the
+      // client's, on a client span the served request's span, which the caller put there
+      // (TraceParent); without one the span starts a trace.
+      const parent = carrier ? propagator.extract(api.ROOT_CONTEXT, carrier, CARRIER_GETTER) : api.ROOT_CONTEXT;
       const span = tracer.startSpan(name, { kind: kind === "server" ? api.SpanKind.SERVER : api.SpanKind.CLIENT, attributes }, parent);
-      return wrap(span);
+      return wrap(span, parent);
     },
     recordDuration(side, seconds, attributes) {
       histograms[side]?.record(seconds, attributes);

@@ -4,10 +4,10 @@
 // Apps call `startTelemetry` once at start-up; server-kit and client-manager reach the same
 // instance through `currentTelemetry()`, so a library user who never starts it pays only the
 // local metrics.
-import type { Attributes } from "@opentelemetry/api";
 import { MetricsRegistry, type Metric } from "./metrics-registry";
 import { otelSettingsFrom } from "./otel-env";
-import type { BridgeSpan, OtelBridge, ServiceIdentity } from "./otel-sdk";
+import type { BridgeSpan, OtelBridge, ServiceIdentity, SpanAttributes } from "./otel-sdk";
+import type { TraceParent } from "./trace-parent";
 import { firstSeenToolLabels, type ToolLabeler } from "./tool-labels";
 import { McpAttribute, MCP_DURATION_BUCKETS_SECONDS, spanNameOf, type NetworkTransport, type OperationFacts, type OperationOutcome } from "./semconv";
 
@@ -25,10 +25,12 @@ export interface OperationContext {
 
 /** One measured request, from its arrival (or sending) to its answer. */
 export interface Operation {
-  /** Runs `fn` inside the operation's trace context (no-op wrapper with OTel off). */
-  run<T>(fn: () => T): T;
+  /** True when the operation has a span (spans are exported). */
+  readonly traced: boolean;
   /** Client side: writes traceparent into the outgoing request's params._meta. */
   inject(carrier: Record<string, unknown>): void;
+  /** The span's trace context, to parent the calls made for it; undefined without a span. */
+  traceParent(): TraceParent | undefined;
   end(outcome: OperationOutcome): void;
 }
 
@@ -44,8 +46,19 @@ class MeasuredOperation implements Operation {
     private readonly span: BridgeSpan | undefined,
   ) {}
 
-  run<T>(fn: () => T): T {
-    return this.span ? this.span.run(fn) : fn();
+  get traced(): boolean {
+    return this.span !== undefined;
+  }
+
+  traceParent(): TraceParent | undefined {
+    if (!this.span) return undefined;
+    const carrier: Record<string, unknown> = {};
+    this.span.inject(carrier);
+    if (typeof carrier.traceparent !== "string") return undefined;
+    const parent: TraceParent = { traceparent: carrier.traceparent };
+    if (typeof carrier.tracestate === "string") parent.tracestate = carrier.tracestate;
+    if (typeof carrier.baggage === "string") parent.baggage = carrier.baggage;
+    return parent;
   }
 
   inject(carrier: Record<string, unknown>): void {
@@ -59,8 +72,8 @@ class MeasuredOperation implements Operation {
   }
 }
 
-function conventionAttributes(facts: OperationFacts, context: OperationContext): Attributes {
-  const attributes: Attributes = { [McpAttribute.METHOD]: facts.method, [McpAttribute.NETWORK_TRANSPORT]: context.transport };
+function conventionAttributes(facts: OperationFacts, context: OperationContext): SpanAttributes {
+  const attributes: SpanAttributes = { [McpAttribute.METHOD]: facts.method, [McpAttribute.NETWORK_TRANSPORT]: context.transport };
   if (context.transport === "tcp") attributes[McpAttribute.NETWORK_PROTOCOL] = "http";
   if (facts.toolName !== undefined) {
     attributes[McpAttribute.TOOL_NAME] = facts.toolName;
@@ -118,13 +131,16 @@ export class Telemetry {
     return this.bridge !== undefined;
   }
 
-  /** Starts measuring one request; `facts.meta` carries an incoming traceparent on the server side. */
+  /**
+   * Starts measuring one request. `facts.meta` (params._meta) names the span's parent: on the
+   * server side the client's traceparent, on the client side the served request's (TraceParent).
+   */
   startOperation(side: OperationSide, facts: OperationFacts, context: OperationContext): Operation {
-    const span = this.bridge?.startSpan(side, spanNameOf(facts), this.spanAttributes(facts, context), side === "server" ? facts.meta : undefined);
+    const span = this.bridge?.startSpan(side, spanNameOf(facts), this.spanAttributes(facts, context), facts.meta);
     return new MeasuredOperation(this, side, facts, context, span);
   }
 
-  private spanAttributes(facts: OperationFacts, context: OperationContext): Attributes {
+  private spanAttributes(facts: OperationFacts, context: OperationContext): SpanAttributes {
     const attributes = conventionAttributes(facts, context);
     if (facts.requestId !== undefined) attributes[McpAttribute.REQUEST_ID] = facts.requestId;
     if (context.sessionId !== undefined) attributes[McpAttribute.SESSION_ID] = context.sessionId;
@@ -144,7 +160,7 @@ export class Telemetry {
     this.durations[side].observe(labels, seconds);
     if (side === "server" && outcome.errorType !== undefined) this.refusals.inc({ code: outcome.refusalCode ?? outcome.errorType });
     if (!this.bridge) return;
-    const ending: Attributes = {};
+    const ending: SpanAttributes = {};
     if (outcome.errorType !== undefined) ending[McpAttribute.ERROR_TYPE] = outcome.errorType;
     if (outcome.statusCode !== undefined) ending[McpAttribute.STATUS_CODE] = outcome.statusCode;
     span?.end(ending, outcome.message);

@@ -62,6 +62,8 @@ export function gatewayApp(gateway: Gateway, pinned?: PinnedSurface): McpApp<Cre
         credentialId: String(credential.tokenId),
         signal: call.signal,
         ...(call.progress ? { progress: call.progress } : {}),
+        // The request's span parents an --upstreams call's (progressive's ClientToolsets passes it on).
+        ...(call.trace ? { trace: call.trace } : {}),
       };
       const answer = await pinnedFor(toolsets).surface.answerCall(name, args, context);
       const { tool, kind, code } = answer.outcome;

@@ -17,6 +17,7 @@ import {
   type ElicitResult,
 } from "@modelcontextprotocol/sdk/types.js";
 import { checkedRequest, ClientAsking, unknownPrompt, unknownResource, type AskClient, type HandlerExtra, type ServerIdentity } from "@foundry-mcp/server-kit";
+import { traceParentOf } from "@foundry-mcp/telemetry";
 import type { HostEvent } from "../events";
 import { HOST_TOOL_NAMES, parseUpstreamPromptName, upstreamPromptName, type ToolNaming } from "../registry/naming";
 import type { HostTool } from "../registry/types";
@@ -133,6 +134,9 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     // The client's cancellation aborts the upstream request; its progress token gets the upstream's progress.
     const call: CallScope = { signal: extra.signal, ask };
+    // Its span (when exported) parents the upstream call's, passed explicitly (no AsyncLocalStorage).
+    const trace = traceParentOf(extra);
+    if (trace) call.trace = trace;
     const token = request.params._meta?.progressToken;
     if (token !== undefined) {
       call.onProgress = (progress) =>

@@ -28,10 +28,10 @@ export type CallResult = {
 };
 
 /**
- * What one downstream tools/call passes on: the client's cancellation and progress sink (to the
- * upstream call) and its AskClient (to the approval gate, either era).
+ * What one downstream tools/call passes on: the client's cancellation and progress sink and the
+ * request's trace context (to the upstream call) and its AskClient (to the approval gate, either era).
  */
-export type CallScope = Pick<CallToolOptions, "signal" | "onProgress"> & { ask?: AskClient };
+export type CallScope = Pick<CallToolOptions, "signal" | "onProgress" | "trace"> & { ask?: AskClient };
 
 /** Decides whether one call may go upstream (see approvals.ts); `ask` reaches the call's client. A decision known at once comes without a promise. */
 export type CallGate = (tool: HostTool, args: Record<string, unknown>, ask: AskClient | undefined) => ApprovalOutcome | Promise<ApprovalOutcome>;
@@ -66,6 +66,7 @@ export async function callThroughGate(
   const upstream: CallToolOptions = {};
   if (call.signal) upstream.signal = call.signal;
   if (call.onProgress) upstream.onProgress = call.onProgress;
+  if (call.trace) upstream.trace = call.trace;
   try {
     const result = await manager.callTool(tool.hostName, args, upstream);
     const wire: CallResult = { content: result.content, isError: result.isError };

@@ -3,6 +3,7 @@
 // rule (read-only or idempotent tools only). Every outcome is a UnifiedToolResult and an event.
 import { ClientManagerError, ClientManagerErrorCode } from "../errors";
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { TraceParent } from "@foundry-mcp/telemetry";
 import { now, type HostEvent } from "../events";
 import type { ApprovalGateway } from "../policy/approval";
 import type { ToolPolicy } from "../policy/tool-policy";
@@ -22,6 +23,12 @@ export interface CallToolOptions {
   onProgress?: (progress: CallProgress) => void;
   /** Overrides the server's call timeout. */
   timeoutMs?: number;
+  /**
+   * The trace context the call is made for (an aggregating server passes its request's:
+   * @foundry-mcp/telemetry's traceParentOf). It travels in the request's params._meta, where the
+   * upstream call's client span takes it as parent and passes its own on.
+   */
+  trace?: TraceParent;
 }
 
 /** One progress notification of a call. */
@@ -86,7 +93,8 @@ function send(session: ServerSession, tool: HostTool, args: Record<string, unkno
   const request: RequestOptions = { timeout: timeoutMs };
   if (options.signal) request.signal = options.signal;
   if (options.onProgress) request.onprogress = options.onProgress;
-  return client.callTool({ name: tool.tool, arguments: args }, undefined, request);
+  const params = options.trace ? { name: tool.tool, arguments: args, _meta: { ...options.trace } } : { name: tool.tool, arguments: args };
+  return client.callTool(params, undefined, request);
 }
 
 /**

@@ -1,7 +1,8 @@
 // The client side's one instrumentation point: client-manager wraps every upstream transport in
-// one. Each request sent starts a client operation (span + duration) parented on whatever request
-// is being served at the time, and, when spans are exported, carries its traceparent to the
-// upstream in params._meta (the convention's propagation); the answer ends it.
+// one. Each request sent starts a client operation (span + duration) parented on the traceparent
+// the caller put in its params._meta (the served request's span: trace-parent.ts), and, when
+// spans are exported, carries its own traceparent to the upstream there instead (the convention's
+// propagation); the answer ends it.
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
 import { negotiatedVersion, operationFacts, type NetworkTransport } from "../semconv";

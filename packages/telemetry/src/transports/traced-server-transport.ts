@@ -1,12 +1,14 @@
 // The server side's one instrumentation point: a transport decorator that starts an operation
 // (span + duration) for every request that arrives and ends it when the answer leaves. server-kit's
 // DualEraTransport wraps its inner transport in one, so every request of both eras on stdio and
-// stateless HTTP is measured; the apps' 2025-era HTTP sessions wrap theirs. The handler runs inside
-// the request's trace context, so upstream calls made while serving it become its children.
+// stateless HTTP is measured; the apps' 2025-era HTTP sessions wrap theirs. A traced request is
+// delivered with its own extra.requestInfo filed under its operation, so a handler can pass the
+// span on to the upstream calls it makes (trace-parent.ts's traceParentOf).
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
 import { negotiatedVersion, operationFacts, type NetworkTransport } from "../semconv";
 import { currentTelemetry } from "../telemetry";
+import { extraFiledUnder } from "../trace-parent";
 import { PendingOperations } from "./pending-operations";
 
 /** Options of a TracedServerTransport. */
@@ -73,7 +75,7 @@ export class TracedServerTransport implements Transport {
       protocolVersion: this.protocolVersion,
     });
     this.pending.add(id, operation);
-    operation.run(() => this.onmessage?.(message, extra));
+    this.onmessage?.(message, operation.traced ? extraFiledUnder(operation, extra) : extra);
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
