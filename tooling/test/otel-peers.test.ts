@@ -6,6 +6,7 @@
 // itself lists them the same way, so a library user of client-manager (which depends on it) does
 // not install OpenTelemetry either, and its declarations import none of them.
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -43,7 +44,38 @@ describe("the OpenTelemetry packages are optional peers of every app and of @fou
 
   it("prints one npm command that installs all of them", () => {
     expect(OTEL_INSTALL_COMMAND).toBe(
-      "npm install @opentelemetry/api@1.10.0 @opentelemetry/core@2.12.0 @opentelemetry/exporter-metrics-otlp-http@0.223.0 @opentelemetry/exporter-trace-otlp-http@0.223.0 @opentelemetry/resources@2.12.0 @opentelemetry/sdk-metrics@2.12.0 @opentelemetry/sdk-trace-base@2.12.0",
+      "npm install @opentelemetry/api@1.9.1 @opentelemetry/core@2.12.0 @opentelemetry/exporter-metrics-otlp-http@0.223.0 @opentelemetry/exporter-trace-otlp-http@0.223.0 @opentelemetry/resources@2.12.0 @opentelemetry/sdk-metrics@2.12.0 @opentelemetry/sdk-trace-base@2.12.0",
     );
   });
+  // npm refuses the printed command (ERESOLVE) when the pinned API is outside a pinned SDK
+  // package's peer range: @opentelemetry/api 1.10.0 beside the 2.12.0 SDK (peer `<1.10.0`) did.
+  it("pins an API version every pinned SDK package accepts as its peer", () => {
+    const fromTelemetry = createRequire(path.join(root, "packages/telemetry/package.json"));
+    const api = OTEL_PACKAGE_VERSIONS["@opentelemetry/api"];
+    for (const name of Object.keys(OTEL_PACKAGE_VERSIONS)) {
+      if (name === "@opentelemetry/api") continue;
+      const installed = JSON.parse(readFileSync(fromTelemetry.resolve(`${name}/package.json`), "utf8")) as { version: string; peerDependencies?: Record<string, string> };
+      expect(installed.version, name).toBe(OTEL_PACKAGE_VERSIONS[name as keyof typeof OTEL_PACKAGE_VERSIONS]);
+      const range = installed.peerDependencies?.["@opentelemetry/api"];
+      if (range !== undefined) expect(satisfies(api, range), `${name} wants @opentelemetry/api ${range}`).toBe(true);
+    }
+  });
 });
+
+const parts = (version: string): number[] => version.split(".").map(Number);
+const compare = (a: string, b: string): number => {
+  const [x, y] = [parts(a), parts(b)];
+  for (let index = 0; index < 3; index += 1) if ((x[index] ?? 0) !== (y[index] ?? 0)) return (x[index] ?? 0) - (y[index] ?? 0);
+  return 0;
+};
+/** The range forms the OpenTelemetry manifests use: `^x.y.z` and space-separated `>=`/`<` bounds. */
+function satisfies(version: string, range: string): boolean {
+  return range.split(/\s+/).every((comparator) => {
+    const match = /^(\^|>=|<=|>|<|=)?(\d+\.\d+\.\d+)$/.exec(comparator);
+    if (!match) throw new Error(`unsupported range part "${comparator}" in "${range}"`);
+    const [, operator = "=", bound = ""] = match;
+    const order = compare(version, bound);
+    if (operator === "^") return order >= 0 && parts(version)[0] === parts(bound)[0];
+    return { ">=": order >= 0, "<=": order <= 0, ">": order > 0, "<": order < 0, "=": order === 0 }[operator] ?? false;
+  });
+}

@@ -21,5 +21,5 @@ export type { TracedServerOptions } from "./transports/traced-server-transport";
 export { TracedClientTransport } from "./transports/traced-client-transport";
 export type { TracedClientOptions } from "./transports/traced-client-transport";
 export { traceParentOf } from "./trace-parent";
-export type { TraceParent } from "./trace-parent";
+export type { TraceParent } from "./trace-context";
 export { MAX_PENDING_OPERATIONS } from "./transports/pending-operations";

@@ -5,7 +5,7 @@
 
 /** Package name → exact version. */
 export const OTEL_PACKAGE_VERSIONS = {
-  "@opentelemetry/api": "1.10.0",
+  "@opentelemetry/api": "1.9.1",
   "@opentelemetry/core": "2.12.0",
   "@opentelemetry/exporter-metrics-otlp-http": "0.223.0",
   "@opentelemetry/exporter-trace-otlp-http": "0.223.0",

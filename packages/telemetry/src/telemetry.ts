@@ -7,7 +7,7 @@
 import { MetricsRegistry, type Metric } from "./metrics-registry";
 import { otelSettingsFrom } from "./otel-env";
 import type { BridgeSpan, OtelBridge, ServiceIdentity, SpanAttributes } from "./otel-sdk";
-import type { TraceParent } from "./trace-parent";
+import type { TraceParent } from "./trace-context";
 import { firstSeenToolLabels, type ToolLabeler } from "./tool-labels";
 import { McpAttribute, MCP_DURATION_BUCKETS_SECONDS, spanNameOf, type NetworkTransport, type OperationFacts, type OperationOutcome } from "./semconv";
 

@@ -6,14 +6,7 @@
 // params._meta, where TracedClientTransport reads it as the client span's parent.
 import type { MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
 import type { Operation } from "./telemetry";
-
-/** A span's W3C trace context, as it travels in params._meta. */
-export interface TraceParent {
-  traceparent: string;
-  tracestate?: string;
-  /** W3C baggage the served request brought, passed on with it. */
-  baggage?: string;
-}
+import type { TraceParent } from "./trace-context";
 
 // Weak: an entry lives as long as the SDK keeps the request's extra, nothing to bound or clear.
 const operations = new WeakMap<object, Operation>();
