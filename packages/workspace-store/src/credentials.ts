@@ -4,7 +4,6 @@ import { createHash, randomBytes } from "node:crypto";
 import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
 import { insertUnderCap } from "./query/capped-insert";
 import { defineStatement } from "./query/statement";
-import type { WorkspacesTable } from "./query/tables";
 import type { StoreQueries } from "./types";
 
 /** What a token grants: reads only, or reads and every other kind. */
@@ -18,8 +17,15 @@ export interface Credential {
   scope: TokenScope;
 }
 
-/** A workspace row: the `workspaces` table's row type, the one the query layer reads and writes. */
-export type WorkspaceRow = WorkspacesTable;
+/** A workspace row. */
+export interface WorkspaceRow {
+  id: string;
+  name: string;
+  plan: string;
+  credits: number;
+  data_as_of: string;
+  created_at: string;
+}
 
 const namePattern = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
