@@ -12,7 +12,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { TOOL_SETS, catalogRanker, latencyCatalog, loadCorpus, plainRanker, scoreSet, stepCoverage, timeOnePass as timeTools } from "../packages/tool-catalog/bench/quality.mjs";
 import { externalCatalogRanker, externalPlainRanker, externalSets } from "../packages/tool-catalog/bench/external.mjs";
-import { CONVERSATION_SETS, HOLDOUT7, MEMORY_SETS, conversationFacts, holdout7Memories, scoreInMemories, labelledFacts, memorySearch, plainSearch, scoreQuestions, syntheticFacts, timeOnePass as timeMemory } from "../packages/memory/bench/quality.mjs";
+import { CONVERSATION_SETS, HOLDOUT7, HOLDOUT8, MEMORY_SETS, conversationFacts, holdout7Memories, holdout8Memories, scoreInMemories, labelledFacts, memorySearch, plainSearch, scoreQuestions, syntheticFacts, timeOnePass as timeMemory } from "../packages/memory/bench/quality.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const recordedFile = path.join(root, "bench", "search-baseline.json");
@@ -51,6 +51,7 @@ const externalFigures = async (module) => {
 const { facts, keyOf } = labelledFacts();
 const conversation = conversationFacts();
 const holdout7 = holdout7Memories();
+const holdout8 = holdout8Memories();
 // search (facts → question → ids) over each corpus: the labelled facts and the conversational ones.
 const memoryFigures = async (searchOver) => {
   const figures = {};
@@ -59,6 +60,7 @@ const memoryFigures = async (searchOver) => {
   const conversationSearch = searchOver(conversation.facts);
   for (const [set, , questions] of CONVERSATION_SETS) figures[set] = await scoreQuestions(conversationSearch, questions, conversation.keyOf);
   figures[HOLDOUT7[0]] = await scoreInMemories(searchOver, holdout7, HOLDOUT7[2]);
+  figures[HOLDOUT8[0]] = await scoreInMemories(searchOver, holdout8, HOLDOUT8[2]);
   return figures;
 };
 measured.tools.plain = { ...Object.fromEntries(TOOL_SETS.map(([set]) => [set, scoreSet(plainRanker(entries), set)])), steps: stepCoverage(plainRanker(entries), "holdout5"), steps6: stepCoverage(plainRanker(entries), "holdout6"), steps7: stepCoverage(plainRanker(entries), "holdout7"), stepsDev: stepCoverage(plainRanker(entries), "dev-multistep") };
@@ -149,8 +151,10 @@ function memoryTable(intro, sets) {
   }
   print("");
 }
-const holdout7Count = (count) => holdout7.reduce((sum, memory) => sum + count(memory.facts), 0);
-memoryTable(`Memory holdout 7, the memory headline: ${holdout7Count((list) => list.length)} conversational facts (${holdout7Count((list) => list.filter((fact) => !fact.supersededBy).length)} active) in ${holdout7.length} memories (three teams: owners handing systems over, platforms, incidents, releases, decisions, rotas, readings that newer ones supersede), combined deterministically from the seed lists in \`packages/memory/bench/conversation-seeds.json\` by \`conversation-large.mjs\`; ${HOLDOUT7[2].length} questions written by hand (\`queries-holdout7.json\`), each asked in its own memory, committed before this round changed any ranking and never tuned on. The sets below (holdouts 4 and 6 included) served as dev sets in this round.`, [HOLDOUT7]);
+const countIn = (memories, count) => memories.reduce((sum, memory) => sum + count(memory.facts), 0);
+const factCounts = (memories) => `${countIn(memories, (list) => list.length)} conversational facts (${countIn(memories, (list) => list.filter((fact) => !fact.supersededBy).length)} active) in ${memories.length} memories`;
+memoryTable(`Memory holdout 8, the memory headline: ${factCounts(holdout8)} (a research institute's data group, a bakery chain's online team, a veterinary clinic group's IT: who said what about a topic and said it again, tools switched and deadlines moved (the newer fact supersedes), meetings, trips, purchases, bug reports, customer calls, hand-overs, weekly status notes; dates written as 2025-03-14, 14/03/2025, March 14, 2025, the 14th of March 2025, Friday 14 March), combined deterministically from the seed lists in \`packages/memory/bench/conversation-seeds8.json\` by \`conversation-holdout8.mjs\`; ${HOLDOUT8[2].length} questions written by hand (\`queries-holdout8.json\`), each asked in its own memory, committed before the search-memory8 round changed any ranking and never tuned on.`, [HOLDOUT8]);
+memoryTable(`Memory holdout 7: ${factCounts(holdout7)} (three teams: owners handing systems over, platforms, incidents, releases, decisions, rotas, readings that newer ones supersede), combined deterministically from the seed lists in \`packages/memory/bench/conversation-seeds.json\` by \`conversation-large.mjs\`; ${HOLDOUT7[2].length} questions written by hand (\`queries-holdout7.json\`). The headline of the answer-kind round; in the search-memory8 round it and every set below (holdouts 4 and 6 included) served as dev sets.`, [HOLDOUT7]);
 memoryTable(`Memory: ${facts.length} labelled facts (\`packages/memory/bench/labelled-facts.json\`), plain BM25 over the active facts.`, MEMORY_SETS);
 memoryTable(`Memory, questions about time and people: ${conversation.facts.length} conversational facts with dates and people (\`packages/memory/bench/conversation-facts.json\`, written for issue 32); holdout 6 was written and committed before the round that added the when/who lift and was its headline; in the round after holdout 7 it served as a dev set.`, CONVERSATION_SETS);
 const change = (after, earlier) => (earlier === undefined ? "" : `${after > earlier ? "+" : ""}${(((after - earlier) / earlier) * 100).toFixed(0)}%`);

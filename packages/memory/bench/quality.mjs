@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { largeConversationMemories } from "./conversation-large.mjs";
+import { holdout8Memories as holdout8Facts } from "./conversation-holdout8.mjs";
 
 const read = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8"));
 const LABELLED_DEFAULT = read("./labelled-facts.json").facts;
@@ -28,13 +29,24 @@ export const CONVERSATION_SETS = [
 ];
 
 /**
- * Memory holdout 7 (the headline, never tuned on): questions written by hand, each asked in one
- * of three generated memories of conversational facts (conversation-large.mjs).
+ * Memory holdout 8 (the headline, never tuned on): questions written by hand, each asked in one
+ * of three generated memories of conversational facts (conversation-holdout8.mjs), committed
+ * before the search-memory8 round changed any ranking.
  */
-export const HOLDOUT7 = ["holdout7", "holdout 7 (written 2026-12-04 before this round's ranking changes; three memories)", read("./queries-holdout7.json").queries];
+export const HOLDOUT8 = ["holdout8", "holdout 8 (written 2026-12-04 before the search-memory8 round's ranking changes; three memories)", read("./queries-holdout8.json").queries];
+
+/**
+ * Memory holdout 7: questions written by hand, each asked in one of three generated memories of
+ * conversational facts (conversation-large.mjs). The headline of the round that wrote it; a dev
+ * set since the search-memory8 round.
+ */
+export const HOLDOUT7 = ["holdout7", "holdout 7 (written 2026-12-04 before the answer-kind round; dev since the search-memory8 round; three memories)", read("./queries-holdout7.json").queries];
 
 /** Holdout 7's memories: name, stored facts and key ↔ id maps of each. */
 export const holdout7Memories = () => largeConversationMemories().map(({ name, facts }) => ({ name, ...labelledFacts(facts) }));
+
+/** Holdout 8's memories: name, stored facts and key ↔ id maps of each. */
+export const holdout8Memories = () => holdout8Facts().map(({ name, facts }) => ({ name, ...labelledFacts(facts) }));
 
 const number = (position) => `fact-${String(position + 1).padStart(4, "0")}`;
 
