@@ -29,6 +29,15 @@ export const CONVERSATION_SETS = [
 ];
 
 /**
+ * Relative dates (the search-memory8 round's dev set, tuned on): facts saying "yesterday", "two
+ * weeks ago", "last March" beside facts with written dates, and questions about when.
+ */
+export const RELATIVE_SET = ["relative-dev", "relative dates dev (queries-relative-dev.json, tuned on)", read("./queries-relative-dev.json").queries];
+
+/** The relative-date facts as stored facts, and key ↔ id maps. */
+export const relativeFacts = () => labelledFacts(read("./relative-facts.json").facts);
+
+/**
  * Memory holdout 8 (the headline, never tuned on): questions written by hand, each asked in one
  * of three generated memories of conversational facts (conversation-holdout8.mjs), committed
  * before the search-memory8 round changed any ranking.

@@ -9,6 +9,7 @@ export { acronymsOf, acronymToken } from "./acronyms";
 export { ENGLISH_STOP_WORDS } from "./stop-words";
 export { datesIn, mentionsDate, mentionsPersonName, sameDate } from "./mentions";
 export type { CalendarDate } from "./mentions";
+export { mentionsRelativeDate, relativeDatesIn, relativeYearsIn } from "./relative-dates";
 export { checkVectors, MAX_EMBEDDING_DIMENSION } from "./semantic/embedding-provider";
 export type { EmbeddingFailureKind, EmbeddingOutcome, EmbeddingProvider } from "./semantic/embedding-provider";
 export { embeddingsSettingsProblem, openAiEmbeddings, MAX_EMBEDDINGS_RESPONSE_BYTES } from "./semantic/openai-embeddings";

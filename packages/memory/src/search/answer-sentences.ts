@@ -4,7 +4,8 @@
 // topic. The sentences holding a date or a name, and their terms, are worked out once per fact.
 // Neighbours: search/question-form.ts reads the question's form; search/rank.ts applies the lift.
 
-import { datesIn, mentionsDate, mentionsPersonName, sameDate, type CalendarDate } from "@foundry-mcp/text-analysis";
+import { mentionsDate, mentionsPersonName, mentionsRelativeDate, sameDate, type CalendarDate } from "@foundry-mcp/text-analysis";
+import { factDates } from "./date-terms";
 import type { Fact } from "../types";
 import type { QuestionForm } from "./question-form";
 import { tokenize } from "./tokenize";
@@ -20,7 +21,7 @@ interface AnswerSentences {
   dated: ReadonlySet<string>[];
   /** Terms of each sentence that names a person. */
   named: ReadonlySet<string>[];
-  /** The calendar dates the fact names, however written. */
+  /** The calendar dates the fact names, however written, and those said relative to its created day. */
   dates: readonly CalendarDate[];
 }
 
@@ -30,9 +31,10 @@ const sentencesOf = new WeakMap<Fact, AnswerSentences>();
 function answerSentences(fact: Fact): AnswerSentences {
   let found = sentencesOf.get(fact);
   if (found === undefined) {
-    found = { dated: [], named: [], dates: datesIn(`${fact.title}\n${fact.body}`) };
+    found = { dated: [], named: [], dates: factDates(fact) };
     for (const sentence of [fact.title, ...fact.body.split(/(?<=[.!?;])\s+|\n+/)]) {
-      const dated = mentionsDate(sentence);
+      // "yesterday", "two weeks ago", "last March" date a sentence as much as "14 March 2026".
+      const dated = mentionsDate(sentence) || mentionsRelativeDate(sentence);
       const named = mentionsPersonName(sentence);
       if (!dated && !named) continue;
       const terms = new Set(tokenize(sentence, true));

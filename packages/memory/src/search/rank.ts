@@ -5,8 +5,9 @@
 // the best match per query word so one word cannot count several times.
 // A coverage factor prefers facts that match more of the query; a fact answering the question's
 // form (search/question-form.ts) wins a near tie, and one holding the date or name a "when" or
-// "who" question asks for beside its words (search/answer-sentences.ts) a little more. Ties:
-// confidence, then newer.
+// "who" question asks for beside its words (search/answer-sentences.ts) a little more. A day or
+// month the question names is one more query concept, met by the facts' date terms
+// (search/date-terms.ts). Ties: confidence, then newer.
 
 import type { Fact, FactType } from "../types";
 import { factIdNumber } from "../facts/fact-text";
@@ -16,6 +17,7 @@ import { PRODUCT_ROLE_FACTOR, asksForProduct, namesProduct } from "./product-nam
 import { datesIn } from "@foundry-mcp/text-analysis";
 import { ANSWER_KIND_FACTOR, ANSWER_SENTENCE_FACTOR, DATE_MATCH_FACTOR, answersInSentence, holdsAnswerKind, namesDate } from "./answer-sentences";
 import { QUESTION_FORM_FACTOR, answersForm, questionForm } from "./question-form";
+import { dateTermsOfQuestion } from "./date-terms";
 import { FIELDS, fieldCount, lowerBound } from "./search-index";
 import type { SearchIndex } from "./search-index";
 import { synonymsOf } from "./synonyms";
@@ -111,7 +113,8 @@ export function expandQuery(index: SearchIndex, query: string): Alternatives[] {
         addAlternative(alternatives, term, RANKING.synonymWeight);
     addPrefixMatches(index, alternatives, stem);
     if (word !== stem) addPrefixMatches(index, alternatives, word);
-    if (!index.postings.has(stem)) addTypoMatches(index, alternatives, stem, word);
+    // A number one digit away is another number (2025 is not a typo of 2026), not a typo.
+    if (!index.postings.has(stem) && !/\d/.test(stem)) addTypoMatches(index, alternatives, stem, word);
     groups.set(stem, alternatives);
   }
   addLearnedAbbreviations(index, groups);
@@ -203,6 +206,10 @@ export function rankFacts(
   options: { type?: FactType; limit: number },
 ): RankedFact[] {
   const groups = expandQuery(index, query);
+  // A day or month the question names is one more concept, found through the facts' date terms.
+  const askedDates = datesIn(query);
+  const dateTerms = dateTermsOfQuestion(askedDates);
+  if (dateTerms.length > 0) groups.push(new Map(dateTerms.map((term) => [term, 1])));
   if (groups.length === 0) return [];
   const queryWords = splitWords(query);
   const productQuestion = asksForProduct(queryWords);
@@ -236,7 +243,6 @@ export function rankFacts(
   // dozen remain, and with no lift possible only the limit and its ties).
   const asksTimeOrPerson = form === "time" || form === "person";
   const questionTerms = asksTimeOrPerson ? new Set(tokenize(query)) : undefined;
-  const askedDates = datesIn(query);
   const maxLift = (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1);
   const floor = options.limit >= 1 && scores.length > options.limit ? kthLargest(scores, options.limit) - 1e-6 : -Infinity;
   // The lifted scores first, in plain arrays: only those at or above the limit-th lifted score

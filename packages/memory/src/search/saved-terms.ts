@@ -4,6 +4,7 @@
 // tokenizer or stemmer was edited or upgraded), so terms saved by another version are not used.
 
 import { createHash } from "node:crypto";
+import { DATE_TERMS_FORMAT } from "./date-terms";
 import type { FactTerms } from "./search-index";
 import { splitWords, tokenize } from "./tokenize";
 
@@ -77,10 +78,10 @@ const PROBE =
 
 let fingerprint: string | undefined;
 
-/** A short hash of what tokenising does today, computed once per process. */
+/** A short hash of what tokenising does today (with the date terms' format), computed once per process. */
 export function tokenizerFingerprint(): string {
   fingerprint ??= createHash("sha256")
-    .update(JSON.stringify([splitWords(PROBE, true), tokenize(PROBE, true)]))
+    .update(JSON.stringify([splitWords(PROBE, true), tokenize(PROBE, true), DATE_TERMS_FORMAT]))
     .digest("hex")
     .slice(0, 16);
   return fingerprint;

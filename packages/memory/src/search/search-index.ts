@@ -6,6 +6,7 @@
 
 import type { Fact } from "../types";
 import type { AbbreviationTerms } from "./glossary";
+import { dateTermsOfFact } from "./date-terms";
 import { tokenize } from "./tokenize";
 
 /** The fields BM25F weighs separately. */
@@ -155,6 +156,9 @@ export function termsOf(fact: Fact): FactTerms {
       if (fieldCount(packed, field) < FIELD_MASK) counts.set(token, packed + unit);
     }
   });
+  // The fact's dates as body terms that add nothing to its length (date-terms.ts).
+  const bodyUnit = 2 ** (FIELD_BITS * 2);
+  for (const term of dateTermsOfFact(fact)) counts.set(term, (counts.get(term) ?? 0) + bodyUnit);
   terms = { counts, lengths, surfaces: surfaces.size > 0 ? [...surfaces] : NO_SURFACES };
   termsCache.set(fact, terms);
   return terms;

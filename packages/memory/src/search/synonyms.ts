@@ -1,5 +1,6 @@
-// Abbreviations and their spelled-out forms that engineers use interchangeably. A query word
-// also looks for its partners at a discount; this is vocabulary normalisation, not semantics,
+// Abbreviations and their spelled-out forms that engineers use interchangeably, and two groups of
+// plain English (holding a thing, a thing changing). A query word also looks for its partners at a
+// discount; this is vocabulary normalisation, not semantics,
 // and it is deliberately small and generic.
 
 const GROUPS: readonly (readonly string[])[] = [
@@ -27,6 +28,11 @@ const GROUPS: readonly (readonly string[])[] = [
   ["delete", "remove"],
   ["bug", "defect"],
   ["i18n", "internationalization", "translation"],
+  // Plain English for who holds a thing and for a thing changing (issue 32): "who is responsible
+  // for support" asks for "Liam leads customer support"; "when did the database change" for
+  // "we moved the main database to Postgres 16".
+  ["responsible", "owner", "owns", "own", "maintainer", "maintains", "maintain", "leads"],
+  ["change", "changed", "switch", "switched", "move", "moved", "migrate", "migrated", "replace", "replaced", "upgrade", "upgraded"],
 ];
 
 /** Maps a lower-case word to the other words of its group . */

@@ -1,0 +1,45 @@
+// A fact's dates as index terms, so a question naming a day or a month finds the facts of that
+// day however either writes it — "what happened on 11 February 2025" finds "Tomasz rebuilt the
+// staging cluster yesterday" said on 12 February 2025, though the two share no word. The terms
+// (`~2025-02-11`, `~2025-02`) live in the body field's postings without adding to its length;
+// no query word can be one (the analyser never yields `~`), so only a question's dates reach them.
+// A date written without its year takes the year the fact was recorded in.
+// Neighbours: search-index.ts adds them to a fact's terms; rank.ts asks for them.
+
+import { datesIn, relativeDatesIn, type CalendarDate } from "@foundry-mcp/text-analysis";
+import type { Fact } from "../types";
+
+/** Changes whenever the date terms do: part of the analyser fingerprint saved indexes carry. */
+export const DATE_TERMS_FORMAT = "date-terms-1";
+
+const pad = (value: number): string => String(value).padStart(2, "0");
+const monthTerm = (year: number, month: number): string => `~${year}-${pad(month)}`;
+
+/** The calendar dates a fact names, written ones and those said relative to its `created` day. */
+export function factDates(fact: Fact): CalendarDate[] {
+  const text = `${fact.title}\n${fact.body}`;
+  return [...datesIn(text), ...relativeDatesIn(text, fact.created)];
+}
+
+/** Index terms of a fact's dates: `~2025-02-11` and `~2025-02` for a day, `~2025-02` for a month. */
+export function dateTermsOfFact(fact: Fact, dates: readonly CalendarDate[] = factDates(fact)): string[] {
+  const recordedYear = Number(fact.created.slice(0, 4));
+  const terms = new Set<string>();
+  for (const date of dates) {
+    const year = date.year ?? recordedYear;
+    if (!Number.isInteger(year)) continue;
+    terms.add(monthTerm(year, date.month));
+    if (date.day !== undefined) terms.add(`${monthTerm(year, date.month)}-${pad(date.day)}`);
+  }
+  return [...terms];
+}
+
+/** The date terms a question asks for: each day or month it names with a year. */
+export function dateTermsOfQuestion(asked: readonly CalendarDate[]): string[] {
+  const terms = new Set<string>();
+  for (const date of asked) {
+    if (date.year === undefined) continue;
+    terms.add(date.day === undefined ? monthTerm(date.year, date.month) : `${monthTerm(date.year, date.month)}-${pad(date.day)}`);
+  }
+  return [...terms];
+}

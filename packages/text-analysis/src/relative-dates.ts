@@ -1,0 +1,113 @@
+// Times said relative to when they were said: "yesterday", "two weeks ago", "last March", "next
+// Friday", "on Monday", "this morning". A conversational fact is recorded the day it was said, so
+// its own date anchors them: "Tomasz rebuilt the staging cluster yesterday", recorded on
+// 12 February 2025, names 11 February 2025 — for a "when" question and for a question naming that
+// day. English words only; a week or weekend said so is its days, a month said so is the month.
+
+import type { CalendarDate } from "./mentions";
+
+const DAY_MS = 86_400_000;
+const NUMBERS = new Map(
+  ["a", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"].map((word, at) => [word, Math.max(at, 1)]),
+);
+const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+const COUNT = String.raw`(\d{1,2}|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
+const UNIT = String.raw`(day|week|month|year)s?`;
+const WEEKDAY = WEEKDAYS.join("|");
+// "March" and "May" after last/next/this are months, not verbs.
+const MONTH = MONTHS.join("|");
+
+const RELATIVE_SOURCE = 
+  [
+    String.raw`\b(yesterday|today|tomorrow|tonight|last night|this (?:morning|afternoon|evening))\b`,
+    String.raw`\b${COUNT}\s+${UNIT}\s+(ago|later|from now)\b`,
+    String.raw`\b(in)\s+${COUNT}\s+${UNIT}\b`,
+    String.raw`\b(last|next|this)\s+(week|weekend|month|year|${WEEKDAY}|${MONTH})\b`,
+    String.raw`\b(on)\s+(${WEEKDAY})\b`,
+  ].join("|");
+// Two objects: a global pattern's lastIndex, left by one test, would make the next matchAll start late.
+const RELATIVE = new RegExp(RELATIVE_SOURCE, "i");
+const RELATIVE_ALL = new RegExp(RELATIVE_SOURCE, "gi");
+
+/** True when the text says a time relative to when it was said ("yesterday", "two weeks ago", "last March"). */
+export function mentionsRelativeDate(text: string): boolean {
+  return RELATIVE.test(text);
+}
+
+const dayOf = (time: number, precision: "day" | "month" = "day"): CalendarDate => {
+  const date = new Date(time);
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, ...(precision === "day" ? { day: date.getUTCDate() } : {}) };
+};
+const count = (word: string): number => NUMBERS.get(word.toLowerCase()) ?? Number(word);
+
+/** The day (week) or month `steps` units from `anchor` (negative: before). */
+function shifted(anchor: number, steps: number, unit: string): CalendarDate {
+  const date = new Date(anchor);
+  if (unit === "day" || unit === "week") return dayOf(anchor + steps * (unit === "week" ? 7 : 1) * DAY_MS);
+  return dayOf(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + steps, 1), "month");
+}
+
+/** The weekday `name` before (direction -1) or after (+1) the anchor day, never the day itself. */
+function nearestWeekday(anchor: number, name: string, direction: -1 | 1): number {
+  const wanted = WEEKDAYS.indexOf(name);
+  let time = anchor + direction * DAY_MS;
+  while (new Date(time).getUTCDay() !== wanted) time += direction * DAY_MS;
+  return time;
+}
+
+function read(match: RegExpMatchArray, anchor: number): CalendarDate[] {
+  const [, single, countAgo, unitAgo, direction, , countIn, unitIn, which, what, , weekdayOn] = match.map((part) => part?.toLowerCase());
+  if (single !== undefined) {
+    const offset = single === "yesterday" || single === "last night" ? -1 : single === "tomorrow" ? 1 : 0;
+    return [dayOf(anchor + offset * DAY_MS)];
+  }
+  // A year said so has no month: it names no calendar date (relativeYearsIn reads it).
+  if (countAgo !== undefined && unitAgo !== undefined) return unitAgo === "year" ? [] : [shifted(anchor, (direction === "ago" ? -1 : 1) * count(countAgo), unitAgo)];
+  if (countIn !== undefined && unitIn !== undefined) return unitIn === "year" ? [] : [shifted(anchor, count(countIn), unitIn)];
+  if (weekdayOn !== undefined) return [dayOf(nearestWeekday(anchor, weekdayOn, -1))];
+  if (which === undefined || what === undefined) return [];
+  const step = which === "last" ? -1 : which === "next" ? 1 : 0;
+  if (what === "week") {
+    // The seven days, Monday to Sunday, of the week before, of or after the anchor's.
+    const monday = anchor - ((new Date(anchor).getUTCDay() + 6) % 7) * DAY_MS + step * 7 * DAY_MS;
+    return Array.from({ length: 7 }, (_, day) => dayOf(monday + day * DAY_MS));
+  }
+  if (what === "month") return [shifted(anchor, step, what)];
+  if (what === "year") return [];
+  if (what === "weekend") {
+    const saturday = step <= 0 ? nearestWeekday(anchor + DAY_MS, "saturday", -1) : nearestWeekday(anchor, "saturday", 1);
+    return [dayOf(saturday), dayOf(saturday + DAY_MS)];
+  }
+  if (WEEKDAYS.includes(what)) return [dayOf(step < 0 ? nearestWeekday(anchor, what, -1) : nearestWeekday(anchor, what, 1))];
+  // A month: the last one before the anchor's month, the next one after it, or this year's.
+  const year = new Date(anchor).getUTCFullYear();
+  const month = MONTHS.indexOf(what) + 1;
+  const current = new Date(anchor).getUTCMonth() + 1;
+  const shift = step < 0 ? (month < current ? 0 : -1) : step > 0 ? (month > current ? 0 : 1) : 0;
+  return [{ year: year + shift, month }];
+}
+
+/**
+ * The calendar dates a text names relative to `said` (an ISO time: when the text was said or
+ * recorded). Days for yesterday, today, tomorrow, N days or weeks ago, last/next Friday, on
+ * Monday (the one before); the seven days of last/next/this week; a month for last/next/this
+ * month, N months ago, last March.
+ */
+export function relativeDatesIn(text: string, said: string): CalendarDate[] {
+  const anchor = Date.parse(said);
+  if (Number.isNaN(anchor)) return [];
+  const day = Date.UTC(new Date(anchor).getUTCFullYear(), new Date(anchor).getUTCMonth(), new Date(anchor).getUTCDate());
+  return [...text.matchAll(RELATIVE_ALL)].flatMap((match) => read(match, day));
+}
+
+const YEARS = new RegExp(String.raw`\b(?:(last|next|this)\s+year|${COUNT}\s+years?\s+(ago|later))\b`, "gi");
+
+/** The years a text names relative to `said` ("last year", "two years ago"), beside those its dates name. */
+export function relativeYearsIn(text: string, said: string): number[] {
+  const year = Number(said.slice(0, 4));
+  if (!Number.isInteger(year)) return [];
+  return [...text.matchAll(YEARS)].map(([, which, amount, direction]) =>
+    which !== undefined ? year + (which.toLowerCase() === "last" ? -1 : which.toLowerCase() === "next" ? 1 : 0) : year + (direction!.toLowerCase() === "ago" ? -1 : 1) * count(amount!),
+  );
+}
