@@ -3,11 +3,11 @@
 // ROUND_MS with the two builds interleaved after a warm-up; per round the calls/s and the
 // gateway's own CPU time per call (from /proc), then the medians of the after ÷ before ratios.
 // Usage: node bench/before-after.mjs <before/gateway.mjs> [after/gateway.mjs] [rounds]
-import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { startGateway } from "./start-gateway.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const [beforeBin, afterBin = path.join(here, "../dist/gateway.mjs"), roundsArg] = process.argv.slice(2);
@@ -18,25 +18,12 @@ const ROUNDS = Number(roundsArg ?? 7);
 const TICKS = 100; // clock ticks per second of /proc/<pid>/stat (USER_HZ)
 
 async function start(bin) {
-  const data = mkdtempSync(path.join(os.tmpdir(), "before-after-"));
-  const init = JSON.parse(execFileSync(process.execPath, [bin, "init", "--data", data], { encoding: "utf8" }).trim().split("\n").pop());
-  const server = spawn(process.execPath, [bin, "serve", "--data", data, "--port", "0", "--hourly-cap", "100000000", "--max-sessions-per-token", "200"], {
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  const url = await new Promise((resolve, reject) => {
-    let text = "";
-    server.stderr.on("data", (chunk) => {
-      text += chunk;
-      const match = /listening on (http:\/\/\S+\/mcp)/.exec(text);
-      if (match) resolve(match[1]);
-    });
-    server.on("exit", () => reject(new Error(`gateway exited: ${text}`)));
-  });
+  const { url, init, server, stop } = await startGateway(bin);
   const cpu = () => {
     const fields = readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1].split(" ");
     return (Number(fields[11]) + Number(fields[12])) / TICKS;
   };
-  return { url, token: init.writeToken, cpu, stop: () => (server.kill(), rmSync(data, { recursive: true, force: true })) };
+  return { url, token: init.writeToken, cpu, stop };
 }
 
 const call = (id, meta) => ({

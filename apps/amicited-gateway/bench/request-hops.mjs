@@ -4,18 +4,18 @@
 // once per call. The bundle keeps esbuild's `// <source path>` markers, which map each function to
 // its file. Usage: node bench/request-hops.mjs [--json] [path/to/gateway.mjs] (default: this
 // app's dist); --json prints { era: [{ file, name, count }] } (test/request-entry.test.ts reads it).
-import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { startGateway } from "./start-gateway.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const json = process.argv.includes("--json");
 const gatewayBin = path.resolve(process.argv.slice(2).find((arg) => arg !== "--json") ?? path.join(here, "../dist/gateway.mjs"));
 const CALLS = 40;
-const data = mkdtempSync(path.join(os.tmpdir(), "hops-gateway-"));
-const coverageFile = path.join(data, "coverage.json");
+const probeDir = mkdtempSync(path.join(os.tmpdir(), "hops-probe-"));
+const coverageFile = path.join(probeDir, "coverage.json");
 
 // Preloaded into the gateway: precise coverage with call counts from the start; each SIGUSR2
 // writes the counts since the previous one to coverageFile (taking them resets them).
@@ -33,21 +33,7 @@ process.on("SIGUSR2", async () => {
   fs.renameSync(${JSON.stringify(coverageFile)} + ".tmp", ${JSON.stringify(coverageFile)});
 });`;
 
-const init = JSON.parse(execFileSync(process.execPath, [gatewayBin, "init", "--data", data], { encoding: "utf8" }).trim().split("\n").pop());
-const server = spawn(
-  process.execPath,
-  ["--import", `data:text/javascript,${encodeURIComponent(probe)}`, gatewayBin, "serve", "--data", data, "--port", "0", "--hourly-cap", "100000000"],
-  { stdio: ["ignore", "ignore", "pipe"] },
-);
-const url = await new Promise((resolve, reject) => {
-  let text = "";
-  server.stderr.on("data", (chunk) => {
-    text += chunk;
-    const match = /listening on (http:\/\/\S+\/mcp)/.exec(text);
-    if (match) resolve(match[1]);
-  });
-  server.on("exit", () => reject(new Error(`gateway exited: ${text}`)));
-});
+const { url, init, server, stop } = await startGateway(gatewayBin, ["--import", `data:text/javascript,${encodeURIComponent(probe)}`]);
 
 // The bundle's module markers: [offset, source path] in order.
 const source = readFileSync(gatewayBin, "utf8");
@@ -140,6 +126,6 @@ try {
       for (const [file, ran] of files) console.log(`  ${file}: ${[...new Set(ran.map((fn) => fn.name))].join(", ")}`);
     }
 } finally {
-  server.kill();
-  rmSync(data, { recursive: true, force: true });
+  stop();
+  rmSync(probeDir, { recursive: true, force: true });
 }
