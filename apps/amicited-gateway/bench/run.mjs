@@ -1,29 +1,17 @@
 // Gateway benchmark: what progressive disclosure saves in tokens, and run_tool throughput over
 // Streamable HTTP with 1, 8 and 32 concurrent clients, each beside its baseline in the same run.
-import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { estimateTokens } from "@foundry-mcp/tokens";
+import { startGateway } from "./start-gateway.mjs";
 import { fixed, median, percentile, table } from "../../../tooling/bench-measure.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const gatewayBin = path.join(here, "../dist/gateway.mjs");
-const data = mkdtempSync(path.join(os.tmpdir(), "bench-gateway-"));
-const init = JSON.parse(execFileSync(process.execPath, [gatewayBin, "init", "--data", data], { encoding: "utf8" }).trim().split("\n").pop());
-const server = spawn(process.execPath, [gatewayBin, "serve", "--data", data, "--port", "0", "--hourly-cap", "100000000", "--max-sessions-per-token", "200"], { stdio: ["ignore", "ignore", "pipe"] });
-const url = await new Promise((resolve, reject) => {
-  let text = "";
-  server.stderr.on("data", (chunk) => {
-    text += chunk;
-    const match = /listening on (http:\/\/\S+\/mcp)/.exec(text);
-    if (match) resolve(match[1]);
-  });
-  server.on("exit", () => reject(new Error(`gateway exited: ${text}`)));
-});
+const { url, init, server, data } = await startGateway(gatewayBin);
 
 async function connect(query = "") {
   const client = new Client({ name: "bench", version: "0" });

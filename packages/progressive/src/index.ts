@@ -6,7 +6,7 @@ export type { BaseToolName } from "./base-tools";
 export { createProgressiveSurface, listedToolOf } from "./surface";
 export type { ProgressiveSurface, ProgressiveSurfaceOptions } from "./surface";
 export { subjectOf, TOOL_ERROR_RESULT } from "./outcome";
-export type { CallAnswer, CallOutcome } from "./outcome";
+export type { CallAnswer, CallOutcome, CallStep } from "./outcome";
 export { compactSearch, errorResult, jsonResult, toCallResult } from "./results";
 export { kindFromAnnotations, MCP_ANNOTATION_DEFAULTS } from "./kinds";
 export type { KindHints } from "./kinds";

@@ -3,7 +3,7 @@
 // refusal — the same code the refusal's text starts with (results.ts), taken from the error
 // itself rather than read back from the text.
 import { CodedError } from "@foundry-mcp/core";
-import type { ToolKind } from "@foundry-mcp/tool-catalog";
+import type { AdmittedCall, CallContext, ToolKind } from "@foundry-mcp/tool-catalog";
 import { shownError } from "./results";
 import type { CallResult } from "./wire";
 
@@ -22,6 +22,15 @@ export interface CallOutcome {
  * the -32602 protocol error to throw.
  */
 export type CallAnswer = { outcome: CallOutcome; result: CallResult } | { outcome: CallOutcome; rejection: Error };
+
+/**
+ * A call resolved without running a catalog tool (ProgressiveSurface.resolveCall): its answer, or
+ * the admitted call for the host to run and `finish`, which takes the run's pending raw value and
+ * gives the answer (its outcome, a failure as TOOL_FAILED, the output checked).
+ */
+export type CallStep<C extends CallContext = CallContext> =
+  | { answer: CallAnswer }
+  | { run: AdmittedCall<C>; finish(ran: Promise<unknown>): Promise<CallAnswer> };
 
 /** The code an isError result stands for when a tool returned it itself (an upstream server's error result). */
 export const TOOL_ERROR_RESULT = "ERROR";

@@ -4,11 +4,12 @@
 // in one format (results.ts). Hosts wire it to their MCP server; it never touches a transport.
 import { AjvValidatorProvider } from "@foundry-mcp/core";
 import { annotationsFor, CatalogError, CatalogErrorCode, MAX_TOOL_NAME_LENGTH } from "@foundry-mcp/tool-catalog";
-import type { CallContext, ToolCatalog, ToolDefinition } from "@foundry-mcp/tool-catalog";
+import { runAdmittedCall } from "@foundry-mcp/tool-catalog";
+import type { AdmittedCall, CallContext, ToolCatalog, ToolDefinition } from "@foundry-mcp/tool-catalog";
 import { BASE_TOOL_NAMES, baseTools, type BaseToolName } from "./base-tools";
 import { unknownTool } from "@foundry-mcp/server-kit";
 import { compactSearch, errorResult, jsonResult, toCallResult } from "./results";
-import { refusalCode, subjectOf, TOOL_ERROR_RESULT, type CallAnswer } from "./outcome";
+import { refusalCode, subjectOf, TOOL_ERROR_RESULT, type CallAnswer, type CallOutcome, type CallStep } from "./outcome";
 import type { CallResult, ListedTool } from "./wire";
 
 /** Options of createProgressiveSurface. */
@@ -33,6 +34,15 @@ export interface ProgressiveSurface<C extends CallContext> {
    * for a host's call log.
    */
   answerCall(name: string, args: Record<string, unknown>, context: C): Promise<CallAnswer>;
+  /**
+   * The same call as data, running no catalog tool: `{ answer }` when the surface answers it
+   * alone (search_tools, describe_tool, every refusal), else `{ run, finish }` — the admitted
+   * catalog call (its gates passed, its quota counted), which the host runs itself
+   * (`run.tool.handler(run.args, run.context)`, inside `run.around` when set), and `finish`, which
+   * turns the pending raw value into the answer answerCall would give. So the host's own code
+   * calls its tool; the library never calls back into it (decision 0015).
+   */
+  resolveCall(name: string, args: Record<string, unknown>, context: C): Promise<CallStep<C>>;
 }
 
 const UNLISTED_HINT = "It is not advertised on this connection; find it with search_tools and call it through read_tool or run_tool.";
@@ -87,41 +97,63 @@ export function createProgressiveSurface<C extends CallContext>(options: Progres
     );
   };
 
-  const dispatch = async (name: string, args: Record<string, unknown>, context: C): Promise<CallResult> => {
+  // A catalog call to run (read_tool, run_tool, an advertised tool), or the base tool's own answer.
+  const route = async (name: string, args: Record<string, unknown>, context: C): Promise<{ run: AdmittedCall<C> } | { result: CallResult }> => {
     const catalog = current();
-    if (!isBaseTool(name)) {
-      // callTool let only advertised names through.
-      return toCallResult(await catalog.run(name, args, context));
-    }
+    // answerCall/resolveCall let only advertised names through.
+    if (!isBaseTool(name)) return { run: await catalog.admit("run", name, args, context) };
     const input = checked(name, args);
     switch (name) {
       case "search_tools":
-        return jsonResult(compactSearch(await catalog.search(input as { query: string; toolset?: string; offset?: number; limit?: number })));
+        return { result: jsonResult(compactSearch(await catalog.search(input as { query: string; toolset?: string; offset?: number; limit?: number }))) };
       case "describe_tool":
-        return jsonResult({ ...catalog.describe(input.name as string) });
+        return { result: jsonResult({ ...catalog.describe(input.name as string) }) };
       case "read_tool":
-        return toCallResult(await catalog.read(input.name as string, input.arguments ?? {}, context));
+        return { run: await catalog.admit("read", input.name as string, input.arguments ?? {}, context) };
       case "run_tool":
-        return toCallResult(await catalog.run(input.name as string, input.arguments ?? {}, context));
+        return { run: await catalog.admit("run", input.name as string, input.arguments ?? {}, context) };
+    }
+  };
+
+  const answered = (outcome: (code: string) => CallOutcome, result: CallResult): CallAnswer => ({
+    outcome: outcome(result.isError === true ? TOOL_ERROR_RESULT : "ok"),
+    result,
+  });
+  const refused = (outcome: (code: string) => CallOutcome, error: unknown): CallAnswer => ({ outcome: outcome(refusalCode(error)), result: errorResult(error) });
+
+  const resolveCall = async (name: string, args: Record<string, unknown>, context: C): Promise<CallStep<C>> => {
+    const tool = subjectOf(name, args);
+    const outcome = (code: string) => ({ tool, kind: current().get(tool)?.kind ?? null, code });
+    if (!isBaseTool(name) && !advertisedNames.has(name))
+      return { answer: { outcome: outcome(CatalogErrorCode.UNKNOWN_TOOL), rejection: unknownTool(boundedName(name), UNLISTED_HINT) } };
+    try {
+      const routed = await route(name, args, context);
+      if ("result" in routed) return { answer: answered(outcome, routed.result) };
+      const { run } = routed;
+      return {
+        run,
+        async finish(ran) {
+          try {
+            return answered(outcome, toCallResult(await current().complete(run, ran)));
+          } catch (error) {
+            return refused(outcome, error);
+          }
+        },
+      };
+    } catch (error) {
+      return { answer: refused(outcome, error) };
     }
   };
 
   const answerCall = async (name: string, args: Record<string, unknown>, context: C): Promise<CallAnswer> => {
-    const tool = subjectOf(name, args);
-    const outcome = (code: string) => ({ tool, kind: current().get(tool)?.kind ?? null, code });
-    if (!isBaseTool(name) && !advertisedNames.has(name))
-      return { outcome: outcome(CatalogErrorCode.UNKNOWN_TOOL), rejection: unknownTool(boundedName(name), UNLISTED_HINT) };
-    try {
-      const result = await dispatch(name, args, context);
-      return { outcome: outcome(result.isError === true ? TOOL_ERROR_RESULT : "ok"), result };
-    } catch (error) {
-      return { outcome: outcome(refusalCode(error)), result: errorResult(error) };
-    }
+    const step = await resolveCall(name, args, context);
+    return "answer" in step ? step.answer : step.finish(runAdmittedCall(step.run));
   };
 
   return {
     listTools: () => [...base(), ...advertised.map(listedToolOf)],
     answerCall,
+    resolveCall,
     async callTool(name, args, context) {
       const answer = await answerCall(name, args, context);
       if ("rejection" in answer) throw answer.rejection;

@@ -145,3 +145,77 @@ describe("createProgressiveSurface", () => {
     expect("rejection" in unlisted && unlisted.rejection).toMatchObject({ code: -32602, data: { name: "notes_list" } });
   });
 });
+
+// Issue 37 / decision 0015: the gateway's request enters the app once, so the host runs its own
+// tool: resolveCall answers as data and never calls a catalog tool's handler itself.
+describe("resolveCall", () => {
+  /** A catalog whose tools count who called them: only the host's own code path may. */
+  function counted() {
+    const built = catalog();
+    const calls: string[] = [];
+    built.register({ name: "notes_count", toolset: "notes", kind: "read", description: "Counts its calls.", inputSchema: { type: "object", properties: { n: { type: "integer", default: 2 } } }, handler: (args) => {
+      calls.push(`handler n=${String(args.n)}`);
+      return { counted: calls.length };
+    } });
+    return { built, calls };
+  }
+
+  it("hands back the admitted tool with its checked arguments; the host runs it once and finish gives answerCall's answer", async () => {
+    const { built, calls } = counted();
+    const surface = createProgressiveSurface({ catalog: built });
+    const step = await surface.resolveCall("run_tool", { name: "notes_count", arguments: {} }, READER);
+    expect(calls).toEqual([]);
+    if (!("run" in step)) throw new Error(`expected a call to run, got ${JSON.stringify(step)}`);
+    expect(step.run.tool.name).toBe("notes_count");
+    expect(step.run.args).toEqual({ n: 2 });
+    expect(step.run.around).toBeUndefined();
+    const answer = await step.finish(Promise.resolve(step.run.tool.handler(step.run.args, step.run.context)));
+    expect(calls).toEqual(["handler n=2"]);
+    expect(answer).toEqual({ outcome: { tool: "notes_count", kind: "read", code: "ok" }, result: { content: [{ type: "text", text: '{"counted":1}' }], structuredContent: { counted: 1 } } });
+    // answerCall is the same steps with the library running the tool.
+    expect(await surface.answerCall("run_tool", { name: "notes_count", arguments: {} }, READER)).toEqual({
+      outcome: { tool: "notes_count", kind: "read", code: "ok" },
+      result: { content: [{ type: "text", text: '{"counted":2}' }], structuredContent: { counted: 2 } },
+    });
+  });
+
+  it("answers refusals and the base tools' own answers with nothing to run, each with answerCall's outcome and text", async () => {
+    const { built, calls } = counted();
+    const surface = createProgressiveSurface({ catalog: built });
+    const cases: Array<[string, Record<string, unknown>, CallContext]> = [
+      ["run_tool", { name: "notes_wipe" }, READER],
+      ["run_tool", { name: "notes_count", arguments: { n: "x" } }, READER],
+      ["read_tool", { name: "notes_lst" }, READER],
+      ["search_tools", { query: "count" }, READER],
+      ["describe_tool", { name: "notes_count" }, READER],
+      ["notes_count", {}, READER],
+    ];
+    for (const [name, args, context] of cases) {
+      const step = await surface.resolveCall(name, args, context);
+      if (!("answer" in step)) throw new Error(`${name}: expected an answer, got a call to run`);
+      expect(step.answer).toEqual(await surface.answerCall(name, args, context));
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it("finish turns a failed run into the tool's TOOL_FAILED refusal, and a wrapping hook comes with the call as `around`", async () => {
+    const built = new ToolCatalog({ hooks: { aroundCall: async (_tool, _args, _context, run) => ({ wrapped: await run() }), wrapsCall: (tool) => tool.kind !== "read" } });
+    built.defineToolset({ name: "notes", prefix: "notes_", title: "Notes", description: "Saved notes." });
+    built.register({ name: "notes_list", toolset: "notes", kind: "read", description: "List.", inputSchema: { type: "object" }, handler: () => ({ notes: [] }) });
+    built.register({ name: "notes_add", toolset: "notes", kind: "write", description: "Add.", inputSchema: { type: "object" }, handler: () => ({ added: 1 }) });
+    const surface = createProgressiveSurface({ catalog: built });
+    const read = await surface.resolveCall("read_tool", { name: "notes_list" }, WRITER);
+    if (!("run" in read)) throw new Error("expected a call to run");
+    expect(read.run.around).toBeUndefined();
+    expect(await read.finish(Promise.reject(new Error("disk gone")))).toEqual({
+      outcome: { tool: "notes_list", kind: "read", code: "TOOL_FAILED" },
+      result: { content: [{ type: "text", text: "TOOL_FAILED: notes_list failed: disk gone" }], isError: true },
+    });
+    const write = await surface.resolveCall("run_tool", { name: "notes_add" }, WRITER);
+    if (!("run" in write) || write.run.around === undefined) throw new Error("expected a wrapped call to run");
+    const { run } = write;
+    const answer = await write.finish(run.around!(async () => run.tool.handler(run.args, run.context)));
+    expect(answer.outcome).toEqual({ tool: "notes_add", kind: "write", code: "ok" });
+    expect("result" in answer && answer.result.structuredContent).toEqual({ wrapped: { added: 1 } });
+  });
+});

@@ -29,7 +29,8 @@ export interface HttpEdgeOptions<C = true> {
   refusedToken?: string;
   /**
    * More auth-params for both 401 challenges, e.g. RFC 9728's `resource_metadata="…", scope="…"`,
-   * so that an OAuth client finds the authorization server from the 401 alone.
+   * so that an OAuth client finds the authorization server from the 401 alone. Called only for a
+   * 401, never for an admitted request.
    */
   challengeParams?: (req: http.IncomingMessage) => string;
 }
@@ -130,12 +131,13 @@ export function createHttpEdge<C = true>(options: HttpEdgeOptions<C>): HttpEdge<
     // A browser always sends Origin; "null" (sandboxed frames, file://) is refused like any foreign one.
     if (origin !== undefined && !allowed(origin)) return refuse(res, 403, -32000, `Forbidden: Origin ${origin} is not allowed`);
     const credential = await authenticate(req.headers.authorization);
-    const extra = options.challengeParams ? `, ${options.challengeParams(req)}` : "";
+    // Asked only for a refusal: an admitted request never calls back into the host here.
+    const extra = () => (options.challengeParams ? `, ${options.challengeParams(req)}` : "");
     if (credential === "missing") {
-      return refuse(res, 401, -32001, "Unauthorized: send Authorization: Bearer <token>", { "www-authenticate": `Bearer realm="${options.realm}"${extra}` });
+      return refuse(res, 401, -32001, "Unauthorized: send Authorization: Bearer <token>", { "www-authenticate": `Bearer realm="${options.realm}"${extra()}` });
     }
     if (credential === "refused") {
-      const challenge = `Bearer realm="${options.realm}", error="invalid_token", error_description="${refusedToken}"${extra}`;
+      const challenge = `Bearer realm="${options.realm}", error="invalid_token", error_description="${refusedToken}"${extra()}`;
       return refuse(res, 401, -32001, `Unauthorized: ${refusedToken}`, { "www-authenticate": challenge });
     }
     if (req.method === "GET" || req.method === "DELETE") return { method: req.method, credential };

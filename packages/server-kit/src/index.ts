@@ -37,6 +37,15 @@ export { createAppServer, type AppCall, type McpApp, type ProgressSender } from 
 export { createMcpHttpEndpoint, type McpHttpEndpoint, type McpHttpEndpointOptions } from "./sessions/mcp-http-endpoint";
 export type { LegacyWording } from "./sessions/legacy-http";
 export type { LoggedStreamEvent, SessionCredential, SessionLookup, SessionRefusal, SessionRows, StoredSession, StreamEventRows } from "./sessions/session-rows";
+// Those rows and events as SQL over the host's store (any object with a SqlRunner's methods).
+export { sqlFor } from "./sessions/sql-runner";
+export type { SqlQueries, SqlRunner, SqlTag, SqlText } from "./sessions/sql-runner";
+export { SqlSessionStore } from "./sessions/sql-session-store";
+export type { SessionDetails, SqlSession, SqlSessionLimits, SqlSessionLookup, SqlSessionOpening, TokenTable } from "./sessions/sql-session-store";
+export { SqlSessionRows } from "./sessions/sql-session-rows";
+export type { SessionCapWording, SqlSessionRowsOptions } from "./sessions/sql-session-rows";
+export { DEFAULT_STREAM_EVENT_LIMITS, SqlStreamEventLog, StreamLogFullError } from "./sessions/sql-stream-events";
+export type { StreamEventLimits, StreamLogFullErrorClass } from "./sessions/sql-stream-events";
 // Asking the client for input (elicitation, sampling, roots) in both eras: real server→client
 // requests in 2025, input-required results with a sealed requestState in 2026-07-28 (SEP-2322).
 export { ClientAsking, type ClientAskingOptions } from "./input/client-asking";

@@ -137,3 +137,37 @@ describe("hostAllowList", () => {
     expect(hostAllowList("::")("localhost")).toBe(true);
   });
 });
+
+// Issue 37 / decision 0015: the edge computed the host's challenge params for every request, an
+// admitted one too, so each MCP request called back into the host before its handler.
+describe("createHttpEdge's challengeParams", () => {
+  it("is asked only for a 401, never for an admitted request", async () => {
+    const asked: string[] = [];
+    const admit = createHttpEdge({
+      host: "127.0.0.1",
+      realm: "test",
+      checkToken: (token) => sameSecret(token, "right"),
+      challengeParams: (req) => {
+        asked.push(req.headers.authorization ?? "none");
+        return 'resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource/mcp"';
+      },
+    });
+    const edged = http.createServer((req, res) => void admit(req, res).then((admitted) => admitted && sendJson(res, 200, admitted)));
+    await new Promise<void>((resolve) => edged.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(edged.address() as AddressInfo).port}/mcp`;
+    try {
+      const call = (authorization: string) => fetch(url, { method: "POST", headers: { authorization }, body: "{}" });
+      for (let i = 0; i < 3; i++) expect((await call("Bearer right")).status).toBe(200);
+      expect(asked).toEqual([]);
+      const refused = await call("Bearer wrong");
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get("www-authenticate")).toBe(
+        'Bearer realm="test", error="invalid_token", error_description="unknown token", resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource/mcp"',
+      );
+      expect(asked).toEqual(["Bearer wrong"]);
+    } finally {
+      edged.closeAllConnections();
+      await new Promise((resolve) => edged.close(resolve));
+    }
+  });
+});

@@ -3,7 +3,7 @@
 // Neighbours: search/ ranks, dispatch/ gates calls, drivers/ count calls.
 
 import { annotationsFor, TOOL_KINDS } from "./annotations";
-import { dispatchCall, type CatalogHooks, type DispatchEnvironment, type EntryPointNames } from "./dispatch/dispatcher";
+import { admitCall, completeCall, dispatchCall, type AdmittedCall, type CatalogHooks, type DispatchEnvironment, type EntryPoint, type EntryPointNames } from "./dispatch/dispatcher";
 import type { ValidatorProvider } from "@foundry-mcp/core";
 import { createCatalogValidator } from "./dispatch/validator";
 import { MemoryQuotaDriver } from "./drivers/memory";
@@ -226,6 +226,22 @@ export class ToolCatalog<C extends CallContext = CallContext> {
   /** Runs a tool of any kind; kinds other than read need a write-scoped context. Counts once. */
   async run(name: string, args: unknown, context: C): Promise<ToolOutput> {
     return dispatchCall(this.environment, this.require(name), "run", args, context);
+  }
+
+  /**
+   * The gates of a call through `entry` (what read() and run() do before the handler: kind, scope,
+   * arguments, quota, beforeCall), without running it: the host runs the admitted call itself
+   * (`call.tool.handler(call.args, call.context)`, inside `call.around` when set) and hands the
+   * pending value to complete(). Refusals throw as from read()/run().
+   * @example const call = await catalog.admit("run", name, args, context); const output = await catalog.complete(call, runMine(call));
+   */
+  async admit(entry: EntryPoint, name: string, args: unknown, context: C): Promise<AdmittedCall<C>> {
+    return admitCall(this.environment, this.require(name), entry, args, context);
+  }
+
+  /** The output of an admitted call from its pending raw value, as read()/run() would give it (TOOL_FAILED, output check, afterCall). */
+  async complete(call: AdmittedCall<C>, ran: Promise<unknown>): Promise<ToolOutput> {
+    return completeCall(this.environment, call, ran);
   }
 
   /**

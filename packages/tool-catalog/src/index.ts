@@ -13,7 +13,8 @@ export type { QuotaDriver, QuotaDecision, QuotaUsage } from "./drivers/quota-dri
 export { CatalogError, CatalogErrorCode } from "./errors";
 export type { CatalogErrorOptions } from "./errors";
 export { toToolOutput } from "./dispatch/output";
-export type { CatalogHooks, EntryPointNames } from "./dispatch/dispatcher";
+export { runAdmittedCall } from "./dispatch/dispatcher";
+export type { AdmittedCall, CatalogHooks, EntryPoint, EntryPointNames } from "./dispatch/dispatcher";
 export { DEFAULT_BM25F } from "./search/bm25f-index";
 export type { Bm25fSettings } from "./search/bm25f-index";
 export type { SearchOptions } from "./search/tool-search";

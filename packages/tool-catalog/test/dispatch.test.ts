@@ -248,3 +248,44 @@ describe("entry point names and cancellation", () => {
     expect((error as Error).name).toBe("AbortError");
   });
 });
+
+// Issue 37 / decision 0015: a host runs the handler of an admitted call itself, so the library
+// never calls back into it for a call no hook wraps.
+describe("admit and complete", () => {
+  function counting(hooks: ConstructorParameters<typeof ToolCatalog>[0] = {}) {
+    const ran: string[] = [];
+    const catalog = new ToolCatalog({ hourlyCap: 2, ...hooks });
+    catalog.defineToolset({ name: "notes", prefix: "notes_", title: "Notes", description: "Saved notes." });
+    catalog.register({ name: "notes_list", toolset: "notes", kind: "read", description: "List.", inputSchema: { type: "object", properties: { limit: { type: "integer", default: 5 } } }, handler: (args) => (ran.push(`list ${String(args.limit)}`), { notes: [] }) });
+    catalog.register({ name: "notes_buy", toolset: "notes", kind: "paid", description: "Buy.", inputSchema: { type: "object" }, handler: () => (ran.push("buy"), { bought: true }) });
+    return { catalog, ran };
+  }
+
+  it("admits through every gate and counts the quota without running the handler; complete gives run()'s output", async () => {
+    const { catalog, ran } = counting();
+    const call = await catalog.admit("read", "notes_list", {}, READER);
+    expect(ran).toEqual([]);
+    expect({ tool: call.tool.name, args: call.args, around: call.around }).toEqual({ tool: "notes_list", args: { limit: 5 }, around: undefined });
+    expect(await catalog.complete(call, Promise.resolve(call.tool.handler(call.args, call.context)))).toEqual(await catalog.run("notes_list", {}, READER));
+    expect(ran).toEqual(["list 5", "list 5"]);
+    // Two calls counted (admit, run): the cap of 2 refuses a third before anything runs.
+    expect((await refusal(catalog.admit("run", "notes_list", {}, READER))).code).toBe("QUOTA_EXCEEDED");
+    expect((await refusal(catalog.admit("read", "notes_buy", {}, WRITER))).code).toBe("KIND_NOT_ALLOWED");
+    expect((await refusal(catalog.complete(call, Promise.reject(new Error("disk gone"))))).message).toBe("notes_list failed: disk gone");
+    expect(ran).toEqual(["list 5", "list 5"]);
+  });
+
+  it("hands over aroundCall as `around` only for the calls wrapsCall says it wraps", async () => {
+    const wrapped: string[] = [];
+    const { catalog, ran } = counting({
+      hooks: { aroundCall: async (tool, _args, _context, run) => (wrapped.push(tool.name), { ...(await run()) as object, charged: 1 }), wrapsCall: (tool) => tool.kind === "paid" },
+    });
+    expect((await catalog.admit("run", "notes_list", {}, WRITER)).around).toBeUndefined();
+    const paid = await catalog.admit("run", "notes_buy", {}, WRITER);
+    expect(await catalog.complete(paid, paid.around!(async () => paid.tool.handler(paid.args, paid.context)))).toEqual({
+      content: [{ type: "text", text: '{"bought":true,"charged":1}' }],
+      structuredContent: { bought: true, charged: 1 },
+    });
+    expect({ wrapped, ran }).toEqual({ wrapped: ["notes_buy"], ran: ["buy"] });
+  });
+});

@@ -101,6 +101,9 @@ export function workspaceHooks(store: WorkspaceStore, options: WorkspaceHookOpti
       const rule = (tool as StoreToolDefinition).planLimit;
       if (rule) await checkLimit(store, rule, args, context);
     },
+    // Only paid and outbound tools are wrapped: any other call runs its handler alone, so a host
+    // that runs admitted calls itself (the gateway) calls its own tool with no callback.
+    wrapsCall: (tool) => Boolean((tool as StoreToolDefinition).outbound) || (tool.kind === "paid" && (tool as StoreToolDefinition).cost !== undefined),
     async aroundCall(tool, _args, context, run) {
       if ((tool as StoreToolDefinition).outbound) return runOutbound(tool as StoreToolDefinition, context.workspace, run);
       const cost = (tool as StoreToolDefinition).cost;

@@ -17,6 +17,8 @@ export type {
   CompiledStatement,
   StatementInput,
 } from "./types";
+export { histogramObserver } from "./query-observer";
+export type { DurationHistogram } from "./query-observer";
 export { queryBuilderFor } from "./query/builder";
 export { statementsOver } from "./query/statement";
 export type { DefinedStatement, StatementContext, StatementValues } from "./query/statement";

@@ -5,11 +5,13 @@
 // session's whole life), the arguments, the abort signal and the progress sender. Every call goes
 // through @foundry-mcp/progressive's surface (base schemas, argument checks, one result format,
 // errors as isError results) with the credential as context; its outcome, as data, goes to
-// /metrics and the call log.
+// /metrics and the call log. The surface resolves a call as data (resolveCall: its answer, or the
+// admitted tool to run) and this handler runs the tool itself, so the request stays in the
+// gateway's own code from here to the tool and back (decision 0015).
 import type { McpApp } from "@foundry-mcp/server-kit";
 import { unknownResource } from "@foundry-mcp/server-kit";
 import type { CallToolResult, Resource, Tool } from "@modelcontextprotocol/sdk/types.js";
-import type { CallContext } from "@foundry-mcp/tool-catalog";
+import type { AdmittedCall, CallContext } from "@foundry-mcp/tool-catalog";
 import type { Credential } from "@foundry-mcp/workspace-store";
 import { SKILL_URI, TOOLSETS_URI } from "./skill";
 import { reportCallLogError, type Gateway } from "./gateway";
@@ -45,6 +47,15 @@ function toolsetsTable(gateway: Gateway): string {
 }
 
 /**
+ * Runs an admitted catalog call: the tool's handler, inside the hooks' wrapper when the call has
+ * one (a paid tool's credit transaction, an outbound tool's gate); no wrapper, no callback.
+ */
+async function runTool(call: AdmittedCall<CallContext>): Promise<unknown> {
+  const { tool, args, context, around } = call;
+  return around ? around(async () => tool.handler(args, context)) : tool.handler(args, context);
+}
+
+/**
  * The gateway's answers for server-kit; one per gateway (it keeps nothing per request). `pinned`
  * fixes the surface for a connection that lives on (stdio), so that its tools/list stays what it
  * was at connect even when an upstream adds a toolset later; HTTP requests look it up each time.
@@ -65,7 +76,8 @@ export function gatewayApp(gateway: Gateway, pinned?: PinnedSurface): McpApp<Cre
         // The request's span parents an --upstreams call's (progressive's ClientToolsets passes it on).
         ...(call.trace ? { trace: call.trace } : {}),
       };
-      const answer = await pinnedFor(toolsets).surface.answerCall(name, args, context);
+      const step = await pinnedFor(toolsets).surface.resolveCall(name, args, context);
+      const answer = "answer" in step ? step.answer : await step.finish(runTool(step.run));
       const { tool, kind, code } = answer.outcome;
       recordToolCall(gateway, name, answer.outcome, (performance.now() - started) / 1000);
       // The call log serves the dashboard; a failed write never fails the call it describes.

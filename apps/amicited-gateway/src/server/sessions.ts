@@ -1,12 +1,16 @@
-// The gateway's 2025-era MCP sessions, bounded: at most `maxSessions` in total and
-// `maxSessionsPerToken` per credential, each gone after `idleMs` without a request (issue 15,
-// item 2: without caps one token could fill the store for every workspace with sessions it never
-// uses). The rows live in the workspace store (McpSessionStore, mcp-session-store.ts), so every
+// The gateway's 2025-era MCP sessions, bounded: at most `maxSessions` in total,
+// `maxSessionsPerWorkspace` per workspace and `maxSessionsPerToken` per credential, each gone after
+// `idleMs` without a request (issue 15, item 2: without caps one token could fill the store for
+// every workspace with sessions it never uses). The rows live in the workspace store, so every
 // instance on one database sees the same sessions and counts the same caps; nothing per session
-// stays in a process. This module adds the wire wording of a refusal.
+// stays in a process. server-kit's SqlSessionRows reads and writes them (its statements sit beside
+// the endpoint that looks a session up on every request, decision 0015); this module gives it the
+// gateway's limits, its flags' names for a refusal and where its tokens are.
+import { SqlSessionRows } from "@foundry-mcp/server-kit";
+import type { SessionCapWording } from "@foundry-mcp/server-kit";
 import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
-import { McpSessionStore } from "./mcp-session-store";
-import type { McpSession, McpSessionDetails, McpSessionLimits, McpSessionLookup } from "./mcp-session-store";
+import { GATEWAY_TOKEN_TABLE } from "./mcp-session-store";
+import type { McpSessionLimits } from "./mcp-session-store";
 
 /** Bounds of the session table. */
 export interface SessionLimits extends McpSessionLimits {
@@ -31,52 +35,20 @@ export const DEFAULT_SESSION_LIMITS: SessionLimits = {
   idleMs: 30 * 60_000,
 };
 
-/** Why a new session cannot open now: the message names the cap; retry after this many seconds. */
-export interface SessionRefusal {
-  message: string;
-  retryAfterSeconds: number;
-}
+/** The gateway's words in a refused initialize. */
+const SESSION_CAP_WORDING: SessionCapWording = {
+  server: "the gateway",
+  maxSessions: "--max-sessions",
+  maxSessionsPerWorkspace: "--max-sessions-per-workspace",
+  maxSessionsPerToken: "--max-sessions-per-token",
+};
 
-export type { McpSession as Session, McpSessionLookup as SessionLookup };
-
-/** The sessions of every instance on one store, with the gateway's refusal messages. */
-export class SessionTable {
-  private readonly rows: McpSessionStore;
-
-  constructor(
-    store: WorkspaceStore,
-    readonly limits: SessionLimits,
-  ) {
-    this.rows = new McpSessionStore(store, limits);
-  }
-
-  /** Opens a session for an initialize of `workspaceId`, or says which cap refuses it. */
-  async open(details: McpSessionDetails, workspaceId: string): Promise<McpSession | SessionRefusal> {
-    const opening = await this.rows.open(details, Date.now(), workspaceId);
-    if ("session" in opening) return opening.session;
-    const { maxSessions, maxSessionsPerWorkspace, maxSessionsPerToken, idleMs } = this.limits;
-    const minutes = idleMs >= 60_000 ? `${Math.round(idleMs / 60_000)} min` : `${Math.ceil(idleMs / 1000)} s`;
-    const message =
-      opening.refused === "per-token"
-        ? `Too many sessions: this token already has ${maxSessionsPerToken} open sessions, the cap per token (--max-sessions-per-token ${maxSessionsPerToken}). Reuse one, or end one with DELETE /mcp and its Mcp-Session-Id; idle sessions close after ${minutes}.`
-        : opening.refused === "per-workspace"
-          ? `Too many sessions: this workspace's tokens already have ${maxSessionsPerWorkspace} open sessions, the cap per workspace (--max-sessions-per-workspace ${maxSessionsPerWorkspace}). Reuse one, or end one with DELETE /mcp and its Mcp-Session-Id; idle sessions close after ${minutes}.`
-          : `Too many sessions: the gateway has ${maxSessions} open sessions, its total cap (--max-sessions ${maxSessions}). Try again later; idle sessions close after ${minutes}.`;
-    return { message, retryAfterSeconds: opening.retryAfterSeconds };
-  }
-
-  /** The session of that id for this token, marked as seen now. */
-  touch(id: string, tokenId: number): Promise<McpSessionLookup> {
-    return this.rows.touch(id, tokenId);
-  }
-
-  /** Ends a session for every instance. */
-  end(id: string): Promise<boolean> {
-    return this.rows.end(id);
-  }
-
-  /** Expires idle sessions (a timer in each instance; initialize also does). */
-  sweep(): Promise<number> {
-    return this.rows.sweep();
+/**
+ * The sessions of every instance on one store, with the gateway's refusal messages.
+ * @example sessions: new SessionTable(gateway.store, DEFAULT_SESSION_LIMITS)
+ */
+export class SessionTable extends SqlSessionRows {
+  constructor(store: WorkspaceStore, limits: SessionLimits) {
+    super(store, { limits, wording: SESSION_CAP_WORDING, tokens: GATEWAY_TOKEN_TABLE });
   }
 }

@@ -2,6 +2,7 @@
 // time, and every operation's duration by kind, fed by the observer the gateway sets on its store
 // (workspace-store measures; it does not know the metrics registry: tooling/layers.json).
 import type { MetricsRegistry } from "@foundry-mcp/telemetry";
+import { histogramObserver } from "@foundry-mcp/workspace-store";
 import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** Bounds of amicited_store_query_duration_seconds: from an SQLite point read to a slow transaction. */
@@ -15,8 +16,9 @@ export function registerStoreMetrics(store: WorkspaceStore, metrics: MetricsRegi
     help: "Duration of each store operation, by driver and operation (read, write, transaction).",
     buckets: STORE_QUERY_BUCKETS_SECONDS,
   });
-  // Three label sets only: the kind is one of the store's three operation kinds.
-  store.observeQueries((operation, seconds) => latency.observe({ driver, operation }, seconds));
+  // Three label sets only: the kind is one of the store's three operation kinds. The observer is
+  // workspace-store's own, so a query does not call back into the gateway (decision 0015).
+  store.observeQueries(histogramObserver(latency, driver));
   metrics.gauge({
     name: "amicited_store_pool_connections",
     help: "The store's connections by state: open, in_use (running a statement or held by a transaction), max (the pool's size limit).",

@@ -1,8 +1,11 @@
 // The gates every call passes, in order: kind (read entry point), scope, arguments (validator.ts),
 // quota (counted once, only for calls that passed the gates), the host's beforeCall hook
 // (plan limits), the handler (inside the host's aroundCall hook, e.g. a credit transaction), its
-// output normalised and checked.
-// Neighbour: catalog.ts owns the tools and calls dispatchCall for read() and run().
+// output normalised and checked. Three steps, so that a host can run the handler itself (its own
+// code calling its own tool, no callback from the library): admitCall (the gates, as data: the
+// tool, its checked arguments, the wrapper if any), running it (runAdmittedCall, or the host's own
+// few lines), completeCall (the output, the afterCall hook).
+// Neighbour: catalog.ts owns the tools and calls these for read(), run(), admit() and complete().
 
 import { kindNeedsWriteScope } from "../annotations";
 import { CatalogError, CatalogErrorCode } from "../errors";
@@ -21,6 +24,11 @@ export interface CatalogHooks<C extends CallContext = CallContext> {
    * a transaction (charge credits, act, and roll both back if the handler throws).
    */
   aroundCall?(tool: ToolDefinition<C>, args: Record<string, unknown>, context: C, run: () => Promise<unknown>): Promise<unknown>;
+  /**
+   * Whether aroundCall wraps this tool's calls (default: every call). A call it does not wrap runs
+   * the handler alone, so a host running admitted calls itself needs no callback for it.
+   */
+  wrapsCall?(tool: ToolDefinition<C>): boolean;
   /** After a handler succeeded (e.g. to charge credits for a paid tool). */
   afterCall?(tool: ToolDefinition<C>, args: Record<string, unknown>, context: C, output: ToolOutput): Promise<void> | void;
 }
@@ -45,14 +53,26 @@ export interface DispatchEnvironment<C extends CallContext> {
 /** Which entry point a call came through. */
 export type EntryPoint = "read" | "run";
 
-/** Runs one call through every gate; throws CatalogError on any refusal or handler failure. */
-export async function dispatchCall<C extends CallContext>(
+/**
+ * A call that passed every gate (counted, beforeCall done): what to run. `around` is the host's
+ * aroundCall for this call when it wraps it; run `tool.handler(args, context)` inside it, else alone.
+ */
+export interface AdmittedCall<C extends CallContext = CallContext> {
+  tool: ToolDefinition<C>;
+  /** The arguments as checked against the input schema (defaults filled in). */
+  args: Record<string, unknown>;
+  context: C;
+  around?: (run: () => Promise<unknown>) => Promise<unknown>;
+}
+
+/** The gates of one call; throws CatalogError on any refusal, else the call to run. */
+export async function admitCall<C extends CallContext>(
   environment: DispatchEnvironment<C>,
   tool: ToolDefinition<C>,
   entry: EntryPoint,
   args: unknown,
   context: C,
-): Promise<ToolOutput> {
+): Promise<AdmittedCall<C>> {
   const names = environment.entryPoints;
   if (entry === "read" && tool.kind !== "read") {
     throw new CatalogError(
@@ -79,11 +99,28 @@ export async function dispatchCall<C extends CallContext>(
   await environment.countCall(tool, context);
   await environment.hooks.beforeCall?.(tool, outcome.data, context);
   context.signal?.throwIfAborted();
+  const { aroundCall, wrapsCall } = environment.hooks;
+  const admitted: AdmittedCall<C> = { tool, args: outcome.data, context };
+  if (aroundCall && wrapsCall?.(tool) !== false) admitted.around = (run) => aroundCall(tool, outcome.data, context, run);
+  return admitted;
+}
+
+/** Runs an admitted call's handler (inside its wrapper when it has one) and resolves to its raw value. */
+export async function runAdmittedCall<C extends CallContext>(call: AdmittedCall<C>): Promise<unknown> {
+  const run = async () => call.tool.handler(call.args, call.context);
+  return call.around ? call.around(run) : run();
+}
+
+/**
+ * The output of an admitted call from its run (the pending raw value): a failure is TOOL_FAILED
+ * naming the tool (a CatalogError as is), the value normalised and checked against the output
+ * schema, then afterCall.
+ */
+export async function completeCall<C extends CallContext>(environment: DispatchEnvironment<C>, call: AdmittedCall<C>, ran: Promise<unknown>): Promise<ToolOutput> {
+  const { tool } = call;
   let output: ToolOutput;
   try {
-    const run = async () => tool.handler(outcome.data, context);
-    const around = environment.hooks.aroundCall;
-    output = toToolOutput(await (around ? around(tool, outcome.data, context, run) : run()));
+    output = toToolOutput(await ran);
   } catch (error) {
     if (CatalogError.isInstance(error)) throw error;
     const reason = messageOf(error);
@@ -97,6 +134,18 @@ export async function dispatchCall<C extends CallContext>(
       });
     }
   }
-  await environment.hooks.afterCall?.(tool, outcome.data, context, output);
+  await environment.hooks.afterCall?.(tool, call.args, call.context, output);
   return output;
+}
+
+/** Runs one call through every gate; throws CatalogError on any refusal or handler failure. */
+export async function dispatchCall<C extends CallContext>(
+  environment: DispatchEnvironment<C>,
+  tool: ToolDefinition<C>,
+  entry: EntryPoint,
+  args: unknown,
+  context: C,
+): Promise<ToolOutput> {
+  const call = await admitCall(environment, tool, entry, args, context);
+  return completeCall(environment, call, runAdmittedCall(call));
 }

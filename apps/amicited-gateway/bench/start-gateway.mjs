@@ -1,0 +1,33 @@
+// The benches' one way to start a built gateway: `init` a fresh data folder, `serve` on a free
+// port of 127.0.0.1 with caps out of the way, and wait for its "listening on" line.
+
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * Starts `bin` (a built gateway.mjs); `nodeArgs` go before it (e.g. a preloaded probe).
+ * @example const { url, init, server, stop } = await startGateway("dist/gateway.mjs");
+ */
+export async function startGateway(bin, nodeArgs = []) {
+  const data = mkdtempSync(path.join(os.tmpdir(), "bench-gateway-"));
+  const init = JSON.parse(execFileSync(process.execPath, [bin, "init", "--data", data], { encoding: "utf8" }).trim().split("\n").pop());
+  const server = spawn(process.execPath, [...nodeArgs, bin, "serve", "--data", data, "--port", "0", "--hourly-cap", "100000000", "--max-sessions-per-token", "200"], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  const url = await new Promise((resolve, reject) => {
+    let text = "";
+    server.stderr.on("data", (chunk) => {
+      text += chunk;
+      const match = /listening on (http:\/\/\S+\/mcp)/.exec(text);
+      if (match) resolve(match[1]);
+    });
+    server.on("exit", () => reject(new Error(`gateway exited: ${text}`)));
+  });
+  const stop = () => {
+    server.kill();
+    rmSync(data, { recursive: true, force: true });
+  };
+  return { url, init, server, data, stop };
+}

@@ -1,0 +1,18 @@
+// A store observer that feeds a histogram directly: each operation's duration labelled by driver
+// and operation kind. The observer is this package's own function, so a store query never calls
+// back into the host that asked for the measure (decision 0015); the histogram is the host's
+// metrics library's (telemetry's MetricsRegistry histograms fit), known here only by its shape.
+import type { StoreOperationKind, StoreQueryObserver, WorkspaceStoreDriverName } from "./types";
+
+/** What histogramObserver needs of a histogram: one observation with its labels. */
+export interface DurationHistogram {
+  observe(labels: { driver: string; operation: StoreOperationKind }, seconds: number): void;
+}
+
+/**
+ * The observer for `store.observeQueries` that records every operation in `histogram`.
+ * @example store.observeQueries(histogramObserver(metrics.histogram({ name: "store_query_duration_seconds", help: "…" }), store.driver));
+ */
+export function histogramObserver(histogram: DurationHistogram, driver: WorkspaceStoreDriverName): StoreQueryObserver {
+  return (operation, seconds) => histogram.observe({ driver, operation }, seconds);
+}
