@@ -7,6 +7,7 @@
 import type { JsonSchemaObject, SearchField } from "../types";
 import { analyse } from "./text";
 import { WordPairIndex } from "./word-pairs";
+import { DerivationalFamilies } from "./derivation";
 
 /**
  * Indexed fields in bit order (a posting's `mask` has bit i set when INDEX_FIELDS[i] holds the
@@ -104,6 +105,7 @@ export class Bm25fIndex {
   /** Distinct stems in each tool's name (for the name-coverage bonus). */
   readonly nameStemCounts: number[] = [];
   private readonly settings: Bm25fSettings;
+  private families: DerivationalFamilies | undefined;
 
   constructor(tools: readonly IndexableTool[], settings: Bm25fSettings = DEFAULT_BM25F) {
     this.settings = settings;
@@ -194,6 +196,12 @@ export class Bm25fIndex {
   idf(stem: string): number {
     const documentFrequency = this.postings.get(stem)?.docs.length ?? 0;
     return Math.log(1 + (this.size - documentFrequency + 0.5) / (documentFrequency + 0.5));
+  }
+
+  /** Indexed stems by derivational root (search/derivation.ts), grouped on the first request that asks. */
+  get derivationalFamilies(): DerivationalFamilies {
+    this.families ??= new DerivationalFamilies(this.surfaceWords);
+    return this.families;
   }
 
   /** True when some tool holds the stem. */

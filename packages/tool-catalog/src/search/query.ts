@@ -1,6 +1,7 @@
 // Query analysis: a plain-words request becomes groups of weighted alternatives. Each group is
 // one concept of the request (a word, or a phrase the vocabulary knows); its alternatives are
-// the word itself, its synonyms, related terms, words it is a prefix of, and near spellings.
+// the word itself, its synonyms, related terms, words of its derivational family, words it is
+// a prefix of, and near spellings.
 // search/rank.ts scores a tool by the best alternative per group.
 
 import { argumentWords } from "./arguments";
@@ -10,7 +11,7 @@ import { isStopWord, splitQueryWords, splitWords, stemWord } from "./text";
 import { RELATED_CONCEPTS, SYNONYM_GROUPS } from "./vocabulary";
 
 /** Where an alternative came from (reported by explain tooling and tests). */
-export type AlternativeSource = "exact" | "synonym" | "related" | "prefix" | "typo" | "variant";
+export type AlternativeSource = "exact" | "synonym" | "related" | "prefix" | "typo" | "variant" | "derived";
 
 /** One way to satisfy a query concept: all of `stems` (summed), scaled by `weight`. */
 export interface Alternative {
@@ -37,8 +38,11 @@ export interface VocabularyExtension {
   related?: readonly (readonly [readonly string[], readonly string[]])[];
 }
 
-/** Relative weights of alternatives; exact matches weigh 1. */
-export const EXPANSION_WEIGHTS = { synonym: 0.75, related: 0.6, prefix: 0.55, typo: 0.6, variant: 0.6 } as const;
+/**
+ * Relative weights of alternatives; exact matches weigh 1. A derivational relative
+ * ("registration" for "register") is nearly the word itself: 0.9 (issue 32, search-tools8 round).
+ */
+export const EXPANSION_WEIGHTS = { synonym: 0.75, related: 0.6, prefix: 0.55, typo: 0.6, variant: 0.6, derived: 0.9 } as const;
 
 const MAX_PHRASE_WORDS = 5;
 const MAX_QUERY_WORDS = 32;
@@ -139,6 +143,8 @@ function variantAlternatives(word: string, index: Bm25fIndex): Alternative[] {
 export interface QueryOptions {
   expansions?: ExpansionTable;
   fuzzy?: boolean;
+  /** Words of a request word's derivational family as alternatives (default true; search/derivation.ts). */
+  derivation?: boolean;
 }
 
 /**
@@ -155,12 +161,13 @@ export function analyseQuery(query: string, index: Bm25fIndex, options: QueryOpt
   const values = argumentWords(query, known);
   const groups: QueryGroup[] = [];
   const fuzzy = options.fuzzy !== false;
+  const derivation = options.derivation !== false;
   let position = 0;
   while (position < words.length) {
     const phrase = table === undefined ? undefined : matchPhrase(words, stems, position, table);
     if (phrase !== undefined) {
       const span = words.slice(position, phrase.end);
-      groups.push(buildGroup(span.join(" "), phrase.exact, phrase.alternatives, index, false));
+      groups.push(buildGroup(span.join(" "), phrase.exact, phrase.alternatives, index, false, false));
       position = phrase.end;
       continue;
     }
@@ -168,7 +175,7 @@ export function analyseQuery(query: string, index: Bm25fIndex, options: QueryOpt
     position += 1;
     // A lone function word ("who", "me") is too vague to match or expand; inside a phrase it counts.
     if (isStopWord(word)) continue;
-    const group = buildGroup(word, [stems[position - 1]!], table?.get(stems[position - 1]!) ?? [], index, fuzzy);
+    const group = buildGroup(word, [stems[position - 1]!], table?.get(stems[position - 1]!) ?? [], index, fuzzy, derivation);
     if (values.has(word)) group.argument = true;
     groups.push(group);
   }
@@ -225,10 +232,20 @@ function matchPhrase(words: string[], stems: string[], position: number, table: 
   return undefined;
 }
 
-function buildGroup(text: string, exact: string[], expansions: Alternative[], index: Bm25fIndex, fuzzy: boolean): QueryGroup {
+// The indexed words of the word's derivational family that no other alternative names.
+function derivedAlternatives(word: string, stem: string, index: Bm25fIndex, taken: readonly Alternative[]): Alternative[] {
+  const named = new Set(taken.map((alternative) => alternative.stems.join(" ")));
+  return index.derivationalFamilies
+    .relatives(word, stem)
+    .filter((relative) => !named.has(relative))
+    .map((relative) => ({ stems: [relative], weight: EXPANSION_WEIGHTS.derived, source: "derived" as const }));
+}
+
+function buildGroup(text: string, exact: string[], expansions: Alternative[], index: Bm25fIndex, fuzzy: boolean, derivation: boolean): QueryGroup {
   const alternatives: Alternative[] = [];
   if (exact.length > 0) alternatives.push({ stems: exact, weight: 1, source: "exact" });
   alternatives.push(...expansions);
+  if (derivation && exact.length === 1 && !text.includes(" ")) alternatives.push(...derivedAlternatives(text, exact[0]!, index, alternatives));
   if (fuzzy && exact.length === 1 && !text.includes(" ")) {
     if (!index.has(exact[0]!)) alternatives.push(...prefixAlternatives(text, index));
     alternatives.push(...typoAlternatives(text, index));

@@ -28,6 +28,8 @@ export interface SearchOptions {
   multiStep?: boolean;
   /** Move up tools holding the request's adjacent words side by side (default true; search/word-pairs.ts). */
   wordPairs?: boolean;
+  /** Match a request word's derivational family: "registering" meets "registration" (default true; search/derivation.ts). */
+  derivation?: boolean;
   /** Fuse the ranking with an embeddings model's nearest tools (default off; search/semantic/). */
   semantic?: SemanticSearchSettings;
 }
@@ -43,6 +45,7 @@ export class SearchSettings {
   readonly groupNearDuplicates: boolean;
   readonly multiStep: boolean;
   readonly wordPairs: boolean;
+  readonly derivation: boolean;
 
   constructor(options: SearchOptions = {}) {
     this.expansions = options.expansion === false ? undefined : buildExpansionTable(options.vocabulary);
@@ -53,6 +56,7 @@ export class SearchSettings {
     this.groupNearDuplicates = options.groupNearDuplicates !== false;
     this.multiStep = options.multiStep !== false;
     this.wordPairs = options.wordPairs !== false;
+    this.derivation = options.derivation !== false;
   }
 }
 
@@ -119,7 +123,7 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
 
   /** The query as the ranker sees it (for debugging ranking and for tests). */
   explain(query: string): QueryGroup[] {
-    const groups = analyseQuery(query, this.index, { expansions: this.settings.expansions, fuzzy: this.settings.fuzzy });
+    const groups = analyseQuery(query, this.index, { expansions: this.settings.expansions, fuzzy: this.settings.fuzzy, derivation: this.settings.derivation });
     // A concept that is only an action ("open a new…", "show", "add") says how, not what: the
     // action fit (search/intent.ts) weighs it, so as a term it counts less than the objects.
     for (const group of groups) {
