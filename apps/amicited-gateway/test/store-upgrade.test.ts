@@ -9,31 +9,20 @@ import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { openSqliteDatabase } from "@foundry-mcp/core/node";
 import { pendingMigrations, SQLITE_FILE_NAME } from "@foundry-mcp/workspace-store";
-import type { StoreLocation, WorkspaceStore } from "@foundry-mcp/workspace-store";
+import type { StoreLocation } from "@foundry-mcp/workspace-store";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresBinDir, postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
 import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
 import { createDemoWorkspace } from "../src/demo/generate";
 import { GATEWAY_SCHEMA, openGatewayStore } from "../src/store-schema/gateway-schema";
+import { catalogOf } from "./support/store-catalog";
 
 const FIXTURE_APPLIED_AT = "2026-12-01T00:00:00.000Z";
 const fixture = (driver: string) => path.join(import.meta.dirname, "fixtures", `main-era-store.${driver}.sql`);
 const drivers = postgresGate().run ? (["sqlite", "postgres"] as const) : (["sqlite"] as const);
 
-/** Every table's definition and every index, in a form both databases can be compared by. */
-async function schemaOf(store: WorkspaceStore): Promise<unknown[]> {
-  if (store.driver === "sqlite")
-    return store.all("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name");
-  return [
-    ...(await store.all(
-      "SELECT table_name, column_name, data_type, is_nullable, is_identity, column_default FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, column_name",
-    )),
-    ...(await store.all("SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname")),
-    ...(await store.all(
-      "SELECT table_name, constraint_name, constraint_type FROM information_schema.table_constraints WHERE table_schema = 'public' AND constraint_type <> 'CHECK' ORDER BY table_name, constraint_name",
-    )),
-  ];
-}
+/** Every table's columns, indexes and constraints, as the database's catalog gives them. */
+const schemaOf = catalogOf;
 
 describe.each(drivers)("a store made before the gateway owned its tables (%s)", (driver) => {
   let cluster: PostgresCluster | undefined;

@@ -1,9 +1,11 @@
 // What a host hands the store for its own tables (HostSchema, migrations.ts): checked when the
-// store opens, so a mistake is named before any statement runs. The drivers learn from it which
-// tables give their rows an id (PostgreSQL adds `RETURNING id` to their INSERTs).
+// store opens, so a mistake is named before any statement runs. The drivers learn from its schema
+// statements which tables give their rows an id (PostgreSQL adds `RETURNING id` to their INSERTs).
 import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
 import { MIGRATIONS, SCHEMA_VERSION, schemaVersionOf } from "./migrations";
 import type { HostSchema } from "./migrations";
+import { latestHostVersion } from "./migration-statements";
+import { tablesCreatedWithGeneratedId } from "./query/ddl";
 import type { StoreQueries } from "./types";
 
 const OWNER = /^[a-z][a-z0-9_-]{0,63}$/;
@@ -31,12 +33,10 @@ export function checkHostSchemas(hosts: readonly HostSchema[]): void {
   }
 }
 
-const CREATE_WITH_ID = /^\s*CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?([a-z_][a-z0-9_]*)\s*\(\s*id\s+INTEGER\s+PRIMARY\s+KEY\s+AUTOINCREMENT\b/i;
-
-/** The tables, of the store and of `hosts`, whose rows get an `id` from the database (from their DDL). */
+/** The tables, of the store and of `hosts`, whose rows get an `id` from the database (`generatedId` in their DDL). */
 export function tablesWithGeneratedId(hosts: readonly HostSchema[]): ReadonlySet<string> {
   const statements = [...MIGRATIONS, ...hosts.flatMap((host) => host.migrations)].flatMap((migration) => migration.statements);
-  return new Set(statements.flatMap((statement) => CREATE_WITH_ID.exec(statement)?.[1] ?? []));
+  return new Set(tablesCreatedWithGeneratedId(statements));
 }
 
 /**
@@ -49,7 +49,7 @@ export async function pendingMigrations(store: StoreQueries, hosts: readonly Hos
     const latest = host.migrations[host.migrations.length - 1]?.version ?? 0;
     let applied = 0;
     try {
-      applied = (await store.get<{ version: number | null }>("SELECT MAX(version) AS version FROM host_migrations WHERE owner = ?", [host.owner]))?.version ?? 0;
+      applied = (await latestHostVersion.get(store, { owner: host.owner }))?.version ?? 0;
     } catch {
       // No host_migrations table yet: nothing of the host is applied.
     }

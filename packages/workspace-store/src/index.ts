@@ -21,6 +21,8 @@ export { queryBuilderFor } from "./query/builder";
 export { statementsOver } from "./query/statement";
 export type { DefinedStatement, StatementContext, StatementValues } from "./query/statement";
 export type { StoreTables } from "./query/tables";
+export { createTables, notNull } from "./query/ddl";
+export type { SchemaContext, SchemaStatement, TableDefinition } from "./query/ddl";
 export { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
 export { openWorkspaceStore } from "./open";
 export type { StoreLocation, WorkspaceStoreOptions } from "./open";

@@ -3,7 +3,8 @@
 // table with an id report it (PostgreSQL learns which tables from the host's DDL); a database made
 // before hosts owned their tables has the host's `formerly` steps recorded, not run again.
 import { afterEach, describe, expect, it } from "vitest";
-import { insertWorkspace, pendingMigrations } from "../src/index";
+import { createTables, insertWorkspace, notNull, pendingMigrations } from "../src/index";
+import { compileSchemaStatement } from "../src/query/ddl";
 import type { HostSchema, WorkspaceStore } from "../src/index";
 import { TEST_HOST_SCHEMA } from "./test-host-schema";
 
@@ -17,10 +18,13 @@ const legacyHost = (formerly: number | undefined): HostSchema => ({
     {
       version: 1,
       name: "legacy table",
-      statements: ["CREATE TABLE IF NOT EXISTS legacy_rows (label TEXT NOT NULL)", "ALTER TABLE legacy_rows ADD COLUMN extra TEXT"],
+      statements: [
+        ...createTables({ legacy_rows: (table) => table.addColumn("label", "text", notNull) }),
+        (ddl) => ddl.schema.alterTable("legacy_rows").addColumn("extra", "text"),
+      ],
       formerly,
     },
-    { version: 2, name: "later table", statements: ["CREATE TABLE IF NOT EXISTS later_rows (label TEXT NOT NULL)"] },
+    { version: 2, name: "later table", statements: createTables({ later_rows: (table) => table.addColumn("label", "text", notNull) }) },
   ],
 });
 
@@ -79,7 +83,7 @@ export function hostSchemaConformance(name: string, open: Open, dispose: (store:
       // Made by the combined list: the host's table in the store's migrations, recorded as version 4.
       store = await open([]);
       await store.migrate();
-      for (const statement of legacyHost(4).migrations[0]!.statements) await store.run(statement);
+      for (const statement of legacyHost(4).migrations[0]!.statements) await store.run(compileSchemaStatement(statement, store.dialect));
       await store.run("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)", [4, "legacy table", LEGACY_APPLIED_AT]);
       await store.run("DROP TABLE host_migrations");
       store = await open([legacyHost(4)], store);
