@@ -20,7 +20,7 @@ export type {
 export { queryBuilderFor } from "./query/builder";
 export { statementsOver } from "./query/statement";
 export type { DefinedStatement, StatementContext, StatementValues } from "./query/statement";
-export type { StoreTables } from "./query/tables";
+export type { StoreTables, WorkspaceRow } from "./query/tables";
 export { createTables, notNull } from "./query/ddl";
 export type { SchemaContext, SchemaStatement, TableDefinition } from "./query/ddl";
 export { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
@@ -35,7 +35,7 @@ export type { Migration, HostMigration, HostSchema } from "./migrations";
 export { MAX_HOST_SCHEMAS, pendingMigrations } from "./host-schema";
 export { TABLE_NAMES } from "./schema";
 export { MAX_LIVE_TOKENS_PER_WORKSPACE, hashToken, insertWorkspace, issueToken, resolveToken, findWorkspace, listTokens, revokeToken, issueAdminToken, isAdminToken, isLiveAdminHash } from "./credentials";
-export type { TokenScope, Credential, WorkspaceRow, TokenRow } from "./credentials";
+export type { TokenScope, Credential, TokenRow } from "./credentials";
 export { CallLog, CALL_LOG_RETENTION, touchToken } from "./usage";
 export type { CallEvent, CallLogOptions, HourlyCalls, ToolUsage } from "./usage";
 export { PLANS, PLAN_NAMES, planLimits, checkPlanLimit } from "./plans";
