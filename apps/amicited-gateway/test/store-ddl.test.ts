@@ -5,42 +5,21 @@
 // columns with types, nullability and defaults, identities, indexes, primary, unique and foreign
 // keys (support/store-catalog.ts).
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { execFileSync } from "node:child_process";
-import { openSqliteDatabase } from "@foundry-mcp/core/node";
-import { SQLITE_FILE_NAME } from "@foundry-mcp/workspace-store";
-import type { StoreLocation } from "@foundry-mcp/workspace-store";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postgresBinDir, postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
-import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
+import { describe, expect, it } from "vitest";
+import { postgresGate } from "../../../tooling/postgres-cluster.mjs";
 import { openGatewayStore } from "../src/store-schema/gateway-schema";
+import { sqlLocations } from "./support/sql-locations";
 import { catalogOf } from "./support/store-catalog";
 
 const drivers = postgresGate().run ? (["sqlite", "postgres"] as const) : (["sqlite"] as const);
 const textDdl = (driver: string) => fs.readFileSync(path.join(import.meta.dirname, "fixtures", `text-ddl.${driver}.sql`), "utf8");
 
 describe.each(drivers)("the schema-builder DDL against the text DDL it replaced (%s)", (driver) => {
-  let cluster: PostgresCluster | undefined;
-  const dirs: string[] = [];
-  let databases = 0;
-  const newLocation = (): StoreLocation => {
-    if (cluster) return { url: cluster.createDatabase(`ddl_${(databases += 1)}`) };
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gw-ddl-"));
-    dirs.push(dir);
-    return { dataDir: dir };
-  };
+  const { newLocation, locationWith } = sqlLocations(driver);
   /** The catalog of a database made by running `ddl` (text) on an empty location. */
   async function catalogOfText(ddl: string) {
-    const location = newLocation();
-    if ("dataDir" in location) {
-      const db = openSqliteDatabase(path.join(location.dataDir, SQLITE_FILE_NAME), { from: import.meta.url });
-      db.exec(ddl);
-      db.close();
-    } else {
-      execFileSync(path.join(postgresBinDir(), "psql"), ["-q", "-v", "ON_ERROR_STOP=1", "-f", "-", location.url], { input: ddl, stdio: ["pipe", "ignore", "pipe"] });
-    }
-    const store = await openGatewayStore(location);
+    const store = await openGatewayStore(locationWith("text_ddl", ddl));
     try {
       return await catalogOf(store);
     } finally {
@@ -48,16 +27,8 @@ describe.each(drivers)("the schema-builder DDL against the text DDL it replaced 
     }
   }
 
-  beforeAll(async () => {
-    if (driver === "postgres") cluster = await startPostgres();
-  }, 120_000);
-  afterAll(() => {
-    cluster?.stop();
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-  });
-
   it("migrates a fresh database to the same columns, types, defaults, indexes and constraints", async () => {
-    const store = await openGatewayStore(newLocation());
+    const store = await openGatewayStore(newLocation("migrated"));
     try {
       await store.migrate();
       const migrated = await catalogOf(store);
@@ -70,7 +41,8 @@ describe.each(drivers)("the schema-builder DDL against the text DDL it replaced 
 
   it("tells a changed column type apart (the comparison is not blind to types)", async () => {
     const ddl = textDdl(driver);
-    const changed = ddl.replace("clicks INTEGER NOT NULL, impressions INTEGER NOT NULL, position REAL NOT NULL", "clicks INTEGER NOT NULL, impressions INTEGER NOT NULL, position INTEGER NOT NULL")
+    const changed = ddl
+      .replace("clicks INTEGER NOT NULL, impressions INTEGER NOT NULL, position REAL NOT NULL", "clicks INTEGER NOT NULL, impressions INTEGER NOT NULL, position INTEGER NOT NULL")
       .replace("clicks BIGINT NOT NULL, impressions BIGINT NOT NULL, position DOUBLE PRECISION NOT NULL", "clicks BIGINT NOT NULL, impressions BIGINT NOT NULL, position BIGINT NOT NULL");
     expect(changed).not.toBe(ddl);
     expect(await catalogOfText(changed)).not.toEqual(await catalogOfText(ddl));
