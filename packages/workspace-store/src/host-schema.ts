@@ -14,7 +14,7 @@ export const MAX_HOST_SCHEMAS = 16;
 
 const invalid = (message: string) => new WorkspaceStoreError(WorkspaceStoreErrorCode.INVALID_ARGUMENT, message);
 
-/** Refuses host schemas with a bad owner, a repeated owner or versions not increasing from 1 up. */
+/** Refuses host schemas with a bad owner, a repeated owner, versions not increasing from 1 up, or a statement that is not a schema statement (SQL text). */
 export function checkHostSchemas(hosts: readonly HostSchema[]): void {
   if (hosts.length > MAX_HOST_SCHEMAS)
     throw invalid(`hostSchemas: ${hosts.length} host schemas; the limit is ${MAX_HOST_SCHEMAS}. Merge a host's tables into one HostSchema.`);
@@ -29,6 +29,11 @@ export function checkHostSchemas(hosts: readonly HostSchema[]): void {
       if (!Number.isInteger(migration.version) || migration.version <= previous)
         throw invalid(`hostSchemas: "${host.owner}" migration ${JSON.stringify(migration.name)} has version ${migration.version}; versions are integers that increase from 1, oldest first.`);
       previous = migration.version;
+      const text = migration.statements.findIndex((statement) => typeof statement !== "function");
+      if (text >= 0)
+        throw invalid(
+          `hostSchemas: "${host.owner}" migration ${JSON.stringify(migration.name)} statement ${text + 1} is a ${typeof migration.statements[text]}, not a schema statement; SQL text is not taken: write it with Kysely's schema builder, e.g. (ddl) => ddl.createTable("notes").addColumn("id", ddl.integer, ddl.generatedId) (workspace-store README, "Schema").`,
+        );
     }
   }
 }

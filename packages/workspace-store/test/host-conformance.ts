@@ -120,5 +120,15 @@ export function hostSchemaConformance(name: string, open: Open, dispose: (store:
       });
       store = await open([]);
     });
+
+    it("refuses a host migration written as SQL text, naming the schema builder (issue 37)", async () => {
+      const text = { owner: "text-host", migrations: [{ version: 1, name: "text ddl", statements: ["CREATE TABLE notes (text TEXT)"] }] } as unknown as HostSchema;
+      expect(await open([text]).then(() => undefined, (error: unknown) => error)).toMatchObject({
+        code: "INVALID_ARGUMENT",
+        message:
+          'hostSchemas: "text-host" migration "text ddl" statement 1 is a string, not a schema statement; SQL text is not taken: write it with Kysely\'s schema builder, e.g. (ddl) => ddl.createTable("notes").addColumn("id", ddl.integer, ddl.generatedId) (workspace-store README, "Schema").',
+      });
+      store = await open([]);
+    });
   });
 }
