@@ -4,70 +4,30 @@
 // steps are recorded with the fixture's applied_at), the schema equals a fresh database's, and the
 // demo workspace is created in it.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { execFileSync } from "node:child_process";
-import { openSqliteDatabase } from "@foundry-mcp/core/node";
-import { pendingMigrations, SQLITE_FILE_NAME } from "@foundry-mcp/workspace-store";
-import type { StoreLocation, WorkspaceStore } from "@foundry-mcp/workspace-store";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postgresBinDir, postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
-import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
+import { pendingMigrations } from "@foundry-mcp/workspace-store";
+import type { StoreLocation } from "@foundry-mcp/workspace-store";
+import { describe, expect, it } from "vitest";
+import { postgresGate } from "../../../tooling/postgres-cluster.mjs";
 import { createDemoWorkspace } from "../src/demo/generate";
 import { GATEWAY_SCHEMA, openGatewayStore } from "../src/store-schema/gateway-schema";
+import { catalogOf } from "./support/store-catalog";
+import { sqlLocations } from "./support/sql-locations";
 
 const FIXTURE_APPLIED_AT = "2026-12-01T00:00:00.000Z";
 const fixture = (driver: string) => path.join(import.meta.dirname, "fixtures", `main-era-store.${driver}.sql`);
 const drivers = postgresGate().run ? (["sqlite", "postgres"] as const) : (["sqlite"] as const);
 
-/** Every table's definition and every index, in a form both databases can be compared by. */
-async function schemaOf(store: WorkspaceStore): Promise<unknown[]> {
-  if (store.driver === "sqlite")
-    return store.all("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name");
-  return [
-    ...(await store.all(
-      "SELECT table_name, column_name, data_type, is_nullable, is_identity, column_default FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, column_name",
-    )),
-    ...(await store.all("SELECT tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname")),
-    ...(await store.all(
-      "SELECT table_name, constraint_name, constraint_type FROM information_schema.table_constraints WHERE table_schema = 'public' AND constraint_type <> 'CHECK' ORDER BY table_name, constraint_name",
-    )),
-  ];
-}
+/** Every table's columns, indexes and constraints, as the database's catalog gives them. */
+const schemaOf = catalogOf;
 
 describe.each(drivers)("a store made before the gateway owned its tables (%s)", (driver) => {
-  let cluster: PostgresCluster | undefined;
-  const dirs: string[] = [];
-  let databases = 0;
-  const newLocation = (name: string): StoreLocation => {
-    if (cluster) return { url: cluster.createDatabase(`${name}_${(databases += 1)}`) };
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `gw-upgrade-${name}-`));
-    dirs.push(dir);
-    return { dataDir: dir };
-  };
+  const { newLocation, locationWith } = sqlLocations(driver);
   /** An empty location loaded with the fixture, as workspace-store at c134e50 left it. */
-  async function mainEraStore(): Promise<StoreLocation> {
-    const location = newLocation("main_era");
-    if ("dataDir" in location) {
-      const db = openSqliteDatabase(path.join(location.dataDir, SQLITE_FILE_NAME), { from: import.meta.url });
-      db.exec(fs.readFileSync(fixture("sqlite"), "utf8"));
-      db.close();
-    } else {
-      execFileSync(path.join(postgresBinDir(), "psql"), ["-q", "-v", "ON_ERROR_STOP=1", "-f", fixture("postgres"), location.url], { stdio: ["ignore", "ignore", "pipe"] });
-    }
-    return location;
-  }
-
-  beforeAll(async () => {
-    if (driver === "postgres") cluster = await startPostgres();
-  }, 120_000);
-  afterAll(() => {
-    cluster?.stop();
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const mainEraStore = (): StoreLocation => locationWith("main_era", fs.readFileSync(fixture(driver), "utf8"));
 
   it("opens with no migration run again, the gateway's steps recorded as first applied", async () => {
-    const store = await openGatewayStore(await mainEraStore());
+    const store = await openGatewayStore(mainEraStore());
     try {
       await store.migrate();
       expect(await store.all("SELECT version, applied_at FROM schema_migrations ORDER BY version")).toEqual(
@@ -84,7 +44,7 @@ describe.each(drivers)("a store made before the gateway owned its tables (%s)", 
   });
 
   it("has the same tables, columns and indexes as a fresh database, and takes the demo workspace", async () => {
-    const upgraded = await openGatewayStore(await mainEraStore());
+    const upgraded = await openGatewayStore(mainEraStore());
     const fresh = await openGatewayStore(newLocation("fresh"));
     try {
       await upgraded.migrate();

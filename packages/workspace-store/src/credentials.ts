@@ -4,6 +4,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
 import { insertUnderCap } from "./query/capped-insert";
 import { defineStatement } from "./query/statement";
+import type { WorkspaceRow } from "./query/tables";
 import type { StoreQueries } from "./types";
 
 /** What a token grants: reads only, or reads and every other kind. */
@@ -15,16 +16,6 @@ export interface Credential {
   workspaceId: string;
   workspaceName: string;
   scope: TokenScope;
-}
-
-/** A workspace row. */
-export interface WorkspaceRow {
-  id: string;
-  name: string;
-  plan: string;
-  credits: number;
-  data_as_of: string;
-  created_at: string;
 }
 
 const namePattern = /^[a-z0-9][a-z0-9-]{0,39}$/;

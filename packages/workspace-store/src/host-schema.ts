@@ -1,9 +1,11 @@
 // What a host hands the store for its own tables (HostSchema, migrations.ts): checked when the
-// store opens, so a mistake is named before any statement runs. The drivers learn from it which
-// tables give their rows an id (PostgreSQL adds `RETURNING id` to their INSERTs).
+// store opens, so a mistake is named before any statement runs. The drivers learn from its schema
+// statements which tables give their rows an id (PostgreSQL adds `RETURNING id` to their INSERTs).
 import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
 import { MIGRATIONS, SCHEMA_VERSION, schemaVersionOf } from "./migrations";
 import type { HostSchema } from "./migrations";
+import { latestHostVersion } from "./migration-statements";
+import { tablesCreatedWithGeneratedId } from "./query/ddl";
 import type { StoreQueries } from "./types";
 
 const OWNER = /^[a-z][a-z0-9_-]{0,63}$/;
@@ -12,7 +14,7 @@ export const MAX_HOST_SCHEMAS = 16;
 
 const invalid = (message: string) => new WorkspaceStoreError(WorkspaceStoreErrorCode.INVALID_ARGUMENT, message);
 
-/** Refuses host schemas with a bad owner, a repeated owner or versions not increasing from 1 up. */
+/** Refuses host schemas with a bad owner, a repeated owner, versions not increasing from 1 up, or a statement that is not a schema statement (SQL text). */
 export function checkHostSchemas(hosts: readonly HostSchema[]): void {
   if (hosts.length > MAX_HOST_SCHEMAS)
     throw invalid(`hostSchemas: ${hosts.length} host schemas; the limit is ${MAX_HOST_SCHEMAS}. Merge a host's tables into one HostSchema.`);
@@ -27,16 +29,19 @@ export function checkHostSchemas(hosts: readonly HostSchema[]): void {
       if (!Number.isInteger(migration.version) || migration.version <= previous)
         throw invalid(`hostSchemas: "${host.owner}" migration ${JSON.stringify(migration.name)} has version ${migration.version}; versions are integers that increase from 1, oldest first.`);
       previous = migration.version;
+      const text = migration.statements.findIndex((statement) => typeof statement !== "function");
+      if (text >= 0)
+        throw invalid(
+          `hostSchemas: "${host.owner}" migration ${JSON.stringify(migration.name)} statement ${text + 1} is a ${typeof migration.statements[text]}, not a schema statement; SQL text is not taken: write it with Kysely's schema builder, e.g. (ddl) => ddl.createTable("notes").addColumn("id", ddl.integer, ddl.generatedId) (workspace-store README, "Schema").`,
+        );
     }
   }
 }
 
-const CREATE_WITH_ID = /^\s*CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?([a-z_][a-z0-9_]*)\s*\(\s*id\s+INTEGER\s+PRIMARY\s+KEY\s+AUTOINCREMENT\b/i;
-
-/** The tables, of the store and of `hosts`, whose rows get an `id` from the database (from their DDL). */
+/** The tables, of the store and of `hosts`, whose rows get an `id` from the database (`generatedId` in their DDL). */
 export function tablesWithGeneratedId(hosts: readonly HostSchema[]): ReadonlySet<string> {
   const statements = [...MIGRATIONS, ...hosts.flatMap((host) => host.migrations)].flatMap((migration) => migration.statements);
-  return new Set(statements.flatMap((statement) => CREATE_WITH_ID.exec(statement)?.[1] ?? []));
+  return new Set(tablesCreatedWithGeneratedId(statements));
 }
 
 /**
@@ -49,7 +54,7 @@ export async function pendingMigrations(store: StoreQueries, hosts: readonly Hos
     const latest = host.migrations[host.migrations.length - 1]?.version ?? 0;
     let applied = 0;
     try {
-      applied = (await store.get<{ version: number | null }>("SELECT MAX(version) AS version FROM host_migrations WHERE owner = ?", [host.owner]))?.version ?? 0;
+      applied = (await latestHostVersion.get(store, { owner: host.owner }))?.version ?? 0;
     } catch {
       // No host_migrations table yet: nothing of the host is applied.
     }

@@ -1,17 +1,20 @@
-// The store's schema as numbered migrations in the SQLite dialect; each driver applies the ones a
-// database lacks, in order, under its own lock (migrate.ts), and records them in
+// The store's schema as numbered migrations of Kysely schema statements (query/ddl.ts), compiled
+// for each driver's dialect; each driver applies the ones a database lacks, in order, under its own lock (migrate.ts), and records them in
 // `schema_migrations`. A host's own tables come as a HostSchema with versions of its own, recorded
 // in `host_migrations` (docs/decisions/0008-host-migrations.md). Add a migration at the end; never
 // edit a shipped one.
 import { DASHBOARD_STATEMENTS, SCHEMA_STATEMENTS } from "./schema";
 import { OAUTH_STATEMENTS } from "./oauth-schema";
+import { latestStoreVersion } from "./migration-statements";
+import { notNull, type SchemaStatement } from "./query/ddl";
 import type { StoreQueries } from "./types";
 
 /** One step of the schema. */
 export interface Migration {
   version: number;
   name: string;
-  statements: readonly string[];
+  /** Schema statements, built for each dialect (query/ddl.ts); never text, so no dialect is rewritten. */
+  statements: readonly SchemaStatement[];
 }
 
 /** One step of a host's schema. */
@@ -41,7 +44,13 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 2,
     name: "hourly quota counts",
     statements: [
-      "CREATE TABLE IF NOT EXISTS quota_usage (workspace TEXT NOT NULL, window_start INTEGER NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (workspace, window_start))",
+      (ddl) =>
+        ddl
+          .createTable("quota_usage")
+          .addColumn("workspace", "text", notNull)
+          .addColumn("window_start", ddl.integer, notNull)
+          .addColumn("used", ddl.integer, notNull)
+          .addPrimaryKeyConstraint("quota_usage_pkey", ["workspace", "window_start"]),
     ],
   },
   { version: 3, name: "dashboard: call log, admin tokens, token last use", statements: DASHBOARD_STATEMENTS },
@@ -49,12 +58,22 @@ export const MIGRATIONS: readonly Migration[] = [
 ];
 
 /** The table that records the store's applied migrations. */
-export const MIGRATIONS_TABLE =
-  "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)";
+export const MIGRATIONS_TABLE: SchemaStatement = (ddl) =>
+  ddl
+    .createTable("schema_migrations")
+    .addColumn("version", ddl.integer, (column) => column.primaryKey())
+    .addColumn("name", "text", notNull)
+    .addColumn("applied_at", "text", notNull);
 
 /** The table that records each host's applied migrations. */
-export const HOST_MIGRATIONS_TABLE =
-  "CREATE TABLE IF NOT EXISTS host_migrations (owner TEXT NOT NULL, version INTEGER NOT NULL, name TEXT NOT NULL, applied_at TEXT NOT NULL, PRIMARY KEY (owner, version))";
+export const HOST_MIGRATIONS_TABLE: SchemaStatement = (ddl) =>
+  ddl
+    .createTable("host_migrations")
+    .addColumn("owner", "text", notNull)
+    .addColumn("version", ddl.integer, notNull)
+    .addColumn("name", "text", notNull)
+    .addColumn("applied_at", "text", notNull)
+    .addPrimaryKeyConstraint("host_migrations_pkey", ["owner", "version"]);
 
 /** The latest schema version this package knows. */
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
@@ -62,13 +81,7 @@ export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
 /** The latest migration applied to `store` (0 for an empty database). */
 export async function schemaVersionOf(store: StoreQueries): Promise<number> {
   try {
-    return (
-      (
-        await store.get<{ version: number | null }>(
-          "SELECT MAX(version) AS version FROM schema_migrations",
-        )
-      )?.version ?? 0
-    );
+    return (await latestStoreVersion.get(store))?.version ?? 0;
   } catch {
     return 0;
   }

@@ -2,29 +2,72 @@
 // credentials, plan and credits, daily usage, the call log and the dashboard's admin tokens (the
 // OAuth tables are in oauth-schema.ts). A host's tables (the gateway's domain data, its MCP
 // sessions) are not here: the host hands its migrations to openWorkspaceStore (host-schema.ts).
-// Days are ISO dates (YYYY-MM-DD); instants are ISO timestamps. Written in the SQLite dialect;
-// migrations.ts orders it and the postgres driver translates the types.
-
+// Days are ISO dates (YYYY-MM-DD); instants are ISO timestamps. Written once with Kysely's schema
+// builder (query/ddl.ts) and compiled per dialect; migrations.ts orders it. A shipped statement is
+// never edited: test/fixtures/text-ddl.*.sql in the gateway pins what it creates.
 import { OAUTH_TABLE_NAMES } from "./oauth-schema";
+import { createTables, notNull, type SchemaStatement, type TableDefinition } from "./query/ddl";
 
-const tables: Record<string, string> = {
+const tables: Record<string, TableDefinition> = {
   // workspace: accounts, credentials, plan, credits, usage
-  workspaces: `id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE, plan TEXT NOT NULL, credits INTEGER NOT NULL, data_as_of TEXT NOT NULL, created_at TEXT NOT NULL`,
-  api_tokens: `id INTEGER PRIMARY KEY AUTOINCREMENT, workspace_id TEXT NOT NULL REFERENCES workspaces(id), token_hash TEXT NOT NULL UNIQUE, scope TEXT NOT NULL, label TEXT NOT NULL, created_at TEXT NOT NULL, revoked_at TEXT`,
-  members: `id INTEGER PRIMARY KEY AUTOINCREMENT, workspace_id TEXT NOT NULL REFERENCES workspaces(id), email TEXT NOT NULL, name TEXT NOT NULL, role TEXT NOT NULL, invited_at TEXT NOT NULL, last_active_at TEXT`,
-  credit_ledger: `id INTEGER PRIMARY KEY AUTOINCREMENT, workspace_id TEXT NOT NULL REFERENCES workspaces(id), at TEXT NOT NULL, tool TEXT NOT NULL, amount INTEGER NOT NULL, balance_after INTEGER NOT NULL`,
-  usage_daily: `workspace_id TEXT NOT NULL REFERENCES workspaces(id), day TEXT NOT NULL, tool_calls INTEGER NOT NULL, api_reads INTEGER NOT NULL, api_writes INTEGER NOT NULL, PRIMARY KEY (workspace_id, day)`,
-  domains: `id INTEGER PRIMARY KEY AUTOINCREMENT, workspace_id TEXT NOT NULL REFERENCES workspaces(id), hostname TEXT NOT NULL, label TEXT NOT NULL, country TEXT NOT NULL, vertical TEXT NOT NULL, created_at TEXT NOT NULL, archived INTEGER NOT NULL DEFAULT 0`,
+  workspaces: (table, ddl) =>
+    table
+      .addColumn("id", "text", (column) => column.primaryKey())
+      .addColumn("name", "text", (column) => column.notNull().unique())
+      .addColumn("plan", "text", notNull)
+      .addColumn("credits", ddl.integer, notNull)
+      .addColumn("data_as_of", "text", notNull)
+      .addColumn("created_at", "text", notNull),
+  api_tokens: (table, ddl) =>
+    table
+      .addColumn("id", ddl.integer, ddl.generatedId)
+      .addColumn("workspace_id", "text", (column) => column.notNull().references("workspaces.id"))
+      .addColumn("token_hash", "text", (column) => column.notNull().unique())
+      .addColumn("scope", "text", notNull)
+      .addColumn("label", "text", notNull)
+      .addColumn("created_at", "text", notNull)
+      .addColumn("revoked_at", "text"),
+  members: (table, ddl) =>
+    table
+      .addColumn("id", ddl.integer, ddl.generatedId)
+      .addColumn("workspace_id", "text", (column) => column.notNull().references("workspaces.id"))
+      .addColumn("email", "text", notNull)
+      .addColumn("name", "text", notNull)
+      .addColumn("role", "text", notNull)
+      .addColumn("invited_at", "text", notNull)
+      .addColumn("last_active_at", "text"),
+  credit_ledger: (table, ddl) =>
+    table
+      .addColumn("id", ddl.integer, ddl.generatedId)
+      .addColumn("workspace_id", "text", (column) => column.notNull().references("workspaces.id"))
+      .addColumn("at", "text", notNull)
+      .addColumn("tool", "text", notNull)
+      .addColumn("amount", ddl.integer, notNull)
+      .addColumn("balance_after", ddl.integer, notNull),
+  usage_daily: (table, ddl) =>
+    table
+      .addColumn("workspace_id", "text", (column) => column.notNull().references("workspaces.id"))
+      .addColumn("day", "text", notNull)
+      .addColumn("tool_calls", ddl.integer, notNull)
+      .addColumn("api_reads", ddl.integer, notNull)
+      .addColumn("api_writes", ddl.integer, notNull)
+      .addPrimaryKeyConstraint("usage_daily_pkey", ["workspace_id", "day"]),
+  domains: (table, ddl) =>
+    table
+      .addColumn("id", ddl.integer, ddl.generatedId)
+      .addColumn("workspace_id", "text", (column) => column.notNull().references("workspaces.id"))
+      .addColumn("hostname", "text", notNull)
+      .addColumn("label", "text", notNull)
+      .addColumn("country", "text", notNull)
+      .addColumn("vertical", "text", notNull)
+      .addColumn("created_at", "text", notNull)
+      .addColumn("archived", ddl.integer, (column) => column.notNull().defaultTo(0)),
 };
 
-const indexes = ["CREATE INDEX IF NOT EXISTS domains_workspace ON domains (workspace_id)"];
-
 /** Migration 1 (the store's part of the first schema): its tables and indexes, in dependency order. */
-export const SCHEMA_STATEMENTS: readonly string[] = [
-  ...Object.entries(tables).map(
-    ([name, columns]) => `CREATE TABLE IF NOT EXISTS ${name} (${columns})`,
-  ),
-  ...indexes,
+export const SCHEMA_STATEMENTS: readonly SchemaStatement[] = [
+  ...createTables(tables),
+  (ddl) => ddl.createIndex("domains_workspace").on("domains").columns(["workspace_id"]),
 ];
 
 /**
@@ -32,12 +75,29 @@ export const SCHEMA_STATEMENTS: readonly string[] = [
  * code, latency; pruned by age, usage.ts), the admin tokens that sign in to /ui (hashed like API
  * tokens), and when each API token was last used.
  */
-export const DASHBOARD_STATEMENTS: readonly string[] = [
-  "CREATE TABLE IF NOT EXISTS call_events (id INTEGER PRIMARY KEY AUTOINCREMENT, workspace_id TEXT NOT NULL, at TEXT NOT NULL, tool TEXT NOT NULL, kind TEXT, outcome TEXT NOT NULL, latency_ms INTEGER NOT NULL)",
-  "CREATE INDEX IF NOT EXISTS call_events_workspace_at ON call_events (workspace_id, at)",
-  "CREATE INDEX IF NOT EXISTS call_events_at ON call_events (at)",
-  "CREATE TABLE IF NOT EXISTS admin_tokens (id INTEGER PRIMARY KEY AUTOINCREMENT, token_hash TEXT NOT NULL UNIQUE, created_at TEXT NOT NULL, revoked_at TEXT)",
-  "ALTER TABLE api_tokens ADD COLUMN last_used_at TEXT",
+export const DASHBOARD_STATEMENTS: readonly SchemaStatement[] = [
+  ...createTables({
+    call_events: (table, ddl) =>
+      table
+        .addColumn("id", ddl.integer, ddl.generatedId)
+        .addColumn("workspace_id", "text", notNull)
+        .addColumn("at", "text", notNull)
+        .addColumn("tool", "text", notNull)
+        .addColumn("kind", "text")
+        .addColumn("outcome", "text", notNull)
+        .addColumn("latency_ms", ddl.integer, notNull),
+  }),
+  (ddl) => ddl.createIndex("call_events_workspace_at").on("call_events").columns(["workspace_id", "at"]),
+  (ddl) => ddl.createIndex("call_events_at").on("call_events").columns(["at"]),
+  ...createTables({
+    admin_tokens: (table, ddl) =>
+      table
+        .addColumn("id", ddl.integer, ddl.generatedId)
+        .addColumn("token_hash", "text", (column) => column.notNull().unique())
+        .addColumn("created_at", "text", notNull)
+        .addColumn("revoked_at", "text"),
+  }),
+  (ddl) => ddl.schema.alterTable("api_tokens").addColumn("last_used_at", "text"),
 ];
 
 /** Names of the store's own tables (a host's tables are the host's to list). */

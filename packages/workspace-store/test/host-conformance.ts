@@ -3,7 +3,8 @@
 // table with an id report it (PostgreSQL learns which tables from the host's DDL); a database made
 // before hosts owned their tables has the host's `formerly` steps recorded, not run again.
 import { afterEach, describe, expect, it } from "vitest";
-import { insertWorkspace, pendingMigrations } from "../src/index";
+import { createTables, insertWorkspace, notNull, pendingMigrations } from "../src/index";
+import { compileSchemaStatement } from "../src/query/ddl";
 import type { HostSchema, WorkspaceStore } from "../src/index";
 import { TEST_HOST_SCHEMA } from "./test-host-schema";
 
@@ -17,10 +18,13 @@ const legacyHost = (formerly: number | undefined): HostSchema => ({
     {
       version: 1,
       name: "legacy table",
-      statements: ["CREATE TABLE IF NOT EXISTS legacy_rows (label TEXT NOT NULL)", "ALTER TABLE legacy_rows ADD COLUMN extra TEXT"],
+      statements: [
+        ...createTables({ legacy_rows: (table) => table.addColumn("label", "text", notNull) }),
+        (ddl) => ddl.schema.alterTable("legacy_rows").addColumn("extra", "text"),
+      ],
       formerly,
     },
-    { version: 2, name: "later table", statements: ["CREATE TABLE IF NOT EXISTS later_rows (label TEXT NOT NULL)"] },
+    { version: 2, name: "later table", statements: createTables({ later_rows: (table) => table.addColumn("label", "text", notNull) }) },
   ],
 });
 
@@ -79,7 +83,7 @@ export function hostSchemaConformance(name: string, open: Open, dispose: (store:
       // Made by the combined list: the host's table in the store's migrations, recorded as version 4.
       store = await open([]);
       await store.migrate();
-      for (const statement of legacyHost(4).migrations[0]!.statements) await store.run(statement);
+      for (const statement of legacyHost(4).migrations[0]!.statements) await store.run(compileSchemaStatement(statement, store.dialect));
       await store.run("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)", [4, "legacy table", LEGACY_APPLIED_AT]);
       await store.run("DROP TABLE host_migrations");
       store = await open([legacyHost(4)], store);
@@ -113,6 +117,16 @@ export function hostSchemaConformance(name: string, open: Open, dispose: (store:
       expect(await refusal([reversed])).toMatchObject({
         code: "INVALID_ARGUMENT",
         message: 'hostSchemas: "store-tests" migration "keyword rows" has version 1; versions are integers that increase from 1, oldest first.',
+      });
+      store = await open([]);
+    });
+
+    it("refuses a host migration written as SQL text, naming the schema builder (issue 37)", async () => {
+      const text = { owner: "text-host", migrations: [{ version: 1, name: "text ddl", statements: ["CREATE TABLE notes (text TEXT)"] }] } as unknown as HostSchema;
+      expect(await open([text]).then(() => undefined, (error: unknown) => error)).toMatchObject({
+        code: "INVALID_ARGUMENT",
+        message:
+          'hostSchemas: "text-host" migration "text ddl" statement 1 is a string, not a schema statement; SQL text is not taken: write it with Kysely\'s schema builder, e.g. (ddl) => ddl.createTable("notes").addColumn("id", ddl.integer, ddl.generatedId) (workspace-store README, "Schema").',
       });
       store = await open([]);
     });

@@ -1,5 +1,6 @@
 // A host's tables for the store's own tests: the conformance files bulk-insert into a host table
 // (as the gateway's demo data does) and read new ids from a host table that generates them.
+import { createTables, notNull } from "../src/index";
 import type { HostSchema } from "../src/index";
 
 /** Two host migrations: a table without ids and one whose rows get an id from the database. */
@@ -9,14 +10,27 @@ export const TEST_HOST_SCHEMA: HostSchema = {
     {
       version: 1,
       name: "keyword rows",
-      statements: [
-        "CREATE TABLE IF NOT EXISTS bing_keywords (domain_id INTEGER NOT NULL, day TEXT NOT NULL, keyword TEXT NOT NULL, impressions INTEGER NOT NULL, clicks INTEGER NOT NULL, position REAL NOT NULL)",
-      ],
+      statements: createTables({
+        bing_keywords: (table, ddl) =>
+          table
+            .addColumn("domain_id", ddl.integer, notNull)
+            .addColumn("day", "text", notNull)
+            .addColumn("keyword", "text", notNull)
+            .addColumn("impressions", ddl.integer, notNull)
+            .addColumn("clicks", ddl.integer, notNull)
+            .addColumn("position", ddl.real, notNull),
+      }),
     },
     {
       version: 2,
       name: "notes with ids",
-      statements: ["CREATE TABLE IF NOT EXISTS host_notes (id INTEGER PRIMARY KEY AUTOINCREMENT, domain_id INTEGER NOT NULL REFERENCES domains(id), text TEXT NOT NULL)"],
+      statements: createTables({
+        host_notes: (table, ddl) =>
+          table
+            .addColumn("id", ddl.integer, ddl.generatedId)
+            .addColumn("domain_id", ddl.integer, (column) => column.notNull().references("domains.id"))
+            .addColumn("text", "text", notNull),
+      }),
     },
   ],
 };

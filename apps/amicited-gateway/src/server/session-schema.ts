@@ -1,6 +1,32 @@
 // The MCP session rows and the SSE event log of resumable streams, in the store beside the
 // workspace tables so that any instance serves any request (mcp-session-store.ts, stream-event-log.ts).
-// Moved verbatim from workspace-store's migration 4 (issue 37): never edit a shipped statement.
+// Moved from workspace-store's migration 4 (issue 37), written with Kysely's schema builder and
+// compiled per dialect: never edit a shipped statement (test/fixtures/text-ddl.*.sql pins them).
+import { createTables, notNull, queryBuilderFor, type SchemaStatement } from "@foundry-mcp/workspace-store";
+import type { ServerTables } from "./store-statements";
+
+const [sessions, guard, streamEvents] = createTables({
+  mcp_sessions: (table, ddl) =>
+    table
+      .addColumn("id", "text", (column) => column.primaryKey())
+      .addColumn("token_id", ddl.integer, notNull)
+      .addColumn("toolsets", "text")
+      .addColumn("protocol_version", "text", notNull)
+      .addColumn("client_capabilities", "text", notNull)
+      .addColumn("client_info", "text", notNull)
+      .addColumn("created_at", ddl.integer, notNull)
+      .addColumn("last_seen", ddl.integer, notNull),
+  mcp_session_guard: (table, ddl) =>
+    table.addColumn("id", ddl.integer, (column) => column.primaryKey()).addColumn("locked_at", ddl.integer, notNull),
+  mcp_stream_events: (table, ddl) =>
+    table
+      .addColumn("stream_id", "text", notNull)
+      .addColumn("seq", ddl.integer, notNull)
+      .addColumn("session_id", "text", notNull)
+      .addColumn("message", "text", notNull)
+      .addColumn("is_final", ddl.integer, notNull)
+      .addPrimaryKeyConstraint("mcp_stream_events_pkey", ["stream_id", "seq"]),
+}) as [SchemaStatement, SchemaStatement, SchemaStatement];
 
 /**
  * Gateway migration 2, formerly the store's migration 4 (the 2025-era sessions in the store, so
@@ -8,14 +34,19 @@
  * that every session-opening transaction updates first, so that the caps are counted by one
  * opener at a time on every driver, and the SSE events of resumable streams (sessions.ts).
  */
-export const MCP_SESSION_STATEMENTS: readonly string[] = [
-  "CREATE TABLE IF NOT EXISTS mcp_sessions (id TEXT PRIMARY KEY, token_id INTEGER NOT NULL, toolsets TEXT, protocol_version TEXT NOT NULL, client_capabilities TEXT NOT NULL, client_info TEXT NOT NULL, created_at INTEGER NOT NULL, last_seen INTEGER NOT NULL)",
-  "CREATE INDEX IF NOT EXISTS mcp_sessions_token ON mcp_sessions (token_id, last_seen)",
-  "CREATE INDEX IF NOT EXISTS mcp_sessions_last_seen ON mcp_sessions (last_seen)",
-  "CREATE TABLE IF NOT EXISTS mcp_session_guard (id INTEGER PRIMARY KEY, locked_at INTEGER NOT NULL)",
-  "INSERT INTO mcp_session_guard (id, locked_at) VALUES (1, 0) ON CONFLICT (id) DO NOTHING",
-  "CREATE TABLE IF NOT EXISTS mcp_stream_events (stream_id TEXT NOT NULL, seq INTEGER NOT NULL, session_id TEXT NOT NULL, message TEXT NOT NULL, is_final INTEGER NOT NULL, PRIMARY KEY (stream_id, seq))",
-  "CREATE INDEX IF NOT EXISTS mcp_stream_events_session ON mcp_stream_events (session_id)",
+export const MCP_SESSION_STATEMENTS: readonly SchemaStatement[] = [
+  sessions,
+  (ddl) => ddl.createIndex("mcp_sessions_token").on("mcp_sessions").columns(["token_id", "last_seen"]),
+  (ddl) => ddl.createIndex("mcp_sessions_last_seen").on("mcp_sessions").columns(["last_seen"]),
+  guard,
+  // The guard's one row (data, not schema): the dialect's builder writes it like any statement.
+  (ddl) =>
+    queryBuilderFor<ServerTables>(ddl.dialect)
+      .insertInto("mcp_session_guard")
+      .values({ id: 1, locked_at: 0 })
+      .onConflict((conflict) => conflict.column("id").doNothing()),
+  streamEvents,
+  (ddl) => ddl.createIndex("mcp_stream_events_session").on("mcp_stream_events").columns(["session_id"]),
 ];
 
 /** Names of the session tables, for census and tests. */

@@ -1,7 +1,7 @@
 // The PostgreSQL WorkspaceStore driver: several gateway instances share one database. `pg` is an
 // optional peer loaded on first use. Compiled statements (src/query/) are PostgreSQL already and
-// run as written; text in the SQLite dialect is translated once each (drivers/_postgres-dialect.ts,
-// for the callers not yet on the query layer, and the DDL path); counts and sums come back as numbers, booleans as 1/0, as
+// run as written, the schema's statements too (query/ddl.ts); text in the SQLite dialect is
+// translated once each (drivers/_postgres-dialect.ts, for the callers not yet on the query layer); counts and sums come back as numbers, booleans as 1/0, as
 // SQLite gives them. Migrations run under an advisory lock so instances can start together.
 import { messageOf } from "@foundry-mcp/core";
 import type * as Pg from "pg";
@@ -12,7 +12,7 @@ import { applyMigrations } from "../migrate";
 import type { RunResult, SqlValue, StatementInput, StoreOperationKind, StoreQueries, StoreTransaction, WorkspaceStore } from "../types";
 import { QueryClock } from "./_query-clock";
 import { checkIdentifiers, loadOptional, storeError } from "./_load";
-import { toPostgres, toPostgresDdl } from "./_postgres-dialect";
+import { toPostgres } from "./_postgres-dialect";
 import { refuseNested, routedQueries, runInTransaction, runStatements } from "./_transaction";
 
 /** Where the PostgreSQL store lives. */
@@ -26,11 +26,6 @@ export interface PostgresStoreOptions {
   /** A host's own tables and migrations, applied by migrate() after the store's (host-schema.ts). */
   hostSchemas?: readonly HostSchema[];
 }
-
-const postgresDialect = {
-  ddl: toPostgresDdl,
-  tableExistsQuery: "SELECT 1 AS found FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?",
-};
 
 const MIGRATION_LOCK = 7_214_019;
 // PostgreSQL accepts at most 65535 parameters in one statement.
@@ -228,7 +223,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     migrate: () =>
       transaction(async (tx) => {
         await tx.run(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
-        await applyMigrations(tx, postgresDialect, hostSchemas);
+        await applyMigrations(tx, hostSchemas);
       }),
     async insertMany(table, rows) {
       const first = rows[0];

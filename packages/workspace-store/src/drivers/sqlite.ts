@@ -31,7 +31,6 @@ export interface SqliteStoreOptions {
   hostSchemas?: readonly HostSchema[];
 }
 
-const sqliteDialect = { ddl: (statement: string) => statement, tableExistsQuery: "SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = ?" };
 
 type Database = SqliteConnection;
 
@@ -147,7 +146,7 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Work
       clock.observer = observer;
     },
     // BEGIN IMMEDIATE takes the file's write lock: processes starting together migrate one at a time.
-    migrate: () => runInTransaction(owner, begin, (tx) => applyMigrations(tx, sqliteDialect, hostSchemas)),
+    migrate: () => runInTransaction(owner, begin, (tx) => applyMigrations(tx, hostSchemas)),
     ...routedQueries(owner, {
       dialect: "sqlite",
       all: (sql, params) => queue.exclusive(() => queries.all(sql, params)),

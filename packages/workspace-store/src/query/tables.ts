@@ -1,9 +1,14 @@
 // The row types of the tables this package's own statements read and write, for Kysely's typed
-// builder. They mirror the DDL in schema.ts/oauth-schema.ts/migrations.ts (which stay the source
-// of the tables); a column added there is added here when a statement needs it.
+// builder. They mirror the schema statements in schema.ts/oauth-schema.ts/migrations.ts (which
+// stay the source of the tables); a column added there is added here when a statement needs it.
 import type { Generated } from "kysely";
 
-export interface WorkspacesTable {
+/**
+ * A workspace row: the `workspaces` table's row type, read and written by the query layer and
+ * returned by insertWorkspace/findWorkspace (one definition, exported from the package's door, so
+ * a caller's declarations can name it).
+ */
+export interface WorkspaceRow {
   id: string;
   name: string;
   plan: string;
@@ -108,7 +113,7 @@ export interface OAuthTokensTable {
 
 /** The tables of this package's own statements, by name. */
 export interface StoreTables {
-  workspaces: WorkspacesTable;
+  workspaces: WorkspaceRow;
   api_tokens: ApiTokensTable;
   admin_tokens: AdminTokensTable;
   credit_ledger: CreditLedgerTable;

@@ -1,0 +1,46 @@
+// Empty store locations for tests that load a database from SQL text (fixtures of an older
+// schema): a temp folder per SQLite location, a database of one throwaway cluster per PostgreSQL
+// location. Call inside a describe block: it registers the hooks that start and end them.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { execFileSync } from "node:child_process";
+import { openSqliteDatabase } from "@foundry-mcp/core/node";
+import { SQLITE_FILE_NAME } from "@foundry-mcp/workspace-store";
+import type { StoreLocation } from "@foundry-mcp/workspace-store";
+import { afterAll, beforeAll } from "vitest";
+import { postgresBinDir, startPostgres } from "../../../../tooling/postgres-cluster.mjs";
+import type { PostgresCluster } from "../../../../tooling/postgres-cluster.mjs";
+
+/** Locations on `driver`, made empty (`newLocation`) or loaded with SQL text (`locationWith`). */
+export function sqlLocations(driver: "sqlite" | "postgres") {
+  let cluster: PostgresCluster | undefined;
+  const dirs: string[] = [];
+  let databases = 0;
+  beforeAll(async () => {
+    if (driver === "postgres") cluster = await startPostgres();
+  }, 120_000);
+  afterAll(() => {
+    cluster?.stop();
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const newLocation = (name: string): StoreLocation => {
+    if (cluster) return { url: cluster.createDatabase(`${name}_${(databases += 1)}`) };
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `gw-${name}-`));
+    dirs.push(dir);
+    return { dataDir: dir };
+  };
+  /** A new location where `sqlText` has run (SQLite's exec, or psql stopping at the first error). */
+  const locationWith = (name: string, sqlText: string): StoreLocation => {
+    const location = newLocation(name);
+    if ("dataDir" in location) {
+      const db = openSqliteDatabase(path.join(location.dataDir, SQLITE_FILE_NAME), { from: import.meta.url });
+      db.exec(sqlText);
+      db.close();
+    } else {
+      execFileSync(path.join(postgresBinDir(), "psql"), ["-q", "-v", "ON_ERROR_STOP=1", "-f", "-", location.url], { input: sqlText, stdio: ["pipe", "ignore", "pipe"] });
+    }
+    return location;
+  };
+  return { newLocation, locationWith };
+}
