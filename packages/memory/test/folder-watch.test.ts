@@ -7,6 +7,18 @@ import { FoundryMemory, InMemoryFactStore, MarkdownFactStore, serializeFact, wit
 import type { Fact } from "../src/index";
 import { inotifyWatchesOn } from "./__fixtures__/inotify-watches";
 import { makeTempRoot } from "./__fixtures__/temp-root";
+import { runDriverConformance } from "./driver-conformance";
+
+runDriverConformance("markdown-files with withFolderWatch", () => {
+  const temp = makeTempRoot();
+  const watched = withFolderWatch(new MarkdownFactStore({ root: temp.root }));
+  if (!watched) throw new Error("a markdown store that keeps its entries takes a watch");
+  const cleanup = (): void => {
+    watched.close();
+    temp.cleanup();
+  };
+  return { driver: watched, cleanup };
+});
 
 let root = "";
 let cleanup = () => {};
