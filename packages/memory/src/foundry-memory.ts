@@ -15,6 +15,8 @@ import type {
   StoredFactRecord,
 } from "./drivers/driver";
 import { MarkdownFactStore } from "./drivers/markdown-files";
+import { withFolderWatch } from "./folder-watch/folder-watch";
+import type { WatchedFactStore } from "./folder-watch/folder-watch";
 import { withSavedIndex } from "./saved-index/saved-index";
 import type { SavedIndex } from "./saved-index/saved-index";
 import { invalidInput } from "./errors";
@@ -111,6 +113,8 @@ export class FoundryMemory {
   /** Absolute paths of every file this instance uses. */
   readonly paths: FoundryPaths;
   private readonly driver: FactStoreDriver;
+  /** The directory watch composed around a markdown driver (folder-watch/), when it keeps entries. */
+  private readonly watched: WatchedFactStore | undefined;
   /** The saved index composed around a markdown driver (saved-index/), when it allows one. */
   private readonly savedIndex: SavedIndex | undefined;
   private readonly now: () => Date;
@@ -122,7 +126,12 @@ export class FoundryMemory {
   constructor(options: FoundryMemoryOptions) {
     this.paths = foundryPaths(options.root);
     this.semanticOption = new SemanticOption(this.paths.cache);
-    this.driver = options.driver ?? new MarkdownFactStore({ root: this.paths.root });
+    // withSavedIndex(withFolderWatch(store)): the watch decides what each load re-reads; the
+    // saved index attaches at the store's entry-cache seam (its restore runs inside the store's
+    // first load, beside the worker listing) and is handed the entries after every load.
+    const store = options.driver ?? new MarkdownFactStore({ root: this.paths.root });
+    this.watched = withFolderWatch(store);
+    this.driver = this.watched ?? store;
     this.now = options.now ?? (() => new Date());
     this.savedIndex = withSavedIndex(this.driver);
     this.savedIndex?.trackSearchIndex(() => this.state?.facts.builtSearchIndex());
@@ -158,13 +167,13 @@ export class FoundryMemory {
   }
 
   /**
-   * Lets a cold start's background work begin now (with a saved index: the markdown store's
+   * Lets a cold start's background work begin now (with a saved index: the composed
    * directory watch and, for a big saved index, the folder's listing on a worker thread), so the
    * first call finds it done. A server calls this as it starts; resolves when that work is ready,
    * never rejects, and is never needed for correctness.
    */
   warmUp(): Promise<void> {
-    return this.savedIndex?.warmUp() ?? Promise.resolve();
+    return this.watched?.warmUp() ?? Promise.resolve();
   }
 
   /** Stops the store's directory watch, if it has one; the instance keeps working by scanning. */

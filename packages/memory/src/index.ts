@@ -19,7 +19,9 @@ export type {
   StoredFactRecord,
 } from "./drivers/driver";
 export { MarkdownFactStore } from "./drivers/markdown-files";
-export type { MarkdownFactStoreOptions } from "./drivers/markdown-files";
+export type { LoadRequest, MarkdownFactStoreOptions, StoreFreshness } from "./drivers/markdown-store-options";
+export type { BegunListing } from "./drivers/folder-scan";
+export { WatchedFactStore, withFolderWatch } from "./folder-watch/folder-watch";
 export { InMemoryFactStore } from "./drivers/in-memory";
 export { SavedIndex, withSavedIndex } from "./saved-index/saved-index";
 export type { FileLockOptions } from "./fs/file-lock";

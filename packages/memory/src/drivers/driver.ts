@@ -1,7 +1,7 @@
 // The storage seam (STYLE.md "drivers"): everything FoundryMemory needs from a fact store, and
 // nothing about search: a driver stores, lists and snapshots facts. What makes a store fast —
-// the saved index (saved-index/), the search index's own save and restore — is composed around
-// a driver, not asked of it (docs/decisions/0009-memory-driver-is-a-fact-store.md).
+// the directory watch (folder-watch/), the saved index (saved-index/), the search index's own save
+// and restore — is composed around a driver, not asked of it (docs/decisions/0009 and 0014).
 // The markdown-files driver is the default; the in-memory driver serves tests and embedders.
 // Both pass test/driver-conformance.ts.
 

@@ -129,8 +129,8 @@ export class FactEntries {
    * just refreshed). A hard link made to a fact while a watch vouches for the folder sends no
    * event here, and edits through that link send none either; this finds the link (then the
    * file is re-stat-ed on every call, see {@link multiLinked}): with at most `count` facts on
-   * the call itself, with more within ⌈facts / count⌉ calls. The markdown store calls this for a
-   * few on each watched call and for more just after it (markdown-files.ts, RESTAT_ON_CALL).
+   * the call itself, with more within ⌈facts / count⌉ calls. The composed directory watch has
+   * this done for a few on each watched call and for more just after it (folder-watch/restat-slices.ts).
    */
   restatInRotation(count: number, skip: ReadonlySet<string>): void {
     const limit = Math.min(count, this.entries.size);

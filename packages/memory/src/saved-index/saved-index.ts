@@ -12,6 +12,7 @@ import type { FactEntryCache } from "../drivers/entry-cache";
 import type { FactEntries, RestoredEntries } from "../drivers/fact-entries";
 import type { FactStoreDriver } from "../drivers/driver";
 import { MarkdownFactStore } from "../drivers/markdown-files";
+import { WatchedFactStore } from "../folder-watch/folder-watch";
 import { MERGE_SAFE_IGNORES, ensureIgnored } from "../events";
 import { foundryPaths } from "../paths";
 import type { FoundryPaths } from "../paths";
@@ -34,7 +35,11 @@ export class SavedIndex implements FactEntryCache {
   /** A fact saved without its search terms; once it has them, the index is saved again. */
   private savedWithoutTerms: Fact | undefined;
 
-  constructor(private readonly store: MarkdownFactStore) {
+  constructor(
+    private readonly store: MarkdownFactStore,
+    /** The directory watch this index was composed over, if any (its warm-up is the cold start's). */
+    private readonly watched?: WatchedFactStore,
+  ) {
     this.paths = foundryPaths(store.root);
   }
 
@@ -108,25 +113,29 @@ export class SavedIndex implements FactEntryCache {
   }
 
   /**
-   * Begins a cold start's background work (the store's directory watch and, for a big saved
-   * index, the folder's listing on a worker); never rejects.
+   * Begins a cold start's background work when composed over a directory watch (the watch and,
+   * for a big saved index, the folder's listing on a worker); never rejects.
    */
   warmUp(): Promise<void> {
-    return this.store.warmUp();
+    return this.watched?.warmUp() ?? Promise.resolve();
   }
 }
 
 /**
  * Composes a saved index (`.foundry/cache/memory-index.json`) around `driver` when it is a
- * markdown store that allows one (not `cache: false` or `savedIndex: false`, no load yet);
- * otherwise undefined. FoundryMemory calls it for its driver; call it yourself only to use a
- * markdown store without FoundryMemory.
+ * markdown store that allows one (not `cache: false` or `savedIndex: false`, no load yet), or a
+ * directory watch over one (withFolderWatch); otherwise undefined. The index attaches at the
+ * store's entry-cache seam, so it serves every load however its freshness was proved.
+ * FoundryMemory calls it for its driver; call it yourself only to use a markdown store without
+ * FoundryMemory.
  * @example
  * const store = new MarkdownFactStore({ root });
  * withSavedIndex(store); // the first load restores what an earlier process saved
  */
 export function withSavedIndex(driver: FactStoreDriver): SavedIndex | undefined {
-  if (!(driver instanceof MarkdownFactStore)) return undefined;
-  const saved = new SavedIndex(driver);
-  return driver.useEntryCache(saved) ? saved : undefined;
+  const watched = driver instanceof WatchedFactStore ? driver : undefined;
+  const store = watched?.store ?? driver;
+  if (!(store instanceof MarkdownFactStore)) return undefined;
+  const saved = new SavedIndex(store, watched);
+  return store.useEntryCache(saved) ? saved : undefined;
 }

@@ -10,12 +10,13 @@
 //   have overflowed (libuv drops the IN_Q_OVERFLOW event, so the burst size is the only sign).
 // Events are delivered through the event loop; `settle()` lets every event queued in the kernel
 // before the call reach the listener (two loop turns guarantee one poll phase in between).
-// The folder's identity (device and inode) is compared by the caller on every call.
+// The folder's identity (device and inode, folderIdentity) is compared by the caller on every call.
 
-import { readFileSync, statfsSync, watch, writeFileSync, rmSync } from "node:fs";
+import { readFileSync, statSync, statfsSync, watch, writeFileSync, rmSync } from "node:fs";
 import type { FSWatcher } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import { storageError } from "../drivers/folder-scan";
 import { isDraftName } from "../fs/stale-temporary-files";
 
 /** statfs magic numbers of local Linux file systems whose inotify events are complete. */
@@ -48,6 +49,17 @@ export function watchSupport(folder: string): { ok: true } | { ok: false; reason
   if (!LOCAL_FILE_SYSTEMS.has(type))
     return { ok: false, reason: `file system type 0x${type.toString(16)} is not a known local one` };
   return { ok: true };
+}
+
+/** `folder`'s device and inode, or undefined when it does not exist (a new inode: the folder was replaced). */
+export function folderIdentity(folder: string): string | undefined {
+  try {
+    const stat = statSync(folder, { bigint: true });
+    return `${stat.dev}:${stat.ino}`;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw storageError("stat", folder, error);
+    return undefined;
+  }
 }
 
 function burstLimit(): number {

@@ -1,0 +1,134 @@
+// Decision 0014: the markdown store is a plain fact store; the directory watch is composed around
+// it (withFolderWatch). Real files, real fs.watch: the watchers are counted in /proc (Linux).
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { FoundryMemory, InMemoryFactStore, MarkdownFactStore, serializeFact, withFolderWatch } from "../src/index";
+import type { Fact } from "../src/index";
+import { inotifyWatchesOn } from "./__fixtures__/inotify-watches";
+import { makeTempRoot } from "./__fixtures__/temp-root";
+import { runDriverConformance } from "./driver-conformance";
+
+runDriverConformance("markdown-files with withFolderWatch", () => {
+  const temp = makeTempRoot();
+  const watched = withFolderWatch(new MarkdownFactStore({ root: temp.root }));
+  if (!watched) throw new Error("a markdown store that keeps its entries takes a watch");
+  const cleanup = (): void => {
+    watched.close();
+    temp.cleanup();
+  };
+  return { driver: watched, cleanup };
+});
+
+let root = "";
+let cleanup = () => {};
+let facts = "";
+const file = (n: number): string => path.join(facts, `fact-${String(n).padStart(4, "0")}.md`);
+
+function fact(n: number, word: string): Fact {
+  const id = `fact-${String(n).padStart(4, "0")}`;
+  return { id, type: "domain", title: `Area ${id} ${word}`, body: `The ${word} rule holds.`, scope: "project", tags: [], confidence: "medium", source: "code", created: "2026-01-01T00:00:00Z" };
+}
+
+/** Rewrites fact `n` in place with `word` (same name, new text). */
+const edit = (n: number, word: string): void => writeFileSync(file(n), serializeFact(fact(n, word)));
+const bodyOf = (records: readonly { fact: Fact }[], n: number): string | undefined => records.find((record) => record.fact.id === `fact-${String(n).padStart(4, "0")}`)?.fact.body;
+
+beforeEach(() => {
+  ({ root, cleanup } = makeTempRoot());
+  facts = path.join(root, ".foundry/memory/facts");
+  mkdirSync(facts, { recursive: true });
+  for (let n = 1; n <= 20; n++) edit(n, `seed${n}`);
+});
+afterEach(() => cleanup());
+
+// racyWindowMs -Infinity: every stat is trusted at once, so files read are only the changed ones.
+const options = { racyWindowMs: Number.NEGATIVE_INFINITY } as const;
+
+describe("the plain markdown store (no watch composed)", () => {
+  it("sees a file changed on disk on the next load, by a scan, and never creates a watcher", async () => {
+    const store = new MarkdownFactStore({ root, watch: "auto", ...options });
+    expect((await store.load()).records).toHaveLength(20);
+    expect(inotifyWatchesOn(facts)).toBe(0);
+    edit(7, "changedword");
+    const second = await store.load();
+    expect(bodyOf(second.records, 7)).toBe("The changedword rule holds.");
+    expect(store.freshness()).toEqual({ method: "scan", scans: 2, filesRead: 21, restored: false, listing: "thread" });
+    // A file added and one removed are seen too.
+    writeFileSync(file(30), serializeFact(fact(30, "added")));
+    renameSync(file(3), path.join(root, "away.md"));
+    const third = await store.load();
+    expect(third.records.map((record) => record.fact.id)).toContain("fact-0030");
+    expect(third.records.map((record) => record.fact.id)).not.toContain("fact-0003");
+    expect(inotifyWatchesOn(facts)).toBe(0);
+  });
+});
+
+describe("withFolderWatch", () => {
+  it("re-reads only the file the watch names (method watch), and closing ends the watcher", async () => {
+    const store = new MarkdownFactStore({ root, ...options });
+    const watched = withFolderWatch(store);
+    if (!watched) throw new Error("a markdown store that keeps its entries takes a watch");
+    await watched.load(); // the first load scans and starts the watch
+    expect(store.freshness()).toEqual({ method: "scan", scans: 1, filesRead: 20, restored: false, listing: "thread" });
+    expect(inotifyWatchesOn(facts)).toBe(1);
+    edit(7, "changedword");
+    const changed = await watched.load();
+    expect(bodyOf(changed.records, 7)).toBe("The changedword rule holds.");
+    expect(watched.freshness()).toEqual({ method: "watch", scans: 1, filesRead: 21, restored: false, listing: "thread" });
+    expect(await watched.load()).toBe(changed); // nothing changed: the same snapshot, nothing read
+    expect(store.freshness()).toMatchObject({ method: "watch", filesRead: 21 });
+    watched.close();
+    expect(inotifyWatchesOn(facts)).toBe(0);
+    edit(8, "afterclose");
+    expect(bodyOf((await watched.load()).records, 8)).toBe("The afterclose rule holds.");
+    expect(store.freshness()).toMatchObject({ method: "scan", reason: "closed", scans: 2 });
+  });
+
+  it("falls back to a scan, saying why, when the facts folder is replaced (a new inode), then vouches again", async () => {
+    const store = new MarkdownFactStore({ root, ...options });
+    const watched = withFolderWatch(store);
+    if (!watched) throw new Error("a markdown store that keeps its entries takes a watch");
+    await watched.load();
+    await watched.load();
+    expect(store.freshness().method).toBe("watch");
+    renameSync(facts, `${facts}-old`);
+    mkdirSync(facts);
+    writeFileSync(file(1), serializeFact(fact(1, "replaced")));
+    const replaced = await watched.load();
+    expect(replaced.records.map((record) => record.fact.body)).toEqual(["The replaced rule holds."]);
+    expect(store.freshness()).toMatchObject({ method: "scan", reason: "the facts folder was replaced", scans: 2 });
+    // The old folder's watcher is gone; a new one watches the new folder.
+    expect(inotifyWatchesOn(`${facts}-old`)).toBe(0);
+    expect(inotifyWatchesOn(facts)).toBe(1);
+    edit(1, "vouchedagain");
+    expect(bodyOf((await watched.load()).records, 1)).toBe("The vouchedagain rule holds.");
+    expect(store.freshness()).toMatchObject({ method: "watch", scans: 2 });
+    watched.close();
+  });
+
+  it("watches nothing with watch off, and composes only around a markdown store that keeps its entries", async () => {
+    writeFileSync(path.join(root, ".foundry/config.json"), JSON.stringify({ memoryStore: { watch: "off" } }));
+    const store = new MarkdownFactStore({ root, ...options });
+    const watched = withFolderWatch(store);
+    await watched?.load();
+    edit(5, "offword");
+    expect(bodyOf((await watched?.load())?.records ?? [], 5)).toBe("The offword rule holds.");
+    expect(store.freshness()).toMatchObject({ method: "scan", scans: 2 });
+    expect(inotifyWatchesOn(facts)).toBe(0);
+    expect(withFolderWatch(new MarkdownFactStore({ root, cache: false }))).toBeUndefined();
+    expect(withFolderWatch(new InMemoryFactStore())).toBeUndefined();
+  });
+
+  it("is what FoundryMemory loads through: a search after an edit reads that one file", async () => {
+    const store = new MarkdownFactStore({ root, ...options });
+    const memory = new FoundryMemory({ root, driver: store });
+    await memory.search({ query: "seed4" });
+    expect(inotifyWatchesOn(facts)).toBe(1);
+    writeFileSync(file(4), readFileSync(file(4), "utf8").replace("seed4", "editedword"));
+    expect((await memory.search({ query: "editedword" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0004"]);
+    expect(store.freshness()).toMatchObject({ method: "watch", filesRead: 21 });
+    memory.close();
+    expect(inotifyWatchesOn(facts)).toBe(0);
+  });
+});
