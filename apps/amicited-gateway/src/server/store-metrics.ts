@@ -1,8 +1,8 @@
 // The store's own figures on /metrics: its connection pool, read from store.poolStats() at scrape
 // time, and every operation's duration by kind, fed by the observer the gateway sets on its store
 // (workspace-store measures; it does not know the metrics registry: tooling/layers.json).
-import type { MetricsRegistry } from "@foundry-mcp/telemetry";
-import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
+import type { BoundSeries, MetricsRegistry } from "@foundry-mcp/telemetry";
+import type { StoreOperationKind, WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** Bounds of amicited_store_query_duration_seconds: from an SQLite point read to a slow transaction. */
 export const STORE_QUERY_BUCKETS_SECONDS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5] as const;
@@ -15,8 +15,14 @@ export function registerStoreMetrics(store: WorkspaceStore, metrics: MetricsRegi
     help: "Duration of each store operation, by driver and operation (read, write, transaction).",
     buckets: STORE_QUERY_BUCKETS_SECONDS,
   });
-  // Three label sets only: the kind is one of the store's three operation kinds.
-  store.observeQueries((operation, seconds) => latency.observe({ driver, operation }, seconds));
+  // Three label sets only, one per operation kind, bound once: every store call records one
+  // observation, several per tool call, so it skips the label lookup.
+  const byKind: Record<StoreOperationKind, BoundSeries> = {
+    read: latency.bind({ driver, operation: "read" }),
+    write: latency.bind({ driver, operation: "write" }),
+    transaction: latency.bind({ driver, operation: "transaction" }),
+  };
+  store.observeQueries((operation, seconds) => byKind[operation].observe(seconds));
   metrics.gauge({
     name: "amicited_store_pool_connections",
     help: "The store's connections by state: open, in_use (running a statement or held by a transaction), max (the pool's size limit).",

@@ -96,6 +96,9 @@ export function createHttpOperations(options: HttpOperationsOptions): HttpOperat
 
   const finish = (entry: Entry): void => {
     open.delete(entry.res);
+    wake?.();
+    // The request record exists in json format only: in text format nothing of it is built.
+    if (log.format !== "json") return;
     const { outcome, level } = outcomeOf(entry);
     log.record(level, {
       msg: "request",
@@ -110,7 +113,6 @@ export function createHttpOperations(options: HttpOperationsOptions): HttpOperat
       duration_ms: Math.round((performance.now() - entry.started) * 10) / 10,
       outcome,
     });
-    wake?.();
   };
   const callsInFlight = (): Entry[] => [...open.values()].filter((entry) => entry.req.method !== "GET");
 
