@@ -199,6 +199,8 @@ export function createHttpOperations(options: HttpOperationsOptions): HttpOperat
         wake = undefined;
         const report = { finished: started - late.length, refusedAtDeadline: late.length, streamsEnded: streams.length };
         log.write("info", `drained: ${report.finished} finished, ${report.refusedAtDeadline} refused at the deadline, ${report.streamsEnded} streams ended`);
+        // The drain's last lines go out before the caller closes the store and exits.
+        log.flush();
         return report;
       })();
       return drainPromise;
