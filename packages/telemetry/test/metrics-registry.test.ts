@@ -54,6 +54,25 @@ describe("MetricsRegistry", () => {
     expect(families.find((family) => family.name === "foundry_metrics_series_dropped_total")?.metrics).toEqual([]);
   });
 
+  it("records through a bound series, finds its label set again after reset(), and counts drops past the bound", async () => {
+    const registry = new MetricsRegistry(1);
+    const histogram = registry.histogram({ name: "op_seconds", help: "Ops.", buckets: [1] });
+    const read = histogram.bind({ operation: "read" });
+    const write = histogram.bind({ operation: "write" });
+    read.observe(0.5);
+    read.observe(2);
+    write.observe(0.5);
+    expect(histogram.valueOf({ operation: "read" })).toBe(2);
+    expect(histogram.valueOf({ operation: "write" })).toBeUndefined();
+    histogram.reset();
+    write.observe(0.5);
+    read.observe(0.5);
+    expect([histogram.valueOf({ operation: "write" }), histogram.valueOf({ operation: "read" })]).toEqual([1, undefined]);
+    const text = await registry.render();
+    expect(sampleValue(text, "foundry_metrics_series_dropped_total", { metric: "op_seconds" })).toBe(2);
+    expect(sampleValue(text, "op_seconds_bucket", { operation: "write", le: "1" })).toBe(1);
+  });
+
   it("renders the other metrics when one collector fails", async () => {
     const registry = new MetricsRegistry();
     registry.gauge({ name: "broken", help: "Fails.", collect: () => Promise.reject(new Error("store down")) });
