@@ -113,6 +113,8 @@ export function createHttpEdge<C = true>(options: HttpEdgeOptions<C>): HttpEdge<
     sendJson(res, status, jsonRpcError(code, message), headers);
     return undefined;
   };
+  // Built for a 401 only: an admitted request never computes the challenge's parameters.
+  const challengeExtra = (req: http.IncomingMessage): string => (options.challengeParams ? `, ${options.challengeParams(req)}` : "");
 
   // "missing": no usable bearer token (and no anonymous credential); "refused": a token no one issued.
   const authenticate = async (header: string | undefined): Promise<C | "missing" | "refused"> => {
@@ -131,13 +133,11 @@ export function createHttpEdge<C = true>(options: HttpEdgeOptions<C>): HttpEdge<
     // A browser always sends Origin; "null" (sandboxed frames, file://) is refused like any foreign one.
     if (origin !== undefined && !allowed(origin)) return refuse(res, 403, -32000, `Forbidden: Origin ${origin} is not allowed`);
     const credential = await authenticate(req.headers.authorization);
-    // Asked only for a refusal: an admitted request never calls back into the host here.
-    const extra = () => (options.challengeParams ? `, ${options.challengeParams(req)}` : "");
     if (credential === "missing") {
-      return refuse(res, 401, -32001, "Unauthorized: send Authorization: Bearer <token>", { "www-authenticate": `Bearer realm="${options.realm}"${extra()}` });
+      return refuse(res, 401, -32001, "Unauthorized: send Authorization: Bearer <token>", { "www-authenticate": `Bearer realm="${options.realm}"${challengeExtra(req)}` });
     }
     if (credential === "refused") {
-      const challenge = `Bearer realm="${options.realm}", error="invalid_token", error_description="${refusedToken}"${extra()}`;
+      const challenge = `Bearer realm="${options.realm}", error="invalid_token", error_description="${refusedToken}"${challengeExtra(req)}`;
       return refuse(res, 401, -32001, `Unauthorized: ${refusedToken}`, { "www-authenticate": challenge });
     }
     if (req.method === "GET" || req.method === "DELETE") return { method: req.method, credential };

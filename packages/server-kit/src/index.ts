@@ -60,5 +60,5 @@ export { HEALTH_PATHS, READINESS_CHECK_TIMEOUT_MS } from "./operations/health-ro
 export type { ReadinessCheck } from "./operations/health-routes";
 export { requestFactsOf, traceIdOf } from "./operations/request-facts";
 export type { RequestFacts } from "./operations/request-facts";
-export { createStructuredLog, parseLogFormat, routeStderrThroughLog, LOG_FORMATS, MAX_LOG_FIELD_CHARS, MAX_LOG_LINE_BYTES } from "./operations/structured-log";
+export { createStructuredLog, parseLogFormat, routeStderrThroughLog, LOG_FORMATS, MAX_BUFFERED_LOG_CHARS, MAX_LOG_FIELD_CHARS, MAX_LOG_LINE_BYTES } from "./operations/structured-log";
 export type { LogFields, LogFormat, LogLevel, StructuredLog, StructuredLogOptions } from "./operations/structured-log";

@@ -7,7 +7,7 @@ export type { Operation, OperationContext, OperationSide, StartTelemetryOptions 
 export { firstSeenToolLabels, MAX_DEFAULT_TOOL_LABELS, OTHER_TOOL_LABEL } from "./tool-labels";
 export type { ToolLabeler } from "./tool-labels";
 export { MetricsRegistry, Metric, DEFAULT_MAX_SERIES_PER_METRIC } from "./metrics-registry";
-export type { Labels, MetricKind, MetricOptions } from "./metrics-registry";
+export type { BoundSeries, Labels, MetricKind, MetricOptions } from "./metrics-registry";
 export { createMetricsRoute, METRICS_PATH } from "./metrics-endpoint";
 export type { MetricsRoute, MetricsRouteOptions } from "./metrics-endpoint";
 export { otelSettingsFrom, OtelSettingsError } from "./otel-env";

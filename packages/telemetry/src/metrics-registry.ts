@@ -3,6 +3,9 @@
 // /metrics works with OTel off; when OTel is on, telemetry.ts records the same values in both.
 // Every metric holds at most `maxSeriesPerMetric` label sets: past it a new label set is not
 // recorded and `foundry_metrics_series_dropped_total` counts it (labels are bounded, memory too).
+// Recording is on every request's path (several observations per tool call, issue #33's cost
+// target): a label set is found by its keys in the order given (no sort, no arrays), and a
+// histogram observation counts in its one bucket; render() makes the buckets cumulative.
 
 /** Label values of one series; keys are Prometheus label names. */
 export type Labels = Readonly<Record<string, string>>;
@@ -22,19 +25,42 @@ export interface MetricOptions {
 
 /** Most label sets one metric keeps (default of MetricsRegistry). */
 export const DEFAULT_MAX_SERIES_PER_METRIC = 2000;
+// Key orders remembered per series on average; past that a lookup sorts (still correct, slower).
+const MAX_KEY_ORDERS_PER_SERIES = 4;
 
 interface Series {
   labels: Labels;
   value: number;
+  /** Histograms: observations per bucket, each counted in the first bucket that holds it (not cumulative). */
   bucketCounts?: number[];
   sum?: number;
 }
 
+/** The one key of a label set, whatever order its keys come in (the series map's key). */
 function seriesKey(labels: Labels): string {
   return Object.keys(labels)
     .sort()
     .map((key) => `${key}\u0000${labels[key]}`)
     .join("\u0001");
+}
+
+/** A label set's key in the order its keys were given: one lookup on the recording path, no sort. */
+function orderedKey(labels: Labels): string {
+  let key = "";
+  for (const name in labels) key += `${name}\u0000${labels[name]}\u0001`;
+  return key;
+}
+
+/** Index of the first bucket whose bound holds `value`, or `bounds.length` (only +Inf holds it). */
+function bucketIndex(bounds: readonly number[], value: number): number {
+  let low = 0;
+  let high = bounds.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (value <= (bounds[middle] as number)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
 }
 
 function escapeLabel(value: string): string {
@@ -53,9 +79,21 @@ function formatNumber(value: number): string {
   return Number.isNaN(value) ? "NaN" : String(value);
 }
 
+/** One label set's series of a metric, found once: a caller with fixed label sets records without a lookup. */
+export interface BoundSeries {
+  /** Adds `amount` (counters; default 1). */
+  inc(amount?: number): void;
+  /** Records one observation (histograms). */
+  observe(value: number): void;
+}
+
 /** One named metric and its series. */
 export class Metric {
   private readonly series = new Map<string, Series>();
+  // The same series by the key order callers use; bounded like the series (a few orders each).
+  private readonly byOrderedKey = new Map<string, Series>();
+  // Bumped by reset(): a bound series looks its label set up again after one.
+  private generation = 0;
 
   constructor(
     readonly kind: MetricKind,
@@ -64,19 +102,25 @@ export class Metric {
   ) {}
 
   private seriesFor(labels: Labels): Series | undefined {
+    const ordered = orderedKey(labels);
+    const known = this.byOrderedKey.get(ordered);
+    if (known) return known;
     const key = seriesKey(labels);
     let found = this.series.get(key);
-    if (found) return found;
-    if (this.series.size >= this.registry.maxSeriesPerMetric) {
-      this.registry.noteDroppedSeries(this.options.name);
-      return undefined;
+    if (!found) {
+      if (this.series.size >= this.registry.maxSeriesPerMetric) {
+        this.registry.noteDroppedSeries(this.options.name);
+        return undefined;
+      }
+      found = { labels: { ...labels }, value: 0 };
+      if (this.kind === "histogram") {
+        // One more than the bounds: the last counts what only +Inf holds.
+        found.bucketCounts = new Array<number>((this.options.buckets?.length ?? 0) + 1).fill(0);
+        found.sum = 0;
+      }
+      this.series.set(key, found);
     }
-    found = { labels: { ...labels }, value: 0 };
-    if (this.kind === "histogram") {
-      found.bucketCounts = new Array<number>(this.options.buckets?.length ?? 0).fill(0);
-      found.sum = 0;
-    }
-    this.series.set(key, found);
+    if (this.byOrderedKey.size < MAX_KEY_ORDERS_PER_SERIES * this.registry.maxSeriesPerMetric) this.byOrderedKey.set(ordered, found);
     return found;
   }
 
@@ -95,16 +139,43 @@ export class Metric {
   /** Forgets every series (a gauge's collect starts from nothing). */
   reset(): void {
     this.series.clear();
+    this.byOrderedKey.clear();
+    this.generation += 1;
   }
 
   /** Records one observation (histograms): bucket counts, sum and count. */
   observe(labels: Labels, value: number): void {
-    const series = this.seriesFor(labels);
+    this.record(this.seriesFor(labels), value);
+  }
+
+  /**
+   * The series of `labels`, for a caller that records the same label set again and again. Past
+   * the series bound it records nothing and counts a drop each time, as inc/observe do.
+   */
+  bind(labels: Labels): BoundSeries {
+    const fixed = { ...labels };
+    let series: Series | undefined;
+    let generation = -1;
+    const current = (): Series | undefined => {
+      if (series === undefined || generation !== this.generation) {
+        series = this.seriesFor(fixed);
+        generation = this.generation;
+      }
+      return series;
+    };
+    return {
+      inc: (amount = 1) => {
+        const found = current();
+        if (found) found.value += amount;
+      },
+      observe: (value) => this.record(current(), value),
+    };
+  }
+
+  private record(series: Series | undefined, value: number): void {
     if (!series || !series.bucketCounts) return;
-    const buckets = this.options.buckets ?? [];
-    for (let index = 0; index < buckets.length; index += 1) {
-      if (value <= (buckets[index] as number)) series.bucketCounts[index] = (series.bucketCounts[index] ?? 0) + 1;
-    }
+    const index = bucketIndex(this.options.buckets ?? [], value);
+    series.bucketCounts[index] = (series.bucketCounts[index] ?? 0) + 1;
     series.value += 1;
     series.sum = (series.sum ?? 0) + value;
   }
@@ -123,9 +194,11 @@ export class Metric {
         continue;
       }
       const buckets = this.options.buckets ?? [];
-      buckets.forEach((bound, index) =>
-        lines.push(`${name}_bucket${formatLabels(series.labels, ["le", formatNumber(bound)])} ${series.bucketCounts?.[index] ?? 0}`),
-      );
+      let cumulative = 0;
+      buckets.forEach((bound, index) => {
+        cumulative += series.bucketCounts?.[index] ?? 0;
+        lines.push(`${name}_bucket${formatLabels(series.labels, ["le", formatNumber(bound)])} ${cumulative}`);
+      });
       lines.push(`${name}_bucket${formatLabels(series.labels, ["le", "+Inf"])} ${series.value}`);
       lines.push(`${name}_sum${formatLabels(series.labels)} ${formatNumber(series.sum ?? 0)}`);
       lines.push(`${name}_count${formatLabels(series.labels)} ${series.value}`);

@@ -1,7 +1,7 @@
 // The in-process registry renders the Prometheus text format a real parser reads back, escapes
 // label values, keeps histogram buckets cumulative, and bounds the label sets of each metric.
 import { describe, expect, it } from "vitest";
-import { parsePrometheusText } from "../../../tooling/prometheus-text.mjs";
+import { parsePrometheusText, sampleValue } from "../../../tooling/prometheus-text.mjs";
 import { MetricsRegistry } from "../src/metrics-registry";
 
 describe("MetricsRegistry", () => {
@@ -34,6 +34,43 @@ describe("MetricsRegistry", () => {
     expect(calls.valueOf({ tool: "b" })).toBe(1);
     expect(calls.valueOf({ tool: "c" })).toBeUndefined();
     expect(await registry.render()).toContain('foundry_metrics_series_dropped_total{metric="calls_total"} 2');
+  });
+
+  it("counts a label set given in any key order as one series, and each observation in every bucket that holds it", async () => {
+    const registry = new MetricsRegistry(1);
+    const histogram = registry.histogram({ name: "query_seconds", help: "Queries.", buckets: [0.1, 1, 10] });
+    histogram.observe({ driver: "sqlite", operation: "read" }, 0.1);
+    histogram.observe({ operation: "read", driver: "sqlite" }, 1);
+    histogram.observe({ driver: "sqlite", operation: "read" }, 0.05);
+    histogram.observe({ operation: "read", driver: "sqlite" }, 20);
+    expect(histogram.valueOf({ operation: "read", driver: "sqlite" })).toBe(4);
+    const text = await registry.render();
+    const families = parsePrometheusText(text);
+    // The parser keeps a labeled histogram's buckets only; its count and sum are read as lines.
+    expect(families.find((family) => family.name === "query_seconds")?.metrics).toEqual([{ buckets: { "0.1": "2", "1": "3", "10": "3", "+Inf": "4" } }]);
+    expect(sampleValue(text, "query_seconds_count", { driver: "sqlite", operation: "read" })).toBe(4);
+    expect(sampleValue(text, "query_seconds_sum", { driver: "sqlite", operation: "read" })).toBeCloseTo(21.15, 9);
+    // A one-series metric took both key orders as the same label set: nothing was dropped.
+    expect(families.find((family) => family.name === "foundry_metrics_series_dropped_total")?.metrics).toEqual([]);
+  });
+
+  it("records through a bound series, finds its label set again after reset(), and counts drops past the bound", async () => {
+    const registry = new MetricsRegistry(1);
+    const histogram = registry.histogram({ name: "op_seconds", help: "Ops.", buckets: [1] });
+    const read = histogram.bind({ operation: "read" });
+    const write = histogram.bind({ operation: "write" });
+    read.observe(0.5);
+    read.observe(2);
+    write.observe(0.5);
+    expect(histogram.valueOf({ operation: "read" })).toBe(2);
+    expect(histogram.valueOf({ operation: "write" })).toBeUndefined();
+    histogram.reset();
+    write.observe(0.5);
+    read.observe(0.5);
+    expect([histogram.valueOf({ operation: "write" }), histogram.valueOf({ operation: "read" })]).toEqual([1, undefined]);
+    const text = await registry.render();
+    expect(sampleValue(text, "foundry_metrics_series_dropped_total", { metric: "op_seconds" })).toBe(2);
+    expect(sampleValue(text, "op_seconds_bucket", { operation: "write", le: "1" })).toBe(1);
   });
 
   it("renders the other metrics when one collector fails", async () => {

@@ -4,9 +4,9 @@
 // metrics library's (telemetry's MetricsRegistry histograms fit), known here only by its shape.
 import type { StoreOperationKind, StoreQueryObserver, WorkspaceStoreDriverName } from "./types";
 
-/** What histogramObserver needs of a histogram: one observation with its labels. */
+/** What histogramObserver needs of a histogram: a series bound to one label set, to observe into. */
 export interface DurationHistogram {
-  observe(labels: { driver: string; operation: StoreOperationKind }, seconds: number): void;
+  bind(labels: { driver: string; operation: StoreOperationKind }): { observe(seconds: number): void };
 }
 
 /**
@@ -14,5 +14,12 @@ export interface DurationHistogram {
  * @example store.observeQueries(histogramObserver(metrics.histogram({ name: "store_query_duration_seconds", help: "…" }), store.driver));
  */
 export function histogramObserver(histogram: DurationHistogram, driver: WorkspaceStoreDriverName): StoreQueryObserver {
-  return (operation, seconds) => histogram.observe({ driver, operation }, seconds);
+  // Three label sets only, bound once: every store call records one observation, several per tool
+  // call, so none of them looks its labels up.
+  const byKind = {
+    read: histogram.bind({ driver, operation: "read" }),
+    write: histogram.bind({ driver, operation: "write" }),
+    transaction: histogram.bind({ driver, operation: "transaction" }),
+  };
+  return (operation, seconds) => byKind[operation].observe(seconds);
 }

@@ -16,8 +16,8 @@ export function registerStoreMetrics(store: WorkspaceStore, metrics: MetricsRegi
     help: "Duration of each store operation, by driver and operation (read, write, transaction).",
     buckets: STORE_QUERY_BUCKETS_SECONDS,
   });
-  // Three label sets only: the kind is one of the store's three operation kinds. The observer is
-  // workspace-store's own, so a query does not call back into the gateway (decision 0015).
+  // The observer is workspace-store's own (three series bound once), so a query does not call back
+  // into the gateway (decision 0015).
   store.observeQueries(histogramObserver(latency, driver));
   metrics.gauge({
     name: "amicited_store_pool_connections",

@@ -14,9 +14,13 @@ export const UNKNOWN_KIND_LABEL = "none";
 
 const baseTools: ReadonlySet<string> = new Set(BASE_TOOL_NAMES);
 
+/** The label of a called name: base and catalog tools by name, any other name OTHER_TOOL_LABEL. */
+const toolLabelOf = (gateway: Gateway, name: string): string =>
+  baseTools.has(name) || gateway.catalog.get(name) !== undefined ? name : OTHER_TOOL_LABEL;
+
 /** Labels a called name: base and catalog tools by name, any other name OTHER_TOOL_LABEL. */
 export function gatewayToolLabels(gateway: Gateway): ToolLabeler {
-  return (name) => (baseTools.has(name) || gateway.catalog.get(name) !== undefined ? name : OTHER_TOOL_LABEL);
+  return (name) => toolLabelOf(gateway, name);
 }
 
 /** Makes the gateway's rule the label rule of the process's MCP server measurements. */
@@ -32,7 +36,7 @@ export function recordToolCall(gateway: Gateway, name: string, outcome: CallOutc
     help: "Tool calls from arrival to answer, by entry point (the called tool), the kind of the tool they were about and outcome (ok or the refusal's code).",
     buckets: MCP_DURATION_BUCKETS_SECONDS,
   });
-  const entry = gatewayToolLabels(gateway)(name);
+  const entry = toolLabelOf(gateway, name);
   // A name the gateway does not serve keeps no kind and a code chosen by the gateway, never by the client.
   calls.observe({ entry, tool_kind: outcome.kind ?? UNKNOWN_KIND_LABEL, outcome: outcome.code }, seconds);
 }

@@ -96,6 +96,9 @@ export function createHttpOperations(options: HttpOperationsOptions): HttpOperat
 
   const finish = (entry: Entry): void => {
     open.delete(entry.res);
+    wake?.();
+    // The request record exists in json format only: in text format nothing of it is built.
+    if (log.format !== "json") return;
     const { outcome, level } = outcomeOf(entry);
     log.record(level, {
       msg: "request",
@@ -110,7 +113,6 @@ export function createHttpOperations(options: HttpOperationsOptions): HttpOperat
       duration_ms: Math.round((performance.now() - entry.started) * 10) / 10,
       outcome,
     });
-    wake?.();
   };
   const callsInFlight = (): Entry[] => [...open.values()].filter((entry) => entry.req.method !== "GET");
 
@@ -197,6 +199,8 @@ export function createHttpOperations(options: HttpOperationsOptions): HttpOperat
         wake = undefined;
         const report = { finished: started - late.length, refusedAtDeadline: late.length, streamsEnded: streams.length };
         log.write("info", `drained: ${report.finished} finished, ${report.refusedAtDeadline} refused at the deadline, ${report.streamsEnded} streams ended`);
+        // The drain's last lines go out before the caller closes the store and exits.
+        log.flush();
         return report;
       })();
       return drainPromise;

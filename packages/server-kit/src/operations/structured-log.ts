@@ -3,6 +3,9 @@
 // the request fields of http-operations.ts) so a log shipper can read it without parsing prose.
 // Every line is bounded in size, and registered secrets (bearer tokens) are replaced before
 // anything is written: a token never reaches the log, whatever message carried it.
+// JSON lines to stderr are written in batches (one write per event-loop turn instead of one per
+// request, issue #33's cost target), at most MAX_BUFFERED_LOG_CHARS held; what is held is written
+// when the process exits (process.exit, a drain's end, a crash), so only SIGKILL can lose a turn's lines.
 
 /** The formats `--log-format` accepts. */
 export const LOG_FORMATS = ["text", "json"] as const;
@@ -17,6 +20,8 @@ export type LogFields = Record<string, string | number | boolean | null | undefi
 export const MAX_LOG_LINE_BYTES = 8192;
 /** Longest string value kept in one field (longer ones end with "…"). */
 export const MAX_LOG_FIELD_CHARS = 1024;
+/** Most characters of JSON lines a batched log holds before it writes them (it writes at once past it). */
+export const MAX_BUFFERED_LOG_CHARS = 65_536;
 const REDACTED = "[redacted]";
 // A bearer credential in any message (an echoed header, a URL) is never written.
 const BEARER = /\b(Bearer\s+)[A-Za-z0-9._~+/=-]+/gi;
@@ -28,6 +33,11 @@ export interface StructuredLogOptions {
   service: string;
   /** Where lines go (default: stderr as it is when the log is made, the log channel of every server here). */
   write?: (line: string) => void;
+  /**
+   * JSON lines held and written together, once per event-loop turn (`write` then gets several
+   * whole lines at once). Default: true when writing to stderr, false with a `write` of your own.
+   */
+  batch?: boolean;
   /** Strings never written as they are (tokens); more can be added with {@link StructuredLog.addSecret}. */
   secrets?: readonly string[];
   /** Shapes of secrets never written (an app's token format, e.g. /amc_[A-Za-z0-9_-]+/g); each needs the g flag. */
@@ -45,6 +55,20 @@ export interface StructuredLog {
   record(level: LogLevel, fields: LogFields): void;
   /** Never write `secret` (shorter than 8 characters is ignored: it would redact ordinary words). */
   addSecret(secret: string): void;
+  /** Writes the lines a batched log holds now (it also does at the turn's end and at exit). */
+  flush(): void;
+}
+
+// Batched logs holding lines: the process's exit writes them (one listener for all logs).
+const holding = new Set<() => void>();
+let exitHooked = false;
+function flushAtExit(flush: () => void): void {
+  holding.add(flush);
+  if (exitHooked) return;
+  exitHooked = true;
+  process.once("exit", () => {
+    for (const pending of [...holding]) pending();
+  });
 }
 
 /** `text` or `json`, or an Error naming the flag and the accepted values. */
@@ -64,7 +88,31 @@ const clip = (text: string, chars: number): string =>
 export function createStructuredLog(options: StructuredLogOptions): StructuredLog {
   // Bound now: routeStderrThroughLog later replaces process.stderr.write and sends lines here.
   const stderrWrite = process.stderr.write.bind(process.stderr);
-  const write = options.write ?? ((line: string) => void stderrWrite(line));
+  const sink = options.write ?? ((line: string) => void stderrWrite(line));
+  let held: string[] = [];
+  let heldChars = 0;
+  let scheduled: NodeJS.Immediate | undefined;
+  const flush = (): void => {
+    if (scheduled) clearImmediate(scheduled);
+    scheduled = undefined;
+    holding.delete(flush);
+    if (held.length === 0) return;
+    const text = held.join("");
+    held = [];
+    heldChars = 0;
+    sink(text);
+  };
+  const hold = (line: string): void => {
+    held.push(line);
+    heldChars += line.length;
+    if (heldChars >= MAX_BUFFERED_LOG_CHARS) return flush();
+    if (scheduled) return;
+    // Unref'd: a pending batch never keeps the process alive; the exit hook writes it.
+    scheduled = setImmediate(flush).unref();
+    flushAtExit(flush);
+  };
+  const batched = options.batch ?? options.write === undefined;
+  const write = (line: string): void => (batched ? hold(line) : sink(line));
   const now = options.now ?? (() => new Date());
   const secrets = new Set<string>();
   const redact = (text: string): string => {
@@ -92,7 +140,11 @@ export function createStructuredLog(options: StructuredLogOptions): StructuredLo
     format: options.format,
     write(level, message, fields = {}) {
       if (options.format === "json") write(jsonLine(level, message, fields));
-      else write(`${clip(redact(message.replace(/\n+$/, "")), MAX_LOG_LINE_BYTES)}\n`);
+      // Text lines (start-up, warnings) are few and read as they come: written at once, after any held lines.
+      else {
+        flush();
+        sink(`${clip(redact(message.replace(/\n+$/, "")), MAX_LOG_LINE_BYTES)}\n`);
+      }
     },
     record(level, fields) {
       if (options.format === "json") write(jsonLine(level, undefined, fields));
@@ -100,6 +152,7 @@ export function createStructuredLog(options: StructuredLogOptions): StructuredLo
     addSecret(secret) {
       if (secret.length >= 8) secrets.add(secret);
     },
+    flush,
   };
   for (const secret of options.secrets ?? []) log.addSecret(secret);
   return log;
