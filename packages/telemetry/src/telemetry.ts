@@ -1,12 +1,12 @@
 // One Telemetry per process: the MCP operations (server side and client side) measured once and
 // written to both places, the in-process MetricsRegistry (always: /metrics) and, when the
-// OTEL_* environment turns it on, OpenTelemetry spans and histograms (otel-sdk.ts, loaded then).
+// OTEL_* environment turns it on, spans and histograms exported over OTLP/HTTP (otlp/, loaded then).
 // Apps call `startTelemetry` once at start-up; server-kit and client-manager reach the same
 // instance through `currentTelemetry()`, so a library user who never starts it pays only the
 // local metrics.
 import { MetricsRegistry, type Metric } from "./metrics-registry";
 import { otelSettingsFrom } from "./otel-env";
-import type { BridgeSpan, OtelBridge, ServiceIdentity, SpanAttributes } from "./otel-sdk";
+import type { BridgeSpan, OtelBridge, ServiceIdentity, SpanAttributes } from "./bridge";
 import type { TraceParent } from "./trace-context";
 import { firstSeenToolLabels, type ToolLabeler } from "./tool-labels";
 import { McpAttribute, MCP_DURATION_BUCKETS_SECONDS, spanNameOf, type NetworkTransport, type OperationFacts, type OperationOutcome } from "./semconv";
@@ -193,16 +193,17 @@ export interface StartTelemetryOptions {
 }
 
 /**
- * Reads the OTEL_* environment, loads OpenTelemetry when it asks for export and makes the result
- * `currentTelemetry()`. Throws OtelSettingsError on a setting it cannot honour.
+ * Reads the OTEL_* environment, starts the OTLP exporters when it asks for export and makes the
+ * result `currentTelemetry()`. Throws OtelSettingsError on a setting it cannot honour.
  *
  * @example const telemetry = await startTelemetry({ service: { name: "amicited-gateway", version } });
  */
 export async function startTelemetry(options: StartTelemetryOptions): Promise<Telemetry> {
-  const settings = otelSettingsFrom(options.env ?? process.env);
-  const previous = (globalThis as TelemetryGlobal)[GLOBAL_KEY];
-  const bridge = settings ? await (await import("./otel-sdk")).loadOtel(settings, options.service) : undefined;
-  const telemetry = new Telemetry(bridge, previous?.metrics);
+  const env = options.env ?? process.env;
+  const settings = otelSettingsFrom(env);
+  const metrics = (globalThis as TelemetryGlobal)[GLOBAL_KEY]?.metrics ?? new MetricsRegistry();
+  const bridge = settings ? (await import("./otlp/otlp-bridge")).startOtlpExport(settings, options.service, env, metrics) : undefined;
+  const telemetry = new Telemetry(bridge, metrics);
   (globalThis as TelemetryGlobal)[GLOBAL_KEY] = telemetry;
   return telemetry;
 }

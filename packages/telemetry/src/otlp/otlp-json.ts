@@ -1,0 +1,120 @@
+// The OTLP/HTTP JSON encoding (opentelemetry-proto's JSON mapping: hex trace and span ids, 64-bit
+// integers and nanosecond times as decimal strings, enum values as numbers) of the records this
+// package keeps: finished spans and cumulative duration histograms. Runs off the request path.
+import type { SpanAttributes } from "../bridge";
+
+/** A finished span, as the recorder keeps it until export. */
+export interface SpanRecord {
+  traceId: string;
+  spanId: string;
+  parentSpanId: string | undefined;
+  name: string;
+  /** OTLP SpanKind: 2 server, 3 client. */
+  kind: 2 | 3;
+  /** Epoch milliseconds (fractional). */
+  startMs: number;
+  endMs: number;
+  attributes: SpanAttributes;
+  /** Set when the operation failed (status ERROR). */
+  error: boolean;
+  errorMessage: string | undefined;
+}
+
+/** One histogram series (one attribute set), cumulative since `startMs`. */
+export interface HistogramPoint {
+  attributes: SpanAttributes;
+  bucketCounts: number[];
+  count: number;
+  sum: number;
+  min: number;
+  max: number;
+}
+
+/** One histogram metric with its series. */
+export interface HistogramRecord {
+  name: string;
+  description: string;
+  unit: string;
+  bounds: readonly number[];
+  points: HistogramPoint[];
+}
+
+/** Who reports: the resource's attributes and the instrumentation scope. */
+export interface Reporter {
+  resource: SpanAttributes;
+  scope: { name: string; version: string };
+}
+
+type AnyValue = { stringValue: string } | { intValue: string } | { doubleValue: number } | { boolValue: boolean };
+
+function anyValue(value: string | number | boolean): AnyValue {
+  if (typeof value === "string") return { stringValue: value };
+  if (typeof value === "boolean") return { boolValue: value };
+  return Number.isInteger(value) ? { intValue: String(value) } : { doubleValue: value };
+}
+
+function keyValues(attributes: SpanAttributes): Array<{ key: string; value: AnyValue }> {
+  const list: Array<{ key: string; value: AnyValue }> = [];
+  for (const key in attributes) list.push({ key, value: anyValue(attributes[key] as string | number | boolean) });
+  return list;
+}
+
+/** Epoch milliseconds (fractional) as the decimal string of nanoseconds, with no float overflow. */
+export function unixNanos(epochMs: number): string {
+  let whole = Math.floor(epochMs);
+  let nanos = Math.round((epochMs - whole) * 1e6);
+  if (nanos >= 1e6) {
+    whole += 1;
+    nanos -= 1e6;
+  }
+  return `${whole}${String(nanos).padStart(6, "0")}`;
+}
+
+const STATUS_UNSET = 0;
+const STATUS_ERROR = 2;
+
+/** The body of one POST /v1/traces. */
+export function encodeSpans(reporter: Reporter, spans: readonly SpanRecord[]): string {
+  const encoded = spans.map((span) => ({
+    traceId: span.traceId,
+    spanId: span.spanId,
+    ...(span.parentSpanId === undefined ? {} : { parentSpanId: span.parentSpanId }),
+    name: span.name,
+    kind: span.kind,
+    startTimeUnixNano: unixNanos(span.startMs),
+    endTimeUnixNano: unixNanos(span.endMs),
+    attributes: keyValues(span.attributes),
+    status: span.error ? { code: STATUS_ERROR, ...(span.errorMessage === undefined ? {} : { message: span.errorMessage }) } : { code: STATUS_UNSET },
+  }));
+  return JSON.stringify({ resourceSpans: [{ resource: { attributes: keyValues(reporter.resource) }, scopeSpans: [{ scope: reporter.scope, spans: encoded }] }] });
+}
+
+const TEMPORALITY_CUMULATIVE = 2;
+
+/** The body of one POST /v1/metrics: cumulative histograms from `startMs` to `nowMs`. */
+export function encodeHistograms(reporter: Reporter, histograms: readonly HistogramRecord[], startMs: number, nowMs: number): string {
+  const start = unixNanos(startMs);
+  const now = unixNanos(nowMs);
+  const metrics = histograms
+    .filter((histogram) => histogram.points.length > 0)
+    .map((histogram) => ({
+      name: histogram.name,
+      description: histogram.description,
+      unit: histogram.unit,
+      histogram: {
+        aggregationTemporality: TEMPORALITY_CUMULATIVE,
+        dataPoints: histogram.points.map((point) => ({
+          attributes: keyValues(point.attributes),
+          startTimeUnixNano: start,
+          timeUnixNano: now,
+          count: String(point.count),
+          sum: point.sum,
+          min: point.min,
+          max: point.max,
+          bucketCounts: point.bucketCounts.map(String),
+          explicitBounds: histogram.bounds,
+        })),
+      },
+    }));
+  return JSON.stringify({ resourceMetrics: [{ resource: { attributes: keyValues(reporter.resource) }, scopeMetrics: [{ scope: reporter.scope, metrics }] }] });
+}
