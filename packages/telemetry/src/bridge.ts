@@ -16,7 +16,8 @@ export interface BridgeSpan {
 export interface OtelBridge {
   /** `carrier` (the request's params._meta) holds the parent's traceparent, if any. */
   startSpan(kind: "server" | "client", name: string, attributes: SpanAttributes, carrier: Record<string, unknown> | undefined): BridgeSpan | undefined;
-  recordDuration(side: "server" | "client", seconds: number, attributes: SpanAttributes): void;
+  /** `seriesKey` names the attribute set `attributesOf` builds (called only for a series not seen yet). */
+  recordDuration(side: "server" | "client", seconds: number, seriesKey: string, attributesOf: () => SpanAttributes): void;
   shutdown(): Promise<void>;
 }
 

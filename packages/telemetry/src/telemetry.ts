@@ -11,6 +11,9 @@ import type { TraceParent } from "./trace-context";
 import { firstSeenToolLabels, type ToolLabeler } from "./tool-labels";
 import { McpAttribute, MCP_DURATION_BUCKETS_SECONDS, spanNameOf, type NetworkTransport, type OperationFacts, type OperationOutcome } from "./semconv";
 
+/** Most label sets whose duration observer is kept (two histograms of at most 2000 series each). */
+const MAX_CACHED_OBSERVERS = 4096;
+
 /** Where an operation was observed. */
 export type OperationSide = "server" | "client";
 
@@ -148,26 +151,41 @@ export class Telemetry {
     return attributes;
   }
 
+  // Each label set's observer, found by one string: building and sorting the label object per call
+  // was most of what an operation cost with export off. Bounded like the series behind it.
+  private readonly observers = new Map<string, (seconds: number) => void>();
+
+  private durationObserver(side: OperationSide, method: string, tool: string, errorType: string, upstream: string | undefined): ((seconds: number) => void) | undefined {
+    const key = `${side}\u0000${method}\u0000${tool}\u0000${errorType}\u0000${upstream ?? ""}`;
+    const cached = this.observers.get(key);
+    if (cached) return cached;
+    const labels: Record<string, string> = { mcp_method_name: method, gen_ai_tool_name: tool, error_type: errorType };
+    if (upstream !== undefined) labels.upstream = upstream;
+    const observer = this.durations[side].observerOf(labels);
+    // A label set past the series bound is not cached, so the registry counts each drop as before.
+    if (observer && this.observers.size < MAX_CACHED_OBSERVERS) this.observers.set(key, observer);
+    return observer;
+  }
+
   /** @internal Called by an operation's end. */
   finish(side: OperationSide, facts: OperationFacts, context: OperationContext, outcome: OperationOutcome, seconds: number, span: BridgeSpan | undefined): void {
     const toolLabel = facts.toolName === undefined ? undefined : this.toolLabels[side](facts.toolName);
-    const labels: Record<string, string> = {
-      mcp_method_name: facts.method,
-      gen_ai_tool_name: toolLabel ?? "",
-      error_type: outcome.errorType ?? "",
-    };
-    if (side === "client") labels.upstream = context.upstream ?? "";
-    this.durations[side].observe(labels, seconds);
+    this.durationObserver(side, facts.method, toolLabel ?? "", outcome.errorType ?? "", side === "client" ? (context.upstream ?? "") : undefined)?.(seconds);
     if (side === "server" && outcome.errorType !== undefined) this.refusals.inc({ code: outcome.refusalCode ?? outcome.errorType });
     if (!this.bridge) return;
     const ending: SpanAttributes = {};
     if (outcome.errorType !== undefined) ending[McpAttribute.ERROR_TYPE] = outcome.errorType;
     if (outcome.statusCode !== undefined) ending[McpAttribute.STATUS_CODE] = outcome.statusCode;
     span?.end(ending, outcome.message);
-    // Metric attributes are the low-cardinality ones (no request id, session id or URI).
-    const metricAttributes = { ...conventionAttributes(facts, context), ...ending };
-    if (toolLabel !== undefined) metricAttributes[McpAttribute.TOOL_NAME] = toolLabel;
-    this.bridge.recordDuration(side, seconds, metricAttributes);
+    // Metric attributes are the low-cardinality ones (no request id, session id or URI); the series'
+    // key is made of the values they are built from, so they are built only for a new series.
+    const protocolVersion = facts.protocolVersion ?? context.protocolVersion ?? "";
+    const seriesKey = `${facts.method}\u0000${context.transport}\u0000${toolLabel ?? "\u0001"}\u0000${facts.promptName ?? "\u0001"}\u0000${protocolVersion}\u0000${outcome.errorType ?? ""}\u0000${outcome.statusCode ?? ""}`;
+    this.bridge.recordDuration(side, seconds, seriesKey, () => {
+      const metricAttributes = { ...conventionAttributes(facts, context), ...ending };
+      if (toolLabel !== undefined) metricAttributes[McpAttribute.TOOL_NAME] = toolLabel;
+      return metricAttributes;
+    });
   }
 
   /** Flushes and stops the exporters (call before the process exits). */

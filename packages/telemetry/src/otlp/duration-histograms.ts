@@ -17,17 +17,15 @@ export class DurationHistogram {
     private readonly onDroppedSeries: () => void,
   ) {}
 
-  record(seconds: number, attributes: SpanAttributes): void {
-    // The attributes come from one function in one key order, so the key needs no sorting.
-    let key = "";
-    for (const name in attributes) key += `${name}\u0000${String(attributes[name])}\u0001`;
+  /** Records `seconds` in the series `key` names; `attributesOf` builds its attributes when it is new. */
+  record(seconds: number, key: string, attributesOf: () => SpanAttributes): void {
     let point = this.series.get(key);
     if (!point) {
       if (this.series.size >= this.maxSeries) {
         this.onDroppedSeries();
         return;
       }
-      point = { attributes, bucketCounts: new Array<number>(this.bounds.length + 1).fill(0), count: 0, sum: 0, min: seconds, max: seconds };
+      point = { attributes: attributesOf(), bucketCounts: new Array<number>(this.bounds.length + 1).fill(0), count: 0, sum: 0, min: seconds, max: seconds };
       this.series.set(key, point);
     }
     let bucket = 0;

@@ -80,8 +80,8 @@ export function startOtlpExport(settings: OtelSettings, service: ServiceIdentity
 
   return {
     startSpan: (kind, name, attributes, carrier) => recorder?.startSpan(kind, name, attributes, carrier),
-    recordDuration(side, seconds, attributes) {
-      histograms?.[side].record(seconds, attributes);
+    recordDuration(side, seconds, seriesKey, attributesOf) {
+      histograms?.[side].record(seconds, seriesKey, attributesOf);
     },
     async shutdown() {
       clearInterval(timer);

@@ -1,20 +1,24 @@
 // W3C trace context ids and the traceparent header. Ids are hex slices of a random pool refilled
-// in one crypto call per 512 ids, because a crypto call per span was a measurable share of a
+// in one crypto call per 512 span ids, because a crypto call per span was a measurable share of a
 // relayed call. A parent is read from params._meta's traceparent by the W3C format's rules
 // (version 00 layout, lowercase hex, ids not all zero).
 import { randomFillSync } from "node:crypto";
 
 const POOL_BYTES = 4096;
 const pool = Buffer.alloc(POOL_BYTES);
-let poolOffset = POOL_BYTES;
+// The pool as hex, converted once per refill: an id is then a substring.
+let poolHex = "";
+let poolOffset = POOL_BYTES * 2;
 
 function randomHex(bytes: number): string {
-  if (poolOffset + bytes > POOL_BYTES) {
+  const length = bytes * 2;
+  if (poolOffset + length > poolHex.length) {
     randomFillSync(pool);
+    poolHex = pool.toString("hex");
     poolOffset = 0;
   }
-  const hex = pool.toString("hex", poolOffset, poolOffset + bytes);
-  poolOffset += bytes;
+  const hex = poolHex.slice(poolOffset, poolOffset + length);
+  poolOffset += length;
   return hex;
 }
 
@@ -42,23 +46,37 @@ export interface ParentContext {
   baggage: string | undefined;
 }
 
-const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
+function isLowerHex(text: string, from: number, to: number): boolean {
+  for (let index = from; index < to; index += 1) {
+    const code = text.charCodeAt(index);
+    if (!((code >= 48 && code <= 57) || (code >= 97 && code <= 102))) return false;
+  }
+  return true;
+}
+
+// `vv-<32 hex trace id>-<16 hex span id>-ff`, read by position (a regex and its match array cost
+// more than the rest of a span's start).
+const TRACEPARENT_LENGTH = 55;
 
 /** The parent `carrier` (params._meta) names, or undefined for none or a malformed one (a new trace then). */
 export function parentFrom(carrier: Record<string, unknown> | undefined): ParentContext | undefined {
-  const header = carrier?.traceparent;
-  if (typeof header !== "string") return undefined;
-  const match = TRACEPARENT.exec(header.trim());
-  if (!match) return undefined;
-  const [, version, traceId, spanId, flags, rest] = match as unknown as [string, string, string, string, string, string | undefined];
-  // Version ff is invalid; version 00 has nothing after the flags; later versions may add fields.
-  if (version === "ff" || (version === "00" && rest !== undefined) || traceId === ALL_ZERO_TRACE || spanId === ALL_ZERO_SPAN) return undefined;
+  const raw = carrier?.traceparent;
+  if (typeof raw !== "string") return undefined;
+  const header = raw.length === TRACEPARENT_LENGTH ? raw : raw.trim();
+  if (header.length < TRACEPARENT_LENGTH || header[2] !== "-" || header[35] !== "-" || header[52] !== "-") return undefined;
+  if (!isLowerHex(header, 0, 2) || !isLowerHex(header, 3, 35) || !isLowerHex(header, 36, 52) || !isLowerHex(header, 53, 55)) return undefined;
+  const version = header.slice(0, 2);
+  // Version ff is invalid; version 00 has nothing after the flags; a later version may add "-…" fields.
+  if (version === "ff" || (header.length > TRACEPARENT_LENGTH && (version === "00" || header[55] !== "-"))) return undefined;
+  const traceId = header.slice(3, 35);
+  const spanId = header.slice(36, 52);
+  if (traceId === ALL_ZERO_TRACE || spanId === ALL_ZERO_SPAN) return undefined;
   const tracestate = carrier?.tracestate;
   const baggage = carrier?.baggage;
   return {
     traceId,
     spanId,
-    sampled: (Number.parseInt(flags, 16) & 1) === 1,
+    sampled: (Number.parseInt(header.slice(53, 55), 16) & 1) === 1,
     tracestate: typeof tracestate === "string" && tracestate !== "" ? tracestate : undefined,
     baggage: typeof baggage === "string" && baggage !== "" ? baggage : undefined,
   };
