@@ -13,7 +13,6 @@ export type { MetricsRoute, MetricsRouteOptions } from "./metrics-endpoint";
 export { otelSettingsFrom, OtelSettingsError } from "./otel-env";
 export type { OtelSettings } from "./otel-env";
 export type { ServiceIdentity } from "./bridge";
-export { OTEL_INSTALL_COMMAND, OTEL_PACKAGE_VERSIONS } from "./otel-packages";
 export { McpAttribute, MCP_DURATION_BUCKETS_SECONDS, MCP_SEMCONV_VERSION, operationFacts, outcomeOf, spanNameOf } from "./semconv";
 export type { NetworkTransport, OperationFacts, OperationOutcome } from "./semconv";
 export { TracedServerTransport } from "./transports/traced-server-transport";

@@ -8,9 +8,9 @@ export type Sampler = (traceId: string, parentSampled: boolean | undefined) => b
 
 const SAMPLER_NAMES = ["always_on", "always_off", "traceidratio", "parentbased_always_on", "parentbased_always_off", "parentbased_traceidratio"];
 
-// A ratio sampler reads the trace id's last 14 hex digits (56 bits) as a number below 2^56, so
-// every process decides the same for one trace id.
-const RATIO_SPACE = 2 ** 56;
+// A ratio sampler reads the trace id's last 13 hex digits (52 bits, exact in a double) as a number
+// below 2^52, so every process decides the same for one trace id.
+const RATIO_SPACE = 2 ** 52;
 
 function ratioOf(argument: string | undefined): number {
   if (argument === undefined) return 1;
@@ -24,7 +24,7 @@ function rootSampler(name: string, argument: string | undefined): (traceId: stri
   if (name === "always_on") return () => true;
   if (name === "always_off") return () => false;
   const bound = ratioOf(argument) * RATIO_SPACE;
-  return (traceId) => Number.parseInt(traceId.slice(18), 16) < bound;
+  return (traceId) => Number.parseInt(traceId.slice(19), 16) < bound;
 }
 
 /**
