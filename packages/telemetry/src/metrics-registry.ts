@@ -100,20 +100,7 @@ export class Metric {
   /** Records one observation (histograms): bucket counts, sum and count. */
   observe(labels: Labels, value: number): void {
     const series = this.seriesFor(labels);
-    if (series) this.observeInto(series, value);
-  }
-
-  /**
-   * A recorder of observations for one label set (histograms), for a caller that records the same
-   * labels often: it skips building the series key per observation. Undefined past the series bound.
-   */
-  observerOf(labels: Labels): ((value: number) => void) | undefined {
-    const series = this.seriesFor(labels);
-    return series ? (value) => this.observeInto(series, value) : undefined;
-  }
-
-  private observeInto(series: Series, value: number): void {
-    if (!series.bucketCounts) return;
+    if (!series || !series.bucketCounts) return;
     const buckets = this.options.buckets ?? [];
     for (let index = 0; index < buckets.length; index += 1) {
       if (value <= (buckets[index] as number)) series.bucketCounts[index] = (series.bucketCounts[index] ?? 0) + 1;

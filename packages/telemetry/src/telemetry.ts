@@ -4,15 +4,15 @@
 // Apps call `startTelemetry` once at start-up; server-kit and client-manager reach the same
 // instance through `currentTelemetry()`, so a library user who never starts it pays only the
 // local metrics.
-import { MetricsRegistry, type Metric } from "./metrics-registry";
+import { MetricsRegistry, type Labels, type Metric } from "./metrics-registry";
 import { otelSettingsFrom } from "./otel-env";
 import type { BridgeSpan, OtelBridge, ServiceIdentity, SpanAttributes } from "./bridge";
 import type { TraceParent } from "./trace-context";
 import { firstSeenToolLabels, type ToolLabeler } from "./tool-labels";
 import { McpAttribute, MCP_DURATION_BUCKETS_SECONDS, spanNameOf, type NetworkTransport, type OperationFacts, type OperationOutcome } from "./semconv";
 
-/** Most label sets whose duration observer is kept (two histograms of at most 2000 series each). */
-const MAX_CACHED_OBSERVERS = 4096;
+/** Most duration label sets kept (two histograms of at most 2000 series each). */
+const MAX_CACHED_LABEL_SETS = 4096;
 
 /** Where an operation was observed. */
 export type OperationSide = "server" | "client";
@@ -151,26 +151,25 @@ export class Telemetry {
     return attributes;
   }
 
-  // Each label set's observer, found by one string: building and sorting the label object per call
-  // was most of what an operation cost with export off. Bounded like the series behind it.
-  private readonly observers = new Map<string, (seconds: number) => void>();
+  // Each label set's labels object, found by one string: building the object per call was a
+  // share of what an operation cost with export off (and one object per label set lets the
+  // registry find the series by it). Bounded like the series behind it.
+  private readonly durationLabels = new Map<string, Labels>();
 
-  private durationObserver(side: OperationSide, method: string, tool: string, errorType: string, upstream: string | undefined): ((seconds: number) => void) | undefined {
+  private durationLabelsOf(side: OperationSide, method: string, tool: string, errorType: string, upstream: string | undefined): Labels {
     const key = `${side}\u0000${method}\u0000${tool}\u0000${errorType}\u0000${upstream ?? ""}`;
-    const cached = this.observers.get(key);
+    const cached = this.durationLabels.get(key);
     if (cached) return cached;
     const labels: Record<string, string> = { mcp_method_name: method, gen_ai_tool_name: tool, error_type: errorType };
     if (upstream !== undefined) labels.upstream = upstream;
-    const observer = this.durations[side].observerOf(labels);
-    // A label set past the series bound is not cached, so the registry counts each drop as before.
-    if (observer && this.observers.size < MAX_CACHED_OBSERVERS) this.observers.set(key, observer);
-    return observer;
+    if (this.durationLabels.size < MAX_CACHED_LABEL_SETS) this.durationLabels.set(key, labels);
+    return labels;
   }
 
   /** @internal Called by an operation's end. */
   finish(side: OperationSide, facts: OperationFacts, context: OperationContext, outcome: OperationOutcome, seconds: number, span: BridgeSpan | undefined): void {
     const toolLabel = facts.toolName === undefined ? undefined : this.toolLabels[side](facts.toolName);
-    this.durationObserver(side, facts.method, toolLabel ?? "", outcome.errorType ?? "", side === "client" ? (context.upstream ?? "") : undefined)?.(seconds);
+    this.durations[side].observe(this.durationLabelsOf(side, facts.method, toolLabel ?? "", outcome.errorType ?? "", side === "client" ? (context.upstream ?? "") : undefined), seconds);
     if (side === "server" && outcome.errorType !== undefined) this.refusals.inc({ code: outcome.refusalCode ?? outcome.errorType });
     if (!this.bridge) return;
     const ending: SpanAttributes = {};
