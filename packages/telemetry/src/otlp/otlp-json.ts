@@ -77,18 +77,32 @@ const STATUS_ERROR = 2;
 // JSON.stringify doubled the encoding's time, and this runs for every span exported.
 const quoted = JSON.stringify;
 
+// Attribute names are a small fixed set (the conventions' and the resource's): each one's encoded
+// opening is kept, bounded in case a caller brings many.
+const MAX_KEY_OPENINGS = 256;
+const keyOpenings = new Map<string, string>();
+
+function keyOpening(key: string): string {
+  let opening = keyOpenings.get(key);
+  if (opening === undefined) {
+    opening = `{"key":${quoted(key)},"value":`;
+    if (keyOpenings.size < MAX_KEY_OPENINGS) keyOpenings.set(key, opening);
+  }
+  return opening;
+}
+
 function keyValuesText(attributes: SpanAttributes): string {
-  let text = "";
+  let text = "[";
   for (const key in attributes) {
     const value = attributes[key] as string | number | boolean;
-    let encoded: string;
-    if (typeof value === "string") encoded = `{"stringValue":${quoted(value)}}`;
-    else if (typeof value === "boolean") encoded = `{"boolValue":${value}}`;
-    else if (Number.isInteger(value)) encoded = `{"intValue":"${value}"}`;
-    else encoded = `{"doubleValue":${Number.isFinite(value) ? value : quoted(String(value))}}`;
-    text += `${text === "" ? "" : ","}{"key":${quoted(key)},"value":${encoded}}`;
+    if (text.length > 1) text += ",";
+    text += keyOpening(key);
+    if (typeof value === "string") text += `{"stringValue":${quoted(value)}}}`;
+    else if (typeof value === "boolean") text += `{"boolValue":${value}}}`;
+    else if (Number.isInteger(value)) text += `{"intValue":"${value}"}}`;
+    else text += `{"doubleValue":${Number.isFinite(value) ? value : quoted(String(value))}}}`;
   }
-  return `[${text}]`;
+  return `${text}]`;
 }
 
 function spanText(span: SpanRecord): string {
