@@ -14,21 +14,6 @@ export const libraryBuild: Options = {
 };
 
 /**
- * The OpenTelemetry packages @foundry-mcp/telemetry loads with import() only when the OTEL_*
- * variables turn export on. Apps keep them external (and list them as optional peers), so a bundle
- * neither carries nor loads them while telemetry is off.
- */
-export const OTEL_PACKAGES = [
-  "@opentelemetry/api",
-  "@opentelemetry/core",
-  "@opentelemetry/exporter-metrics-otlp-http",
-  "@opentelemetry/exporter-trace-otlp-http",
-  "@opentelemetry/resources",
-  "@opentelemetry/sdk-metrics",
-  "@opentelemetry/sdk-trace-base",
-];
-
-/**
  * A one-file executable: every dependency bundled, so the output runs with plain `node`
  * from any folder. `external` names native modules that cannot be bundled.
  */

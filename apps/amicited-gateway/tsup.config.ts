@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { defineConfig } from "tsup";
-import { appBundle, OTEL_PACKAGES } from "../../tooling/tsup.base.ts";
+import { appBundle } from "../../tooling/tsup.base.ts";
 
 // The dashboard's built files (vite build, ui/dist), embedded as __AMICITED_UI__ so the one
 // bundle serves /ui/ with no file beside it (src/server/ui/assets.ts).
@@ -30,6 +30,6 @@ function embeddedUi(): Record<string, { type: string; body: string }> {
 // SQLite is node:sqlite (built in) or, before Node 22.16, better-sqlite3 (native) through the optional
 // @foundry-mcp/sqlite-node20: they stay external and load from this app's node_modules.
 export default defineConfig({
-  ...appBundle({ gateway: "src/main.ts" }, ["better-sqlite3", "better-sqlite3-node20", "@foundry-mcp/sqlite-node20", ...OTEL_PACKAGES]),
+  ...appBundle({ gateway: "src/main.ts" }, ["better-sqlite3", "better-sqlite3-node20", "@foundry-mcp/sqlite-node20"]),
   define: { __AMICITED_UI__: JSON.stringify(embeddedUi()) },
 });

@@ -2,10 +2,10 @@
 // links it on Unix; the version is baked in from package.json.
 import { chmodSync } from "node:fs";
 import { defineConfig } from "tsup";
-import { appBundle, OTEL_PACKAGES } from "../../tooling/tsup.base.ts";
+import { appBundle } from "../../tooling/tsup.base.ts";
 import packageJson from "./package.json" with { type: "json" };
 
-const base = appBundle({ foya: "src/main.ts" }, ["better-sqlite3", "better-sqlite3-node20", ...OTEL_PACKAGES]);
+const base = appBundle({ foya: "src/main.ts" }, ["better-sqlite3", "better-sqlite3-node20"]);
 const banner = typeof base.banner === "object" && base.banner !== null && "js" in base.banner ? String(base.banner.js) : "";
 
 export default defineConfig({

@@ -1,15 +1,18 @@
 // One Telemetry per process: the MCP operations (server side and client side) measured once and
 // written to both places, the in-process MetricsRegistry (always: /metrics) and, when the
-// OTEL_* environment turns it on, OpenTelemetry spans and histograms (otel-sdk.ts, loaded then).
+// OTEL_* environment turns it on, spans and histograms exported over OTLP/HTTP (otlp/, loaded then).
 // Apps call `startTelemetry` once at start-up; server-kit and client-manager reach the same
 // instance through `currentTelemetry()`, so a library user who never starts it pays only the
 // local metrics.
-import { MetricsRegistry, type Metric } from "./metrics-registry";
+import { MetricsRegistry, type Labels, type Metric } from "./metrics-registry";
 import { otelSettingsFrom } from "./otel-env";
-import type { BridgeSpan, OtelBridge, ServiceIdentity, SpanAttributes } from "./otel-sdk";
+import type { BridgeSpan, OtelBridge, ServiceIdentity, SpanAttributes } from "./bridge";
 import type { TraceParent } from "./trace-context";
 import { firstSeenToolLabels, type ToolLabeler } from "./tool-labels";
 import { McpAttribute, MCP_DURATION_BUCKETS_SECONDS, spanNameOf, type NetworkTransport, type OperationFacts, type OperationOutcome } from "./semconv";
+
+/** Most duration label sets kept (two histograms of at most 2000 series each). */
+const MAX_CACHED_LABEL_SETS = 4096;
 
 /** Where an operation was observed. */
 export type OperationSide = "server" | "client";
@@ -148,26 +151,40 @@ export class Telemetry {
     return attributes;
   }
 
+  // Each label set's labels object, found by one string: building the object per call was a
+  // share of what an operation cost with export off (and one object per label set lets the
+  // registry find the series by it). Bounded like the series behind it.
+  private readonly durationLabels = new Map<string, Labels>();
+
+  private durationLabelsOf(side: OperationSide, method: string, tool: string, errorType: string, upstream: string | undefined): Labels {
+    const key = `${side}\u0000${method}\u0000${tool}\u0000${errorType}\u0000${upstream ?? ""}`;
+    const cached = this.durationLabels.get(key);
+    if (cached) return cached;
+    const labels: Record<string, string> = { mcp_method_name: method, gen_ai_tool_name: tool, error_type: errorType };
+    if (upstream !== undefined) labels.upstream = upstream;
+    if (this.durationLabels.size < MAX_CACHED_LABEL_SETS) this.durationLabels.set(key, labels);
+    return labels;
+  }
+
   /** @internal Called by an operation's end. */
   finish(side: OperationSide, facts: OperationFacts, context: OperationContext, outcome: OperationOutcome, seconds: number, span: BridgeSpan | undefined): void {
     const toolLabel = facts.toolName === undefined ? undefined : this.toolLabels[side](facts.toolName);
-    const labels: Record<string, string> = {
-      mcp_method_name: facts.method,
-      gen_ai_tool_name: toolLabel ?? "",
-      error_type: outcome.errorType ?? "",
-    };
-    if (side === "client") labels.upstream = context.upstream ?? "";
-    this.durations[side].observe(labels, seconds);
+    this.durations[side].observe(this.durationLabelsOf(side, facts.method, toolLabel ?? "", outcome.errorType ?? "", side === "client" ? (context.upstream ?? "") : undefined), seconds);
     if (side === "server" && outcome.errorType !== undefined) this.refusals.inc({ code: outcome.refusalCode ?? outcome.errorType });
     if (!this.bridge) return;
     const ending: SpanAttributes = {};
     if (outcome.errorType !== undefined) ending[McpAttribute.ERROR_TYPE] = outcome.errorType;
     if (outcome.statusCode !== undefined) ending[McpAttribute.STATUS_CODE] = outcome.statusCode;
     span?.end(ending, outcome.message);
-    // Metric attributes are the low-cardinality ones (no request id, session id or URI).
-    const metricAttributes = { ...conventionAttributes(facts, context), ...ending };
-    if (toolLabel !== undefined) metricAttributes[McpAttribute.TOOL_NAME] = toolLabel;
-    this.bridge.recordDuration(side, seconds, metricAttributes);
+    // Metric attributes are the low-cardinality ones (no request id, session id or URI); the series'
+    // key is made of the values they are built from, so they are built only for a new series.
+    const protocolVersion = facts.protocolVersion ?? context.protocolVersion ?? "";
+    const seriesKey = `${facts.method}\u0000${context.transport}\u0000${toolLabel ?? "\u0001"}\u0000${facts.promptName ?? "\u0001"}\u0000${protocolVersion}\u0000${outcome.errorType ?? ""}\u0000${outcome.statusCode ?? ""}`;
+    this.bridge.recordDuration(side, seconds, seriesKey, () => {
+      const metricAttributes = { ...conventionAttributes(facts, context), ...ending };
+      if (toolLabel !== undefined) metricAttributes[McpAttribute.TOOL_NAME] = toolLabel;
+      return metricAttributes;
+    });
   }
 
   /** Flushes and stops the exporters (call before the process exits). */
@@ -193,16 +210,17 @@ export interface StartTelemetryOptions {
 }
 
 /**
- * Reads the OTEL_* environment, loads OpenTelemetry when it asks for export and makes the result
- * `currentTelemetry()`. Throws OtelSettingsError on a setting it cannot honour.
+ * Reads the OTEL_* environment, starts the OTLP exporters when it asks for export and makes the
+ * result `currentTelemetry()`. Throws OtelSettingsError on a setting it cannot honour.
  *
  * @example const telemetry = await startTelemetry({ service: { name: "amicited-gateway", version } });
  */
 export async function startTelemetry(options: StartTelemetryOptions): Promise<Telemetry> {
-  const settings = otelSettingsFrom(options.env ?? process.env);
-  const previous = (globalThis as TelemetryGlobal)[GLOBAL_KEY];
-  const bridge = settings ? await (await import("./otel-sdk")).loadOtel(settings, options.service) : undefined;
-  const telemetry = new Telemetry(bridge, previous?.metrics);
+  const env = options.env ?? process.env;
+  const settings = otelSettingsFrom(env);
+  const metrics = (globalThis as TelemetryGlobal)[GLOBAL_KEY]?.metrics ?? new MetricsRegistry();
+  const bridge = settings ? (await import("./otlp/otlp-bridge")).startOtlpExport(settings, options.service, env, metrics) : undefined;
+  const telemetry = new Telemetry(bridge, metrics);
   (globalThis as TelemetryGlobal)[GLOBAL_KEY] = telemetry;
   return telemetry;
 }

@@ -1,5 +1,5 @@
 // How a served request's span reaches the client spans of the upstream calls made for it, with
-// no AsyncLocalStorage (otel-sdk.ts says why): TracedServerTransport hands each measured request
+// no AsyncLocalStorage (otlp/span-recorder.ts says why): TracedServerTransport hands each measured request
 // to the SDK with its own `extra.requestInfo` object and files the operation under that object;
 // the handler's `extra` then names it (`traceParentOf(extra)`), the caller passes the result down
 // its call path (client-manager's CallToolOptions.trace) and the upstream request carries it in

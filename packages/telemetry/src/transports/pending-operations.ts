@@ -7,10 +7,9 @@ import { outcomeOf } from "../semconv";
 /** Most requests one connection measures at once. */
 export const MAX_PENDING_OPERATIONS = 4096;
 
-function keyOf(id: unknown): string | undefined {
-  if (typeof id === "number") return `n${id}`;
-  if (typeof id === "string") return `s${id}`;
-  return undefined;
+// A Map keeps the number 1 and the string "1" apart by itself: the id is the key as it is.
+function keyOf(id: unknown): string | number | undefined {
+  return typeof id === "number" || typeof id === "string" ? id : undefined;
 }
 
 /** The JSON-RPC id of a response (result or error), else undefined. */
@@ -22,7 +21,7 @@ export function responseId(message: unknown): unknown {
 }
 
 export class PendingOperations {
-  private readonly byId = new Map<string, Operation>();
+  private readonly byId = new Map<string | number, Operation>();
 
   /** False when the table is full or the id unusable: the caller then does not measure. */
   hasRoom(id: unknown): boolean {

@@ -78,11 +78,12 @@ export class TracedServerTransport implements Transport {
     this.onmessage?.(message, operation.traced ? extraFiledUnder(operation, extra) : extra);
   }
 
-  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+  // Not async: the inner send's promise is the answer (no wrapper promise and tick per message).
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     // The 2025 era settles the version in initialize's answer; later requests carry it as attribute.
     this.protocolVersion = negotiatedVersion(message) ?? this.protocolVersion;
     this.pending.answer(message);
-    await this.inner.send(message, options);
+    return this.inner.send(message, options);
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,150 @@
+// The OTLP/HTTP JSON encoding (opentelemetry-proto's JSON mapping: hex trace and span ids, 64-bit
+// integers and nanosecond times as decimal strings, enum values as numbers) of the records this
+// package keeps: finished spans and cumulative duration histograms. Runs off the request path.
+import type { SpanAttributes } from "../bridge";
+
+/** A finished span, as the recorder keeps it until export. */
+export interface SpanRecord {
+  traceId: string;
+  spanId: string;
+  parentSpanId: string | undefined;
+  name: string;
+  /** OTLP SpanKind: 2 server, 3 client. */
+  kind: 2 | 3;
+  /** Epoch milliseconds (fractional). */
+  startMs: number;
+  endMs: number;
+  attributes: SpanAttributes;
+  /** Set when the operation failed (status ERROR). */
+  error: boolean;
+  errorMessage: string | undefined;
+}
+
+/** One histogram series (one attribute set), cumulative since `startMs`. */
+export interface HistogramPoint {
+  attributes: SpanAttributes;
+  bucketCounts: number[];
+  count: number;
+  sum: number;
+  min: number;
+  max: number;
+}
+
+/** One histogram metric with its series. */
+export interface HistogramRecord {
+  name: string;
+  description: string;
+  unit: string;
+  bounds: readonly number[];
+  points: HistogramPoint[];
+}
+
+/** Who reports: the resource's attributes and the instrumentation scope. */
+export interface Reporter {
+  resource: SpanAttributes;
+  scope: { name: string; version: string };
+}
+
+type AnyValue = { stringValue: string } | { intValue: string } | { doubleValue: number } | { boolValue: boolean };
+
+function anyValue(value: string | number | boolean): AnyValue {
+  if (typeof value === "string") return { stringValue: value };
+  if (typeof value === "boolean") return { boolValue: value };
+  return Number.isInteger(value) ? { intValue: String(value) } : { doubleValue: value };
+}
+
+function keyValues(attributes: SpanAttributes): Array<{ key: string; value: AnyValue }> {
+  const list: Array<{ key: string; value: AnyValue }> = [];
+  for (const key in attributes) list.push({ key, value: anyValue(attributes[key] as string | number | boolean) });
+  return list;
+}
+
+/** Epoch milliseconds (fractional) as the decimal string of nanoseconds, with no float overflow. */
+export function unixNanos(epochMs: number): string {
+  let whole = Math.floor(epochMs);
+  let nanos = Math.round((epochMs - whole) * 1e6);
+  if (nanos >= 1e6) {
+    whole += 1;
+    nanos -= 1e6;
+  }
+  return `${whole}${String(nanos).padStart(6, "0")}`;
+}
+
+const STATUS_UNSET = 0;
+const STATUS_ERROR = 2;
+
+// Spans are written as text directly: building an object per span and attribute for
+// JSON.stringify doubled the encoding's time, and this runs for every span exported.
+const quoted = JSON.stringify;
+
+// Attribute names are a small fixed set (the conventions' and the resource's): each one's encoded
+// opening is kept, bounded in case a caller brings many.
+const MAX_KEY_OPENINGS = 256;
+const keyOpenings = new Map<string, string>();
+
+function keyOpening(key: string): string {
+  let opening = keyOpenings.get(key);
+  if (opening === undefined) {
+    opening = `{"key":${quoted(key)},"value":`;
+    if (keyOpenings.size < MAX_KEY_OPENINGS) keyOpenings.set(key, opening);
+  }
+  return opening;
+}
+
+function keyValuesText(attributes: SpanAttributes): string {
+  let text = "[";
+  for (const key in attributes) {
+    const value = attributes[key] as string | number | boolean;
+    if (text.length > 1) text += ",";
+    text += keyOpening(key);
+    if (typeof value === "string") text += `{"stringValue":${quoted(value)}}}`;
+    else if (typeof value === "boolean") text += `{"boolValue":${value}}}`;
+    else if (Number.isInteger(value)) text += `{"intValue":"${value}"}}`;
+    else text += `{"doubleValue":${Number.isFinite(value) ? value : quoted(String(value))}}}`;
+  }
+  return `${text}]`;
+}
+
+function spanText(span: SpanRecord): string {
+  const parent = span.parentSpanId === undefined ? "" : `"parentSpanId":"${span.parentSpanId}",`;
+  const status = span.error
+    ? `{"code":${STATUS_ERROR}${span.errorMessage === undefined ? "" : `,"message":${quoted(span.errorMessage)}`}}`
+    : `{"code":${STATUS_UNSET}}`;
+  return `{"traceId":"${span.traceId}","spanId":"${span.spanId}",${parent}"name":${quoted(span.name)},"kind":${span.kind},"startTimeUnixNano":"${unixNanos(span.startMs)}","endTimeUnixNano":"${unixNanos(span.endMs)}","attributes":${keyValuesText(span.attributes)},"status":${status}}`;
+}
+
+/** The body of one POST /v1/traces. */
+export function encodeSpans(reporter: Reporter, spans: readonly SpanRecord[]): string {
+  const head = `{"resourceSpans":[{"resource":{"attributes":${keyValuesText(reporter.resource)}},"scopeSpans":[{"scope":${quoted(reporter.scope)},"spans":[`;
+  return `${head}${spans.map(spanText).join(",")}]}]}]}`;
+}
+
+const TEMPORALITY_CUMULATIVE = 2;
+
+/** The body of one POST /v1/metrics: cumulative histograms from `startMs` to `nowMs`. */
+export function encodeHistograms(reporter: Reporter, histograms: readonly HistogramRecord[], startMs: number, nowMs: number): string {
+  const start = unixNanos(startMs);
+  const now = unixNanos(nowMs);
+  const metrics = histograms
+    .filter((histogram) => histogram.points.length > 0)
+    .map((histogram) => ({
+      name: histogram.name,
+      description: histogram.description,
+      unit: histogram.unit,
+      histogram: {
+        aggregationTemporality: TEMPORALITY_CUMULATIVE,
+        dataPoints: histogram.points.map((point) => ({
+          attributes: keyValues(point.attributes),
+          startTimeUnixNano: start,
+          timeUnixNano: now,
+          count: String(point.count),
+          sum: point.sum,
+          min: point.min,
+          max: point.max,
+          bucketCounts: point.bucketCounts.map(String),
+          explicitBounds: histogram.bounds,
+        })),
+      },
+    }));
+  return JSON.stringify({ resourceMetrics: [{ resource: { attributes: keyValues(reporter.resource) }, scopeMetrics: [{ scope: reporter.scope, metrics }] }] });
+}
