@@ -19,6 +19,9 @@ export type {
 } from "./types";
 export { queryBuilderFor } from "./query/builder";
 export { statementsOver } from "./query/statement";
+export { dialectSql } from "./query/dialect-sql";
+export type { DialectSql } from "./query/dialect-sql";
+export { textStatement } from "./query/text";
 export type { DefinedStatement, StatementContext, StatementValues } from "./query/statement";
 export type { StoreTables } from "./query/tables";
 export { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
