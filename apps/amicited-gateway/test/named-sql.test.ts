@@ -81,4 +81,33 @@ describe("namedSql", () => {
       );
     });
   });
+
+  describe("written per dialect", () => {
+    it("writes a dialect's spelling with its helpers, once per dialect, the parameters still `?`", () => {
+      const written: string[] = [];
+      const weekly = namedSql(
+        (d) => {
+          written.push(d.dialect);
+          return `SELECT ${d.week("day")} AS week FROM t WHERE id = :id[ AND kind = :kind] GROUP BY week`;
+        },
+        ["id", "kind"],
+      );
+      expect(weekly({ id: 2 }, "sqlite")).toEqual([
+        "SELECT strftime('%Y-W%W', day) AS week FROM t WHERE id = ? GROUP BY week",
+        [2],
+      ]);
+      expect(weekly({ id: 3, kind: "a" }, "postgres")).toEqual([
+        "SELECT (to_char(((day)::timestamp), 'YYYY') || '-W' || lpad(floor((EXTRACT(DOY FROM ((day)::timestamp)) + 6 - ((EXTRACT(DOW FROM ((day)::timestamp))::int + 6) % 7)) / 7)::int::text, 2, '0')) AS week FROM t WHERE id = ? AND kind = ? GROUP BY week",
+        [3, "a"],
+      ]);
+      weekly({ id: 4 }, "postgres");
+      expect(written).toEqual(["sqlite", "postgres"]);
+    });
+
+    it("refuses a name it cannot fill when the tool is defined, not on its first PostgreSQL call", () => {
+      expect(() => namedSql((d) => `SELECT ${d.weekday("day")} FROM t WHERE id = :campaign`, ["domain_id"])).toThrow(
+        "SQL names :campaign, which is not one of domain_id: SELECT strftime('%w', day) FROM t WHERE id = :campaign",
+      );
+    });
+  });
 });

@@ -1,9 +1,9 @@
 // The driver interface behind every gateway tool: a small SQL surface (all/get/run/columns),
 // bulk insert and transactions. Drivers live in drivers/<name>.ts and all pass
 // test/driver-conformance.ts. Statements are compiled Kysely queries in the open store's own
-// dialect (src/query/), run as written; text in the SQLite dialect with `?` placeholders is still
-// accepted and translated by the PostgreSQL driver (drivers/_postgres-dialect.ts) for the callers
-// not yet moved to the query layer.
+// dialect (src/query/), run as written; text with `?` placeholders is compiled per dialect too
+// (query/text.ts: Kysely numbers the placeholders) and otherwise runs as written, so text that
+// both databases run spells dialect differences with query/dialect-sql.ts's helpers.
 
 /** A value a driver accepts as a statement parameter. */
 export type SqlValue = string | number | bigint | null;
@@ -30,7 +30,7 @@ export interface CompiledStatement {
   readonly parameters: readonly unknown[];
 }
 
-/** What a query method takes: a compiled statement, or SQLite-dialect text with `?` parameters. */
+/** What a query method takes: a compiled statement, or text with `?` parameters (run as written, placeholders numbered per dialect). */
 export type StatementInput = string | CompiledStatement;
 
 /** The queries a tool runs; the store and an open transaction both offer them. */

@@ -7,9 +7,12 @@ import { clearOfHourTurn } from "../../../tooling/hour-turn.mjs";
 import {
   CallLog,
   chargeCredits,
+  containsPattern,
+  dialectSql,
   isAdminToken,
   issueAdminToken,
   issueToken,
+  LIKE_ESCAPE,
   listTokens,
   resolveToken,
   revokeToken,
@@ -30,7 +33,7 @@ async function seedWorkspace(store: WorkspaceStore, id: string, credits = 5): Pr
     [id, id.replace("ws_", "w-"), "free", credits, "2026-11-29", "2026-01-01T00:00:00Z"],
   );
   const domain = await store.run(
-    "INSERT INTO domains (workspace_id, hostname, label, country, vertical, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+    "INSERT INTO domains (workspace_id, hostname, label, country, vertical, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
     [id, `${id}.example`, "A", "us", "x", "2026-01-01"],
   );
   return domain.lastInsertId;
@@ -112,7 +115,7 @@ export function workspaceStoreConformance(
         },
       ]);
       const next = await store.run(
-        "INSERT INTO members (workspace_id, email, name, role, invited_at) VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO members (workspace_id, email, name, role, invited_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
         ["ws_1", "b@x.io", "B", "viewer", "2026-01-02"],
       );
       expect(next.lastInsertId).toBe(51);
@@ -126,7 +129,8 @@ export function workspaceStoreConformance(
       expect((error as Error).message).toMatch(/^insertMany: table and column names must match/);
     });
 
-    it("gives the dialect's date, string and number functions the same answers", async () => {
+    it("gives each dialect helper's SQL the same answers as SQLite's own functions", async () => {
+      const d = dialectSql(store.dialect);
       const days = [
         "2026-01-01",
         "2026-01-04",
@@ -139,11 +143,12 @@ export function workspaceStoreConformance(
       const weeks = [];
       for (const day of days)
         weeks.push(
-          await store.get("SELECT strftime('%Y-W%W', ?) AS week, strftime('%w', ?) AS weekday", [
-            day,
-            day,
-          ]),
+          await store.get(
+            `SELECT ${d.week("day")} AS week, ${d.weekday("day")} AS weekday FROM (SELECT ? AS day) AS given`,
+            [day],
+          ),
         );
+      // Across year boundaries: days before a year's first Monday are its week 00.
       expect(weeks).toEqual([
         { week: "2026-W00", weekday: "4" },
         { week: "2026-W00", weekday: "0" },
@@ -155,43 +160,58 @@ export function workspaceStoreConformance(
       ]);
       expect(
         await store.get(
-          "SELECT julianday('2026-11-29T12:00:00.000Z') - julianday(?) AS days, CAST(2.7 AS INTEGER) AS up, CAST(-2.7 AS INTEGER) AS down, ROUND(2.345, 2) AS rounded, ROUND(7.5) AS whole, MAX(1, 3) AS larger, MIN(4, 2) AS smaller, instr('a,b', ',') AS comma, substr('2026-11-29', 1, 7) AS month",
-          ["2026-11-28"],
+          `SELECT ${d.julianDay("'2026-11-29T12:00:00.000Z'")} - ${d.julianDay("?")} AS days, ${d.truncate("2.7")} AS up, ${d.truncate("-2.7")} AS down, ${d.truncate("? - 0.5")} AS cut, ROUND(CAST(2.345 AS NUMERIC), 2) AS rounded, ROUND(CAST(7.5 AS NUMERIC)) AS whole, ROUND(CAST(-7.5 AS NUMERIC)) AS negative_whole, ${d.greatest("1", "3")} AS larger, ${d.least("4", "2")} AS smaller, ${d.position("'a,b'", "','")} AS comma, ${d.position("'ab'", "','")} AS none, substr('2026-11-29', 1, 7) AS month`,
+          ["2026-11-28", -3],
         ),
       ).toEqual({
         days: 1.5,
         up: 2,
         down: -2,
+        cut: -3,
         rounded: 2.35,
         whole: 8,
+        negative_whole: -8,
         larger: 3,
         smaller: 2,
         comma: 2,
+        none: 0,
         month: "2026-11",
       });
       await seedWorkspace(store, "ws_1");
       await seedWorkspace(store, "ws_2");
+      await store.run("UPDATE domains SET label = ? WHERE hostname = ?", ["B", "ws_2.example"]);
+      // Values in the order the subquery gives them; DISTINCT and a separator of one's own.
       expect(
         await store.get(
-          "SELECT GROUP_CONCAT(hostname) AS hosts, COUNT(*) > 1 AS many FROM (SELECT hostname FROM domains ORDER BY id) AS d",
+          `SELECT ${d.groupConcat("hostname")} AS hosts, ${d.groupConcat("hostname", { separator: "' > '" })} AS path, ${d.groupConcat("country", { distinct: true })} AS countries, COUNT(*) > 1 AS many FROM (SELECT hostname, country FROM domains ORDER BY id) AS d`,
         ),
-      ).toEqual({ hosts: "ws_1.example,ws_2.example", many: 1 });
+      ).toEqual({
+        hosts: "ws_1.example,ws_2.example",
+        path: "ws_1.example > ws_2.example",
+        countries: "us",
+        many: 1,
+      });
     });
 
-    it("matches LIKE without regard to ASCII case, and honours ESCAPE", async () => {
+    it("matches text without regard to ASCII case, its LIKE wildcards escaped when asked", async () => {
+      const d = dialectSql(store.dialect);
       await seedWorkspace(store, "ws_1");
       await store.run("UPDATE domains SET label = ?", ["Shop_100% Sale"]);
-      expect(
-        await store.all("SELECT label FROM domains WHERE label LIKE ?", ["shop%"]),
-      ).toHaveLength(1);
-      expect(
-        await store.all("SELECT label FROM domains WHERE label LIKE ? ESCAPE '\\'", [
-          "%\\_100\\%%",
-        ]),
-      ).toHaveLength(1);
-      expect(
-        await store.all("SELECT label FROM domains WHERE label LIKE ? ESCAPE '\\'", ["%\\_1000%"]),
-      ).toHaveLength(0);
+      const matching = async (pattern: string, escaped: boolean) =>
+        (
+          await store.all(
+            `SELECT label FROM domains WHERE ${d.likeIgnoringCase("label", "?")}${escaped ? ` ${LIKE_ESCAPE}` : ""}`,
+            [pattern],
+          )
+        ).length;
+      expect(await matching("shop%", false)).toBe(1);
+      expect(await matching("%\\_100\\%%", true)).toBe(1);
+      expect(await matching("%\\_1000%", true)).toBe(0);
+      // containsPattern's text matches literally: `%` and `_` are no wildcards in it.
+      expect(await matching(containsPattern("SHOP_100%"), true)).toBe(1);
+      expect(await matching(containsPattern("shop_100% sale"), true)).toBe(1);
+      expect(await matching(containsPattern("p%1"), true)).toBe(0);
+      expect(await matching(containsPattern("shopx100"), true)).toBe(0);
     });
 
     it("runs a batch atomically: a failing statement leaves nothing behind", async () => {

@@ -15,7 +15,7 @@ export async function seedGoogleAds(seed: DomainSeed): Promise<void> {
   const channels = ["search", "shopping", "performance_max"];
   for (const [campaignIndex, channel] of channels.entries()) {
     const campaign = await store.run(
-      "INSERT INTO gads_campaigns (domain_id, name, channel, status, bidding, daily_budget, target_cpa, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO gads_campaigns (domain_id, name, channel, status, bidding, daily_budget, target_cpa, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
       [
         domainId,
         `${vertical.label} · ${channel.replace("_", " ")}`,
@@ -31,7 +31,7 @@ export async function seedGoogleAds(seed: DomainSeed): Promise<void> {
       const category =
         vertical.categories[(campaignIndex + groupIndex) % vertical.categories.length] ?? "general";
       const group = await store.run(
-        "INSERT INTO gads_adgroups (campaign_id, domain_id, name, status, default_cpc) VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO gads_adgroups (campaign_id, domain_id, name, status, default_cpc) VALUES (?, ?, ?, ?, ?) RETURNING id",
         [
           campaign.lastInsertId,
           domainId,
@@ -46,7 +46,7 @@ export async function seedGoogleAds(seed: DomainSeed): Promise<void> {
             (groupIndex * 4 + keywordIndex + campaignIndex) % vertical.queries.length
           ] ?? category;
         const keyword = await store.run(
-          "INSERT INTO gads_keywords (adgroup_id, campaign_id, domain_id, text, match_type, status, quality_score, cpc_bid, negative) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0)",
+          "INSERT INTO gads_keywords (adgroup_id, campaign_id, domain_id, text, match_type, status, quality_score, cpc_bid, negative) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0) RETURNING id",
           [
             group.lastInsertId,
             campaign.lastInsertId,
@@ -102,7 +102,7 @@ export async function seedMeta(seed: DomainSeed): Promise<void> {
   const daily: Row[] = [];
   for (const [campaignIndex, objective] of ["sales", "traffic"].entries()) {
     const campaign = await store.run(
-      "INSERT INTO meta_campaigns (domain_id, name, objective, status, daily_budget, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+      "INSERT INTO meta_campaigns (domain_id, name, objective, status, daily_budget, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
       [
         domainId,
         `${vertical.label} ${objective}`,
@@ -117,7 +117,7 @@ export async function seedMeta(seed: DomainSeed): Promise<void> {
       campaignIndex ? "interest: " + (vertical.categories[0] ?? "") : "retargeting 30d",
     ].entries()) {
       const adset = await store.run(
-        "INSERT INTO meta_adsets (campaign_id, domain_id, name, audience, placement, age_range, status, daily_budget) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO meta_adsets (campaign_id, domain_id, name, audience, placement, age_range, status, daily_budget) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         [
           campaign.lastInsertId,
           domainId,
@@ -132,7 +132,7 @@ export async function seedMeta(seed: DomainSeed): Promise<void> {
       for (const format of ["image", "video", "carousel"]) {
         const product = random.pick(vertical.products);
         const creative = await store.run(
-          "INSERT INTO meta_creatives (adset_id, campaign_id, domain_id, name, format, headline, call_to_action, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+          "INSERT INTO meta_creatives (adset_id, campaign_id, domain_id, name, format, headline, call_to_action, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
           [
             adset.lastInsertId,
             campaign.lastInsertId,

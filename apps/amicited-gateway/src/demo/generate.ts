@@ -60,7 +60,7 @@ export async function createDemoWorkspace(
     const vertical = VERTICALS[(start + index) % VERTICALS.length]!;
     const hostname = random.pick(vertical.hosts);
     const domain = await store.run(
-      "INSERT INTO domains (workspace_id, hostname, label, country, vertical, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+      "INSERT INTO domains (workspace_id, hostname, label, country, vertical, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
       [
         workspace.id,
         hostname,

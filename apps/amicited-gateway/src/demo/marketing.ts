@@ -13,7 +13,7 @@ export async function seedVisibility(seed: DomainSeed): Promise<void> {
   const competitorIds: { id: number; host: string }[] = [];
   for (const host of vertical.competitors.slice(0, 4)) {
     const result = await store.run(
-      "INSERT INTO competitors (domain_id, hostname, name, category, added_at) VALUES (?, ?, ?, ?, ?)",
+      "INSERT INTO competitors (domain_id, hostname, name, category, added_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
       [
         domainId,
         host,
@@ -37,7 +37,7 @@ export async function seedVisibility(seed: DomainSeed): Promise<void> {
       0) + 1;
   for (const [index, text] of promptTexts.slice(0, 24).entries()) {
     const prompt = await store.run(
-      "INSERT INTO prompts (domain_id, text, topic, intent, active, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+      "INSERT INTO prompts (domain_id, text, topic, intent, active, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
       [
         domainId,
         text,

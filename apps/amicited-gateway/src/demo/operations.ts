@@ -21,7 +21,7 @@ export async function seedUptime(seed: DomainSeed): Promise<void> {
   const end = Date.parse(`${asOf}T23:00:00Z`);
   for (const [index, target] of targets.entries()) {
     const monitor = await store.run(
-      "INSERT INTO uptime_monitors (domain_id, name, url, kind, interval_s, paused, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO uptime_monitors (domain_id, name, url, kind, interval_s, paused, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
       [
         domainId,
         target.name,
@@ -103,7 +103,7 @@ export async function seedReports(seed: DomainSeed): Promise<void> {
   const runs: Row[] = [];
   for (const [index, entry] of templates.entries()) {
     const report = await store.run(
-      "INSERT INTO reports (domain_id, name, template, schedule, format, recipients, paused, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO reports (domain_id, name, template, schedule, format, recipients, paused, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
       [
         domainId,
         entry.name,

@@ -1,5 +1,6 @@
 // Toolset "ads": across ad networks — total and per-network spend (Google Ads + Meta), monthly
 // budgets against actuals, goals, blended ROAS/CPA/MER, and attribution over order touchpoints.
+import { dialectSql } from "@foundry-mcp/workspace-store";
 import { arg, round, defineTools, windowOf } from "./shared";
 import { ownedRow } from "./owned-rows";
 import type { GatewayTool } from "./shared";
@@ -26,9 +27,10 @@ const goal = ownedRow<{ id: number; metric: string; month: string }>({
 
 /** The ads toolset's tools. */
 export const adsTools = defineTools("ads", (t, store) => {
+  const dialect = dialectSql(store.dialect);
   const totals = async (domainId: number, since: string, until: string) =>
     store.get<{ spend: number; revenue: number; conversions: number }>(
-      `SELECT SUM(spend) AS spend, SUM(revenue) AS revenue, SUM(conversions) AS conversions FROM (${spendUnion}) WHERE day BETWEEN ? AND ?`,
+      `SELECT SUM(spend) AS spend, SUM(revenue) AS revenue, SUM(conversions) AS conversions FROM (${spendUnion}) AS spend_rows WHERE day BETWEEN ? AND ?`,
       [domainId, domainId, since, until],
     );
   const attribution = (name: string, description: string, credit: string): GatewayTool =>
@@ -36,7 +38,7 @@ export const adsTools = defineTools("ads", (t, store) => {
       name,
       description,
       days: 28,
-      sql: `SELECT channel, ROUND(SUM(${credit}), 1) AS conversions, ROUND(SUM(revenue * ${credit}), 2) AS revenue FROM ads_touchpoints WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY channel ORDER BY revenue DESC`,
+      sql: `SELECT channel, ROUND(CAST(SUM(${credit}) AS NUMERIC), 1) AS conversions, ROUND(CAST(SUM(revenue * ${credit}) AS NUMERIC), 2) AS revenue FROM ads_touchpoints WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY channel ORDER BY revenue DESC`,
     });
   return [
     t.read({
@@ -59,7 +61,7 @@ export const adsTools = defineTools("ads", (t, store) => {
       description: "Spend, revenue, conversions and ROAS per ad network.",
       days: 28,
       query: (_args, d, w) => [
-        `SELECT network, ROUND(SUM(spend), 2) AS spend, ROUND(SUM(revenue), 2) AS revenue, ROUND(SUM(conversions), 1) AS conversions, ROUND(SUM(revenue) / MAX(SUM(spend), 0.01), 2) AS roas FROM (${spendUnion}) WHERE day BETWEEN ? AND ? GROUP BY network ORDER BY spend DESC`,
+        `SELECT network, ROUND(CAST(SUM(spend) AS NUMERIC), 2) AS spend, ROUND(CAST(SUM(revenue) AS NUMERIC), 2) AS revenue, ROUND(CAST(SUM(conversions) AS NUMERIC), 1) AS conversions, ROUND(CAST(SUM(revenue) / ${dialect.greatest("SUM(spend)", "0.01")} AS NUMERIC), 2) AS roas FROM (${spendUnion}) AS spend_rows WHERE day BETWEEN ? AND ? GROUP BY network ORDER BY spend DESC`,
         [d.id, d.id, w.since, w.until],
       ],
     }),
@@ -68,7 +70,7 @@ export const adsTools = defineTools("ads", (t, store) => {
       description: "Ad spend across networks per day, split into Google Ads and Meta.",
       days: 28,
       query: (_args, d, w) => [
-        `SELECT day, ROUND(SUM(CASE WHEN network = 'google_ads' THEN spend ELSE 0 END), 2) AS google_ads, ROUND(SUM(CASE WHEN network = 'meta_ads' THEN spend ELSE 0 END), 2) AS meta_ads, ROUND(SUM(spend), 2) AS total FROM (${spendUnion}) WHERE day BETWEEN ? AND ? GROUP BY day ORDER BY day`,
+        `SELECT day, ROUND(CAST(SUM(CASE WHEN network = 'google_ads' THEN spend ELSE 0 END) AS NUMERIC), 2) AS google_ads, ROUND(CAST(SUM(CASE WHEN network = 'meta_ads' THEN spend ELSE 0 END) AS NUMERIC), 2) AS meta_ads, ROUND(CAST(SUM(spend) AS NUMERIC), 2) AS total FROM (${spendUnion}) AS spend_rows WHERE day BETWEEN ? AND ? GROUP BY day ORDER BY day`,
         [d.id, d.id, w.since, w.until],
       ],
     }),
@@ -77,7 +79,7 @@ export const adsTools = defineTools("ads", (t, store) => {
       description:
         "Did we stay within the ad budget? Planned versus actual spend per month and network.",
       query: (_args, d) => [
-        `SELECT b.month, b.network, b.planned, ROUND(COALESCE((SELECT SUM(spend) FROM (${spendUnion}) x WHERE x.network = b.network AND substr(x.day, 1, 7) = b.month), 0), 2) AS actual FROM ads_budgets b WHERE b.domain_id = ? ORDER BY b.month DESC, b.network`,
+        `SELECT b.month, b.network, b.planned, ROUND(CAST(COALESCE((SELECT SUM(spend) FROM (${spendUnion}) x WHERE x.network = b.network AND substr(x.day, 1, 7) = b.month), 0) AS NUMERIC), 2) AS actual FROM ads_budgets b WHERE b.domain_id = ? ORDER BY b.month DESC, b.network`,
         [d.id, d.id, d.id],
       ],
     }),
@@ -162,7 +164,7 @@ export const adsTools = defineTools("ads", (t, store) => {
         "Does each network earn its share? Each network's share of spend beside its share of ad revenue.",
       days: 28,
       query: (_args, d, w) => [
-        `SELECT network, ROUND(SUM(spend) / (SELECT SUM(spend) FROM (${spendUnion}) WHERE day BETWEEN ? AND ?), 3) AS spend_share, ROUND(SUM(revenue) / (SELECT MAX(SUM(revenue), 0.01) FROM (${spendUnion}) WHERE day BETWEEN ? AND ?), 3) AS revenue_share FROM (${spendUnion}) WHERE day BETWEEN ? AND ? GROUP BY network`,
+        `SELECT network, ROUND(CAST(SUM(spend) / (SELECT SUM(spend) FROM (${spendUnion}) AS spend_rows WHERE day BETWEEN ? AND ?) AS NUMERIC), 3) AS spend_share, ROUND(CAST(SUM(revenue) / (SELECT ${dialect.greatest("SUM(revenue)", "0.01")} FROM (${spendUnion}) AS spend_rows WHERE day BETWEEN ? AND ?) AS NUMERIC), 3) AS revenue_share FROM (${spendUnion}) AS spend_rows WHERE day BETWEEN ? AND ? GROUP BY network`,
         [d.id, d.id, w.since, w.until, d.id, d.id, w.since, w.until, d.id, d.id, w.since, w.until],
       ],
     }),
@@ -190,21 +192,21 @@ export const adsTools = defineTools("ads", (t, store) => {
       name: "ads_get_path_length_distribution",
       description: "How many touches does it take before someone buys? Orders per path length.",
       days: 28,
-      sql: "SELECT steps AS touches, COUNT(DISTINCT order_id) AS orders, ROUND(AVG(revenue), 2) AS average_order_value FROM ads_touchpoints WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY steps ORDER BY steps",
+      sql: "SELECT steps AS touches, COUNT(DISTINCT order_id) AS orders, ROUND(CAST(AVG(revenue) AS NUMERIC), 2) AS average_order_value FROM ads_touchpoints WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY steps ORDER BY steps",
     }),
     t.list({
       name: "ads_get_top_conversion_paths",
       description:
         "Which sequences of channels lead to sales most often (e.g. meta_ads > email > direct)?",
       days: 28,
-      sql: "SELECT path, COUNT(*) AS orders, ROUND(SUM(revenue), 2) AS revenue FROM (SELECT order_id, GROUP_CONCAT(channel, ' > ') AS path, MAX(revenue) AS revenue FROM (SELECT order_id, channel, revenue FROM ads_touchpoints WHERE domain_id = :domain_id AND day BETWEEN :since AND :until ORDER BY order_id, step) GROUP BY order_id) GROUP BY path ORDER BY orders DESC",
+      sql: (d) => `SELECT path, COUNT(*) AS orders, ROUND(CAST(SUM(revenue) AS NUMERIC), 2) AS revenue FROM (SELECT order_id, ${d.groupConcat("channel", { separator: "' > '" })} AS path, MAX(revenue) AS revenue FROM (SELECT order_id, channel, revenue FROM ads_touchpoints WHERE domain_id = :domain_id AND day BETWEEN :since AND :until ORDER BY order_id, step) AS steps GROUP BY order_id) AS paths GROUP BY path ORDER BY orders DESC`,
     }),
     t.list({
       name: "ads_get_assisted_conversions",
       description:
         "Which channels help sales without closing them? Touches that were not the last one, per channel.",
       days: 28,
-      sql: "SELECT channel, SUM(step < steps) AS assists, SUM(step = steps) AS last_touches, ROUND(SUM(step < steps) * 1.0 / MAX(SUM(step = steps), 1), 2) AS assist_ratio FROM ads_touchpoints WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY channel ORDER BY assists DESC",
+      sql: (d) => `SELECT channel, SUM(CAST((step < steps) AS INTEGER)) AS assists, SUM(CAST((step = steps) AS INTEGER)) AS last_touches, ROUND(CAST(SUM(CAST((step < steps) AS INTEGER)) * 1.0 / ${d.greatest("SUM(CAST((step = steps) AS INTEGER))", "1")} AS NUMERIC), 2) AS assist_ratio FROM ads_touchpoints WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY channel ORDER BY assists DESC`,
     }),
     t.list({
       name: "ads_list_goals",
@@ -216,7 +218,7 @@ export const adsTools = defineTools("ads", (t, store) => {
       description:
         "Are we hitting our ad goals? Actual ROAS and CPA per month against the targets.",
       query: (_args, d) => [
-        `SELECT g.goal_id, g.month, g.metric, g.target, CASE g.metric WHEN 'roas' THEN ROUND(a.revenue / MAX(a.spend, 0.01), 2) ELSE ROUND(a.spend / MAX(a.conversions, 0.1), 2) END AS actual FROM (SELECT id AS goal_id, month, metric, target FROM ads_goals WHERE domain_id = ?) g LEFT JOIN (SELECT substr(day, 1, 7) AS month, SUM(spend) AS spend, SUM(revenue) AS revenue, SUM(conversions) AS conversions FROM (${spendUnion}) GROUP BY month) a ON a.month = g.month ORDER BY g.month DESC, g.metric`,
+        `SELECT g.goal_id, g.month, g.metric, g.target, CASE g.metric WHEN 'roas' THEN ROUND(CAST(a.revenue / ${dialect.greatest("a.spend", "0.01")} AS NUMERIC), 2) ELSE ROUND(CAST(a.spend / ${dialect.greatest("a.conversions", "0.1")} AS NUMERIC), 2) END AS actual FROM (SELECT id AS goal_id, month, metric, target FROM ads_goals WHERE domain_id = ?) g LEFT JOIN (SELECT substr(day, 1, 7) AS month, SUM(spend) AS spend, SUM(revenue) AS revenue, SUM(conversions) AS conversions FROM (${spendUnion}) AS spend_rows GROUP BY month) a ON a.month = g.month ORDER BY g.month DESC, g.metric`,
         [d.id, d.id, d.id],
       ],
     }),
@@ -251,7 +253,7 @@ export const adsTools = defineTools("ads", (t, store) => {
       required: ["metric", "month", "target"],
       run: async (args, d) => {
         const r = await store.run(
-          "INSERT INTO ads_goals (domain_id, metric, target, month) VALUES (?, ?, ?, ?)",
+          "INSERT INTO ads_goals (domain_id, metric, target, month) VALUES (?, ?, ?, ?) RETURNING id",
           [d.id, args.metric, args.target, args.month],
         );
         return {
@@ -282,7 +284,7 @@ export const adsTools = defineTools("ads", (t, store) => {
       run: async (args, d) => {
         const w = windowOf(d, args);
         const rows = await store.all<{ network: string; spend: number; revenue: number }>(
-          `SELECT network, SUM(spend) AS spend, SUM(revenue) AS revenue FROM (${spendUnion}) WHERE day BETWEEN ? AND ? GROUP BY network`,
+          `SELECT network, SUM(spend) AS spend, SUM(revenue) AS revenue FROM (${spendUnion}) AS spend_rows WHERE day BETWEEN ? AND ? GROUP BY network`,
           [d.id, d.id, w.since, w.until],
         );
         const weight = rows.reduce((sum, row) => sum + row.revenue / Math.max(0.01, row.spend), 0);

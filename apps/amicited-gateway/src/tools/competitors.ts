@@ -34,7 +34,7 @@ export const competitorsTools = defineTools("competitors", (t, store) => [
       return {
         ...c,
         ...(await store.get(
-          "SELECT COUNT(*) AS citations, COUNT(DISTINCT run_id) AS answers, ROUND(AVG(rank), 2) AS average_rank FROM citations WHERE competitor_id = ? AND day BETWEEN ? AND ?",
+          "SELECT COUNT(*) AS citations, COUNT(DISTINCT run_id) AS answers, ROUND(CAST(AVG(rank) AS NUMERIC), 2) AS average_rank FROM citations WHERE competitor_id = ? AND day BETWEEN ? AND ?",
           [c.id, w.since, w.until],
         )),
       };
@@ -52,7 +52,7 @@ export const competitorsTools = defineTools("competitors", (t, store) => [
     description: "Per AI engine, our citations against one competitor's.",
     days: 28,
     of: competitor,
-    sql: "SELECT engine, SUM(is_own) AS ours, SUM(competitor_id = :competitor_id) AS theirs FROM citations WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY engine ORDER BY engine",
+    sql: "SELECT engine, SUM(is_own) AS ours, SUM(CAST((competitor_id = :competitor_id) AS INTEGER)) AS theirs FROM citations WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY engine ORDER BY engine",
   }),
   t.read({
     name: "competitors_get_head_to_head",
@@ -62,7 +62,7 @@ export const competitorsTools = defineTools("competitors", (t, store) => [
     of: competitor,
     run: async (args, d, w, c) => {
       const rows = await store.all<{ us: number; them: number }>(
-        "SELECT MAX(c.is_own) AS us, MAX(c.competitor_id = ?) AS them FROM citations c JOIN prompt_runs r ON r.id = c.run_id WHERE c.domain_id = ? AND c.day BETWEEN ? AND ? GROUP BY r.prompt_id",
+        "SELECT MAX(c.is_own) AS us, MAX(CAST((c.competitor_id = ?) AS INTEGER)) AS them FROM citations c JOIN prompt_runs r ON r.id = c.run_id WHERE c.domain_id = ? AND c.day BETWEEN ? AND ? GROUP BY r.prompt_id",
         [c.id, d.id, w.since, w.until],
       );
       return {
@@ -86,7 +86,7 @@ export const competitorsTools = defineTools("competitors", (t, store) => [
     description: "Which prompts cite us but never one given competitor?",
     days: 28,
     of: competitor,
-    sql: "SELECT p.id AS prompt_id, p.text, SUM(r.cited) AS our_citations FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = :domain_id AND r.day BETWEEN :since AND :until AND NOT EXISTS (SELECT 1 FROM citations c JOIN prompt_runs x ON x.id = c.run_id WHERE x.prompt_id = p.id AND c.competitor_id = :competitor_id AND c.day BETWEEN :since AND :until) GROUP BY p.id HAVING our_citations > 0 ORDER BY our_citations DESC",
+    sql: "SELECT p.id AS prompt_id, p.text, SUM(r.cited) AS our_citations FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = :domain_id AND r.day BETWEEN :since AND :until AND NOT EXISTS (SELECT 1 FROM citations c JOIN prompt_runs x ON x.id = c.run_id WHERE x.prompt_id = p.id AND c.competitor_id = :competitor_id AND c.day BETWEEN :since AND :until) GROUP BY p.id HAVING SUM(r.cited) > 0 ORDER BY our_citations DESC",
   }),
   t.list({
     name: "competitors_get_top_pages",
@@ -100,14 +100,14 @@ export const competitorsTools = defineTools("competitors", (t, store) => [
     description: "Is a competitor gaining in AI answers? Its citations per week.",
     days: 84,
     of: competitor,
-    sql: "SELECT strftime('%Y-W%W', day) AS week, COUNT(*) AS citations FROM citations WHERE competitor_id = :competitor_id AND day BETWEEN :since AND :until GROUP BY week ORDER BY week",
+    sql: (d) => `SELECT ${d.week("day")} AS week, COUNT(*) AS citations FROM citations WHERE competitor_id = :competitor_id AND day BETWEEN :since AND :until GROUP BY week ORDER BY week`,
   }),
   t.list({
     name: "competitors_get_average_rank",
     description:
       "When cited, which competitor appears first among the sources? Average source rank per competitor.",
     days: 28,
-    sql: "SELECT k.id AS competitor_id, k.hostname, ROUND(AVG(c.rank), 2) AS average_rank, COUNT(c.id) AS citations FROM competitors k JOIN citations c ON c.competitor_id = k.id AND c.day BETWEEN :since AND :until WHERE k.domain_id = :domain_id GROUP BY k.id ORDER BY average_rank",
+    sql: "SELECT k.id AS competitor_id, k.hostname, ROUND(CAST(AVG(c.rank) AS NUMERIC), 2) AS average_rank, COUNT(c.id) AS citations FROM competitors k JOIN citations c ON c.competitor_id = k.id AND c.day BETWEEN :since AND :until WHERE k.domain_id = :domain_id GROUP BY k.id ORDER BY average_rank",
   }),
   t.list({
     name: "competitors_find_untracked",
@@ -121,7 +121,7 @@ export const competitorsTools = defineTools("competitors", (t, store) => [
     description:
       "Which competitors gained or lost share of AI citations compared with the previous window?",
     days: 28,
-    sql: "SELECT k.id AS competitor_id, k.hostname, SUM(c.day BETWEEN :since AND :until) AS citations_now, SUM(c.day BETWEEN :previous_since AND :previous_until) AS citations_before, SUM(c.day BETWEEN :since AND :until) - SUM(c.day BETWEEN :previous_since AND :previous_until) AS change FROM competitors k LEFT JOIN citations c ON c.competitor_id = k.id WHERE k.domain_id = :domain_id GROUP BY k.id ORDER BY change DESC",
+    sql: "SELECT k.id AS competitor_id, k.hostname, SUM(CAST((c.day BETWEEN :since AND :until) AS INTEGER)) AS citations_now, SUM(CAST((c.day BETWEEN :previous_since AND :previous_until) AS INTEGER)) AS citations_before, SUM(CAST((c.day BETWEEN :since AND :until) AS INTEGER)) - SUM(CAST((c.day BETWEEN :previous_since AND :previous_until) AS INTEGER)) AS change FROM competitors k LEFT JOIN citations c ON c.competitor_id = k.id WHERE k.domain_id = :domain_id GROUP BY k.id ORDER BY change DESC",
   }),
   t.list({
     name: "competitors_get_topic_strength",
@@ -162,7 +162,7 @@ export const competitorsTools = defineTools("competitors", (t, store) => [
     },
     run: async (args, d) => {
       const r = await store.run(
-        "INSERT INTO competitors (domain_id, hostname, name, category, added_at) VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO competitors (domain_id, hostname, name, category, added_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
         [
           d.id,
           args.hostname,

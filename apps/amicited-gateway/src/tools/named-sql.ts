@@ -3,8 +3,14 @@
 // and where a wrong order binds the wrong value silently. An optional filter is a part in square
 // brackets (`[AND status = :status]`): it stays, its values bound, only when the call gives every
 // name in it, so no tool builds SQL text from its arguments. Compiled once, when the tool is
-// defined, into the store's positional form.
-import type { Query, SqlValue } from "@foundry-mcp/workspace-store";
+// defined, into the store's positional form (which the store compiles through Kysely per dialect).
+// Where the databases spell an expression differently, the SQL is a function of the dialect's
+// helpers (`(d) => \`SELECT ${d.week("day")} …\``), written once per dialect.
+import { dialectSql } from "@foundry-mcp/workspace-store";
+import type { DialectSql, Query, SqlValue, WorkspaceStoreDriverName } from "@foundry-mcp/workspace-store";
+
+/** Named SQL: text, or text written with the dialect helpers of the store it runs on. */
+export type NamedSqlText = string | ((d: DialectSql) => string);
 
 /** The parameters every windowed domain query may name, besides the tool's own arguments. */
 export const WINDOW_PARAMETERS = [
@@ -69,9 +75,25 @@ const bound = (value: unknown): SqlValue =>
  * @example namedSql("SELECT * FROM t WHERE domain_id = :domain_id[ AND kind = :kind]", ["domain_id", "kind"])({ domain_id: 3 }) // ["SELECT * FROM t WHERE domain_id = ?", [3]]
  */
 export function namedSql(
-  sql: string,
+  text: NamedSqlText,
   names: readonly string[],
-): (values: Readonly<Record<string, unknown>>) => Query {
+): (values: Readonly<Record<string, unknown>>, dialect?: WorkspaceStoreDriverName) => Query {
+  if (typeof text === "string") return partsQuery(partsOf(text, names));
+  // SQLite's parts are compiled now, so a mistake shows when the tool is defined; PostgreSQL's
+  // the first time a PostgreSQL store runs the tool.
+  const byDialect = new Map([["sqlite", partsQuery(partsOf(text(dialectSql("sqlite")), names))]]);
+  return (values, dialect = "sqlite") => {
+    let query = byDialect.get(dialect);
+    if (!query) {
+      query = partsQuery(partsOf(text(dialectSql(dialect)), names));
+      byDialect.set(dialect, query);
+    }
+    return query(values);
+  };
+}
+
+/** The always-there and optional parts of `sql`, each with its `?` text and the names they bind. */
+function partsOf(sql: string, names: readonly string[]): Part[] {
   const known = new Set(names);
   const compile = (piece: string, optional: boolean): Part => {
     const order: string[] = [];
@@ -94,6 +116,10 @@ export function namedSql(
   parts.push(compile(sql.slice(rest), false));
   if (parts.some((part) => /[[\]]/.test(part.text)))
     throw new Error(`SQL has an unmatched or nested bracket: ${sql}`);
+  return parts;
+}
+
+function partsQuery(parts: readonly Part[]): (values: Readonly<Record<string, unknown>>) => Query {
   // The catalog validated every argument against its schema, so each value is a scalar; an
   // optional argument left out binds NULL outside an optional part.
   return (values) => {

@@ -20,6 +20,7 @@ import { dayBefore } from "../domain/days";
 import { GatewayError, GatewayErrorCode } from "../errors";
 import type { ArgsOf, ParamSchemas } from "./arguments";
 import { namedSql, startOfDay, WINDOW_PARAMETERS, windowValues } from "./named-sql";
+import type { NamedSqlText } from "./named-sql";
 import type { OwnedRow } from "./owned-rows";
 import type { GatewayTool, SomeArgs, Window } from "./tool-types";
 import { rowActions } from "./row-actions";
@@ -150,7 +151,7 @@ const windowFor = (common: AnyCommon, domain: DomainScope, args: SomeArgs): Wind
  */
 function sqlQuery(
   store: WorkspaceStore,
-  sql: string,
+  sql: NamedSqlText,
   common: AnyCommon,
   owned: readonly OwnedRow[],
 ) {
@@ -160,6 +161,7 @@ function sqlQuery(
       if (args[row.param] !== undefined) await row.find(store, args[row.param] as number, domain);
     return compiled(
       windowValues(args, domain, window, previousWindowOf(domain, args, common.days)),
+      store.dialect,
     );
   };
 }
@@ -300,7 +302,7 @@ export function toolsetBuilder(toolset: string, store: WorkspaceStore) {
                * The query as SQL naming its parameters (named-sql.ts's, and the tool's
                * arguments), with optional filters in brackets: `[AND status = :status]`.
                */
-              sql: string;
+              sql: NamedSqlText;
               /** The one row the list is about: its id argument comes first and is required. */
               of?: OwnedRow;
               /** Optional id filters whose row, when given, must belong to the domain. */

@@ -7,6 +7,7 @@
 import type { DomainScope, WorkspaceStore } from "@foundry-mcp/workspace-store";
 import type { ParamSchemas } from "./arguments";
 import { namedSql, WINDOW_PARAMETERS, windowValues } from "./named-sql";
+import type { NamedSqlText } from "./named-sql";
 import type { GatewayTool, SomeArgs, Window } from "./tool-types";
 
 /** What the window reads need from the builder's `read`. */
@@ -26,7 +27,7 @@ export interface WindowRead {
   days: number;
   /** Optional filters the SQL names in brackets. */
   params?: ParamSchemas;
-  sql: string;
+  sql: NamedSqlText;
 }
 
 /** The window-read kinds of one toolset, made with its `read`. */
@@ -42,7 +43,7 @@ export function windowReads(
       domain: DomainScope,
       window: { since: string; until: string },
     ) => {
-      const [sql, params] = query(windowValues(args, domain, window));
+      const [sql, params] = query(windowValues(args, domain, window), store.dialect);
       return store.get<Row>(sql, params);
     };
   };

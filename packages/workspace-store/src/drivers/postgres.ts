@@ -1,8 +1,9 @@
 // The PostgreSQL WorkspaceStore driver: several gateway instances share one database. `pg` is an
 // optional peer loaded on first use. Compiled statements (src/query/) are PostgreSQL already and
-// run as written, the schema's statements too (query/ddl.ts); text in the SQLite dialect is
-// translated once each (drivers/_postgres-dialect.ts, for the callers not yet on the query layer); counts and sums come back as numbers, booleans as 1/0, as
-// SQLite gives them. Migrations run under an advisory lock so instances can start together.
+// run as written, the schema's statements too (query/ddl.ts); text runs as written, its `?`
+// placeholders numbered by Kysely's compiler (query/text.ts), nothing else rewritten; counts and
+// sums come back as numbers, booleans as 1/0, as SQLite gives them. Migrations run under an
+// advisory lock so instances can start together.
 import { messageOf } from "@foundry-mcp/core";
 import type * as Pg from "pg";
 import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "../errors";
@@ -12,7 +13,7 @@ import { applyMigrations } from "../migrate";
 import type { RunResult, SqlValue, StatementInput, StoreOperationKind, StoreQueries, StoreTransaction, WorkspaceStore } from "../types";
 import { QueryClock } from "./_query-clock";
 import { checkIdentifiers, loadOptional, storeError } from "./_load";
-import { toPostgres } from "./_postgres-dialect";
+import { textStatement } from "../query/text";
 import { refuseNested, routedQueries, runInTransaction, runStatements } from "./_transaction";
 
 /** Where the PostgreSQL store lives. */
@@ -57,25 +58,11 @@ function typeParsers(pg: typeof Pg): Pg.CustomTypesConfig {
   };
 }
 
-const translations = new Map<string, string>();
-function translated(sql: string): string {
-  let text = translations.get(sql);
-  if (text === undefined) {
-    text = toPostgres(sql);
-    // Statement texts come from code, so the set is small; the bound only guards a mistake.
-    if (translations.size > 5000) translations.clear();
-    translations.set(sql, text);
-  }
-  return text;
-}
-
-const insertTable = /^\s*INSERT\s+INTO\s+([a-z_][a-z0-9_]*)/i;
-
 /** The driver's own queries, plus statements already written for PostgreSQL. */
 interface PostgresQueries extends StoreQueries {
   /**
-   * Runs PostgreSQL text as is. insertMany's statements carry up to 60,000 placeholders and need
-   * no dialect rewrite; translating them cost most of a demo workspace's creation time.
+   * Runs PostgreSQL text as is. insertMany's statements carry up to 60,000 `$n` placeholders
+   * already; compiling them as text would cost most of a demo workspace's creation time.
    */
   runNative(text: string, params: readonly SqlValue[]): Promise<void>;
 }
@@ -83,7 +70,6 @@ interface PostgresQueries extends StoreQueries {
 function queriesOver(
   query: (text: string, params: readonly SqlValue[]) => Promise<Pg.QueryResult>,
   clock: QueryClock,
-  withId: ReadonlySet<string>,
 ): PostgresQueries {
   const native = async (text: string, params: readonly SqlValue[] = [], kind: StoreOperationKind = "read") => {
     try {
@@ -92,11 +78,12 @@ function queriesOver(
       throw storeError(error);
     }
   };
-  // Text is the SQLite dialect and is translated; a compiled statement is PostgreSQL already.
-  const guarded = (input: StatementInput, params: readonly SqlValue[] = [], kind: StoreOperationKind = "read") =>
-    typeof input === "string"
-      ? native(translated(input), params, kind)
-      : native(input.sql, input.parameters as readonly SqlValue[], kind);
+  // Text runs as written, its `?` numbered by Kysely's compiler (query/text.ts); a compiled
+  // statement is PostgreSQL already.
+  const guarded = (input: StatementInput, params: readonly SqlValue[] = [], kind: StoreOperationKind = "read") => {
+    const statement = typeof input === "string" ? textStatement("postgres", input, params) : input;
+    return native(statement.sql, statement.parameters as readonly SqlValue[], kind);
+  };
   return {
     dialect: "postgres",
     async runNative(text, params) {
@@ -107,12 +94,8 @@ function queriesOver(
     get: async <T>(sql: StatementInput, params?: readonly SqlValue[]) =>
       (await guarded(sql, params)).rows[0] as T | undefined,
     async run(sql, params): Promise<RunResult> {
-      // A text INSERT into a table with ids reports the new id as SQLite does; a compiled one
-      // asks for it itself (`returning id`).
-      const table = typeof sql === "string" ? insertTable.exec(sql)?.[1] : undefined;
-      const returning =
-        typeof sql === "string" && table !== undefined && withId.has(table) && !/\bRETURNING\b/i.test(sql);
-      const result = await guarded(returning ? `${sql as string} RETURNING id` : sql, params, "write");
+      // An INSERT that needs its new id asks for it (`RETURNING id`), text or compiled.
+      const result = await guarded(sql, params, "write");
       const id = (result.rows[0] as { id?: unknown } | undefined)?.id;
       return { changes: result.rowCount ?? 0, lastInsertId: typeof id === "number" ? id : 0 };
     },
@@ -200,7 +183,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       }
     };
     return {
-      ...queriesOver(onClient(client), clock, withId),
+      ...queriesOver(onClient(client), clock),
       commit: () => end("COMMIT"),
       rollback: () => end("ROLLBACK"),
     };
@@ -209,7 +192,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     runInTransaction(owner, begin, work);
   return {
     driver: "postgres",
-    ...routedQueries(owner, queriesOver(onClient(pool), clock, withId)),
+    ...routedQueries(owner, queriesOver(onClient(pool), clock)),
     poolStats: () => ({
       driver: "postgres",
       size: pool.totalCount,

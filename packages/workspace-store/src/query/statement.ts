@@ -8,7 +8,7 @@ import { queryBuilderFor } from "./builder";
 import type { StoreTables } from "./tables";
 
 /** Where a call's value goes: Kysely compiles it as a parameter like any value. */
-class ParameterSlot {
+export class ParameterSlot {
   constructor(readonly name: string) {}
 }
 
@@ -34,7 +34,8 @@ export interface DefinedStatement<Row> {
   run(queries: StoreQueries, values?: StatementValues): Promise<RunResult>;
 }
 
-function bindValues(compiled: CompiledStatement, values: StatementValues): CompiledStatement {
+/** `compiled` with each parameter slot replaced by the value of its name in `values`. */
+export function bindValues(compiled: CompiledStatement, values: StatementValues): CompiledStatement {
   const parameters = compiled.parameters.map((parameter) => {
     if (!(parameter instanceof ParameterSlot)) return parameter;
     const value = values[parameter.name];

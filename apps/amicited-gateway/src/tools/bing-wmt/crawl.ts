@@ -16,13 +16,13 @@ export const bingCrawlTools = defineTools("bing_wmt", (t, store) => [
     description:
       "Bing crawl totals for the window: pages crawled, errors, 4xx, 5xx, robots blocks and average response time.",
     days: 28,
-    sql: "SELECT SUM(pages_crawled) AS pages_crawled, SUM(crawl_errors) AS crawl_errors, SUM(http_4xx) AS http_4xx, SUM(http_5xx) AS http_5xx, SUM(blocked_robots) AS blocked_robots, ROUND(AVG(avg_response_ms)) AS avg_response_ms FROM bing_crawl_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until",
+    sql: "SELECT SUM(pages_crawled) AS pages_crawled, SUM(crawl_errors) AS crawl_errors, SUM(http_4xx) AS http_4xx, SUM(http_5xx) AS http_5xx, SUM(blocked_robots) AS blocked_robots, ROUND(CAST(AVG(avg_response_ms) AS NUMERIC)) AS avg_response_ms FROM bing_crawl_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until",
   }),
   t.list({
     name: "bing_wmt_get_crawl_errors_trend",
     description: "Are Bing crawl errors getting worse? 4xx, 5xx and total errors per week.",
     days: 84,
-    sql: "SELECT strftime('%Y-W%W', day) AS week, SUM(crawl_errors) AS crawl_errors, SUM(http_4xx) AS http_4xx, SUM(http_5xx) AS http_5xx FROM bing_crawl_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY week ORDER BY week",
+    sql: (d) => `SELECT ${d.week("day")} AS week, SUM(crawl_errors) AS crawl_errors, SUM(http_4xx) AS http_4xx, SUM(http_5xx) AS http_5xx FROM bing_crawl_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY week ORDER BY week`,
   }),
   t.list({
     name: "bing_wmt_get_index_trend",
@@ -54,7 +54,7 @@ export const bingCrawlTools = defineTools("bing_wmt", (t, store) => [
     name: "bing_wmt_get_response_time_trend",
     description: "Is our server slow for Bingbot? Average response time per week.",
     days: 84,
-    sql: "SELECT strftime('%Y-W%W', day) AS week, ROUND(AVG(avg_response_ms)) AS avg_response_ms, MAX(avg_response_ms) AS worst_day_ms FROM bing_crawl_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY week ORDER BY week",
+    sql: (d) => `SELECT ${d.week("day")} AS week, ROUND(CAST(AVG(avg_response_ms) AS NUMERIC)) AS avg_response_ms, MAX(avg_response_ms) AS worst_day_ms FROM bing_crawl_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY week ORDER BY week`,
   }),
   t.list({
     name: "bing_wmt_list_server_error_days",
@@ -67,7 +67,7 @@ export const bingCrawlTools = defineTools("bing_wmt", (t, store) => [
     description:
       "Which keywords bring us Bing traffic? Impressions, clicks, CTR and average position per keyword.",
     days: 28,
-    sql: "SELECT keyword, SUM(impressions) AS impressions, SUM(clicks) AS clicks, ROUND(SUM(clicks) * 1.0 / MAX(SUM(impressions), 1), 4) AS ctr, ROUND(AVG(position), 1) AS position FROM bing_keywords WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY keyword ORDER BY clicks DESC",
+    sql: (d) => `SELECT keyword, SUM(impressions) AS impressions, SUM(clicks) AS clicks, ROUND(CAST(SUM(clicks) * 1.0 / ${d.greatest("SUM(impressions)", "1")} AS NUMERIC), 4) AS ctr, ROUND(CAST(AVG(position) AS NUMERIC), 1) AS position FROM bing_keywords WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY keyword ORDER BY clicks DESC`,
   }),
   t.list({
     name: "bing_wmt_get_keyword_history",
@@ -103,6 +103,6 @@ export const bingCrawlTools = defineTools("bing_wmt", (t, store) => [
     description:
       "Bing versus Google for the same search terms: clicks and position in each engine.",
     days: 28,
-    sql: "SELECT b.keyword, b.clicks AS bing_clicks, b.position AS bing_position, g.clicks AS google_clicks, g.position AS google_position FROM (SELECT keyword, SUM(clicks) AS clicks, ROUND(AVG(position), 1) AS position FROM bing_keywords WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY keyword) b LEFT JOIN (SELECT query, SUM(clicks) AS clicks, ROUND(AVG(position), 1) AS position FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY query) g ON g.query = b.keyword ORDER BY b.clicks DESC",
+    sql: "SELECT b.keyword, b.clicks AS bing_clicks, b.position AS bing_position, g.clicks AS google_clicks, g.position AS google_position FROM (SELECT keyword, SUM(clicks) AS clicks, ROUND(CAST(AVG(position) AS NUMERIC), 1) AS position FROM bing_keywords WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY keyword) b LEFT JOIN (SELECT query, SUM(clicks) AS clicks, ROUND(CAST(AVG(position) AS NUMERIC), 1) AS position FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY query) g ON g.query = b.keyword ORDER BY b.clicks DESC",
   }),
 ]);

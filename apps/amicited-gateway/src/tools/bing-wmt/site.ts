@@ -139,7 +139,7 @@ export const bingSiteTools = defineTools("bing_wmt", (t, store) => {
         const url = args.url;
         requireOnDomain(url, d);
         const r = await store.run(
-          "INSERT INTO bing_blocked_urls (domain_id, url, kind, added_at) VALUES (?, ?, ?, ?)",
+          "INSERT INTO bing_blocked_urls (domain_id, url, kind, added_at) VALUES (?, ?, ?, ?) RETURNING id",
           [d.id, url, args.kind ?? "page", new Date().toISOString()],
         );
         return { block_id: r.lastInsertId, url };

@@ -57,7 +57,7 @@ export const eshopActionTools = defineTools("eshop", (t, store) => [
           `code ${args.code} already exists; pick another code.`,
         );
       const r = await store.run(
-        "INSERT INTO eshop_coupons (domain_id, code, percent_off, active, created_at) VALUES (?, ?, ?, 1, ?)",
+        "INSERT INTO eshop_coupons (domain_id, code, percent_off, active, created_at) VALUES (?, ?, ?, 1, ?) RETURNING id",
         [d.id, args.code, args.percent_off, new Date().toISOString().slice(0, 10)],
       );
       return { coupon_id: r.lastInsertId, code: args.code };

@@ -5,7 +5,7 @@ import { valid, customer } from "./common";
 /** The eshop toolset's tools about customers, lifetime value, retention and carts. */
 export const eshopCustomerTools = defineTools("eshop", (t, store) => {
   const ltv =
-    "SELECT c.id AS customer_id, c.name, c.email, COUNT(o.id) AS orders, ROUND(SUM(o.total), 2) AS lifetime_value, MIN(o.day) AS first_order, MAX(o.day) AS last_order FROM eshop_customers c JOIN eshop_orders o ON o.customer_id = c.id AND o." +
+    "SELECT c.id AS customer_id, c.name, c.email, COUNT(o.id) AS orders, ROUND(CAST(SUM(o.total) AS NUMERIC), 2) AS lifetime_value, MIN(o.day) AS first_order, MAX(o.day) AS last_order FROM eshop_customers c JOIN eshop_orders o ON o.customer_id = c.id AND o." +
     valid +
     " WHERE c.domain_id = ? GROUP BY c.id";
   return [
@@ -25,7 +25,7 @@ export const eshopCustomerTools = defineTools("eshop", (t, store) => {
         return {
           ...c,
           ...(await store.get(
-            `SELECT COUNT(*) AS orders, ROUND(SUM(total), 2) AS lifetime_value, MAX(day) AS last_order FROM eshop_orders WHERE customer_id = ? AND ${valid}`,
+            `SELECT COUNT(*) AS orders, ROUND(CAST(SUM(total) AS NUMERIC), 2) AS lifetime_value, MAX(day) AS last_order FROM eshop_orders WHERE customer_id = ? AND ${valid}`,
             [c.id],
           )),
           recent_orders: await store.all(
@@ -70,7 +70,7 @@ export const eshopCustomerTools = defineTools("eshop", (t, store) => {
         "How many customers come back? Share of buying customers with two or more orders.",
       run: async (_args, d) => {
         const r = await store.get<{ buyers: number; repeat: number }>(
-          `SELECT COUNT(*) AS buyers, SUM(n >= 2) AS repeat FROM (SELECT customer_id, COUNT(*) AS n FROM eshop_orders WHERE domain_id = ? AND ${valid} GROUP BY customer_id)`,
+          `SELECT COUNT(*) AS buyers, SUM(CAST((n >= 2) AS INTEGER)) AS repeat FROM (SELECT customer_id, COUNT(*) AS n FROM eshop_orders WHERE domain_id = ? AND ${valid} GROUP BY customer_id) AS buyers`,
           [d.id],
         );
         return {
@@ -84,7 +84,7 @@ export const eshopCustomerTools = defineTools("eshop", (t, store) => {
       name: "eshop_new_vs_returning_revenue",
       description: "Revenue from first-time buyers versus returning customers, per week.",
       days: 84,
-      sql: `SELECT strftime('%Y-W%W', o.day) AS week, ROUND(SUM(CASE WHEN o.day = f.first_day THEN o.total ELSE 0 END), 2) AS new_customer_revenue, ROUND(SUM(CASE WHEN o.day > f.first_day THEN o.total ELSE 0 END), 2) AS returning_revenue FROM eshop_orders o JOIN (SELECT customer_id, MIN(day) AS first_day FROM eshop_orders WHERE domain_id = :domain_id AND ${valid} GROUP BY customer_id) f ON f.customer_id = o.customer_id WHERE o.domain_id = :domain_id AND o.${valid} AND o.day BETWEEN :since AND :until GROUP BY week ORDER BY week`,
+      sql: (d) => `SELECT ${d.week("o.day")} AS week, ROUND(CAST(SUM(CASE WHEN o.day = f.first_day THEN o.total ELSE 0 END) AS NUMERIC), 2) AS new_customer_revenue, ROUND(CAST(SUM(CASE WHEN o.day > f.first_day THEN o.total ELSE 0 END) AS NUMERIC), 2) AS returning_revenue FROM eshop_orders o JOIN (SELECT customer_id, MIN(day) AS first_day FROM eshop_orders WHERE domain_id = :domain_id AND ${valid} GROUP BY customer_id) f ON f.customer_id = o.customer_id WHERE o.domain_id = :domain_id AND o.${valid} AND o.day BETWEEN :since AND :until GROUP BY week ORDER BY week`,
     }),
     t.list({
       name: "eshop_customers_at_churn_risk",
@@ -107,13 +107,13 @@ export const eshopCustomerTools = defineTools("eshop", (t, store) => {
     t.list({
       name: "eshop_customers_by_country",
       description: "Where do our customers live? Customers and buyers per country.",
-      sql: "SELECT c.country, COUNT(*) AS customers, SUM(EXISTS (SELECT 1 FROM eshop_orders o WHERE o.customer_id = c.id)) AS buyers FROM eshop_customers c WHERE c.domain_id = :domain_id GROUP BY c.country ORDER BY customers DESC",
+      sql: "SELECT c.country, COUNT(*) AS customers, SUM(CAST((EXISTS (SELECT 1 FROM eshop_orders o WHERE o.customer_id = c.id)) AS INTEGER)) AS buyers FROM eshop_customers c WHERE c.domain_id = :domain_id GROUP BY c.country ORDER BY customers DESC",
     }),
     t.list({
       name: "eshop_cohort_retention",
       description:
         "Cohort retention: for customers grouped by month of first order, how many ordered again in later months?",
-      sql: `SELECT f.cohort, COUNT(DISTINCT f.customer_id) AS customers, COUNT(DISTINCT CASE WHEN substr(o.day, 1, 7) > f.cohort THEN f.customer_id END) AS returned, ROUND(COUNT(DISTINCT CASE WHEN substr(o.day, 1, 7) > f.cohort THEN f.customer_id END) * 1.0 / COUNT(DISTINCT f.customer_id), 3) AS retention FROM (SELECT customer_id, substr(MIN(day), 1, 7) AS cohort FROM eshop_orders WHERE domain_id = :domain_id AND ${valid} GROUP BY customer_id) f JOIN eshop_orders o ON o.customer_id = f.customer_id AND o.${valid} GROUP BY f.cohort ORDER BY f.cohort`,
+      sql: `SELECT f.cohort, COUNT(DISTINCT f.customer_id) AS customers, COUNT(DISTINCT CASE WHEN substr(o.day, 1, 7) > f.cohort THEN f.customer_id END) AS returned, ROUND(CAST(COUNT(DISTINCT CASE WHEN substr(o.day, 1, 7) > f.cohort THEN f.customer_id END) * 1.0 / COUNT(DISTINCT f.customer_id) AS NUMERIC), 3) AS retention FROM (SELECT customer_id, substr(MIN(day), 1, 7) AS cohort FROM eshop_orders WHERE domain_id = :domain_id AND ${valid} GROUP BY customer_id) f JOIN eshop_orders o ON o.customer_id = f.customer_id AND o.${valid} GROUP BY f.cohort ORDER BY f.cohort`,
     }),
     t.read({
       name: "eshop_get_marketing_consent",
@@ -134,7 +134,7 @@ export const eshopCustomerTools = defineTools("eshop", (t, store) => {
       name: "eshop_get_cart_abandonment_rate",
       description: "What share of shopping carts is abandoned, and how much value do they hold?",
       days: 28,
-      sql: "SELECT COUNT(*) AS carts, SUM(status = 'abandoned') AS abandoned, SUM(CASE WHEN status = 'abandoned' THEN value ELSE 0 END) AS value FROM eshop_carts WHERE domain_id = :domain_id AND day BETWEEN :since AND :until",
+      sql: "SELECT COUNT(*) AS carts, SUM(CAST((status = 'abandoned') AS INTEGER)) AS abandoned, SUM(CASE WHEN status = 'abandoned' THEN value ELSE 0 END) AS value FROM eshop_carts WHERE domain_id = :domain_id AND day BETWEEN :since AND :until",
       answer: (r) => ({
         carts: r?.carts ?? 0,
         abandoned: r?.abandoned ?? 0,
@@ -146,7 +146,7 @@ export const eshopCustomerTools = defineTools("eshop", (t, store) => {
       name: "eshop_abandonment_by_checkout_step",
       description: "At which checkout step do shoppers give up (cart, shipping, payment, review)?",
       days: 28,
-      sql: "SELECT last_step, COUNT(*) AS abandoned_carts, ROUND(SUM(value), 2) AS value FROM eshop_carts WHERE domain_id = :domain_id AND status = 'abandoned' AND day BETWEEN :since AND :until GROUP BY last_step ORDER BY abandoned_carts DESC",
+      sql: "SELECT last_step, COUNT(*) AS abandoned_carts, ROUND(CAST(SUM(value) AS NUMERIC), 2) AS value FROM eshop_carts WHERE domain_id = :domain_id AND status = 'abandoned' AND day BETWEEN :since AND :until GROUP BY last_step ORDER BY abandoned_carts DESC",
     }),
     t.list({
       name: "eshop_list_abandoned_carts",

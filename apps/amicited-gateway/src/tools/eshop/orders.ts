@@ -10,7 +10,7 @@ export const eshopOrderTools = defineTools("eshop", (t, store) => {
       name,
       description,
       days: 28,
-      sql: `SELECT ${column}, COUNT(*) AS orders, ROUND(SUM(total), 2) AS revenue, ROUND(AVG(total), 2) AS average_order_value FROM eshop_orders WHERE domain_id = :domain_id AND ${column === "status" ? "1 = 1" : valid} AND day BETWEEN :since AND :until GROUP BY ${column} ORDER BY revenue DESC`,
+      sql: `SELECT ${column}, COUNT(*) AS orders, ROUND(CAST(SUM(total) AS NUMERIC), 2) AS revenue, ROUND(CAST(AVG(total) AS NUMERIC), 2) AS average_order_value FROM eshop_orders WHERE domain_id = :domain_id AND ${column === "status" ? "1 = 1" : valid} AND day BETWEEN :since AND :until GROUP BY ${column} ORDER BY revenue DESC`,
     });
   return [
     t.list({
@@ -43,7 +43,7 @@ export const eshopOrderTools = defineTools("eshop", (t, store) => {
       name: "eshop_orders_by_day",
       description: "Orders and revenue day by day.",
       days: 28,
-      sql: `SELECT day, COUNT(*) AS orders, ROUND(SUM(total), 2) AS revenue FROM eshop_orders WHERE domain_id = :domain_id AND ${valid} AND day BETWEEN :since AND :until GROUP BY day ORDER BY day`,
+      sql: `SELECT day, COUNT(*) AS orders, ROUND(CAST(SUM(total) AS NUMERIC), 2) AS revenue FROM eshop_orders WHERE domain_id = :domain_id AND ${valid} AND day BETWEEN :since AND :until GROUP BY day ORDER BY day`,
     }),
     ordersBy(
       "eshop_orders_by_status",
@@ -60,21 +60,21 @@ export const eshopOrderTools = defineTools("eshop", (t, store) => {
       name: "eshop_average_order_value_trend",
       description: "Is the average basket growing? Average order value per week.",
       days: 84,
-      sql: `SELECT strftime('%Y-W%W', day) AS week, ROUND(AVG(total), 2) AS average_order_value, COUNT(*) AS orders FROM eshop_orders WHERE domain_id = :domain_id AND ${valid} AND day BETWEEN :since AND :until GROUP BY week ORDER BY week`,
+      sql: (d) => `SELECT ${d.week("day")} AS week, ROUND(CAST(AVG(total) AS NUMERIC), 2) AS average_order_value, COUNT(*) AS orders FROM eshop_orders WHERE domain_id = :domain_id AND ${valid} AND day BETWEEN :since AND :until GROUP BY week ORDER BY week`,
     }),
     t.totals({
       name: "eshop_get_revenue_summary",
       description:
         "Shop revenue for the window: gross, discounts, shipping, refunds, net, orders and average order value.",
       days: 28,
-      sql: `SELECT COUNT(*) AS orders, ROUND(SUM(CASE WHEN ${valid} THEN subtotal END), 2) AS gross, ROUND(SUM(CASE WHEN ${valid} THEN discount END), 2) AS discounts, ROUND(SUM(CASE WHEN ${valid} THEN shipping END), 2) AS shipping, ROUND(SUM(CASE WHEN status = 'refunded' THEN total END), 2) AS refunded, ROUND(SUM(CASE WHEN ${valid} THEN total END), 2) AS net, ROUND(AVG(CASE WHEN ${valid} THEN total END), 2) AS average_order_value FROM eshop_orders WHERE domain_id = :domain_id AND day BETWEEN :since AND :until`,
+      sql: `SELECT COUNT(*) AS orders, ROUND(CAST(SUM(CASE WHEN ${valid} THEN subtotal END) AS NUMERIC), 2) AS gross, ROUND(CAST(SUM(CASE WHEN ${valid} THEN discount END) AS NUMERIC), 2) AS discounts, ROUND(CAST(SUM(CASE WHEN ${valid} THEN shipping END) AS NUMERIC), 2) AS shipping, ROUND(CAST(SUM(CASE WHEN status = 'refunded' THEN total END) AS NUMERIC), 2) AS refunded, ROUND(CAST(SUM(CASE WHEN ${valid} THEN total END) AS NUMERIC), 2) AS net, ROUND(CAST(AVG(CASE WHEN ${valid} THEN total END) AS NUMERIC), 2) AS average_order_value FROM eshop_orders WHERE domain_id = :domain_id AND day BETWEEN :since AND :until`,
     }),
     t.comparePeriods({
       name: "eshop_compare_periods",
       description:
         "Did the shop sell more this window than the previous one? Orders, revenue and AOV in each.",
       days: 28,
-      sql: `SELECT COUNT(*) AS orders, ROUND(SUM(total), 2) AS revenue, ROUND(AVG(total), 2) AS average_order_value FROM eshop_orders WHERE domain_id = :domain_id AND ${valid} AND day BETWEEN :since AND :until`,
+      sql: `SELECT COUNT(*) AS orders, ROUND(CAST(SUM(total) AS NUMERIC), 2) AS revenue, ROUND(CAST(AVG(total) AS NUMERIC), 2) AS average_order_value FROM eshop_orders WHERE domain_id = :domain_id AND ${valid} AND day BETWEEN :since AND :until`,
     }),
     t.read({
       name: "eshop_get_refund_rate",
@@ -87,7 +87,7 @@ export const eshopOrderTools = defineTools("eshop", (t, store) => {
           revenue: number;
           refunded_revenue: number;
         }>(
-          "SELECT COUNT(*) AS orders, SUM(status = 'refunded') AS refunded, SUM(total) AS revenue, SUM(CASE WHEN status = 'refunded' THEN total ELSE 0 END) AS refunded_revenue FROM eshop_orders WHERE domain_id = ? AND day BETWEEN ? AND ?",
+          "SELECT COUNT(*) AS orders, SUM(CAST((status = 'refunded') AS INTEGER)) AS refunded, SUM(total) AS revenue, SUM(CASE WHEN status = 'refunded' THEN total ELSE 0 END) AS refunded_revenue FROM eshop_orders WHERE domain_id = ? AND day BETWEEN ? AND ?",
           [d.id, w.since, w.until],
         );
         return {
@@ -105,7 +105,7 @@ export const eshopOrderTools = defineTools("eshop", (t, store) => {
       name: "eshop_coupon_usage",
       description: "Which coupons are used, how often, and how much discount did they cost?",
       days: 90,
-      sql: "SELECT coupon, COUNT(*) AS orders, ROUND(SUM(discount), 2) AS discount_given, ROUND(AVG(total), 2) AS average_order_value FROM eshop_orders WHERE domain_id = :domain_id AND coupon IS NOT NULL AND day BETWEEN :since AND :until GROUP BY coupon ORDER BY orders DESC",
+      sql: "SELECT coupon, COUNT(*) AS orders, ROUND(CAST(SUM(discount) AS NUMERIC), 2) AS discount_given, ROUND(CAST(AVG(total) AS NUMERIC), 2) AS average_order_value FROM eshop_orders WHERE domain_id = :domain_id AND coupon IS NOT NULL AND day BETWEEN :since AND :until GROUP BY coupon ORDER BY orders DESC",
     }),
     t.list({
       name: "eshop_list_coupons",

@@ -1,10 +1,12 @@
 // eshop tools about products: catalogue, stock, best sellers, margins, ratings and reviews.
-import { containsPattern, LIKE_ESCAPE } from "@foundry-mcp/workspace-store";
+import { containsPattern, dialectSql, LIKE_ESCAPE } from "@foundry-mcp/workspace-store";
 import { arg, round, defineTools, windowOf } from "../shared";
 import { valid, product } from "./common";
 
 /** The eshop toolset's tools about products, stock, sales and reviews. */
-export const eshopProductTools = defineTools("eshop", (t, store) => [
+export const eshopProductTools = defineTools("eshop", (t, store) => {
+  const dialect = dialectSql(store.dialect);
+  return [
   t.list({
     name: "eshop_list_products",
     description:
@@ -26,7 +28,7 @@ export const eshopProductTools = defineTools("eshop", (t, store) => [
       return {
         ...p,
         ...(await store.get(
-          `SELECT SUM(i.quantity) AS units_sold, ROUND(SUM(i.quantity * i.unit_price), 2) AS revenue FROM eshop_order_items i JOIN eshop_orders o ON o.id = i.order_id AND o.${valid} WHERE i.product_id = ?`,
+          `SELECT SUM(i.quantity) AS units_sold, ROUND(CAST(SUM(i.quantity * i.unit_price) AS NUMERIC), 2) AS revenue FROM eshop_order_items i JOIN eshop_orders o ON o.id = i.order_id AND o.${valid} WHERE i.product_id = ?`,
           [p.id],
         )),
         average_rating: round(
@@ -47,7 +49,7 @@ export const eshopProductTools = defineTools("eshop", (t, store) => [
     params: { text: arg.text("Text to look for.") },
     required: ["text"],
     query: (args, d) => [
-      `SELECT id AS product_id, sku, name, price, stock FROM eshop_products WHERE domain_id = ? AND (LOWER(name) LIKE ? ${LIKE_ESCAPE} OR LOWER(sku) LIKE ? ${LIKE_ESCAPE}) ORDER BY name`,
+      `SELECT id AS product_id, sku, name, price, stock FROM eshop_products WHERE domain_id = ? AND (${dialect.likeIgnoringCase("LOWER(name)", "?")} ${LIKE_ESCAPE} OR ${dialect.likeIgnoringCase("LOWER(sku)", "?")} ${LIKE_ESCAPE}) ORDER BY name`,
       [d.id, containsPattern(args.text, true), containsPattern(args.text, true)],
     ],
   }),
@@ -83,14 +85,14 @@ export const eshopProductTools = defineTools("eshop", (t, store) => [
     name: "eshop_best_sellers_by_revenue",
     description: "Which products bring in the most money?",
     days: 28,
-    sql: `SELECT p.id AS product_id, p.name, ROUND(SUM(i.quantity * i.unit_price), 2) AS revenue FROM eshop_order_items i JOIN eshop_orders o ON o.id = i.order_id JOIN eshop_products p ON p.id = i.product_id WHERE i.domain_id = :domain_id AND o.${valid} AND o.day BETWEEN :since AND :until GROUP BY p.id ORDER BY revenue DESC`,
+    sql: `SELECT p.id AS product_id, p.name, ROUND(CAST(SUM(i.quantity * i.unit_price) AS NUMERIC), 2) AS revenue FROM eshop_order_items i JOIN eshop_orders o ON o.id = i.order_id JOIN eshop_products p ON p.id = i.product_id WHERE i.domain_id = :domain_id AND o.${valid} AND o.day BETWEEN :since AND :until GROUP BY p.id ORDER BY revenue DESC`,
   }),
   t.list({
     name: "eshop_products_by_margin",
     description:
       "Which products earn the most gross profit? Margin per unit, margin % and gross profit in the window.",
     days: 28,
-    sql: `SELECT p.id AS product_id, p.name, ROUND(p.price - p.cost, 2) AS margin_per_unit, ROUND((p.price - p.cost) / p.price, 3) AS margin_rate, ROUND(COALESCE(SUM(i.quantity * (i.unit_price - p.cost)), 0), 2) AS gross_profit FROM eshop_products p LEFT JOIN eshop_order_items i ON i.product_id = p.id AND i.order_id IN (SELECT id FROM eshop_orders WHERE domain_id = :domain_id AND ${valid} AND day BETWEEN :since AND :until) WHERE p.domain_id = :domain_id GROUP BY p.id ORDER BY gross_profit DESC`,
+    sql: `SELECT p.id AS product_id, p.name, ROUND(CAST(p.price - p.cost AS NUMERIC), 2) AS margin_per_unit, ROUND(CAST((p.price - p.cost) / p.price AS NUMERIC), 3) AS margin_rate, ROUND(CAST(COALESCE(SUM(i.quantity * (i.unit_price - p.cost)), 0) AS NUMERIC), 2) AS gross_profit FROM eshop_products p LEFT JOIN eshop_order_items i ON i.product_id = p.id AND i.order_id IN (SELECT id FROM eshop_orders WHERE domain_id = :domain_id AND ${valid} AND day BETWEEN :since AND :until) WHERE p.domain_id = :domain_id GROUP BY p.id ORDER BY gross_profit DESC`,
   }),
   t.list({
     name: "eshop_products_never_sold",
@@ -102,7 +104,7 @@ export const eshopProductTools = defineTools("eshop", (t, store) => [
     name: "eshop_sales_by_category",
     description: "Revenue and units per product category.",
     days: 28,
-    sql: `SELECT p.category, SUM(i.quantity) AS units, ROUND(SUM(i.quantity * i.unit_price), 2) AS revenue FROM eshop_order_items i JOIN eshop_orders o ON o.id = i.order_id JOIN eshop_products p ON p.id = i.product_id WHERE i.domain_id = :domain_id AND o.${valid} AND o.day BETWEEN :since AND :until GROUP BY p.category ORDER BY revenue DESC`,
+    sql: `SELECT p.category, SUM(i.quantity) AS units, ROUND(CAST(SUM(i.quantity * i.unit_price) AS NUMERIC), 2) AS revenue FROM eshop_order_items i JOIN eshop_orders o ON o.id = i.order_id JOIN eshop_products p ON p.id = i.product_id WHERE i.domain_id = :domain_id AND o.${valid} AND o.day BETWEEN :since AND :until GROUP BY p.category ORDER BY revenue DESC`,
   }),
   t.list({
     name: "eshop_frequently_bought_together",
@@ -113,7 +115,7 @@ export const eshopProductTools = defineTools("eshop", (t, store) => [
   t.list({
     name: "eshop_product_ratings",
     description: "Average star rating and review count per product.",
-    sql: "SELECT p.id AS product_id, p.name, ROUND(AVG(r.rating), 2) AS average_rating, COUNT(*) AS reviews FROM eshop_reviews r JOIN eshop_products p ON p.id = r.product_id WHERE r.domain_id = :domain_id GROUP BY p.id ORDER BY average_rating DESC",
+    sql: "SELECT p.id AS product_id, p.name, ROUND(CAST(AVG(r.rating) AS NUMERIC), 2) AS average_rating, COUNT(*) AS reviews FROM eshop_reviews r JOIN eshop_products p ON p.id = r.product_id WHERE r.domain_id = :domain_id GROUP BY p.id ORDER BY average_rating DESC",
   }),
   t.list({
     name: "eshop_lowest_rated_products",
@@ -128,7 +130,7 @@ export const eshopProductTools = defineTools("eshop", (t, store) => [
         description: "Average rating ceiling.",
       },
     },
-    sql: "SELECT p.id AS product_id, p.name, ROUND(AVG(r.rating), 2) AS average_rating, SUM(r.rating <= 2) AS bad_reviews FROM eshop_reviews r JOIN eshop_products p ON p.id = r.product_id WHERE r.domain_id = :domain_id GROUP BY p.id HAVING AVG(r.rating) < :below ORDER BY average_rating",
+    sql: "SELECT p.id AS product_id, p.name, ROUND(CAST(AVG(r.rating) AS NUMERIC), 2) AS average_rating, SUM(CAST((r.rating <= 2) AS INTEGER)) AS bad_reviews FROM eshop_reviews r JOIN eshop_products p ON p.id = r.product_id WHERE r.domain_id = :domain_id GROUP BY p.id HAVING AVG(r.rating) < :below ORDER BY average_rating",
   }),
   t.list({
     name: "eshop_list_reviews",
@@ -140,4 +142,5 @@ export const eshopProductTools = defineTools("eshop", (t, store) => [
     owned: [product],
     sql: "SELECT r.day, r.rating, r.title, p.name AS product FROM eshop_reviews r JOIN eshop_products p ON p.id = r.product_id WHERE r.domain_id = :domain_id[ AND r.product_id = :product_id][ AND r.rating = :rating] ORDER BY r.day DESC, r.id",
   }),
-]);
+];
+});

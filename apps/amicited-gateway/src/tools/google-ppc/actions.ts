@@ -27,7 +27,7 @@ export const googlePpcActionTools = defineTools("google_ppc", (t, store) => {
       required: ["name", "channel", "daily_budget"],
       run: async (args, d) => {
         const r = await store.run(
-          "INSERT INTO gads_campaigns (domain_id, name, channel, status, bidding, daily_budget, target_cpa, created_at) VALUES (?, ?, ?, 'paused', 'maximize_conversions', ?, NULL, ?)",
+          "INSERT INTO gads_campaigns (domain_id, name, channel, status, bidding, daily_budget, target_cpa, created_at) VALUES (?, ?, ?, 'paused', 'maximize_conversions', ?, NULL, ?) RETURNING id",
           [d.id, args.name, args.channel, args.daily_budget, new Date().toISOString().slice(0, 10)],
         );
         return { campaign_id: r.lastInsertId, status: "paused" };
@@ -85,7 +85,7 @@ export const googlePpcActionTools = defineTools("google_ppc", (t, store) => {
       required: ["text", "match_type"],
       run: async (args, d, _context, g) => {
         const r = await store.run(
-          "INSERT INTO gads_keywords (adgroup_id, campaign_id, domain_id, text, match_type, status, quality_score, cpc_bid, negative) VALUES (?, ?, ?, ?, ?, 'enabled', 5, ?, 0)",
+          "INSERT INTO gads_keywords (adgroup_id, campaign_id, domain_id, text, match_type, status, quality_score, cpc_bid, negative) VALUES (?, ?, ?, ?, ?, 'enabled', 5, ?, 0) RETURNING id",
           [g.id, g.campaign_id, d.id, args.text, args.match_type, args.cpc_bid ?? 1],
         );
         return { keyword_id: r.lastInsertId, adgroup: g.name };
@@ -100,7 +100,7 @@ export const googlePpcActionTools = defineTools("google_ppc", (t, store) => {
       required: ["text"],
       run: async (args, d, _context, g) => {
         const r = await store.run(
-          "INSERT INTO gads_keywords (adgroup_id, campaign_id, domain_id, text, match_type, status, quality_score, cpc_bid, negative) VALUES (?, ?, ?, ?, 'phrase', 'enabled', 0, 0, 1)",
+          "INSERT INTO gads_keywords (adgroup_id, campaign_id, domain_id, text, match_type, status, quality_score, cpc_bid, negative) VALUES (?, ?, ?, ?, 'phrase', 'enabled', 0, 0, 1) RETURNING id",
           [g.id, g.campaign_id, d.id, args.text],
         );
         return { keyword_id: r.lastInsertId, negative: args.text };

@@ -3,7 +3,7 @@ import { ownedRow } from "../owned-rows";
 
 /** SQL select list of the summed statistics columns. */
 export const stats =
-  "SUM(impressions) AS impressions, SUM(clicks) AS clicks, ROUND(SUM(cost), 2) AS cost, ROUND(SUM(conversions), 1) AS conversions, ROUND(SUM(conv_value), 2) AS conv_value";
+  "SUM(impressions) AS impressions, SUM(clicks) AS clicks, ROUND(CAST(SUM(cost) AS NUMERIC), 2) AS cost, ROUND(CAST(SUM(conversions) AS NUMERIC), 1) AS conversions, ROUND(CAST(SUM(conv_value) AS NUMERIC), 2) AS conv_value";
 /** A Google Ads campaign. */
 export const campaign = ownedRow<{
   id: number;

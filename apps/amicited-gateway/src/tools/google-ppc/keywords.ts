@@ -45,7 +45,7 @@ export const googlePpcKeywordTools = defineTools("google_ppc", (t) => [
     days: 28,
     params: { min_cost: arg.number("Spend threshold in account currency.") },
     query: (args, d, w) => [
-      "SELECT k.id AS keyword_id, k.text, ROUND(SUM(s.cost), 2) AS cost, SUM(s.clicks) AS clicks FROM gads_keyword_daily s JOIN gads_keywords k ON k.id = s.keyword_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY k.id HAVING SUM(s.conversions) = 0 AND SUM(s.cost) >= ? ORDER BY cost DESC",
+      "SELECT k.id AS keyword_id, k.text, ROUND(CAST(SUM(s.cost) AS NUMERIC), 2) AS cost, SUM(s.clicks) AS clicks FROM gads_keyword_daily s JOIN gads_keywords k ON k.id = s.keyword_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY k.id HAVING SUM(s.conversions) = 0 AND SUM(s.cost) >= ? ORDER BY cost DESC",
       [d.id, w.since, w.until, args.min_cost ?? 0],
     ],
   }),
@@ -53,19 +53,19 @@ export const googlePpcKeywordTools = defineTools("google_ppc", (t) => [
     name: "google_ppc_top_converting_keywords",
     description: "Which keywords bring the most conversions, and at what cost per conversion?",
     days: 28,
-    sql: "SELECT k.id AS keyword_id, k.text, ROUND(SUM(s.conversions), 1) AS conversions, ROUND(SUM(s.cost) / MAX(SUM(s.conversions), 0.1), 2) AS cpa FROM gads_keyword_daily s JOIN gads_keywords k ON k.id = s.keyword_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY k.id HAVING SUM(s.conversions) > 0 ORDER BY conversions DESC",
+    sql: (d) => `SELECT k.id AS keyword_id, k.text, ROUND(CAST(SUM(s.conversions) AS NUMERIC), 1) AS conversions, ROUND(CAST(SUM(s.cost) / ${d.greatest("SUM(s.conversions)", "0.1")} AS NUMERIC), 2) AS cpa FROM gads_keyword_daily s JOIN gads_keywords k ON k.id = s.keyword_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY k.id HAVING SUM(s.conversions) > 0 ORDER BY conversions DESC`,
   }),
   t.list({
     name: "google_ppc_cpa_by_campaign",
     description: "What does a conversion cost in each campaign, against its target CPA?",
     days: 28,
-    sql: "SELECT c.id AS campaign_id, c.name, c.target_cpa, ROUND(SUM(s.cost) / MAX(SUM(s.conversions), 0.1), 2) AS cpa, ROUND(SUM(s.conversions), 1) AS conversions FROM gads_keyword_daily s JOIN gads_campaigns c ON c.id = s.campaign_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY c.id ORDER BY cpa DESC",
+    sql: (d) => `SELECT c.id AS campaign_id, c.name, c.target_cpa, ROUND(CAST(SUM(s.cost) / ${d.greatest("SUM(s.conversions)", "0.1")} AS NUMERIC), 2) AS cpa, ROUND(CAST(SUM(s.conversions) AS NUMERIC), 1) AS conversions FROM gads_keyword_daily s JOIN gads_campaigns c ON c.id = s.campaign_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY c.id ORDER BY cpa DESC`,
   }),
   t.list({
     name: "google_ppc_roas_by_campaign",
     description: "Return on ad spend per Google Ads campaign (conversion value divided by cost).",
     days: 28,
-    sql: "SELECT c.id AS campaign_id, c.name, ROUND(SUM(s.conv_value) / MAX(SUM(s.cost), 0.01), 2) AS roas, ROUND(SUM(s.cost), 2) AS cost, ROUND(SUM(s.conv_value), 2) AS conv_value FROM gads_keyword_daily s JOIN gads_campaigns c ON c.id = s.campaign_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY c.id ORDER BY roas DESC",
+    sql: (d) => `SELECT c.id AS campaign_id, c.name, ROUND(CAST(SUM(s.conv_value) / ${d.greatest("SUM(s.cost)", "0.01")} AS NUMERIC), 2) AS roas, ROUND(CAST(SUM(s.cost) AS NUMERIC), 2) AS cost, ROUND(CAST(SUM(s.conv_value) AS NUMERIC), 2) AS conv_value FROM gads_keyword_daily s JOIN gads_campaigns c ON c.id = s.campaign_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY c.id ORDER BY roas DESC`,
   }),
   t.list({
     name: "google_ppc_list_search_terms",
@@ -100,7 +100,7 @@ export const googlePpcKeywordTools = defineTools("google_ppc", (t) => [
     description:
       "Are campaigns spending their daily budget? Average daily spend against budget per campaign.",
     days: 7,
-    sql: "SELECT c.id AS campaign_id, c.name, c.daily_budget, ROUND(SUM(s.cost) / :days, 2) AS average_daily_spend, ROUND(SUM(s.cost) / :days / c.daily_budget, 3) AS budget_used FROM gads_campaigns c LEFT JOIN gads_keyword_daily s ON s.campaign_id = c.id AND s.day BETWEEN :since AND :until WHERE c.domain_id = :domain_id GROUP BY c.id ORDER BY budget_used DESC",
+    sql: "SELECT c.id AS campaign_id, c.name, c.daily_budget, ROUND(CAST(SUM(s.cost) / :days AS NUMERIC), 2) AS average_daily_spend, ROUND(CAST(SUM(s.cost) / :days / c.daily_budget AS NUMERIC), 3) AS budget_used FROM gads_campaigns c LEFT JOIN gads_keyword_daily s ON s.campaign_id = c.id AND s.day BETWEEN :since AND :until WHERE c.domain_id = :domain_id GROUP BY c.id ORDER BY budget_used DESC",
   }),
   t.list({
     name: "google_ppc_budget_limited_campaigns",

@@ -54,7 +54,7 @@ export const googlePpcPerformanceTools = defineTools("google_ppc", (t, store) =>
     description:
       "Keyword by keyword: impressions, clicks, cost, conversions, CPC and quality score.",
     days: 28,
-    sql: `SELECT k.id AS keyword_id, k.text, k.match_type, k.quality_score, ${stats}, ROUND(SUM(cost) / MAX(SUM(clicks), 1), 2) AS cpc FROM gads_keyword_daily s JOIN gads_keywords k ON k.id = s.keyword_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY k.id ORDER BY cost DESC`,
+    sql: (d) => `SELECT k.id AS keyword_id, k.text, k.match_type, k.quality_score, ${stats}, ROUND(CAST(SUM(cost) / ${d.greatest("SUM(clicks)", "1")} AS NUMERIC), 2) AS cpc FROM gads_keyword_daily s JOIN gads_keywords k ON k.id = s.keyword_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY k.id ORDER BY cost DESC`,
   }),
   t.list({
     name: "google_ppc_daily_spend",
@@ -66,20 +66,20 @@ export const googlePpcPerformanceTools = defineTools("google_ppc", (t, store) =>
     name: "google_ppc_performance_by_device",
     description: "Google Ads results per device: does mobile convert as well as desktop?",
     days: 28,
-    sql: `SELECT device, ${stats}, ROUND(SUM(cost) / MAX(SUM(conversions), 0.1), 2) AS cpa FROM gads_keyword_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY device ORDER BY cost DESC`,
+    sql: (d) => `SELECT device, ${stats}, ROUND(CAST(SUM(cost) / ${d.greatest("SUM(conversions)", "0.1")} AS NUMERIC), 2) AS cpa FROM gads_keyword_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY device ORDER BY cost DESC`,
   }),
   t.list({
     name: "google_ppc_performance_by_channel",
     description:
       "Search, Shopping or Performance Max: which Google Ads channel returns the most per dollar?",
     days: 28,
-    sql: `SELECT c.channel, ${stats}, ROUND(SUM(conv_value) / MAX(SUM(cost), 0.01), 2) AS roas FROM gads_keyword_daily s JOIN gads_campaigns c ON c.id = s.campaign_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY c.channel ORDER BY roas DESC`,
+    sql: (d) => `SELECT c.channel, ${stats}, ROUND(CAST(SUM(conv_value) / ${d.greatest("SUM(cost)", "0.01")} AS NUMERIC), 2) AS roas FROM gads_keyword_daily s JOIN gads_campaigns c ON c.id = s.campaign_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY c.channel ORDER BY roas DESC`,
   }),
   t.list({
     name: "google_ppc_performance_by_weekday",
     description: "Which day of the week do Google Ads convert best?",
     days: 84,
-    sql: `SELECT CASE strftime('%w', day) WHEN '0' THEN 'sunday' WHEN '1' THEN 'monday' WHEN '2' THEN 'tuesday' WHEN '3' THEN 'wednesday' WHEN '4' THEN 'thursday' WHEN '5' THEN 'friday' ELSE 'saturday' END AS weekday, ${stats} FROM gads_keyword_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY strftime('%w', day) ORDER BY strftime('%w', day)`,
+    sql: (d) => `SELECT CASE ${d.weekday("day")} WHEN '0' THEN 'sunday' WHEN '1' THEN 'monday' WHEN '2' THEN 'tuesday' WHEN '3' THEN 'wednesday' WHEN '4' THEN 'thursday' WHEN '5' THEN 'friday' ELSE 'saturday' END AS weekday, ${stats} FROM gads_keyword_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY ${d.weekday("day")} ORDER BY ${d.weekday("day")}`,
   }),
   t.list({
     name: "google_ppc_performance_by_match_type",

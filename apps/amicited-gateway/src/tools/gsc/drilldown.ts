@@ -1,5 +1,5 @@
 // gsc tools that drill into one query or page, raw rows, the nested search-analytics query, sitemaps and indexing.
-import { containsPattern, LIKE_ESCAPE } from "@foundry-mcp/workspace-store";
+import { containsPattern, dialectSql, LIKE_ESCAPE } from "@foundry-mcp/workspace-store";
 import { arg, round, defineTools, requireOnDomain, windowOf } from "../shared";
 import { ownedRow } from "../owned-rows";
 import type { Query } from "../shared";
@@ -17,14 +17,16 @@ const sitemap = ownedRow<{ id: number; url: string }>({
 });
 
 /** The gsc toolset's tools about single queries and pages, raw rows, sitemaps and indexing. */
-export const gscDrilldownTools = defineTools("gsc", (t, store) => [
+export const gscDrilldownTools = defineTools("gsc", (t, store) => {
+  const dialect = dialectSql(store.dialect);
+  return [
   t.list({
     name: "gsc_query_history",
     description: "Day by day for one query: clicks, impressions, CTR and position.",
     days: 90,
     params: { query: arg.text("The exact search query.") },
     required: ["query"],
-    sql: `SELECT day, ${metrics} FROM gsc_daily WHERE domain_id = :domain_id AND query = :query AND day BETWEEN :since AND :until GROUP BY day ORDER BY day`,
+    sql: (d) => `SELECT day, ${metrics(d)} FROM gsc_daily WHERE domain_id = :domain_id AND query = :query AND day BETWEEN :since AND :until GROUP BY day ORDER BY day`,
   }),
   t.list({
     name: "gsc_page_history",
@@ -32,7 +34,7 @@ export const gscDrilldownTools = defineTools("gsc", (t, store) => [
     days: 90,
     params: { page: arg.text("The page URL.", 500) },
     required: ["page"],
-    sql: `SELECT day, ${metrics} FROM gsc_daily WHERE domain_id = :domain_id AND page = :page AND day BETWEEN :since AND :until GROUP BY day ORDER BY day`,
+    sql: (d) => `SELECT day, ${metrics(d)} FROM gsc_daily WHERE domain_id = :domain_id AND page = :page AND day BETWEEN :since AND :until GROUP BY day ORDER BY day`,
   }),
   t.list({
     name: "gsc_queries_for_page",
@@ -40,7 +42,7 @@ export const gscDrilldownTools = defineTools("gsc", (t, store) => [
     days: 28,
     params: { page: arg.text("The page URL.", 500) },
     required: ["page"],
-    sql: `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = :domain_id AND page = :page AND day BETWEEN :since AND :until GROUP BY query ORDER BY clicks DESC`,
+    sql: (d) => `SELECT query, ${metrics(d)} FROM gsc_daily WHERE domain_id = :domain_id AND page = :page AND day BETWEEN :since AND :until GROUP BY query ORDER BY clicks DESC`,
   }),
   t.list({
     name: "gsc_pages_for_query",
@@ -48,26 +50,26 @@ export const gscDrilldownTools = defineTools("gsc", (t, store) => [
     days: 28,
     params: { query: arg.text("The exact search query.") },
     required: ["query"],
-    sql: `SELECT page, ${metrics} FROM gsc_daily WHERE domain_id = :domain_id AND query = :query AND day BETWEEN :since AND :until GROUP BY page ORDER BY clicks DESC`,
+    sql: (d) => `SELECT page, ${metrics(d)} FROM gsc_daily WHERE domain_id = :domain_id AND query = :query AND day BETWEEN :since AND :until GROUP BY page ORDER BY clicks DESC`,
   }),
   t.list({
     name: "gsc_country_device_matrix",
     description: "Clicks for every country and device pair, to spot where mobile under-performs.",
     days: 28,
-    sql: `SELECT country, device, ${metrics} FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY country, device ORDER BY country, device`,
+    sql: (d) => `SELECT country, device, ${metrics(d)} FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY country, device ORDER BY country, device`,
   }),
   t.list({
     name: "gsc_ctr_by_position",
     description:
       "What CTR do we get at each ranking position? Impressions and CTR per rounded position bucket.",
     days: 28,
-    sql: "SELECT CAST(position AS INTEGER) AS position_bucket, SUM(impressions) AS impressions, ROUND(SUM(clicks) * 1.0 / MAX(SUM(impressions), 1), 4) AS ctr FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY position_bucket ORDER BY position_bucket",
+    sql: (d) => `SELECT ${d.truncate("position")} AS position_bucket, SUM(impressions) AS impressions, ROUND(CAST(SUM(clicks) * 1.0 / ${d.greatest("SUM(impressions)", "1")} AS NUMERIC), 4) AS ctr FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY position_bucket ORDER BY position_bucket`,
   }),
   t.list({
     name: "gsc_mobile_desktop_gap",
     description: "Which queries rank much worse on mobile than on desktop?",
     days: 28,
-    sql: "SELECT query, ROUND(AVG(CASE WHEN device = 'mobile' THEN position END), 1) AS mobile_position, ROUND(AVG(CASE WHEN device = 'desktop' THEN position END), 1) AS desktop_position, ROUND(AVG(CASE WHEN device = 'mobile' THEN position END) - AVG(CASE WHEN device = 'desktop' THEN position END), 1) AS gap FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY query HAVING gap IS NOT NULL ORDER BY gap DESC",
+    sql: "SELECT query, ROUND(CAST(AVG(CASE WHEN device = 'mobile' THEN position END) AS NUMERIC), 1) AS mobile_position, ROUND(CAST(AVG(CASE WHEN device = 'desktop' THEN position END) AS NUMERIC), 1) AS desktop_position, ROUND(CAST(AVG(CASE WHEN device = 'mobile' THEN position END) - AVG(CASE WHEN device = 'desktop' THEN position END) AS NUMERIC), 1) AS gap FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY query HAVING AVG(CASE WHEN device = 'mobile' THEN position END) - AVG(CASE WHEN device = 'desktop' THEN position END) IS NOT NULL ORDER BY gap DESC",
   }),
   t.list({
     name: "gsc_rows",
@@ -144,13 +146,13 @@ export const gscDrilldownTools = defineTools("gsc", (t, store) => [
         sql +=
           filter.operator === "equals"
             ? ` AND ${filter.dimension} = ?`
-            : ` AND ${filter.dimension} ${filter.operator === "contains" ? "" : "NOT "}LIKE ? ${LIKE_ESCAPE}`;
+            : ` AND ${filter.operator === "contains" ? "" : "NOT "}${dialect.likeIgnoringCase(filter.dimension, "?")} ${LIKE_ESCAPE}`;
         params.push(
           filter.operator === "equals" ? filter.expression : containsPattern(filter.expression),
         );
       }
       return [
-        `SELECT ${q.dimensions.join(", ")}, ${metrics} FROM gsc_daily WHERE ${sql} GROUP BY ${q.dimensions.join(", ")} ORDER BY clicks DESC`,
+        `SELECT ${q.dimensions.join(", ")}, ${metrics(dialect)} FROM gsc_daily WHERE ${sql} GROUP BY ${q.dimensions.join(", ")} ORDER BY clicks DESC`,
         params,
       ];
     },
@@ -170,7 +172,7 @@ export const gscDrilldownTools = defineTools("gsc", (t, store) => [
       const url = args.url;
       requireOnDomain(url, d);
       const r = await store.run(
-        "INSERT INTO gsc_sitemaps (domain_id, url, submitted_at, urls, errors, warnings) VALUES (?, ?, ?, 0, 0, 0)",
+        "INSERT INTO gsc_sitemaps (domain_id, url, submitted_at, urls, errors, warnings) VALUES (?, ?, ?, 0, 0, 0) RETURNING id",
         [d.id, url, new Date().toISOString().slice(0, 10)],
       );
       return { sitemap_id: r.lastInsertId, url };
@@ -235,4 +237,5 @@ export const gscDrilldownTools = defineTools("gsc", (t, store) => [
       };
     },
   }),
-]);
+];
+});

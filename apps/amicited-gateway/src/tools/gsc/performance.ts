@@ -1,15 +1,17 @@
 // gsc tools about search performance: top queries and pages, breakdowns, comparisons and opportunities.
-import { containsPattern, LIKE_ESCAPE } from "@foundry-mcp/workspace-store";
+import { containsPattern, dialectSql, LIKE_ESCAPE } from "@foundry-mcp/workspace-store";
+import type { DialectSql } from "@foundry-mcp/workspace-store";
 import { previousWindowOf, defineTools } from "../shared";
 import type { arg, GatewayTool } from "../shared";
-import { clicksChange, filtered, filters, metrics } from "./common";
+import { clicksChange, ctrOf, filtered, filters, metrics, positionOf } from "./common";
 
 /** The gsc toolset's tools about search performance and its changes. */
 export const gscPerformanceTools = defineTools("gsc", (t, store) => {
+  const dialect = dialectSql(store.dialect);
   const grouped = (
     name: string,
     description: string,
-    select: string,
+    select: string | ((d: DialectSql) => string),
     order: string,
     extra: Record<string, ReturnType<typeof arg.text>> = {},
   ): GatewayTool =>
@@ -18,7 +20,10 @@ export const gscPerformanceTools = defineTools("gsc", (t, store) => {
       description,
       days: 28,
       params: { ...filters, ...extra },
-      sql: `SELECT ${select}, ${metrics} FROM gsc_daily WHERE ${filtered} GROUP BY ${select.split(" AS ")[0]} ORDER BY ${order}`,
+      sql: (d) => {
+        const selected = typeof select === "string" ? select : select(d);
+        return `SELECT ${selected}, ${metrics(d)} FROM gsc_daily WHERE ${filtered} GROUP BY ${selected.split(" AS ")[0]} ORDER BY ${order}`;
+      },
     });
   return [
     grouped(
@@ -49,7 +54,7 @@ export const gscPerformanceTools = defineTools("gsc", (t, store) => {
     grouped(
       "gsc_weekly_totals",
       "Google search clicks and impressions per week.",
-      "strftime('%Y-W%W', day) AS week",
+      (d) => `${d.week("day")} AS week`,
       "week",
     ),
     t.list({
@@ -58,7 +63,7 @@ export const gscPerformanceTools = defineTools("gsc", (t, store) => {
         "Which page does Google show for which query? Every query-page pair with its clicks, impressions and position.",
       days: 28,
       params: { ...filters },
-      sql: `SELECT query, page, ${metrics} FROM gsc_daily WHERE ${filtered} GROUP BY query, page ORDER BY impressions DESC`,
+      sql: (d) => `SELECT query, page, ${metrics(d)} FROM gsc_daily WHERE ${filtered} GROUP BY query, page ORDER BY impressions DESC`,
     }),
     t.totals({
       name: "gsc_get_summary",
@@ -66,7 +71,7 @@ export const gscPerformanceTools = defineTools("gsc", (t, store) => {
         "Totals from Google Search Console for the window: clicks, impressions, CTR, average position, distinct queries and pages.",
       days: 28,
       params: { ...filters },
-      sql: `SELECT ${metrics}, COUNT(DISTINCT query) AS queries, COUNT(DISTINCT page) AS pages FROM gsc_daily WHERE ${filtered}`,
+      sql: (d) => `SELECT ${metrics(d)}, COUNT(DISTINCT query) AS queries, COUNT(DISTINCT page) AS pages FROM gsc_daily WHERE ${filtered}`,
       answer: (row, _args, w) => ({ until: w.until, ...row }),
     }),
     t.comparePeriods({
@@ -74,7 +79,7 @@ export const gscPerformanceTools = defineTools("gsc", (t, store) => {
       description:
         "Did Google search traffic grow? Clicks, impressions, CTR and position this window versus the previous one.",
       days: 28,
-      sql: `SELECT ${metrics} FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until`,
+      sql: (d) => `SELECT ${metrics(d)} FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until`,
     }),
     t.list({
       name: "gsc_queries_without_clicks",
@@ -89,14 +94,14 @@ export const gscPerformanceTools = defineTools("gsc", (t, store) => {
           description: "Only queries with at least this many impressions.",
         },
       },
-      sql: "SELECT query, SUM(impressions) AS impressions, ROUND(SUM(position * impressions) / MAX(SUM(impressions), 1), 1) AS position FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY query HAVING SUM(clicks) = 0 AND SUM(impressions) >= :min_impressions ORDER BY impressions DESC",
+      sql: (d) => `SELECT query, SUM(impressions) AS impressions, ROUND(CAST(SUM(position * impressions) / ${d.greatest("SUM(impressions)", "1")} AS NUMERIC), 1) AS position FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY query HAVING SUM(clicks) = 0 AND SUM(impressions) >= :min_impressions ORDER BY impressions DESC`,
     }),
     t.list({
       name: "gsc_striking_distance_queries",
       description:
         "Which queries rank just off the top (average position 4 to 15) and could reach page one with a little work?",
       days: 28,
-      sql: `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY query HAVING position BETWEEN 4 AND 15 ORDER BY impressions DESC`,
+      sql: (d) => `SELECT query, ${metrics(d)} FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY query HAVING ${positionOf(d)} BETWEEN 4 AND 15 ORDER BY impressions DESC`,
     }),
     t.list({
       name: "gsc_low_ctr_queries",
@@ -112,7 +117,7 @@ export const gscPerformanceTools = defineTools("gsc", (t, store) => {
           description: "CTR threshold.",
         },
       },
-      sql: `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY query HAVING position <= 5 AND ctr < :max_ctr ORDER BY impressions DESC`,
+      sql: (d) => `SELECT query, ${metrics(d)} FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY query HAVING ${positionOf(d)} <= 5 AND ${ctrOf(d)} < :max_ctr ORDER BY impressions DESC`,
     }),
     t.list({
       name: "gsc_rising_queries",
@@ -160,20 +165,20 @@ export const gscPerformanceTools = defineTools("gsc", (t, store) => {
       description:
         "Which queries have several of our pages competing for them (keyword cannibalization)?",
       days: 28,
-      sql: "SELECT query, COUNT(DISTINCT page) AS pages, GROUP_CONCAT(DISTINCT page) AS competing_pages, SUM(clicks) AS clicks FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY query HAVING pages > 1 ORDER BY pages DESC, clicks DESC",
+      sql: (d) => `SELECT query, COUNT(DISTINCT page) AS pages, ${d.groupConcat("page", { distinct: true })} AS competing_pages, SUM(clicks) AS clicks FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY query HAVING COUNT(DISTINCT page) > 1 ORDER BY pages DESC, clicks DESC`,
     }),
     t.list({
       name: "gsc_question_queries",
       description:
         "Which searches are phrased as questions (how, what, which, why, is, can)? FAQ and AI-answer content ideas.",
       days: 28,
-      sql: `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until AND (query LIKE 'how %' OR query LIKE 'what %' OR query LIKE 'which %' OR query LIKE 'why %' OR query LIKE 'is %' OR query LIKE 'can %' OR query LIKE '% vs %') GROUP BY query ORDER BY impressions DESC`,
+      sql: (d) => `SELECT query, ${metrics(d)} FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until AND (${d.likeIgnoringCase("query", "'how %'")} OR ${d.likeIgnoringCase("query", "'what %'")} OR ${d.likeIgnoringCase("query", "'which %'")} OR ${d.likeIgnoringCase("query", "'why %'")} OR ${d.likeIgnoringCase("query", "'is %'")} OR ${d.likeIgnoringCase("query", "'can %'")} OR ${d.likeIgnoringCase("query", "'% vs %'")}) GROUP BY query ORDER BY impressions DESC`,
     }),
     t.list({
       name: "gsc_long_tail_queries",
       description: "Long-tail searches: queries of four words or more, by clicks.",
       days: 28,
-      sql: `SELECT query, ${metrics} FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until AND LENGTH(query) - LENGTH(REPLACE(query, ' ', '')) >= 3 GROUP BY query ORDER BY clicks DESC`,
+      sql: (d) => `SELECT query, ${metrics(d)} FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until AND LENGTH(query) - LENGTH(REPLACE(query, ' ', '')) >= 3 GROUP BY query ORDER BY clicks DESC`,
     }),
     t.read({
       name: "gsc_branded_vs_nonbranded",
@@ -190,11 +195,13 @@ export const gscPerformanceTools = defineTools("gsc", (t, store) => {
       },
       run: async (args, d, w) => {
         const terms = args.brand_terms ?? [d.hostname.split(".")[0] ?? d.hostname];
-        const like = terms.map(() => `LOWER(query) LIKE ? ${LIKE_ESCAPE}`).join(" OR ");
+        const like = terms
+          .map(() => `${dialect.likeIgnoringCase("LOWER(query)", "?")} ${LIKE_ESCAPE}`)
+          .join(" OR ");
         return {
           brand_terms: terms,
           rows: await store.all(
-            `SELECT CASE WHEN ${like} THEN 'branded' ELSE 'non_branded' END AS segment, ${metrics} FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY segment`,
+            `SELECT CASE WHEN ${like} THEN 'branded' ELSE 'non_branded' END AS segment, ${metrics(dialect)} FROM gsc_daily WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY segment`,
             [...terms.map((term) => containsPattern(term, true)), d.id, w.since, w.until],
           ),
         };

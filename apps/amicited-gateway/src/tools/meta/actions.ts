@@ -1,10 +1,13 @@
 // meta tools that change things (write, destructive) or spend credits (paid).
+import { dialectSql } from "@foundry-mcp/workspace-store";
 import { arg, round, defineTools } from "../shared";
 import { product } from "../eshop/common";
 import { adset, campaign, creative } from "./common";
 
 /** The meta toolset's tools about changes to campaigns, ad sets and creatives, and ad copy. */
-export const metaActionTools = defineTools("meta", (t, store) => [
+export const metaActionTools = defineTools("meta", (t, store) => {
+  const dialect = dialectSql(store.dialect);
+  return [
   t.act({
     name: "meta_create_campaign",
     kind: "write",
@@ -17,7 +20,7 @@ export const metaActionTools = defineTools("meta", (t, store) => [
     required: ["name", "objective", "daily_budget"],
     run: async (args, d) => {
       const r = await store.run(
-        "INSERT INTO meta_campaigns (domain_id, name, objective, status, daily_budget, created_at) VALUES (?, ?, ?, 'paused', ?, ?)",
+        "INSERT INTO meta_campaigns (domain_id, name, objective, status, daily_budget, created_at) VALUES (?, ?, ?, 'paused', ?, ?) RETURNING id",
         [d.id, args.name, args.objective, args.daily_budget, new Date().toISOString().slice(0, 10)],
       );
       return { campaign_id: r.lastInsertId, status: "paused" };
@@ -52,7 +55,7 @@ export const metaActionTools = defineTools("meta", (t, store) => [
     params: { audience: arg.text("Audience for the copy.", 120) },
     run: async (args, d, _context, a) => {
       const copy = await store.run(
-        "INSERT INTO meta_adsets (campaign_id, domain_id, name, audience, placement, age_range, status, daily_budget) VALUES (?, ?, ?, ?, ?, ?, 'paused', ?)",
+        "INSERT INTO meta_adsets (campaign_id, domain_id, name, audience, placement, age_range, status, daily_budget) VALUES (?, ?, ?, ?, ?, ?, 'paused', ?) RETURNING id",
         [
           a.campaign_id as number,
           d.id,
@@ -109,7 +112,7 @@ export const metaActionTools = defineTools("meta", (t, store) => [
         )
       )?.r;
       const best = await store.all<{ headline: string }>(
-        "SELECT c.headline FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = ? GROUP BY c.id ORDER BY SUM(s.clicks) * 1.0 / MAX(SUM(s.impressions), 1) DESC LIMIT 3",
+        `SELECT c.headline FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = ? GROUP BY c.id ORDER BY SUM(s.clicks) * 1.0 / ${dialect.greatest("SUM(s.impressions)", "1")} DESC LIMIT 3`,
         [d.id],
       );
       return {
@@ -124,4 +127,5 @@ export const metaActionTools = defineTools("meta", (t, store) => [
       };
     },
   }),
-]);
+];
+});

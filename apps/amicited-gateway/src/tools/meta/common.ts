@@ -3,7 +3,7 @@ import { ownedRow } from "../owned-rows";
 
 /** SQL select list of the summed statistics columns. */
 export const stats =
-  "SUM(impressions) AS impressions, SUM(reach) AS reach, SUM(clicks) AS clicks, ROUND(SUM(spend), 2) AS spend, SUM(purchases) AS purchases, ROUND(SUM(revenue), 2) AS revenue";
+  "SUM(impressions) AS impressions, SUM(reach) AS reach, SUM(clicks) AS clicks, ROUND(CAST(SUM(spend) AS NUMERIC), 2) AS spend, SUM(purchases) AS purchases, ROUND(CAST(SUM(revenue) AS NUMERIC), 2) AS revenue";
 /** A Meta campaign. */
 export const campaign = ownedRow<{ id: number; name: string; status: string }>({
   param: "campaign_id",

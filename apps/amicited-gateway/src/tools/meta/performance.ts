@@ -1,16 +1,18 @@
 // meta tools about campaigns, ad sets, creatives and their performance, fatigue, pacing and totals.
+import { dialectSql } from "@foundry-mcp/workspace-store";
 import { previousWindowOf, round, defineTools, windowOf } from "../shared";
 import type { GatewayTool } from "../shared";
 import { stats, campaign, creative, adset } from "./common";
 
 /** The meta toolset's tools about campaigns, ad sets, creatives and their performance. */
 export const metaPerformanceTools = defineTools("meta", (t, store) => {
+  const dialect = dialectSql(store.dialect);
   const byDimension = (name: string, description: string, column: string): GatewayTool =>
     t.list({
       name,
       description,
       days: 28,
-      sql: `SELECT a.${column}, ${stats}, ROUND(SUM(s.spend) / MAX(SUM(s.purchases), 1), 2) AS cost_per_purchase FROM meta_daily s JOIN meta_adsets a ON a.id = s.adset_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY a.${column} ORDER BY revenue DESC`,
+      sql: (d) => `SELECT a.${column}, ${stats}, ROUND(CAST(SUM(s.spend) / ${d.greatest("SUM(s.purchases)", "1")} AS NUMERIC), 2) AS cost_per_purchase FROM meta_daily s JOIN meta_adsets a ON a.id = s.adset_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY a.${column} ORDER BY revenue DESC`,
     });
   return [
     t.list({
@@ -56,19 +58,19 @@ export const metaPerformanceTools = defineTools("meta", (t, store) => {
       description:
         "How is each Meta campaign doing? Spend, reach, clicks, purchases, revenue and ROAS.",
       days: 28,
-      sql: `SELECT c.id AS campaign_id, c.name, ${stats}, ROUND(SUM(s.revenue) / MAX(SUM(s.spend), 0.01), 2) AS roas FROM meta_daily s JOIN meta_campaigns c ON c.id = s.campaign_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY c.id ORDER BY spend DESC`,
+      sql: (d) => `SELECT c.id AS campaign_id, c.name, ${stats}, ROUND(CAST(SUM(s.revenue) / ${d.greatest("SUM(s.spend)", "0.01")} AS NUMERIC), 2) AS roas FROM meta_daily s JOIN meta_campaigns c ON c.id = s.campaign_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY c.id ORDER BY spend DESC`,
     }),
     t.list({
       name: "meta_ad_set_performance",
       description: "Which Meta ad sets convert? Statistics and cost per purchase per ad set.",
       days: 28,
-      sql: `SELECT a.id AS adset_id, a.name, ${stats}, ROUND(SUM(s.spend) / MAX(SUM(s.purchases), 1), 2) AS cost_per_purchase FROM meta_daily s JOIN meta_adsets a ON a.id = s.adset_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY a.id ORDER BY cost_per_purchase`,
+      sql: (d) => `SELECT a.id AS adset_id, a.name, ${stats}, ROUND(CAST(SUM(s.spend) / ${d.greatest("SUM(s.purchases)", "1")} AS NUMERIC), 2) AS cost_per_purchase FROM meta_daily s JOIN meta_adsets a ON a.id = s.adset_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY a.id ORDER BY cost_per_purchase`,
     }),
     t.list({
       name: "meta_creative_performance",
       description: "Which ad creatives work? Clicks, CTR, purchases and revenue per creative.",
       days: 28,
-      sql: `SELECT c.id AS creative_id, c.name, c.format, ${stats}, ROUND(SUM(s.clicks) * 1.0 / MAX(SUM(s.impressions), 1), 4) AS ctr FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY c.id ORDER BY revenue DESC`,
+      sql: (d) => `SELECT c.id AS creative_id, c.name, c.format, ${stats}, ROUND(CAST(SUM(s.clicks) * 1.0 / ${d.greatest("SUM(s.impressions)", "1")} AS NUMERIC), 4) AS ctr FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY c.id ORDER BY revenue DESC`,
     }),
     t.list({
       name: "meta_daily_spend",
@@ -81,13 +83,13 @@ export const metaPerformanceTools = defineTools("meta", (t, store) => {
       description:
         "Are we showing the same people our ads too often? Frequency (impressions per person reached) per ad set.",
       days: 7,
-      sql: "SELECT a.id AS adset_id, a.name, ROUND(SUM(s.impressions) * 1.0 / MAX(SUM(s.reach), 1), 2) AS frequency, SUM(s.reach) AS reach FROM meta_daily s JOIN meta_adsets a ON a.id = s.adset_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY a.id ORDER BY frequency DESC",
+      sql: (d) => `SELECT a.id AS adset_id, a.name, ROUND(CAST(SUM(s.impressions) * 1.0 / ${d.greatest("SUM(s.reach)", "1")} AS NUMERIC), 2) AS frequency, SUM(s.reach) AS reach FROM meta_daily s JOIN meta_adsets a ON a.id = s.adset_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY a.id ORDER BY frequency DESC`,
     }),
     t.list({
       name: "meta_performance_by_format",
       description: "Image, video or carousel: which creative format performs best?",
       days: 28,
-      sql: `SELECT c.format, ${stats}, ROUND(SUM(s.revenue) / MAX(SUM(s.spend), 0.01), 2) AS roas FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY c.format ORDER BY roas DESC`,
+      sql: (d) => `SELECT c.format, ${stats}, ROUND(CAST(SUM(s.revenue) / ${d.greatest("SUM(s.spend)", "0.01")} AS NUMERIC), 2) AS roas FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY c.format ORDER BY roas DESC`,
     }),
     byDimension(
       "meta_performance_by_audience",
@@ -112,7 +114,7 @@ export const metaPerformanceTools = defineTools("meta", (t, store) => {
         const w = windowOf(d, { days: 7 });
         const p = previousWindowOf(d, { days: 7 });
         return [
-          "SELECT c.id AS creative_id, c.name, ROUND(SUM(CASE WHEN s.day >= ? THEN s.clicks END) * 1.0 / MAX(SUM(CASE WHEN s.day >= ? THEN s.impressions END), 1), 4) AS ctr_last_7, ROUND(SUM(CASE WHEN s.day < ? THEN s.clicks END) * 1.0 / MAX(SUM(CASE WHEN s.day < ? THEN s.impressions END), 1), 4) AS ctr_prior_7 FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY c.id ORDER BY ctr_last_7 - ctr_prior_7",
+          `SELECT * FROM (SELECT c.id AS creative_id, c.name, ROUND(CAST(SUM(CASE WHEN s.day >= ? THEN s.clicks END) * 1.0 / ${dialect.greatest("SUM(CASE WHEN s.day >= ? THEN s.impressions END)", "1")} AS NUMERIC), 4) AS ctr_last_7, ROUND(CAST(SUM(CASE WHEN s.day < ? THEN s.clicks END) * 1.0 / ${dialect.greatest("SUM(CASE WHEN s.day < ? THEN s.impressions END)", "1")} AS NUMERIC), 4) AS ctr_prior_7 FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY c.id) AS creative_ctr ORDER BY ctr_last_7 - ctr_prior_7`,
           [w.since, w.since, w.since, w.since, d.id, p.since, w.until],
         ];
       },
@@ -129,27 +131,27 @@ export const metaPerformanceTools = defineTools("meta", (t, store) => {
           description: "Ignore creatives below this many impressions.",
         },
       },
-      sql: "SELECT c.id AS creative_id, c.name, c.headline, ROUND(SUM(s.clicks) * 1.0 / MAX(SUM(s.impressions), 1), 4) AS ctr, SUM(s.impressions) AS impressions FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY c.id HAVING SUM(s.impressions) >= :min_impressions ORDER BY ctr DESC",
+      sql: (d) => `SELECT c.id AS creative_id, c.name, c.headline, ROUND(CAST(SUM(s.clicks) * 1.0 / ${d.greatest("SUM(s.impressions)", "1")} AS NUMERIC), 4) AS ctr, SUM(s.impressions) AS impressions FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY c.id HAVING SUM(s.impressions) >= :min_impressions ORDER BY ctr DESC`,
     }),
     t.list({
       name: "meta_video_views",
       description:
         "How many views did our video creatives get, and what share of impressions was watched?",
       days: 28,
-      sql: "SELECT c.id AS creative_id, c.name, SUM(s.video_views) AS video_views, ROUND(SUM(s.video_views) * 1.0 / MAX(SUM(s.impressions), 1), 3) AS view_rate FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = :domain_id AND c.format = 'video' AND s.day BETWEEN :since AND :until GROUP BY c.id ORDER BY video_views DESC",
+      sql: (d) => `SELECT c.id AS creative_id, c.name, SUM(s.video_views) AS video_views, ROUND(CAST(SUM(s.video_views) * 1.0 / ${d.greatest("SUM(s.impressions)", "1")} AS NUMERIC), 3) AS view_rate FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = :domain_id AND c.format = 'video' AND s.day BETWEEN :since AND :until GROUP BY c.id ORDER BY video_views DESC`,
     }),
     t.list({
       name: "meta_budget_pacing",
       description:
         "Are Meta ad sets spending their daily budget? Average daily spend against budget.",
       days: 7,
-      sql: "SELECT a.id AS adset_id, a.name, a.daily_budget, ROUND(SUM(s.spend) / :days, 2) AS average_daily_spend, ROUND(SUM(s.spend) / :days / a.daily_budget, 3) AS budget_used FROM meta_adsets a LEFT JOIN meta_daily s ON s.adset_id = a.id AND s.day BETWEEN :since AND :until WHERE a.domain_id = :domain_id GROUP BY a.id ORDER BY budget_used DESC",
+      sql: "SELECT a.id AS adset_id, a.name, a.daily_budget, ROUND(CAST(SUM(s.spend) / :days AS NUMERIC), 2) AS average_daily_spend, ROUND(CAST(SUM(s.spend) / :days / a.daily_budget AS NUMERIC), 3) AS budget_used FROM meta_adsets a LEFT JOIN meta_daily s ON s.adset_id = a.id AND s.day BETWEEN :since AND :until WHERE a.domain_id = :domain_id GROUP BY a.id ORDER BY budget_used DESC",
     }),
     t.list({
       name: "meta_losing_ad_sets",
       description: "Which Meta ad sets spend more than they bring back (ROAS below 1)?",
       days: 28,
-      sql: "SELECT a.id AS adset_id, a.name, ROUND(SUM(s.spend), 2) AS spend, ROUND(SUM(s.revenue), 2) AS revenue, ROUND(SUM(s.revenue) / MAX(SUM(s.spend), 0.01), 2) AS roas FROM meta_daily s JOIN meta_adsets a ON a.id = s.adset_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY a.id HAVING roas < 1 ORDER BY roas",
+      sql: (d) => `SELECT a.id AS adset_id, a.name, ROUND(CAST(SUM(s.spend) AS NUMERIC), 2) AS spend, ROUND(CAST(SUM(s.revenue) AS NUMERIC), 2) AS revenue, ROUND(CAST(SUM(s.revenue) / ${d.greatest("SUM(s.spend)", "0.01")} AS NUMERIC), 2) AS roas FROM meta_daily s JOIN meta_adsets a ON a.id = s.adset_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY a.id HAVING ROUND(CAST(SUM(s.revenue) / ${d.greatest("SUM(s.spend)", "0.01")} AS NUMERIC), 2) < 1 ORDER BY roas`,
     }),
     t.totals<Record<string, number>>({
       name: "meta_account_summary",

@@ -26,7 +26,7 @@ export const promptsActionTools = defineTools("prompts", (t, store) => [
     },
     run: async (args, d) => {
       const r = await store.run(
-        "INSERT INTO prompts (domain_id, text, topic, intent, active, created_at) VALUES (?, ?, ?, ?, 1, ?)",
+        "INSERT INTO prompts (domain_id, text, topic, intent, active, created_at) VALUES (?, ?, ?, ?, 1, ?) RETURNING id",
         [
           d.id,
           args.text,
@@ -128,7 +128,7 @@ export const promptsActionTools = defineTools("prompts", (t, store) => [
         const mentioned = random.chance(rate) ? 1 : 0;
         const cited = mentioned && random.chance(0.6) ? 1 : 0;
         const run = await store.run(
-          "INSERT INTO prompt_runs (prompt_id, domain_id, engine, day, mentioned, cited, position, sentiment, answer_words, answer_excerpt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+          "INSERT INTO prompt_runs (prompt_id, domain_id, engine, day, mentioned, cited, position, sentiment, answer_words, answer_excerpt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
           [
             p.id,
             d.id,

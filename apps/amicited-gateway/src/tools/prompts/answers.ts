@@ -1,11 +1,13 @@
 // prompts tools about tracked prompts, their runs and the AI answers.
-import { containsPattern, LIKE_ESCAPE } from "@foundry-mcp/workspace-store";
+import { containsPattern, dialectSql, LIKE_ESCAPE } from "@foundry-mcp/workspace-store";
 import { arg, requireRow, round, defineTools } from "../shared";
 import { ENGINES } from "../../domain/dimensions";
 import { prompt } from "./common";
 
 /** The prompts toolset's tools about tracked prompts, runs and answers. */
-export const promptsAnswerTools = defineTools("prompts", (t, store) => [
+export const promptsAnswerTools = defineTools("prompts", (t, store) => {
+  const dialect = dialectSql(store.dialect);
+  return [
   t.list({
     name: "prompts_list",
     description:
@@ -81,7 +83,7 @@ export const promptsAnswerTools = defineTools("prompts", (t, store) => [
     params: { text: arg.text("Words to look for (substring, case-insensitive).") },
     required: ["text"],
     query: (args, d) => [
-      `SELECT id AS prompt_id, text, topic FROM prompts WHERE domain_id = ? AND LOWER(text) LIKE ? ${LIKE_ESCAPE} ORDER BY id`,
+      `SELECT id AS prompt_id, text, topic FROM prompts WHERE domain_id = ? AND ${dialect.likeIgnoringCase("LOWER(text)", "?")} ${LIKE_ESCAPE} ORDER BY id`,
       [d.id, containsPattern(args.text, true)],
     ],
   }),
@@ -100,7 +102,7 @@ export const promptsAnswerTools = defineTools("prompts", (t, store) => [
     name: "prompts_get_history_weekly",
     description: "Week by week for one prompt: runs, mentions and citations.",
     of: prompt,
-    sql: "SELECT strftime('%Y-W%W', day) AS week, COUNT(*) AS runs, SUM(mentioned) AS mentions, SUM(cited) AS citations FROM prompt_runs WHERE prompt_id = :prompt_id GROUP BY week ORDER BY week",
+    sql: (d) => `SELECT ${d.week("day")} AS week, COUNT(*) AS runs, SUM(mentioned) AS mentions, SUM(cited) AS citations FROM prompt_runs WHERE prompt_id = :prompt_id GROUP BY week ORDER BY week`,
   }),
   t.list({
     name: "prompts_list_never_mentioned",
@@ -118,7 +120,7 @@ export const promptsAnswerTools = defineTools("prompts", (t, store) => [
     name: "prompts_rank_by_mention_rate",
     description: "Rank the tracked prompts from best to worst mention rate.",
     days: 28,
-    sql: "SELECT p.id AS prompt_id, p.text, ROUND(AVG(r.mentioned), 3) AS mention_rate, ROUND(AVG(r.cited), 3) AS citation_rate FROM prompts p JOIN prompt_runs r ON r.prompt_id = p.id AND r.day BETWEEN :since AND :until WHERE p.domain_id = :domain_id GROUP BY p.id ORDER BY mention_rate DESC, p.id",
+    sql: "SELECT p.id AS prompt_id, p.text, ROUND(CAST(AVG(r.mentioned) AS NUMERIC), 3) AS mention_rate, ROUND(CAST(AVG(r.cited) AS NUMERIC), 3) AS citation_rate FROM prompts p JOIN prompt_runs r ON r.prompt_id = p.id AND r.day BETWEEN :since AND :until WHERE p.domain_id = :domain_id GROUP BY p.id ORDER BY mention_rate DESC, p.id",
   }),
   t.list({
     name: "prompts_list_negative_answers",
@@ -132,21 +134,21 @@ export const promptsAnswerTools = defineTools("prompts", (t, store) => [
     description:
       "Which prompts flip between mentioning us and not from week to week? Distinct weekly outcomes per prompt and engine.",
     days: 84,
-    sql: "SELECT prompt_id, text, SUM(flips) AS flips FROM (SELECT r.prompt_id, p.text, r.engine, COUNT(DISTINCT r.mentioned) - 1 AS flips FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = :domain_id AND r.day BETWEEN :since AND :until GROUP BY r.prompt_id, p.text, r.engine) GROUP BY prompt_id, text ORDER BY flips DESC, prompt_id",
+    sql: "SELECT prompt_id, text, SUM(flips) AS flips FROM (SELECT r.prompt_id, p.text, r.engine, COUNT(DISTINCT r.mentioned) - 1 AS flips FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = :domain_id AND r.day BETWEEN :since AND :until GROUP BY r.prompt_id, p.text, r.engine) AS outcomes GROUP BY prompt_id, text ORDER BY flips DESC, prompt_id",
   }),
   t.list({
     name: "prompts_get_engine_disagreement",
     description:
       "Where do AI engines disagree about us? Prompts that some engines mention us for and others do not, in the window.",
     days: 7,
-    sql: "SELECT p.id AS prompt_id, p.text, GROUP_CONCAT(CASE WHEN m = 1 THEN engine END) AS mentioning, GROUP_CONCAT(CASE WHEN m = 0 THEN engine END) AS silent FROM (SELECT prompt_id, engine, MAX(mentioned) AS m FROM prompt_runs WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY prompt_id, engine) x JOIN prompts p ON p.id = x.prompt_id GROUP BY p.id HAVING SUM(m) > 0 AND SUM(m) < COUNT(*) ORDER BY p.id",
+    sql: (d) => `SELECT p.id AS prompt_id, p.text, ${d.groupConcat("CASE WHEN m = 1 THEN engine END")} AS mentioning, ${d.groupConcat("CASE WHEN m = 0 THEN engine END")} AS silent FROM (SELECT prompt_id, engine, MAX(mentioned) AS m FROM prompt_runs WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY prompt_id, engine) x JOIN prompts p ON p.id = x.prompt_id GROUP BY p.id HAVING SUM(m) > 0 AND SUM(m) < COUNT(*) ORDER BY p.id`,
   }),
   t.list({
     name: "prompts_suggest_from_search_queries",
     description:
       "Which popular search queries are not tracked as AI prompts yet? Search Console queries by impressions that no prompt mentions.",
     days: 28,
-    sql: "SELECT query, SUM(impressions) AS impressions, SUM(clicks) AS clicks FROM gsc_daily g WHERE domain_id = :domain_id AND day BETWEEN :since AND :until AND NOT EXISTS (SELECT 1 FROM prompts p WHERE p.domain_id = g.domain_id AND LOWER(p.text) LIKE '%' || LOWER(g.query) || '%') GROUP BY query ORDER BY impressions DESC",
+    sql: (d) => `SELECT query, SUM(impressions) AS impressions, SUM(clicks) AS clicks FROM gsc_daily g WHERE domain_id = :domain_id AND day BETWEEN :since AND :until AND NOT EXISTS (SELECT 1 FROM prompts p WHERE p.domain_id = g.domain_id AND ${d.likeIgnoringCase("LOWER(p.text)", "'%' || LOWER(g.query) || '%'")}) GROUP BY query ORDER BY impressions DESC`,
   }),
   t.comparePeriods({
     name: "prompts_compare_periods",
@@ -155,4 +157,5 @@ export const promptsAnswerTools = defineTools("prompts", (t, store) => [
     days: 28,
     sql: "SELECT COUNT(*) AS runs, SUM(mentioned) AS mentions, SUM(cited) AS citations FROM prompt_runs WHERE domain_id = :domain_id AND day BETWEEN :since AND :until",
   }),
-]);
+];
+});

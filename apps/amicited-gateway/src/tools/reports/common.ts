@@ -1,6 +1,7 @@
 // Constants, owned rows and lookups shared by the reports tool files (see ../reports.ts).
 import { windowOf } from "../shared";
 import type { DomainScope } from "../shared";
+import { dialectSql } from "@foundry-mcp/workspace-store";
 import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { ownedRow } from "../owned-rows";
 
@@ -50,7 +51,7 @@ export const REPORT_TEMPLATES: Readonly<
     title: "AI visibility: mention and citation rate per engine, last 7 days",
     render: async (store, d) => ({
       engines: await store.all(
-        "SELECT engine, ROUND(AVG(mentioned), 3) AS mention_rate, ROUND(AVG(cited), 3) AS citation_rate FROM prompt_runs WHERE domain_id = ? AND day >= ? GROUP BY engine",
+        "SELECT engine, ROUND(CAST(AVG(mentioned) AS NUMERIC), 3) AS mention_rate, ROUND(CAST(AVG(cited) AS NUMERIC), 3) AS citation_rate FROM prompt_runs WHERE domain_id = ? AND day >= ? GROUP BY engine",
         [d.id, windowOf(d, { days: 7 }).since],
       ),
     }),
@@ -59,13 +60,14 @@ export const REPORT_TEMPLATES: Readonly<
     title: "Ads: spend, conversions and ROAS per network, last 30 days",
     render: async (store, d) => {
       const since = windowOf(d, { days: 30 }).since;
+      const dialect = dialectSql(store.dialect);
       return {
         google_ads: await store.get(
-          "SELECT ROUND(SUM(cost), 2) AS spend, ROUND(SUM(conversions), 1) AS conversions, ROUND(SUM(conv_value) / MAX(SUM(cost), 0.01), 2) AS roas FROM gads_keyword_daily WHERE domain_id = ? AND day >= ?",
+          `SELECT ROUND(CAST(SUM(cost) AS NUMERIC), 2) AS spend, ROUND(CAST(SUM(conversions) AS NUMERIC), 1) AS conversions, ROUND(CAST(SUM(conv_value) / ${dialect.greatest("SUM(cost)", "0.01")} AS NUMERIC), 2) AS roas FROM gads_keyword_daily WHERE domain_id = ? AND day >= ?`,
           [d.id, since],
         ),
         meta_ads: await store.get(
-          "SELECT ROUND(SUM(spend), 2) AS spend, SUM(purchases) AS conversions, ROUND(SUM(revenue) / MAX(SUM(spend), 0.01), 2) AS roas FROM meta_daily WHERE domain_id = ? AND day >= ?",
+          `SELECT ROUND(CAST(SUM(spend) AS NUMERIC), 2) AS spend, SUM(purchases) AS conversions, ROUND(CAST(SUM(revenue) / ${dialect.greatest("SUM(spend)", "0.01")} AS NUMERIC), 2) AS roas FROM meta_daily WHERE domain_id = ? AND day >= ?`,
           [d.id, since],
         ),
       };
@@ -77,7 +79,7 @@ export const REPORT_TEMPLATES: Readonly<
       const since = windowOf(d, { days: 7 }).since;
       return {
         totals: await store.get(
-          "SELECT COUNT(*) AS orders, ROUND(SUM(total), 2) AS revenue FROM eshop_orders WHERE domain_id = ? AND status NOT IN ('cancelled', 'refunded') AND day >= ?",
+          "SELECT COUNT(*) AS orders, ROUND(CAST(SUM(total) AS NUMERIC), 2) AS revenue FROM eshop_orders WHERE domain_id = ? AND status NOT IN ('cancelled', 'refunded') AND day >= ?",
           [d.id, since],
         ),
         top_products: await store.all(
@@ -93,7 +95,7 @@ export const REPORT_TEMPLATES: Readonly<
       const since = `${windowOf(d, { days: 30 }).since}T00:00:00.000Z`;
       return {
         monitors: await store.all(
-          "SELECT m.name, ROUND(AVG(c.ok) * 100, 3) AS uptime_percent FROM uptime_checks c JOIN uptime_monitors m ON m.id = c.monitor_id WHERE c.domain_id = ? AND c.at >= ? GROUP BY m.id",
+          "SELECT m.name, ROUND(CAST(AVG(c.ok) * 100 AS NUMERIC), 3) AS uptime_percent FROM uptime_checks c JOIN uptime_monitors m ON m.id = c.monitor_id WHERE c.domain_id = ? AND c.at >= ? GROUP BY m.id",
           [d.id, since],
         ),
         incidents:

@@ -76,7 +76,7 @@ export const reportsExportTools = defineTools("reports", (t, store) => {
                 ),
               ].join("\n");
         const r = await store.run(
-          "INSERT INTO exports (domain_id, dataset, format, status, rows, created_at, content) VALUES (?, ?, ?, 'ready', ?, ?, ?)",
+          "INSERT INTO exports (domain_id, dataset, format, status, rows, created_at, content) VALUES (?, ?, ?, 'ready', ?, ?, ?) RETURNING id",
           [d.id, args.dataset, args.format, rows.length, new Date().toISOString(), content],
         );
         return {

@@ -40,7 +40,7 @@ export const reportsScheduledTools = defineTools("reports", (t, store) => [
   t.list({
     name: "reports_delivery_success_rate",
     description: "How reliable is each report's delivery? Share of runs sent per report.",
-    sql: "SELECT r.id AS report_id, r.name, COUNT(x.id) AS runs, ROUND(AVG(x.status = 'sent'), 3) AS success_rate FROM reports r LEFT JOIN report_runs x ON x.report_id = r.id WHERE r.domain_id = :domain_id GROUP BY r.id ORDER BY success_rate",
+    sql: "SELECT r.id AS report_id, r.name, COUNT(x.id) AS runs, ROUND(CAST(AVG(CAST((x.status = 'sent') AS INTEGER)) AS NUMERIC), 3) AS success_rate FROM reports r LEFT JOIN report_runs x ON x.report_id = r.id WHERE r.domain_id = :domain_id GROUP BY r.id ORDER BY success_rate",
   }),
   t.list({
     name: "reports_run_size_trend",
@@ -79,7 +79,7 @@ export const reportsScheduledTools = defineTools("reports", (t, store) => [
   t.list({
     name: "reports_list_recipients",
     description: "Who receives our reports? Every recipient and how many reports they get.",
-    sql: "WITH RECURSIVE split(report_id, email, rest) AS (SELECT id, '', recipients || ',' FROM reports WHERE domain_id = :domain_id UNION ALL SELECT report_id, substr(rest, 1, instr(rest, ',') - 1), substr(rest, instr(rest, ',') + 1) FROM split WHERE rest <> '') SELECT email, COUNT(DISTINCT report_id) AS reports FROM split WHERE email <> '' GROUP BY email ORDER BY reports DESC, email",
+    sql: (d) => `WITH RECURSIVE split(report_id, email, rest) AS (SELECT id, '', recipients || ',' FROM reports WHERE domain_id = :domain_id UNION ALL SELECT report_id, substr(rest, 1, ${d.position("rest", "','")} - 1), substr(rest, ${d.position("rest", "','")} + 1) FROM split WHERE rest <> '') SELECT email, COUNT(DISTINCT report_id) AS reports FROM split WHERE email <> '' GROUP BY email ORDER BY reports DESC, email`,
   }),
   t.read({
     name: "reports_preview",
@@ -115,7 +115,7 @@ export const reportsScheduledTools = defineTools("reports", (t, store) => [
     },
     run: async (args, d) => {
       const r = await store.run(
-        "INSERT INTO reports (domain_id, name, template, schedule, format, recipients, paused, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)",
+        "INSERT INTO reports (domain_id, name, template, schedule, format, recipients, paused, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?) RETURNING id",
         [
           d.id,
           args.name,

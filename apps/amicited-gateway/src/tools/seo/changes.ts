@@ -11,14 +11,14 @@ export const seoChangeTools = defineTools("seo", (t, store) => [
     name: "seo_get_visibility_by_topic",
     description: "Which topics are we visible for in AI answers? Mention rate per prompt topic.",
     days: 28,
-    sql: "SELECT p.topic, ROUND(AVG(r.mentioned), 3) AS mention_rate, COUNT(DISTINCT p.id) AS prompts FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = :domain_id AND r.day BETWEEN :since AND :until GROUP BY p.topic ORDER BY mention_rate DESC",
+    sql: "SELECT p.topic, ROUND(CAST(AVG(r.mentioned) AS NUMERIC), 3) AS mention_rate, COUNT(DISTINCT p.id) AS prompts FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = :domain_id AND r.day BETWEEN :since AND :until GROUP BY p.topic ORDER BY mention_rate DESC",
   }),
   t.list({
     name: "seo_get_visibility_by_intent",
     description:
       "Are we visible for buying questions or only informational ones? Mention and citation rate per prompt intent.",
     days: 28,
-    sql: "SELECT p.intent, ROUND(AVG(r.mentioned), 3) AS mention_rate, ROUND(AVG(r.cited), 3) AS citation_rate FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = :domain_id AND r.day BETWEEN :since AND :until GROUP BY p.intent",
+    sql: "SELECT p.intent, ROUND(CAST(AVG(r.mentioned) AS NUMERIC), 3) AS mention_rate, ROUND(CAST(AVG(r.cited) AS NUMERIC), 3) AS citation_rate FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = :domain_id AND r.day BETWEEN :since AND :until GROUP BY p.intent",
   }),
   t.list({
     name: "seo_get_lost_mentions",
@@ -47,7 +47,7 @@ export const seoChangeTools = defineTools("seo", (t, store) => [
       "Prompt by engine grid: for each tracked prompt, the mention rate in each AI engine.",
     days: 28,
     query: (_args, d, w) => [
-      `SELECT p.id AS prompt_id, p.text AS prompt, ${ENGINES.map((e) => `ROUND(AVG(CASE WHEN r.engine = '${e}' THEN r.mentioned END), 2) AS ${e}`).join(", ")} FROM prompts p JOIN prompt_runs r ON r.prompt_id = p.id AND r.day BETWEEN ? AND ? WHERE p.domain_id = ? GROUP BY p.id ORDER BY p.id`,
+      `SELECT p.id AS prompt_id, p.text AS prompt, ${ENGINES.map((e) => `ROUND(CAST(AVG(CASE WHEN r.engine = '${e}' THEN r.mentioned END) AS NUMERIC), 2) AS ${e}`).join(", ")} FROM prompts p JOIN prompt_runs r ON r.prompt_id = p.id AND r.day BETWEEN ? AND ? WHERE p.domain_id = ? GROUP BY p.id ORDER BY p.id`,
       [w.since, w.until, d.id],
     ],
   }),
@@ -55,7 +55,7 @@ export const seoChangeTools = defineTools("seo", (t, store) => [
     name: "seo_get_ai_referral_revenue",
     description: "Do AI answers send buyers? Orders and revenue from AI referrals per week.",
     days: 84,
-    sql: "SELECT strftime('%Y-W%W', day) AS week, COUNT(*) AS orders, ROUND(SUM(total), 2) AS revenue FROM eshop_orders WHERE domain_id = :domain_id AND channel = 'ai_referral' AND status NOT IN ('cancelled', 'refunded') AND day BETWEEN :since AND :until GROUP BY week ORDER BY week",
+    sql: (d) => `SELECT ${d.week("day")} AS week, COUNT(*) AS orders, ROUND(CAST(SUM(total) AS NUMERIC), 2) AS revenue FROM eshop_orders WHERE domain_id = :domain_id AND channel = 'ai_referral' AND status NOT IN ('cancelled', 'refunded') AND day BETWEEN :since AND :until GROUP BY week ORDER BY week`,
   }),
   t.read({
     name: "seo_compare_periods",
@@ -101,7 +101,7 @@ export const seoChangeTools = defineTools("seo", (t, store) => [
       return {
         since: w.since,
         by_mention: await store.all(
-          "SELECT mentioned, ROUND(AVG(answer_words)) AS average_words, COUNT(*) AS runs FROM prompt_runs WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY mentioned",
+          "SELECT mentioned, ROUND(CAST(AVG(answer_words) AS NUMERIC)) AS average_words, COUNT(*) AS runs FROM prompt_runs WHERE domain_id = ? AND day BETWEEN ? AND ? GROUP BY mentioned",
           [d.id, w.since, w.until],
         ),
       };

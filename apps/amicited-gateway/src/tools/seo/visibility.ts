@@ -34,13 +34,13 @@ export const seoVisibilityTools = defineTools("seo", (t, store) => {
       description:
         "Which AI engines mention us most? Mention rate and runs per engine (ChatGPT, Perplexity, Gemini, Claude, AI Overviews).",
       days: 28,
-      sql: "SELECT engine, ROUND(AVG(mentioned), 3) AS mention_rate, COUNT(*) AS runs FROM prompt_runs WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY engine ORDER BY mention_rate DESC",
+      sql: "SELECT engine, ROUND(CAST(AVG(mentioned) AS NUMERIC), 3) AS mention_rate, COUNT(*) AS runs FROM prompt_runs WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY engine ORDER BY mention_rate DESC",
     }),
     t.list({
       name: "seo_get_visibility_trend_weekly",
       description: "Is AI visibility going up or down? Mention rate per week.",
       days: 84,
-      sql: "SELECT strftime('%Y-W%W', day) AS week, ROUND(AVG(mentioned), 3) AS mention_rate, COUNT(*) AS runs FROM prompt_runs WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY week ORDER BY week",
+      sql: (d) => `SELECT ${d.week("day")} AS week, ROUND(CAST(AVG(mentioned) AS NUMERIC), 3) AS mention_rate, COUNT(*) AS runs FROM prompt_runs WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY week ORDER BY week`,
     }),
     t.totals<{ rate: number; runs: number; cited: number }>({
       name: "seo_get_citation_rate",
@@ -61,48 +61,48 @@ export const seoVisibilityTools = defineTools("seo", (t, store) => {
       description:
         "Which AI engines cite our pages as sources, and how often? Citation rate per engine.",
       days: 28,
-      sql: "SELECT engine, ROUND(AVG(cited), 3) AS citation_rate, SUM(cited) AS cited_runs FROM prompt_runs WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY engine ORDER BY citation_rate DESC",
+      sql: "SELECT engine, ROUND(CAST(AVG(cited) AS NUMERIC), 3) AS citation_rate, SUM(cited) AS cited_runs FROM prompt_runs WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY engine ORDER BY citation_rate DESC",
     }),
     t.list({
       name: "seo_get_share_of_voice",
       description:
         "Share of voice in AI answers: each cited site's share of all citations for our tracked prompts, us included.",
       days: 28,
-      sql: "SELECT cited_host AS host, COUNT(*) AS citations, ROUND(COUNT(*) * 1.0 / (SELECT COUNT(*) FROM citations WHERE domain_id = :domain_id AND day BETWEEN :since AND :until), 3) AS share, MAX(is_own) AS is_us FROM citations WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY cited_host ORDER BY citations DESC",
+      sql: "SELECT cited_host AS host, COUNT(*) AS citations, ROUND(CAST(COUNT(*) * 1.0 / (SELECT COUNT(*) FROM citations WHERE domain_id = :domain_id AND day BETWEEN :since AND :until) AS NUMERIC), 3) AS share, MAX(is_own) AS is_us FROM citations WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY cited_host ORDER BY citations DESC",
     }),
     t.list({
       name: "seo_get_share_of_voice_by_engine",
       description: "Our share of citations within each AI engine's answers.",
       days: 28,
-      sql: "SELECT engine, SUM(is_own) AS our_citations, COUNT(*) AS all_citations, ROUND(AVG(is_own), 3) AS our_share FROM citations WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY engine ORDER BY our_share DESC",
+      sql: "SELECT engine, SUM(is_own) AS our_citations, COUNT(*) AS all_citations, ROUND(CAST(AVG(is_own) AS NUMERIC), 3) AS our_share FROM citations WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY engine ORDER BY our_share DESC",
     }),
     t.list({
       name: "seo_get_citation_gap_invisible_winners",
       description:
         "Which prompts cite competitors but not us? Tracked prompts where AI answers cited other sites and never our domain: the citation gap.",
       days: 28,
-      sql: "SELECT p.id AS prompt_id, p.text AS prompt, COUNT(c.id) AS competitor_citations, GROUP_CONCAT(DISTINCT c.cited_host) AS cited_instead FROM prompts p JOIN citations c ON c.run_id IN (SELECT id FROM prompt_runs WHERE prompt_id = p.id AND day BETWEEN :since AND :until) AND c.is_own = 0 WHERE p.domain_id = :domain_id AND NOT EXISTS (SELECT 1 FROM prompt_runs r WHERE r.prompt_id = p.id AND r.cited = 1 AND r.day BETWEEN :since AND :until) GROUP BY p.id ORDER BY competitor_citations DESC",
+      sql: (d) => `SELECT p.id AS prompt_id, p.text AS prompt, COUNT(c.id) AS competitor_citations, ${d.groupConcat("c.cited_host", { distinct: true })} AS cited_instead FROM prompts p JOIN citations c ON c.run_id IN (SELECT id FROM prompt_runs WHERE prompt_id = p.id AND day BETWEEN :since AND :until) AND c.is_own = 0 WHERE p.domain_id = :domain_id AND NOT EXISTS (SELECT 1 FROM prompt_runs r WHERE r.prompt_id = p.id AND r.cited = 1 AND r.day BETWEEN :since AND :until) GROUP BY p.id ORDER BY competitor_citations DESC`,
     }),
     t.list({
       name: "seo_get_prompts_where_we_win",
       description:
         "Which prompts do we own? Prompts where AI answers cited us and no tracked competitor.",
       days: 28,
-      sql: "SELECT p.id AS prompt_id, p.text AS prompt, SUM(r.cited) AS cited_runs FROM prompts p JOIN prompt_runs r ON r.prompt_id = p.id AND r.day BETWEEN :since AND :until WHERE p.domain_id = :domain_id AND NOT EXISTS (SELECT 1 FROM citations c JOIN prompt_runs x ON x.id = c.run_id WHERE x.prompt_id = p.id AND c.competitor_id IS NOT NULL AND c.day BETWEEN :since AND :until) GROUP BY p.id HAVING cited_runs > 0 ORDER BY cited_runs DESC",
+      sql: "SELECT p.id AS prompt_id, p.text AS prompt, SUM(r.cited) AS cited_runs FROM prompts p JOIN prompt_runs r ON r.prompt_id = p.id AND r.day BETWEEN :since AND :until WHERE p.domain_id = :domain_id AND NOT EXISTS (SELECT 1 FROM citations c JOIN prompt_runs x ON x.id = c.run_id WHERE x.prompt_id = p.id AND c.competitor_id IS NOT NULL AND c.day BETWEEN :since AND :until) GROUP BY p.id HAVING SUM(r.cited) > 0 ORDER BY cited_runs DESC",
     }),
     t.list({
       name: "seo_list_cited_urls",
       description:
         "Which of our pages do AI engines cite most? Our URLs by citation count, with engines.",
       days: 28,
-      sql: "SELECT url, COUNT(*) AS citations, COUNT(DISTINCT engine) AS engines, ROUND(AVG(rank), 2) AS average_rank FROM citations WHERE domain_id = :domain_id AND is_own = 1 AND day BETWEEN :since AND :until GROUP BY url ORDER BY citations DESC",
+      sql: "SELECT url, COUNT(*) AS citations, COUNT(DISTINCT engine) AS engines, ROUND(CAST(AVG(rank) AS NUMERIC), 2) AS average_rank FROM citations WHERE domain_id = :domain_id AND is_own = 1 AND day BETWEEN :since AND :until GROUP BY url ORDER BY citations DESC",
     }),
     t.list({
       name: "seo_list_top_cited_domains",
       description:
         "Which websites do AI answers cite for our prompts? Every cited host, tracked competitor or not.",
       days: 28,
-      sql: "SELECT cited_host AS host, COUNT(*) AS citations, COUNT(DISTINCT run_id) AS answers, MAX(competitor_id IS NOT NULL) AS tracked_competitor FROM citations WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY cited_host ORDER BY citations DESC",
+      sql: "SELECT cited_host AS host, COUNT(*) AS citations, COUNT(DISTINCT run_id) AS answers, MAX(CAST((competitor_id IS NOT NULL) AS INTEGER)) AS tracked_competitor FROM citations WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY cited_host ORDER BY citations DESC",
     }),
     t.list({
       name: "seo_list_competitor_cited_urls",
@@ -116,14 +116,14 @@ export const seoVisibilityTools = defineTools("seo", (t, store) => {
       description:
         "Where in AI answers are we mentioned? Average position of our mention per engine (1 = first).",
       days: 28,
-      sql: "SELECT engine, ROUND(AVG(position), 2) AS average_position, COUNT(*) AS mentions FROM prompt_runs WHERE domain_id = :domain_id AND mentioned = 1 AND day BETWEEN :since AND :until GROUP BY engine ORDER BY average_position",
+      sql: "SELECT engine, ROUND(CAST(AVG(position) AS NUMERIC), 2) AS average_position, COUNT(*) AS mentions FROM prompt_runs WHERE domain_id = :domain_id AND mentioned = 1 AND day BETWEEN :since AND :until GROUP BY engine ORDER BY average_position",
     }),
     t.totals<{ first: number; mentions: number }>({
       name: "seo_get_first_position_rate",
       description:
         "How often are we the first brand an AI answer names? Share of mentions at position 1.",
       days: 28,
-      sql: "SELECT SUM(position = 1) AS first, COUNT(*) AS mentions FROM prompt_runs WHERE domain_id = :domain_id AND mentioned = 1 AND day BETWEEN :since AND :until",
+      sql: "SELECT SUM(CAST((position = 1) AS INTEGER)) AS first, COUNT(*) AS mentions FROM prompt_runs WHERE domain_id = :domain_id AND mentioned = 1 AND day BETWEEN :since AND :until",
       answer: (row) => ({
         first_position_mentions: row?.first ?? 0,
         mentions: row?.mentions ?? 0,
@@ -142,7 +142,7 @@ export const seoVisibilityTools = defineTools("seo", (t, store) => {
       description:
         "Which AI engine is most negative about us? Negative and positive share of mentions per engine.",
       days: 28,
-      sql: "SELECT engine, ROUND(AVG(sentiment = 'positive'), 3) AS positive_share, ROUND(AVG(sentiment = 'negative'), 3) AS negative_share, COUNT(*) AS mentions FROM prompt_runs WHERE domain_id = :domain_id AND mentioned = 1 AND day BETWEEN :since AND :until GROUP BY engine ORDER BY negative_share DESC",
+      sql: "SELECT engine, ROUND(CAST(AVG(CAST((sentiment = 'positive') AS INTEGER)) AS NUMERIC), 3) AS positive_share, ROUND(CAST(AVG(CAST((sentiment = 'negative') AS INTEGER)) AS NUMERIC), 3) AS negative_share, COUNT(*) AS mentions FROM prompt_runs WHERE domain_id = :domain_id AND mentioned = 1 AND day BETWEEN :since AND :until GROUP BY engine ORDER BY negative_share DESC",
     }),
   ];
 });

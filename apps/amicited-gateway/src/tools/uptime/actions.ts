@@ -42,7 +42,7 @@ export const uptimeActionTools = defineTools("uptime", (t, store) => {
         const interval = args.interval_s;
         allowedInterval(interval, d);
         const r = await store.run(
-          "INSERT INTO uptime_monitors (domain_id, name, url, kind, interval_s, paused, created_at) VALUES (?, ?, ?, ?, ?, 0, ?)",
+          "INSERT INTO uptime_monitors (domain_id, name, url, kind, interval_s, paused, created_at) VALUES (?, ?, ?, ?, ?, 0, ?) RETURNING id",
           [d.id, args.name, args.url, args.kind ?? "http", interval, new Date().toISOString()],
         );
         return {
@@ -136,7 +136,7 @@ export const uptimeActionTools = defineTools("uptime", (t, store) => {
           );
         if (args.monitor_id) await monitor.find(store, args.monitor_id, d);
         const r = await store.run(
-          "INSERT INTO uptime_maintenance (domain_id, monitor_id, starts_at, ends_at, reason) VALUES (?, ?, ?, ?, ?)",
+          "INSERT INTO uptime_maintenance (domain_id, monitor_id, starts_at, ends_at, reason) VALUES (?, ?, ?, ?, ?) RETURNING id",
           [
             d.id,
             args.monitor_id ? args.monitor_id : null,
@@ -159,7 +159,7 @@ export const uptimeActionTools = defineTools("uptime", (t, store) => {
       required: ["channel", "target"],
       run: async (args, d) => {
         const r = await store.run(
-          "INSERT INTO uptime_alert_contacts (domain_id, channel, target, active) VALUES (?, ?, ?, 1)",
+          "INSERT INTO uptime_alert_contacts (domain_id, channel, target, active) VALUES (?, ?, ?, 1) RETURNING id",
           [d.id, args.channel, args.target],
         );
         return { contact_id: r.lastInsertId };

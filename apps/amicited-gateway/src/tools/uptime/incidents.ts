@@ -1,9 +1,12 @@
 // uptime tools about incidents, MTTR, SLA, TLS certificates, maintenance windows and alert contacts.
+import { dialectSql } from "@foundry-mcp/workspace-store";
 import { round, defineTools } from "../shared";
 import { incident } from "./common";
 
 /** The uptime toolset's tools about incidents, SLA, certificates, maintenance and contacts. */
-export const uptimeIncidentTools = defineTools("uptime", (t, store) => [
+export const uptimeIncidentTools = defineTools("uptime", (t, store) => {
+  const dialect = dialectSql(store.dialect);
+  return [
   t.list({
     name: "uptime_list_incidents",
     description:
@@ -46,7 +49,7 @@ export const uptimeIncidentTools = defineTools("uptime", (t, store) => [
     description:
       "How quickly do we recover from outages? Mean time to recovery and the longest outage over the window.",
     days: 30,
-    sql: "SELECT COUNT(*) AS n, AVG((julianday(resolved_at) - julianday(started_at)) * 1440) AS mean, MAX((julianday(resolved_at) - julianday(started_at)) * 1440) AS longest FROM uptime_incidents WHERE domain_id = :domain_id AND resolved_at IS NOT NULL AND started_at >= :since_at",
+    sql: (d) => `SELECT COUNT(*) AS n, AVG((${d.julianDay("resolved_at")} - ${d.julianDay("started_at")}) * 1440) AS mean, MAX((${d.julianDay("resolved_at")} - ${d.julianDay("started_at")}) * 1440) AS longest FROM uptime_incidents WHERE domain_id = :domain_id AND resolved_at IS NOT NULL AND started_at >= :since_at`,
     answer: (r) => ({
       resolved_incidents: r?.n ?? 0,
       mean_minutes_to_recovery: round(r?.mean, 1),
@@ -57,7 +60,7 @@ export const uptimeIncidentTools = defineTools("uptime", (t, store) => [
     name: "uptime_incidents_by_cause",
     description: "What causes our outages? Incidents and total downtime per cause.",
     days: 30,
-    sql: "SELECT cause, COUNT(*) AS incidents, ROUND(SUM((julianday(COALESCE(resolved_at, started_at)) - julianday(started_at)) * 1440)) AS downtime_minutes FROM uptime_incidents WHERE domain_id = :domain_id AND started_at >= :since_at GROUP BY cause ORDER BY incidents DESC",
+    sql: (d) => `SELECT cause, COUNT(*) AS incidents, ROUND(CAST(SUM((${d.julianDay("COALESCE(resolved_at, started_at)")} - ${d.julianDay("started_at")}) * 1440) AS NUMERIC)) AS downtime_minutes FROM uptime_incidents WHERE domain_id = :domain_id AND started_at >= :since_at GROUP BY cause ORDER BY incidents DESC`,
   }),
   t.list({
     name: "uptime_incidents_by_monitor",
@@ -114,7 +117,7 @@ export const uptimeIncidentTools = defineTools("uptime", (t, store) => [
       },
     },
     query: (args, d) => [
-      "SELECT hostname, issuer, expires_at, CAST(julianday(expires_at) - julianday(?) AS INTEGER) AS days_left FROM uptime_certificates WHERE domain_id = ? AND julianday(expires_at) - julianday(?) <= ? ORDER BY expires_at",
+      `SELECT hostname, issuer, expires_at, ${dialect.truncate(`${dialect.julianDay("expires_at")} - ${dialect.julianDay("?")}`)} AS days_left FROM uptime_certificates WHERE domain_id = ? AND ${dialect.julianDay("expires_at")} - ${dialect.julianDay("?")} <= ? ORDER BY expires_at`,
       [d.asOf, d.id, d.asOf, args.within_days],
     ],
   }),
@@ -128,4 +131,5 @@ export const uptimeIncidentTools = defineTools("uptime", (t, store) => [
     description: "Who gets alerted when a monitor fails? Channels and targets.",
     sql: "SELECT id AS contact_id, channel, target, active FROM uptime_alert_contacts WHERE domain_id = :domain_id ORDER BY id",
   }),
-]);
+];
+});

@@ -54,7 +54,7 @@ export const workspaceAccountTools = defineTools("workspace", (t, store) => {
         const perDomain = async (table: string) =>
           (
             await store.get<{ n: number }>(
-              `SELECT COALESCE(MAX(n), 0) AS n FROM (SELECT COUNT(*) AS n FROM ${table} x JOIN domains d ON d.id = x.domain_id WHERE d.workspace_id = ? GROUP BY x.domain_id)`,
+              `SELECT COALESCE(MAX(n), 0) AS n FROM (SELECT COUNT(*) AS n FROM ${table} x JOIN domains d ON d.id = x.domain_id WHERE d.workspace_id = ? GROUP BY x.domain_id) AS per_domain`,
               [row.id],
             )
           )?.n ?? 0;

@@ -47,7 +47,7 @@ export const workspaceActionTools = defineTools("workspace", (t, store) => {
             `email: ${args.email} is already a member; use account_update_member_role to change the role.`,
           );
         const result = await store.run(
-          "INSERT INTO members (workspace_id, email, name, role, invited_at) VALUES (?, ?, ?, ?, ?)",
+          "INSERT INTO members (workspace_id, email, name, role, invited_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
           [
             row.id,
             args.email,
@@ -124,7 +124,7 @@ export const workspaceActionTools = defineTools("workspace", (t, store) => {
       run: async (args, context) => {
         const row = await workspaceRow(context.workspace);
         const result = await store.run(
-          "INSERT INTO domains (workspace_id, hostname, label, country, vertical, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+          "INSERT INTO domains (workspace_id, hostname, label, country, vertical, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
           [
             row.id,
             args.hostname,

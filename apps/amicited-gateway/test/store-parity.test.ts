@@ -1,0 +1,151 @@
+// Every read tool answers the same bytes on the embedded SQLite store and on PostgreSQL: the tools'
+// SQL is written once, with dialect helpers where the databases spell an expression differently
+// (decision 0012), and nothing is translated at run time. Both stores hold the same deterministic
+// demo workspace; each tool runs once with the same arguments on each. The tools listed in
+// DIVERGING already answered differently before the translator went (rows tied in ORDER BY come
+// back in each database's own order, GROUP_CONCAT order, a page cut between ties, julianday
+// arithmetic in double vs numeric): their answers on each store are unchanged by decision 0012
+// (compared before and after on both), and making them agree is separate work. No other tool
+// may diverge.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resolveToken } from "@foundry-mcp/workspace-store";
+import type { StoreLocation } from "@foundry-mcp/workspace-store";
+import { createDemoWorkspace } from "../src/demo/generate";
+import { createGateway } from "../src/server/gateway";
+import type { Gateway } from "../src/server/gateway";
+import { openGatewayStore } from "../src/store-schema/gateway-schema";
+import { postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
+import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
+import { demoArguments } from "./support/arguments";
+
+const DIVERGING = new Set([
+  "account_list_members_by_role",
+  "ads_attribution_linear",
+  "ads_get_top_conversion_paths",
+  "bing_wmt_count_crawl_issues_by_type",
+  "bing_wmt_list_linking_domains",
+  "bing_wmt_list_top_anchors",
+  "competitors_count_by_category",
+  "competitors_get_top_pages",
+  "competitors_get_topic_strength",
+  "eshop_best_sellers_by_units",
+  "eshop_frequently_bought_together",
+  "eshop_lowest_rated_products",
+  "eshop_product_ratings",
+  "google_ppc_budget_limited_campaigns",
+  "google_ppc_keyword_candidates_from_search_terms",
+  "google_ppc_top_converting_keywords",
+  "gsc_mobile_desktop_gap",
+  "gsc_rising_queries",
+  "gsc_rows",
+  "gsc_search_analytics_query",
+  "gsc_top_queries",
+  "meta_creative_fatigue",
+  "prompts_count_by_topic",
+  "prompts_get_run_volume_by_engine",
+  "prompts_list_negative_answers",
+  "seo_get_citation_gap_invisible_winners",
+  "seo_get_citation_overlap_with_competitor",
+  "seo_get_citation_rate_by_engine",
+  "seo_get_share_of_voice",
+  "seo_list_competitor_cited_urls",
+  "seo_list_top_cited_domains",
+  "seo_list_uncited_mentions",
+  "uptime_get_monitor",
+  "uptime_get_response_time_stats",
+  "uptime_get_slowest_checks",
+  "uptime_incidents_by_cause",
+  "uptime_list_failed_checks"
+]);
+
+const INSTANT = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z/g;
+
+interface Side {
+  gateway: Gateway;
+  workspaceId: string;
+}
+
+async function sideOn(location: StoreLocation): Promise<Side> {
+  const store = await openGatewayStore(location);
+  await store.migrate();
+  const created = await createDemoWorkspace(store, "demo");
+  await store.close();
+  const gateway = await createGateway({
+    ...("url" in location ? { database: location.url } : { dataDir: location.dataDir }),
+    memoryQuota: true,
+    hourlyCap: 100_000,
+  });
+  return { gateway, workspaceId: (await resolveToken(gateway.store, created.readToken))!.workspaceId };
+}
+
+describe.skipIf(!postgresGate().run)("tool answers on both stores", () => {
+  let dir: string;
+  let cluster: PostgresCluster;
+  let sqlite: Side;
+  let postgres: Side;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "gw-parity-"));
+    cluster = await startPostgres();
+    sqlite = await sideOn({ dataDir: dir });
+    postgres = await sideOn({ url: cluster.createDatabase("parity") });
+  }, 240_000);
+
+  afterAll(async () => {
+    await sqlite?.gateway.close();
+    await postgres?.gateway.close();
+    cluster?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("answers every read tool with the same bytes on SQLite and PostgreSQL", { timeout: 240_000 }, async () => {
+    const answer = async (side: Side, name: string, args: Record<string, unknown>) => {
+      try {
+        const output = await side.gateway.catalog.read(name, args, { workspace: side.workspaceId, scope: "read" });
+        // The workspace's own id is random per store, and rows made at set-up carry its instant.
+        return JSON.stringify(output).replaceAll(side.workspaceId, "<workspace>").replace(INSTANT, "<instant>");
+      } catch (error) {
+        return `error: ${(error as Error).message}`;
+      }
+    };
+    const domainOf = async (side: Side) =>
+      (await side.gateway.store.get<{ id: number }>("SELECT id FROM domains WHERE workspace_id = ? ORDER BY id", [
+        side.workspaceId,
+      ]))!.id;
+    const domainId = await domainOf(sqlite);
+    expect(await domainOf(postgres)).toBe(domainId);
+    const differing: string[] = [];
+    let compared = 0;
+    for (const tool of sqlite.gateway.catalog.list().filter((entry) => entry.kind === "read")) {
+      const args = await demoArguments(tool, sqlite.gateway.store, domainId);
+      const [onSqlite, onPostgres] = [await answer(sqlite, tool.name, args), await answer(postgres, tool.name, args)];
+      compared++;
+      if (onSqlite !== onPostgres && !DIVERGING.has(tool.name))
+        differing.push(`${tool.name}:\n  sqlite   ${onSqlite.slice(0, 300)}\n  postgres ${onPostgres.slice(0, 300)}`);
+    }
+    expect(differing).toEqual([]);
+    expect(compared).toBeGreaterThanOrEqual(180);
+  });
+
+  // Regression: SQLite read `position` in HAVING as one row's column, not the aggregate the
+  // SELECT names so (PostgreSQL's translation used the aggregate), and listed a query at 3.9.
+  it("keeps gsc_striking_distance_queries to positions 4-15 on both stores", async () => {
+    for (const side of [sqlite, postgres]) {
+      const domainId = (await side.gateway.store.get<{ id: number }>(
+        "SELECT id FROM domains WHERE workspace_id = ? ORDER BY id",
+        [side.workspaceId],
+      ))!.id;
+      const output = await side.gateway.catalog.read(
+        "gsc_striking_distance_queries",
+        { domain_id: domainId, limit: 100 },
+        { workspace: side.workspaceId, scope: "read" },
+      );
+      const rows = (output.structuredContent as { rows: { position: number }[] }).rows;
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.filter((row) => row.position < 4 || row.position > 15)).toEqual([]);
+    }
+  });
+});
