@@ -6,33 +6,11 @@
 // March 14, 2025, the 14th of March, Friday 14 March). The questions (queries-holdout8.json)
 // were written by hand about the generated facts.
 import { readFileSync } from "node:fs";
+import { capital, DAY, first, MONTHS, random } from "./seeded.mjs";
 
 const seeds = JSON.parse(readFileSync(new URL("./conversation-seeds8.json", import.meta.url), "utf8"));
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const DAY = 86_400_000;
 const START = Date.UTC(2024, 2, 1);
-
-/** A seeded generator (Park–Miller), one per memory, so every run builds the same facts. */
-function random(seed) {
-  let state = seed;
-  const next = () => (state = (state * 48271) % 2147483647) / 2147483647;
-  return {
-    int: (low, high) => low + Math.floor(next() * (high - low + 1)),
-    pick: (list) => list[Math.floor(next() * list.length)],
-    shuffle: (list) => {
-      const copy = [...list];
-      for (let at = copy.length - 1; at > 0; at--) {
-        const other = Math.floor(next() * (at + 1));
-        [copy[at], copy[other]] = [copy[other], copy[at]];
-      }
-      return copy;
-    },
-  };
-}
-
-const capital = (text) => text[0].toUpperCase() + text.slice(1);
-const first = (person) => person.split(" ")[0];
 const iso = (day) => new Date(START + day * DAY).toISOString().slice(0, 10);
 const ordinal = (n) => `${n}${n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th"}`;
 /** A day written one of the ways people write it. */

@@ -5,32 +5,10 @@
 // many incidents of one system, many releases of one product, one person in many facts.
 // The questions (queries-holdout7.json) were written by hand about the generated facts.
 import { readFileSync } from "node:fs";
+import { capital, DAY, first, MONTHS, random } from "./seeded.mjs";
 
 const seeds = JSON.parse(readFileSync(new URL("./conversation-seeds.json", import.meta.url), "utf8"));
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-const DAY = 86_400_000;
 const START = Date.UTC(2024, 0, 1);
-
-/** A seeded generator (Park–Miller), one per memory, so every run builds the same facts. */
-function random(seed) {
-  let state = seed;
-  const next = () => (state = (state * 48271) % 2147483647) / 2147483647;
-  return {
-    int: (low, high) => low + Math.floor(next() * (high - low + 1)),
-    pick: (list) => list[Math.floor(next() * list.length)],
-    shuffle: (list) => {
-      const copy = [...list];
-      for (let at = copy.length - 1; at > 0; at--) {
-        const other = Math.floor(next() * (at + 1));
-        [copy[at], copy[other]] = [copy[other], copy[at]];
-      }
-      return copy;
-    },
-  };
-}
-
-const capital = (text) => text[0].toUpperCase() + text.slice(1);
-const first = (person) => person.split(" ")[0];
 const iso = (day) => new Date(START + day * DAY).toISOString().slice(0, 10);
 /** A day written as people write it: "14 March 2025" mostly, ISO sometimes. */
 function written(day, rng) {
