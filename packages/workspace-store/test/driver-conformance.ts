@@ -193,6 +193,29 @@ export function workspaceStoreConformance(
       });
     });
 
+    // Regression (issue 37): without an order each database joined a group's values in its own
+    // order, so tools listing them answered differently on the two stores.
+    it("joins a group's values in the order asked, with DISTINCT too, in each group", async () => {
+      const d = dialectSql(store.dialect);
+      for (const id of ["ws_1", "ws_2", "ws_3", "ws_4"]) await seedWorkspace(store, id);
+      await store.run("UPDATE domains SET country = ?, label = ? WHERE hostname IN (?, ?)", [
+        "se", "B", "ws_2.example", "ws_4.example",
+      ]);
+      expect(
+        await store.all(
+          `SELECT label, ${d.groupConcat("hostname", { orderBy: "hostname DESC" })} AS hosts, ${d.groupConcat("hostname", { separator: "' > '", orderBy: "id DESC" })} AS path FROM domains GROUP BY label ORDER BY label`,
+        ),
+      ).toEqual([
+        { label: "A", hosts: "ws_3.example,ws_1.example", path: "ws_3.example > ws_1.example" },
+        { label: "B", hosts: "ws_4.example,ws_2.example", path: "ws_4.example > ws_2.example" },
+      ]);
+      expect(
+        await store.get(
+          `SELECT ${d.groupConcat("country", { distinct: true, orderBy: "country" })} AS countries FROM (SELECT country FROM domains ORDER BY id) AS d`,
+        ),
+      ).toEqual({ countries: "se,us" });
+    });
+
     it("matches text without regard to ASCII case, its LIKE wildcards escaped when asked", async () => {
       const d = dialectSql(store.dialect);
       await seedWorkspace(store, "ws_1");

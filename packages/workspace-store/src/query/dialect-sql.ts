@@ -4,6 +4,13 @@
 // are SQL expressions (column names, `?`); PostgreSQL's spellings give the values SQLite gives.
 import type { WorkspaceStoreDriverName } from "../types";
 
+/** How `groupConcat` joins a group's values. */
+export interface GroupConcatOptions {
+  distinct?: boolean;
+  separator?: string;
+  orderBy?: string;
+}
+
 /** The SQL of the expressions the two databases spell differently, for one dialect. */
 export interface DialectSql {
   readonly dialect: WorkspaceStoreDriverName;
@@ -22,8 +29,12 @@ export interface DialectSql {
   greatest(...values: string[]): string;
   /** The smaller of values (SQLite's `MIN(a, b)` with more than one argument). */
   least(...values: string[]): string;
-  /** A group's values as one text, joined by `separator` (a SQL literal, default ','). */
-  groupConcat(value: string, options?: { distinct?: boolean; separator?: string }): string;
+  /**
+   * A group's values as one text, joined by `separator` (a SQL literal, default ','), in the
+   * order of `orderBy` (a SQL expression; with `distinct` it must be `value` itself, as
+   * PostgreSQL requires). Without `orderBy` each database joins in its own order, which differs.
+   */
+  groupConcat(value: string, options?: GroupConcatOptions): string;
   /** A number cut to its integer part toward zero, -2.7 to -2 (SQLite's `CAST(x AS INTEGER)`). */
   truncate(value: string): string;
   /** `value LIKE pattern` ignoring ASCII case, as SQLite's LIKE does; add an ESCAPE clause after it. */
@@ -38,8 +49,9 @@ const sqlite: DialectSql = {
   position: (text, part) => `instr(${text}, ${part})`,
   greatest: (...values) => `MAX(${values.join(", ")})`,
   least: (...values) => `MIN(${values.join(", ")})`,
+  // ORDER BY inside an aggregate needs SQLite 3.44 (better-sqlite3 12 and node:sqlite bundle newer).
   groupConcat: (value, options = {}) =>
-    `GROUP_CONCAT(${options.distinct ? "DISTINCT " : ""}${value}${options.separator ? `, ${options.separator}` : ""})`,
+    `GROUP_CONCAT(${options.distinct ? "DISTINCT " : ""}${value}${options.separator ? `, ${options.separator}` : ""}${options.orderBy ? ` ORDER BY ${options.orderBy}` : ""})`,
   truncate: (value) => `CAST(${value} AS INTEGER)`,
   likeIgnoringCase: (value, pattern) => `${value} LIKE ${pattern}`,
 };
@@ -59,8 +71,11 @@ const postgres: DialectSql = {
   position: (text, part) => `strpos(${text}, ${part})`,
   greatest: (...values) => `GREATEST(${values.join(", ")})`,
   least: (...values) => `LEAST(${values.join(", ")})`,
-  groupConcat: (value, options = {}) =>
-    `string_agg(${options.distinct ? "DISTINCT " : ""}(${value})::text, ${options.separator ?? "','"})`,
+  groupConcat(value, options = {}) {
+    // DISTINCT needs the ORDER BY expression to be the aggregated one, cast alike.
+    const order = options.orderBy ? ` ORDER BY ${options.distinct ? `(${value})::text` : options.orderBy}` : "";
+    return `string_agg(${options.distinct ? "DISTINCT " : ""}(${value})::text, ${options.separator ?? "','"}${order})`;
+  },
   truncate: (value) => `TRUNC((${value})::numeric)::bigint`,
   likeIgnoringCase: (value, pattern) => `${value} ILIKE ${pattern}`,
 };
