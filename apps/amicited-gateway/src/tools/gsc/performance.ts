@@ -22,7 +22,7 @@ export const gscPerformanceTools = defineTools("gsc", (t, store) => {
       params: { ...filters, ...extra },
       sql: (d) => {
         const selected = typeof select === "string" ? select : select(d);
-        return `SELECT ${selected}, ${metrics(d)} FROM gsc_daily WHERE ${filtered} GROUP BY ${selected.split(" AS ")[0]} ORDER BY ${order}`;
+        return `SELECT ${selected}, ${metrics(d)} FROM gsc_daily WHERE ${filtered} GROUP BY ${selected.split(" AS ")[0]} ORDER BY ${order}, ${selected.split(" AS ")[0]}`;
       },
     });
   return [

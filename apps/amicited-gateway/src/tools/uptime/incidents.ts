@@ -60,7 +60,7 @@ export const uptimeIncidentTools = defineTools("uptime", (t, store) => {
     name: "uptime_incidents_by_cause",
     description: "What causes our outages? Incidents and total downtime per cause.",
     days: 30,
-    sql: (d) => `SELECT cause, COUNT(*) AS incidents, ROUND(CAST(SUM((${d.julianDay("COALESCE(resolved_at, started_at)")} - ${d.julianDay("started_at")}) * 1440) AS NUMERIC)) AS downtime_minutes FROM uptime_incidents WHERE domain_id = :domain_id AND started_at >= :since_at GROUP BY cause ORDER BY incidents DESC`,
+    sql: (d) => `SELECT cause, COUNT(*) AS incidents, ROUND(CAST(SUM((${d.julianDay("COALESCE(resolved_at, started_at)")} - ${d.julianDay("started_at")}) * 1440) AS NUMERIC)) AS downtime_minutes FROM uptime_incidents WHERE domain_id = :domain_id AND started_at >= :since_at GROUP BY cause ORDER BY incidents DESC, cause`,
   }),
   t.list({
     name: "uptime_incidents_by_monitor",
