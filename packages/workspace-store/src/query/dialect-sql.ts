@@ -23,6 +23,12 @@ export interface DialectSql {
   weekday(day: string): string;
   /** A day or instant as a Julian day number with its fraction (SQLite's `julianday`). */
   julianDay(at: string): string;
+  /**
+   * Whole seconds from instant or day `from` to `to` (fractions of a second dropped), an integer
+   * on both databases, so sums, rounding and integer division (`/ 86400` for whole days) agree:
+   * `julianDay` differences are doubles on SQLite and numerics on PostgreSQL. Each appears once.
+   */
+  secondsBetween(from: string, to: string): string;
   /** Where `part` starts in `text`, from 1, or 0 when it is not there (SQLite's `instr`). */
   position(text: string, part: string): string;
   /** The larger of values (SQLite's `MAX(a, b)` with more than one argument). */
@@ -46,6 +52,7 @@ const sqlite: DialectSql = {
   week: (day) => `strftime('%Y-W%W', ${day})`,
   weekday: (day) => `strftime('%w', ${day})`,
   julianDay: (at) => `julianday(${at})`,
+  secondsBetween: (from, to) => `(unixepoch(${to}) - unixepoch(${from}))`,
   position: (text, part) => `instr(${text}, ${part})`,
   greatest: (...values) => `MAX(${values.join(", ")})`,
   least: (...values) => `MIN(${values.join(", ")})`,
@@ -57,6 +64,8 @@ const sqlite: DialectSql = {
 };
 
 const timestamp = (day: string) => `((${day})::timestamp)`;
+// SQLite's unixepoch(): whole seconds since 1970, the fraction dropped.
+const epochSeconds = (at: string) => `floor(EXTRACT(EPOCH FROM (${at})::timestamptz))::bigint`;
 
 const postgres: DialectSql = {
   dialect: "postgres",
@@ -68,6 +77,7 @@ const postgres: DialectSql = {
   },
   weekday: (day) => `(EXTRACT(DOW FROM ${timestamp(day)})::int::text)`,
   julianDay: (at) => `(EXTRACT(EPOCH FROM (${at})::timestamptz) / 86400.0 + 2440587.5)`,
+  secondsBetween: (from, to) => `(${epochSeconds(to)} - ${epochSeconds(from)})`,
   position: (text, part) => `strpos(${text}, ${part})`,
   greatest: (...values) => `GREATEST(${values.join(", ")})`,
   least: (...values) => `LEAST(${values.join(", ")})`,
