@@ -141,7 +141,7 @@ export const promptsAnswerTools = defineTools("prompts", (t, store) => {
     description:
       "Where do AI engines disagree about us? Prompts that some engines mention us for and others do not, in the window.",
     days: 7,
-    sql: (d) => `SELECT p.id AS prompt_id, p.text, ${d.groupConcat("CASE WHEN m = 1 THEN engine END")} AS mentioning, ${d.groupConcat("CASE WHEN m = 0 THEN engine END")} AS silent FROM (SELECT prompt_id, engine, MAX(mentioned) AS m FROM prompt_runs WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY prompt_id, engine) x JOIN prompts p ON p.id = x.prompt_id GROUP BY p.id HAVING SUM(m) > 0 AND SUM(m) < COUNT(*) ORDER BY p.id`,
+    sql: (d) => `SELECT p.id AS prompt_id, p.text, ${d.groupConcat("CASE WHEN m = 1 THEN engine END", { orderBy: "engine" })} AS mentioning, ${d.groupConcat("CASE WHEN m = 0 THEN engine END", { orderBy: "engine" })} AS silent FROM (SELECT prompt_id, engine, MAX(mentioned) AS m FROM prompt_runs WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY prompt_id, engine) x JOIN prompts p ON p.id = x.prompt_id GROUP BY p.id HAVING SUM(m) > 0 AND SUM(m) < COUNT(*) ORDER BY p.id`,
   }),
   t.list({
     name: "prompts_suggest_from_search_queries",
