@@ -22,7 +22,7 @@ export type { DurationHistogram } from "./query-observer";
 export { queryBuilderFor } from "./query/builder";
 export { statementsOver } from "./query/statement";
 export { dialectSql } from "./query/dialect-sql";
-export type { DialectSql } from "./query/dialect-sql";
+export type { DialectSql, GroupConcatOptions } from "./query/dialect-sql";
 export { textStatement } from "./query/text";
 export type { DefinedStatement, StatementContext, StatementValues } from "./query/statement";
 export type { StoreTables, WorkspaceRow } from "./query/tables";

@@ -193,6 +193,41 @@ export function workspaceStoreConformance(
       });
     });
 
+    // Regression (issue 37): julianday differences are doubles on SQLite and numerics on
+    // PostgreSQL, so a half minute or a whole day could round or cut differently.
+    it("counts whole seconds between instants alike, for minutes rounded and whole days cut", async () => {
+      const d = dialectSql(store.dialect);
+      expect(
+        await store.get(
+          `SELECT ${d.secondsBetween("'2026-11-29T10:00:00.000Z'", "?")} AS seconds, ROUND(CAST(${d.secondsBetween("'2026-11-29T10:00:00.000Z'", "'2026-11-29T10:07:30.900Z'")} / 60.0 AS NUMERIC)) AS minutes, ${d.secondsBetween("?", "'2026-12-28T23:59:59.000Z'")} / 86400 AS days, ${d.secondsBetween("'2026-11-29T12:00:00.000Z'", "'2026-11-28'")} / 86400 AS back`,
+          ["2026-11-29T10:07:30.000Z", "2026-11-28"],
+        ),
+      ).toEqual({ seconds: 450, minutes: 8, days: 30, back: -1 });
+    });
+
+    // Regression (issue 37): without an order each database joined a group's values in its own
+    // order, so tools listing them answered differently on the two stores.
+    it("joins a group's values in the order asked, with DISTINCT too, in each group", async () => {
+      const d = dialectSql(store.dialect);
+      for (const id of ["ws_1", "ws_2", "ws_3", "ws_4"]) await seedWorkspace(store, id);
+      await store.run("UPDATE domains SET country = ?, label = ? WHERE hostname IN (?, ?)", [
+        "se", "B", "ws_2.example", "ws_4.example",
+      ]);
+      expect(
+        await store.all(
+          `SELECT label, ${d.groupConcat("hostname", { orderBy: "hostname DESC" })} AS hosts, ${d.groupConcat("hostname", { separator: "' > '", orderBy: "id DESC" })} AS path FROM domains GROUP BY label ORDER BY label`,
+        ),
+      ).toEqual([
+        { label: "A", hosts: "ws_3.example,ws_1.example", path: "ws_3.example > ws_1.example" },
+        { label: "B", hosts: "ws_4.example,ws_2.example", path: "ws_4.example > ws_2.example" },
+      ]);
+      expect(
+        await store.get(
+          `SELECT ${d.groupConcat("country", { distinct: true, orderBy: "country" })} AS countries FROM (SELECT country FROM domains ORDER BY id) AS d`,
+        ),
+      ).toEqual({ countries: "se,us" });
+    });
+
     it("matches text without regard to ASCII case, its LIKE wildcards escaped when asked", async () => {
       const d = dialectSql(store.dialect);
       await seedWorkspace(store, "ws_1");

@@ -25,6 +25,21 @@ const goal = ownedRow<{ id: number; metric: string; month: string }>({
   columns: "id, metric, month",
 });
 
+/** A touch's share of its order's credit as the fraction numerator / denominator (integer SQL). */
+interface TouchCredit {
+  numerator: string;
+  denominator: string;
+}
+
+// A touch's share of `units` (an integer SQL expression: millionths of a conversion, of a
+// dollar), rounded half up by integer division; the sums are rounded to what the tool shows the
+// same way. Summing double shares in each database's own arithmetic put a half cent on either
+// side of the rounding (SQLite 21799.76, PostgreSQL 21799.77); integers sum exactly on both
+// stores. Shares are positive, so truncation is floor; PostgreSQL sums bigints as numeric, hence
+// the casts back.
+const share = (credit: TouchCredit, units: string) =>
+  `(2 * ${units} * (${credit.numerator}) + (${credit.denominator})) / (2 * (${credit.denominator}))`;
+
 /** The ads toolset's tools. */
 export const adsTools = defineTools("ads", (t, store) => {
   const dialect = dialectSql(store.dialect);
@@ -33,12 +48,12 @@ export const adsTools = defineTools("ads", (t, store) => {
       `SELECT SUM(spend) AS spend, SUM(revenue) AS revenue, SUM(conversions) AS conversions FROM (${spendUnion}) AS spend_rows WHERE day BETWEEN ? AND ?`,
       [domainId, domainId, since, until],
     );
-  const attribution = (name: string, description: string, credit: string): GatewayTool =>
+  const attribution = (name: string, description: string, credit: TouchCredit): GatewayTool =>
     t.list({
       name,
       description,
       days: 28,
-      sql: `SELECT channel, ROUND(CAST(SUM(${credit}) AS NUMERIC), 1) AS conversions, ROUND(CAST(SUM(revenue * ${credit}) AS NUMERIC), 2) AS revenue FROM ads_touchpoints WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY channel ORDER BY revenue DESC`,
+      sql: `SELECT channel, ROUND(CAST((CAST(SUM(${share(credit, "1000000")}) AS BIGINT) + 50000) / 100000 / 10.0 AS NUMERIC), 1) AS conversions, ROUND(CAST((CAST(SUM(${share(credit, "CAST(ROUND(revenue * 100) AS BIGINT) * 10000")}) AS BIGINT) + 5000) / 10000 / 100.0 AS NUMERIC), 2) AS revenue FROM ads_touchpoints WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY channel ORDER BY revenue DESC, channel`,
     });
   return [
     t.read({
@@ -171,22 +186,25 @@ export const adsTools = defineTools("ads", (t, store) => {
     attribution(
       "ads_attribution_last_touch",
       "Which channel gets credit for sales if the last touch before buying wins (last-click attribution)?",
-      "CASE WHEN step = steps THEN 1.0 ELSE 0 END",
+      { numerator: "CASE WHEN step = steps THEN 1 ELSE 0 END", denominator: "1" },
     ),
     attribution(
       "ads_attribution_first_touch",
       "Which channel first brought the customers who later bought (first-touch attribution)?",
-      "CASE WHEN step = 1 THEN 1.0 ELSE 0 END",
+      { numerator: "CASE WHEN step = 1 THEN 1 ELSE 0 END", denominator: "1" },
     ),
     attribution(
       "ads_attribution_linear",
       "Linear attribution: every touch on the path to a sale gets an equal share of the credit.",
-      "1.0 / steps",
+      { numerator: "1", denominator: "steps" },
     ),
     attribution(
       "ads_attribution_position_based",
       "Position-based (U-shaped) attribution: 40% to the first touch, 40% to the last, 20% shared by the middle.",
-      "CASE WHEN steps = 1 THEN 1.0 WHEN steps = 2 THEN 0.5 WHEN step = 1 OR step = steps THEN 0.4 ELSE 0.2 / (steps - 2) END",
+      {
+        numerator: "CASE WHEN steps > 2 AND (step = 1 OR step = steps) THEN 2 ELSE 1 END",
+        denominator: "CASE WHEN steps <= 2 THEN steps WHEN step = 1 OR step = steps THEN 5 ELSE 5 * (steps - 2) END",
+      },
     ),
     t.list({
       name: "ads_get_path_length_distribution",
@@ -199,7 +217,7 @@ export const adsTools = defineTools("ads", (t, store) => {
       description:
         "Which sequences of channels lead to sales most often (e.g. meta_ads > email > direct)?",
       days: 28,
-      sql: (d) => `SELECT path, COUNT(*) AS orders, ROUND(CAST(SUM(revenue) AS NUMERIC), 2) AS revenue FROM (SELECT order_id, ${d.groupConcat("channel", { separator: "' > '" })} AS path, MAX(revenue) AS revenue FROM (SELECT order_id, channel, revenue FROM ads_touchpoints WHERE domain_id = :domain_id AND day BETWEEN :since AND :until ORDER BY order_id, step) AS steps GROUP BY order_id) AS paths GROUP BY path ORDER BY orders DESC`,
+      sql: (d) => `SELECT path, COUNT(*) AS orders, ROUND(CAST(SUM(revenue) AS NUMERIC), 2) AS revenue FROM (SELECT order_id, ${d.groupConcat("channel", { separator: "' > '", orderBy: "step" })} AS path, MAX(revenue) AS revenue FROM (SELECT order_id, step, channel, revenue FROM ads_touchpoints WHERE domain_id = :domain_id AND day BETWEEN :since AND :until ) AS steps GROUP BY order_id) AS paths GROUP BY path ORDER BY orders DESC, path`,
     }),
     t.list({
       name: "ads_get_assisted_conversions",

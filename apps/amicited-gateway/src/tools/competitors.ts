@@ -93,7 +93,7 @@ export const competitorsTools = defineTools("competitors", (t, store) => [
     description: "Which pages of one competitor do AI engines cite most?",
     days: 28,
     of: competitor,
-    sql: "SELECT url, COUNT(*) AS citations, COUNT(DISTINCT engine) AS engines FROM citations WHERE competitor_id = :competitor_id AND day BETWEEN :since AND :until GROUP BY url ORDER BY citations DESC",
+    sql: "SELECT url, COUNT(*) AS citations, COUNT(DISTINCT engine) AS engines FROM citations WHERE competitor_id = :competitor_id AND day BETWEEN :since AND :until GROUP BY url ORDER BY citations DESC, url",
   }),
   t.list({
     name: "competitors_get_citation_trend_weekly",
@@ -128,7 +128,7 @@ export const competitorsTools = defineTools("competitors", (t, store) => [
     description:
       "Which topics does each competitor dominate? Citations per competitor and prompt topic.",
     days: 28,
-    sql: "SELECT k.hostname, p.topic, COUNT(*) AS citations FROM citations c JOIN competitors k ON k.id = c.competitor_id JOIN prompt_runs r ON r.id = c.run_id JOIN prompts p ON p.id = r.prompt_id WHERE c.domain_id = :domain_id AND c.day BETWEEN :since AND :until GROUP BY k.id, p.topic ORDER BY citations DESC",
+    sql: "SELECT k.hostname, p.topic, COUNT(*) AS citations FROM citations c JOIN competitors k ON k.id = c.competitor_id JOIN prompt_runs r ON r.id = c.run_id JOIN prompts p ON p.id = r.prompt_id WHERE c.domain_id = :domain_id AND c.day BETWEEN :since AND :until GROUP BY k.id, p.topic ORDER BY citations DESC, k.hostname, p.topic",
   }),
   t.list({
     name: "competitors_get_engine_preference",
@@ -140,7 +140,7 @@ export const competitorsTools = defineTools("competitors", (t, store) => [
   t.list({
     name: "competitors_count_by_category",
     description: "How many tracked competitors are direct rivals, marketplaces or publishers?",
-    sql: "SELECT category, COUNT(*) AS competitors FROM competitors WHERE domain_id = :domain_id GROUP BY category ORDER BY competitors DESC",
+    sql: "SELECT category, COUNT(*) AS competitors FROM competitors WHERE domain_id = :domain_id GROUP BY category ORDER BY competitors DESC, category",
   }),
   t.act({
     name: "competitors_add",

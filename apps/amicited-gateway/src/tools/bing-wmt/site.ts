@@ -45,7 +45,7 @@ export const bingSiteTools = defineTools("bing_wmt", (t, store) => {
     t.list({
       name: "bing_wmt_count_crawl_issues_by_type",
       description: "Which kind of crawl issue is most common? Open issues per type and severity.",
-      sql: "SELECT issue, severity, COUNT(*) AS open_issues FROM bing_crawl_issues WHERE domain_id = :domain_id AND fixed = 0 GROUP BY issue, severity ORDER BY open_issues DESC",
+      sql: "SELECT issue, severity, COUNT(*) AS open_issues FROM bing_crawl_issues WHERE domain_id = :domain_id AND fixed = 0 GROUP BY issue, severity ORDER BY open_issues DESC, issue, severity",
     }),
     t.mark({
       name: "bing_wmt_mark_issue_fixed",
@@ -64,12 +64,12 @@ export const bingSiteTools = defineTools("bing_wmt", (t, store) => {
     t.list({
       name: "bing_wmt_list_linking_domains",
       description: "Which domains link to us most often?",
-      sql: "SELECT source_host, COUNT(*) AS links, COUNT(DISTINCT target_url) AS pages_linked FROM bing_backlinks WHERE domain_id = :domain_id GROUP BY source_host ORDER BY links DESC",
+      sql: "SELECT source_host, COUNT(*) AS links, COUNT(DISTINCT target_url) AS pages_linked FROM bing_backlinks WHERE domain_id = :domain_id GROUP BY source_host ORDER BY links DESC, source_host",
     }),
     t.list({
       name: "bing_wmt_list_top_anchors",
       description: "What anchor text do other sites use when they link to us?",
-      sql: "SELECT anchor, COUNT(*) AS links FROM bing_backlinks WHERE domain_id = :domain_id GROUP BY anchor ORDER BY links DESC",
+      sql: "SELECT anchor, COUNT(*) AS links FROM bing_backlinks WHERE domain_id = :domain_id GROUP BY anchor ORDER BY links DESC, anchor",
     }),
     t.list({
       name: "bing_wmt_list_new_backlinks",

@@ -79,7 +79,7 @@ export const eshopProductTools = defineTools("eshop", (t, store) => {
     name: "eshop_best_sellers_by_units",
     description: "Which products sell the most units?",
     days: 28,
-    sql: `SELECT p.id AS product_id, p.name, SUM(i.quantity) AS units FROM eshop_order_items i JOIN eshop_orders o ON o.id = i.order_id JOIN eshop_products p ON p.id = i.product_id WHERE i.domain_id = :domain_id AND o.${valid} AND o.day BETWEEN :since AND :until GROUP BY p.id ORDER BY units DESC`,
+    sql: `SELECT p.id AS product_id, p.name, SUM(i.quantity) AS units FROM eshop_order_items i JOIN eshop_orders o ON o.id = i.order_id JOIN eshop_products p ON p.id = i.product_id WHERE i.domain_id = :domain_id AND o.${valid} AND o.day BETWEEN :since AND :until GROUP BY p.id ORDER BY units DESC, p.id`,
   }),
   t.list({
     name: "eshop_best_sellers_by_revenue",
@@ -110,12 +110,12 @@ export const eshopProductTools = defineTools("eshop", (t, store) => {
     name: "eshop_frequently_bought_together",
     description: "Which products are bought together in the same order most often?",
     days: 90,
-    sql: "SELECT a.product_id AS product_a, b.product_id AS product_b, COUNT(*) AS orders_together FROM eshop_order_items a JOIN eshop_order_items b ON a.order_id = b.order_id AND a.product_id < b.product_id JOIN eshop_orders o ON o.id = a.order_id WHERE a.domain_id = :domain_id AND o.day BETWEEN :since AND :until GROUP BY a.product_id, b.product_id ORDER BY orders_together DESC",
+    sql: "SELECT a.product_id AS product_a, b.product_id AS product_b, COUNT(*) AS orders_together FROM eshop_order_items a JOIN eshop_order_items b ON a.order_id = b.order_id AND a.product_id < b.product_id JOIN eshop_orders o ON o.id = a.order_id WHERE a.domain_id = :domain_id AND o.day BETWEEN :since AND :until GROUP BY a.product_id, b.product_id ORDER BY orders_together DESC, a.product_id, b.product_id",
   }),
   t.list({
     name: "eshop_product_ratings",
     description: "Average star rating and review count per product.",
-    sql: "SELECT p.id AS product_id, p.name, ROUND(CAST(AVG(r.rating) AS NUMERIC), 2) AS average_rating, COUNT(*) AS reviews FROM eshop_reviews r JOIN eshop_products p ON p.id = r.product_id WHERE r.domain_id = :domain_id GROUP BY p.id ORDER BY average_rating DESC",
+    sql: "SELECT p.id AS product_id, p.name, ROUND(CAST(AVG(r.rating) AS NUMERIC), 2) AS average_rating, COUNT(*) AS reviews FROM eshop_reviews r JOIN eshop_products p ON p.id = r.product_id WHERE r.domain_id = :domain_id GROUP BY p.id ORDER BY average_rating DESC, p.id",
   }),
   t.list({
     name: "eshop_lowest_rated_products",
@@ -130,7 +130,7 @@ export const eshopProductTools = defineTools("eshop", (t, store) => {
         description: "Average rating ceiling.",
       },
     },
-    sql: "SELECT p.id AS product_id, p.name, ROUND(CAST(AVG(r.rating) AS NUMERIC), 2) AS average_rating, SUM(CAST((r.rating <= 2) AS INTEGER)) AS bad_reviews FROM eshop_reviews r JOIN eshop_products p ON p.id = r.product_id WHERE r.domain_id = :domain_id GROUP BY p.id HAVING AVG(r.rating) < :below ORDER BY average_rating",
+    sql: "SELECT p.id AS product_id, p.name, ROUND(CAST(AVG(r.rating) AS NUMERIC), 2) AS average_rating, SUM(CAST((r.rating <= 2) AS INTEGER)) AS bad_reviews FROM eshop_reviews r JOIN eshop_products p ON p.id = r.product_id WHERE r.domain_id = :domain_id GROUP BY p.id HAVING AVG(r.rating) < :below ORDER BY average_rating, p.id",
   }),
   t.list({
     name: "eshop_list_reviews",

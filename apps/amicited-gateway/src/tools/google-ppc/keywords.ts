@@ -53,7 +53,7 @@ export const googlePpcKeywordTools = defineTools("google_ppc", (t) => [
     name: "google_ppc_top_converting_keywords",
     description: "Which keywords bring the most conversions, and at what cost per conversion?",
     days: 28,
-    sql: (d) => `SELECT k.id AS keyword_id, k.text, ROUND(CAST(SUM(s.conversions) AS NUMERIC), 1) AS conversions, ROUND(CAST(SUM(s.cost) / ${d.greatest("SUM(s.conversions)", "0.1")} AS NUMERIC), 2) AS cpa FROM gads_keyword_daily s JOIN gads_keywords k ON k.id = s.keyword_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY k.id HAVING SUM(s.conversions) > 0 ORDER BY conversions DESC`,
+    sql: (d) => `SELECT k.id AS keyword_id, k.text, ROUND(CAST(SUM(s.conversions) AS NUMERIC), 1) AS conversions, ROUND(CAST(SUM(s.cost) / ${d.greatest("SUM(s.conversions)", "0.1")} AS NUMERIC), 2) AS cpa FROM gads_keyword_daily s JOIN gads_keywords k ON k.id = s.keyword_id WHERE s.domain_id = :domain_id AND s.day BETWEEN :since AND :until GROUP BY k.id HAVING SUM(s.conversions) > 0 ORDER BY conversions DESC, k.id`,
   }),
   t.list({
     name: "google_ppc_cpa_by_campaign",
@@ -88,7 +88,7 @@ export const googlePpcKeywordTools = defineTools("google_ppc", (t) => [
   t.list({
     name: "google_ppc_keyword_candidates_from_search_terms",
     description: "Which converting search terms are not yet keywords we bid on?",
-    sql: "SELECT s.term, s.adgroup_id, s.conversions, s.cost FROM gads_search_terms s WHERE s.domain_id = :domain_id AND s.conversions > 0 AND NOT EXISTS (SELECT 1 FROM gads_keywords k WHERE k.domain_id = s.domain_id AND k.text = s.term) ORDER BY s.conversions DESC",
+    sql: "SELECT s.term, s.adgroup_id, s.conversions, s.cost FROM gads_search_terms s WHERE s.domain_id = :domain_id AND s.conversions > 0 AND NOT EXISTS (SELECT 1 FROM gads_keywords k WHERE k.domain_id = s.domain_id AND k.text = s.term) ORDER BY s.conversions DESC, s.id",
   }),
   t.list({
     name: "google_ppc_list_negative_keywords",
@@ -107,7 +107,7 @@ export const googlePpcKeywordTools = defineTools("google_ppc", (t) => [
     description:
       "Which campaigns hit their daily budget cap (spent at least 95% of it) and on how many days?",
     days: 28,
-    sql: "SELECT c.id AS campaign_id, c.name, c.daily_budget, COUNT(*) AS capped_days FROM (SELECT campaign_id, day, SUM(cost) AS spend FROM gads_keyword_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY campaign_id, day) x JOIN gads_campaigns c ON c.id = x.campaign_id WHERE x.spend >= 0.95 * c.daily_budget GROUP BY c.id ORDER BY capped_days DESC",
+    sql: "SELECT c.id AS campaign_id, c.name, c.daily_budget, COUNT(*) AS capped_days FROM (SELECT campaign_id, day, SUM(cost) AS spend FROM gads_keyword_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY campaign_id, day) x JOIN gads_campaigns c ON c.id = x.campaign_id WHERE x.spend >= 0.95 * c.daily_budget GROUP BY c.id ORDER BY capped_days DESC, c.id",
   }),
   t.totals<Record<string, number>>({
     name: "google_ppc_account_summary",

@@ -29,4 +29,4 @@ export const filtered =
  * in the one before, those that grew (DESC) or shrank (ASC) first. Bing's keywords use it too.
  */
 export const clicksChange = (table: string, dimension: string, direction: "DESC" | "ASC") =>
-  `SELECT ${dimension}, SUM(CASE WHEN day >= :since THEN clicks ELSE 0 END) AS clicks_now, SUM(CASE WHEN day < :since THEN clicks ELSE 0 END) AS clicks_before, SUM(CASE WHEN day >= :since THEN clicks ELSE -clicks END) AS change FROM ${table} WHERE domain_id = :domain_id AND day BETWEEN :previous_since AND :until GROUP BY ${dimension} HAVING SUM(CASE WHEN day >= :since THEN clicks ELSE -clicks END) ${direction === "DESC" ? ">" : "<"} 0 ORDER BY change ${direction}`;
+  `SELECT ${dimension}, SUM(CASE WHEN day >= :since THEN clicks ELSE 0 END) AS clicks_now, SUM(CASE WHEN day < :since THEN clicks ELSE 0 END) AS clicks_before, SUM(CASE WHEN day >= :since THEN clicks ELSE -clicks END) AS change FROM ${table} WHERE domain_id = :domain_id AND day BETWEEN :previous_since AND :until GROUP BY ${dimension} HAVING SUM(CASE WHEN day >= :since THEN clicks ELSE -clicks END) ${direction === "DESC" ? ">" : "<"} 0 ORDER BY change ${direction}, ${dimension}`;

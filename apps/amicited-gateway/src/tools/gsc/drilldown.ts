@@ -42,7 +42,7 @@ export const gscDrilldownTools = defineTools("gsc", (t, store) => {
     days: 28,
     params: { page: arg.text("The page URL.", 500) },
     required: ["page"],
-    sql: (d) => `SELECT query, ${metrics(d)} FROM gsc_daily WHERE domain_id = :domain_id AND page = :page AND day BETWEEN :since AND :until GROUP BY query ORDER BY clicks DESC`,
+    sql: (d) => `SELECT query, ${metrics(d)} FROM gsc_daily WHERE domain_id = :domain_id AND page = :page AND day BETWEEN :since AND :until GROUP BY query ORDER BY clicks DESC, query`,
   }),
   t.list({
     name: "gsc_pages_for_query",
@@ -50,7 +50,7 @@ export const gscDrilldownTools = defineTools("gsc", (t, store) => {
     days: 28,
     params: { query: arg.text("The exact search query.") },
     required: ["query"],
-    sql: (d) => `SELECT page, ${metrics(d)} FROM gsc_daily WHERE domain_id = :domain_id AND query = :query AND day BETWEEN :since AND :until GROUP BY page ORDER BY clicks DESC`,
+    sql: (d) => `SELECT page, ${metrics(d)} FROM gsc_daily WHERE domain_id = :domain_id AND query = :query AND day BETWEEN :since AND :until GROUP BY page ORDER BY clicks DESC, page`,
   }),
   t.list({
     name: "gsc_country_device_matrix",
@@ -69,7 +69,7 @@ export const gscDrilldownTools = defineTools("gsc", (t, store) => {
     name: "gsc_mobile_desktop_gap",
     description: "Which queries rank much worse on mobile than on desktop?",
     days: 28,
-    sql: "SELECT query, ROUND(CAST(AVG(CASE WHEN device = 'mobile' THEN position END) AS NUMERIC), 1) AS mobile_position, ROUND(CAST(AVG(CASE WHEN device = 'desktop' THEN position END) AS NUMERIC), 1) AS desktop_position, ROUND(CAST(AVG(CASE WHEN device = 'mobile' THEN position END) - AVG(CASE WHEN device = 'desktop' THEN position END) AS NUMERIC), 1) AS gap FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY query HAVING AVG(CASE WHEN device = 'mobile' THEN position END) - AVG(CASE WHEN device = 'desktop' THEN position END) IS NOT NULL ORDER BY gap DESC",
+    sql: "SELECT query, ROUND(CAST(AVG(CASE WHEN device = 'mobile' THEN position END) AS NUMERIC), 1) AS mobile_position, ROUND(CAST(AVG(CASE WHEN device = 'desktop' THEN position END) AS NUMERIC), 1) AS desktop_position, ROUND(CAST(AVG(CASE WHEN device = 'mobile' THEN position END) - AVG(CASE WHEN device = 'desktop' THEN position END) AS NUMERIC), 1) AS gap FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY query HAVING AVG(CASE WHEN device = 'mobile' THEN position END) - AVG(CASE WHEN device = 'desktop' THEN position END) IS NOT NULL ORDER BY gap DESC, query",
   }),
   t.list({
     name: "gsc_rows",
@@ -77,7 +77,7 @@ export const gscDrilldownTools = defineTools("gsc", (t, store) => {
       "Raw Search Console rows (day, query, page, country, device, clicks, impressions, position), newest first; thousands of rows, page through them.",
     days: 28,
     params: { ...filters },
-    sql: `SELECT day, query, page, country, device, clicks, impressions, position FROM gsc_daily WHERE ${filtered} ORDER BY day DESC, clicks DESC, query, page`,
+    sql: `SELECT day, query, page, country, device, clicks, impressions, position FROM gsc_daily WHERE ${filtered} ORDER BY day DESC, clicks DESC, query, page, country, device`,
   }),
   t.list({
     name: "gsc_search_analytics_query",
@@ -152,7 +152,7 @@ export const gscDrilldownTools = defineTools("gsc", (t, store) => {
         );
       }
       return [
-        `SELECT ${q.dimensions.join(", ")}, ${metrics(dialect)} FROM gsc_daily WHERE ${sql} GROUP BY ${q.dimensions.join(", ")} ORDER BY clicks DESC`,
+        `SELECT ${q.dimensions.join(", ")}, ${metrics(dialect)} FROM gsc_daily WHERE ${sql} GROUP BY ${q.dimensions.join(", ")} ORDER BY clicks DESC, ${q.dimensions.join(", ")}`,
         params,
       ];
     },

@@ -22,7 +22,7 @@ export const gscPerformanceTools = defineTools("gsc", (t, store) => {
       params: { ...filters, ...extra },
       sql: (d) => {
         const selected = typeof select === "string" ? select : select(d);
-        return `SELECT ${selected}, ${metrics(d)} FROM gsc_daily WHERE ${filtered} GROUP BY ${selected.split(" AS ")[0]} ORDER BY ${order}`;
+        return `SELECT ${selected}, ${metrics(d)} FROM gsc_daily WHERE ${filtered} GROUP BY ${selected.split(" AS ")[0]} ORDER BY ${order}, ${selected.split(" AS ")[0]}`;
       },
     });
   return [
@@ -165,7 +165,7 @@ export const gscPerformanceTools = defineTools("gsc", (t, store) => {
       description:
         "Which queries have several of our pages competing for them (keyword cannibalization)?",
       days: 28,
-      sql: (d) => `SELECT query, COUNT(DISTINCT page) AS pages, ${d.groupConcat("page", { distinct: true })} AS competing_pages, SUM(clicks) AS clicks FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY query HAVING COUNT(DISTINCT page) > 1 ORDER BY pages DESC, clicks DESC`,
+      sql: (d) => `SELECT query, COUNT(DISTINCT page) AS pages, ${d.groupConcat("page", { distinct: true, orderBy: "page" })} AS competing_pages, SUM(clicks) AS clicks FROM gsc_daily WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY query HAVING COUNT(DISTINCT page) > 1 ORDER BY pages DESC, clicks DESC, query`,
     }),
     t.list({
       name: "gsc_question_queries",

@@ -114,7 +114,7 @@ export const metaPerformanceTools = defineTools("meta", (t, store) => {
         const w = windowOf(d, { days: 7 });
         const p = previousWindowOf(d, { days: 7 });
         return [
-          `SELECT * FROM (SELECT c.id AS creative_id, c.name, ROUND(CAST(SUM(CASE WHEN s.day >= ? THEN s.clicks END) * 1.0 / ${dialect.greatest("SUM(CASE WHEN s.day >= ? THEN s.impressions END)", "1")} AS NUMERIC), 4) AS ctr_last_7, ROUND(CAST(SUM(CASE WHEN s.day < ? THEN s.clicks END) * 1.0 / ${dialect.greatest("SUM(CASE WHEN s.day < ? THEN s.impressions END)", "1")} AS NUMERIC), 4) AS ctr_prior_7 FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY c.id) AS creative_ctr ORDER BY ctr_last_7 - ctr_prior_7`,
+          `SELECT * FROM (SELECT c.id AS creative_id, c.name, ROUND(CAST(SUM(CASE WHEN s.day >= ? THEN s.clicks END) * 1.0 / ${dialect.greatest("SUM(CASE WHEN s.day >= ? THEN s.impressions END)", "1")} AS NUMERIC), 4) AS ctr_last_7, ROUND(CAST(SUM(CASE WHEN s.day < ? THEN s.clicks END) * 1.0 / ${dialect.greatest("SUM(CASE WHEN s.day < ? THEN s.impressions END)", "1")} AS NUMERIC), 4) AS ctr_prior_7 FROM meta_daily s JOIN meta_creatives c ON c.id = s.creative_id WHERE s.domain_id = ? AND s.day BETWEEN ? AND ? GROUP BY c.id) AS creative_ctr ORDER BY ROUND(CAST(ctr_last_7 - ctr_prior_7 AS NUMERIC), 4), creative_id`,
           [w.since, w.since, w.since, w.since, d.id, p.since, w.until],
         ];
       },

@@ -90,13 +90,13 @@ export const promptsAnswerTools = defineTools("prompts", (t, store) => {
   t.list({
     name: "prompts_count_by_topic",
     description: "How many prompts are tracked per topic, and how many are active?",
-    sql: "SELECT topic, COUNT(*) AS prompts, SUM(active) AS active FROM prompts WHERE domain_id = :domain_id GROUP BY topic ORDER BY prompts DESC",
+    sql: "SELECT topic, COUNT(*) AS prompts, SUM(active) AS active FROM prompts WHERE domain_id = :domain_id GROUP BY topic ORDER BY prompts DESC, topic",
   }),
   t.list({
     name: "prompts_get_run_volume_by_engine",
     description: "How many runs did each engine get, and on how many distinct prompts?",
     days: 28,
-    sql: "SELECT engine, COUNT(*) AS runs, COUNT(DISTINCT prompt_id) AS prompts FROM prompt_runs WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY engine ORDER BY runs DESC",
+    sql: "SELECT engine, COUNT(*) AS runs, COUNT(DISTINCT prompt_id) AS prompts FROM prompt_runs WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY engine ORDER BY runs DESC, engine",
   }),
   t.list({
     name: "prompts_get_history_weekly",
@@ -127,7 +127,7 @@ export const promptsAnswerTools = defineTools("prompts", (t, store) => {
     description:
       "Which AI answers speak negatively about us? Runs with negative sentiment, newest first.",
     days: 28,
-    sql: "SELECT r.id AS run_id, r.day, r.engine, p.text AS prompt, r.answer_excerpt FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = :domain_id AND r.sentiment = 'negative' AND r.day BETWEEN :since AND :until ORDER BY r.day DESC",
+    sql: "SELECT r.id AS run_id, r.day, r.engine, p.text AS prompt, r.answer_excerpt FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = :domain_id AND r.sentiment = 'negative' AND r.day BETWEEN :since AND :until ORDER BY r.day DESC, r.id DESC",
   }),
   t.list({
     name: "prompts_get_volatility",
@@ -141,7 +141,7 @@ export const promptsAnswerTools = defineTools("prompts", (t, store) => {
     description:
       "Where do AI engines disagree about us? Prompts that some engines mention us for and others do not, in the window.",
     days: 7,
-    sql: (d) => `SELECT p.id AS prompt_id, p.text, ${d.groupConcat("CASE WHEN m = 1 THEN engine END")} AS mentioning, ${d.groupConcat("CASE WHEN m = 0 THEN engine END")} AS silent FROM (SELECT prompt_id, engine, MAX(mentioned) AS m FROM prompt_runs WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY prompt_id, engine) x JOIN prompts p ON p.id = x.prompt_id GROUP BY p.id HAVING SUM(m) > 0 AND SUM(m) < COUNT(*) ORDER BY p.id`,
+    sql: (d) => `SELECT p.id AS prompt_id, p.text, ${d.groupConcat("CASE WHEN m = 1 THEN engine END", { orderBy: "engine" })} AS mentioning, ${d.groupConcat("CASE WHEN m = 0 THEN engine END", { orderBy: "engine" })} AS silent FROM (SELECT prompt_id, engine, MAX(mentioned) AS m FROM prompt_runs WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY prompt_id, engine) x JOIN prompts p ON p.id = x.prompt_id GROUP BY p.id HAVING SUM(m) > 0 AND SUM(m) < COUNT(*) ORDER BY p.id`,
   }),
   t.list({
     name: "prompts_suggest_from_search_queries",

@@ -112,7 +112,7 @@ export const seoChangeTools = defineTools("seo", (t, store) => [
     description: "Which prompts cite both us and one given competitor in the same answer?",
     days: 28,
     of: competitor,
-    sql: "SELECT p.id AS prompt_id, p.text AS prompt, COUNT(DISTINCT r.id) AS shared_answers FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = :domain_id AND r.day BETWEEN :since AND :until AND EXISTS (SELECT 1 FROM citations c WHERE c.run_id = r.id AND c.is_own = 1) AND EXISTS (SELECT 1 FROM citations c WHERE c.run_id = r.id AND c.competitor_id = :competitor_id) GROUP BY p.id ORDER BY shared_answers DESC",
+    sql: "SELECT p.id AS prompt_id, p.text AS prompt, COUNT(DISTINCT r.id) AS shared_answers FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = :domain_id AND r.day BETWEEN :since AND :until AND EXISTS (SELECT 1 FROM citations c WHERE c.run_id = r.id AND c.is_own = 1) AND EXISTS (SELECT 1 FROM citations c WHERE c.run_id = r.id AND c.competitor_id = :competitor_id) GROUP BY p.id ORDER BY shared_answers DESC, p.id",
   }),
   t.list({
     name: "seo_list_uncited_mentions",
@@ -120,7 +120,7 @@ export const seoChangeTools = defineTools("seo", (t, store) => [
       "Where do AI answers name us without linking to us? Runs that mention the brand but cite no page of ours (link-earning opportunities).",
     days: 28,
     params: { engine },
-    sql: "SELECT r.id AS run_id, r.day, r.engine, p.text AS prompt FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = :domain_id AND r.mentioned = 1 AND r.cited = 0 AND r.day BETWEEN :since AND :until[ AND r.engine = :engine] ORDER BY r.day DESC",
+    sql: "SELECT r.id AS run_id, r.day, r.engine, p.text AS prompt FROM prompt_runs r JOIN prompts p ON p.id = r.prompt_id WHERE r.domain_id = :domain_id AND r.mentioned = 1 AND r.cited = 0 AND r.day BETWEEN :since AND :until[ AND r.engine = :engine] ORDER BY r.day DESC, r.id DESC",
   }),
   t.act({
     name: "seo_generate_content_brief",

@@ -61,14 +61,14 @@ export const seoVisibilityTools = defineTools("seo", (t, store) => {
       description:
         "Which AI engines cite our pages as sources, and how often? Citation rate per engine.",
       days: 28,
-      sql: "SELECT engine, ROUND(CAST(AVG(cited) AS NUMERIC), 3) AS citation_rate, SUM(cited) AS cited_runs FROM prompt_runs WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY engine ORDER BY citation_rate DESC",
+      sql: "SELECT engine, ROUND(CAST(AVG(cited) AS NUMERIC), 3) AS citation_rate, SUM(cited) AS cited_runs FROM prompt_runs WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY engine ORDER BY citation_rate DESC, engine",
     }),
     t.list({
       name: "seo_get_share_of_voice",
       description:
         "Share of voice in AI answers: each cited site's share of all citations for our tracked prompts, us included.",
       days: 28,
-      sql: "SELECT cited_host AS host, COUNT(*) AS citations, ROUND(CAST(COUNT(*) * 1.0 / (SELECT COUNT(*) FROM citations WHERE domain_id = :domain_id AND day BETWEEN :since AND :until) AS NUMERIC), 3) AS share, MAX(is_own) AS is_us FROM citations WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY cited_host ORDER BY citations DESC",
+      sql: "SELECT cited_host AS host, COUNT(*) AS citations, ROUND(CAST(COUNT(*) * 1.0 / (SELECT COUNT(*) FROM citations WHERE domain_id = :domain_id AND day BETWEEN :since AND :until) AS NUMERIC), 3) AS share, MAX(is_own) AS is_us FROM citations WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY cited_host ORDER BY citations DESC, cited_host",
     }),
     t.list({
       name: "seo_get_share_of_voice_by_engine",
@@ -81,7 +81,7 @@ export const seoVisibilityTools = defineTools("seo", (t, store) => {
       description:
         "Which prompts cite competitors but not us? Tracked prompts where AI answers cited other sites and never our domain: the citation gap.",
       days: 28,
-      sql: (d) => `SELECT p.id AS prompt_id, p.text AS prompt, COUNT(c.id) AS competitor_citations, ${d.groupConcat("c.cited_host", { distinct: true })} AS cited_instead FROM prompts p JOIN citations c ON c.run_id IN (SELECT id FROM prompt_runs WHERE prompt_id = p.id AND day BETWEEN :since AND :until) AND c.is_own = 0 WHERE p.domain_id = :domain_id AND NOT EXISTS (SELECT 1 FROM prompt_runs r WHERE r.prompt_id = p.id AND r.cited = 1 AND r.day BETWEEN :since AND :until) GROUP BY p.id ORDER BY competitor_citations DESC`,
+      sql: (d) => `SELECT p.id AS prompt_id, p.text AS prompt, COUNT(c.id) AS competitor_citations, ${d.groupConcat("c.cited_host", { distinct: true, orderBy: "c.cited_host" })} AS cited_instead FROM prompts p JOIN citations c ON c.run_id IN (SELECT id FROM prompt_runs WHERE prompt_id = p.id AND day BETWEEN :since AND :until) AND c.is_own = 0 WHERE p.domain_id = :domain_id AND NOT EXISTS (SELECT 1 FROM prompt_runs r WHERE r.prompt_id = p.id AND r.cited = 1 AND r.day BETWEEN :since AND :until) GROUP BY p.id ORDER BY competitor_citations DESC, p.id`,
     }),
     t.list({
       name: "seo_get_prompts_where_we_win",
@@ -102,14 +102,14 @@ export const seoVisibilityTools = defineTools("seo", (t, store) => {
       description:
         "Which websites do AI answers cite for our prompts? Every cited host, tracked competitor or not.",
       days: 28,
-      sql: "SELECT cited_host AS host, COUNT(*) AS citations, COUNT(DISTINCT run_id) AS answers, MAX(CAST((competitor_id IS NOT NULL) AS INTEGER)) AS tracked_competitor FROM citations WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY cited_host ORDER BY citations DESC",
+      sql: "SELECT cited_host AS host, COUNT(*) AS citations, COUNT(DISTINCT run_id) AS answers, MAX(CAST((competitor_id IS NOT NULL) AS INTEGER)) AS tracked_competitor FROM citations WHERE domain_id = :domain_id AND day BETWEEN :since AND :until GROUP BY cited_host ORDER BY citations DESC, cited_host",
     }),
     t.list({
       name: "seo_list_competitor_cited_urls",
       description:
         "Which competitor pages do AI engines use as sources for our prompts? Their URLs by citations.",
       days: 28,
-      sql: "SELECT url, cited_host AS host, COUNT(*) AS citations FROM citations WHERE domain_id = :domain_id AND is_own = 0 AND day BETWEEN :since AND :until GROUP BY url, cited_host ORDER BY citations DESC",
+      sql: "SELECT url, cited_host AS host, COUNT(*) AS citations FROM citations WHERE domain_id = :domain_id AND is_own = 0 AND day BETWEEN :since AND :until GROUP BY url, cited_host ORDER BY citations DESC, url, cited_host",
     }),
     t.list({
       name: "seo_get_average_mention_position",

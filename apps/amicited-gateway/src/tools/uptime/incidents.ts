@@ -49,7 +49,7 @@ export const uptimeIncidentTools = defineTools("uptime", (t, store) => {
     description:
       "How quickly do we recover from outages? Mean time to recovery and the longest outage over the window.",
     days: 30,
-    sql: (d) => `SELECT COUNT(*) AS n, AVG((${d.julianDay("resolved_at")} - ${d.julianDay("started_at")}) * 1440) AS mean, MAX((${d.julianDay("resolved_at")} - ${d.julianDay("started_at")}) * 1440) AS longest FROM uptime_incidents WHERE domain_id = :domain_id AND resolved_at IS NOT NULL AND started_at >= :since_at`,
+    sql: (d) => `SELECT COUNT(*) AS n, AVG(${d.secondsBetween("started_at", "resolved_at")}) / 60.0 AS mean, MAX(${d.secondsBetween("started_at", "resolved_at")}) / 60.0 AS longest FROM uptime_incidents WHERE domain_id = :domain_id AND resolved_at IS NOT NULL AND started_at >= :since_at`,
     answer: (r) => ({
       resolved_incidents: r?.n ?? 0,
       mean_minutes_to_recovery: round(r?.mean, 1),
@@ -60,7 +60,7 @@ export const uptimeIncidentTools = defineTools("uptime", (t, store) => {
     name: "uptime_incidents_by_cause",
     description: "What causes our outages? Incidents and total downtime per cause.",
     days: 30,
-    sql: (d) => `SELECT cause, COUNT(*) AS incidents, ROUND(CAST(SUM((${d.julianDay("COALESCE(resolved_at, started_at)")} - ${d.julianDay("started_at")}) * 1440) AS NUMERIC)) AS downtime_minutes FROM uptime_incidents WHERE domain_id = :domain_id AND started_at >= :since_at GROUP BY cause ORDER BY incidents DESC`,
+    sql: (d) => `SELECT cause, COUNT(*) AS incidents, ROUND(CAST(SUM(${d.secondsBetween("started_at", "COALESCE(resolved_at, started_at)")}) / 60.0 AS NUMERIC)) AS downtime_minutes FROM uptime_incidents WHERE domain_id = :domain_id AND started_at >= :since_at GROUP BY cause ORDER BY incidents DESC, cause`,
   }),
   t.list({
     name: "uptime_incidents_by_monitor",
@@ -117,7 +117,7 @@ export const uptimeIncidentTools = defineTools("uptime", (t, store) => {
       },
     },
     query: (args, d) => [
-      `SELECT hostname, issuer, expires_at, ${dialect.truncate(`${dialect.julianDay("expires_at")} - ${dialect.julianDay("?")}`)} AS days_left FROM uptime_certificates WHERE domain_id = ? AND ${dialect.julianDay("expires_at")} - ${dialect.julianDay("?")} <= ? ORDER BY expires_at`,
+      `SELECT hostname, issuer, expires_at, ${dialect.secondsBetween("?", "expires_at")} / 86400 AS days_left FROM uptime_certificates WHERE domain_id = ? AND ${dialect.secondsBetween("?", "expires_at")} <= 86400 * CAST(? AS INTEGER) ORDER BY expires_at, id`,
       [d.asOf, d.id, d.asOf, args.within_days],
     ],
   }),

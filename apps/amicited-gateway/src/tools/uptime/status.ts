@@ -66,7 +66,7 @@ export const uptimeStatusTools = defineTools("uptime", (t, store) => [
       return {
         ...m,
         last_check: await store.get(
-          "SELECT at, region, ok, status_code, response_ms FROM uptime_checks WHERE monitor_id = ? ORDER BY at DESC LIMIT 1",
+          "SELECT at, region, ok, status_code, response_ms FROM uptime_checks WHERE monitor_id = ? ORDER BY at DESC, id DESC LIMIT 1",
           [m.id],
         ),
         uptime_7_days: await pct(7),
@@ -98,7 +98,7 @@ export const uptimeStatusTools = defineTools("uptime", (t, store) => [
     description:
       "How fast does each monitored URL answer? Average, fastest and slowest response time of successful checks.",
     days: 7,
-    sql: "SELECT m.id AS monitor_id, m.name, ROUND(CAST(AVG(c.response_ms) AS NUMERIC)) AS average_ms, MIN(c.response_ms) AS fastest_ms, MAX(c.response_ms) AS slowest_ms FROM uptime_checks c JOIN uptime_monitors m ON m.id = c.monitor_id WHERE c.domain_id = :domain_id AND c.ok = 1 AND c.at >= :since_at GROUP BY m.id ORDER BY average_ms DESC",
+    sql: "SELECT m.id AS monitor_id, m.name, ROUND(CAST(AVG(c.response_ms) AS NUMERIC)) AS average_ms, MIN(c.response_ms) AS fastest_ms, MAX(c.response_ms) AS slowest_ms FROM uptime_checks c JOIN uptime_monitors m ON m.id = c.monitor_id WHERE c.domain_id = :domain_id AND c.ok = 1 AND c.at >= :since_at GROUP BY m.id ORDER BY average_ms DESC, m.id",
   }),
   t.list({
     name: "uptime_get_response_time_trend",
@@ -125,7 +125,7 @@ export const uptimeStatusTools = defineTools("uptime", (t, store) => [
     name: "uptime_list_failed_checks",
     description: "Every failed check across monitors in the window, newest first.",
     days: 7,
-    sql: "SELECT c.at, m.name AS monitor, c.region, c.status_code, c.error FROM uptime_checks c JOIN uptime_monitors m ON m.id = c.monitor_id WHERE c.domain_id = :domain_id AND c.ok = 0 AND c.at >= :since_at ORDER BY c.at DESC",
+    sql: "SELECT c.at, m.name AS monitor, c.region, c.status_code, c.error FROM uptime_checks c JOIN uptime_monitors m ON m.id = c.monitor_id WHERE c.domain_id = :domain_id AND c.ok = 0 AND c.at >= :since_at ORDER BY c.at DESC, c.id DESC",
   }),
   t.list({
     name: "uptime_get_error_breakdown",
@@ -143,6 +143,6 @@ export const uptimeStatusTools = defineTools("uptime", (t, store) => [
     name: "uptime_get_slowest_checks",
     description: "The slowest successful responses recorded, to find performance spikes.",
     days: 7,
-    sql: "SELECT c.at, m.name AS monitor, c.region, c.response_ms FROM uptime_checks c JOIN uptime_monitors m ON m.id = c.monitor_id WHERE c.domain_id = :domain_id AND c.ok = 1 AND c.at >= :since_at ORDER BY c.response_ms DESC",
+    sql: "SELECT c.at, m.name AS monitor, c.region, c.response_ms FROM uptime_checks c JOIN uptime_monitors m ON m.id = c.monitor_id WHERE c.domain_id = :domain_id AND c.ok = 1 AND c.at >= :since_at ORDER BY c.response_ms DESC, c.id",
   }),
 ]);

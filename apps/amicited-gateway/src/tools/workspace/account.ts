@@ -248,7 +248,7 @@ export const workspaceAccountTools = defineTools("workspace", (t, store) => {
         pageQuery(
           store,
           [
-            "SELECT role, COUNT(*) AS members FROM members WHERE workspace_id = ? GROUP BY role ORDER BY members DESC",
+            "SELECT role, COUNT(*) AS members FROM members WHERE workspace_id = ? GROUP BY role ORDER BY members DESC, role",
             [context.workspace],
           ],
           args,
