@@ -1,22 +1,30 @@
 // The re-stats a directory watch owes for what it cannot see: a hard link made to a fact while
 // the watch vouches sends no event in the folder, and neither do edits through that link. The
 // store re-stats every file it knows has more than one link on each watched call; to find links
-// made since, it re-stats RESTAT_ON_CALL more in rotation on the call itself (a store this small
-// is covered on every call) and RESTAT_AFTER_CALL more after it, RESTAT_SLICE at a time between
-// other work. All 256 on the call cost ~0.8 ms of a ~1 ms warm search at 10,000 facts (session
-// 13: warm went from 1.24x to 3.5x the in-memory floor when they were added).
+// made since, RESTAT_PER_CALL more are re-stat-ed in rotation after each watched call,
+// RESTAT_SLICE at a time between other work. A store of at most RESTAT_ON_CALL entries is
+// re-stat-ed whole on the call itself instead (a few stats).
+// Off the call: the slices are held while a call waits for its events (its two event-loop
+// turns would otherwise run two of them) and resume after its load. Session 13 put 16 of them
+// on every call and let the rest run into the next call's turns: at 10,000 facts that was
+// ~0.11 ms of a ~0.5 ms warm search over stdio (session 14, docs/decisions/0020). A call that
+// finds none of the previous call's slices done (calls back to back, no turn between them) does
+// one slice itself, so the rotation always moves.
 
 import type { MarkdownFactStore } from "../drivers/markdown-files";
 
-/** Entries re-stat-ed in rotation on each watched call, beside the names the watch gave. */
+/** Stores this small are re-stat-ed whole on each watched call (beside the names the watch gave). */
 export const RESTAT_ON_CALL = 16;
-const RESTAT_AFTER_CALL = 240;
+/** Entries re-stat-ed in rotation after each watched call (all of a smaller store). */
+const RESTAT_PER_CALL = 256;
 const RESTAT_SLICE = 16;
 
 /** The re-stats owed after watched calls, done a slice per event-loop turn. */
 export class RestatSlices {
   private owed = 0;
   private pending: NodeJS.Immediate | undefined;
+  /** Whether a slice ran since the last {@link owe} (else the next {@link hold} does one). */
+  private moved = true;
 
   /** `vouching` says whether the watch still vouches (a scan stats every file anyway). */
   constructor(
@@ -25,21 +33,22 @@ export class RestatSlices {
   ) {}
 
   /**
-   * Owes RESTAT_AFTER_CALL more re-stats (at most one per entry) and does them after this call,
-   * a slice per turn, so an answer or a request that arrives waits for one slice at most.
+   * Owes RESTAT_PER_CALL more re-stats (at most one per entry) and does them after this call, a
+   * slice per turn, so an answer or a request that arrives waits for one slice at most.
    */
   owe(): void {
-    this.owed = Math.min(this.owed + RESTAT_AFTER_CALL, this.store.size);
-    if (this.pending || this.owed === 0) return;
-    const slice = (): void => {
-      this.pending = undefined;
-      if (!this.vouching()) return void (this.owed = 0);
-      const count = Math.min(RESTAT_SLICE, this.owed);
-      this.owed -= count;
-      this.store.restatInRotation(count);
-      if (this.owed > 0) this.pending = setImmediate(slice).unref();
-    };
-    this.pending = setImmediate(slice).unref();
+    if (this.store.size <= RESTAT_ON_CALL) return; // the call re-stats them all
+    this.owed = Math.min(this.owed + RESTAT_PER_CALL, this.store.size);
+    this.moved = false;
+    this.schedule();
+  }
+
+  /** Holds the slices while a call waits for its events; one slice first if none ran since the last call. */
+  hold(): void {
+    if (!this.pending) return;
+    clearImmediate(this.pending);
+    this.pending = undefined;
+    if (!this.moved) this.slice();
   }
 
   /** Forgets what is owed (the watch stopped: the next load scans). */
@@ -47,5 +56,23 @@ export class RestatSlices {
     if (this.pending) clearImmediate(this.pending);
     this.pending = undefined;
     this.owed = 0;
+  }
+
+  private schedule(): void {
+    if (!this.pending && this.owed > 0) this.pending = setImmediate(this.next).unref();
+  }
+
+  private readonly next = (): void => {
+    this.pending = undefined;
+    this.slice();
+    this.schedule();
+  };
+
+  private slice(): void {
+    if (!this.vouching()) return void (this.owed = 0);
+    const count = Math.min(RESTAT_SLICE, this.owed);
+    this.owed -= count;
+    this.moved = true;
+    this.store.restatInRotation(count);
   }
 }
