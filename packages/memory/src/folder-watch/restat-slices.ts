@@ -16,8 +16,10 @@ import type { MarkdownFactStore } from "../drivers/markdown-files";
 /** Stores this small are re-stat-ed whole on each watched call (beside the names the watch gave). */
 export const RESTAT_ON_CALL = 16;
 /** Entries re-stat-ed in rotation after each watched call (all of a smaller store). */
-const RESTAT_PER_CALL = 256;
+const RESTAT_PER_CALL = 64;
 const RESTAT_SLICE = 16;
+/** Entries a call re-stats itself when none of the previous call's slices ran (see hold). */
+const RESTAT_STARVED = 4;
 
 /** The re-stats owed after watched calls, done a slice per event-loop turn. */
 export class RestatSlices {
@@ -48,7 +50,7 @@ export class RestatSlices {
     if (!this.pending) return;
     clearImmediate(this.pending);
     this.pending = undefined;
-    if (!this.moved) this.slice();
+    if (!this.moved) this.slice(RESTAT_STARVED);
   }
 
   /** Forgets what is owed (the watch stopped: the next load scans). */
@@ -59,18 +61,18 @@ export class RestatSlices {
   }
 
   private schedule(): void {
-    if (!this.pending && this.owed > 0) this.pending = setImmediate(this.next).unref();
+    if (!this.pending && this.owed > 0) this.pending = setImmediate(this.next);
   }
 
   private readonly next = (): void => {
     this.pending = undefined;
-    this.slice();
+    this.slice(RESTAT_SLICE);
     this.schedule();
   };
 
-  private slice(): void {
+  private slice(size: number): void {
     if (!this.vouching()) return void (this.owed = 0);
-    const count = Math.min(RESTAT_SLICE, this.owed);
+    const count = Math.min(size, this.owed);
     this.owed -= count;
     this.moved = true;
     this.store.restatInRotation(count);
