@@ -4,12 +4,13 @@
 // made since, RESTAT_PER_CALL more are re-stat-ed in rotation after each watched call,
 // RESTAT_SLICE at a time between other work. A store of at most RESTAT_ON_CALL entries is
 // re-stat-ed whole on the call itself instead (a few stats).
-// Off the call: the slices are held while a call waits for its events (its two event-loop
-// turns would otherwise run two of them) and resume after its load. Session 13 put 16 of them
-// on every call and let the rest run into the next call's turns: at 10,000 facts that was
-// ~0.11 ms of a ~0.5 ms warm search over stdio (session 14, docs/decisions/0020). A call that
-// finds none of the previous call's slices done (calls back to back, no turn between them) does
-// one slice itself, so the rotation always moves.
+// Off the call (session 14, docs/decisions/0020): the slices run right after a call's answer
+// and are held while a call waits for its events (its two event-loop turns ran two of them,
+// ~0.1 ms of a ~0.6 ms warm search at 10,000 facts over stdio). A call that finds none of the
+// previous call's slices done (calls back to back, or the process not scheduled in between)
+// re-stats RESTAT_STARVED itself, so the rotation always moves. Session 13's 256 per call
+// (16 on the call) cost ~0.7 ms of CPU per call at 10,000 facts when they all ran; unref'd, they
+// only ran inside the next call's turns (~2 slices a call).
 
 import type { MarkdownFactStore } from "../drivers/markdown-files";
 
