@@ -1,6 +1,6 @@
 // Decision 0014: the markdown store is a plain fact store; the directory watch is composed around
 // it (withFolderWatch). Real files, real fs.watch: the watchers are counted in /proc (Linux).
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, stat, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FoundryMemory, InMemoryFactStore, MarkdownFactStore, serializeFact, withFolderWatch } from "../src/index";
@@ -130,5 +130,40 @@ describe("withFolderWatch", () => {
     expect(store.freshness()).toMatchObject({ method: "watch", filesRead: 21 });
     memory.close();
     expect(inotifyWatchesOn(facts)).toBe(0);
+  });
+});
+
+// Session 14 (docs/decisions/0020) took the hard-link re-stats off the call: they run right
+// after an answer and are held while the next call waits for its events. Those two event-loop
+// turns are what lets an edit made before the call reach the watch, from whichever loop phase
+// the call starts (an fs callback runs in the poll phase, after that phase's kernel poll).
+describe("never stale with re-stat slices owed", () => {
+  const wordOf = (round: number): string => `edit${String(round).replace(/\d/g, (digit) => "abcdefghij"[Number(digit)] ?? "")}`;
+  type Run = () => ReturnType<FoundryMemory["search"]>;
+  const starts: ((run: Run) => ReturnType<FoundryMemory["search"]>)[] = [
+    (run) => run(), // right after the previous answer
+    (run) => new Promise((done) => setImmediate(() => done(run()))), // check phase
+    (run) => new Promise((done) => stat(facts, () => done(run()))), // poll phase
+  ];
+
+  it("an edit written just before a search is in its answer, 300 times, from each loop phase", async () => {
+    const store = new MarkdownFactStore({ root, ...options });
+    const memory = new FoundryMemory({ root, driver: store });
+    await memory.search({ query: "seed1" });
+    await memory.search({ query: "seed2" }); // the watch vouches; re-stat slices are owed from here on
+    for (let round = 0; round < 300; round++) {
+      const n = (round % 20) + 1;
+      const word = wordOf(round);
+      const start = starts[round % starts.length] as (run: Run) => ReturnType<FoundryMemory["search"]>;
+      const result = await start(() => {
+        edit(n, word);
+        return memory.search({ query: word });
+      });
+      // Near words of other rounds may match too; the best hit must be the file as just written.
+      const best = result.hits[0]?.fact;
+      expect({ id: best?.id, body: best?.body }, `round ${round}`).toEqual({ id: `fact-${String(n).padStart(4, "0")}`, body: `The ${word} rule holds.` });
+    }
+    expect(store.freshness()).toMatchObject({ method: "watch" });
+    memory.close();
   });
 });

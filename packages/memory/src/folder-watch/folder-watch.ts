@@ -90,13 +90,16 @@ export class WatchedFactStore implements FactStoreDriver {
     if (this.warming) await this.warming;
     const identity = folderIdentity(this.folder);
     if (identity === undefined) this.stopWatch("the facts folder does not exist");
+    // The re-stat slices owed by earlier calls wait while this call waits for its events.
+    this.restats.hold();
     const changed = identity !== undefined && this.watchMode() === "auto" ? await this.watchedChanges(identity) : undefined;
     const early = this.early;
     this.early = undefined;
     if (!changed) return this.store.load(this.lastFailure ? { reason: this.lastFailure } : {});
     // A warm-up's listing counts while the watch begun before its stats still vouches.
     const listing = early && early.watch === this.watch ? early.begun : undefined;
-    const snapshot = await this.store.load({ changed, restat: RESTAT_ON_CALL, ...(listing ? { listing } : {}) });
+    const restat = this.store.size <= RESTAT_ON_CALL ? RESTAT_ON_CALL : 0;
+    const snapshot = await this.store.load({ changed, restat, ...(listing ? { listing } : {}) });
     this.restats.owe();
     return snapshot;
   }
