@@ -176,8 +176,12 @@ export class FoundryMemory {
     return this.watched?.warmUp() ?? Promise.resolve();
   }
 
-  /** Stops the store's directory watch, if it has one; the instance keeps working by scanning. */
+  /**
+   * Stops the store's directory watch, if it has one, and cancels a saved-index write not yet
+   * begun; the instance keeps working by scanning, and saves its index no more.
+   */
   close(): void {
+    this.savedIndex?.close();
     this.driver.close?.();
   }
 

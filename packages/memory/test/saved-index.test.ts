@@ -57,6 +57,22 @@ async function primeSavedIndex(): Promise<void> {
 }
 
 describe("saved index", () => {
+  // A closed memory writes nothing more into .foundry/: its owner may be removing the folder (a
+  // save begun after close made a test's temp-folder removal fail with ENOTEMPTY).
+  it("a save due when the memory is closed is cancelled; the same search unclosed saves", async () => {
+    seed();
+    const closed = await open();
+    await closed.memory.search({ query: "wordba" });
+    closed.memory.close();
+    // Waiting for an absence: ten times the save's 20 ms delay, then the file must not be there.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(existsSync(saved)).toBe(false);
+    const kept = await open();
+    await kept.memory.search({ query: "wordba" });
+    await waitForSave();
+    kept.memory.close();
+  });
+
   it("a fresh store restores it and reads no unchanged file; a changed file is re-read", async () => {
     seed();
     const first = await open();

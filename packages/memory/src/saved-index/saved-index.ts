@@ -32,6 +32,9 @@ export class SavedIndex implements FactEntryCache {
   private readsAtSave = 0;
   private changesAtSave = 0;
   private savePending = false;
+  /** The save that loaded() scheduled and that has not begun yet; close() cancels it. */
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  private closed = false;
   /** A fact saved without its search terms; once it has them, the index is saved again. */
   private savedWithoutTerms: Fact | undefined;
 
@@ -61,12 +64,26 @@ export class SavedIndex implements FactEntryCache {
    * without search terms have them; best effort.
    */
   loaded(entries: FactEntries): void {
-    if (this.savePending) return;
+    if (this.savePending || this.closed) return;
     const unsaved = Math.max(entries.filesRead - this.readsAtSave, entries.changes - this.changesAtSave);
     const termsNow = this.savedWithoutTerms !== undefined && analysedTermsOf(this.savedWithoutTerms) !== undefined;
     if (unsaved < Math.max(32, entries.size / 50) && !termsNow) return;
     this.savePending = true;
-    setTimeout(() => void this.save(entries), SAVE_DELAY_MS);
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = undefined;
+      void this.save(entries);
+    }, SAVE_DELAY_MS);
+  }
+
+  /**
+   * Cancels a save scheduled and not begun, and schedules none after: a closed memory writes
+   * nothing more into `.foundry/` (its owner may be removing the folder).
+   */
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    this.savePending = false;
   }
 
   private async save(entries: FactEntries): Promise<void> {

@@ -6,7 +6,8 @@ import path from "node:path";
 /** Creates a temp project root; call the returned cleanup in afterEach. */
 export function makeTempRoot(prefix = "foundry-memory-"): { root: string; cleanup: () => void } {
   const root = mkdtempSync(path.join(os.tmpdir(), prefix));
-  return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+  // Retried: a file a test's child process or watcher is still closing can hold the folder a moment.
+  return { root, cleanup: () => rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 }) };
 }
 
 /** A decision body with the lines SPEC §2 requires. */
