@@ -3,7 +3,7 @@
 // (@foundry-mcp/progressive's aggregateProgressiveSurface, or any other SurfaceFactory). Both pass each call through the approval gate before the manager sees it.
 import type { CallToolOptions } from "../manager/call-tool";
 import { toolErrorResult, unknownTool, type AskClient } from "@foundry-mcp/server-kit";
-import { HOST_TOOL_NAMES, type ToolNaming } from "../registry/naming";
+import { HOST_TOOL_NAMES, hostToolPrefix, type ToolNaming } from "../registry/naming";
 import type { HostTool } from "../registry/types";
 import type { ApprovalOutcome } from "./approvals";
 import type { AggregatedManager } from "./manager";
@@ -99,7 +99,7 @@ export function directSurface(manager: AggregatedManager, view: RegistryView, ga
     callTool(name, args, call) {
       if (naming !== HOST_TOOL_NAMES) current();
       const tool = view.tool(hostNameOf?.get(name) ?? name);
-      if (!tool) return Promise.reject(unknownTool(name, `It is not among the ${view.tools().length} tools listed now (its server may be disconnected); list tools again.`));
+      if (!tool) return Promise.reject(unknownTool(name, `It is not among the ${view.tools().length} tools listed now (its server may be disconnected); list tools again.${downServerOf(manager, name)}`));
       return callThroughGate(manager, gate, tool, args, call);
     },
     refresh() {
@@ -115,4 +115,15 @@ function listedTool(tool: HostTool, name: string): ListedTool {
   if (tool.outputSchema !== undefined) listed.outputSchema = tool.outputSchema;
   if (tool.annotations !== undefined) listed.annotations = { ...tool.annotations };
   return listed;
+}
+
+/**
+ * Why a name's server has no tools listed, when the name is one of a configured server's
+ * (`mcp__<server>__…`) and that server is not connected: its state and last error, so a call that
+ * raced the server's loss still names the cause. Empty otherwise.
+ */
+function downServerOf(manager: AggregatedManager, name: string): string {
+  const down = manager.status().find((server) => server.state !== "connected" && name.startsWith(hostToolPrefix(server.name)));
+  if (!down) return "";
+  return down.state === "error" && down.lastError ? ` Server "${down.name}" is in error: ${down.lastError}` : ` Server "${down.name}" is ${down.state}.`;
 }
