@@ -151,9 +151,18 @@ describe("a dead Streamable HTTP upstream", () => {
       await exited;
       // The client's own request timeout is well below foya's call timeout: a slow failure
       // (waiting for reconnects until the call timeout) would reject here instead of answering.
-      const result = await session.client.callTool({ name: "mcp__web__echo", arguments: { message: "anyone?" } }, undefined, { timeout: 15_000 });
-      expect(result.isError).toBe(true);
-      const text = textOf(result);
+      // Or the probe saw the loss first and dropped the server's tools: the call is then refused
+      // (-32602) with the server's error appended, which names the cause as well.
+      const text = await session.client.callTool({ name: "mcp__web__echo", arguments: { message: "anyone?" } }, undefined, { timeout: 15_000 }).then(
+        (result) => {
+          expect(result.isError).toBe(true);
+          return textOf(result);
+        },
+        (error: Error) => {
+          expect(error.message).toMatch(/^MCP error -32602: Unknown tool: mcp__web__echo\. .* Server "web" is in error: /);
+          return error.message;
+        },
+      );
       // A killed HTTP server is seen in one of two true ways, by timing: a new connection is
       // refused (ECONNREFUSED), or a kept-alive socket the host's probe was using is closed by the
       // other side (UND_ERR_SOCKET: other side closed). Either way the cause is named.
