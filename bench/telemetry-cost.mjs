@@ -7,7 +7,7 @@
 // names one (its apps' dist/ are run); the ratios are against it, else against "off".
 // Setups run in interleaved rounds so the machine's load falls on all alike.
 // TELEMETRY_BENCH_QUICK=1 runs one short round (a check that the script works, not a figure).
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -15,6 +15,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { cpuMs, fixed, median, percentile, table } from "../tooling/bench-measure.mjs";
 import { startOtlpReceiver } from "../tooling/otlp-receiver.mjs";
+import { startGateway } from "../apps/amicited-gateway/bench/start-gateway.mjs";
 
 const QUICK = process.env.TELEMETRY_BENCH_QUICK === "1";
 const ROUNDS = QUICK ? 1 : 5;
@@ -53,27 +54,17 @@ const metaOf = (variant) => {
 
 async function gatewaySetup(variant) {
   const bin = path.join(variant.root, "apps/amicited-gateway/dist/gateway.mjs");
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-telemetry-gw-"));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const { readToken } = JSON.parse(execFileSync(process.execPath, [bin, "init", "--data", dataDir], { encoding: "utf8" }).trim());
-  const child = spawn(process.execPath, [bin, "serve", "--data", dataDir, "--port", "0", "--hourly-cap", "100000000", "--max-sessions-per-token", "200"], { env: variant.env, stdio: ["ignore", "ignore", "pipe"] });
-  cleanups.push(() => child.kill("SIGKILL"));
-  const url = await new Promise((resolve, reject) => {
-    let text = "";
-    child.stderr.on("data", (chunk) => {
-      text += chunk;
-      const match = /listening on (http:\/\/\S+\/mcp)/.exec(text);
-      if (match) resolve(match[1]);
-    });
-    child.on("exit", (code) => reject(new Error(`gateway exited (${code}): ${text}`)));
-  });
+  const { url, init, server, data } = await startGateway(bin, [], variant.env);
+  cleanups.push(() => rmSync(data, { recursive: true, force: true }));
+  cleanups.push(() => server.kill("SIGKILL"));
+  const { readToken } = init;
   const clients = [];
   for (let index = 0; index < CLIENTS; index += 1) {
     const client = new Client({ name: "bench-telemetry", version: "0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${readToken}` } } }));
     clients.push(client);
   }
-  return { variant, pid: child.pid, clients, rates: [], latencies: [], cpu: 0 };
+  return { variant, pid: server.pid, clients, rates: [], latencies: [], cpu: 0 };
 }
 
 async function gatewayRound(setup) {

@@ -7,13 +7,15 @@ import os from "node:os";
 import path from "node:path";
 
 /**
- * Starts `bin` (a built gateway.mjs); `nodeArgs` go before it (e.g. a preloaded probe).
+ * Starts `bin` (a built gateway.mjs); `nodeArgs` go before it (e.g. a preloaded probe); `env`,
+ * when given, is the server's whole environment (e.g. with OTEL_* variables), else it inherits ours.
  * @example const { url, init, server, stop } = await startGateway("dist/gateway.mjs");
  */
-export async function startGateway(bin, nodeArgs = []) {
+export async function startGateway(bin, nodeArgs = [], env = undefined) {
   const data = mkdtempSync(path.join(os.tmpdir(), "bench-gateway-"));
   const init = JSON.parse(execFileSync(process.execPath, [bin, "init", "--data", data], { encoding: "utf8" }).trim().split("\n").pop());
   const server = spawn(process.execPath, [...nodeArgs, bin, "serve", "--data", data, "--port", "0", "--hourly-cap", "100000000", "--max-sessions-per-token", "200"], {
+    env,
     stdio: ["ignore", "ignore", "pipe"],
   });
   const url = await new Promise((resolve, reject) => {
