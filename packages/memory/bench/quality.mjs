@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { largeConversationMemories } from "./conversation-large.mjs";
 import { holdout8Memories as holdout8Facts } from "./conversation-holdout8.mjs";
+import { holdout9Memories as holdout9Facts } from "./conversation-holdout9.mjs";
 
 const read = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8"));
 const LABELLED_DEFAULT = read("./labelled-facts.json").facts;
@@ -38,11 +39,18 @@ export const RELATIVE_SET = ["relative-dev", "relative dates dev (queries-relati
 export const relativeFacts = () => labelledFacts(read("./relative-facts.json").facts);
 
 /**
- * Memory holdout 8 (the headline, never tuned on): questions written by hand, each asked in one
- * of three generated memories of conversational facts (conversation-holdout8.mjs), committed
- * before the search-memory8 round changed any ranking.
+ * Memory holdout 9 (the headline, never tuned on): 180 questions written by hand, each asked in
+ * one of three generated memories of over a thousand conversational facts each
+ * (conversation-holdout9.mjs), committed before the search-memory9 round changed any ranking.
  */
-export const HOLDOUT8 = ["holdout8", "holdout 8 (written 2026-12-04 before the search-memory8 round's ranking changes; three memories)", read("./queries-holdout8.json").queries];
+export const HOLDOUT9 = ["holdout9", "holdout 9 (written 2026-12-05 before the search-memory9 round's ranking changes; three memories of 1,100+ facts)", read("./queries-holdout9.json").queries];
+
+/**
+ * Memory holdout 8: questions written by hand, each asked in one of three generated memories of
+ * conversational facts (conversation-holdout8.mjs), committed before the search-memory8 round
+ * changed any ranking. The headline of that round; a dev set since the search-memory9 round.
+ */
+export const HOLDOUT8 = ["holdout8", "holdout 8 (written 2026-12-04 before the search-memory8 round's ranking changes; dev since the search-memory9 round; three memories)", read("./queries-holdout8.json").queries];
 
 /**
  * Memory holdout 7: questions written by hand, each asked in one of three generated memories of
@@ -56,6 +64,9 @@ export const holdout7Memories = () => largeConversationMemories().map(({ name, f
 
 /** Holdout 8's memories: name, stored facts and key ↔ id maps of each. */
 export const holdout8Memories = () => holdout8Facts().map(({ name, facts }) => ({ name, ...labelledFacts(facts) }));
+
+/** Holdout 9's memories: name, stored facts and key ↔ id maps of each. */
+export const holdout9Memories = () => holdout9Facts().map(({ name, facts }) => ({ name, ...labelledFacts(facts) }));
 
 const number = (position) => `fact-${String(position + 1).padStart(4, "0")}`;
 
