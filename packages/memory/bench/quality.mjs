@@ -35,6 +35,15 @@ export const CONVERSATION_SETS = [
  */
 export const RELATIVE_SET = ["relative-dev", "relative dates dev (queries-relative-dev.json, tuned on)", read("./queries-relative-dev.json").queries];
 
+/**
+ * Current state (the search-memory9 round's dev set, tuned on): details restated with a new
+ * value and no supersede link, and questions asking for the value now (or before).
+ */
+export const CURRENT_SET = ["current-dev", "current state dev (queries-current-dev.json, tuned on)", read("./queries-current-dev.json").queries];
+
+/** The restated-detail facts as stored facts, and key ↔ id maps. */
+export const currentFacts = () => labelledFacts(read("./current-facts.json").facts);
+
 /** The relative-date facts as stored facts, and key ↔ id maps. */
 export const relativeFacts = () => labelledFacts(read("./relative-facts.json").facts);
 

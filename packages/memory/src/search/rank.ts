@@ -7,7 +7,8 @@
 // form (search/question-form.ts) wins a near tie, and one holding the date or name a "when" or
 // "who" question asks for beside its words (search/answer-sentences.ts) a little more. A day or
 // month the question names is one more query concept, met by the facts' date terms
-// (search/date-terms.ts). Ties: confidence, then newer.
+// (search/date-terms.ts). A fact whose title opens with a name the question holds is about it
+// (search/fact-subject.ts) and is lifted over facts naming it further on. Ties: confidence, then newer.
 
 import type { Fact, FactType } from "../types";
 import { factIdNumber } from "../facts/fact-text";
@@ -18,6 +19,8 @@ import { datesIn } from "@foundry-mcp/text-analysis";
 import { ANSWER_KIND_FACTOR, ANSWER_SENTENCE_FACTOR, DATE_MATCH_FACTOR, answersInSentence, holdsAnswerKind, namesDate } from "./answer-sentences";
 import { QUESTION_FORM_FACTOR, answersForm, questionForm } from "./question-form";
 import { dateTermsOfQuestion } from "./date-terms";
+import { SUBJECT_FACTOR, opensWithQuestionWord } from "./fact-subject";
+import { CURRENT_STATE_FACTOR, asksCurrentState, liftRecent } from "./current-state";
 import { FIELDS, fieldCount, lowerBound } from "./search-index";
 import type { SearchIndex } from "./search-index";
 import { synonymsOf } from "./synonyms";
@@ -243,7 +246,11 @@ export function rankFacts(
   // dozen remain, and with no lift possible only the limit and its ties).
   const asksTimeOrPerson = form === "time" || form === "person";
   const questionTerms = asksTimeOrPerson ? new Set(tokenize(query)) : undefined;
-  const maxLift = (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1);
+  // Every question may name the person (or thing) a fact's title opens with (search/fact-subject.ts).
+  const subjectTerms = new Set(tokenize(query));
+  // "now", "these days": the newer facts in the running are lifted (search/current-state.ts).
+  const currentState = asksCurrentState(queryWords);
+  const maxLift = (currentState ? CURRENT_STATE_FACTOR : 1) * SUBJECT_FACTOR * (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1);
   const floor = options.limit >= 1 && scores.length > options.limit ? kthLargest(scores, options.limit) - 1e-6 : -Infinity;
   // The lifted scores first, in plain arrays: only those at or above the limit-th lifted score
   // (and its ties) become survivors with their tie-breaks worked out and are sorted (a "when"
@@ -259,10 +266,12 @@ export function rankFacts(
       (productQuestion && namesProduct(fact) ? PRODUCT_ROLE_FACTOR : 1) *
       (form !== undefined && answersForm(fact, form) ? QUESTION_FORM_FACTOR : 1) *
       (questionTerms !== undefined && answersInSentence(fact, form!, questionTerms) ? ANSWER_SENTENCE_FACTOR : 1) *
-      (questionTerms !== undefined && holdsAnswerKind(fact, form!) ? ANSWER_KIND_FACTOR : 1);
+      (questionTerms !== undefined && holdsAnswerKind(fact, form!) ? ANSWER_KIND_FACTOR : 1) *
+      (opensWithQuestionWord(fact, subjectTerms) ? SUBJECT_FACTOR : 1);
     liftedFacts.push(fact);
     liftedScores.push(score * lift);
   }
+  if (currentState) liftRecent(liftedFacts, liftedScores);
   const liftedFloor = options.limit >= 1 && liftedScores.length > options.limit ? kthLargest(liftedScores, options.limit) - 1e-6 : -Infinity;
   const ranked: Survivor[] = [];
   for (let at = 0; at < liftedFacts.length; at++) {

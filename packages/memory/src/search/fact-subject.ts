@@ -1,0 +1,43 @@
+// A fact's subject: the word its title opens with ("Petra Svoboda leaving", "Diego Alvarez on
+// the data portal", "Mira went to a pottery class"). A question naming that word asks about
+// what the fact is about, not about a fact that only mentions it further on ("Week of 3 May:
+// Petra on the buoy pipeline", "The ministry called Diego about the portal").
+// Neighbours: search/rank.ts applies the lift.
+
+import type { Fact } from "../types";
+import { tokenize } from "./tokenize";
+
+/** Score factor of a fact whose title opens with one of the question's words. */
+export const SUBJECT_FACTOR = 1.5;
+
+const subjectOf = new WeakMap<Fact, string>();
+
+/**
+ * A name as the title's opening: a capitalised word (not all capitals) that the body writes
+ * capitalised too ("Kafka upgrade": "Kafka went to 3.5"), or followed by a second capitalised
+ * word ("Petra Svoboda leaving"). "Crash reporter down" ("the crash reporter was …") opens
+ * with a topic, not a name.
+ */
+function openingName(fact: Fact): string | undefined {
+  const [, word, next] = /^\s*(\p{Lu}\p{Ll}+)(?:['’]s)?\s+(\S+)?/u.exec(fact.title) ?? [];
+  if (word === undefined) return undefined;
+  if (next !== undefined && /^\p{Lu}\p{Ll}/u.test(next)) return word;
+  return new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, "u").test(fact.body) ? word : undefined;
+}
+
+/** The stem of the person's name the title opens with ("" when it opens otherwise). */
+function subject(fact: Fact): string {
+  let found = subjectOf.get(fact);
+  if (found === undefined) {
+    const name = openingName(fact);
+    found = name === undefined ? "" : (tokenize(name)[0] ?? "");
+    subjectOf.set(fact, found);
+  }
+  return found;
+}
+
+/** True when the fact's title opens with one of `questionTerms` (the question's stems). */
+export function opensWithQuestionWord(fact: Fact, questionTerms: ReadonlySet<string>): boolean {
+  const stem = subject(fact);
+  return stem !== "" && questionTerms.has(stem);
+}
