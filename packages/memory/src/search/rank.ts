@@ -246,11 +246,13 @@ export function rankFacts(
   // dozen remain, and with no lift possible only the limit and its ties).
   const asksTimeOrPerson = form === "time" || form === "person";
   const questionTerms = asksTimeOrPerson ? new Set(tokenize(query)) : undefined;
-  // Every question may name the person (or thing) a fact's title opens with (search/fact-subject.ts).
+  // Every question may name the person (or thing) a fact's title opens with (search/fact-subject.ts);
+  // that lift reorders the facts the other lifts keep in the running and is left out of maxLift,
+  // since every question could have it and counting it would let far more facts through the cut.
   const subjectTerms = new Set(tokenize(query));
   // "now", "these days": the newer facts in the running are lifted (search/current-state.ts).
   const currentState = asksCurrentState(queryWords);
-  const maxLift = (currentState ? CURRENT_STATE_FACTOR : 1) * SUBJECT_FACTOR * (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1);
+  const maxLift = (currentState ? CURRENT_STATE_FACTOR : 1) * (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1);
   const floor = options.limit >= 1 && scores.length > options.limit ? kthLargest(scores, options.limit) - 1e-6 : -Infinity;
   // The lifted scores first, in plain arrays: only those at or above the limit-th lifted score
   // (and its ties) become survivors with their tie-breaks worked out and are sorted (a "when"
