@@ -39,7 +39,7 @@ const entries = loadCorpus();
 const measured = { tools: {}, memory: {} };
 const toolFigures = async (module, options) => {
   const rankOf = await catalogRanker(module.ToolCatalog, entries, options);
-  return { ...Object.fromEntries(TOOL_SETS.map(([set]) => [set, scoreSet(rankOf, set)])), steps: stepCoverage(rankOf, "holdout5"), steps6: stepCoverage(rankOf, "holdout6"), steps7: stepCoverage(rankOf, "holdout7"), steps8: stepCoverage(rankOf, "holdout8"), stepsDev: stepCoverage(rankOf, "dev-multistep") };
+  return { ...Object.fromEntries(TOOL_SETS.map(([set]) => [set, scoreSet(rankOf, set)])), steps: stepCoverage(rankOf, "holdout5"), steps6: stepCoverage(rankOf, "holdout6"), steps7: stepCoverage(rankOf, "holdout7"), steps8: stepCoverage(rankOf, "holdout8"), steps9: stepCoverage(rankOf, "holdout9"), stepsDev: stepCoverage(rankOf, "dev-multistep") };
 };
 // The external sets (nobody here wrote them): each build and plain BM25 over the same corpus.
 const external = externalSets().map(([set, label, corpus, queries]) => ({ set, label, corpus, queries: queries.map((query) => ({ ...query, set })) }));
@@ -65,7 +65,7 @@ const memoryFigures = async (searchOver) => {
   figures[RELATIVE_SET[0]] = await scoreQuestions(searchOver(relative.facts), RELATIVE_SET[2], relative.keyOf);
   return figures;
 };
-measured.tools.plain = { ...Object.fromEntries(TOOL_SETS.map(([set]) => [set, scoreSet(plainRanker(entries), set)])), steps: stepCoverage(plainRanker(entries), "holdout5"), steps6: stepCoverage(plainRanker(entries), "holdout6"), steps7: stepCoverage(plainRanker(entries), "holdout7"), steps8: stepCoverage(plainRanker(entries), "holdout8"), stepsDev: stepCoverage(plainRanker(entries), "dev-multistep") };
+measured.tools.plain = { ...Object.fromEntries(TOOL_SETS.map(([set]) => [set, scoreSet(plainRanker(entries), set)])), steps: stepCoverage(plainRanker(entries), "holdout5"), steps6: stepCoverage(plainRanker(entries), "holdout6"), steps7: stepCoverage(plainRanker(entries), "holdout7"), steps8: stepCoverage(plainRanker(entries), "holdout8"), steps9: stepCoverage(plainRanker(entries), "holdout9"), stepsDev: stepCoverage(plainRanker(entries), "dev-multistep") };
 measured.external = { plain: Object.fromEntries(external.map(({ set, corpus, queries }) => [set, scoreSet(externalPlainRanker(corpus), set, queries)])), after: await externalFigures(current.tools) };
 if (live.tools) measured.external.before = await externalFigures(live.tools);
 measured.tools.after = await toolFigures(current.tools);
@@ -120,6 +120,8 @@ for (const [set, label] of TOOL_SETS) {
 }
 print("");
 const coverage = (figure) => (figure === undefined ? "–" : percent(figure.covered));
+print(`Multi-step requests of holdout 9 (${measured.tools.after.steps9.n}, each naming two or three actions): share with a right tool for every action among the first ten results: plain BM25 ${coverage(measured.tools.plain.steps9)}, catalog before (main) ${coverage(before.tools?.steps9)}, catalog after ${coverage(measured.tools.after.steps9)}.`);
+print("");
 print(`Multi-step requests of holdout 8 (${measured.tools.after.steps8.n}, each naming two or three actions): share with a right tool for every action among the first ten results: plain BM25 ${coverage(measured.tools.plain.steps8)}, catalog before (main) ${coverage(before.tools?.steps8)}, catalog after ${coverage(measured.tools.after.steps8)}.`);
 print("");
 print(`Multi-step requests of holdout 7 (${measured.tools.after.steps7.n}, each naming two or three actions): share with a right tool for every action among the first ten results: plain BM25 ${coverage(measured.tools.plain.steps7)}, catalog before (main) ${coverage(before.tools?.steps7)}, catalog after ${coverage(measured.tools.after.steps7)}.`);
