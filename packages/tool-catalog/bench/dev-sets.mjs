@@ -10,7 +10,9 @@ import { TOOL_QUERIES, loadCorpus, scoreSet, stepCoverage } from "./quality.mjs"
 const UNSEEN = "holdout9";
 const DEV_SETS = ["dev", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8"];
 const queries = TOOL_QUERIES.filter((entry) => entry.set !== UNSEEN);
-const catalog = new ToolCatalog();
+// RERANK_WEIGHTS='{"score":1,…}' runs the learned second stage with those weights (train-reranker.mjs).
+const options = process.env.RERANK_WEIGHTS === undefined ? {} : { search: { reranker: { weights: JSON.parse(process.env.RERANK_WEIGHTS) } } };
+const catalog = new ToolCatalog(options);
 const keys = fillCatalog(catalog, loadCorpus());
 const ranked = new Map();
 for (const { query } of queries) {
@@ -24,5 +26,5 @@ for (const set of DEV_SETS) console.log(`${set}: ${figures(scoreSet(rankOf, set,
 for (const set of ["holdout5", "holdout6", "holdout7", "holdout8", "dev-multistep"]) console.log(`${set} multi-step coverage: ${(stepCoverage(rankOf, set, 10, queries).covered * 100).toFixed(1)}%`);
 for (const [set, , corpus, external] of externalSets()) {
   const labelled = external.map((entry) => ({ ...entry, set }));
-  console.log(`${set}: ${figures(scoreSet(await externalCatalogRanker(ToolCatalog, corpus, labelled), set, labelled))}`);
+  console.log(`${set}: ${figures(scoreSet(await externalCatalogRanker(ToolCatalog, corpus, labelled, options), set, labelled))}`);
 }
