@@ -57,9 +57,6 @@ export type RerankFeature = (typeof RERANK_FEATURES)[number];
 /** A linear model: weight per feature (a missing feature weighs 0). */
 export type RerankWeights = Readonly<Partial<Record<RerankFeature, number>>>;
 
-/** The first-stage order, unchanged: the score feature alone. */
-export const FIRST_STAGE_WEIGHTS: RerankWeights = { score: 1 };
-
 /** How many of the first stage's best tools the model rescores. */
 export const RERANK_DEPTH = 40;
 
