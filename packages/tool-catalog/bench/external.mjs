@@ -13,8 +13,8 @@ export const externalDir = resolve(here, "../../../../shared/data/external");
 const readLines = (file) => readFileSync(resolve(externalDir, file), "utf8").split("\n").filter((line) => line.trim() !== "").map((line) => JSON.parse(line));
 const SAMPLE_PER_TOOL = 5;
 
-// Five requests per tool, spread evenly over that tool's requests in file order (deterministic).
-function samplePerTool(queries, perTool) {
+/** Five requests per tool, spread evenly over that tool's requests in file order (deterministic). */
+export function samplePerTool(queries, perTool) {
   const byTool = new Map();
   for (const query of queries) {
     const list = byTool.get(query.gold[0]) ?? [];
@@ -22,6 +22,16 @@ function samplePerTool(queries, perTool) {
     byTool.set(query.gold[0], list);
   }
   return [...byTool.values()].flatMap((list) => Array.from({ length: Math.min(perTool, list.length) }, (_, position) => list[Math.floor((position * list.length) / Math.min(perTool, list.length))]));
+}
+
+/** The catalog name an external corpus id is registered under (A-Z a-z 0-9 _ - . only: "PDF&URLTool" → PDF_URLTool). */
+export const catalogNameOf = (id) => id.replace(/[^A-Za-z0-9_.-]/g, "_").slice(0, 128);
+
+/** Every MetaTool single-tool request outside the fixed sample (a tuning pool: the sample is the evaluation). */
+export function metatoolOutsideSample() {
+  const all = readLines("metatool/metatool.queries.jsonl");
+  const sampled = new Set(samplePerTool(all, SAMPLE_PER_TOOL).map((query) => query.query));
+  return { corpus: readLines("metatool/metatool.corpus.jsonl"), queries: all.filter((query) => !sampled.has(query.query)).map(({ query, gold }) => ({ query, expected: gold })) };
 }
 
 /** The external sets present on this machine: [set, label, corpus, queries]. */
@@ -43,17 +53,22 @@ function inputSchemaOf(parameters) {
 // The description without the ` params: …` tail the normalised text appends (the schema is indexed itself).
 const descriptionOf = (entry) => (entry.parameters === undefined ? entry.text : entry.text.replace(/ params: [^]*$/, ""));
 
-/** Ranked corpus ids for each request, from one ToolCatalog class over one external corpus. */
-export async function externalCatalogRanker(ToolCatalog, corpus, queries, options = {}) {
-  const catalog = new ToolCatalog(options);
+/** Loads an external corpus into a catalog (one toolset, published names, kind read); returns catalog name → corpus id. */
+export function fillExternalCatalog(catalog, corpus) {
   catalog.defineToolset({ name: "functions", prefix: "", title: "functions", description: "functions" });
-  // Catalog names are A-Z a-z 0-9 _ - . ("PDF&URLTool" → PDF_URLTool); results map back to ids.
   const idOf = new Map();
   for (const entry of corpus) {
-    const name = entry.id.replace(/[^A-Za-z0-9_.-]/g, "_").slice(0, 128);
+    const name = catalogNameOf(entry.id);
     idOf.set(name, entry.id);
     catalog.register({ name, toolset: "functions", kind: "read", description: descriptionOf(entry), inputSchema: inputSchemaOf(entry.parameters), handler: () => ({ ok: true }) });
   }
+  return idOf;
+}
+
+/** Ranked corpus ids for each request, from one ToolCatalog class over one external corpus. */
+export async function externalCatalogRanker(ToolCatalog, corpus, queries, options = {}) {
+  const catalog = new ToolCatalog(options);
+  const idOf = fillExternalCatalog(catalog, corpus);
   const ranked = new Map();
   for (const { query } of queries) {
     if (ranked.has(query)) continue;

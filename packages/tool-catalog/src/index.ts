@@ -17,7 +17,10 @@ export { runAdmittedCall } from "./dispatch/dispatcher";
 export type { AdmittedCall, CatalogHooks, EntryPoint, EntryPointNames } from "./dispatch/dispatcher";
 export { DEFAULT_BM25F } from "./search/bm25f-index";
 export type { Bm25fSettings } from "./search/bm25f-index";
-export type { SearchOptions } from "./search/tool-search";
+export type { SearchOptions, RerankerSettings } from "./search/tool-search";
+export { RERANK_FEATURES } from "./search/rerank";
+export type { RerankFeature, RerankWeights } from "./search/rerank";
+export { RERANK_WEIGHTS } from "./search/rerank-weights";
 // The semantic option's pieces, so a catalog user needs no second import (search/semantic/).
 export { openAiEmbeddings, VectorCache } from "@foundry-mcp/text-analysis";
 export type { EmbeddingProvider, EmbeddingOutcome, OpenAiEmbeddingsSettings, SemanticSearchSettings, SemanticStatus } from "@foundry-mcp/text-analysis";

@@ -104,6 +104,9 @@ export class Bm25fIndex {
   readonly wordPairs = new WordPairIndex();
   /** Distinct stems in each tool's name (for the name-coverage bonus). */
   readonly nameStemCounts: number[] = [];
+  /** Each tool's indexed words (every field but the toolset's), and their average (for the second stage). */
+  readonly wordCounts: number[] = [];
+  readonly averageWordCount: number;
   private readonly settings: Bm25fSettings;
   private families: DerivationalFamilies | undefined;
 
@@ -151,9 +154,11 @@ export class Bm25fIndex {
       });
       lengths.push(fieldTerms.map((terms) => terms.length));
       this.nameStemCounts.push(fieldTerms[0]!.stems.length);
+      this.wordCounts.push(fieldTerms.reduce((sum, terms, field) => (INDEX_FIELDS[field] === "toolset" ? sum : sum + terms.length), 0));
       docStems.push(stems);
       docCounts.push(table);
     }
+    this.averageWordCount = Math.max(this.wordCounts.reduce((sum, count) => sum + count, 0) / Math.max(tools.length, 1), 1);
     const averages = totals.map((total) => (tools.length === 0 ? 1 : Math.max(total / tools.length, 1e-9)));
     docStems.forEach((stems, doc) => {
       const table = docCounts[doc]!;

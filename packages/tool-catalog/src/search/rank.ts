@@ -24,6 +24,44 @@ export interface RankOptions {
   mentioned?: (doc: number) => boolean;
   /** Score factor from how a tool's action fits the request (see search/intent.ts); 1 = fits. */
   actionFit?: (doc: number) => number;
+  /** Filled with each matching tool's parts of the score, for the second stage (search/rerank.ts). */
+  components?: RankComponents;
+}
+
+/**
+ * Per-tool parts of one ranking that the second stage reads (search/rerank.ts): shares of the
+ * request matched, overall, by its words as written and per field, weighted by each concept's
+ * IDF; plus the coverage, name coverage, action fit and toolset mention the first stage used.
+ */
+export class RankComponents {
+  /** Sum of the concepts' IDFs (each concept's rarest word as written), their count and the highest. */
+  idfTotal = 0;
+  concepts = 0;
+  idfMost = 0;
+  /** Highest concept IDF each tool matched. */
+  readonly idfMatchedMost: Float64Array;
+  /** Name stems each tool's matches explain. */
+  readonly nameMatches: Int32Array;
+  readonly idf: Float64Array;
+  readonly exactIdf: Float64Array;
+  /** IDF matched per field: doc × INDEX_FIELDS.length. */
+  readonly fieldIdf: Float64Array;
+  readonly coverage: Float64Array;
+  readonly nameCoverage: Float64Array;
+  readonly actionFit: Float64Array;
+  readonly mentioned: Uint8Array;
+
+  constructor(size: number) {
+    this.idf = new Float64Array(size);
+    this.idfMatchedMost = new Float64Array(size);
+    this.nameMatches = new Int32Array(size);
+    this.exactIdf = new Float64Array(size);
+    this.fieldIdf = new Float64Array(size * INDEX_FIELDS.length);
+    this.coverage = new Float64Array(size);
+    this.nameCoverage = new Float64Array(size);
+    this.actionFit = new Float64Array(size);
+    this.mentioned = new Uint8Array(size);
+  }
 }
 
 // Share of the score that depends on covering every concept: 0 = plain sum, 1 = strict AND.
@@ -43,6 +81,8 @@ class Scratch {
   readonly mask: Int32Array;
   readonly count: Int32Array;
   readonly names: Int32Array;
+  /** 1 when the best alternative is the words as written. */
+  readonly exact: Uint8Array;
   readonly touched: number[] = [];
 
   constructor(size: number) {
@@ -50,6 +90,7 @@ class Scratch {
     this.mask = new Int32Array(size);
     this.count = new Int32Array(size);
     this.names = new Int32Array(size);
+    this.exact = new Uint8Array(size);
   }
 
   reset(): void {
@@ -58,6 +99,7 @@ class Scratch {
       this.mask[doc] = 0;
       this.count[doc] = 0;
       this.names[doc] = 0;
+      this.exact[doc] = 0;
     }
     this.touched.length = 0;
   }
@@ -106,7 +148,32 @@ function scoreGroup(group: QueryGroup, index: Bm25fIndex, sums: Scratch, best: S
       best.score[doc] = score;
       best.mask[doc] = sums.mask[doc]!;
       best.names[doc] = sums.names[doc]!;
+      best.exact[doc] = alternative.source === "exact" ? 1 : 0;
     }
+  }
+}
+
+// A concept's IDF: its rarest word as written, else its rarest alternative's.
+function groupIdf(group: QueryGroup, index: Bm25fIndex): number {
+  const exact = group.alternatives.find((alternative) => alternative.source === "exact");
+  const stems = exact?.stems.filter((stem) => index.has(stem)) ?? [];
+  const pool = stems.length > 0 ? stems : group.alternatives.flatMap((alternative) => alternative.stems.filter((stem) => index.has(stem)));
+  return pool.reduce((most, stem) => Math.max(most, index.idf(stem)), 0);
+}
+
+// Adds one concept's IDF to every tool it matched: overall, as written, and per field.
+function addComponents(group: QueryGroup, index: Bm25fIndex, best: Scratch, components: RankComponents): void {
+  const idf = groupIdf(group, index) * (group.weight ?? 1);
+  components.idfTotal += idf;
+  components.concepts += 1;
+  components.idfMost = Math.max(components.idfMost, idf);
+  const fields = INDEX_FIELDS.length;
+  for (const doc of best.touched) {
+    components.idf[doc]! += idf;
+    components.idfMatchedMost[doc] = Math.max(components.idfMatchedMost[doc]!, idf);
+    if (best.exact[doc] === 1) components.exactIdf[doc]! += idf;
+    const mask = best.mask[doc]!;
+    for (let field = 0; field < fields; field += 1) if ((mask & (1 << field)) !== 0) components.fieldIdf[doc * fields + field]! += idf;
   }
 }
 
@@ -124,7 +191,7 @@ export function fieldsOfMask(mask: number): SearchField[] {
  * Returns tools by falling score; ties keep index order, which the caller made deterministic.
  */
 export function rankDocuments(groups: QueryGroup[], index: Bm25fIndex, options: RankOptions = {}): RankedDocument[] {
-  const { allow, mentioned, actionFit } = options;
+  const { allow, mentioned, actionFit, components } = options;
   const usable = groups.filter((group) => group.alternatives.length > 0);
   const sums = new Scratch(index.size);
   const best = new Scratch(index.size);
@@ -133,6 +200,7 @@ export function rankDocuments(groups: QueryGroup[], index: Bm25fIndex, options: 
   for (const group of usable) {
     best.reset();
     scoreGroup(group, index, sums, best, expansionScale);
+    if (components !== undefined) addComponents(group, index, best, components);
     const argument = group.argument === true;
     for (const doc of best.touched) {
       if (totals.count[doc] === 0) totals.touched.push(doc);
@@ -151,6 +219,13 @@ export function rankDocuments(groups: QueryGroup[], index: Bm25fIndex, options: 
     const nameCoverage = Math.min(1, totals.names[doc]! / Math.max(index.nameStemCounts[doc]!, 1));
     const area = (mentioned?.(doc) === true ? 1 + TOOLSET_MENTION_BOOST : 1) * (actionFit?.(doc) ?? 1);
     const score = totals.score[doc]! * (1 - COVERAGE_INFLUENCE + COVERAGE_INFLUENCE * coverage) * (1 + NAME_COVERAGE_BONUS * nameCoverage) * area;
+    if (components !== undefined) {
+      components.coverage[doc] = coverage;
+      components.nameCoverage[doc] = nameCoverage;
+      components.nameMatches[doc] = totals.names[doc]!;
+      components.actionFit[doc] = actionFit?.(doc) ?? 1;
+      components.mentioned[doc] = mentioned?.(doc) === true ? 1 : 0;
+    }
     ranked.push({ doc, score, mask: totals.mask[doc]! });
   }
   ranked.sort((left, right) => right.score - left.score || left.doc - right.doc);

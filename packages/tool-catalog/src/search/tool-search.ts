@@ -5,7 +5,9 @@
 import type { SearchResult, ToolDefinition, ToolsetDefinition } from "../types";
 import { Bm25fIndex, DEFAULT_BM25F, type Bm25fSettings } from "./bm25f-index";
 import { analyseQuery, buildExpansionTable, type ExpansionTable, type QueryGroup, type VocabularyExtension } from "./query";
-import { fieldsOfMask, rankDocuments } from "./rank";
+import { fieldsOfMask, RankComponents, rankDocuments, type RankedDocument } from "./rank";
+import { headFeatures, namedFeatures, rerankHead, weightVector, type FeatureSources, type RerankFeature, type RerankWeights } from "./rerank";
+import { RERANK_WEIGHTS } from "./rerank-weights";
 import { actionFit, isActionStem, requestActions, toolActions, type ToolAction } from "./intent";
 import { analyse, summarise } from "./text";
 import { collapseNearDuplicates, nearDuplicateGroups } from "./near-duplicates";
@@ -32,6 +34,16 @@ export interface SearchOptions {
   derivation?: boolean;
   /** Fuse the ranking with an embeddings model's nearest tools (default off; search/semantic/). */
   semantic?: SemanticSearchSettings;
+  /** The learned second stage (search/rerank.ts; default off): `{}` turns it on with the trained weights. */
+  reranker?: RerankerSettings;
+}
+
+/** The second stage's model, and a trainer's view of its input (bench/train-reranker.mjs). */
+export interface RerankerSettings {
+  /** Weight per feature (default RERANK_WEIGHTS; a missing feature weighs 0). */
+  weights?: RerankWeights;
+  /** Called with the first stage's head for every ranking (each clause's too), before the model reorders it. */
+  observe?: (query: string, candidates: Array<{ name: string; features: Record<RerankFeature, number> }>) => void;
 }
 
 // Weight of a query concept that is only an action word (see explain).
@@ -46,6 +58,9 @@ export class SearchSettings {
   readonly multiStep: boolean;
   readonly wordPairs: boolean;
   readonly derivation: boolean;
+  /** The second stage's weights (RERANK_FEATURES order), or undefined when it is off. */
+  readonly rerankWeights: Float64Array | undefined;
+  readonly observeHead: RerankerSettings["observe"];
 
   constructor(options: SearchOptions = {}) {
     this.expansions = options.expansion === false ? undefined : buildExpansionTable(options.vocabulary);
@@ -57,6 +72,9 @@ export class SearchSettings {
     this.multiStep = options.multiStep !== false;
     this.wordPairs = options.wordPairs !== false;
     this.derivation = options.derivation !== false;
+    const reranker = options.reranker;
+    this.rerankWeights = reranker === undefined ? undefined : weightVector(reranker.weights ?? RERANK_WEIGHTS);
+    this.observeHead = reranker?.observe;
   }
 }
 
@@ -70,6 +88,8 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
   private readonly actionSetOf: Uint16Array;
   /** Each tool's near-duplicate group (-1: none), or undefined when grouping is off. */
   private readonly groupOf: Int32Array | undefined;
+  /** Size of each near-duplicate group, by group number. */
+  private readonly groupSizes = new Map<number, number>();
 
   constructor(
     private readonly tools: readonly T[],
@@ -100,6 +120,7 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
     this.groupOf = settings.groupNearDuplicates
       ? nearDuplicateGroups(tools.map((tool) => ({ toolset: tool.toolset, name: nameWithinToolset(tool.name, toolsets.get(tool.toolset)), description: tool.description })))
       : undefined;
+    for (const group of this.groupOf ?? []) if (group >= 0) this.groupSizes.set(group, (this.groupSizes.get(group) ?? 0) + 1);
     for (const toolset of toolsets.values()) {
       for (const { stem } of analyse(`${toolset.name} ${toolset.title}`)) {
         const names = this.toolsetWords.get(stem) ?? new Set<string>();
@@ -155,8 +176,11 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
     const requested = requestActions(query, implied);
     const fits = requested.size === 0 ? undefined : this.actionSets.map((actions) => actionFit(requested, actions));
     const fit = fits === undefined ? undefined : (doc: number) => fits[this.actionSetOf[doc]!]!;
-    const ranked = rankDocuments(groups, this.index, { allow, mentioned, actionFit: fit });
-    if (this.settings.wordPairs) this.index.wordPairs.reorder(query, ranked);
+    const weights = this.settings.rerankWeights;
+    const components = weights === undefined ? undefined : new RankComponents(this.index.size);
+    const ranked = rankDocuments(groups, this.index, { allow, mentioned, actionFit: fit, components });
+    const pairShares = this.settings.wordPairs ? this.index.wordPairs.reorder(query, ranked) : new Map<number, number>();
+    if (weights !== undefined && components !== undefined) this.secondStage(query, ranked, { components, wordPairs: pairShares, index: this.index, nearDuplicates: (doc) => this.nearDuplicatesOf(doc) }, weights);
     const groupOf = this.groupOf;
     const entries = groupOf === undefined ? ranked.map((hit) => ({ hit, variants: [] })) : collapseNearDuplicates(ranked, (hit) => groupOf[hit.doc]!);
     return entries.map(({ hit, variants }) => ({
@@ -165,6 +189,19 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
       mask: hit.mask,
       variants: variants.map((variant) => this.tools[variant.doc]!.name),
     }));
+  }
+
+  // The learned second stage over the head of the first stage's order (search/rerank.ts).
+  private secondStage(query: string, ranked: RankedDocument[], sources: FeatureSources, weights: Float64Array): void {
+    if (ranked.length < 2) return;
+    const features = headFeatures(ranked, sources);
+    this.settings.observeHead?.(query, features.map((vector, position) => ({ name: this.tools[ranked[position]!.doc]!.name, features: namedFeatures(vector) })));
+    rerankHead(ranked, features, weights);
+  }
+
+  private nearDuplicatesOf(doc: number): number {
+    const group = this.groupOf?.[doc] ?? -1;
+    return group < 0 ? 0 : (this.groupSizes.get(group) ?? 1) - 1;
   }
 }
 

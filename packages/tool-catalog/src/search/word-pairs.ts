@@ -42,11 +42,13 @@ export class WordPairIndex {
 
   /**
    * Reorders the first WORD_PAIR_DEPTH hits in place: each scores 1 + WORD_PAIR_BONUS × (its
-   * matched request pairs, at most MAX_COUNTED_PAIRS) / MAX_COUNTED_PAIRS times more.
+   * matched request pairs, at most MAX_COUNTED_PAIRS) / MAX_COUNTED_PAIRS times more. Returns
+   * each reordered tool's share of MAX_COUNTED_PAIRS matched (for the second stage).
    */
-  reorder<H extends { doc: number; score: number }>(query: string, ranked: H[]): void {
+  reorder<H extends { doc: number; score: number }>(query: string, ranked: H[]): Map<number, number> {
+    const shares = new Map<number, number>();
     const pairs = new Set(wordPairs(query));
-    if (pairs.size === 0 || ranked.length < 2) return;
+    if (pairs.size === 0 || ranked.length < 2) return shares;
     const head = ranked.slice(0, WORD_PAIR_DEPTH);
     const position = new Map(head.map((hit, at) => [hit.doc, at]));
     const matched = new Int32Array(head.length);
@@ -55,9 +57,12 @@ export class WordPairIndex {
       if (at !== undefined) matched[at]! += 1;
     }
     head.forEach((hit, at) => {
-      hit.score *= 1 + (WORD_PAIR_BONUS * Math.min(matched[at]!, MAX_COUNTED_PAIRS)) / MAX_COUNTED_PAIRS;
+      const share = Math.min(matched[at]!, MAX_COUNTED_PAIRS) / MAX_COUNTED_PAIRS;
+      if (share > 0) shares.set(hit.doc, share);
+      hit.score *= 1 + WORD_PAIR_BONUS * share;
     });
     head.sort((left, right) => right.score - left.score || left.doc - right.doc);
     ranked.splice(0, head.length, ...head);
+    return shares;
   }
 }
