@@ -4,6 +4,7 @@
 // TracedClientTransport, off or on). The upstream is server-everything as a real child process,
 // started by the real launcher whose transport notes who calls its send; the call's duration still
 // reaches the process's metrics under the upstream's name.
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { currentTelemetry } from "@foundry-mcp/telemetry";
 import { afterEach, describe, expect, it } from "vitest";
 import { ClientManager } from "../src/index";
@@ -33,10 +34,10 @@ describe("upstream requests on the wire", () => {
       stdio: (options) => {
         const transport = launchStdioServer(options);
         const send = transport.send.bind(transport);
-        transport.send = (message, sendOptions) => {
+        transport.send = (message: JSONRPCMessage) => {
           // Frame 0 is "Error", 1 this function, 2 whoever called the transport.
           callers.push((new Error().stack ?? "").split("\n")[2]?.trim() ?? "");
-          return send(message, sendOptions);
+          return send(message);
         };
         return transport;
       },

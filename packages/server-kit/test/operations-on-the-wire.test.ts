@@ -4,7 +4,6 @@
 // on). The wire transport here is the real LineStdioTransport over in-process streams, subclassed
 // to note who calls its send; the request's duration still reaches the process's metrics.
 import { PassThrough } from "node:stream";
-import type { TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { currentTelemetry } from "@foundry-mcp/telemetry";
 import { describe, expect, it } from "vitest";
@@ -16,10 +15,10 @@ const TOOL = "observed_on_the_wire";
 class NotingStdio extends LineStdioTransport {
   readonly callers: string[] = [];
 
-  override send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+  override send(message: JSONRPCMessage): Promise<void> {
     // Frame 0 is "Error", 1 this method, 2 whoever called it.
     this.callers.push((new Error().stack ?? "").split("\n")[2]?.trim() ?? "");
-    return super.send(message, options);
+    return super.send(message);
   }
 }
 
