@@ -6,9 +6,9 @@
 // only when spans are exported does the request leave with the operation's own traceparent there
 // instead (the convention's propagation). With export off the message leaves as it came.
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { negotiatedVersion, operationFacts, type NetworkTransport } from "../semconv";
+import { operationFacts, type NetworkTransport } from "../semconv";
 import { currentTelemetry } from "../telemetry";
-import { PendingOperations } from "./pending-operations";
+import { ConnectionOperations } from "./connection-operations";
 
 /** What a client-side observer reports about its upstream. */
 export interface ClientOperationsOptions {
@@ -29,11 +29,11 @@ function withTraceContext(message: JSONRPCMessage, inject: (carrier: Record<stri
  *
  * @example const observer = new ClientOperations({ transport: "pipe", upstream: "memory" }); await inner.send(observer.sending(message, inner.sessionId)); // observer.received(m) for each message in
  */
-export class ClientOperations {
-  private readonly pending = new PendingOperations();
-  private protocolVersion: string | undefined;
+export class ClientOperations extends ConnectionOperations {
 
-  constructor(private readonly options: ClientOperationsOptions) {}
+  constructor(private readonly options: ClientOperationsOptions) {
+    super();
+  }
 
   /** A message about to be written: a request starts an operation. Returns the message to write. */
   sending(message: JSONRPCMessage, sessionId: string | undefined): JSONRPCMessage {
@@ -59,16 +59,6 @@ export class ClientOperations {
 
   /** A message from the upstream: an answer ends its request's operation. */
   received(message: JSONRPCMessage): void {
-    this.protocolVersion = negotiatedVersion(message) ?? this.protocolVersion;
-    this.pending.answer(message);
-  }
-
-  /** The connection closed: what is still waiting ends as `transport_closed`. */
-  closed(): void {
-    this.pending.abandonAll("transport_closed");
-  }
-
-  setProtocolVersion(version: string): void {
-    this.protocolVersion = version;
+    this.answered(message);
   }
 }

@@ -8,10 +8,10 @@
 // histogram when exporting. A traced request is handed on with its own extra.requestInfo filed
 // under its operation, so a handler can pass the span on to its upstream calls (traceParentOf).
 import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
-import { negotiatedVersion, operationFacts, type NetworkTransport } from "../semconv";
+import { operationFacts, type NetworkTransport } from "../semconv";
 import { currentTelemetry } from "../telemetry";
 import { extraFiledUnder } from "../trace-parent";
-import { PendingOperations } from "./pending-operations";
+import { ConnectionOperations } from "./connection-operations";
 
 /** What a server-side observer reports about its connection. */
 export interface ServerOperationsOptions {
@@ -33,11 +33,10 @@ function cancelledRequestId(message: JSONRPCMessage): unknown {
  *
  * @example const observer = new ServerOperations({ transport: "pipe" }); inner.onmessage = (m, e) => deliver(m, observer.received(m, e, inner.sessionId)); // and observer.sent(answer) before each send
  */
-export class ServerOperations {
-  private readonly pending = new PendingOperations();
-  private protocolVersion: string | undefined;
+export class ServerOperations extends ConnectionOperations {
 
   constructor(private readonly options: ServerOperationsOptions) {
+    super();
     this.protocolVersion = options.protocolVersion;
   }
 
@@ -61,17 +60,6 @@ export class ServerOperations {
 
   /** A message to the client, just before it is written: an answer ends its request's operation. */
   sent(message: JSONRPCMessage): void {
-    // The 2025 era settles the version in initialize's answer; later requests carry it as attribute.
-    this.protocolVersion = negotiatedVersion(message) ?? this.protocolVersion;
-    this.pending.answer(message);
-  }
-
-  /** The connection closed: what is still waiting ends as `transport_closed`. */
-  closed(): void {
-    this.pending.abandonAll("transport_closed");
-  }
-
-  setProtocolVersion(version: string): void {
-    this.protocolVersion = version;
+    this.answered(message);
   }
 }
