@@ -11,3 +11,5 @@ export interface MetricFamily {
 export declare function parsePrometheusText(text: string): MetricFamily[];
 /** The value of the sample `name{labels}` (labels in the order written), or undefined. */
 export declare function sampleValue(text: string, name: string, labels?: Record<string, string>): number | undefined;
+/** Every HELP and TYPE line and every sample's name and labels (no value) of the kept families, sorted. */
+export declare function seriesOutline(text: string, keep?: (name: string) => boolean): string[];

@@ -3,14 +3,16 @@
 // carries a traceparent in params._meta is one trace: the gateway's server span (the client's
 // child), its client span to the upstream, and foundry-server's server span under it. Then
 // /metrics, scraped from loopback and parsed with a Prometheus text-format parser, shows the
-// same calls, the refusals by code, the store-backed gauges and the process metrics.
+// same calls, the refusals by code, the store-backed gauges and the process metrics. A second
+// gateway with OpenTelemetry off, given the same calls, shows the same series on /metrics
+// (docs/decisions/0019: one observer measures, whether a span is made or not).
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "../../../tooling/otlp-receiver.mjs";
-import { parsePrometheusText, sampleValue, type MetricFamily } from "../../../tooling/prometheus-text.mjs";
+import { parsePrometheusText, sampleValue, seriesOutline, type MetricFamily } from "../../../tooling/prometheus-text.mjs";
 import { serveGateway, textOf } from "./support/gateway-process";
 
 const FOUNDRY_SERVER = fileURLToPath(new URL("../../foundry-server/dist/server.mjs", import.meta.url));
@@ -25,16 +27,18 @@ afterAll(async () => receiver?.close());
 
 const otelEnv = (): Record<string, string> => ({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: "50", OTEL_METRIC_EXPORT_INTERVAL: "200" });
 
-const served = serveGateway({
-  env: otelEnv,
-  flags: (dir) => {
+const upstreams =
+  (env: () => Record<string, string>) =>
+  (dir: string): string[] => {
     const root = path.join(dir, "foundry-root");
     fs.mkdirSync(root);
     const file = path.join(dir, "mcp.json");
-    fs.writeFileSync(file, JSON.stringify({ servers: { fdn: { transport: "stdio", command: process.execPath, args: [FOUNDRY_SERVER, "--root", root], env: otelEnv() } } }));
+    fs.writeFileSync(file, JSON.stringify({ servers: { fdn: { transport: "stdio", command: process.execPath, args: [FOUNDRY_SERVER, "--root", root], env: env() } } }));
     return ["--upstreams", file];
-  },
-});
+  };
+const served = serveGateway({ env: otelEnv, flags: upstreams(otelEnv) });
+// OpenTelemetry off: no OTEL_* variable (the test's own environment has none).
+const servedOff = serveGateway({ flags: upstreams(() => ({})) });
 
 async function scrape(): Promise<MetricFamily[]> {
   const response = await fetch(served.gateway.url.replace(/\/mcp$/, "/metrics"));
@@ -124,6 +128,28 @@ describe("gateway telemetry", () => {
     await client.callTool({ name: "search_tools", arguments: { query: "orders" } });
     const after = await fetch(served.gateway.url.replace(/\/mcp$/, "/metrics")).then((response) => response.text());
     expect(countOf(after) - countOf(before)).toBe(2);
+  });
+
+  it("shows the same series on /metrics with OpenTelemetry off as on, after the same calls", async () => {
+    // The calls the tests above made on the exporting gateway, made again on the other.
+    const upstream = await servedOff.open(servedOff.tokens.demo!.writeToken, "fdn");
+    const called = await upstream.callTool({ name: "run_tool", arguments: { name: "fdn_memory_search", arguments: { query: "nothing stored" } }, _meta: { traceparent: `00-${randomBytes(16).toString("hex")}-${randomBytes(8).toString("hex")}-01` } });
+    expect(called.isError, textOf(called)).not.toBe(true);
+    const reader = await servedOff.open(servedOff.tokens.demo!.readToken);
+    await reader.callTool({ name: "search_tools", arguments: { query: "invoice" } });
+    await expect(reader.callTool({ name: "no_such_tool", arguments: {} })).rejects.toThrow();
+    const again = await servedOff.open(servedOff.tokens.demo!.readToken);
+    await again.callTool({ name: "search_tools", arguments: { query: "uptime" } });
+    await again.callTool({ name: "search_tools", arguments: { query: "orders" } });
+
+    const metricsOf = (gateway: typeof served) => fetch(gateway.gateway.url.replace(/\/mcp$/, "/metrics")).then((response) => response.text());
+    const measured = (name: string) => name.startsWith("mcp_") || name === "amicited_tool_call_duration_seconds";
+    const offOutline = seriesOutline(await metricsOf(servedOff), measured);
+    expect(seriesOutline(await metricsOf(served), measured)).toEqual(offOutline);
+    expect(offOutline).toContain('mcp_client_operation_duration_seconds_count{mcp_method_name="tools/call",gen_ai_tool_name="memory_search",error_type="",upstream="fdn"}');
+    expect(offOutline).toContain('mcp_server_operation_duration_seconds_count{mcp_method_name="tools/call",gen_ai_tool_name="run_tool",error_type=""}');
+    expect(offOutline).toContain('mcp_server_refusals_total{code="-32602"}');
+    expect(parsePrometheusText(await metricsOf(servedOff)).filter((candidate) => candidate.name.startsWith("foundry_otel_"))).toEqual([]);
   });
 
   it("answers other methods on /metrics with 405", async () => {

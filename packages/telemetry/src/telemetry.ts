@@ -4,15 +4,13 @@
 // Apps call `startTelemetry` once at start-up; server-kit and client-manager reach the same
 // instance through `currentTelemetry()`, so a library user who never starts it pays only the
 // local metrics.
-import { MetricsRegistry, type Labels, type Metric } from "./metrics-registry";
+import { DurationSeries } from "./duration-series";
+import { MetricsRegistry, type Metric } from "./metrics-registry";
 import { otelSettingsFrom } from "./otel-env";
 import type { BridgeSpan, OtelBridge, ServiceIdentity, SpanAttributes } from "./bridge";
 import type { TraceParent } from "./trace-context";
 import { firstSeenToolLabels, type ToolLabeler } from "./tool-labels";
 import { McpAttribute, MCP_DURATION_BUCKETS_SECONDS, spanNameOf, type NetworkTransport, type OperationFacts, type OperationOutcome } from "./semconv";
-
-/** Most duration label sets kept (two histograms of at most 2000 series each). */
-const MAX_CACHED_LABEL_SETS = 4096;
 
 /** Where an operation was observed. */
 export type OperationSide = "server" | "client";
@@ -95,7 +93,7 @@ function conventionAttributes(facts: OperationFacts, context: OperationContext):
  */
 export class Telemetry {
   readonly metrics: MetricsRegistry;
-  private readonly durations: Record<OperationSide, Metric>;
+  private readonly durations: Record<OperationSide, DurationSeries>;
   private readonly refusals: Metric;
   // Each side its own: a server knows the tools it serves, a client the names its upstreams answer to.
   private readonly toolLabels: Record<OperationSide, ToolLabeler> = { server: firstSeenToolLabels(), client: firstSeenToolLabels() };
@@ -105,17 +103,19 @@ export class Telemetry {
     metrics: MetricsRegistry = new MetricsRegistry(),
   ) {
     this.metrics = metrics;
+    const server = metrics.histogram({
+      name: "mcp_server_operation_duration_seconds",
+      help: "MCP requests as observed on the receiver, from arrival to answer (mcp.server.operation.duration).",
+      buckets: MCP_DURATION_BUCKETS_SECONDS,
+    });
+    const client = metrics.histogram({
+      name: "mcp_client_operation_duration_seconds",
+      help: "MCP requests to upstream servers, from sending to the answer (mcp.client.operation.duration).",
+      buckets: MCP_DURATION_BUCKETS_SECONDS,
+    });
     this.durations = {
-      server: metrics.histogram({
-        name: "mcp_server_operation_duration_seconds",
-        help: "MCP requests as observed on the receiver, from arrival to answer (mcp.server.operation.duration).",
-        buckets: MCP_DURATION_BUCKETS_SECONDS,
-      }),
-      client: metrics.histogram({
-        name: "mcp_client_operation_duration_seconds",
-        help: "MCP requests to upstream servers, from sending to the answer (mcp.client.operation.duration).",
-        buckets: MCP_DURATION_BUCKETS_SECONDS,
-      }),
+      server: new DurationSeries(server, (_scope, method, tool, errorType) => ({ mcp_method_name: method, gen_ai_tool_name: tool, error_type: errorType })),
+      client: new DurationSeries(client, (upstream, method, tool, errorType) => ({ mcp_method_name: method, gen_ai_tool_name: tool, error_type: errorType, upstream })),
     };
     this.refusals = metrics.counter({ name: "mcp_server_refusals_total", help: "Requests answered with a JSON-RPC error or an isError result, by code." });
   }
@@ -151,25 +151,10 @@ export class Telemetry {
     return attributes;
   }
 
-  // Each label set's labels object, found by one string: building the object per call was a
-  // share of what an operation cost with export off (and one object per label set lets the
-  // registry find the series by it). Bounded like the series behind it.
-  private readonly durationLabels = new Map<string, Labels>();
-
-  private durationLabelsOf(side: OperationSide, method: string, tool: string, errorType: string, upstream: string | undefined): Labels {
-    const key = `${side}\u0000${method}\u0000${tool}\u0000${errorType}\u0000${upstream ?? ""}`;
-    const cached = this.durationLabels.get(key);
-    if (cached) return cached;
-    const labels: Record<string, string> = { mcp_method_name: method, gen_ai_tool_name: tool, error_type: errorType };
-    if (upstream !== undefined) labels.upstream = upstream;
-    if (this.durationLabels.size < MAX_CACHED_LABEL_SETS) this.durationLabels.set(key, labels);
-    return labels;
-  }
-
   /** @internal Called by an operation's end. */
   finish(side: OperationSide, facts: OperationFacts, context: OperationContext, outcome: OperationOutcome, seconds: number, span: BridgeSpan | undefined): void {
     const toolLabel = facts.toolName === undefined ? undefined : this.toolLabels[side](facts.toolName);
-    this.durations[side].observe(this.durationLabelsOf(side, facts.method, toolLabel ?? "", outcome.errorType ?? "", side === "client" ? (context.upstream ?? "") : undefined), seconds);
+    this.durations[side].of(side === "client" ? (context.upstream ?? "") : "", facts.method, toolLabel ?? "", outcome.errorType ?? "").observe(seconds);
     if (side === "server" && outcome.errorType !== undefined) this.refusals.inc({ code: outcome.refusalCode ?? outcome.errorType });
     if (!this.bridge) return;
     const ending: SpanAttributes = {};

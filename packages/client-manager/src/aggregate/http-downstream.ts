@@ -15,7 +15,6 @@ import type { HttpOperations } from "@foundry-mcp/server-kit";
 import type { AggregatingServer } from "./aggregating-server";
 import type { Downstreams } from "./downstreams";
 import { HttpSessionTransport } from "./http-session";
-import { TracedServerTransport } from "@foundry-mcp/telemetry";
 
 /** Sessions one HTTP downstream keeps at once. */
 export const MAX_HTTP_SESSIONS = 32;
@@ -98,7 +97,7 @@ export async function startHttpDownstream(downstreams: Downstreams, options: Htt
     }
     const aggregating = downstreams.open();
     const transport = new HttpSessionTransport(voice.process);
-    await aggregating.server.connect(new TracedServerTransport(transport, { transport: "tcp" }));
+    await aggregating.server.connect(transport);
     sessions.set(transport.sessionId, { transport, aggregating, lastSeen: Date.now() });
     // Set after connect: the server wraps the transport's onclose with its own (which leaves Downstreams).
     const closeServer = transport.onclose;

@@ -4,10 +4,13 @@
 // answer goes out as plain JSON when nothing else must travel with it, and turns into an SSE
 // stream only when a message related to the request (progress, an elicitation or sampling
 // request) comes first. Messages related to no request go to the session's GET stream, if open.
+// Its requests are measured by the ServerOperations observer it is given, called here rather
+// than stacked as a layer (docs/decisions/0019).
 import { randomUUID } from "node:crypto";
 import type http from "node:http";
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
+import { ServerOperations } from "@foundry-mcp/telemetry";
 import { checkMessage, jsonRpcError, sendJson } from "@foundry-mcp/server-kit";
 import { AGGREGATOR_VOICE } from "./voice";
 
@@ -32,10 +35,11 @@ function sseEvent(message: JSONRPCMessage): string {
 
 /** A Server's transport for one HTTP session; the downstream hands it the session's requests. */
 export class HttpSessionTransport implements Transport {
-  onmessage?: (message: JSONRPCMessage) => void;
+  onmessage?: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
   onclose?: () => void;
   onerror?: (error: Error) => void;
   readonly sessionId = randomUUID();
+  private readonly operations = new ServerOperations({ transport: "tcp" });
 
   private readonly answers = new Map<WireId, PostAnswer>();
   private standalone?: http.ServerResponse;
@@ -71,12 +75,16 @@ export class HttpSessionTransport implements Transport {
         if (res.writableFinished) return;
         for (const id of answer.waiting) {
           this.answers.delete(id);
-          this.onmessage?.({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: id, reason: "the client closed its request" } });
+          this.deliver({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: id, reason: "the client closed its request" } });
         }
         answer.waiting.clear();
       });
     }
-    for (const message of messages) this.onmessage?.(message);
+    for (const message of messages) this.deliver(message);
+  }
+
+  private deliver(message: JSONRPCMessage): void {
+    this.onmessage?.(message, this.operations.received(message, undefined, this.sessionId));
   }
 
   // Every message of a POST must be one the SDK's Protocol can take, and a request's id must not
@@ -119,6 +127,7 @@ export class HttpSessionTransport implements Transport {
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    this.operations.sent(message);
     if (this.closed) return;
     const isAnswer = !("method" in message) && "id" in message && message.id !== null;
     const related = isAnswer ? (message.id as WireId) : options?.relatedRequestId;
@@ -145,6 +154,10 @@ export class HttpSessionTransport implements Transport {
     answer.res.writeHead(200, { "content-type": "application/json", "mcp-session-id": this.sessionId }).end(body);
   }
 
+  setProtocolVersion(version: string): void {
+    this.operations.setProtocolVersion(version);
+  }
+
   // Switches a POST's answer to SSE (once), writing out any answers held for a batch.
   private stream(answer: PostAnswer): http.ServerResponse {
     if (!answer.streaming) {
@@ -165,6 +178,7 @@ export class HttpSessionTransport implements Transport {
     this.answers.clear();
     this.standalone?.end();
     this.standalone = undefined;
+    this.operations.closed();
     this.onclose?.();
   }
 }

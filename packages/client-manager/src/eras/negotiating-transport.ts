@@ -9,6 +9,7 @@
 // request retried (input-rounds.ts).
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import type { ClientOperations } from "@foundry-mcp/telemetry";
 import { buildEnvelope, MODERN_PROTOCOL_VERSION, SERVER_INFO_KEY, withEnvelope, type RequestEnvelope } from "./envelope";
 import { InputRounds } from "./input-rounds";
 
@@ -21,6 +22,11 @@ export interface NegotiationOptions {
   legacyOnly?: boolean;
   /** How long the server/discover probe may take before falling back (ms). */
   probeTimeoutMs: number;
+  /**
+   * Measures every request written and every answer read (a client span each when exported): called
+   * here, on the wire side, so no telemetry layer sits under this one (docs/decisions/0019).
+   */
+  operations?: ClientOperations;
 }
 
 /** SEP-2575's "Unsupported protocol version" error code (HTTP 400, `data.supported` lists the server's versions). */
@@ -75,7 +81,7 @@ export class NegotiatingTransport implements Transport {
   ) {
     this.rounds = new InputRounds(
       (message) => this.onmessage?.(message),
-      (message, sendOptions) => this.inner.send(message, sendOptions),
+      (message, sendOptions) => this.toWire(message, sendOptions),
     );
   }
 
@@ -94,7 +100,10 @@ export class NegotiatingTransport implements Transport {
   async start(): Promise<void> {
     this.inner.onmessage = (message) => this.receive(message);
     this.inner.onerror = (error) => this.onerror?.(error);
-    this.inner.onclose = () => this.onclose?.();
+    this.inner.onclose = () => {
+      this.options.operations?.closed();
+      this.onclose?.();
+    };
     await this.inner.start();
   }
 
@@ -106,26 +115,38 @@ export class NegotiatingTransport implements Transport {
 
   setProtocolVersion(version: string): void {
     this.protocolVersion = this.negotiated === "modern" ? MODERN_PROTOCOL_VERSION : version;
+    this.options.operations?.setProtocolVersion(this.protocolVersion);
     this.inner.setProtocolVersion?.(this.protocolVersion);
+  }
+
+  // Every message written passes here, measured when it is a request.
+  private toWire(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    const operations = this.options.operations;
+    if (!operations) return this.inner.send(message, options);
+    return this.inner.send(operations.sending(message, this.inner.sessionId), options).catch((error: unknown) => {
+      operations.sendFailed(message);
+      throw error;
+    });
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     if (this.negotiated === undefined && isRequest(message) && message.method === "initialize") return this.negotiate(message, options);
-    if (this.negotiated !== "modern") return this.inner.send(message, options);
+    if (this.negotiated !== "modern") return this.toWire(message, options);
     const envelope = this.envelope as RequestEnvelope;
     if ("method" in message && message.method === "notifications/initialized") return;
     if (isRequest(message)) {
       if (message.method === "ping") {
         this.pings.add(message.id);
-        return this.inner.send({ jsonrpc: "2.0", id: message.id, method: "server/discover", params: { _meta: envelope } } as JSONRPCMessage, options);
+        return this.toWire({ jsonrpc: "2.0", id: message.id, method: "server/discover", params: { _meta: envelope } } as JSONRPCMessage, options);
       }
-      return this.inner.send(this.rounds.outgoing({ ...message, params: withEnvelope(message.params, envelope) } as JSONRPCMessage, options), options);
+      return this.toWire(this.rounds.outgoing({ ...message, params: withEnvelope(message.params, envelope) } as JSONRPCMessage, options), options);
     }
     if (this.rounds.answersQuestion(message)) return;
-    return this.inner.send(this.rounds.outgoing(message, options), options);
+    return this.toWire(this.rounds.outgoing(message, options), options);
   }
 
   private receive(message: JSONRPCMessage): void {
+    this.options.operations?.received(message);
     if (this.probe && "id" in message && message.id === this.probe.id && !("method" in message)) {
       this.probe.answer(message);
       return;
@@ -141,7 +162,7 @@ export class NegotiatingTransport implements Transport {
   private async negotiate(initialize: Request, options?: TransportSendOptions): Promise<void> {
     if (this.options.legacyOnly) {
       this.negotiated = "legacy";
-      return this.inner.send(initialize as JSONRPCMessage, options);
+      return this.toWire(initialize as JSONRPCMessage, options);
     }
     const params = initialize.params ?? {};
     const envelope = buildEnvelope(params.capabilities, params.clientInfo);
@@ -157,7 +178,7 @@ export class NegotiatingTransport implements Transport {
     const supported = (discovered?.supportedVersions as unknown[] | undefined) ?? [];
     if (discovered === undefined || !supported.includes(MODERN_PROTOCOL_VERSION)) {
       this.negotiated = "legacy";
-      return this.inner.send(initialize as JSONRPCMessage, options);
+      return this.toWire(initialize as JSONRPCMessage, options);
     }
     this.negotiated = "modern";
     this.envelope = envelope;
@@ -182,7 +203,7 @@ export class NegotiatingTransport implements Transport {
       timer = setTimeout(() => resolve(undefined), this.options.probeTimeoutMs);
     });
     try {
-      await this.inner.send({ jsonrpc: "2.0", id, method: "server/discover", params: { _meta: envelope } } as JSONRPCMessage);
+      await this.toWire({ jsonrpc: "2.0", id, method: "server/discover", params: { _meta: envelope } } as JSONRPCMessage);
       return await answered;
     } catch {
       // A 2025-only HTTP server refuses a request outside a session (400/404): fall back.

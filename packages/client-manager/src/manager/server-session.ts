@@ -24,7 +24,7 @@ import { informativeStderrLine } from "./diagnostics";
 import { deliverProgressBeforeResponses, forwardingCapabilities, installForwarding, type ForwardingOptions, type ForwardingSinks } from "./forwarding";
 import { countResourcesAndPrompts, listAllTools } from "./listing";
 import { NegotiatingTransport } from "../eras/negotiating-transport";
-import { TracedClientTransport } from "@foundry-mcp/telemetry";
+import { ClientOperations } from "@foundry-mcp/telemetry";
 import { createRemoteTransport, describeRemoteError, oauthRefusal, remoteHeaders, shouldFallBackToSse } from "./remote-transport";
 import type { OAuthStorage } from "../auth/oauth-types";
 import { refreshIfExpiring } from "../auth/refresh-tokens";
@@ -246,11 +246,11 @@ export class ServerSession {
       if (provider) await refreshIfExpiring(provider, expandServerConfig(this.name, this.config, this.settings.env).url);
     }
     // server/discover first (2026-07-28), the initialize handshake as fallback (eras/). Every
-    // request on the wire is a client operation (span + duration, traceparent passed on).
-    const traced = new TracedClientTransport(this.buildTransport(kind), { transport: this.config.transport === "stdio" ? "pipe" : "tcp", upstream: this.name });
-    const transport = new NegotiatingTransport(traced, {
+    // request on the wire is a client operation (duration; a span when exported, traceparent passed on).
+    const transport = new NegotiatingTransport(this.buildTransport(kind), {
       legacyOnly: this.legacyOnly || kind === "sse",
       probeTimeoutMs: Math.min(this.settings.connectTimeoutMs, 5000),
+      operations: new ClientOperations({ transport: this.config.transport === "stdio" ? "pipe" : "tcp", upstream: this.name }),
     });
     this.opening = transport;
     try {

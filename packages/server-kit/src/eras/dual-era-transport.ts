@@ -3,12 +3,12 @@
 // answers server/discover and the revision's errors itself), outbound answers to modern requests
 // get their 2026-07-28 form. Wrap LineStdioTransport for stdio, or a one-request channel for
 // stateless HTTP (stateless-request.ts). Methods given as `direct` routes are answered here,
-// after the router and ahead of the SDK's dispatch (direct-requests.ts). Every message passes a
-// TracedServerTransport (@foundry-mcp/telemetry) on the wire side: each request of either era is
-// measured here, the server side's one instrumentation point.
+// after the router and ahead of the SDK's dispatch (direct-requests.ts). Each request of either
+// era is measured here, on the wire side, by a ServerOperations observer (@foundry-mcp/telemetry)
+// this transport calls itself: no telemetry layer is stacked on the path (docs/decisions/0019).
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
-import { TracedServerTransport, type NetworkTransport } from "@foundry-mcp/telemetry";
+import { ServerOperations, type NetworkTransport } from "@foundry-mcp/telemetry";
 import { LineStdioTransport } from "../line-stdio-transport";
 import { DirectRequests, type DirectRoutes } from "./direct-requests";
 import { EraRouter, type EraRouterOptions, type ProtocolEra } from "./era-router";
@@ -36,11 +36,15 @@ export class DualEraTransport implements Transport {
 
   private readonly router: EraRouter;
   private readonly direct: DirectRequests | undefined;
-  private readonly inner: Transport;
+  private readonly operations: ServerOperations;
 
-  constructor(inner: Transport, identity: ServerIdentity, options: DualEraTransportOptions = {}) {
+  constructor(
+    private readonly inner: Transport,
+    identity: ServerIdentity,
+    options: DualEraTransportOptions = {},
+  ) {
     const { direct, maxDirectInFlight, networkTransport, ...routerOptions } = options;
-    this.inner = new TracedServerTransport(inner, { transport: networkTransport ?? (inner instanceof LineStdioTransport ? "pipe" : "tcp") });
+    this.operations = new ServerOperations({ transport: networkTransport ?? (inner instanceof LineStdioTransport ? "pipe" : "tcp") });
     this.router = new EraRouter(identity, routerOptions);
     this.direct = direct ? new DirectRequests(direct, maxDirectInFlight) : undefined;
   }
@@ -56,27 +60,37 @@ export class DualEraTransport implements Transport {
 
   async start(): Promise<void> {
     this.inner.onmessage = (message, extra) => {
+      const delivered = this.operations.received(message, extra, this.inner.sessionId);
       const decision = this.router.inbound(message);
       if (decision.kind === "reply") {
-        this.inner.send(decision.message).catch((error: unknown) => this.onerror?.(error as Error));
+        this.toWire(decision.message).catch((error: unknown) => this.onerror?.(error as Error));
         return;
       }
       if (this.direct?.take(decision.message, this.replyDirect)) return;
-      this.onmessage?.(decision.message, extra);
+      this.onmessage?.(decision.message, delivered);
     };
     this.inner.onerror = (error) => this.onerror?.(error);
-    this.inner.onclose = () => this.onclose?.();
+    this.inner.onclose = () => {
+      this.operations.closed();
+      this.onclose?.();
+    };
     await this.inner.start();
   }
 
   // A cancelled request's answer still passes the router, which then forgets the request.
   private readonly replyDirect = (answer: JSONRPCMessage, cancelled: boolean): void => {
     const outbound = this.router.outbound(answer);
-    if (!cancelled) this.inner.send(outbound).catch((error: unknown) => this.onerror?.(error as Error));
+    if (!cancelled) this.toWire(outbound).catch((error: unknown) => this.onerror?.(error as Error));
   };
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    await this.inner.send(this.router.outbound(message), options);
+    await this.toWire(this.router.outbound(message), options);
+  }
+
+  // Every message written passes here: an answer ends its request's measurement.
+  private toWire(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    this.operations.sent(message);
+    return this.inner.send(message, options);
   }
 
   async close(): Promise<void> {
@@ -84,6 +98,7 @@ export class DualEraTransport implements Transport {
   }
 
   setProtocolVersion(version: string): void {
+    this.operations.setProtocolVersion(version);
     this.inner.setProtocolVersion?.(version);
   }
 }

@@ -19,7 +19,7 @@ import {
   type InitializeRequest,
 } from "@modelcontextprotocol/sdk/types.js";
 import { messageOf } from "@foundry-mcp/core";
-import { TracedServerTransport } from "@foundry-mcp/telemetry";
+import { ServerOperations } from "@foundry-mcp/telemetry";
 import { jsonRpcError, sendJson } from "../http-edge";
 import { RestoredSessionTransport } from "./restored-session";
 import { SessionEventStore } from "./session-events";
@@ -99,10 +99,9 @@ async function serve<C extends SessionCredential>(
 ): Promise<void> {
   const { res } = request;
   const server = endpoint.createServer(request.credential, options.toolsets);
-  // Each request on the wire is measured (span + duration) like the other eras'; the replayed
-  // initialize is not (it is inside the tracing).
-  const traced = new TracedServerTransport(transport, { transport: "tcp", sessionId: options.session?.id, protocolVersion: options.session?.protocolVersion });
-  const restored = new RestoredSessionTransport(traced, options.session);
+  // Each request on the wire is measured (duration; a span when exported) like the other eras'.
+  const operations = new ServerOperations({ transport: "tcp", sessionId: options.session?.id, protocolVersion: options.session?.protocolVersion });
+  const restored = new RestoredSessionTransport(transport, options.session, operations);
   const hungUp = new Promise<void>((resolve) => res.once("close", () => resolve()));
   await server.connect(restored);
   try {

@@ -5,9 +5,12 @@
 // any instance answers tools/list or tools/call of any session without a new handshake, and
 // without keeping a Server per session. It also tells when every request it delivered has been
 // answered, so the caller closes the Server then and not before (a cut stream's call goes on),
-// and cancels what is still running when a JSON answer's client hangs up.
+// and cancels what is still running when a JSON answer's client hangs up. Each request on the
+// wire is measured by the ServerOperations observer it is given (the replayed initialize is not:
+// it never was on the wire), called here rather than stacked as a layer (docs/decisions/0019).
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage, MessageExtraInfo, RequestId } from "@modelcontextprotocol/sdk/types.js";
+import type { ServerOperations } from "@foundry-mcp/telemetry";
 import type { StoredSession } from "./session-rows";
 
 /** The id of the replayed initialize; the replay is over before any client message is delivered. */
@@ -31,6 +34,7 @@ export class RestoredSessionTransport implements Transport {
   constructor(
     private readonly inner: Transport,
     private readonly session: StoredSession | undefined,
+    private readonly operations: ServerOperations,
   ) {}
 
   get sessionId(): string | undefined {
@@ -40,10 +44,13 @@ export class RestoredSessionTransport implements Transport {
   async start(): Promise<void> {
     this.inner.onmessage = (message, extra) => {
       if (isRequest(message)) this.pending.add(message.id);
-      this.onmessage?.(message, extra);
+      this.onmessage?.(message, this.operations.received(message, extra, this.inner.sessionId));
     };
     this.inner.onerror = (error) => this.onerror?.(error);
-    this.inner.onclose = () => this.onclose?.();
+    this.inner.onclose = () => {
+      this.operations.closed();
+      this.onclose?.();
+    };
     await this.inner.start();
     if (!this.session) return;
     const answered = new Promise<void>((resolve) => (this.replayAnswered = resolve));
@@ -67,6 +74,7 @@ export class RestoredSessionTransport implements Transport {
       this.replayAnswered = undefined;
       return;
     }
+    this.operations.sent(message);
     try {
       await this.inner.send(message, options);
     } finally {
@@ -97,6 +105,7 @@ export class RestoredSessionTransport implements Transport {
   }
 
   setProtocolVersion(version: string): void {
+    this.operations.setProtocolVersion(version);
     this.inner.setProtocolVersion?.(version);
   }
 }

@@ -1,27 +1,13 @@
-// The client side's one instrumentation point: client-manager wraps every upstream transport in
-// one. Each request sent starts a client operation (span + duration) parented on the traceparent
-// the caller put in its params._meta (the served request's span: trace-parent.ts), and, when
-// spans are exported, carries its own traceparent to the upstream there instead (the convention's
-// propagation); the answer ends it.
+// A transport decorator around ClientOperations, for a library user whose client has no wire
+// layer of its own to call the observer from. client-manager does not use it: its
+// NegotiatingTransport calls ClientOperations itself, so no telemetry layer sits on an upstream
+// call's path (docs/decisions/0019).
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
-import { negotiatedVersion, operationFacts, type NetworkTransport } from "../semconv";
-import { currentTelemetry } from "../telemetry";
-import { PendingOperations } from "./pending-operations";
+import { ClientOperations, type ClientOperationsOptions } from "../observers/client-operations";
 
 /** Options of a TracedClientTransport. */
-export interface TracedClientOptions {
-  transport: NetworkTransport;
-  /** The upstream's configured name (a label of mcp_client_operation_duration_seconds). */
-  upstream: string;
-}
-
-function withTraceContext(message: JSONRPCMessage, inject: (carrier: Record<string, unknown>) => void): JSONRPCMessage {
-  const request = message as { params?: Record<string, unknown> };
-  const meta: Record<string, unknown> = { ...((request.params?._meta as Record<string, unknown> | undefined) ?? {}) };
-  inject(meta);
-  return { ...message, params: { ...(request.params ?? {}), _meta: meta } } as JSONRPCMessage;
-}
+export type TracedClientOptions = ClientOperationsOptions;
 
 /**
  * Measures the requests sent through `inner`.
@@ -33,13 +19,14 @@ export class TracedClientTransport implements Transport {
   onerror?: (error: Error) => void;
   onclose?: () => void;
 
-  private readonly pending = new PendingOperations();
-  private protocolVersion: string | undefined;
+  private readonly operations: ClientOperations;
 
   constructor(
     private readonly inner: Transport,
-    private readonly options: TracedClientOptions,
-  ) {}
+    options: TracedClientOptions,
+  ) {
+    this.operations = new ClientOperations(options);
+  }
 
   get sessionId(): string | undefined {
     return this.inner.sessionId;
@@ -47,35 +34,22 @@ export class TracedClientTransport implements Transport {
 
   async start(): Promise<void> {
     this.inner.onmessage = (message, extra) => {
-      this.protocolVersion = negotiatedVersion(message) ?? this.protocolVersion;
-      this.pending.answer(message);
+      this.operations.received(message);
       this.onmessage?.(message, extra);
     };
     this.inner.onerror = (error) => this.onerror?.(error);
     this.inner.onclose = () => {
-      this.pending.abandonAll("transport_closed");
+      this.operations.closed();
       this.onclose?.();
     };
     await this.inner.start();
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    const facts = operationFacts(message);
-    const id = (message as { id?: unknown }).id;
-    if (!facts || !this.pending.hasRoom(id)) return this.inner.send(message, options);
-    const telemetry = currentTelemetry();
-    const operation = telemetry.startOperation("client", facts, {
-      transport: this.options.transport,
-      sessionId: this.inner.sessionId,
-      protocolVersion: this.protocolVersion,
-      upstream: this.options.upstream,
-    });
-    this.pending.add(id, operation);
-    const outgoing = telemetry.exporting ? withTraceContext(message, (carrier) => operation.inject(carrier)) : message;
     try {
-      await this.inner.send(outgoing, options);
+      await this.inner.send(this.operations.sending(message, this.inner.sessionId), options);
     } catch (error) {
-      this.pending.abandon(id, "send_failed");
+      this.operations.sendFailed(message);
       throw error;
     }
   }
@@ -85,7 +59,7 @@ export class TracedClientTransport implements Transport {
   }
 
   setProtocolVersion(version: string): void {
-    this.protocolVersion = version;
+    this.operations.setProtocolVersion(version);
     this.inner.setProtocolVersion?.(version);
   }
 }

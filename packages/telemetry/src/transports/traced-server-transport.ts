@@ -1,30 +1,13 @@
-// The server side's one instrumentation point: a transport decorator that starts an operation
-// (span + duration) for every request that arrives and ends it when the answer leaves. server-kit's
-// DualEraTransport wraps its inner transport in one, so every request of both eras on stdio and
-// stateless HTTP is measured; the apps' 2025-era HTTP sessions wrap theirs. A traced request is
-// delivered with its own extra.requestInfo filed under its operation, so a handler can pass the
-// span on to the upstream calls it makes (trace-parent.ts's traceParentOf).
+// A transport decorator around ServerOperations, for a library user whose server has no wire
+// layer of its own to call the observer from. The apps do not use it: server-kit's
+// DualEraTransport and session transports call ServerOperations themselves, so no telemetry layer
+// sits on their request path (docs/decisions/0019).
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
-import { negotiatedVersion, operationFacts, type NetworkTransport } from "../semconv";
-import { currentTelemetry } from "../telemetry";
-import { extraFiledUnder } from "../trace-parent";
-import { PendingOperations } from "./pending-operations";
+import { ServerOperations, type ServerOperationsOptions } from "../observers/server-operations";
 
 /** Options of a TracedServerTransport. */
-export interface TracedServerOptions {
-  transport: NetworkTransport;
-  /** The session's id when the inner transport does not know it (a session restored from a store). */
-  sessionId?: string | undefined;
-  /** The version a restored session settled on earlier (its initialize is not on this connection). */
-  protocolVersion?: string | undefined;
-}
-
-function cancelledRequestId(message: JSONRPCMessage): unknown {
-  if (!("method" in message) || message.method !== "notifications/cancelled" || "id" in message) return undefined;
-  const params = message.params as Record<string, unknown> | undefined;
-  return params?.requestId;
-}
+export type TracedServerOptions = ServerOperationsOptions;
 
 /**
  * Measures the requests `inner` delivers.
@@ -36,14 +19,13 @@ export class TracedServerTransport implements Transport {
   onerror?: (error: Error) => void;
   onclose?: () => void;
 
-  private readonly pending = new PendingOperations();
-  private protocolVersion: string | undefined;
+  private readonly operations: ServerOperations;
 
   constructor(
     private readonly inner: Transport,
-    private readonly options: TracedServerOptions,
+    options: TracedServerOptions,
   ) {
-    this.protocolVersion = options.protocolVersion;
+    this.operations = new ServerOperations(options);
   }
 
   get sessionId(): string | undefined {
@@ -51,38 +33,18 @@ export class TracedServerTransport implements Transport {
   }
 
   async start(): Promise<void> {
-    this.inner.onmessage = (message, extra) => this.receive(message, extra);
+    this.inner.onmessage = (message, extra) => this.onmessage?.(message, this.operations.received(message, extra, this.inner.sessionId));
     this.inner.onerror = (error) => this.onerror?.(error);
     this.inner.onclose = () => {
-      this.pending.abandonAll("transport_closed");
+      this.operations.closed();
       this.onclose?.();
     };
     await this.inner.start();
   }
 
-  private receive(message: JSONRPCMessage, extra: MessageExtraInfo | undefined): void {
-    const facts = operationFacts(message);
-    const id = (message as { id?: unknown }).id;
-    if (!facts || !this.pending.hasRoom(id)) {
-      const cancelled = cancelledRequestId(message);
-      if (cancelled !== undefined) this.pending.abandon(cancelled, "cancelled");
-      this.onmessage?.(message, extra);
-      return;
-    }
-    const operation = currentTelemetry().startOperation("server", facts, {
-      transport: this.options.transport,
-      sessionId: this.inner.sessionId ?? this.options.sessionId,
-      protocolVersion: this.protocolVersion,
-    });
-    this.pending.add(id, operation);
-    this.onmessage?.(message, operation.traced ? extraFiledUnder(operation, extra) : extra);
-  }
-
   // Not async: the inner send's promise is the answer (no wrapper promise and tick per message).
   send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    // The 2025 era settles the version in initialize's answer; later requests carry it as attribute.
-    this.protocolVersion = negotiatedVersion(message) ?? this.protocolVersion;
-    this.pending.answer(message);
+    this.operations.sent(message);
     return this.inner.send(message, options);
   }
 
@@ -91,7 +53,7 @@ export class TracedServerTransport implements Transport {
   }
 
   setProtocolVersion(version: string): void {
-    this.protocolVersion = version;
+    this.operations.setProtocolVersion(version);
     this.inner.setProtocolVersion?.(version);
   }
 }
