@@ -4,37 +4,46 @@
 // everything sampled (always_on, and the client sending a sampled traceparent), exporting to a
 // real OTLP/HTTP receiver on 127.0.0.1 in this process. /metrics' in-process counting runs in all
 // of them. "Today" is a built checkout of the code before telemetry, when TELEMETRY_BENCH_BASELINE
-// names one (its apps' dist/ are run); the ratios are against it, else against "off".
-// Setups run in interleaved rounds so the machine's load falls on all alike.
-// TELEMETRY_BENCH_QUICK=1 runs one short round (a check that the script works, not a figure).
+// names one (its apps' dist/ are run).
+// Two measures: (1) interleaved rounds, each setup's figures taken as ratios to the reference
+// measured in the same round, so a reader sees the spread beside the median; (2) a profiled run of
+// each setup (node --cpu-prof), whose samples in telemetry code give telemetry's own share of the
+// server's CPU directly, without comparing two noisy runs (telemetry-profile.mjs).
+// TELEMETRY_BENCH_QUICK=1 runs one short round (a check that the script works, not a figure);
+// TELEMETRY_BENCH_PROFILES=<dir> keeps the .cpuprofile files there.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { cpuMs, fixed, median, percentile, table } from "../tooling/bench-measure.mjs";
+import { fileURLToPath } from "node:url";
+import { cpuMs, fixed, median, percentile, spread, table } from "../tooling/bench-measure.mjs";
 import { startOtlpReceiver } from "../tooling/otlp-receiver.mjs";
 import { startGateway } from "../apps/amicited-gateway/bench/start-gateway.mjs";
+import { connectGatewayClients, gatewayLoad, profileGateway, profileRelay, relayLoad, sdk, telemetryShareRows, moduleRows } from "./telemetry-profile.mjs";
 
 const QUICK = process.env.TELEMETRY_BENCH_QUICK === "1";
-const ROUNDS = QUICK ? 1 : 5;
-const ROUND_MS = QUICK ? 1000 : 4000;
-const RELAY_CALLS = QUICK ? 30 : 300;
+const ROUNDS = QUICK ? 1 : 9;
+const ROUND_MS = QUICK ? 1000 : 3000;
+const RELAY_CALLS = QUICK ? 30 : 400;
+const PROFILE_MS = QUICK ? 1000 : 4000;
+const PROFILE_RELAY_CALLS = QUICK ? 100 : 2000;
 const CLIENTS = 8;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, "..");
 const baselineRoot = process.env.TELEMETRY_BENCH_BASELINE;
-const fromGateway = createRequire(path.join(root, "apps/amicited-gateway/package.json"));
-const sdk = (name) => import(pathToFileURL(fromGateway.resolve(`@modelcontextprotocol/sdk/${name}`)).href);
 const { Client } = await sdk("client/index.js");
-const { StreamableHTTPClientTransport } = await sdk("client/streamableHttp.js");
 const { StdioClientTransport } = await sdk("client/stdio.js");
 const everything = path.join(root, "apps/foya-host/node_modules/@modelcontextprotocol/server-everything/dist/index.js");
 const cleanups = [];
 
 const receiver = await startOtlpReceiver();
 cleanups.push(() => receiver.close());
+let spansReceived = 0;
+/** Counts and forgets what the receiver kept, so a long run does not hold every span. */
+const countSpans = () => {
+  spansReceived += receiver.spans.length;
+  receiver.spans.length = 0;
+};
 const withoutOtel = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("OTEL_")));
 const variants = [
   ...(baselineRoot ? [{ name: "today (before telemetry)", root: baselineRoot, env: withoutOtel }] : []),
@@ -42,129 +51,137 @@ const variants = [
   { name: "on, default sampler", root, env: { ...withoutOtel, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url } },
   { name: "on, all sampled", root, env: { ...withoutOtel, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_TRACES_SAMPLER: "always_on" }, traceparent: true },
 ];
-const reference = variants[0];
-
-let spanCounter = 0;
-/** A sampled traceparent for the all-sampled setup: every call is a child of a sampled client span. */
-const metaOf = (variant) => {
-  if (!variant.traceparent) return undefined;
-  spanCounter += 1;
-  return { traceparent: `00-${"ab".repeat(16)}-${spanCounter.toString(16).padStart(16, "0")}-01` };
-};
+for (const variant of variants) {
+  variant.gatewayBin = path.join(variant.root, "apps/amicited-gateway/dist/gateway.mjs");
+  variant.foyaBin = path.join(variant.root, "apps/foya-host/dist/foya.mjs");
+}
+const off = variants.find((variant) => variant.name === "off");
+const today = variants[0] === off ? undefined : variants[0];
 
 async function gatewaySetup(variant) {
-  const bin = path.join(variant.root, "apps/amicited-gateway/dist/gateway.mjs");
-  const { url, init, server, data } = await startGateway(bin, [], variant.env);
+  const { url, init, server, data } = await startGateway(variant.gatewayBin, [], variant.env);
   cleanups.push(() => rmSync(data, { recursive: true, force: true }));
   cleanups.push(() => server.kill("SIGKILL"));
-  const { readToken } = init;
-  const clients = [];
-  for (let index = 0; index < CLIENTS; index += 1) {
-    const client = new Client({ name: "bench-telemetry", version: "0" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${readToken}` } } }));
-    clients.push(client);
-  }
-  return { variant, pid: server.pid, clients, rates: [], latencies: [], cpu: 0 };
+  const clients = await connectGatewayClients(url, init.readToken, CLIENTS);
+  return { variant, pid: server.pid, clients, rounds: [], latencies: [] };
 }
 
 async function gatewayRound(setup) {
   const before = cpuMs(setup.pid) ?? 0;
-  const started = performance.now();
-  let calls = 0;
-  await Promise.all(
-    setup.clients.map(async (client) => {
-      while (performance.now() - started < ROUND_MS) {
-        const t0 = performance.now();
-        const meta = metaOf(setup.variant);
-        await client.callTool({ name: "read_tool", arguments: { name: "list_domains", arguments: {} }, ...(meta ? { _meta: meta } : {}) });
-        setup.latencies.push(performance.now() - t0);
-        calls += 1;
-      }
-    }),
-  );
-  setup.rates.push(calls / ((performance.now() - started) / 1000));
-  setup.cpu += (cpuMs(setup.pid) ?? 0) - before;
+  const { calls, seconds } = await gatewayLoad(setup.clients, setup.variant, ROUND_MS, setup.latencies);
+  setup.rounds.push({ rate: calls / seconds, cpuPerCall: ((cpuMs(setup.pid) ?? 0) - before) / calls });
+}
+
+/** A fresh FOYA_HOME with server-everything added as `ev0`, for `bin`. */
+function foyaHome(variant) {
+  const home = mkdtempSync(path.join(os.tmpdir(), "bench-telemetry-foya-"));
+  cleanups.push(() => rmSync(home, { recursive: true, force: true }));
+  execFileSync(process.execPath, [variant.foyaBin, "mcp", "add", "ev0", "--", process.execPath, everything, "stdio"], { env: { ...variant.env, FOYA_HOME: home } });
+  return home;
 }
 
 async function relaySetup(variant) {
-  const home = mkdtempSync(path.join(os.tmpdir(), "bench-telemetry-foya-"));
-  cleanups.push(() => rmSync(home, { recursive: true, force: true }));
-  const bin = path.join(variant.root, "apps/foya-host/dist/foya.mjs");
-  execFileSync(process.execPath, [bin, "mcp", "add", "ev0", "--", process.execPath, everything, "stdio"], { env: { ...variant.env, FOYA_HOME: home } });
-  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, "serve"], env: { ...variant.env, FOYA_HOME: home }, stderr: "ignore" });
+  const home = foyaHome(variant);
+  const transport = new StdioClientTransport({ command: process.execPath, args: [variant.foyaBin, "serve"], env: { ...variant.env, FOYA_HOME: home }, stderr: "ignore" });
   const client = new Client({ name: "bench-telemetry", version: "0" });
   await client.connect(transport);
-  const deadline = Date.now() + 60_000;
-  while (!(await client.listTools()).tools.some((tool) => tool.name === "mcp__ev0__echo")) {
-    if (Date.now() > deadline) throw new Error("foya never listed mcp__ev0__echo");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
   cleanups.push(() => client.close());
-  return { variant, client, pid: transport.pid, times: [], cpu: 0 };
+  return { variant, client, pid: transport.pid, rounds: [], times: [] };
 }
 
 async function relayRound(setup) {
   const before = cpuMs(setup.pid) ?? 0;
-  for (let index = 0; index < RELAY_CALLS; index += 1) {
-    const t0 = performance.now();
-    const meta = metaOf(setup.variant);
-    await setup.client.callTool({ name: "mcp__ev0__echo", arguments: { message: "hello" }, ...(meta ? { _meta: meta } : {}) });
-    setup.times.push(performance.now() - t0);
-  }
-  setup.cpu += (cpuMs(setup.pid) ?? 0) - before;
+  const times = await relayLoad(setup.client, setup.variant, RELAY_CALLS);
+  setup.times.push(...times);
+  setup.rounds.push({ p50: median(times), cpuPerCall: ((cpuMs(setup.pid) ?? 0) - before) / times.length });
 }
 
+/** `figure(setup round) ÷ figure(reference's same round)` per round, as "median× (min–max)". */
+function ratio(setup, reference, figure) {
+  if (!reference) return "—";
+  return spread(
+    setup.rounds.map((round, index) => figure(round) / figure(reference.rounds[index])),
+    3,
+    "×",
+  );
+}
+
+const ratioColumns = (label) => [...(today ? [`${label} ÷ today`] : []), `${label} ÷ off`];
+const ratioCells = (setup, setups, figure) => [
+  ...(today ? [ratio(setup, setups[0], figure)] : []),
+  ratio(setup, setups.find((other) => other.variant === off), figure),
+];
+
+const started = performance.now();
 try {
   if (!existsSync(everything)) throw new Error(`${everything} is missing: pnpm install`);
   const gateways = [];
   for (const variant of variants) gateways.push(await gatewaySetup(variant));
-  for (const setup of gateways) await Promise.all(setup.clients.map((client) => client.callTool({ name: "read_tool", arguments: { name: "list_domains", arguments: {} } })));
+  for (const setup of gateways) await gatewayLoad(setup.clients, setup.variant, 300, []);
   const relays = [];
   for (const variant of variants) relays.push(await relaySetup(variant));
-  for (const setup of relays) await setup.client.callTool({ name: "mcp__ev0__echo", arguments: { message: "warm" } });
+  for (const setup of relays) await relayLoad(setup.client, setup.variant, 30);
   for (let round = 0; round < ROUNDS; round += 1) {
     // The order rotates each round, so no setup always runs first or last.
     for (let offset = 0; offset < variants.length; offset += 1) await gatewayRound(gateways[(round + offset) % gateways.length]);
     for (let offset = 0; offset < variants.length; offset += 1) await relayRound(relays[(round + offset) % relays.length]);
+    countSpans();
   }
-  const gatewayReference = gateways[0];
-  const relayReference = relays[0];
+  for (const setup of [...gateways, ...relays]) await Promise.all((setup.clients ?? [setup.client]).map((client) => client.close()));
+  const profiles = { gateway: [], relay: [] };
+  for (const variant of variants) {
+    profiles.gateway.push(await profileGateway(variant, { clients: CLIENTS, ms: PROFILE_MS }));
+    profiles.relay.push(await profileRelay(variant, foyaHome(variant), PROFILE_RELAY_CALLS));
+    countSpans();
+  }
+
   console.log("## Telemetry cost: gateway throughput and foya relay, OpenTelemetry off and on\n");
   console.log(
-    `Target (issue #33): off costs nothing measurable (≤ 1.02× ${reference.name === "off" ? "off itself: no baseline checkout was given (TELEMETRY_BENCH_BASELINE)" : "today"}), on ≤ 1.15×. ${QUICK ? "**Quick run (TELEMETRY_BENCH_QUICK=1): one short round, not a figure to quote.** " : ""}On = OTLP/HTTP JSON export of every span and the duration histograms to a receiver on 127.0.0.1 (in the bench's own process); the default sampler is OpenTelemetry's parentbased_always_on, so calls without a traceparent are sampled roots; "all sampled" adds always_on and a sampled traceparent in every call's _meta. ${ROUNDS} interleaved rounds.\n`,
+    `Target (issue #33): off costs nothing measurable (≤ 1.02×), on ≤ 1.15×. ${QUICK ? "**Quick run (TELEMETRY_BENCH_QUICK=1): one short round, not a figure to quote.** " : ""}On = OTLP/HTTP JSON export of every span and the duration histograms to a receiver on 127.0.0.1 (in the bench's own process); the default sampler is OpenTelemetry's parentbased_always_on, so calls without a traceparent are sampled roots; "all sampled" adds always_on and a sampled traceparent in every call's _meta. ${today ? '"Today" is the build before telemetry (6ebab28): "÷ today" also counts everything merged since (store statements, sessions, call log, /metrics, readiness, structured logs), "÷ off" is telemetry\'s own cost when on. ' : "No build before telemetry was given (TELEMETRY_BENCH_BASELINE), so ratios are against off. "}${ROUNDS} rounds, the setups interleaved and taking turns to go first; each ratio is taken per round against the reference's figure in the same round, printed as the median with the rounds' min–max in brackets: a difference inside that range is inside the noise.\n`,
   );
   console.log(
-    `### Gateway throughput\n\n${CLIENTS} clients call \`read_tool\` → \`list_domains\` over Streamable HTTP (SQLite store), ${ROUND_MS / 1000} s per round. Cost ratio = reference calls/s ÷ this setup's (1.00× = no cost).\n`,
+    `### Gateway throughput\n\n${CLIENTS} clients call \`read_tool\` → \`list_domains\` over Streamable HTTP (SQLite store), ${ROUND_MS / 1000} s per round. Throughput cost = reference calls/s ÷ this setup's; CPU cost = this setup's gateway CPU per call ÷ the reference's (the gateway process's own CPU time from /proc: less noisy than throughput, which shares 2 cores with the load generator). 1.00× = no cost.\n`,
   );
   console.log(
     table(
-      ["telemetry", "calls/s (median)", "p50 ms", "p95 ms", "gateway CPU ms/call", `cost ÷ ${reference.name}`],
+      ["telemetry", "calls/s (median round)", "p50 ms", "p95 ms", "gateway CPU ms/call", ...ratioColumns("throughput cost"), ...ratioColumns("CPU/call")],
       gateways.map((setup) => [
         setup.variant.name,
-        fixed(median(setup.rates), 0),
+        fixed(median(setup.rounds.map((round) => round.rate)), 0),
         fixed(median(setup.latencies), 2),
         fixed(percentile(setup.latencies, 95), 2),
-        fixed(setup.cpu / setup.latencies.length, 3),
-        `${fixed(median(gatewayReference.rates) / median(setup.rates), 3)}×`,
+        fixed(median(setup.rounds.map((round) => round.cpuPerCall)), 3),
+        ...ratioCells(setup, gateways, (round) => 1 / round.rate),
+        ...ratioCells(setup, gateways, (round) => round.cpuPerCall),
       ]),
     ),
   );
   console.log(
-    `\n### foya relay cost\n\nOne client calls server-everything's \`echo\` through \`foya serve\` (stdio), ${RELAY_CALLS} sequential calls per round. Cost ratio = this setup's p50 ÷ the reference's.\n`,
+    `\n### foya relay cost\n\nOne client calls server-everything's \`echo\` through \`foya serve\` (stdio), ${RELAY_CALLS} sequential calls per round. Latency cost = this setup's p50 ÷ the reference's; CPU cost = foya's CPU per call ÷ the reference's.\n`,
   );
   console.log(
     table(
-      ["telemetry", "p50 ms", "p95 ms", "foya CPU ms/call", `cost ÷ ${reference.name}`],
+      ["telemetry", "p50 ms", "p95 ms", "foya CPU ms/call", ...ratioColumns("p50 cost"), ...ratioColumns("CPU/call")],
       relays.map((setup) => [
         setup.variant.name,
         fixed(median(setup.times), 3),
         fixed(percentile(setup.times, 95), 3),
-        fixed(setup.cpu / setup.times.length, 3),
-        `${fixed(median(setup.times) / median(relayReference.times), 3)}×`,
+        fixed(median(setup.rounds.map((round) => round.cpuPerCall)), 3),
+        ...ratioCells(setup, relays, (round) => round.p50),
+        ...ratioCells(setup, relays, (round) => round.cpuPerCall),
       ]),
     ),
   );
-  console.log(`\nSpans received by the OTLP receiver during the run: ${receiver.spans.length}; rejected requests: ${receiver.rejected.length}.`);
+  console.log(
+    `\n### Telemetry code's share of the server's CPU (profiled run)\n\nEach setup once more in a fresh process under \`node --cpu-prof\` (sampling every 250 µs): the gateway for ${PROFILE_MS / 1000} s of the same load, foya for ${PROFILE_RELAY_CALLS} relayed calls. Share = the self time of samples in telemetry code ÷ the process's busy time (every sample but idle, GC and V8's own work included) during the load. Telemetry code = everything bundled from \`packages/telemetry\` (spans, OTLP export, the traced server and client transports, trace-context parsing, the /metrics registry), the apps' own telemetry and metrics files (\`src/**/*telemetry*\`, \`src/**/*metrics*\`), and any other function whose name says telemetry, traced, traceparent or metric. Modules are read from the \`// <path>\` line esbuild writes above each module's code in the bundle, so the count does not depend on function names or lines. It leaves out the garbage collection of what telemetry allocates (counted as \`(garbage collector)\`), so it is a lower bound of telemetry's cost. "Today" has no telemetry code: its row shows what the rule counts in code that is not telemetry.\n`,
+  );
+  console.log(table(["telemetry", "gateway: telemetry share", "gateway: telemetry µs/call", "gateway: busy µs/call", "foya: telemetry share", "foya: telemetry µs/call", "foya: busy µs/call"], telemetryShareRows(variants, profiles)));
+  console.log(
+    `\n### Where the gateway's CPU goes (profiled run), µs per call by module\n\nSelf time per call of each bundled module in the profiled gateway runs above (the busiest modules; "node internals" is Node's own JavaScript: http, streams, timers).\n`,
+  );
+  console.log(table(["module", ...variants.map((variant) => variant.name)], moduleRows(profiles.gateway, 16)));
+  console.log(`\nSpans received by the OTLP receiver during the run: ${spansReceived}; rejected requests: ${receiver.rejected.length}.`);
+  console.log(`\n_${fixed((performance.now() - started) / 1000, 0)} s of measuring._`);
 } finally {
   for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
 }

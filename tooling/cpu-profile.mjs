@@ -1,0 +1,106 @@
+// Reading V8 CPU profiles (`node --cpu-prof`) of our one-file app bundles: where a process's CPU
+// went, by the module each sampled function was bundled from. The apps are bundled by esbuild
+// without source maps, but esbuild starts every module's code with a `// <path>` line (e.g.
+// `// ../../packages/telemetry/dist/index.js`, `// src/server/handler.ts`); a sample's line in the
+// bundle thus names its module, whatever the function or line, in any build of the code.
+import { readFileSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+// A module marker: a column-0 comment that is one path-like word (esbuild drops other comments)
+// after an empty line (esbuild always leaves one; a marker-like line inside a string seldom has it).
+const MARKER = /^\/\/ ((?:\.\.\/|src\/|<define:|node_modules\/)\S*|package\.json)$/;
+
+/**
+ * The module regions of a bundle: its marker lines in order, as `{ line, module }` (0-based lines).
+ * @example bundleRegions("dist/gateway.mjs")[0] // { line: 35, module: "<define:__AMICITED_UI__>" }
+ */
+export function bundleRegions(file) {
+  const regions = [];
+  const lines = readFileSync(file, "utf8").split("\n");
+  lines.forEach((text, line) => {
+    const match = MARKER.exec(text);
+    if (match && (line === 0 || lines[line - 1] === "")) regions.push({ line, module: moduleName(match[1]) });
+  });
+  return regions;
+}
+
+/**
+ * A short name for a bundled module path: a dependency's package name, one of our workspace
+ * packages (`packages/telemetry`), or the app's own source file.
+ * @example moduleName("../../node_modules/.pnpm/kysely@0.28.2/node_modules/kysely/dist/esm/x.js") // "kysely"
+ */
+export function moduleName(bundled) {
+  const dependency = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(bundled);
+  if (dependency) return dependency[1];
+  const workspace = /(?:^|\/)(packages\/[^/]+)\//.exec(bundled);
+  if (workspace) return workspace[1];
+  return bundled.replace(/^(\.\.\/)+/, "");
+}
+
+/** The module a 0-based `line` of the bundle belongs to: the last marker at or above it. */
+function regionAt(regions, line) {
+  let low = 0;
+  let high = regions.length - 1;
+  let found = "(bundle prelude)";
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (regions[middle].line <= line) {
+      found = regions[middle].module;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
+}
+
+/**
+ * The on-CPU time (µs) of a profile's samples taken inside [fromUs, toUs] (V8's monotonic clock,
+ * the same as process.hrtime's), by function: `[{ functionName, module, selfUs }]`, plus the total.
+ * `(idle)` samples (the thread waiting for I/O) are left out; `(program)` (V8 and Node's native
+ * work outside JavaScript) and `(garbage collector)` are kept under their own names.
+ * Functions of `bundle` are placed by their line (bundleRegions); other scripts by their URL
+ * (`node:internal/…` is "node internals").
+ */
+export function selfTimes(profile, bundle, fromUs = -Infinity, toUs = Infinity) {
+  const regions = bundleRegions(bundle);
+  const bundleUrl = pathToFileURL(bundle).href;
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+  const selfByNode = new Map();
+  let at = profile.startTime;
+  let busyUs = 0;
+  for (let index = 0; index < profile.samples.length; index += 1) {
+    at += profile.timeDeltas[index];
+    // A sample stands for the time until the next one (as Chrome's profiler panel counts it).
+    const duration = profile.timeDeltas[index + 1] ?? 0;
+    if (at < fromUs || at > toUs) continue;
+    const node = byNode.get(profile.samples[index]);
+    if (node.callFrame.functionName === "(idle)") continue;
+    selfByNode.set(node, (selfByNode.get(node) ?? 0) + duration);
+    busyUs += duration;
+  }
+  const byFunction = new Map();
+  for (const [node, selfUs] of selfByNode) {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const module = url === bundleUrl ? regionAt(regions, lineNumber) : scriptModule(url, functionName);
+    const key = `${module}\u0000${functionName}`;
+    const entry = byFunction.get(key) ?? { functionName: functionName || "(anonymous)", module, selfUs: 0 };
+    entry.selfUs += selfUs;
+    byFunction.set(key, entry);
+  }
+  return { functions: [...byFunction.values()].sort((a, b) => b.selfUs - a.selfUs), busyUs };
+}
+
+function scriptModule(url, functionName) {
+  if (!url) return functionName.startsWith("(") ? functionName : "native";
+  if (url.startsWith("node:")) return "node internals";
+  return url.startsWith("file:") ? moduleName(fileURLToPath(url)) : url;
+}
+
+/** Sums `functions`' self time by `group(entry)` (a name, or undefined to leave it out). */
+export function groupedSelfUs(functions, group) {
+  const totals = new Map();
+  for (const entry of functions) {
+    const name = group(entry);
+    if (name !== undefined) totals.set(name, (totals.get(name) ?? 0) + entry.selfUs);
+  }
+  return totals;
+}
