@@ -17,7 +17,8 @@ export const sdk = (name) => import(pathToFileURL(fromGateway.resolve(`@modelcon
 const { Client } = await sdk("client/index.js");
 const { StreamableHTTPClientTransport } = await sdk("client/streamableHttp.js");
 const { StdioClientTransport } = await sdk("client/stdio.js");
-const PROFILE_INTERVAL_US = 250;
+// Sampling every 500 µs costs the profiled process little while a 4 s load still gives thousands of samples.
+const PROFILE_INTERVAL_US = 500;
 const keptProfiles = process.env.TELEMETRY_BENCH_PROFILES;
 
 let spanCounter = 0;
@@ -134,32 +135,41 @@ const TELEMETRY_NAME = /telemetry|traced|traceparent|metric/i;
 /** Whether a function is telemetry code (see the bench's text for the rule). */
 export const isTelemetry = ({ module, functionName }) => TELEMETRY_FILE.test(module) || TELEMETRY_NAME.test(functionName);
 
-const share = (run) => {
-  const telemetryUs = groupedSelfUs(run.functions, (entry) => (isTelemetry(entry) ? "telemetry" : undefined)).get("telemetry") ?? 0;
-  return { percent: (100 * telemetryUs) / run.busyUs, perCall: telemetryUs / run.calls, busyPerCall: run.busyUs / run.calls };
-};
+/** The share (0..1) of a profiled run's busy samples that `keep(entry)` functions account for (their JavaScript and the runtime calls they made). */
+const shareOf = (run, keep) => (groupedSelfUs(run.functions, (entry) => (keep(entry) ? "kept" : undefined)).get("kept") ?? 0) / run.busyUs;
 
-/** One row per setup: telemetry's share and µs per call in the gateway's and foya's profiled runs. */
-export function telemetryShareRows(variants, profiles) {
+/**
+ * One row per setup: telemetry's share of the gateway's and foya's profiled samples, and that
+ * share of the CPU per call measured (without the profiler) in the setup's rounds, `cpuMsPerCall`.
+ */
+export function telemetryShareRows(variants, profiles, cpuMsPerCall) {
   return variants.map((variant, index) => {
-    const gateway = share(profiles.gateway[index]);
-    const relay = share(profiles.relay[index]);
-    return [variant.name, `${fixed(gateway.percent, 1)}%`, fixed(gateway.perCall, 1), fixed(gateway.busyPerCall, 0), `${fixed(relay.percent, 1)}%`, fixed(relay.perCall, 1), fixed(relay.busyPerCall, 0)];
+    const cells = [];
+    for (const part of ["gateway", "relay"]) {
+      const run = profiles[part][index];
+      const share = shareOf(run, isTelemetry);
+      const ownShare = (groupedSelfUs(run.functions, (entry) => (isTelemetry(entry) ? "kept" : undefined), false).get("kept") ?? 0) / run.busyUs;
+      cells.push(`${fixed(100 * share, 1)}% (${fixed(100 * ownShare, 1)}%)`, fixed(share * cpuMsPerCall[part][index] * 1000, 1));
+    }
+    return [variant.name, ...cells];
   });
 }
 
-/** The `top` busiest modules' self µs per call in each run, then the rest and the total. */
-export function moduleRows(runs, top) {
-  const perRun = runs.map((run) => groupedSelfUs(run.functions, (entry) => entry.module));
+/** The `top` busiest modules as µs per call: their share of each run's samples times `cpuMsPerCall[run]`; then the rest and the total. */
+export function moduleRows(runs, cpuMsPerCall, top) {
+  const perRun = runs.map((run, index) => {
+    const totals = groupedSelfUs(run.functions, (entry) => entry.module);
+    for (const [module, us] of totals) totals.set(module, (us / run.busyUs) * cpuMsPerCall[index] * 1000);
+    return totals;
+  });
   const busiest = [...new Set(perRun.flatMap((totals) => [...totals.keys()]))]
-    .map((module) => ({ module, most: Math.max(...perRun.map((totals, index) => (totals.get(module) ?? 0) / runs[index].calls)) }))
+    .map((module) => ({ module, most: Math.max(...perRun.map((totals) => totals.get(module) ?? 0)) }))
     .sort((a, b) => b.most - a.most)
     .slice(0, top)
     .map(({ module }) => module);
-  const rows = busiest.map((module) => [`\`${module}\``, ...perRun.map((totals, index) => fixed((totals.get(module) ?? 0) / runs[index].calls, 1))]);
-  const rest = perRun.map((totals, index) => [...totals].filter(([module]) => !busiest.includes(module)).reduce((sum, [, us]) => sum + us, 0) / runs[index].calls);
+  const rows = busiest.map((module) => [`\`${module}\``, ...perRun.map((totals) => fixed(totals.get(module) ?? 0, 1))]);
+  const rest = perRun.map((totals) => [...totals].filter(([module]) => !busiest.includes(module)).reduce((sum, [, us]) => sum + us, 0));
   rows.push(["everything else", ...rest.map((us) => fixed(us, 1))]);
-  rows.push(["**busy total**", ...runs.map((run) => `**${fixed(run.busyUs / run.calls, 1)}**`)]);
+  rows.push(["**CPU per call (rounds, /proc)**", ...cpuMsPerCall.map((ms) => `**${fixed(ms * 1000, 1)}**`)]);
   return rows;
 }
-

@@ -54,17 +54,27 @@ function regionAt(regions, line) {
 
 /**
  * The on-CPU time (µs) of a profile's samples taken inside [fromUs, toUs] (V8's monotonic clock,
- * the same as process.hrtime's), by function: `[{ functionName, module, selfUs }]`, plus the total.
- * `(idle)` samples (the thread waiting for I/O) are left out; `(program)` (V8 and Node's native
- * work outside JavaScript) and `(garbage collector)` are kept under their own names.
+ * the same as process.hrtime's), by function: `[{ functionName, module, selfUs, runtimeUs }]`,
+ * plus the total. `(idle)` samples (the thread waiting for I/O) are left out; `(program)` (V8 and
+ * Node's native work outside JavaScript) and `(garbage collector)` are kept under their own names.
  * Functions of `bundle` are placed by their line (bundleRegions); other scripts by their URL
- * (`node:internal/…` is "node internals").
+ * (`node:internal/…` is "node internals", C++ builtins "native"). A sample in Node's or V8's own
+ * code (a socket write, JSON.stringify) counts for the nearest bundled function below it on the
+ * stack, as that function's `runtimeUs` (the work it asked of the runtime); only when the stack
+ * holds no bundled function (an event-loop callback) does it stay the runtime's own.
  */
 export function selfTimes(profile, bundle, fromUs = -Infinity, toUs = Infinity) {
   const regions = bundleRegions(bundle);
   const bundleUrl = pathToFileURL(bundle).href;
   const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
-  const selfByNode = new Map();
+  const parentOf = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node);
+  const ownerOf = (node) => {
+    if (node.callFrame.url === bundleUrl || node.callFrame.functionName.startsWith("(")) return node;
+    for (let above = parentOf.get(node.id); above; above = parentOf.get(above.id)) if (above.callFrame.url === bundleUrl) return above;
+    return node;
+  };
+  const timeByNode = new Map();
   let at = profile.startTime;
   let busyUs = 0;
   for (let index = 0; index < profile.samples.length; index += 1) {
@@ -74,19 +84,24 @@ export function selfTimes(profile, bundle, fromUs = -Infinity, toUs = Infinity) 
     if (at < fromUs || at > toUs) continue;
     const node = byNode.get(profile.samples[index]);
     if (node.callFrame.functionName === "(idle)") continue;
-    selfByNode.set(node, (selfByNode.get(node) ?? 0) + duration);
+    const owner = ownerOf(node);
+    const time = timeByNode.get(owner) ?? { selfUs: 0, runtimeUs: 0 };
+    if (owner === node) time.selfUs += duration;
+    else time.runtimeUs += duration;
+    timeByNode.set(owner, time);
     busyUs += duration;
   }
   const byFunction = new Map();
-  for (const [node, selfUs] of selfByNode) {
+  for (const [node, time] of timeByNode) {
     const { functionName, url, lineNumber } = node.callFrame;
     const module = url === bundleUrl ? regionAt(regions, lineNumber) : scriptModule(url, functionName);
     const key = `${module}\u0000${functionName}`;
-    const entry = byFunction.get(key) ?? { functionName: functionName || "(anonymous)", module, selfUs: 0 };
-    entry.selfUs += selfUs;
+    const entry = byFunction.get(key) ?? { functionName: functionName || "(anonymous)", module, selfUs: 0, runtimeUs: 0 };
+    entry.selfUs += time.selfUs;
+    entry.runtimeUs += time.runtimeUs;
     byFunction.set(key, entry);
   }
-  return { functions: [...byFunction.values()].sort((a, b) => b.selfUs - a.selfUs), busyUs };
+  return { functions: [...byFunction.values()].sort((a, b) => b.selfUs + b.runtimeUs - (a.selfUs + a.runtimeUs)), busyUs };
 }
 
 function scriptModule(url, functionName) {
@@ -95,12 +110,15 @@ function scriptModule(url, functionName) {
   return url.startsWith("file:") ? moduleName(fileURLToPath(url)) : url;
 }
 
-/** Sums `functions`' self time by `group(entry)` (a name, or undefined to leave it out). */
-export function groupedSelfUs(functions, group) {
+/**
+ * Sums `functions`' time by `group(entry)` (a name, or undefined to leave it out): their own
+ * JavaScript's, plus the runtime's work they asked for unless `withRuntime` is false.
+ */
+export function groupedSelfUs(functions, group, withRuntime = true) {
   const totals = new Map();
   for (const entry of functions) {
     const name = group(entry);
-    if (name !== undefined) totals.set(name, (totals.get(name) ?? 0) + entry.selfUs);
+    if (name !== undefined) totals.set(name, (totals.get(name) ?? 0) + entry.selfUs + (withRuntime ? entry.runtimeUs : 0));
   }
   return totals;
 }

@@ -8,7 +8,8 @@ import { bundleRegions, groupedSelfUs, moduleName, selfTimes } from "../cpu-prof
 // A file shaped like an esbuild bundle: each module's code under its `// <path>` line, one module
 // split in two parts (esbuild does that when it hoists), and a string holding a marker-like line
 // (not after an empty line, which esbuild always leaves above a marker).
-const BUNDLE = `const started = Date.now();
+const BUNDLE = `import { inspect } from "node:util";
+const started = Date.now();
 
 // ../../packages/telemetry/dist/index.js
 function spinInTelemetry(until) { let n = 0; while (Date.now() < until) n += 1; return n; }
@@ -21,12 +22,14 @@ function spinInHandler(until) { let n = 0; while (Date.now() < until) n += 1; re
 
 // ../../node_modules/.pnpm/@modelcontextprotocol+sdk@1.32.2/node_modules/@modelcontextprotocol/sdk/dist/esm/server/index.js
 function spinInSdk(until) { let n = 0; while (Date.now() < until) n += 1; return n; }
+function encodeInSdk(until) { const value = { list: Array.from({ length: 50 }, (_, i) => ({ i, text: "x".repeat(20) })) }; let n = 0; while (Date.now() < until) n += inspect(value, { depth: 3 }).length; return n; }
 
 // ../../packages/telemetry/dist/index.js
 for (let round = 0; round < 20; round += 1) {
   spinInTelemetry(Date.now() + 10);
   spinInHandler(Date.now() + 10);
   spinInSdk(Date.now() + 10);
+  encodeInSdk(Date.now() + 10);
 }
 void text, started;
 `;
@@ -46,10 +49,10 @@ describe("cpu-profile", () => {
     const bundle = path.join(folder, "regions.mjs");
     writeFileSync(bundle, BUNDLE);
     expect(bundleRegions(bundle)).toEqual([
-      { line: 2, module: "packages/telemetry" },
-      { line: 5, module: "src/server/handler.ts" },
-      { line: 11, module: "@modelcontextprotocol/sdk" },
-      { line: 14, module: "packages/telemetry" },
+      { line: 3, module: "packages/telemetry" },
+      { line: 6, module: "src/server/handler.ts" },
+      { line: 12, module: "@modelcontextprotocol/sdk" },
+      { line: 16, module: "packages/telemetry" },
     ]);
   });
 
@@ -65,8 +68,15 @@ describe("cpu-profile", () => {
     expect(moduleOf("spinInHandler")).toEqual(["src/server/handler.ts"]);
     expect(moduleOf("spinInSdk")).toEqual(["@modelcontextprotocol/sdk"]);
     const byModule = groupedSelfUs(functions, (entry) => entry.module);
-    // Each spin ran 200 ms of the process's busy time, so each module holds a real part of it.
+    // Each spin ran 200 ms of the process's busy time (the sdk's two 400 ms), so each module holds a real part of it.
     for (const module of ["packages/telemetry", "src/server/handler.ts", "@modelcontextprotocol/sdk"]) expect(byModule.get(module)).toBeGreaterThan(busyUs / 10);
     expect(functions.some((entry) => entry.functionName === "(idle)")).toBe(false);
+    // util.inspect is Node's own JavaScript (node:internal/…): its samples count for the bundled function that called it.
+    const encode = functions.find((entry) => entry.functionName === "encodeInSdk");
+    expect(encode?.module).toBe("@modelcontextprotocol/sdk");
+    expect(encode?.runtimeUs).toBeGreaterThan(encode?.selfUs ?? 0);
+    expect(functions.some((entry) => entry.functionName === "formatValue")).toBe(false);
+    const ownOnly = groupedSelfUs(functions, (entry) => entry.module, false).get("@modelcontextprotocol/sdk") ?? 0;
+    expect(byModule.get("@modelcontextprotocol/sdk")).toBeGreaterThan(ownOnly);
   });
 });
