@@ -27,6 +27,7 @@ const ROUND_MS = QUICK ? 1000 : 3000;
 const RELAY_CALLS = QUICK ? 30 : 400;
 const PROFILE_MS = QUICK ? 1000 : 4000;
 const PROFILE_RELAY_CALLS = QUICK ? 100 : 2000;
+const IDLE_MS = QUICK ? 2000 : 10_000;
 const CLIENTS = 8;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, "..");
@@ -127,6 +128,10 @@ try {
     for (let offset = 0; offset < variants.length; offset += 1) await relayRound(relays[(round + offset) % relays.length]);
     countSpans();
   }
+  // Idle: every gateway at once with its clients connected and no call in flight.
+  const idleBefore = gateways.map((setup) => cpuMs(setup.pid) ?? 0);
+  await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+  gateways.forEach((setup, index) => (setup.idleMsPerSecond = ((cpuMs(setup.pid) ?? 0) - idleBefore[index]) / (IDLE_MS / 1000)));
   for (const setup of [...gateways, ...relays]) await Promise.all((setup.clients ?? [setup.client]).map((client) => client.close()));
   const profiles = { gateway: [], relay: [] };
   for (const variant of variants) {
@@ -140,11 +145,11 @@ try {
     `Target (issue #33): off costs nothing measurable (≤ 1.02×), on ≤ 1.15×. ${QUICK ? "**Quick run (TELEMETRY_BENCH_QUICK=1): one short round, not a figure to quote.** " : ""}On = OTLP/HTTP JSON export of every span and the duration histograms to a receiver on 127.0.0.1 (in the bench's own process); the default sampler is OpenTelemetry's parentbased_always_on, so calls without a traceparent are sampled roots; "all sampled" adds always_on and a sampled traceparent in every call's _meta. ${today ? '"Today" is the build before telemetry (6ebab28): "÷ today" also counts everything merged since (store statements, sessions, call log, /metrics, readiness, structured logs), "÷ off" is telemetry\'s own cost when on. ' : "No build before telemetry was given (TELEMETRY_BENCH_BASELINE), so ratios are against off. "}${ROUNDS} rounds, the setups interleaved and taking turns to go first; each ratio is taken per round against the reference's figure in the same round, printed as the median with the rounds' min–max in brackets: a difference inside that range is inside the noise.\n`,
   );
   console.log(
-    `### Gateway throughput\n\n${CLIENTS} clients call \`read_tool\` → \`list_domains\` over Streamable HTTP (SQLite store), ${ROUND_MS / 1000} s per round. Throughput cost = reference calls/s ÷ this setup's; CPU cost = this setup's gateway CPU per call ÷ the reference's (the gateway process's own CPU time from /proc: less noisy than throughput, which shares 2 cores with the load generator). 1.00× = no cost.\n`,
+    `### Gateway throughput\n\n${CLIENTS} clients call \`read_tool\` → \`list_domains\` over Streamable HTTP (SQLite store), ${ROUND_MS / 1000} s per round. Throughput cost = reference calls/s ÷ this setup's; CPU cost = this setup's gateway CPU per call ÷ the reference's (the gateway process's own CPU time from /proc: less noisy than throughput, which shares 2 cores with the load generator). 1.00× = no cost. Idle CPU: each gateway's CPU time per second over ${IDLE_MS / 1000} s with its clients connected and no call (timers, the event-loop delay histogram, V8's background work).\n`,
   );
   console.log(
     table(
-      ["telemetry", "calls/s (median round)", "p50 ms", "p95 ms", "gateway CPU ms/call", ...ratioColumns("throughput cost"), ...ratioColumns("CPU/call")],
+      ["telemetry", "calls/s (median round)", "p50 ms", "p95 ms", "gateway CPU ms/call", ...ratioColumns("throughput cost"), ...ratioColumns("CPU/call"), "idle CPU ms/s"],
       gateways.map((setup) => [
         setup.variant.name,
         fixed(median(setup.rounds.map((round) => round.rate)), 0),
@@ -153,6 +158,7 @@ try {
         fixed(median(setup.rounds.map((round) => round.cpuPerCall)), 3),
         ...ratioCells(setup, gateways, (round) => 1 / round.rate),
         ...ratioCells(setup, gateways, (round) => round.cpuPerCall),
+        fixed(setup.idleMsPerSecond, 2),
       ]),
     ),
   );
