@@ -22,12 +22,13 @@ import { startGateway } from "../apps/amicited-gateway/bench/start-gateway.mjs";
 import { connectGatewayClients, gatewayLoad, profileGateway, profileRelay, relayLoad, sdk, telemetryShareRows, moduleRows } from "./telemetry-profile.mjs";
 
 const QUICK = process.env.TELEMETRY_BENCH_QUICK === "1";
-const ROUNDS = QUICK ? 1 : 9;
-const ROUND_MS = QUICK ? 1000 : 3000;
+const ROUNDS = QUICK ? 1 : 8;
+const ROUND_MS = QUICK ? 1000 : 2000;
 const RELAY_CALLS = QUICK ? 30 : 400;
 const PROFILE_MS = QUICK ? 1000 : 4000;
 const PROFILE_RELAY_CALLS = QUICK ? 100 : 2000;
 const IDLE_MS = QUICK ? 2000 : 10_000;
+const WARM_UP_MS = QUICK ? 300 : 800;
 const CLIENTS = 8;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, "..");
@@ -59,18 +60,23 @@ for (const variant of variants) {
 const off = variants.find((variant) => variant.name === "off");
 const today = variants[0] === off ? undefined : variants[0];
 
-async function gatewaySetup(variant) {
+/** A fresh gateway of `variant` with its clients connected and warmed up; `stop()` ends it. */
+async function startGatewaySetup(variant) {
   const { url, init, server, data } = await startGateway(variant.gatewayBin, [], variant.env);
-  cleanups.push(() => rmSync(data, { recursive: true, force: true }));
-  cleanups.push(() => server.kill("SIGKILL"));
+  const stop = () => {
+    server.kill("SIGKILL");
+    rmSync(data, { recursive: true, force: true });
+  };
+  cleanups.push(stop);
   const clients = await connectGatewayClients(url, init.readToken, CLIENTS);
-  return { variant, pid: server.pid, clients, rounds: [], latencies: [] };
+  await gatewayLoad(clients, variant, WARM_UP_MS, []);
+  return { pid: server.pid, clients, stop };
 }
 
-async function gatewayRound(setup) {
-  const before = cpuMs(setup.pid) ?? 0;
-  const { calls, seconds } = await gatewayLoad(setup.clients, setup.variant, ROUND_MS, setup.latencies);
-  setup.rounds.push({ rate: calls / seconds, cpuPerCall: ((cpuMs(setup.pid) ?? 0) - before) / calls });
+async function gatewayRound(stats, running) {
+  const before = cpuMs(running.pid) ?? 0;
+  const { calls, seconds } = await gatewayLoad(running.clients, stats.variant, ROUND_MS, stats.latencies);
+  stats.rounds.push({ rate: calls / seconds, cpuPerCall: ((cpuMs(running.pid) ?? 0) - before) / calls });
 }
 
 /** A fresh FOYA_HOME with server-everything added as `ev0`, for `bin`. */
@@ -81,20 +87,22 @@ function foyaHome(variant) {
   return home;
 }
 
-async function relaySetup(variant) {
-  const home = foyaHome(variant);
+/** A fresh `foya serve` of `variant` with one client, warmed up; `stop()` ends it. */
+async function startRelaySetup(variant, home) {
   const transport = new StdioClientTransport({ command: process.execPath, args: [variant.foyaBin, "serve"], env: { ...variant.env, FOYA_HOME: home }, stderr: "ignore" });
   const client = new Client({ name: "bench-telemetry", version: "0" });
   await client.connect(transport);
-  cleanups.push(() => client.close());
-  return { variant, client, pid: transport.pid, rounds: [], times: [] };
+  const stop = () => client.close();
+  cleanups.push(stop);
+  await relayLoad(client, variant, 100);
+  return { pid: transport.pid, client, stop };
 }
 
-async function relayRound(setup) {
-  const before = cpuMs(setup.pid) ?? 0;
-  const times = await relayLoad(setup.client, setup.variant, RELAY_CALLS);
-  setup.times.push(...times);
-  setup.rounds.push({ p50: median(times), cpuPerCall: ((cpuMs(setup.pid) ?? 0) - before) / times.length });
+async function relayRound(stats, running) {
+  const before = cpuMs(running.pid) ?? 0;
+  const times = await relayLoad(running.client, stats.variant, RELAY_CALLS);
+  stats.times.push(...times);
+  stats.rounds.push({ p50: median(times), cpuPerCall: ((cpuMs(running.pid) ?? 0) - before) / times.length });
 }
 
 /** `figure(setup round) ÷ figure(reference's same round)` per round, as "median× (min–max)". */
@@ -116,23 +124,34 @@ const ratioCells = (setup, setups, figure) => [
 const started = performance.now();
 try {
   if (!existsSync(everything)) throw new Error(`${everything} is missing: pnpm install`);
-  const gateways = [];
-  for (const variant of variants) gateways.push(await gatewaySetup(variant));
-  for (const setup of gateways) await gatewayLoad(setup.clients, setup.variant, 300, []);
-  const relays = [];
-  for (const variant of variants) relays.push(await relaySetup(variant));
-  for (const setup of relays) await relayLoad(setup.client, setup.variant, 30);
+  const gateways = variants.map((variant) => ({ variant, rounds: [], latencies: [] }));
+  const relays = variants.map((variant) => ({ variant, rounds: [], times: [] }));
+  const homes = variants.map((variant) => foyaHome(variant));
   for (let round = 0; round < ROUNDS; round += 1) {
+    // Fresh processes every round: two processes of one build differ by several per cent in CPU
+    // per call for as long as they live (JIT choices, memory layout), so a process kept for every
+    // round would show its own luck as the setup's cost, with a narrow spread.
+    const runningGateways = await Promise.all(variants.map((variant) => startGatewaySetup(variant)));
     // The order rotates each round, so no setup always runs first or last.
-    for (let offset = 0; offset < variants.length; offset += 1) await gatewayRound(gateways[(round + offset) % gateways.length]);
-    for (let offset = 0; offset < variants.length; offset += 1) await relayRound(relays[(round + offset) % relays.length]);
+    for (let offset = 0; offset < variants.length; offset += 1) {
+      const index = (round + offset) % variants.length;
+      await gatewayRound(gateways[index], runningGateways[index]);
+    }
+    if (round === ROUNDS - 1) {
+      // Idle: every gateway at once with its clients connected and no call in flight.
+      const idleBefore = runningGateways.map((running) => cpuMs(running.pid) ?? 0);
+      await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+      gateways.forEach((stats, index) => (stats.idleMsPerSecond = ((cpuMs(runningGateways[index].pid) ?? 0) - idleBefore[index]) / (IDLE_MS / 1000)));
+    }
+    for (const running of runningGateways) running.stop();
+    const runningRelays = await Promise.all(variants.map((variant, index) => startRelaySetup(variant, homes[index])));
+    for (let offset = 0; offset < variants.length; offset += 1) {
+      const index = (round + offset) % variants.length;
+      await relayRound(relays[index], runningRelays[index]);
+    }
+    await Promise.all(runningRelays.map((running) => running.stop()));
     countSpans();
   }
-  // Idle: every gateway at once with its clients connected and no call in flight.
-  const idleBefore = gateways.map((setup) => cpuMs(setup.pid) ?? 0);
-  await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
-  gateways.forEach((setup, index) => (setup.idleMsPerSecond = ((cpuMs(setup.pid) ?? 0) - idleBefore[index]) / (IDLE_MS / 1000)));
-  for (const setup of [...gateways, ...relays]) await Promise.all((setup.clients ?? [setup.client]).map((client) => client.close()));
   const profiles = { gateway: [], relay: [] };
   for (const variant of variants) {
     profiles.gateway.push(await profileGateway(variant, { clients: CLIENTS, ms: PROFILE_MS }));
@@ -142,10 +161,10 @@ try {
 
   console.log("## Telemetry cost: gateway throughput and foya relay, OpenTelemetry off and on\n");
   console.log(
-    `Target (issue #33): off costs nothing measurable (≤ 1.02×), on ≤ 1.15×. ${QUICK ? "**Quick run (TELEMETRY_BENCH_QUICK=1): one short round, not a figure to quote.** " : ""}On = OTLP/HTTP JSON export of every span and the duration histograms to a receiver on 127.0.0.1 (in the bench's own process); the default sampler is OpenTelemetry's parentbased_always_on, so calls without a traceparent are sampled roots; "all sampled" adds always_on and a sampled traceparent in every call's _meta. ${today ? '"Today" is the build before telemetry (6ebab28): "÷ today" also counts everything merged since (store statements, sessions, call log, /metrics, readiness, structured logs), "÷ off" is telemetry\'s own cost when on. ' : "No build before telemetry was given (TELEMETRY_BENCH_BASELINE), so ratios are against off. "}${ROUNDS} rounds, the setups interleaved and taking turns to go first; each ratio is taken per round against the reference's figure in the same round, printed as the median with the rounds' min–max in brackets: a difference inside that range is inside the noise.\n`,
+    `Target (issue #33): off costs nothing measurable (≤ 1.02×), on ≤ 1.15×. ${QUICK ? "**Quick run (TELEMETRY_BENCH_QUICK=1): one short round, not a figure to quote.** " : ""}On = OTLP/HTTP JSON export of every span and the duration histograms to a receiver on 127.0.0.1 (in the bench's own process); the default sampler is OpenTelemetry's parentbased_always_on, so calls without a traceparent are sampled roots; "all sampled" adds always_on and a sampled traceparent in every call's _meta. ${today ? '"Today" is the build before telemetry (6ebab28): "÷ today" also counts everything merged since (store statements, sessions, call log, /metrics, readiness, structured logs), "÷ off" is telemetry\'s own cost when on. ' : "No build before telemetry was given (TELEMETRY_BENCH_BASELINE), so ratios are against off. "}${ROUNDS} rounds, each with fresh processes of every setup (two processes of one build differ by several per cent in CPU per call for their whole life, so the spread below includes that), the setups interleaved and taking turns to go first; each ratio is taken per round against the reference's figure in the same round, printed as the median with the rounds' min–max in brackets: a difference inside that range is inside the noise.\n`,
   );
   console.log(
-    `### Gateway throughput\n\n${CLIENTS} clients call \`read_tool\` → \`list_domains\` over Streamable HTTP (SQLite store), ${ROUND_MS / 1000} s per round. Throughput cost = reference calls/s ÷ this setup's; CPU cost = this setup's gateway CPU per call ÷ the reference's (the gateway process's own CPU time from /proc: less noisy than throughput, which shares 2 cores with the load generator). 1.00× = no cost. Idle CPU: each gateway's CPU time per second over ${IDLE_MS / 1000} s with its clients connected and no call (timers, the event-loop delay histogram, V8's background work).\n`,
+    `### Gateway throughput\n\n${CLIENTS} clients call \`read_tool\` → \`list_domains\` over Streamable HTTP (SQLite store), ${ROUND_MS / 1000} s per round after ${WARM_UP_MS / 1000} s of warm-up. Throughput cost = reference calls/s ÷ this setup's; CPU cost = this setup's gateway CPU per call ÷ the reference's (the gateway process's own CPU time from /proc: less noisy than throughput, which shares 2 cores with the load generator). 1.00× = no cost. Idle CPU: each gateway's CPU time per second over ${IDLE_MS / 1000} s with its clients connected and no call (timers, the event-loop delay histogram, V8's background work).\n`,
   );
   console.log(
     table(
@@ -163,7 +182,7 @@ try {
     ),
   );
   console.log(
-    `\n### foya relay cost\n\nOne client calls server-everything's \`echo\` through \`foya serve\` (stdio), ${RELAY_CALLS} sequential calls per round. Latency cost = this setup's p50 ÷ the reference's; CPU cost = foya's CPU per call ÷ the reference's.\n`,
+    `\n### foya relay cost\n\nOne client calls server-everything's \`echo\` through \`foya serve\` (stdio), ${RELAY_CALLS} sequential calls per round after 100 of warm-up. Latency cost = this setup's p50 ÷ the reference's; CPU cost = foya's CPU per call ÷ the reference's.\n`,
   );
   console.log(
     table(
