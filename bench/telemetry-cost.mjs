@@ -8,7 +8,7 @@
 // Two measures: (1) interleaved rounds, each setup's figures taken as ratios to the reference
 // measured in the same round, so a reader sees the spread beside the median; (2) a profiled run of
 // each setup (node --cpu-prof), whose samples in telemetry code give telemetry's own share of the
-// server's CPU directly, without comparing two noisy runs (telemetry-profile.mjs).
+// server's CPU directly, without comparing two noisy runs (_telemetry-profile.mjs).
 // TELEMETRY_BENCH_QUICK=1 runs one short round (a check that the script works, not a figure);
 // TELEMETRY_BENCH_PROFILES=<dir> keeps the .cpuprofile files there.
 import { execFileSync } from "node:child_process";
@@ -19,7 +19,7 @@ import { fileURLToPath } from "node:url";
 import { cpuMs, fixed, median, percentile, spread, table } from "../tooling/bench-measure.mjs";
 import { startOtlpReceiver } from "../tooling/otlp-receiver.mjs";
 import { startGateway } from "../apps/amicited-gateway/bench/start-gateway.mjs";
-import { connectGatewayClients, gatewayLoad, profileGateway, profileRelay, relayLoad, sdk, telemetryShareRows, moduleRows } from "./telemetry-profile.mjs";
+import { connectGatewayClients, gatewayLoad, profileGateway, profileRelay, relayLoad, sdk, telemetryShareRows, moduleRows } from "./_telemetry-profile.mjs";
 
 const QUICK = process.env.TELEMETRY_BENCH_QUICK === "1";
 const ROUNDS = QUICK ? 1 : 8;

@@ -1,4 +1,4 @@
-// The load and the profiled runs of bench/telemetry-cost.mjs: the gateway's and foya's load, one
+// The load and the profiled runs of bench/telemetry-cost.mjs (a helper: scripts/bench.mjs runs no bench/_*.mjs): the gateway's and foya's load, one
 // fresh process per setup under `node --cpu-prof`, and the profile read by module
 // (tooling/cpu-profile.mjs) into telemetry's share and a by-module table.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, cpSync, mkdirSync } from "node:fs";
