@@ -4,37 +4,48 @@
 // everything sampled (always_on, and the client sending a sampled traceparent), exporting to a
 // real OTLP/HTTP receiver on 127.0.0.1 in this process. /metrics' in-process counting runs in all
 // of them. "Today" is a built checkout of the code before telemetry, when TELEMETRY_BENCH_BASELINE
-// names one (its apps' dist/ are run); the ratios are against it, else against "off".
-// Setups run in interleaved rounds so the machine's load falls on all alike.
-// TELEMETRY_BENCH_QUICK=1 runs one short round (a check that the script works, not a figure).
+// names one (its apps' dist/ are run).
+// Two measures: (1) interleaved rounds, each setup's figures taken as ratios to the reference
+// measured in the same round, so a reader sees the spread beside the median; (2) a profiled run of
+// each setup (node --cpu-prof), whose samples in telemetry code give telemetry's own share of the
+// server's CPU directly, without comparing two noisy runs (_telemetry-profile.mjs).
+// TELEMETRY_BENCH_QUICK=1 runs one short round (a check that the script works, not a figure);
+// TELEMETRY_BENCH_PROFILES=<dir> keeps the .cpuprofile files there.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { cpuMs, fixed, median, percentile, table } from "../tooling/bench-measure.mjs";
+import { fileURLToPath } from "node:url";
+import { cpuMs, fixed, median, percentile, spread, table } from "../tooling/bench-measure.mjs";
 import { startOtlpReceiver } from "../tooling/otlp-receiver.mjs";
 import { startGateway } from "../apps/amicited-gateway/bench/start-gateway.mjs";
+import { connectGatewayClients, gatewayLoad, profileGateway, profileRelay, relayLoad, sdk, telemetryShareRows, moduleRows } from "./_telemetry-profile.mjs";
 
 const QUICK = process.env.TELEMETRY_BENCH_QUICK === "1";
-const ROUNDS = QUICK ? 1 : 5;
-const ROUND_MS = QUICK ? 1000 : 4000;
-const RELAY_CALLS = QUICK ? 30 : 300;
+const ROUNDS = QUICK ? 1 : 8;
+const ROUND_MS = QUICK ? 1000 : 2000;
+const RELAY_CALLS = QUICK ? 30 : 400;
+const PROFILE_MS = QUICK ? 1000 : 4000;
+const PROFILE_RELAY_CALLS = QUICK ? 100 : 2000;
+const IDLE_MS = QUICK ? 2000 : 10_000;
+const WARM_UP_MS = QUICK ? 300 : 800;
 const CLIENTS = 8;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, "..");
 const baselineRoot = process.env.TELEMETRY_BENCH_BASELINE;
-const fromGateway = createRequire(path.join(root, "apps/amicited-gateway/package.json"));
-const sdk = (name) => import(pathToFileURL(fromGateway.resolve(`@modelcontextprotocol/sdk/${name}`)).href);
 const { Client } = await sdk("client/index.js");
-const { StreamableHTTPClientTransport } = await sdk("client/streamableHttp.js");
 const { StdioClientTransport } = await sdk("client/stdio.js");
 const everything = path.join(root, "apps/foya-host/node_modules/@modelcontextprotocol/server-everything/dist/index.js");
 const cleanups = [];
 
 const receiver = await startOtlpReceiver();
 cleanups.push(() => receiver.close());
+let spansReceived = 0;
+/** Counts and forgets what the receiver kept, so a long run does not hold every span. */
+const countSpans = () => {
+  spansReceived += receiver.spans.length;
+  receiver.spans.length = 0;
+};
 const withoutOtel = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("OTEL_")));
 const variants = [
   ...(baselineRoot ? [{ name: "today (before telemetry)", root: baselineRoot, env: withoutOtel }] : []),
@@ -42,129 +53,161 @@ const variants = [
   { name: "on, default sampler", root, env: { ...withoutOtel, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url } },
   { name: "on, all sampled", root, env: { ...withoutOtel, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_TRACES_SAMPLER: "always_on" }, traceparent: true },
 ];
-const reference = variants[0];
+for (const variant of variants) {
+  variant.gatewayBin = path.join(variant.root, "apps/amicited-gateway/dist/gateway.mjs");
+  variant.foyaBin = path.join(variant.root, "apps/foya-host/dist/foya.mjs");
+}
+const off = variants.find((variant) => variant.name === "off");
+const today = variants[0] === off ? undefined : variants[0];
 
-let spanCounter = 0;
-/** A sampled traceparent for the all-sampled setup: every call is a child of a sampled client span. */
-const metaOf = (variant) => {
-  if (!variant.traceparent) return undefined;
-  spanCounter += 1;
-  return { traceparent: `00-${"ab".repeat(16)}-${spanCounter.toString(16).padStart(16, "0")}-01` };
-};
-
-async function gatewaySetup(variant) {
-  const bin = path.join(variant.root, "apps/amicited-gateway/dist/gateway.mjs");
-  const { url, init, server, data } = await startGateway(bin, [], variant.env);
-  cleanups.push(() => rmSync(data, { recursive: true, force: true }));
-  cleanups.push(() => server.kill("SIGKILL"));
-  const { readToken } = init;
-  const clients = [];
-  for (let index = 0; index < CLIENTS; index += 1) {
-    const client = new Client({ name: "bench-telemetry", version: "0" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${readToken}` } } }));
-    clients.push(client);
-  }
-  return { variant, pid: server.pid, clients, rates: [], latencies: [], cpu: 0 };
+/** A fresh gateway of `variant` with its clients connected and warmed up; `stop()` ends it. */
+async function startGatewaySetup(variant) {
+  const { url, init, server, data } = await startGateway(variant.gatewayBin, [], variant.env);
+  const stop = () => {
+    server.kill("SIGKILL");
+    rmSync(data, { recursive: true, force: true });
+  };
+  cleanups.push(stop);
+  const clients = await connectGatewayClients(url, init.readToken, CLIENTS);
+  await gatewayLoad(clients, variant, WARM_UP_MS, []);
+  return { pid: server.pid, clients, stop };
 }
 
-async function gatewayRound(setup) {
-  const before = cpuMs(setup.pid) ?? 0;
-  const started = performance.now();
-  let calls = 0;
-  await Promise.all(
-    setup.clients.map(async (client) => {
-      while (performance.now() - started < ROUND_MS) {
-        const t0 = performance.now();
-        const meta = metaOf(setup.variant);
-        await client.callTool({ name: "read_tool", arguments: { name: "list_domains", arguments: {} }, ...(meta ? { _meta: meta } : {}) });
-        setup.latencies.push(performance.now() - t0);
-        calls += 1;
-      }
-    }),
-  );
-  setup.rates.push(calls / ((performance.now() - started) / 1000));
-  setup.cpu += (cpuMs(setup.pid) ?? 0) - before;
+async function gatewayRound(stats, running) {
+  const before = cpuMs(running.pid) ?? 0;
+  const { calls, seconds } = await gatewayLoad(running.clients, stats.variant, ROUND_MS, stats.latencies);
+  stats.rounds.push({ rate: calls / seconds, cpuPerCall: ((cpuMs(running.pid) ?? 0) - before) / calls });
 }
 
-async function relaySetup(variant) {
+/** A fresh FOYA_HOME with server-everything added as `ev0`, for `bin`. */
+function foyaHome(variant) {
   const home = mkdtempSync(path.join(os.tmpdir(), "bench-telemetry-foya-"));
   cleanups.push(() => rmSync(home, { recursive: true, force: true }));
-  const bin = path.join(variant.root, "apps/foya-host/dist/foya.mjs");
-  execFileSync(process.execPath, [bin, "mcp", "add", "ev0", "--", process.execPath, everything, "stdio"], { env: { ...variant.env, FOYA_HOME: home } });
-  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, "serve"], env: { ...variant.env, FOYA_HOME: home }, stderr: "ignore" });
+  execFileSync(process.execPath, [variant.foyaBin, "mcp", "add", "ev0", "--", process.execPath, everything, "stdio"], { env: { ...variant.env, FOYA_HOME: home } });
+  return home;
+}
+
+/** A fresh `foya serve` of `variant` with one client, warmed up; `stop()` ends it. */
+async function startRelaySetup(variant, home) {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [variant.foyaBin, "serve"], env: { ...variant.env, FOYA_HOME: home }, stderr: "ignore" });
   const client = new Client({ name: "bench-telemetry", version: "0" });
   await client.connect(transport);
-  const deadline = Date.now() + 60_000;
-  while (!(await client.listTools()).tools.some((tool) => tool.name === "mcp__ev0__echo")) {
-    if (Date.now() > deadline) throw new Error("foya never listed mcp__ev0__echo");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  cleanups.push(() => client.close());
-  return { variant, client, pid: transport.pid, times: [], cpu: 0 };
+  const stop = () => client.close();
+  cleanups.push(stop);
+  await relayLoad(client, variant, 100);
+  return { pid: transport.pid, client, stop };
 }
 
-async function relayRound(setup) {
-  const before = cpuMs(setup.pid) ?? 0;
-  for (let index = 0; index < RELAY_CALLS; index += 1) {
-    const t0 = performance.now();
-    const meta = metaOf(setup.variant);
-    await setup.client.callTool({ name: "mcp__ev0__echo", arguments: { message: "hello" }, ...(meta ? { _meta: meta } : {}) });
-    setup.times.push(performance.now() - t0);
-  }
-  setup.cpu += (cpuMs(setup.pid) ?? 0) - before;
+async function relayRound(stats, running) {
+  const before = cpuMs(running.pid) ?? 0;
+  const times = await relayLoad(running.client, stats.variant, RELAY_CALLS);
+  stats.times.push(...times);
+  stats.rounds.push({ p50: median(times), cpuPerCall: ((cpuMs(running.pid) ?? 0) - before) / times.length });
 }
 
+/** `figure(setup round) ÷ figure(reference's same round)` per round, as "median× (min–max)". */
+function ratio(setup, reference, figure) {
+  if (!reference) return "—";
+  return spread(
+    setup.rounds.map((round, index) => figure(round) / figure(reference.rounds[index])),
+    3,
+    "×",
+  );
+}
+
+const ratioColumns = (label) => [...(today ? [`${label} ÷ today`] : []), `${label} ÷ off`];
+const ratioCells = (setup, setups, figure) => [
+  ...(today ? [ratio(setup, setups[0], figure)] : []),
+  ratio(setup, setups.find((other) => other.variant === off), figure),
+];
+
+const started = performance.now();
 try {
   if (!existsSync(everything)) throw new Error(`${everything} is missing: pnpm install`);
-  const gateways = [];
-  for (const variant of variants) gateways.push(await gatewaySetup(variant));
-  for (const setup of gateways) await Promise.all(setup.clients.map((client) => client.callTool({ name: "read_tool", arguments: { name: "list_domains", arguments: {} } })));
-  const relays = [];
-  for (const variant of variants) relays.push(await relaySetup(variant));
-  for (const setup of relays) await setup.client.callTool({ name: "mcp__ev0__echo", arguments: { message: "warm" } });
+  const gateways = variants.map((variant) => ({ variant, rounds: [], latencies: [] }));
+  const relays = variants.map((variant) => ({ variant, rounds: [], times: [] }));
+  const homes = variants.map((variant) => foyaHome(variant));
   for (let round = 0; round < ROUNDS; round += 1) {
+    // Fresh processes every round: two processes of one build differ by several per cent in CPU
+    // per call for as long as they live (JIT choices, memory layout), so a process kept for every
+    // round would show its own luck as the setup's cost, with a narrow spread.
+    const runningGateways = await Promise.all(variants.map((variant) => startGatewaySetup(variant)));
     // The order rotates each round, so no setup always runs first or last.
-    for (let offset = 0; offset < variants.length; offset += 1) await gatewayRound(gateways[(round + offset) % gateways.length]);
-    for (let offset = 0; offset < variants.length; offset += 1) await relayRound(relays[(round + offset) % relays.length]);
+    for (let offset = 0; offset < variants.length; offset += 1) {
+      const index = (round + offset) % variants.length;
+      await gatewayRound(gateways[index], runningGateways[index]);
+    }
+    if (round === ROUNDS - 1) {
+      // Idle: every gateway at once with its clients connected and no call in flight.
+      const idleBefore = runningGateways.map((running) => cpuMs(running.pid) ?? 0);
+      await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+      gateways.forEach((stats, index) => (stats.idleMsPerSecond = ((cpuMs(runningGateways[index].pid) ?? 0) - idleBefore[index]) / (IDLE_MS / 1000)));
+    }
+    for (const running of runningGateways) running.stop();
+    const runningRelays = await Promise.all(variants.map((variant, index) => startRelaySetup(variant, homes[index])));
+    for (let offset = 0; offset < variants.length; offset += 1) {
+      const index = (round + offset) % variants.length;
+      await relayRound(relays[index], runningRelays[index]);
+    }
+    await Promise.all(runningRelays.map((running) => running.stop()));
+    countSpans();
   }
-  const gatewayReference = gateways[0];
-  const relayReference = relays[0];
+  const profiles = { gateway: [], relay: [] };
+  for (const variant of variants) {
+    profiles.gateway.push(await profileGateway(variant, { clients: CLIENTS, ms: PROFILE_MS }));
+    profiles.relay.push(await profileRelay(variant, foyaHome(variant), PROFILE_RELAY_CALLS));
+    countSpans();
+  }
+
   console.log("## Telemetry cost: gateway throughput and foya relay, OpenTelemetry off and on\n");
   console.log(
-    `Target (issue #33): off costs nothing measurable (≤ 1.02× ${reference.name === "off" ? "off itself: no baseline checkout was given (TELEMETRY_BENCH_BASELINE)" : "today"}), on ≤ 1.15×. ${QUICK ? "**Quick run (TELEMETRY_BENCH_QUICK=1): one short round, not a figure to quote.** " : ""}On = OTLP/HTTP JSON export of every span and the duration histograms to a receiver on 127.0.0.1 (in the bench's own process); the default sampler is OpenTelemetry's parentbased_always_on, so calls without a traceparent are sampled roots; "all sampled" adds always_on and a sampled traceparent in every call's _meta. ${ROUNDS} interleaved rounds.\n`,
+    `Target (issue #33): off costs nothing measurable (≤ 1.02×), on ≤ 1.15×. ${QUICK ? "**Quick run (TELEMETRY_BENCH_QUICK=1): one short round, not a figure to quote.** " : ""}On = OTLP/HTTP JSON export of every span and the duration histograms to a receiver on 127.0.0.1 (in the bench's own process); the default sampler is OpenTelemetry's parentbased_always_on, so calls without a traceparent are sampled roots; "all sampled" adds always_on and a sampled traceparent in every call's _meta. ${today ? '"Today" is the build before telemetry (6ebab28): "÷ today" also counts everything merged since (store statements, sessions, call log, /metrics, readiness, structured logs), "÷ off" is telemetry\'s own cost when on. ' : "No build before telemetry was given (TELEMETRY_BENCH_BASELINE), so ratios are against off. "}${ROUNDS} rounds, each with fresh processes of every setup (two processes of one build differ by several per cent in CPU per call for their whole life, so the spread below includes that), the setups interleaved and taking turns to go first; each ratio is taken per round against the reference's figure in the same round, printed as the median with the rounds' min–max in brackets: a difference inside that range is inside the noise.\n`,
   );
   console.log(
-    `### Gateway throughput\n\n${CLIENTS} clients call \`read_tool\` → \`list_domains\` over Streamable HTTP (SQLite store), ${ROUND_MS / 1000} s per round. Cost ratio = reference calls/s ÷ this setup's (1.00× = no cost).\n`,
+    `### Gateway throughput\n\n${CLIENTS} clients call \`read_tool\` → \`list_domains\` over Streamable HTTP (SQLite store), ${ROUND_MS / 1000} s per round after ${WARM_UP_MS / 1000} s of warm-up. Throughput cost = reference calls/s ÷ this setup's; CPU cost = this setup's gateway CPU per call ÷ the reference's (the gateway process's own CPU time from /proc: less noisy than throughput, which shares 2 cores with the load generator). 1.00× = no cost. Idle CPU: each gateway's CPU time per second over ${IDLE_MS / 1000} s with its clients connected and no call (timers, the event-loop delay histogram, V8's background work).\n`,
   );
   console.log(
     table(
-      ["telemetry", "calls/s (median)", "p50 ms", "p95 ms", "gateway CPU ms/call", `cost ÷ ${reference.name}`],
+      ["telemetry", "calls/s (median round)", "p50 ms", "p95 ms", "gateway CPU ms/call", ...ratioColumns("throughput cost"), ...ratioColumns("CPU/call"), "idle CPU ms/s"],
       gateways.map((setup) => [
         setup.variant.name,
-        fixed(median(setup.rates), 0),
+        fixed(median(setup.rounds.map((round) => round.rate)), 0),
         fixed(median(setup.latencies), 2),
         fixed(percentile(setup.latencies, 95), 2),
-        fixed(setup.cpu / setup.latencies.length, 3),
-        `${fixed(median(gatewayReference.rates) / median(setup.rates), 3)}×`,
+        fixed(median(setup.rounds.map((round) => round.cpuPerCall)), 3),
+        ...ratioCells(setup, gateways, (round) => 1 / round.rate),
+        ...ratioCells(setup, gateways, (round) => round.cpuPerCall),
+        fixed(setup.idleMsPerSecond, 2),
       ]),
     ),
   );
   console.log(
-    `\n### foya relay cost\n\nOne client calls server-everything's \`echo\` through \`foya serve\` (stdio), ${RELAY_CALLS} sequential calls per round. Cost ratio = this setup's p50 ÷ the reference's.\n`,
+    `\n### foya relay cost\n\nOne client calls server-everything's \`echo\` through \`foya serve\` (stdio), ${RELAY_CALLS} sequential calls per round after 100 of warm-up. Latency cost = this setup's p50 ÷ the reference's; CPU cost = foya's CPU per call ÷ the reference's.\n`,
   );
   console.log(
     table(
-      ["telemetry", "p50 ms", "p95 ms", "foya CPU ms/call", `cost ÷ ${reference.name}`],
+      ["telemetry", "p50 ms", "p95 ms", "foya CPU ms/call", ...ratioColumns("p50 cost"), ...ratioColumns("CPU/call")],
       relays.map((setup) => [
         setup.variant.name,
         fixed(median(setup.times), 3),
         fixed(percentile(setup.times, 95), 3),
-        fixed(setup.cpu / setup.times.length, 3),
-        `${fixed(median(setup.times) / median(relayReference.times), 3)}×`,
+        fixed(median(setup.rounds.map((round) => round.cpuPerCall)), 3),
+        ...ratioCells(setup, relays, (round) => round.p50),
+        ...ratioCells(setup, relays, (round) => round.cpuPerCall),
       ]),
     ),
   );
-  console.log(`\nSpans received by the OTLP receiver during the run: ${receiver.spans.length}; rejected requests: ${receiver.rejected.length}.`);
+  const cpuMsPerCall = { gateway: gateways.map((setup) => median(setup.rounds.map((round) => round.cpuPerCall))), relay: relays.map((setup) => median(setup.rounds.map((round) => round.cpuPerCall))) };
+  console.log(
+    `\n### Telemetry code's share of the server's CPU (profiled run)\n\nEach setup once more in a fresh process under \`node --cpu-prof\` (a sample every 500 µs): the gateway for ${PROFILE_MS / 1000} s of the same load, foya for ${PROFILE_RELAY_CALLS} relayed calls. Share = the samples in telemetry code ÷ all the process's busy samples (every sample but idle; GC and V8's own work included) during the load. A sample in Node's or V8's own code (a socket write, JSON.stringify) counts for the nearest bundled function below it on the stack, so telemetry's share includes the runtime work it asks for; in brackets, its own JavaScript alone. Telemetry code = everything bundled from \`packages/telemetry\` (spans, OTLP export, the traced server and client transports, trace-context parsing, the /metrics registry), the apps' own telemetry and metrics files (\`src/**/*telemetry*\`, \`src/**/*metrics*\`), and any other function whose name says telemetry, traced, traceparent or metric. Modules are read from the \`// <path>\` line esbuild writes above each module's code in the bundle, so the count holds for any build of the code, whatever its function names or lines. µs/call = the share × the setup's CPU per call in the rounds above (measured without the profiler, which costs CPU of its own). Not counted: the garbage collection of what telemetry allocates (\`(garbage collector)\`) and the export's socket writes done from the event loop, so this is a lower bound of telemetry's cost. "Today" has no telemetry code: its row shows what the rule counts in code that is not telemetry.\n`,
+  );
+  console.log(table(["telemetry", "gateway: telemetry share (own JS)", "gateway: telemetry µs/call", "foya: telemetry share (own JS)", "foya: telemetry µs/call"], telemetryShareRows(variants, profiles, cpuMsPerCall)));
+  console.log(
+    `\n### Where the gateway's CPU goes (profiled run), µs per call by module\n\nEach bundled module's share of the samples in the profiled gateway runs above (its JavaScript and the runtime work it called, as above) times the setup's gateway CPU per call in the rounds. The busiest modules; "node internals" and "native" are what Node and V8 did with no bundled function on the stack (event-loop callbacks: HTTP parsing, socket reads).\n`,
+  );
+  console.log(table(["module", ...variants.map((variant) => variant.name)], moduleRows(profiles.gateway, cpuMsPerCall.gateway, 16)));
+  console.log(`\nSpans received by the OTLP receiver during the run: ${spansReceived}; rejected requests: ${receiver.rejected.length}.`);
+  console.log(`\n_${fixed((performance.now() - started) / 1000, 0)} s of measuring._`);
 } finally {
   for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
 }

@@ -33,13 +33,24 @@ export function spread(values, digits = 1, unit = "") {
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
-/** CPU time (user + system, ms) process `pid` has used, from /proc; undefined where unreadable. */
+/**
+ * CPU time (ms) process `pid` has used, from /proc (Linux); undefined where unreadable. Summed
+ * over its threads' schedstat (nanoseconds: a 400-call round of 0.3 ms calls is measured to the
+ * microsecond, where /proc/<pid>/stat's 10 ms ticks would make it ±8%); /proc/<pid>/stat's
+ * user + system ticks where schedstat is missing.
+ */
 export function cpuMs(pid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+    let nanoseconds = 0;
+    for (const task of readdirSync(`/proc/${pid}/task`)) nanoseconds += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
+    return nanoseconds / 1e6;
   } catch {
-    return undefined;
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+    } catch {
+      return undefined;
+    }
   }
 }
 
