@@ -36,8 +36,9 @@ async function main(): Promise<void> {
       const server = createFoundryServer(options);
       server.onerror = (error) => log(`foundry-server: ${error.message}`);
       // OTLP export only when the OTEL_* environment asks (docs/operators/telemetry.md); the
-      // spans still batched go out when the client closes the connection.
-      const telemetry = await startTelemetry({ service: { name: "foundry-server", version: packageJson.version } });
+      // spans still batched go out when the client closes the connection. A stdio server has no
+      // /metrics, so with export off its requests are not measured at all.
+      const telemetry = await startTelemetry({ service: { name: "foundry-server", version: packageJson.version }, localMetrics: false });
       server.onclose = () => void telemetry.shutdown();
       // Both eras on stdio: the 2025 handshake and 2026-07-28 per-request requests; tools/call
       // answered on the transport (server.ts foundryDirectRoutes).

@@ -98,11 +98,19 @@ export class Telemetry {
   // Each side its own: a server knows the tools it serves, a client the names its upstreams answer to.
   private readonly toolLabels: Record<OperationSide, ToolLabeler> = { server: firstSeenToolLabels(), client: firstSeenToolLabels() };
 
+  /**
+   * False when nothing can read a measurement: no OTLP export and no /metrics in this process
+   * (`localMetrics: false`). The observers then skip every request, so measuring costs nothing.
+   */
+  readonly measuring: boolean;
+
   constructor(
     private readonly bridge: OtelBridge | undefined = undefined,
     metrics: MetricsRegistry = new MetricsRegistry(),
+    options: { localMetrics?: boolean } = {},
   ) {
     this.metrics = metrics;
+    this.measuring = bridge !== undefined || options.localMetrics !== false;
     const server = metrics.histogram({
       name: "mcp_server_operation_duration_seconds",
       help: "MCP requests as observed on the receiver, from arrival to answer (mcp.server.operation.duration).",
@@ -192,6 +200,11 @@ export interface StartTelemetryOptions {
   service: ServiceIdentity;
   /** The environment to read OTEL_* from (default process.env). */
   env?: NodeJS.ProcessEnv;
+  /**
+   * False for a process that serves no /metrics (a stdio server): with OTLP export off as well,
+   * nothing could read a measurement, so requests are not measured at all. Default true.
+   */
+  localMetrics?: boolean;
 }
 
 /**
@@ -205,7 +218,7 @@ export async function startTelemetry(options: StartTelemetryOptions): Promise<Te
   const settings = otelSettingsFrom(env);
   const metrics = (globalThis as TelemetryGlobal)[GLOBAL_KEY]?.metrics ?? new MetricsRegistry();
   const bridge = settings ? (await import("./otlp/otlp-bridge")).startOtlpExport(settings, options.service, env, metrics) : undefined;
-  const telemetry = new Telemetry(bridge, metrics);
+  const telemetry = new Telemetry(bridge, metrics, { localMetrics: options.localMetrics !== false });
   (globalThis as TelemetryGlobal)[GLOBAL_KEY] = telemetry;
   return telemetry;
 }

@@ -78,7 +78,7 @@ export const serveCommand: Command = async (argv, context) => {
   const [logFormat, drainSeconds] = usageChecked(() => [parseLogFormat(parsed.values["log-format"]), parseDrainSeconds(parsed.values["drain-seconds"])] as const);
   const structured = openServeLog(logFormat, (line) => context.output.err(line));
   const log = (line: string): void => structured.write("info", line);
-  const telemetry = await startServeTelemetry(context.version);
+  const telemetry = await startServeTelemetry(context.version, http);
 
   // Before any server starts: if foya dies without closing (SIGKILL), the watchdog ends their groups.
   const watchdog = startProcessWatchdog();

@@ -37,10 +37,11 @@ export class ClientOperations extends ConnectionOperations {
 
   /** A message about to be written: a request starts an operation. Returns the message to write. */
   sending(message: JSONRPCMessage, sessionId: string | undefined): JSONRPCMessage {
+    const telemetry = currentTelemetry();
+    if (!telemetry.measuring) return message;
     const facts = operationFacts(message);
     const id = (message as { id?: unknown }).id;
     if (!facts || !this.pending.hasRoom(id)) return message;
-    const telemetry = currentTelemetry();
     const operation = telemetry.startOperation("client", facts, {
       transport: this.options.transport,
       sessionId,

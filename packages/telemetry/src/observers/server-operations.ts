@@ -42,6 +42,8 @@ export class ServerOperations extends ConnectionOperations {
 
   /** A message from the client: a request starts an operation. Returns the extra to hand the message on with. */
   received(message: JSONRPCMessage, extra: MessageExtraInfo | undefined, sessionId: string | undefined): MessageExtraInfo | undefined {
+    const telemetry = currentTelemetry();
+    if (!telemetry.measuring) return extra;
     const facts = operationFacts(message);
     const id = (message as { id?: unknown }).id;
     if (!facts || !this.pending.hasRoom(id)) {
@@ -49,7 +51,7 @@ export class ServerOperations extends ConnectionOperations {
       if (cancelled !== undefined) this.pending.abandon(cancelled, "cancelled");
       return extra;
     }
-    const operation = currentTelemetry().startOperation("server", facts, {
+    const operation = telemetry.startOperation("server", facts, {
       transport: this.options.transport,
       sessionId: sessionId ?? this.options.sessionId,
       protocolVersion: this.protocolVersion,
