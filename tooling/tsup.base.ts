@@ -1,5 +1,29 @@
 // Shared tsup settings every package spreads: ESM + bundled .d.ts, Node 20 target, clean dist.
+import path from "node:path";
 import type { Options } from "tsup";
+
+type EsbuildPlugin = NonNullable<Options["esbuildPlugins"]>[number];
+
+/**
+ * zod 4 re-exports all of its ~50 message locales as a namespace (`z.locales`, `core.locales`),
+ * which esbuild cannot shake: 370 kB of messages per bundle, twice in foundry-server's tarball.
+ * Nothing we bundle (our code, the MCP SDK) picks a locale; zod's own default is English, imported
+ * directly. So a bundle's `locales` namespace holds English only.
+ */
+const zodEnglishOnly: EsbuildPlugin = {
+  name: "zod-english-only",
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => {
+      if (!/[\\/]zod[\\/]v4[\\/](?:classic|core)$/.test(args.resolveDir)) return undefined;
+      return { path: path.join(args.resolveDir, "../locales/en.js"), namespace: "zod-english-only" };
+    });
+    build.onLoad({ filter: /.*/, namespace: "zod-english-only" }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: path.dirname(args.path),
+      loader: "js",
+    }));
+  },
+};
 
 export const libraryBuild: Options = {
   entry: ["src/index.ts"],
@@ -33,6 +57,7 @@ export function appBundle(entry: Record<string, string>, external: string[] = []
     sourcemap: false,
     noExternal: [bundled],
     external,
+    esbuildPlugins: [zodEnglishOnly],
     banner: {
       // Bundled CommonJS dependencies call require(); give them one.
       js: 'import { createRequire as __foundryCreateRequire } from "node:module"; const require = __foundryCreateRequire(import.meta.url);',
