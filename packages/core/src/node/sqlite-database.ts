@@ -160,19 +160,37 @@ export function sqliteModulesHere(from: string | URL): string[] {
   return modules;
 }
 
+/** A connection's three transaction statements, prepared once: `exec` would compile each one again on every call. */
+interface TransactionStatements {
+  begin: { run(): unknown };
+  commit: { run(): unknown };
+  rollback: { run(): unknown };
+}
+const transactionStatements = new WeakMap<object, TransactionStatements>();
+
+function statementsOf(database: { prepare(sql: string): { run(): unknown } }): TransactionStatements {
+  let statements = transactionStatements.get(database);
+  if (statements === undefined) {
+    statements = { begin: database.prepare("BEGIN IMMEDIATE"), commit: database.prepare("COMMIT"), rollback: database.prepare("ROLLBACK") };
+    transactionStatements.set(database, statements);
+  }
+  return statements;
+}
+
 /**
  * Runs `work` in one BEGIN IMMEDIATE transaction (the write lock taken before the first read):
  * committed when it returns, rolled back when it or the commit throws.
  */
-export function immediateTransaction<T>(database: { exec(sql: string): unknown }, work: () => T): T {
-  database.exec("BEGIN IMMEDIATE");
+export function immediateTransaction<T>(database: { prepare(sql: string): { run(): unknown } }, work: () => T): T {
+  const { begin, commit, rollback } = statementsOf(database);
+  begin.run();
   try {
     const result = work();
-    database.exec("COMMIT");
+    commit.run();
     return result;
   } catch (error) {
     try {
-      database.exec("ROLLBACK");
+      rollback.run();
     } catch {
       // SQLite already rolled back (it does on some errors); the first error is the one to report
     }

@@ -68,14 +68,18 @@ export interface LegacyRequest<C extends SessionCredential> {
 
 const messagesOf = (body: unknown): unknown[] => (Array.isArray(body) ? body : [body]);
 
+// The method is compared first: the SDK's check is a schema parse, and a failed parse (every other
+// request of a session) builds an error object.
+const isInitializeMessage = (message: unknown): boolean => (message as { method?: unknown } | null)?.method === "initialize" && isInitializeRequest(message);
+
 /** The id of the (first) initialize request in a body, so that a refusal can answer it. */
 function initializeId(body: unknown): string | number | null {
-  const id = (messagesOf(body).find((message) => isInitializeRequest(message)) as { id?: unknown } | undefined)?.id;
+  const id = (messagesOf(body).find(isInitializeMessage) as { id?: unknown } | undefined)?.id;
   return typeof id === "string" || typeof id === "number" ? id : null;
 }
 
 /** True when a POST body carries an initialize request. */
-export const isInitializing = (body: unknown): boolean => messagesOf(body).some((message) => isInitializeRequest(message));
+export const isInitializing = (body: unknown): boolean => messagesOf(body).some(isInitializeMessage);
 
 /** A request that asked for progress and accepts SSE gets a stream; anything else a JSON answer. */
 function wantsStream(req: http.IncomingMessage, body: unknown): boolean {
