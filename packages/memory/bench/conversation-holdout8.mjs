@@ -6,27 +6,13 @@
 // March 14, 2025, the 14th of March, Friday 14 March). The questions (queries-holdout8.json)
 // were written by hand about the generated facts.
 import { readFileSync } from "node:fs";
-import { capital, DAY, first, MONTHS, random } from "./seeded.mjs";
+import { capital, DATE_FORMS, DAY, first, random, writtenDate } from "./seeded.mjs";
 
 const seeds = JSON.parse(readFileSync(new URL("./conversation-seeds8.json", import.meta.url), "utf8"));
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const START = Date.UTC(2024, 2, 1);
 const iso = (day) => new Date(START + day * DAY).toISOString().slice(0, 10);
-const ordinal = (n) => `${n}${n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th"}`;
 /** A day written one of the ways people write it. */
-function written(day, rng) {
-  const date = new Date(START + day * DAY);
-  const [d, m, y, w] = [date.getUTCDate(), date.getUTCMonth(), date.getUTCFullYear(), date.getUTCDay()];
-  switch (rng.int(0, 6)) {
-    case 0: return iso(day);
-    case 1: return `${d} ${MONTHS[m]} ${y}`;
-    case 2: return `${MONTHS[m]} ${d}, ${y}`;
-    case 3: return `${String(d).padStart(2, "0")}/${String(m + 1).padStart(2, "0")}/${y}`;
-    case 4: return `the ${ordinal(d)} of ${MONTHS[m]} ${y}`;
-    case 5: return `${WEEKDAYS[w]} ${d} ${MONTHS[m]}`;
-    default: return `${MONTHS[m].slice(0, 3)} ${ordinal(d)}, ${y}`;
-  }
-}
+const written = (day, rng) => writtenDate(new Date(START + day * DAY), rng.int(0, DATE_FORMS - 1));
 
 /** One memory's facts in the labelled-facts shape (key, type, title, body, tags, created, supersededBy). */
 function memoryFacts(memory, position) {

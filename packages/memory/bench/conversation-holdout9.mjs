@@ -8,30 +8,16 @@
 // seed lists in conversation-seeds9.json; the questions (queries-holdout9.json) were written by
 // hand about the generated facts.
 import { readFileSync } from "node:fs";
-import { capital, DAY, first as firstWord, MONTHS, random } from "./seeded.mjs";
+import { capital, DATE_FORMS, DAY, first as firstWord, random, WEEKDAYS, writtenDate } from "./seeded.mjs";
 
 const seeds = JSON.parse(readFileSync(new URL("./conversation-seeds9.json", import.meta.url), "utf8"));
 // What the others call a person: the first name, or the whole of "Aunt Maggie", "Grandpa Frank".
 const first = (person) => (/^(Aunt|Uncle|Grandpa|Grandma) /.test(person) ? person : firstWord(person));
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const START = Date.UTC(2024, 4, 1);
 const iso = (day) => new Date(START + day * DAY).toISOString().slice(0, 10);
-const ordinal = (n) => `${n}${n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th"}`;
 
 /** A day written one of the ways people write it, with its preposition ("on 14 March 2025"). */
-function written(day, rng) {
-  const date = new Date(START + day * DAY);
-  const [d, m, y, w] = [date.getUTCDate(), date.getUTCMonth(), date.getUTCFullYear(), date.getUTCDay()];
-  switch (rng.int(0, 6)) {
-    case 0: return `on ${iso(day)}`;
-    case 1: return `on ${d} ${MONTHS[m]} ${y}`;
-    case 2: return `on ${MONTHS[m]} ${d}, ${y}`;
-    case 3: return `on ${String(d).padStart(2, "0")}/${String(m + 1).padStart(2, "0")}/${y}`;
-    case 4: return `on the ${ordinal(d)} of ${MONTHS[m]} ${y}`;
-    case 5: return `on ${WEEKDAYS[w]} ${d} ${MONTHS[m]}`;
-    default: return `on ${MONTHS[m].slice(0, 3)} ${ordinal(d)}, ${y}`;
-  }
-}
+const written = (day, rng) => `on ${writtenDate(new Date(START + day * DAY), rng.int(0, DATE_FORMS - 1))}`;
 
 /** When something happened on `day`, as said on the day returned (`said`): written, or relative to the day said. */
 function when(day, rng) {

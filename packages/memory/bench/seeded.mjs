@@ -24,3 +24,23 @@ export function random(seed) {
 
 export const capital = (text) => text[0].toUpperCase() + text.slice(1);
 export const first = (person) => person.split(" ")[0];
+
+export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const ordinal = (n) => `${n}${n % 10 === 1 && n !== 11 ? "st" : n % 10 === 2 && n !== 12 ? "nd" : n % 10 === 3 && n !== 13 ? "rd" : "th"}`;
+
+/** Number of ways writtenDate writes a date (its `form` is 0 to DATE_FORMS - 1). */
+export const DATE_FORMS = 7;
+
+/** `date` (UTC) written one of the ways people write a day: 2025-03-14, 14 March 2025, March 14, 2025, 14/03/2025, the 14th of March 2025, Friday 14 March, Mar 14th, 2025. */
+export function writtenDate(date, form) {
+  const [d, m, y, w] = [date.getUTCDate(), date.getUTCMonth(), date.getUTCFullYear(), date.getUTCDay()];
+  switch (form) {
+    case 0: return date.toISOString().slice(0, 10);
+    case 1: return `${d} ${MONTHS[m]} ${y}`;
+    case 2: return `${MONTHS[m]} ${d}, ${y}`;
+    case 3: return `${String(d).padStart(2, "0")}/${String(m + 1).padStart(2, "0")}/${y}`;
+    case 4: return `the ${ordinal(d)} of ${MONTHS[m]} ${y}`;
+    case 5: return `${WEEKDAYS[w]} ${d} ${MONTHS[m]}`;
+    default: return `${MONTHS[m].slice(0, 3)} ${ordinal(d)}, ${y}`;
+  }
+}
