@@ -10,7 +10,7 @@ export {
   SQLITE_INSTALL_HINT,
   SQLITE_NODE20_PACKAGE,
 } from "./node/sqlite-binding";
-export { hasNodeSqlite, immediateTransaction, NODE_SQLITE, openSqliteDatabase, sqliteModulesHere } from "./node/sqlite-database";
+export { hasNodeSqlite, immediateTransaction, NODE_SQLITE, openSqliteDatabase, sqliteModulesHere, transactionStatementsOf } from "./node/sqlite-database";
 
 export type { AtomicWriteOptions } from "./node/atomic-write";
 export type { SqliteBinding } from "./node/sqlite-binding";

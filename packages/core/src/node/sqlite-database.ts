@@ -161,14 +161,15 @@ export function sqliteModulesHere(from: string | URL): string[] {
 }
 
 /** A connection's three transaction statements, prepared once: `exec` would compile each one again on every call. */
-interface TransactionStatements {
+export interface TransactionStatements {
   begin: { run(): unknown };
   commit: { run(): unknown };
   rollback: { run(): unknown };
 }
 const transactionStatements = new WeakMap<object, TransactionStatements>();
 
-function statementsOf(database: { prepare(sql: string): { run(): unknown } }): TransactionStatements {
+/** `database`'s BEGIN IMMEDIATE, COMMIT and ROLLBACK, prepared on first use and kept with it. */
+export function transactionStatementsOf(database: { prepare(sql: string): { run(): unknown } }): TransactionStatements {
   let statements = transactionStatements.get(database);
   if (statements === undefined) {
     statements = { begin: database.prepare("BEGIN IMMEDIATE"), commit: database.prepare("COMMIT"), rollback: database.prepare("ROLLBACK") };
@@ -182,7 +183,7 @@ function statementsOf(database: { prepare(sql: string): { run(): unknown } }): T
  * committed when it returns, rolled back when it or the commit throws.
  */
 export function immediateTransaction<T>(database: { prepare(sql: string): { run(): unknown } }, work: () => T): T {
-  const { begin, commit, rollback } = statementsOf(database);
+  const { begin, commit, rollback } = transactionStatementsOf(database);
   begin.run();
   try {
     const result = work();

@@ -119,7 +119,7 @@ async function serve<C extends SessionCredential>(
 
 /** Answers an initialize without a session: opens one in the store unless a cap refuses it. */
 export async function openSession<C extends SessionCredential>(endpoint: LegacyEndpoint<C>, request: LegacyRequest<C>, toolsets: string | undefined): Promise<void> {
-  const initialize = messagesOf(request.body).find((message) => isInitializeRequest(message)) as InitializeRequest;
+  const initialize = messagesOf(request.body).find(isInitializeMessage) as InitializeRequest;
   // The session row keeps these for its whole life: bounded, so one token's sessions keep little (issue 36, R3).
   const keptBytes = Buffer.byteLength(JSON.stringify(initialize.params.capabilities)) + Buffer.byteLength(JSON.stringify(initialize.params.clientInfo));
   if (keptBytes > MAX_SESSION_DETAILS_BYTES)

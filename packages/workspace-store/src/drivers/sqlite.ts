@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { messageOf } from "@foundry-mcp/core";
-import { immediateTransaction, openSqliteDatabase, type SqliteConnection, type SqliteStatement } from "@foundry-mcp/core/node";
+import { immediateTransaction, openSqliteDatabase, transactionStatementsOf, type SqliteConnection, type SqliteStatement } from "@foundry-mcp/core/node";
 import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "../errors";
 import type { HostSchema } from "../migrations";
 import { checkHostSchemas } from "../host-schema";
@@ -115,28 +115,29 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Work
   const queue = new ConnectionQueue();
   const inTransaction = <T>(work: () => T): T => clock.measure("transaction", () => immediateTransaction(db, work));
   const owner = {};
+  const transaction = transactionStatementsOf(db);
   const begin = async (): Promise<StoreTransaction> => {
     refuseNested(owner);
     const release = await queue.acquire();
     const started = clock.start();
     try {
-      db.exec("BEGIN IMMEDIATE");
+      transaction.begin.run();
     } catch (error) {
       release();
       throw storeError(error);
     }
     let open = true;
-    const end = async (statement: string) => {
+    const end = async (statement: "commit" | "rollback") => {
       if (!open) return;
       open = false;
       try {
-        db.exec(statement);
+        transaction[statement].run();
       } finally {
         clock.stop("transaction", started);
         release();
       }
     };
-    return { ...queries, commit: () => end("COMMIT"), rollback: () => end("ROLLBACK") };
+    return { ...queries, commit: () => end("commit"), rollback: () => end("rollback") };
   };
   return {
     driver: "sqlite",
