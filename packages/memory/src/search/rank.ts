@@ -245,11 +245,10 @@ export function rankFacts(
   // their titles read and are sorted (a broad question has thousands of candidates; a few
   // dozen remain, and with no lift possible only the limit and its ties).
   const asksTimeOrPerson = form === "time" || form === "person";
-  const questionTerms = asksTimeOrPerson ? new Set(tokenize(query)) : undefined;
   // Every question may name the person (or thing) a fact's title opens with (search/fact-subject.ts);
   // that lift reorders the facts the other lifts keep in the running and is left out of maxLift,
   // since every question could have it and counting it would let far more facts through the cut.
-  const subjectTerms = new Set(tokenize(query));
+  const questionTerms = new Set(tokenize(query));
   // "now", "these days": the newer facts in the running are lifted (search/current-state.ts).
   const currentState = asksCurrentState(queryWords);
   const maxLift = (currentState ? CURRENT_STATE_FACTOR : 1) * (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1);
@@ -267,9 +266,9 @@ export function rankFacts(
       (askedDates.length > 0 && namesDate(fact, askedDates) ? DATE_MATCH_FACTOR : 1) *
       (productQuestion && namesProduct(fact) ? PRODUCT_ROLE_FACTOR : 1) *
       (form !== undefined && answersForm(fact, form) ? QUESTION_FORM_FACTOR : 1) *
-      (questionTerms !== undefined && answersInSentence(fact, form!, questionTerms) ? ANSWER_SENTENCE_FACTOR : 1) *
-      (questionTerms !== undefined && holdsAnswerKind(fact, form!) ? ANSWER_KIND_FACTOR : 1) *
-      (opensWithQuestionWord(fact, subjectTerms) ? SUBJECT_FACTOR : 1);
+      (asksTimeOrPerson && answersInSentence(fact, form, questionTerms) ? ANSWER_SENTENCE_FACTOR : 1) *
+      (asksTimeOrPerson && holdsAnswerKind(fact, form) ? ANSWER_KIND_FACTOR : 1) *
+      (opensWithQuestionWord(fact, questionTerms) ? SUBJECT_FACTOR : 1);
     liftedFacts.push(fact);
     liftedScores.push(score * lift);
   }
