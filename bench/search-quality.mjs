@@ -12,7 +12,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { TOOL_SETS, catalogRanker, latencyCatalog, loadCorpus, plainRanker, scoreSet, stepCoverage, timeOnePass as timeTools } from "../packages/tool-catalog/bench/quality.mjs";
 import { externalCatalogRanker, externalPlainRanker, externalSets } from "../packages/tool-catalog/bench/external.mjs";
-import { CONVERSATION_SETS, CURRENT_SET, currentFacts, HOLDOUT7, HOLDOUT8, HOLDOUT9, MEMORY_SETS, conversationFacts, holdout7Memories, holdout8Memories, holdout9Memories, RELATIVE_SET, relativeFacts, scoreInMemories, labelledFacts, memorySearch, plainSearch, scoreQuestions, syntheticFacts, timeOnePass as timeMemory } from "../packages/memory/bench/quality.mjs";
+import { CHOICE_SET, choiceFacts, CONVERSATION_SETS, CURRENT_SET, currentFacts, HOLDOUT7, HOLDOUT8, HOLDOUT9, MEMORY_SETS, conversationFacts, holdout7Memories, holdout8Memories, holdout9Memories, RELATIVE_SET, relativeFacts, scoreInMemories, labelledFacts, memorySearch, plainSearch, scoreQuestions, syntheticFacts, timeOnePass as timeMemory } from "../packages/memory/bench/quality.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const recordedFile = path.join(root, "bench", "search-baseline.json");
@@ -55,6 +55,7 @@ const holdout8 = holdout8Memories();
 const holdout9 = holdout9Memories();
 const relative = relativeFacts();
 const restated = currentFacts();
+const choices = choiceFacts();
 // search (facts → question → ids) over each corpus: the labelled facts and the conversational ones.
 const memoryFigures = async (searchOver) => {
   const figures = {};
@@ -67,6 +68,7 @@ const memoryFigures = async (searchOver) => {
   figures[HOLDOUT9[0]] = await scoreInMemories(searchOver, holdout9, HOLDOUT9[2]);
   figures[RELATIVE_SET[0]] = await scoreQuestions(searchOver(relative.facts), RELATIVE_SET[2], relative.keyOf);
   figures[CURRENT_SET[0]] = await scoreQuestions(searchOver(restated.facts), CURRENT_SET[2], restated.keyOf);
+  figures[CHOICE_SET[0]] = await scoreQuestions(searchOver(choices.facts), CHOICE_SET[2], choices.keyOf);
   return figures;
 };
 measured.tools.plain = { ...Object.fromEntries(TOOL_SETS.map(([set]) => [set, scoreSet(plainRanker(entries), set)])), steps: stepCoverage(plainRanker(entries), "holdout5"), steps6: stepCoverage(plainRanker(entries), "holdout6"), steps7: stepCoverage(plainRanker(entries), "holdout7"), steps8: stepCoverage(plainRanker(entries), "holdout8"), steps9: stepCoverage(plainRanker(entries), "holdout9"), stepsDev: stepCoverage(plainRanker(entries), "dev-multistep") };
@@ -172,6 +174,7 @@ memoryTable(`Memory holdout 8 (the headline of the search-memory8 round; a dev s
 memoryTable(`Memory holdout 7: ${factCounts(holdout7)} (three teams: owners handing systems over, platforms, incidents, releases, decisions, rotas, readings that newer ones supersede), combined deterministically from the seed lists in \`packages/memory/bench/conversation-seeds.json\` by \`conversation-large.mjs\`; ${HOLDOUT7[2].length} questions written by hand (\`queries-holdout7.json\`). The headline of the answer-kind round; in the search-memory8 round it and every set below (holdouts 4 and 6 included) served as dev sets.`, [HOLDOUT7]);
 memoryTable(`Memory, times said relative to when they were said: ${relative.facts.length} conversational facts (\`packages/memory/bench/relative-facts.json\`: "yesterday", "two weeks ago", "last March", "next Friday", each fact's created day the day it was said, beside facts with written dates on the same topics) and ${RELATIVE_SET[2].length} questions asking when, about a day, a month or a year; written in the search-memory8 round after holdout 8 was committed, and tuned on.`, [RELATIVE_SET]);
 memoryTable(`Memory, details restated with a new value: ${restated.facts.length} conversational facts (\`packages/memory/bench/current-facts.json\`: a lunch spot, a stand-up time, someone's role, phone, address or editor, a tool, a size, each said again later with a new value and no supersede link, as facts saved from chat usually are) and ${CURRENT_SET[2].length} questions asking for the value now ("now", "these days", "at the moment", "currently") or, a few, before; written in the search-memory9 round after holdout 9 was committed, and tuned on.`, [CURRENT_SET]);
+memoryTable(`Memory, choices: ${choices.facts.length} conversational facts (\`packages/memory/bench/choice-facts.json\`: options suggested, compared or argued for beside the one picked, the pick said many ways — went with, settled on, picked, chose, agreed, booked, voted for, opted for, final call — a few picks changed later) and ${CHOICE_SET[2].length} questions asking which option was picked; written in the search-memory16 round before any of its ranking changes, and tuned on.`, [CHOICE_SET]);
 memoryTable(`Memory: ${facts.length} labelled facts (\`packages/memory/bench/labelled-facts.json\`), plain BM25 over the active facts.`, MEMORY_SETS);
 memoryTable(`Memory, questions about time and people: ${conversation.facts.length} conversational facts with dates and people (\`packages/memory/bench/conversation-facts.json\`, written for issue 32); holdout 6 was written and committed before the round that added the when/who lift and was its headline; in the round after holdout 7 it served as a dev set.`, CONVERSATION_SETS);
 const change = (after, earlier) => (earlier === undefined ? "" : `${after > earlier ? "+" : ""}${(((after - earlier) / earlier) * 100).toFixed(0)}%`);

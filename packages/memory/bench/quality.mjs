@@ -41,6 +41,15 @@ export const RELATIVE_SET = ["relative-dev", "relative dates dev (queries-relati
  */
 export const CURRENT_SET = ["current-dev", "current state dev (queries-current-dev.json, tuned on)", read("./queries-current-dev.json").queries];
 
+/**
+ * Choices (the search-memory16 round's dev set, tuned on): options suggested, compared or argued
+ * for beside the one picked (said many ways), and questions asking which option was picked.
+ */
+export const CHOICE_SET = ["choice-dev", "choices dev (queries-choice-dev.json, tuned on)", read("./queries-choice-dev.json").queries];
+
+/** The choice facts as stored facts, and key ↔ id maps. */
+export const choiceFacts = () => labelledFacts(read("./choice-facts.json").facts);
+
 /** The restated-detail facts as stored facts, and key ↔ id maps. */
 export const currentFacts = () => labelledFacts(read("./current-facts.json").facts);
 

@@ -1,0 +1,43 @@
+// "Which venue did we pick", "what did we settle on": a question about a choice is answered by
+// the fact that records the choice ("we went with the barn", "settled on Luna", a decision),
+// not by the facts that only suggested, compared or argued for the options, though those name
+// the options and the question's own words ("venue", "offsite") more often. The fact's record
+// of a choice is read from its words (a past choice verb) or its type, once per fact.
+// Neighbour: search/rank.ts applies the lift.
+
+import type { Fact } from "../types";
+
+/**
+ * Score factor of a fact recording a choice, for a question asking which option was chosen.
+ * The facts suggesting options usually hold one more of the question's words (the kind of
+ * option: "venue", "restaurant") than the fact telling the pick, so the lift must outweigh a
+ * matched word: ×1.3 and ×1.5 left one more of the choices dev set's questions to them than ×2.
+ */
+export const CHOICE_FACTOR = 2;
+
+// Words of a question about a choice made; "go with", "end up", "in the end" as phrases.
+const CHOICE_WORDS = new Set(
+  "pick picked choose chose chosen choice decide decided decision settle settled opt opted select selected vote voted agree agreed win won".split(" "),
+);
+const CHOICE_PHRASES = [["go", "with"], ["went", "with"], ["end", "up"], ["ended", "up"], ["in", "the", "end"]];
+
+/** True when the question (its lower-case words) asks which option was chosen. */
+export function asksForChoice(words: readonly string[]): boolean {
+  if (words.some((word) => CHOICE_WORDS.has(word))) return true;
+  return CHOICE_PHRASES.some((phrase) => words.some((_, at) => phrase.every((word, step) => words[at + step] === word)));
+}
+
+// A choice told as done: a verb of choosing in the past, or a phrase that closes the matter.
+const RECORDS_CHOICE = /\b(picked|chose|chosen|decided|settled on|opted for|selected|voted for|agreed|went with|going with|final call|in the end|booked)\b/i;
+
+const recorded = new WeakMap<Fact, boolean>();
+
+/** True when the fact records a choice: a decision, or words telling that an option was chosen. */
+export function recordsChoice(fact: Fact): boolean {
+  let found = recorded.get(fact);
+  if (found === undefined) {
+    found = fact.type === "decision" || RECORDS_CHOICE.test(fact.title) || RECORDS_CHOICE.test(fact.body);
+    recorded.set(fact, found);
+  }
+  return found;
+}

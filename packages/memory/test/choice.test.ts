@@ -1,0 +1,49 @@
+// Questions about a choice (issue 32, the search-memory16 round): "which venue did we pick" is
+// answered by the fact telling the pick, not by the facts suggesting the options, which hold
+// the kind of option ("venue", "place") the question names (src/search/choice.ts).
+import { describe, expect, it } from "vitest";
+import { FoundryMemory, InMemoryFactStore } from "../src/index";
+import { storedFact } from "./__fixtures__/stored-fact";
+import { asksForChoice, recordsChoice } from "../src/search/choice";
+
+const saved = (id: string, title: string, body: string, created: string) => ({ ...storedFact(id, "domain", title, body), created });
+// As a chat is kept: options suggested by several people, then the one picked, in other words.
+const memory = new FoundryMemory({
+  root: "/nonexistent-choice-test",
+  driver: new InMemoryFactStore([
+    saved("fact-0001", "Ravi suggested the sailing club", "Ravi suggested the sailing club as the venue for the summer party.", "2025-05-02T18:00:00Z"),
+    saved("fact-0002", "Mei suggested the old brewery", "Mei suggested the old brewery as the venue for the summer party.", "2025-05-03T18:00:00Z"),
+    saved("fact-0003", "Summer party at the brewery", "After the poll we went with the old brewery for the summer party.", "2025-05-09T18:00:00Z"),
+    saved("fact-0004", "Jo suggested a hotel for the reunion", "Jo suggested the Harbour Hotel as the place for the class reunion dinner.", "2025-07-01T18:00:00Z"),
+    saved("fact-0005", "Class reunion at Casa Verde", "We settled on Casa Verde for the class reunion dinner; Jo sends the invitations.", "2025-07-06T18:00:00Z"),
+  ]),
+});
+const first = async (query: string) => (await memory.search({ query })).hits[0]?.fact.id;
+
+describe("questions about a choice", () => {
+  // Regression: the suggestions, holding "venue" and "place" beside the event, came first.
+  it("puts the fact telling the pick first, over the facts suggesting options", async () => {
+    expect(await first("which venue did we pick for the summer party")).toBe("fact-0003");
+    expect(await first("which place did we go with for the class reunion dinner")).toBe("fact-0005");
+  });
+
+  it("leaves questions that do not ask for a choice to the plain ranking", async () => {
+    expect(await first("place for the class reunion dinner")).toBe("fact-0004");
+  });
+
+  it("reads pick, choose, decide, settle, go with and end up as asking for a choice", () => {
+    const words = (text: string) => text.split(" ");
+    expect(asksForChoice(words("which venue did we pick"))).toBe(true);
+    expect(asksForChoice(words("what did we decide for the launch"))).toBe(true);
+    expect(asksForChoice(words("which hotel did we go with"))).toBe(true);
+    expect(asksForChoice(words("what did we end up calling the cat"))).toBe(true);
+    expect(asksForChoice(words("who suggested the brewery"))).toBe(false);
+    expect(asksForChoice(words("when is the summer party"))).toBe(false);
+  });
+
+  it("reads a past choice verb or the decision type as recording a choice, a suggestion as not", () => {
+    expect(recordsChoice(storedFact("fact-0101", "domain", "Kitten is called Luna", "In the end we settled on Luna."))).toBe(true);
+    expect(recordsChoice(storedFact("fact-0102", "decision", "ClickHouse for analytics", "Why: simple.\nHow to apply: use it."))).toBe(true);
+    expect(recordsChoice(storedFact("fact-0103", "domain", "Names for the kitten", "The kids floated Pepper and Luna."))).toBe(false);
+  });
+});
