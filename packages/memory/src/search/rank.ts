@@ -8,7 +8,8 @@
 // "who" question asks for beside its words (search/answer-sentences.ts) a little more. A day or
 // month the question names is one more query concept, met by the facts' date terms
 // (search/date-terms.ts). A fact whose title opens with a name the question holds is about it
-// (search/fact-subject.ts) and is lifted over facts naming it further on; a question asking which
+// (search/fact-subject.ts) and is lifted over facts naming it further on, and for a "who" question
+// one opening with a full name (who acted) over facts mentioning people further on; a question asking which
 // option was picked lifts the facts recording a choice over those suggesting options
 // (search/choice.ts). Ties: confidence, then newer.
 
@@ -21,7 +22,7 @@ import { datesIn } from "@foundry-mcp/text-analysis";
 import { ANSWER_KIND_FACTOR, ANSWER_SENTENCE_FACTOR, DATE_MATCH_FACTOR, answersInSentence, holdsAnswerKind, namesDate } from "./answer-sentences";
 import { QUESTION_FORM_FACTOR, answersForm, questionForm } from "./question-form";
 import { dateTermsOfQuestion } from "./date-terms";
-import { SUBJECT_FACTOR, opensWithQuestionWord } from "./fact-subject";
+import { ACTOR_FACTOR, SUBJECT_FACTOR, opensWithPersonName, opensWithQuestionWord } from "./fact-subject";
 import { CURRENT_STATE_FACTOR, asksCurrentState, liftRecent } from "./current-state";
 import { CHOICE_FACTOR, asksForChoice, recordsChoice } from "./choice";
 import { FIELDS, fieldCount, lowerBound } from "./search-index";
@@ -256,7 +257,7 @@ export function rankFacts(
   const currentState = asksCurrentState(queryWords);
   // "which venue did we pick": the fact recording the choice, over those suggesting options (search/choice.ts).
   const choiceQuestion = asksForChoice(queryWords);
-  const maxLift = (choiceQuestion ? CHOICE_FACTOR : 1) * (currentState ? CURRENT_STATE_FACTOR : 1) * (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1);
+  const maxLift = (form === "person" ? ACTOR_FACTOR : 1) * (choiceQuestion ? CHOICE_FACTOR : 1) * (currentState ? CURRENT_STATE_FACTOR : 1) * (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1);
   const floor = options.limit >= 1 && scores.length > options.limit ? kthLargest(scores, options.limit) - 1e-6 : -Infinity;
   // The lifted scores first, in plain arrays: only those at or above the limit-th lifted score
   // (and its ties) become survivors with their tie-breaks worked out and are sorted (a "when"
@@ -274,6 +275,7 @@ export function rankFacts(
       (asksTimeOrPerson && answersInSentence(fact, form, questionTerms) ? ANSWER_SENTENCE_FACTOR : 1) *
       (asksTimeOrPerson && holdsAnswerKind(fact, form) ? ANSWER_KIND_FACTOR : 1) *
       (opensWithQuestionWord(fact, questionTerms) ? SUBJECT_FACTOR : 1) *
+      (form === "person" && opensWithPersonName(fact) ? ACTOR_FACTOR : 1) *
       (choiceQuestion && recordsChoice(fact) ? CHOICE_FACTOR : 1);
     liftedFacts.push(fact);
     liftedScores.push(score * lift);
