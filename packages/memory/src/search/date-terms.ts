@@ -7,6 +7,7 @@
 // Neighbours: search-index.ts adds them to a fact's terms; rank.ts asks for them.
 
 import { datesIn, relativeDatesIn, type CalendarDate } from "@foundry-mcp/text-analysis";
+import { tokenize } from "./tokenize";
 import type { Fact } from "../types";
 
 /** Changes whenever the date terms do: part of the analyser fingerprint saved indexes carry. */
@@ -42,4 +43,24 @@ export function dateTermsOfQuestion(asked: readonly CalendarDate[]): string[] {
     terms.add(date.day === undefined ? monthTerm(date.year, date.month) : `${monthTerm(date.year, date.month)}-${pad(date.day)}`);
   }
   return [...terms];
+}
+
+const MONTH_NAMES = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+
+/**
+ * The stems of the words a question may write its dated days and months with (the year, the
+ * month's name, short name and number, the day and its ordinal): those words are the date, which
+ * the date terms already ask for, so they are not asked for again as words. As words they lifted
+ * a fact writing another day of the same month or year ("Mobile 4.0 shipped on 18 June 2025" for
+ * "what went wrong on 18 February 2025") over the one said "two days ago" on the 20th.
+ */
+export function dateWordsOfQuestion(asked: readonly CalendarDate[]): ReadonlySet<string> {
+  const words: string[] = [];
+  for (const date of asked) {
+    if (date.year === undefined) continue; // no date term asks for it: its words stay words
+    const month = MONTH_NAMES[date.month - 1] ?? "";
+    words.push(String(date.year), month, month.slice(0, 3), String(date.month), pad(date.month));
+    if (date.day !== undefined) words.push(String(date.day), pad(date.day), ...["st", "nd", "rd", "th"].map((suffix) => `${date.day}${suffix}`));
+  }
+  return new Set(tokenize(words.join(" ")));
 }

@@ -6,8 +6,8 @@
 // A coverage factor prefers facts that match more of the query; a fact answering the question's
 // form (search/question-form.ts) wins a near tie, and one holding the date or name a "when" or
 // "who" question asks for beside its words (search/answer-sentences.ts) a little more. A day or
-// month the question names is one more query concept, met by the facts' date terms
-// (search/date-terms.ts). A fact whose title opens with a name the question holds is about it
+// month the question names is one query concept in place of its written words, met by the facts'
+// date terms (search/date-terms.ts). A fact whose title opens with a name the question holds is about it
 // (search/fact-subject.ts) and is lifted over facts naming it further on, and for a "who" question
 // one opening with a full name (who acted) over facts mentioning people further on; a question asking which
 // option was picked lifts the facts recording a choice over those suggesting options
@@ -21,7 +21,7 @@ import { PRODUCT_ROLE_FACTOR, asksForProduct, namesProduct } from "./product-nam
 import { datesIn } from "@foundry-mcp/text-analysis";
 import { ANSWER_KIND_FACTOR, ANSWER_SENTENCE_FACTOR, DATE_MATCH_FACTOR, answersInSentence, holdsAnswerKind, namesDate } from "./answer-sentences";
 import { QUESTION_FORM_FACTOR, answersForm, questionForm } from "./question-form";
-import { dateTermsOfQuestion } from "./date-terms";
+import { dateTermsOfQuestion, dateWordsOfQuestion } from "./date-terms";
 import { ACTOR_FACTOR, SUBJECT_FACTOR, opensWithPersonName, opensWithQuestionWord } from "./fact-subject";
 import { CURRENT_STATE_FACTOR, asksCurrentState, liftRecent } from "./current-state";
 import { CHOICE_FACTOR, asksForChoice, recordsChoice } from "./choice";
@@ -212,11 +212,16 @@ export function rankFacts(
   query: string,
   options: { type?: FactType; limit: number },
 ): RankedFact[] {
-  const groups = expandQuery(index, query);
-  // A day or month the question names is one more concept, found through the facts' date terms.
+  let groups = expandQuery(index, query);
+  // A day or month the question names is one concept, found through the facts' date terms, and
+  // not its written words as well (each group's first term is its word's stem).
   const askedDates = datesIn(query);
   const dateTerms = dateTermsOfQuestion(askedDates);
-  if (dateTerms.length > 0) groups.push(new Map(dateTerms.map((term) => [term, 1])));
+  if (dateTerms.length > 0) {
+    const dateWords = dateWordsOfQuestion(askedDates);
+    groups = groups.filter((alternatives) => !dateWords.has(alternatives.keys().next().value ?? ""));
+    groups.push(new Map(dateTerms.map((term) => [term, 1])));
+  }
   if (groups.length === 0) return [];
   const queryWords = splitWords(query);
   const productQuestion = asksForProduct(queryWords);

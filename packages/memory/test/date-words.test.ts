@@ -1,0 +1,38 @@
+// A question naming a day asks for that day once, through the facts' date terms, not again
+// through the words it is written with (issue 32, the search-memory16 round): as words, "18" and
+// "2025" lifted a fact written on another day of that year over the one said "two days ago" on
+// the 20th (src/search/date-terms.ts, dateWordsOfQuestion).
+import { describe, expect, it } from "vitest";
+import { FoundryMemory, InMemoryFactStore, type Fact } from "../src/index";
+import { storedFact } from "./__fixtures__/stored-fact";
+import { dateWordsOfQuestion } from "../src/search/date-terms";
+
+const said = (id: string, created: string, title: string, body: string): Fact => ({ ...storedFact(id, "domain", title, body), created: `${created}T16:00:00Z` });
+const memory = new FoundryMemory({
+  root: "/nonexistent-date-words-test",
+  driver: new InMemoryFactStore([
+    said("fact-0001", "2025-06-18", "Mobile 4.0 release", "Version 4.0 of the mobile app shipped on 18 June 2025 with the new home screen."),
+    said("fact-0002", "2025-02-20", "Payment outage postmortem", "The payment outage happened two days ago; Ines Duarte is writing the postmortem this week."),
+    said("fact-0003", "2025-12-02", "Mobile release", "Version 5.0 of the mobile app went to the stores yesterday with offline mode."),
+  ]),
+});
+const top = async (query: string) => (await memory.search({ query })).hits[0]?.fact.id;
+
+describe("a question's date asked once", () => {
+  // Regression: the 4.0 release, written "18 June 2025", came first for both.
+  it("finds the fact of the named day over a fact sharing the date's number and year", async () => {
+    expect(await top("what went wrong on 18 February 2025")).toBe("fact-0002");
+    expect(await top("what shipped on 1 December 2025")).toBe("fact-0003");
+  });
+
+  it("keeps a date's words when the question names no year (no date term asks for it)", async () => {
+    expect(await top("what shipped on 18 June")).toBe("fact-0001");
+  });
+
+  it("reads the year, month name, short name and number, and the day with its ordinals as the date's words", () => {
+    const words = dateWordsOfQuestion([{ year: 2025, month: 2, day: 18 }]);
+    for (const word of ["2025", "02", "2", "18", "18th"]) expect(words.has(word)).toBe(true);
+    expect(words.size).toBeGreaterThan(5);
+    expect(dateWordsOfQuestion([{ month: 6, day: 18 }]).size).toBe(0);
+  });
+});
