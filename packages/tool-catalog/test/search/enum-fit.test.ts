@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ToolCatalog } from "../../src/index";
+import { ToolCatalog, type JsonSchemaObject } from "../../src/index";
 import { ENUM_FIT_BONUS, EnumValueIndex } from "../../src/search/enum-fit";
 // The shared 419-tool corpus of real MCP servers (bench/corpus.mjs loads it beside the repository).
 import { fillCatalog, loadCorpus } from "../../bench/corpus.mjs";
 
 const corpus = loadCorpus();
-const schema = (properties: Record<string, unknown>) => ({ type: "object" as const, properties });
+const schema = (properties: Record<string, JsonSchemaObject>): JsonSchemaObject => ({ type: "object", properties });
 const rarity = (value: string) => ({ kitchen: 1, "debit card": 0.5 })[value] ?? 0.1;
 
 describe("EnumValueIndex.reorder", () => {
