@@ -8,6 +8,7 @@ import type { JsonSchemaObject, SearchField } from "../types";
 import { analyse } from "./text";
 import { WordPairIndex } from "./word-pairs";
 import { DerivationalFamilies } from "./derivation";
+import { EnumValueIndex } from "./enum-fit";
 
 /**
  * Indexed fields in bit order (a posting's `mask` has bit i set when INDEX_FIELDS[i] holds the
@@ -102,6 +103,8 @@ export class Bm25fIndex {
   readonly surfaceWords = new Map<string, string>();
   /** Adjacent word pairs of each tool's name, title and description (search/word-pairs.ts). */
   readonly wordPairs = new WordPairIndex();
+  /** Enumerated parameter values of each tool (search/enum-fit.ts). */
+  readonly enumValues = new EnumValueIndex();
   /** Distinct stems in each tool's name (for the name-coverage bonus). */
   readonly nameStemCounts: number[] = [];
   /** Each tool's indexed words (every field but the toolset's), and their average (for the second stage). */
@@ -139,6 +142,7 @@ export class Bm25fIndex {
         parameters = parameterText(tool.inputSchema);
         schemaTexts.set(tool.inputSchema, parameters);
       }
+      this.enumValues.add(this.nameStemCounts.length, tool.inputSchema);
       this.wordPairs.add(this.nameStemCounts.length, [tool.name, tool.title ?? "", lead, rest]);
       const fieldTerms = [tool.name, tool.title ?? "", tool.toolsetText, lead, rest, parameters.help, parameters.names].map(termsOf);
       slots.clear();

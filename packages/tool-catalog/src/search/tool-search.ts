@@ -30,6 +30,8 @@ export interface SearchOptions {
   multiStep?: boolean;
   /** Move up tools holding the request's adjacent words side by side (default true; search/word-pairs.ts). */
   wordPairs?: boolean;
+  /** Move up tools whose parameters enumerate a value the request says (default true; search/enum-fit.ts). */
+  enumFit?: boolean;
   /** Match a request word's derivational family: "registering" meets "registration" (default true; search/derivation.ts). */
   derivation?: boolean;
   /** Fuse the ranking with an embeddings model's nearest tools (default off; search/semantic/). */
@@ -58,6 +60,7 @@ export class SearchSettings {
   readonly multiStep: boolean;
   readonly wordPairs: boolean;
   readonly derivation: boolean;
+  readonly enumFit: boolean;
   /** The second stage's weights (RERANK_FEATURES order), or undefined when it is off. */
   readonly rerankWeights: Float64Array | undefined;
   readonly observeHead: RerankerSettings["observe"];
@@ -72,6 +75,7 @@ export class SearchSettings {
     this.multiStep = options.multiStep !== false;
     this.wordPairs = options.wordPairs !== false;
     this.derivation = options.derivation !== false;
+    this.enumFit = options.enumFit !== false;
     const reranker = options.reranker;
     this.rerankWeights = reranker === undefined ? undefined : weightVector(reranker.weights ?? RERANK_WEIGHTS);
     this.observeHead = reranker?.observe;
@@ -180,6 +184,7 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
     const components = weights === undefined ? undefined : new RankComponents(this.index.size);
     const ranked = rankDocuments(groups, this.index, { allow, mentioned, actionFit: fit, components });
     const pairShares = this.settings.wordPairs ? this.index.wordPairs.reorder(query, ranked) : new Map<number, number>();
+    if (this.settings.enumFit) this.index.enumValues.reorder(query, ranked, (key) => this.valueRarity(key));
     if (weights !== undefined && components !== undefined) this.secondStage(query, ranked, { components, wordPairs: pairShares, index: this.index, nearDuplicates: (doc) => this.nearDuplicatesOf(doc) }, weights);
     const groupOf = this.groupOf;
     const entries = groupOf === undefined ? ranked.map((hit) => ({ hit, variants: [] })) : collapseNearDuplicates(ranked, (hit) => groupOf[hit.doc]!);
@@ -197,6 +202,13 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
     const features = headFeatures(ranked, sources);
     this.settings.observeHead?.(query, features.map((vector, position) => ({ name: this.tools[ranked[position]!.doc]!.name, features: namedFeatures(vector) })));
     rerankHead(ranked, features, weights);
+  }
+
+  // How telling an enumerated value's words are among the tools' texts (0–1): its rarest word's
+  // IDF over the IDF a word no tool holds would have.
+  private valueRarity(value: string): number {
+    const most = Math.log(1 + (this.index.size + 0.5) / 0.5);
+    return Math.max(0, ...analyse(value).map(({ stem }) => this.index.idf(stem))) / most;
   }
 
   private nearDuplicatesOf(doc: number): number {
