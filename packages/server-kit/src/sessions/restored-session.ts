@@ -11,6 +11,7 @@
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage, MessageExtraInfo, RequestId } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerOperations } from "@foundry-mcp/telemetry";
+import { closeProtocol } from "../protocol-close";
 import type { StoredSession } from "./session-rows";
 
 /** The id of the replayed initialize; the replay is over before any client message is delivered. */
@@ -49,7 +50,7 @@ export class RestoredSessionTransport implements Transport {
     this.inner.onerror = (error) => this.onerror?.(error);
     this.inner.onclose = () => {
       this.operations.closed();
-      this.onclose?.();
+      closeProtocol(() => this.onclose?.());
     };
     await this.inner.start();
     if (!this.session) return;
