@@ -1,7 +1,7 @@
 // The SDK's Protocol, told that its transport closed, builds a "Connection closed" McpError on
 // every close — before it knows whether any server→client request is waiting for it — and an
 // Error's construction captures a stack trace. The HTTP endpoint builds and closes a Server per
-// request, so that capture was about 1.3% of the gateway's CPU per call (docs/decisions/0021).
+// request, so that capture was about 1.3% of the gateway's CPU per call (issue #33).
 // The error's code and message, and who receives it, stay the SDK's: only its stack is empty.
 
 /**
