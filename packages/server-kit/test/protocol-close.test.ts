@@ -41,7 +41,7 @@ const stackFrames = (error: Error): string[] => (error.stack ?? "").split("\n").
 describe("closing a per-request Server", () => {
   it.each([
     ["DualEraTransport", (wire: LineStdioTransport): Transport => new DualEraTransport(wire, identity)],
-    ["RestoredSessionTransport", (wire: LineStdioTransport): Transport => new RestoredSessionTransport(wire, undefined, new ServerOperations({ transport: "pipe" }))],
+    ["RestoredSessionTransport", (wire: LineStdioTransport): Transport => new RestoredSessionTransport(wire, new ServerOperations({ transport: "pipe" }))],
   ])("%s: a request waiting for the client settles with Connection closed, built without a stack trace", async (_name, wrap) => {
     const limit = Error.stackTraceLimit;
     const { server, ping } = await serverWaitingForTheClient(wrap);
