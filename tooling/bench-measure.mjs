@@ -1,6 +1,7 @@
 // Measuring helpers shared by the apps' benchmarks: medians, percentiles, a markdown table, and
 // CPU time read from /proc (Linux), which unlike wall time does not move with the machine's load.
 import { readdirSync, readFileSync } from "node:fs";
+import { seededRandom } from "./test-support.mjs";
 
 /** The p-th percentile (0..100) of `values`, by nearest rank. */
 export function percentile(values, p) {
@@ -29,18 +30,6 @@ export function spread(values, digits = 1, unit = "") {
   const finite = values.filter(Number.isFinite);
   if (finite.length < 2) return `${fixed(median(finite), digits)}${unit}`;
   return `${fixed(median(finite), digits)}${unit} (${fixed(Math.min(...finite), digits)}–${fixed(Math.max(...finite), digits)})`;
-}
-
-/** A small seeded generator (mulberry32): a bench's resampling gives the same interval on the same figures. */
-function seededRandom(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**
