@@ -6,29 +6,40 @@
 // of them. "Today" is a built checkout of the code before telemetry, when TELEMETRY_BENCH_BASELINE
 // names one (its apps' dist/ are run).
 // Two measures: (1) interleaved rounds, each setup's figures taken as ratios to the reference
-// measured in the same round, so a reader sees the spread beside the median; (2) a profiled run of
+// measured in the same round, so a reader sees the spread beside the median, and the median's
+// bootstrap confidence interval over the rounds, to decide a 2% target; (2) a profiled run of
 // each setup (node --cpu-prof), whose samples in telemetry code give telemetry's own share of the
 // server's CPU directly, without comparing two noisy runs (_telemetry-profile.mjs).
-// TELEMETRY_BENCH_QUICK=1 runs one short round (a check that the script works, not a figure);
-// TELEMETRY_BENCH_PROFILES=<dir> keeps the .cpuprofile files there.
+// TELEMETRY_BENCH_QUICK=1 runs two short rounds (a check that the script works, not a figure);
+// TELEMETRY_BENCH_PROFILES=<dir> keeps the .cpuprofile files there; TELEMETRY_BENCH_PART=gateway
+// runs the gateway's rounds alone (no relay, no profiles).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { cpuMs, fixed, median, percentile, spread, table } from "../tooling/bench-measure.mjs";
+import { cpuMs, fixed, median, medianInterval, percentile, spread, table } from "../tooling/bench-measure.mjs";
 import { startOtlpReceiver } from "../tooling/otlp-receiver.mjs";
-import { startGateway } from "../apps/amicited-gateway/bench/start-gateway.mjs";
+import { initGatewayData, startGateway } from "../apps/amicited-gateway/bench/start-gateway.mjs";
 import { connectGatewayClients, gatewayLoad, profileGateway, profileRelay, relayLoad, sdk, telemetryShareRows, moduleRows } from "./_telemetry-profile.mjs";
 
 const QUICK = process.env.TELEMETRY_BENCH_QUICK === "1";
-const ROUNDS = QUICK ? 1 : 8;
-const ROUND_MS = QUICK ? 1000 : 2000;
+const GATEWAY_ONLY = process.env.TELEMETRY_BENCH_PART === "gateway";
+// The ≤ 1.02× target needs the median ratio known to about ±1.5%: many rounds, each a fresh
+// process per setup (a process's own luck lasts its life), short enough for ~4 minutes in all.
+// today, off and off again run in every round; the on-setups (a 15% target) in every ON_EVERY-th.
+const ROUNDS = QUICK ? 2 : 24;
+const ON_EVERY = QUICK ? 1 : 4;
+const RELAY_ROUNDS = QUICK ? 1 : 6;
+// Each setup's share of a round, run in SLICES slices in ABC CBA ABC CBA order, so that a change
+// of the machine's load during the round (other processes on its 2 cores) falls on every setup alike.
+const ROUND_MS = QUICK ? 400 : 1000;
+const SLICES = 4;
 const RELAY_CALLS = QUICK ? 30 : 400;
 const PROFILE_MS = QUICK ? 1000 : 4000;
 const PROFILE_RELAY_CALLS = QUICK ? 100 : 2000;
 const IDLE_MS = QUICK ? 2000 : 10_000;
-const WARM_UP_MS = QUICK ? 300 : 800;
+const WARM_UP_MS = QUICK ? 300 : 500;
 const CLIENTS = 8;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, "..");
@@ -53,19 +64,27 @@ const variants = [
   // The A/A control: the same build and setting as "off" in processes of their own. Its ratio to
   // "off" is what this machine's noise alone shows between two setups that cannot differ.
   { name: "off again (A/A control)", root, env: withoutOtel },
-  { name: "on, default sampler", root, env: { ...withoutOtel, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url } },
-  { name: "on, all sampled", root, env: { ...withoutOtel, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_TRACES_SAMPLER: "always_on" }, traceparent: true },
+  { name: "on, default sampler", root, env: { ...withoutOtel, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url }, sometimes: true },
+  { name: "on, all sampled", root, env: { ...withoutOtel, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_TRACES_SAMPLER: "always_on" }, traceparent: true, sometimes: true },
 ];
+const templates = new Map();
 for (const variant of variants) {
   variant.gatewayBin = path.join(variant.root, "apps/amicited-gateway/dist/gateway.mjs");
   variant.foyaBin = path.join(variant.root, "apps/foya-host/dist/foya.mjs");
+  // One `init` per build; every gateway of that build starts on a copy of its data folder.
+  if (!templates.has(variant.gatewayBin)) {
+    const template = initGatewayData(variant.gatewayBin);
+    cleanups.push(() => rmSync(template.data, { recursive: true, force: true }));
+    templates.set(variant.gatewayBin, template);
+  }
+  variant.template = templates.get(variant.gatewayBin);
 }
 const off = variants.find((variant) => variant.name === "off");
 const today = variants[0] === off ? undefined : variants[0];
 
 /** A fresh gateway of `variant` with its clients connected and warmed up; `stop()` ends it. */
 async function startGatewaySetup(variant) {
-  const { url, init, server, data } = await startGateway(variant.gatewayBin, [], variant.env);
+  const { url, init, server, data } = await startGateway(variant.gatewayBin, [], variant.env, variant.template);
   const stop = () => {
     server.kill("SIGKILL");
     rmSync(data, { recursive: true, force: true });
@@ -76,10 +95,26 @@ async function startGatewaySetup(variant) {
   return { pid: server.pid, clients, stop };
 }
 
-async function gatewayRound(stats, running) {
-  const before = cpuMs(running.pid) ?? 0;
-  const { calls, seconds } = await gatewayLoad(running.clients, stats.variant, ROUND_MS, stats.latencies);
-  stats.rounds.push({ rate: calls / seconds, cpuPerCall: ((cpuMs(running.pid) ?? 0) - before) / calls });
+/**
+ * One round of the gateways in `running` (index → a started setup): each gets ROUND_MS of load in
+ * SLICES slices, the order reversed every other pass, and one figure per setup for the round.
+ */
+async function gatewayRound(round, gateways, running) {
+  const indexes = [...running.keys()];
+  const rotated = indexes.map((_, offset) => indexes[(round + offset) % indexes.length]);
+  const totals = new Map(indexes.map((index) => [index, { calls: 0, seconds: 0, cpu: 0 }]));
+  for (let slice = 0; slice < SLICES; slice += 1) {
+    for (const index of slice % 2 === 0 ? rotated : [...rotated].reverse()) {
+      const setup = running.get(index);
+      const before = cpuMs(setup.pid) ?? 0;
+      const { calls, seconds } = await gatewayLoad(setup.clients, gateways[index].variant, ROUND_MS / SLICES, gateways[index].latencies);
+      const total = totals.get(index);
+      total.calls += calls;
+      total.seconds += seconds;
+      total.cpu += (cpuMs(setup.pid) ?? 0) - before;
+    }
+  }
+  for (const [index, total] of totals) gateways[index].rounds.push({ round, rate: total.calls / total.seconds, cpuPerCall: total.cpu / total.calls });
 }
 
 /** A fresh FOYA_HOME with server-everything added as `ev0`, for `bin`. */
@@ -105,17 +140,42 @@ async function relayRound(stats, running) {
   const before = cpuMs(running.pid) ?? 0;
   const times = await relayLoad(running.client, stats.variant, RELAY_CALLS);
   stats.times.push(...times);
-  stats.rounds.push({ p50: median(times), cpuPerCall: ((cpuMs(running.pid) ?? 0) - before) / times.length });
+  stats.rounds.push({ round: stats.rounds.length, p50: median(times), cpuPerCall: ((cpuMs(running.pid) ?? 0) - before) / times.length });
 }
 
-/** `figure(setup round) ÷ figure(reference's same round)` per round, as "median× (min–max)". */
+/** `figure(setup's round) ÷ figure(reference's same round)`, for every round both ran. */
+const roundRatios = (setup, reference, figure) =>
+  setup.rounds.flatMap((round) => {
+    const same = reference.rounds.find((other) => other.round === round.round);
+    return same ? [figure(round) / figure(same)] : [];
+  });
+
+/** The per-round ratios as "median× [95% CI of the median] (min–max)". */
 function ratio(setup, reference, figure) {
   if (!reference) return "—";
-  return spread(
-    setup.rounds.map((round, index) => figure(round) / figure(reference.rounds[index])),
-    3,
-    "×",
-  );
+  if (setup === reference) return "1.000×";
+  const ratios = roundRatios(setup, reference, figure);
+  const interval = medianInterval(ratios);
+  const text = spread(ratios, 3, "×");
+  return interval ? text.replace("× (", `× [${fixed(interval[0], 3)}–${fixed(interval[1], 3)}] (`) : text;
+}
+
+/** Off ÷ today's CPU per call and throughput against the 1.02× target, as the rounds' intervals decide it. */
+function verdict(gateways) {
+  const reference = gateways[0];
+  const setup = gateways.find((stats) => stats.variant === off);
+  const control = gateways.find((stats) => stats.variant.name.startsWith("off again"));
+  const decide = (interval) => (!interval ? "too few rounds to tell" : interval[1] <= 1.02 ? "met" : interval[0] > 1.02 ? "missed" : "not decided by this run (the interval spans 1.02×)");
+  const line = (label, ratios) => {
+    const interval = medianInterval(ratios);
+    return `${label}: ${fixed(median(ratios), 3)}× [${interval ? interval.map((bound) => fixed(bound, 3)).join("–") : "n/a"}]`;
+  };
+  const cpu = roundRatios(setup, reference, (round) => round.cpuPerCall);
+  const rate = roundRatios(setup, reference, (round) => 1 / round.rate);
+  return [
+    `**Off ÷ today against ≤ 1.02×** — ${line("CPU per call", cpu)}: ${decide(medianInterval(cpu))}; ${line("throughput cost", rate)}: ${decide(medianInterval(rate))}.`,
+    control ? ` A/A control, off again ÷ off — ${line("CPU per call", roundRatios(control, setup, (round) => round.cpuPerCall))}.` : "",
+  ].join("");
 }
 
 const ratioColumns = (label) => [...(today ? [`${label} ÷ today`] : []), `${label} ÷ off`];
@@ -129,24 +189,26 @@ try {
   if (!existsSync(everything)) throw new Error(`${everything} is missing: pnpm install`);
   const gateways = variants.map((variant) => ({ variant, rounds: [], latencies: [] }));
   const relays = variants.map((variant) => ({ variant, rounds: [], times: [] }));
-  const homes = variants.map((variant) => foyaHome(variant));
+  const homes = GATEWAY_ONLY ? [] : variants.map((variant) => foyaHome(variant));
   for (let round = 0; round < ROUNDS; round += 1) {
     // Fresh processes every round: two processes of one build differ by several per cent in CPU
     // per call for as long as they live (JIT choices, memory layout), so a process kept for every
-    // round would show its own luck as the setup's cost, with a narrow spread.
-    const runningGateways = await Promise.all(variants.map((variant) => startGatewaySetup(variant)));
+    // round would show its own luck as the setup's cost, with a narrow spread. The last round
+    // has every setup (it also measures idle CPU).
+    const everyone = round % ON_EVERY === ON_EVERY - 1 || round === ROUNDS - 1;
+    const inRound = variants.flatMap((variant, index) => (everyone || !variant.sometimes ? [index] : []));
+    const running = new Map(await Promise.all(inRound.map(async (index) => [index, await startGatewaySetup(variants[index])])));
     // The order rotates each round, so no setup always runs first or last.
-    for (let offset = 0; offset < variants.length; offset += 1) {
-      const index = (round + offset) % variants.length;
-      await gatewayRound(gateways[index], runningGateways[index]);
-    }
+    await gatewayRound(round, gateways, running);
     if (round === ROUNDS - 1) {
       // Idle: every gateway at once with its clients connected and no call in flight.
-      const idleBefore = runningGateways.map((running) => cpuMs(running.pid) ?? 0);
+      const idleBefore = new Map([...running].map(([index, setup]) => [index, cpuMs(setup.pid) ?? 0]));
       await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
-      gateways.forEach((stats, index) => (stats.idleMsPerSecond = ((cpuMs(runningGateways[index].pid) ?? 0) - idleBefore[index]) / (IDLE_MS / 1000)));
+      for (const [index, setup] of running) gateways[index].idleMsPerSecond = ((cpuMs(setup.pid) ?? 0) - idleBefore.get(index)) / (IDLE_MS / 1000);
     }
-    for (const running of runningGateways) running.stop();
+    for (const setup of running.values()) setup.stop();
+    countSpans();
+    if (GATEWAY_ONLY || round >= RELAY_ROUNDS) continue;
     const runningRelays = await Promise.all(variants.map((variant, index) => startRelaySetup(variant, homes[index])));
     for (let offset = 0; offset < variants.length; offset += 1) {
       const index = (round + offset) % variants.length;
@@ -156,7 +218,7 @@ try {
     countSpans();
   }
   const profiles = { gateway: [], relay: [] };
-  for (const variant of variants) {
+  for (const variant of GATEWAY_ONLY ? [] : variants) {
     profiles.gateway.push(await profileGateway(variant, { clients: CLIENTS, ms: PROFILE_MS }));
     profiles.relay.push(await profileRelay(variant, foyaHome(variant), PROFILE_RELAY_CALLS));
     countSpans();
@@ -164,10 +226,10 @@ try {
 
   console.log("## Telemetry cost: gateway throughput and foya relay, OpenTelemetry off and on\n");
   console.log(
-    `Target (issue #33): off costs nothing measurable (≤ 1.02×), on ≤ 1.15×. ${QUICK ? "**Quick run (TELEMETRY_BENCH_QUICK=1): one short round, not a figure to quote.** " : ""}On = OTLP/HTTP JSON export of every span and the duration histograms to a receiver on 127.0.0.1 (in the bench's own process); the default sampler is OpenTelemetry's parentbased_always_on, so calls without a traceparent are sampled roots; "all sampled" adds always_on and a sampled traceparent in every call's _meta. ${today ? '"Today" is the build before telemetry (6ebab28): "÷ today" also counts everything merged since (store statements, sessions, call log, /metrics, readiness, structured logs), "÷ off" is telemetry\'s own cost when on. ' : "No build before telemetry was given (TELEMETRY_BENCH_BASELINE), so ratios are against off. "}${ROUNDS} rounds, each with fresh processes of every setup (two processes of one build differ by several per cent in CPU per call for their whole life, so the spread below includes that), the setups interleaved and taking turns to go first; each ratio is taken per round against the reference's figure in the same round, printed as the median with the rounds' min–max in brackets: a difference inside that range is inside the noise. "Off again" is the A/A control: the same build and setting as off, in its own processes; its ratio to off is the noise floor between two setups that cannot differ.\n`,
+    `Target (issue #33): off costs nothing measurable (≤ 1.02×), on ≤ 1.15×. ${QUICK ? "**Quick run (TELEMETRY_BENCH_QUICK=1): two short rounds, not a figure to quote.** " : ""}On = OTLP/HTTP JSON export of every span and the duration histograms to a receiver on 127.0.0.1 (in the bench's own process); the default sampler is OpenTelemetry's parentbased_always_on, so calls without a traceparent are sampled roots; "all sampled" adds always_on and a sampled traceparent in every call's _meta. ${today ? '"Today" is the build before telemetry (6ebab28): "÷ today" also counts everything merged since (store statements, sessions, call log, /metrics, readiness, structured logs), "÷ off" is telemetry\'s own cost when on. ' : "No build before telemetry was given (TELEMETRY_BENCH_BASELINE), so ratios are against off. "}Rounds with fresh processes of every setup in each (two processes of one build differ by several per cent in CPU per call for their whole life, so the spread below includes that), the setups interleaved and taking turns to go first; each ratio is taken per round against the reference's figure in the same round, printed as the median, then in square brackets the 95% confidence interval of that median (percentile bootstrap over the rounds, seeded), then the rounds' min–max in round brackets. The interval decides a target: wholly below it, met; wholly above, missed; across it, this run cannot tell. "Off again" is the A/A control: the same build and setting as off, in its own processes; its ratio to off should be 1.000× within its interval.\n`,
   );
   console.log(
-    `### Gateway throughput\n\n${CLIENTS} clients call \`read_tool\` → \`list_domains\` over Streamable HTTP (SQLite store), ${ROUND_MS / 1000} s per round after ${WARM_UP_MS / 1000} s of warm-up. Throughput cost = reference calls/s ÷ this setup's; CPU cost = this setup's gateway CPU per call ÷ the reference's (the gateway process's own CPU time from /proc: less noisy than throughput, which shares 2 cores with the load generator). 1.00× = no cost. Idle CPU: each gateway's CPU time per second over ${IDLE_MS / 1000} s with its clients connected and no call (timers, the event-loop delay histogram, V8's background work).\n`,
+    `### Gateway throughput\n\n${CLIENTS} clients call \`read_tool\` → \`list_domains\` over Streamable HTTP (SQLite store). ${ROUNDS} rounds; today, off and off again in each, the on-setups in every ${ON_EVERY === 1 ? "" : `${ON_EVERY}th `}round (${gateways.at(-1).rounds.length} rounds: their target is 15%, not 2%). Each setup gets ${ROUND_MS / 1000} s of load per round after ${WARM_UP_MS / 1000} s of warm-up, in ${SLICES} slices taken in ABC CBA order, so that a change of the machine's load during a round falls on every setup alike; every gateway starts on a copy of its build's \`init\`ed data folder. Throughput cost = reference calls/s ÷ this setup's; CPU cost = this setup's gateway CPU per call ÷ the reference's (the gateway process's own CPU time from /proc: less noisy than throughput, which shares 2 cores with the load generator). 1.00× = no cost. Idle CPU: each gateway's CPU time per second over ${IDLE_MS / 1000} s with its clients connected and no call (timers, the event-loop delay histogram, V8's background work).\n`,
   );
   console.log(
     table(
@@ -184,31 +246,34 @@ try {
       ]),
     ),
   );
-  console.log(
-    `\n### foya relay cost\n\nOne client calls server-everything's \`echo\` through \`foya serve\` (stdio), ${RELAY_CALLS} sequential calls per round after 100 of warm-up. Latency cost = this setup's p50 ÷ the reference's; CPU cost = foya's CPU per call ÷ the reference's.\n`,
-  );
-  console.log(
-    table(
-      ["telemetry", "p50 ms", "p95 ms", "foya CPU ms/call", ...ratioColumns("p50 cost"), ...ratioColumns("CPU/call")],
-      relays.map((setup) => [
-        setup.variant.name,
-        fixed(median(setup.times), 3),
-        fixed(percentile(setup.times, 95), 3),
-        fixed(median(setup.rounds.map((round) => round.cpuPerCall)), 3),
-        ...ratioCells(setup, relays, (round) => round.p50),
-        ...ratioCells(setup, relays, (round) => round.cpuPerCall),
-      ]),
-    ),
-  );
-  const cpuMsPerCall = { gateway: gateways.map((setup) => median(setup.rounds.map((round) => round.cpuPerCall))), relay: relays.map((setup) => median(setup.rounds.map((round) => round.cpuPerCall))) };
-  console.log(
-    `\n### Telemetry code's share of the server's CPU (profiled run)\n\nEach setup once more in a fresh process under \`node --cpu-prof\` (a sample every 500 µs): the gateway for ${PROFILE_MS / 1000} s of the same load, foya for ${PROFILE_RELAY_CALLS} relayed calls. Share = the samples in telemetry code ÷ all the process's busy samples (every sample but idle; GC and V8's own work included) during the load. A sample in Node's or V8's own code (a socket write, JSON.stringify) counts for the nearest bundled function below it on the stack, so telemetry's share includes the runtime work it asks for; in brackets, its own JavaScript alone. Telemetry code = everything bundled from \`packages/telemetry\` (spans, OTLP export, the traced server and client transports, trace-context parsing, the /metrics registry), the apps' own telemetry and metrics files (\`src/**/*telemetry*\`, \`src/**/*metrics*\`), and any other function whose name says telemetry, traced, traceparent or metric. Modules are read from the \`// <path>\` line esbuild writes above each module's code in the bundle, so the count holds for any build of the code, whatever its function names or lines. µs/call = the share × the setup's CPU per call in the rounds above (measured without the profiler, which costs CPU of its own). Not counted: the garbage collection of what telemetry allocates (\`(garbage collector)\`) and the export's socket writes done from the event loop, so this is a lower bound of telemetry's cost. "Today" has no telemetry code: its row shows what the rule counts in code that is not telemetry.\n`,
-  );
-  console.log(table(["telemetry", "gateway: telemetry share (own JS)", "gateway: telemetry µs/call", "foya: telemetry share (own JS)", "foya: telemetry µs/call"], telemetryShareRows(variants, profiles, cpuMsPerCall)));
-  console.log(
-    `\n### Where the gateway's CPU goes (profiled run), µs per call by module\n\nEach bundled module's share of the samples in the profiled gateway runs above (its JavaScript and the runtime work it called, as above) times the setup's gateway CPU per call in the rounds. The busiest modules; "node internals" and "native" are what Node and V8 did with no bundled function on the stack (event-loop callbacks: HTTP parsing, socket reads).\n`,
-  );
-  console.log(table(["module", ...variants.map((variant) => variant.name)], moduleRows(profiles.gateway, cpuMsPerCall.gateway, 16)));
+  if (today) console.log(`\n${verdict(gateways)}`);
+  if (!GATEWAY_ONLY) {
+    console.log(
+      `\n### foya relay cost\n\nOne client calls server-everything's \`echo\` through \`foya serve\` (stdio), ${RELAY_ROUNDS} rounds of ${RELAY_CALLS} sequential calls after 100 of warm-up. Latency cost = this setup's p50 ÷ the reference's; CPU cost = foya's CPU per call ÷ the reference's.\n`,
+    );
+    console.log(
+      table(
+        ["telemetry", "p50 ms", "p95 ms", "foya CPU ms/call", ...ratioColumns("p50 cost"), ...ratioColumns("CPU/call")],
+        relays.map((setup) => [
+          setup.variant.name,
+          fixed(median(setup.times), 3),
+          fixed(percentile(setup.times, 95), 3),
+          fixed(median(setup.rounds.map((round) => round.cpuPerCall)), 3),
+          ...ratioCells(setup, relays, (round) => round.p50),
+          ...ratioCells(setup, relays, (round) => round.cpuPerCall),
+        ]),
+      ),
+    );
+    const cpuMsPerCall = { gateway: gateways.map((setup) => median(setup.rounds.map((round) => round.cpuPerCall))), relay: relays.map((setup) => median(setup.rounds.map((round) => round.cpuPerCall))) };
+    console.log(
+      `\n### Telemetry code's share of the server's CPU (profiled run)\n\nEach setup once more in a fresh process under \`node --cpu-prof\` (a sample every 500 µs): the gateway for ${PROFILE_MS / 1000} s of the same load, foya for ${PROFILE_RELAY_CALLS} relayed calls. Share = the samples in telemetry code ÷ all the process's busy samples (every sample but idle; GC and V8's own work included) during the load. A sample in Node's or V8's own code (a socket write, JSON.stringify) counts for the nearest bundled function below it on the stack, so telemetry's share includes the runtime work it asks for; in brackets, its own JavaScript alone. Telemetry code = everything bundled from \`packages/telemetry\` (spans, OTLP export, the traced server and client transports, trace-context parsing, the /metrics registry), the apps' own telemetry and metrics files (\`src/**/*telemetry*\`, \`src/**/*metrics*\`), and any other function whose name says telemetry, traced, traceparent or metric. Modules are read from the \`// <path>\` line esbuild writes above each module's code in the bundle, so the count holds for any build of the code, whatever its function names or lines. µs/call = the share × the setup's CPU per call in the rounds above (measured without the profiler, which costs CPU of its own). Not counted: the garbage collection of what telemetry allocates (\`(garbage collector)\`) and the export's socket writes done from the event loop, so this is a lower bound of telemetry's cost. "Today" has no telemetry code: its row shows what the rule counts in code that is not telemetry.\n`,
+    );
+    console.log(table(["telemetry", "gateway: telemetry share (own JS)", "gateway: telemetry µs/call", "foya: telemetry share (own JS)", "foya: telemetry µs/call"], telemetryShareRows(variants, profiles, cpuMsPerCall)));
+    console.log(
+      `\n### Where the gateway's CPU goes (profiled run), µs per call by module\n\nEach bundled module's share of the samples in the profiled gateway runs above (its JavaScript and the runtime work it called, as above) times the setup's gateway CPU per call in the rounds. The busiest modules; "node internals" and "native" are what Node and V8 did with no bundled function on the stack (event-loop callbacks: HTTP parsing, socket reads).\n`,
+    );
+    console.log(table(["module", ...variants.map((variant) => variant.name)], moduleRows(profiles.gateway, cpuMsPerCall.gateway, 16)));
+  }
   console.log(`\nSpans received by the OTLP receiver during the run: ${spansReceived}; rejected requests: ${receiver.rejected.length}.`);
   console.log(`\n_${fixed((performance.now() - started) / 1000, 0)} s of measuring._`);
 } finally {

@@ -1,6 +1,7 @@
 // Measuring helpers shared by the apps' benchmarks: medians, percentiles, a markdown table, and
 // CPU time read from /proc (Linux), which unlike wall time does not move with the machine's load.
 import { readdirSync, readFileSync } from "node:fs";
+import { seededRandom } from "./test-support.mjs";
 
 /** The p-th percentile (0..100) of `values`, by nearest rank. */
 export function percentile(values, p) {
@@ -29,6 +30,23 @@ export function spread(values, digits = 1, unit = "") {
   const finite = values.filter(Number.isFinite);
   if (finite.length < 2) return `${fixed(median(finite), digits)}${unit}`;
   return `${fixed(median(finite), digits)}${unit} (${fixed(Math.min(...finite), digits)}–${fixed(Math.max(...finite), digits)})`;
+}
+
+/**
+ * The `level` confidence interval of the median of `values` by the percentile bootstrap: the
+ * median of `resamples` resamplings (with replacement, seeded) of the values; `[low, high]`, or
+ * undefined for fewer than 3 values. How precisely the rounds pin a median down, where min–max
+ * only shows how far single rounds stray.
+ * @example medianInterval([1.01, 0.98, 1.03, 1.0, 0.99]) // [0.98, 1.03]
+ */
+export function medianInterval(values, level = 0.95, resamples = 4000, seed = 33) {
+  const finite = values.filter(Number.isFinite);
+  if (finite.length < 3) return undefined;
+  const random = seededRandom(seed);
+  const medians = [];
+  for (let draw = 0; draw < resamples; draw += 1) medians.push(median(Array.from(finite, () => finite[Math.floor(random() * finite.length)])));
+  const tail = (100 * (1 - level)) / 2;
+  return [percentile(medians, tail), percentile(medians, 100 - tail)];
 }
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux

@@ -35,15 +35,20 @@ export interface HttpEdgeOptions<C = true> {
   challengeParams?: (req: http.IncomingMessage) => string;
 }
 
-/** An admitted request: its method, its credential and, for POST, the parsed JSON body. */
+/** An admitted request: its method, its credential, its parsed URL and, for POST, the parsed JSON body. */
 export interface AdmittedRequest<C = true> {
   method: "GET" | "POST" | "DELETE";
   credential: C;
+  /** The request's URL, parsed once (its query, e.g. a view parameter, is read from here). */
+  url: URL;
   body?: unknown;
 }
 
-/** Admits a request (the caller then serves it) or answers the refusal itself and returns undefined. */
-export type HttpEdge<C = true> = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<AdmittedRequest<C> | undefined>;
+/**
+ * Admits a request (the caller then serves it) or answers the refusal itself and returns
+ * undefined; `url` is the request's URL when the caller's router already parsed it.
+ */
+export type HttpEdge<C = true> = (req: http.IncomingMessage, res: http.ServerResponse, url?: URL) => Promise<AdmittedRequest<C> | undefined>;
 
 /** 1 MiB: larger than any MCP request a client sends, small enough to refuse a flood at once. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -86,7 +91,17 @@ export function sameSecret(presented: string, expected: string): boolean {
 export function hostAllowList(host: string, extra: readonly string[] = []): (value: string) => boolean {
   const allowed = new Set([...LOOPBACK, ...extra.map((name) => name.toLowerCase())]);
   if (!["0.0.0.0", "::"].includes(host)) allowed.add(hostnameOf(host) ?? host);
-  return (value) => allowed.has(hostnameOf(value) ?? "");
+  // A client sends the same Host on every request: its verdict is kept (one entry) rather than
+  // parsing the header as a URL again each time.
+  let lastValue: string | undefined;
+  let lastVerdict = false;
+  return (value) => {
+    if (value !== lastValue) {
+      lastVerdict = allowed.has(hostnameOf(value) ?? "");
+      lastValue = value;
+    }
+    return lastVerdict;
+  };
 }
 
 /** Reads at most `limit` bytes of a request body; past it the rest is drained unread and "too-large" returned. */
@@ -124,8 +139,8 @@ export function createHttpEdge<C = true>(options: HttpEdgeOptions<C>): HttpEdge<
     return (await options.checkToken(token)) || "refused";
   };
 
-  return async (req, res) => {
-    const url = new URL(req.url ?? "/", "http://placeholder");
+  return async (req, res, parsedUrl) => {
+    const url = parsedUrl ?? new URL(req.url ?? "/", "http://placeholder");
     if (url.pathname !== endpoint) return refuse(res, 404, -32000, `Not found: the MCP endpoint is ${endpoint}`);
     const host = req.headers.host ?? "";
     if (!allowed(host)) return refuse(res, 403, -32000, `Forbidden: Host ${host} is not allowed`);
@@ -140,7 +155,7 @@ export function createHttpEdge<C = true>(options: HttpEdgeOptions<C>): HttpEdge<
       const challenge = `Bearer realm="${options.realm}", error="invalid_token", error_description="${refusedToken}"${challengeExtra(req)}`;
       return refuse(res, 401, -32001, `Unauthorized: ${refusedToken}`, { "www-authenticate": challenge });
     }
-    if (req.method === "GET" || req.method === "DELETE") return { method: req.method, credential };
+    if (req.method === "GET" || req.method === "DELETE") return { method: req.method, credential, url };
     if (req.method !== "POST") return refuse(res, 405, -32000, "Method not allowed", { allow: "GET, POST, DELETE" });
     const raw = await readLimitedBody(req, limit);
     if (raw === "too-large") return refuse(res, 413, -32600, `Request body exceeds ${limit} bytes`);
@@ -153,6 +168,6 @@ export function createHttpEdge<C = true>(options: HttpEdgeOptions<C>): HttpEdge<
     // Valid JSON that no message can be (null, 7, "x", [1]): refused here, before any transport reads `.params` of it.
     const notMessage = describeNonMessageBody(body);
     if (notMessage !== undefined) return refuse(res, 400, -32600, `Invalid Request: ${notMessage}`);
-    return { method: "POST", credential, body };
+    return { method: "POST", credential, url, body };
   };
 }

@@ -136,6 +136,38 @@ describe("hostAllowList", () => {
     expect(hostAllowList("0.0.0.0")("0.0.0.0")).toBe(false);
     expect(hostAllowList("::")("localhost")).toBe(true);
   });
+
+  // Issue #33: the list keeps the last value's verdict (a client repeats its Host on every request).
+  it("gives each value its own verdict when allowed and refused values alternate", () => {
+    const allowed = hostAllowList("127.0.0.1");
+    const values = ["127.0.0.1:8787", "127.0.0.1:8787", "evil.example", "evil.example", "127.0.0.1:8787", "", "localhost", "http://evil.example"];
+    expect(values.map((value) => allowed(value))).toEqual([true, true, false, false, true, false, true, false]);
+  });
+});
+
+// Issue #33: a router that parsed the request's URL (the gateway's, for /ui and OAuth) hands it to
+// the edge, and the endpoint reads its view parameter from the admitted URL: one parse per request, not three.
+describe("createHttpEdge with the router's parsed URL", () => {
+  it("checks the path of the URL it is given and returns that URL with the admitted request", async () => {
+    const admit = createHttpEdge({ host: "127.0.0.1", realm: "test", checkToken: (token) => sameSecret(token, "right") });
+    const edged = http.createServer((req, res) => {
+      const url = new URL(req.url ?? "/", "http://placeholder");
+      void admit(req, res, url).then((admitted) => admitted && sendJson(res, 200, { same: admitted.url === url, toolsets: admitted.url.searchParams.get("toolsets") }));
+    });
+    await new Promise<void>((resolve) => edged.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(edged.address() as AddressInfo).port}`;
+    try {
+      const call = async (path: string) => {
+        const response = await fetch(`${base}${path}`, { method: "POST", headers: { authorization: "Bearer right" }, body: "{}" });
+        return { status: response.status, body: (await response.json()) as unknown };
+      };
+      expect(await call("/mcp?toolsets=sql,web")).toEqual({ status: 200, body: { same: true, toolsets: "sql,web" } });
+      expect(await call("/other?toolsets=sql")).toEqual({ status: 404, body: { jsonrpc: "2.0", error: { code: -32000, message: "Not found: the MCP endpoint is /mcp" }, id: null } });
+    } finally {
+      edged.closeAllConnections();
+      await new Promise((resolve) => edged.close(resolve));
+    }
+  });
 });
 
 // Issue 37 / decision 0015: the edge computed the host's challenge params for every request, an

@@ -95,7 +95,7 @@ export async function startHttpGateway(
     if (options.ui && isUiPath(url.pathname)) return options.ui(req, res, url);
     if (options.oauth && isOAuthPath(url.pathname)) return options.oauth.routes(req, res, url);
     if (options.metrics?.(req, res)) return;
-    return mcp.handle(req, res);
+    return mcp.handle(req, res, url);
   };
 
   const httpServer = http.createServer((req, res) => {

@@ -10,6 +10,7 @@ import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/
 import type { JSONRPCMessage, MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
 import { ServerOperations, type NetworkTransport } from "@foundry-mcp/telemetry";
 import { LineStdioTransport } from "../line-stdio-transport";
+import { closeProtocol } from "../protocol-close";
 import { DirectRequests, type DirectRoutes } from "./direct-requests";
 import { EraRouter, type EraRouterOptions, type ProtocolEra } from "./era-router";
 import type { ServerIdentity } from "./modern-result";
@@ -72,7 +73,7 @@ export class DualEraTransport implements Transport {
     this.inner.onerror = (error) => this.onerror?.(error);
     this.inner.onclose = () => {
       this.operations.closed();
-      this.onclose?.();
+      closeProtocol(() => this.onclose?.());
     };
     await this.inner.start();
   }

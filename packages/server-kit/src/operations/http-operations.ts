@@ -52,7 +52,9 @@ interface Entry {
   res: http.ServerResponse;
   started: number;
   requestId: string;
-  facts: RequestFacts;
+  /** The parsed body, once admitted; its facts are read only when a json record or a deadline refusal needs them. */
+  body?: unknown;
+  facts?: RequestFacts;
   workspace?: string;
   drained?: boolean;
 }
@@ -60,6 +62,15 @@ interface Entry {
 // How long the last answers of a drain may take to leave their sockets.
 const FLUSH_MS = 1000;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** The request's facts (body and traceparent header), read once and only when needed. */
+const factsOf = (entry: Entry): RequestFacts => {
+  const traceparent = entry.req.headers.traceparent;
+  return (entry.facts ??= requestFactsOf(entry.body, typeof traceparent === "string" ? traceparent : undefined));
+};
+
+// Shared by every request's response: a transport writing after the deadline ended it must not crash the process.
+const ignoreError = (): undefined => undefined;
 
 const outcomeOf = (entry: Entry): { outcome: string; level: LogLevel } => {
   if (entry.drained) return { outcome: "drained", level: "warn" };
@@ -100,15 +111,16 @@ export function createHttpOperations(options: HttpOperationsOptions): HttpOperat
     // The request record exists in json format only: in text format nothing of it is built.
     if (log.format !== "json") return;
     const { outcome, level } = outcomeOf(entry);
+    const facts = factsOf(entry);
     log.record(level, {
       msg: "request",
       request_id: entry.requestId,
-      trace_id: entry.facts.traceId,
+      trace_id: facts.traceId,
       http_method: entry.req.method,
       path: (entry.req.url ?? "/").split("?")[0],
       status: entry.res.statusCode,
-      method: entry.facts.method,
-      tool: entry.facts.tool,
+      method: facts.method,
+      tool: facts.tool,
       workspace: entry.workspace,
       duration_ms: Math.round((performance.now() - entry.started) * 10) / 10,
       outcome,
@@ -118,10 +130,11 @@ export function createHttpOperations(options: HttpOperationsOptions): HttpOperat
 
   const refuseAtDeadline = (entry: Entry): void => {
     entry.drained = true;
-    const errors = (entry.facts.ids.length ? entry.facts.ids : [null]).map((id) => jsonRpcError(SHUTTING_DOWN_CODE, deadlineMessage, id));
+    const { ids } = factsOf(entry);
+    const errors = (ids.length ? ids : [null]).map((id) => jsonRpcError(SHUTTING_DOWN_CODE, deadlineMessage, id));
     const { res } = entry;
     // With ids the errors are answers (200, as any JSON-RPC error): the client's request settles with them.
-    if (!res.headersSent) return sendJson(res, entry.facts.ids.length ? 200 : 503, errors.length === 1 ? errors[0] : errors, { connection: "close" });
+    if (!res.headersSent) return sendJson(res, ids.length ? 200 : 503, errors.length === 1 ? errors[0] : errors, { connection: "close" });
     if (String(res.getHeader("content-type") ?? "").includes("text/event-stream"))
       for (const error of errors) res.write(`event: message\ndata: ${JSON.stringify(error)}\n\n`);
     res.end();
@@ -140,13 +153,9 @@ export function createHttpOperations(options: HttpOperationsOptions): HttpOperat
         res,
         started: performance.now(),
         requestId: typeof offered === "string" && REQUEST_ID.test(offered) ? offered : randomUUID(),
-        facts: { ids: [] },
       };
-      const traceparent = req.headers.traceparent;
-      if (typeof traceparent === "string") entry.facts = requestFactsOf(undefined, traceparent);
       res.setHeader("x-request-id", entry.requestId);
-      // A transport writing after the deadline ended its response must not crash the process.
-      res.on("error", () => undefined);
+      res.on("error", ignoreError);
       res.once("close", () => finish(entry));
       open.set(res, entry);
       if (!draining) return false;
@@ -156,8 +165,7 @@ export function createHttpOperations(options: HttpOperationsOptions): HttpOperat
     admitted(res, body, workspace) {
       const entry = open.get(res);
       if (!entry) return;
-      const traceparent = entry.req.headers.traceparent;
-      entry.facts = requestFactsOf(body, typeof traceparent === "string" ? traceparent : undefined);
+      entry.body = body;
       if (workspace !== undefined) entry.workspace = workspace;
     },
     drain() {

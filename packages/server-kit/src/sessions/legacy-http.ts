@@ -21,7 +21,7 @@ import {
 import { messageOf } from "@foundry-mcp/core";
 import { ServerOperations } from "@foundry-mcp/telemetry";
 import { jsonRpcError, sendJson } from "../http-edge";
-import { RestoredSessionTransport } from "./restored-session";
+import { RestoredSessionTransport, restoreSession } from "./restored-session";
 import { SessionEventStore } from "./session-events";
 import type { SessionCredential, SessionRows, StoredSession, StreamEventRows } from "./session-rows";
 import { resumeStream } from "./stream-resume";
@@ -105,9 +105,10 @@ async function serve<C extends SessionCredential>(
   const server = endpoint.createServer(request.credential, options.toolsets);
   // Each request on the wire is measured (duration; a span when exported) like the other eras'.
   const operations = new ServerOperations({ transport: "tcp", sessionId: options.session?.id, protocolVersion: options.session?.protocolVersion });
-  const restored = new RestoredSessionTransport(transport, options.session, operations);
+  const restored = new RestoredSessionTransport(transport, operations);
   const hungUp = new Promise<void>((resolve) => res.once("close", () => resolve()));
   await server.connect(restored);
+  if (options.session) await restoreSession(server, options.session);
   try {
     await Promise.race([transport.handleRequest(request.req, res, request.body), hungUp]);
     if (!options.resumable && !res.writableFinished) restored.cancelPending("the client closed the connection");

@@ -41,7 +41,8 @@ export interface McpHttpEndpointOptions<C extends SessionCredential> {
 
 /** A mounted endpoint: the host's router calls `handle` for requests to the MCP path. */
 export interface McpHttpEndpoint {
-  handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void>;
+  /** `url`: the request's URL when the router already parsed it (else the edge parses it). */
+  handle(req: http.IncomingMessage, res: http.ServerResponse, url?: URL): Promise<void>;
   /** Stops the idle-session sweep. */
   close(): void;
 }
@@ -68,13 +69,13 @@ export function createMcpHttpEndpoint<C extends SessionCredential>(options: McpH
     onStreamLogError: (error) => report("stream log", error),
   };
 
-  const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
-    const admitted = await admit(req, res);
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse, url?: URL): Promise<void> => {
+    const admitted = await admit(req, res, url);
     if (!admitted) return;
     const { credential, body, method } = admitted;
     options.operations?.admitted(res, body, credential.workspaceName);
     const request = { req, res, credential, body, method };
-    const view = options.viewParameter === undefined ? undefined : (new URL(req.url ?? "/", "http://placeholder").searchParams.get(options.viewParameter) ?? undefined);
+    const view = options.viewParameter === undefined ? undefined : (admitted.url.searchParams.get(options.viewParameter) ?? undefined);
     const sessionId = req.headers["mcp-session-id"];
     if (typeof sessionId === "string") return answerInSession(legacy, request, sessionId);
     if (method !== "POST") return sendJson(res, 400, jsonRpcError(-32000, "Bad Request: Mcp-Session-Id header is required"));

@@ -1,0 +1,68 @@
+// Issue #33 (docs/decisions/0021): a Server built for one request of a 2025 session gets the
+// session's initialize from restoreSession, through the SDK's own initialize handling with the
+// request parsed by the SDK's schema, instead of a replayed initialize and notifications/initialized
+// dispatched as messages through its transport (~3% of the gateway's CPU per request). What the
+// Server knows afterwards is what the replay gave it: the capabilities and clientInfo as the
+// schema normalizes them (`elicitation: {}` means form elicitation; unknown keys dropped).
+import { PassThrough } from "node:stream";
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { ServerOperations } from "@foundry-mcp/telemetry";
+import { describe, expect, it } from "vitest";
+import { createAppServer, LineStdioTransport, type McpApp, type ServerIdentity, type StoredSession } from "../src/index";
+import { restoreSession, RestoredSessionTransport } from "../src/sessions/restored-session";
+
+const identity: ServerIdentity = { serverInfo: { name: "restoring", version: "1" }, capabilities: { tools: {} } };
+const app: McpApp<null> = {
+  listTools: () => [{ name: "t", inputSchema: { type: "object" } }],
+  callTool: async () => ({ content: [{ type: "text", text: "answered" }] }),
+};
+
+const session: StoredSession = {
+  id: "s-1",
+  tokenId: 1,
+  toolsets: null,
+  protocolVersion: "2025-06-18",
+  clientCapabilities: { elicitation: {}, roots: { listChanged: true }, madeUp: { x: 1 } },
+  clientInfo: { name: "stored-client", version: "2.0.0", extra: "dropped" },
+};
+
+describe("restoreSession", () => {
+  it("gives the Server the session's capabilities and clientInfo as the SDK's initialize would, with nothing on the wire", async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const written: string[] = [];
+    output.on("data", (chunk: Buffer) => written.push(chunk.toString()));
+    const server = createAppServer(identity, app, null, undefined);
+    const restored = new RestoredSessionTransport(new LineStdioTransport(input, output), new ServerOperations({ transport: "pipe" }));
+    await server.connect(restored);
+    const delivered: JSONRPCMessage[] = [];
+    const dispatch = restored.onmessage!;
+    restored.onmessage = (message, extra) => {
+      delivered.push(message);
+      dispatch(message, extra);
+    };
+    let initialized = 0;
+    server.oninitialized = () => (initialized += 1);
+
+    await restoreSession(server, session);
+
+    expect(server.getClientCapabilities()).toEqual({ elicitation: { form: {} }, roots: { listChanged: true } });
+    expect(server.getClientVersion()).toEqual({ name: "stored-client", version: "2.0.0" });
+    expect(initialized).toBe(1);
+    expect(delivered).toEqual([]);
+    expect(written).toEqual([]);
+
+    // The request itself is then answered as in any session.
+    input.write(`${JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "t", arguments: {} } })}\n`);
+    await expect.poll(() => written.join("")).toContain('"id":7');
+    expect(JSON.parse(written.join("").trim())).toEqual({ jsonrpc: "2.0", id: 7, result: { content: [{ type: "text", text: "answered" }] } });
+    await server.close();
+  });
+
+  it("refuses a stored protocol version or capabilities the SDK's schema does not accept", async () => {
+    const server = createAppServer(identity, app, null, undefined);
+    await server.connect(new RestoredSessionTransport(new LineStdioTransport(new PassThrough(), new PassThrough()), new ServerOperations({ transport: "pipe" })));
+    await expect(restoreSession(server, { ...session, clientInfo: { name: 7 } } as unknown as StoredSession)).rejects.toThrow(/clientInfo/);
+    await server.close();
+  });
+});
