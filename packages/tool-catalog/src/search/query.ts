@@ -143,7 +143,7 @@ function variantAlternatives(word: string, index: Bm25fIndex): Alternative[] {
 export interface QueryOptions {
   expansions?: ExpansionTable;
   fuzzy?: boolean;
-  /** Words of a request word's derivational family as alternatives (default true; search/derivation.ts). */
+  /** Words of a request word's derivational family as alternatives (default true; @foundry-mcp/text-analysis derivation.ts). */
   derivation?: boolean;
 }
 
