@@ -1,8 +1,10 @@
 // Ranks the active facts for a keyword query: BM25F over title, tags and body with field
 // weights, where every query word may also match its synonyms, vocabulary terms it is a
-// prefix of, and (when the exact stem is unknown) terms one or two typos away, by stem or by
+// prefix of, words of its derivational family (longer ~ long, rental ~ rent), and (when the exact
+// stem is unknown) terms one or two typos away, by stem or by
 // the word as written, an adjacent swap counting as one typo — each at a discount, taking
-// the best match per query word so one word cannot count several times.
+// the best match per query word so one word cannot count several times; an alternative's idf
+// is capped at the word's own when the index holds it (a rarer relative does not outscore it).
 // A coverage factor prefers facts that match more of the query; a fact answering the question's
 // form (search/question-form.ts) wins a near tie, and one holding the date or name a "when" or
 // "who" question asks for beside its words (search/answer-sentences.ts) a little more. A day or
@@ -18,7 +20,7 @@ import { factIdNumber } from "../facts/fact-text";
 import { CONFIDENCE_RANK, compareNewestFirstBy } from "../facts/order";
 import { boundedEditDistance } from "./edit-distance";
 import { PRODUCT_ROLE_FACTOR, asksForProduct, namesProduct } from "./product-names";
-import { datesIn } from "@foundry-mcp/text-analysis";
+import { datesIn, derivationalRoot } from "@foundry-mcp/text-analysis";
 import { ANSWER_KIND_FACTOR, ANSWER_SENTENCE_FACTOR, DATE_MATCH_FACTOR, answersInSentence, holdsAnswerKind, namesDate } from "./answer-sentences";
 import { QUESTION_FORM_FACTOR, answersForm, questionForm } from "./question-form";
 import { dateTermsOfQuestion, dateWordsOfQuestion } from "./date-terms";
@@ -38,6 +40,7 @@ export const RANKING = {
   synonymWeight: 0.8,
   prefixWeight: 0.6,
   typoWeights: [0.5, 0.35],
+  derivationWeight: 0.9,
   minimumPrefixLength: 3,
 } as const;
 
@@ -63,6 +66,27 @@ function addPrefixMatches(index: SearchIndex, alternatives: Alternatives, prefix
     const term = index.vocabulary[position] ?? "";
     if (!term.startsWith(prefix)) break;
     if (term !== prefix) addAlternative(alternatives, term, RANKING.prefixWeight);
+  }
+}
+
+/** At most this many indexed terms are read for one word's derivational family (a short root starts many). */
+const MAX_FAMILY_SCAN = 64;
+
+/**
+ * Indexed terms of the word's derivational family (text-analysis: registering ~ registration,
+ * comparison ~ compare, rental ~ rent). Every word of a family starts with its root, so the
+ * sorted vocabulary names the candidates; a family map built once would go stale as facts come
+ * and go. A stem's own root is read as the word's (Porter only rewrites endings).
+ */
+function addDerivationalRelatives(index: SearchIndex, alternatives: Alternatives, word: string): void {
+  const root = derivationalRoot(word);
+  if (root === undefined) return;
+  const start = lowerBound(index.vocabulary, root);
+  const end = Math.min(index.vocabulary.length, start + MAX_FAMILY_SCAN);
+  for (let position = start; position < end; position++) {
+    const term = index.vocabulary[position] ?? "";
+    if (!term.startsWith(root)) break;
+    if (derivationalRoot(term) === root) addAlternative(alternatives, term, RANKING.derivationWeight);
   }
 }
 
@@ -120,6 +144,7 @@ export function expandQuery(index: SearchIndex, query: string): Alternatives[] {
         addAlternative(alternatives, term, RANKING.synonymWeight);
     addPrefixMatches(index, alternatives, stem);
     if (word !== stem) addPrefixMatches(index, alternatives, word);
+    addDerivationalRelatives(index, alternatives, word);
     // A number one digit away is another number (2025 is not a typo of 2026), not a typo.
     if (!index.postings.has(stem) && !/\d/.test(stem)) addTypoMatches(index, alternatives, stem, word);
     groups.set(stem, alternatives);
@@ -189,11 +214,17 @@ function scoreGroup(index: SearchIndex, alternatives: Alternatives, best: Float6
   const touched: number[] = [];
   const factCount = index.facts.length;
   const lengths = index.fieldLengths;
+  // The word's own term comes first: when the index holds it, no alternative counts as rarer.
+  let ceiling = Infinity;
+  let first = true;
   for (const [term, weight] of alternatives) {
     const list = index.postings.get(term);
+    const own = first;
+    first = false;
     if (!list) continue;
     const { positions, packed } = list;
-    const idf = Math.log(1 + (factCount - positions.length + 0.5) / (positions.length + 0.5));
+    const idf = Math.min(Math.log(1 + (factCount - positions.length + 0.5) / (positions.length + 0.5)), ceiling);
+    if (own) ceiling = idf;
     for (let at = 0; at < positions.length; at++) {
       const position = positions[at] as number;
       const value = weight * bm25f(index, lengths, idf, packed[at] as number, position);
