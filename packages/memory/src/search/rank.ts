@@ -18,9 +18,8 @@
 import type { Fact, FactType } from "../types";
 import { factIdNumber } from "../facts/fact-text";
 import { CONFIDENCE_RANK, compareNewestFirstBy } from "../facts/order";
-import { boundedEditDistance } from "./edit-distance";
 import { PRODUCT_ROLE_FACTOR, asksForProduct, namesProduct } from "./product-names";
-import { datesIn, derivationalRoot } from "@foundry-mcp/text-analysis";
+import { datesIn, derivationalRoot, editDistance, typoAllowance } from "@foundry-mcp/text-analysis";
 import { ANSWER_KIND_FACTOR, ANSWER_SENTENCE_FACTOR, DATE_MATCH_FACTOR, answersInSentence, holdsAnswerKind, namesDate } from "./answer-sentences";
 import { QUESTION_FORM_FACTOR, answersForm, questionForm } from "./question-form";
 import { dateTermsOfQuestion, dateWordsOfQuestion } from "./date-terms";
@@ -90,11 +89,6 @@ function addDerivationalRelatives(index: SearchIndex, alternatives: Alternatives
   }
 }
 
-/** Edits a typo may have: none under 4 letters, 1 from 4, 2 from 8 (counting the typed form). */
-function typoLimit(typed: string): number {
-  return typed.length >= 8 ? 2 : typed.length >= 4 ? 1 : 0;
-}
-
 /**
  * Whether `candidate` is worth an edit-distance check against `typed`: a length within the
  * limit and the same first letter, or the first two letters swapped (`lfyway`), since a typo
@@ -120,14 +114,14 @@ function addTypoMatches(
   word: string,
 ): void {
   const addWithin = (typed: string, candidate: string, term: string): void => {
-    const limit = typoLimit(typed);
+    const limit = typoAllowance(typed.length);
     if (limit === 0 || !sameStart(typed, candidate, limit)) return;
-    const distance = boundedEditDistance(typed, candidate, limit);
+    const distance = editDistance(typed, candidate, limit);
     if (distance >= 1 && distance <= limit)
       addAlternative(alternatives, term, RANKING.typoWeights[distance - 1] ?? 0);
   };
   for (const term of index.vocabulary) addWithin(stem, term, term);
-  if (typoLimit(word) === 0) return;
+  if (typoAllowance(word.length) === 0) return;
   for (const [surface, surfaceStem] of index.surfaces) addWithin(word, surface, surfaceStem);
 }
 

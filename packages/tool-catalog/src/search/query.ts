@@ -6,7 +6,8 @@
 
 import { argumentWords } from "./arguments";
 import type { Bm25fIndex } from "./bm25f-index";
-import { editDistance, trigramSimilarity, trigrams, typoAllowance } from "./fuzzy";
+import { editDistance, typoAllowance } from "@foundry-mcp/text-analysis";
+import { trigramSimilarity, trigrams } from "./fuzzy";
 import { isStopWord, splitQueryWords, splitWords, stemWord } from "./text";
 import { RELATED_CONCEPTS, SYNONYM_GROUPS } from "./vocabulary";
 
