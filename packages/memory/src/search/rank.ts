@@ -13,7 +13,9 @@
 // (search/fact-subject.ts) and is lifted over facts naming it further on, and for a "who" question
 // one opening with a full name (who acted) over facts mentioning people further on; a question asking which
 // option was picked lifts the facts recording a choice over those suggesting options
-// (search/choice.ts). Ties: confidence, then newer.
+// (search/choice.ts); a question about the state before a change ("before the ramen bar") drops
+// the later state's words and lifts the older facts not naming it (search/earlier-state.ts).
+// Ties: confidence, then newer.
 
 import type { Fact, FactType } from "../types";
 import { factIdNumber } from "../facts/fact-text";
@@ -26,6 +28,7 @@ import { dateTermsOfQuestion, dateWordsOfQuestion } from "./date-terms";
 import { ACTOR_FACTOR, SUBJECT_FACTOR, opensWithPersonName, opensWithQuestionWord } from "./fact-subject";
 import { CURRENT_STATE_FACTOR, asksCurrentState, liftRecent } from "./current-state";
 import { CHOICE_FACTOR, asksForChoice, recordsChoice } from "./choice";
+import { EARLIER_STATE_FACTOR, laterStateTerms, liftEarlier } from "./earlier-state";
 import { FIELDS, fieldCount, lowerBound } from "./search-index";
 import type { SearchIndex } from "./search-index";
 import { synonymsOf } from "./synonyms";
@@ -247,8 +250,15 @@ export function rankFacts(
     groups = groups.filter((alternatives) => !dateWords.has(alternatives.keys().next().value ?? ""));
     groups.push(new Map(dateTerms.map((term) => [term, 1])));
   }
-  if (groups.length === 0) return [];
   const queryWords = splitWords(query);
+  // "before the ramen bar": the state that came after is a reference point, not what is asked
+  // (search/earlier-state.ts); its words leave the query when others remain.
+  const laterState = laterStateTerms(queryWords, query);
+  if (laterState) {
+    const others = groups.filter((alternatives) => !laterState.includes(alternatives.keys().next().value ?? ""));
+    if (others.length > 0) groups = others;
+  }
+  if (groups.length === 0) return [];
   const productQuestion = asksForProduct(queryWords);
   const form = questionForm(queryWords);
   // Term at a time: each group's postings add its best match to the facts holding one, in
@@ -287,7 +297,7 @@ export function rankFacts(
   const currentState = asksCurrentState(queryWords);
   // "which venue did we pick": the fact recording the choice, over those suggesting options (search/choice.ts).
   const choiceQuestion = asksForChoice(queryWords);
-  const maxLift = (form === "person" ? ACTOR_FACTOR : 1) * (choiceQuestion ? CHOICE_FACTOR : 1) * (currentState ? CURRENT_STATE_FACTOR : 1) * (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1);
+  const maxLift = (laterState ? EARLIER_STATE_FACTOR : 1) * (form === "person" ? ACTOR_FACTOR : 1) * (choiceQuestion ? CHOICE_FACTOR : 1) * (currentState ? CURRENT_STATE_FACTOR : 1) * (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1);
   const floor = options.limit >= 1 && scores.length > options.limit ? kthLargest(scores, options.limit) - 1e-6 : -Infinity;
   // The lifted scores first, in plain arrays: only those at or above the limit-th lifted score
   // (and its ties) become survivors with their tie-breaks worked out and are sorted (a "when"
@@ -311,6 +321,7 @@ export function rankFacts(
     liftedScores.push(score * lift);
   }
   if (currentState) liftRecent(liftedFacts, liftedScores);
+  if (laterState) liftEarlier(liftedFacts, liftedScores, laterState);
   const liftedFloor = options.limit >= 1 && liftedScores.length > options.limit ? kthLargest(liftedScores, options.limit) - 1e-6 : -Infinity;
   const ranked: Survivor[] = [];
   for (let at = 0; at < liftedFacts.length; at++) {
