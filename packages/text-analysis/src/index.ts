@@ -6,6 +6,8 @@ export { splitWords, isCompound } from "./words";
 export type { SplitOptions } from "./words";
 export { stemWord, baseForm, isPastForm } from "./stem";
 export { acronymsOf, acronymToken } from "./acronyms";
+export { DerivationalFamilies, derivationalRoot } from "./derivation";
+export { editDistance, typoAllowance } from "./edit-distance";
 export { ENGLISH_STOP_WORDS } from "./stop-words";
 export { datesIn, mentionsDate, mentionsPersonName, sameDate } from "./mentions";
 export type { CalendarDate } from "./mentions";

@@ -14,7 +14,7 @@
 // type + scope + word bag; type + scope + each title word), so a write compares the new title
 // with the few titles that share a word instead of every active title (~17 ms at 10,000).
 
-import { boundedEditDistance } from "../search/edit-distance";
+import { editDistance } from "@foundry-mcp/text-analysis";
 import { tokenize } from "../search/tokenize";
 import type { Fact } from "../types";
 import { compareNewestFirst } from "./order";
@@ -65,7 +65,7 @@ function relate(existing: TitleForm, incoming: TitleForm): "restates" | "similar
   if (a === b || (incoming.bag.length > 0 && existing.bag === incoming.bag)) return "restates";
   const limit = Math.max(1, Math.floor(Math.max(a.length, b.length) / 12));
   if (Math.abs(a.length - b.length) > limit && !/\d/.test(a)) return undefined;
-  if (boundedEditDistance(a, b, limit) <= limit) return "similar";
+  if (editDistance(a, b, limit) <= limit) return "similar";
   if (/\d/.test(a) && a.replace(/\d+/g, "#") === b.replace(/\d+/g, "#")) return "similar";
   return undefined;
 }

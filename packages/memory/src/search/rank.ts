@@ -1,8 +1,10 @@
 // Ranks the active facts for a keyword query: BM25F over title, tags and body with field
 // weights, where every query word may also match its synonyms, vocabulary terms it is a
-// prefix of, and (when the exact stem is unknown) terms one or two typos away, by stem or by
+// prefix of, words of its derivational family (longer ~ long, rental ~ rent), and (when the exact
+// stem is unknown) terms one or two typos away, by stem or by
 // the word as written, an adjacent swap counting as one typo — each at a discount, taking
-// the best match per query word so one word cannot count several times.
+// the best match per query word so one word cannot count several times; an alternative's idf
+// is capped at the word's own when the index holds it (a rarer relative does not outscore it).
 // A coverage factor prefers facts that match more of the query; a fact answering the question's
 // form (search/question-form.ts) wins a near tie, and one holding the date or name a "when" or
 // "who" question asks for beside its words (search/answer-sentences.ts) a little more. A day or
@@ -11,20 +13,22 @@
 // (search/fact-subject.ts) and is lifted over facts naming it further on, and for a "who" question
 // one opening with a full name (who acted) over facts mentioning people further on; a question asking which
 // option was picked lifts the facts recording a choice over those suggesting options
-// (search/choice.ts). Ties: confidence, then newer.
+// (search/choice.ts); a question about the state before a change ("before the ramen bar") drops
+// the later state's words and lifts the older facts not naming it (search/earlier-state.ts).
+// Ties: confidence, then newer.
 
 import type { Fact, FactType } from "../types";
 import { factIdNumber } from "../facts/fact-text";
 import { CONFIDENCE_RANK, compareNewestFirstBy } from "../facts/order";
-import { boundedEditDistance } from "./edit-distance";
 import { PRODUCT_ROLE_FACTOR, asksForProduct, namesProduct } from "./product-names";
-import { datesIn } from "@foundry-mcp/text-analysis";
+import { datesIn, derivationalRoot, editDistance, typoAllowance } from "@foundry-mcp/text-analysis";
 import { ANSWER_KIND_FACTOR, ANSWER_SENTENCE_FACTOR, DATE_MATCH_FACTOR, answersInSentence, holdsAnswerKind, namesDate } from "./answer-sentences";
 import { QUESTION_FORM_FACTOR, answersForm, questionForm } from "./question-form";
 import { dateTermsOfQuestion, dateWordsOfQuestion } from "./date-terms";
 import { ACTOR_FACTOR, SUBJECT_FACTOR, opensWithPersonName, opensWithQuestionWord } from "./fact-subject";
 import { CURRENT_STATE_FACTOR, asksCurrentState, liftRecent } from "./current-state";
 import { CHOICE_FACTOR, asksForChoice, recordsChoice } from "./choice";
+import { EARLIER_STATE_FACTOR, laterStateTerms, liftEarlier } from "./earlier-state";
 import { FIELDS, fieldCount, lowerBound } from "./search-index";
 import type { SearchIndex } from "./search-index";
 import { synonymsOf } from "./synonyms";
@@ -38,6 +42,7 @@ export const RANKING = {
   synonymWeight: 0.8,
   prefixWeight: 0.6,
   typoWeights: [0.5, 0.35],
+  derivationWeight: 0.9,
   minimumPrefixLength: 3,
 } as const;
 
@@ -66,9 +71,25 @@ function addPrefixMatches(index: SearchIndex, alternatives: Alternatives, prefix
   }
 }
 
-/** Edits a typo may have: none under 4 letters, 1 from 4, 2 from 8 (counting the typed form). */
-function typoLimit(typed: string): number {
-  return typed.length >= 8 ? 2 : typed.length >= 4 ? 1 : 0;
+/** At most this many indexed terms are read for one word's derivational family (a short root starts many). */
+const MAX_FAMILY_SCAN = 64;
+
+/**
+ * Indexed terms of the word's derivational family (text-analysis: registering ~ registration,
+ * comparison ~ compare, rental ~ rent). Every word of a family starts with its root, so the
+ * sorted vocabulary names the candidates; a family map built once would go stale as facts come
+ * and go. A stem's own root is read as the word's (Porter only rewrites endings).
+ */
+function addDerivationalRelatives(index: SearchIndex, alternatives: Alternatives, word: string): void {
+  const root = derivationalRoot(word);
+  if (root === undefined) return;
+  const start = lowerBound(index.vocabulary, root);
+  const end = Math.min(index.vocabulary.length, start + MAX_FAMILY_SCAN);
+  for (let position = start; position < end; position++) {
+    const term = index.vocabulary[position] ?? "";
+    if (!term.startsWith(root)) break;
+    if (derivationalRoot(term) === root) addAlternative(alternatives, term, RANKING.derivationWeight);
+  }
 }
 
 /**
@@ -96,14 +117,14 @@ function addTypoMatches(
   word: string,
 ): void {
   const addWithin = (typed: string, candidate: string, term: string): void => {
-    const limit = typoLimit(typed);
+    const limit = typoAllowance(typed.length);
     if (limit === 0 || !sameStart(typed, candidate, limit)) return;
-    const distance = boundedEditDistance(typed, candidate, limit);
+    const distance = editDistance(typed, candidate, limit);
     if (distance >= 1 && distance <= limit)
       addAlternative(alternatives, term, RANKING.typoWeights[distance - 1] ?? 0);
   };
   for (const term of index.vocabulary) addWithin(stem, term, term);
-  if (typoLimit(word) === 0) return;
+  if (typoAllowance(word.length) === 0) return;
   for (const [surface, surfaceStem] of index.surfaces) addWithin(word, surface, surfaceStem);
 }
 
@@ -120,6 +141,7 @@ export function expandQuery(index: SearchIndex, query: string): Alternatives[] {
         addAlternative(alternatives, term, RANKING.synonymWeight);
     addPrefixMatches(index, alternatives, stem);
     if (word !== stem) addPrefixMatches(index, alternatives, word);
+    addDerivationalRelatives(index, alternatives, word);
     // A number one digit away is another number (2025 is not a typo of 2026), not a typo.
     if (!index.postings.has(stem) && !/\d/.test(stem)) addTypoMatches(index, alternatives, stem, word);
     groups.set(stem, alternatives);
@@ -189,11 +211,17 @@ function scoreGroup(index: SearchIndex, alternatives: Alternatives, best: Float6
   const touched: number[] = [];
   const factCount = index.facts.length;
   const lengths = index.fieldLengths;
+  // The word's own term comes first: when the index holds it, no alternative counts as rarer.
+  let ceiling = Infinity;
+  let first = true;
   for (const [term, weight] of alternatives) {
     const list = index.postings.get(term);
+    const own = first;
+    first = false;
     if (!list) continue;
     const { positions, packed } = list;
-    const idf = Math.log(1 + (factCount - positions.length + 0.5) / (positions.length + 0.5));
+    const idf = Math.min(Math.log(1 + (factCount - positions.length + 0.5) / (positions.length + 0.5)), ceiling);
+    if (own) ceiling = idf;
     for (let at = 0; at < positions.length; at++) {
       const position = positions[at] as number;
       const value = weight * bm25f(index, lengths, idf, packed[at] as number, position);
@@ -222,8 +250,15 @@ export function rankFacts(
     groups = groups.filter((alternatives) => !dateWords.has(alternatives.keys().next().value ?? ""));
     groups.push(new Map(dateTerms.map((term) => [term, 1])));
   }
-  if (groups.length === 0) return [];
   const queryWords = splitWords(query);
+  // "before the ramen bar": the state that came after is a reference point, not what is asked
+  // (search/earlier-state.ts); its words leave the query when others remain.
+  const laterState = laterStateTerms(queryWords, query);
+  if (laterState) {
+    const others = groups.filter((alternatives) => !laterState.includes(alternatives.keys().next().value ?? ""));
+    if (others.length > 0) groups = others;
+  }
+  if (groups.length === 0) return [];
   const productQuestion = asksForProduct(queryWords);
   const form = questionForm(queryWords);
   // Term at a time: each group's postings add its best match to the facts holding one, in
@@ -262,7 +297,7 @@ export function rankFacts(
   const currentState = asksCurrentState(queryWords);
   // "which venue did we pick": the fact recording the choice, over those suggesting options (search/choice.ts).
   const choiceQuestion = asksForChoice(queryWords);
-  const maxLift = (form === "person" ? ACTOR_FACTOR : 1) * (choiceQuestion ? CHOICE_FACTOR : 1) * (currentState ? CURRENT_STATE_FACTOR : 1) * (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1);
+  const maxLift = (laterState ? EARLIER_STATE_FACTOR : 1) * (form === "person" ? ACTOR_FACTOR : 1) * (choiceQuestion ? CHOICE_FACTOR : 1) * (currentState ? CURRENT_STATE_FACTOR : 1) * (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1);
   const floor = options.limit >= 1 && scores.length > options.limit ? kthLargest(scores, options.limit) - 1e-6 : -Infinity;
   // The lifted scores first, in plain arrays: only those at or above the limit-th lifted score
   // (and its ties) become survivors with their tie-breaks worked out and are sorted (a "when"
@@ -286,6 +321,7 @@ export function rankFacts(
     liftedScores.push(score * lift);
   }
   if (currentState) liftRecent(liftedFacts, liftedScores);
+  if (laterState) liftEarlier(liftedFacts, liftedScores, laterState);
   const liftedFloor = options.limit >= 1 && liftedScores.length > options.limit ? kthLargest(liftedScores, options.limit) - 1e-6 : -Infinity;
   const ranked: Survivor[] = [];
   for (let at = 0; at < liftedFacts.length; at++) {

@@ -7,7 +7,7 @@
 import type { JsonSchemaObject, SearchField } from "../types";
 import { analyse } from "./text";
 import { WordPairIndex } from "./word-pairs";
-import { DerivationalFamilies } from "./derivation";
+import { DerivationalFamilies } from "@foundry-mcp/text-analysis";
 import { EnumValueIndex } from "./enum-fit";
 
 /**
@@ -207,7 +207,7 @@ export class Bm25fIndex {
     return Math.log(1 + (this.size - documentFrequency + 0.5) / (documentFrequency + 0.5));
   }
 
-  /** Indexed stems by derivational root (search/derivation.ts), grouped on the first request that asks. */
+  /** Indexed stems by derivational root (@foundry-mcp/text-analysis derivation.ts), grouped on the first request that asks. */
   get derivationalFamilies(): DerivationalFamilies {
     this.families ??= new DerivationalFamilies(this.surfaceWords);
     return this.families;

@@ -1,37 +1,7 @@
-// Edit distance for typo tolerance in queries and "did you mean" for unknown tool names.
-// Optimal string alignment: insert, delete, substitute, and swap of two neighbours each cost 1.
+// "Did you mean" for unknown tool names, and the character trigrams of letter-alike words.
+// The edit distance itself is text-analysis's (one measure for tool and memory search).
 
-/**
- * Edit distance between `a` and `b`, or `limit + 1` as soon as it must exceed `limit`
- * (so scanning a vocabulary for near words stays cheap).
- */
-export function editDistance(a: string, b: string, limit = Number.MAX_SAFE_INTEGER): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  if (a === b) return 0;
-  let before = new Array<number>(b.length + 1).fill(0);
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  let current = new Array<number>(b.length + 1).fill(0);
-  for (let i = 1; i <= a.length; i += 1) {
-    current[0] = i;
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
-      current[j] = value;
-      if (value < rowMin) rowMin = value;
-    }
-    if (rowMin > limit) return limit + 1;
-    [before, previous, current] = [previous, current, before];
-  }
-  return previous[b.length]!;
-}
-
-/** How many edits a query word of this length may carry and still count as a typo. */
-export function typoAllowance(length: number): number {
-  if (length < 4) return 0;
-  return length < 8 ? 1 : 2;
-}
+import { editDistance } from "@foundry-mcp/text-analysis";
 
 /**
  * The `count` candidates nearest to `name`: by edit distance, with a bonus for sharing words

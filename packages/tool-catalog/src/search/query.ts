@@ -6,7 +6,8 @@
 
 import { argumentWords } from "./arguments";
 import type { Bm25fIndex } from "./bm25f-index";
-import { editDistance, trigramSimilarity, trigrams, typoAllowance } from "./fuzzy";
+import { editDistance, typoAllowance } from "@foundry-mcp/text-analysis";
+import { trigramSimilarity, trigrams } from "./fuzzy";
 import { isStopWord, splitQueryWords, splitWords, stemWord } from "./text";
 import { RELATED_CONCEPTS, SYNONYM_GROUPS } from "./vocabulary";
 
@@ -143,7 +144,7 @@ function variantAlternatives(word: string, index: Bm25fIndex): Alternative[] {
 export interface QueryOptions {
   expansions?: ExpansionTable;
   fuzzy?: boolean;
-  /** Words of a request word's derivational family as alternatives (default true; search/derivation.ts). */
+  /** Words of a request word's derivational family as alternatives (default true; @foundry-mcp/text-analysis derivation.ts). */
   derivation?: boolean;
 }
 

@@ -32,7 +32,7 @@ export interface SearchOptions {
   wordPairs?: boolean;
   /** Move up tools whose parameters enumerate a value the request says (default true; search/enum-fit.ts). */
   enumFit?: boolean;
-  /** Match a request word's derivational family: "registering" meets "registration" (default true; search/derivation.ts). */
+  /** Match a request word's derivational family: "registering" meets "registration" (default true; @foundry-mcp/text-analysis derivation.ts). */
   derivation?: boolean;
   /** Fuse the ranking with an embeddings model's nearest tools (default off; search/semantic/). */
   semantic?: SemanticSearchSettings;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { splitWords, stemWord, summarise } from "../../src/search/text";
-import { closestNames, editDistance } from "../../src/search/fuzzy";
+import { closestNames } from "../../src/search/fuzzy";
 
 describe("splitWords", () => {
   it("splits identifiers on _ - . and camelCase", () => {
@@ -29,14 +29,7 @@ describe("summarise", () => {
   });
 });
 
-describe("editDistance and closestNames", () => {
-  it("counts a swap of neighbours as one edit and stops past the limit", () => {
-    expect(editDistance("monitor", "moniter")).toBe(1);
-    expect(editDistance("abandonned", "abandoned")).toBe(1);
-    expect(editDistance("form", "from")).toBe(1);
-    expect(editDistance("alpha", "omega", 1)).toBe(2);
-  });
-
+describe("closestNames", () => {
   it("ranks names sharing words first", () => {
     const closest = closestNames("list_orders", ["uptime_get_monitor", "eshop_list_orders", "eshop_list_carts", "seo_get_gap"], 2);
     expect(closest).toEqual(["eshop_list_orders", "eshop_list_carts"]);

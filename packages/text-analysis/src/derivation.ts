@@ -2,8 +2,9 @@
 // "registration" (registr), "compare" (compar) from "comparison", "rent" from "rental", so a
 // request in one form misses a tool described in the other. A word's root here strips one
 // inflection and one derivational suffix; indexed words that share a request word's root but not
-// its stem become an alternative of that word (search/query.ts). General English morphology and
-// no word list: nothing here depends on one catalog's words.
+// its stem become an alternative of that word (tool search's query expansion; memory search finds
+// a family in its sorted vocabulary, since every word of a family starts with its root). General
+// English morphology and no word list: nothing here depends on one corpus' words.
 
 // Inflections, longest first: stripped once before the derivational suffix.
 const INFLECTIONS = ["ies", "ings", "ing", "ed", "es", "s"];

@@ -1,0 +1,47 @@
+// Questions about the state before a change ("where did we have team lunch before the ramen
+// bar", "what did Ines use before VS Code"): what follows "before" names the newer state, held by
+// the fact telling the change, which would share the most words with the question; the answer is
+// an older fact on the same subject that does not hold it. So those words leave the query (when
+// others remain), and among the facts in the running, those created before the first fact naming
+// that state, and not naming it, are lifted.
+// "before deploying", "before they accept" ask for a prerequisite, not for an earlier state.
+// Neighbour: search/rank.ts applies the lift to the facts left after its first cut.
+
+import type { Fact } from "../types";
+import { datesIn } from "@foundry-mcp/text-analysis";
+import { termsOf } from "./search-index";
+import { tokenize } from "./tokenize";
+
+/** Score factor of an older fact not naming the state the question says came after. */
+export const EARLIER_STATE_FACTOR = 1.5;
+
+// Words after "before" that start a clause (a prerequisite), not the name of a state.
+const CLAUSE_STARTS = new Set(["i", "you", "he", "she", "it", "we", "they", "this", "that", "someone", "anyone", "anybody", "somebody", "doing", "a"]);
+
+/**
+ * The terms of the state a question says came after ("before the ramen bar" → ramen, bar), or
+ * undefined when it asks nothing of the kind (no "before", a clause or a verb after it, a date).
+ */
+export function laterStateTerms(words: readonly string[], query: string): string[] | undefined {
+  const at = words.indexOf("before");
+  if (at < 0) return undefined;
+  const rest = words.slice(at + 1);
+  const next = rest[0] === "the" ? rest[1] : rest[0];
+  if (next === undefined || CLAUSE_STARTS.has(next) || next.endsWith("ing") || /\d/.test(next)) return undefined;
+  if (datesIn(query).length > 0) return undefined;
+  const terms = tokenize(rest.join(" "));
+  return terms.length > 0 ? terms : undefined;
+}
+
+/** Lifts ×EARLIER_STATE_FACTOR the facts created before the first one holding every term of `later`, that do not hold them. */
+export function liftEarlier(facts: readonly Fact[], scores: number[], later: readonly string[]): void {
+  const holds = facts.map((fact) => later.every((term) => termsOf(fact).counts.has(term)));
+  let first = Infinity;
+  facts.forEach((fact, at) => {
+    if (holds[at]) first = Math.min(first, Date.parse(fact.created));
+  });
+  if (!Number.isFinite(first)) return;
+  for (let at = 0; at < scores.length; at++) {
+    if (!holds[at] && Date.parse((facts[at] as Fact).created) < first) scores[at] = (scores[at] as number) * EARLIER_STATE_FACTOR;
+  }
+}

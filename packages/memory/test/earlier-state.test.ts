@@ -1,0 +1,43 @@
+// Questions about the state before a change (issue 32, the search-memory2-16 round): "where did
+// we have team lunch before the ramen bar" is answered by the older fact that does not name the
+// ramen bar, not by the newer one telling the change (src/search/earlier-state.ts).
+import { describe, expect, it } from "vitest";
+import { FoundryMemory, InMemoryFactStore } from "../src/index";
+import { storedFact } from "./__fixtures__/stored-fact";
+import { laterStateTerms } from "../src/search/earlier-state";
+
+const saved = (id: string, title: string, body: string, created: string) => ({ ...storedFact(id, "domain", title, body), created });
+// As chat keeps it: a detail said, then said again with a new value, nothing linking the two.
+const memory = new FoundryMemory({
+  root: "/nonexistent-earlier-state-test",
+  driver: new InMemoryFactStore([
+    saved("fact-0001", "Team lunch at the Thai place", "Team lunch is at the Thai place on Fridays.", "2024-03-04T12:00:00Z"),
+    saved("fact-0002", "Team lunch at the ramen bar", "Team lunch is at the ramen bar on Fridays.", "2025-01-20T12:00:00Z"),
+    saved("fact-0003", "Ines codes in Vim", "Ines writes code in Vim.", "2024-05-25T12:00:00Z"),
+    saved("fact-0004", "Ines moved to VS Code", "Ines gave up on Vim and codes in VS Code now.", "2025-10-02T12:00:00Z"),
+  ]),
+});
+const first = async (query: string) => (await memory.search({ query })).hits[0]?.fact.id;
+
+describe("questions about the state before a change", () => {
+  // Regression: the newer fact, holding the question's "ramen bar" / "VS Code" too, came first.
+  it("puts the older fact that does not name the later state first", async () => {
+    expect(await first("where did we have team lunch before the ramen bar")).toBe("fact-0001");
+    expect(await first("what did Ines use for code before VS Code")).toBe("fact-0003");
+  });
+
+  it("leaves other questions to the plain ranking", async () => {
+    expect(await first("team lunch at the ramen bar")).toBe("fact-0002");
+  });
+
+  it("reads a state after 'before', not a clause, a verb or a date", () => {
+    const terms = (query: string) => laterStateTerms(query.split(" "), query);
+    expect(terms("where did we have team lunch before the ramen bar")).toEqual(["ramen", "bar"]);
+    expect(terms("what did Ines use before VS Code")).toEqual(["vs", "code"]);
+    expect(terms("what do I need before deploying to production")).toBeUndefined();
+    expect(terms("can we track users before they accept cookies")).toBeUndefined();
+    expect(terms("what happened before 3 March 2025")).toBeUndefined();
+    expect(terms("what happened before March 2025")).toBeUndefined();
+    expect(terms("team lunch at the ramen bar")).toBeUndefined();
+  });
+});
