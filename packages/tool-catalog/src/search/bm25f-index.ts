@@ -5,10 +5,11 @@
 // analyses the text, search/rank.ts combines term scores into tool scores.
 
 import type { JsonSchemaObject, SearchField } from "../types";
-import { analyse } from "./text";
+import { analyse, isStopWord, splitWords } from "./text";
 import { WordPairIndex } from "./word-pairs";
 import { DerivationalFamilies } from "@foundry-mcp/text-analysis";
 import { EnumValueIndex } from "./enum-fit";
+import { splitCompound } from "./name-segments";
 
 /**
  * Indexed fields in bit order (a posting's `mask` has bit i set when INDEX_FIELDS[i] holds the
@@ -95,6 +96,13 @@ function parameterText(schema: JsonSchemaObject, depth = 0, names: string[] = []
   return { names: names.join(" "), help: help.join(" ") };
 }
 
+// The parts of the words of a name that no other field of any tool holds and that split wholly
+// into words those fields do hold (search/name-segments.ts).
+function compoundParts(name: string, otherWords: ReadonlySet<string>): string[] {
+  const known = (part: string) => otherWords.has(part) && !isStopWord(part);
+  return splitWords(name).flatMap((word) => (otherWords.has(word) ? [] : (splitCompound(word, known) ?? [])));
+}
+
 /** An immutable BM25F index of a list of tools (rebuilt when the catalog changes). */
 export class Bm25fIndex {
   readonly size: number;
@@ -134,17 +142,26 @@ export class Bm25fIndex {
       }
       return terms;
     };
-    const slots = new Map<string, number>();
-    for (const tool of tools) {
+    // The other fields first: their words are the vocabulary a compound name splits into.
+    const otherTerms = tools.map((tool) => {
       const [lead, rest] = splitDescription(tool.description);
       let parameters = schemaTexts.get(tool.inputSchema);
       if (parameters === undefined) {
         parameters = parameterText(tool.inputSchema);
         schemaTexts.set(tool.inputSchema, parameters);
       }
-      this.enumValues.add(this.nameStemCounts.length, tool.inputSchema);
-      this.wordPairs.add(this.nameStemCounts.length, [tool.name, tool.title ?? "", lead, rest]);
-      const fieldTerms = [tool.name, tool.title ?? "", tool.toolsetText, lead, rest, parameters.help, parameters.names].map(termsOf);
+      return { lead, rest, terms: [tool.title ?? "", tool.toolsetText, lead, rest, parameters.help, parameters.names].map(termsOf) };
+    });
+    const otherWords = new Set(this.surfaceWords.keys());
+    const slots = new Map<string, number>();
+    tools.forEach((tool, doc) => {
+      const { lead, rest, terms } = otherTerms[doc]!;
+      this.enumValues.add(doc, tool.inputSchema);
+      this.wordPairs.add(doc, [tool.name, tool.title ?? "", lead, rest]);
+      // A compound name's parts join the title: they weigh like a title's words, below the name's
+      // own (as name words they pulled generic requests, "social media…", to "socialsearch").
+      const parts = compoundParts(tool.name, otherWords);
+      const fieldTerms = [termsOf(tool.name), parts.length === 0 ? terms[0]! : termsOf(`${tool.title ?? ""} ${parts.join(" ")}`), ...terms.slice(1)];
       slots.clear();
       const stems: string[] = [];
       for (const terms of fieldTerms) for (const stem of terms.stems) if (!slots.has(stem)) slots.set(stem, stems.push(stem) - 1);
@@ -161,7 +178,7 @@ export class Bm25fIndex {
       this.wordCounts.push(fieldTerms.reduce((sum, terms, field) => (INDEX_FIELDS[field] === "toolset" ? sum : sum + terms.length), 0));
       docStems.push(stems);
       docCounts.push(table);
-    }
+    });
     this.averageWordCount = Math.max(this.wordCounts.reduce((sum, count) => sum + count, 0) / Math.max(tools.length, 1), 1);
     const averages = totals.map((total) => (tools.length === 0 ? 1 : Math.max(total / tools.length, 1e-9)));
     docStems.forEach((stems, doc) => {

@@ -9,10 +9,11 @@ import type { Bm25fIndex } from "./bm25f-index";
 import { editDistance, typoAllowance } from "@foundry-mcp/text-analysis";
 import { trigramSimilarity, trigrams } from "./fuzzy";
 import { isStopWord, splitQueryWords, splitWords, stemWord } from "./text";
+import { splitCompound } from "./name-segments";
 import { RELATED_CONCEPTS, SYNONYM_GROUPS } from "./vocabulary";
 
 /** Where an alternative came from (reported by explain tooling and tests). */
-export type AlternativeSource = "exact" | "synonym" | "related" | "prefix" | "typo" | "variant" | "derived";
+export type AlternativeSource = "exact" | "synonym" | "related" | "prefix" | "typo" | "variant" | "derived" | "split";
 
 /** One way to satisfy a query concept: all of `stems` (summed), scaled by `weight`. */
 export interface Alternative {
@@ -43,7 +44,7 @@ export interface VocabularyExtension {
  * Relative weights of alternatives; exact matches weigh 1. A derivational relative
  * ("registration" for "register") is nearly the word itself: 0.9 (issue 32, search-tools8 round).
  */
-export const EXPANSION_WEIGHTS = { synonym: 0.75, related: 0.6, prefix: 0.55, typo: 0.6, variant: 0.6, derived: 0.9 } as const;
+export const EXPANSION_WEIGHTS = { synonym: 0.75, related: 0.6, prefix: 0.55, typo: 0.6, variant: 0.6, derived: 0.9, split: 0.8 } as const;
 
 const MAX_PHRASE_WORDS = 5;
 const MAX_QUERY_WORDS = 32;
@@ -100,6 +101,14 @@ function prefixAlternatives(word: string, index: Bm25fIndex): Alternative[] {
     .sort((left, right) => index.documentFrequency(right) - index.documentFrequency(left) || left.localeCompare(right))
     .slice(0, MAX_PREFIX_EXPANSIONS)
     .map((stem) => ({ stems: [stem], weight: EXPANSION_WEIGHTS.prefix, source: "prefix" as const }));
+}
+
+// A request word written as one compound ("wordcount", "audiobook") that no tool holds, as the
+// indexed words it splits into (search/name-segments.ts), all of them together.
+function splitAlternatives(word: string, index: Bm25fIndex): Alternative[] {
+  const parts = splitCompound(word, (part) => index.surfaceWords.has(part) && !isStopWord(part));
+  if (parts === undefined) return [];
+  return [{ stems: parts.map(stemWord), weight: EXPANSION_WEIGHTS.split, source: "split" }];
 }
 
 function typoAlternatives(word: string, index: Bm25fIndex): Alternative[] {
@@ -248,7 +257,7 @@ function buildGroup(text: string, exact: string[], expansions: Alternative[], in
   alternatives.push(...expansions);
   if (derivation && exact.length === 1 && !text.includes(" ")) alternatives.push(...derivedAlternatives(text, exact[0]!, index, alternatives));
   if (fuzzy && exact.length === 1 && !text.includes(" ")) {
-    if (!index.has(exact[0]!)) alternatives.push(...prefixAlternatives(text, index));
+    if (!index.has(exact[0]!)) alternatives.push(...splitAlternatives(text, index), ...prefixAlternatives(text, index));
     alternatives.push(...typoAlternatives(text, index));
     // Last resort for a word no tool holds, in no prefix and no near spelling: the indexed words
     // most alike in letters ("summarisation" → summary, a transliteration's other spelling).
