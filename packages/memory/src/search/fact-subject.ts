@@ -28,7 +28,7 @@ function openingName(fact: Fact): string | undefined {
 }
 
 /** The stem of the person's name the title opens with ("" when it opens otherwise). */
-function subject(fact: Fact): string {
+export function subjectStem(fact: Fact): string {
   let found = subjectOf.get(fact);
   if (found === undefined) {
     const name = openingName(fact);
@@ -40,7 +40,7 @@ function subject(fact: Fact): string {
 
 /** True when the fact's title opens with one of `questionTerms` (the question's stems). */
 export function opensWithQuestionWord(fact: Fact, questionTerms: ReadonlySet<string>): boolean {
-  const stem = subject(fact);
+  const stem = subjectStem(fact);
   return stem !== "" && questionTerms.has(stem);
 }
 

@@ -81,9 +81,14 @@ export function rememberFormBits(fact: Fact, bits: number): void {
   answered.set(fact, bits);
 }
 
+/** The bit of `form` in {@link formBitsOf}. */
+export function formBit(form: QuestionForm): number {
+  return 1 << FORMS.indexOf(form);
+}
+
 /** True when a fact gives the kind of answer the form asks for. */
 export function answersForm(fact: Fact, form: QuestionForm): boolean {
-  return (formBitsOf(fact) & (1 << FORMS.indexOf(form))) !== 0;
+  return (formBitsOf(fact) & formBit(form)) !== 0;
 }
 
 function formAnswered(fact: Fact, form: QuestionForm): boolean {

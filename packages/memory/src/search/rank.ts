@@ -20,14 +20,15 @@
 import type { Fact, FactType } from "../types";
 import { factIdNumber } from "../facts/fact-text";
 import { CONFIDENCE_RANK, compareNewestFirstBy } from "../facts/order";
-import { PRODUCT_ROLE_FACTOR, asksForProduct, namesProduct } from "./product-names";
+import { PRODUCT_ROLE_FACTOR, asksForProduct } from "./product-names";
 import { datesIn, derivationalRoot, editDistance, typoAllowance } from "@foundry-mcp/text-analysis";
 import { ANSWER_KIND_FACTOR, ANSWER_SENTENCE_FACTOR, DATE_MATCH_FACTOR, answersInSentence, holdsAnswerKind, namesDate } from "./answer-sentences";
-import { QUESTION_FORM_FACTOR, answersForm, questionForm } from "./question-form";
+import { QUESTION_FORM_FACTOR, formBit, questionForm } from "./question-form";
 import { dateTermsOfQuestion, dateWordsOfQuestion } from "./date-terms";
-import { ACTOR_FACTOR, SUBJECT_FACTOR, opensWithPersonName, opensWithQuestionWord } from "./fact-subject";
+import { ACTOR_FACTOR, SUBJECT_FACTOR } from "./fact-subject";
 import { CURRENT_STATE_FACTOR, asksCurrentState, liftRecent } from "./current-state";
-import { CHOICE_FACTOR, asksForChoice, recordsChoice } from "./choice";
+import { CHOICE_FACTOR, asksForChoice } from "./choice";
+import { NAMES_PRODUCT, OPENS_WITH_PERSON_NAME, RECORDS_CHOICE, liftMemo } from "./lift-memo";
 import { EARLIER_STATE_FACTOR, laterStateTerms, liftEarlier } from "./earlier-state";
 import { FIELDS, fieldCount, lowerBound } from "./search-index";
 import type { SearchIndex } from "./search-index";
@@ -123,7 +124,16 @@ function addTypoMatches(
     if (distance >= 1 && distance <= limit)
       addAlternative(alternatives, term, RANKING.typoWeights[distance - 1] ?? 0);
   };
-  for (const term of index.vocabulary) addWithin(stem, term, term);
+  // The vocabulary is sorted, so the terms sameStart lets through are two runs of it: those
+  // starting with the stem's first letter and those starting with its first two swapped.
+  const runs = typoAllowance(stem.length) === 0 ? [] : stem[0] === stem[1] ? [stem.slice(0, 1)] : [stem.slice(0, 1), `${stem[1]}${stem[0]}`];
+  for (const start of runs) {
+    for (let position = lowerBound(index.vocabulary, start); position < index.vocabulary.length; position++) {
+      const term = index.vocabulary[position] ?? "";
+      if (!term.startsWith(start)) break;
+      addWithin(stem, term, term);
+    }
+  }
   if (typoAllowance(word.length) === 0) return;
   for (const [surface, surfaceStem] of index.surfaces) addWithin(word, surface, surfaceStem);
 }
@@ -302,21 +312,25 @@ export function rankFacts(
   // The lifted scores first, in plain arrays: only those at or above the limit-th lifted score
   // (and its ties) become survivors with their tie-breaks worked out and are sorted (a "when"
   // question's larger lift lets hundreds through the first floor).
+  // The per-fact features read below, by position (search/lift-memo.ts).
+  const memo = liftMemo(index);
+  const askedForm = form === undefined ? 0 : formBit(form);
   const liftedFacts: Fact[] = [];
   const liftedScores: number[] = [];
   for (let at = 0; at < positions.length; at++) {
     const score = scores[at] as number;
     if (score * maxLift < floor) continue;
-    const fact = index.facts[positions[at] as number] as Fact;
+    const position = positions[at] as number;
+    const fact = index.facts[position] as Fact;
     const lift =
       (askedDates.length > 0 && namesDate(fact, askedDates) ? DATE_MATCH_FACTOR : 1) *
-      (productQuestion && namesProduct(fact) ? PRODUCT_ROLE_FACTOR : 1) *
-      (form !== undefined && answersForm(fact, form) ? QUESTION_FORM_FACTOR : 1) *
+      (productQuestion && memo.flag(position, fact, NAMES_PRODUCT) ? PRODUCT_ROLE_FACTOR : 1) *
+      (form !== undefined && (memo.formBits(position, fact) & askedForm) !== 0 ? QUESTION_FORM_FACTOR : 1) *
       (asksTimeOrPerson && answersInSentence(fact, form, questionTerms) ? ANSWER_SENTENCE_FACTOR : 1) *
       (asksTimeOrPerson && holdsAnswerKind(fact, form) ? ANSWER_KIND_FACTOR : 1) *
-      (opensWithQuestionWord(fact, questionTerms) ? SUBJECT_FACTOR : 1) *
-      (form === "person" && opensWithPersonName(fact) ? ACTOR_FACTOR : 1) *
-      (choiceQuestion && recordsChoice(fact) ? CHOICE_FACTOR : 1);
+      (memo.opensWith(position, fact, questionTerms) ? SUBJECT_FACTOR : 1) *
+      (form === "person" && memo.flag(position, fact, OPENS_WITH_PERSON_NAME) ? ACTOR_FACTOR : 1) *
+      (choiceQuestion && memo.flag(position, fact, RECORDS_CHOICE) ? CHOICE_FACTOR : 1);
     liftedFacts.push(fact);
     liftedScores.push(score * lift);
   }

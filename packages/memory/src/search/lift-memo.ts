@@ -1,0 +1,85 @@
+// The per-fact features rank.ts reads for every fact still in the running (its title's subject,
+// the question forms it answers, whether it names a product, opens with a person's name or
+// records a choice), remembered by the fact's position in one index. Each feature is worked out
+// once per fact already (WeakMaps in its own module); a broad question over 10,000 facts still
+// asks for them thousands of times, and an array slot is read for a fraction of a WeakMap
+// lookup's cost. A slot belongs to the fact object that filled it: when a write moves another
+// fact into the position, the slot starts over, so the memo never goes stale.
+
+import type { Fact } from "../types";
+import type { SearchIndex } from "./search-index";
+import { opensWithPersonName, subjectStem } from "./fact-subject";
+import { formBitsOf } from "./question-form";
+import { namesProduct } from "./product-names";
+import { recordsChoice } from "./choice";
+
+/** The yes/no features, in flag order; each takes two bits of a slot: known, then its value. */
+const FLAGS = [namesProduct, opensWithPersonName, recordsChoice] as const;
+
+/** Flag numbers for {@link LiftMemo.flag}. */
+export const NAMES_PRODUCT = 0;
+export const OPENS_WITH_PERSON_NAME = 1;
+export const RECORDS_CHOICE = 2;
+
+/** One index's memo, by position. */
+export class LiftMemo {
+  readonly #owners: (Fact | undefined)[] = [];
+  readonly #flags: number[] = [];
+  readonly #forms: number[] = [];
+  readonly #subjects: (string | undefined)[] = [];
+
+  /** The slot at `position`, emptied first when it was filled for another fact. */
+  #claim(position: number, fact: Fact): void {
+    if (this.#owners[position] === fact) return;
+    this.#owners[position] = fact;
+    this.#flags[position] = 0;
+    this.#forms[position] = -1;
+    this.#subjects[position] = undefined;
+  }
+
+  /** A yes/no feature (NAMES_PRODUCT, OPENS_WITH_PERSON_NAME, RECORDS_CHOICE) of the fact at `position`. */
+  flag(position: number, fact: Fact, flag: number): boolean {
+    this.#claim(position, fact);
+    const known = 1 << (2 * flag);
+    let flags = this.#flags[position] as number;
+    if ((flags & known) === 0) {
+      flags |= known | ((FLAGS[flag] as (fact: Fact) => boolean)(fact) ? known << 1 : 0);
+      this.#flags[position] = flags;
+    }
+    return (flags & (known << 1)) !== 0;
+  }
+
+  /** The question forms the fact at `position` answers ({@link formBitsOf}). */
+  formBits(position: number, fact: Fact): number {
+    this.#claim(position, fact);
+    let bits = this.#forms[position] as number;
+    if (bits < 0) {
+      bits = formBitsOf(fact);
+      this.#forms[position] = bits;
+    }
+    return bits;
+  }
+
+  /** True when the title of the fact at `position` opens with one of `questionTerms` (search/fact-subject.ts). */
+  opensWith(position: number, fact: Fact, questionTerms: ReadonlySet<string>): boolean {
+    this.#claim(position, fact);
+    let stem = this.#subjects[position];
+    if (stem === undefined) {
+      stem = subjectStem(fact);
+      this.#subjects[position] = stem;
+    }
+    return stem !== "" && questionTerms.has(stem);
+  }
+}
+
+const memos = new WeakMap<SearchIndex, LiftMemo>();
+
+/** The memo of `index`, made on first need. */
+export function liftMemo(index: SearchIndex): LiftMemo {
+  let memo = memos.get(index);
+  if (!memo) {
+    memo = new LiftMemo();
+    memos.set(index, memo);
+  }
+  return memo;
+}
