@@ -38,6 +38,16 @@ describe("editDistance", () => {
     expect(editDistance("kitten", "sitting")).toBe(3);
     expect(editDistance("", "abc")).toBe(3);
   });
+
+  // The rows are kept between calls: a longer word after shorter ones, and short ones after it,
+  // count as they do alone.
+  it("gives the same distances whatever was compared before, longer or shorter", () => {
+    const long = "internationalisation-".repeat(5);
+    const pairs: [string, string, number][] = [["flywya", "flyway", 1], [long, `${long}x`, 1], [`x${long}`, long, 1], ["ab", "ba", 1], [long.replace("na", "an"), long, 1], ["kitten", "sitting", 3], ["ca", "abc", 3]];
+    const alone = pairs.map(([a, b]) => editDistance(a, b));
+    expect(alone).toEqual(pairs.map(([, , distance]) => distance));
+    expect([...pairs].reverse().map(([a, b]) => editDistance(a, b))).toEqual([...alone].reverse());
+  });
 });
 
 describe("typoAllowance", () => {
