@@ -16,7 +16,7 @@ export const ANSWER_SENTENCE_FACTOR = 1.3;
 /** Score factor of a fact holding a date (a name) anywhere, for a "when" ("who") question. */
 export const ANSWER_KIND_FACTOR = 1.5;
 
-interface AnswerSentences {
+export interface AnswerSentences {
   /** Terms of each sentence that holds a date. */
   dated: ReadonlySet<string>[];
   /** Terms of each sentence that names a person. */
@@ -28,7 +28,8 @@ interface AnswerSentences {
 const sentencesOf = new WeakMap<Fact, AnswerSentences>();
 
 // Title and body sentences: a sentence ends at . ! ? ; or a line break.
-function answerSentences(fact: Fact): AnswerSentences {
+/** The fact's sentences holding a date or a name, and its dates, worked out once per fact. */
+export function answerSentences(fact: Fact): AnswerSentences {
   let found = sentencesOf.get(fact);
   if (found === undefined) {
     found = { dated: [], named: [], dates: factDates(fact) };
@@ -49,16 +50,19 @@ function answerSentences(fact: Fact): AnswerSentences {
 /** Score factor of a fact naming a date the question names (written either way: "2026-06-02", "2 June"). */
 export const DATE_MATCH_FACTOR = 2;
 
+// Each test below takes the fact's sentences when the caller holds them already (rank.ts reads
+// them from its per-position memo, search/lift-memo.ts).
+
 /** True when the fact names one of `asked` (the question's dates). */
-export function namesDate(fact: Fact, asked: readonly CalendarDate[]): boolean {
-  const { dates } = answerSentences(fact);
+export function namesDate(fact: Fact, asked: readonly CalendarDate[], sentences = answerSentences(fact)): boolean {
+  const { dates } = sentences;
   return dates.some((date) => asked.some((other) => sameDate(date, other)));
 }
 
 /** True when the form asks for a time (a person) and some sentence of the fact holds a date (a name). */
-export function holdsAnswerKind(fact: Fact, form: QuestionForm): boolean {
+export function holdsAnswerKind(fact: Fact, form: QuestionForm, sentences = answerSentences(fact)): boolean {
   if (form !== "time" && form !== "person") return false;
-  const { dated, named } = answerSentences(fact);
+  const { dated, named } = sentences;
   return (form === "time" ? dated : named).length > 0;
 }
 
@@ -66,9 +70,9 @@ export function holdsAnswerKind(fact: Fact, form: QuestionForm): boolean {
  * True when the form asks for a time (a person) and one sentence of the fact holds a date
  * (a person's name) and one of `questionTerms` (the question's stems).
  */
-export function answersInSentence(fact: Fact, form: QuestionForm, questionTerms: ReadonlySet<string>): boolean {
+export function answersInSentence(fact: Fact, form: QuestionForm, questionTerms: ReadonlySet<string>, sentences = answerSentences(fact)): boolean {
   if (form !== "time" && form !== "person") return false;
-  const { dated, named } = answerSentences(fact);
+  const { dated, named } = sentences;
   for (const terms of form === "time" ? dated : named) for (const term of questionTerms) if (terms.has(term)) return true;
   return false;
 }

@@ -1,6 +1,6 @@
 // The per-fact features rank.ts reads for every fact still in the running (its title's subject,
 // the question forms it answers, whether it names a product, opens with a person's name or
-// records a choice), remembered by the fact's position in one index. Each feature is worked out
+// records a choice, its sentences holding a date or a name), remembered by the fact's position in one index. Each feature is worked out
 // once per fact already (WeakMaps in its own module); a broad question over 10,000 facts still
 // asks for them thousands of times, and an array slot is read for a fraction of a WeakMap
 // lookup's cost. A slot belongs to the fact object that filled it: when a write moves another
@@ -12,6 +12,7 @@ import { opensWithPersonName, subjectStem } from "./fact-subject";
 import { formBitsOf } from "./question-form";
 import { namesProduct } from "./product-names";
 import { recordsChoice } from "./choice";
+import { answerSentences, type AnswerSentences } from "./answer-sentences";
 
 /** The yes/no features, in flag order; each takes two bits of a slot: known, then its value. */
 const FLAGS = [namesProduct, opensWithPersonName, recordsChoice] as const;
@@ -27,6 +28,7 @@ export class LiftMemo {
   readonly #flags: number[] = [];
   readonly #forms: number[] = [];
   readonly #subjects: (string | undefined)[] = [];
+  readonly #sentences: (AnswerSentences | undefined)[] = [];
 
   /** The slot at `position`, emptied first when it was filled for another fact. */
   #claim(position: number, fact: Fact): void {
@@ -35,6 +37,7 @@ export class LiftMemo {
     this.#flags[position] = 0;
     this.#forms[position] = -1;
     this.#subjects[position] = undefined;
+    this.#sentences[position] = undefined;
   }
 
   /** A yes/no feature (NAMES_PRODUCT, OPENS_WITH_PERSON_NAME, RECORDS_CHOICE) of the fact at `position`. */
@@ -69,6 +72,17 @@ export class LiftMemo {
       this.#subjects[position] = stem;
     }
     return stem !== "" && questionTerms.has(stem);
+  }
+
+  /** The sentences of the fact at `position` holding a date or a name, and its dates (search/answer-sentences.ts). */
+  sentences(position: number, fact: Fact): AnswerSentences {
+    this.#claim(position, fact);
+    let found = this.#sentences[position];
+    if (found === undefined) {
+      found = answerSentences(fact);
+      this.#sentences[position] = found;
+    }
+    return found;
   }
 }
 

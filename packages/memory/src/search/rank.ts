@@ -322,12 +322,13 @@ export function rankFacts(
     if (score * maxLift < floor) continue;
     const position = positions[at] as number;
     const fact = index.facts[position] as Fact;
+    const sentences = askedDates.length > 0 || asksTimeOrPerson ? memo.sentences(position, fact) : undefined;
     const lift =
-      (askedDates.length > 0 && namesDate(fact, askedDates) ? DATE_MATCH_FACTOR : 1) *
+      (askedDates.length > 0 && namesDate(fact, askedDates, sentences) ? DATE_MATCH_FACTOR : 1) *
       (productQuestion && memo.flag(position, fact, NAMES_PRODUCT) ? PRODUCT_ROLE_FACTOR : 1) *
       (form !== undefined && (memo.formBits(position, fact) & askedForm) !== 0 ? QUESTION_FORM_FACTOR : 1) *
-      (asksTimeOrPerson && answersInSentence(fact, form, questionTerms) ? ANSWER_SENTENCE_FACTOR : 1) *
-      (asksTimeOrPerson && holdsAnswerKind(fact, form) ? ANSWER_KIND_FACTOR : 1) *
+      (asksTimeOrPerson && answersInSentence(fact, form, questionTerms, sentences) ? ANSWER_SENTENCE_FACTOR : 1) *
+      (asksTimeOrPerson && holdsAnswerKind(fact, form, sentences) ? ANSWER_KIND_FACTOR : 1) *
       (memo.opensWith(position, fact, questionTerms) ? SUBJECT_FACTOR : 1) *
       (form === "person" && memo.flag(position, fact, OPENS_WITH_PERSON_NAME) ? ACTOR_FACTOR : 1) *
       (choiceQuestion && memo.flag(position, fact, RECORDS_CHOICE) ? CHOICE_FACTOR : 1);
