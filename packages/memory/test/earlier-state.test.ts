@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { FoundryMemory, InMemoryFactStore } from "../src/index";
 import { storedFact } from "./__fixtures__/stored-fact";
+import { datesIn } from "@foundry-mcp/text-analysis";
 import { laterStateTerms } from "../src/search/earlier-state";
 
 const saved = (id: string, title: string, body: string, created: string) => ({ ...storedFact(id, "domain", title, body), created });
@@ -31,7 +32,7 @@ describe("questions about the state before a change", () => {
   });
 
   it("reads a state after 'before', not a clause, a verb or a date", () => {
-    const terms = (query: string) => laterStateTerms(query.split(" "), query);
+    const terms = (query: string) => laterStateTerms(query.split(" "), datesIn(query));
     expect(terms("where did we have team lunch before the ramen bar")).toEqual(["ramen", "bar"]);
     expect(terms("what did Ines use before VS Code")).toEqual(["vs", "code"]);
     expect(terms("what do I need before deploying to production")).toBeUndefined();

@@ -8,7 +8,7 @@
 // Neighbour: search/rank.ts applies the lift to the facts left after its first cut.
 
 import type { Fact } from "../types";
-import { datesIn } from "@foundry-mcp/text-analysis";
+import type { CalendarDate } from "@foundry-mcp/text-analysis";
 import { termsOf } from "./search-index";
 import { tokenize } from "./tokenize";
 
@@ -20,15 +20,16 @@ const CLAUSE_STARTS = new Set(["i", "you", "he", "she", "it", "we", "they", "thi
 
 /**
  * The terms of the state a question says came after ("before the ramen bar" → ramen, bar), or
- * undefined when it asks nothing of the kind (no "before", a clause or a verb after it, a date).
+ * undefined when it asks nothing of the kind (no "before", a clause or a verb after it, a date:
+ * `askedDates`, the dates the question names, as rank.ts has read them).
  */
-export function laterStateTerms(words: readonly string[], query: string): string[] | undefined {
+export function laterStateTerms(words: readonly string[], askedDates: readonly CalendarDate[]): string[] | undefined {
   const at = words.indexOf("before");
   if (at < 0) return undefined;
   const rest = words.slice(at + 1);
   const next = rest[0] === "the" ? rest[1] : rest[0];
   if (next === undefined || CLAUSE_STARTS.has(next) || next.endsWith("ing") || /\d/.test(next)) return undefined;
-  if (datesIn(query).length > 0) return undefined;
+  if (askedDates.length > 0) return undefined;
   const terms = tokenize(rest.join(" "));
   return terms.length > 0 ? terms : undefined;
 }

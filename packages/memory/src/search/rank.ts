@@ -59,17 +59,25 @@ function addAlternative(alternatives: Alternatives, term: string, weight: number
   if ((alternatives.get(term) ?? 0) < weight) alternatives.set(term, weight);
 }
 
+/**
+ * Calls `visit` for the sorted vocabulary's terms that start with `prefix`, in order, at most
+ * `limit` of them: one binary search, then the run (prefix, family and typo matching all read one).
+ */
+function eachTermStartingWith(vocabulary: readonly string[], prefix: string, visit: (term: string) => void, limit = vocabulary.length): void {
+  const start = lowerBound(vocabulary, prefix);
+  const end = Math.min(vocabulary.length, start + limit);
+  for (let position = start; position < end; position++) {
+    const term = vocabulary[position] ?? "";
+    if (!term.startsWith(prefix)) return;
+    visit(term);
+  }
+}
+
 function addPrefixMatches(index: SearchIndex, alternatives: Alternatives, prefix: string): void {
   if (prefix.length < RANKING.minimumPrefixLength) return;
-  for (
-    let position = lowerBound(index.vocabulary, prefix);
-    position < index.vocabulary.length;
-    position++
-  ) {
-    const term = index.vocabulary[position] ?? "";
-    if (!term.startsWith(prefix)) break;
+  eachTermStartingWith(index.vocabulary, prefix, (term) => {
     if (term !== prefix) addAlternative(alternatives, term, RANKING.prefixWeight);
-  }
+  });
 }
 
 /** At most this many indexed terms are read for one word's derivational family (a short root starts many). */
@@ -84,13 +92,14 @@ const MAX_FAMILY_SCAN = 64;
 function addDerivationalRelatives(index: SearchIndex, alternatives: Alternatives, word: string): void {
   const root = derivationalRoot(word);
   if (root === undefined) return;
-  const start = lowerBound(index.vocabulary, root);
-  const end = Math.min(index.vocabulary.length, start + MAX_FAMILY_SCAN);
-  for (let position = start; position < end; position++) {
-    const term = index.vocabulary[position] ?? "";
-    if (!term.startsWith(root)) break;
-    if (derivationalRoot(term) === root) addAlternative(alternatives, term, RANKING.derivationWeight);
-  }
+  eachTermStartingWith(
+    index.vocabulary,
+    root,
+    (term) => {
+      if (derivationalRoot(term) === root) addAlternative(alternatives, term, RANKING.derivationWeight);
+    },
+    MAX_FAMILY_SCAN,
+  );
 }
 
 /**
@@ -127,13 +136,7 @@ function addTypoMatches(
   // The vocabulary is sorted, so the terms sameStart lets through are two runs of it: those
   // starting with the stem's first letter and those starting with its first two swapped.
   const runs = typoAllowance(stem.length) === 0 ? [] : stem[0] === stem[1] ? [stem.slice(0, 1)] : [stem.slice(0, 1), `${stem[1]}${stem[0]}`];
-  for (const start of runs) {
-    for (let position = lowerBound(index.vocabulary, start); position < index.vocabulary.length; position++) {
-      const term = index.vocabulary[position] ?? "";
-      if (!term.startsWith(start)) break;
-      addWithin(stem, term, term);
-    }
-  }
+  for (const start of runs) eachTermStartingWith(index.vocabulary, start, (term) => addWithin(stem, term, term));
   if (typoAllowance(word.length) === 0) return;
   for (const [surface, surfaceStem] of index.surfaces) addWithin(word, surface, surfaceStem);
 }
@@ -263,7 +266,7 @@ export function rankFacts(
   const queryWords = splitWords(query);
   // "before the ramen bar": the state that came after is a reference point, not what is asked
   // (search/earlier-state.ts); its words leave the query when others remain.
-  const laterState = laterStateTerms(queryWords, query);
+  const laterState = laterStateTerms(queryWords, askedDates);
   if (laterState) {
     const others = groups.filter((alternatives) => !laterState.includes(alternatives.keys().next().value ?? ""));
     if (others.length > 0) groups = others;
