@@ -2,7 +2,8 @@
 // the fact that records the choice ("we went with the barn", "settled on Luna", a decision),
 // not by the facts that only suggested, compared or argued for the options, though those name
 // the options and the question's own words ("venue", "offsite") more often. The fact's record
-// of a choice is read from its words (a past choice verb) or its type, once per fact.
+// of a choice is read from its words (a past choice verb) or its type; search/lift-memo.ts keeps
+// the answer per fact.
 // Neighbour: search/rank.ts applies the lift.
 
 import type { Fact } from "../types";
@@ -32,14 +33,7 @@ export function asksForChoice(words: readonly string[]): boolean {
 // A choice told as done: a verb of choosing in the past, or a phrase that closes the matter.
 const RECORDS_CHOICE = /\b(picked|chose|chosen|decided|settled on|opted for|selected|voted for|agreed|went with|going with|final call|in the end|booked)\b/i;
 
-const recorded = new WeakMap<Fact, boolean>();
-
 /** True when the fact records a choice: a decision, or words telling that an option was chosen. */
 export function recordsChoice(fact: Fact): boolean {
-  let found = recorded.get(fact);
-  if (found === undefined) {
-    found = fact.type === "decision" || RECORDS_CHOICE.test(fact.title) || RECORDS_CHOICE.test(fact.body);
-    recorded.set(fact, found);
-  }
-  return found;
+  return fact.type === "decision" || RECORDS_CHOICE.test(fact.title) || RECORDS_CHOICE.test(fact.body);
 }

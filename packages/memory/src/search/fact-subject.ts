@@ -38,10 +38,14 @@ export function subjectStem(fact: Fact): string {
   return found;
 }
 
+/** True when a title's subject stem ({@link subjectStem}) is one of `questionTerms` (the question's stems). */
+export function subjectIn(stem: string, questionTerms: ReadonlySet<string>): boolean {
+  return stem !== "" && questionTerms.has(stem);
+}
+
 /** True when the fact's title opens with one of `questionTerms` (the question's stems). */
 export function opensWithQuestionWord(fact: Fact, questionTerms: ReadonlySet<string>): boolean {
-  const stem = subjectStem(fact);
-  return stem !== "" && questionTerms.has(stem);
+  return subjectIn(subjectStem(fact), questionTerms);
 }
 
 /**
@@ -55,14 +59,11 @@ export const ACTOR_FACTOR = 1.2;
 
 // Two capitalised words and then a lower-case one: "Leah Goldberg said", "Maya Chen's phone is".
 const FULL_NAME_OPENING = /^\s*(?:\p{Lu}['’])?\p{Lu}\p{Ll}+\s+(?:\p{Lu}['’])?\p{Lu}\p{Ll}+(?:['’]s)?\s+\p{Ll}/u;
-const opensWithName = new WeakMap<Fact, boolean>();
 
-/** True when the fact's title or body opens with a person's full name (the person who acted). */
+/**
+ * True when the fact's title or body opens with a person's full name (the person who acted).
+ * Ranking reads it through search/lift-memo.ts, which keeps the answer.
+ */
 export function opensWithPersonName(fact: Fact): boolean {
-  let found = opensWithName.get(fact);
-  if (found === undefined) {
-    found = FULL_NAME_OPENING.test(fact.title) || FULL_NAME_OPENING.test(fact.body);
-    opensWithName.set(fact, found);
-  }
-  return found;
+  return FULL_NAME_OPENING.test(fact.title) || FULL_NAME_OPENING.test(fact.body);
 }

@@ -1,14 +1,15 @@
 // The per-fact features rank.ts reads for every fact still in the running (its title's subject,
 // the question forms it answers, whether it names a product, opens with a person's name or
-// records a choice, its sentences holding a date or a name), remembered by the fact's position in one index. Each feature is worked out
-// once per fact already (WeakMaps in its own module); a broad question over 10,000 facts still
-// asks for them thousands of times, and an array slot is read for a fraction of a WeakMap
-// lookup's cost. A slot belongs to the fact object that filled it: when a write moves another
-// fact into the position, the slot starts over, so the memo never goes stale.
+// records a choice, its sentences holding a date or a name), remembered by the fact's position
+// in one index. A broad question over 10,000 facts asks for them thousands of times, and an
+// array slot is read for a fraction of a WeakMap lookup's cost (the older features also keep a
+// WeakMap per fact in their own modules, for their other readers). A slot belongs to the fact
+// object that filled it: when a write moves another fact into the position, the slot starts
+// over, so the memo never goes stale.
 
 import type { Fact } from "../types";
 import type { SearchIndex } from "./search-index";
-import { opensWithPersonName, subjectStem } from "./fact-subject";
+import { opensWithPersonName, subjectIn, subjectStem } from "./fact-subject";
 import { formBitsOf } from "./question-form";
 import { namesProduct } from "./product-names";
 import { recordsChoice } from "./choice";
@@ -71,7 +72,7 @@ export class LiftMemo {
       stem = subjectStem(fact);
       this.#subjects[position] = stem;
     }
-    return stem !== "" && questionTerms.has(stem);
+    return subjectIn(stem, questionTerms);
   }
 
   /** The sentences of the fact at `position` holding a date or a name, and its dates (search/answer-sentences.ts). */
