@@ -5,7 +5,7 @@
 // analyses the text, search/rank.ts combines term scores into tool scores.
 
 import type { JsonSchemaObject, SearchField } from "../types";
-import { analyse, isStopWord, splitWords } from "./text";
+import { analyse, splitWords } from "./text";
 import { WordPairIndex } from "./word-pairs";
 import { DerivationalFamilies } from "@foundry-mcp/text-analysis";
 import { EnumValueIndex } from "./enum-fit";
@@ -99,7 +99,7 @@ function parameterText(schema: JsonSchemaObject, depth = 0, names: string[] = []
 // The parts of the words of a name that no other field of any tool holds and that split wholly
 // into words those fields do hold (search/name-segments.ts).
 function compoundParts(name: string, otherWords: ReadonlySet<string>): string[] {
-  const known = (part: string) => otherWords.has(part) && !isStopWord(part);
+  const known = (part: string) => otherWords.has(part);
   return splitWords(name).flatMap((word) => (otherWords.has(word) ? [] : (splitCompound(word, known) ?? [])));
 }
 

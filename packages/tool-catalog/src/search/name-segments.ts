@@ -3,7 +3,9 @@
 // the dice", "SEO analysis") never meets them. A long name word that no tool's other text holds is
 // split into words that the catalog's titles, descriptions and parameters do hold, and those parts
 // are indexed beside the whole. No word list: the vocabulary is the catalog's. Neighbour:
-// search/bm25f-index.ts calls it while building the name field.
+// search/bm25f-index.ts calls it while building the name field, search/query.ts for a request word.
+
+import { isStopWord } from "./text";
 
 /** Shortest name word worth splitting (shorter ones are mostly real words or acronyms). */
 export const MIN_COMPOUND_LENGTH = 7;
@@ -19,7 +21,8 @@ interface Split {
 
 /**
  * The parts of `word` when it splits wholly into at least two known words of MIN_PART_LENGTH
- * letters or more (fewest parts wins, then longer parts), or undefined when it does not.
+ * letters or more, none a stop word (fewest parts wins, then longer parts), or undefined when it
+ * does not.
  */
 export function splitCompound(word: string, known: (part: string) => boolean): string[] | undefined {
   if (word.length < MIN_COMPOUND_LENGTH || !/^[a-z]+$/.test(word)) return undefined;
@@ -30,7 +33,8 @@ export function splitCompound(word: string, known: (part: string) => boolean): s
       if (before === undefined) continue;
       // The whole word is no split of itself.
       if (start === 0 && end === word.length) continue;
-      if (!known(word.slice(start, end))) continue;
+      const part = word.slice(start, end);
+      if (isStopWord(part) || !known(part)) continue;
       const candidate = { parts: before.parts + 1, spread: before.spread + (end - start) ** 2, start };
       const current = best[end];
       if (current === undefined || candidate.parts < current.parts || (candidate.parts === current.parts && candidate.spread > current.spread)) best[end] = candidate;

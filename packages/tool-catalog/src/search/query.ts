@@ -106,7 +106,7 @@ function prefixAlternatives(word: string, index: Bm25fIndex): Alternative[] {
 // A request word written as one compound ("wordcount", "audiobook") that no tool holds, as the
 // indexed words it splits into (search/name-segments.ts), all of them together.
 function splitAlternatives(word: string, index: Bm25fIndex): Alternative[] {
-  const parts = splitCompound(word, (part) => index.surfaceWords.has(part) && !isStopWord(part));
+  const parts = splitCompound(word, (part) => index.surfaceWords.has(part));
   if (parts === undefined) return [];
   return [{ stems: parts.map(stemWord), weight: EXPANSION_WEIGHTS.split, source: "split" }];
 }
