@@ -178,11 +178,17 @@ export class FoundryMemory {
 
   /**
    * Stops the store's directory watch, if it has one, and cancels a saved-index write not yet
-   * begun; the instance keeps working by scanning, and saves its index no more.
+   * begun; the instance keeps working by scanning, and saves its index no more. Resolves once a
+   * saved-index write already begun has settled, so nothing is written into `.foundry/` after
+   * (await it before removing the folder). Safe to call again; never rejects.
+   * @example
+   * await memory.close();
+   * rmSync(root, { recursive: true });
    */
-  close(): void {
-    this.savedIndex?.close();
+  async close(): Promise<void> {
+    const saving = this.savedIndex?.close();
     this.driver.close?.();
+    await saving;
   }
 
   /** Ranked keyword search over active facts (SPEC §2 memory_search). */

@@ -21,6 +21,6 @@ describe("activeFacts", () => {
     now = new Date("2026-04-01T10:00:00Z");
     expect((await memory.activeFacts()).map((fact) => fact.id)).toEqual(["fact-0003", "fact-0001"]);
     expect((await memory.storedFacts()).length).toBe(4);
-    memory.close();
+    await memory.close();
   });
 });

@@ -128,7 +128,7 @@ describe("withFolderWatch", () => {
     writeFileSync(file(4), readFileSync(file(4), "utf8").replace("seed4", "editedword"));
     expect((await memory.search({ query: "editedword" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0004"]);
     expect(store.freshness()).toMatchObject({ method: "watch", filesRead: 21 });
-    memory.close();
+    await memory.close();
     expect(inotifyWatchesOn(facts)).toBe(0);
   });
 });
@@ -164,6 +164,6 @@ describe("never stale with re-stat slices owed", () => {
       expect({ id: best?.id, body: best?.body }, `round ${round}`).toEqual({ id: `fact-${String(n).padStart(4, "0")}`, body: `The ${word} rule holds.` });
     }
     expect(store.freshness()).toMatchObject({ method: "watch" });
-    memory.close();
+    await memory.close();
   });
 });

@@ -70,9 +70,9 @@ for (const watch of ["auto", "off"] as const) {
       editor = new Editor();
       expect(await found(memory, word("base7"))).toEqual(["fact-0007"]);
     });
-    afterAll(() => {
+    afterAll(async () => {
       editor.stop();
-      memory.close();
+      await memory.close();
       cleanup();
     });
 
@@ -156,7 +156,7 @@ describe("when the watch cannot vouch", () => {
       await memory.search({ query: word("burst1") });
       expect(await found(memory, word("burst12"))).toEqual(["fact-0012"]);
       expect(driver.freshness().method).toBe("watch");
-      memory.close();
+      await memory.close();
     } finally {
       cleanup();
     }

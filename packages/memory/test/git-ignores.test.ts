@@ -29,8 +29,8 @@ beforeEach(() => {
   memory = new FoundryMemory({ root, driver });
 });
 
-afterEach(() => {
-  memory.close();
+afterEach(async () => {
+  await memory.close();
   cleanup();
 });
 

@@ -13,8 +13,8 @@ let memory: FoundryMemory | undefined;
 beforeEach(() => {
   ({ root, cleanup } = makeTempRoot());
 });
-afterEach(() => {
-  memory?.close();
+afterEach(async () => {
+  await memory?.close();
   memory = undefined;
   cleanup();
 });

@@ -20,8 +20,8 @@ describe("currentIndex", () => {
     const built = await holder.withWriteLock(() => reader.currentIndex());
     expect(built).toMatchObject({ listed: 1, active: 1, omitted: 0, tokens: written.tokens });
     expect(built.markdown).toContain("\n## constraint\n- Money is stored as integer cents\n");
-    memory.close();
-    reader.close();
+    await memory.close();
+    await reader.close();
     holder.close();
   });
 
@@ -29,7 +29,7 @@ describe("currentIndex", () => {
     const reader = new FoundryMemory({ root, driver: new MarkdownFactStore({ root, watch: "off" }) });
     expect((await reader.currentIndex()).markdown).toBe("# Memory index\nNo active facts yet. memory_write stores one.\n");
     expect(existsSync(reader.paths.index)).toBe(false);
-    reader.close();
+    await reader.close();
   });
 });
 
@@ -45,6 +45,6 @@ describe("eventTotals", () => {
       ["subagent_blocked", { count: 1, tokens: 1000, savedTokens: 700 }],
       ["memory_search", { count: 1, tokens: 0, savedTokens: 0 }],
     ]);
-    memory.close();
+    await memory.close();
   });
 });

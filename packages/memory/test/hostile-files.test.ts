@@ -23,8 +23,8 @@ beforeEach(() => {
   outside = elsewhere.root;
   cleanups = [project.cleanup, elsewhere.cleanup];
 });
-afterEach(() => {
-  memory?.close();
+afterEach(async () => {
+  await memory?.close();
   memory = undefined;
   for (const cleanup of cleanups) cleanup();
 });

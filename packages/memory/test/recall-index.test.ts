@@ -52,8 +52,8 @@ beforeEach(async () => {
   expect(await memory.saveRecallIndex()).toBe(true);
 });
 
-afterEach(() => {
-  memory.close();
+afterEach(async () => {
+  await memory.close();
   cleanup();
 });
 
@@ -78,7 +78,7 @@ describe("recall index", () => {
     expect(recallFromIndex(root, "flyway", 3)).toEqual({ ok: false, reason: "the facts folder changed since the recall index was saved" });
     const fresh = openMemory();
     expect(await fresh.saveRecallIndex()).toBe(true);
-    fresh.close();
+    await fresh.close();
     const hits = recallFromIndex(root, "flyway deploy", 3);
     expect(hits.ok && hits.hits.map((hit) => hit.id)).toContain("fact-9999");
   });
@@ -125,6 +125,6 @@ describe("recall index", () => {
     const current = new FoundryMemory({ root, driver: new MarkdownFactStore({ root, watch: "off" }), now: () => now });
     seed([{ id: "fact-9998", type: "convention", title: "Tabs", body: "Use tabs.", scope: "project", tags: [], confidence: "low", source: "code", created: "2026-01-01T00:00:00Z" }]);
     expect(await current.saveRecallIndex()).toBe(false);
-    current.close();
+    await current.close();
   });
 });

@@ -77,8 +77,8 @@ beforeEach(async () => {
   await expect.poll(() => readFileSync(saved, { flag: "r" }).length > 0, { timeout: 5000 }).toBe(true);
   pristine = readFileSync(saved);
 });
-afterEach(() => {
-  for (const memory of open.splice(0)) memory.close();
+afterEach(async () => {
+  for (const memory of open.splice(0)) await memory.close();
   cleanup();
 });
 

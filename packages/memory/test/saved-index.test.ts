@@ -53,7 +53,7 @@ async function primeSavedIndex(): Promise<void> {
   const first = await open();
   await first.memory.search({ query: "wordba" });
   await waitForSave();
-  first.memory.close();
+  await first.memory.close();
 }
 
 describe("saved index", () => {
@@ -63,14 +63,14 @@ describe("saved index", () => {
     seed();
     const closed = await open();
     await closed.memory.search({ query: "wordba" });
-    closed.memory.close();
+    await closed.memory.close();
     // Waiting for an absence: ten times the save's 20 ms delay, then the file must not be there.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(existsSync(saved)).toBe(false);
     const kept = await open();
     await kept.memory.search({ query: "wordba" });
     await waitForSave();
-    kept.memory.close();
+    await kept.memory.close();
   });
 
   it("a fresh store restores it and reads no unchanged file; a changed file is re-read", async () => {
@@ -80,14 +80,14 @@ describe("saved index", () => {
     const text = await waitForSave();
     expect(text.split("\n")[0]).toMatch(/^\{"format":"foundry-memory-index","version":5,/);
     expect(readFileSync(path.join(root, ".foundry/.gitignore"), "utf8")).toContain("cache/\n");
-    first.memory.close();
+    await first.memory.close();
 
     writeFileSync(path.join(root, ".foundry/memory/facts/fact-0002.md"), serializeFact(fact(2, "changedword")));
     const second = await open();
     expect((await second.memory.search({ query: "changedword" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0002"]);
     expect((await second.memory.search({ query: "wordab" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0026"]);
     expect(second.driver.freshness()).toMatchObject({ restored: true, filesRead: 1 });
-    second.memory.close();
+    await second.memory.close();
   });
 
   it("keeps the search index itself, and a restored one answers like a fresh build after files changed, came and went", async () => {
@@ -96,7 +96,7 @@ describe("saved index", () => {
     await first.memory.search({ query: "wordba" });
     const text = await waitForSave();
     expect(text).toContain('"postings":{"facts":[0,1,');
-    first.memory.close();
+    await first.memory.close();
     const facts = path.join(root, ".foundry/memory/facts");
     writeFileSync(path.join(facts, "fact-0003.md"), serializeFact(fact(3, "wordba renamed")));
     rmSync(path.join(facts, "fact-0004.md"));
@@ -108,8 +108,8 @@ describe("saved index", () => {
       expect(got.hits.map((hit) => [hit.fact.id, hit.score.toFixed(9)])).toEqual(want.hits.map((hit) => [hit.fact.id, hit.score.toFixed(9)]));
     }
     expect(restored.driver.freshness()).toMatchObject({ restored: true, filesRead: 2 });
-    restored.memory.close();
-    fresh.close();
+    await restored.memory.close();
+    await fresh.close();
   });
 
   it("restores every field as parsed (unicode bodies, optional fields, problems), and a restored store saves it again intact", async () => {
@@ -124,7 +124,7 @@ describe("saved index", () => {
     const first = await open();
     await first.memory.search({ query: "wordba" });
     await waitForSave();
-    first.memory.close();
+    await first.memory.close();
     // Generation 2 restores, changes more than the save threshold, and saves again; generation 3 restores that.
     const second = await open();
     await second.memory.search({ query: "wordba" });
@@ -132,7 +132,7 @@ describe("saved index", () => {
     const before = readFileSync(saved, "utf8");
     await second.memory.search({ query: "renewed7" });
     await waitForSave(before);
-    second.memory.close();
+    await second.memory.close();
     const third = await open();
     const got = await third.memory.search({ query: "naive cafe quoted wordzz" });
     expect(third.driver.freshness()).toMatchObject({ restored: true, filesRead: 0 });
@@ -141,8 +141,8 @@ describe("saved index", () => {
     expect((await third.memory.search({ query: "renewed7" })).hits[0]?.fact.id).toBe("fact-0007");
     expect((await third.memory.problems()).map((problem) => problem.location)).toEqual([".foundry/memory/facts/fact-0062.md"]);
     expect(await third.memory.tokenFigures()).toEqual(await reference.tokenFigures());
-    third.memory.close();
-    reference.close();
+    await third.memory.close();
+    await reference.close();
   });
 
   const damages: Array<[string, (text: string) => string]> = [
@@ -158,18 +158,18 @@ describe("saved index", () => {
       const first = await open();
       await first.memory.search({ query: "wordba" });
       const text = await waitForSave();
-      first.memory.close();
+      await first.memory.close();
       writeFileSync(saved, change(text));
       const second = await open();
       expect((await second.memory.search({ query: "worddb" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0029"]);
       expect(second.driver.freshness()).toMatchObject({ restored: false, filesRead: 60 });
       const rebuilt = await waitForSave(change(text));
       expect(rebuilt.split("\n")[0]).toContain('"version":5');
-      second.memory.close();
+      await second.memory.close();
       const third = await open();
       await third.memory.search({ query: "worddb" });
       expect(third.driver.freshness()).toMatchObject({ restored: true, filesRead: 0 });
-      third.memory.close();
+      await third.memory.close();
     });
   }
 
@@ -219,7 +219,7 @@ describe("saved index", () => {
       expect((await second.memory.search({ query: "worddb" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0029"]);
       expect(second.driver.freshness()).toMatchObject({ restored: false, filesRead: 60 });
       await waitForSave(damaged);
-      second.memory.close();
+      await second.memory.close();
     });
   }
 
@@ -240,7 +240,7 @@ describe("saved index", () => {
     expect((await store.memory.search({ query: "worddb" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0029"]);
     expect(store.driver.freshness()).toMatchObject({ restored: false, filesRead: 60 });
     expect((await waitForSave(old)).split("\n")[0]).toMatch(/"version":5,/);
-    store.memory.close();
+    await store.memory.close();
   });
 
   it("a restored index scores from the counts saved beside its postings exactly as a fresh build, before and after writes", async () => {
@@ -257,7 +257,7 @@ describe("saved index", () => {
     const first = await open();
     await first.memory.search({ query: "ledger" });
     await waitForSave();
-    first.memory.close();
+    await first.memory.close();
     const restored = await open();
     const queries = ["ledger", "refund invoice", "payout ledger refund", "invoic", "rule ledger"];
     const sameAsFresh = async (): Promise<void> => {
@@ -267,7 +267,7 @@ describe("saved index", () => {
         expect(got.hits.length).toBeGreaterThan(0);
         expect(got.hits.map((hit) => [hit.fact.id, hit.score.toFixed(9)])).toEqual(want.hits.map((hit) => [hit.fact.id, hit.score.toFixed(9)]));
       }
-      fresh.close();
+      await fresh.close();
     };
     await sameAsFresh();
     expect(restored.driver.freshness()).toMatchObject({ restored: true, filesRead: 0 });
@@ -275,7 +275,7 @@ describe("saved index", () => {
     await restored.memory.write({ title: "Ledger ledger ledger entries are append only", body: "A refund is a new ledger entry.", type: "constraint" });
     await restored.memory.write({ title: "Payout batches close at noon", body: "Invoice payout payout runs daily.", type: "convention" });
     await sameAsFresh();
-    restored.memory.close();
+    await restored.memory.close();
   });
 
   it("a version 3 saved index (an older format) is not read, and is replaced by version 5", async () => {
@@ -287,7 +287,7 @@ describe("saved index", () => {
     expect((await store.memory.search({ query: "worddb" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0029"]);
     expect(store.driver.freshness()).toMatchObject({ restored: false, filesRead: 60 });
     expect((await waitForSave(readFileSync(saved, "utf8"))).split("\n")[0]).toMatch(/"version":5,/);
-    store.memory.close();
+    await store.memory.close();
   });
 
   it("keeps what glossary facts define, and a restored store uses the saved definitions instead of reading the facts again", async () => {
@@ -300,13 +300,13 @@ describe("saved index", () => {
     expect((await first.memory.search({ query: "psp retried" })).hits[0]?.fact.id).toBe("fact-0062");
     const text = await waitForSave();
     expect(text).toContain('"glossary":[[60,[["psp",["payment","service","provider"]]]]]');
-    first.memory.close();
+    await first.memory.close();
     // The saved definition, changed (checksum made valid), is what a restored store expands the acronym with.
     rewriteSaved((index) => void (index.files.glossary[0]![1][0]![1] = ["refund", "policy"]));
     const second = await open();
     expect((await second.memory.search({ query: "psp allows" })).hits[0]?.fact.id).toBe("fact-0063");
     expect(second.driver.freshness()).toMatchObject({ restored: true, filesRead: 0 });
-    second.memory.close();
+    await second.memory.close();
   });
 
   // A cold start with a big saved index stats the folder on a worker while it restores
@@ -334,7 +334,7 @@ describe("saved index", () => {
           if (expected) expect(found[0]).toBe(expected);
           else expect(found).not.toContain("fact-0009");
           expect(fresh.driver.freshness()).toMatchObject({ restored: true, listing: "worker", method: "scan" });
-          fresh.memory.close();
+          await fresh.memory.close();
         }
       });
     }
@@ -349,7 +349,7 @@ describe("saved index", () => {
         if (expected) expect(found[0]).toBe(expected);
         else expect(found).not.toContain("fact-0009");
         expect(fresh.driver.freshness()).toMatchObject({ restored: true, listing: "warm-up", method: "scan" });
-        fresh.memory.close();
+        await fresh.memory.close();
       });
     }
 
@@ -361,7 +361,7 @@ describe("saved index", () => {
       writeFileSync(path.join(facts(), "fact-0071.md"), serializeFact(fact(71, "afterwarmup")));
       expect((await memory.search({ query: "afterwarmup" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0071"]);
       expect(driver.freshness()).toMatchObject({ restored: true, listing: "worker" });
-      memory.close();
+      await memory.close();
     });
 
     it("a missing facts folder restores nothing and answers empty", async () => {
@@ -369,7 +369,7 @@ describe("saved index", () => {
       rmSync(facts(), { recursive: true });
       const fresh = await open(0);
       expect((await fresh.memory.search({ query: "wordba" })).hits).toEqual([]);
-      fresh.memory.close();
+      await fresh.memory.close();
     });
 
     it("is not used below its size bound: the listing stays on this thread", async () => {
@@ -377,7 +377,7 @@ describe("saved index", () => {
       const fresh = await open();
       await fresh.memory.search({ query: "wordba" });
       expect(fresh.driver.freshness()).toMatchObject({ restored: true, listing: "thread" });
-      fresh.memory.close();
+      await fresh.memory.close();
     });
   });
 });

@@ -44,7 +44,7 @@ async function runDoctor(args: readonly string[], context: CommandContext): Prom
     );
     return problems > 0 ? 1 : 0;
   } finally {
-    memory.close();
+    await memory.close();
   }
 }
 

@@ -63,7 +63,7 @@ async function runMigrate(args: readonly string[], context: CommandContext): Pro
     context.stdout(`${lines.join("\n")}\n`);
     return 0;
   } finally {
-    memory.close();
+    await memory.close();
   }
 }
 

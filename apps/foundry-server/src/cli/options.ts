@@ -103,6 +103,6 @@ export async function withMemory(
     context.stderr(`foundry ${command}: ${message}\n`);
     return 2;
   } finally {
-    memory.close();
+    await memory.close();
   }
 }

@@ -50,7 +50,7 @@ export async function runHook(event: string, handle: (context: HookContext) => P
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`foundry-core ${event} hook: ${message}\n`);
   } finally {
-    memory?.close();
+    await memory?.close();
   }
   // No process.exit: when this run had to read many fact files, the store saves its index for
   // the next cold start (.foundry/cache/, a few ms after the answer), and every later hook starts

@@ -34,6 +34,8 @@ export class SavedIndex implements FactEntryCache {
   private savePending = false;
   /** The save that loaded() scheduled and that has not begun yet; close() cancels it. */
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The save that has begun and not settled; close() waits for it. */
+  private saving: Promise<void> | undefined;
   private closed = false;
   /** A fact saved without its search terms; once it has them, the index is saved again. */
   private savedWithoutTerms: Fact | undefined;
@@ -71,19 +73,22 @@ export class SavedIndex implements FactEntryCache {
     this.savePending = true;
     this.saveTimer = setTimeout(() => {
       this.saveTimer = undefined;
-      void this.save(entries);
+      this.saving = this.save(entries).finally(() => (this.saving = undefined));
     }, SAVE_DELAY_MS);
   }
 
   /**
-   * Cancels a save scheduled and not begun, and schedules none after: a closed memory writes
-   * nothing more into `.foundry/` (its owner may be removing the folder).
+   * Cancels a save scheduled and not begun, schedules none after, and resolves once a save
+   * already begun has settled: it finishes the file it is writing and starts no other. Once this
+   * resolves nothing more is written into `.foundry/` (its owner may be removing the folder).
+   * Calling it again waits the same way; it never rejects.
    */
-  close(): void {
+  async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
     this.savePending = false;
+    await this.saving;
   }
 
   private async save(entries: FactEntries): Promise<void> {
@@ -93,6 +98,8 @@ export class SavedIndex implements FactEntryCache {
       const { bytes, withoutTerms } = savedIndexBytes(entries.all(), this.currentSearchIndex());
       this.savedWithoutTerms = withoutTerms;
       await ensureIgnored(this.paths.gitignore, ...(MERGE_SAFE_IGNORES[1] as readonly [string, string]));
+      // Closed while .gitignore was written: close() is waiting, and the index is not begun.
+      if (this.closed) return;
       await writeFileAtomic(this.paths.savedIndex, bytes, { durable: false });
     } catch {
       // A cache that could not be written is only a slower next start.

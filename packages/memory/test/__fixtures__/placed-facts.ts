@@ -32,8 +32,8 @@ export function gitTreeMemory(now: Date): { readonly root: string; readonly memo
     mkdirSync(path.join(root, ".git"));
     current = { root, cleanup, memory: new FoundryMemory({ root, now: () => now }) };
   });
-  afterEach(() => {
-    current?.memory.close();
+  afterEach(async () => {
+    await current?.memory.close();
     current?.cleanup();
     current = undefined;
   });

@@ -13,7 +13,7 @@ async function runReport(args: readonly string[], context: CommandContext): Prom
     context.stdout(`${typeof output === "string" ? output : output.text}\n`);
     return 0;
   } finally {
-    project.memory.close();
+    await project.memory.close();
   }
 }
 
