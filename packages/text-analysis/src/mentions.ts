@@ -4,9 +4,12 @@
 // names: they serve any language written in Latin letters with English month names, and a
 // false hit (a brand of two capitalised words) only lifts a fact that also matches the question.
 
-const MONTH = "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
+import { MONTH_NAMES } from "./month-names";
+
+// A month's name or its first three letters, and "sept" (Sept. 14).
+const MONTH = [...MONTH_NAMES.map((name) => (name.length > 3 ? `${name.slice(0, 3)}(?:${name.slice(3)})?` : name)), "sept"].join("|");
 // A month's full name alone ("in September") counts; "may" and "march" alone are verbs too often.
-const MONTH_ALONE = "january|february|april|june|july|august|september|october|november|december";
+const MONTH_ALONE = MONTH_NAMES.filter((name) => name !== "may" && name !== "march").join("|");
 const WEEKDAY = "monday|tuesday|wednesday|thursday|friday|saturday|sunday";
 const DATE = new RegExp(
   [
@@ -42,7 +45,7 @@ export interface CalendarDate {
   readonly day?: number;
 }
 
-const MONTH_NUMBER = new Map(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"].map((name, at) => [name, at + 1]));
+const MONTH_NUMBER = new Map(MONTH_NAMES.map((name, at) => [name.slice(0, 3), at + 1]));
 const monthOf = (name: string): number | undefined => MONTH_NUMBER.get(name.slice(0, 3).toLowerCase());
 const YEAR = String.raw`(?:19|20)\d{2}`;
 const DAY = String.raw`(\d{1,2})(?:st|nd|rd|th)?`;

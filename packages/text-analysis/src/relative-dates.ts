@@ -5,18 +5,18 @@
 // day. English words only; a week or weekend said so is its days, a month said so is the month.
 
 import type { CalendarDate } from "./mentions";
+import { MONTH_NAMES } from "./month-names";
 
 const DAY_MS = 86_400_000;
 const NUMBERS = new Map(
   ["a", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"].map((word, at) => [word, Math.max(at, 1)]),
 );
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
-const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 const COUNT = String.raw`(\d{1,2}|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
 const UNIT = String.raw`(day|week|month|year)s?`;
 const WEEKDAY = WEEKDAYS.join("|");
 // "March" and "May" after last/next/this are months, not verbs.
-const MONTH = MONTHS.join("|");
+const MONTH = MONTH_NAMES.join("|");
 
 const RELATIVE_SOURCE = 
   [
@@ -82,7 +82,7 @@ function read(match: RegExpMatchArray, anchor: number): CalendarDate[] {
   if (WEEKDAYS.includes(what)) return [dayOf(step < 0 ? nearestWeekday(anchor, what, -1) : nearestWeekday(anchor, what, 1))];
   // A month: the last one before the anchor's month, the next one after it, or this year's.
   const year = new Date(anchor).getUTCFullYear();
-  const month = MONTHS.indexOf(what) + 1;
+  const month = MONTH_NAMES.indexOf(what) + 1;
   const current = new Date(anchor).getUTCMonth() + 1;
   const shift = step < 0 ? (month < current ? 0 : -1) : step > 0 ? (month > current ? 0 : 1) : 0;
   return [{ year: year + shift, month }];

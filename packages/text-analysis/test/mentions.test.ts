@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { datesIn, mentionsDate, mentionsPersonName, sameDate } from "../src/index";
+import { datesIn, mentionsDate, MONTH_NAMES, mentionsPersonName, sameDate } from "../src/index";
 
 describe("mentionsDate", () => {
   it("finds ISO, numeric, day-month, month-year, weekday and year dates", () => {
@@ -37,6 +37,16 @@ describe("datesIn", () => {
     }
     expect(datesIn("signed on 8 May")).toEqual([{ month: 5, day: 8 }]);
     expect(datesIn("due in March 2026")).toEqual([{ month: 3, year: 2026 }]);
+  });
+
+  it("reads each month of MONTH_NAMES by its name, its first three letters and (September) Sept", () => {
+    expect(MONTH_NAMES).toHaveLength(12);
+    expect(Object.isFrozen(MONTH_NAMES)).toBe(true);
+    MONTH_NAMES.forEach((name, at) => {
+      const day = { year: 2026, month: at + 1, day: 3 };
+      for (const text of [`on 3 ${name} 2026`, `on 3 ${name.slice(0, 3)} 2026`, `on ${name[0]!.toUpperCase()}${name.slice(1, 3)}. 3, 2026`]) expect(datesIn(text), text).toEqual([day]);
+    });
+    expect(datesIn("Sept. 3, 2026")).toEqual([{ year: 2026, month: 9, day: 3 }]);
   });
 
   it("reads a slashed date both ways when both are dates, one way otherwise", () => {

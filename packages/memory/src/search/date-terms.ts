@@ -6,7 +6,7 @@
 // A date written without its year takes the year the fact was recorded in.
 // Neighbours: search-index.ts adds them to a fact's terms; rank.ts asks for them.
 
-import { datesIn, relativeDatesIn, type CalendarDate } from "@foundry-mcp/text-analysis";
+import { datesIn, MONTH_NAMES, relativeDatesIn, type CalendarDate } from "@foundry-mcp/text-analysis";
 import { tokenize } from "./tokenize";
 import type { Fact } from "../types";
 
@@ -44,8 +44,6 @@ export function dateTermsOfQuestion(asked: readonly CalendarDate[]): string[] {
   }
   return [...terms];
 }
-
-const MONTH_NAMES = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 
 /**
  * The stems of the words a question may write its dated days and months with (the year, the

@@ -1,0 +1,22 @@
+// The English month names every date reader here and in memory search spells months with
+// (mentions.ts, relative-dates.ts, memory's date words), kept once so they cannot drift apart.
+
+/**
+ * English month names in lower case, January first: `MONTH_NAMES[month - 1]` names a
+ * `CalendarDate`'s month. Frozen: the readers build their patterns from it.
+ * @example MONTH_NAMES[1]; // "february"
+ */
+export const MONTH_NAMES: readonly string[] = Object.freeze([
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+]);
