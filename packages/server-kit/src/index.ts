@@ -10,6 +10,7 @@ export { protocolError } from "./protocol-error";
 export { createHttpEdge, hostAllowList, jsonRpcError, readLimitedBody, sameSecret, sendJson, DEFAULT_MAX_BODY_BYTES } from "./http-edge";
 export type { AdmittedRequest, HttpEdge, HttpEdgeOptions } from "./http-edge";
 export { toolErrorResult, toWireError, unknownPrompt, unknownResource, unknownTool } from "./wire-errors";
+export { ServerKitError, ServerKitErrorCode } from "./errors";
 // Both protocol eras on one endpoint: the 2025 handshake through the SDK's Server, 2026-07-28
 // (stateless, per-request _meta, server/discover, resultType, cache hints) through the era router.
 export { DualEraTransport, type DualEraTransportOptions } from "./eras/dual-era-transport";

@@ -4,12 +4,13 @@
 // dispatched as messages through its transport (~3% of the gateway's CPU per request). What the
 // Server knows afterwards is what the replay gave it: the capabilities and clientInfo as the
 // schema normalizes them (`elicitation: {}` means form elicitation; unknown keys dropped).
+import { readFileSync } from "node:fs";
 import { PassThrough } from "node:stream";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { ServerOperations } from "@foundry-mcp/telemetry";
 import { describe, expect, it } from "vitest";
-import { createAppServer, LineStdioTransport, type McpApp, type ServerIdentity, type StoredSession } from "../src/index";
-import { restoreSession, RestoredSessionTransport } from "../src/sessions/restored-session";
+import { createAppServer, LineStdioTransport, ServerKitError, ServerKitErrorCode, type McpApp, type ServerIdentity, type StoredSession } from "../src/index";
+import { restoreSession, RestoredSessionTransport, SUPPORTED_SDK_VERSION } from "../src/sessions/restored-session";
 
 const identity: ServerIdentity = { serverInfo: { name: "restoring", version: "1" }, capabilities: { tools: {} } };
 const app: McpApp<null> = {
@@ -64,5 +65,25 @@ describe("restoreSession", () => {
     await server.connect(new RestoredSessionTransport(new LineStdioTransport(new PassThrough(), new PassThrough()), new ServerOperations({ transport: "pipe" })));
     await expect(restoreSession(server, { ...session, clientInfo: { name: 7 } } as unknown as StoredSession)).rejects.toThrow(/clientInfo/);
     await server.close();
+  });
+
+  // The guard on the SDK's private method used to throw a plain Error, with no code a host could test.
+  it("refuses a Server without the SDK's _oninitialize with ServerKitError SDK_UNSUPPORTED, naming what is missing and the SDK to install", async () => {
+    const server = createAppServer(identity, app, null, undefined);
+    // What a Server of an SDK without the method looks like to restoreSession.
+    Object.defineProperty(server, "_oninitialize", { value: undefined });
+    const error = await restoreSession(server, session).catch((caught: unknown) => caught);
+    expect(ServerKitError.isInstance(error) && error.code).toBe(ServerKitErrorCode.SDK_UNSUPPORTED);
+    expect((error as Error).message).toBe(
+      "@modelcontextprotocol/sdk's Server has no _oninitialize, the initialize handling restoreSession gives a stored 2025 session to " +
+        "(so its requests need no new handshake): install @modelcontextprotocol/sdk 1.32.2, the version @foundry-mcp/server-kit depends on " +
+        "(pin it exactly, or with an override), and build the Server from that copy.",
+    );
+    expect(server.getClientVersion()).toBeUndefined();
+  });
+
+  it("names the SDK version server-kit depends on", () => {
+    const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { dependencies: Record<string, string> };
+    expect(SUPPORTED_SDK_VERSION).toBe(manifest.dependencies["@modelcontextprotocol/sdk"]);
   });
 });

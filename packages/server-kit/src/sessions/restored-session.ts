@@ -13,16 +13,32 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { InitializeRequestSchema, type InitializeRequest, type JSONRPCMessage, type MessageExtraInfo, type RequestId } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerOperations } from "@foundry-mcp/telemetry";
+import { ServerKitError, ServerKitErrorCode } from "../errors";
 import { closeProtocol } from "../protocol-close";
 import type { StoredSession } from "./session-rows";
 
 /** The SDK Server's initialize handling (the handler it registers for `initialize`): it keeps the client's capabilities and info. */
 type InitializingServer = { _oninitialize(request: InitializeRequest): Promise<unknown> };
 
+/** The @modelcontextprotocol/sdk version server-kit depends on (package.json; a test keeps them equal). */
+export const SUPPORTED_SDK_VERSION = "1.32.2";
+
+// `_oninitialize` is the SDK's private method, so a Server from another SDK copy or version may
+// lack it; a guard says so by name instead of a TypeError deep in a request.
+const sdkUnsupported = (): ServerKitError =>
+  new ServerKitError(
+    ServerKitErrorCode.SDK_UNSUPPORTED,
+    "@modelcontextprotocol/sdk's Server has no _oninitialize, the initialize handling restoreSession gives a stored 2025 session " +
+      `to (so its requests need no new handshake): install @modelcontextprotocol/sdk ${SUPPORTED_SDK_VERSION}, the version ` +
+      "@foundry-mcp/server-kit depends on (pin it exactly, or with an override), and build the Server from that copy.",
+  );
+
 /**
  * Gives `server` (connected, no client message delivered yet) the session's initialize, as the
  * SDK's request handler would: the request parsed by its schema (which also normalizes older
- * capability shapes), then its initialize handling and `oninitialized`.
+ * capability shapes), then its initialize handling and `oninitialized`. Throws ServerKitError
+ * SDK_UNSUPPORTED when the Server has no such handling (an SDK other than
+ * {@link SUPPORTED_SDK_VERSION}).
  * @example await server.connect(restored); await restoreSession(server, session);
  */
 export async function restoreSession(server: Server, session: StoredSession): Promise<void> {
@@ -31,7 +47,7 @@ export async function restoreSession(server: Server, session: StoredSession): Pr
     params: { protocolVersion: session.protocolVersion, capabilities: session.clientCapabilities, clientInfo: session.clientInfo },
   });
   const initializing = server as unknown as InitializingServer;
-  if (typeof initializing._oninitialize !== "function") throw new Error("@modelcontextprotocol/sdk's Server has no _oninitialize: server-kit's restoreSession needs updating for this SDK version");
+  if (typeof initializing._oninitialize !== "function") throw sdkUnsupported();
   await initializing._oninitialize(request);
   server.oninitialized?.();
 }
