@@ -177,9 +177,9 @@ export class FoundryMemory {
   }
 
   /**
-   * Stops the store's directory watch, if it has one, and cancels a saved-index write not yet
-   * begun; the instance keeps working by scanning, and saves its index no more. Resolves once a
-   * saved-index write already begun has settled, so nothing is written into `.foundry/` after
+   * Stops the store's directory watch, if it has one, and writes a saved index that was due
+   * (the next cold start reads it); the instance keeps working by scanning, and saves its index
+   * no more. Resolves once that write has settled, so nothing is written into `.foundry/` after
    * (await it before removing the folder). Safe to call again; never rejects.
    * @example
    * await memory.close();

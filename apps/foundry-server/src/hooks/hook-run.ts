@@ -52,8 +52,8 @@ export async function runHook(event: string, handle: (context: HookContext) => P
   } finally {
     await memory?.close();
   }
-  // No process.exit: when this run had to read many fact files, the store saves its index for
-  // the next cold start (.foundry/cache/, a few ms after the answer), and every later hook starts
+  // When this run had to read many fact files, close() above has written the store's index for
+  // the next cold start (.foundry/cache/, after the answer went out), and every later hook starts
   // from it even in a session that never calls a memory tool (the server would save it then).
   process.exitCode = 0;
 }

@@ -32,8 +32,9 @@ export class SavedIndex implements FactEntryCache {
   private readsAtSave = 0;
   private changesAtSave = 0;
   private savePending = false;
-  /** The save that loaded() scheduled and that has not begun yet; close() cancels it. */
+  /** The save that loaded() scheduled and that has not begun yet; close() begins it at once. */
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  private dueEntries: FactEntries | undefined;
   /** The save that has begun and not settled; close() waits for it. */
   private saving: Promise<void> | undefined;
   private closed = false;
@@ -71,24 +72,30 @@ export class SavedIndex implements FactEntryCache {
     const termsNow = this.savedWithoutTerms !== undefined && analysedTermsOf(this.savedWithoutTerms) !== undefined;
     if (unsaved < Math.max(32, entries.size / 50) && !termsNow) return;
     this.savePending = true;
-    this.saveTimer = setTimeout(() => {
-      this.saveTimer = undefined;
-      this.saving = this.save(entries).finally(() => (this.saving = undefined));
-    }, SAVE_DELAY_MS);
+    this.dueEntries = entries;
+    this.saveTimer = setTimeout(() => this.beginDueSave(), SAVE_DELAY_MS);
   }
 
   /**
-   * Cancels a save scheduled and not begun, schedules none after, and resolves once a save
-   * already begun has settled: it finishes the file it is writing and starts no other. Once this
-   * resolves nothing more is written into `.foundry/` (its owner may be removing the folder).
-   * Calling it again waits the same way; it never rejects.
+   * Schedules no save after, begins a save that was due at once (a short-lived process, a plugin
+   * hook, closes right after its answer: the save is what makes the next cold start fast), and
+   * resolves once the save has settled. Once this resolves nothing more is written into
+   * `.foundry/` (its owner may be removing the folder). Calling it again waits the same way; it
+   * never rejects.
    */
   async close(): Promise<void> {
     this.closed = true;
+    this.beginDueSave();
+    await this.saving;
+  }
+
+  private beginDueSave(): void {
     clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
-    this.savePending = false;
-    await this.saving;
+    const entries = this.dueEntries;
+    this.dueEntries = undefined;
+    if (entries === undefined) return;
+    this.saving = this.save(entries).finally(() => (this.saving = undefined));
   }
 
   private async save(entries: FactEntries): Promise<void> {
@@ -98,8 +105,6 @@ export class SavedIndex implements FactEntryCache {
       const { bytes, withoutTerms } = savedIndexBytes(entries.all(), this.currentSearchIndex());
       this.savedWithoutTerms = withoutTerms;
       await ensureIgnored(this.paths.gitignore, ...(MERGE_SAFE_IGNORES[1] as readonly [string, string]));
-      // Closed while .gitignore was written: close() is waiting, and the index is not begun.
-      if (this.closed) return;
       await writeFileAtomic(this.paths.savedIndex, bytes, { durable: false });
     } catch {
       // A cache that could not be written is only a slower next start.
