@@ -39,7 +39,7 @@ const entries = loadCorpus();
 const measured = { tools: {}, memory: {} };
 const toolFigures = async (module, options) => {
   const rankOf = await catalogRanker(module.ToolCatalog, entries, options);
-  return { ...Object.fromEntries(TOOL_SETS.map(([set]) => [set, scoreSet(rankOf, set)])), steps: stepCoverage(rankOf, "holdout5"), steps6: stepCoverage(rankOf, "holdout6"), steps7: stepCoverage(rankOf, "holdout7"), steps8: stepCoverage(rankOf, "holdout8"), steps9: stepCoverage(rankOf, "holdout9"), stepsDev: stepCoverage(rankOf, "dev-multistep") };
+  return { ...Object.fromEntries(TOOL_SETS.map(([set]) => [set, scoreSet(rankOf, set)])), steps: stepCoverage(rankOf, "holdout5"), steps6: stepCoverage(rankOf, "holdout6"), steps7: stepCoverage(rankOf, "holdout7"), steps8: stepCoverage(rankOf, "holdout8"), steps9: stepCoverage(rankOf, "holdout9"), steps10: stepCoverage(rankOf, "holdout10"), stepsDev: stepCoverage(rankOf, "dev-multistep") };
 };
 // The external sets (nobody here wrote them): each build and plain BM25 over the same corpus.
 const external = externalSets().map(([set, label, corpus, queries]) => ({ set, label, corpus, queries: queries.map((query) => ({ ...query, set })) }));
@@ -71,7 +71,7 @@ const memoryFigures = async (searchOver) => {
   figures[CHOICE_SET[0]] = await scoreQuestions(searchOver(choices.facts), CHOICE_SET[2], choices.keyOf);
   return figures;
 };
-measured.tools.plain = { ...Object.fromEntries(TOOL_SETS.map(([set]) => [set, scoreSet(plainRanker(entries), set)])), steps: stepCoverage(plainRanker(entries), "holdout5"), steps6: stepCoverage(plainRanker(entries), "holdout6"), steps7: stepCoverage(plainRanker(entries), "holdout7"), steps8: stepCoverage(plainRanker(entries), "holdout8"), steps9: stepCoverage(plainRanker(entries), "holdout9"), stepsDev: stepCoverage(plainRanker(entries), "dev-multistep") };
+measured.tools.plain = { ...Object.fromEntries(TOOL_SETS.map(([set]) => [set, scoreSet(plainRanker(entries), set)])), steps: stepCoverage(plainRanker(entries), "holdout5"), steps6: stepCoverage(plainRanker(entries), "holdout6"), steps7: stepCoverage(plainRanker(entries), "holdout7"), steps8: stepCoverage(plainRanker(entries), "holdout8"), steps9: stepCoverage(plainRanker(entries), "holdout9"), steps10: stepCoverage(plainRanker(entries), "holdout10"), stepsDev: stepCoverage(plainRanker(entries), "dev-multistep") };
 measured.external = { plain: Object.fromEntries(external.map(({ set, corpus, queries }) => [set, scoreSet(externalPlainRanker(corpus), set, queries)])), after: await externalFigures(current.tools) };
 if (live.tools) measured.external.before = await externalFigures(live.tools);
 measured.tools.after = await toolFigures(current.tools);
@@ -112,7 +112,7 @@ if (process.env.SEARCH_RECORD_BASELINE === "1" && live.tools && live.memory) {
 const source = live.tools ? `measured in this run from main's build at ${process.env.SEARCH_BASELINE_COMMIT ?? "the commit named by SEARCH_BASELINE_COMMIT"}` : `recorded on main at ${recorded?.commit ?? "?"} (bench/search-baseline.json)`;
 print("## Search quality: tools and memory, before and after the search round");
 print("");
-print(`Top-1, recall@5 (a right answer among the first five) and MRR on every public labelled set, beside plain BM25 in the same run. *Before* is ${source}. Holdout 9 (tools; written and committed on 2026-12-05 before the learned-second-stage round of issue 32, never tuned on, its misses never looked at), memory's holdout 6 over the conversational facts, and the two external sets are the headline; tools holdouts 1–8 were reported before and are dev sets like the project's dev set (holdout 8 since the learned-second-stage round); tuning used the dev sets (the project's dev and holdouts 1–8, the conversational dev questions, and the external sets; for the learned second stage MetaTool requests outside the fixed sample, never the sample) only, never tools holdout 9. A tool named in a result's \`variants\` (its near-duplicates, shown once) counts at that result's place for recall@5 and MRR; top-1 needs the first result's own tool.`);
+print(`Top-1, recall@5 (a right answer among the first five) and MRR on every public labelled set, beside plain BM25 in the same run. *Before* is ${source}. Holdout 10 (tools; written and committed on 2026-12-05 before the search-tools17 round of issue 32, never tuned on, its misses never looked at), memory's holdout 6 over the conversational facts, and the two external sets are the headline; tools holdouts 1–9 were reported before and are dev sets like the project's dev set (holdout 9 since the search-tools17 round); tuning used the dev sets (the project's dev and holdouts 1–9, the conversational dev questions, and the external sets; for the learned second stage MetaTool requests outside the fixed sample, never the sample) only, never tools holdout 10. A tool named in a result's \`variants\` (its near-duplicates, shown once) counts at that result's place for recall@5 and MRR; top-1 needs the first result's own tool.`);
 print("");
 print(`Tools: ${entries.length} tools of the shared corpus (\`packages/tool-catalog/bench/tool-queries*.json\`). *+ the gateway's words* passes the amicited gateway's own vocabulary (\`apps/amicited-gateway/src/search-vocabulary.ts\`) on top, as the built-in vocabulary held those words before they moved to the gateway: the two rows isolate that move.`);
 print("");
@@ -127,6 +127,8 @@ for (const [set, label] of TOOL_SETS) {
 }
 print("");
 const coverage = (figure) => (figure === undefined ? "–" : percent(figure.covered));
+print(`Multi-step requests of holdout 10 (${measured.tools.after.steps10.n}, each naming two or three actions): share with a right tool for every action among the first ten results: plain BM25 ${coverage(measured.tools.plain.steps10)}, catalog before (main) ${coverage(before.tools?.steps10)}, catalog after ${coverage(measured.tools.after.steps10)}.`);
+print("");
 print(`Multi-step requests of holdout 9 (${measured.tools.after.steps9.n}, each naming two or three actions): share with a right tool for every action among the first ten results: plain BM25 ${coverage(measured.tools.plain.steps9)}, catalog before (main) ${coverage(before.tools?.steps9)}, catalog after ${coverage(measured.tools.after.steps9)}.`);
 print("");
 print(`Multi-step requests of holdout 8 (${measured.tools.after.steps8.n}, each naming two or three actions): share with a right tool for every action among the first ten results: plain BM25 ${coverage(measured.tools.plain.steps8)}, catalog before (main) ${coverage(before.tools?.steps8)}, catalog after ${coverage(measured.tools.after.steps8)}.`);
