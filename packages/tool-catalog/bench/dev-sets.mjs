@@ -1,14 +1,14 @@
 // Development aid: top-1 / recall@5 / MRR of this build on the sets that may be tuned on (the
-// project's dev set, holdouts 1–8, the multi-step coverage of holdouts 5–8 and the multi-step
-// dev requests, BFCL and the MetaTool sample), never on holdout 9, which stays unseen until a
+// project's dev set, holdouts 1–9, the multi-step coverage of holdouts 5–9 and the multi-step
+// dev requests, BFCL and the MetaTool sample), never on holdout 10, which stays unseen until a
 // round's end (bench/search-quality.mjs reports it). Usage: node bench/dev-sets.mjs (after pnpm build).
 import { ToolCatalog } from "../dist/index.js";
 import { fillCatalog } from "./corpus.mjs";
 import { externalCatalogRanker, externalSets } from "./external.mjs";
 import { TOOL_QUERIES, loadCorpus, scoreSet, stepCoverage } from "./quality.mjs";
 
-const UNSEEN = "holdout9";
-const DEV_SETS = ["dev", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8"];
+const UNSEEN = "holdout10";
+const DEV_SETS = ["dev", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9"];
 const queries = TOOL_QUERIES.filter((entry) => entry.set !== UNSEEN);
 // RERANK_WEIGHTS='{"score":1,…}' runs the learned second stage with those weights (train-reranker.mjs).
 const options = process.env.RERANK_WEIGHTS === undefined ? {} : { search: { reranker: { weights: JSON.parse(process.env.RERANK_WEIGHTS) } } };
@@ -23,7 +23,7 @@ const rankOf = (query) => ranked.get(query);
 const figures = (score) => `${(score.top1 * 100).toFixed(1)}% / ${(score.recall5 * 100).toFixed(1)}% / ${score.mrr.toFixed(3)}`;
 console.log("set: top-1 / recall@5 / MRR");
 for (const set of DEV_SETS) console.log(`${set}: ${figures(scoreSet(rankOf, set, queries))}`);
-for (const set of ["holdout5", "holdout6", "holdout7", "holdout8", "dev-multistep"]) console.log(`${set} multi-step coverage: ${(stepCoverage(rankOf, set, 10, queries).covered * 100).toFixed(1)}%`);
+for (const set of ["holdout5", "holdout6", "holdout7", "holdout8", "holdout9", "dev-multistep"]) console.log(`${set} multi-step coverage: ${(stepCoverage(rankOf, set, 10, queries).covered * 100).toFixed(1)}%`);
 for (const [set, , corpus, external] of externalSets()) {
   const labelled = external.map((entry) => ({ ...entry, set }));
   console.log(`${set}: ${figures(scoreSet(await externalCatalogRanker(ToolCatalog, corpus, labelled, options), set, labelled))}`);

@@ -8,7 +8,7 @@ import { PlainBm25 } from "./plain-bm25.mjs";
 
 const readQueries = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8")).queries;
 
-/** Every labelled request; `set` is dev or dev-multistep (tuned on), holdout, holdout2, …, holdout9; holdouts 1–8 are dev sets (holdout 8 since issue 32's learned-second-stage round), holdout 9 was never tuned on. */
+/** Every labelled request; `set` is dev or dev-multistep (tuned on), holdout, holdout2, …, holdout10; holdouts 1–9 are dev sets (holdout 9 since issue 32's search-tools17 round), holdout 10 was never tuned on. */
 export const TOOL_QUERIES = [
   ...readQueries("./tool-queries.json"),
   ...readQueries("./tool-queries-holdout2.json"),
@@ -19,12 +19,14 @@ export const TOOL_QUERIES = [
   ...readQueries("./tool-queries-holdout7.json"),
   ...readQueries("./tool-queries-holdout8.json"),
   ...readQueries("./tool-queries-holdout9.json"),
+  ...readQueries("./tool-queries-holdout10.json"),
   ...readQueries("./tool-queries-multistep-dev.json"),
 ];
 
 /** Sets in report order, with how each was used. */
 export const TOOL_SETS = [
-  ["holdout9", "holdout 9 (written 2026-12-05 before the learned-second-stage round of issue 32)"],
+  ["holdout10", "holdout 10 (written 2026-12-05 before the search-tools17 round of issue 32)"],
+  ["holdout9", "holdout 9 (written 2026-12-05 before the learned-second-stage round of issue 32; dev since the search-tools17 round)"],
   ["holdout8", "holdout 8 (written 2026-12-04 before the search-tools8 round of issue 32; dev since the learned-second-stage round)"],
   ["holdout7", "holdout 7 (written 2026-12-04 before the search-tools round of issue 32; dev since the search-tools8 round)"],
   ["holdout6", "holdout 6 (written 2026-12-04 before the lexical round of issue 32; dev since the search-tools round)"],

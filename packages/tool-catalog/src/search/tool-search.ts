@@ -12,6 +12,7 @@ import { actionFit, isActionStem, requestActions, toolActions, type ToolAction }
 import { analyse, summarise } from "./text";
 import { collapseNearDuplicates, nearDuplicateGroups } from "./near-duplicates";
 import { interleaveIntents, requestIntents } from "./multi-step";
+import { SCENE_WEIGHT, sceneOnlyStems } from "./sentence-roles";
 import type { SemanticSearchSettings } from "@foundry-mcp/text-analysis";
 
 /** How a catalog searches: vocabulary expansion, typo/prefix tolerance, BM25F settings. */
@@ -34,6 +35,8 @@ export interface SearchOptions {
   enumFit?: boolean;
   /** Match a request word's derivational family: "registering" meets "registration" (default true; @foundry-mcp/text-analysis derivation.ts). */
   derivation?: boolean;
+  /** Words only a request's scene-setting sentences say count less than the asking sentences' (default true; search/sentence-roles.ts). */
+  sentenceRoles?: boolean;
   /** Fuse the ranking with an embeddings model's nearest tools (default off; search/semantic/). */
   semantic?: SemanticSearchSettings;
   /** The learned second stage (search/rerank.ts; default off): `{}` turns it on with the trained weights. */
@@ -61,6 +64,7 @@ export class SearchSettings {
   readonly wordPairs: boolean;
   readonly derivation: boolean;
   readonly enumFit: boolean;
+  readonly sentenceRoles: boolean;
   /** The second stage's weights (RERANK_FEATURES order), or undefined when it is off. */
   readonly rerankWeights: Float64Array | undefined;
   readonly observeHead: RerankerSettings["observe"];
@@ -76,6 +80,7 @@ export class SearchSettings {
     this.wordPairs = options.wordPairs !== false;
     this.derivation = options.derivation !== false;
     this.enumFit = options.enumFit !== false;
+    this.sentenceRoles = options.sentenceRoles !== false;
     const reranker = options.reranker;
     this.rerankWeights = reranker === undefined ? undefined : weightVector(reranker.weights ?? RERANK_WEIGHTS);
     this.observeHead = reranker?.observe;
@@ -154,6 +159,14 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
     for (const group of groups) {
       const exact = group.alternatives.find((alternative) => alternative.source === "exact");
       if (exact !== undefined && exact.stems.every(isActionStem)) group.weight = (group.weight ?? 1) * ACTION_GROUP_WEIGHT;
+    }
+    // Words only the scene-setting sentences say count less than the asking ones' (search/sentence-roles.ts).
+    const scene = this.settings.sentenceRoles ? sceneOnlyStems(query) : undefined;
+    if (scene !== undefined) {
+      for (const group of groups) {
+        const exact = group.alternatives.find((alternative) => alternative.source === "exact");
+        if (exact !== undefined && exact.stems.every((stem) => scene.has(stem))) group.weight = (group.weight ?? 1) * SCENE_WEIGHT;
+      }
     }
     return groups;
   }
