@@ -4,6 +4,8 @@
 // names: they serve any language written in Latin letters with English month names, and a
 // false hit (a brand of two capitalised words) only lifts a fact that also matches the question.
 
+import { isPastForm } from "./stem";
+
 const MONTH = "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
 // A month's full name alone ("in September") counts; "may" and "march" alone are verbs too often.
 const MONTH_ALONE = "january|february|april|june|july|august|september|october|november|december";
@@ -30,9 +32,20 @@ export function mentionsDate(text: string): boolean {
   return DATE.test(text);
 }
 
-/** True when the text holds what reads as a person's name: two capitalised words in a row ("Lena Fischer"). */
+// One capitalised word and a verb in the past after it ("said" is not among stem.ts's irregular
+// forms, whose stems it would change): "Greta repeated", "Hannah said", as a chat
+// names someone it has named in full before. A place or a thing seldom acts ("in Lisbon for").
+const NAME_ACTING = new RegExp(String.raw`(?<![\p{L}\p{N}])(${NAME_WORD})\s+(\p{Ll}+)(?![\p{L}\p{N}])`, "gu");
+const NOT_A_NAME = new RegExp(String.raw`^(?:${MONTH_ALONE}|${WEEKDAY}|the|this|that|it|we|they|he|she|everyone|someone|nobody|after|before|then|on|in|at|yesterday|today)$`, "i");
+
+/**
+ * True when the text holds what reads as a person's name: two capitalised words in a row
+ * ("Lena Fischer"), or one that a verb in the past follows ("Greta repeated", "Hannah said").
+ */
 export function mentionsPersonName(text: string): boolean {
-  return PERSON_NAME.test(text);
+  if (PERSON_NAME.test(text)) return true;
+  for (const [, name, next = ""] of text.matchAll(NAME_ACTING)) if (!NOT_A_NAME.test(name ?? "") && (isPastForm(next) || next === "said")) return true;
+  return false;
 }
 
 /** A calendar date read from a text: the day or the year may be unknown ("8 May", "March 2026"). */
