@@ -14,7 +14,8 @@
 // one opening with a full name (who acted) over facts mentioning people further on; a question asking which
 // option was picked lifts the facts recording a choice over those suggesting options
 // (search/choice.ts); a question about the state before a change ("before the ramen bar") drops
-// the later state's words and lifts the older facts not naming it (search/earlier-state.ts).
+// the later state's words and lifts the older facts not naming it (search/earlier-state.ts); a
+// newer fact saying a value was replaced drops the older ones still holding it (search/replaced-values.ts).
 // Ties: confidence, then newer.
 
 import type { Fact, FactType } from "../types";
