@@ -8,6 +8,7 @@ import { performance } from "node:perf_hooks";
 import { largeConversationMemories } from "./conversation-large.mjs";
 import { holdout8Memories as holdout8Facts } from "./conversation-holdout8.mjs";
 import { holdout9Memories as holdout9Facts } from "./conversation-holdout9.mjs";
+import { holdout10Memories as holdout10Facts } from "./conversation-holdout10.mjs";
 
 const read = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8"));
 const LABELLED_DEFAULT = read("./labelled-facts.json").facts;
@@ -57,11 +58,20 @@ export const currentFacts = () => labelledFacts(read("./current-facts.json").fac
 export const relativeFacts = () => labelledFacts(read("./relative-facts.json").facts);
 
 /**
- * Memory holdout 9 (the headline, never tuned on): 180 questions written by hand, each asked in
- * one of three generated memories of over a thousand conversational facts each
- * (conversation-holdout9.mjs), committed before the search-memory9 round changed any ranking.
+ * Memory holdout 10 (the headline, never tuned on): 192 questions written by hand, each asked in
+ * one of three generated memories of over a thousand conversational facts each in new domains
+ * and new sentences (conversation-holdout10.mjs), committed before the search-memory17 round
+ * changed any ranking.
  */
-export const HOLDOUT9 = ["holdout9", "holdout 9 (written 2026-12-05 before the search-memory9 round's ranking changes; three memories of 1,100+ facts)", read("./queries-holdout9.json").queries];
+export const HOLDOUT10 = ["holdout10", "holdout 10 (written 2026-12-05 before the search-memory17 round's ranking changes; three memories of 1,100+ facts)", read("./queries-holdout10.json").queries];
+
+/**
+ * Memory holdout 9: 180 questions written by hand, each asked in one of three generated memories
+ * of over a thousand conversational facts each (conversation-holdout9.mjs), committed before the
+ * search-memory9 round changed any ranking. The headline of that round and of search-memory16;
+ * a dev set since the search-memory17 round.
+ */
+export const HOLDOUT9 = ["holdout9", "holdout 9 (written 2026-12-05 before the search-memory9 round's ranking changes; dev since the search-memory17 round; three memories of 1,100+ facts)", read("./queries-holdout9.json").queries];
 
 /**
  * Memory holdout 8: questions written by hand, each asked in one of three generated memories of
@@ -85,6 +95,9 @@ export const holdout8Memories = () => holdout8Facts().map(({ name, facts }) => (
 
 /** Holdout 9's memories: name, stored facts and key ↔ id maps of each. */
 export const holdout9Memories = () => holdout9Facts().map(({ name, facts }) => ({ name, ...labelledFacts(facts) }));
+
+/** Holdout 10's memories: name, stored facts and key ↔ id maps of each. */
+export const holdout10Memories = () => holdout10Facts().map(({ name, facts }) => ({ name, ...labelledFacts(facts) }));
 
 const number = (position) => `fact-${String(position + 1).padStart(4, "0")}`;
 

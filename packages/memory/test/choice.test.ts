@@ -27,6 +27,12 @@ describe("questions about a choice", () => {
     expect(await first("which place did we go with for the class reunion dinner")).toBe("fact-0005");
   });
 
+  // Regression (search-memory17): with no word of choosing, the suggestion naming the event came first.
+  it("reads a question about an arrangement as asking for the pick", async () => {
+    expect(await first("where are we having the class reunion dinner")).toBe("fact-0005");
+    expect(await first("which hotel is the class reunion dinner going to be at")).toBe("fact-0005");
+  });
+
   it("leaves questions that do not ask for a choice to the plain ranking", async () => {
     expect(await first("place for the class reunion dinner")).toBe("fact-0004");
   });
@@ -37,6 +43,8 @@ describe("questions about a choice", () => {
     expect(asksForChoice(words("what did we decide for the launch"))).toBe(true);
     expect(asksForChoice(words("which hotel did we go with"))).toBe(true);
     expect(asksForChoice(words("what did we end up calling the cat"))).toBe(true);
+    expect(asksForChoice(words("what are we getting Lucy for graduating"))).toBe(true);
+    expect(asksForChoice(words("who is doing the kitchen renovation"))).toBe(true);
     expect(asksForChoice(words("who suggested the brewery"))).toBe(false);
     expect(asksForChoice(words("when is the summer party"))).toBe(false);
   });

@@ -5,6 +5,7 @@
 // false hit (a brand of two capitalised words) only lifts a fact that also matches the question.
 
 import { MONTH_NAMES } from "./month-names";
+import { isPastForm } from "./stem";
 
 // A month's name or its first three letters, and "sept" (Sept. 14).
 const MONTH = [...MONTH_NAMES.map((name) => (name.length > 3 ? `${name.slice(0, 3)}(?:${name.slice(3)})?` : name)), "sept"].join("|");
@@ -33,9 +34,20 @@ export function mentionsDate(text: string): boolean {
   return DATE.test(text);
 }
 
-/** True when the text holds what reads as a person's name: two capitalised words in a row ("Lena Fischer"). */
+// One capitalised word and a verb in the past after it ("said" is not among stem.ts's irregular
+// forms, whose stems it would change): "Greta repeated", "Hannah said", as a chat
+// names someone it has named in full before. A place or a thing seldom acts ("in Lisbon for").
+const NAME_ACTING = new RegExp(String.raw`(?<![\p{L}\p{N}])(${NAME_WORD})\s+(\p{Ll}+)(?![\p{L}\p{N}])`, "gu");
+const NOT_A_NAME = new RegExp(String.raw`^(?:${MONTH_ALONE}|${WEEKDAY}|the|this|that|it|we|they|he|she|everyone|someone|nobody|after|before|then|on|in|at|yesterday|today)$`, "i");
+
+/**
+ * True when the text holds what reads as a person's name: two capitalised words in a row
+ * ("Lena Fischer"), or one that a verb in the past follows ("Greta repeated", "Hannah said").
+ */
 export function mentionsPersonName(text: string): boolean {
-  return PERSON_NAME.test(text);
+  if (PERSON_NAME.test(text)) return true;
+  for (const [, name, next = ""] of text.matchAll(NAME_ACTING)) if (!NOT_A_NAME.test(name ?? "") && (isPastForm(next) || next === "said")) return true;
+  return false;
 }
 
 /** A calendar date read from a text: the day or the year may be unknown ("8 May", "March 2026"). */

@@ -22,8 +22,16 @@ describe("mentionsPersonName", () => {
     }
   });
 
+  // Regression (search-memory17): "On 22/02/2025 Greta repeated … that cycling to work is faster"
+  // named nobody, so a "who said" question preferred facts naming someone in full about anything else.
+  it("finds one capitalised word followed by a verb in the past, as a chat names someone it knows", () => {
+    for (const text of ["On 22/02/2025 Greta repeated on a video call that", "Hannah said it was fine", "then Kofi went home"]) {
+      expect(mentionsPersonName(text), text).toBe(true);
+    }
+  });
+
   it("ignores single capitalised words and acronyms", () => {
-    for (const text of ["ask Rahul about it", "The API v1 was switched off", "PDF invoices", "ok"]) {
+    for (const text of ["ask Rahul about it", "The API v1 was switched off", "PDF invoices", "ok", "in Lisbon for a festival", "September ended early", "Yesterday went well", "The release shipped"]) {
       expect(mentionsPersonName(text), text).toBe(false);
     }
   });

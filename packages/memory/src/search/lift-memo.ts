@@ -1,6 +1,6 @@
 // The per-fact features rank.ts reads for every fact still in the running (its title's subject,
 // the question forms it answers, whether it names a product, opens with a person's name or
-// records a choice, its sentences holding a date or a name), remembered by the fact's position
+// records a choice, its sentences holding a date or a name, the values it says were replaced), remembered by the fact's position
 // in one index. A broad question over 10,000 facts asks for them thousands of times, and an
 // array slot is read for a fraction of a WeakMap lookup's cost (the older features also keep a
 // WeakMap per fact in their own modules, for their other readers). A slot belongs to the fact
@@ -14,6 +14,7 @@ import { formBitsOf } from "./question-form";
 import { namesProduct } from "./product-names";
 import { recordsChoice } from "./choice";
 import { answerSentences, type AnswerSentences } from "./answer-sentences";
+import { replacedValues, type ReplacedValue } from "./replaced-values";
 
 /** The yes/no features, in flag order; each takes two bits of a slot: known, then its value. */
 const FLAGS = [namesProduct, opensWithPersonName, recordsChoice] as const;
@@ -30,6 +31,7 @@ export class LiftMemo {
   readonly #forms: number[] = [];
   readonly #subjects: (string | undefined)[] = [];
   readonly #sentences: (AnswerSentences | undefined)[] = [];
+  readonly #replaced: (readonly ReplacedValue[] | undefined)[] = [];
 
   /** The slot at `position`, emptied first when it was filled for another fact. */
   #claim(position: number, fact: Fact): void {
@@ -39,6 +41,7 @@ export class LiftMemo {
     this.#forms[position] = -1;
     this.#subjects[position] = undefined;
     this.#sentences[position] = undefined;
+    this.#replaced[position] = undefined;
   }
 
   /** A yes/no feature (NAMES_PRODUCT, OPENS_WITH_PERSON_NAME, RECORDS_CHOICE) of the fact at `position`. */
@@ -82,6 +85,16 @@ export class LiftMemo {
     if (found === undefined) {
       found = answerSentences(fact);
       this.#sentences[position] = found;
+    }
+    return found;
+  }
+  /** The values the fact at `position` says were replaced (search/replaced-values.ts). */
+  replacements(position: number, fact: Fact): readonly ReplacedValue[] {
+    this.#claim(position, fact);
+    let found = this.#replaced[position];
+    if (found === undefined) {
+      found = replacedValues(fact);
+      this.#replaced[position] = found;
     }
     return found;
   }

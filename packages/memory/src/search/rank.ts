@@ -14,7 +14,8 @@
 // one opening with a full name (who acted) over facts mentioning people further on; a question asking which
 // option was picked lifts the facts recording a choice over those suggesting options
 // (search/choice.ts); a question about the state before a change ("before the ramen bar") drops
-// the later state's words and lifts the older facts not naming it (search/earlier-state.ts).
+// the later state's words and lifts the older facts not naming it (search/earlier-state.ts); a
+// newer fact saying a value was replaced drops the older ones still holding it (search/replaced-values.ts).
 // Ties: confidence, then newer.
 
 import type { Fact, FactType } from "../types";
@@ -30,6 +31,7 @@ import { CURRENT_STATE_FACTOR, asksCurrentState, liftRecent } from "./current-st
 import { CHOICE_FACTOR, asksForChoice } from "./choice";
 import { NAMES_PRODUCT, OPENS_WITH_PERSON_NAME, RECORDS_CHOICE, liftMemo } from "./lift-memo";
 import { EARLIER_STATE_FACTOR, laterStateTerms, liftEarlier } from "./earlier-state";
+import { asksEarlierState, dropReplaced } from "./replaced-values";
 import { FIELDS, fieldCount, lowerBound } from "./search-index";
 import type { SearchIndex } from "./search-index";
 import { synonymsOf } from "./synonyms";
@@ -319,6 +321,7 @@ export function rankFacts(
   const memo = liftMemo(index);
   const askedForm = form === undefined ? 0 : formBit(form);
   const liftedFacts: Fact[] = [];
+  const liftedPositions: number[] = [];
   const liftedScores: number[] = [];
   for (let at = 0; at < positions.length; at++) {
     const score = scores[at] as number;
@@ -336,10 +339,14 @@ export function rankFacts(
       (form === "person" && memo.flag(position, fact, OPENS_WITH_PERSON_NAME) ? ACTOR_FACTOR : 1) *
       (choiceQuestion && memo.flag(position, fact, RECORDS_CHOICE) ? CHOICE_FACTOR : 1);
     liftedFacts.push(fact);
+    liftedPositions.push(position);
     liftedScores.push(score * lift);
   }
   if (currentState) liftRecent(liftedFacts, liftedScores);
   if (laterState) liftEarlier(liftedFacts, liftedScores, laterState);
+  // A newer fact saying a value was replaced drops the older ones holding it (search/replaced-values.ts).
+  if (!laterState && !asksEarlierState(queryWords))
+    dropReplaced(liftedFacts, liftedScores, (at) => memo.replacements(liftedPositions[at] as number, liftedFacts[at] as Fact), questionTerms);
   const liftedFloor = options.limit >= 1 && liftedScores.length > options.limit ? kthLargest(liftedScores, options.limit) - 1e-6 : -Infinity;
   const ranked: Survivor[] = [];
   for (let at = 0; at < liftedFacts.length; at++) {
