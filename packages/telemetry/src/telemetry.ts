@@ -103,6 +103,8 @@ export class Telemetry {
    * (`localMetrics: false`). The observers then skip every request, so measuring costs nothing.
    */
   readonly measuring: boolean;
+  // False in a process with no /metrics route: the registry's series would never be read.
+  private readonly localMetrics: boolean;
 
   constructor(
     private readonly bridge: OtelBridge | undefined = undefined,
@@ -110,7 +112,8 @@ export class Telemetry {
     options: { localMetrics?: boolean } = {},
   ) {
     this.metrics = metrics;
-    this.measuring = bridge !== undefined || options.localMetrics !== false;
+    this.localMetrics = options.localMetrics !== false;
+    this.measuring = bridge !== undefined || this.localMetrics;
     const server = metrics.histogram({
       name: "mcp_server_operation_duration_seconds",
       help: "MCP requests as observed on the receiver, from arrival to answer (mcp.server.operation.duration).",
@@ -162,8 +165,10 @@ export class Telemetry {
   /** @internal Called by an operation's end. */
   finish(side: OperationSide, facts: OperationFacts, context: OperationContext, outcome: OperationOutcome, seconds: number, span: BridgeSpan | undefined): void {
     const toolLabel = facts.toolName === undefined ? undefined : this.toolLabels[side](facts.toolName);
-    this.durations[side].of(side === "client" ? (context.upstream ?? "") : "", facts.method, toolLabel ?? "", outcome.errorType ?? "").observe(seconds);
-    if (side === "server" && outcome.errorType !== undefined) this.refusals.inc({ code: outcome.refusalCode ?? outcome.errorType });
+    if (this.localMetrics) {
+      this.durations[side].of(side === "client" ? (context.upstream ?? "") : "", facts.method, toolLabel ?? "", outcome.errorType ?? "").observe(seconds);
+      if (side === "server" && outcome.errorType !== undefined) this.refusals.inc({ code: outcome.refusalCode ?? outcome.errorType });
+    }
     if (!this.bridge) return;
     const ending: SpanAttributes = {};
     if (outcome.errorType !== undefined) ending[McpAttribute.ERROR_TYPE] = outcome.errorType;

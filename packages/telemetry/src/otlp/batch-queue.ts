@@ -1,30 +1,35 @@
-// The bounded queue between the hot path and the exporter: finished spans wait here as plain
-// records and leave in batches, encoded and posted off the request's path (a timer or a
-// setImmediate, never inside the call that ended the span). At most `maxQueueSize` wait; past it
-// a new record is dropped and counted (the batch span processor's rule), so a collector that is
-// down costs memory up to the bound and no more. One export runs at a time.
+// The bounded queue between the hot path and the exporter: a finished span arrives as its OTLP JSON
+// text and is kept as bytes (encoded-spans.ts); batches leave off the request's path (a timer or a
+// setImmediate, never inside the call that ended the span). At most `maxQueueSize` spans wait;
+// past it a new one is dropped and counted (the batch span processor's rule), so a collector that
+// is down costs memory up to the bound and no more. One export runs at a time.
 import type { BatchBounds } from "./export-settings";
+import { EncodedSpans, type SpanBatch } from "./encoded-spans";
 
-export class BatchQueue<T> {
-  private items: T[] = [];
+export class BatchQueue {
+  private readonly spans: EncodedSpans;
   private timer: NodeJS.Timeout | undefined;
   private immediate: NodeJS.Immediate | undefined;
   private running: Promise<void> | undefined;
 
+  /** `exportBatch` may use the batch's bytes until its promise settles; they are reused after. */
   constructor(
     private readonly bounds: BatchBounds,
-    private readonly exportBatch: (batch: T[]) => Promise<void>,
+    private readonly exportBatch: (batch: SpanBatch) => Promise<void>,
     private readonly onDrop: () => void,
-  ) {}
+  ) {
+    this.spans = new EncodedSpans(bounds.maxExportBatchSize);
+  }
 
-  add(item: T): void {
-    if (this.items.length >= this.bounds.maxQueueSize) {
+  /** Queues one finished span's JSON text (otlp-json.ts spanText). */
+  add(spanJson: string): void {
+    if (this.spans.size >= this.bounds.maxQueueSize) {
       this.onDrop();
       return;
     }
-    this.items.push(item);
+    this.spans.add(spanJson);
     if (this.running) return;
-    if (this.items.length >= this.bounds.maxExportBatchSize) this.exportSoon();
+    if (this.spans.hasFullBatch) this.exportSoon();
     else this.timer ??= setTimeout(() => this.exportSoon(), this.bounds.scheduleDelayMs).unref();
   }
 
@@ -40,15 +45,15 @@ export class BatchQueue<T> {
     if (this.running) return this.running;
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.items.length === 0) return Promise.resolve();
-    const batch = this.items.length <= this.bounds.maxExportBatchSize ? this.items : this.items.slice(0, this.bounds.maxExportBatchSize);
-    this.items = batch === this.items ? [] : this.items.slice(batch.length);
+    const batch = this.spans.take();
+    if (batch === undefined) return Promise.resolve();
     this.running = this.exportBatch(batch)
       .catch(() => undefined)
       .finally(() => {
+        this.spans.release(batch);
         this.running = undefined;
-        if (this.items.length >= this.bounds.maxExportBatchSize) this.exportSoon();
-        else if (this.items.length > 0) this.timer ??= setTimeout(() => this.exportSoon(), this.bounds.scheduleDelayMs).unref();
+        if (this.spans.hasFullBatch) this.exportSoon();
+        else if (this.spans.size > 0) this.timer ??= setTimeout(() => this.exportSoon(), this.bounds.scheduleDelayMs).unref();
       });
     return this.running;
   }
@@ -58,7 +63,7 @@ export class BatchQueue<T> {
     clearImmediate(this.immediate);
     this.immediate = undefined;
     if (this.running) await this.running;
-    while (this.items.length > 0) await this.exportNext();
+    while (this.spans.size > 0) await this.exportNext();
     clearTimeout(this.timer);
     this.timer = undefined;
   }

@@ -1,6 +1,6 @@
-// Export by our own recorder and OTLP/HTTP JSON encoder, no OpenTelemetry SDK: spans are recorded
-// as plain records (span-recorder.ts) into a bounded queue that posts them in batches
-// (batch-queue.ts, OTEL_BSP_* bounds), and the duration histograms are aggregated here and posted
+// Export by our own recorder and OTLP/HTTP JSON encoder, no OpenTelemetry SDK: a span is a plain
+// record while it runs (span-recorder.ts) and its OTLP JSON bytes once it ended, in a bounded queue
+// that posts them in batches (batch-queue.ts, encoded-spans.ts, OTEL_BSP_* bounds), and the duration histograms are aggregated here and posted
 // every OTEL_METRIC_EXPORT_INTERVAL. The SDK's Span objects, span processors and serialiser cost
 // a relayed call about 70 µs of CPU (issue 33's profile); this path keeps only what the
 // conventions need. What the operator can tune is read from the standard variables
@@ -12,7 +12,7 @@ import { MCP_DURATION_BUCKETS_SECONDS } from "../semconv";
 import { BatchQueue } from "./batch-queue";
 import { DurationHistogram } from "./duration-histograms";
 import { exportSettingsFrom } from "./export-settings";
-import { encodeHistograms, encodeSpans, type Reporter, type SpanRecord } from "./otlp-json";
+import { encodeHistograms, spanText, spansBody, type Reporter } from "./otlp-json";
 import { postOtlp } from "./otlp-http";
 import { SpanRecorder } from "./span-recorder";
 
@@ -35,16 +35,18 @@ export function startOtlpExport(settings: OtelSettings, service: ServiceIdentity
   };
   const dropped = metrics.counter({ name: "foundry_otel_spans_dropped_total", help: "Spans not exported because the export queue held OTEL_BSP_MAX_QUEUE_SIZE spans." });
   const failures = metrics.counter({ name: "foundry_otel_export_failures_total", help: "OTLP export requests that failed (collector unreachable, non-2xx answer or timeout), by signal." });
-  const post = (signal: "traces" | "metrics", body: string, timeoutMs?: number) =>
+  const post = (signal: "traces" | "metrics", body: string | Buffer, timeoutMs?: number) =>
     postOtlp(exportSettings[signal], body, timeoutMs).catch(() => failures.inc({ signal }));
 
   let recorder: SpanRecorder | undefined;
-  let queue: BatchQueue<SpanRecord> | undefined;
+  let queue: BatchQueue | undefined;
   if (settings.traces) {
     const timeoutMs = Math.min(exportSettings.traces.timeoutMs, exportSettings.batch.exportTimeoutMs);
-    const spanQueue = new BatchQueue<SpanRecord>(exportSettings.batch, (batch) => post("traces", encodeSpans(reporter, batch), timeoutMs), () => dropped.inc());
+    const body = spansBody(reporter);
+    const spanQueue = new BatchQueue(exportSettings.batch, (batch) => post("traces", body(batch.bytes()), timeoutMs), () => dropped.inc());
     queue = spanQueue;
-    recorder = new SpanRecorder(exportSettings.sampler, (record) => spanQueue.add(record));
+    // A span is encoded as it ends: only its bytes wait for the batch (encoded-spans.ts says why).
+    recorder = new SpanRecorder(exportSettings.sampler, (record) => spanQueue.add(spanText(record)));
   }
 
   let histograms: Record<"server" | "client", DurationHistogram> | undefined;

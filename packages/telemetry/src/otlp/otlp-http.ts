@@ -9,7 +9,7 @@ import type { SignalTarget } from "./export-settings";
 const agents = { http: new http.Agent({ keepAlive: true, maxSockets: 2 }), https: new https.Agent({ keepAlive: true, maxSockets: 2 }) };
 
 /** Posts `body` (OTLP JSON) to `target.url`. */
-export function postOtlp(target: SignalTarget, body: string, timeoutMs = target.timeoutMs): Promise<void> {
+export function postOtlp(target: SignalTarget, body: string | Buffer, timeoutMs = target.timeoutMs): Promise<void> {
   const url = new URL(target.url);
   const secure = url.protocol === "https:";
   return new Promise((resolve, reject) => {

@@ -1,9 +1,10 @@
 // The OTLP/HTTP JSON encoding (opentelemetry-proto's JSON mapping: hex trace and span ids, 64-bit
 // integers and nanosecond times as decimal strings, enum values as numbers) of the records this
-// package keeps: finished spans and cumulative duration histograms. Runs off the request path.
+// package keeps: finished spans (encoded as each ends, into the export queue's bytes) and cumulative
+// duration histograms (encoded at export).
 import type { SpanAttributes } from "../bridge";
 
-/** A finished span, as the recorder keeps it until export. */
+/** A span, as the recorder keeps it until it ends and is encoded (spanText). */
 export interface SpanRecord {
   traceId: string;
   spanId: string;
@@ -105,7 +106,8 @@ function keyValuesText(attributes: SpanAttributes): string {
   return `${text}]`;
 }
 
-function spanText(span: SpanRecord): string {
+/** One span as OTLP JSON (an element of scopeSpans' spans), written when the span ends. */
+export function spanText(span: SpanRecord): string {
   const parent = span.parentSpanId === undefined ? "" : `"parentSpanId":"${span.parentSpanId}",`;
   const status = span.error
     ? `{"code":${STATUS_ERROR}${span.errorMessage === undefined ? "" : `,"message":${quoted(span.errorMessage)}`}}`
@@ -113,10 +115,16 @@ function spanText(span: SpanRecord): string {
   return `{"traceId":"${span.traceId}","spanId":"${span.spanId}",${parent}"name":${quoted(span.name)},"kind":${span.kind},"startTimeUnixNano":"${unixNanos(span.startMs)}","endTimeUnixNano":"${unixNanos(span.endMs)}","attributes":${keyValuesText(span.attributes)},"status":${status}}`;
 }
 
-/** The body of one POST /v1/traces. */
-export function encodeSpans(reporter: Reporter, spans: readonly SpanRecord[]): string {
-  const head = `{"resourceSpans":[{"resource":{"attributes":${keyValuesText(reporter.resource)}},"scopeSpans":[{"scope":${quoted(reporter.scope)},"spans":[`;
-  return `${head}${spans.map(spanText).join(",")}]}]}]}`;
+/**
+ * The body of one POST /v1/traces around spans already encoded (comma-separated spanText bytes):
+ * made for one reporter, then one copy of the spans' bytes per batch.
+ *
+ * @example const body = spansBody(reporter); post(body([Buffer.from(spanText(record))]));
+ */
+export function spansBody(reporter: Reporter): (spans: readonly Buffer[]) => Buffer {
+  const head = Buffer.from(`{"resourceSpans":[{"resource":{"attributes":${keyValuesText(reporter.resource)}},"scopeSpans":[{"scope":${quoted(reporter.scope)},"spans":[`);
+  const tail = Buffer.from("]}]}]}");
+  return (spans) => Buffer.concat([head, ...spans, tail]);
 }
 
 const TEMPORALITY_CUMULATIVE = 2;

@@ -1,7 +1,8 @@
 // Spans as plain records: a sampled span is one small object holding its ids, name, start time and
-// attributes; ending it stamps the end time and hands the record to the export queue. No context
+// attributes; ending it stamps the end time and hands the record on, to be encoded at once into the
+// export queue's bytes (otlp-bridge.ts), so the record dies young with its request. No context
 // object, no per-span processor chain, no attribute copying: the parent travels in params._meta
-// (trace-parent.ts) and the encoding waits for the batch (otlp-json.ts). There is no ambient
+// (trace-parent.ts). There is no ambient
 // context (AsyncLocalStorage): on Node 20 it installs promise hooks that tax every promise in the
 // process (foya's relay CPU +22% with them on), so a parent is always passed explicitly. A span the sampler drops
 // still gets its own span id, so the context it passes on names it, with the sampled flag off.
