@@ -12,9 +12,10 @@
 // server's CPU directly, without comparing two noisy runs (_telemetry-profile.mjs).
 // TELEMETRY_BENCH_QUICK=1 runs two short rounds (a check that the script works, not a figure);
 // TELEMETRY_BENCH_PROFILES=<dir> keeps the .cpuprofile files there; TELEMETRY_BENCH_PART=gateway
-// runs the gateway's rounds alone (no relay, no profiles).
+// or =relay runs that part's rounds alone (no profiles); TELEMETRY_BENCH_RELAY_ROUNDS=<n> sets
+// the relay's rounds (a longer run for a narrower interval).
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,20 +23,28 @@ import { cpuMs, fixed, median, medianInterval, percentile, spread, table } from 
 import { startOtlpReceiver } from "../tooling/otlp-receiver.mjs";
 import { initGatewayData, startGateway } from "../apps/amicited-gateway/bench/start-gateway.mjs";
 import { connectGatewayClients, gatewayLoad, profileGateway, profileRelay, relayLoad, sdk, telemetryShareRows, moduleRows } from "./_telemetry-profile.mjs";
+import { relayRounds } from "./_relay-rounds.mjs";
 
 const QUICK = process.env.TELEMETRY_BENCH_QUICK === "1";
-const GATEWAY_ONLY = process.env.TELEMETRY_BENCH_PART === "gateway";
+const PART = process.env.TELEMETRY_BENCH_PART;
+const GATEWAY_ONLY = PART === "gateway";
+const RELAY_ONLY = PART === "relay";
 // The ≤ 1.02× target needs the median ratio known to about ±1.5%: many rounds, each a fresh
 // process per setup (a process's own luck lasts its life), short enough for ~4 minutes in all.
 // today, off and off again run in every round; the on-setups (a 15% target) in every ON_EVERY-th.
 const ROUNDS = QUICK ? 2 : 24;
 const ON_EVERY = QUICK ? 1 : 4;
-const RELAY_ROUNDS = QUICK ? 1 : 16;
+// The relay's 2% question is decided by many fresh processes (bench/_relay-rounds.mjs): each
+// round RELAY_PROCESSES per setup, RELAY_CALLS calls each in RELAY_SLICES interleaved slices.
+const RELAY_ROUNDS = QUICK ? 2 : Number(process.env.TELEMETRY_BENCH_RELAY_ROUNDS) || 40;
+const RELAY_PROCESSES = QUICK ? 1 : 2;
+const RELAY_SLICES = 2;
+const RELAY_WARM_UP_CALLS = QUICK ? 30 : 150;
 // Each setup's share of a round, run in SLICES slices in ABC CBA ABC CBA order, so that a change
 // of the machine's load during the round (other processes on its 2 cores) falls on every setup alike.
 const ROUND_MS = QUICK ? 400 : 1000;
 const SLICES = 4;
-const RELAY_CALLS = QUICK ? 30 : 400;
+const RELAY_CALLS = QUICK ? 30 : 200;
 const PROFILE_MS = QUICK ? 1000 : 4000;
 const PROFILE_RELAY_CALLS = QUICK ? 100 : 2000;
 const IDLE_MS = QUICK ? 2000 : 10_000;
@@ -132,15 +141,8 @@ async function startRelaySetup(variant, home) {
   await client.connect(transport);
   const stop = () => client.close();
   cleanups.push(stop);
-  await relayLoad(client, variant, 100);
+  await relayLoad(client, variant, RELAY_WARM_UP_CALLS);
   return { pid: transport.pid, client, stop };
-}
-
-async function relayRound(stats, running) {
-  const before = cpuMs(running.pid) ?? 0;
-  const times = await relayLoad(running.client, stats.variant, RELAY_CALLS);
-  stats.times.push(...times);
-  stats.rounds.push({ round: stats.rounds.length, p50: median(times), cpuPerCall: ((cpuMs(running.pid) ?? 0) - before) / times.length });
 }
 
 /** `figure(setup's round) ÷ figure(reference's same round)`, for every round both ran. */
@@ -197,9 +199,7 @@ const started = performance.now();
 try {
   if (!existsSync(everything)) throw new Error(`${everything} is missing: pnpm install`);
   const gateways = variants.map((variant) => ({ variant, rounds: [], latencies: [] }));
-  const relays = variants.map((variant) => ({ variant, rounds: [], times: [] }));
-  const homes = GATEWAY_ONLY ? [] : variants.map((variant) => foyaHome(variant));
-  for (let round = 0; round < ROUNDS; round += 1) {
+  for (let round = 0; round < (RELAY_ONLY ? 0 : ROUNDS); round += 1) {
     // Fresh processes every round: two processes of one build differ by several per cent in CPU
     // per call for as long as they live (JIT choices, memory layout), so a process kept for every
     // round would show its own luck as the setup's cost, with a narrow spread. The last round
@@ -217,17 +217,22 @@ try {
     }
     for (const setup of running.values()) setup.stop();
     countSpans();
-    if (GATEWAY_ONLY || round >= RELAY_ROUNDS) continue;
-    const runningRelays = await Promise.all(variants.map((variant, index) => startRelaySetup(variant, homes[index])));
-    for (let offset = 0; offset < variants.length; offset += 1) {
-      const index = (round + offset) % variants.length;
-      await relayRound(relays[index], runningRelays[index]);
-    }
-    await Promise.all(runningRelays.map((running) => running.stop()));
-    countSpans();
   }
+  const relays = GATEWAY_ONLY
+    ? []
+    : await relayRounds({
+        variants,
+        homes: variants.map((variant) => foyaHome(variant)),
+        start: startRelaySetup,
+        rounds: RELAY_ROUNDS,
+        processes: RELAY_PROCESSES,
+        calls: RELAY_CALLS,
+        slices: RELAY_SLICES,
+        onEvery: ON_EVERY,
+      });
+  countSpans();
   const profiles = { gateway: [], relay: [] };
-  for (const variant of GATEWAY_ONLY ? [] : variants) {
+  for (const variant of GATEWAY_ONLY || RELAY_ONLY ? [] : variants) {
     profiles.gateway.push(await profileGateway(variant, { clients: CLIENTS, ms: PROFILE_MS }));
     profiles.relay.push(await profileRelay(variant, foyaHome(variant), PROFILE_RELAY_CALLS));
     countSpans();
@@ -237,28 +242,30 @@ try {
   console.log(
     `Target (issue #33): off costs nothing measurable (≤ 1.02×), on ≤ 1.15×. ${QUICK ? "**Quick run (TELEMETRY_BENCH_QUICK=1): two short rounds, not a figure to quote.** " : ""}On = OTLP/HTTP JSON export of every span and the duration histograms to a receiver on 127.0.0.1 (in the bench's own process); the default sampler is OpenTelemetry's parentbased_always_on, so calls without a traceparent are sampled roots; "all sampled" adds always_on and a sampled traceparent in every call's _meta. ${today ? '"Today" is the build before telemetry (6ebab28): "÷ today" also counts everything merged since (store statements, sessions, call log, /metrics, readiness, structured logs), "÷ off" is telemetry\'s own cost when on. ' : "No build before telemetry was given (TELEMETRY_BENCH_BASELINE), so ratios are against off. "}Rounds with fresh processes of every setup in each (two processes of one build differ by several per cent in CPU per call for their whole life, so the spread below includes that), the setups interleaved and taking turns to go first; each ratio is taken per round against the reference's figure in the same round, printed as the median, then in square brackets the 95% confidence interval of that median (percentile bootstrap over the rounds, seeded), then the rounds' min–max in round brackets. The interval decides a target: wholly below it, met; wholly above, missed; across it, this run cannot tell. "Off again" is the A/A control: the same build and setting as off, in its own processes; its ratio to off should be 1.000× within its interval.\n`,
   );
-  console.log(
-    `### Gateway throughput\n\n${CLIENTS} clients call \`read_tool\` → \`list_domains\` over Streamable HTTP (SQLite store). ${ROUNDS} rounds; today, off and off again in each, the on-setups in every ${ON_EVERY === 1 ? "" : `${ON_EVERY}th `}round (${gateways.at(-1).rounds.length} rounds: their target is 15%, not 2%). Each setup gets ${ROUND_MS / 1000} s of load per round after ${WARM_UP_MS / 1000} s of warm-up, in ${SLICES} slices taken in ABC CBA order, so that a change of the machine's load during a round falls on every setup alike; every gateway starts on a copy of its build's \`init\`ed data folder. Throughput cost = reference calls/s ÷ this setup's; CPU cost = this setup's gateway CPU per call ÷ the reference's (the gateway process's own CPU time from /proc: less noisy than throughput, which shares 2 cores with the load generator). 1.00× = no cost. Idle CPU: each gateway's CPU time per second over ${IDLE_MS / 1000} s with its clients connected and no call (timers, the event-loop delay histogram, V8's background work).\n`,
-  );
-  console.log(
-    table(
-      ["telemetry", "calls/s (median round)", "p50 ms", "p95 ms", "gateway CPU ms/call", ...ratioColumns("throughput cost"), ...ratioColumns("CPU/call"), "idle CPU ms/s"],
-      gateways.map((setup) => [
-        setup.variant.name,
-        fixed(median(setup.rounds.map((round) => round.rate)), 0),
-        fixed(median(setup.latencies), 2),
-        fixed(percentile(setup.latencies, 95), 2),
-        fixed(median(setup.rounds.map((round) => round.cpuPerCall)), 3),
-        ...ratioCells(setup, gateways, (round) => 1 / round.rate),
-        ...ratioCells(setup, gateways, (round) => round.cpuPerCall),
-        fixed(setup.idleMsPerSecond, 2),
-      ]),
-    ),
-  );
-  if (today) console.log(`\n${verdict(gateways, [["CPU per call", (round) => round.cpuPerCall], ["throughput cost", (round) => 1 / round.rate]])}`);
+  if (!RELAY_ONLY) {
+    console.log(
+      `### Gateway throughput\n\n${CLIENTS} clients call \`read_tool\` → \`list_domains\` over Streamable HTTP (SQLite store). ${ROUNDS} rounds; today, off and off again in each, the on-setups in every ${ON_EVERY === 1 ? "" : `${ON_EVERY}th `}round (${gateways.at(-1).rounds.length} rounds: their target is 15%, not 2%). Each setup gets ${ROUND_MS / 1000} s of load per round after ${WARM_UP_MS / 1000} s of warm-up, in ${SLICES} slices taken in ABC CBA order, so that a change of the machine's load during a round falls on every setup alike; every gateway starts on a copy of its build's \`init\`ed data folder. Throughput cost = reference calls/s ÷ this setup's; CPU cost = this setup's gateway CPU per call ÷ the reference's (the gateway process's own CPU time from /proc: less noisy than throughput, which shares 2 cores with the load generator). 1.00× = no cost. Idle CPU: each gateway's CPU time per second over ${IDLE_MS / 1000} s with its clients connected and no call (timers, the event-loop delay histogram, V8's background work).\n`,
+    );
+    console.log(
+      table(
+        ["telemetry", "calls/s (median round)", "p50 ms", "p95 ms", "gateway CPU ms/call", ...ratioColumns("throughput cost"), ...ratioColumns("CPU/call"), "idle CPU ms/s"],
+        gateways.map((setup) => [
+          setup.variant.name,
+          fixed(median(setup.rounds.map((round) => round.rate)), 0),
+          fixed(median(setup.latencies), 2),
+          fixed(percentile(setup.latencies, 95), 2),
+          fixed(median(setup.rounds.map((round) => round.cpuPerCall)), 3),
+          ...ratioCells(setup, gateways, (round) => 1 / round.rate),
+          ...ratioCells(setup, gateways, (round) => round.cpuPerCall),
+          fixed(setup.idleMsPerSecond, 2),
+        ]),
+      ),
+    );
+    if (today) console.log(`\n${verdict(gateways, [["CPU per call", (round) => round.cpuPerCall], ["throughput cost", (round) => 1 / round.rate]])}`);
+  }
   if (!GATEWAY_ONLY) {
     console.log(
-      `\n### foya relay cost\n\nOne client calls server-everything's \`echo\` through \`foya serve\` (stdio), ${RELAY_ROUNDS} rounds of ${RELAY_CALLS} sequential calls after 100 of warm-up. Latency cost = this setup's p50 ÷ the reference's; CPU cost = foya's CPU per call ÷ the reference's.\n`,
+      `\n### foya relay cost\n\nOne client calls server-everything's \`echo\` through \`foya serve\` (stdio). ${RELAY_ROUNDS} rounds; in each, ${RELAY_PROCESSES === 1 ? "a fresh process" : `${RELAY_PROCESSES} fresh processes`} of today, off and off again, and of the on-setups in every ${ON_EVERY === 1 ? "" : `${ON_EVERY}th `}round (${relays.at(-1).rounds.length} rounds: their target is 15%); each process gets ${RELAY_CALLS} sequential calls after ${RELAY_WARM_UP_CALLS} of warm-up, in ${RELAY_SLICES} slices taken in ABC CBA order across every process of the round. A setup's figure for a round is its processes' CPU over their calls (and the p50 of their calls): many short-lived processes, because a process's own luck (several per cent of CPU per call) lasts its whole life and only more processes average it out. Latency cost = this setup's p50 ÷ the reference's; CPU cost = foya's CPU per call ÷ the reference's.\n`,
     );
     console.log(
       table(
@@ -273,7 +280,10 @@ try {
         ]),
       ),
     );
-    if (today) console.log(`\n${verdict(relays, [["p50 cost", (round) => round.p50], ["CPU per call", (round) => round.cpuPerCall]])}`);
+    if (today) console.log(`\n${verdict(relays, [["CPU per call", (round) => round.cpuPerCall], ["p50 cost", (round) => round.p50]])}`);
+    if (process.env.TELEMETRY_BENCH_ROUNDS_FILE) writeFileSync(process.env.TELEMETRY_BENCH_ROUNDS_FILE, JSON.stringify(relays.map((setup) => ({ name: setup.variant.name, rounds: setup.rounds }))));
+  }
+  if (!GATEWAY_ONLY && !RELAY_ONLY) {
     const cpuMsPerCall = { gateway: gateways.map((setup) => median(setup.rounds.map((round) => round.cpuPerCall))), relay: relays.map((setup) => median(setup.rounds.map((round) => round.cpuPerCall))) };
     console.log(
       `\n### Telemetry code's share of the server's CPU (profiled run)\n\nEach setup once more in a fresh process under \`node --cpu-prof\` (a sample every 500 µs): the gateway for ${PROFILE_MS / 1000} s of the same load, foya for ${PROFILE_RELAY_CALLS} relayed calls. Share = the samples in telemetry code ÷ all the process's busy samples (every sample but idle; GC and V8's own work included) during the load. A sample in Node's or V8's own code (a socket write, JSON.stringify) counts for the nearest bundled function below it on the stack, so telemetry's share includes the runtime work it asks for; in brackets, its own JavaScript alone. Telemetry code = everything bundled from \`packages/telemetry\` (spans, OTLP export, the traced server and client transports, trace-context parsing, the /metrics registry), the apps' own telemetry and metrics files (\`src/**/*telemetry*\`, \`src/**/*metrics*\`), and any other function whose name says telemetry, traced, traceparent or metric. Modules are read from the \`// <path>\` line esbuild writes above each module's code in the bundle, so the count holds for any build of the code, whatever its function names or lines. µs/call = the share × the setup's CPU per call in the rounds above (measured without the profiler, which costs CPU of its own). Not counted: the garbage collection of what telemetry allocates (\`(garbage collector)\`) and the export's socket writes done from the event loop, so this is a lower bound of telemetry's cost. "Today" has no telemetry code: its row shows what the rule counts in code that is not telemetry.\n`,

@@ -89,6 +89,25 @@ describe("foya serve with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
     expect(receiver.rejected).toEqual([]);
   });
 
+  // A call without a traceparent (and without a progress token) is answered on server-kit's
+  // direct lane, not by the SDK's dispatch: its server span is a root, and still the parent of
+  // the upstream call's client span.
+  it("makes a call without a traceparent the root of one trace through foya to the upstream", async () => {
+    const result = await client.callTool({ name: "mcp__fdn__memory_index", arguments: {} });
+    expect(result.isError).not.toBe(true);
+    const foyaServerSpans = () => receiver.spans.filter((span) => span.service === "foya" && span.kind === SERVER_KIND && span.name === "tools/call mcp__fdn__memory_index");
+    await expect.poll(() => foyaServerSpans().length).toBe(1);
+    const foyaServer = foyaServerSpans()[0] as ReceivedSpan;
+    expect(foyaServer.parentSpanId).toBeUndefined();
+    await expect.poll(() => receiver.spans.filter((span) => span.traceId === foyaServer.traceId).length).toBeGreaterThanOrEqual(3);
+    const trace = receiver.spans.filter((span) => span.traceId === foyaServer.traceId);
+    const foyaClient = one(trace, (span) => span.service === "foya" && span.kind === CLIENT_KIND, "foya's client span");
+    const upstream = one(trace, (span) => span.service === "foundry-server" && span.kind === SERVER_KIND, "foundry-server's server span");
+    expect(foyaClient.name).toBe("tools/call memory_index");
+    expect(foyaClient.parentSpanId).toBe(foyaServer.spanId);
+    expect(upstream.parentSpanId).toBe(foyaClient.spanId);
+  });
+
   it("records an unknown tool as an error span with error.type and the JSON-RPC code", async () => {
     const traceId = randomBytes(16).toString("hex");
     await client.callTool({ name: "mcp__fdn__no_such_tool", arguments: {}, _meta: { traceparent: `00-${traceId}-${randomBytes(8).toString("hex")}-01` } }).catch(() => undefined);

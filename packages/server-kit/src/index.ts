@@ -14,7 +14,7 @@ export { ServerKitError, ServerKitErrorCode } from "./errors";
 // Both protocol eras on one endpoint: the 2025 handshake through the SDK's Server, 2026-07-28
 // (stateless, per-request _meta, server/discover, resultType, cache hints) through the era router.
 export { DualEraTransport, type DualEraTransportOptions } from "./eras/dual-era-transport";
-export { DEFAULT_MAX_DIRECT_IN_FLIGHT, type DirectRoute, type DirectRoutes } from "./eras/direct-requests";
+export { DEFAULT_MAX_DIRECT_IN_FLIGHT, type DirectRequestContext, type DirectRoute, type DirectRoutes } from "./eras/direct-requests";
 export { plainToolCall, type PlainToolCall } from "./eras/plain-tool-call";
 export { EraRouter, REMOVED_IN_MODERN, type EraRouterOptions, type InboundDecision, type ProtocolEra } from "./eras/era-router";
 export {

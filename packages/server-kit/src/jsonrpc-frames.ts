@@ -75,6 +75,23 @@ export function isPlainRequest(value: unknown): value is { jsonrpc: "2.0"; id?: 
   return isPlainJsonObject(params) && !("_meta" in params);
 }
 
+const RESPONSE_KEYS = new Set(["jsonrpc", "id", "result"]);
+
+/**
+ * Whether `value` is a result response the SDK's JSONRPCMessageSchema certainly accepts as it is:
+ * only the three keys, "2.0", a string or safe-integer id, a result object without `_meta` (the
+ * one field the schema checks inside it) or an own `__proto__`. False means "not certain" (an
+ * error response, `_meta`, anything odd): the caller then asks the schema. What a client reads
+ * most (every answer to its calls) is thus checked without the schema's union of four objects.
+ */
+export function isPlainResponse(value: unknown): value is { jsonrpc: "2.0"; id: string | number; result: Record<string, unknown> } {
+  if (!isJsonObject(value)) return false;
+  for (const key of Object.keys(value)) if (!RESPONSE_KEYS.has(key)) return false;
+  const { id, result } = value;
+  if (value.jsonrpc !== "2.0" || (typeof id !== "string" && !Number.isSafeInteger(id))) return false;
+  return isPlainJsonObject(result) && !("_meta" in result);
+}
+
 /** What {@link checkMessage} makes of one parsed value: the message, or the -32600 reply's id and sentence. */
 export type CheckedMessage = { ok: true; message: JSONRPCMessage } | { ok: false; id: WireId; error: string };
 
@@ -86,7 +103,7 @@ export type CheckedMessage = { ok: true; message: JSONRPCMessage } | { ok: false
  * @example checkMessage({ jsonrpc: "2.0", id: 1, method: 42 }) // { ok: false, id: 1, error: 'Invalid Request: "method" must be a string.' }
  */
 export function checkMessage(value: unknown): CheckedMessage {
-  if (isPlainRequest(value)) return { ok: true, message: value as JSONRPCMessage };
+  if (isPlainRequest(value) || isPlainResponse(value)) return { ok: true, message: value as JSONRPCMessage };
   const parsed = JSONRPCMessageSchema.safeParse(value);
   if (parsed.success) return { ok: true, message: parsed.data };
   return { ok: false, id: wireIdOf(value), error: `Invalid Request: ${describeInvalid(value)}` };

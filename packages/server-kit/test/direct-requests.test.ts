@@ -1,12 +1,13 @@
 // Direct routes: a DualEraTransport over LineStdioTransport (in-process streams) with a real SDK
 // Server behind it. A routed method is answered on the transport; its answers, errors included,
-// are the SDK's own answers for the same route in both eras (with and without a quick parse); a cancelled request gets no answer;
-// the in-flight bound and a reused id are refused with exact errors.
+// are the SDK's own answers for the same route in both eras (with and without a quick parse); a cancelled request gets no answer
+// and its handler's signal aborts (with the client's reason), as the close aborts every one; a quickOnly route leaves what its
+// quick parse declines to the SDK; the in-flight bound and a reused id are refused with exact errors.
 import { PassThrough } from "node:stream";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ErrorCode, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
-import { checkedRequest, DualEraTransport, LineStdioTransport, plainToolCall, protocolError, unknownTool, type DualEraTransportOptions, type ServerIdentity } from "../src/index";
+import { checkedRequest, DualEraTransport, LineStdioTransport, plainToolCall, protocolError, unknownTool, type DirectRequestContext, type DualEraTransportOptions, type ServerIdentity } from "../src/index";
 
 const identity: ServerIdentity = { serverInfo: { name: "direct", version: "1" }, capabilities: { tools: {} } };
 const ENVELOPE = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
@@ -112,6 +113,34 @@ describe("direct routes", () => {
     peer.send(call(2, "echo"));
     await peer.reply(2);
     expect(peer.replies.map((reply) => reply.id)).toEqual([2]);
+    await peer.close();
+  });
+
+  it("aborts a handler's signal when the client cancels its request, with the client's reason", async () => {
+    const signals: AbortSignal[] = [];
+    const lane = route();
+    const handle = (request: Parameters<typeof lane.handle>[0], context: DirectRequestContext) => {
+      signals.push(context.signal);
+      return lane.handle(request);
+    };
+    const peer = await serve(route(), { direct: { "tools/call": { schema: lane.schema, handle } } });
+    peer.send(call(1, "hold"), call(2, "hold"));
+    await expect.poll(() => lane.waiting()).toBe(2);
+    peer.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1, reason: "the person pressed stop" } });
+    await expect.poll(() => signals[0]?.aborted).toBe(true);
+    expect(signals[0]?.reason).toBe("the person pressed stop");
+    expect(signals[1]?.aborted).toBe(false);
+    // The connection's close aborts what is still running, as the SDK's dispatch does.
+    await peer.close();
+    expect(signals[1]?.aborted).toBe(true);
+  });
+
+  it("leaves to the SDK what a quickOnly route's quick parse declines (a progress token, an envelope)", async () => {
+    const answeredBy = (text: string) => ({ schema: route().schema, handle: async (): Promise<CallToolResult> => ({ content: [{ type: "text", text }] }) });
+    const peer = await serve({ ...route(), ...answeredBy("the SDK") }, { direct: { "tools/call": { ...answeredBy("the lane"), quickParse: plainToolCall, quickOnly: true } } });
+    peer.send(call(1, "echo"), call(2, "echo", {}, { progressToken: "p" }), call(3, "echo", {}, ENVELOPE), call(4, "echo", "not an object"));
+    const texts = await Promise.all([1, 2, 3, 4].map(async (id) => (await peer.reply(id)).result?.content?.[0]?.text ?? (await peer.reply(id)).error?.code));
+    expect(texts).toEqual(["the lane", "the SDK", "the SDK", -32602]);
     await peer.close();
   });
 

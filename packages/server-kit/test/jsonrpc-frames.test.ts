@@ -1,9 +1,10 @@
-// isPlainRequest lets LineStdioTransport skip the SDK's message schema: it must never say yes
+// isPlainRequest lets LineStdioTransport skip the SDK's message schema, isPlainResponse lets a
+// client's transport (client-manager's stdio) do so for the answers it reads: neither may say yes
 // to a value the schema would refuse or change. Checked against the schema itself on hand-made
 // edge cases and on thousands of generated messages.
 import { describe, expect, it } from "vitest";
 import { JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
-import { isPlainRequest } from "../src/jsonrpc-frames";
+import { checkMessage, isPlainRequest, isPlainResponse } from "../src/jsonrpc-frames";
 import { seeded } from "./__fixtures__/seeded";
 
 const cases: unknown[] = [
@@ -34,8 +35,8 @@ const cases: unknown[] = [
   JSON.parse('{"jsonrpc":"2.0","id":1,"method":"ping","params":{"__proto__":{"x":1}}}'),
 ];
 
-function agreesWithSchema(value: unknown): void {
-  if (!isPlainRequest(value)) return;
+function agreesWithSchema(value: unknown, isPlain: (value: unknown) => boolean = isPlainRequest): void {
+  if (!isPlain(value)) return;
   const parsed = JSONRPCMessageSchema.safeParse(value);
   expect(parsed.success, JSON.stringify(value)).toBe(true);
   expect(parsed.data).toEqual(value);
@@ -67,5 +68,63 @@ describe("isPlainRequest", () => {
       if (random() < 0.05) value.extra = 1;
       agreesWithSchema(value);
     }
+  });
+});
+
+const responses: unknown[] = [
+  { jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "hello" }] } },
+  { jsonrpc: "2.0", id: "a", result: {} },
+  { jsonrpc: "2.0", id: 0, result: { tools: [], nextCursor: "c", extra: { x: 1 } } },
+  { jsonrpc: "2.0", id: 1, result: { _meta: {} } },
+  { jsonrpc: "2.0", id: 1, result: { _meta: { progressToken: 1.5 } } },
+  { jsonrpc: "2.0", id: 1.5, result: {} },
+  { jsonrpc: "2.0", id: 2 ** 53, result: {} },
+  { jsonrpc: "2.0", id: null, result: {} },
+  { jsonrpc: "2.0", result: {} },
+  { jsonrpc: "2.0", id: 1, result: [] },
+  { jsonrpc: "2.0", id: 1, result: null },
+  { jsonrpc: "2.0", id: 1, result: "x" },
+  { jsonrpc: "2.0", id: 1, result: {}, extra: 1 },
+  { jsonrpc: "2.0", id: 1, result: {}, error: { code: 1, message: "x" } },
+  { jsonrpc: "1.0", id: 1, result: {} },
+  { jsonrpc: "2.0", id: 1, error: { code: -1, message: "x" } },
+  { jsonrpc: "2.0", id: 1, method: "ping" },
+  JSON.parse('{"jsonrpc":"2.0","id":1,"result":{"__proto__":{"x":1}}}'),
+  JSON.parse('{"jsonrpc":"2.0","id":1,"result":{},"__proto__":{"x":1}}'),
+];
+
+describe("isPlainResponse", () => {
+  it("says yes to the common result shapes", () => {
+    expect(responses.slice(0, 3).map(isPlainResponse)).toEqual([true, true, true]);
+  });
+
+  it("says no to every odd shape, leaving it to the SDK's schema", () => {
+    expect(responses.slice(3).map(isPlainResponse)).toEqual(responses.slice(3).map(() => false));
+  });
+
+  it("never says yes to a message the SDK's schema refuses or changes", () => {
+    for (const value of responses) agreesWithSchema(value, isPlainResponse);
+    const { random, pick, maybe } = seeded(11);
+    const ids = [undefined, 0, 1, -4, 2.5, 2 ** 60, "x", "", null, true, {}];
+    const results = [undefined, {}, { a: 1 }, { _meta: {} }, { _meta: { progressToken: "t" } }, { content: [] }, [], null, "r", 0];
+    const versions = ["2.0", "2", 2, undefined];
+    for (let index = 0; index < 5000; index++) {
+      const value: Record<string, unknown> = {};
+      for (const [key, options] of [["jsonrpc", versions], ["id", ids], ["result", results]] as const) {
+        const chosen = pick<unknown>(options);
+        if (maybe(chosen)) value[key] = chosen;
+      }
+      if (random() < 0.1) value.method = "ping";
+      if (random() < 0.05) value.error = { code: 1, message: "x" };
+      agreesWithSchema(value, isPlainResponse);
+    }
+  });
+
+  it("lets checkMessage hand a plain answer on as it is, and the rest as the schema makes it", () => {
+    const plain = responses[0];
+    expect(checkMessage(plain)).toEqual({ ok: true, message: plain });
+    expect((checkMessage(plain) as { message: unknown }).message).toBe(plain);
+    expect(checkMessage(responses[15])).toEqual({ ok: true, message: responses[15] });
+    expect(checkMessage(responses[12])).toEqual({ ok: false, id: 1, error: "Invalid Request: not a JSON-RPC request, notification or response." });
   });
 });

@@ -158,8 +158,9 @@ export const serveCommand: Command = async (argv, context) => {
   if (!http) {
     process.stdin.once("end", () => void shutdown());
     const session = downstreams.open();
-    // Both eras on stdio: the 2025 handshake and 2026-07-28 per-request requests (server-kit).
-    const transport = new DualEraTransport(new LineStdioTransport(), session.identity);
+    // Both eras on stdio: the 2025 handshake and 2026-07-28 per-request requests (server-kit);
+    // a plain tools/call under --approval auto is answered on the transport (its direct lane).
+    const transport = new DualEraTransport(new LineStdioTransport(), session.identity, session.directRoutes ? { direct: session.directRoutes } : {});
     transport.onclose = () => void shutdown();
     void session.server.connect(transport);
   }

@@ -16,7 +16,7 @@ import {
   type CallToolRequest,
   type ElicitResult,
 } from "@modelcontextprotocol/sdk/types.js";
-import { checkedRequest, ClientAsking, unknownPrompt, unknownResource, type AskClient, type HandlerExtra, type ServerIdentity } from "@foundry-mcp/server-kit";
+import { checkedRequest, ClientAsking, plainToolCall, unknownPrompt, unknownResource, type AskClient, type DirectRoutes, type HandlerExtra, type ServerIdentity } from "@foundry-mcp/server-kit";
 import { traceParentOf } from "@foundry-mcp/telemetry";
 import type { HostEvent } from "../events";
 import { HOST_TOOL_NAMES, parseUpstreamPromptName, upstreamPromptName, type ToolNaming } from "../registry/naming";
@@ -56,6 +56,13 @@ export interface AggregatingServer {
   server: Server;
   /** The identity server/discover answers with (2026-07-28 era, through server-kit's DualEraTransport). */
   identity: ServerIdentity;
+  /**
+   * The requests a DualEraTransport may answer itself, ahead of the SDK's dispatch (server-kit's
+   * direct lane): a plain tools/call (no progress token, no era envelope, no task) under
+   * `--approval auto`, which needs nothing of the SDK's handler context but the abort signal.
+   * Undefined under the other modes, whose gate may ask the client (through the SDK's Server).
+   */
+  directRoutes: DirectRoutes | undefined;
   /** Puts upstream servers' elicitation, sampling and roots requests to the client. */
   upstream: UpstreamRequests;
   /** Re-reads the registry and sends list_changed notifications for what actually changed. */
@@ -130,26 +137,38 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
     await ready();
     return { tools: surface.listTools() };
   });
-  const callTool = (request: CallToolRequest, extra: HandlerExtra, ask: AskClient): Promise<CallResult> => {
-    const args = (request.params.arguments ?? {}) as Record<string, unknown>;
-    // The client's cancellation aborts the upstream request; its progress token gets the upstream's progress.
-    const call: CallScope = { signal: extra.signal, ask };
-    // Its span (when exported) parents the upstream call's, passed explicitly (no AsyncLocalStorage).
+  // Not async: once settled the call's own promise is the answer (no wrapper promise per call).
+  // The surface builds a fresh wire object per call: it is returned as is, not copied again.
+  const callTool = (name: string, args: Record<string, unknown>, call: CallScope): Promise<CallResult> =>
+    settled ? surface.callTool(name, args, call) : options.ready.then(() => surface.callTool(name, args, call));
+  /** The call's scope: the client's cancellation aborts the upstream request; its span (when exported) parents the upstream call's, passed explicitly (no AsyncLocalStorage). */
+  const scopeOf = (signal: AbortSignal, extra: { requestInfo?: unknown } | undefined): CallScope => {
+    const call: CallScope = { signal };
     const trace = traceParentOf(extra);
     if (trace) call.trace = trace;
-    const token = request.params._meta?.progressToken;
-    if (token !== undefined) {
-      call.onProgress = (progress) =>
-        void extra.sendNotification({ method: "notifications/progress", params: { ...progress, progressToken: token } }).catch(() => undefined);
-    }
-    // The surface builds a fresh wire object per call: it is returned as is, not copied again.
-    return surface.callTool(request.params.name, args, call);
+    return call;
   };
-  // Not async: once settled the call's own promise is the answer (no wrapper promise per call).
+  const tools = checkedRequest("tools/call", CallToolRequestSchema);
   server.setRequestHandler(
-    checkedRequest("tools/call", CallToolRequestSchema),
-    asking.handler(server, (request, extra, ask) => (settled ? callTool(request, extra, ask) : options.ready.then(() => callTool(request, extra, ask)))),
+    tools,
+    asking.handler(server, (request: CallToolRequest, extra: HandlerExtra, ask: AskClient) => {
+      const call = scopeOf(extra.signal, extra);
+      call.ask = ask;
+      // Its progress token gets the upstream's progress.
+      const token = request.params._meta?.progressToken;
+      if (token !== undefined) {
+        call.onProgress = (progress) =>
+          void extra.sendNotification({ method: "notifications/progress", params: { ...progress, progressToken: token } }).catch(() => undefined);
+      }
+      return callTool(request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>, call);
+    }),
   );
+  // The same call answered on the transport when nothing may need the SDK's context: a plain
+  // request (no progress token, no envelope) and a gate that never asks (ARCHITECTURE "The direct lane").
+  const directRoutes: DirectRoutes | undefined =
+    options.approval === "auto"
+      ? { "tools/call": { schema: tools, quickParse: plainToolCall, quickOnly: true, handle: (request: CallToolRequest, context) => callTool(request.params.name, request.params.arguments ?? {}, scopeOf(context.signal, context.extra)) } }
+      : undefined;
   const forwardEvent = installDownstreamForwarding(server, manager, ready, options.log, voice);
   if (identity.capabilities.completions !== undefined) installCompletions(server, manager, view, ready, voice);
 
@@ -200,6 +219,7 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
   return {
     server,
     identity,
+    directRoutes,
     upstream: upstreamRequests(server, options.approval, askPerson, view, voice),
     forwardEvent,
     async announceChanges() {

@@ -6,8 +6,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import type { Readable } from "node:stream";
 import { DEFAULT_MAX_FRAME_BYTES, formatFrameBound, JsonLineFramer, type OversizeFrame } from "@foundry-mcp/jsonl";
+import { checkMessage } from "@foundry-mcp/server-kit";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { StdioLaunchOptions, StdioTransport } from "../transports/types";
 import { terminateGroup, trackGroup } from "./process-group";
 
@@ -80,7 +80,11 @@ export class ProcessGroupStdioTransport implements StdioTransport {
         continue;
       }
       try {
-        this.onmessage?.(JSONRPCMessageSchema.parse(JSON.parse(frame.text)));
+        // server-kit's checkMessage: the common request, notification and result shapes pass by
+        // a hand check, anything else by the SDK's schema (its Protocol checks each kind again).
+        const checked = checkMessage(JSON.parse(frame.text));
+        if (!checked.ok) throw new Error(checked.error);
+        this.onmessage?.(checked.message);
       } catch (error) {
         this.onerror?.(new Error(`Server "${this.options.server}" wrote a line to stdout that is not JSON-RPC: ${frame.text.slice(0, 120)}`, { cause: error }));
       }

@@ -67,11 +67,12 @@ export class DualEraTransport implements Transport {
         this.toWire(decision.message).catch((error: unknown) => this.onerror?.(error as Error));
         return;
       }
-      if (this.direct?.take(decision.message, this.replyDirect)) return;
+      if (this.direct?.take(decision.message, this.replyDirect, delivered)) return;
       this.onmessage?.(decision.message, delivered);
     };
     this.inner.onerror = (error) => this.onerror?.(error);
     this.inner.onclose = () => {
+      this.direct?.abortAll();
       this.operations.closed();
       closeProtocol(() => this.onclose?.());
     };
