@@ -72,6 +72,13 @@ const NAME_COVERAGE_BONUS = 0.2;
 /** Tools of toolsets the request names ("… in stripe", "on GitHub") score this much more. */
 export const TOOLSET_MENTION_BOOST = 0.5;
 const NAME_BIT = 1;
+// A tool whose every match is in its name (or toolset), none in its own description, title or
+// parameters, scores this much: a name word the tool's own text never says is mostly a brand or
+// a common word ("Now" for "…right now", "locator" for "locate"), weak evidence on its own
+// (issue 32, search-names17 round: MetaTool sample +0.2, no dev set lower; 0.5–0.7 lost recall).
+const NAME_ONLY_FACTOR = 0.85;
+// Fields that are a tool's own account of itself: every field but the name and the toolset.
+const DESCRIBED_BITS = ~(NAME_BIT | (1 << INDEX_FIELDS.indexOf("toolset")));
 /** Score factor of an argument word's match where it is in a tool's name (see search/arguments.ts). */
 export const ARGUMENT_NAME_FACTOR = 0.4;
 
@@ -83,6 +90,8 @@ class Scratch {
   readonly names: Int32Array;
   /** 1 when the best alternative is the words as written. */
   readonly exact: Uint8Array;
+  /** 1 when some match is in the tool's own text, not only its name (see NAME_ONLY_FACTOR). */
+  readonly described: Uint8Array;
   readonly touched: number[] = [];
 
   constructor(size: number) {
@@ -91,6 +100,7 @@ class Scratch {
     this.count = new Int32Array(size);
     this.names = new Int32Array(size);
     this.exact = new Uint8Array(size);
+    this.described = new Uint8Array(size);
   }
 
   reset(): void {
@@ -100,6 +110,7 @@ class Scratch {
       this.count[doc] = 0;
       this.names[doc] = 0;
       this.exact[doc] = 0;
+      this.described[doc] = 0;
     }
     this.touched.length = 0;
   }
@@ -208,6 +219,7 @@ export function rankDocuments(groups: QueryGroup[], index: Bm25fIndex, options: 
       totals.score[doc]! += best.score[doc]! * (group.weight ?? 1) * (argument && named ? ARGUMENT_NAME_FACTOR : 1);
       totals.mask[doc]! |= best.mask[doc]!;
       totals.count[doc]! += 1;
+      if ((best.mask[doc]! & DESCRIBED_BITS) !== 0) totals.described[doc] = 1;
       // A value the request names does not explain a tool's name.
       if (!argument) totals.names[doc]! += best.names[doc]!;
     }
@@ -217,8 +229,9 @@ export function rankDocuments(groups: QueryGroup[], index: Bm25fIndex, options: 
     if (allow !== undefined && !allow(doc)) continue;
     const coverage = totals.count[doc]! / Math.max(usable.length, 1);
     const nameCoverage = Math.min(1, totals.names[doc]! / Math.max(index.nameStemCounts[doc]!, 1));
+    const nameOnly = totals.described[doc] === 0 && (totals.mask[doc]! & NAME_BIT) !== 0;
     const area = (mentioned?.(doc) === true ? 1 + TOOLSET_MENTION_BOOST : 1) * (actionFit?.(doc) ?? 1);
-    const score = totals.score[doc]! * (1 - COVERAGE_INFLUENCE + COVERAGE_INFLUENCE * coverage) * (1 + NAME_COVERAGE_BONUS * nameCoverage) * area;
+    const score = totals.score[doc]! * (1 - COVERAGE_INFLUENCE + COVERAGE_INFLUENCE * coverage) * (1 + NAME_COVERAGE_BONUS * nameCoverage) * area * (nameOnly ? NAME_ONLY_FACTOR : 1);
     if (components !== undefined) {
       components.coverage[doc] = coverage;
       components.nameCoverage[doc] = nameCoverage;
