@@ -31,7 +31,6 @@ export class SavedIndex implements FactEntryCache {
   private currentSearchIndex: () => IncrementalSearchIndex | undefined = () => undefined;
   private readsAtSave = 0;
   private changesAtSave = 0;
-  private savePending = false;
   /** The save that loaded() scheduled and that has not begun yet; close() begins it at once. */
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private dueEntries: FactEntries | undefined;
@@ -67,11 +66,11 @@ export class SavedIndex implements FactEntryCache {
    * without search terms have them; best effort.
    */
   loaded(entries: FactEntries): void {
-    if (this.savePending || this.closed) return;
+    // One save at a time: none while one is due or under way.
+    if (this.dueEntries !== undefined || this.saving !== undefined || this.closed) return;
     const unsaved = Math.max(entries.filesRead - this.readsAtSave, entries.changes - this.changesAtSave);
     const termsNow = this.savedWithoutTerms !== undefined && analysedTermsOf(this.savedWithoutTerms) !== undefined;
     if (unsaved < Math.max(32, entries.size / 50) && !termsNow) return;
-    this.savePending = true;
     this.dueEntries = entries;
     this.saveTimer = setTimeout(() => this.beginDueSave(), SAVE_DELAY_MS);
   }
@@ -108,8 +107,6 @@ export class SavedIndex implements FactEntryCache {
       await writeFileAtomic(this.paths.savedIndex, bytes, { durable: false });
     } catch {
       // A cache that could not be written is only a slower next start.
-    } finally {
-      this.savePending = false;
     }
   }
 
