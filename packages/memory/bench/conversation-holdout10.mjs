@@ -10,45 +10,25 @@
 // deterministically from conversation-seeds10.json; the questions (queries-holdout10.json) were
 // written by hand about the generated facts.
 import { readFileSync } from "node:fs";
-import { capital, DATE_FORMS, DAY, first, random, WEEKDAYS, writtenDate } from "./seeded.mjs";
+import { calendar, factBook, lastWordTag, RELATIVE, sayWhen } from "./conversation-builder.mjs";
+import { capital, first, random } from "./seeded.mjs";
 
 const seeds = JSON.parse(readFileSync(new URL("./conversation-seeds10.json", import.meta.url), "utf8"));
-const START = Date.UTC(2024, 8, 1);
-const iso = (day) => new Date(START + day * DAY).toISOString().slice(0, 10);
-
-/** A day written one of the ways people write it (no preposition). */
-const dayText = (day, rng) => writtenDate(new Date(START + day * DAY), rng.int(0, DATE_FORMS - 1));
+const days = calendar(Date.UTC(2024, 8, 1));
+const { iso, dayText } = days;
 
 /** When something happened on `day`, as said on the day returned (`said`): written, or relative to the day said. */
-function when(day, rng) {
-  const date = new Date(START + day * DAY);
-  switch (rng.int(0, 11)) {
-    case 0: return { text: "yesterday", said: day + 1 };
-    case 1: return { text: "the day before yesterday", said: day + 2 };
-    case 2: return { text: "three days ago", said: day + 3 };
-    case 3: { const after = rng.int(2, 6); return { text: `last ${WEEKDAYS[date.getUTCDay()]}`, said: day + after }; }
-    case 4: return { text: "a week ago", said: day + 7 };
-    case 5: return { text: "last night", said: day + 1 };
-    default: return { text: `on ${dayText(day, rng)}`, said: day + rng.int(0, 25) };
-  }
-}
+const RELATIVE10 = [RELATIVE.yesterday, RELATIVE.dayBeforeYesterday, RELATIVE.threeDaysAgo, RELATIVE.lastWeekday, RELATIVE.aWeekAgo, RELATIVE.lastNight];
+const when = (day, rng) => sayWhen(day, rng, days, RELATIVE10, 25);
 
 /** One memory's facts in the labelled-facts shape (key, type, title, body, tags, created, supersededBy). */
 function memoryFacts(memory, position) {
   const rng = random(15_485_863 * (position + 3));
-  const facts = [];
-  const counts = new Map();
-  const add = (kind, fact, day) => {
-    counts.set(kind, (counts.get(kind) ?? 0) + 1);
-    const key = `${memory.name}-${kind}-${String(counts.get(kind)).padStart(3, "0")}`;
-    facts.push({ key, confidence: "high", scope: "project", ...fact, created: `${iso(day)}T${String(7 + (counts.get(kind) % 14)).padStart(2, "0")}:30:00Z` });
-    return facts[facts.length - 1];
-  };
-  const chain = (list) => list.forEach((fact, at) => at + 1 < list.length && (fact.supersededBy = list[at + 1].key));
+  const { facts, add, chain } = factBook(memory.name, iso, (count) => `${String(7 + (count % 14)).padStart(2, "0")}:30:00`);
   const { people, places, activities, smalltalk, topics, attributes, plans, items, trips } = memory;
   const session = () => rng.pick(seeds.sessions);
   const other = (person) => rng.pick(people.filter((each) => each !== person));
-  const tagOf = (text) => text.replace(/^(the|a|an|some) /, "").split(" ").slice(-1);
+  const tagOf = lastWordTag(/^(the|a|an|some) /);
 
   // Who did what, when; small talk about it later; plans to do it before.
   for (const [verb, object] of activities) {

@@ -6,28 +6,18 @@
 // March 14, 2025, the 14th of March, Friday 14 March). The questions (queries-holdout8.json)
 // were written by hand about the generated facts.
 import { readFileSync } from "node:fs";
-import { capital, DATE_FORMS, DAY, first, random, writtenDate } from "./seeded.mjs";
+import { calendar, factBook, lastWordTag } from "./conversation-builder.mjs";
+import { capital, first, random } from "./seeded.mjs";
 
 const seeds = JSON.parse(readFileSync(new URL("./conversation-seeds8.json", import.meta.url), "utf8"));
-const START = Date.UTC(2024, 2, 1);
-const iso = (day) => new Date(START + day * DAY).toISOString().slice(0, 10);
-/** A day written one of the ways people write it. */
-const written = (day, rng) => writtenDate(new Date(START + day * DAY), rng.int(0, DATE_FORMS - 1));
+const { iso, dayText: written } = calendar(Date.UTC(2024, 2, 1));
 
 /** One memory's facts in the labelled-facts shape (key, type, title, body, tags, created, supersededBy). */
 function memoryFacts(memory, position) {
   const rng = random(7919 * (position + 3));
-  const facts = [];
-  const counts = new Map();
-  const add = (kind, fact, day) => {
-    counts.set(kind, (counts.get(kind) ?? 0) + 1);
-    const key = `${memory.name}-${kind}-${String(counts.get(kind)).padStart(3, "0")}`;
-    facts.push({ key, confidence: "high", scope: "project", ...fact, created: `${iso(day)}T10:00:00Z` });
-    return facts[facts.length - 1];
-  };
-  const chain = (list) => list.forEach((fact, at) => at + 1 < list.length && (fact.supersededBy = list[at + 1].key));
+  const { facts, add, chain } = factBook(memory.name, iso, () => "10:00:00");
   const { people, places, customers, topics, choices, deliverables, events, items, trips, bugs, areas } = memory;
-  const tagOf = (text) => text.replace(/^the /, "").split(" ").slice(-1);
+  const tagOf = lastWordTag(/^the /);
 
   // Remarks: who said what about a topic; some are said again later by the same person.
   for (const [topic, statements] of topics) {

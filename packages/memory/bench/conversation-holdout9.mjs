@@ -8,46 +8,30 @@
 // seed lists in conversation-seeds9.json; the questions (queries-holdout9.json) were written by
 // hand about the generated facts.
 import { readFileSync } from "node:fs";
-import { capital, DATE_FORMS, DAY, first as firstWord, random, WEEKDAYS, writtenDate } from "./seeded.mjs";
+import { calendar, factBook, lastWordTag, RELATIVE, sayWhen } from "./conversation-builder.mjs";
+import { capital, first as firstWord, random } from "./seeded.mjs";
 
 const seeds = JSON.parse(readFileSync(new URL("./conversation-seeds9.json", import.meta.url), "utf8"));
 // What the others call a person: the first name, or the whole of "Aunt Maggie", "Grandpa Frank".
 const first = (person) => (/^(Aunt|Uncle|Grandpa|Grandma) /.test(person) ? person : firstWord(person));
-const START = Date.UTC(2024, 4, 1);
-const iso = (day) => new Date(START + day * DAY).toISOString().slice(0, 10);
+const days = calendar(Date.UTC(2024, 4, 1));
+const { iso } = days;
 
 /** A day written one of the ways people write it, with its preposition ("on 14 March 2025"). */
-const written = (day, rng) => `on ${writtenDate(new Date(START + day * DAY), rng.int(0, DATE_FORMS - 1))}`;
+const written = (day, rng) => `on ${days.dayText(day, rng)}`;
 
 /** When something happened on `day`, as said on the day returned (`said`): written, or relative to the day said. */
-function when(day, rng) {
-  const date = new Date(START + day * DAY);
-  switch (rng.int(0, 9)) {
-    case 0: return { text: "yesterday", said: day + 1 };
-    case 1: return { text: "two days ago", said: day + 2 };
-    case 2: { const after = rng.int(2, 6); return { text: `last ${WEEKDAYS[date.getUTCDay()]}`, said: day + after }; }
-    case 3: return { text: "two weeks ago", said: day + 14 };
-    case 4: return { text: "this morning", said: day };
-    default: return { text: written(day, rng), said: day + rng.int(0, 30) };
-  }
-}
+const RELATIVE9 = [RELATIVE.yesterday, RELATIVE.twoDaysAgo, RELATIVE.lastWeekday, RELATIVE.twoWeeksAgo, RELATIVE.thisMorning];
+const when = (day, rng) => sayWhen(day, rng, days, RELATIVE9, 30);
 
 /** One memory's facts in the labelled-facts shape (key, type, title, body, tags, created, supersededBy). */
 function memoryFacts(memory, position) {
   const rng = random(104_729 * (position + 5));
-  const facts = [];
-  const counts = new Map();
-  const add = (kind, fact, day) => {
-    counts.set(kind, (counts.get(kind) ?? 0) + 1);
-    const key = `${memory.name}-${kind}-${String(counts.get(kind)).padStart(3, "0")}`;
-    facts.push({ key, confidence: "high", scope: "project", ...fact, created: `${iso(day)}T${String(8 + (counts.get(kind) % 12)).padStart(2, "0")}:00:00Z` });
-    return facts[facts.length - 1];
-  };
-  const chain = (list) => list.forEach((fact, at) => at + 1 < list.length && (fact.supersededBy = list[at + 1].key));
+  const { facts, add, chain } = factBook(memory.name, iso, (count) => `${String(8 + (count % 12)).padStart(2, "0")}:00:00`);
   const { people, places, activities, smalltalk, topics, attributes, plans, items, trips } = memory;
   const session = () => rng.pick(seeds.sessions);
   const other = (person) => rng.pick(people.filter((each) => each !== person));
-  const tagOf = (text) => text.replace(/^(the|a|an) /, "").split(" ").slice(-1);
+  const tagOf = lastWordTag(/^(the|a|an) /);
 
   // Who did what, when; small talk about it later; plans to do it before.
   for (const [verb, object] of activities) {
