@@ -9,6 +9,7 @@ import { largeConversationMemories } from "./conversation-large.mjs";
 import { holdout8Memories as holdout8Facts } from "./conversation-holdout8.mjs";
 import { holdout9Memories as holdout9Facts } from "./conversation-holdout9.mjs";
 import { holdout10Memories as holdout10Facts } from "./conversation-holdout10.mjs";
+import { holdout11Memories as holdout11Facts } from "./conversation-holdout11.mjs";
 
 const read = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8"));
 const LABELLED_DEFAULT = read("./labelled-facts.json").facts;
@@ -98,6 +99,9 @@ export const holdout9Memories = () => holdout9Facts().map(({ name, facts }) => (
 
 /** Holdout 10's memories: name, stored facts and key ↔ id maps of each. */
 export const holdout10Memories = () => holdout10Facts().map(({ name, facts }) => ({ name, ...labelledFacts(facts) }));
+
+/** Holdout 11's memories: name, stored facts and key ↔ id maps of each. */
+export const holdout11Memories = () => holdout11Facts().map(({ name, facts }) => ({ name, ...labelledFacts(facts) }));
 
 const number = (position) => `fact-${String(position + 1).padStart(4, "0")}`;
 
