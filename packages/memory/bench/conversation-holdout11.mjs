@@ -29,7 +29,7 @@ function memoryFacts(memory, position) {
   const { places, activities, smalltalk, topics, attributes, plans, items, trips } = memory;
   const people = memory.people.map(([name]) => name);
   const roleOf = new Map(memory.people);
-  const session = () => rng.pick(seeds.sessions);
+  const session = () => rng.pick(memory.sessions);
   const other = (person) => rng.pick(people.filter((each) => each !== person));
   const tagOf = lastWordTag(/^(the|a|an|some) /);
   // How a fact names someone: the full name, the first name with the role, or the role alone.
