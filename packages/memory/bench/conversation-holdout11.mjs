@@ -120,14 +120,14 @@ function memoryFacts(memory, position) {
     const pickBodies = [
       `Final answer ${session()} on ${dayText(day, rng)}: ${order[0]} for ${event}. ${organiser} is taking care of it.`,
       `We went with ${order[0]} as the ${kind} for ${event} (${dayText(day, rng)}), and ${organiser} is sorting the details.`,
-      `${order[0]} it is for ${event} — agreed ${session()} on ${dayText(day, rng)}.`,
+      `${capital(order[0])} it is for ${event} — agreed ${session()} on ${dayText(day, rng)}.`,
     ];
     const picked = add("pick", { type: "decision", tags: [...tagOf(event), "plan"], title: `${capital(event)} agreed`, body: rng.pick(pickBodies) }, day);
     if (rng.int(0, 1) === 0) {
       day += rng.int(10, 40);
       const changeBodies = [
         `Change of heart on ${dayText(day, rng)}: ${event} will be ${order[1]} after all, not ${order[0]}, because ${first(rng.pick(people))} found ${order[0]} unworkable.`,
-        `${order[0]} fell through, so since ${dayText(day, rng)} the ${kind} for ${event} is ${order[1]}.`,
+        `${capital(order[0])} fell through, so since ${dayText(day, rng)} the ${kind} for ${event} is ${order[1]}.`,
       ];
       const changed = add("pick", { type: "decision", tags: [...tagOf(event), "plan"], title: `${capital(event)} changed`, body: rng.pick(changeBodies) }, day);
       if (rng.int(0, 1) === 0) chain([picked, changed]);
