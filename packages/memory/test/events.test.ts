@@ -1,9 +1,10 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { estimateTokens } from "@foundry-mcp/tokens";
 import { FoundryMemory, formatTokenReport } from "../src/index";
 import { RECHECK_MS } from "../src/events";
+import { settledStatKey } from "../src/fs/settled-stat";
 import { makeTempRoot } from "./__fixtures__/temp-root";
 
 let root = "";
@@ -84,9 +85,9 @@ describe("events", () => {
   it("puts metrics/ back after an edit drops it from a .gitignore already checked", async () => {
     const gitignore = path.join(root, ".foundry/.gitignore");
     await memory.recordEvent("first");
-    // Old enough to be trusted (an edit within one timestamp tick could go unseen before that).
-    const deadline = statSync(gitignore).ctimeMs + 2_050;
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())));
+    // Old enough to be trusted (an edit within one timestamp tick could go unseen before that): the
+    // condition events.ts itself checks, by the real clock against the file's ctime.
+    await expect.poll(() => settledStatKey(gitignore), { interval: 50 }).not.toBe("racy");
     await memory.recordEvent("checked");
     writeFileSync(gitignore, "blackboard/tmp/\n");
     // Checked at most once a second: an event in the same second makes no system call for it.

@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { crc32 } from "node:zlib";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FoundryMemory, MarkdownFactStore, serializeFact } from "../src/index";
 import type { Fact } from "../src/index";
 import { recallFromIndex } from "../src/recall";
@@ -17,6 +17,8 @@ let root = "";
 let cleanup = () => {};
 let memory: FoundryMemory;
 const questions: string[] = MEMORY_SETS.flatMap(([, , list]) => list.map((question) => question.query));
+/** Questions (each at two limits) per test of the shared project: ~0.5 s of CPU. */
+const QUESTIONS_PER_TEST = 25;
 const LATER = 10_000; // past the racy window, so the index is saved at once
 
 function seed(facts: Fact[]): void {
@@ -40,7 +42,8 @@ function forge(from: string, to: string): void {
   writeFileSync(recallFile(), Buffer.concat([Buffer.from(`${line.padEnd(newline)}\n`), body]));
 }
 
-beforeEach(async () => {
+/** A project of the labelled facts, 600 synthetic ones, an expiring fact and a runbook, with its recall index saved. */
+async function setUpProject(): Promise<void> {
   ({ root, cleanup } = makeTempRoot());
   const { facts } = labelledFacts();
   const extra = syntheticFacts(600).map((fact, at) => ({ ...fact, id: `fact-${String(facts.length + at + 1).padStart(4, "0")}` }));
@@ -50,28 +53,54 @@ beforeEach(async () => {
   writeFileSync(path.join(root, ".foundry/runbooks/deploy.md"), "---\ntitle: Deploy\ntrigger: deploying to production\n---\n# Deploy\n");
   memory = openMemory();
   expect(await memory.saveRecallIndex()).toBe(true);
-});
+}
 
-afterEach(async () => {
+async function tearDownProject(): Promise<void> {
   await memory.close();
   cleanup();
-});
+}
 
-describe("recall index", () => {
-  it("gives memory_search's hits, scores and blocks for every public memory question, at limits 3 and 8", async () => {
+// Read-only tests share one project. The ~290 questions at two limits, each asked of the full engine
+// and of the recall index (~10 ms of CPU a question and limit), were one test of 21–27 s on a loaded
+// machine against the 30 s timeout; now each test asks at most QUESTIONS_PER_TEST of them. (Most of a
+// full search's CPU here is the store's check of all 761 fact files, `watch: "off"`; a watch would be
+// cheaper, but its self-test probe file changes the facts folder, and the recall index then rightly
+// declines.)
+describe("recall index, over every public memory question", () => {
+  beforeAll(setUpProject);
+  afterAll(tearDownProject);
+
+  it("has the public memory questions to ask", () => {
     expect(questions.length).toBeGreaterThan(50);
-    for (const limit of [3, 8]) {
-      for (const query of questions) {
-        const full = await memory.search({ query, limit });
-        const fast = recallFromIndex(root, query, limit);
-        expect(fast.ok, query).toBe(true);
-        if (!fast.ok) continue;
-        expect(fast.hits, query).toEqual(full.hits.map((hit) => ({ id: hit.fact.id, score: hit.score, text: hit.text })));
-        expect(fast.activeFacts).toBe(full.activeFacts);
-      }
+  });
+
+  for (const [name, , list] of MEMORY_SETS) {
+    for (let first = 0; first < list.length; first += QUESTIONS_PER_TEST) {
+      const asked: { query: string }[] = list.slice(first, first + QUESTIONS_PER_TEST);
+      it(`gives memory_search's hits, scores and blocks at limits 3 and 8 for ${name} questions ${first + 1}–${first + asked.length} of ${list.length}`, async () => {
+        for (const limit of [3, 8]) {
+          for (const { query } of asked) {
+            const full = await memory.search({ query, limit });
+            const fast = recallFromIndex(root, query, limit);
+            expect(fast.ok ? "ok" : fast.reason, query).toBe("ok");
+            if (!fast.ok) continue;
+            expect(fast.hits, query).toEqual(full.hits.map((hit) => ({ id: hit.fact.id, score: hit.score, text: hit.text })));
+            expect(fast.activeFacts).toBe(full.activeFacts);
+          }
+        }
+      });
     }
+  }
+
+  it("gives the runbooks whose trigger the question matches", () => {
     expect(recallFromIndex(root, "deploying", 3)).toMatchObject({ ok: true, runbooks: [{ slug: "deploy", title: "Deploy", trigger: "deploying to production" }] });
   });
+});
+
+// These change the project (files added, edited, forged, damaged): each gets its own.
+describe("recall index", () => {
+  beforeEach(setUpProject);
+  afterEach(tearDownProject);
 
   it("declines once a fact file is added, until a full load saves it again", async () => {
     seed([{ id: "fact-9999", type: "decision", title: "Flyway migrations run at deploy", body: "Why: x.\nHow to apply: y.", scope: "project", tags: [], confidence: "high", source: "code", created: "2026-01-01T00:00:00Z" }]);

@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { crc32 } from "node:zlib";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FoundryMemory, InMemoryFactStore, MarkdownFactStore, SavedIndex, serializeFact, withSavedIndex } from "../src/index";
 import type { Fact } from "../src/index";
 import { makeTempRoot } from "./__fixtures__/temp-root";
@@ -35,16 +35,17 @@ async function open(workerListingMinBytes?: number): Promise<{ memory: FoundryMe
   return { memory: new FoundryMemory({ root, driver }), driver };
 }
 
+/** The saved index once it is written (and differs from `previous`): the save runs just after the answer. */
 async function waitForSave(previous?: string): Promise<string> {
-  // The save runs just after the answer; poll for it with a bound instead of sleeping.
-  for (let tries = 0; tries < 500; tries++) {
-    if (existsSync(saved)) {
-      const text = readFileSync(saved, "utf8");
-      if (text !== previous) return text;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error("the saved index was not written");
+  // vitest's wait on the condition, bounded by time (the project's poll timeout) rather than a try count.
+  return vi.waitFor(
+    () => {
+      const text = existsSync(saved) ? readFileSync(saved, "utf8") : undefined;
+      if (text === undefined || text === previous) throw new Error("the saved index was not written");
+      return text;
+    },
+    { timeout: 15_000, interval: 10 },
+  );
 }
 
 /** Seeds the facts and lets a first store save its index. */

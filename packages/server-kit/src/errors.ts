@@ -12,6 +12,12 @@ export const ServerKitErrorCode = {
    * SDK Server's `_oninitialize`); the message names it and the SDK version to install.
    */
   SDK_UNSUPPORTED: "SDK_UNSUPPORTED",
+  /**
+   * A stored 2025 session could not be restored into the Server built for one of its requests: its
+   * row fails the SDK's initialize schema, or restoring threw. The HTTP endpoint answers the
+   * request 500 / -32603 with this code in `data.code`; the client should initialize a new session.
+   */
+  SESSION_NOT_RESTORED: "SESSION_NOT_RESTORED",
 } as const;
 
 /** One of the {@link ServerKitErrorCode} values. */

@@ -55,9 +55,9 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 const LOOPBACK = ["localhost", "127.0.0.1", "[::1]", "::1"];
 
-/** A JSON-RPC error body (`id` null unless the caller could read it). */
-export function jsonRpcError(code: number, message: string, id: string | number | null = null): object {
-  return { jsonrpc: "2.0", error: { code, message }, id };
+/** A JSON-RPC error body (`id` null unless the caller could read it; `data` only when given). */
+export function jsonRpcError(code: number, message: string, id: string | number | null = null, data?: unknown): object {
+  return { jsonrpc: "2.0", error: data === undefined ? { code, message } : { code, message, data }, id };
 }
 
 /** Answers `status` with a JSON body, unless the answer already started. */

@@ -63,7 +63,12 @@ describe("restoreSession", () => {
   it("refuses a stored protocol version or capabilities the SDK's schema does not accept", async () => {
     const server = createAppServer(identity, app, null, undefined);
     await server.connect(new RestoredSessionTransport(new LineStdioTransport(new PassThrough(), new PassThrough()), new ServerOperations({ transport: "pipe" })));
-    await expect(restoreSession(server, { ...session, clientInfo: { name: 7 } } as unknown as StoredSession)).rejects.toThrow(/clientInfo/);
+    const error = await restoreSession(server, { ...session, clientInfo: { name: 7 } } as unknown as StoredSession).catch((caught: unknown) => caught);
+    expect(ServerKitError.isInstance(error) && error.code).toBe(ServerKitErrorCode.SESSION_NOT_RESTORED);
+    expect((error as Error).message).toBe(
+      "session s-1 could not be restored: its stored initialize fails the SDK's schema " +
+        "(params.clientInfo.name: Invalid input: expected string, received number; params.clientInfo.version: Invalid input: expected string, received undefined). Initialize a new session.",
+    );
     await server.close();
   });
 

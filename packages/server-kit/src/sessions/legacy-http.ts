@@ -3,7 +3,8 @@
 // - `initialize` opens a session row (the host's SessionRows: caps counted in its store) and is answered by
 //   a Server built for it, through an SDK transport that announces the row's id;
 // - every later POST builds its Server for that request only, restored from the row
-//   (restored-session.ts), and closes it once the request's answers are out. A request that asks
+//   (restored-session.ts), and closes it once the request's answers are out (a row that cannot be
+//   restored: closed at once, and the request answered 500 with a stable code). A request that asks
 //   for progress (`_meta.progressToken`) gets an SSE stream whose every event carries an id and is
 //   logged in the host's store (session-events.ts); any other request gets a JSON answer;
 // - GET with Last-Event-ID resumes a cut stream from the log, on any instance (stream-resume.ts);
@@ -20,7 +21,9 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { messageOf } from "@foundry-mcp/core";
 import { ServerOperations } from "@foundry-mcp/telemetry";
+import { ServerKitError, ServerKitErrorCode } from "../errors";
 import { jsonRpcError, sendJson } from "../http-edge";
+import { wireIdOf } from "../jsonrpc-frames";
 import { RestoredSessionTransport, restoreSession } from "./restored-session";
 import { SessionEventStore } from "./session-events";
 import type { SessionCredential, SessionRows, StoredSession, StreamEventRows } from "./session-rows";
@@ -91,6 +94,28 @@ function wantsStream(req: http.IncomingMessage, body: unknown): boolean {
 }
 
 /**
+ * Restores `session` into `server`, or, when it cannot be restored (a row the SDK's schema refuses,
+ * a Server without the SDK's initialize handling, anything restoreSession throws), closes the
+ * Server and answers the request 500 / -32603 with a stable code in `data.code` (the
+ * ServerKitError's, else SESSION_NOT_RESTORED) and the request's id. The Server is closed before the
+ * refusal goes out, so nothing of the request is left open once the client has its answer (the
+ * caller's own close then finds no transport: the SDK's Protocol drops it on close).
+ */
+async function restoredOrRefused<C extends SessionCredential>(server: Server, session: StoredSession, request: LegacyRequest<C>): Promise<boolean> {
+  try {
+    await restoreSession(server, session);
+    return true;
+  } catch (error) {
+    const failure = ServerKitError.isInstance(error)
+      ? error
+      : new ServerKitError(ServerKitErrorCode.SESSION_NOT_RESTORED, `session ${session.id} could not be restored: ${messageOf(error)}`, { cause: error });
+    await server.close().catch(() => undefined);
+    sendJson(request.res, 500, jsonRpcError(-32603, `Internal error: ${failure.message}`, wireIdOf(request.body), { code: failure.code }));
+    return false;
+  }
+}
+
+/**
  * Connects a Server to `transport` (restoring `session`), answers the request, closes the Server
  * once all is answered. A client that hangs up on a stream does not end its call (the answer still
  * goes to the log, for a resume); one that hangs up on a JSON answer cancels it.
@@ -107,9 +132,9 @@ async function serve<C extends SessionCredential>(
   const operations = new ServerOperations({ transport: "tcp", sessionId: options.session?.id, protocolVersion: options.session?.protocolVersion });
   const restored = new RestoredSessionTransport(transport, operations);
   const hungUp = new Promise<void>((resolve) => res.once("close", () => resolve()));
-  await server.connect(restored);
-  if (options.session) await restoreSession(server, options.session);
   try {
+    await server.connect(restored);
+    if (options.session && !(await restoredOrRefused(server, options.session, request))) return;
     await Promise.race([transport.handleRequest(request.req, res, request.body), hungUp]);
     if (!options.resumable && !res.writableFinished) restored.cancelPending("the client closed the connection");
     await restored.idle();

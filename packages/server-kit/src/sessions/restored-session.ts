@@ -13,6 +13,7 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { InitializeRequestSchema, type InitializeRequest, type JSONRPCMessage, type MessageExtraInfo, type RequestId } from "@modelcontextprotocol/sdk/types.js";
 import type { ServerOperations } from "@foundry-mcp/telemetry";
+import { describeIssues } from "../checked-request";
 import { ServerKitError, ServerKitErrorCode } from "../errors";
 import { closeProtocol } from "../protocol-close";
 import type { StoredSession } from "./session-rows";
@@ -38,14 +39,21 @@ const sdkUnsupported = (): ServerKitError =>
  * SDK's request handler would: the request parsed by its schema (which also normalizes older
  * capability shapes), then its initialize handling and `oninitialized`. Throws ServerKitError
  * SDK_UNSUPPORTED when the Server has no such handling (an SDK other than
- * {@link SUPPORTED_SDK_VERSION}).
+ * {@link SUPPORTED_SDK_VERSION}), and SESSION_NOT_RESTORED when the stored row fails the SDK's schema.
  * @example await server.connect(restored); await restoreSession(server, session);
  */
 export async function restoreSession(server: Server, session: StoredSession): Promise<void> {
-  const request = InitializeRequestSchema.parse({
+  const parsed = InitializeRequestSchema.safeParse({
     method: "initialize",
     params: { protocolVersion: session.protocolVersion, capabilities: session.clientCapabilities, clientInfo: session.clientInfo },
   });
+  if (!parsed.success)
+    throw new ServerKitError(
+      ServerKitErrorCode.SESSION_NOT_RESTORED,
+      `session ${session.id} could not be restored: its stored initialize fails the SDK's schema (${describeIssues(parsed.error.issues)}). Initialize a new session.`,
+      { cause: parsed.error },
+    );
+  const request = parsed.data;
   const initializing = server as unknown as InitializingServer;
   if (typeof initializing._oninitialize !== "function") throw sdkUnsupported();
   await initializing._oninitialize(request);
