@@ -60,15 +60,14 @@ function keyValues(attributes: SpanAttributes): Array<{ key: string; value: AnyV
   return list;
 }
 
-/** Epoch milliseconds (fractional) as the decimal string of nanoseconds, with no float overflow. */
+/**
+ * Epoch milliseconds (fractional) as the decimal string of nanoseconds, to the microsecond: a
+ * double near today's epoch in milliseconds holds no finer digit anyway (its step is ~0.24 µs),
+ * and whole microseconds (~1.7e15) are exact integers, so one multiplication and one number-to-text
+ * conversion replace splitting and padding, for two timestamps of every span exported.
+ */
 export function unixNanos(epochMs: number): string {
-  let whole = Math.floor(epochMs);
-  let nanos = Math.round((epochMs - whole) * 1e6);
-  if (nanos >= 1e6) {
-    whole += 1;
-    nanos -= 1e6;
-  }
-  return `${whole}${String(nanos).padStart(6, "0")}`;
+  return `${Math.round(epochMs * 1000)}000`;
 }
 
 const STATUS_UNSET = 0;
