@@ -10,7 +10,7 @@ import { otelSettingsFrom } from "./otel-env";
 import type { BridgeSpan, OtelBridge, ServiceIdentity, SpanAttributes } from "./bridge";
 import type { TraceParent } from "./trace-context";
 import { firstSeenToolLabels, type ToolLabeler } from "./tool-labels";
-import { McpAttribute, MCP_DURATION_BUCKETS_SECONDS, spanNameOf, type NetworkTransport, type OperationFacts, type OperationOutcome } from "./semconv";
+import { McpAttribute, MCP_DURATION_BUCKETS_SECONDS, spanNameOf, writeConventionAttributes, type NetworkTransport, type OperationFacts, type OperationOutcome } from "./semconv";
 
 /** Where an operation was observed. */
 export type OperationSide = "server" | "client";
@@ -71,19 +71,6 @@ class MeasuredOperation implements Operation {
     this.span?.end(outcome, endedAt);
     this.telemetry.finish(this.side, this.facts, this.context, outcome, (endedAt - this.started) / 1000);
   }
-}
-
-function conventionAttributes(facts: OperationFacts, context: OperationContext): SpanAttributes {
-  const attributes: SpanAttributes = { [McpAttribute.METHOD]: facts.method, [McpAttribute.NETWORK_TRANSPORT]: context.transport };
-  if (context.transport === "tcp") attributes[McpAttribute.NETWORK_PROTOCOL] = "http";
-  if (facts.toolName !== undefined) {
-    attributes[McpAttribute.TOOL_NAME] = facts.toolName;
-    attributes[McpAttribute.OPERATION_NAME] = "execute_tool";
-  }
-  if (facts.promptName !== undefined) attributes[McpAttribute.PROMPT_NAME] = facts.promptName;
-  const protocolVersion = facts.protocolVersion ?? context.protocolVersion;
-  if (protocolVersion !== undefined) attributes[McpAttribute.PROTOCOL_VERSION] = protocolVersion;
-  return attributes;
 }
 
 /**
@@ -151,16 +138,15 @@ export class Telemetry {
    */
   startOperation(side: OperationSide, facts: OperationFacts, context: OperationContext): Operation {
     const started = performance.now();
-    const span = this.bridge?.startSpan(side, spanNameOf(facts), this.spanAttributes(facts, context), facts.meta, started);
+    const span = this.bridge?.startSpan(side, spanNameOf(facts), facts.meta, started);
+    if (span?.recording) {
+      // Written straight into the span's encoding: no attribute object per span.
+      writeConventionAttributes(span, facts, context.transport, context.protocolVersion);
+      if (facts.requestId !== undefined) span.setAttribute(McpAttribute.REQUEST_ID, facts.requestId);
+      if (context.sessionId !== undefined) span.setAttribute(McpAttribute.SESSION_ID, context.sessionId);
+      if (facts.resourceUri !== undefined) span.setAttribute(McpAttribute.RESOURCE_URI, facts.resourceUri);
+    }
     return new MeasuredOperation(this, side, facts, context, started, span);
-  }
-
-  private spanAttributes(facts: OperationFacts, context: OperationContext): SpanAttributes {
-    const attributes = conventionAttributes(facts, context);
-    if (facts.requestId !== undefined) attributes[McpAttribute.REQUEST_ID] = facts.requestId;
-    if (context.sessionId !== undefined) attributes[McpAttribute.SESSION_ID] = context.sessionId;
-    if (facts.resourceUri !== undefined) attributes[McpAttribute.RESOURCE_URI] = facts.resourceUri;
-    return attributes;
   }
 
   /** @internal Called by an operation's end. */
@@ -176,7 +162,8 @@ export class Telemetry {
     const protocolVersion = facts.protocolVersion ?? context.protocolVersion ?? "";
     const seriesKey = `${facts.method}\u0000${context.transport}\u0000${toolLabel ?? "\u0001"}\u0000${facts.promptName ?? "\u0001"}\u0000${protocolVersion}\u0000${outcome.errorType ?? ""}\u0000${outcome.statusCode ?? ""}`;
     this.bridge.recordDuration(side, seconds, seriesKey, () => {
-      const metricAttributes = conventionAttributes(facts, context);
+      const metricAttributes: SpanAttributes = {};
+      writeConventionAttributes({ setAttribute: (key, value) => (metricAttributes[key] = value) }, facts, context.transport, context.protocolVersion);
       if (outcome.errorType !== undefined) metricAttributes[McpAttribute.ERROR_TYPE] = outcome.errorType;
       if (outcome.statusCode !== undefined) metricAttributes[McpAttribute.STATUS_CODE] = outcome.statusCode;
       if (toolLabel !== undefined) metricAttributes[McpAttribute.TOOL_NAME] = toolLabel;

@@ -15,7 +15,8 @@ export interface SpanRecord {
   /** Epoch milliseconds (fractional). */
   startMs: number;
   endMs: number;
-  attributes: SpanAttributes;
+  /** The attributes already encoded, comma-separated (attributeText each), in the order set. */
+  attributesText: string;
   /** Set when the operation failed (status ERROR). */
   error: boolean;
   errorMessage: string | undefined;
@@ -91,6 +92,11 @@ function keyOpening(key: string): string {
   return opening;
 }
 
+/** One string attribute as an element of OTLP JSON's attribute list, for a span's attributesText. */
+export function attributeText(key: string, value: string): string {
+  return `${keyOpening(key)}{"stringValue":${quoted(value)}}}`;
+}
+
 function keyValuesText(attributes: SpanAttributes): string {
   let text = "[";
   for (const key in attributes) {
@@ -111,7 +117,7 @@ export function spanText(span: SpanRecord): string {
   const status = span.error
     ? `{"code":${STATUS_ERROR}${span.errorMessage === undefined ? "" : `,"message":${quoted(span.errorMessage)}`}}`
     : `{"code":${STATUS_UNSET}}`;
-  return `{"traceId":"${span.traceId}","spanId":"${span.spanId}",${parent}"name":${quoted(span.name)},"kind":${span.kind},"startTimeUnixNano":"${unixNanos(span.startMs)}","endTimeUnixNano":"${unixNanos(span.endMs)}","attributes":${keyValuesText(span.attributes)},"status":${status}}`;
+  return `{"traceId":"${span.traceId}","spanId":"${span.spanId}",${parent}"name":${quoted(span.name)},"kind":${span.kind},"startTimeUnixNano":"${unixNanos(span.startMs)}","endTimeUnixNano":"${unixNanos(span.endMs)}","attributes":[${span.attributesText}],"status":${status}}`;
 }
 
 /**

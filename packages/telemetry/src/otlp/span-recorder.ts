@@ -1,6 +1,6 @@
 // Spans as plain records: a sampled span is one small object holding its ids, name, times and
-// attributes, and is itself the record that ends up encoded: ending it stamps the end time, adds
-// the outcome's attributes in place and hands it on, to be encoded at once into the export queue's
+// attributes (already as OTLP JSON text), and is itself the record that ends up encoded: ending it
+// stamps the end time, adds the outcome's attributes and hands it on, to be encoded at once into the export queue's
 // bytes (otlp-bridge.ts), so the record dies young with its request. No context object, no
 // per-span processor chain, no attribute copying, no clock read of its own (the operation's start
 // and end readings are passed in): the parent travels in params._meta (trace-parent.ts). There is
@@ -8,9 +8,9 @@
 // promise in the process (foya's relay CPU +22% with them on), so a parent is always passed
 // explicitly. A span the sampler drops still gets its own span id, so the context it passes on
 // names it, with the sampled flag off.
-import type { BridgeSpan, SpanAttributes, SpanEnding } from "../bridge";
+import type { BridgeSpan, SpanEnding } from "../bridge";
 import { McpAttribute } from "../semconv";
-import type { SpanRecord } from "./otlp-json";
+import { attributeText, type SpanRecord } from "./otlp-json";
 import type { Sampler } from "./sampler";
 import { newSpanId, newTraceId, parentFrom, traceparentOf, type ParentContext } from "./span-ids";
 
@@ -26,7 +26,9 @@ function injectContext(carrier: Record<string, unknown>, traceparent: string, pa
 }
 
 class RecordingSpan implements BridgeSpan, SpanRecord {
+  readonly recording = true;
   readonly parentSpanId: string | undefined;
+  attributesText = "";
   readonly startMs: number;
   endMs = 0;
   error = false;
@@ -39,7 +41,6 @@ class RecordingSpan implements BridgeSpan, SpanRecord {
     readonly name: string,
     readonly kind: 2 | 3,
     startedAt: number,
-    readonly attributes: SpanAttributes,
     private readonly parent: ParentContext | undefined,
     private readonly finished: (record: SpanRecord) => void,
   ) {
@@ -51,21 +52,29 @@ class RecordingSpan implements BridgeSpan, SpanRecord {
     injectContext(carrier, traceparentOf(this.traceId, this.spanId, true), this.parent);
   }
 
+  // Encoded as it is set: the span keeps text, not an attribute object to walk at its end.
+  setAttribute(key: string, value: string): void {
+    const text = attributeText(key, value);
+    this.attributesText = this.attributesText === "" ? text : `${this.attributesText},${text}`;
+  }
+
   end(ending: SpanEnding, endedAt: number): void {
     if (this.ended) return;
     this.ended = true;
     this.endMs = TIME_ORIGIN_MS + endedAt;
     if (ending.errorType !== undefined) {
-      this.attributes[McpAttribute.ERROR_TYPE] = ending.errorType;
+      this.setAttribute(McpAttribute.ERROR_TYPE, ending.errorType);
       this.error = true;
       this.errorMessage = ending.message;
     }
-    if (ending.statusCode !== undefined) this.attributes[McpAttribute.STATUS_CODE] = ending.statusCode;
+    if (ending.statusCode !== undefined) this.setAttribute(McpAttribute.STATUS_CODE, ending.statusCode);
     this.finished(this);
   }
 }
 
 class UnsampledSpan implements BridgeSpan {
+  readonly recording = false;
+
   constructor(
     private readonly traceparent: string,
     private readonly parent: ParentContext | undefined,
@@ -74,6 +83,8 @@ class UnsampledSpan implements BridgeSpan {
   inject(carrier: Record<string, unknown>): void {
     injectContext(carrier, this.traceparent, this.parent);
   }
+
+  setAttribute(): void {}
 
   end(): void {}
 }
@@ -85,11 +96,11 @@ export class SpanRecorder {
     private readonly finished: (record: SpanRecord) => void,
   ) {}
 
-  startSpan(kind: "server" | "client", name: string, attributes: SpanAttributes, carrier: Record<string, unknown> | undefined, startedAt: number): BridgeSpan {
+  startSpan(kind: "server" | "client", name: string, carrier: Record<string, unknown> | undefined, startedAt: number): BridgeSpan {
     const parent = parentFrom(carrier);
     const traceId = parent?.traceId ?? newTraceId();
     const spanId = newSpanId();
     if (!this.sampler(traceId, parent?.sampled)) return new UnsampledSpan(traceparentOf(traceId, spanId, false), parent);
-    return new RecordingSpan(traceId, spanId, name, KIND[kind], startedAt, attributes, parent, this.finished);
+    return new RecordingSpan(traceId, spanId, name, KIND[kind], startedAt, parent, this.finished);
   }
 }
