@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOtlpReceiver, type OtlpReceiver } from "../../../tooling/otlp-receiver.mjs";
 import { MetricsRegistry } from "../src/metrics-registry";
+import { ClientOperations } from "../src/observers/client-operations";
 import { ServerOperations } from "../src/observers/server-operations";
 import { startOtlpExport } from "../src/otlp/otlp-bridge";
 import { unixNanos } from "../src/otlp/otlp-json";
@@ -100,5 +101,26 @@ describe("a request's trace context handed to its handler", () => {
     // A request delivered with no extra (stdio) gets one of its own.
     expect(traceParentOf(observer.received(request(3), undefined, undefined))?.traceparent).toMatch(/^00-/);
     await telemetry.shutdown();
+  });
+});
+
+describe("an upstream request sent with export on", () => {
+  it("leaves with the client span's traceparent and the caller's _meta entries, the caller's objects unchanged", async () => {
+    const telemetry = await startTelemetry({ service: { name: "inject-test", version: "1" }, env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_METRICS_EXPORTER: "none" } });
+    const observer = new ClientOperations({ transport: "pipe", upstream: "up" });
+    const serverSide = traceparentOf(TRACE, SPAN, true);
+    const params = { name: "echo", arguments: { text: "hi" }, _meta: { traceparent: serverSide, progressToken: 7 } };
+    const message = { jsonrpc: "2.0" as const, id: 1, method: "tools/call", params };
+    const sent = observer.sending(message, undefined) as typeof message;
+    expect(sent.params._meta.traceparent).toMatch(new RegExp(`^00-${TRACE}-(?!${SPAN})[0-9a-f]{16}-01$`));
+    expect(sent.params._meta.progressToken).toBe(7);
+    expect(sent.params.arguments).toBe(params.arguments);
+    expect(message.params).toBe(params);
+    expect(params._meta).toEqual({ traceparent: serverSide, progressToken: 7 });
+    observer.received({ jsonrpc: "2.0", id: 1, result: { content: [] } });
+    await telemetry.shutdown();
+    const span = receiver.spans.find((candidate) => candidate.service === "inject-test");
+    expect(span?.parentSpanId).toBe(SPAN);
+    expect(sent.params._meta.traceparent).toBe(`00-${TRACE}-${span?.spanId}-01`);
   });
 });
