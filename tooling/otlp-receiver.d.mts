@@ -9,6 +9,9 @@ export interface ReceivedSpan {
   /** OTLP SpanKind: 2 server, 3 client. */
   kind: number;
   status: { code?: number; message?: string };
+  /** Decimal nanoseconds since the epoch, as sent. */
+  startTimeUnixNano: string;
+  endTimeUnixNano: string;
   attributes: Record<string, unknown>;
 }
 /** One metric as it arrived. */

@@ -31,6 +31,8 @@ function spansOf(body) {
         name: span.name,
         kind: span.kind,
         status: span.status ?? {},
+        startTimeUnixNano: span.startTimeUnixNano,
+        endTimeUnixNano: span.endTimeUnixNano,
         attributes: attributesOf(span.attributes),
       })),
     );

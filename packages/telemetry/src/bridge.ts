@@ -1,21 +1,35 @@
 // The seam between Telemetry (telemetry.ts) and the exporting side (otlp/otlp-bridge.ts, built
 // only when the OTEL_* environment turns export on): what a span and the exporter look like to
 // the rest of the package.
+import type { AttributeWriter } from "./semconv";
 
 /** A span's or a measurement's attributes. */
 export type SpanAttributes = Record<string, string | number | boolean>;
 
+/** How an operation ended, as its span records it (the convention's error.type and status code). */
+export interface SpanEnding {
+  errorType?: string | undefined;
+  statusCode?: string | undefined;
+  message?: string | undefined;
+}
+
 /** A started span as the rest of the package sees it. */
-export interface BridgeSpan {
+export interface BridgeSpan extends AttributeWriter {
+  /** False for a span the sampler dropped: its attributes would go nowhere. */
+  readonly recording: boolean;
   /** Writes traceparent (and the parent's tracestate and baggage) for this span into `carrier` (a request's params._meta). */
   inject(carrier: Record<string, unknown>): void;
-  end(attributes: SpanAttributes, errorMessage: string | undefined): void;
+  /** Ends the span at `endedAt` (performance.now() milliseconds: the operation's own clock read). */
+  end(ending: SpanEnding, endedAt: number): void;
 }
 
 /** The exporter, reduced to what Telemetry needs. */
 export interface OtelBridge {
-  /** `carrier` (the request's params._meta) holds the parent's traceparent, if any. */
-  startSpan(kind: "server" | "client", name: string, attributes: SpanAttributes, carrier: Record<string, unknown> | undefined): BridgeSpan | undefined;
+  /**
+   * `carrier` (the request's params._meta) holds the parent's traceparent, if any; `startedAt` is
+   * the operation's start (performance.now() milliseconds), so a span reads no clock of its own.
+   */
+  startSpan(kind: "server" | "client", name: string, carrier: Record<string, unknown> | undefined, startedAt: number): BridgeSpan | undefined;
   /** `seriesKey` names the attribute set `attributesOf` builds (called only for a series not seen yet). */
   recordDuration(side: "server" | "client", seconds: number, seriesKey: string, attributesOf: () => SpanAttributes): void;
   shutdown(): Promise<void>;

@@ -77,6 +77,28 @@ export function negotiatedVersion(message: unknown): string | undefined {
   return result && record(result.capabilities) && record(result.serverInfo) ? text(result.protocolVersion) : undefined;
 }
 
+/** Where an operation's attributes are written: a span (straight into its OTLP encoding) or a metric's attribute object. */
+export interface AttributeWriter {
+  setAttribute(key: string, value: string): void;
+}
+
+/**
+ * The convention's attributes of an operation that a span and its duration histogram share (not
+ * the per-request ones: request id, session id, resource URI), written in one order.
+ */
+export function writeConventionAttributes(writer: AttributeWriter, facts: OperationFacts, transport: NetworkTransport, protocolVersion: string | undefined): void {
+  writer.setAttribute(McpAttribute.METHOD, facts.method);
+  writer.setAttribute(McpAttribute.NETWORK_TRANSPORT, transport);
+  if (transport === "tcp") writer.setAttribute(McpAttribute.NETWORK_PROTOCOL, "http");
+  if (facts.toolName !== undefined) {
+    writer.setAttribute(McpAttribute.TOOL_NAME, facts.toolName);
+    writer.setAttribute(McpAttribute.OPERATION_NAME, "execute_tool");
+  }
+  if (facts.promptName !== undefined) writer.setAttribute(McpAttribute.PROMPT_NAME, facts.promptName);
+  const version = facts.protocolVersion ?? protocolVersion;
+  if (version !== undefined) writer.setAttribute(McpAttribute.PROTOCOL_VERSION, version);
+}
+
 /** The span name the convention asks for: `{method} {tool or prompt}`, else `{method}`. */
 export function spanNameOf(facts: OperationFacts): string {
   const target = facts.toolName ?? facts.promptName;

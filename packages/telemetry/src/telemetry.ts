@@ -10,7 +10,7 @@ import { otelSettingsFrom } from "./otel-env";
 import type { BridgeSpan, OtelBridge, ServiceIdentity, SpanAttributes } from "./bridge";
 import type { TraceParent } from "./trace-context";
 import { firstSeenToolLabels, type ToolLabeler } from "./tool-labels";
-import { McpAttribute, MCP_DURATION_BUCKETS_SECONDS, spanNameOf, type NetworkTransport, type OperationFacts, type OperationOutcome } from "./semconv";
+import { McpAttribute, MCP_DURATION_BUCKETS_SECONDS, spanNameOf, writeConventionAttributes, type NetworkTransport, type OperationFacts, type OperationOutcome } from "./semconv";
 
 /** Where an operation was observed. */
 export type OperationSide = "server" | "client";
@@ -36,7 +36,6 @@ export interface Operation {
 }
 
 class MeasuredOperation implements Operation {
-  private readonly started = performance.now();
   private ended = false;
 
   constructor(
@@ -44,6 +43,8 @@ class MeasuredOperation implements Operation {
     private readonly side: OperationSide,
     private readonly facts: OperationFacts,
     private readonly context: OperationContext,
+    /** performance.now() at the start: the one clock reading the duration and the span share. */
+    private readonly started: number,
     private readonly span: BridgeSpan | undefined,
   ) {}
 
@@ -53,13 +54,10 @@ class MeasuredOperation implements Operation {
 
   traceParent(): TraceParent | undefined {
     if (!this.span) return undefined;
-    const carrier: Record<string, unknown> = {};
-    this.span.inject(carrier);
-    if (typeof carrier.traceparent !== "string") return undefined;
-    const parent: TraceParent = { traceparent: carrier.traceparent };
-    if (typeof carrier.tracestate === "string") parent.tracestate = carrier.tracestate;
-    if (typeof carrier.baggage === "string") parent.baggage = carrier.baggage;
-    return parent;
+    // inject writes exactly a TraceParent's fields (traceparent, and tracestate and baggage when the parent had them).
+    const parent: Record<string, unknown> = {};
+    this.span.inject(parent);
+    return typeof parent.traceparent === "string" ? (parent as unknown as TraceParent) : undefined;
   }
 
   inject(carrier: Record<string, unknown>): void {
@@ -69,21 +67,10 @@ class MeasuredOperation implements Operation {
   end(outcome: OperationOutcome): void {
     if (this.ended) return;
     this.ended = true;
-    this.telemetry.finish(this.side, this.facts, this.context, outcome, (performance.now() - this.started) / 1000, this.span);
+    const endedAt = performance.now();
+    this.span?.end(outcome, endedAt);
+    this.telemetry.finish(this.side, this.facts, this.context, outcome, (endedAt - this.started) / 1000);
   }
-}
-
-function conventionAttributes(facts: OperationFacts, context: OperationContext): SpanAttributes {
-  const attributes: SpanAttributes = { [McpAttribute.METHOD]: facts.method, [McpAttribute.NETWORK_TRANSPORT]: context.transport };
-  if (context.transport === "tcp") attributes[McpAttribute.NETWORK_PROTOCOL] = "http";
-  if (facts.toolName !== undefined) {
-    attributes[McpAttribute.TOOL_NAME] = facts.toolName;
-    attributes[McpAttribute.OPERATION_NAME] = "execute_tool";
-  }
-  if (facts.promptName !== undefined) attributes[McpAttribute.PROMPT_NAME] = facts.promptName;
-  const protocolVersion = facts.protocolVersion ?? context.protocolVersion;
-  if (protocolVersion !== undefined) attributes[McpAttribute.PROTOCOL_VERSION] = protocolVersion;
-  return attributes;
 }
 
 /**
@@ -150,36 +137,35 @@ export class Telemetry {
    * server side the client's traceparent, on the client side the served request's (TraceParent).
    */
   startOperation(side: OperationSide, facts: OperationFacts, context: OperationContext): Operation {
-    const span = this.bridge?.startSpan(side, spanNameOf(facts), this.spanAttributes(facts, context), facts.meta);
-    return new MeasuredOperation(this, side, facts, context, span);
-  }
-
-  private spanAttributes(facts: OperationFacts, context: OperationContext): SpanAttributes {
-    const attributes = conventionAttributes(facts, context);
-    if (facts.requestId !== undefined) attributes[McpAttribute.REQUEST_ID] = facts.requestId;
-    if (context.sessionId !== undefined) attributes[McpAttribute.SESSION_ID] = context.sessionId;
-    if (facts.resourceUri !== undefined) attributes[McpAttribute.RESOURCE_URI] = facts.resourceUri;
-    return attributes;
+    const started = performance.now();
+    const span = this.bridge?.startSpan(side, spanNameOf(facts), facts.meta, started);
+    if (span?.recording) {
+      // Written straight into the span's encoding: no attribute object per span.
+      writeConventionAttributes(span, facts, context.transport, context.protocolVersion);
+      if (facts.requestId !== undefined) span.setAttribute(McpAttribute.REQUEST_ID, facts.requestId);
+      if (context.sessionId !== undefined) span.setAttribute(McpAttribute.SESSION_ID, context.sessionId);
+      if (facts.resourceUri !== undefined) span.setAttribute(McpAttribute.RESOURCE_URI, facts.resourceUri);
+    }
+    return new MeasuredOperation(this, side, facts, context, started, span);
   }
 
   /** @internal Called by an operation's end. */
-  finish(side: OperationSide, facts: OperationFacts, context: OperationContext, outcome: OperationOutcome, seconds: number, span: BridgeSpan | undefined): void {
+  finish(side: OperationSide, facts: OperationFacts, context: OperationContext, outcome: OperationOutcome, seconds: number): void {
     const toolLabel = facts.toolName === undefined ? undefined : this.toolLabels[side](facts.toolName);
     if (this.localMetrics) {
       this.durations[side].of(side === "client" ? (context.upstream ?? "") : "", facts.method, toolLabel ?? "", outcome.errorType ?? "").observe(seconds);
       if (side === "server" && outcome.errorType !== undefined) this.refusals.inc({ code: outcome.refusalCode ?? outcome.errorType });
     }
     if (!this.bridge) return;
-    const ending: SpanAttributes = {};
-    if (outcome.errorType !== undefined) ending[McpAttribute.ERROR_TYPE] = outcome.errorType;
-    if (outcome.statusCode !== undefined) ending[McpAttribute.STATUS_CODE] = outcome.statusCode;
-    span?.end(ending, outcome.message);
     // Metric attributes are the low-cardinality ones (no request id, session id or URI); the series'
     // key is made of the values they are built from, so they are built only for a new series.
     const protocolVersion = facts.protocolVersion ?? context.protocolVersion ?? "";
     const seriesKey = `${facts.method}\u0000${context.transport}\u0000${toolLabel ?? "\u0001"}\u0000${facts.promptName ?? "\u0001"}\u0000${protocolVersion}\u0000${outcome.errorType ?? ""}\u0000${outcome.statusCode ?? ""}`;
     this.bridge.recordDuration(side, seconds, seriesKey, () => {
-      const metricAttributes = { ...conventionAttributes(facts, context), ...ending };
+      const metricAttributes: SpanAttributes = {};
+      writeConventionAttributes({ setAttribute: (key, value) => (metricAttributes[key] = value) }, facts, context.transport, context.protocolVersion);
+      if (outcome.errorType !== undefined) metricAttributes[McpAttribute.ERROR_TYPE] = outcome.errorType;
+      if (outcome.statusCode !== undefined) metricAttributes[McpAttribute.STATUS_CODE] = outcome.statusCode;
       if (toolLabel !== undefined) metricAttributes[McpAttribute.TOOL_NAME] = toolLabel;
       return metricAttributes;
     });

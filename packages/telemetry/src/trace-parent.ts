@@ -8,15 +8,18 @@ import type { MessageExtraInfo } from "@modelcontextprotocol/sdk/types.js";
 import type { Operation } from "./telemetry";
 import type { TraceParent } from "./trace-context";
 
-// Weak: an entry lives as long as the SDK keeps the request's extra, nothing to bound or clear.
-const operations = new WeakMap<object, Operation>();
+// The operation rides on the requestInfo object this module made for the request, under a symbol
+// key (invisible to JSON and to string-keyed reads): it lives exactly as long as that object. A
+// WeakMap entry per request cost more to set and made every garbage collection walk its entries.
+const OPERATION = Symbol("@foundry-mcp/telemetry.operation");
+type FiledRequestInfo = { [OPERATION]?: Operation };
 
 /** @internal The `extra` to deliver a request with, its requestInfo filed under `operation`. */
 export function extraFiledUnder(operation: Operation, extra: MessageExtraInfo | undefined): MessageExtraInfo {
   // A fresh requestInfo per request: an HTTP batch shares one between its requests.
-  const requestInfo = { ...(extra?.requestInfo ?? { headers: {} }) };
-  operations.set(requestInfo, operation);
-  return { ...extra, requestInfo };
+  const requestInfo: NonNullable<MessageExtraInfo["requestInfo"]> & FiledRequestInfo = extra?.requestInfo ? { ...extra.requestInfo } : { headers: {} };
+  requestInfo[OPERATION] = operation;
+  return extra === undefined ? { requestInfo } : { ...extra, requestInfo };
 }
 
 /**
@@ -26,7 +29,7 @@ export function extraFiledUnder(operation: Operation, extra: MessageExtraInfo | 
  * @example const trace = traceParentOf(extra); await manager.callTool(name, args, trace ? { trace } : {});
  */
 export function traceParentOf(extra: { requestInfo?: unknown } | undefined): TraceParent | undefined {
-  const key = extra?.requestInfo;
-  if (typeof key !== "object" || key === null) return undefined;
-  return operations.get(key)?.traceParent();
+  const requestInfo = extra?.requestInfo;
+  if (typeof requestInfo !== "object" || requestInfo === null) return undefined;
+  return (requestInfo as FiledRequestInfo)[OPERATION]?.traceParent();
 }

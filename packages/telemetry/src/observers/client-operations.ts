@@ -7,7 +7,7 @@
 // instead (the convention's propagation). With export off the message leaves as it came.
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { operationFacts, type NetworkTransport } from "../semconv";
-import { currentTelemetry } from "../telemetry";
+import { currentTelemetry, type Operation } from "../telemetry";
 import { ConnectionOperations } from "./connection-operations";
 
 /** What a client-side observer reports about its upstream. */
@@ -17,11 +17,13 @@ export interface ClientOperationsOptions {
   upstream: string;
 }
 
-function withTraceContext(message: JSONRPCMessage, inject: (carrier: Record<string, unknown>) => void): JSONRPCMessage {
+// The caller's message, params and _meta are left as they are (the caller may keep them): one
+// shallow copy of each, the operation's trace context written into the new _meta.
+function withTraceContext(message: JSONRPCMessage, operation: Operation): JSONRPCMessage {
   const request = message as { params?: Record<string, unknown> };
-  const meta: Record<string, unknown> = { ...((request.params?._meta as Record<string, unknown> | undefined) ?? {}) };
-  inject(meta);
-  return { ...message, params: { ...(request.params ?? {}), _meta: meta } } as JSONRPCMessage;
+  const meta: Record<string, unknown> = { ...(request.params?._meta as Record<string, unknown> | undefined) };
+  operation.inject(meta);
+  return { ...message, params: { ...request.params, _meta: meta } } as JSONRPCMessage;
 }
 
 /**
@@ -49,7 +51,7 @@ export class ClientOperations extends ConnectionOperations {
       upstream: this.options.upstream,
     });
     this.pending.add(id, operation);
-    return telemetry.exporting ? withTraceContext(message, (carrier) => operation.inject(carrier)) : message;
+    return telemetry.exporting ? withTraceContext(message, operation) : message;
   }
 
   /** Writing `message` failed: its operation ends as `send_failed`. */

@@ -81,7 +81,7 @@ export function startOtlpExport(settings: OtelSettings, service: ServiceIdentity
   }
 
   return {
-    startSpan: (kind, name, attributes, carrier) => recorder?.startSpan(kind, name, attributes, carrier),
+    startSpan: (kind, name, carrier, startedAt) => recorder?.startSpan(kind, name, carrier, startedAt),
     recordDuration(side, seconds, seriesKey, attributesOf) {
       histograms?.[side].record(seconds, seriesKey, attributesOf);
     },

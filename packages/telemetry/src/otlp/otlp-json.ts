@@ -15,7 +15,8 @@ export interface SpanRecord {
   /** Epoch milliseconds (fractional). */
   startMs: number;
   endMs: number;
-  attributes: SpanAttributes;
+  /** The attributes already encoded, comma-separated (attributeText each), in the order set. */
+  attributesText: string;
   /** Set when the operation failed (status ERROR). */
   error: boolean;
   errorMessage: string | undefined;
@@ -60,15 +61,29 @@ function keyValues(attributes: SpanAttributes): Array<{ key: string; value: AnyV
   return list;
 }
 
-/** Epoch milliseconds (fractional) as the decimal string of nanoseconds, with no float overflow. */
+// The last whole millisecond written and its digits: a span's two timestamps, and the next span's,
+// mostly fall in the same few milliseconds, and a 13-digit number's conversion to text is the
+// costly part of writing one (a double past 2^31 takes V8's slow path, a Smi below 1000 the fast one).
+let cachedMs = -1;
+let cachedMsText = "";
+const MICROS_TEXT = Array.from({ length: 1000 }, (_, micros) => `${String(micros).padStart(3, "0")}000`);
+
+/**
+ * Epoch milliseconds (fractional) as the decimal string of nanoseconds, to the microsecond: a
+ * double near today's epoch in milliseconds holds no finer digit anyway (its step is ~0.24 µs).
+ */
 export function unixNanos(epochMs: number): string {
   let whole = Math.floor(epochMs);
-  let nanos = Math.round((epochMs - whole) * 1e6);
-  if (nanos >= 1e6) {
+  let micros = Math.round((epochMs - whole) * 1000);
+  if (micros === 1000) {
     whole += 1;
-    nanos -= 1e6;
+    micros = 0;
   }
-  return `${whole}${String(nanos).padStart(6, "0")}`;
+  if (whole !== cachedMs) {
+    cachedMs = whole;
+    cachedMsText = String(whole);
+  }
+  return cachedMsText + (MICROS_TEXT[micros] as string);
 }
 
 const STATUS_UNSET = 0;
@@ -92,6 +107,11 @@ function keyOpening(key: string): string {
   return opening;
 }
 
+/** One string attribute as an element of OTLP JSON's attribute list, for a span's attributesText. */
+export function attributeText(key: string, value: string): string {
+  return `${keyOpening(key)}{"stringValue":${quoted(value)}}}`;
+}
+
 function keyValuesText(attributes: SpanAttributes): string {
   let text = "[";
   for (const key in attributes) {
@@ -112,7 +132,7 @@ export function spanText(span: SpanRecord): string {
   const status = span.error
     ? `{"code":${STATUS_ERROR}${span.errorMessage === undefined ? "" : `,"message":${quoted(span.errorMessage)}`}}`
     : `{"code":${STATUS_UNSET}}`;
-  return `{"traceId":"${span.traceId}","spanId":"${span.spanId}",${parent}"name":${quoted(span.name)},"kind":${span.kind},"startTimeUnixNano":"${unixNanos(span.startMs)}","endTimeUnixNano":"${unixNanos(span.endMs)}","attributes":${keyValuesText(span.attributes)},"status":${status}}`;
+  return `{"traceId":"${span.traceId}","spanId":"${span.spanId}",${parent}"name":${quoted(span.name)},"kind":${span.kind},"startTimeUnixNano":"${unixNanos(span.startMs)}","endTimeUnixNano":"${unixNanos(span.endMs)}","attributes":[${span.attributesText}],"status":${status}}`;
 }
 
 /**

@@ -58,10 +58,20 @@ function isLowerHex(text: string, from: number, to: number): boolean {
 // more than the rest of a span's start).
 const TRACEPARENT_LENGTH = 55;
 
+// The last traceparent this process wrote (traceparentOf) and the ids it was written from. A relay
+// hands its server span's traceparent to the upstream call made for it (traceParentOf → _meta), so
+// the client span's parent is most often the header minted just before: recognised by equality
+// (the same string, usually the same instance), it needs no validation or slicing. Any other
+// header, or this one after another was minted in between (concurrent calls), is parsed.
+let mintedHeader = "";
+let mintedTraceId = "";
+let mintedSpanId = "";
+
 /** The parent `carrier` (params._meta) names, or undefined for none or a malformed one (a new trace then). */
 export function parentFrom(carrier: Record<string, unknown> | undefined): ParentContext | undefined {
   const raw = carrier?.traceparent;
-  if (typeof raw !== "string") return undefined;
+  if (carrier === undefined || typeof raw !== "string") return undefined;
+  if (raw.length === TRACEPARENT_LENGTH && raw === mintedHeader) return parentContext(carrier, mintedTraceId, mintedSpanId, raw.charCodeAt(54) === 49);
   const header = raw.length === TRACEPARENT_LENGTH ? raw : raw.trim();
   if (header.length < TRACEPARENT_LENGTH || header[2] !== "-" || header[35] !== "-" || header[52] !== "-") return undefined;
   if (!isLowerHex(header, 0, 2) || !isLowerHex(header, 3, 35) || !isLowerHex(header, 36, 52) || !isLowerHex(header, 53, 55)) return undefined;
@@ -71,18 +81,26 @@ export function parentFrom(carrier: Record<string, unknown> | undefined): Parent
   const traceId = header.slice(3, 35);
   const spanId = header.slice(36, 52);
   if (traceId === ALL_ZERO_TRACE || spanId === ALL_ZERO_SPAN) return undefined;
-  const tracestate = carrier?.tracestate;
-  const baggage = carrier?.baggage;
+  return parentContext(carrier, traceId, spanId, (Number.parseInt(header.slice(53, 55), 16) & 1) === 1);
+}
+
+function parentContext(carrier: Record<string, unknown>, traceId: string, spanId: string, sampled: boolean): ParentContext {
+  const tracestate = carrier.tracestate;
+  const baggage = carrier.baggage;
   return {
     traceId,
     spanId,
-    sampled: (Number.parseInt(header.slice(53, 55), 16) & 1) === 1,
+    sampled,
     tracestate: typeof tracestate === "string" && tracestate !== "" ? tracestate : undefined,
     baggage: typeof baggage === "string" && baggage !== "" ? baggage : undefined,
   };
 }
 
-/** The traceparent header of a span. */
+/** The traceparent header of a span (version 00: flags 01 sampled, 00 not). */
 export function traceparentOf(traceId: string, spanId: string, sampled: boolean): string {
-  return `00-${traceId}-${spanId}-${sampled ? "01" : "00"}`;
+  const header = `00-${traceId}-${spanId}-${sampled ? "01" : "00"}`;
+  mintedHeader = header;
+  mintedTraceId = traceId;
+  mintedSpanId = spanId;
+  return header;
 }

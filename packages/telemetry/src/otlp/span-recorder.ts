@@ -1,20 +1,23 @@
-// Spans as plain records: a sampled span is one small object holding its ids, name, start time and
-// attributes; ending it stamps the end time and hands the record on, to be encoded at once into the
-// export queue's bytes (otlp-bridge.ts), so the record dies young with its request. No context
-// object, no per-span processor chain, no attribute copying: the parent travels in params._meta
-// (trace-parent.ts). There is no ambient
-// context (AsyncLocalStorage): on Node 20 it installs promise hooks that tax every promise in the
-// process (foya's relay CPU +22% with them on), so a parent is always passed explicitly. A span the sampler drops
-// still gets its own span id, so the context it passes on names it, with the sampled flag off.
-import type { BridgeSpan, SpanAttributes } from "../bridge";
-import type { SpanRecord } from "./otlp-json";
+// Spans as plain records: a sampled span is one small object holding its ids, name, times and
+// attributes (already as OTLP JSON text), and is itself the record that ends up encoded: ending it
+// stamps the end time, adds the outcome's attributes and hands it on, to be encoded at once into the export queue's
+// bytes (otlp-bridge.ts), so the record dies young with its request. No context object, no
+// per-span processor chain, no attribute copying, no clock read of its own (the operation's start
+// and end readings are passed in): the parent travels in params._meta (trace-parent.ts). There is
+// no ambient context (AsyncLocalStorage): on Node 20 it installs promise hooks that tax every
+// promise in the process (foya's relay CPU +22% with them on), so a parent is always passed
+// explicitly. A span the sampler drops still gets its own span id, so the context it passes on
+// names it, with the sampled flag off.
+import type { BridgeSpan, SpanEnding } from "../bridge";
+import { McpAttribute } from "../semconv";
+import { attributeText, type SpanRecord } from "./otlp-json";
 import type { Sampler } from "./sampler";
 import { newSpanId, newTraceId, parentFrom, traceparentOf, type ParentContext } from "./span-ids";
 
 const KIND = { server: 2, client: 3 } as const;
 
-/** Epoch milliseconds with sub-millisecond precision. */
-const epochMs = (): number => performance.timeOrigin + performance.now();
+// performance.now() counts from here; read once (it is a getter).
+const TIME_ORIGIN_MS = performance.timeOrigin;
 
 function injectContext(carrier: Record<string, unknown>, traceparent: string, parent: ParentContext | undefined): void {
   carrier.traceparent = traceparent;
@@ -22,34 +25,56 @@ function injectContext(carrier: Record<string, unknown>, traceparent: string, pa
   if (parent?.baggage !== undefined) carrier.baggage = parent.baggage;
 }
 
-class RecordingSpan implements BridgeSpan {
+class RecordingSpan implements BridgeSpan, SpanRecord {
+  readonly recording = true;
+  readonly parentSpanId: string | undefined;
+  attributesText = "";
+  readonly startMs: number;
+  endMs = 0;
+  error = false;
+  errorMessage: string | undefined = undefined;
   private ended = false;
 
   constructor(
-    private readonly record: SpanRecord,
+    readonly traceId: string,
+    readonly spanId: string,
+    readonly name: string,
+    readonly kind: 2 | 3,
+    startedAt: number,
     private readonly parent: ParentContext | undefined,
     private readonly finished: (record: SpanRecord) => void,
-  ) {}
-
-  inject(carrier: Record<string, unknown>): void {
-    injectContext(carrier, traceparentOf(this.record.traceId, this.record.spanId, true), this.parent);
+  ) {
+    this.parentSpanId = parent?.spanId;
+    this.startMs = TIME_ORIGIN_MS + startedAt;
   }
 
-  end(attributes: SpanAttributes, errorMessage: string | undefined): void {
+  inject(carrier: Record<string, unknown>): void {
+    injectContext(carrier, traceparentOf(this.traceId, this.spanId, true), this.parent);
+  }
+
+  // Encoded as it is set: the span keeps text, not an attribute object to walk at its end.
+  setAttribute(key: string, value: string): void {
+    const text = attributeText(key, value);
+    this.attributesText = this.attributesText === "" ? text : `${this.attributesText},${text}`;
+  }
+
+  end(ending: SpanEnding, endedAt: number): void {
     if (this.ended) return;
     this.ended = true;
-    const record = this.record;
-    record.endMs = epochMs();
-    Object.assign(record.attributes, attributes);
-    if (attributes["error.type"] !== undefined) {
-      record.error = true;
-      record.errorMessage = errorMessage;
+    this.endMs = TIME_ORIGIN_MS + endedAt;
+    if (ending.errorType !== undefined) {
+      this.setAttribute(McpAttribute.ERROR_TYPE, ending.errorType);
+      this.error = true;
+      this.errorMessage = ending.message;
     }
-    this.finished(record);
+    if (ending.statusCode !== undefined) this.setAttribute(McpAttribute.STATUS_CODE, ending.statusCode);
+    this.finished(this);
   }
 }
 
 class UnsampledSpan implements BridgeSpan {
+  readonly recording = false;
+
   constructor(
     private readonly traceparent: string,
     private readonly parent: ParentContext | undefined,
@@ -58,6 +83,8 @@ class UnsampledSpan implements BridgeSpan {
   inject(carrier: Record<string, unknown>): void {
     injectContext(carrier, this.traceparent, this.parent);
   }
+
+  setAttribute(): void {}
 
   end(): void {}
 }
@@ -69,23 +96,11 @@ export class SpanRecorder {
     private readonly finished: (record: SpanRecord) => void,
   ) {}
 
-  startSpan(kind: "server" | "client", name: string, attributes: SpanAttributes, carrier: Record<string, unknown> | undefined): BridgeSpan {
+  startSpan(kind: "server" | "client", name: string, carrier: Record<string, unknown> | undefined, startedAt: number): BridgeSpan {
     const parent = parentFrom(carrier);
     const traceId = parent?.traceId ?? newTraceId();
     const spanId = newSpanId();
     if (!this.sampler(traceId, parent?.sampled)) return new UnsampledSpan(traceparentOf(traceId, spanId, false), parent);
-    const record: SpanRecord = {
-      traceId,
-      spanId,
-      parentSpanId: parent?.spanId,
-      name,
-      kind: KIND[kind],
-      startMs: epochMs(),
-      endMs: 0,
-      attributes,
-      error: false,
-      errorMessage: undefined,
-    };
-    return new RecordingSpan(record, parent, this.finished);
+    return new RecordingSpan(traceId, spanId, name, KIND[kind], startedAt, parent, this.finished);
   }
 }
