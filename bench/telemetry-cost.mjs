@@ -156,7 +156,13 @@ async function startRelaySetup(variant, home) {
   const stop = () => client.close();
   cleanups.push(stop);
   // Start-up: foya's CPU from spawn to its first answered call (Node's own start, the bundle's
-  // load, the handshake, the upstream's connection, the first relay).
+  // load, the handshake, the upstream's connection, the first relay), the calls a client makes
+  // first: tools/list (held until the upstream connected, at most 10 s: on a loaded machine the
+  // upstream can take longer, and a call before it is there is refused), then the call.
+  const deadline = Date.now() + 60_000;
+  while (!(await client.listTools()).tools.some((tool) => tool.name === "mcp__ev0__echo")) {
+    if (Date.now() > deadline) throw new Error(`${variant.name}: foya serve listed no mcp__ev0__echo within 60 s`);
+  }
   await relayLoad(client, variant, 1);
   const startCpuMs = cpuMs(transport.pid) ?? Number.NaN;
   await relayLoad(client, variant, RELAY_WARM_UP_CALLS - 1);
