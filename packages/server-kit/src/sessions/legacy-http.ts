@@ -10,7 +10,7 @@
 //   a GET without it is 405: the endpoint sends nothing outside a request's own stream;
 // - DELETE ends the session for every instance.
 import type http from "node:http";
-import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type * as HttpTransportModule from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   LATEST_PROTOCOL_VERSION,
@@ -26,8 +26,7 @@ import { SessionEventStore } from "./session-events";
 import type { SessionCredential, SessionRows, StoredSession, StreamEventRows } from "./session-rows";
 import { resumeStream } from "./stream-resume";
 
-type HttpTransportModule = typeof import("@modelcontextprotocol/sdk/server/streamableHttp.js");
-let httpTransportModule: Promise<HttpTransportModule> | undefined;
+let httpTransportModule: Promise<typeof HttpTransportModule> | undefined;
 
 /**
  * The SDK's Streamable HTTP server transport, imported on first use: it runs @hono/node-server,
@@ -36,7 +35,7 @@ let httpTransportModule: Promise<HttpTransportModule> | undefined;
  * endpoint, so it never pays that at start-up (issue #33; decision 0025). createMcpHttpEndpoint
  * starts the import, so it is done before the first request needs it.
  */
-export const loadHttpTransport = (): Promise<HttpTransportModule> => (httpTransportModule ??= import("@modelcontextprotocol/sdk/server/streamableHttp.js"));
+export const loadHttpTransport = (): Promise<typeof HttpTransportModule> => (httpTransportModule ??= import("@modelcontextprotocol/sdk/server/streamableHttp.js"));
 
 /** JSON bytes of an initialize's capabilities and clientInfo a session row may keep. */
 const MAX_SESSION_DETAILS_BYTES = 16_384;
@@ -110,7 +109,7 @@ function wantsStream(req: http.IncomingMessage, body: unknown): boolean {
 async function serve<C extends SessionCredential>(
   endpoint: LegacyEndpoint<C>,
   request: LegacyRequest<C>,
-  transport: StreamableHTTPServerTransport,
+  transport: HttpTransportModule.StreamableHTTPServerTransport,
   options: { session: StoredSession | undefined; toolsets: string | undefined; resumable: boolean },
 ): Promise<void> {
   const { res } = request;
