@@ -9,9 +9,11 @@
 // Three figures per process (issue #33, decision 0025): its CPU from spawn to the first answered
 // call (start-up), its CPU per call over its first calls (what a short-lived relay costs, start-up
 // work still running: V8's background compiles), and, in every `steady.every`-th round, its CPU
-// per call once warm: the rounds go on in interleaved slices of `steady.sliceCalls` calls, each
-// slice's CPU per call is kept (the warm-up curve, printed so that a reader sees it flatten), and
-// the last `steady.measuredSlices` slices are the steady figure.
+// per call once warm. For that the round's processes are warmed up together, concurrently (so
+// the warm-up takes both cores, not one call at a time), in `steady.warmUpSlices` slices of
+// `steady.sliceCalls` calls whose CPU per call is kept (the warm-up curve, printed so that a
+// reader sees it flatten); then the steady figure is measured like the first calls, one call at
+// a time in interleaved slices (`steady.measuredSlices` of `steady.measuredSliceCalls`).
 import { cpuMs, median } from "../tooling/bench-measure.mjs";
 import { relayLoad } from "./_telemetry-profile.mjs";
 
@@ -40,14 +42,12 @@ function roundFigures(round, own, steady) {
   };
   if (own[0].curve.length === 0) return figures;
   const curve = own[0].curve.map((_, slice) => own.reduce((sum, measured) => sum + measured.curve[slice], 0) / own.length);
-  const window = (from, to) => curve.slice(from, to).reduce((sum, value) => sum + value, 0) / (to - from);
-  const measuredFrom = curve.length - steady.measuredSlices;
   return {
     ...figures,
     curve,
-    steadyCpuPerCall: window(measuredFrom, curve.length),
-    // The measured window ÷ as many calls just before it: 1.00 when the warm-up curve has flattened.
-    steadyDrift: window(measuredFrom, curve.length) / window(Math.max(0, measuredFrom - steady.measuredSlices), measuredFrom),
+    steadyCpuPerCall: own.reduce((sum, measured) => sum + measured.steadyCpu, 0) / (own.length * steady.measuredSlices * steady.measuredSliceCalls),
+    // The warm-up's last slice ÷ the one before (both under the same concurrent load): 1.00 when the curve has flattened.
+    steadyDrift: curve.at(-1) / curve.at(-2),
   };
 }
 
@@ -57,7 +57,7 @@ function roundFigures(round, own, steady) {
  * `{ variant, rounds: [{ round, p50, cpuPerCall, startCpuMs, steadyCpuPerCall?, steadyDrift?, curve? }], times }`
  * (times: every measured call's latency, ms; the steady figures only in steady rounds).
  * `start(variant, home)` starts one warmed-up `foya serve` and returns `{ pid, client, stop, startCpuMs }`.
- * `steady`: `{ every, slices, sliceCalls, measuredSlices }` (see the header).
+ * `steady`: `{ every, warmUpSlices, sliceCalls, measuredSlices, measuredSliceCalls }` (see the header).
  */
 export async function relayRounds({ variants, homes, start, rounds, processes, calls, slices, onEvery, steady }) {
   const relays = variants.map((variant) => ({ variant, rounds: [], times: [] }));
@@ -65,7 +65,7 @@ export async function relayRounds({ variants, homes, start, rounds, processes, c
     const everyone = round % onEvery === onEvery - 1 || round === rounds - 1;
     const inRound = variants.flatMap((variant, index) => (everyone || !variant.sometimes ? [index] : []));
     const running = await Promise.all(
-      inRound.flatMap((index) => Array.from({ length: processes }, async () => ({ index, ...(await start(variants[index], homes[index])), cpu: 0, times: [], curve: [] }))),
+      inRound.flatMap((index) => Array.from({ length: processes }, async () => ({ index, ...(await start(variants[index], homes[index])), cpu: 0, times: [], curve: [], steadyCpu: 0 }))),
     );
     // The order rotates each round (no setup always first) and reverses every other slice.
     const rotated = running.map((_, offset) => running[(round * processes + offset) % running.length]);
@@ -74,7 +74,16 @@ export async function relayRounds({ variants, homes, start, rounds, processes, c
       measured.times.push(...times);
     });
     if (round % steady.every === steady.every - 1) {
-      await interleaved(rotated, variants, steady.slices, steady.sliceCalls, (measured, slice, cpu) => (measured.curve[slice] = cpu / steady.sliceCalls));
+      for (let slice = 0; slice < steady.warmUpSlices; slice += 1) {
+        await Promise.all(
+          rotated.map(async (measured) => {
+            const before = cpuMs(measured.pid) ?? 0;
+            await relayLoad(measured.client, variants[measured.index], steady.sliceCalls);
+            measured.curve[slice] = ((cpuMs(measured.pid) ?? 0) - before) / steady.sliceCalls;
+          }),
+        );
+      }
+      await interleaved(rotated, variants, steady.measuredSlices, steady.measuredSliceCalls, (measured, _slice, cpu) => (measured.steadyCpu += cpu));
     }
     for (const index of inRound) {
       const own = running.filter((measured) => measured.index === index);

@@ -47,15 +47,17 @@ const ROUND_MS = QUICK ? 400 : 1000;
 const SLICES = 4;
 const RELAY_CALLS = QUICK ? 30 : 200;
 // Steady state (decision 0025): in every RELAY_STEADY_EVERY-th round (with the on-setups' rounds
-// among them) each process goes on past its first calls in RELAY_CURVE_SLICES interleaved slices
-// of RELAY_CURVE_SLICE_CALLS calls; the last RELAY_STEADY_SLICES are the steady figure (calls
-// 3,350–4,350). Where it starts was read off this curve: CPU per call falls for the first ~3,000
-// calls (V8 tiering up, its background compiles ending) and is flat after; the bench prints the
-// curve and the measured window ÷ the 1,000 calls before it, so a run shows whether that still holds.
+// among them) the round's processes go on, warmed up together (concurrently) for RELAY_CURVE_SLICES
+// slices of RELAY_CURVE_SLICE_CALLS calls, then measured one call at a time, interleaved, for
+// RELAY_STEADY_SLICES slices of RELAY_STEADY_SLICE_CALLS (calls 3,350–3,850). Where the window
+// starts was read off the warm-up curve: CPU per call falls for the first ~3,000 calls (V8 tiering
+// up, its background compiles ending) and is flat after; the bench prints the curve and its last
+// step (drift), so a run shows whether that still holds.
 const RELAY_STEADY_EVERY = QUICK ? 1 : 2;
 const RELAY_CURVE_SLICE_CALLS = QUICK ? 50 : 500;
-const RELAY_CURVE_SLICES = QUICK ? 4 : 8;
+const RELAY_CURVE_SLICES = QUICK ? 3 : 6;
 const RELAY_STEADY_SLICES = 2;
+const RELAY_STEADY_SLICE_CALLS = QUICK ? 25 : 250;
 const PROFILE_MS = QUICK ? 1000 : 4000;
 const PROFILE_RELAY_CALLS = QUICK ? 100 : 2000;
 const IDLE_MS = QUICK ? 2000 : 10_000;
@@ -253,7 +255,7 @@ try {
         calls: RELAY_CALLS,
         slices: RELAY_SLICES,
         onEvery: ON_EVERY,
-        steady: { every: RELAY_STEADY_EVERY, slices: RELAY_CURVE_SLICES, sliceCalls: RELAY_CURVE_SLICE_CALLS, measuredSlices: RELAY_STEADY_SLICES },
+        steady: { every: RELAY_STEADY_EVERY, warmUpSlices: RELAY_CURVE_SLICES, sliceCalls: RELAY_CURVE_SLICE_CALLS, measuredSlices: RELAY_STEADY_SLICES, measuredSliceCalls: RELAY_STEADY_SLICE_CALLS },
       });
   countSpans();
   const profiles = { gateway: [], relay: [] };
@@ -309,9 +311,10 @@ try {
     const medianOf = (rounds, figure) => median(rounds.map(figure));
     const firstCall = RELAY_WARM_UP_CALLS + RELAY_CALLS;
     const sliceLabel = (slice) => `${firstCall + slice * RELAY_CURVE_SLICE_CALLS}–${firstCall + (slice + 1) * RELAY_CURVE_SLICE_CALLS}`;
-    const measuredFrom = firstCall + (RELAY_CURVE_SLICES - RELAY_STEADY_SLICES) * RELAY_CURVE_SLICE_CALLS;
+    const measuredFrom = firstCall + RELAY_CURVE_SLICES * RELAY_CURVE_SLICE_CALLS;
+    const measuredTo = measuredFrom + RELAY_STEADY_SLICES * RELAY_STEADY_SLICE_CALLS;
     console.log(
-      `\n#### Start-up and steady state\n\nThe same processes. Start-up CPU: each process's CPU from spawn to its first answered call (Node's start, loading the bundle, the handshake, connecting the upstream, the first relay), a setup's figure for a round the mean of its processes. Steady state: in ${RELAY_STEADY_EVERY === 1 ? "every round" : RELAY_STEADY_EVERY === 2 ? "every other round" : `every ${RELAY_STEADY_EVERY}th round`} (${steadyRounds(relays.at(-1)).length} rounds with the on-setups, ${steadyRounds(relays[0]).length} for the others) each process goes on for ${RELAY_CURVE_SLICES} slices of ${RELAY_CURVE_SLICE_CALLS} calls, interleaved as above; steady CPU per call is over its calls ${measuredFrom}–${firstCall + RELAY_CURVE_SLICES * RELAY_CURVE_SLICE_CALLS}, when V8 has tiered the relay's code up and its background compiles have ended. "Drift" = that window ÷ the ${RELAY_STEADY_SLICES * RELAY_CURVE_SLICE_CALLS} calls before it (median over the rounds): 1.00 when the curve below has flattened. Ratios as above, per round.\n`,
+      `\n#### Start-up and steady state\n\nThe same processes. Start-up CPU: each process's CPU from spawn to its first answered call (Node's start, loading the bundle, the handshake, a tools/list held until the upstream connected, the first relay), a setup's figure for a round the mean of its processes. Steady state: in ${RELAY_STEADY_EVERY === 1 ? "every round" : RELAY_STEADY_EVERY === 2 ? "every other round" : `every ${RELAY_STEADY_EVERY}th round`} (${steadyRounds(relays.at(-1)).length} rounds with the on-setups, ${steadyRounds(relays[0]).length} for the others) the round's processes are warmed up together, concurrently, for ${RELAY_CURVE_SLICES} slices of ${RELAY_CURVE_SLICE_CALLS} calls (the curve below: its CPU per call is under that shared load), then measured as the first calls were, one call at a time in ${RELAY_STEADY_SLICES} interleaved slices: steady CPU per call is over calls ${measuredFrom}–${measuredTo} of each process, once V8 has tiered the relay's code up and its background compiles have ended. "Drift" = the curve's last slice ÷ the one before (median over the rounds): 1.00 when it has flattened. Ratios as above, per round.\n`,
     );
     console.log(
       table(
