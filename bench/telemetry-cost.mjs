@@ -49,13 +49,13 @@ const RELAY_CALLS = QUICK ? 30 : 200;
 // Steady state (decision 0025): in every RELAY_STEADY_EVERY-th round (with the on-setups' rounds
 // among them) the round's processes go on, warmed up together (concurrently) for RELAY_CURVE_SLICES
 // slices of RELAY_CURVE_SLICE_CALLS calls, then measured one call at a time, interleaved, for
-// RELAY_STEADY_SLICES slices of RELAY_STEADY_SLICE_CALLS (calls 3,350–3,850). Where the window
-// starts was read off the warm-up curve: CPU per call falls for the first ~3,000 calls (V8 tiering
-// up, its background compiles ending) and is flat after; the bench prints the curve and its last
+// RELAY_STEADY_SLICES slices of RELAY_STEADY_SLICE_CALLS (calls 4,350–4,850). Where the window
+// starts was read off the warm-up curve: CPU per call falls for the first ~4,000 calls (V8 tiering
+// up, its background compiles ending) and is flat within its noise after; the bench prints the curve and its last
 // step (drift), so a run shows whether that still holds.
 const RELAY_STEADY_EVERY = QUICK ? 1 : 2;
 const RELAY_CURVE_SLICE_CALLS = QUICK ? 50 : 500;
-const RELAY_CURVE_SLICES = QUICK ? 3 : 6;
+const RELAY_CURVE_SLICES = QUICK ? 3 : 8;
 const RELAY_STEADY_SLICES = 2;
 const RELAY_STEADY_SLICE_CALLS = QUICK ? 25 : 250;
 const PROFILE_MS = QUICK ? 1000 : 4000;
