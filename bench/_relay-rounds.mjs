@@ -6,40 +6,89 @@
 // so that a change of the machine's load falls on every setup alike; a setup's figure for the
 // round is its processes' CPU over their calls. Many short rounds of fresh processes pin the
 // ratio down better than few long ones, whose length only re-measures the same processes' luck.
+// Three figures per process (issue #33, decision 0025): its CPU from spawn to the first answered
+// call (start-up), its CPU per call over its first calls (what a short-lived relay costs, start-up
+// work still running: V8's background compiles), and, in every `steady.every`-th round, its CPU
+// per call once warm. For that the round's processes are warmed up together, concurrently (so
+// the warm-up takes both cores, not one call at a time), in `steady.warmUpSlices` slices of
+// `steady.sliceCalls` calls whose CPU per call is kept (the warm-up curve, printed so that a
+// reader sees it flatten); then the steady figure is measured like the first calls, one call at
+// a time in interleaved slices (`steady.measuredSlices` of `steady.measuredSliceCalls`).
 import { cpuMs, median } from "../tooling/bench-measure.mjs";
 import { relayLoad } from "./_telemetry-profile.mjs";
+
+/** The processes in the order of the round's `slice`-th pass: ABC, then CBA. */
+const passOrder = (processes, slice) => (slice % 2 === 0 ? processes : [...processes].reverse());
+
+/** Each process gets `calls` calls per pass, over `slices` passes; `record(process, slice, cpuMs, times)` after each. */
+async function interleaved(processes, variants, slices, calls, record) {
+  for (let slice = 0; slice < slices; slice += 1) {
+    for (const measured of passOrder(processes, slice)) {
+      const before = cpuMs(measured.pid) ?? 0;
+      const times = await relayLoad(measured.client, variants[measured.index], calls);
+      record(measured, slice, (cpuMs(measured.pid) ?? 0) - before, times);
+    }
+  }
+}
+
+/** A setup's figures for one round from its processes `own` (see the header). */
+function roundFigures(round, own, steady) {
+  const times = own.flatMap((measured) => measured.times);
+  const figures = {
+    round,
+    p50: median(times),
+    cpuPerCall: own.reduce((sum, measured) => sum + measured.cpu, 0) / times.length,
+    startCpuMs: own.reduce((sum, measured) => sum + measured.startCpuMs, 0) / own.length,
+  };
+  if (own[0].curve.length === 0) return figures;
+  const curve = own[0].curve.map((_, slice) => own.reduce((sum, measured) => sum + measured.curve[slice], 0) / own.length);
+  return {
+    ...figures,
+    curve,
+    steadyCpuPerCall: own.reduce((sum, measured) => sum + measured.steadyCpu, 0) / (own.length * steady.measuredSlices * steady.measuredSliceCalls),
+    // The warm-up's last slice ÷ the one before (both under the same concurrent load): 1.00 when the curve has flattened.
+    steadyDrift: curve.at(-1) / curve.at(-2),
+  };
+}
 
 /**
  * Runs `rounds` relay rounds over `variants` (each with `foyaBin`, `env`, and `sometimes` for
  * setups measured only every `onEvery`-th round and in the last). Returns one entry per variant:
- * `{ variant, rounds: [{ round, p50, cpuPerCall }], times }` (times: every measured call's latency, ms).
- * `start(variant, home)` starts one warmed-up `foya serve` and returns `{ pid, client, stop }`.
+ * `{ variant, rounds: [{ round, p50, cpuPerCall, startCpuMs, steadyCpuPerCall?, steadyDrift?, curve? }], times }`
+ * (times: every measured call's latency, ms; the steady figures only in steady rounds).
+ * `start(variant, home)` starts one warmed-up `foya serve` and returns `{ pid, client, stop, startCpuMs }`.
+ * `steady`: `{ every, warmUpSlices, sliceCalls, measuredSlices, measuredSliceCalls }` (see the header).
  */
-export async function relayRounds({ variants, homes, start, rounds, processes, calls, slices, onEvery }) {
+export async function relayRounds({ variants, homes, start, rounds, processes, calls, slices, onEvery, steady }) {
   const relays = variants.map((variant) => ({ variant, rounds: [], times: [] }));
   for (let round = 0; round < rounds; round += 1) {
     const everyone = round % onEvery === onEvery - 1 || round === rounds - 1;
     const inRound = variants.flatMap((variant, index) => (everyone || !variant.sometimes ? [index] : []));
     const running = await Promise.all(
-      inRound.flatMap((index) => Array.from({ length: processes }, async () => ({ index, ...(await start(variants[index], homes[index])), cpu: 0, calls: 0, times: [] }))),
+      inRound.flatMap((index) => Array.from({ length: processes }, async () => ({ index, ...(await start(variants[index], homes[index])), cpu: 0, times: [], curve: [], steadyCpu: 0 }))),
     );
     // The order rotates each round (no setup always first) and reverses every other slice.
     const rotated = running.map((_, offset) => running[(round * processes + offset) % running.length]);
-    for (let slice = 0; slice < slices; slice += 1) {
-      for (const measured of slice % 2 === 0 ? rotated : [...rotated].reverse()) {
-        const before = cpuMs(measured.pid) ?? 0;
-        const times = await relayLoad(measured.client, variants[measured.index], calls / slices);
-        measured.cpu += (cpuMs(measured.pid) ?? 0) - before;
-        measured.calls += times.length;
-        measured.times.push(...times);
+    await interleaved(rotated, variants, slices, calls / slices, (measured, _slice, cpu, times) => {
+      measured.cpu += cpu;
+      measured.times.push(...times);
+    });
+    if (round % steady.every === steady.every - 1) {
+      for (let slice = 0; slice < steady.warmUpSlices; slice += 1) {
+        await Promise.all(
+          rotated.map(async (measured) => {
+            const before = cpuMs(measured.pid) ?? 0;
+            await relayLoad(measured.client, variants[measured.index], steady.sliceCalls);
+            measured.curve[slice] = ((cpuMs(measured.pid) ?? 0) - before) / steady.sliceCalls;
+          }),
+        );
       }
+      await interleaved(rotated, variants, steady.measuredSlices, steady.measuredSliceCalls, (measured, _slice, cpu) => (measured.steadyCpu += cpu));
     }
     for (const index of inRound) {
       const own = running.filter((measured) => measured.index === index);
-      const times = own.flatMap((measured) => measured.times);
-      const cpu = own.reduce((sum, measured) => sum + measured.cpu, 0);
-      relays[index].times.push(...times);
-      relays[index].rounds.push({ round, p50: median(times), cpuPerCall: cpu / times.length });
+      relays[index].times.push(...own.flatMap((measured) => measured.times));
+      relays[index].rounds.push(roundFigures(round, own, steady));
     }
     await Promise.all(running.map((measured) => measured.stop()));
   }

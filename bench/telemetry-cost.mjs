@@ -13,7 +13,8 @@
 // TELEMETRY_BENCH_QUICK=1 runs two short rounds (a check that the script works, not a figure);
 // TELEMETRY_BENCH_PROFILES=<dir> keeps the .cpuprofile files there; TELEMETRY_BENCH_PART=gateway
 // or =relay runs that part's rounds alone (no profiles); TELEMETRY_BENCH_RELAY_ROUNDS=<n> sets
-// the relay's rounds (a longer run for a narrower interval).
+// the relay's rounds (a longer run for a narrower interval); TELEMETRY_BENCH_COMPARE=<built
+// checkout> adds its foya, telemetry off, as one more setup (relay part only: before → after in one run).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -45,6 +46,18 @@ const RELAY_WARM_UP_CALLS = QUICK ? 30 : 150;
 const ROUND_MS = QUICK ? 400 : 1000;
 const SLICES = 4;
 const RELAY_CALLS = QUICK ? 30 : 200;
+// Steady state (decision 0025): in every RELAY_STEADY_EVERY-th round (with the on-setups' rounds
+// among them) the round's processes go on, warmed up together (concurrently) for RELAY_CURVE_SLICES
+// slices of RELAY_CURVE_SLICE_CALLS calls, then measured one call at a time, interleaved, for
+// RELAY_STEADY_SLICES slices of RELAY_STEADY_SLICE_CALLS (calls 4,350–4,850). Where the window
+// starts was read off the warm-up curve: CPU per call falls for the first ~4,000 calls (V8 tiering
+// up, its background compiles ending) and is flat within its noise after; the bench prints the curve and its last
+// step (drift), so a run shows whether that still holds.
+const RELAY_STEADY_EVERY = QUICK ? 1 : 2;
+const RELAY_CURVE_SLICE_CALLS = QUICK ? 50 : 500;
+const RELAY_CURVE_SLICES = QUICK ? 3 : 8;
+const RELAY_STEADY_SLICES = 2;
+const RELAY_STEADY_SLICE_CALLS = QUICK ? 25 : 250;
 const PROFILE_MS = QUICK ? 1000 : 4000;
 const PROFILE_RELAY_CALLS = QUICK ? 100 : 2000;
 const IDLE_MS = QUICK ? 2000 : 10_000;
@@ -53,6 +66,8 @@ const CLIENTS = 8;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, "..");
 const baselineRoot = process.env.TELEMETRY_BENCH_BASELINE;
+const comparedRoot = process.env.TELEMETRY_BENCH_COMPARE;
+if (comparedRoot && !RELAY_ONLY) throw new Error("TELEMETRY_BENCH_COMPARE needs TELEMETRY_BENCH_PART=relay (the compared build's gateway is not started)");
 const { Client } = await sdk("client/index.js");
 const { StdioClientTransport } = await sdk("client/stdio.js");
 const everything = path.join(root, "apps/foya-host/node_modules/@modelcontextprotocol/server-everything/dist/index.js");
@@ -69,6 +84,7 @@ const countSpans = () => {
 const withoutOtel = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("OTEL_")));
 const variants = [
   ...(baselineRoot ? [{ name: "today (before telemetry)", root: baselineRoot, env: withoutOtel }] : []),
+  ...(comparedRoot ? [{ name: `compared build (${path.basename(comparedRoot)}), off`, root: comparedRoot, env: withoutOtel }] : []),
   { name: "off", root, env: withoutOtel },
   // The A/A control: the same build and setting as "off" in processes of their own. Its ratio to
   // "off" is what this machine's noise alone shows between two setups that cannot differ.
@@ -81,7 +97,7 @@ for (const variant of variants) {
   variant.gatewayBin = path.join(variant.root, "apps/amicited-gateway/dist/gateway.mjs");
   variant.foyaBin = path.join(variant.root, "apps/foya-host/dist/foya.mjs");
   // One `init` per build; every gateway of that build starts on a copy of its data folder.
-  if (!templates.has(variant.gatewayBin)) {
+  if (!RELAY_ONLY && !templates.has(variant.gatewayBin)) {
     const template = initGatewayData(variant.gatewayBin);
     cleanups.push(() => rmSync(template.data, { recursive: true, force: true }));
     templates.set(variant.gatewayBin, template);
@@ -141,15 +157,25 @@ async function startRelaySetup(variant, home) {
   await client.connect(transport);
   const stop = () => client.close();
   cleanups.push(stop);
-  await relayLoad(client, variant, RELAY_WARM_UP_CALLS);
-  return { pid: transport.pid, client, stop };
+  // Start-up: foya's CPU from spawn to its first answered call (Node's own start, the bundle's
+  // load, the handshake, the upstream's connection, the first relay), the calls a client makes
+  // first: tools/list (held until the upstream connected, at most 10 s: on a loaded machine the
+  // upstream can take longer, and a call before it is there is refused), then the call.
+  const deadline = Date.now() + 60_000;
+  while (!(await client.listTools()).tools.some((tool) => tool.name === "mcp__ev0__echo")) {
+    if (Date.now() > deadline) throw new Error(`${variant.name}: foya serve listed no mcp__ev0__echo within 60 s`);
+  }
+  await relayLoad(client, variant, 1);
+  const startCpuMs = cpuMs(transport.pid) ?? Number.NaN;
+  await relayLoad(client, variant, RELAY_WARM_UP_CALLS - 1);
+  return { pid: transport.pid, client, stop, startCpuMs };
 }
 
-/** `figure(setup's round) ÷ figure(reference's same round)`, for every round both ran. */
+/** `figure(setup's round) ÷ figure(reference's same round)`, for every round both ran and measured it. */
 const roundRatios = (setup, reference, figure) =>
   setup.rounds.flatMap((round) => {
     const same = reference.rounds.find((other) => other.round === round.round);
-    return same ? [figure(round) / figure(same)] : [];
+    return same && figure(round) !== undefined && figure(same) !== undefined ? [figure(round) / figure(same)] : [];
   });
 
 /** The per-round ratios as "median× [95% CI of the median] (min–max)". */
@@ -185,7 +211,7 @@ function verdict(setups, measures) {
   return [
     `**Off ÷ today against ≤ 1.02×** — ${against(offStats, 1.02).join("; ")}.`,
     ` **On (default sampler) ÷ today against ≤ 1.15×** — ${against(onStats, 1.15).join("; ")}.`,
-    control ? ` A/A control, off again ÷ off — ${line(measures[0][0], roundRatios(control, offStats, measures[0][1]))}.` : "",
+    control ? ` A/A control, off again ÷ off — ${measures.map(([label, figure]) => line(label, roundRatios(control, offStats, figure))).join("; ")}.` : "",
   ].join("");
 }
 
@@ -229,6 +255,7 @@ try {
         calls: RELAY_CALLS,
         slices: RELAY_SLICES,
         onEvery: ON_EVERY,
+        steady: { every: RELAY_STEADY_EVERY, warmUpSlices: RELAY_CURVE_SLICES, sliceCalls: RELAY_CURVE_SLICE_CALLS, measuredSlices: RELAY_STEADY_SLICES, measuredSliceCalls: RELAY_STEADY_SLICE_CALLS },
       });
   countSpans();
   const profiles = { gateway: [], relay: [] };
@@ -280,7 +307,42 @@ try {
         ]),
       ),
     );
-    if (today) console.log(`\n${verdict(relays, [["CPU per call", (round) => round.cpuPerCall], ["p50 cost", (round) => round.p50]])}`);
+    const steadyRounds = (setup) => setup.rounds.filter((round) => round.curve);
+    const medianOf = (rounds, figure) => median(rounds.map(figure));
+    const firstCall = RELAY_WARM_UP_CALLS + RELAY_CALLS;
+    const sliceLabel = (slice) => `${firstCall + slice * RELAY_CURVE_SLICE_CALLS}–${firstCall + (slice + 1) * RELAY_CURVE_SLICE_CALLS}`;
+    const measuredFrom = firstCall + RELAY_CURVE_SLICES * RELAY_CURVE_SLICE_CALLS;
+    const measuredTo = measuredFrom + RELAY_STEADY_SLICES * RELAY_STEADY_SLICE_CALLS;
+    console.log(
+      `\n#### Start-up and steady state\n\nThe same processes. Start-up CPU: each process's CPU from spawn to its first answered call (Node's start, loading the bundle, the handshake, a tools/list held until the upstream connected, the first relay), a setup's figure for a round the mean of its processes. Steady state: in ${RELAY_STEADY_EVERY === 1 ? "every round" : RELAY_STEADY_EVERY === 2 ? "every other round" : `every ${RELAY_STEADY_EVERY}th round`} (${steadyRounds(relays.at(-1)).length} rounds with the on-setups, ${steadyRounds(relays[0]).length} for the others) the round's processes are warmed up together, concurrently, for ${RELAY_CURVE_SLICES} slices of ${RELAY_CURVE_SLICE_CALLS} calls (the curve below: its CPU per call is under that shared load), then measured as the first calls were, one call at a time in ${RELAY_STEADY_SLICES} interleaved slices: steady CPU per call is over calls ${measuredFrom}–${measuredTo} of each process, once V8 has tiered the relay's code up and its background compiles have ended. "Drift" = the curve's last slice ÷ the one before (median over the rounds): 1.00 when it has flattened. Ratios as above, per round.\n`,
+    );
+    console.log(
+      table(
+        ["telemetry", "start-up CPU ms", ...ratioColumns("start-up CPU"), "steady CPU ms/call", "drift", ...ratioColumns("steady CPU/call")],
+        relays.map((setup) => [
+          setup.variant.name,
+          fixed(medianOf(setup.rounds, (round) => round.startCpuMs), 1),
+          ...ratioCells(setup, relays, (round) => round.startCpuMs),
+          fixed(medianOf(steadyRounds(setup), (round) => round.steadyCpuPerCall), 3),
+          fixed(medianOf(steadyRounds(setup), (round) => round.steadyDrift), 2),
+          ...ratioCells(setup, relays, (round) => round.steadyCpuPerCall),
+        ]),
+      ),
+    );
+    console.log(`\nCPU µs per call by slice of calls (median over the steady rounds): the warm-up curve.\n`);
+    console.log(
+      table(
+        ["telemetry", ...Array.from({ length: RELAY_CURVE_SLICES }, (_, slice) => sliceLabel(slice))],
+        relays.map((setup) => [setup.variant.name, ...Array.from({ length: RELAY_CURVE_SLICES }, (_, slice) => fixed(1000 * medianOf(steadyRounds(setup), (round) => round.curve[slice]), 0))]),
+      ),
+    );
+    const relayMeasures = [
+      ["CPU per call (first calls)", (round) => round.cpuPerCall],
+      ["p50 cost", (round) => round.p50],
+      ["start-up CPU", (round) => round.startCpuMs],
+      ["steady CPU per call", (round) => round.steadyCpuPerCall],
+    ];
+    if (today) console.log(`\n${verdict(relays, relayMeasures)}`);
     if (process.env.TELEMETRY_BENCH_ROUNDS_FILE) writeFileSync(process.env.TELEMETRY_BENCH_ROUNDS_FILE, JSON.stringify(relays.map((setup) => ({ name: setup.variant.name, rounds: setup.rounds }))));
   }
   if (!GATEWAY_ONLY && !RELAY_ONLY) {

@@ -11,7 +11,7 @@
 //   a GET without it is 405: the endpoint sends nothing outside a request's own stream;
 // - DELETE ends the session for every instance.
 import type http from "node:http";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import type * as HttpTransportModule from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import {
   LATEST_PROTOCOL_VERSION,
@@ -28,6 +28,17 @@ import { RestoredSessionTransport, restoreSession } from "./restored-session";
 import { SessionEventStore } from "./session-events";
 import type { SessionCredential, SessionRows, StoredSession, StreamEventRows } from "./session-rows";
 import { resumeStream } from "./stream-resume";
+
+let httpTransportModule: Promise<typeof HttpTransportModule> | undefined;
+
+/**
+ * The SDK's Streamable HTTP server transport, imported on first use: it runs @hono/node-server,
+ * which reads `globalThis.Headers` as it loads, and that loads Node's whole fetch stack (undici,
+ * llhttp's WebAssembly). A host that imports server-kit for stdio never creates an HTTP
+ * endpoint, so it never pays that at start-up (issue #33; decision 0025). createMcpHttpEndpoint
+ * starts the import, so it is done before the first request needs it.
+ */
+export const loadHttpTransport = (): Promise<typeof HttpTransportModule> => (httpTransportModule ??= import("@modelcontextprotocol/sdk/server/streamableHttp.js"));
 
 /** JSON bytes of an initialize's capabilities and clientInfo a session row may keep. */
 const MAX_SESSION_DETAILS_BYTES = 16_384;
@@ -123,7 +134,7 @@ async function restoredOrRefused<C extends SessionCredential>(server: Server, se
 async function serve<C extends SessionCredential>(
   endpoint: LegacyEndpoint<C>,
   request: LegacyRequest<C>,
-  transport: StreamableHTTPServerTransport,
+  transport: HttpTransportModule.StreamableHTTPServerTransport,
   options: { session: StoredSession | undefined; toolsets: string | undefined; resumable: boolean },
 ): Promise<void> {
   const { res } = request;
@@ -145,6 +156,8 @@ async function serve<C extends SessionCredential>(
 
 /** Answers an initialize without a session: opens one in the store unless a cap refuses it. */
 export async function openSession<C extends SessionCredential>(endpoint: LegacyEndpoint<C>, request: LegacyRequest<C>, toolsets: string | undefined): Promise<void> {
+  // Before the row is opened: nothing to free if the import fails.
+  const { StreamableHTTPServerTransport } = await loadHttpTransport();
   const initialize = messagesOf(request.body).find(isInitializeMessage) as InitializeRequest;
   // The session row keeps these for its whole life: bounded, so one token's sessions keep little (issue 36, R3).
   const keptBytes = Buffer.byteLength(JSON.stringify(initialize.params.capabilities)) + Buffer.byteLength(JSON.stringify(initialize.params.clientInfo));
@@ -251,6 +264,7 @@ export async function answerInSession<C extends SessionCredential>(endpoint: Leg
       );
     }
   }
+  const { StreamableHTTPServerTransport } = await loadHttpTransport();
   const transport = new StreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: !streaming,

@@ -13,7 +13,7 @@ import { answerModernPost, isModernPost } from "../eras/modern-http";
 import type { ServerIdentity } from "../eras/modern-result";
 import { createHttpEdge, jsonRpcError, sendJson, type HttpEdgeOptions } from "../http-edge";
 import type { HttpOperations } from "../operations/http-operations";
-import { answerInSession, isInitializing, openSession, type LegacyEndpoint, type LegacyWording } from "./legacy-http";
+import { answerInSession, isInitializing, loadHttpTransport, openSession, type LegacyEndpoint, type LegacyWording } from "./legacy-http";
 import type { SessionCredential, SessionRows, StreamEventRows } from "./session-rows";
 
 /** Options of createMcpHttpEndpoint; `C` is the credential a token stands for. */
@@ -57,6 +57,9 @@ const MAX_SWEEP_INTERVAL_MS = 60_000;
  */
 export function createMcpHttpEndpoint<C extends SessionCredential>(options: McpHttpEndpointOptions<C>): McpHttpEndpoint {
   const { identity, app, sessions } = options;
+  // Loaded here, not when server-kit is imported: stdio hosts never get this far (legacy-http.ts).
+  // A failed load is seen by the first request that awaits it.
+  void loadHttpTransport().catch(() => undefined);
   const report = options.onError ?? ((what, error) => void process.stderr.write(`${identity.serverInfo.name}: ${what} failed: ${messageOf(error)}\n`));
   const admit = createHttpEdge<C>(options.edge);
   const createServer = (credential: C, view: string | undefined) => createAppServer(identity, app, credential, view);
