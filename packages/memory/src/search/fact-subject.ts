@@ -18,10 +18,11 @@ const subjectOf = new WeakMap<Fact, string>();
  * A name as the title's opening: a capitalised word (not all capitals) that the body writes
  * capitalised too ("Kafka upgrade": "Kafka went to 3.5"), or followed by a second capitalised
  * word ("Petra Svoboda leaving"). "Crash reporter down" ("the crash reporter was …") opens
- * with a topic, not a name.
+ * with a topic, not a name. A colon or dash may follow the name: notes kept from chat title a
+ * person's detail "Fatima: new dog" as often as "Fatima's new dog".
  */
 function openingName(fact: Fact): string | undefined {
-  const [, word, next] = /^\s*(\p{Lu}\p{Ll}+)(?:['’]s)?\s+(\S+)?/u.exec(fact.title) ?? [];
+  const [, word, next] = /^\s*(\p{Lu}\p{Ll}+)(?:['’]s)?[:,–—-]?\s+(\S+)?/u.exec(fact.title) ?? [];
   if (word === undefined) return undefined;
   if (next !== undefined && /^\p{Lu}\p{Ll}/u.test(next)) return word;
   return new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, "u").test(fact.body) ? word : undefined;
