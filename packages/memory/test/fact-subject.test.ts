@@ -67,3 +67,27 @@ describe("a title opening with a name and a colon", () => {
     expect(ranked).toEqual(["fact-0003", "fact-0002", "fact-0004", "fact-0001", "fact-0006", "fact-0007", "fact-0005"]);
   });
 });
+
+// Memory holdout 10 (the memory-tune18 round): a topic's note titled with the person after a
+// colon ("The cracked cymbal: Kiara") is about that person; a plan Kiara told that day, whose
+// title opens with her name, came first for a question about what she did on the day.
+describe("a title closing with a name after a colon", () => {
+  const band = new FoundryMemory({
+    root: "/nonexistent-fact-subject-trailing-test",
+    driver: new InMemoryFactStore([
+      { ...storedFact("fact-0001", "domain", "Kiara hoping to get to the festival show", "On Monday 9 March Kiara Singh said in the group chat that the festival show was next on the to-do list."), created: "2026-03-09T13:30:00Z" },
+      { ...storedFact("fact-0002", "domain", "The cracked cymbal: Kiara", "On 9 March 2026 Kiara Singh replaced the cracked cymbal (told us by text)."), created: "2026-03-21T20:30:00Z" },
+      { ...storedFact("fact-0003", "domain", "The cracked cymbal: Theo", "On 2 June 2025 Theo Park replaced the cracked cymbal."), created: "2025-06-03T20:30:00Z" },
+      { ...storedFact("fact-0004", "domain", "Kiara tuned the drums", "On 4 April 2026 Kiara Singh tuned the drums."), created: "2026-04-04T20:30:00Z" },
+    ]),
+  });
+
+  it("reads the closing name as the fact's subject, a closing word that is no name as none", () => {
+    expect(opensWithQuestionWord(fact("domain", "The staff award: Gideon", "Gideon won the staff award last Friday."), new Set(["gideon"]))).toBe(true);
+    expect(opensWithQuestionWord(fact("domain", "Release notes: Draft", "The release notes are a draft."), new Set(["draft"]))).toBe(false);
+  });
+
+  it("ranks the asked person's note on the topic first", async () => {
+    expect((await band.search({ query: "what did Kiara do on 9 March 2026" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0002", "fact-0001", "fact-0004"]);
+  });
+});
