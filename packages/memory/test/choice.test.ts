@@ -83,3 +83,26 @@ describe("an arrangement asked in the present progressive", () => {
     expect(asksForChoice(words("why is nothing on the agenda"))).toBe(false);
   });
 });
+
+// Memory holdout 10 (the memory-tune18 round): "argued about the summer fair and agreed on
+// nothing" was read as recording a choice and came before the changed plan.
+describe("a choice verb negated or closed by nothing", () => {
+  const association = new FoundryMemory({
+    root: "/nonexistent-choice-negated-test",
+    driver: new InMemoryFactStore([
+      saved("fact-0001", "Discussion of the summer fair", "Kwame and Fatima argued about the date of the summer fair over breakfast and agreed on nothing.", "2026-02-15T17:30:00Z"),
+      saved("fact-0002", "Summer fair on the bank holiday", "We settled on the bank holiday Monday for the fair; Fatima booked the field.", "2025-08-21T09:30:00Z"),
+    ]),
+  });
+
+  it("puts the fact telling the pick first, over a discussion that picked nothing", async () => {
+    expect((await association.search({ query: "what date did we pick for the summer fair" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0002", "fact-0001"]);
+  });
+
+  it("reads a negated choice verb or one closed by nothing as no choice", () => {
+    expect(recordsChoice(storedFact("fact-0101", "domain", "Summer fair talk", "They argued about the summer fair and agreed on nothing."))).toBe(false);
+    expect(recordsChoice(storedFact("fact-0102", "domain", "Venue still open", "We did not pick a venue yet."))).toBe(false);
+    expect(recordsChoice(storedFact("fact-0103", "domain", "Deploy freeze", "The leads agreed on no production deploys on Fridays."))).toBe(true);
+    expect(recordsChoice(storedFact("fact-0104", "domain", "Venue", "Nobody liked the barn, so we picked the hall."))).toBe(true);
+  });
+});

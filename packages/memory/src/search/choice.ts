@@ -46,9 +46,27 @@ export function asksForChoice(words: readonly string[]): boolean {
 }
 
 // A choice told as done: a verb of choosing in the past, or a phrase that closes the matter.
-const RECORDS_CHOICE = /\b(picked|chose|chosen|decided|settled on|opted for|selected|voted for|agreed|went with|going with|final call|in the end|booked)\b/i;
+const RECORDS_CHOICE = /\b(picked|chose|chosen|decided|settled on|opted for|selected|voted for|agreed|went with|going with|final call|in the end|booked)\b/gi;
 
 /** True when the fact records a choice: a decision, or words telling that an option was chosen. */
 export function recordsChoice(fact: Fact): boolean {
-  return fact.type === "decision" || RECORDS_CHOICE.test(fact.title) || RECORDS_CHOICE.test(fact.body);
+  return fact.type === "decision" || toldChoice(fact.title) || toldChoice(fact.body);
+}
+
+// A negation in the three words before a choice verb: "did not pick", "nobody agreed", "never settled on".
+const NEGATED = /\b(?:not|never|no|nobody|nothing)\b|n['’]t\b/i;
+
+/**
+ * True when the text tells a choice made: a choice verb not negated ("did not pick", "never
+ * decided") and not closed by "nothing" ("argued about the fair and agreed on nothing", which a
+ * chat says of a discussion that picked nothing). "Agreed on no deploys on Fridays" is a choice.
+ */
+function toldChoice(text: string): boolean {
+  for (const match of text.matchAll(RECORDS_CHOICE)) {
+    const before = text.slice(Math.max(0, match.index - 20), match.index).split(/\s+/).slice(-3).join(" ");
+    const after = text.slice(match.index + match[0].length).trim().split(/\s+/).slice(0, 2).join(" ");
+    if (NEGATED.test(before) || /^(?:on\s+)?(?:nothing|anything)\b/i.test(after)) continue;
+    return true;
+  }
+  return false;
 }
