@@ -353,7 +353,7 @@ export function rankFacts(
     liftedScores.push(score * lift);
   }
   if (currentState) liftRecent(liftedFacts, liftedScores);
-  if (laterState) liftEarlier(liftedFacts, liftedScores, laterState);
+  if (laterState) liftEarlier(liftedFacts, liftedScores, laterState, (at) => memo.replacements(liftedPositions[at] as number, liftedFacts[at] as Fact).length > 0);
   // A newer fact saying a value was replaced drops the older ones holding it (search/replaced-values.ts).
   if (!laterState && !asksEarlierState(queryWords))
     dropReplaced(liftedFacts, liftedScores, (at) => memo.replacements(liftedPositions[at] as number, liftedFacts[at] as Fact), questionTerms);
