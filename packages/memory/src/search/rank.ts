@@ -347,7 +347,8 @@ export function rankFacts(
       (memo.opensWith(position, fact, questionTerms) ? SUBJECT_FACTOR : 1) *
       (form === "person" && memo.flag(position, fact, OPENS_WITH_PERSON_NAME) ? ACTOR_FACTOR : 1) *
       (choiceQuestion && memo.flag(position, fact, RECORDS_CHOICE) ? CHOICE_FACTOR : 1) *
-      (currentState && memo.flag(position, fact, STATES_PRESENT) ? STATES_PRESENT_FACTOR : 1);
+      // A fact telling a value as it stands: a marker of the present, or a value it replaced.
+      (currentState && (memo.flag(position, fact, STATES_PRESENT) || memo.replacements(position, fact).length > 0) ? STATES_PRESENT_FACTOR : 1);
     liftedFacts.push(fact);
     liftedPositions.push(position);
     liftedScores.push(score * lift);
