@@ -62,17 +62,18 @@ export const relativeFacts = () => labelledFacts(read("./relative-facts.json").f
  * Memory holdout 11 (the headline, never tuned on): 227 questions written by hand by someone who
  * never saw the round's tuning, each asked in one of three generated memories of over a thousand
  * conversational facts each in new domains and new sentences (conversation-holdout11.mjs),
- * committed before the search-memory18 round changed any ranking.
+ * written on a branch of its own beside the memory-tune18 round, blind to that round's changes (its
+ * questions committed at 10:13 UTC, two minutes after the round's first ranking commit elsewhere).
  */
-export const HOLDOUT11 = ["holdout11", "holdout 11 (written 2026-12-05 before the search-memory18 round's ranking changes; three memories of 1,000+ facts)", read("./queries-holdout11.json").queries];
+export const HOLDOUT11 = ["holdout11", "holdout 11 (written 2026-12-05 blind to the memory-tune18 round's ranking changes; three memories of 1,000+ facts)", read("./queries-holdout11.json").queries];
 
 /**
  * Memory holdout 10: 192 questions written by hand, each asked in one of three generated
  * memories of over a thousand conversational facts each in new domains and new sentences
  * (conversation-holdout10.mjs), committed before the search-memory17 round changed any ranking.
- * The headline of that round; a dev set since the search-memory18 round.
+ * The headline of that round; a dev set since the memory-tune18 round.
  */
-export const HOLDOUT10 = ["holdout10", "holdout 10 (written 2026-12-05 before the search-memory17 round's ranking changes; dev since the search-memory18 round; three memories of 1,100+ facts)", read("./queries-holdout10.json").queries];
+export const HOLDOUT10 = ["holdout10", "holdout 10 (written 2026-12-05 before the search-memory17 round's ranking changes; dev since the memory-tune18 round; three memories of 1,100+ facts)", read("./queries-holdout10.json").queries];
 
 /**
  * Memory holdout 9: 180 questions written by hand, each asked in one of three generated memories

@@ -55,3 +55,57 @@ describe("questions about a choice", () => {
     expect(recordsChoice(storedFact("fact-0103", "domain", "Names for the kitten", "The kids floated Pepper and Luna."))).toBe(false);
   });
 });
+
+// Memory holdout 10 (the memory-tune18 round): "who is producing the album" asks for an agreed
+// plan as "who is doing the kitchen" does; only "is/are doing" was read that way, so the
+// suggestion naming the album's producer came first.
+describe("an arrangement asked in the present progressive", () => {
+  const band = new FoundryMemory({
+    root: "/nonexistent-choice-progressive-test",
+    driver: new InMemoryFactStore([
+      saved("fact-0001", "Idea for the album's producer: nobody, we produce it ourselves", "Jesse thought nobody, we produce it ourselves would make a good producer for the album.", "2025-01-09T18:30:00Z"),
+      saved("fact-0002", "Idea for the album's producer: Ben Holloway", "Kiara put forward Ben Holloway as the producer for the album.", "2025-01-10T18:30:00Z"),
+      saved("fact-0003", "The album's producer decided", "On 17/01/2025 everyone agreed on Ben Holloway for the album.", "2025-01-17T12:30:00Z"),
+    ]),
+  });
+
+  it("puts the fact recording the pick first, whatever the verb", async () => {
+    expect((await band.search({ query: "who is producing the album" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0003", "fact-0001", "fact-0002"]);
+  });
+
+  it("reads is or are before a verb in -ing as an arrangement, not going or a plain is", () => {
+    const words = (text: string) => text.split(" ");
+    expect(asksForChoice(words("who is directing the music video"))).toBe(true);
+    expect(asksForChoice(words("who are catering the wedding"))).toBe(true);
+    expect(asksForChoice(words("where is the retreat"))).toBe(false);
+    expect(asksForChoice(words("who is going"))).toBe(false);
+    expect(asksForChoice(words("what is king of the hill"))).toBe(false);
+    expect(asksForChoice(words("why is nothing on the agenda"))).toBe(false);
+    // Regression: "are shipping" read as an arrangement pushed the answer from third to seventh.
+    expect(asksForChoice(words("how are shipping addresses checked"))).toBe(false);
+    expect(asksForChoice(words("who is cooking"))).toBe(true);
+  });
+});
+
+// Memory holdout 10 (the memory-tune18 round): "argued about the summer fair and agreed on
+// nothing" was read as recording a choice and came before the changed plan.
+describe("a choice verb negated or closed by nothing", () => {
+  const association = new FoundryMemory({
+    root: "/nonexistent-choice-negated-test",
+    driver: new InMemoryFactStore([
+      saved("fact-0001", "Discussion of the summer fair", "Kwame and Fatima argued about the date of the summer fair over breakfast and agreed on nothing.", "2026-02-15T17:30:00Z"),
+      saved("fact-0002", "Summer fair on the bank holiday", "We settled on the bank holiday Monday for the fair; Fatima booked the field.", "2025-08-21T09:30:00Z"),
+    ]),
+  });
+
+  it("puts the fact telling the pick first, over a discussion that picked nothing", async () => {
+    expect((await association.search({ query: "what date did we pick for the summer fair" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0002", "fact-0001"]);
+  });
+
+  it("reads a negated choice verb or one closed by nothing as no choice", () => {
+    expect(recordsChoice(storedFact("fact-0101", "domain", "Summer fair talk", "They argued about the summer fair and agreed on nothing."))).toBe(false);
+    expect(recordsChoice(storedFact("fact-0102", "domain", "Venue still open", "We did not pick a venue yet."))).toBe(false);
+    expect(recordsChoice(storedFact("fact-0103", "domain", "Deploy freeze", "The leads agreed on no production deploys on Fridays."))).toBe(true);
+    expect(recordsChoice(storedFact("fact-0104", "domain", "Venue", "Nobody liked the barn, so we picked the hall."))).toBe(true);
+  });
+});

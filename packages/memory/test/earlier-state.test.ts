@@ -42,3 +42,21 @@ describe("questions about the state before a change", () => {
     expect(terms("team lunch at the ramen bar")).toBeUndefined();
   });
 });
+
+// Memory holdout 10 (the memory-tune18 round): the fact telling the change ("no longer a
+// battered Telecaster; a borrowed Gretsch these days") names the earlier state too; an older
+// fact on Theo's guitar playing that never named the guitar came first.
+describe("a change naming the value it replaced, for a question about before", () => {
+  const band = new FoundryMemory({
+    root: "/nonexistent-earlier-state-change-test",
+    driver: new InMemoryFactStore([
+      saved("fact-0001", "Theo in the band", "Theo Park plays lead guitar in the band, Theo mentioned in the group chat.", "2025-06-20T15:30:00Z"),
+      saved("fact-0002", "Theo: new guitar", "Update from Theo: no longer a battered Telecaster; Theo tours with a borrowed Gretsch these days.", "2026-03-06T14:30:00Z"),
+      saved("fact-0003", "Freya: new guitar", "Freya plays a red Fender guitar now, not a Gibson any more.", "2025-02-06T14:30:00Z"),
+    ]),
+  });
+
+  it("lifts the change that names the earlier value beside the later one", async () => {
+    expect((await band.search({ query: "what guitar did Theo have before the Gretsch" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0002", "fact-0001", "fact-0003"]);
+  });
+});

@@ -37,3 +37,57 @@ describe("the person a question is about", () => {
     expect(opensWithQuestionWord(fact("convention", "Petra Svoboda leaving", "Her last day is in July."), new Set(["leah"]))).toBe(false);
   });
 });
+
+// Memory holdout 10 (the memory-tune18 round): chat notes title a person's changed detail
+// "Fatima: new dog"; the colon kept the name from reading as the title's opening, so a current
+// question about Fatima went to other people's changes holding "now".
+describe("a title opening with a name and a colon", () => {
+  const changes = new FoundryMemory({
+    root: "/nonexistent-fact-subject-colon-test",
+    driver: new InMemoryFactStore([
+      { ...storedFact("fact-0001", "domain", "Fatima walks a spaniel called Biscuit", "For the record: Fatima walks a spaniel called Biscuit."), created: "2025-07-30T10:00:00Z" },
+      { ...storedFact("fact-0002", "domain", "Harold: new dog", "Harold walks nobody's dog any more now, not a labrador called Moss any more."), created: "2025-11-26T10:00:00Z" },
+      { ...storedFact("fact-0003", "domain", "Fatima: new dog", "Update from Fatima: no longer a spaniel called Biscuit; Fatima walks a terrier called Pip these days."), created: "2026-02-21T10:00:00Z" },
+      { ...storedFact("fact-0004", "domain", "Wen: new dog", "Wen walks a labrador called Moss now, not a terrier called Pip any more."), created: "2025-11-16T10:00:00Z" },
+      // Other notes naming Fatima make her name a common word in this memory.
+      { ...storedFact("fact-0005", "domain", "Fatima's view on the bins", "According to Fatima, the bins are emptied too late."), created: "2025-06-01T10:00:00Z" },
+      { ...storedFact("fact-0006", "domain", "Fatima led the bat walk", "Fatima led the bat walk along the canal."), created: "2025-06-02T10:00:00Z" },
+      { ...storedFact("fact-0007", "domain", "Fatima wrote the newsletter", "Fatima wrote the spring newsletter."), created: "2025-06-03T10:00:00Z" },
+    ]),
+  });
+
+  it("reads the name before the colon as the fact's subject", () => {
+    expect(opensWithQuestionWord(fact("domain", "Fatima: new dog", "Fatima walks a terrier these days."), new Set(["fatima"]))).toBe(true);
+    expect(opensWithQuestionWord(fact("domain", "Bernard – new street", "Bernard lives on the high street now."), new Set(["bernard"]))).toBe(true);
+    expect(opensWithQuestionWord(fact("domain", "Fatima: new dog", "Fatima walks a terrier these days."), new Set(["harold"]))).toBe(false);
+  });
+
+  it("ranks the asked person's change first, over other people's changes saying now", async () => {
+    const ranked = (await changes.search({ query: "what dog does Fatima walk now" })).hits.map((hit) => hit.fact.id);
+    expect(ranked).toEqual(["fact-0003", "fact-0002", "fact-0004", "fact-0001", "fact-0006", "fact-0007", "fact-0005"]);
+  });
+});
+
+// Memory holdout 10 (the memory-tune18 round): a topic's note titled with the person after a
+// colon ("The cracked cymbal: Kiara") is about that person; a plan Kiara told that day, whose
+// title opens with her name, came first for a question about what she did on the day.
+describe("a title closing with a name after a colon", () => {
+  const band = new FoundryMemory({
+    root: "/nonexistent-fact-subject-trailing-test",
+    driver: new InMemoryFactStore([
+      { ...storedFact("fact-0001", "domain", "Kiara hoping to get to the festival show", "On Monday 9 March Kiara Singh said in the group chat that the festival show was next on the to-do list."), created: "2026-03-09T13:30:00Z" },
+      { ...storedFact("fact-0002", "domain", "The cracked cymbal: Kiara", "On 9 March 2026 Kiara Singh replaced the cracked cymbal (told us by text)."), created: "2026-03-21T20:30:00Z" },
+      { ...storedFact("fact-0003", "domain", "The cracked cymbal: Theo", "On 2 June 2025 Theo Park replaced the cracked cymbal."), created: "2025-06-03T20:30:00Z" },
+      { ...storedFact("fact-0004", "domain", "Kiara tuned the drums", "On 4 April 2026 Kiara Singh tuned the drums."), created: "2026-04-04T20:30:00Z" },
+    ]),
+  });
+
+  it("reads the closing name as the fact's subject, a closing word that is no name as none", () => {
+    expect(opensWithQuestionWord(fact("domain", "The staff award: Gideon", "Gideon won the staff award last Friday."), new Set(["gideon"]))).toBe(true);
+    expect(opensWithQuestionWord(fact("domain", "Release notes: Draft", "The release notes are a draft."), new Set(["draft"]))).toBe(false);
+  });
+
+  it("ranks the asked person's note on the topic first", async () => {
+    expect((await band.search({ query: "what did Kiara do on 9 March 2026" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0002", "fact-0001", "fact-0004"]);
+  });
+});

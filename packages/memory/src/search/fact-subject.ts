@@ -1,5 +1,6 @@
 // A fact's subject: the word its title opens with ("Petra Svoboda leaving", "Diego Alvarez on
-// the data portal", "Mira went to a pottery class"). A question naming that word asks about
+// the data portal", "Mira went to a pottery class", "Fatima: new dog"), or the one name it
+// closes with after a colon ("The annual general meeting: Wen"). A question naming that word asks about
 // what the fact is about, not about a fact that only mentions it further on ("Week of 3 May:
 // Petra on the buoy pipeline", "The ministry called Diego about the portal").
 // For a "who" question, whose answer is a person, a fact opening with a full name tells what that
@@ -18,13 +19,22 @@ const subjectOf = new WeakMap<Fact, string>();
  * A name as the title's opening: a capitalised word (not all capitals) that the body writes
  * capitalised too ("Kafka upgrade": "Kafka went to 3.5"), or followed by a second capitalised
  * word ("Petra Svoboda leaving"). "Crash reporter down" ("the crash reporter was …") opens
- * with a topic, not a name.
+ * with a topic, not a name. A colon or dash may follow the name: notes kept from chat title a
+ * person's detail "Fatima: new dog" as often as "Fatima's new dog", and a topic's note by the
+ * person it is about "The staff award: Gideon", a single name after the colon closing the title.
  */
 function openingName(fact: Fact): string | undefined {
-  const [, word, next] = /^\s*(\p{Lu}\p{Ll}+)(?:['’]s)?\s+(\S+)?/u.exec(fact.title) ?? [];
+  const [, trailing] = /:\s*(\p{Lu}\p{Ll}+)\s*$/u.exec(fact.title) ?? [];
+  if (trailing !== undefined && bodyNames(fact, trailing)) return trailing;
+  const [, word, next] = /^\s*(\p{Lu}\p{Ll}+)(?:['’]s)?[:,–—-]?\s+(\S+)?/u.exec(fact.title) ?? [];
   if (word === undefined) return undefined;
   if (next !== undefined && /^\p{Lu}\p{Ll}/u.test(next)) return word;
-  return new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, "u").test(fact.body) ? word : undefined;
+  return bodyNames(fact, word) ? word : undefined;
+}
+
+/** True when the fact's body writes `word` capitalised, as a word of its own. */
+function bodyNames(fact: Fact, word: string): boolean {
+  return new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, "u").test(fact.body);
 }
 
 /** The stem of the person's name the title opens with ("" when it opens otherwise). */

@@ -13,16 +13,18 @@ import { opensWithPersonName, subjectIn, subjectStem } from "./fact-subject";
 import { formBitsOf } from "./question-form";
 import { namesProduct } from "./product-names";
 import { recordsChoice } from "./choice";
+import { statesPresent } from "./current-state";
 import { answerSentences, type AnswerSentences } from "./answer-sentences";
 import { replacedValues, type ReplacedValue } from "./replaced-values";
 
 /** The yes/no features, in flag order; each takes two bits of a slot: known, then its value. */
-const FLAGS = [namesProduct, opensWithPersonName, recordsChoice] as const;
+const FLAGS = [namesProduct, opensWithPersonName, recordsChoice, statesPresent] as const;
 
 /** Flag numbers for {@link LiftMemo.flag}. */
 export const NAMES_PRODUCT = 0;
 export const OPENS_WITH_PERSON_NAME = 1;
 export const RECORDS_CHOICE = 2;
+export const STATES_PRESENT = 3;
 
 /** One index's memo, by position. */
 export class LiftMemo {

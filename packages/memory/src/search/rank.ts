@@ -27,9 +27,9 @@ import { ANSWER_KIND_FACTOR, ANSWER_SENTENCE_FACTOR, DATE_MATCH_FACTOR, answersI
 import { QUESTION_FORM_FACTOR, formBit, questionForm } from "./question-form";
 import { dateTermsOfQuestion, dateWordsOfQuestion } from "./date-terms";
 import { ACTOR_FACTOR, SUBJECT_FACTOR } from "./fact-subject";
-import { CURRENT_STATE_FACTOR, asksCurrentState, liftRecent } from "./current-state";
+import { CURRENT_STATE_FACTOR, STATES_PRESENT_FACTOR, currentStateMarkers, liftRecent } from "./current-state";
 import { CHOICE_FACTOR, asksForChoice } from "./choice";
-import { NAMES_PRODUCT, OPENS_WITH_PERSON_NAME, RECORDS_CHOICE, liftMemo } from "./lift-memo";
+import { NAMES_PRODUCT, OPENS_WITH_PERSON_NAME, RECORDS_CHOICE, STATES_PRESENT, liftMemo } from "./lift-memo";
 import { EARLIER_STATE_FACTOR, laterStateTerms, liftEarlier } from "./earlier-state";
 import { asksEarlierState, dropReplaced } from "./replaced-values";
 import { FIELDS, fieldCount, lowerBound } from "./search-index";
@@ -273,6 +273,15 @@ export function rankFacts(
     const others = groups.filter((alternatives) => !laterState.includes(alternatives.keys().next().value ?? ""));
     if (others.length > 0) groups = others;
   }
+  // "now", "these days": when the question is asked, not what; a fact may say "now", "these
+  // days", "no longer" or nothing, so the marker's own words leave the query when others remain
+  // (search/current-state.ts lifts the newer facts instead).
+  const nowMarkers = currentStateMarkers(queryWords);
+  if (nowMarkers.length > 0) {
+    const markerTerms = new Set(tokenize(nowMarkers.join(" ")));
+    const others = groups.filter((alternatives) => !markerTerms.has(alternatives.keys().next().value ?? ""));
+    if (others.length > 0) groups = others;
+  }
   if (groups.length === 0) return [];
   const productQuestion = asksForProduct(queryWords);
   const form = questionForm(queryWords);
@@ -309,10 +318,10 @@ export function rankFacts(
   // since every question could have it and counting it would let far more facts through the cut.
   const questionTerms = new Set(tokenize(query));
   // "now", "these days": the newer facts in the running are lifted (search/current-state.ts).
-  const currentState = asksCurrentState(queryWords);
+  const currentState = nowMarkers.length > 0;
   // "which venue did we pick": the fact recording the choice, over those suggesting options (search/choice.ts).
   const choiceQuestion = asksForChoice(queryWords);
-  const maxLift = (laterState ? EARLIER_STATE_FACTOR : 1) * (form === "person" ? ACTOR_FACTOR : 1) * (choiceQuestion ? CHOICE_FACTOR : 1) * (currentState ? CURRENT_STATE_FACTOR : 1) * (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1);
+  const maxLift = (laterState ? EARLIER_STATE_FACTOR : 1) * (form === "person" ? ACTOR_FACTOR : 1) * (choiceQuestion ? CHOICE_FACTOR : 1) * (currentState ? CURRENT_STATE_FACTOR * STATES_PRESENT_FACTOR : 1) * (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1);
   const floor = options.limit >= 1 && scores.length > options.limit ? kthLargest(scores, options.limit) - 1e-6 : -Infinity;
   // The lifted scores first, in plain arrays: only those at or above the limit-th lifted score
   // (and its ties) become survivors with their tie-breaks worked out and are sorted (a "when"
@@ -337,13 +346,15 @@ export function rankFacts(
       (asksTimeOrPerson && holdsAnswerKind(fact, form, sentences) ? ANSWER_KIND_FACTOR : 1) *
       (memo.opensWith(position, fact, questionTerms) ? SUBJECT_FACTOR : 1) *
       (form === "person" && memo.flag(position, fact, OPENS_WITH_PERSON_NAME) ? ACTOR_FACTOR : 1) *
-      (choiceQuestion && memo.flag(position, fact, RECORDS_CHOICE) ? CHOICE_FACTOR : 1);
+      (choiceQuestion && memo.flag(position, fact, RECORDS_CHOICE) ? CHOICE_FACTOR : 1) *
+      // A fact telling a value as it stands: a marker of the present, or a value it replaced.
+      (currentState && (memo.flag(position, fact, STATES_PRESENT) || memo.replacements(position, fact).length > 0) ? STATES_PRESENT_FACTOR : 1);
     liftedFacts.push(fact);
     liftedPositions.push(position);
     liftedScores.push(score * lift);
   }
   if (currentState) liftRecent(liftedFacts, liftedScores);
-  if (laterState) liftEarlier(liftedFacts, liftedScores, laterState);
+  if (laterState) liftEarlier(liftedFacts, liftedScores, laterState, (at) => memo.replacements(liftedPositions[at] as number, liftedFacts[at] as Fact).length > 0);
   // A newer fact saying a value was replaced drops the older ones holding it (search/replaced-values.ts).
   if (!laterState && !asksEarlierState(queryWords))
     dropReplaced(liftedFacts, liftedScores, (at) => memo.replacements(liftedPositions[at] as number, liftedFacts[at] as Fact), questionTerms);
