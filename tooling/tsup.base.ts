@@ -25,6 +25,25 @@ const zodEnglishOnly: EsbuildPlugin = {
   },
 };
 
+/**
+ * For an app that never serves MCP over HTTP (foundry-server: stdio only): server-kit imports the
+ * SDK's Streamable HTTP server transport lazily (decision 0025), and esbuild emits a chunk for
+ * every dynamic import it meets, used or not (84 kB twice in foundry-server's tarball, with hono).
+ * The dynamic import resolves to a module that says why it is missing instead.
+ */
+const noHttpServerTransport: EsbuildPlugin = {
+  name: "no-http-server-transport",
+  setup(build) {
+    build.onResolve({ filter: /^@modelcontextprotocol\/sdk\/server\/streamableHttp\.js$/ }, (args) =>
+      args.kind === "dynamic-import" ? { path: args.path, namespace: "no-http-server-transport" } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "no-http-server-transport" }, () => ({
+      contents: `throw new Error("This program serves MCP over stdio only: the SDK's Streamable HTTP server transport is not bundled in it.");`,
+      loader: "js",
+    }));
+  },
+};
+
 export const libraryBuild: Options = {
   entry: ["src/index.ts"],
   format: ["esm"],
@@ -39,9 +58,10 @@ export const libraryBuild: Options = {
 
 /**
  * A one-file executable: every dependency bundled, so the output runs with plain `node`
- * from any folder. `external` names native modules that cannot be bundled.
+ * from any folder. `external` names native modules that cannot be bundled; `stdioOnly` leaves
+ * the SDK's HTTP server transport out (an app that never creates an HTTP endpoint).
  */
-export function appBundle(entry: Record<string, string>, external: string[] = []): Options {
+export function appBundle(entry: Record<string, string>, external: string[] = [], options: { stdioOnly?: boolean } = {}): Options {
   // tsup lets `noExternal` win over `external`, so the bundled set must leave the externals out.
   const escaped = external.map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"));
   const bundled = escaped.length ? new RegExp(`^(?!(?:${escaped.join("|")})(?:$|/)).*`) : /.*/;
@@ -57,7 +77,7 @@ export function appBundle(entry: Record<string, string>, external: string[] = []
     sourcemap: false,
     noExternal: [bundled],
     external,
-    esbuildPlugins: [zodEnglishOnly],
+    esbuildPlugins: options.stdioOnly ? [zodEnglishOnly, noHttpServerTransport] : [zodEnglishOnly],
     banner: {
       // Bundled CommonJS dependencies call require(); give them one.
       js: 'import { createRequire as __foundryCreateRequire } from "node:module"; const require = __foundryCreateRequire(import.meta.url);',

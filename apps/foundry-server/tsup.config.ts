@@ -7,7 +7,7 @@ import { appBundle } from "../../tooling/tsup.base.ts";
 // inlining the memory package (2.2 MB more in the tarball before); the prompt-recall hook's
 // entry loads only the recall path and reaches the full engine's chunk only when it must.
 export default defineConfig([
-  { ...appBundle({ server: "src/main.ts" }), clean: false }, // the build script empties dist/ first: two builds write there
+  { ...appBundle({ server: "src/main.ts" }, [], { stdioOnly: true }), clean: false }, // the build script empties dist/ first: two builds write there
   {
     ...appBundle({
       foundry: "src/cli/main.ts",
@@ -15,7 +15,7 @@ export default defineConfig([
       "hooks/prompt-recall": "src/hooks/bin/prompt-recall.ts",
       "hooks/subagent-stop": "src/hooks/bin/subagent-stop.ts",
       "hooks/pre-compact": "src/hooks/bin/pre-compact.ts",
-    }),
+    }, [], { stdioOnly: true }),
     splitting: true,
     clean: false,
     esbuildOptions(options) {
