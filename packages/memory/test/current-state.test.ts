@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { FoundryMemory, InMemoryFactStore } from "../src/index";
 import { storedFact } from "./__fixtures__/stored-fact";
-import { asksCurrentState } from "../src/search/current-state";
+import { currentStateMarkers } from "../src/search/current-state";
 
 const saved = (id: string, title: string, body: string, created: string) => ({ ...storedFact(id, "domain", title, body), created });
 // As in bench/current-facts.json: chat restates a detail, and nothing links the newer fact to the older.
@@ -32,10 +32,10 @@ describe("current-state questions", () => {
 
   it("reads now, currently, these days and at the moment as asking for the current state", () => {
     const words = (text: string) => text.split(" ");
-    expect(asksCurrentState(words("where does hannah live now"))).toBe(true);
-    expect(asksCurrentState(words("what editor does ines use these days"))).toBe(true);
-    expect(asksCurrentState(words("what is our cloud provider at the moment"))).toBe(true);
-    expect(asksCurrentState(words("when did production move to aws"))).toBe(false);
-    expect(asksCurrentState(words("how many days until the release"))).toBe(false);
+    expect(currentStateMarkers(words("where does hannah live now"))).toEqual(["now"]);
+    expect(currentStateMarkers(words("what editor does ines use these days"))).toEqual(["these", "days"]);
+    expect(currentStateMarkers(words("what is our cloud provider at the moment"))).toEqual(["at", "the", "moment"]);
+    expect(currentStateMarkers(words("when did production move to aws"))).toEqual([]);
+    expect(currentStateMarkers(words("how many days until the release"))).toEqual([]);
   });
 });

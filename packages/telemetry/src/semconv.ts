@@ -99,6 +99,12 @@ export function writeConventionAttributes(writer: AttributeWriter, facts: Operat
   if (version !== undefined) writer.setAttribute(McpAttribute.PROTOCOL_VERSION, version);
 }
 
+/** How an operation ended as the convention records it: error.type and the RPC status code, each when set (a span's ending and its histogram series alike). */
+export function writeOutcomeAttributes(writer: AttributeWriter, outcome: { errorType?: string | undefined; statusCode?: string | undefined }): void {
+  if (outcome.errorType !== undefined) writer.setAttribute(McpAttribute.ERROR_TYPE, outcome.errorType);
+  if (outcome.statusCode !== undefined) writer.setAttribute(McpAttribute.STATUS_CODE, outcome.statusCode);
+}
+
 /** The span name the convention asks for: `{method} {tool or prompt}`, else `{method}`. */
 export function spanNameOf(facts: OperationFacts): string {
   const target = facts.toolName ?? facts.promptName;

@@ -10,7 +10,7 @@ import { otelSettingsFrom } from "./otel-env";
 import type { BridgeSpan, OtelBridge, ServiceIdentity, SpanAttributes } from "./bridge";
 import type { TraceParent } from "./trace-context";
 import { firstSeenToolLabels, type ToolLabeler } from "./tool-labels";
-import { McpAttribute, MCP_DURATION_BUCKETS_SECONDS, spanNameOf, writeConventionAttributes, type NetworkTransport, type OperationFacts, type OperationOutcome } from "./semconv";
+import { McpAttribute, MCP_DURATION_BUCKETS_SECONDS, spanNameOf, writeConventionAttributes, writeOutcomeAttributes, type NetworkTransport, type OperationFacts, type OperationOutcome } from "./semconv";
 
 /** Where an operation was observed. */
 export type OperationSide = "server" | "client";
@@ -163,9 +163,9 @@ export class Telemetry {
     const seriesKey = `${facts.method}\u0000${context.transport}\u0000${toolLabel ?? "\u0001"}\u0000${facts.promptName ?? "\u0001"}\u0000${protocolVersion}\u0000${outcome.errorType ?? ""}\u0000${outcome.statusCode ?? ""}`;
     this.bridge.recordDuration(side, seconds, seriesKey, () => {
       const metricAttributes: SpanAttributes = {};
-      writeConventionAttributes({ setAttribute: (key, value) => (metricAttributes[key] = value) }, facts, context.transport, context.protocolVersion);
-      if (outcome.errorType !== undefined) metricAttributes[McpAttribute.ERROR_TYPE] = outcome.errorType;
-      if (outcome.statusCode !== undefined) metricAttributes[McpAttribute.STATUS_CODE] = outcome.statusCode;
+      const writer = { setAttribute: (key: string, value: string) => void (metricAttributes[key] = value) };
+      writeConventionAttributes(writer, facts, context.transport, context.protocolVersion);
+      writeOutcomeAttributes(writer, outcome);
       if (toolLabel !== undefined) metricAttributes[McpAttribute.TOOL_NAME] = toolLabel;
       return metricAttributes;
     });

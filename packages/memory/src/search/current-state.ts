@@ -18,12 +18,7 @@ export const CURRENT_STATE_FACTOR = 1.5;
 const NOW_WORDS = new Set(["now", "currently", "current", "nowadays", "latest", "still", "anymore"]);
 const NOW_PHRASES = [["these", "days"], ["at", "the", "moment"], ["any", "more"], ["right", "now"]];
 
-/** True when the question (its lower-case words) asks for the current state. */
-export function asksCurrentState(words: readonly string[]): boolean {
-  return currentStateMarkers(words).length > 0;
-}
-
-/** The question's words that ask for the state now ("now", "these days"): empty when none do. */
+/** The question's (lower-case) words that ask for the state now ("now", "these days"): empty when it does not ask for the current state. */
 export function currentStateMarkers(words: readonly string[]): string[] {
   const markers = words.filter((word) => NOW_WORDS.has(word));
   for (const phrase of NOW_PHRASES)

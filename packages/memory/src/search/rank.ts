@@ -269,19 +269,12 @@ export function rankFacts(
   // "before the ramen bar": the state that came after is a reference point, not what is asked
   // (search/earlier-state.ts); its words leave the query when others remain.
   const laterState = laterStateTerms(queryWords, askedDates);
-  if (laterState) {
-    const others = groups.filter((alternatives) => !laterState.includes(alternatives.keys().next().value ?? ""));
-    if (others.length > 0) groups = others;
-  }
+  if (laterState) groups = withoutConcepts(groups, new Set(laterState));
   // "now", "these days": when the question is asked, not what; a fact may say "now", "these
   // days", "no longer" or nothing, so the marker's own words leave the query when others remain
   // (search/current-state.ts lifts the newer facts instead).
   const nowMarkers = currentStateMarkers(queryWords);
-  if (nowMarkers.length > 0) {
-    const markerTerms = new Set(tokenize(nowMarkers.join(" ")));
-    const others = groups.filter((alternatives) => !markerTerms.has(alternatives.keys().next().value ?? ""));
-    if (others.length > 0) groups = others;
-  }
+  if (nowMarkers.length > 0) groups = withoutConcepts(groups, new Set(tokenize(nowMarkers.join(" "))));
   if (groups.length === 0) return [];
   const productQuestion = asksForProduct(queryWords);
   const form = questionForm(queryWords);
@@ -382,6 +375,12 @@ interface Survivor extends RankedFact {
 }
 
 /** The `k`-th largest of `values` (1-based; `k` at most their number), keeping only the `k` largest seen. */
+/** `groups` without the concepts whose word (each group's first term, its stem) is in `leaving`, unless none would remain. */
+function withoutConcepts(groups: Alternatives[], leaving: ReadonlySet<string>): Alternatives[] {
+  const others = groups.filter((alternatives) => !leaving.has(alternatives.keys().next().value ?? ""));
+  return others.length > 0 ? others : groups;
+}
+
 function kthLargest(values: readonly number[], k: number): number {
   const top = new Float64Array(k).fill(-Infinity); // descending
   for (const value of values) {

@@ -9,7 +9,7 @@
 // explicitly. A span the sampler drops still gets its own span id, so the context it passes on
 // names it, with the sampled flag off.
 import type { BridgeSpan, SpanEnding } from "../bridge";
-import { McpAttribute } from "../semconv";
+import { writeOutcomeAttributes } from "../semconv";
 import { attributeText, type SpanRecord } from "./otlp-json";
 import type { Sampler } from "./sampler";
 import { newSpanId, newTraceId, parentFrom, traceparentOf, type ParentContext } from "./span-ids";
@@ -62,12 +62,11 @@ class RecordingSpan implements BridgeSpan, SpanRecord {
     if (this.ended) return;
     this.ended = true;
     this.endMs = TIME_ORIGIN_MS + endedAt;
+    writeOutcomeAttributes(this, ending);
     if (ending.errorType !== undefined) {
-      this.setAttribute(McpAttribute.ERROR_TYPE, ending.errorType);
       this.error = true;
       this.errorMessage = ending.message;
     }
-    if (ending.statusCode !== undefined) this.setAttribute(McpAttribute.STATUS_CODE, ending.statusCode);
     this.finished(this);
   }
 }
