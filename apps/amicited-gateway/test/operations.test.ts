@@ -6,7 +6,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { openSqliteStore } from "@foundry-mcp/workspace-store";
 import { afterEach, describe, expect, it } from "vitest";
+import { GATEWAY_SCHEMA } from "../src/store-schema/gateway-schema";
 import { GATEWAY, connect, initData, requireBuild, startGateway, textOf } from "./support/gateway-process";
 import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
 
@@ -119,4 +121,36 @@ describe("graceful drain on SIGTERM", () => {
     expect(serve(["--log-format", "xml"])).toMatchObject({ status: 2, stderr: expect.stringContaining('amicited-gateway: --log-format must be text or json; got "xml"') });
     expect(serve(["--drain-seconds", "601"])).toMatchObject({ status: 2, stderr: expect.stringContaining('amicited-gateway: --drain-seconds must be a whole number of seconds from 0 to 600; got "601"') });
   });
+});
+
+describe("a stored session that cannot be restored", () => {
+  // Regression (session 19): the client got its 500 SESSION_NOT_RESTORED and the operator heard
+  // nothing, so a broken row in the store went unseen.
+  it("is one JSON error record in the log with the stable code and the session id, never the token", async () => {
+    requireBuild();
+    const { dir, tokens } = initData();
+    const gateway = await startGateway(dir, ["--log-format", "json"]);
+    const entry = { gateway, dir, clients: [] as Client[] };
+    started.push(entry);
+    const demo = tokens.demo as WorkspaceTokens;
+    const client = await connect(gateway.url, demo.readToken);
+    entry.clients.push(client);
+    // The row as another instance or a bad migration could leave it: clientInfo.name must be a string.
+    const store = await openSqliteStore({ dataDir: dir, hostSchemas: [GATEWAY_SCHEMA] });
+    const rows = await store.all<{ id: string }>("SELECT id FROM mcp_sessions");
+    await store.run("UPDATE mcp_sessions SET client_info = ?", ['{"name":7,"version":"1.0.0"}']);
+    await store.close();
+    expect(rows).toHaveLength(1);
+    await expect(client.listTools()).rejects.toThrow(/SESSION_NOT_RESTORED/);
+    const restoreRecords = () => recordsOf(gateway.stderr()).filter((record) => record.code !== undefined);
+    await expect.poll(() => restoreRecords().length).toBe(1);
+    expect(restoreRecords()[0]).toMatchObject({
+      level: "error",
+      service: "amicited-gateway",
+      code: "SESSION_NOT_RESTORED",
+      session_id: rows[0]!.id,
+      msg: expect.stringMatching(/^amicited-gateway: session restore failed \(SESSION_NOT_RESTORED, session [^)]+\): session [^ ]+ could not be restored: its stored initialize fails the SDK's schema/),
+    });
+    expect(gateway.stderr()).not.toContain(demo.readToken);
+  }, 60_000);
 });

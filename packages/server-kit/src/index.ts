@@ -35,7 +35,7 @@ export { SharedModernServer } from "./eras/shared-modern-server";
 // The host's one handler object, and the whole MCP endpoint over HTTP around it: edge, both eras,
 // 2025 sessions restored from the host's store per request, resumable SSE streams.
 export { createAppServer, type AppCall, type McpApp, type ProgressSender } from "./app-server";
-export { createMcpHttpEndpoint, type McpHttpEndpoint, type McpHttpEndpointOptions } from "./sessions/mcp-http-endpoint";
+export { createMcpHttpEndpoint, type EndpointFailure, type McpHttpEndpoint, type McpHttpEndpointOptions } from "./sessions/mcp-http-endpoint";
 export type { LegacyWording } from "./sessions/legacy-http";
 export type { LoggedStreamEvent, SessionCredential, SessionLookup, SessionRefusal, SessionRows, StoredSession, StreamEventRows } from "./sessions/session-rows";
 // Those rows and events as SQL over the host's store (any object with a SqlRunner's methods).

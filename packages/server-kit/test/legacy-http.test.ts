@@ -58,6 +58,8 @@ let openServers = 0;
 let alterServer: (server: Server) => void = () => undefined;
 /** Rejections that escaped the endpoint to the host. */
 const escaped: unknown[] = [];
+/** What the host's onRestoreError heard: the session id and the error's code. */
+const restoreErrors: string[] = [];
 
 const endpoint: LegacyEndpoint<TestCredential> = {
   sessions,
@@ -72,6 +74,7 @@ const endpoint: LegacyEndpoint<TestCredential> = {
   countFreeRequest: async () => undefined,
   wording: { server: "the test server", maxEvents: "--max-events", maxEventsPerSession: "--max-events-per-session" },
   onStreamLogError: () => undefined,
+  onRestoreError: (sessionId, error) => void restoreErrors.push(`${sessionId} ${error.code}`),
 };
 
 async function readBody(req: http.IncomingMessage): Promise<unknown> {
@@ -104,6 +107,7 @@ beforeEach(() => {
   openServers = 0;
   alterServer = () => undefined;
   escaped.length = 0;
+  restoreErrors.length = 0;
 });
 
 const postInSession = (sessionId: string, message: object) =>
@@ -122,6 +126,7 @@ describe("answerInSession", () => {
     expect(await response.json()).toEqual({ jsonrpc: "2.0", id: 5, result: { tools: [{ name: "echo", inputSchema: { type: "object" } }] } });
     // The Server closes once the answer is out, so just after the client has it.
     await expect.poll(() => openServers).toBe(0);
+    expect(restoreErrors).toEqual([]);
   });
 
   it("closes the Server and answers 500 SESSION_NOT_RESTORED with the request's id when the stored row fails the SDK's schema", async () => {
@@ -141,6 +146,8 @@ describe("answerInSession", () => {
         data: { code: "SESSION_NOT_RESTORED" },
       },
     });
+    // Regression (session 19): only the client heard of the broken row; the operator's hook now does too.
+    expect(restoreErrors).toEqual(["s-bad SESSION_NOT_RESTORED"]);
   });
 
   it("closes the Server and answers 500 SDK_UNSUPPORTED when the Server has no _oninitialize to restore through", async () => {
@@ -154,5 +161,6 @@ describe("answerInSession", () => {
     expect(body.error.code).toBe(-32603);
     expect(body.error.message).toMatch(/^Internal error: @modelcontextprotocol\/sdk's Server has no _oninitialize, .* install @modelcontextprotocol\/sdk 1\.32\.2, /);
     expect(body.error.data).toEqual({ code: "SDK_UNSUPPORTED" });
+    expect(restoreErrors).toEqual(["s-good SDK_UNSUPPORTED"]);
   });
 });

@@ -68,6 +68,8 @@ const noEvents: StreamEventRows = {
 };
 
 const sessions = new MapSessions();
+/** What the endpoints' onError heard, one line per report. */
+const reported: string[] = [];
 const instances: { server: http.Server; endpoint: McpHttpEndpoint; url: string }[] = [];
 beforeAll(async () => {
   for (let n = 0; n < 2; n++) {
@@ -80,6 +82,7 @@ beforeAll(async () => {
       countFreeRequest: async () => undefined,
       wording: { server: "the test server", maxEvents: "--max-events", maxEventsPerSession: "--max-events-per-session" },
       viewParameter: "toolsets",
+      onError: (what, error, sessionId) => void reported.push(`${what} ${sessionId} ${(error as { code?: string }).code}`),
     });
     const server = http.createServer((req, res) => void endpoint.handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -148,5 +151,21 @@ describe("createMcpHttpEndpoint", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ id: 3, result: { content: [{ type: "text", text: "echo {} for w2" }], resultType: "complete" } });
     expect(entries).toEqual(["callTool 2 bing echo"]);
+  });
+
+  // Regression (session 19): a row that could not be restored was answered 500 to the client and
+  // told to nobody else, so an operator never saw a broken store row.
+  it("tells the host's onError of a stored session it could not restore, with the session id and the code the client got", async () => {
+    const opened = await sessions.open({ tokenId: 1, toolsets: null, protocolVersion: "2025-11-25", clientCapabilities: {}, clientInfo: { name: "c", version: "1" } });
+    sessions.rows.set(opened.id, { ...opened, clientInfo: { name: 7, version: "1" } });
+    reported.length = 0;
+    const response = await fetch(instances[1]!.url, {
+      method: "POST",
+      headers: { ...auth("alpha"), "mcp-session-id": opened.id, "mcp-protocol-version": "2025-11-25" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 4, method: "tools/list" }),
+    });
+    expect(response.status).toBe(500);
+    expect(((await response.json()) as { error: { data: unknown } }).error.data).toEqual({ code: "SESSION_NOT_RESTORED" });
+    expect(reported).toEqual([`session restore ${opened.id} SESSION_NOT_RESTORED`]);
   });
 });

@@ -245,6 +245,7 @@ export async function runServe(args: ParsedArgs): Promise<void> {
   const running = await startHttpGateway(gateway, {
     host,
     operations,
+    log,
     port: flagInteger(args, "port", 8787, 0, 65535),
     maxBodyBytes: flagInteger(args, "max-body-bytes", 1024 * 1024, 1024, 64 * 1024 * 1024),
     allowedHosts,

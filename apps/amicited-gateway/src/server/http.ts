@@ -8,8 +8,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { messageOf } from "@foundry-mcp/core";
-import { createMcpHttpEndpoint, jsonRpcError, sendJson } from "@foundry-mcp/server-kit";
-import type { HttpOperations } from "@foundry-mcp/server-kit";
+import { createMcpHttpEndpoint, jsonRpcError, sendJson, ServerKitError } from "@foundry-mcp/server-kit";
+import type { EndpointFailure, HttpOperations, StructuredLog } from "@foundry-mcp/server-kit";
 import { bearerResolver } from "@foundry-mcp/workspace-store";
 import type { Credential } from "@foundry-mcp/workspace-store";
 import { StreamEventLog } from "./stream-event-log";
@@ -45,6 +45,24 @@ export interface HttpGatewayOptions {
   oauth?: { routes: OAuthRoutes; publicUrl?: string };
   /** GET /metrics (server/metrics.ts; docs/operators/telemetry.md). */
   metrics?: MetricsRoute;
+  /** The operator's log (`serve --log-format`): endpoint failures an operator must act on go there; absent, to stderr. */
+  log?: StructuredLog;
+}
+
+/**
+ * Where the endpoint's failures go. A stored session that could not be restored is an error record
+ * with its stable code and session id (a broken row in the store; the client only sees a 500):
+ * never a token, the log redacts them anyway.
+ */
+function endpointFailureReporter(log: StructuredLog | undefined) {
+  return (what: EndpointFailure, error: unknown, sessionId?: string): void => {
+    if (what === "stream log") return reportStreamLogError(error);
+    if (what === "session sweep") return void process.stderr.write(`amicited-gateway: session sweep failed: ${messageOf(error)}\n`);
+    const code = ServerKitError.isInstance(error) ? error.code : "SESSION_NOT_RESTORED";
+    const message = `amicited-gateway: session restore failed (${code}, session ${sessionId}): ${messageOf(error)}`;
+    if (log) log.write("error", message, { code, session_id: sessionId });
+    else process.stderr.write(`${message}\n`);
+  };
 }
 
 /** A running HTTP gateway. */
@@ -83,10 +101,7 @@ export async function startHttpGateway(
     wording: { server: "the gateway", maxEvents: "--max-stream-events", maxEventsPerSession: "--max-stream-events-per-session" },
     viewParameter: "toolsets",
     ...(options.operations ? { operations: options.operations } : {}),
-    onError: (what, error) =>
-      what === "stream log"
-        ? reportStreamLogError(error)
-        : void process.stderr.write(`amicited-gateway: session sweep failed: ${messageOf(error)}\n`),
+    onError: endpointFailureReporter(options.log),
   });
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {

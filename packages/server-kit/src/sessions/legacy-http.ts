@@ -69,6 +69,11 @@ export interface LegacyEndpoint<C extends SessionCredential> {
   wording: LegacyWording;
   /** A refused or failed event log write; the call it belongs to goes on. */
   onStreamLogError: (error: unknown) => void;
+  /**
+   * A stored session that could not be restored (its request was answered 500 with `error.code`):
+   * the operator's sign of a broken store row, which the client alone would otherwise see.
+   */
+  onRestoreError: (sessionId: string, error: ServerKitError) => void;
 }
 
 /** One admitted request: its credential, parsed body and method. */
@@ -108,11 +113,12 @@ function wantsStream(req: http.IncomingMessage, body: unknown): boolean {
  * Restores `session` into `server`, or, when it cannot be restored (a row the SDK's schema refuses,
  * a Server without the SDK's initialize handling, anything restoreSession throws), closes the
  * Server and answers the request 500 / -32603 with a stable code in `data.code` (the
- * ServerKitError's, else SESSION_NOT_RESTORED) and the request's id. The Server is closed before the
- * refusal goes out, so nothing of the request is left open once the client has its answer (the
- * caller's own close then finds no transport: the SDK's Protocol drops it on close).
+ * ServerKitError's, else SESSION_NOT_RESTORED) and the request's id, and tells the host's
+ * `onRestoreError`. The Server is closed before the refusal goes out, so nothing of the request is
+ * left open once the client has its answer (the caller's own close then finds no transport: the
+ * SDK's Protocol drops it on close).
  */
-async function restoredOrRefused<C extends SessionCredential>(server: Server, session: StoredSession, request: LegacyRequest<C>): Promise<boolean> {
+async function restoredOrRefused<C extends SessionCredential>(endpoint: LegacyEndpoint<C>, server: Server, session: StoredSession, request: LegacyRequest<C>): Promise<boolean> {
   try {
     await restoreSession(server, session);
     return true;
@@ -122,6 +128,7 @@ async function restoredOrRefused<C extends SessionCredential>(server: Server, se
       : new ServerKitError(ServerKitErrorCode.SESSION_NOT_RESTORED, `session ${session.id} could not be restored: ${messageOf(error)}`, { cause: error });
     await server.close().catch(() => undefined);
     sendJson(request.res, 500, jsonRpcError(-32603, `Internal error: ${failure.message}`, wireIdOf(request.body), { code: failure.code }));
+    endpoint.onRestoreError(session.id, failure);
     return false;
   }
 }
@@ -145,7 +152,7 @@ async function serve<C extends SessionCredential>(
   const hungUp = new Promise<void>((resolve) => res.once("close", () => resolve()));
   try {
     await server.connect(restored);
-    if (options.session && !(await restoredOrRefused(server, options.session, request))) return;
+    if (options.session && !(await restoredOrRefused(endpoint, server, options.session, request))) return;
     await Promise.race([transport.handleRequest(request.req, res, request.body), hungUp]);
     if (!options.resumable && !res.writableFinished) restored.cancelPending("the client closed the connection");
     await restored.idle();

@@ -9,6 +9,7 @@
 import type http from "node:http";
 import { messageOf } from "@foundry-mcp/core";
 import { createAppServer, type McpApp } from "../app-server";
+import { ServerKitError } from "../errors";
 import { answerModernPost, isModernPost } from "../eras/modern-http";
 import type { ServerIdentity } from "../eras/modern-result";
 import { createHttpEdge, jsonRpcError, sendJson, type HttpEdgeOptions } from "../http-edge";
@@ -35,9 +36,16 @@ export interface McpHttpEndpointOptions<C extends SessionCredential> {
   viewParameter?: string;
   /** Told what each admitted request is (server-kit's request log and drain). */
   operations?: HttpOperations;
-  /** A failed SSE event log write or idle-session sweep (default: a line on stderr). */
-  onError?: (what: "stream log" | "session sweep", error: unknown) => void;
+  /**
+   * A failed SSE event log write or idle-session sweep, or a stored session that could not be
+   * restored (`error` a ServerKitError whose `code` the client was answered with; `sessionId` set),
+   * which only the operator can mend (default: a line on stderr).
+   */
+  onError?: (what: EndpointFailure, error: unknown, sessionId?: string) => void;
 }
+
+/** What failed, as {@link McpHttpEndpointOptions.onError} is told. */
+export type EndpointFailure = "stream log" | "session sweep" | "session restore";
 
 /** A mounted endpoint: the host's router calls `handle` for requests to the MCP path. */
 export interface McpHttpEndpoint {
@@ -60,7 +68,13 @@ export function createMcpHttpEndpoint<C extends SessionCredential>(options: McpH
   // Loaded here, not when server-kit is imported: stdio hosts never get this far (legacy-http.ts).
   // A failed load is seen by the first request that awaits it.
   void loadHttpTransport().catch(() => undefined);
-  const report = options.onError ?? ((what, error) => void process.stderr.write(`${identity.serverInfo.name}: ${what} failed: ${messageOf(error)}\n`));
+  const report =
+    options.onError ??
+    ((what, error, sessionId) => {
+      const code = ServerKitError.isInstance(error) ? `${error.code}, ` : "";
+      const where = sessionId === undefined ? "" : ` (${code}session ${sessionId})`;
+      process.stderr.write(`${identity.serverInfo.name}: ${what} failed${where}: ${messageOf(error)}\n`);
+    });
   const admit = createHttpEdge<C>(options.edge);
   const createServer = (credential: C, view: string | undefined) => createAppServer(identity, app, credential, view);
   const legacy: LegacyEndpoint<C> = {
@@ -70,6 +84,7 @@ export function createMcpHttpEndpoint<C extends SessionCredential>(options: McpH
     countFreeRequest: options.countFreeRequest,
     wording: options.wording,
     onStreamLogError: (error) => report("stream log", error),
+    onRestoreError: (sessionId, error) => report("session restore", error, sessionId),
   };
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse, url?: URL): Promise<void> => {
