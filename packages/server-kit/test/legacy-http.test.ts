@@ -8,8 +8,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createAppServer, jsonRpcError, sendJson, type McpApp, type ServerIdentity, type SessionRows, type StoredSession, type StreamEventRows } from "../src/index";
+import { createAppServer, jsonRpcError, sendJson, type McpApp, type ServerIdentity, type SessionRows, type StoredSession } from "../src/index";
 import { answerInSession, type LegacyEndpoint } from "../src/sessions/legacy-http";
+import { noStreamEvents } from "./__fixtures__/no-stream-events";
 
 interface TestCredential {
   tokenId: number;
@@ -44,14 +45,6 @@ const sessions: SessionRows = {
   end: async (id) => rows.delete(id),
   sweep: async () => 0,
 };
-const events: StreamEventRows = {
-  limits: { maxEvents: 10, maxEventsPerSession: 10 },
-  hasRoom: async () => true,
-  makeRoom: async () => true,
-  append: async () => undefined,
-  streamState: async () => "unknown",
-  after: async () => [],
-};
 
 /** Servers built and not yet closed; what each test's Server factory does to the Server it builds. */
 let openServers = 0;
@@ -63,7 +56,7 @@ const restoreErrors: string[] = [];
 
 const endpoint: LegacyEndpoint<TestCredential> = {
   sessions,
-  events,
+  events: noStreamEvents,
   createServer: (who, view) => {
     const server = createAppServer(identity, app, who, view);
     openServers += 1;

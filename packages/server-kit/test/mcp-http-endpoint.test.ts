@@ -9,7 +9,8 @@ import type { AddressInfo } from "node:net";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMcpHttpEndpoint, type McpApp, type McpHttpEndpoint, type ServerIdentity, type SessionRows, type StoredSession, type StreamEventRows } from "../src/index";
+import { createMcpHttpEndpoint, type McpApp, type McpHttpEndpoint, type ServerIdentity, type SessionRows, type StoredSession } from "../src/index";
+import { noStreamEvents } from "./__fixtures__/no-stream-events";
 
 interface TestCredential {
   tokenId: number;
@@ -58,14 +59,6 @@ class MapSessions implements SessionRows {
     return 0;
   }
 }
-const noEvents: StreamEventRows = {
-  limits: { maxEvents: 10, maxEventsPerSession: 10 },
-  hasRoom: async () => true,
-  makeRoom: async () => true,
-  append: async () => undefined,
-  streamState: async () => "unknown",
-  after: async () => [],
-};
 
 const sessions = new MapSessions();
 /** What the endpoints' onError heard, one line per report. */
@@ -78,7 +71,7 @@ beforeAll(async () => {
       app,
       edge: { host: "127.0.0.1", realm: "t", checkToken: (token) => TOKENS[token] },
       sessions,
-      events: noEvents,
+      events: noStreamEvents,
       countFreeRequest: async () => undefined,
       wording: { server: "the test server", maxEvents: "--max-events", maxEventsPerSession: "--max-events-per-session" },
       viewParameter: "toolsets",
