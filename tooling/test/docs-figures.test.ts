@@ -1,6 +1,9 @@
 // Docs true by test: every figure the README's headline table quotes must stand in
-// docs/benchmarks.md (which `pnpm bench` writes), and every bench script must have a section there.
-// A bench run that changes a figure, or a section lost in an edit, fails here until the README follows.
+// docs/benchmarks.md (which `pnpm bench` writes) in the row of its own set (or, for a figure given
+// in prose, the same paragraph), and every bench script must have a section there. A bench run
+// that changes a figure, or a section lost in an edit, fails here until the README follows.
+// Regression (session 19): a figure passed when its number stood anywhere in the report, so a
+// README row could quote another set's figure (BFCL's beside MetaTool's name) and still pass.
 import { readFileSync, readdirSync, existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,6 +29,89 @@ function figuresIn(cell: string): string[] {
   return [...cell.matchAll(/~?\d[\d,]*(?:\.\d+)?(?:–\d[\d,]*(?:\.\d+)?)?(?:×|%| ms)?/g)].map((match) => match[0]).filter((figure) => /[.×%~–]|ms/.test(figure));
 }
 
+/**
+ * Where each README headline figure comes from: per row (by the start of its claim), one label per
+ * figure of `measured | baseline` in order, each the strings that the report's table row (or
+ * paragraph) holding that figure must also hold: the set, and the system where a set has several.
+ */
+const FIGURE_SOURCES: Record<string, string[][]> = {
+  "memory: tokens per session": [["| 200 |"], ["| 10000 |"]],
+  "memory: right fact first (recall@1), 60 labelled queries": [["| @foundry-mcp/memory (BM25F"], ["| plain BM25, all files |"]],
+  "memory: right fact first on holdout 11": [
+    ["| holdout 11 (", "| memory after |"],
+    ["| holdout 11 (", "| memory after |"],
+    ["| holdout 11 (", "| plain BM25, active facts |"],
+    ["| holdout 11 (", "| plain BM25, active facts |"],
+  ],
+  "tools: tokens of tools/list, gateway": [["| tools/list |"], ["| one round: search"]],
+  "tools: one full find → describe → run round": [["| progressive: four base tools"], ["| eager: every tool listed"]],
+  "tools: right tool first on holdout 10": [
+    ["| holdout 10 (", "| catalog after |"],
+    ["| holdout 10 (", "| catalog after |"],
+    ["| holdout 10 (", "| plain BM25 |"],
+    ["| holdout 10 (", "| plain BM25 |"],
+  ],
+  "tools: right tool first on sets nobody here wrote": [
+    ["| BFCL v4 live_multiple,", "| catalog after |"],
+    ["| BFCL v4 live_multiple,", "| catalog after |"],
+    ["| MetaTool, 199 tools", "| catalog after |"],
+    ["| MetaTool, 199 tools", "| catalog after |"],
+    ["| BFCL v4 live_multiple,", "| plain BM25 |"],
+    ["| BFCL v4 live_multiple,", "| plain BM25 |"],
+    ["| MetaTool, 199 tools", "| plain BM25 |"],
+    ["| MetaTool, 199 tools", "| plain BM25 |"],
+  ],
+  "aggregator overhead, one `tools/call` through `foya serve`": [
+    ["| 1 | foya serve (stdio) |"],
+    ["| 1 | foya serve (stdio) |"],
+    ["| 1 | foya serve (stdio) |"],
+    ["| 1 | bare SDK relay (stdio) |"],
+  ],
+  "connecting 50 servers": [["| 50 |"]],
+  "gateway throughput, `run_tool` at 32 clients": [["| 32 |"], ["| 32 |"]],
+};
+
+/** The report's units a figure may be quoted from: each table row, and each paragraph of prose. */
+function unitsOf(text: string): string[] {
+  const units: string[] = [];
+  let paragraph: string[] = [];
+  const endParagraph = () => void (paragraph.length > 0 && units.push(paragraph.join("\n")), (paragraph = []));
+  for (const line of text.split("\n")) {
+    if (line.startsWith("|")) {
+      endParagraph();
+      units.push(line);
+    } else if (line.trim() === "") endParagraph();
+    else paragraph.push(line);
+  }
+  endParagraph();
+  return units;
+}
+
+/** Whether `unit` holds `figure` as a whole number (0.30 is not in 0.300, 1.1 not in 21.1). */
+function holdsFigure(unit: string, figure: string): boolean {
+  const escaped = figure.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?<![\\d.,])${escaped}(?![\\d]|[.,]\\d)`).test(unit);
+}
+
+/**
+ * The README rows' figures that do not stand in the report beside their set's label, as
+ * `figure (claim)`; rows without an entry in `sources` (or with another number of figures) are named too.
+ */
+function misplacedFigures(rows: string[][], report: string, sources: Record<string, string[][]>): string[] {
+  const units = unitsOf(report);
+  return rows.flatMap(([claim = "", measured, baseline]) => {
+    const figures = figuresIn(`${measured} | ${baseline}`).map((figure) => figure.replace(/ ms$/, "").replace(/^~/, ""));
+    const key = Object.keys(sources).find((start) => claim.startsWith(start));
+    const labels = key === undefined ? undefined : sources[key];
+    if (!labels || labels.length !== figures.length) return [`${figures.length} figures, ${labels?.length ?? "no"} labels in FIGURE_SOURCES (${claim})`];
+    return figures.flatMap((figure, at) => {
+      const label = labels[at] ?? [];
+      const found = units.some((unit) => label.every((part) => unit.includes(part)) && holdsFigure(unit, figure));
+      return found ? [] : [`${figure} beside ${label.join(" + ")} (${claim})`];
+    });
+  });
+}
+
 function benchScripts(): string[] {
   const found: string[] = [];
   for (const group of ["packages", "apps"]) {
@@ -45,16 +131,23 @@ describe("docs true by test", () => {
     expect(figuresIn("added p50 0.70 ms, 0.87 of")).toEqual(["0.70 ms", "0.87"]);
   });
 
-  it("finds every README headline figure in docs/benchmarks.md", () => {
+  it("finds a figure only as a whole number in the row of its own set", () => {
+    const table = "| set | system | top-1 |\n| --- | --- | --- |\n| BFCL v4 live_multiple, 1053 requests | catalog after | 72.6% |\n| MetaTool, 199 tools | catalog after | 51.7% |\n\nProse: the relay adds 0.300 ms.";
+    const sources = { "tools: right tool first": [["| MetaTool, 199 tools", "| catalog after |"]], "relay": [["the relay adds"]] };
+    expect(misplacedFigures([["tools: right tool first on MetaTool", "51.7%", ""]], table, sources)).toEqual([]);
+    // The wrong set's figure: it stands in the report, but in BFCL's row.
+    expect(misplacedFigures([["tools: right tool first on MetaTool", "72.6%", ""]], table, sources)).toEqual(["72.6% beside | MetaTool, 199 tools + | catalog after | (tools: right tool first on MetaTool)"]);
+    expect(misplacedFigures([["relay", "0.30 ms", ""]], table, sources)).toEqual(["0.30 beside the relay adds (relay)"]);
+    expect(misplacedFigures([["unknown row", "1.5×", ""]], table, sources)).toEqual(["1 figures, no labels in FIGURE_SOURCES (unknown row)"]);
+  });
+
+  it("finds every README headline figure in docs/benchmarks.md, in its own set's row", () => {
     const rows = headlineRows();
     expect(rows.length).toBeGreaterThan(5);
-    const missing = rows.flatMap(([claim, measured, baseline]) =>
-      figuresIn(`${measured} | ${baseline}`)
-        .map((figure) => figure.replace(/ ms$/, "").replace(/^~/, ""))
-        .filter((figure) => !report.includes(figure))
-        .map((figure) => `${figure} (${claim})`),
-    );
-    expect(missing, "README figures not in docs/benchmarks.md: run the bench and copy its figures").toEqual([]);
+    expect(
+      misplacedFigures(rows, report, FIGURE_SOURCES),
+      "README figures not in their set's row of docs/benchmarks.md: copy the bench's figures, or name a new row's sets in FIGURE_SOURCES",
+    ).toEqual([]);
   });
 
   it("has a section for every bench script", () => {
