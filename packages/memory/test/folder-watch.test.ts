@@ -1,10 +1,11 @@
 // Decision 0014: the markdown store is a plain fact store; the directory watch is composed around
 // it (withFolderWatch). Real files, real fs.watch: the watchers are counted in /proc (Linux).
-import { mkdirSync, readFileSync, renameSync, stat, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, renameSync, stat, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FoundryMemory, InMemoryFactStore, MarkdownFactStore, serializeFact, withFolderWatch } from "../src/index";
 import type { Fact } from "../src/index";
+import { recallFromIndex } from "../src/recall";
 import { inotifyWatchesOn } from "./__fixtures__/inotify-watches";
 import { makeTempRoot } from "./__fixtures__/temp-root";
 import { runDriverConformance } from "./driver-conformance";
@@ -165,5 +166,39 @@ describe("never stale with re-stat slices owed", () => {
     }
     expect(store.freshness()).toMatchObject({ method: "watch" });
     await memory.close();
+  });
+});
+
+// Regression (session 19): the watch's self-test wrote its probe file into the facts folder, so every
+// engine start changed the folder's mtime during its first load: the recall index (proved current
+// by that mtime) was never saved, and each SessionStart built it again for nothing.
+describe("the watch's probe leaves the facts folder as it was", () => {
+  // Past the racy window, as a session that starts a while after the last edit.
+  const later = () => new Date(Date.now() + 10_000);
+  const folderKey = () => {
+    const stat = statSync(facts, { bigint: true });
+    return `${stat.ino} ${stat.mtimeNs} ${stat.ctimeNs}`;
+  };
+
+  it("a second engine start over an unchanged folder finds the recall index saved by the first one current", async () => {
+    const before = folderKey();
+    const first = new FoundryMemory({ root, now: later });
+    expect((await first.search({ query: "seed7" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0007"]);
+    expect(await first.saveRecallIndex({ unlessCurrent: true })).toBe(true);
+    await first.close();
+    expect(folderKey()).toBe(before);
+
+    const recallFile = path.join(root, ".foundry/cache/recall-index.bin");
+    const saved = statSync(recallFile).mtimeMs;
+    const second = new FoundryMemory({ root, now: later });
+    expect((await second.search({ query: "seed9" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0009"]);
+    // Current, so a session start skips the rebuild; the prompt hook answers from it alone.
+    expect(await second.saveRecallIndex({ unlessCurrent: true })).toBe(false);
+    await second.close();
+    expect(statSync(recallFile).mtimeMs).toBe(saved);
+    expect(recallFromIndex(root, "seed9", 3, later())).toMatchObject({ ok: true, hits: [{ id: "fact-0009" }] });
+    expect(folderKey()).toBe(before);
+    // The probe went to the cache folder and was removed there.
+    expect(readdirSync(path.join(root, ".foundry/cache")).filter((name) => name.includes("watch-probe"))).toEqual([]);
   });
 });

@@ -1,7 +1,11 @@
 // A directory watch on `.foundry/memory/facts/` that says which files changed since the last
 // call, or that it cannot vouch and the caller must scan the whole folder. It cannot vouch:
 // - before it is started and proved: on start it writes a probe file and requires the probe's
-//   event (a platform or file system where events are late or missing fails this self-test);
+//   event (a platform or file system where events are late or missing fails this self-test). The
+//   probe goes in a folder beside the facts (`.foundry/cache/`, on the same device), watched for
+//   that moment alone: a probe in the facts folder changed that folder's mtime at every start,
+//   so the recall index, proved current by the folder's stat, was never current (session 19).
+//   Both watches share the loop's one inotify instance, so the probe's event proves this one's;
 // - off Linux (macOS FSEvents and Windows change journals deliver late, in batches), and on
 //   file systems other than known local ones (NFS, SMB/CIFS, FUSE, 9p, virtiofs… deliver no
 //   events for changes made by other machines): `statfs` type against an allow-list;
@@ -12,7 +16,7 @@
 // before the call reach the listener (two loop turns guarantee one poll phase in between).
 // The folder's identity (device and inode, folderIdentity) is compared by the caller on every call.
 
-import { readFileSync, statSync, statfsSync, watch, writeFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, statSync, statfsSync, watch, writeFileSync, rmSync } from "node:fs";
 import type { FSWatcher } from "node:fs";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
@@ -72,6 +76,21 @@ function burstLimit(): number {
   return 1_000;
 }
 
+/**
+ * Where the self-test's probe is written: `wanted` when it can be made and is on the watched
+ * folder's device (the same file system's events are what the probe proves), else the watched
+ * folder itself.
+ */
+function probeFolderFor(watched: string, wanted: string | undefined): string {
+  if (wanted === undefined) return watched;
+  try {
+    mkdirSync(wanted, { recursive: true });
+    return statSync(wanted).dev === statSync(watched).dev ? wanted : watched;
+  } catch {
+    return watched;
+  }
+}
+
 /** One watch on one folder identity. */
 export class FactFolderWatch {
   /** `.md` names changed since the last `take()`. */
@@ -86,14 +105,17 @@ export class FactFolderWatch {
   private probeSeen = false;
   private readonly folderName: string;
   private readonly burstLimit: number;
+  private readonly probeFolder: string | undefined;
 
+  /** `probeFolder`: where the self-test's probe goes (see the header); default the watched folder. */
   constructor(
     readonly folder: string,
     readonly identity: string,
-    options: { burstLimit?: number } = {},
+    options: { burstLimit?: number; probeFolder?: string } = {},
   ) {
     this.folderName = path.basename(folder);
     this.burstLimit = options.burstLimit ?? burstLimit();
+    this.probeFolder = options.probeFolder;
   }
 
   /**
@@ -111,8 +133,27 @@ export class FactFolderWatch {
       return this.fail(`cannot watch: ${(error as Error).message}`);
     }
     onWatching?.();
+    const probeFolder = probeFolderFor(this.folder, this.probeFolder);
+    let probeWatcher: FSWatcher | undefined;
+    if (probeFolder !== this.folder) {
+      try {
+        probeWatcher = watch(probeFolder, { persistent: false }, (_event, name) => this.onEvent(name, true));
+        probeWatcher.on("error", (error) => this.fail(`probe watcher error: ${error.message}`));
+      } catch (error) {
+        return this.fail(`cannot watch the probe's folder: ${(error as Error).message}`);
+      }
+    }
+    try {
+      return await this.selfTest(probeFolder);
+    } finally {
+      probeWatcher?.close();
+    }
+  }
+
+  /** Writes and removes the probe in `probeFolder`; vouches once its event has arrived. */
+  private async selfTest(probeFolder: string): Promise<boolean> {
     // Named like a draft of an atomic write, so a probe left by a killed process is swept too.
-    const probePath = path.join(this.folder, `..watch-probe.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+    const probePath = path.join(probeFolder, `..watch-probe.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
     this.probe = path.basename(probePath);
     try {
       writeFileSync(probePath, "");
@@ -133,7 +174,9 @@ export class FactFolderWatch {
     return true;
   }
 
-  private onEvent(name: string | Buffer | null): void {
+  /** An event of the watched folder, or (`probeOnly`) of the probe's folder, where only the probe counts. */
+  private onEvent(name: string | Buffer | null, probeOnly = false): void {
+    if (probeOnly) return void (name !== null && String(name) === this.probe && (this.probeSeen = true));
     if (this.burst++ === 0)
       setImmediate(() => {
         if (this.burst >= this.burstLimit)

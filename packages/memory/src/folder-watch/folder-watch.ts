@@ -29,6 +29,8 @@ export class WatchedFactStore implements FactStoreDriver {
   readonly name: string;
   private readonly folder: string;
   private readonly config: string;
+  /** Where a watch's self-test writes its probe: beside the facts folder, never in it. */
+  private readonly probeFolder: string;
   private watch: FactFolderWatch | undefined;
   private closed = false;
   /** Why the last watch stopped or could not start (the reason a scan reports). */
@@ -44,6 +46,7 @@ export class WatchedFactStore implements FactStoreDriver {
     const paths = foundryPaths(store.root);
     this.folder = paths.facts;
     this.config = paths.config;
+    this.probeFolder = paths.cache;
     this.restats = new RestatSlices(store, () => this.watch !== undefined);
   }
 
@@ -111,7 +114,7 @@ export class WatchedFactStore implements FactStoreDriver {
     if (!this.watch) {
       if (this.retryWatch && this.retryWatch.identity === identity && Date.now() < this.retryWatch.at) return undefined;
       const burstLimit = this.store.options.watchBurstLimit;
-      const started = new FactFolderWatch(this.folder, identity, burstLimit ? { burstLimit } : {});
+      const started = new FactFolderWatch(this.folder, identity, { probeFolder: this.probeFolder, ...(burstLimit ? { burstLimit } : {}) });
       // Started before the scan that follows, so a change during that scan is an event.
       if (!(await started.start(onWatching))) {
         this.lastFailure = started.failure;
