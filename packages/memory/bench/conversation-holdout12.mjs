@@ -14,7 +14,7 @@ import { capital, DAY, random, WEEKDAYS } from "./seeded.mjs";
 const source = JSON.parse(readFileSync(new URL("./conversation-holdout12.json", import.meta.url), "utf8"));
 
 /** Filler notes per memory: enough that the hand-written facts are about a third of the memory. */
-export const FILLER_PER_MEMORY = 640;
+export const FILLER_PER_MEMORY = 700;
 
 const clock = (minutes) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 const shortDate = (date) => `${date.getUTCDate()}/${date.getUTCMonth() + 1}`;
