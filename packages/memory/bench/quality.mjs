@@ -10,6 +10,7 @@ import { holdout8Memories as holdout8Facts } from "./conversation-holdout8.mjs";
 import { holdout9Memories as holdout9Facts } from "./conversation-holdout9.mjs";
 import { holdout10Memories as holdout10Facts } from "./conversation-holdout10.mjs";
 import { holdout11Memories as holdout11Facts } from "./conversation-holdout11.mjs";
+import { holdout12Memories as holdout12Facts } from "./conversation-holdout12.mjs";
 
 const read = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8"));
 const LABELLED_DEFAULT = read("./labelled-facts.json").facts;
@@ -59,13 +60,21 @@ export const currentFacts = () => labelledFacts(read("./current-facts.json").fac
 export const relativeFacts = () => labelledFacts(read("./relative-facts.json").facts);
 
 /**
- * Memory holdout 11 (the headline, never tuned on): 227 questions written by hand by someone who
- * never saw the round's tuning, each asked in one of three generated memories of over a thousand
- * conversational facts each in new domains and new sentences (conversation-holdout11.mjs),
- * written on a branch of its own beside the memory-tune18 round, blind to that round's changes (its
- * questions committed at 10:13 UTC, two minutes after the round's first ranking commit elsewhere).
+ * Memory holdout 12 (the headline, never tuned on): questions written by hand over three memories
+ * whose answer-bearing facts were written by hand too, one by one, not by the template generator
+ * of holdouts 8–11 (conversation-holdout12.mjs), committed before the memory-tune19 round changed
+ * any ranking, never run through the search before the lead takes its score once.
  */
-export const HOLDOUT11 = ["holdout11", "holdout 11 (written 2026-12-05 blind to the memory-tune18 round's ranking changes; three memories of 1,000+ facts)", read("./queries-holdout11.json").queries];
+export const HOLDOUT12 = ["holdout12", "holdout 12 (written 2026-12-05 before the memory-tune19 round's ranking changes; hand-written facts, three memories)", read("./queries-holdout12.json").queries];
+
+/**
+ * Memory holdout 11: 227 questions written by hand by someone who never saw the memory-tune18
+ * round's tuning, each asked in one of three generated memories of over a thousand conversational
+ * facts each in new domains and new sentences (conversation-holdout11.mjs), written on a branch of
+ * its own beside that round, blind to its changes. The headline of that round; a dev set since
+ * the memory-tune19 round.
+ */
+export const HOLDOUT11 = ["holdout11", "holdout 11 (written 2026-12-05 blind to the memory-tune18 round's ranking changes; dev since the memory-tune19 round; three memories of 1,000+ facts)", read("./queries-holdout11.json").queries];
 
 /**
  * Memory holdout 10: 192 questions written by hand, each asked in one of three generated
@@ -111,6 +120,9 @@ export const holdout10Memories = () => holdout10Facts().map(({ name, facts }) =>
 
 /** Holdout 11's memories: name, stored facts and key ↔ id maps of each. */
 export const holdout11Memories = () => holdout11Facts().map(({ name, facts }) => ({ name, ...labelledFacts(facts) }));
+
+/** Holdout 12's memories: name, stored facts and key ↔ id maps of each. */
+export const holdout12Memories = () => holdout12Facts().map(({ name, facts }) => ({ name, ...labelledFacts(facts) }));
 
 const number = (position) => `fact-${String(position + 1).padStart(4, "0")}`;
 
