@@ -15,7 +15,8 @@ export { ServerKitError, ServerKitErrorCode } from "./errors";
 // (stateless, per-request _meta, server/discover, resultType, cache hints) through the era router.
 export { DualEraTransport, type DualEraTransportOptions } from "./eras/dual-era-transport";
 export { DEFAULT_MAX_DIRECT_IN_FLIGHT, type DirectRequestContext, type DirectRoute, type DirectRoutes } from "./eras/direct-requests";
-export { plainToolCall, type PlainToolCall, type TraceContextMeta } from "./eras/plain-tool-call";
+export { plainToolCall, type PlainToolCall } from "./eras/plain-tool-call";
+export type { TraceContextMeta } from "./trace-context-meta";
 export { EraRouter, REMOVED_IN_MODERN, type EraRouterOptions, type InboundDecision, type ProtocolEra } from "./eras/era-router";
 export {
   META_KEYS,
