@@ -4,6 +4,7 @@
 // span to the upstream is that span's child, and foundry-server's server span is the client span's
 // child: one trace, with the MCP semantic conventions' attribute names, and the duration
 // histograms arrive with their unit.
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -16,6 +17,7 @@ const CLIENT_KIND = 3;
 
 let receiver: OtlpReceiver;
 let client: Client;
+let home: string;
 
 function otelEnv(url: string, serviceName?: string): Record<string, string> {
   return {
@@ -28,7 +30,7 @@ function otelEnv(url: string, serviceName?: string): Record<string, string> {
 
 beforeAll(async () => {
   receiver = await startOtlpReceiver();
-  const home = temporaryFolder("otel-home");
+  home = temporaryFolder("otel-home");
   const root = temporaryFolder("otel-root");
   const env = Object.entries(otelEnv(receiver.url)).flatMap(([key, value]) => ["--env", `${key}=${value}`]);
   expect(runFoya(home, ["mcp", "add", "fdn", ...env, "--", process.execPath, FOUNDRY_SERVER, "--root", root]).status).toBe(0);
@@ -48,6 +50,32 @@ afterAll(async () => {
   await receiver?.close();
   removeTemporaryFolders();
 });
+
+interface WireAnswer {
+  id: unknown;
+  result?: unknown;
+  error?: { code: number; message: string };
+}
+
+/** Newline-delimited JSON-RPC on a child's stdio: several frames per write, answers by id. */
+function rawWire(child: ChildProcess) {
+  const received: WireAnswer[] = [];
+  let buffered = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    buffered += chunk.toString("utf8");
+    const lines = buffered.split("\n");
+    buffered = lines.pop() ?? "";
+    for (const line of lines) if (line.trim() !== "") received.push(JSON.parse(line) as WireAnswer);
+  });
+  return {
+    write: (...frames: object[]) => child.stdin?.write(frames.map((frame) => `${JSON.stringify(frame)}\n`).join("")),
+    /** The answers to `id` once `count` of them arrived. */
+    answers: async (id: number, count: number): Promise<WireAnswer[]> => {
+      await expect.poll(() => received.filter((answer) => answer.id === id && !("method" in answer)).length, { timeout: 60_000 }).toBe(count);
+      return received.filter((answer) => answer.id === id && !("method" in answer));
+    },
+  };
+}
 
 function one(spans: ReceivedSpan[], predicate: (span: ReceivedSpan) => boolean, what: string): ReceivedSpan {
   const found = spans.filter(predicate);
@@ -107,6 +135,46 @@ describe("foya serve with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
     expect(foyaClient.parentSpanId).toBe(foyaServer.spanId);
     expect(upstream.parentSpanId).toBe(foyaClient.spanId);
   });
+
+  // A traced call (a sampled traceparent, and tracestate, in _meta) is answered on server-kit's
+  // direct lane too. The lane's own mark: it refuses a request id already in flight with -32600,
+  // where the SDK's dispatch answers both; the same pair with a progress token (the SDK's path)
+  // is the control. The frames are written raw, two per write, so both reach foya in one read.
+  it("answers a traced call on the direct lane, and its trace still runs through foya to the upstream", async () => {
+    const serve = spawn(process.execPath, [FOYA, "serve"], { env: { ...process.env, FOYA_HOME: home, ...otelEnv(receiver.url) }, stdio: ["pipe", "pipe", "ignore"] });
+    try {
+      const wire = rawWire(serve);
+      wire.write({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
+      await wire.answers(0, 1);
+      wire.write({ jsonrpc: "2.0", method: "notifications/initialized" });
+      const traced = (id: number, meta: Record<string, unknown>) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "mcp__fdn__memory_index", arguments: {}, _meta: meta } });
+      const caller = () => ({ traceparent: `00-${randomBytes(16).toString("hex")}-${randomBytes(8).toString("hex")}-01`, tracestate: "test=1" });
+      wire.write(traced(1, caller()), traced(1, caller()));
+      wire.write(traced(2, { ...caller(), progressToken: "p" }), traced(2, { ...caller(), progressToken: "p" }));
+      const onTheLane = await wire.answers(1, 2);
+      const throughTheSdk = await wire.answers(2, 2);
+      expect(onTheLane.map((answer) => answer.error?.code ?? "result").sort()).toEqual([-32600, "result"].sort());
+      expect(onTheLane.find((answer) => answer.error)?.error?.message).toBe("Invalid Request: request id 1 is already in flight; use a new id for each request.");
+      expect(throughTheSdk.map((answer) => answer.error?.code ?? "result")).toEqual(["result", "result"]);
+
+      const traceId = randomBytes(16).toString("hex");
+      const callerSpanId = randomBytes(8).toString("hex");
+      wire.write(traced(3, { traceparent: `00-${traceId}-${callerSpanId}-01`, tracestate: "test=1" }));
+      expect((await wire.answers(3, 1))[0]?.error).toBeUndefined();
+      await expect.poll(() => receiver.spans.filter((span) => span.traceId === traceId).length).toBeGreaterThanOrEqual(3);
+      const trace = receiver.spans.filter((span) => span.traceId === traceId);
+      const foyaServer = one(trace, (span) => span.service === "foya" && span.kind === SERVER_KIND, "foya's server span");
+      const foyaClient = one(trace, (span) => span.service === "foya" && span.kind === CLIENT_KIND, "foya's client span");
+      const upstream = one(trace, (span) => span.service === "foundry-server" && span.kind === SERVER_KIND, "foundry-server's server span");
+      expect(foyaServer.parentSpanId).toBe(callerSpanId);
+      expect(foyaClient.parentSpanId).toBe(foyaServer.spanId);
+      expect(upstream.parentSpanId).toBe(foyaClient.spanId);
+      expect(foyaServer.name).toBe("tools/call mcp__fdn__memory_index");
+    } finally {
+      serve.kill();
+    }
+    // A process of its own, whose upstream connects before the first call is answered: slow on a loaded machine.
+  }, 90_000);
 
   it("records an unknown tool as an error span with error.type and the JSON-RPC code", async () => {
     const traceId = randomBytes(16).toString("hex");

@@ -16,6 +16,7 @@ export { ServerKitError, ServerKitErrorCode } from "./errors";
 export { DualEraTransport, type DualEraTransportOptions } from "./eras/dual-era-transport";
 export { DEFAULT_MAX_DIRECT_IN_FLIGHT, type DirectRequestContext, type DirectRoute, type DirectRoutes } from "./eras/direct-requests";
 export { plainToolCall, type PlainToolCall } from "./eras/plain-tool-call";
+export type { TraceContextMeta } from "./trace-context-meta";
 export { EraRouter, REMOVED_IN_MODERN, type EraRouterOptions, type InboundDecision, type ProtocolEra } from "./eras/era-router";
 export {
   META_KEYS,

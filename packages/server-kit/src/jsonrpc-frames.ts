@@ -4,6 +4,7 @@
 
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { isJsonObject, isPlainJsonObject } from "./json-object";
+import { holdsOnlyTraceContext } from "./trace-context-meta";
 
 /** A JSON-RPC id as it appears on the wire. */
 export type WireId = string | number | null;
@@ -61,8 +62,9 @@ const REQUEST_KEYS = new Set(["jsonrpc", "id", "method", "params"]);
 /**
  * Whether `value` is a request or notification the SDK's JSONRPCMessageSchema certainly accepts
  * as it is: only the four keys, "2.0", a string method, a string or safe-integer id, params an
- * object without `_meta` (or an own `__proto__`). False means "not certain" (a response, `_meta`, anything odd): the
- * caller then asks the schema. Saves the schema's union of four strict objects on the common case.
+ * object without an own `__proto__` whose `_meta`, if any, holds only trace context strings (a
+ * traced client's request). False means "not certain" (a response, a progress token, anything
+ * odd): the caller then asks the schema. Saves the schema's union of four strict objects on the common case.
  */
 export function isPlainRequest(value: unknown): value is { jsonrpc: "2.0"; id?: string | number; method: string; params?: Record<string, unknown> } {
   if (!isJsonObject(value)) return false;
@@ -72,7 +74,10 @@ export function isPlainRequest(value: unknown): value is { jsonrpc: "2.0"; id?: 
   const { id, params } = message;
   if ("id" in message && typeof id !== "string" && !Number.isSafeInteger(id)) return false;
   if (params === undefined) return !("params" in message);
-  return isPlainJsonObject(params) && !("_meta" in params);
+  if (!isPlainJsonObject(params)) return false;
+  if (!("_meta" in params)) return true;
+  const meta = params._meta;
+  return isPlainJsonObject(meta) && holdsOnlyTraceContext(meta);
 }
 
 const RESPONSE_KEYS = new Set(["jsonrpc", "id", "result"]);

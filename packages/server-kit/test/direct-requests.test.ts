@@ -135,12 +135,20 @@ describe("direct routes", () => {
     expect(signals[1]?.aborted).toBe(true);
   });
 
-  it("leaves to the SDK what a quickOnly route's quick parse declines (a progress token, an envelope)", async () => {
+  it("leaves to the SDK what a quickOnly route's quick parse declines (a progress token, an envelope), and takes a traced call", async () => {
     const answeredBy = (text: string) => ({ schema: route().schema, handle: async (): Promise<CallToolResult> => ({ content: [{ type: "text", text }] }) });
     const peer = await serve({ ...route(), ...answeredBy("the SDK") }, { direct: { "tools/call": { ...answeredBy("the lane"), quickParse: plainToolCall, quickOnly: true } } });
-    peer.send(call(1, "echo"), call(2, "echo", {}, { progressToken: "p" }), call(3, "echo", {}, ENVELOPE), call(4, "echo", "not an object"));
-    const texts = await Promise.all([1, 2, 3, 4].map(async (id) => (await peer.reply(id)).result?.content?.[0]?.text ?? (await peer.reply(id)).error?.code));
-    expect(texts).toEqual(["the lane", "the SDK", "the SDK", -32602]);
+    const traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+    peer.send(
+      call(1, "echo"),
+      call(2, "echo", {}, { progressToken: "p" }),
+      call(3, "echo", {}, { traceparent, tracestate: "a=1" }),
+      call(4, "echo", {}, { traceparent, progressToken: "p" }),
+      call(5, "echo", {}, ENVELOPE),
+      call(6, "echo", "not an object"),
+    );
+    const texts = await Promise.all([1, 2, 3, 4, 5, 6].map(async (id) => (await peer.reply(id)).result?.content?.[0]?.text ?? (await peer.reply(id)).error?.code));
+    expect(texts).toEqual(["the lane", "the SDK", "the lane", "the SDK", "the SDK", -32602]);
     await peer.close();
   });
 

@@ -12,7 +12,14 @@ const cases: unknown[] = [
   { jsonrpc: "2.0", id: "a", method: "ping" },
   { jsonrpc: "2.0", method: "notifications/initialized" },
   { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 3 } },
+  // A traced client's request: trace context strings in _meta.
+  { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "t", _meta: { traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01", tracestate: "a=1", baggage: "k=v" } } },
   { jsonrpc: "2.0", id: 1.5, method: "ping" },
+  { jsonrpc: "2.0", id: 1, method: "ping", params: { _meta: { traceparent: "00-a-b-01", progressToken: 1 } } },
+  { jsonrpc: "2.0", id: 1, method: "ping", params: { _meta: { traceparent: 1 } } },
+  { jsonrpc: "2.0", id: 1, method: "ping", params: { _meta: { tracestate: null } } },
+  { jsonrpc: "2.0", id: 1, method: "ping", params: { _meta: null } },
+  JSON.parse('{"jsonrpc":"2.0","id":1,"method":"ping","params":{"_meta":{"traceparent":"x","__proto__":{"x":1}}}}'),
   { jsonrpc: "2.0", id: 2 ** 53, method: "ping" },
   { jsonrpc: "2.0", id: null, method: "ping" },
   { jsonrpc: "2.0", id: true, method: "ping" },
@@ -44,11 +51,11 @@ function agreesWithSchema(value: unknown, isPlain: (value: unknown) => boolean =
 
 describe("isPlainRequest", () => {
   it("says yes to the common request and notification shapes", () => {
-    expect(cases.slice(0, 4).map(isPlainRequest)).toEqual([true, true, true, true]);
+    expect(cases.slice(0, 5).map(isPlainRequest)).toEqual([true, true, true, true, true]);
   });
 
   it("says no to every odd shape, leaving it to the SDK's schema", () => {
-    expect(cases.slice(4).map(isPlainRequest)).toEqual(cases.slice(4).map(() => false));
+    expect(cases.slice(5).map(isPlainRequest)).toEqual(cases.slice(5).map(() => false));
   });
 
   it("never says yes to a message the SDK's schema refuses or changes", () => {
@@ -56,7 +63,10 @@ describe("isPlainRequest", () => {
     const { random, pick, maybe } = seeded(7);
     const ids = [undefined, 0, 1, -4, 2.5, 2 ** 60, "x", "", null, true, {}];
     const methods = [undefined, "ping", "tools/call", "", 3, null];
-    const params = [undefined, {}, { a: 1 }, { _meta: {} }, { _meta: { progressToken: "t" } }, [], null, "p", 0, { arguments: { q: [1] } }];
+    const params = [
+      ...[undefined, {}, { a: 1 }, { _meta: {} }, { _meta: { progressToken: "t" } }, [], null, "p", 0, { arguments: { q: [1] } }],
+      ...[{ _meta: { traceparent: "00-a-b-01" } }, { _meta: { traceparent: "t", tracestate: "s", baggage: "b" } }, { _meta: { traceparent: 1 } }, { _meta: { baggage: "b", other: "o" } }],
+    ];
     const versions = ["2.0", "2", 2, undefined];
     for (let index = 0; index < 5000; index++) {
       const value: Record<string, unknown> = {};

@@ -6,7 +6,9 @@
 // main's `packages/telemetry/dist` and this checkout's, and it runs them in turns in fresh
 // processes and prints each one's median µs per call. Far less noisy than foya's relay (no pipes,
 // no upstream), so it tells a change to this package apart from the machine's load.
-// Usage: node packages/telemetry/bench/observer-loop.mjs <dist> [<dist>…] [--runs 6] [--calls 50000]
+// `--traced` gives every incoming request a sampled traceparent of its own in params._meta, as a
+// traced client sends (the relay bench's "all sampled"); without it each call is a sampled root.
+// Usage: node packages/telemetry/bench/observer-loop.mjs <dist> [<dist>…] [--runs 6] [--calls 50000] [--traced]
 import { execFileSync, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -16,6 +18,9 @@ const option = (name, fallback) => {
   const index = args.indexOf(name);
   return index === -1 ? fallback : Number(args.splice(index, 2)[1]);
 };
+const tracedAt = args.indexOf("--traced");
+const traced = tracedAt !== -1 || process.env.OBSERVER_LOOP_TRACED === "1";
+if (tracedAt !== -1) args.splice(tracedAt, 1);
 const runs = option("--runs", 6);
 const calls = option("--calls", 50_000);
 const WARM_UP_CALLS = 20_000;
@@ -34,7 +39,8 @@ async function measure(dist) {
   const answer = (id) => ({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text: "Echo: hello" }] } });
   const relay = async (count) => {
     for (let id = 0; id < count; id += 1) {
-      const extra = server.received({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "mcp__ev0__echo", arguments: { message: "hello" } } }, undefined, undefined);
+      const meta = traced ? { _meta: { traceparent: `00-${"ab".repeat(16)}-${(id + 1).toString(16).padStart(16, "0")}-01` } } : {};
+      const extra = server.received({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "mcp__ev0__echo", arguments: { message: "hello" }, ...meta } }, undefined, undefined);
       const trace = telemetry.traceParentOf(extra);
       const params = { name: "echo", arguments: { message: "hello" }, ...(trace ? { _meta: { ...trace } } : {}) };
       client.sending({ jsonrpc: "2.0", id, method: "tools/call", params }, undefined);
@@ -66,7 +72,7 @@ const results = new Map(dists.map((dist) => [dist, []]));
 const self = fileURLToPath(import.meta.url);
 for (let run = 0; run < runs; run += 1) {
   for (const dist of run % 2 === 0 ? dists : [...dists].reverse()) {
-    const output = execFileSync(process.execPath, [self], { env: { ...process.env, OBSERVER_LOOP_CHILD: dist }, encoding: "utf8" });
+    const output = execFileSync(process.execPath, [self], { env: { ...process.env, OBSERVER_LOOP_CHILD: dist, OBSERVER_LOOP_TRACED: traced ? "1" : "0" }, encoding: "utf8" });
     results.get(dist).push(Number(output.trim().split("\n").at(-1)));
   }
 }

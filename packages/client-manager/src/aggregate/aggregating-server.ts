@@ -164,7 +164,9 @@ export function createAggregatingServer(options: AggregatingServerOptions): Aggr
     }),
   );
   // The same call answered on the transport when nothing may need the SDK's context: a plain
-  // request (no progress token, no envelope) and a gate that never asks (ARCHITECTURE "The direct lane").
+  // request (no progress token, no envelope; a traced client's trace context is fine, its span
+  // reached through context.extra as through the SDK's extra) and a gate that never asks
+  // (ARCHITECTURE "The direct lane").
   const directRoutes: DirectRoutes | undefined =
     options.approval === "auto"
       ? { "tools/call": { schema: tools, quickParse: plainToolCall, quickOnly: true, handle: (request: CallToolRequest, context) => callTool(request.params.name, request.params.arguments ?? {}, scopeOf(context.signal, context.extra)) } }
