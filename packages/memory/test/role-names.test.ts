@@ -18,6 +18,9 @@ const facts = [
   storedFact("fact-0006", "domain", "Ana moved house", "Ana lives in a flat by the river these days."),
   storedFact("fact-0007", "domain", "Ben's house", "Ben lives in a terrace near the boathouse."),
   storedFact("fact-0008", "domain", "The coach trip", "The coach to the regatta leaves at seven, Ben told the rowers."),
+  storedFact("fact-0009", "domain", "New treasurer", "From the AGM: Ingrid Dahl is the new treasurer."),
+  storedFact("fact-0010", "domain", "Ingrid's bike", "Ingrid cycles to the club on an old Raleigh."),
+  storedFact("fact-0011", "domain", "Bike rack", "The club's bike rack by the gate is broken."),
 ];
 const memory = new FoundryMemory({ root: "/nonexistent-role-names-test", driver: new InMemoryFactStore(facts) });
 const ranked = async (query: string) => (await memory.search({ query })).hits.map((hit) => hit.fact.id);
@@ -33,10 +36,16 @@ describe("people known by a role", () => {
     expect((await ranked("where does the head coach live"))[0]).toBe("fact-0006");
   });
 
+  // Regression: the bike rack note, holding "club" and "bike", came before what Ingrid rides.
+  it("reads a role stated with 'is' ('Ingrid Dahl is the new treasurer.')", async () => {
+    expect((await ranked("what bike does the treasurer ride to the club"))[0]).toBe("fact-0010");
+  });
+
   it("leaves a role two people share, and words after a determiner that name no role, unresolved", () => {
     const index = buildSearchIndex(facts);
     expect(resolveRoles(index, "where does the head coach live")).toEqual([{ roleStem: "head", nameStem: "ana" }]);
     expect(resolveRoles(index, "what does our lawyer think")).toEqual([{ roleStem: "lawyer", nameStem: "sam" }]);
+    expect(resolveRoles(index, "how does the treasurer get to the club")).toEqual([{ roleStem: "treasur", nameStem: "ingrid" }]);
     expect(resolveRoles(index, "when does the coach leave")).toEqual([]);
     expect(resolveRoles(index, "what did the regatta cost")).toEqual([]);
   });

@@ -1,6 +1,6 @@
 // People known by a role: facts introduce someone beside the role the others know them by
 // ("Marguerite (the director) fixed the trapdoor", "Sadia, the paralegal, lives by the marina",
-// "Sam, our lawyer, called back"), and later facts name only one of the two. A question asking
+// "Sam, our lawyer, called back", "Ingrid is the new treasurer."), and later facts name only one of the two. A question asking
 // about "the director" or "our lawyer" then also looks for the person the memory's own facts
 // give that role, the way a reader of the chat would resolve it; nothing is listed by hand.
 // Roles are read lazily from the facts that hold the question's word (its postings), once per
@@ -24,10 +24,11 @@ export interface ResolvedRole {
   readonly nameStem: string;
 }
 
-// "Name (the role)", "Name Surname, the role," or ", our role,": one to three lower-case words.
+// "Name (the role)", "Name Surname, our role," or "Name is the role." (one to three lower-case words).
 const ROLE = String.raw`(\p{Ll}[\p{Ll}-]*(?:\s+\p{Ll}[\p{Ll}-]*){0,2})`;
+const OWNER = String.raw`(?:the|our|their|his|her|my|your)\s+`;
 const APPOSITION = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}+)(?:\s+\p{Lu}\p{Ll}+)?(?:\s*\((?:the|our|their|his|her|my|your)\s+${ROLE}\)|,\s+(?:the|our|their|his|her|my|your)\s+${ROLE},)`,
+  String.raw`(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}+)(?:\s+\p{Lu}\p{Ll}+)?(?:\s*\(${OWNER}${ROLE}\)|,\s+${OWNER}${ROLE},|\s+(?:is|was|became|has\s+been)\s+${OWNER}(?:new\s+)?${ROLE}(?=\s*[,.;:!?]|\s*$))`,
   "gu",
 );
 /** Words that open a role in a question: "the director", "our lawyer". */
@@ -45,9 +46,9 @@ function roleMentions(fact: Fact): readonly RoleMention[] {
   if (found === undefined) {
     const list: RoleMention[] = [];
     for (const text of [fact.title, fact.body])
-      for (const [, name, inParentheses, betweenCommas] of text.matchAll(APPOSITION)) {
+      for (const [, name, inParentheses, betweenCommas, stated] of text.matchAll(APPOSITION)) {
         const nameStem = tokenize(name ?? "")[0];
-        const role = tokenize(inParentheses ?? betweenCommas ?? "");
+        const role = tokenize(inParentheses ?? betweenCommas ?? stated ?? "");
         if (nameStem !== undefined && role.length > 0) list.push({ name: nameStem, role });
       }
     found = list;
