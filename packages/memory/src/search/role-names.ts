@@ -62,8 +62,8 @@ function mentionsHolding(index: SearchIndex, stem: string): RoleMention[] {
   const list = index.postings.get(stem);
   if (list === undefined || list.positions.length > MAX_FACTS_READ) return [];
   const found: RoleMention[] = [];
-  for (const position of list.positions) {
-    const fact = index.facts[position];
+  for (let at = 0; at < list.positions.length; at++) {
+    const fact = index.facts[list.positions[at] as number];
     if (fact !== undefined) for (const mention of roleMentions(fact)) if (mention.role.includes(stem)) found.push(mention);
   }
   return found;
