@@ -77,6 +77,22 @@ export const HOLDOUT12 = ["holdout12", "holdout 12 (written 2026-12-05 before th
 export const HOLDOUT11 = ["holdout11", "holdout 11 (written 2026-12-05 blind to the memory-tune18 round's ranking changes; dev since the memory-tune19 round; three memories of 1,000+ facts)", read("./queries-holdout11.json").queries];
 
 /**
+ * Rephrased dev questions (the memory-tune19 round's robustness set, written before its ranking
+ * changes): 30 questions of holdouts 9–11 and the labelled dev set, taken at a fixed stride and
+ * rewritten by hand in other words (paraphrase, terse keywords, typos, non-native English). Each
+ * names the set (and memory) whose facts answer it: a rule that only holds for the original
+ * wording loses here.
+ */
+export const REPHRASED19 = ["rephrased19", "rephrased dev questions (queries-rephrased19.json, written before the memory-tune19 round's changes)", read("./queries-rephrased19.json").queries];
+
+/** top-1, hit@5 and MRR of the rephrased questions, each asked in the memory (or labelled facts) of the set it comes from. */
+export async function scoreRephrased(searchOver) {
+  const memories = [...holdout9Memories(), ...holdout10Memories(), ...holdout11Memories(), { name: "labelled", ...labelledFacts() }];
+  const [, , questions] = REPHRASED19;
+  return scoreInMemories(searchOver, memories, questions.map((question) => ({ ...question, memory: question.memory ?? "labelled" })));
+}
+
+/**
  * Memory holdout 10: 192 questions written by hand, each asked in one of three generated
  * memories of over a thousand conversational facts each in new domains and new sentences
  * (conversation-holdout10.mjs), committed before the search-memory17 round changed any ranking.

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { FoundryMemory, InMemoryFactStore } from "../src/index";
 import { storedFact } from "./__fixtures__/stored-fact";
 import { asksForChoice, recordsChoice } from "../src/search/choice";
+import { splitWords } from "../src/search/tokenize";
 
 const saved = (id: string, title: string, body: string, created: string) => ({ ...storedFact(id, "domain", title, body), created });
 // As a chat is kept: options suggested by several people, then the one picked, in other words.
@@ -84,6 +85,14 @@ describe("an arrangement asked in the present progressive", () => {
     // Regression: "are shipping" read as an arrangement pushed the answer from third to seventh.
     expect(asksForChoice(words("how are shipping addresses checked"))).toBe(false);
     expect(asksForChoice(words("who is cooking"))).toBe(true);
+  });
+
+  // Regression (memory holdout 11, "who's making the club kit"): the contraction hid the "is".
+  it("reads a contracted is or are (who's, we're) like the full word", async () => {
+    expect(await first("who's organising the venue for the summer party")).toBe("fact-0003");
+    expect(asksForChoice(splitWords("who's making the club kit"))).toBe(true);
+    expect(asksForChoice(splitWords("where're we having the reunion"))).toBe(true);
+    expect(asksForChoice(splitWords("Lucy's baking tin"))).toBe(false);
   });
 });
 

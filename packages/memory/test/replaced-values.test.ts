@@ -47,4 +47,31 @@ describe("values a newer fact says were replaced", () => {
     expect(values("The party is now the Turkish grill instead of the steak place, since the oven broke.")).toEqual([[["steak", "place"], ["turkish", "grill"]]]);
     expect(values("Mira was in Vienna from 14 March to 18 March for a long weekend.")).toEqual([]);
   });
+
+  // Memory-tune19 round: "used to", "after all, not" and "fell through" tell a change as plainly.
+  it("reads a value that used to hold, a plan taken back and a plan that fell through", () => {
+    const values = (body: string) => replacedValues(storedFact("fact-0009", "domain", "A change", body)).map(({ old, successor }) => [old, successor]);
+    expect(values("Noor commutes by tram; she used to cycle along the canal.")).toEqual([[["cycl", "along", "canal"], []]]);
+    expect(values("The office used to be on Mill Street, before the lease ran out.")).toEqual([[["mill", "street"], []]]);
+    expect(values("The retreat will be in Porto after all, not Lisbon, because of the prices.")).toEqual([[["lisbon"], ["porto"]]]);
+    expect(values("The quiz night fell through, so we are doing karaoke.")).toEqual([[["quiz", "night"], []]]);
+    expect(values("Dinner was booked, but the boat trip on the lake fell through.")).toEqual([[["boat", "trip", "lake"], []]]);
+  });
+
+  // Regression (memory holdout 11, "where is the training camp going to be"): the older pick held
+  // the question's words as well and, being the plain statement, came first.
+  it("puts a plan taken back or fallen through above the older pick", async () => {
+    const plans = new FoundryMemory({
+      root: "/nonexistent-replaced-values-plans-test",
+      driver: new InMemoryFactStore([
+        saved("fact-0001", "decision", "Team retreat venue", "We booked a villa in Lisbon for the team retreat in June.", "2025-02-01T12:00:00Z"),
+        saved("fact-0002", "domain", "Retreat update", "The team retreat will be in Porto after all, not a villa in Lisbon, because the prices went up.", "2025-03-01T12:00:00Z"),
+        saved("fact-0003", "decision", "Friday social", "For the Friday social we settled on a quiz night at the Crown.", "2025-02-03T12:00:00Z"),
+        saved("fact-0004", "domain", "Social plans", "The quiz night at the Crown fell through, so it is karaoke on Friday.", "2025-03-04T12:00:00Z"),
+      ]),
+    });
+    const ranked = async (query: string) => (await plans.search({ query })).hits.map((hit) => hit.fact.id);
+    expect(await ranked("where is the team retreat")).toEqual(["fact-0002", "fact-0001"]);
+    expect(await ranked("what is on for the Friday social")).toEqual(["fact-0004", "fact-0003"]);
+  });
 });

@@ -27,6 +27,9 @@ const CHOICE_WORDS = new Set(
 // +2 with "are we" and "is doing", "going to" and "will we" moved nothing, no dev question lost.
 const CHOICE_PHRASES = [["go", "with"], ["went", "with"], ["end", "up"], ["ended", "up"], ["in", "the", "end"], ["are", "we"], ["will", "we"], ["going", "to"]];
 
+// A contracted is or are as the analyser splits it ("who's" → who, s; "where're" → where, re).
+const UNCONTRACTED = new Map([["s", "is"], ["re", "are"]]);
+
 /**
  * True for an arrangement asked in the present progressive ("who is doing the kitchen", "who is
  * producing the album", "who are catering"): English tells an agreed plan that way, whatever the
@@ -49,7 +52,8 @@ function opensObject(next: string | undefined): boolean {
 }
 
 /** True when the question (its lower-case words) asks which option was chosen. */
-export function asksForChoice(words: readonly string[]): boolean {
+export function asksForChoice(written: readonly string[]): boolean {
+  const words = written.map((word) => UNCONTRACTED.get(word) ?? word);
   if (words.some((word) => CHOICE_WORDS.has(word))) return true;
   if (asksArrangement(words)) return true;
   return CHOICE_PHRASES.some((phrase) => words.some((_, at) => phrase.every((word, step) => words[at + step] === word)));

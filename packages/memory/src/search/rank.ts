@@ -15,7 +15,8 @@
 // option was picked lifts the facts recording a choice over those suggesting options
 // (search/choice.ts); a question about the state before a change ("before the ramen bar") drops
 // the later state's words and lifts the older facts not naming it (search/earlier-state.ts); a
-// newer fact saying a value was replaced drops the older ones still holding it (search/replaced-values.ts).
+// newer fact saying a value was replaced drops the older ones still holding it (search/replaced-values.ts);
+// a role the question names ("the director") also looks for the person the facts give it (search/role-names.ts).
 // Ties: confidence, then newer.
 
 import type { Fact, FactType } from "../types";
@@ -34,6 +35,7 @@ import { EARLIER_STATE_FACTOR, laterStateTerms, liftEarlier } from "./earlier-st
 import { asksEarlierState, dropReplaced } from "./replaced-values";
 import { FIELDS, fieldCount, lowerBound } from "./search-index";
 import type { SearchIndex } from "./search-index";
+import { resolveRoles } from "./role-names";
 import { synonymsOf } from "./synonyms";
 import { splitWords, tokenize } from "./tokenize";
 
@@ -46,6 +48,7 @@ export const RANKING = {
   prefixWeight: 0.6,
   typoWeights: [0.5, 0.35],
   derivationWeight: 0.9,
+  roleNameWeight: 0.8,
   minimumPrefixLength: 3,
 } as const;
 
@@ -256,6 +259,12 @@ export function rankFacts(
   options: { type?: FactType; limit: number },
 ): RankedFact[] {
   let groups = expandQuery(index, query);
+  // "the director", "our lawyer": also the person the memory's facts give that role (search/role-names.ts).
+  const roles = resolveRoles(index, query);
+  for (const { roleStem, nameStem } of roles) {
+    const group = groups.find((alternatives) => alternatives.keys().next().value === roleStem);
+    if (group !== undefined) addAlternative(group, nameStem, RANKING.roleNameWeight);
+  }
   // A day or month the question names is one concept, found through the facts' date terms, and
   // not its written words as well (each group's first term is its word's stem).
   const askedDates = datesIn(query);
@@ -309,7 +318,7 @@ export function rankFacts(
   // Every question may name the person (or thing) a fact's title opens with (search/fact-subject.ts);
   // that lift reorders the facts the other lifts keep in the running and is left out of maxLift,
   // since every question could have it and counting it would let far more facts through the cut.
-  const questionTerms = new Set(tokenize(query));
+  const questionTerms = new Set([...tokenize(query), ...roles.map(({ nameStem }) => nameStem)]);
   // "now", "these days": the newer facts in the running are lifted (search/current-state.ts).
   const currentState = nowMarkers.length > 0;
   // "which venue did we pick": the fact recording the choice, over those suggesting options (search/choice.ts).

@@ -1,6 +1,7 @@
 // Values a fact says were replaced: "the venue changed from the bowling alley to the pool", "it
 // is no longer a blue Toyota: now a white van", "the Turkish grill instead of the steak place",
-// "not locker twelve any more". Chat memories restate plans and details this way and seldom
+// "not locker twelve any more", "it used to be a cottage", "Seville after all, not Lake Bled",
+// "the raffle fell through, so …". Chat memories restate plans and details this way and seldom
 // link the newer fact to the older, so both stay active, and the older one, telling the replaced
 // value as the state, often holds more of the question's words ("where are we going on the summer
 // holiday" meets "we went with a cottage in the Lake District for the summer holiday" before
@@ -39,6 +40,12 @@ const CHANGED_FROM = new RegExp(String.raw`\b(?:chang|mov|switch|shift|swapp|wen
 const NO_LONGER = new RegExp(String.raw`\bno longer\s+(?:is\s+|at\s+|on\s+|in\s+|uses?\s+)?(.+?)${VALUE_END}`, "giu");
 const INSTEAD_OF = new RegExp(String.raw`\binstead of\s+(.+?)${VALUE_END}`, "giu");
 const NOT_ANY_MORE = new RegExp(String.raw`\bnot\s+(.+?)\s+any\s?more\b`, "giu");
+// "it used to be a cottage", "he used to drive a Volvo": the value before the present one.
+const USED_TO = new RegExp(String.raw`\bused\s+to\s+(?:be\s+)?(.+?)${VALUE_END}`, "giu");
+// "a crate of beer fell through, so …": a plan dropped.
+const FELL_THROUGH = /\b(?:fell|falls|fallen)\s+through\b/giu;
+// "Seville after all, not Lake Bled": a plan taken back.
+const AFTER_ALL_NOT = new RegExp(String.raw`\bafter\s+all,?\s+not\s+(.+?)${VALUE_END}`, "giu");
 
 /** At most this many words in a replaced value: a longer span is a clause, not a value. */
 const MAX_VALUE_WORDS = 8;
@@ -50,6 +57,11 @@ const valueTerms = (text: string | undefined): string[] =>
 function wordsBefore(text: string, at: number): string {
   const clause = text.slice(0, at).split(/[,.;:!?()]|\bnow\b|\bis\b|\bare\b/).pop() ?? "";
   return clause.trim().split(/\s+/).slice(-3).join(" ");
+}
+
+/** The clause ending at `at` ("a crate of beer" of "so a crate of beer fell through"). */
+function clauseBefore(text: string, at: number): string {
+  return (text.slice(0, at).split(/[,.;:!?()]|\b(?:so|but|and|then)\b/).pop() ?? "").trim();
 }
 
 /** The replacements the fact's title and body tell (none for most facts). */
@@ -64,6 +76,9 @@ export function replacedValues(fact: Fact): ReplacedValue[] {
     for (const [, old] of text.matchAll(NO_LONGER)) add(old);
     for (const match of text.matchAll(INSTEAD_OF)) add(match[1], wordsBefore(text, match.index));
     for (const [, old] of text.matchAll(NOT_ANY_MORE)) add(old);
+    for (const [, old] of text.matchAll(USED_TO)) add(old);
+    for (const match of text.matchAll(FELL_THROUGH)) add(clauseBefore(text, match.index));
+    for (const match of text.matchAll(AFTER_ALL_NOT)) add(match[1], wordsBefore(text, match.index));
   }
   return found;
 }
