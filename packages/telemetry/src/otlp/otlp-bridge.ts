@@ -84,8 +84,8 @@ export function startOtlpExport(settings: OtelSettings, service: ServiceIdentity
 
   return {
     startSpan: (kind, name, carrier, startedAt) => recorder?.startSpan(kind, name, carrier, startedAt),
-    recordDuration(side, seconds, seriesKey, attributesOf) {
-      histograms?.[side].record(seconds, seriesKey, attributesOf);
+    recordDuration(side, seconds, series) {
+      histograms?.[side].record(seconds, series);
     },
     async shutdown() {
       clearInterval(timer);

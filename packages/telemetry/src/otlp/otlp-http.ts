@@ -12,13 +12,19 @@ import type { SignalTarget } from "./export-settings";
 export type OtlpPost = (target: SignalTarget, body: string | Buffer, timeoutMs?: number) => Promise<void>;
 
 interface SchemeClient {
-  request: typeof NodeHttp.request;
+  request: (url: URL, options: NodeHttp.RequestOptions, onResponse: (response: NodeHttp.IncomingMessage) => void) => NodeHttp.ClientRequest;
   agent: NodeHttp.Agent;
 }
 
+const KEEP_ALIVE = { keepAlive: true, maxSockets: 2 };
+
 async function clientFor(scheme: string): Promise<SchemeClient> {
-  const module: typeof NodeHttp = scheme === "https:" ? await import("node:https") : await import("node:http");
-  return { request: module.request, agent: new module.Agent({ keepAlive: true, maxSockets: 2 }) };
+  if (scheme === "https:") {
+    const https = await import("node:https");
+    return { request: https.request, agent: new https.Agent(KEEP_ALIVE) };
+  }
+  const http = await import("node:http");
+  return { request: http.request, agent: new http.Agent(KEEP_ALIVE) };
 }
 
 /**
