@@ -59,8 +59,9 @@ function roundFigures(round, own, steady) {
  * (times: every measured call's latency, ms; the steady figures only in steady rounds).
  * `start(variant, home)` starts one warmed-up `foya serve` and returns `{ pid, client, stop, startCpuMs }`.
  * `steady`: `{ every, warmUpSlices, sliceCalls, measuredSlices, measuredSliceCalls }` (see the header).
+ * `afterRound(relays)` runs after each round with the figures so far (a long run keeps them as it goes).
  */
-export async function relayRounds({ variants, homes, start, rounds, processes, calls, slices, steady }) {
+export async function relayRounds({ variants, homes, start, rounds, processes, calls, slices, steady, afterRound = () => undefined }) {
   const relays = variants.map((variant) => ({ variant, rounds: [], times: [] }));
   for (let round = 0; round < rounds; round += 1) {
     const running = await Promise.all(
@@ -90,6 +91,7 @@ export async function relayRounds({ variants, homes, start, rounds, processes, c
       relays[index].rounds.push(roundFigures(round, own, steady));
     }
     await Promise.all(running.map((measured) => measured.stop()));
+    afterRound(relays);
   }
   return relays;
 }

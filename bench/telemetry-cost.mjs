@@ -15,8 +15,8 @@
 // or =relay runs that part's rounds alone (no profiles); TELEMETRY_BENCH_RELAY_ROUNDS=<n> sets
 // the relay's rounds (a longer run for a narrower interval); TELEMETRY_BENCH_COMPARE=<built
 // checkout> adds its foya, telemetry off and on with the default sampler, as two more setups (relay
-// part only: before → after in one run); TELEMETRY_BENCH_SETUPS=off,again,on,all keeps only the
-// named setups of this build (a shorter comparison run; "today" and the compared build stay).
+// part only: before → after in one run); TELEMETRY_BENCH_SETUPS=off,again,on,all,compared-off,compared-on
+// keeps only the named setups (a shorter comparison run; "today" always runs; keep off, the reference of "÷ off").
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -90,9 +90,9 @@ const kept = process.env.TELEMETRY_BENCH_SETUPS?.split(",").map((name) => name.t
 const compared = comparedRoot && `compared build (${path.basename(comparedRoot)})`;
 const variants = [
   ...(baselineRoot ? [{ name: "today (before telemetry)", root: baselineRoot, env: withoutOtel }] : []),
-  ...(compared ? [{ name: `${compared}, off`, root: comparedRoot, env: withoutOtel }] : []),
-  ...(compared ? [{ name: `${compared}, on, default sampler`, root: comparedRoot, env: defaultSampler }] : []),
   ...[
+    ...(compared ? [{ key: "compared-off", name: `${compared}, off`, root: comparedRoot, env: withoutOtel }] : []),
+    ...(compared ? [{ key: "compared-on", name: `${compared}, on, default sampler`, root: comparedRoot, env: defaultSampler }] : []),
     { key: "off", name: "off", root, env: withoutOtel },
     // The A/A control: the same build and setting as "off" in processes of their own. Its ratio to
     // "off" is what this machine's noise alone shows between two setups that cannot differ.
@@ -230,6 +230,11 @@ const ratioCells = (setup, setups, figure) => [
   ratio(setup, setups.find((other) => other.variant === off), figure),
 ];
 
+/** Writes the relay rounds so far to TELEMETRY_BENCH_ROUNDS_FILE, when it is set (after every round: a run cut short keeps them). */
+function saveRounds(relays) {
+  if (process.env.TELEMETRY_BENCH_ROUNDS_FILE) writeFileSync(process.env.TELEMETRY_BENCH_ROUNDS_FILE, JSON.stringify(relays.map((setup) => ({ name: setup.variant.name, rounds: setup.rounds }))));
+}
+
 const started = performance.now();
 try {
   if (!existsSync(everything)) throw new Error(`${everything} is missing: pnpm install`);
@@ -261,6 +266,7 @@ try {
         processes: RELAY_PROCESSES,
         calls: RELAY_CALLS,
         slices: RELAY_SLICES,
+        afterRound: saveRounds,
         steady: { every: RELAY_STEADY_EVERY, warmUpSlices: RELAY_CURVE_SLICES, sliceCalls: RELAY_CURVE_SLICE_CALLS, measuredSlices: RELAY_STEADY_SLICES, measuredSliceCalls: RELAY_STEADY_SLICE_CALLS },
       });
   countSpans();
@@ -349,7 +355,6 @@ try {
       ["steady CPU per call", (round) => round.steadyCpuPerCall],
     ];
     if (today) console.log(`\n${verdict(relays, relayMeasures)}`);
-    if (process.env.TELEMETRY_BENCH_ROUNDS_FILE) writeFileSync(process.env.TELEMETRY_BENCH_ROUNDS_FILE, JSON.stringify(relays.map((setup) => ({ name: setup.variant.name, rounds: setup.rounds }))));
   }
   if (!GATEWAY_ONLY && !RELAY_ONLY) {
     const cpuMsPerCall = { gateway: gateways.map((setup) => median(setup.rounds.map((round) => round.cpuPerCall))), relay: relays.map((setup) => median(setup.rounds.map((round) => round.cpuPerCall))) };
