@@ -52,20 +52,20 @@ function roundFigures(round, own, steady) {
 }
 
 /**
- * Runs `rounds` relay rounds over `variants` (each with `foyaBin`, `env`, and `sometimes` for
- * setups measured only every `onEvery`-th round and in the last). Returns one entry per variant:
+ * Runs `rounds` relay rounds over `variants` (each with `foyaBin` and `env`), every variant in
+ * every round: a ratio is taken per round, so a setup in fewer rounds gets a wider interval (the
+ * on-setups, once in a quarter of the rounds, could not decide their 15% target). Returns one entry per variant:
  * `{ variant, rounds: [{ round, p50, cpuPerCall, startCpuMs, steadyCpuPerCall?, steadyDrift?, curve? }], times }`
  * (times: every measured call's latency, ms; the steady figures only in steady rounds).
  * `start(variant, home)` starts one warmed-up `foya serve` and returns `{ pid, client, stop, startCpuMs }`.
  * `steady`: `{ every, warmUpSlices, sliceCalls, measuredSlices, measuredSliceCalls }` (see the header).
+ * `afterRound(relays)` runs after each round with the figures so far (a long run keeps them as it goes).
  */
-export async function relayRounds({ variants, homes, start, rounds, processes, calls, slices, onEvery, steady }) {
+export async function relayRounds({ variants, homes, start, rounds, processes, calls, slices, steady, afterRound = () => undefined }) {
   const relays = variants.map((variant) => ({ variant, rounds: [], times: [] }));
   for (let round = 0; round < rounds; round += 1) {
-    const everyone = round % onEvery === onEvery - 1 || round === rounds - 1;
-    const inRound = variants.flatMap((variant, index) => (everyone || !variant.sometimes ? [index] : []));
     const running = await Promise.all(
-      inRound.flatMap((index) => Array.from({ length: processes }, async () => ({ index, ...(await start(variants[index], homes[index])), cpu: 0, times: [], curve: [], steadyCpu: 0 }))),
+      variants.flatMap((_, index) => Array.from({ length: processes }, async () => ({ index, ...(await start(variants[index], homes[index])), cpu: 0, times: [], curve: [], steadyCpu: 0 }))),
     );
     // The order rotates each round (no setup always first) and reverses every other slice.
     const rotated = running.map((_, offset) => running[(round * processes + offset) % running.length]);
@@ -85,12 +85,13 @@ export async function relayRounds({ variants, homes, start, rounds, processes, c
       }
       await interleaved(rotated, variants, steady.measuredSlices, steady.measuredSliceCalls, (measured, _slice, cpu) => (measured.steadyCpu += cpu));
     }
-    for (const index of inRound) {
+    for (const index of variants.keys()) {
       const own = running.filter((measured) => measured.index === index);
       relays[index].times.push(...own.flatMap((measured) => measured.times));
       relays[index].rounds.push(roundFigures(round, own, steady));
     }
     await Promise.all(running.map((measured) => measured.stop()));
+    afterRound(relays);
   }
   return relays;
 }

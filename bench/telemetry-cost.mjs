@@ -14,7 +14,9 @@
 // TELEMETRY_BENCH_PROFILES=<dir> keeps the .cpuprofile files there; TELEMETRY_BENCH_PART=gateway
 // or =relay runs that part's rounds alone (no profiles); TELEMETRY_BENCH_RELAY_ROUNDS=<n> sets
 // the relay's rounds (a longer run for a narrower interval); TELEMETRY_BENCH_COMPARE=<built
-// checkout> adds its foya, telemetry off, as one more setup (relay part only: before → after in one run).
+// checkout> adds its foya, telemetry off and on with the default sampler, as two more setups (relay
+// part only: before → after in one run); TELEMETRY_BENCH_SETUPS=off,again,on,all,compared-off,compared-on
+// keeps only the named setups (a shorter comparison run; "today" always runs; keep off, the reference of "÷ off").
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -32,9 +34,9 @@ const GATEWAY_ONLY = PART === "gateway";
 const RELAY_ONLY = PART === "relay";
 // The ≤ 1.02× target needs the median ratio known to about ±1.5%: many rounds, each a fresh
 // process per setup (a process's own luck lasts its life), short enough for ~4 minutes in all.
-// today, off and off again run in every round; the on-setups (a 15% target) in every ON_EVERY-th.
+// Every setup runs in every round: a ratio is taken per round, and the on-setups, once in only a
+// quarter of the rounds, had intervals too wide to decide their own 15% target (decision 0029).
 const ROUNDS = QUICK ? 2 : 24;
-const ON_EVERY = QUICK ? 1 : 4;
 // The relay's 2% question is decided by many fresh processes (bench/_relay-rounds.mjs): each
 // round RELAY_PROCESSES per setup, RELAY_CALLS calls each in RELAY_SLICES interleaved slices.
 const RELAY_ROUNDS = QUICK ? 2 : Number(process.env.TELEMETRY_BENCH_RELAY_ROUNDS) || 40;
@@ -46,14 +48,15 @@ const RELAY_WARM_UP_CALLS = QUICK ? 30 : 150;
 const ROUND_MS = QUICK ? 400 : 1000;
 const SLICES = 4;
 const RELAY_CALLS = QUICK ? 30 : 200;
-// Steady state (decision 0025): in every RELAY_STEADY_EVERY-th round (with the on-setups' rounds
-// among them) the round's processes go on, warmed up together (concurrently) for RELAY_CURVE_SLICES
+// Steady state (decision 0025): in every RELAY_STEADY_EVERY-th round the round's processes go on, warmed up together (concurrently) for RELAY_CURVE_SLICES
 // slices of RELAY_CURVE_SLICE_CALLS calls, then measured one call at a time, interleaved, for
 // RELAY_STEADY_SLICES slices of RELAY_STEADY_SLICE_CALLS (calls 4,350–4,850). Where the window
 // starts was read off the warm-up curve: CPU per call falls for the first ~4,000 calls (V8 tiering
 // up, its background compiles ending) and is flat within its noise after; the bench prints the curve and its last
-// step (drift), so a run shows whether that still holds.
-const RELAY_STEADY_EVERY = QUICK ? 1 : 2;
+// step (drift), so a run shows whether that still holds. Every 3rd round, not every other: with
+// every setup in every round the steady window is most of the relay's time (decision 0029; ~14
+// minutes for the whole bench on a quiet machine).
+const RELAY_STEADY_EVERY = QUICK ? 1 : 3;
 const RELAY_CURVE_SLICE_CALLS = QUICK ? 50 : 500;
 const RELAY_CURVE_SLICES = QUICK ? 3 : 8;
 const RELAY_STEADY_SLICES = 2;
@@ -82,15 +85,21 @@ const countSpans = () => {
   receiver.spans.length = 0;
 };
 const withoutOtel = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("OTEL_")));
+const defaultSampler = { ...withoutOtel, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url };
+const kept = process.env.TELEMETRY_BENCH_SETUPS?.split(",").map((name) => name.trim());
+const compared = comparedRoot && `compared build (${path.basename(comparedRoot)})`;
 const variants = [
   ...(baselineRoot ? [{ name: "today (before telemetry)", root: baselineRoot, env: withoutOtel }] : []),
-  ...(comparedRoot ? [{ name: `compared build (${path.basename(comparedRoot)}), off`, root: comparedRoot, env: withoutOtel }] : []),
-  { name: "off", root, env: withoutOtel },
-  // The A/A control: the same build and setting as "off" in processes of their own. Its ratio to
-  // "off" is what this machine's noise alone shows between two setups that cannot differ.
-  { name: "off again (A/A control)", root, env: withoutOtel },
-  { name: "on, default sampler", root, env: { ...withoutOtel, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url }, sometimes: true },
-  { name: "on, all sampled", root, env: { ...withoutOtel, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_TRACES_SAMPLER: "always_on" }, traceparent: true, sometimes: true },
+  ...[
+    ...(compared ? [{ key: "compared-off", name: `${compared}, off`, root: comparedRoot, env: withoutOtel }] : []),
+    ...(compared ? [{ key: "compared-on", name: `${compared}, on, default sampler`, root: comparedRoot, env: defaultSampler }] : []),
+    { key: "off", name: "off", root, env: withoutOtel },
+    // The A/A control: the same build and setting as "off" in processes of their own. Its ratio to
+    // "off" is what this machine's noise alone shows between two setups that cannot differ.
+    { key: "again", name: "off again (A/A control)", root, env: withoutOtel },
+    { key: "on", name: "on, default sampler", root, env: defaultSampler },
+    { key: "all", name: "on, all sampled", root, env: { ...defaultSampler, OTEL_TRACES_SAMPLER: "always_on" }, traceparent: true },
+  ].filter((variant) => !kept || kept.includes(variant.key)),
 ];
 const templates = new Map();
 for (const variant of variants) {
@@ -221,6 +230,11 @@ const ratioCells = (setup, setups, figure) => [
   ratio(setup, setups.find((other) => other.variant === off), figure),
 ];
 
+/** Writes the relay rounds so far to TELEMETRY_BENCH_ROUNDS_FILE, when it is set (after every round: a run cut short keeps them). */
+function saveRounds(relays) {
+  if (process.env.TELEMETRY_BENCH_ROUNDS_FILE) writeFileSync(process.env.TELEMETRY_BENCH_ROUNDS_FILE, JSON.stringify(relays.map((setup) => ({ name: setup.variant.name, rounds: setup.rounds }))));
+}
+
 const started = performance.now();
 try {
   if (!existsSync(everything)) throw new Error(`${everything} is missing: pnpm install`);
@@ -229,10 +243,8 @@ try {
     // Fresh processes every round: two processes of one build differ by several per cent in CPU
     // per call for as long as they live (JIT choices, memory layout), so a process kept for every
     // round would show its own luck as the setup's cost, with a narrow spread. The last round
-    // has every setup (it also measures idle CPU).
-    const everyone = round % ON_EVERY === ON_EVERY - 1 || round === ROUNDS - 1;
-    const inRound = variants.flatMap((variant, index) => (everyone || !variant.sometimes ? [index] : []));
-    const running = new Map(await Promise.all(inRound.map(async (index) => [index, await startGatewaySetup(variants[index])])));
+    // also measures idle CPU.
+    const running = new Map(await Promise.all(variants.map(async (variant, index) => [index, await startGatewaySetup(variant)])));
     // The order rotates each round, so no setup always runs first or last.
     await gatewayRound(round, gateways, running);
     if (round === ROUNDS - 1) {
@@ -254,7 +266,7 @@ try {
         processes: RELAY_PROCESSES,
         calls: RELAY_CALLS,
         slices: RELAY_SLICES,
-        onEvery: ON_EVERY,
+        afterRound: saveRounds,
         steady: { every: RELAY_STEADY_EVERY, warmUpSlices: RELAY_CURVE_SLICES, sliceCalls: RELAY_CURVE_SLICE_CALLS, measuredSlices: RELAY_STEADY_SLICES, measuredSliceCalls: RELAY_STEADY_SLICE_CALLS },
       });
   countSpans();
@@ -271,7 +283,7 @@ try {
   );
   if (!RELAY_ONLY) {
     console.log(
-      `### Gateway throughput\n\n${CLIENTS} clients call \`read_tool\` → \`list_domains\` over Streamable HTTP (SQLite store). ${ROUNDS} rounds; today, off and off again in each, the on-setups in every ${ON_EVERY === 1 ? "" : `${ON_EVERY}th `}round (${gateways.at(-1).rounds.length} rounds: their target is 15%, not 2%). Each setup gets ${ROUND_MS / 1000} s of load per round after ${WARM_UP_MS / 1000} s of warm-up, in ${SLICES} slices taken in ABC CBA order, so that a change of the machine's load during a round falls on every setup alike; every gateway starts on a copy of its build's \`init\`ed data folder. Throughput cost = reference calls/s ÷ this setup's; CPU cost = this setup's gateway CPU per call ÷ the reference's (the gateway process's own CPU time from /proc: less noisy than throughput, which shares 2 cores with the load generator). 1.00× = no cost. Idle CPU: each gateway's CPU time per second over ${IDLE_MS / 1000} s with its clients connected and no call (timers, the event-loop delay histogram, V8's background work).\n`,
+      `### Gateway throughput\n\n${CLIENTS} clients call \`read_tool\` → \`list_domains\` over Streamable HTTP (SQLite store). ${ROUNDS} rounds, every setup in each. Each setup gets ${ROUND_MS / 1000} s of load per round after ${WARM_UP_MS / 1000} s of warm-up, in ${SLICES} slices taken in ABC CBA order, so that a change of the machine's load during a round falls on every setup alike; every gateway starts on a copy of its build's \`init\`ed data folder. Throughput cost = reference calls/s ÷ this setup's; CPU cost = this setup's gateway CPU per call ÷ the reference's (the gateway process's own CPU time from /proc: less noisy than throughput, which shares 2 cores with the load generator). 1.00× = no cost. Idle CPU: each gateway's CPU time per second over ${IDLE_MS / 1000} s with its clients connected and no call (timers, the event-loop delay histogram, V8's background work).\n`,
     );
     console.log(
       table(
@@ -292,7 +304,7 @@ try {
   }
   if (!GATEWAY_ONLY) {
     console.log(
-      `\n### foya relay cost\n\nOne client calls server-everything's \`echo\` through \`foya serve\` (stdio). ${RELAY_ROUNDS} rounds; in each, ${RELAY_PROCESSES === 1 ? "a fresh process" : `${RELAY_PROCESSES} fresh processes`} of today, off and off again, and of the on-setups in every ${ON_EVERY === 1 ? "" : `${ON_EVERY}th `}round (${relays.at(-1).rounds.length} rounds: their target is 15%); each process gets ${RELAY_CALLS} sequential calls after ${RELAY_WARM_UP_CALLS} of warm-up, in ${RELAY_SLICES} slices taken in ABC CBA order across every process of the round. A setup's figure for a round is its processes' CPU over their calls (and the p50 of their calls): many short-lived processes, because a process's own luck (several per cent of CPU per call) lasts its whole life and only more processes average it out. Latency cost = this setup's p50 ÷ the reference's; CPU cost = foya's CPU per call ÷ the reference's.\n`,
+      `\n### foya relay cost\n\nOne client calls server-everything's \`echo\` through \`foya serve\` (stdio). ${RELAY_ROUNDS} rounds; in each, ${RELAY_PROCESSES === 1 ? "a fresh process" : `${RELAY_PROCESSES} fresh processes`} of every setup; each process gets ${RELAY_CALLS} sequential calls after ${RELAY_WARM_UP_CALLS} of warm-up, in ${RELAY_SLICES} slices taken in ABC CBA order across every process of the round. A setup's figure for a round is its processes' CPU over their calls (and the p50 of their calls): many short-lived processes, because a process's own luck (several per cent of CPU per call) lasts its whole life and only more processes average it out. Latency cost = this setup's p50 ÷ the reference's; CPU cost = foya's CPU per call ÷ the reference's.\n`,
     );
     console.log(
       table(
@@ -314,7 +326,7 @@ try {
     const measuredFrom = firstCall + RELAY_CURVE_SLICES * RELAY_CURVE_SLICE_CALLS;
     const measuredTo = measuredFrom + RELAY_STEADY_SLICES * RELAY_STEADY_SLICE_CALLS;
     console.log(
-      `\n#### Start-up and steady state\n\nThe same processes. Start-up CPU: each process's CPU from spawn to its first answered call (Node's start, loading the bundle, the handshake, a tools/list held until the upstream connected, the first relay), a setup's figure for a round the mean of its processes. Steady state: in ${RELAY_STEADY_EVERY === 1 ? "every round" : RELAY_STEADY_EVERY === 2 ? "every other round" : `every ${RELAY_STEADY_EVERY}th round`} (${steadyRounds(relays.at(-1)).length} rounds with the on-setups, ${steadyRounds(relays[0]).length} for the others) the round's processes are warmed up together, concurrently, for ${RELAY_CURVE_SLICES} slices of ${RELAY_CURVE_SLICE_CALLS} calls (the curve below: its CPU per call is under that shared load), then measured as the first calls were, one call at a time in ${RELAY_STEADY_SLICES} interleaved slices: steady CPU per call is over calls ${measuredFrom}–${measuredTo} of each process, once V8 has tiered the relay's code up and its background compiles have ended. "Drift" = the curve's last slice ÷ the one before (median over the rounds): 1.00 when it has flattened. Ratios as above, per round.\n`,
+      `\n#### Start-up and steady state\n\nThe same processes. Start-up CPU: each process's CPU from spawn to its first answered call (Node's start, loading the bundle, the handshake, a tools/list held until the upstream connected, the first relay), a setup's figure for a round the mean of its processes. Steady state: in ${RELAY_STEADY_EVERY === 1 ? "every round" : RELAY_STEADY_EVERY === 2 ? "every other round" : RELAY_STEADY_EVERY === 3 ? "every third round" : `every ${RELAY_STEADY_EVERY}th round`} (${steadyRounds(relays[0]).length} rounds) the round's processes are warmed up together, concurrently, for ${RELAY_CURVE_SLICES} slices of ${RELAY_CURVE_SLICE_CALLS} calls (the curve below: its CPU per call is under that shared load), then measured as the first calls were, one call at a time in ${RELAY_STEADY_SLICES} interleaved slices: steady CPU per call is over calls ${measuredFrom}–${measuredTo} of each process, once V8 has tiered the relay's code up and its background compiles have ended. "Drift" = the curve's last slice ÷ the one before (median over the rounds): 1.00 when it has flattened. Ratios as above, per round.\n`,
     );
     console.log(
       table(
@@ -343,7 +355,6 @@ try {
       ["steady CPU per call", (round) => round.steadyCpuPerCall],
     ];
     if (today) console.log(`\n${verdict(relays, relayMeasures)}`);
-    if (process.env.TELEMETRY_BENCH_ROUNDS_FILE) writeFileSync(process.env.TELEMETRY_BENCH_ROUNDS_FILE, JSON.stringify(relays.map((setup) => ({ name: setup.variant.name, rounds: setup.rounds }))));
   }
   if (!GATEWAY_ONLY && !RELAY_ONLY) {
     const cpuMsPerCall = { gateway: gateways.map((setup) => median(setup.rounds.map((round) => round.cpuPerCall))), relay: relays.map((setup) => median(setup.rounds.map((round) => round.cpuPerCall))) };

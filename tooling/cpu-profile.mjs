@@ -2,8 +2,11 @@
 // went, by the module each sampled function was bundled from. The apps are bundled by esbuild
 // without source maps, but esbuild starts every module's code with a `// <path>` line (e.g.
 // `// ../../packages/telemetry/dist/index.js`, `// src/server/handler.ts`); a sample's line in the
-// bundle thus names its module, whatever the function or line, in any build of the code.
+// bundle thus names its module, whatever the function or line, in any build of the code. A bundle
+// built with code splitting (the gateway's) has chunks beside it (dist/chunks/*.mjs): they are
+// read the same way, each by its own markers.
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 // A module marker: a column-0 comment that is one path-like word (esbuild drops other comments)
@@ -57,21 +60,27 @@ function regionAt(regions, line) {
  * the same as process.hrtime's), by function: `[{ functionName, module, selfUs, runtimeUs }]`,
  * plus the total. `(idle)` samples (the thread waiting for I/O) are left out; `(program)` (V8 and
  * Node's native work outside JavaScript) and `(garbage collector)` are kept under their own names.
- * Functions of `bundle` are placed by their line (bundleRegions); other scripts by their URL
+ * Functions of `bundle` and of its chunks (any .mjs file in or under its folder) are placed by
+ * their line in their file (bundleRegions); other scripts by their URL
  * (`node:internal/…` is "node internals", C++ builtins "native"). A sample in Node's or V8's own
  * code (a socket write, JSON.stringify) counts for the nearest bundled function below it on the
  * stack, as that function's `runtimeUs` (the work it asked of the runtime); only when the stack
  * holds no bundled function (an event-loop callback) does it stay the runtime's own.
  */
 export function selfTimes(profile, bundle, fromUs = -Infinity, toUs = Infinity) {
-  const regions = bundleRegions(bundle);
-  const bundleUrl = pathToFileURL(bundle).href;
+  const bundleFolderUrl = pathToFileURL(`${path.dirname(path.resolve(bundle))}/`).href;
+  const isBundled = (url) => url.startsWith(bundleFolderUrl) && url.endsWith(".mjs");
+  const regionsByUrl = new Map();
+  const regionsOf = (url) => {
+    if (!regionsByUrl.has(url)) regionsByUrl.set(url, bundleRegions(fileURLToPath(url)));
+    return regionsByUrl.get(url);
+  };
   const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
   const parentOf = new Map();
   for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node);
   const ownerOf = (node) => {
-    if (node.callFrame.url === bundleUrl || node.callFrame.functionName.startsWith("(")) return node;
-    for (let above = parentOf.get(node.id); above; above = parentOf.get(above.id)) if (above.callFrame.url === bundleUrl) return above;
+    if (isBundled(node.callFrame.url) || node.callFrame.functionName.startsWith("(")) return node;
+    for (let above = parentOf.get(node.id); above; above = parentOf.get(above.id)) if (isBundled(above.callFrame.url)) return above;
     return node;
   };
   const timeByNode = new Map();
@@ -94,7 +103,7 @@ export function selfTimes(profile, bundle, fromUs = -Infinity, toUs = Infinity) 
   const byFunction = new Map();
   for (const [node, time] of timeByNode) {
     const { functionName, url, lineNumber } = node.callFrame;
-    const module = url === bundleUrl ? regionAt(regions, lineNumber) : scriptModule(url, functionName);
+    const module = isBundled(url) ? regionAt(regionsOf(url), lineNumber) : scriptModule(url, functionName);
     const key = `${module}\u0000${functionName}`;
     const entry = byFunction.get(key) ?? { functionName: functionName || "(anonymous)", module, selfUs: 0, runtimeUs: 0 };
     entry.selfUs += time.selfUs;

@@ -29,7 +29,16 @@ function embeddedUi(): Record<string, { type: string; body: string }> {
 
 // SQLite is node:sqlite (built in) or, before Node 22.16, better-sqlite3 (native) through the optional
 // @foundry-mcp/sqlite-node20: they stay external and load from this app's node_modules.
+// Split: what a dynamic import reaches becomes a chunk of its own (dist/chunks/) that loads only
+// when imported. In one file, the modules behind server-kit's lazy import of the SDK's Streamable
+// HTTP server transport (@hono/node-server) had their `import … from "http2"` hoisted to the top
+// of the bundle, so `serve --stdio` loaded http2 (and tls, perf_hooks under it) at every start
+// (decision 0029). dist/ still runs with no node_modules but the externals above.
 export default defineConfig({
   ...appBundle({ gateway: "src/main.ts" }, ["better-sqlite3", "better-sqlite3-node20", "@foundry-mcp/sqlite-node20"]),
+  splitting: true,
+  esbuildOptions(options) {
+    options.chunkNames = "chunks/[name]-[hash]";
+  },
   define: { __AMICITED_UI__: JSON.stringify(embeddedUi()) },
 });

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -78,5 +78,21 @@ describe("cpu-profile", () => {
     expect(functions.some((entry) => entry.functionName === "formatValue")).toBe(false);
     const ownOnly = groupedSelfUs(functions, (entry) => entry.module, false).get("@modelcontextprotocol/sdk") ?? 0;
     expect(byModule.get("@modelcontextprotocol/sdk")).toBeGreaterThan(ownOnly);
+  });
+
+  it("places the samples of a split bundle's chunks (dist/chunks/*.mjs) by the chunk's own markers", async () => {
+    const dist = path.join(folder, "split");
+    mkdirSync(path.join(dist, "chunks"), { recursive: true });
+    const entry = path.join(dist, "app.mjs");
+    writeFileSync(
+      path.join(dist, "chunks", "streamableHttp-TEST.mjs"),
+      `\n// ../../node_modules/.pnpm/@hono+node-server@2.1.9/node_modules/@hono/node-server/dist/index.mjs\nexport function spinInHono(until) { let n = 0; while (Date.now() < until) n += 1; return n; }\n`,
+    );
+    writeFileSync(entry, `\n// src/server/http.ts\nconst { spinInHono } = await import("./chunks/streamableHttp-TEST.mjs");\nspinInHono(Date.now() + 200);\n`);
+    const profiles = path.join(folder, "split-profiles");
+    execFileSync(process.execPath, ["--cpu-prof", "--cpu-prof-dir", profiles, "--cpu-prof-interval", "250", entry]);
+    const [file] = readdirSync(profiles);
+    const { functions } = selfTimes(JSON.parse(readFileSync(path.join(profiles, file as string), "utf8")), entry);
+    expect(functions.filter((found) => found.functionName === "spinInHono").map((found) => found.module)).toEqual(["@hono/node-server"]);
   });
 });

@@ -1,7 +1,7 @@
 // The seam between Telemetry (telemetry.ts) and the exporting side (otlp/otlp-bridge.ts, built
 // only when the OTEL_* environment turns export on): what a span and the exporter look like to
 // the rest of the package.
-import type { AttributeWriter } from "./semconv";
+import type { AttributeWriter, NetworkTransport } from "./semconv";
 
 /** A span's or a measurement's attributes. */
 export type SpanAttributes = Record<string, string | number | boolean>;
@@ -30,10 +30,28 @@ export interface OtelBridge {
    * the operation's start (performance.now() milliseconds), so a span reads no clock of its own.
    */
   startSpan(kind: "server" | "client", name: string, carrier: Record<string, unknown> | undefined, startedAt: number): BridgeSpan | undefined;
-  /** `seriesKey` names the attribute set `attributesOf` builds (called only for a series not seen yet). */
-  recordDuration(side: "server" | "client", seconds: number, seriesKey: string, attributesOf: () => SpanAttributes): void;
+  /** Records one operation's duration in the histogram series its attribute values name. */
+  recordDuration(side: "server" | "client", seconds: number, series: DurationSeriesValues): void;
   shutdown(): Promise<void>;
 }
+
+/** Stands for an attribute the operation does not have (no attribute value is this string). */
+export const NOT_SET = "\u0001";
+
+/**
+ * What a duration histogram's series is made of, in this order: the values of its attributes
+ * (the convention's low-cardinality ones; the tool as its metric label), NOT_SET where absent.
+ * The exporter builds the attributes from them once per series (otlp/duration-histograms.ts).
+ */
+export type DurationSeriesValues = readonly [
+  method: string,
+  transport: NetworkTransport,
+  toolLabel: string,
+  promptName: string,
+  protocolVersion: string,
+  errorType: string,
+  statusCode: string,
+];
 
 /** Who is reporting: the resource's default service.name and service.version. */
 export interface ServiceIdentity {

@@ -1,10 +1,18 @@
 // The process metrics every Prometheus client exposes under the same names (process_*, nodejs_*),
 // read from node:process at scrape time: CPU seconds, resident memory, heap, start time, and the
 // event loop's delay (node:perf_hooks' histogram, started by the first scrape, reset each scrape).
-import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
+// node:perf_hooks is imported by that first scrape too: a process nobody scrapes never loads it.
+import type { IntervalHistogram } from "node:perf_hooks";
 import type { MetricsRegistry } from "./metrics-registry";
 
-let loopDelay: IntervalHistogram | undefined;
+let loopDelay: Promise<IntervalHistogram> | undefined;
+
+async function startLoopDelay(): Promise<IntervalHistogram> {
+  const { monitorEventLoopDelay } = await import("node:perf_hooks");
+  const histogram = monitorEventLoopDelay({ resolution: 20 });
+  histogram.enable();
+  return histogram;
+}
 
 /** Defines the process metrics in `registry` (once; a second call finds them defined). */
 export function registerProcessMetrics(registry: MetricsRegistry): void {
@@ -36,15 +44,12 @@ export function registerProcessMetrics(registry: MetricsRegistry): void {
   registry.gauge({
     name: "nodejs_eventloop_delay_p99_seconds",
     help: "99th percentile of the event loop's delay since the previous scrape, in seconds.",
-    collect: (metric) => {
+    collect: async (metric) => {
       // The sampler wakes every 20 ms (about 2.5 ms of CPU a second on an idle gateway), so it
       // starts with the first scrape: a process nobody scrapes pays nothing, and reports 0 once.
-      if (!loopDelay) {
-        loopDelay = monitorEventLoopDelay({ resolution: 20 });
-        loopDelay.enable();
-      }
-      metric.set({}, loopDelay.count === 0 ? 0 : loopDelay.percentile(99) / 1e9);
-      loopDelay.reset();
+      const histogram = await (loopDelay ??= startLoopDelay());
+      metric.set({}, histogram.count === 0 ? 0 : histogram.percentile(99) / 1e9);
+      histogram.reset();
     },
   });
 }

@@ -122,6 +122,9 @@ export interface OperationOutcome {
 
 const CODED_TEXT = /^([A-Z][A-Z0-9_]{2,63}): /;
 
+// Every success is the same outcome: one shared object, not one per answer (issue 33's per-call cost).
+const SUCCEEDED: OperationOutcome = Object.freeze({});
+
 /** The outcome of a JSON-RPC response message. */
 export function outcomeOf(message: unknown): OperationOutcome {
   const object = record(message);
@@ -139,5 +142,5 @@ export function outcomeOf(message: unknown): OperationOutcome {
     const coded = CODED_TEXT.exec(firstText)?.[1];
     return { errorType: "tool_error", message: firstText.slice(0, 200), refusalCode: coded ?? "tool_error" };
   }
-  return {};
+  return SUCCEEDED;
 }

@@ -7,10 +7,10 @@
 import { DurationSeries } from "./duration-series";
 import { MetricsRegistry, type Metric } from "./metrics-registry";
 import { otelSettingsFrom } from "./otel-env";
-import type { BridgeSpan, OtelBridge, ServiceIdentity, SpanAttributes } from "./bridge";
+import { NOT_SET, type BridgeSpan, type OtelBridge, type ServiceIdentity } from "./bridge";
 import type { TraceParent } from "./trace-context";
 import { firstSeenToolLabels, type ToolLabeler } from "./tool-labels";
-import { McpAttribute, MCP_DURATION_BUCKETS_SECONDS, spanNameOf, writeConventionAttributes, writeOutcomeAttributes, type NetworkTransport, type OperationFacts, type OperationOutcome } from "./semconv";
+import { McpAttribute, MCP_DURATION_BUCKETS_SECONDS, spanNameOf, writeConventionAttributes, type NetworkTransport, type OperationFacts, type OperationOutcome } from "./semconv";
 
 /** Where an operation was observed. */
 export type OperationSide = "server" | "client";
@@ -157,18 +157,18 @@ export class Telemetry {
       if (side === "server" && outcome.errorType !== undefined) this.refusals.inc({ code: outcome.refusalCode ?? outcome.errorType });
     }
     if (!this.bridge) return;
-    // Metric attributes are the low-cardinality ones (no request id, session id or URI); the series'
-    // key is made of the values they are built from, so they are built only for a new series.
-    const protocolVersion = facts.protocolVersion ?? context.protocolVersion ?? "";
-    const seriesKey = `${facts.method}\u0000${context.transport}\u0000${toolLabel ?? "\u0001"}\u0000${facts.promptName ?? "\u0001"}\u0000${protocolVersion}\u0000${outcome.errorType ?? ""}\u0000${outcome.statusCode ?? ""}`;
-    this.bridge.recordDuration(side, seconds, seriesKey, () => {
-      const metricAttributes: SpanAttributes = {};
-      const writer = { setAttribute: (key: string, value: string) => void (metricAttributes[key] = value) };
-      writeConventionAttributes(writer, facts, context.transport, context.protocolVersion);
-      writeOutcomeAttributes(writer, outcome);
-      if (toolLabel !== undefined) metricAttributes[McpAttribute.TOOL_NAME] = toolLabel;
-      return metricAttributes;
-    });
+    // Metric attributes are the low-cardinality ones (no request id, session id or URI), named by
+    // their values: the exporter builds them only for a series it has not seen (no key string or
+    // attribute object per operation).
+    this.bridge.recordDuration(side, seconds, [
+      facts.method,
+      context.transport,
+      toolLabel ?? NOT_SET,
+      facts.promptName ?? NOT_SET,
+      facts.protocolVersion ?? context.protocolVersion ?? NOT_SET,
+      outcome.errorType ?? NOT_SET,
+      outcome.statusCode ?? NOT_SET,
+    ]);
   }
 
   /** Flushes and stops the exporters (call before the process exits). */

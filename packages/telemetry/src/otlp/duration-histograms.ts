@@ -1,32 +1,53 @@
 // The mcp.*.operation.duration histograms for OTLP: one series per attribute set, cumulative from
 // the exporter's start (OTLP's cumulative temporality, what the SDK's default reader sends),
-// bucketed by the convention's boundaries. Recording is a map lookup and a few additions; the
-// series are bounded like the Prometheus registry's (past the bound a new attribute set is not
-// recorded and `onDroppedSeries` counts it).
-import type { SpanAttributes } from "../bridge";
+// bucketed by the convention's boundaries. Recording walks the series' values (series-tree.ts)
+// and adds; a series' attributes are built once, when it is new. Bounded like the Prometheus
+// registry's (past the bound a new attribute set is not recorded and `onDroppedSeries` counts it).
+import { NOT_SET, type DurationSeriesValues, type SpanAttributes } from "../bridge";
+import { writeConventionAttributes, writeOutcomeAttributes } from "../semconv";
+import { SeriesTree } from "../series-tree";
 import type { HistogramPoint, HistogramRecord } from "./otlp-json";
 
+const given = (value: string): string | undefined => (value === NOT_SET ? undefined : value);
+
+/** A series' attributes, in the order a span writes the same ones (semconv.ts). */
+function attributesOf(values: DurationSeriesValues): SpanAttributes {
+  const [method, transport, toolLabel, promptName, protocolVersion, errorType, statusCode] = values;
+  const attributes: SpanAttributes = {};
+  const writer = { setAttribute: (key: string, value: string) => void (attributes[key] = value) };
+  const facts = { method, toolName: given(toolLabel), promptName: given(promptName), protocolVersion: given(protocolVersion), requestId: undefined, resourceUri: undefined, meta: undefined };
+  writeConventionAttributes(writer, facts, transport, undefined);
+  writeOutcomeAttributes(writer, { errorType: given(errorType), statusCode: given(statusCode) });
+  return attributes;
+}
+
 export class DurationHistogram {
-  private readonly series = new Map<string, HistogramPoint>();
+  private readonly series: SeriesTree<HistogramPoint>;
+  private readonly newPoint = (values: readonly string[]): HistogramPoint => ({
+    attributes: attributesOf(values as DurationSeriesValues),
+    bucketCounts: new Array<number>(this.bounds.length + 1).fill(0),
+    count: 0,
+    sum: 0,
+    min: Number.POSITIVE_INFINITY,
+    max: Number.NEGATIVE_INFINITY,
+  });
 
   constructor(
     readonly name: string,
     readonly description: string,
     private readonly bounds: readonly number[],
-    private readonly maxSeries: number,
+    maxSeries: number,
     private readonly onDroppedSeries: () => void,
-  ) {}
+  ) {
+    this.series = new SeriesTree(maxSeries);
+  }
 
-  /** Records `seconds` in the series `key` names; `attributesOf` builds its attributes when it is new. */
-  record(seconds: number, key: string, attributesOf: () => SpanAttributes): void {
-    let point = this.series.get(key);
+  /** Records `seconds` in the series `values` name. */
+  record(seconds: number, values: DurationSeriesValues): void {
+    const point = this.series.find(values, this.newPoint);
     if (!point) {
-      if (this.series.size >= this.maxSeries) {
-        this.onDroppedSeries();
-        return;
-      }
-      point = { attributes: attributesOf(), bucketCounts: new Array<number>(this.bounds.length + 1).fill(0), count: 0, sum: 0, min: seconds, max: seconds };
-      this.series.set(key, point);
+      this.onDroppedSeries();
+      return;
     }
     let bucket = 0;
     while (bucket < this.bounds.length && seconds > (this.bounds[bucket] as number)) bucket += 1;
@@ -39,7 +60,7 @@ export class DurationHistogram {
 
   /** The metric as it stands (the points are copied: export runs while recording goes on). */
   snapshot(): HistogramRecord {
-    const points = [...this.series.values()].map((point) => ({ ...point, bucketCounts: [...point.bucketCounts] }));
+    const points = this.series.series().map((point) => ({ ...point, bucketCounts: [...point.bucketCounts] }));
     return { name: this.name, description: this.description, unit: "s", bounds: this.bounds, points };
   }
 }

@@ -13,7 +13,7 @@ import { BatchQueue } from "./batch-queue";
 import { DurationHistogram } from "./duration-histograms";
 import { exportSettingsFrom } from "./export-settings";
 import { encodeHistograms, spanText, spansBody, type Reporter } from "./otlp-json";
-import { postOtlp } from "./otlp-http";
+import { otlpPoster } from "./otlp-http";
 import { SpanRecorder } from "./span-recorder";
 
 /** The instrumentation scope named in every export. */
@@ -35,8 +35,10 @@ export function startOtlpExport(settings: OtelSettings, service: ServiceIdentity
   };
   const dropped = metrics.counter({ name: "foundry_otel_spans_dropped_total", help: "Spans not exported because the export queue held OTEL_BSP_MAX_QUEUE_SIZE spans." });
   const failures = metrics.counter({ name: "foundry_otel_export_failures_total", help: "OTLP export requests that failed (collector unreachable, non-2xx answer or timeout), by signal." });
+  // Only the exported signals' endpoints: their schemes decide which of node:http and node:https load.
+  const postTo = otlpPoster([...(settings.traces ? [exportSettings.traces] : []), ...(settings.metrics ? [exportSettings.metrics] : [])]);
   const post = (signal: "traces" | "metrics", body: string | Buffer, timeoutMs?: number) =>
-    postOtlp(exportSettings[signal], body, timeoutMs).catch(() => failures.inc({ signal }));
+    postTo(exportSettings[signal], body, timeoutMs).catch(() => failures.inc({ signal }));
 
   let recorder: SpanRecorder | undefined;
   let queue: BatchQueue | undefined;
@@ -82,8 +84,8 @@ export function startOtlpExport(settings: OtelSettings, service: ServiceIdentity
 
   return {
     startSpan: (kind, name, carrier, startedAt) => recorder?.startSpan(kind, name, carrier, startedAt),
-    recordDuration(side, seconds, seriesKey, attributesOf) {
-      histograms?.[side].record(seconds, seriesKey, attributesOf);
+    recordDuration(side, seconds, series) {
+      histograms?.[side].record(seconds, series);
     },
     async shutdown() {
       clearInterval(timer);
