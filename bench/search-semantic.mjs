@@ -78,7 +78,8 @@ try {
     if (tuning) console.error(`${set.id}: ${figures.map(([, value]) => percent(value.top1)).join(" / ")}`);
   }
   memo.save();
-  const stats = await server.stats();
+  // A kept-alive socket the server has just closed fails one fetch: ask again once.
+  const stats = await server.stats().catch(() => server.stats());
 
   print("## Semantic option: keywords only vs hybrid (issue 32)");
   print("");

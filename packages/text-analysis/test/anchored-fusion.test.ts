@@ -16,24 +16,33 @@ describe("keywordCoverage", () => {
 describe("fuseAnchored", () => {
   const keywordHits = [
     { position: 0, score: 10 },
-    { position: 1, score: 9.5 },
-    { position: 2, score: 4 },
+    { position: 1, score: 5 },
+    { position: 2, score: 4.9 },
+    { position: 3, score: 1 },
+  ];
+  const neighbours = [
+    { position: 3, similarity: 0.9 },
+    { position: 2, similarity: 0.8 },
+    { position: 7, similarity: 0.75 },
+    { position: 1, similarity: 0.3 },
+    { position: 0, similarity: 0.1 },
   ];
 
   it("returns the keyword order when the weight is 0 (a first hit holding every query word)", () => {
-    expect(fuseAnchored(keywordHits, [{ position: 2, similarity: 0.9 }, { position: 7, similarity: 0.8 }, { position: 0, similarity: 0.1 }], 0)).toEqual([0, 1, 2]);
+    expect(fuseAnchored(keywordHits, neighbours, 0)).toEqual([0, 1, 2, 3]);
   });
 
-  it("lets the nearer meaning turn a close keyword race but not a clear lead", () => {
-    const semantic = [{ position: 2, similarity: 0.9 }, { position: 1, similarity: 0.8 }, { position: 0, similarity: 0.2 }];
-    // 0: 1 + 0; 1: 0.95 + 0.3 × 6/7; 2: 0.4 + 0.3 × 1.
-    expect(fuseAnchored(keywordHits, semantic, 0.3)).toEqual([1, 0, 2]);
+  it("keeps the first keyword hit first whatever the weight and the neighbours", () => {
+    expect(fuseAnchored(keywordHits, neighbours, 10)[0]).toBe(0);
   });
 
-  it("puts a document only the embeddings found after the keyword hits unless the weight passes the first hit's 1", () => {
-    const semantic = [{ position: 9, similarity: 0.9 }, { position: 0, similarity: 0.5 }];
-    expect(fuseAnchored(keywordHits, semantic, 0.9)).toEqual([0, 1, 9, 2]);
-    expect(fuseAnchored(keywordHits, semantic, 2)[0]).toBe(9);
+  it("lets the nearer meaning turn a close keyword race below the first hit but not a clear lead", () => {
+    // 1: 0.5 + 0.2 × 0.25; 2: 0.49 + 0.2 × 0.875; 3: 0.1 + 0.2 × 1; 7: 0.2 × 0.8125.
+    expect(fuseAnchored(keywordHits, neighbours, 0.2)).toEqual([0, 2, 1, 3, 7]);
+  });
+
+  it("lifts a document only the embeddings found above weak keyword hits as the weight grows", () => {
+    expect(fuseAnchored(keywordHits, neighbours, 1)).toEqual([0, 2, 3, 7, 1]);
   });
 
   it("ranks by meaning alone when there is no keyword hit", () => {
