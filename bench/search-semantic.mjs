@@ -25,7 +25,7 @@ const tools = await import(pathToFileURL(path.join(root, "packages/tool-catalog/
 const memoryModule = await import(pathToFileURL(path.join(root, "packages/memory/dist/index.js")).href);
 const choice = process.env.SEMANTIC_SETS ?? "report";
 const tuning = choice !== "report";
-const variants = process.env.SEMANTIC_VARIANTS === undefined ? [{ label: "default settings" }] : JSON.parse(process.env.SEMANTIC_VARIANTS);
+const variants = process.env.SEMANTIC_VARIANTS === undefined ? [{ label: "keyword-anchored fusion, semantic weight 0.5" }] : JSON.parse(process.env.SEMANTIC_VARIANTS);
 const percent = (value) => `${(value * 100).toFixed(1)}%`;
 const lines = [];
 const print = (line = "") => lines.push(line);
