@@ -1,7 +1,8 @@
 // Hybrid ranking: keyword hits fused with the documents nearest the query in an embeddings
-// space, anchored on the keywords (anchored-fusion.ts: the semantic side weighs as much as the
-// keyword evidence is weak). When vectors cannot be had in time the keyword order comes back
-// unchanged with a status note: never an error.
+// space, anchored on the keywords (anchored-fusion.ts: the first keyword hit stays first, and
+// below it the semantic side weighs as much as the keyword evidence is weak). When vectors
+// cannot be had in time the keyword order comes back unchanged with a status note: never an
+// error.
 // Neighbours: embedding-provider.ts (the seam), vector-cache.ts (what was embedded before).
 
 import { fuseAnchored, keywordCoverage, type LexicalHit, type SemanticNeighbour } from "./anchored-fusion";
