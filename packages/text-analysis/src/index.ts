@@ -19,5 +19,7 @@ export { embeddingsSettingsProblem, openAiEmbeddings, MAX_EMBEDDINGS_RESPONSE_BY
 export type { OpenAiEmbeddingsSettings } from "./semantic/openai-embeddings";
 export { DEFAULT_MAX_CACHED_VECTORS, VectorCache } from "./semantic/vector-cache";
 export type { SavedVectors } from "./semantic/vector-cache";
-export { fuseRanks, HybridRanker, semanticSettingsProblem } from "./semantic/hybrid-ranker";
+export { fuseAnchored, keywordCoverage } from "./semantic/anchored-fusion";
+export type { LexicalHit, SemanticNeighbour } from "./semantic/anchored-fusion";
+export { HybridRanker, semanticSettingsProblem } from "./semantic/hybrid-ranker";
 export type { HybridOrder, SemanticSearchSettings, SemanticStatus } from "./semantic/hybrid-ranker";

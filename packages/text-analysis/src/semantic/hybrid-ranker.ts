@@ -1,9 +1,11 @@
-// Hybrid ranking: a lexical order fused with the documents nearest the query in an embeddings
-// space, by reciprocal rank fusion (each list adds weight / (k + rank)); RRF needs no score
-// calibration between BM25 and cosine, which differ per corpus and per model. When vectors cannot
-// be had in time the lexical order comes back unchanged with a status note: never an error.
+// Hybrid ranking: keyword hits fused with the documents nearest the query in an embeddings
+// space, anchored on the keywords (anchored-fusion.ts: the first keyword hit stays first, and
+// below it the semantic side weighs as much as the keyword evidence is weak). When vectors
+// cannot be had in time the keyword order comes back unchanged with a status note: never an
+// error.
 // Neighbours: embedding-provider.ts (the seam), vector-cache.ts (what was embedded before).
 
+import { fuseAnchored, keywordCoverage, type LexicalHit, type SemanticNeighbour } from "./anchored-fusion";
 import type { EmbeddingFailureKind, EmbeddingProvider } from "./embedding-provider";
 import { VectorCache } from "./vector-cache";
 
@@ -14,11 +16,11 @@ export interface SemanticSearchSettings {
   timeoutMs?: number;
   /** How many nearest documents join the fusion (1–500; default 50). */
   candidates?: number;
-  /** RRF's k: higher flattens the rank curve (1–1,000; default 60). */
-  rrfK?: number;
   /**
-   * Weight of the semantic list against the lexical list's 1 (0–10; default 0.5: of 0.5, 1 and 2,
-   * measured with USE-lite on every labelled set, 0.5 lost least where keywords already do well).
+   * Most a semantic neighbour adds, against the first keyword hit's 1, when no query word is in
+   * that hit; it shrinks in step with the share of query words the hit holds, to 0 when it holds
+   * them all (0–10; default 0.5: of 0.25, 0.5, 0.75, 1 and 2, tuned with USE-lite on the dev
+   * sets, the largest that lowered recall@5 on none).
    */
   semanticWeight?: number;
   /** Cosine below which a document is not a semantic candidate (-1–1; default 0). */
@@ -45,7 +47,6 @@ const QUERY_VECTORS = 256;
 const BOUNDS = {
   timeoutMs: [50, 60_000, 2_000],
   candidates: [1, 500, 50],
-  rrfK: [1, 1_000, 60],
   semanticWeight: [0, 10, 0.5],
   minSimilarity: [-1, 1, 0],
   retryAfterMs: [0, 3_600_000, 30_000],
@@ -72,7 +73,7 @@ export function semanticSettingsProblem(settings: Partial<Record<keyof typeof BO
  *
  * @example
  * const ranker = new HybridRanker({ provider: openAiEmbeddings({ url, model }) });
- * const { order, status } = await ranker.fuse("mail my boss", texts, lexicalPositions);
+ * const { order, status } = await ranker.fuse("mail my boss", texts, [{ position: 4, score: 7.5 }]);
  */
 export class HybridRanker {
   readonly cache: VectorCache;
@@ -97,14 +98,15 @@ export class HybridRanker {
   }
 
   /**
-   * The lexical order fused with the query's nearest documents among `allow`ed positions of
-   * `documents`. Texts without a cached vector are embedded first (in batches, all within
-   * `timeoutMs`); what arrived is kept even when the rest did not.
+   * The keyword hits (best first) fused with the query's nearest documents among `allow`ed
+   * positions of `documents`. Texts without a cached vector are embedded first (in batches, all
+   * within `timeoutMs`); what arrived is kept even when the rest did not.
    */
-  async fuse(query: string, documents: readonly string[], lexical: readonly number[], allow?: (position: number) => boolean): Promise<HybridOrder> {
+  async fuse(query: string, documents: readonly string[], lexical: readonly LexicalHit[], allow?: (position: number) => boolean): Promise<HybridOrder> {
     const model = this.model;
+    const keywordOrder = () => lexical.map((hit) => hit.position);
     const cooling = this.coolingDown();
-    if (cooling !== undefined) return { order: [...lexical], status: cooling };
+    if (cooling !== undefined) return { order: keywordOrder(), status: cooling };
     const keys = this.documentKeys(documents);
     const queryKey = VectorCache.keyOf(model, query);
     const missing = new Map<string, string>();
@@ -114,10 +116,12 @@ export class HybridRanker {
     if (failure !== undefined) {
       this.failedAt = Date.now();
       this.lastFailure = failure;
-      return { order: [...lexical], status: lexicalStatus(model, failure.kind, failure.reason) };
+      return { order: keywordOrder(), status: lexicalStatus(model, failure.kind, failure.reason) };
     }
     const nearest = this.nearest(this.queries.get(queryKey)!, keys, allow);
-    return { order: fuseRanks(lexical, nearest, this.settings.rrfK, this.settings.semanticWeight), status: { mode: "hybrid", model } };
+    // How weak the keyword evidence is: the share of query words the first keyword hit lacks.
+    const weakness = lexical.length === 0 ? 1 : 1 - keywordCoverage(query, documents[lexical[0]!.position]!);
+    return { order: fuseAnchored(lexical, nearest, this.settings.semanticWeight * weakness), status: { mode: "hybrid", model } };
   }
 
   private coolingDown(): SemanticStatus | undefined {
@@ -153,9 +157,9 @@ export class HybridRanker {
     return undefined;
   }
 
-  // Positions of the `candidates` documents most similar to the query, best first.
-  private nearest(query: Float32Array, keys: readonly string[], allow?: (position: number) => boolean): number[] {
-    const scored: { position: number; similarity: number }[] = [];
+  // The `candidates` documents most similar to the query, best first.
+  private nearest(query: Float32Array, keys: readonly string[], allow?: (position: number) => boolean): SemanticNeighbour[] {
+    const scored: SemanticNeighbour[] = [];
     for (const [position, key] of keys.entries()) {
       if (allow !== undefined && !allow(position)) continue;
       // A document worded exactly as the query was embedded once, as the query.
@@ -166,33 +170,8 @@ export class HybridRanker {
       if (similarity >= this.settings.minSimilarity) scored.push({ position, similarity });
     }
     scored.sort((left, right) => right.similarity - left.similarity || left.position - right.position);
-    return scored.slice(0, this.settings.candidates).map((entry) => entry.position);
+    return scored.slice(0, this.settings.candidates);
   }
-}
-
-/**
- * Reciprocal rank fusion of a lexical and a semantic order: each adds weight / (k + rank), rank
- * from 1. Ties keep the lexical order, then the semantic one.
- */
-export function fuseRanks(lexical: readonly number[], semantic: readonly number[], k: number, semanticWeight: number): number[] {
-  const scores = new Map<number, number>();
-  const lexicalRank = new Map<number, number>();
-  for (const [rank, position] of lexical.entries()) {
-    scores.set(position, 1 / (k + rank + 1));
-    lexicalRank.set(position, rank);
-  }
-  const semanticRank = new Map<number, number>();
-  for (const [rank, position] of semantic.entries()) {
-    scores.set(position, (scores.get(position) ?? 0) + semanticWeight / (k + rank + 1));
-    semanticRank.set(position, rank);
-  }
-  const last = Number.MAX_SAFE_INTEGER;
-  return [...scores.keys()].sort(
-    (left, right) =>
-      scores.get(right)! - scores.get(left)! ||
-      (lexicalRank.get(left) ?? last) - (lexicalRank.get(right) ?? last) ||
-      (semanticRank.get(left) ?? last) - (semanticRank.get(right) ?? last),
-  );
 }
 
 function lexicalStatus(model: string, kind: EmbeddingFailureKind | "cooling-down", reason: string): SemanticStatus {

@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CatalogError, openAiEmbeddings, ToolCatalog, VectorCache, type SearchOptions } from "../../src/index";
 import { spawnEmbeddingsServer, type SpawnedEmbeddingsServer } from "../../../../tooling/embeddings-server.mjs";
+// The shared 419-tool corpus of real MCP servers (bench/corpus.mjs loads it beside the repository).
+import { fillCatalog, loadCorpus } from "../../bench/corpus.mjs";
 
 const TOOLS: [string, string][] = [
   ["office_send_message", "Deliver an electronic letter to a recipient's inbox."],
@@ -54,6 +56,25 @@ describe("ToolCatalog semantic option (real USE-lite endpoint)", () => {
     expect((await names(officeCatalog(semantic()), "get my money back for the taxi"))[0]).toBe("office_expense");
     expect((await officeCatalog().search({ query: "expense" })).semantic).toBeUndefined();
   });
+
+  // Regression (decision 0031): reciprocal rank fusion let USE-lite's neighbours push a right
+  // first keyword hit down (holdout 8, "how do I set up the python sdk for error tracking":
+  // Notion's create-a-data-source first, Sentry's docs search second); turning the option on
+  // lost top-1 on 24 of 27 labelled sets.
+  it("keeps a strong keyword match first and fuses only below it", async () => {
+    const corpus = loadCorpus()!.filter((entry) => ["sentry", "everything", "notion"].includes(entry.server));
+    const lexical = new ToolCatalog();
+    fillCatalog(lexical, corpus);
+    const hybrid = new ToolCatalog({ search: semantic({ timeoutMs: 60_000 }) });
+    fillCatalog(hybrid, corpus);
+    for (const query of ["how do I set up the python sdk for error tracking", "seer root cause"]) {
+      const keywordFirst = (await names(lexical, query))[0];
+      expect(keywordFirst).toMatch(/^sentry_(search_docs|analyze_issue_with_seer)$/);
+      const page = await hybrid.search({ query });
+      expect(page.semantic).toEqual({ mode: "hybrid", model: "use-lite" });
+      expect(page.results[0]?.name).toBe(keywordFirst);
+    }
+  }, 120_000);
 
   it("embeds each unchanged text once: a repeated search sends no request", async () => {
     const catalog = officeCatalog(semantic());

@@ -18,7 +18,7 @@ export interface MemorySemanticConfig extends Omit<SemanticSearchSettings, "prov
   maxCachedVectors?: number;
 }
 
-const KEYS = ["url", "model", "apiKeyEnv", "timeoutMs", "candidates", "rrfK", "semanticWeight", "minSimilarity", "retryAfterMs", "batchSize", "maxCachedVectors"];
+const KEYS = ["url", "model", "apiKeyEnv", "timeoutMs", "candidates", "semanticWeight", "minSimilarity", "retryAfterMs", "batchSize", "maxCachedVectors"];
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 
 /** Reads `memorySearch.semantic` from a parsed config; undefined when it is absent. */

@@ -42,7 +42,7 @@ export class SemanticFacts {
     const scoreOf = new Map(lexical.map((hit) => [hit.fact, hit.score]));
     const texts = index.facts.map((fact) => this.textOf(fact));
     const allow = options.type === undefined ? undefined : (position: number) => index.facts[position]!.type === options.type;
-    const { order, status } = await this.ranker.fuse(query, texts, lexical.map((hit) => positionOf.get(hit.fact)!), allow);
+    const { order, status } = await this.ranker.fuse(query, texts, lexical.map((hit) => ({ position: positionOf.get(hit.fact)!, score: hit.score })), allow);
     if (this.ranker.cache.changeCount > 0) await this.save();
     const ranked = order.slice(0, options.limit).map((position) => {
       const fact = index.facts[position]!;

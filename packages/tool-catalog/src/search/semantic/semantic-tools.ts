@@ -3,7 +3,7 @@
 // SearchOptions.semantic names a provider; vectors live in the ranker's cache (the catalog's store
 // for them), keyed by model and text, so re-registering unchanged tools embeds nothing again.
 
-import { HybridRanker, splitWords, type SemanticSearchSettings, type SemanticStatus } from "@foundry-mcp/text-analysis";
+import { HybridRanker, splitWords, type LexicalHit, type SemanticSearchSettings, type SemanticStatus } from "@foundry-mcp/text-analysis";
 import { CatalogError, CatalogErrorCode } from "../../errors";
 import type { ToolDefinition } from "../../types";
 import type { RankedTool } from "../tool-search";
@@ -35,15 +35,15 @@ export class SemanticToolSearch<T extends ToolDefinition<never>> {
   async rerank(query: string, tools: readonly T[], lexical: RankedTool<T>[], toolset?: string): Promise<{ ranked: RankedTool<T>[]; status: SemanticStatus }> {
     const snapshot = this.snapshotOf(tools);
     const entryOf = new Map<number, RankedTool<T>>();
-    const lexicalPositions: number[] = [];
+    const lexicalHits: LexicalHit[] = [];
     for (const entry of lexical) {
       const position = snapshot.positionOf.get(entry.tool.name)!;
-      lexicalPositions.push(position);
+      lexicalHits.push({ position, score: entry.score });
       entryOf.set(position, entry);
       for (const variant of entry.variants ?? []) entryOf.set(snapshot.positionOf.get(variant)!, entry);
     }
     const allow = toolset === undefined ? undefined : (position: number) => snapshot.tools[position]!.toolset === toolset;
-    const { order, status } = await this.ranker.fuse(query, snapshot.texts, lexicalPositions, allow);
+    const { order, status } = await this.ranker.fuse(query, snapshot.texts, lexicalHits, allow);
     const seen = new Set<RankedTool<T>>();
     const ranked: RankedTool<T>[] = [];
     for (const position of order) {
