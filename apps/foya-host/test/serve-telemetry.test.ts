@@ -77,6 +77,22 @@ function rawWire(child: ChildProcess) {
   };
 }
 
+/**
+ * The three spans of one relayed call's trace (foya's server and client spans, foundry-server's
+ * server span) once they have arrived, asserted to run caller → foya → foya's client → upstream.
+ */
+async function relayedTrace(traceId: string, callerSpanId: string): Promise<{ foyaServer: ReceivedSpan; foyaClient: ReceivedSpan; upstream: ReceivedSpan }> {
+  await expect.poll(() => receiver.spans.filter((span) => span.traceId === traceId).length).toBeGreaterThanOrEqual(3);
+  const trace = receiver.spans.filter((span) => span.traceId === traceId);
+  const foyaServer = one(trace, (span) => span.service === "foya" && span.kind === SERVER_KIND, "foya's server span");
+  const foyaClient = one(trace, (span) => span.service === "foya" && span.kind === CLIENT_KIND, "foya's client span");
+  const upstream = one(trace, (span) => span.service === "foundry-server" && span.kind === SERVER_KIND, "foundry-server's server span");
+  expect(foyaServer.parentSpanId).toBe(callerSpanId);
+  expect(foyaClient.parentSpanId).toBe(foyaServer.spanId);
+  expect(upstream.parentSpanId).toBe(foyaClient.spanId);
+  return { foyaServer, foyaClient, upstream };
+}
+
 function one(spans: ReceivedSpan[], predicate: (span: ReceivedSpan) => boolean, what: string): ReceivedSpan {
   const found = spans.filter(predicate);
   if (found.length !== 1) throw new Error(`${what}: ${found.length} spans match among ${JSON.stringify(spans.map((span) => [span.service, span.name, span.kind]))}`);
@@ -90,15 +106,7 @@ describe("foya serve with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
     const result = await client.callTool({ name: "mcp__fdn__memory_search", arguments: { query: "nothing stored" }, _meta: { traceparent: `00-${traceId}-${callerSpanId}-01` } });
     expect(result.isError).not.toBe(true);
 
-    await expect.poll(() => receiver.spans.filter((span) => span.traceId === traceId).length).toBeGreaterThanOrEqual(3);
-    const trace = receiver.spans.filter((span) => span.traceId === traceId);
-    const foyaServer = one(trace, (span) => span.service === "foya" && span.kind === SERVER_KIND, "foya's server span");
-    const foyaClient = one(trace, (span) => span.service === "foya" && span.kind === CLIENT_KIND, "foya's client span");
-    const upstream = one(trace, (span) => span.service === "foundry-server" && span.kind === SERVER_KIND, "foundry-server's server span");
-
-    expect(foyaServer.parentSpanId).toBe(callerSpanId);
-    expect(foyaClient.parentSpanId).toBe(foyaServer.spanId);
-    expect(upstream.parentSpanId).toBe(foyaClient.spanId);
+    const { foyaServer, foyaClient, upstream } = await relayedTrace(traceId, callerSpanId);
 
     expect(foyaServer.name).toBe("tools/call mcp__fdn__memory_search");
     expect(foyaServer.attributes).toMatchObject({
@@ -161,14 +169,7 @@ describe("foya serve with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
       const callerSpanId = randomBytes(8).toString("hex");
       wire.write(traced(3, { traceparent: `00-${traceId}-${callerSpanId}-01`, tracestate: "test=1" }));
       expect((await wire.answers(3, 1))[0]?.error).toBeUndefined();
-      await expect.poll(() => receiver.spans.filter((span) => span.traceId === traceId).length).toBeGreaterThanOrEqual(3);
-      const trace = receiver.spans.filter((span) => span.traceId === traceId);
-      const foyaServer = one(trace, (span) => span.service === "foya" && span.kind === SERVER_KIND, "foya's server span");
-      const foyaClient = one(trace, (span) => span.service === "foya" && span.kind === CLIENT_KIND, "foya's client span");
-      const upstream = one(trace, (span) => span.service === "foundry-server" && span.kind === SERVER_KIND, "foundry-server's server span");
-      expect(foyaServer.parentSpanId).toBe(callerSpanId);
-      expect(foyaClient.parentSpanId).toBe(foyaServer.spanId);
-      expect(upstream.parentSpanId).toBe(foyaClient.spanId);
+      const { foyaServer } = await relayedTrace(traceId, callerSpanId);
       expect(foyaServer.name).toBe("tools/call mcp__fdn__memory_index");
     } finally {
       serve.kill();
