@@ -11,6 +11,7 @@ import { holdout9Memories as holdout9Facts } from "./conversation-holdout9.mjs";
 import { holdout10Memories as holdout10Facts } from "./conversation-holdout10.mjs";
 import { holdout11Memories as holdout11Facts } from "./conversation-holdout11.mjs";
 import { holdout12Memories as holdout12Facts } from "./conversation-holdout12.mjs";
+import { holdout13Memories as holdout13Facts } from "./conversation-holdout13.mjs";
 
 const read = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8"));
 const LABELLED_DEFAULT = read("./labelled-facts.json").facts;
@@ -139,6 +140,9 @@ export const holdout11Memories = () => holdout11Facts().map(({ name, facts }) =>
 
 /** Holdout 12's memories: name, stored facts and key ↔ id maps of each. */
 export const holdout12Memories = () => holdout12Facts().map(({ name, facts }) => ({ name, ...labelledFacts(facts) }));
+
+/** Holdout 13's memories: name, stored facts and key ↔ id maps of each. */
+export const holdout13Memories = () => holdout13Facts().map(({ name, facts }) => ({ name, ...labelledFacts(facts) }));
 
 const number = (position) => `fact-${String(position + 1).padStart(4, "0")}`;
 
