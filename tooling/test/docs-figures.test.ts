@@ -37,6 +37,12 @@ function figuresIn(cell: string): string[] {
 const FIGURE_SOURCES: Record<string, string[][]> = {
   "memory: tokens per session": [["| 200 |"], ["| 10000 |"]],
   "memory: right fact first (recall@1), 60 labelled queries": [["| @foundry-mcp/memory (BM25F"], ["| plain BM25, all files |"]],
+  "memory: right fact first on holdout 13": [
+    ["| holdout 13 (", "| memory after |"],
+    ["| holdout 13 (", "| memory after |"],
+    ["| holdout 13 (", "| plain BM25, active facts |"],
+    ["| holdout 13 (", "| plain BM25, active facts |"],
+  ],
   "memory: right fact first on holdout 12": [
     ["| holdout 12 (", "| memory after |"],
     ["| holdout 12 (", "| memory after |"],

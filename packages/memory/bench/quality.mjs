@@ -11,6 +11,7 @@ import { holdout9Memories as holdout9Facts } from "./conversation-holdout9.mjs";
 import { holdout10Memories as holdout10Facts } from "./conversation-holdout10.mjs";
 import { holdout11Memories as holdout11Facts } from "./conversation-holdout11.mjs";
 import { holdout12Memories as holdout12Facts } from "./conversation-holdout12.mjs";
+import { holdout13Memories as holdout13Facts } from "./conversation-holdout13.mjs";
 
 const read = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8"));
 const LABELLED_DEFAULT = read("./labelled-facts.json").facts;
@@ -60,12 +61,21 @@ export const currentFacts = () => labelledFacts(read("./current-facts.json").fac
 export const relativeFacts = () => labelledFacts(read("./relative-facts.json").facts);
 
 /**
- * Memory holdout 12 (the headline, never tuned on): questions written by hand over three memories
- * whose answer-bearing facts were written by hand too, one by one, not by the template generator
- * of holdouts 8–11 (conversation-holdout12.mjs), committed before the memory-tune19 round changed
- * any ranking, never run through the search before the lead takes its score once.
+ * Memory holdout 13 (the headline, never tuned on): questions written by hand over three memories
+ * of software work as it is really stored (a coding agent's notes, a team's chat, meeting notes),
+ * whose answer-bearing facts another author wrote by hand one by one in that register
+ * (conversation-holdout13.mjs), committed before the memory-tune20 round changed any ranking,
+ * never run through the search before the lead takes its score once.
  */
-export const HOLDOUT12 = ["holdout12", "holdout 12 (written 2026-12-05 before the memory-tune19 round's ranking changes; hand-written facts, three memories)", read("./queries-holdout12.json").queries];
+export const HOLDOUT13 = ["holdout13", "holdout 13 (written 2026-12-05 before the memory-tune20 round's ranking changes; hand-written facts, three memories)", read("./queries-holdout13.json").queries];
+
+/**
+ * Memory holdout 12: questions written by hand over three memories whose answer-bearing facts were
+ * written by hand too, one by one, not by the template generator of holdouts 8–11
+ * (conversation-holdout12.mjs), committed before the memory-tune19 round changed any ranking. The
+ * headline of that round, its figures taken once; a dev set since the memory-tune20 round.
+ */
+export const HOLDOUT12 = ["holdout12", "holdout 12 (written 2026-12-05 before the memory-tune19 round's ranking changes; dev since the memory-tune20 round; hand-written facts, three memories)", read("./queries-holdout12.json").queries];
 
 /**
  * Memory holdout 11: 227 questions written by hand by someone who never saw the memory-tune18
@@ -139,6 +149,9 @@ export const holdout11Memories = () => holdout11Facts().map(({ name, facts }) =>
 
 /** Holdout 12's memories: name, stored facts and key ↔ id maps of each. */
 export const holdout12Memories = () => holdout12Facts().map(({ name, facts }) => ({ name, ...labelledFacts(facts) }));
+
+/** Holdout 13's memories: name, stored facts and key ↔ id maps of each. */
+export const holdout13Memories = () => holdout13Facts().map(({ name, facts }) => ({ name, ...labelledFacts(facts) }));
 
 const number = (position) => `fact-${String(position + 1).padStart(4, "0")}`;
 
