@@ -1,71 +1,164 @@
-// Posts OTLP/HTTP JSON requests to a collector (node:http or node:https with keep-alive: one
-// connection serves every batch) and settles when the answer arrives, failing on a non-2xx status,
-// a network error or the timeout. The caller counts failures; nothing is retried (a failed batch is
-// dropped, as the SDK's exporter does past its retries).
-// Node's client for a scheme is imported when the exporter starts, and only for the schemes its
-// endpoints use: node:https pulls in tls (about 15 ms of a process's start-up), which a process
-// exporting to an http:// collector, or not exporting at all, has no use for (issue 33).
-import type * as NodeHttp from "node:http";
+// Posts OTLP/HTTP JSON requests to a collector and settles when the answer arrives, failing on a
+// non-2xx status, a network error or the timeout. The caller counts failures; nothing is retried
+// (a failed batch is dropped, as the SDK's exporter does past its retries), except a request whose
+// kept-alive connection turned out closed before it was answered (the collector's idle timeout),
+// sent once more on a fresh one.
+// The request is written by hand on a TCP (or, for https://, TLS) socket kept alive between
+// batches, and the answer read by http-response.ts, not by node:http's client: an exporter needs
+// one POST shape and a status, and node:http's general client cost a fresh process ~9 ms of CPU
+// on its first request (compiling its request, agent and parser paths) and ~1 ms on each later one,
+// inside the relay's first calls (issue 33, decision 0032). node:tls is imported only for an
+// https:// endpoint, when the exporter starts: it costs ~15 ms of a process's start-up.
+import net from "node:net";
+import type * as NodeTls from "node:tls";
 import type { SignalTarget } from "./export-settings";
+import { HttpResponseReader } from "./http-response";
 
 /** Posts `body` (OTLP JSON) to `target.url`; `timeoutMs` defaults to the target's. */
 export type OtlpPost = (target: SignalTarget, body: string | Buffer, timeoutMs?: number) => Promise<void>;
 
-interface SchemeClient {
-  request: (url: URL, options: NodeHttp.RequestOptions, onResponse: (response: NodeHttp.IncomingMessage) => void) => NodeHttp.ClientRequest;
-  agent: NodeHttp.Agent;
+/** Idle connections kept per collector (one export of each signal at a time). */
+const MAX_IDLE_CONNECTIONS = 2;
+// A header name is an HTTP token; a value has no line break (it would end the header).
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const HEADER_VALUE = /^[^\r\n\0]*$/;
+
+/** What one target's requests share: where to connect and the request head up to its length. */
+interface PreparedTarget {
+  url: string;
+  head: string;
+  collector: CollectorConnections;
 }
 
-const KEEP_ALIVE = { keepAlive: true, maxSockets: 2 };
-
-async function clientFor(scheme: string): Promise<SchemeClient> {
-  if (scheme === "https:") {
-    const https = await import("node:https");
-    return { request: https.request, agent: new https.Agent(KEEP_ALIVE) };
+function prepare(target: SignalTarget, collector: CollectorConnections): PreparedTarget {
+  const url = new URL(target.url);
+  let head = `POST ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n`;
+  for (const [name, value] of Object.entries(target.headers)) {
+    if (!HEADER_NAME.test(name) || !HEADER_VALUE.test(value)) throw new Error(`header ${JSON.stringify(name)} cannot be sent over HTTP`);
+    const lower = name.toLowerCase();
+    if (lower !== "content-type" && lower !== "content-length" && lower !== "host") head += `${name}: ${value}\r\n`;
   }
-  const http = await import("node:http");
-  return { request: http.request, agent: new http.Agent(KEEP_ALIVE) };
+  return { url: target.url, head: `${head}Content-Type: application/json\r\nContent-Length: `, collector };
+}
+
+type Connect = () => net.Socket;
+
+/** One collector's connections: an idle one is reused, else a new one opened. */
+class CollectorConnections {
+  private readonly idle: { socket: net.Socket; forget: () => void }[] = [];
+
+  constructor(private readonly connect: Promise<Connect>) {}
+
+  async post(prepared: PreparedTarget, body: string | Buffer, timeoutMs: number): Promise<number> {
+    const connect = await this.connect;
+    const reused = this.takeIdle();
+    try {
+      return await this.exchange(reused ?? connect(), prepared, body, timeoutMs);
+    } catch (error) {
+      if (reused === undefined || !(error instanceof ClosedBeforeAnswer)) throw error;
+      return this.exchange(connect(), prepared, body, timeoutMs);
+    }
+  }
+
+  private exchange(socket: net.Socket, prepared: PreparedTarget, body: string | Buffer, timeoutMs: number): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const reader = new HttpResponseReader();
+      let received = false;
+      const finish = (error: Error | undefined) => {
+        socket.off("data", onData).off("end", onEnd).off("close", onClose).off("error", onError).off("timeout", onTimeout);
+        socket.setTimeout(0);
+        if (error === undefined && reader.reusable && this.idle.length < MAX_IDLE_CONNECTIONS) this.keepIdle(socket);
+        else socket.destroy();
+        if (error) reject(error);
+        else resolve(reader.status);
+      };
+      const onData = (chunk: Buffer) => {
+        received = true;
+        try {
+          if (reader.push(chunk)) finish(undefined);
+        } catch (error) {
+          finish(new Error(`${prepared.url} sent an unreadable answer: ${(error as Error).message}`));
+        }
+      };
+      const onEnd = () => (reader.ended() ? finish(undefined) : onClose());
+      const onClose = () => finish(received ? new Error(`${prepared.url} closed the connection mid-answer`) : new ClosedBeforeAnswer(prepared.url));
+      const onError = (error: Error) => finish(received ? error : new ClosedBeforeAnswer(prepared.url, error));
+      const onTimeout = () => finish(new Error(`${prepared.url} did not answer within ${timeoutMs} ms`));
+      socket.on("data", onData).on("end", onEnd).on("close", onClose).on("error", onError).on("timeout", onTimeout);
+      socket.setTimeout(timeoutMs);
+      socket.ref();
+      const length = typeof body === "string" ? Buffer.byteLength(body) : body.length;
+      if (typeof body === "string") socket.write(`${prepared.head}${length}\r\n\r\n${body}`);
+      else {
+        socket.cork();
+        socket.write(`${prepared.head}${length}\r\n\r\n`);
+        socket.write(body);
+        socket.uncork();
+      }
+    });
+  }
+
+  /** Parks `socket` for the next request: it holds no process open, and leaves the pool if it closes or speaks. */
+  private keepIdle(socket: net.Socket): void {
+    socket.unref();
+    const forget = () => {
+      const index = this.idle.findIndex((entry) => entry.socket === socket);
+      if (index >= 0) this.idle.splice(index, 1);
+      socket.off("close", forget).off("error", forget).off("end", forget).off("data", forget);
+      socket.destroy();
+    };
+    socket.on("close", forget).on("error", forget).on("end", forget).on("data", forget);
+    this.idle.push({ socket, forget });
+  }
+
+  /** The most recently parked connection, its idle listeners removed, or undefined for none. */
+  private takeIdle(): net.Socket | undefined {
+    const entry = this.idle.pop();
+    if (!entry) return undefined;
+    entry.socket.off("close", entry.forget).off("error", entry.forget).off("end", entry.forget).off("data", entry.forget);
+    return entry.socket;
+  }
+}
+
+/** The connection closed (or failed) before any byte of the answer: a stale kept-alive one, or refused. */
+class ClosedBeforeAnswer extends Error {
+  constructor(url: string, cause?: Error) {
+    super(cause ? `${url}: ${cause.message}` : `${url} closed the connection before answering`);
+  }
+}
+
+function connectorFor(url: URL): Promise<Connect> {
+  // URL.hostname keeps an IPv6 address's brackets; connect wants it bare.
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  if (url.protocol === "https:") {
+    const port = Number(url.port || 443);
+    const servername = net.isIP(host) === 0 ? host : undefined;
+    return import("node:tls").then((tls: typeof NodeTls) => () => tls.connect({ host, port, servername, ALPNProtocols: ["http/1.1"] }));
+  }
+  const port = Number(url.port || 80);
+  return Promise.resolve(() => net.connect({ host, port, noDelay: true }));
 }
 
 /**
- * A poster for `targets` (the signals exported): starts importing the Node client of each scheme
- * they use now, so the first batch finds it loaded.
+ * A poster for `targets` (the signals exported): starts importing node:tls now when one is an
+ * https:// endpoint, so the first batch finds it loaded.
  *
  * @example const post = otlpPoster([settings.traces]); await post(settings.traces, body);
  */
 export function otlpPoster(targets: readonly SignalTarget[]): OtlpPost {
-  const clients = new Map<string, Promise<SchemeClient>>();
-  const clientOf = (scheme: string): Promise<SchemeClient> => {
-    let client = clients.get(scheme);
-    if (!client) clients.set(scheme, (client = clientFor(scheme)));
-    return client;
-  };
-  for (const target of targets) void clientOf(new URL(target.url).protocol);
-  return async (target, body, timeoutMs = target.timeoutMs) => {
+  const collectors = new Map<string, CollectorConnections>();
+  const prepared = new Map<SignalTarget, PreparedTarget>();
+  const collectorOf = (target: SignalTarget): CollectorConnections => {
     const url = new URL(target.url);
-    const { request, agent } = await clientOf(url.protocol);
-    return new Promise((resolve, reject) => {
-      const outgoing = request(
-        url,
-        {
-          method: "POST",
-          agent,
-          headers: { ...target.headers, "content-type": "application/json", "content-length": Buffer.byteLength(body) },
-          timeout: timeoutMs,
-        },
-        (response) => {
-          response.resume();
-          response.on("end", () => {
-            const status = response.statusCode ?? 0;
-            if (status >= 200 && status < 300) resolve();
-            else reject(new Error(`${target.url} answered ${status}`));
-          });
-          response.on("error", reject);
-        },
-      );
-      outgoing.on("timeout", () => outgoing.destroy(new Error(`${target.url} did not answer within ${timeoutMs} ms`)));
-      outgoing.on("error", reject);
-      outgoing.end(body);
-    });
+    let collector = collectors.get(url.origin);
+    if (!collector) collectors.set(url.origin, (collector = new CollectorConnections(connectorFor(url))));
+    return collector;
+  };
+  for (const target of targets) collectorOf(target);
+  return async (target, body, timeoutMs = target.timeoutMs) => {
+    let request = prepared.get(target);
+    if (!request) prepared.set(target, (request = prepare(target, collectorOf(target))));
+    const status = await request.collector.post(request, body, timeoutMs);
+    if (status < 200 || status >= 300) throw new Error(`${target.url} answered ${status}`);
   };
 }
