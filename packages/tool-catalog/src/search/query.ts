@@ -32,6 +32,8 @@ export interface QueryGroup {
   expandsTo?: ReadonlySet<string>;
   /** True when the concept's word is part of an argument value (a path, host, id, name): see search/arguments.ts. */
   argument?: boolean;
+  /** True when the concept's words play a function role in the request ("help me…", "right now"): see search/function-roles.ts. */
+  functionRole?: boolean;
 }
 
 /** Extra vocabulary a host adds: synonym groups and one-way related concepts. */

@@ -1,8 +1,10 @@
 // Ranking: each query group scores a tool by its best alternative (BM25F term scores times the
 // alternative's weight), groups add up, and tools that satisfy more of the request's concepts
 // are favoured (a soft AND). Toolsets the request names and actions that fit it move tools up;
-// contradicting actions move them down. Scratch space is typed arrays indexed by tool number,
-// so a query over 10,000 tools allocates a handful of buffers, not a map entry per posting.
+// contradicting actions move them down. A request's argument values and function-role words
+// ("help me", "right now") count less where they match a tool's name. Scratch space is typed
+// arrays indexed by tool number, so a query over 10,000 tools allocates a handful of buffers,
+// not a map entry per posting.
 // Neighbours: search/query.ts builds the groups, search/tool-search.ts pages the result.
 
 import { INDEX_FIELDS, REPORTED_FIELD, type Bm25fIndex } from "./bm25f-index";
@@ -92,6 +94,8 @@ class Scratch {
   readonly exact: Uint8Array;
   /** 1 when some match is in the tool's own text, not only its name (see NAME_ONLY_FACTOR). */
   readonly described: Uint8Array;
+  /** 1 when the best alternative is the word as written or its derivational relative. */
+  readonly literal: Uint8Array;
   readonly touched: number[] = [];
 
   constructor(size: number) {
@@ -101,6 +105,7 @@ class Scratch {
     this.names = new Int32Array(size);
     this.exact = new Uint8Array(size);
     this.described = new Uint8Array(size);
+    this.literal = new Uint8Array(size);
   }
 
   reset(): void {
@@ -111,6 +116,7 @@ class Scratch {
       this.names[doc] = 0;
       this.exact[doc] = 0;
       this.described[doc] = 0;
+      this.literal[doc] = 0;
     }
     this.touched.length = 0;
   }
@@ -160,6 +166,7 @@ function scoreGroup(group: QueryGroup, index: Bm25fIndex, sums: Scratch, best: S
       best.mask[doc] = sums.mask[doc]!;
       best.names[doc] = sums.names[doc]!;
       best.exact[doc] = alternative.source === "exact" ? 1 : 0;
+      best.literal[doc] = alternative.source === "exact" || alternative.source === "derived" ? 1 : 0;
     }
   }
 }
@@ -213,15 +220,18 @@ export function rankDocuments(groups: QueryGroup[], index: Bm25fIndex, options: 
     scoreGroup(group, index, sums, best, expansionScale);
     if (components !== undefined) addComponents(group, index, best, components);
     const argument = group.argument === true;
+    const functionRole = group.functionRole === true;
     for (const doc of best.touched) {
       if (totals.count[doc] === 0) totals.touched.push(doc);
       const named = (best.mask[doc]! & NAME_BIT) !== 0;
-      totals.score[doc]! += best.score[doc]! * (group.weight ?? 1) * (argument && named ? ARGUMENT_NAME_FACTOR : 1);
+      // A function word as written in a name ("right now" → `Now`) is a collision, not evidence.
+      const collision = functionRole && named && best.literal[doc] === 1;
+      totals.score[doc]! += best.score[doc]! * (group.weight ?? 1) * ((argument || collision) && named ? ARGUMENT_NAME_FACTOR : 1);
       totals.mask[doc]! |= best.mask[doc]!;
       totals.count[doc]! += 1;
       if ((best.mask[doc]! & DESCRIBED_BITS) !== 0) totals.described[doc] = 1;
       // A value the request names does not explain a tool's name.
-      if (!argument) totals.names[doc]! += best.names[doc]!;
+      if (!argument && !collision) totals.names[doc]! += best.names[doc]!;
     }
   }
   const ranked: RankedDocument[] = [];

@@ -13,6 +13,7 @@ import { analyse, summarise } from "./text";
 import { collapseNearDuplicates, nearDuplicateGroups } from "./near-duplicates";
 import { interleaveIntents, requestIntents } from "./multi-step";
 import { SCENE_WEIGHT, sceneOnlyStems } from "./sentence-roles";
+import { functionRoles, REQUEST_FORM_WEIGHT } from "./function-roles";
 import type { SemanticSearchSettings } from "@foundry-mcp/text-analysis";
 
 /** How a catalog searches: vocabulary expansion, typo/prefix tolerance, BM25F settings. */
@@ -167,6 +168,16 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
         const exact = group.alternatives.find((alternative) => alternative.source === "exact");
         if (exact !== undefined && exact.stems.every((stem) => scene.has(stem))) group.weight = (group.weight ?? 1) * SCENE_WEIGHT;
       }
+    }
+    // Help asked of the assistant says how the user asks, not what; neither it nor "right now"
+    // names a tool, so their matches in a name count as collisions (search/function-roles.ts).
+    const roles = functionRoles(query);
+    for (const group of groups) {
+      const exact = group.alternatives.find((alternative) => alternative.source === "exact");
+      if (exact === undefined) continue;
+      const requestForm = exact.stems.every((stem) => roles.requestForm.has(stem));
+      if (requestForm) group.weight = (group.weight ?? 1) * REQUEST_FORM_WEIGHT;
+      if (requestForm || exact.stems.every((stem) => roles.timeFiller.has(stem))) group.functionRole = true;
     }
     return groups;
   }

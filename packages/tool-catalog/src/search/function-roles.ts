@@ -1,0 +1,41 @@
+// Words of a request that play a function role, not a content one: the request form "help me
+// find…", "could you assist us with…", "I need help writing…" and the time filler "right now",
+// "for now". A tool may be named after such a word (a brand `Now`, `ResearchHelper`, a `help`
+// command), but the request does not ask for it. General English forms, no word list of any
+// catalog. Neighbour: search/tool-search.ts marks the query's groups with it, search/rank.ts
+// weighs those groups' matches in a name as collisions.
+
+import { stemWord } from "./text";
+
+/**
+ * Weight of a concept that is only help asked of the assistant ("can you help me find…"). 0–0.5
+ * measured alike (issue 32, tools-tune20 round: MetaTool sample +7 to +8 requests, BFCL +2, no
+ * project dev set moved); the middle is kept.
+ */
+export const REQUEST_FORM_WEIGHT = 0.3;
+
+/** Stems of a request's function-role words, by role. */
+export interface FunctionRoles {
+  /** Help asked of the assistant ("help me find…", "I need help with…"): says how the user asks, not what. */
+  requestForm: Set<string>;
+  /** "now" of "right now", "for now": may still mean "current", but never a tool's name. */
+  timeFiller: Set<string>;
+}
+
+// A content word follows, so "Help me." alone (asking for help itself) is not a request form.
+const FOLLOWED = String.raw`(?=\s+\p{L})`;
+// "help me …", "helping us …", "assist you …": help or assist with a person as object.
+const HELP_WITH_OBJECT = new RegExp(String.raw`\b(help|helps|helping|assist|assists|assisting)\s+(?:me|us|you|him|her|them)\b${FOLLOWED}`, "giu");
+// "I need help …", "any help with …", "your assistance in …": help asked of the assistant.
+const HELP_ASKED = new RegExp(String.raw`\b(?:need|want|like|get|some|any|your|for)\s+(help|assistance)\b${FOLLOWED}`, "giu");
+// "right now", "for now", "just now", "until now", "from now on".
+const TIME_FILLER = /\b(?:right|for|just|until|till|from)\s+(now)\b/giu;
+
+const stemsOf = (query: string, pattern: RegExp) => new Set([...query.matchAll(pattern)].map((match) => stemWord(match[1]!.toLowerCase())));
+
+/** The request's function-role words (both sets empty when it has none). */
+export function functionRoles(query: string): FunctionRoles {
+  const requestForm = stemsOf(query, HELP_WITH_OBJECT);
+  for (const stem of stemsOf(query, HELP_ASKED)) requestForm.add(stem);
+  return { requestForm, timeFiller: stemsOf(query, TIME_FILLER) };
+}
