@@ -13,7 +13,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { TOOL_SETS, catalogRanker, latencyCatalog, loadCorpus, plainRanker, scoreSet, stepCoverage, timeOnePass as timeTools } from "../packages/tool-catalog/bench/quality.mjs";
 import { externalCatalogRanker, externalPlainRanker, externalSets } from "../packages/tool-catalog/bench/external.mjs";
-import { CHOICE_SET, choiceFacts, CONVERSATION_SETS, CURRENT_SET, currentFacts, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, REPHRASED19, scoreRephrased, MEMORY_SETS, conversationFacts, holdout7Memories, holdout8Memories, holdout9Memories, holdout10Memories, holdout11Memories, holdout12Memories, RELATIVE_SET, relativeFacts, scoreInMemories, labelledFacts, memorySearch, plainSearch, scoreQuestions, syntheticFacts, timeOnePass as timeMemory } from "../packages/memory/bench/quality.mjs";
+import { CHOICE_SET, choiceFacts, CONVERSATION_SETS, CURRENT_SET, currentFacts, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, REPHRASED19, REPHRASED20, scoreRephrased, MEMORY_SETS, conversationFacts, holdout7Memories, holdout8Memories, holdout9Memories, holdout10Memories, holdout11Memories, holdout12Memories, RELATIVE_SET, relativeFacts, scoreInMemories, labelledFacts, memorySearch, plainSearch, scoreQuestions, syntheticFacts, timeOnePass as timeMemory } from "../packages/memory/bench/quality.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const recordedFile = path.join(root, "bench", "search-baseline.json");
@@ -77,6 +77,7 @@ const memoryFigures = async (searchOver) => {
   figures[CURRENT_SET[0]] = await scoreQuestions(searchOver(restated.facts), CURRENT_SET[2], restated.keyOf);
   figures[CHOICE_SET[0]] = await scoreQuestions(searchOver(choices.facts), CHOICE_SET[2], choices.keyOf);
   figures[REPHRASED19[0]] = await scoreRephrased(searchOver);
+  figures[REPHRASED20[0]] = await scoreInMemories(searchOver, holdout12, REPHRASED20[2]);
   return figures;
 };
 measured.tools.plain = { ...Object.fromEntries(TOOL_SETS.map(([set]) => [set, scoreSet(plainRanker(entries), set)])), steps: stepCoverage(plainRanker(entries), "holdout5"), steps6: stepCoverage(plainRanker(entries), "holdout6"), steps7: stepCoverage(plainRanker(entries), "holdout7"), steps8: stepCoverage(plainRanker(entries), "holdout8"), steps9: stepCoverage(plainRanker(entries), "holdout9"), steps10: stepCoverage(plainRanker(entries), "holdout10"), stepsDev: stepCoverage(plainRanker(entries), "dev-multistep") };
