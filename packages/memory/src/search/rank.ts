@@ -26,7 +26,8 @@ import { dateTermsOfQuestion, dateWordsOfQuestion } from "./date-terms";
 import { ACTOR_FACTOR, SUBJECT_FACTOR } from "./fact-subject";
 import { CURRENT_STATE_FACTOR, STATES_PRESENT_FACTOR, currentStateMarkers, liftRecent } from "./current-state";
 import { CHOICE_FACTOR, asksForChoice } from "./choice";
-import { NAMES_PRODUCT, OPENS_WITH_PERSON_NAME, RECORDS_CHOICE, STATES_PRESENT, liftMemo } from "./lift-memo";
+import { NAMES_MONEY, NAMES_PRODUCT, OPENS_WITH_PERSON_NAME, RECORDS_CHOICE, STATES_PRESENT, liftMemo } from "./lift-memo";
+import { MONEY_FACTOR, asksForMoney } from "./money-answers";
 import { EARLIER_STATE_FACTOR, laterStateTerms, liftEarlier } from "./earlier-state";
 import { asksEarlierState, dropReplaced } from "./replaced-values";
 import type { SearchIndex } from "./search-index";
@@ -115,7 +116,9 @@ export function rankFacts(
   const currentState = nowMarkers.length > 0;
   // "which venue did we pick": the fact recording the choice, over those suggesting options (search/choice.ts).
   const choiceQuestion = asksForChoice(queryWords);
-  const maxLift = (laterState ? EARLIER_STATE_FACTOR : 1) * (form === "person" ? ACTOR_FACTOR : 1) * (choiceQuestion ? CHOICE_FACTOR : 1) * (currentState ? CURRENT_STATE_FACTOR * STATES_PRESENT_FACTOR : 1) * (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1);
+  // "how much did the builder want": the fact holding the sum, over the one opening the topic (search/money-answers.ts).
+  const moneyQuestion = asksForMoney(queryWords);
+  const maxLift = (laterState ? EARLIER_STATE_FACTOR : 1) * (form === "person" ? ACTOR_FACTOR : 1) * (choiceQuestion ? CHOICE_FACTOR : 1) * (moneyQuestion ? MONEY_FACTOR : 1) * (currentState ? CURRENT_STATE_FACTOR * STATES_PRESENT_FACTOR : 1) * (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1);
   const floor = options.limit >= 1 && scores.length > options.limit ? kthLargest(scores, options.limit) - 1e-6 : -Infinity;
   // The lifted scores first, in plain arrays: only those at or above the limit-th lifted score
   // (and its ties) become survivors with their tie-breaks worked out and are sorted (a "when"
@@ -141,6 +144,7 @@ export function rankFacts(
       (memo.opensWith(position, fact, questionTerms) ? SUBJECT_FACTOR : 1) *
       (form === "person" && memo.flag(position, fact, OPENS_WITH_PERSON_NAME) ? ACTOR_FACTOR : 1) *
       (choiceQuestion && memo.flag(position, fact, RECORDS_CHOICE) ? CHOICE_FACTOR : 1) *
+      (moneyQuestion && memo.flag(position, fact, NAMES_MONEY) ? MONEY_FACTOR : 1) *
       // A fact telling a value as it stands: a marker of the present, or a value it replaced.
       (currentState && (memo.flag(position, fact, STATES_PRESENT) || memo.replacements(position, fact).length > 0) ? STATES_PRESENT_FACTOR : 1);
     liftedFacts.push(fact);
