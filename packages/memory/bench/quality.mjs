@@ -95,6 +95,14 @@ export const HOLDOUT11 = ["holdout11", "holdout 11 (written 2026-12-05 blind to 
  */
 export const REPHRASED19 = ["rephrased19", "rephrased dev questions (queries-rephrased19.json, written before the memory-tune19 round's changes)", read("./queries-rephrased19.json").queries];
 
+/**
+ * Rephrased holdout 12 questions (the memory-tune20 round's robustness set, written before its
+ * ranking changes): 40 of holdout 12's questions, every fifth, rewritten by hand in other words
+ * (paraphrase, terse keywords, typos, non-native English, rambling), each asked in the holdout 12
+ * memory its original is: a rule tuned on holdout 12 that only holds for its wording loses here.
+ */
+export const REPHRASED20 = ["rephrased20", "rephrased holdout 12 questions (queries-rephrased20.json, written before the memory-tune20 round's changes)", read("./queries-rephrased20.json").queries];
+
 /** top-1, hit@5 and MRR of the rephrased questions, each asked in the memory (or labelled facts) of the set it comes from. */
 export async function scoreRephrased(searchOver) {
   const memories = [...holdout9Memories(), ...holdout10Memories(), ...holdout11Memories(), { name: "labelled", ...labelledFacts() }];

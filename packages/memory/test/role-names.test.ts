@@ -21,6 +21,9 @@ const facts = [
   storedFact("fact-0009", "domain", "New treasurer", "From the AGM: Ingrid Dahl is the new treasurer."),
   storedFact("fact-0010", "domain", "Ingrid's bike", "Ingrid cycles to the club on an old Raleigh."),
   storedFact("fact-0011", "domain", "Bike rack", "The club's bike rack by the gate is broken."),
+  storedFact("fact-0012", "domain", "Who's who on the ward", "Dora Lind is charge nurse; the others rotate."),
+  storedFact("fact-0013", "domain", "Dora's leave", "Dora is off for two weeks in May, walking in the Alps."),
+  storedFact("fact-0014", "domain", "Ward rota", "The charge nurse signs off the ward rota every month."),
 ];
 const memory = new FoundryMemory({ root: "/nonexistent-role-names-test", driver: new InMemoryFactStore(facts) });
 const ranked = async (query: string) => (await memory.search({ query })).hits.map((hit) => hit.fact.id);
@@ -39,6 +42,18 @@ describe("people known by a role", () => {
   // Regression: the bike rack note, holding "club" and "bike", came before what Ingrid rides.
   it("reads a role stated with 'is' ('Ingrid Dahl is the new treasurer.')", async () => {
     expect((await ranked("what bike does the treasurer ride to the club"))[0]).toBe("fact-0010");
+  });
+
+  // Regression (memory-tune20; seen failing before: "Dora Lind is charge nurse;", holding the
+  // role's words but not "leave", came first): notes kept by hand state a role without a determiner.
+  it("reads a role stated without a determiner ('Dora Lind is charge nurse;')", async () => {
+    expect((await ranked("when is the charge nurse on leave"))[0]).toBe("fact-0013");
+  });
+
+  it("leaves a plural role ('the nurses') unresolved: several people, not one", () => {
+    const index = buildSearchIndex(facts);
+    expect(resolveRoles(index, "when is the charge nurse away")).toEqual([{ roleStem: "charg", nameStem: "dora" }]);
+    expect(resolveRoles(index, "what do the nurses wear")).toEqual([]);
   });
 
   it("leaves a role two people share, and words after a determiner that name no role, unresolved", () => {

@@ -1,6 +1,6 @@
 // People known by a role: facts introduce someone beside the role the others know them by
 // ("Marguerite (the director) fixed the trapdoor", "Sadia, the paralegal, lives by the marina",
-// "Sam, our lawyer, called back", "Ingrid is the new treasurer."), and later facts name only one of the two. A question asking
+// "Sam, our lawyer, called back", "Ingrid is the new treasurer.", "Sian Pritchard is head nurse."), and later facts name only one of the two. A question asking
 // about "the director" or "our lawyer" then also looks for the person the memory's own facts
 // give that role, the way a reader of the chat would resolve it; nothing is listed by hand.
 // Roles are read lazily from the facts that hold the question's word (its postings), once per
@@ -24,11 +24,13 @@ export interface ResolvedRole {
   readonly nameStem: string;
 }
 
-// "Name (the role)", "Name Surname, our role," or "Name is the role." (one to three lower-case words).
+// "Name (the role)", "Name Surname, our role," or "Name is the role." (one to three lower-case
+// words); the determiner may go ("Sian Pritchard is head nurse.", "Ola is treasurer too.").
 const ROLE = String.raw`(\p{Ll}[\p{Ll}-]*(?:\s+\p{Ll}[\p{Ll}-]*){0,2})`;
 const OWNER = String.raw`(?:the|our|their|his|her|my|your)\s+`;
+const ROLE_END = String.raw`(?=\s*[,.;:!?]|\s+too\b|\s*$)`;
 const APPOSITION = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}+)(?:\s+\p{Lu}\p{Ll}+)?(?:\s*\(${OWNER}${ROLE}\)|,\s+${OWNER}${ROLE},|\s+(?:is|was|became|has\s+been)\s+${OWNER}(?:new\s+)?${ROLE}(?=\s*[,.;:!?]|\s*$))`,
+  String.raw`(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}+)(?:\s+\p{Lu}\p{Ll}+)?(?:\s*\(${OWNER}${ROLE}\)|,\s+${OWNER}${ROLE},|\s+(?:is|was|became|has\s+been)\s+(?:${OWNER})?(?:new\s+)?${ROLE}${ROLE_END})`,
   "gu",
 );
 /** Words that open a role in a question: "the director", "our lawyer". */
@@ -41,16 +43,18 @@ const DOMINANCE = 3;
 
 const mentionsOf = new WeakMap<Fact, readonly RoleMention[]>();
 
+function add(list: RoleMention[], name: string | undefined, role: string | undefined): void {
+  const nameStem = tokenize(name ?? "")[0];
+  const roleStems = tokenize(role ?? "");
+  if (nameStem !== undefined && roleStems.length > 0) list.push({ name: nameStem, role: roleStems });
+}
+
 function roleMentions(fact: Fact): readonly RoleMention[] {
   let found = mentionsOf.get(fact);
   if (found === undefined) {
     const list: RoleMention[] = [];
     for (const text of [fact.title, fact.body])
-      for (const [, name, inParentheses, betweenCommas, stated] of text.matchAll(APPOSITION)) {
-        const nameStem = tokenize(name ?? "")[0];
-        const role = tokenize(inParentheses ?? betweenCommas ?? stated ?? "");
-        if (nameStem !== undefined && role.length > 0) list.push({ name: nameStem, role });
-      }
+      for (const [, name, inParentheses, betweenCommas, stated] of text.matchAll(APPOSITION)) add(list, name, inParentheses ?? betweenCommas ?? stated);
     found = list;
     mentionsOf.set(fact, found);
   }
@@ -88,6 +92,8 @@ export function resolveRoles(index: SearchIndex, query: string): ResolvedRole[] 
   const resolved: ResolvedRole[] = [];
   for (let at = 0; at < words.length - 1; at++) {
     if (!DETERMINERS.has(words[at] ?? "")) continue;
+    // "the nurses" are several people, not the one the facts call "the nurse".
+    if (/[^s]s$/.test(words[at + 1] ?? "")) continue;
     const roleStem = stemWord(words[at + 1] ?? "");
     let candidates = mentionsHolding(index, roleStem);
     // The role goes on while the next word is a word of it ("the head coach", "the stage manager").

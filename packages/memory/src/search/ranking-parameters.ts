@@ -1,0 +1,17 @@
+// The ranker's tuned numbers in one place: BM25F's k1, field weights and length normalisation,
+// and the discount of each kind of alternative a query word may match. Read by the query
+// expansion (search/query-expansion.ts), the term scoring (search/term-scoring.ts) and the
+// ranker (search/rank.ts); exported from the package so the benchmark can print what it measured.
+
+/** BM25F parameters; exported so the benchmark can print what it measured. */
+export const RANKING = {
+  k1: 1.2,
+  fieldWeights: [3, 2, 1],
+  fieldB: [0.5, 0.3, 0.75],
+  synonymWeight: 0.8,
+  prefixWeight: 0.6,
+  typoWeights: [0.5, 0.35],
+  derivationWeight: 0.9,
+  roleNameWeight: 0.8,
+  minimumPrefixLength: 3,
+} as const;
