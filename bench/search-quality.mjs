@@ -66,7 +66,7 @@ function latencyTable() {
   const ms = (value) => (value === undefined ? "–" : `${value.toFixed(2)} ms`);
   print(
     live.tools
-      ? `Median search latency (one query's wall time; both builds in this run). Change: median of the paired after ÷ before CPU-time ratios of ${TOOL_PASSES} tools passes (each every ${TOOL_SLICES}th request) and ${MEMORY_PASSES} memory passes, the builds taking turns to go first, with the 95% interval of that median:`
+      ? `Median search latency (one query's wall time; both builds in this run). Change: median of the paired after ÷ before CPU-time ratios of ${TOOL_PASSES} tools passes (each every ${TOOL_SLICES}th request) and ${MEMORY_PASSES} memory passes, each build in a process of its own, the two taking turns to go first, with the 95% interval of that median:`
       : "Median search latency (one query's wall time; before = recorded, another run):",
   );
   print("");

@@ -2,7 +2,8 @@
 // alternative's weight), groups add up, and tools that satisfy more of the request's concepts
 // are favoured (a soft AND). Toolsets the request names and actions that fit it move tools up;
 // contradicting actions move them down. Scratch space is typed arrays indexed by tool number,
-// so a query over 10,000 tools allocates a handful of buffers, not a map entry per posting.
+// kept per index and reused, so a query over 10,000 tools allocates no buffers and no map entry
+// per posting.
 // Neighbours: search/query.ts builds the groups, search/tool-search.ts pages the result.
 
 import { INDEX_FIELDS, REPORTED_FIELD, type Bm25fIndex } from "./bm25f-index";
