@@ -1,9 +1,12 @@
 // Search latency of two builds, after ÷ before, for bench/search-quality.mjs. Each build runs in
 // a child process of its own (bench/_latency-child.mjs): in one process the two builds shared a
 // heap and GC threads, so one build's garbage was collected (and its CPU time billed) during the
-// other's pass, and the quality part's garbage before them. The children take turns, one pass at
-// a time, the order of each pair of passes alternating, and the change is the median of the
-// paired after ÷ before CPU-time ratios with its 95% bootstrap interval.
+// other's pass, and the quality part's garbage before them. The children take turns request by
+// request (a tools pass is every `slices`-th request; a memory pass is one unit), the order
+// alternating from one request to the next, so both builds meet the same load on a shared
+// machine (turns of a whole pass, seconds apart, met different loads: pass ratios 0.7–1.5 at a
+// load average of 20). The change is the median of the passes' after ÷ before CPU-time ratios
+// with its 95% bootstrap interval.
 import { fork } from "node:child_process";
 import { once } from "node:events";
 import path from "node:path";
@@ -12,13 +15,13 @@ import { median, medianInterval } from "../tooling/bench-measure.mjs";
 
 const child = path.join(path.dirname(fileURLToPath(import.meta.url)), "_latency-child.mjs");
 
-/** A child holding one build's corpus; `pass(slice)` resolves to `{ times, cpu }`. */
-async function startBuild(kind, bundle, size, slices) {
-  const process = fork(child, [kind, bundle, String(size), String(slices)], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+/** A child holding one build's corpus; `units` of work, `run(unit)` resolves to `{ times, cpu }`. */
+async function startBuild(kind, bundle, size) {
+  const process = fork(child, [kind, bundle, String(size)], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   const exited = once(process, "exit").then(([code]) => { throw new Error(`latency child for ${bundle} exited with ${code}`); });
   const reply = () => Promise.race([once(process, "message").then(([message]) => message), exited]);
-  await reply();
-  return { pass: (slice) => { process.send({ slice }); return reply(); }, stop: () => process.kill() };
+  const { units } = await reply();
+  return { units, run: (unit) => { process.send({ unit }); return reply(); }, stop: () => process.kill() };
 }
 
 /**
@@ -30,17 +33,23 @@ export async function compareLatency(kind, bundles, { size, passes, slices = 1 }
   const builds = [];
   try {
     // Built one after the other: two index builds at once would fight over the two cores.
-    for (const bundle of bundles) builds.push(await startBuild(kind, bundle, size, slices));
+    for (const bundle of bundles) builds.push(await startBuild(kind, bundle, size));
     const times = builds.map(() => []);
     const cpu = builds.map(() => []);
+    let turn = 0;
     for (let pass = 0; pass < passes; pass += 1) {
-      const order = [...builds.keys()];
-      if (pass % 2 === 1) order.reverse();
-      for (const position of order) {
-        const result = await builds[position].pass(Math.floor(pass / 2));
-        times[position].push(...result.times);
-        cpu[position].push(result.cpu);
+      const passCpu = builds.map(() => 0);
+      for (let unit = pass % slices; unit < builds[0].units; unit += slices) {
+        const order = [...builds.keys()];
+        if (turn % 2 === 1) order.reverse();
+        turn += 1;
+        for (const position of order) {
+          const result = await builds[position].run(unit);
+          times[position].push(...result.times);
+          passCpu[position] += result.cpu;
+        }
       }
+      passCpu.forEach((value, position) => cpu[position].push(value));
     }
     const ratios = cpu.length === 2 ? cpu[0].map((after, pass) => after / cpu[1][pass]) : [];
     return { medians: times.map(median), ratio: ratios.length > 0 ? median(ratios) : undefined, interval: medianInterval(ratios), ratios, cpu };
