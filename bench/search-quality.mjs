@@ -37,11 +37,11 @@ const row = (set, label, value) => print(`| ${set} | ${label} | ${percent(value.
 // ---- latency (interleaved passes; the change from paired CPU-time ratios) ----------------
 // Per-query wall time moves with whatever else the machine runs, so the change is read from CPU
 // time, each build in a process of its own (bench/_search-latency.mjs: in one process the builds
-// shared a heap and GC threads, and three runs of an unchanged path read -4%, +36%, -2%). The
-// passes take turns, each pair in opposite orders, and the change is the median of the passes'
-// after ÷ before CPU ratios with its 95% bootstrap interval. The medians shown are per-query wall
-// times. A tools pass is every 4th request (~1 s a build on a quiet machine), 32 passes = eight
-// rounds of every request; memory passes are every question (~60 ms a build), 60 of them.
+// shared a heap and GC threads, and three runs of an unchanged path read -4%, +36%, -2%), the two
+// taking turns request by request so both meet the same load. The change is the median of the
+// passes' after ÷ before CPU ratios with its 95% bootstrap interval; the medians shown are
+// per-query wall times. A tools pass is every 4th request (~1 s a build on a quiet machine), 32
+// passes = eight rounds of every request; memory passes are every question (~60 ms a build), 60.
 const TOOL_SLICES = 4;
 const TOOL_PASSES = 32;
 const MEMORY_PASSES = 60;
@@ -66,7 +66,7 @@ function latencyTable() {
   const ms = (value) => (value === undefined ? "–" : `${value.toFixed(2)} ms`);
   print(
     live.tools
-      ? `Median search latency (one query's wall time; both builds in this run). Change: median of the paired after ÷ before CPU-time ratios of ${TOOL_PASSES} tools passes (each every ${TOOL_SLICES}th request) and ${MEMORY_PASSES} memory passes, each build in a process of its own, the two taking turns to go first, with the 95% interval of that median:`
+      ? `Median search latency (one query's wall time; both builds in this run). Change: median of the paired after ÷ before CPU-time ratios of ${TOOL_PASSES} tools passes (each every ${TOOL_SLICES}th request) and ${MEMORY_PASSES} memory passes, each build in a process of its own, the two taking turns request by request, with the 95% interval of that median:`
       : "Median search latency (one query's wall time; before = recorded, another run):",
   );
   print("");
