@@ -8,12 +8,12 @@
 // baseline build. Prints one markdown section; imports the BUILT packages.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import ts from "typescript";
-import { cpuMs, medianInterval } from "../tooling/bench-measure.mjs";
+import { compareLatency } from "./_search-latency.mjs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { TOOL_SETS, catalogRanker, latencyCatalog, loadCorpus, plainRanker, scoreSet, stepCoverage, timeOnePass as timeTools } from "../packages/tool-catalog/bench/quality.mjs";
+import { TOOL_SETS, catalogRanker, loadCorpus, plainRanker, scoreSet, stepCoverage } from "../packages/tool-catalog/bench/quality.mjs";
 import { externalCatalogRanker, externalPlainRanker, externalSets } from "../packages/tool-catalog/bench/external.mjs";
-import { CHOICE_SET, choiceFacts, CONVERSATION_SETS, CURRENT_SET, currentFacts, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, HOLDOUT13, REPHRASED19, REPHRASED20, scoreRephrased, MEMORY_SETS, conversationFacts, holdout7Memories, holdout8Memories, holdout9Memories, holdout10Memories, holdout11Memories, holdout12Memories, holdout13Memories, RELATIVE_SET, relativeFacts, scoreInMemories, labelledFacts, memorySearch, plainSearch, scoreQuestions, syntheticFacts, timeOnePass as timeMemory } from "../packages/memory/bench/quality.mjs";
+import { CHOICE_SET, choiceFacts, CONVERSATION_SETS, CURRENT_SET, currentFacts, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, HOLDOUT13, REPHRASED19, REPHRASED20, scoreRephrased, MEMORY_SETS, conversationFacts, holdout7Memories, holdout8Memories, holdout9Memories, holdout10Memories, holdout11Memories, holdout12Memories, holdout13Memories, RELATIVE_SET, relativeFacts, scoreInMemories, labelledFacts, memorySearch, plainSearch, scoreQuestions } from "../packages/memory/bench/quality.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const recordedFile = path.join(root, "bench", "search-baseline.json");
@@ -29,11 +29,57 @@ const current = { tools: await load(path.join(root, "packages/tool-catalog/dist/
 const baselineDir = process.env.SEARCH_BASELINE_DIR;
 const live = baselineDir === undefined ? {} : { tools: await load(path.join(baselineDir, "tool-catalog/index.js")), memory: await load(path.join(baselineDir, "memory/index.js")) };
 const recorded = existsSync(recordedFile) ? JSON.parse(readFileSync(recordedFile, "utf8")) : undefined;
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const percent = (value) => `${(value * 100).toFixed(1)}%`;
 const lines = [];
 const print = (line = "") => lines.push(line);
 const row = (set, label, value) => print(`| ${set} | ${label} | ${percent(value.top1)} | ${percent(value.recall5)} | ${value.mrr.toFixed(3)} |`);
+
+// ---- latency (interleaved passes; the change from paired CPU-time ratios) ----------------
+// Per-query wall time moves with whatever else the machine runs, so the change is read from CPU
+// time, each build in a process of its own (bench/_search-latency.mjs: in one process the builds
+// shared a heap and GC threads, and three runs of an unchanged path read -4%, +36%, -2%), the two
+// taking turns request by request so both meet the same load. The change is the median of the
+// passes' after ÷ before CPU ratios with its 95% bootstrap interval; the medians shown are
+// per-query wall times. A tools pass is every 4th request (~1 s a build on a quiet machine), 32
+// passes = eight rounds of every request; memory passes are every question (~60 ms a build), 60.
+const TOOL_SLICES = 4;
+const TOOL_PASSES = 32;
+const MEMORY_PASSES = 60;
+// SEARCH_BENCH_PART=quality skips latency (quick looks while working on the dev sets; the older
+// SEARCH_QUALITY_ONLY=1 too), SEARCH_BENCH_PART=latency prints only the latency table.
+const part = process.env.SEARCH_QUALITY_ONLY === "1" ? "quality" : (process.env.SEARCH_BENCH_PART ?? "all");
+const quick = part === "quality";
+// Each build's bundle: this worktree's, then the live baseline's when there is one.
+const bundlesOf = (name) => [path.join(root, "packages", name, "dist/index.js"), ...(live[name === "tool-catalog" ? "tools" : "memory"] ? [path.join(baselineDir, name, "index.js")] : [])];
+const toolTimes = quick ? { medians: [] } : await compareLatency("tools", bundlesOf("tool-catalog"), { size: 10_000, passes: TOOL_PASSES, slices: TOOL_SLICES });
+const memoryTimes = quick ? { medians: [] } : await compareLatency("memory", bundlesOf("memory"), { size: 10_000, passes: MEMORY_PASSES });
+const [toolMs, memoryMs] = [toolTimes.medians, memoryTimes.medians];
+const latency = { toolsAfter: toolMs[0], toolsBefore: live.tools ? toolMs[1] : recorded?.latency?.tools, memoryAfter: memoryMs[0], memoryBefore: live.memory ? memoryMs[1] : recorded?.latency?.memory };
+// The latency table (printed last, or alone with SEARCH_BENCH_PART=latency).
+function latencyTable() {
+  // Measured live: the paired CPU ratio and its interval; against recorded figures (another run), wall medians only.
+  const change = (after, earlier, times) => {
+    const signed = (ratio) => `${ratio >= 1 ? "+" : ""}${((ratio - 1) * 100).toFixed(0)}%`;
+    if (times.ratio !== undefined) return `${signed(times.ratio)} (${times.interval ? times.interval.map(signed).join(" to ") : "–"})`;
+    return earlier === undefined ? "" : `${signed(after / earlier)} (wall, another run)`;
+  };
+  const ms = (value) => (value === undefined ? "–" : `${value.toFixed(2)} ms`);
+  print(
+    live.tools
+      ? `Median search latency (one query's wall time; both builds in this run). Change: median of the paired after ÷ before CPU-time ratios of ${TOOL_PASSES} tools passes (each every ${TOOL_SLICES}th request) and ${MEMORY_PASSES} memory passes, each build in a process of its own, the two taking turns request by request, with the 95% interval of that median:`
+      : "Median search latency (one query's wall time; before = recorded, another run):",
+  );
+  print("");
+  print("| corpus | before | after | change (95% interval) |");
+  print("| --- | --- | --- | --- |");
+  print(`| 10,000 tools (corpus + synthesised variants) | ${ms(latency.toolsBefore)} | ${ms(latency.toolsAfter)} | ${change(latency.toolsAfter, latency.toolsBefore, toolTimes)} |`);
+  print(`| 10,000 facts (labelled + synthesised, warm) | ${ms(latency.memoryBefore)} | ${ms(latency.memoryAfter)} | ${change(latency.memoryAfter, latency.memoryBefore, memoryTimes)} |`);
+}
+if (part === "latency") {
+  latencyTable();
+  console.log(lines.join("\n"));
+  process.exit(0);
+}
 
 // ---- quality ---------------------------------------------------------------------------
 const entries = loadCorpus();
@@ -91,46 +137,6 @@ measured.memory.plain = await memoryFigures(plainSearch);
 measured.memory.after = await memoryFigures((list) => memorySearch(current.memory, list));
 const before = { tools: live.tools ? await toolFigures(live.tools) : recorded?.tools, external: measured.external.before ?? recorded?.external, memory: live.memory ? await memoryFigures((list) => memorySearch(live.memory, list)) : recorded?.memory };
 
-// ---- latency (interleaved passes; the change from paired CPU-time ratios) ----------------
-// Per-query wall time moves with whatever else the machine runs: three runs of an unchanged path
-// read -4%, +36%, -2% with six pooled passes. So the change is read from this process's CPU time
-// (/proc, every thread): each pass times one slice of the queries on each build, the two passes of
-// a slice taking the builds in opposite orders (neither always runs right after the other's
-// garbage), and the change is the median of the passes' after ÷ before CPU ratios, with its 95%
-// bootstrap interval. The medians shown are per-query wall times, as before.
-// A tools pass is every 4th request (~1 s a build on a quiet machine), 32 passes = eight rounds
-// of every request (six before); memory passes are every question (~60 ms a build), 60 of them.
-// About +25 s on the section's ~90 s.
-const TOOL_SLICES = 4;
-const TOOL_PASSES = 32;
-const MEMORY_PASSES = 60;
-async function interleaved(builds, passes) {
-  const times = builds.map(() => []);
-  const cpu = builds.map(() => []);
-  for (let pass = 0; pass < passes; pass += 1) {
-    const order = [...builds.keys()];
-    if (pass % 2 === 1) order.reverse();
-    const slice = Math.floor(pass / 2);
-    for (const position of order) {
-      const begin = cpuMs(process.pid);
-      times[position].push(...(await builds[position](slice)));
-      cpu[position].push(cpuMs(process.pid) - begin);
-    }
-  }
-  const ratios = cpu.length === 2 ? cpu[0].map((after, pass) => after / cpu[1][pass]) : [];
-  return { medians: times.map(median), ratio: ratios.length > 0 ? median(ratios) : undefined, interval: medianInterval(ratios) };
-}
-// SEARCH_QUALITY_ONLY=1 skips latency (for quick looks while working on the dev sets).
-const quick = process.env.SEARCH_QUALITY_ONLY === "1";
-const toolBuilds = quick ? [] : [current.tools, live.tools].filter(Boolean);
-const toolCatalogs = await Promise.all(toolBuilds.map((module) => latencyCatalog(module.ToolCatalog, entries, 10_000)));
-const toolTimes = quick ? { medians: [] } : await interleaved(toolCatalogs.map((catalog) => (slice) => timeTools(catalog, slice % TOOL_SLICES, TOOL_SLICES)), TOOL_PASSES);
-const factSet = syntheticFacts(10_000);
-const memoryBuilds = (quick ? [] : [current.memory, live.memory].filter(Boolean)).map((module) => memorySearch(module, factSet));
-for (const search of memoryBuilds) await search("warm up the index");
-const memoryTimes = quick ? { medians: [] } : await interleaved(memoryBuilds.map((search) => () => timeMemory(search)), MEMORY_PASSES);
-const [toolMs, memoryMs] = [toolTimes.medians, memoryTimes.medians];
-const latency = { toolsAfter: toolMs[0], toolsBefore: live.tools ? toolMs[1] : recorded?.latency?.tools, memoryAfter: memoryMs[0], memoryBefore: live.memory ? memoryMs[1] : recorded?.latency?.memory };
 
 if (process.env.SEARCH_RECORD_BASELINE === "1" && live.tools && live.memory) {
   const commit = process.env.SEARCH_BASELINE_COMMIT ?? "unknown";
@@ -286,21 +292,5 @@ memoryTable(`Memory, details restated with a new value: ${restated.facts.length}
 memoryTable(`Memory, choices: ${choices.facts.length} conversational facts (\`packages/memory/bench/choice-facts.json\`: options suggested, compared or argued for beside the one picked, the pick said many ways — went with, settled on, picked, chose, agreed, booked, voted for, opted for, final call — a few picks changed later) and ${CHOICE_SET[2].length} questions asking which option was picked; written in the search-memory16 round before any of its ranking changes, and tuned on.`, [CHOICE_SET]);
 memoryTable(`Memory: ${facts.length} labelled facts (\`packages/memory/bench/labelled-facts.json\`), plain BM25 over the active facts.`, MEMORY_SETS);
 memoryTable(`Memory, questions about time and people: ${conversation.facts.length} conversational facts with dates and people (\`packages/memory/bench/conversation-facts.json\`, written for issue 32); holdout 6 was written and committed before the round that added the when/who lift and was its headline; in the round after holdout 7 it served as a dev set.`, CONVERSATION_SETS);
-// Measured live: the paired CPU ratio and its interval; against recorded figures (another run), wall medians only.
-const change = (after, earlier, times) => {
-  const signed = (ratio) => `${ratio >= 1 ? "+" : ""}${((ratio - 1) * 100).toFixed(0)}%`;
-  if (times.ratio !== undefined) return `${signed(times.ratio)} (${times.interval ? times.interval.map(signed).join(" to ") : "–"})`;
-  return earlier === undefined ? "" : `${signed(after / earlier)} (wall, another run)`;
-};
-const ms = (value) => (value === undefined ? "–" : `${value.toFixed(2)} ms`);
-print(
-  live.tools
-    ? `Median search latency (one query's wall time; both builds in this run). Change: median of the paired after ÷ before CPU-time ratios of ${TOOL_PASSES} tools passes (each every ${TOOL_SLICES}th request) and ${MEMORY_PASSES} memory passes, the builds taking turns to go first, with the 95% interval of that median:`
-    : "Median search latency (one query's wall time; before = recorded, another run):",
-);
-print("");
-print("| corpus | before | after | change (95% interval) |");
-print("| --- | --- | --- | --- |");
-print(`| 10,000 tools (corpus + synthesised variants) | ${ms(latency.toolsBefore)} | ${ms(latency.toolsAfter)} | ${change(latency.toolsAfter, latency.toolsBefore, toolTimes)} |`);
-print(`| 10,000 facts (labelled + synthesised, warm) | ${ms(latency.memoryBefore)} | ${ms(latency.memoryAfter)} | ${change(latency.memoryAfter, latency.memoryBefore, memoryTimes)} |`);
+latencyTable();
 console.log(lines.join("\n"));

@@ -47,24 +47,33 @@ export function requestIntents(query: string): string[] {
  */
 export function interleaveIntents<E>(whole: readonly E[], clauses: ReadonlyArray<readonly E[]>, keysOf: (entry: E) => readonly string[]): E[] {
   const placed = new Set<string>();
-  const wholeEntry = new Map<string, E>();
-  for (const entry of whole) for (const key of keysOf(entry)) if (!wholeEntry.has(key)) wholeEntry.set(key, entry);
+  // Each whole entry's keys, read once: the whole ranking runs to thousands of tools at 10,000,
+  // and every one of them is placed at the end (issue 32's latency round).
+  const wholeKeys = whole.map(keysOf);
+  const wholeEntry = new Map<string, number>();
+  wholeKeys.forEach((keys, position) => {
+    for (const key of keys) if (!wholeEntry.has(key)) wholeEntry.set(key, position);
+  });
   const page: E[] = [];
-  const place = (entry: E): boolean => {
-    const shown = wholeEntry.get(keysOf(entry)[0]!) ?? entry;
-    if ([...keysOf(entry), ...keysOf(shown)].some((key) => placed.has(key))) return false;
+  const isPlaced = (key: string): boolean => placed.has(key);
+  const place = (entry: E, keys: readonly string[]): boolean => {
+    const position = wholeEntry.get(keys[0]!);
+    const shown = position === undefined ? entry : whole[position]!;
+    const shownKeys = position === undefined ? keys : wholeKeys[position]!;
+    if (keys.some(isPlaced) || (shownKeys !== keys && shownKeys.some(isPlaced))) return false;
     page.push(shown);
-    for (const key of [...keysOf(entry), ...keysOf(shown)]) placed.add(key);
+    for (const key of keys) placed.add(key);
+    if (shownKeys !== keys) for (const key of shownKeys) placed.add(key);
     return true;
   };
-  if (whole[0] !== undefined) place(whole[0]);
+  if (whole[0] !== undefined) place(whole[0], wholeKeys[0]!);
   const next = clauses.map(() => 0);
   for (let round = 0; round < PER_INTENT; round += 1) {
     clauses.forEach((clause, position) => {
-      while (next[position]! < clause.length && !place(clause[next[position]!]!)) next[position]! += 1;
+      while (next[position]! < clause.length && !place(clause[next[position]!]!, keysOf(clause[next[position]!]!))) next[position]! += 1;
       next[position]! += 1;
     });
   }
-  for (const entry of whole) place(entry);
+  whole.forEach((entry, position) => place(entry, wholeKeys[position]!));
   return page;
 }

@@ -3,8 +3,8 @@
 // are favoured (a soft AND). Toolsets the request names and actions that fit it move tools up;
 // contradicting actions move them down. A request's argument values and function-role words
 // ("help me", "right now") count less where they match a tool's name. Scratch space is typed
-// arrays indexed by tool number, so a query over 10,000 tools allocates a handful of buffers,
-// not a map entry per posting.
+// arrays indexed by tool number, kept per index and reused, so a query over 10,000 tools
+// allocates no buffers and no map entry per posting.
 // Neighbours: search/query.ts builds the groups, search/tool-search.ts pages the result.
 
 import { INDEX_FIELDS, REPORTED_FIELD, type Bm25fIndex } from "./bm25f-index";
@@ -122,6 +122,26 @@ class Scratch {
   }
 }
 
+// Idle scratch sets per index, reused ranking after ranking: allocating three per ranking (six
+// arrays of index size each, ~700 KB zeroed at 10,000 tools, again for each clause of a
+// multi-step request) and collecting them cost about a fifth of a search's CPU (issue 32's
+// latency round). A set is taken out while in use, so a ranking that somehow starts inside
+// another gets fresh ones; reset() on taking it clears only the tools the last use touched.
+type ScratchSet = [sums: Scratch, best: Scratch, totals: Scratch];
+const IDLE_SCRATCHES = new WeakMap<Bm25fIndex, ScratchSet[]>();
+
+function takeScratches(index: Bm25fIndex): ScratchSet {
+  const set: ScratchSet = IDLE_SCRATCHES.get(index)?.pop() ?? [new Scratch(index.size), new Scratch(index.size), new Scratch(index.size)];
+  for (const scratch of set) scratch.reset();
+  return set;
+}
+
+function returnScratches(index: Bm25fIndex, set: ScratchSet): void {
+  const idle = IDLE_SCRATCHES.get(index);
+  if (idle === undefined) IDLE_SCRATCHES.set(index, [set]);
+  else idle.push(set);
+}
+
 /**
  * Up to this many concepts, a request's expansions (synonyms, related terms, prefixes, near
  * spellings) count in full; past it each counts FULLY_EXPANDED_CONCEPTS / concepts of its
@@ -209,11 +229,16 @@ export function fieldsOfMask(mask: number): SearchField[] {
  * Returns tools by falling score; ties keep index order, which the caller made deterministic.
  */
 export function rankDocuments(groups: QueryGroup[], index: Bm25fIndex, options: RankOptions = {}): RankedDocument[] {
-  const { allow, mentioned, actionFit, components } = options;
   const usable = groups.filter((group) => group.alternatives.length > 0);
-  const sums = new Scratch(index.size);
-  const best = new Scratch(index.size);
-  const totals = new Scratch(index.size);
+  const scratches = takeScratches(index);
+  try {
+    return rankWithScratches(usable, index, options, scratches);
+  } finally {
+    returnScratches(index, scratches);
+  }
+}
+
+function rankWithScratches(usable: QueryGroup[], index: Bm25fIndex, { allow, mentioned, actionFit, components }: RankOptions, [sums, best, totals]: ScratchSet): RankedDocument[] {
   const expansionScale = Math.min(1, FULLY_EXPANDED_CONCEPTS / Math.max(usable.length, 1));
   for (const group of usable) {
     best.reset();
@@ -253,5 +278,4 @@ export function rankDocuments(groups: QueryGroup[], index: Bm25fIndex, options: 
   }
   ranked.sort((left, right) => right.score - left.score || left.doc - right.doc);
   return ranked;
-
 }

@@ -28,6 +28,24 @@ describe("interleaveIntents", () => {
     const keys = (entry: string) => [entry];
     expect(interleaveIntents(["a", "b", "c", "d", "e", "f"], [["b", "c"], ["e", "a", "f"]], keys)).toEqual(["a", "b", "e", "c", "f", "d"]);
   });
+
+  // Entries standing for near-duplicates carry several names (a tool and its variants).
+  it("shows a clause's tool as the whole ranking has it and places each name once", () => {
+    type Entry = { names: string[]; from: string };
+    const keys = (entry: Entry) => entry.names;
+    const whole: Entry[] = [
+      { names: ["a"], from: "whole" },
+      { names: ["b", "b2"], from: "whole" },
+      { names: ["c"], from: "whole" },
+      { names: ["b2"], from: "whole" },
+      { names: ["d", "a"], from: "whole" },
+      { names: ["e"], from: "whole" },
+    ];
+    const clauses: Entry[][] = [[{ names: ["b2"], from: "clause" }, { names: ["x"], from: "clause" }], [{ names: ["e"], from: "clause" }]];
+    const page = interleaveIntents(whole, clauses, keys);
+    // b2 is b's variant in the whole ranking: shown as b; x is in no whole entry: shown as the clause has it.
+    expect(page).toEqual([whole[0], whole[1], whole[5], clauses[0]![1], whole[2]]);
+  });
 });
 
 describe.skipIf(corpus === undefined)("multi-step requests over the shared 419-tool corpus", () => {
