@@ -5,8 +5,7 @@
 // request (a tools pass is every `slices`-th request; a memory pass is one unit), the order
 // alternating from one request to the next, so both builds meet the same load on a shared
 // machine (turns of a whole pass, seconds apart, met different loads: pass ratios 0.7–1.5 at a
-// load average of 20). The change is the median of the passes' after ÷ before CPU-time ratios
-// with its 95% bootstrap interval.
+// load average of 20). Fresh children are started for each of several rounds (see compareLatency).
 import { fork } from "node:child_process";
 import { once } from "node:events";
 import path from "node:path";
@@ -25,11 +24,38 @@ async function startBuild(kind, bundle, size) {
 }
 
 /**
- * Interleaved passes over `bundles` (after first, then before if given): per-build median wall
- * time of one query, and with two builds the paired CPU ratio, its interval and every ratio.
- * @example await compareLatency("tools", [afterBundle, beforeBundle], { size: 10_000, passes: 32, slices: 4 })
+ * Interleaved passes over `bundles` (after first, then before if given), in `rounds` rounds of
+ * fresh children: per-build median wall time of one query, and with two builds the paired CPU
+ * ratio (the median of the rounds' median pass ratios), its interval over the rounds and every
+ * ratio. A child's own state (heap layout, what the JIT made of the hot path, when its GC runs)
+ * moves every pass ratio of that child alike: one pair of children read memory search +29% and,
+ * minutes later, -28% with tight pass intervals. So a round is the unit, not a pass. Each round's
+ * first pass warms the children and is not counted.
+ * @example await compareLatency("tools", [afterBundle, beforeBundle], { size: 10_000, rounds: 6, passes: 6, slices: 4 })
  */
-export async function compareLatency(kind, bundles, { size, passes, slices = 1 }) {
+export async function compareLatency(kind, bundles, { size, rounds, passes, slices = 1 }) {
+  const times = bundles.map(() => []);
+  const cpu = bundles.map(() => []);
+  const roundRatios = [];
+  for (let round = 0; round < rounds; round += 1) {
+    // The builds start in turn order, alternating by round (the first one's index is built on a quieter machine).
+    const order = round % 2 === 0 ? [...bundles.keys()] : [...bundles.keys()].reverse();
+    const measured = await measureRound(kind, order.map((position) => bundles[position]), { size, passes, slices });
+    order.forEach((position, started) => {
+      times[position].push(...measured.times[started]);
+      cpu[position].push(...measured.cpu[started]);
+    });
+    if (bundles.length === 2) {
+      const [after, before] = order[0] === 0 ? measured.cpu : [...measured.cpu].reverse();
+      roundRatios.push(median(after.map((value, pass) => value / before[pass])));
+    }
+  }
+  const ratios = cpu.length === 2 ? cpu[0].map((after, pass) => after / cpu[1][pass]) : [];
+  return { medians: times.map(median), ratio: roundRatios.length > 0 ? median(roundRatios) : undefined, interval: medianInterval(roundRatios), roundRatios, ratios, cpu };
+}
+
+/** One round: fresh children for `bundles`, a warm-up pass, then `passes` passes taking turns request by request. */
+async function measureRound(kind, bundles, { size, passes, slices }) {
   const builds = [];
   try {
     // Built one after the other: two index builds at once would fight over the two cores.
@@ -37,22 +63,24 @@ export async function compareLatency(kind, bundles, { size, passes, slices = 1 }
     const times = builds.map(() => []);
     const cpu = builds.map(() => []);
     let turn = 0;
-    for (let pass = 0; pass < passes; pass += 1) {
+    for (let pass = -1; pass < passes; pass += 1) {
       const passCpu = builds.map(() => 0);
-      for (let unit = pass % slices; unit < builds[0].units; unit += slices) {
+      const passTimes = builds.map(() => []);
+      for (let unit = (pass + slices) % slices; unit < builds[0].units; unit += slices) {
         const order = [...builds.keys()];
         if (turn % 2 === 1) order.reverse();
         turn += 1;
         for (const position of order) {
           const result = await builds[position].run(unit);
-          times[position].push(...result.times);
+          passTimes[position].push(...result.times);
           passCpu[position] += result.cpu;
         }
       }
+      if (pass < 0) continue; // the warm-up pass
       passCpu.forEach((value, position) => cpu[position].push(value));
+      passTimes.forEach((values, position) => times[position].push(...values));
     }
-    const ratios = cpu.length === 2 ? cpu[0].map((after, pass) => after / cpu[1][pass]) : [];
-    return { medians: times.map(median), ratio: ratios.length > 0 ? median(ratios) : undefined, interval: medianInterval(ratios), ratios, cpu };
+    return { times, cpu };
   } finally {
     for (const build of builds) build.stop();
   }

@@ -38,21 +38,25 @@ const row = (set, label, value) => print(`| ${set} | ${label} | ${percent(value.
 // Per-query wall time moves with whatever else the machine runs, so the change is read from CPU
 // time, each build in a process of its own (bench/_search-latency.mjs: in one process the builds
 // shared a heap and GC threads, and three runs of an unchanged path read -4%, +36%, -2%), the two
-// taking turns request by request so both meet the same load. The change is the median of the
-// passes' after ÷ before CPU ratios with its 95% bootstrap interval; the medians shown are
-// per-query wall times. A tools pass is every 4th request (~1 s a build on a quiet machine), 32
-// passes = eight rounds of every request; memory passes are every question (~60 ms a build), 60.
+// taking turns request by request so both meet the same load, in several rounds of fresh
+// processes (one pair of processes read memory search +29% and the next -28%, each with a tight
+// interval over its passes: a process's own state moves all its passes alike). A round's ratio is
+// the median of its passes' after ÷ before CPU ratios; the change is the median of the rounds'
+// with its 95% bootstrap interval; the medians shown are per-query wall times. A tools pass is
+// every 4th request (~1 s a build on a quiet machine); memory passes are every question (~60 ms).
 const TOOL_SLICES = 4;
-const TOOL_PASSES = 32;
-const MEMORY_PASSES = 60;
+const TOOL_PASSES = 6;
+const MEMORY_PASSES = 10;
+// Rounds of fresh children: a child's own state moves all its passes alike (bench/_search-latency.mjs).
+const LATENCY_ROUNDS = 6;
 // SEARCH_BENCH_PART=quality skips latency (quick looks while working on the dev sets; the older
 // SEARCH_QUALITY_ONLY=1 too), SEARCH_BENCH_PART=latency prints only the latency table.
 const part = process.env.SEARCH_QUALITY_ONLY === "1" ? "quality" : (process.env.SEARCH_BENCH_PART ?? "all");
 const quick = part === "quality";
 // Each build's bundle: this worktree's, then the live baseline's when there is one.
 const bundlesOf = (name) => [path.join(root, "packages", name, "dist/index.js"), ...(live[name === "tool-catalog" ? "tools" : "memory"] ? [path.join(baselineDir, name, "index.js")] : [])];
-const toolTimes = quick ? { medians: [] } : await compareLatency("tools", bundlesOf("tool-catalog"), { size: 10_000, passes: TOOL_PASSES, slices: TOOL_SLICES });
-const memoryTimes = quick ? { medians: [] } : await compareLatency("memory", bundlesOf("memory"), { size: 10_000, passes: MEMORY_PASSES });
+const toolTimes = quick ? { medians: [] } : await compareLatency("tools", bundlesOf("tool-catalog"), { size: 10_000, rounds: LATENCY_ROUNDS, passes: TOOL_PASSES, slices: TOOL_SLICES });
+const memoryTimes = quick ? { medians: [] } : await compareLatency("memory", bundlesOf("memory"), { size: 10_000, rounds: LATENCY_ROUNDS, passes: MEMORY_PASSES });
 const [toolMs, memoryMs] = [toolTimes.medians, memoryTimes.medians];
 const latency = { toolsAfter: toolMs[0], toolsBefore: live.tools ? toolMs[1] : recorded?.latency?.tools, memoryAfter: memoryMs[0], memoryBefore: live.memory ? memoryMs[1] : recorded?.latency?.memory };
 // The latency table (printed last, or alone with SEARCH_BENCH_PART=latency).
@@ -66,7 +70,7 @@ function latencyTable() {
   const ms = (value) => (value === undefined ? "–" : `${value.toFixed(2)} ms`);
   print(
     live.tools
-      ? `Median search latency (one query's wall time; both builds in this run). Change: median of the paired after ÷ before CPU-time ratios of ${TOOL_PASSES} tools passes (each every ${TOOL_SLICES}th request) and ${MEMORY_PASSES} memory passes, each build in a process of its own, the two taking turns request by request, with the 95% interval of that median:`
+      ? `Median search latency (one query's wall time; both builds in this run). Change: after ÷ before CPU time, each build in a process of its own, the two taking turns request by request, in ${LATENCY_ROUNDS} rounds of fresh processes (a process's own heap and JIT state move all its passes alike: two runs of one pair of builds read +29% and −28%); a round's ratio is the median of its paired pass ratios (${TOOL_PASSES} tools passes of every ${TOOL_SLICES}th request, ${MEMORY_PASSES} memory passes, after one warm-up pass), and the change is the median over the rounds with the 95% interval of that median:`
       : "Median search latency (one query's wall time; before = recorded, another run):",
   );
   print("");
