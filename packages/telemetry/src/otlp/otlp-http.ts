@@ -127,16 +127,22 @@ class ClosedBeforeAnswer extends Error {
   }
 }
 
+// A socket can emit "error" after its exchange has settled and dropped its listeners: TLS reports
+// a connection closed mid-handshake on the "end" that already failed the export. With no listener
+// that error would be thrown from the event loop and end the host process, so every socket keeps
+// this one for its whole life; the exchange's own listener is what fails an export.
+const ignoreSettledError = (): void => {};
+
 function connectorFor(url: URL): Promise<Connect> {
   // URL.hostname keeps an IPv6 address's brackets; connect wants it bare.
   const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
   if (url.protocol === "https:") {
     const port = Number(url.port || 443);
     const servername = net.isIP(host) === 0 ? host : undefined;
-    return import("node:tls").then((tls: typeof NodeTls) => () => tls.connect({ host, port, servername, ALPNProtocols: ["http/1.1"] }));
+    return import("node:tls").then((tls: typeof NodeTls) => () => tls.connect({ host, port, servername, ALPNProtocols: ["http/1.1"] }).on("error", ignoreSettledError));
   }
   const port = Number(url.port || 80);
-  return Promise.resolve(() => net.connect({ host, port, noDelay: true }));
+  return Promise.resolve(() => net.connect({ host, port, noDelay: true }).on("error", ignoreSettledError));
 }
 
 /**
