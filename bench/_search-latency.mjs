@@ -26,8 +26,8 @@ async function startBuild(kind, bundle, size) {
 /**
  * Interleaved passes over `bundles` (after first, then before if given), in `rounds` rounds of
  * fresh children: per-build median wall time of one query, and with two builds the paired CPU
- * ratio (the median of the rounds' median pass ratios), its interval over the rounds and every
- * ratio. A child's own state (heap layout, what the JIT made of the hot path, when its GC runs)
+ * ratio (the median of the rounds' median pass ratios), its interval over the rounds and the
+ * rounds' ratios. A child's own state (heap layout, what the JIT made of the hot path, when its GC runs)
  * moves every pass ratio of that child alike: one pair of children read memory search +29% and,
  * minutes later, -28% with tight pass intervals. So a round is the unit, not a pass. Each round's
  * first pass warms the children and is not counted.
@@ -35,23 +35,18 @@ async function startBuild(kind, bundle, size) {
  */
 export async function compareLatency(kind, bundles, { size, rounds, passes, slices = 1 }) {
   const times = bundles.map(() => []);
-  const cpu = bundles.map(() => []);
   const roundRatios = [];
   for (let round = 0; round < rounds; round += 1) {
     // The builds start in turn order, alternating by round (the first one's index is built on a quieter machine).
     const order = round % 2 === 0 ? [...bundles.keys()] : [...bundles.keys()].reverse();
     const measured = await measureRound(kind, order.map((position) => bundles[position]), { size, passes, slices });
-    order.forEach((position, started) => {
-      times[position].push(...measured.times[started]);
-      cpu[position].push(...measured.cpu[started]);
-    });
+    order.forEach((position, started) => times[position].push(...measured.times[started]));
     if (bundles.length === 2) {
       const [after, before] = order[0] === 0 ? measured.cpu : [...measured.cpu].reverse();
       roundRatios.push(median(after.map((value, pass) => value / before[pass])));
     }
   }
-  const ratios = cpu.length === 2 ? cpu[0].map((after, pass) => after / cpu[1][pass]) : [];
-  return { medians: times.map(median), ratio: roundRatios.length > 0 ? median(roundRatios) : undefined, interval: medianInterval(roundRatios), roundRatios, ratios, cpu };
+  return { medians: times.map(median), ratio: roundRatios.length > 0 ? median(roundRatios) : undefined, interval: medianInterval(roundRatios), roundRatios };
 }
 
 /** One round: fresh children for `bundles`, a warm-up pass, then `passes` passes taking turns request by request. */
