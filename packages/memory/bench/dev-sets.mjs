@@ -1,0 +1,86 @@
+// Quick look at every memory DEV set while tuning: top-1 and hit@5 counts per set, one line each,
+// and each question's rank saved to a file so two runs (before and after a change) can be
+// compared question by question. Memory holdout 13 (the headline) is never scored here: it is
+// left out of the list below on purpose, and its questions are not read by this script.
+// Run after `pnpm exec turbo run build`:
+//   node packages/memory/bench/dev-sets.mjs [--save ranks.json] [--compare ranks.json] [--misses holdout12]
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { CHOICE_SET, CONVERSATION_SETS, CURRENT_SET, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, MEMORY_SETS, REPHRASED19, REPHRASED20, RELATIVE_SET, choiceFacts, conversationFacts, currentFacts, holdout7Memories, holdout8Memories, holdout9Memories, holdout10Memories, holdout11Memories, holdout12Memories, labelledFacts, memorySearch, relativeFacts } from "./quality.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const argument = (name) => {
+  const at = process.argv.indexOf(name);
+  return at < 0 ? undefined : process.argv[at + 1];
+};
+const module = await import(pathToFileURL(argument("--build") ?? path.join(here, "../dist/index.js")).href);
+
+// Every dev set as [name, questions, memories]; a memory is { name, facts, keyOf }.
+const one = (name, stored) => [{ name, ...stored }];
+const tagged = (questions, memory) => questions.map((question) => ({ ...question, memory }));
+const holdout12 = holdout12Memories();
+const rephrasedMemories = [...holdout9Memories(), ...holdout10Memories(), ...holdout11Memories(), { name: "labelled", ...labelledFacts() }];
+const SETS = [
+  ...MEMORY_SETS.map(([name, , questions]) => [name, tagged(questions, "labelled"), one("labelled", labelledFacts())]),
+  ...CONVERSATION_SETS.map(([name, , questions]) => [name, tagged(questions, "conversation"), one("conversation", conversationFacts())]),
+  [RELATIVE_SET[0], tagged(RELATIVE_SET[2], "relative"), one("relative", relativeFacts())],
+  [CURRENT_SET[0], tagged(CURRENT_SET[2], "current"), one("current", currentFacts())],
+  [CHOICE_SET[0], tagged(CHOICE_SET[2], "choice"), one("choice", choiceFacts())],
+  [HOLDOUT7[0], HOLDOUT7[2], holdout7Memories()],
+  [HOLDOUT8[0], HOLDOUT8[2], holdout8Memories()],
+  [HOLDOUT9[0], HOLDOUT9[2], holdout9Memories()],
+  [HOLDOUT10[0], HOLDOUT10[2], holdout10Memories()],
+  [HOLDOUT11[0], HOLDOUT11[2], holdout11Memories()],
+  [HOLDOUT12[0], HOLDOUT12[2], holdout12],
+  [REPHRASED19[0], REPHRASED19[2].map((question) => ({ ...question, memory: question.memory ?? "labelled" })), rephrasedMemories],
+  [REPHRASED20[0], REPHRASED20[2], holdout12],
+];
+
+const ranks = {};
+const missesOf = argument("--misses");
+let totalTop1 = 0, totalQuestions = 0;
+for (const [set, questions, memories] of SETS) {
+  let top1 = 0, hit5 = 0;
+  ranks[set] = [];
+  for (const { name, facts, keyOf } of memories) {
+    const asked = questions.filter((question) => question.memory === name);
+    if (asked.length === 0) continue;
+    const search = memorySearch(module, facts);
+    const byId = new Map(facts.map((fact) => [fact.id, fact]));
+    for (const { query, relevant } of asked) {
+      const ids = await search(query);
+      const rank = ids.map((id) => keyOf.get(id)).findIndex((key) => relevant.includes(key));
+      ranks[set].push({ query, rank });
+      if (rank === 0) top1 += 1;
+      if (rank >= 0 && rank < 5) hit5 += 1;
+      if (missesOf === set && rank !== 0) {
+        const show = (id) => `${keyOf.get(id)} ${byId.get(id).created.slice(0, 10)} | ${byId.get(id).title} | ${byId.get(id).body}`;
+        console.log(`\n? ${query}   (right at ${rank < 0 ? "–" : rank + 1})`);
+        for (const key of relevant) {
+          const id = [...keyOf].find(([, each]) => each === key)?.[0];
+          if (id) console.log(`  want ${show(id)}`);
+        }
+        for (const id of ids.slice(0, 3)) console.log(`  got  ${show(id)}`);
+      }
+    }
+  }
+  totalTop1 += top1;
+  totalQuestions += questions.length;
+  console.log(`${set.padEnd(18)} top-1 ${String(top1).padStart(4)} / ${String(questions.length).padEnd(4)} hit@5 ${hit5}`);
+}
+console.log(`${"all".padEnd(18)} top-1 ${String(totalTop1).padStart(4)} / ${totalQuestions}`);
+
+const saveTo = argument("--save");
+if (saveTo) writeFileSync(saveTo, JSON.stringify(ranks));
+const compareWith = argument("--compare");
+if (compareWith) {
+  const earlier = JSON.parse(readFileSync(compareWith, "utf8"));
+  for (const [set, list] of Object.entries(ranks)) {
+    list.forEach(({ query, rank }, at) => {
+      const before = earlier[set]?.[at]?.rank;
+      if (before === undefined || (before === 0) === (rank === 0)) return;
+      console.log(`${rank === 0 ? "UP  " : "DOWN"} ${set}: ${query} (${before + 1} → ${rank + 1})`);
+    });
+  }
+}
