@@ -15,11 +15,11 @@ import { namesProduct } from "./product-names";
 import { recordsChoice } from "./choice";
 import { statesPresent } from "./current-state";
 import { answerSentences, type AnswerSentences } from "./answer-sentences";
-import { replacedValues, type ReplacedValue } from "./replaced-values";
+import { replacedValues, tellsChangeTo, type ReplacedValue } from "./replaced-values";
 import { namesMoney } from "./money-answers";
 
 /** The yes/no features, in flag order; each takes two bits of a slot: known, then its value. */
-const FLAGS = [namesProduct, opensWithPersonName, recordsChoice, statesPresent, namesMoney] as const;
+const FLAGS = [namesProduct, opensWithPersonName, recordsChoice, statesPresent, namesMoney, tellsChangeTo] as const;
 
 /** Flag numbers for {@link LiftMemo.flag}. */
 export const NAMES_PRODUCT = 0;
@@ -27,6 +27,7 @@ export const OPENS_WITH_PERSON_NAME = 1;
 export const RECORDS_CHOICE = 2;
 export const STATES_PRESENT = 3;
 export const NAMES_MONEY = 4;
+export const TELLS_CHANGE_TO = 5;
 
 /** One index's memo, by position. */
 export class LiftMemo {

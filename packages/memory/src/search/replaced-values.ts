@@ -33,10 +33,11 @@ export interface ReplacedValue {
 }
 
 // Where a value ends: punctuation, a clause joining on, or the end of the text.
-const VALUE_END = String.raw`(?=\s+(?:because|since|as|after|when|so|and then)\b|\s*[,.;:!?()]|\s+now\b|$)`;
+// A comma, full stop or colon between digits is part of the value ("£1,240", "7:30"); a dash opens an aside.
+const VALUE_END = String.raw`(?=\s+(?:because|since|as|after|when|so|and then)\b|\s*(?:[,.:](?!\d)|[;!?()])|\s+[—–]|\s+-\s|\s+now\b|$)`;
 // "changed/moved/switched (…) from A to B": a change verb within a few words of "from", so that
 // a trip "from 14 March to 18 March" is not read as one.
-const CHANGED_FROM = new RegExp(String.raw`\b(?:chang|mov|switch|shift|swapp|went|go|migrat|upgrad|downgrad)\w*\b(?:\s+\S+){0,6}?\s+from\s+(.+?)\s+to\s+(.+?)${VALUE_END}`, "giu");
+const CHANGED_FROM = new RegExp(String.raw`\b(?:chang|mov|switch|shift|swapp|went|go|migrat|upgrad|downgrad|rais|increas|reduc|cut|lower|bump|rose|ris|drop|extend)\w*\b(?:\s+\S+){0,6}?\s+from\s+(.+?)\s+to\s+(.+?)${VALUE_END}`, "giu");
 const NO_LONGER = new RegExp(String.raw`\bno longer\s+(?:is\s+|at\s+|on\s+|in\s+|uses?\s+)?(.+?)${VALUE_END}`, "giu");
 const INSTEAD_OF = new RegExp(String.raw`\binstead of\s+(.+?)${VALUE_END}`, "giu");
 const NOT_ANY_MORE = new RegExp(String.raw`\bnot\s+(.+?)\s+any\s?more\b`, "giu");
@@ -47,6 +48,16 @@ const FELL_THROUGH = /\b(?:fell|falls|fallen)\s+through\b/giu;
 // "Seville after all, not Lake Bled": a plan taken back.
 const AFTER_ALL_NOT = new RegExp(String.raw`\bafter\s+all,?\s+not\s+(.+?)${VALUE_END}`, "giu");
 
+// "Tom replaced the Volvo with a grey Skoda", "swapped the gas hob for an induction one",
+// "traded the Fiesta in for a Golf".
+const REPLACED_WITH = new RegExp(String.raw`\b(?:replac|swapp|swap|trad|exchang)\w*\s+(.+?)\s+(?:in\s+)?(?:with|for)\s+(.+?)${VALUE_END}`, "giu");
+// "sold the Berlingo and bought a Ford Transit".
+const SOLD_AND_BOUGHT = new RegExp(String.raw`\bsold\s+(.+?)\s+and\s+(?:bought|got)\s+(.+?)${VALUE_END}`, "giu");
+// A correction or a change told as "B, not A": "the house is 152 m², not 148", "Move's now
+// Monday 3 August, not 20 July".
+// ("not A any more" is NOT_ANY_MORE's.)
+const COMMA_NOT = new RegExp(String.raw`,\s*not\s+(?![^,.;:!?]*\bany\s?more\b)(.+?)${VALUE_END}`, "giu");
+
 /** At most this many words in a replaced value: a longer span is a clause, not a value. */
 const MAX_VALUE_WORDS = 8;
 
@@ -55,7 +66,7 @@ const valueTerms = (text: string | undefined): string[] =>
 
 /** The value named right before `at` ("the Turkish grill" of "now the Turkish grill instead of"): its last three words within the clause. */
 function wordsBefore(text: string, at: number): string {
-  const clause = text.slice(0, at).split(/[,.;:!?()]|\bnow\b|\bis\b|\bare\b/).pop() ?? "";
+  const clause = text.slice(0, at).split(/[,.:](?!\d)|[;!?()]|\bnow\b|\bis\b|\bare\b/).pop() ?? "";
   return clause.trim().split(/\s+/).slice(-3).join(" ");
 }
 
@@ -69,6 +80,8 @@ export function replacedValues(fact: Fact): ReplacedValue[] {
   const found: ReplacedValue[] = [];
   const add = (old: string | undefined, successor?: string): void => {
     const oldTerms = valueTerms(old);
+    // "now a taxi driver, not a hairdresser any more" is one replacement, read by two forms.
+    if (found.some((each) => each.old.join(" ") === oldTerms.join(" "))) return;
     if (oldTerms.length > 0) found.push({ old: oldTerms, successor: valueTerms(successor) });
   };
   for (const text of [fact.title, fact.body]) {
@@ -79,8 +92,20 @@ export function replacedValues(fact: Fact): ReplacedValue[] {
     for (const [, old] of text.matchAll(USED_TO)) add(old);
     for (const match of text.matchAll(FELL_THROUGH)) add(clauseBefore(text, match.index));
     for (const match of text.matchAll(AFTER_ALL_NOT)) add(match[1], wordsBefore(text, match.index));
+    for (const [, old, successor] of text.matchAll(REPLACED_WITH)) add(old, successor);
+    for (const [, old, successor] of text.matchAll(SOLD_AND_BOUGHT)) add(old, successor);
+    for (const match of text.matchAll(COMMA_NOT)) add(match[1], wordsBefore(text, match.index));
   }
   return found;
+}
+
+// A change told without the value it replaced: "we're moving to Provet Cloud", "switched to the
+// 7:40 train", "stand-up back to 9:45", "the dog booster goes to £66 from April", "cap raised to 40".
+const CHANGED_TO = new RegExp(String.raw`\b(?:switch|mov|chang|migrat|upgrad)\w*\s+(?:\S+\s+){0,4}?to\b|\bback\s+to\b|\b(?:go|goes|went|gone|rais|increas|put|cut|reduc|drop|lower|rose|rise|rises|risen)\w*\s+(?:up\s+|down\s+)?to\s+[£$€]?\d`, "iu");
+
+/** True when the fact tells a change to a new value without naming the value replaced (those {@link replacedValues} reads). */
+export function tellsChangeTo(fact: Fact): boolean {
+  return CHANGED_TO.test(fact.title) || CHANGED_TO.test(fact.body);
 }
 
 /** Words of a question asking for the state before a change: there the older facts are the answer. */
