@@ -17,9 +17,10 @@ import { statesPresent } from "./current-state";
 import { answerSentences, type AnswerSentences } from "./answer-sentences";
 import { replacedValues, tellsChangeTo, type ReplacedValue } from "./replaced-values";
 import { namesMoney } from "./money-answers";
+import { announcesPlan } from "./plans-and-events";
 
 /** The yes/no features, in flag order; each takes two bits of a slot: known, then its value. */
-const FLAGS = [namesProduct, opensWithPersonName, recordsChoice, statesPresent, namesMoney, tellsChangeTo] as const;
+const FLAGS = [namesProduct, opensWithPersonName, recordsChoice, statesPresent, namesMoney, tellsChangeTo, announcesPlan] as const;
 
 /** Flag numbers for {@link LiftMemo.flag}. */
 export const NAMES_PRODUCT = 0;
@@ -28,6 +29,7 @@ export const RECORDS_CHOICE = 2;
 export const STATES_PRESENT = 3;
 export const NAMES_MONEY = 4;
 export const TELLS_CHANGE_TO = 5;
+export const ANNOUNCES_PLAN = 6;
 
 /** One index's memo, by position. */
 export class LiftMemo {

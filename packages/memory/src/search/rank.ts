@@ -13,6 +13,8 @@
 // the later state's words and lifts the older facts not naming it (search/earlier-state.ts); a
 // newer fact saying a value was replaced drops the older ones still holding it (search/replaced-values.ts);
 // a role the question names ("the director") also looks for the person the facts give it (search/role-names.ts).
+// For a question about what happened ("when did…"), a fact only announcing it falls a little
+// below the one telling the outcome (search/plans-and-events.ts).
 // Ties: confidence, then newer.
 
 import type { Fact, FactType } from "../types";
@@ -26,7 +28,8 @@ import { dateTermsOfQuestion, dateWordsOfQuestion } from "./date-terms";
 import { ACTOR_FACTOR, SUBJECT_FACTOR } from "./fact-subject";
 import { CURRENT_STATE_FACTOR, STATES_PRESENT_FACTOR, currentStateMarkers, liftRecent } from "./current-state";
 import { CHOICE_FACTOR, asksForChoice } from "./choice";
-import { NAMES_MONEY, NAMES_PRODUCT, OPENS_WITH_PERSON_NAME, RECORDS_CHOICE, STATES_PRESENT, TELLS_CHANGE_TO, liftMemo } from "./lift-memo";
+import { NAMES_MONEY, NAMES_PRODUCT, OPENS_WITH_PERSON_NAME, RECORDS_CHOICE, STATES_PRESENT, TELLS_CHANGE_TO, ANNOUNCES_PLAN, liftMemo } from "./lift-memo";
+import { PLAN_FACTOR, asksAboutPast } from "./plans-and-events";
 import { MONEY_FACTOR, asksForMoney } from "./money-answers";
 import { EARLIER_STATE_FACTOR, laterStateTerms, liftEarlier } from "./earlier-state";
 import { asksEarlierState, dropReplaced } from "./replaced-values";
@@ -118,6 +121,8 @@ export function rankFacts(
   const choiceQuestion = asksForChoice(queryWords);
   // "how much did the builder want": the fact holding the sum, over the one opening the topic (search/money-answers.ts).
   const moneyQuestion = asksForMoney(queryWords);
+  // "when did the staff meeting choose": the fact telling the outcome, over the one announcing it (search/plans-and-events.ts).
+  const pastQuestion = asksAboutPast(queryWords);
   const maxLift = (laterState ? EARLIER_STATE_FACTOR : 1) * (form === "person" ? ACTOR_FACTOR : 1) * (choiceQuestion ? CHOICE_FACTOR : 1) * (moneyQuestion ? MONEY_FACTOR : 1) * (currentState ? CURRENT_STATE_FACTOR * STATES_PRESENT_FACTOR : 1) * (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1);
   const floor = options.limit >= 1 && scores.length > options.limit ? kthLargest(scores, options.limit) - 1e-6 : -Infinity;
   // The lifted scores first, in plain arrays: only those at or above the limit-th lifted score
@@ -145,6 +150,8 @@ export function rankFacts(
       (form === "person" && memo.flag(position, fact, OPENS_WITH_PERSON_NAME) ? ACTOR_FACTOR : 1) *
       (choiceQuestion && memo.flag(position, fact, RECORDS_CHOICE) ? CHOICE_FACTOR : 1) *
       (moneyQuestion && memo.flag(position, fact, NAMES_MONEY) ? MONEY_FACTOR : 1) *
+      // A decision is an outcome too, though it plans ("we'll repaint in sage green": which colour did we pick).
+      (pastQuestion && memo.flag(position, fact, ANNOUNCES_PLAN) && !memo.flag(position, fact, RECORDS_CHOICE) ? PLAN_FACTOR : 1) *
       // A fact telling a value as it stands: a marker of the present, a value it replaced, or a change to a new one.
       (currentState && (memo.flag(position, fact, STATES_PRESENT) || memo.replacements(position, fact).length > 0 || memo.flag(position, fact, TELLS_CHANGE_TO)) ? STATES_PRESENT_FACTOR : 1);
     liftedFacts.push(fact);
