@@ -37,7 +37,7 @@ export interface ReplacedValue {
 const VALUE_END = String.raw`(?=\s+(?:because|since|as|after|when|so|and then)\b|\s*(?:[,.:](?!\d)|[;!?()])|\s+[—–]|\s+-\s|\s+now\b|$)`;
 // "changed/moved/switched (…) from A to B": a change verb within a few words of "from", so that
 // a trip "from 14 March to 18 March" is not read as one.
-const CHANGED_FROM = new RegExp(String.raw`\b(?:chang|mov|switch|shift|swapp|went|go|migrat|upgrad|downgrad|rais|increas|reduc|cut|lower|bump|rose|ris|drop|extend)\w*\b(?:\s+\S+){0,6}?\s+from\s+(.+?)\s+to\s+(.+?)${VALUE_END}`, "giu");
+const CHANGED_FROM = new RegExp(String.raw`\b(?:chang|mov|switch|shift|swapp|went|go|migrat|upgrad|downgrad|rais|increas|reduc|cut|lower|bump|rose|rise|risen|rising|drop|extend)\w*\b(?:\s+\S+){0,6}?\s+from\s+(.+?)\s+to\s+(.+?)${VALUE_END}`, "giu");
 const NO_LONGER = new RegExp(String.raw`\bno longer\s+(?:is\s+|at\s+|on\s+|in\s+|uses?\s+)?(.+?)${VALUE_END}`, "giu");
 const INSTEAD_OF = new RegExp(String.raw`\binstead of\s+(.+?)${VALUE_END}`, "giu");
 const NOT_ANY_MORE = new RegExp(String.raw`\bnot\s+(.+?)\s+any\s?more\b`, "giu");
@@ -50,13 +50,9 @@ const AFTER_ALL_NOT = new RegExp(String.raw`\bafter\s+all,?\s+not\s+(.+?)${VALUE
 
 // "Tom replaced the Volvo with a grey Skoda", "swapped the gas hob for an induction one",
 // "traded the Fiesta in for a Golf".
-const REPLACED_WITH = new RegExp(String.raw`\b(?:replac|swapp|swap|trad|exchang)\w*\s+(.+?)\s+(?:in\s+)?(?:with|for)\s+(.+?)${VALUE_END}`, "giu");
+const REPLACED_WITH = new RegExp(String.raw`\b(?:replac(?:e|es|ed|ing)|swap(?:s|ped|ping)?|trad(?:e|es|ed|ing)|exchang(?:e|es|ed|ing))\s+(.+?)\s+(?:in\s+)?(?:with|for)\s+(.+?)${VALUE_END}`, "giu");
 // "sold the Berlingo and bought a Ford Transit".
 const SOLD_AND_BOUGHT = new RegExp(String.raw`\bsold\s+(.+?)\s+and\s+(?:bought|got)\s+(.+?)${VALUE_END}`, "giu");
-// A correction or a change told as "B, not A": "the house is 152 m², not 148", "Move's now
-// Monday 3 August, not 20 July".
-// ("not A any more" is NOT_ANY_MORE's.)
-const COMMA_NOT = new RegExp(String.raw`,\s*not\s+(?![^,.;:!?]*\bany\s?more\b)(.+?)${VALUE_END}`, "giu");
 
 /** At most this many words in a replaced value: a longer span is a clause, not a value. */
 const MAX_VALUE_WORDS = 8;
@@ -80,8 +76,6 @@ export function replacedValues(fact: Fact): ReplacedValue[] {
   const found: ReplacedValue[] = [];
   const add = (old: string | undefined, successor?: string): void => {
     const oldTerms = valueTerms(old);
-    // "now a taxi driver, not a hairdresser any more" is one replacement, read by two forms.
-    if (found.some((each) => each.old.join(" ") === oldTerms.join(" "))) return;
     if (oldTerms.length > 0) found.push({ old: oldTerms, successor: valueTerms(successor) });
   };
   for (const text of [fact.title, fact.body]) {
@@ -94,7 +88,6 @@ export function replacedValues(fact: Fact): ReplacedValue[] {
     for (const match of text.matchAll(AFTER_ALL_NOT)) add(match[1], wordsBefore(text, match.index));
     for (const [, old, successor] of text.matchAll(REPLACED_WITH)) add(old, successor);
     for (const [, old, successor] of text.matchAll(SOLD_AND_BOUGHT)) add(old, successor);
-    for (const match of text.matchAll(COMMA_NOT)) add(match[1], wordsBefore(text, match.index));
   }
   return found;
 }
