@@ -1,7 +1,8 @@
 // More ways a change is told (issue 32, the memory-tune21 round; src/search/replaced-values.ts):
 // hand-kept notes say "Tom replaced the Volvo with a Skoda", "sold the Berlingo and bought a
-// Transit", "cap raised from 30 to 40", or name only the new value ("we're moving to
-// Provet", "goes to £66 from April", "back to 9:45"), and nothing links the newer fact to the older.
+// Transit", "cap raised from 30 to 40", or name only the new value ("we're moving to Provet",
+// "goes to £66 from April", "back to 9:45", "from 1 April the dental starts at £315"), and
+// nothing links the newer fact to the older.
 // A current-value question wants the later fact; a before-the-change question the earlier one.
 import { describe, expect, it } from "vitest";
 import { FoundryMemory, InMemoryFactStore } from "../src/index";
@@ -30,6 +31,8 @@ describe("change forms", () => {
     expect(changesTo("Staff meeting voted: we're moving to Provet Cloud.")).toBe(true);
     expect(changesTo("Dog booster goes to £66 from April.")).toBe(true);
     expect(changesTo("Stand-up is back to 9:45 on video.")).toBe(true);
+    expect(changesTo("Prices note: from 1 April the dental starts at £315.")).toBe(true);
+    expect(changesTo("Mira flew in from Vienna on Friday.")).toBe(false);
     expect(changesTo("Bernie and Seun are writing a bid for up to £20k.")).toBe(false);
     expect(changesTo("Dash goes to Westfield on the 24th.")).toBe(false);
   });
@@ -46,11 +49,14 @@ describe("change forms", () => {
         saved("fact-0004", "Jonas sold the Berlingo", "Jonas sold the Berlingo and bought a bigger van, a grey Ford Transit Custom.", "2025-12-04T12:00:00Z"),
         saved("fact-0005", "Dog booster price", "Dog annual booster £62 incl. health check.", "2026-01-26T12:00:00Z"),
         saved("fact-0006", "Booster price April", "Dog booster goes to £66 from April. Cat booster £58.", "2026-03-18T12:00:00Z"),
+        saved("fact-0007", "Dental prices", "Dental (scale and polish, cat or small dog) £295 incl. anaesthetic; extractions extra.", "2026-02-09T12:00:00Z"),
+        saved("fact-0008", "Prices note: from 1 April the dental starts at £315", "Prices note: from 1 April the dental starts at £315.", "2026-03-27T12:00:00Z"),
       ]),
     });
     const ranked = async (query: string) => (await memory.search({ query })).hits.map((hit) => hit.fact.id).slice(0, 2);
     expect(await ranked("What car Tom is driving now?")).toEqual(["fact-0002", "fact-0001"]);
     expect(await ranked("what van is Jonas driving these days")).toEqual(["fact-0004", "fact-0003"]);
     expect(await ranked("dog booster price currently")).toEqual(["fact-0006", "fact-0005"]);
+    expect(await ranked("how much is a dental now")).toEqual(["fact-0008", "fact-0007"]);
   });
 });

@@ -11,6 +11,7 @@
 // dropped below the newer one telling the change, when both are about the same subject.
 // Neighbours: search/lift-memo.ts keeps each fact's replaced values; search/rank.ts applies the drop.
 
+import { MONTH_NAMES } from "@foundry-mcp/text-analysis";
 import type { Fact } from "../types";
 import { termsOf } from "./search-index";
 import { subjectStem } from "./fact-subject";
@@ -96,9 +97,11 @@ export function replacedValues(fact: Fact): ReplacedValue[] {
 // 7:40 train", "stand-up back to 9:45", "the dog booster goes to £66 from April", "cap raised to 40".
 const CHANGED_TO = new RegExp(String.raw`\b(?:switch|mov|chang|migrat|upgrad)\w*\s+(?:\S+\s+){0,4}?to\b|\bback\s+to\b|\b(?:go|goes|went|gone|rais|increas|put|cut|reduc|drop|lower|rose|rise|rises|risen)\w*\s+(?:up\s+|down\s+)?to\s+[£$€]?\d`, "iu");
 
+// A value taking effect from a month or a day: "from 1 April the dental starts at £315".
+const FROM_DATE = new RegExp(String.raw`\bfrom\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?)?(?:${MONTH_NAMES.join("|")})\b`, "iu");
 /** True when the fact tells a change to a new value without naming the value replaced (those {@link replacedValues} reads). */
 export function tellsChangeTo(fact: Fact): boolean {
-  return CHANGED_TO.test(fact.title) || CHANGED_TO.test(fact.body);
+  return [fact.title, fact.body].some((text) => CHANGED_TO.test(text) || FROM_DATE.test(text));
 }
 
 /** Words of a question asking for the state before a change: there the older facts are the answer. */
