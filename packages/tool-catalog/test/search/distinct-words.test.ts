@@ -61,7 +61,7 @@ describe.skipIf(sets.size === 0)("close siblings in the external sets", () => {
     ["bfcl", "Find a service provider that provides ironing services.In Bangkok", "get_service_providers"],
     ["bfcl", "Can you retrieve all the active mandates associated with our client, John Doe?", "user.mandates"],
   ])("%s: %s → %s", async (set, query, expected) => {
-    const rank = await externalCatalogRanker(ToolCatalog, sets.get(set), [{ query, expected: [expected] }]);
+    const rank = await externalCatalogRanker(ToolCatalog, sets.get(set)!, [{ query, expected: [expected] }]);
     expect(rank(query)[0]?.[0]).toBe(expected);
   });
 });
