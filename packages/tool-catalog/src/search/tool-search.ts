@@ -243,12 +243,14 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
     return Math.max(0, ...analyse(value).map(({ stem }) => this.index.idf(stem))) / most;
   }
 
-  // A tool's word stems as the sibling tie-break compares them: name, title and description.
+  // A tool's word stems as the sibling tie-break compares them: its whole name (toolset prefix
+  // too: siblings share it), title and description. The index has the stems but the prefix's; only
+  // the name is analysed here.
   private wordsOf(doc: number): Set<string> {
     let words = this.wordSets.get(doc);
     if (words === undefined) {
-      const tool = this.tools[doc]!;
-      words = new Set(analyse(`${tool.name.replace(/[-_.]+/g, " ")} ${tool.title ?? ""} ${tool.description}`).map(({ stem }) => stem));
+      words = new Set(this.index.describingStems[doc]);
+      for (const { stem } of analyse(this.tools[doc]!.name.replace(/[-_.]+/g, " "))) words.add(stem);
       this.wordSets.set(doc, words);
     }
     return words;
