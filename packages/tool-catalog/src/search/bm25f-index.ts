@@ -59,6 +59,9 @@ function splitDescription(description: string): [string, string] {
   return [match[1]!, flat.slice(match[1]!.length)];
 }
 
+// Positions in INDEX_FIELDS of the fields that say what a tool does (not its toolset or parameters).
+const DESCRIBING_FIELDS = (["name", "title", "lead", "description"] as const).map((field) => INDEX_FIELDS.indexOf(field));
+
 /** The text of one tool as the index sees it. */
 export interface IndexableTool {
   name: string;
@@ -117,6 +120,8 @@ export class Bm25fIndex {
   readonly nameStemCounts: number[] = [];
   /** Each tool's indexed words (every field but the toolset's), and their average (for the second stage). */
   readonly wordCounts: number[] = [];
+  /** Per tool, the distinct stems of what it says it does: its name, title, lead and description (search/distinct-words.ts). */
+  readonly describingStems: string[][] = [];
   readonly averageWordCount: number;
   private readonly settings: Bm25fSettings;
   private families: DerivationalFamilies | undefined;
@@ -177,6 +182,7 @@ export class Bm25fIndex {
       this.nameStemCounts.push(fieldTerms[0]!.stems.length);
       this.wordCounts.push(fieldTerms.reduce((sum, terms, field) => (INDEX_FIELDS[field] === "toolset" ? sum : sum + terms.length), 0));
       docStems.push(stems);
+      this.describingStems.push(stems.filter((_, slot) => DESCRIBING_FIELDS.some((field) => table[slot * fieldCount + field]! > 0)));
       docCounts.push(table);
     });
     this.averageWordCount = Math.max(this.wordCounts.reduce((sum, count) => sum + count, 0) / Math.max(tools.length, 1), 1);

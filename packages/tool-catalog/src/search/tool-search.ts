@@ -14,6 +14,7 @@ import { collapseNearDuplicates, nearDuplicateGroups } from "./near-duplicates";
 import { interleaveIntents, requestIntents } from "./multi-step";
 import { SCENE_WEIGHT, sceneOnlyStems } from "./sentence-roles";
 import { functionRoles, REQUEST_FORM_WEIGHT } from "./function-roles";
+import { preferDistinctWords } from "./distinct-words";
 import type { SemanticSearchSettings } from "@foundry-mcp/text-analysis";
 
 /** How a catalog searches: vocabulary expansion, typo/prefix tolerance, BM25F settings. */
@@ -38,6 +39,8 @@ export interface SearchOptions {
   derivation?: boolean;
   /** Words only a request's scene-setting sentences say count less than the asking sentences' (default true; search/sentence-roles.ts). */
   sentenceRoles?: boolean;
+  /** Of close siblings at the head, put first the one holding request words the other lacks (default true; search/distinct-words.ts). */
+  distinctWords?: boolean;
   /** Fuse the ranking with an embeddings model's nearest tools (default off; search/semantic/). */
   semantic?: SemanticSearchSettings;
   /** The learned second stage (search/rerank.ts; default off): `{}` turns it on with the trained weights. */
@@ -66,6 +69,7 @@ export class SearchSettings {
   readonly derivation: boolean;
   readonly enumFit: boolean;
   readonly sentenceRoles: boolean;
+  readonly distinctWords: boolean;
   /** The second stage's weights (RERANK_FEATURES order), or undefined when it is off. */
   readonly rerankWeights: Float64Array | undefined;
   readonly observeHead: RerankerSettings["observe"];
@@ -82,6 +86,7 @@ export class SearchSettings {
     this.derivation = options.derivation !== false;
     this.enumFit = options.enumFit !== false;
     this.sentenceRoles = options.sentenceRoles !== false;
+    this.distinctWords = options.distinctWords !== false;
     const reranker = options.reranker;
     this.rerankWeights = reranker === undefined ? undefined : weightVector(reranker.weights ?? RERANK_WEIGHTS);
     this.observeHead = reranker?.observe;
@@ -100,6 +105,8 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
   private readonly groupOf: Int32Array | undefined;
   /** Size of each near-duplicate group, by group number. */
   private readonly groupSizes = new Map<number, number>();
+  /** Word stems of the tools the sibling tie-break compared, built on first use (a few per search). */
+  private readonly wordSets = new Map<number, Set<string>>();
 
   constructor(
     private readonly tools: readonly T[],
@@ -209,6 +216,7 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
     const ranked = rankDocuments(groups, this.index, { allow, mentioned, actionFit: fit, components });
     const pairShares = this.settings.wordPairs ? this.index.wordPairs.reorder(query, ranked) : new Map<number, number>();
     if (this.settings.enumFit) this.index.enumValues.reorder(query, ranked, (key) => this.valueRarity(key));
+    if (this.settings.distinctWords) preferDistinctWords(ranked, requestContentStems(groups), { wordsOf: (doc) => this.wordsOf(doc), idf: (stem) => this.index.idf(stem) });
     if (weights !== undefined && components !== undefined) this.secondStage(query, ranked, { components, wordPairs: pairShares, index: this.index, nearDuplicates: (doc) => this.nearDuplicatesOf(doc) }, weights);
     const groupOf = this.groupOf;
     const entries = groupOf === undefined ? ranked.map((hit) => ({ hit, variants: [] })) : collapseNearDuplicates(ranked, (hit) => groupOf[hit.doc]!);
@@ -235,10 +243,33 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
     return Math.max(0, ...analyse(value).map(({ stem }) => this.index.idf(stem))) / most;
   }
 
+  // A tool's word stems as the sibling tie-break compares them: its whole name (toolset prefix
+  // too: siblings share it), title and description. The index has the stems but the prefix's; only
+  // the name is analysed here.
+  private wordsOf(doc: number): Set<string> {
+    let words = this.wordSets.get(doc);
+    if (words === undefined) {
+      words = new Set(this.index.describingStems[doc]);
+      for (const { stem } of analyse(this.tools[doc]!.name.replace(/[-_.]+/g, " "))) words.add(stem);
+      this.wordSets.set(doc, words);
+    }
+    return words;
+  }
+
   private nearDuplicatesOf(doc: number): number {
     const group = this.groupOf?.[doc] ?? -1;
     return group < 0 ? 0 : (this.groupSizes.get(group) ?? 1) - 1;
   }
+}
+
+// The stems of the request's content words as written: not values, not function-role words.
+function requestContentStems(groups: readonly QueryGroup[]): Set<string> {
+  const stems = new Set<string>();
+  for (const group of groups) {
+    if (group.argument === true || group.functionRole === true) continue;
+    for (const alternative of group.alternatives) if (alternative.source === "exact") for (const stem of alternative.stems) stems.add(stem);
+  }
+  return stems;
 }
 
 // The name without its toolset prefix: the prefix names the area (indexed with the toolset),

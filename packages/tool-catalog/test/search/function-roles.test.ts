@@ -13,10 +13,19 @@ describe("functionRoles", () => {
     expect(functionRoles("could you assist us with the move").requestForm).toEqual(new Set(["assist"]));
   });
 
+  it("finds a verb of handing over with the user as its object, or asked of the assistant", () => {
+    expect(functionRoles("Can you give me some examples of famous movie quotes?").requestForm).toEqual(new Set(["give"]));
+    expect(functionRoles("please tell us the opening hours and let me know the prices").requestForm).toEqual(new Set(["tell", "let"]));
+    expect(functionRoles("Could you please provide a list of podcasts?").requestForm).toEqual(new Set(["provid"]));
+    expect(functionRoles("would you offer some tips").requestForm).toEqual(new Set(["offer"]));
+  });
+
   it("leaves help alone when it is what the request asks for", () => {
     expect(functionRoles("Help me.").requestForm.size).toBe(0);
     expect(functionRoles("show the help for the deploy command").requestForm.size).toBe(0);
     expect(functionRoles("what is happening now").timeFiller.size).toBe(0);
+    expect(functionRoles("give the repository a new description").requestForm.size).toBe(0);
+    expect(functionRoles("which tool can provide exchange rates").requestForm.size).toBe(0);
   });
 });
 
@@ -33,6 +42,8 @@ describe("ToolCatalog.search with function-role words", () => {
     register("help", "Lists the commands of the application and what each does.");
     register("therapist_finder", "Discover a therapist by city and insurance.");
     register("get_current_time", "Tells the current time in a city.");
+    register("tax_calculator", "Calculate sales tax given a U.S. address (or just a city) and an amount.");
+    register("crafty_clues", "Guess the words that the AI craftily clues for you. Add restrictions to make the game more interesting!");
     return tools;
   };
   const names = async (query: string) => (await catalog().search({ query })).results.map((result) => result.name);
@@ -42,6 +53,8 @@ describe("ToolCatalog.search with function-role words", () => {
     expect((await names("Is there unusual internet traffic right now?"))[0]).toBe("traffic_radar");
     expect((await names("Can you help me find academic papers?"))[0]).toBe("ResearchFinder");
     expect((await names("Could you please help me find a therapist in Santa Rosa?"))[0]).toBe("therapist_finder");
+    // tools-tune21 round: "give me" met "given a U.S. address".
+    expect((await names("What's the point of playing if you're just going to give me impossible clues?"))[0]).toBe("crafty_clues");
   });
 
   it("still finds the help tool when help is what is asked, and the current time for right now", async () => {
@@ -59,6 +72,8 @@ describe.skipIf(sets.size === 0)("function-role words in the external sets", () 
     ["metatool", "I need to know the time right now in Tokyo, Japan.", "timemachine"],
     ["metatool", "Can you help me with a Personality Test?", "mbti"],
     ["bfcl", "Could you please help me find a psychologist in Santa Rosa please?", "Services_4_FindProvider"],
+    ["metatool", "Can you give me relevant search results?", "internetSearch"],
+    ["metatool", "Can you provide me with a list of restaurants in Japan that I can reserve a table at?", "RestaurantBookingTool"],
   ])("%s: %s → %s first", async (set, query, expected) => {
     const rankOf = await externalCatalogRanker(ToolCatalog, sets.get(set)!, [{ query, expected: [expected] }]);
     expect(rankOf(query)[0]?.[0]).toBe(expected);
