@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cleanupTemporaryDirs, foya, foyaBin, stopProcess, temporaryDir } from "./support/programs";
+import { cleanupTemporaryDirs, foya, foyaBin, foyaInBackground, stopProcess, temporaryDir } from "./support/programs";
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), "__fixtures__");
 const TOOL = "mcp__legacy__whisper";
@@ -88,14 +88,14 @@ describe("foya serve --approval ask, 2026-07-28 clients", () => {
   // Issue #36 R4: resending the approved retry ran the upstream call again, every time (5 of 5),
   // and an approval the server never asked for was accepted.
   it("answers one approval once: replays of the approved retry run nothing, and an unsolicited approval is not taken", async () => {
-    const callsOfLegacy = (): number => {
-      return (JSON.parse(foya(home, ["status", "--json"])) as { servers: Array<{ name: string; calls: number }> }).servers.find((row) => row.name === "legacy")?.calls ?? -1;
+    const callsOfLegacy = async (): Promise<number> => {
+      return (JSON.parse(await foyaInBackground(home, ["status", "--json"])) as { servers: Array<{ name: string; calls: number }> }).servers.find((row) => row.name === "legacy")?.calls ?? -1;
     };
     const approve = { foya_approval: { action: "accept", content: { approve: true } } };
     const unsolicited = await rawCall({ inputResponses: approve });
     expect(unsolicited.result).toMatchObject({ resultType: "input_required", inputRequests: { foya_approval: { method: "elicitation/create" } } });
     const retry = { inputResponses: approve, requestState: unsolicited.result!.requestState };
-    const before = callsOfLegacy();
+    const before = await callsOfLegacy();
     expect((await rawCall(retry)).result).toMatchObject({ resultType: "complete", content: [{ type: "text", text: "quiet please" }] });
     for (let replay = 0; replay < 5; replay++) {
       const replayed = await rawCall(retry);
@@ -104,7 +104,7 @@ describe("foya serve --approval ask, 2026-07-28 clients", () => {
         "Invalid params: requestState was used already (each one answers its questions once, so a replayed retry runs nothing); send the request again without requestState and inputResponses to start over.",
       );
     }
-    expect(callsOfLegacy()).toBe(before + 1);
+    expect(await callsOfLegacy()).toBe(before + 1);
   }, 60_000);
 
   it("lets the v2 SDK client answer through its elicitation handler over HTTP; a decline refuses the call", async () => {

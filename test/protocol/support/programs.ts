@@ -1,6 +1,7 @@
 // The three built programs started as real processes, and clients of both eras for them: the v2
 // SDK client pinned to 2026-07-28 and the 1.32.2 SDK client (2025-11-25 handshake).
-import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { execFile, execFileSync, spawn, spawnSync } from "node:child_process";
+import { promisify } from "node:util";
 import { Client as ModernClient } from "@modelcontextprotocol/client";
 import { StdioClientTransport as ModernStdio } from "@modelcontextprotocol/client/stdio";
 import { StreamableHTTPClientTransport as ModernHttp } from "@modelcontextprotocol/client";
@@ -80,6 +81,17 @@ export function foya(home: string, args: string[]): string {
   const run = spawnSync(process.execPath, [foyaBin, ...args], { env: { ...process.env, FOYA_HOME: home }, encoding: "utf8", timeout: 60_000 });
   if (run.status !== 0) throw new Error(`foya ${args.join(" ")} failed (${run.status}): ${run.stderr}`);
   return run.stdout;
+}
+
+/**
+ * `foya …` in `home` without blocking the event loop. Use it between requests on a kept-alive
+ * HTTP connection: while a synchronous run blocks the loop past the server's keep-alive timeout
+ * (5 s, reached on a loaded machine), the client never sees the server close the idle socket and
+ * sends the next POST on it ("fetch failed: other side closed").
+ */
+export async function foyaInBackground(home: string, args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, [foyaBin, ...args], { env: { ...process.env, FOYA_HOME: home }, encoding: "utf8", timeout: 60_000 });
+  return stdout;
 }
 
 /** A running `amicited-gateway serve --port 0`. */
