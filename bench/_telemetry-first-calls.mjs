@@ -1,0 +1,81 @@
+// A probe, not a bench section (scripts/bench.mjs runs no bench/_*.mjs): telemetry's own CPU over a
+// relay's first calls (issue #33, decision 0032's question), without the relay around it. Each
+// fresh process imports one built checkout's @foundry-mcp/telemetry, starts export (all sampled,
+// a sampled traceparent in every request's _meta, like telemetry-cost.mjs's "all" setup) and
+// measures what foya's relay asks of it per call (a server span, its client span parented by the
+// server's traceparent, both durations) over calls 150–350, the window telemetry-cost.mjs calls
+// "first calls". No stdio, no upstream, no SDK: on a shared machine its ratios settle with far
+// fewer processes than the relay's. Setups: `all` (the OTLP receiver is in this process) and
+// `all-no-export` (batches of 2048, so no export falls inside the window: the difference is what
+// the window's first export costs), `off` (no export, no /metrics: the harness alone).
+// Run: TELEMETRY_PROBE="before=/work/wt/base-4a3c156:all,after=.:all" node bench/_telemetry-first-calls.mjs
+// (TELEMETRY_PROBE_ROUNDS, default 40; each round runs every variant once, in rotating order).
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import { median } from "../tooling/bench-measure.mjs";
+import { startOtlpReceiver } from "../tooling/otlp-receiver.mjs";
+
+const WARM_UP_CALLS = 150;
+const MEASURED_CALLS = 200;
+const here = fileURLToPath(import.meta.url);
+
+/** Child: one process's telemetry CPU per call (µs) over the measured calls, written to stdout. */
+async function measureOneProcess(checkout, sampledParent) {
+  const { startTelemetry, operationFacts } = await import(pathToFileURL(path.resolve(checkout, "packages/telemetry/dist/index.js")).href);
+  const telemetry = await startTelemetry({ service: { name: "first-calls-probe", version: "0" }, localMetrics: false });
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+  const relayedCall = async (id) => {
+    const meta = sampledParent ? { traceparent: `00-${"ab".repeat(16)}-${(id + 1).toString(16).padStart(16, "0")}-01` } : undefined;
+    const served = operationFacts({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "mcp__ev0__echo", arguments: { message: "hello" }, ...(meta && { _meta: meta }) } });
+    const server = telemetry.startOperation("server", served, { transport: "pipe", protocolVersion: "2025-11-25" });
+    const parent = server.traceParent();
+    const sent = operationFacts({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "echo", arguments: { message: "hello" }, ...(parent && { _meta: { ...parent } }) } });
+    const client = telemetry.startOperation("client", sent, { transport: "pipe", protocolVersion: "2025-11-25", upstream: "ev0" });
+    await turn();
+    client.end({});
+    server.end({});
+    await turn();
+  };
+  for (let id = 0; id < WARM_UP_CALLS; id += 1) await relayedCall(id);
+  const before = process.cpuUsage();
+  for (let id = WARM_UP_CALLS; id < WARM_UP_CALLS + MEASURED_CALLS; id += 1) await relayedCall(id);
+  const used = process.cpuUsage(before);
+  process.stdout.write(String((used.user + used.system) / MEASURED_CALLS));
+  await telemetry.shutdown();
+  process.exit(0);
+}
+
+if (process.argv[2] === "--child") await measureOneProcess(process.argv[3], process.argv[4] === "1");
+else {
+  const run = promisify(execFile);
+  const receiver = await startOtlpReceiver();
+  const withoutOtel = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("OTEL_")));
+  const exporting = { ...withoutOtel, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_TRACES_SAMPLER: "always_on" };
+  const envs = { off: withoutOtel, all: exporting, "all-no-export": { ...exporting, OTEL_BSP_MAX_EXPORT_BATCH_SIZE: "2048", OTEL_BSP_MAX_QUEUE_SIZE: "4096" } };
+  const variants = (process.env.TELEMETRY_PROBE ?? "").split(",").filter(Boolean).map((entry) => {
+    const [name, rest] = entry.split("=");
+    const [checkout, setup] = rest.split(":");
+    if (!envs[setup]) throw new Error(`${name}: setup "${setup}" is none of ${Object.keys(envs).join(", ")}`);
+    return { name, checkout, setup, perCallUs: [] };
+  });
+  if (variants.length === 0) throw new Error('TELEMETRY_PROBE names no variant (e.g. "before=/work/wt/base-4a3c156:all,after=.:all")');
+  const rounds = Number(process.env.TELEMETRY_PROBE_ROUNDS) || 40;
+  for (let round = 0; round < rounds; round += 1) {
+    const order = variants.map((_, offset) => variants[(round + offset) % variants.length]);
+    for (const variant of round % 2 === 0 ? order : order.reverse()) {
+      // Asynchronous: the receiver answers the child's export from this process's event loop.
+      const { stdout } = await run(process.execPath, [here, "--child", variant.checkout, variant.setup === "off" ? "0" : "1"], { env: envs[variant.setup], encoding: "utf8" });
+      variant.perCallUs.push(Number(stdout));
+    }
+  }
+  await receiver.close();
+  const [reference] = variants;
+  console.log(`telemetry CPU per call over calls ${WARM_UP_CALLS}–${WARM_UP_CALLS + MEASURED_CALLS}, ${rounds} fresh processes per variant; ratio = median of the rounds' ratios to ${reference.name} [quartiles]`);
+  for (const variant of variants) {
+    const ratios = variant.perCallUs.map((us, round) => us / reference.perCallUs[round]).sort((a, b) => a - b);
+    const quartile = (fraction) => ratios[Math.floor(fraction * (ratios.length - 1))].toFixed(3);
+    console.log(`${variant.name.padEnd(16)} ${median(variant.perCallUs).toFixed(1).padStart(7)} µs/call  ${median(ratios).toFixed(3)} [${quartile(0.25)}–${quartile(0.75)}]`);
+  }
+}
