@@ -6,16 +6,19 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
-import { repoRoot, run, setup, toolEnvironment } from "./setup.mjs";
+import { repoRoot, run, runBeside, setup, toolEnvironment } from "./setup.mjs";
 
 const started = Date.now();
 const [command, ...prefix] = setup();
 console.log("• lint: eslint (layering rule), the type-aware pass (promises) and package checks (publint)");
+// The type-aware pass is one single-threaded process of ~100 s CPU: it runs beside the other
+// lint steps and the typecheck instead of before them (2 cores; about 1.5 min less in all).
+const typedLint = runBeside(command, [...prefix, "exec", "eslint", "--max-warnings", "0", "--config", "eslint.typed.config.mjs", "packages", "apps"]);
 run(command, [...prefix, "exec", "eslint", "--max-warnings", "0", "."]);
-run(command, [...prefix, "exec", "eslint", "--max-warnings", "0", "--config", "eslint.typed.config.mjs", "packages", "apps"]);
 run("node", ["tooling/check-packages.mjs", "--require-built"]);
 console.log("• typecheck");
 run(command, [...prefix, "exec", "turbo", "run", "typecheck", "--output-logs=errors-only"]);
+console.log(`• the type-aware lint pass (started with lint): ${await typedLint.finish()}s`);
 
 console.log("• tests");
 const reportDir = mkdtempSync(path.join(os.tmpdir(), "foundry-check-"));

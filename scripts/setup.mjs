@@ -2,8 +2,9 @@
 // Brings a fresh machine (Node 20+ and npm only) to a built workspace: pnpm at the pinned
 // version, dependencies (with the native build settings of TOOLCHAIN.md), then `turbo build`.
 // Used by `npm run check` (the test command) and `npm run demo` (the main job).
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -28,6 +29,39 @@ export function run(command, args, options = {}) {
     process.exit(result.status || 1);
   }
   return seconds;
+}
+
+/**
+ * Starts a command beside the steps that follow (a 2-core machine has a core to spare while a
+ * single-threaded step runs); its output goes to a file so it never interleaves with theirs.
+ * `finish()` waits for it, prints its output, and exits the process as `run` does when it failed.
+ * @example const typed = runBeside("pnpm", ["exec", "eslint", "."]); run(…); await typed.finish();
+ */
+export function runBeside(command, args) {
+  const started = Date.now();
+  const folder = mkdtempSync(path.join(os.tmpdir(), "foundry-step-"));
+  const logFile = path.join(folder, "output.log");
+  const log = openSync(logFile, "w");
+  const child = spawn(command, args, { cwd: repoRoot, stdio: ["ignore", log, log], env: toolEnvironment() });
+  closeSync(log);
+  // A step that fails first ends the process with process.exit: take this one down with it.
+  const stopChild = () => child.kill();
+  process.on("exit", stopChild);
+  const exited = new Promise((resolve) => child.on("close", (code, signal) => resolve(code ?? signal)));
+  return {
+    async finish() {
+      const status = await exited;
+      process.off("exit", stopChild);
+      process.stdout.write(readFileSync(logFile, "utf8"));
+      rmSync(folder, { recursive: true, force: true });
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (status !== 0) {
+        console.error(`\n✗ ${command} ${args.join(" ")} failed (exit ${status}) after ${seconds}s`);
+        process.exit(typeof status === "number" ? status : 1);
+      }
+      return seconds;
+    },
+  };
 }
 
 function pnpmVersion(command) {

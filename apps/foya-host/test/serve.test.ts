@@ -63,7 +63,9 @@ describe("foya serve", () => {
 
   it("follows a live edit of mcp.json and announces tools/list_changed", { timeout: 90_000 }, async () => {
     const session = await open(home, []);
-    const crashyPids = () => processesMentioning(CRASHY).map((line) => line.trim().split(/\s+/)[0]);
+    // This file's crashy server only (its argument is this file's root): other test files that run
+    // at the same time start crashy servers of their own.
+    const crashyPids = () => processesMentioning(`${CRASHY} ${root}`).map((line) => line.trim().split(/\s+/)[0]);
     const pidsBefore = crashyPids();
     expect(pidsBefore.length).toBeGreaterThan(0);
     const before = session.toolListChanges();
