@@ -19,16 +19,21 @@ export function toolEnvironment() {
   return env;
 }
 
+/** A step's seconds since `started`; when it failed (`exit` is not 0: a code or a signal), says so and exits the process with its code. */
+function endStep(command, args, started, exit) {
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (exit !== 0) {
+    console.error(`\n✗ ${command} ${args.join(" ")} failed (exit ${exit}) after ${seconds}s`);
+    process.exit(typeof exit === "number" ? exit : 1);
+  }
+  return seconds;
+}
+
 /** Runs a command with inherited output; exits the process with its code when it fails. */
 export function run(command, args, options = {}) {
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: repoRoot, stdio: "inherit", env: toolEnvironment(), ...options });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    console.error(`\n✗ ${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal}) after ${seconds}s`);
-    process.exit(result.status || 1);
-  }
-  return seconds;
+  return endStep(command, args, started, result.status ?? result.signal);
 }
 
 /**
@@ -54,12 +59,7 @@ export function runBeside(command, args) {
       process.off("exit", stopChild);
       process.stdout.write(readFileSync(logFile, "utf8"));
       rmSync(folder, { recursive: true, force: true });
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      if (status !== 0) {
-        console.error(`\n✗ ${command} ${args.join(" ")} failed (exit ${status}) after ${seconds}s`);
-        process.exit(typeof status === "number" ? status : 1);
-      }
-      return seconds;
+      return endStep(command, args, started, status);
     },
   };
 }

@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { CHOICE_SET, CONVERSATION_SETS, CURRENT_SET, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, MEMORY_SETS, REPHRASED19, REPHRASED20, RELATIVE_SET, choiceFacts, conversationFacts, currentFacts, holdout7Memories, holdout8Memories, holdout9Memories, holdout10Memories, holdout11Memories, holdout12Memories, labelledFacts, memorySearch, relativeFacts } from "./quality.mjs";
+import { CHOICE_SET, answerPosition, CONVERSATION_SETS, CURRENT_SET, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, MEMORY_SETS, REPHRASED19, REPHRASED20, RELATIVE_SET, choiceFacts, conversationFacts, currentFacts, holdout7Memories, holdout8Memories, holdout9Memories, holdout10Memories, holdout11Memories, holdout12Memories, labelledFacts, memorySearch, relativeFacts } from "./quality.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const argument = (name) => {
@@ -50,7 +50,7 @@ for (const [set, questions, memories] of SETS) {
     const byId = new Map(facts.map((fact) => [fact.id, fact]));
     for (const { query, relevant } of asked) {
       const ids = await search(query);
-      const rank = ids.map((id) => keyOf.get(id)).findIndex((key) => relevant.includes(key));
+      const rank = answerPosition(ids, keyOf, relevant);
       ranks[set].push({ query, rank });
       if (rank === 0) top1 += 1;
       if (rank >= 0 && rank < 5) hit5 += 1;

@@ -182,12 +182,16 @@ export function labelledFacts(list = LABELLED_DEFAULT) {
   return { facts, keyOf };
 }
 
+/** Where the first right fact stands among the ranked `ids` (0 = first), or -1 when none is there. */
+export function answerPosition(ids, keyOf, relevant) {
+  return ids.findIndex((id) => relevant.includes(keyOf.get(id)));
+}
+
 /** top-1, hit@5 and MRR (over the top 10) of a search (question → fact ids) on one set. */
 export async function scoreQuestions(search, questions, keyOf) {
   let top1 = 0, hit5 = 0, reciprocal = 0;
   for (const { query, relevant } of questions) {
-    const keys = (await search(query)).map((id) => keyOf.get(id));
-    const position = keys.findIndex((key) => relevant.includes(key));
+    const position = answerPosition(await search(query), keyOf, relevant);
     if (position === 0) top1 += 1;
     if (position >= 0 && position < 5) hit5 += 1;
     if (position >= 0) reciprocal += 1 / (position + 1);

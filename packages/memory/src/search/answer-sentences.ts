@@ -27,13 +27,17 @@ export interface AnswerSentences {
 
 const sentencesOf = new WeakMap<Fact, AnswerSentences>();
 
-// Title and body sentences: a sentence ends at . ! ? ; or a line break.
-/** The fact's sentences holding a date or a name, and its dates, worked out once per fact. */
+/** A fact body's sentences: a sentence ends at . ! ? ; or a line break. */
+export function bodySentences(body: string): string[] {
+  return body.split(/(?<=[.!?;])\s+|\n+/);
+}
+
+/** The fact's sentences (its title, then its body's) holding a date or a name, and its dates, worked out once per fact. */
 export function answerSentences(fact: Fact): AnswerSentences {
   let found = sentencesOf.get(fact);
   if (found === undefined) {
     found = { dated: [], named: [], dates: factDates(fact) };
-    for (const sentence of [fact.title, ...fact.body.split(/(?<=[.!?;])\s+|\n+/)]) {
+    for (const sentence of [fact.title, ...bodySentences(fact.body)]) {
       // "yesterday", "two weeks ago", "last March" date a sentence as much as "14 March 2026".
       const dated = mentionsDate(sentence) || mentionsRelativeDate(sentence);
       const named = mentionsPersonName(sentence);

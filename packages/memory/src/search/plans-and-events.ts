@@ -15,6 +15,7 @@
 
 import { datesIn, isPastForm, relativeDatesIn, splitWords, type CalendarDate } from "@foundry-mcp/text-analysis";
 import type { Fact } from "../types";
+import { bodySentences } from "./answer-sentences";
 
 /**
  * Score factor of a fact announcing a plan, for a question about what happened. On the dev sets
@@ -48,7 +49,7 @@ export function announcesPlan(fact: Fact): boolean {
   if (PLAN_WORDS.test(text)) return true;
   const created = new Date(fact.created);
   if (Number.isNaN(created.getTime())) return false;
-  return fact.body.split(/(?<=[.!?;])\s+|\n+/).some((sentence) => {
+  return bodySentences(fact.body).some((sentence) => {
     const dates = [...datesIn(sentence), ...relativeDatesIn(sentence, fact.created)];
     return dates.some((date) => after(date, created)) && !splitWords(sentence).some(isPastForm);
   });
