@@ -3,19 +3,18 @@
 // ramen bar, not by the newer one telling the change (src/search/earlier-state.ts).
 import { describe, expect, it } from "vitest";
 import { FoundryMemory, InMemoryFactStore } from "../src/index";
-import { storedFact } from "./__fixtures__/stored-fact";
+import { savedFact } from "./__fixtures__/stored-fact";
 import { datesIn } from "@foundry-mcp/text-analysis";
 import { laterStateTerms } from "../src/search/earlier-state";
 
-const saved = (id: string, title: string, body: string, created: string) => ({ ...storedFact(id, "domain", title, body), created });
 // As chat keeps it: a detail said, then said again with a new value, nothing linking the two.
 const memory = new FoundryMemory({
   root: "/nonexistent-earlier-state-test",
   driver: new InMemoryFactStore([
-    saved("fact-0001", "Team lunch at the Thai place", "Team lunch is at the Thai place on Fridays.", "2024-03-04T12:00:00Z"),
-    saved("fact-0002", "Team lunch at the ramen bar", "Team lunch is at the ramen bar on Fridays.", "2025-01-20T12:00:00Z"),
-    saved("fact-0003", "Ines codes in Vim", "Ines writes code in Vim.", "2024-05-25T12:00:00Z"),
-    saved("fact-0004", "Ines moved to VS Code", "Ines gave up on Vim and codes in VS Code now.", "2025-10-02T12:00:00Z"),
+    savedFact("fact-0001", "Team lunch at the Thai place", "Team lunch is at the Thai place on Fridays.", "2024-03-04T12:00:00Z"),
+    savedFact("fact-0002", "Team lunch at the ramen bar", "Team lunch is at the ramen bar on Fridays.", "2025-01-20T12:00:00Z"),
+    savedFact("fact-0003", "Ines codes in Vim", "Ines writes code in Vim.", "2024-05-25T12:00:00Z"),
+    savedFact("fact-0004", "Ines moved to VS Code", "Ines gave up on Vim and codes in VS Code now.", "2025-10-02T12:00:00Z"),
   ]),
 });
 const first = async (query: string) => (await memory.search({ query })).hits[0]?.fact.id;
@@ -50,9 +49,9 @@ describe("a change naming the value it replaced, for a question about before", (
   const band = new FoundryMemory({
     root: "/nonexistent-earlier-state-change-test",
     driver: new InMemoryFactStore([
-      saved("fact-0001", "Theo in the band", "Theo Park plays lead guitar in the band, Theo mentioned in the group chat.", "2025-06-20T15:30:00Z"),
-      saved("fact-0002", "Theo: new guitar", "Update from Theo: no longer a battered Telecaster; Theo tours with a borrowed Gretsch these days.", "2026-03-06T14:30:00Z"),
-      saved("fact-0003", "Freya: new guitar", "Freya plays a red Fender guitar now, not a Gibson any more.", "2025-02-06T14:30:00Z"),
+      savedFact("fact-0001", "Theo in the band", "Theo Park plays lead guitar in the band, Theo mentioned in the group chat.", "2025-06-20T15:30:00Z"),
+      savedFact("fact-0002", "Theo: new guitar", "Update from Theo: no longer a battered Telecaster; Theo tours with a borrowed Gretsch these days.", "2026-03-06T14:30:00Z"),
+      savedFact("fact-0003", "Freya: new guitar", "Freya plays a red Fender guitar now, not a Gibson any more.", "2025-02-06T14:30:00Z"),
     ]),
   });
 

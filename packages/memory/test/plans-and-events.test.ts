@@ -3,11 +3,10 @@
 // what happened wants the outcome; the plan, written first and naming the event in full, came first.
 import { describe, expect, it } from "vitest";
 import { FoundryMemory, InMemoryFactStore } from "../src/index";
-import { storedFact } from "./__fixtures__/stored-fact";
+import { savedFact } from "./__fixtures__/stored-fact";
 import { announcesPlan, asksAboutPast } from "../src/search/plans-and-events";
 
-const saved = (id: string, title: string, body: string, created: string) => ({ ...storedFact(id, "domain", title, body), created });
-const note = (body: string, created = "2026-03-04T12:00:00Z") => saved("fact-0009", "A note", body, created);
+const note = (body: string, created = "2026-03-04T12:00:00Z") => savedFact("fact-0009", "A note", body, created);
 
 describe("events over plans", () => {
   it("reads a fact as announcing when it names a later day or says a thing will happen, and tells nothing of its own day", () => {
@@ -33,10 +32,10 @@ describe("events over plans", () => {
     const memory = new FoundryMemory({
       root: "/nonexistent-plans-and-events-test",
       driver: new InMemoryFactStore([
-        saved("fact-0001", "Fire inspection", "Fire officer's inspection is on the 17th of March, morning.", "2026-01-22T12:00:00Z"),
-        saved("fact-0002", "Fire inspection passed", "Fire officer came this morning. Passed, but wants the emergency lighting tested monthly and logged.", "2026-03-17T12:00:00Z"),
-        saved("fact-0003", "New vet hired", "We're taking on Nneka Obi, new graduate from Edinburgh, starting 2 February.", "2026-01-19T12:00:00Z"),
-        saved("fact-0004", "Nneka's first day", "Nneka started today. Shadowed Ruth in consults all morning.", "2026-02-02T12:00:00Z"),
+        savedFact("fact-0001", "Fire inspection", "Fire officer's inspection is on the 17th of March, morning.", "2026-01-22T12:00:00Z"),
+        savedFact("fact-0002", "Fire inspection passed", "Fire officer came this morning. Passed, but wants the emergency lighting tested monthly and logged.", "2026-03-17T12:00:00Z"),
+        savedFact("fact-0003", "New vet hired", "We're taking on Nneka Obi, new graduate from Edinburgh, starting 2 February.", "2026-01-19T12:00:00Z"),
+        savedFact("fact-0004", "Nneka's first day", "Nneka started today. Shadowed Ruth in consults all morning.", "2026-02-02T12:00:00Z"),
       ]),
     });
     const ranked = async (query: string) => (await memory.search({ query })).hits.map((hit) => hit.fact.id).slice(0, 2);

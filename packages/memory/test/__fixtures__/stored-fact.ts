@@ -5,3 +5,8 @@ import type { Fact, FactType } from "../../src/index";
 export function storedFact(id: string, type: FactType, title: string, body = "Noted."): Fact {
   return { id, type, title, body, scope: "project", tags: [], confidence: "high", source: "code", created: "2026-01-01T00:00:00Z" };
 }
+
+/** A domain fact as {@link storedFact} makes it, saved at `created` (tests of time, change and choice). */
+export function savedFact(id: string, title: string, body: string, created: string): Fact {
+  return { ...storedFact(id, "domain", title, body), created };
+}
