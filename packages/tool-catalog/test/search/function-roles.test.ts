@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { ToolCatalog } from "../../src/index";
 import { functionRoles } from "../../src/search/function-roles";
-import { externalCatalogRanker, externalSets } from "../../bench/external.mjs";
+import { externalCorpora, firstExternalHit } from "../__fixtures__/external-first-hit";
 
 describe("functionRoles", () => {
   it("finds help asked of the assistant and the time filler, by stem", () => {
@@ -64,9 +64,7 @@ describe("ToolCatalog.search with function-role words", () => {
   });
 });
 
-const sets = new Map(externalSets().map(([set, , corpus]) => [set, corpus]));
-
-describe.skipIf(sets.size === 0)("function-role words in the external sets", () => {
+describe.skipIf(externalCorpora.size === 0)("function-role words in the external sets", () => {
   // Regression: each came after `Now`, `ResearchHelper` or `help`, named for a function word.
   it.each([
     ["metatool", "I need to know the time right now in Tokyo, Japan.", "timemachine"],
@@ -75,7 +73,6 @@ describe.skipIf(sets.size === 0)("function-role words in the external sets", () 
     ["metatool", "Can you give me relevant search results?", "internetSearch"],
     ["metatool", "Can you provide me with a list of restaurants in Japan that I can reserve a table at?", "RestaurantBookingTool"],
   ])("%s: %s → %s first", async (set, query, expected) => {
-    const rankOf = await externalCatalogRanker(ToolCatalog, sets.get(set)!, [{ query, expected: [expected] }]);
-    expect(rankOf(query)[0]?.[0]).toBe(expected);
+    expect(await firstExternalHit(set, query)).toBe(expected);
   });
 });

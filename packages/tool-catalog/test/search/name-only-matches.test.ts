@@ -3,7 +3,7 @@
 // word ("Now", "locator"), weak evidence alone (search/rank.ts, NAME_ONLY_FACTOR).
 import { describe, expect, it } from "vitest";
 import { ToolCatalog } from "../../src/index";
-import { externalCatalogRanker, externalSets } from "../../bench/external.mjs";
+import { externalCorpora, firstExternalHit } from "../__fixtures__/external-first-hit";
 
 describe("ToolCatalog.search with a tool matched only by its name", () => {
   const catalog = () => {
@@ -30,15 +30,12 @@ describe("ToolCatalog.search with a tool matched only by its name", () => {
   });
 });
 
-const sets = new Map(externalSets().map(([set, , corpus]) => [set, corpus]));
-
-describe.skipIf(sets.size === 0)("name-only matches in the external sets", () => {
+describe.skipIf(externalCorpora.size === 0)("name-only matches in the external sets", () => {
   // Regression: each came second behind a tool only its name matched (`Now`, `abc_to_audio`).
   it.each([
     ["metatool", "I wonder where the International Space Station is right now. Any idea?", "locator"],
     ["metatool", "I want to create an audio version of my presentation slides. How can I do that?", "speechki_tts_plugin"],
   ])("%s: %s → %s first", async (set, query, expected) => {
-    const rankOf = await externalCatalogRanker(ToolCatalog, sets.get(set)!, [{ query, expected: [expected] }]);
-    expect(rankOf(query)[0]?.[0]).toBe(expected);
+    expect(await firstExternalHit(set, query)).toBe(expected);
   });
 });

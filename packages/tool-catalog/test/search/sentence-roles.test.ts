@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { ToolCatalog } from "../../src/index";
 import { sceneOnlyStems } from "../../src/search/sentence-roles";
-import { externalCatalogRanker, externalSets } from "../../bench/external.mjs";
+import { externalCorpora, firstExternalHit } from "../__fixtures__/external-first-hit";
 
 describe("sceneOnlyStems", () => {
   it("returns the words only the sentences that ask nothing hold", () => {
@@ -52,16 +52,13 @@ describe("ToolCatalog.search with scene-setting sentences", () => {
   });
 });
 
-const sets = new Map(externalSets().map(([set, , corpus]) => [set, corpus]));
-
-describe.skipIf(sets.size === 0)("scene-setting sentences in the external sets", () => {
+describe.skipIf(externalCorpora.size === 0)("scene-setting sentences in the external sets", () => {
   // Regression: each came second or lower behind a tool the scene's words matched.
   it.each([
     ["bfcl", "During our visit to San Francisco for a regional conference, my colleagues and I are looking to attend an interesting event on the evening of the 1st October 2023. Find us a Theater event happening in San Francisco on that date?", "Events_3_FindEvents"],
     ["bfcl", "I'm getting Cabin Fever from being cooped up at work and home. find a theater event for me on the 9th of march 2023 in San Francisco? march 2023 is 2023 march", "Events_3_FindEvents"],
     ["metatool", "This pollution is making me sick! Check the air quality forecast for zip code 22222.", "airqualityforeast"],
   ])("%s: %s → %s first", async (set, query, expected) => {
-    const rankOf = await externalCatalogRanker(ToolCatalog, sets.get(set)!, [{ query, expected: [expected] }]);
-    expect(rankOf(query)[0]?.[0]).toBe(expected);
+    expect(await firstExternalHit(set, query)).toBe(expected);
   });
 });
