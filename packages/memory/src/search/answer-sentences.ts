@@ -57,10 +57,20 @@ export const DATE_MATCH_FACTOR = 2;
 // Each test below takes the fact's sentences when the caller holds them already (rank.ts reads
 // them from its per-position memo, search/lift-memo.ts).
 
-/** True when the fact names one of `asked` (the question's dates). */
+/**
+ * True when the fact names one of `asked` (the question's dates), or was saved on a day the
+ * question names: a note is about the day it was written, and "Nneka did her first Saturday
+ * surgery alone" saved on 11 April answers "who did Saturday surgery alone on 11 April" though
+ * only the plan announcing it writes the date. A month asked alone is not met by the saving day
+ * (no dev question moved, and every note of the month would share it).
+ */
 export function namesDate(fact: Fact, asked: readonly CalendarDate[], sentences = answerSentences(fact)): boolean {
   const { dates } = sentences;
-  return dates.some((date) => asked.some((other) => sameDate(date, other)));
+  if (dates.some((date) => asked.some((other) => sameDate(date, other)))) return true;
+  const saved = new Date(fact.created);
+  if (Number.isNaN(saved.getTime())) return false;
+  const day = { year: saved.getUTCFullYear(), month: saved.getUTCMonth() + 1, day: saved.getUTCDate() };
+  return asked.some((other) => other.day !== undefined && sameDate(day, other));
 }
 
 /** True when the form asks for a time (a person) and some sentence of the fact holds a date (a name). */

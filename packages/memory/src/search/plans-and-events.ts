@@ -10,9 +10,15 @@
 // "planning to", "scheduled", "set for", "booked for"), and tells nothing of its own day
 // ("today", "this morning", "tonight", "yesterday", "last night": an outcome noted as it
 // happened, whatever else it plans).
+// A "when" question about a thing still to come ("when are we moving in", "when is Toby
+// leaving") wants the plan as it stands: dates move, and each move is saved as a new
+// announcement ("move in by Easter", then "end of April, not Easter", then "we move in on
+// Saturday 2 May") that seldom links the one it replaces, so the newer facts in the running are
+// lifted as for a question about the present (search/current-state.ts's liftRecent).
 // Neighbours: search/answer-sentences.ts gives a fact's dates (written and relative);
 // search/lift-memo.ts keeps the answer per fact; search/rank.ts applies the factor.
 
+import type { QuestionForm } from "./question-form";
 import { datesIn, isPastForm, relativeDatesIn, splitWords, type CalendarDate } from "@foundry-mcp/text-analysis";
 import type { Fact } from "../types";
 import { bodySentences } from "./answer-sentences";
@@ -63,4 +69,21 @@ const PAST_QUESTION_WORDS = new Set(["did", "happened"]);
 /** True when the question (its lower-case words) asks about what happened. */
 export function asksAboutPast(words: readonly string[]): boolean {
   return words.some((word) => PAST_QUESTION_WORDS.has(word));
+}
+
+// "when is", "when are", "when will", "when's": the tense of a thing to come ("when do…" asks for a habit or a rule: left out).
+const COMING_AFTER_WHEN = new Set(["is", "are", "will", "s", "re"]);
+// Words of a question about the past ("when was the boiler fixed", "when had…").
+const PAST_WORDS = new Set(["did", "was", "were", "had", "happened"]);
+
+/**
+ * True when a "when" question (its lower-case words, its form) asks about a thing still to come
+ * or standing, not about the past: "when" then is/are/will…, and no past word or form after it.
+ * Measured and left out: a terse date question with no verb ("move-in date?"): no dev question moved.
+ */
+export function asksAboutComing(words: readonly string[], form: QuestionForm | undefined): boolean {
+  if (form !== "time") return false;
+  const at = words.indexOf("when");
+  if (at < 0 || !COMING_AFTER_WHEN.has(words[at + 1] ?? "")) return false;
+  return !words.some((word) => PAST_WORDS.has(word) || isPastForm(word));
 }

@@ -21,6 +21,11 @@ const OPENERS = new Set(["so", "and", "but", "ok", "okay", "then", "hey"]);
 
 /** The form a question asks in, or undefined when it is not a question (a keyword search). */
 export function questionForm(words: readonly string[]): QuestionForm | undefined {
+  const form = formOfFirstWords(words);
+  return form === undefined && asksForDate(words) ? "time" : form;
+}
+
+function formOfFirstWords(words: readonly string[]): QuestionForm | undefined {
   let start = 0;
   while (start < words.length && OPENERS.has(words[start]!)) start += 1;
   const [first, second, third] = words.slice(start);
@@ -53,6 +58,16 @@ export function questionForm(words: readonly string[]): QuestionForm | undefined
     default:
       return undefined;
   }
+}
+
+// "Dash op date?", "what day did the frame turn up", "in which day the fire officer came": a
+// question naming the date or day it wants asks for a time as "when" does.
+const DATE_NOUNS = new Set(["date", "dates"]);
+const WHICH = new Set(["what", "which"]);
+
+/** True when a question with no form of its own asks for a date: it holds "date(s)", or "what/which day". */
+function asksForDate(words: readonly string[]): boolean {
+  return words.some((word, at) => DATE_NOUNS.has(word) || (word === "day" && at > 0 && WHICH.has(words[at - 1]!)));
 }
 
 const TIME = /\b(before|after|until|within|every|daily|weekly|monthly|yearly|nightly|hourly|once|morning|night|day|days|week|weeks|month|months|year|years|minutes?|hours?|seconds?|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d+:\d+)\b/i;

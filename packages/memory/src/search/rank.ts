@@ -14,7 +14,8 @@
 // newer fact saying a value was replaced drops the older ones still holding it (search/replaced-values.ts);
 // a role the question names ("the director") also looks for the person the facts give it (search/role-names.ts).
 // For a question about what happened ("when did…"), a fact only announcing it falls a little
-// below the one telling the outcome (search/plans-and-events.ts).
+// below the one telling the outcome, and for one about a thing to come ("when are we moving in")
+// the newer plans are lifted (search/plans-and-events.ts).
 // Ties: confidence, then newer.
 
 import type { Fact, FactType } from "../types";
@@ -29,7 +30,7 @@ import { ACTOR_FACTOR, SUBJECT_FACTOR } from "./fact-subject";
 import { CURRENT_STATE_FACTOR, STATES_PRESENT_FACTOR, currentStateMarkers, liftRecent } from "./current-state";
 import { CHOICE_FACTOR, asksForChoice } from "./choice";
 import { NAMES_MONEY, NAMES_PRODUCT, OPENS_WITH_PERSON_NAME, RECORDS_CHOICE, STATES_PRESENT, TELLS_CHANGE_TO, ANNOUNCES_PLAN, liftMemo } from "./lift-memo";
-import { PLAN_FACTOR, asksAboutPast } from "./plans-and-events";
+import { PLAN_FACTOR, asksAboutComing, asksAboutPast } from "./plans-and-events";
 import { MONEY_FACTOR, asksForMoney } from "./money-answers";
 import { EARLIER_STATE_FACTOR, laterStateTerms, liftEarlier } from "./earlier-state";
 import { asksEarlierState, dropReplaced } from "./replaced-values";
@@ -123,7 +124,9 @@ export function rankFacts(
   const moneyQuestion = asksForMoney(queryWords);
   // "when did the staff meeting choose": the fact telling the outcome, over the one announcing it (search/plans-and-events.ts).
   const pastQuestion = asksAboutPast(queryWords);
-  const maxLift = (laterState ? EARLIER_STATE_FACTOR : 1) * (form === "person" ? ACTOR_FACTOR : 1) * (choiceQuestion ? CHOICE_FACTOR : 1) * (moneyQuestion ? MONEY_FACTOR : 1) * (currentState ? CURRENT_STATE_FACTOR * STATES_PRESENT_FACTOR : 1) * (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1);
+  // "when are we moving in": the newest plan in the running, as for a now-question (search/plans-and-events.ts).
+  const comingQuestion = asksAboutComing(queryWords, form);
+  const maxLift = (laterState ? EARLIER_STATE_FACTOR : 1) * (form === "person" ? ACTOR_FACTOR : 1) * (choiceQuestion ? CHOICE_FACTOR : 1) * (moneyQuestion ? MONEY_FACTOR : 1) * (currentState ? CURRENT_STATE_FACTOR * STATES_PRESENT_FACTOR : 1) * (comingQuestion && !currentState ? CURRENT_STATE_FACTOR : 1) * (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1);
   const floor = options.limit >= 1 && scores.length > options.limit ? kthLargest(scores, options.limit) - 1e-6 : -Infinity;
   // The lifted scores first, in plain arrays: only those at or above the limit-th lifted score
   // (and its ties) become survivors with their tie-breaks worked out and are sorted (a "when"
@@ -158,7 +161,7 @@ export function rankFacts(
     liftedPositions.push(position);
     liftedScores.push(score * lift);
   }
-  if (currentState) liftRecent(liftedFacts, liftedScores);
+  if (currentState || comingQuestion) liftRecent(liftedFacts, liftedScores);
   if (laterState) liftEarlier(liftedFacts, liftedScores, laterState, (at) => memo.replacements(liftedPositions[at] as number, liftedFacts[at] as Fact).length > 0);
   // A newer fact saying a value was replaced drops the older ones holding it (search/replaced-values.ts).
   if (!laterState && !asksEarlierState(queryWords))
