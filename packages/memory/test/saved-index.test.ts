@@ -90,6 +90,24 @@ describe("saved index", () => {
     await second.memory.close();
   });
 
+  // Regression (found in the memory-tune22 round): a fact naming a day has date terms
+  // (search/date-terms.ts) that add to no field's length, and the restore's check that each fact's
+  // counts add up to its lengths counted them, so a memory holding one dated fact never restored
+  // its saved index and read every file again on each cold start.
+  it("restores a saved index whose facts name days", async () => {
+    seed();
+    const facts = path.join(root, ".foundry/memory/facts");
+    writeFileSync(path.join(facts, "fact-0061.md"), serializeFact({ ...fact(61, "wordzz"), body: "The wordzz rule holds from 14 March 2026." }));
+    const first = await open();
+    await first.memory.search({ query: "wordzz" });
+    await waitForSave();
+    await first.memory.close();
+    const second = await open();
+    expect((await second.memory.search({ query: "what changed on 14 March 2026" })).hits.map((hit) => hit.fact.id)[0]).toBe("fact-0061");
+    expect(second.driver.freshness()).toMatchObject({ restored: true, filesRead: 0 });
+    await second.memory.close();
+  });
+
   it("keeps the search index itself, and a restored one answers like a fresh build after files changed, came and went", async () => {
     seed();
     const first = await open();

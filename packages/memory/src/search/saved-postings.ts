@@ -121,6 +121,9 @@ function holdsTerm(terms: FactTerms | undefined, fact: Fact, term: string): bool
   return false;
 }
 
+/** `~`, which starts every date term and no word's (the analyser never yields it). */
+const DATE_TERM_MARK = 126;
+
 function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === "string");
 }
@@ -152,8 +155,8 @@ export function decodePostings(saved: unknown, ends: Int32Array, positions: Int3
   // Each list ascending (as encoded: a list out of order is not one this code wrote), each count a real one.
   if (packed.length !== positions.length || (ends.length > 0 ? ends[ends.length - 1] : 0) !== positions.length) return undefined;
   const factCount = facts.length;
-  // Per fact and field, the sum of its counts over all lists: it must equal the fact's saved
-  // field length (search-index.ts counts every token once), and the lengths must add up to the
+  // Per fact and field, the sum of its counts over all lists but the date terms' (which add to no
+  // length): it must equal the fact's saved field length (search-index.ts counts every token once), and the lengths must add up to the
   // totals, so a forged count, a moved posting or a forged total is caught here, not ranked.
   const sums = new Float64Array(factCount * FIELDS);
   const saturated = new Uint8Array(factCount);
@@ -161,6 +164,8 @@ export function decodePostings(saved: unknown, ends: Int32Array, positions: Int3
   for (let term = 0; term < ends.length; term++) {
     const end = ends[term] as number;
     if (end <= start) return undefined;
+    // A date term (`~2026-03-14`, date-terms.ts) counts in no field's length: left out of the sums.
+    const counted = (vocabulary[term] as string).charCodeAt(0) !== DATE_TERM_MARK;
     let previous = -1;
     for (let at = start; at < end; at++) {
       const position = positions[at] as number;
@@ -168,7 +173,7 @@ export function decodePostings(saved: unknown, ends: Int32Array, positions: Int3
       if (position <= previous || position >= factCount || counts <= 0 || counts >= 2 ** 30) return undefined;
       for (let field = 0; field < FIELDS; field++) {
         const count = fieldCount(counts, field);
-        sums[position * FIELDS + field] = (sums[position * FIELDS + field] as number) + count;
+        if (counted) sums[position * FIELDS + field] = (sums[position * FIELDS + field] as number) + count;
         if (count === MAX_FIELD_COUNT) saturated[position] = 1;
       }
       previous = position;
