@@ -25,8 +25,10 @@ describe("a question's date asked once", () => {
     expect(await top("what shipped on 1 December 2025")).toBe("fact-0003");
   });
 
-  it("keeps a date's words when the question names no year (no date term asks for it)", async () => {
+  it("asks for a day named without a year in every year the memory holds it, and keeps its words when it holds none", async () => {
     expect(await top("what shipped on 18 June")).toBe("fact-0001");
+    expect(dateWordsOfQuestion([{ month: 6, day: 18 }], (term) => term === "~2025-06-18").has("june")).toBe(true);
+    expect(dateWordsOfQuestion([{ month: 6, day: 19 }], (term) => term === "~2025-06-18").size).toBe(0);
   });
 
   it("reads the year, month name, short name and number, and the day with its ordinals as the date's words", () => {

@@ -62,12 +62,14 @@ export function rankFacts(
     const group = groups.find((alternatives) => alternatives.keys().next().value === roleStem);
     if (group !== undefined) addAlternative(group, nameStem, RANKING.roleNameWeight);
   }
-  // A day or month the question names is one concept, found through the facts' date terms, and
-  // not its written words as well (each group's first term is its word's stem).
+  // A day or month the question names is one concept, found through the facts' date terms (the
+  // days they name and the day each was saved), and not its written words as well (each group's
+  // first term is its word's stem).
   const askedDates = datesIn(query);
-  const dateTerms = dateTermsOfQuestion(askedDates);
+  const indexed = (term: string) => index.postings.has(term);
+  const dateTerms = dateTermsOfQuestion(askedDates, indexed);
   if (dateTerms.length > 0) {
-    const dateWords = dateWordsOfQuestion(askedDates);
+    const dateWords = dateWordsOfQuestion(askedDates, indexed);
     groups = groups.filter((alternatives) => !dateWords.has(alternatives.keys().next().value ?? ""));
     groups.push(new Map(dateTerms.map((term) => [term, 1])));
   }
