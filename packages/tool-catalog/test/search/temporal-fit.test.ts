@@ -2,7 +2,7 @@
 // they give the present state and take no date.
 import { describe, expect, it } from "vitest";
 import { ToolCatalog, type SearchOptions } from "../../src/index";
-import { asksAboutAnotherDay, PRESENT_ONLY_FACTOR, TemporalFit } from "../../src/search/temporal-fit";
+import { asksAboutAnotherDay, NO_DAY_FACTOR, TemporalFit } from "../../src/search/temporal-fit";
 import { externalCorpora, firstExternalHit } from "../__fixtures__/external-first-hit";
 
 describe("asksAboutAnotherDay", () => {
@@ -25,8 +25,9 @@ describe("TemporalFit.reorder", () => {
       { inputSchema: { type: "object", properties: { city: { type: "string" } } } },
       { inputSchema: { type: "object", properties: { city: { type: "string" }, date: { type: "string" } } } },
       { inputSchema: { type: "object", properties: { start_date: { type: "string" } } } },
+      { inputSchema: { type: "object", properties: { date: { type: "string", enum: ["tomorrow", "in a week"] } } } },
     ],
-    [["get", "current", "weather"], ["current", "histor", "weather"], ["latest", "read"]],
+    [["get", "current", "weather"], ["current", "histor", "weather"], ["latest", "read"], ["forecast", "weather"]],
   );
 
   it("scores down only the present-state tools that take no date, for a request naming a day", () => {
@@ -39,7 +40,28 @@ describe("TemporalFit.reorder", () => {
     expect(ranked).toEqual([
       { doc: 1, score: 8, mask: 0 },
       { doc: 2, score: 7, mask: 0 },
-      { doc: 0, score: 10 * PRESENT_ONLY_FACTOR, mask: 0 },
+      { doc: 0, score: 10 * NO_DAY_FACTOR, mask: 0 },
+    ]);
+  });
+
+  it("scores down a tool whose date parameter enumerates only days the request does not say", () => {
+    const ranked = [
+      { doc: 3, score: 10, mask: 0 },
+      { doc: 1, score: 8, mask: 0 },
+    ];
+    fit.reorder("the weather forecast for Oslo on March 3rd, 2023", ranked);
+    expect(ranked.map((hit) => [hit.doc, hit.score])).toEqual([
+      [1, 8],
+      [3, 10 * NO_DAY_FACTOR],
+    ]);
+    const asked = [
+      { doc: 3, score: 10, mask: 0 },
+      { doc: 1, score: 8, mask: 0 },
+    ];
+    fit.reorder("the weather forecast for Oslo in a week, on Friday", asked);
+    expect(asked.map((hit) => [hit.doc, hit.score])).toEqual([
+      [3, 10],
+      [1, 8],
     ]);
   });
 
@@ -78,6 +100,8 @@ describe.skipIf(externalCorpora.size === 0)("time fit in the external sets", () 
   it.each([
     ["bfcl", "How's the weather in LA on March 9th?", "Weather_1_GetWeather"],
     ["bfcl", "Can you provide the weather information for Ciudad de Mexico on May 5th, 2023?", "Weather_1_GetWeather"],
+    // …and below weather_forecast.get, whose date only takes "tomorrow", "the day after tomorrow" or "in a week".
+    ["bfcl", "Canyou check the weather will be like in San Francisco on March 1st 2023?", "Weather_1_GetWeather"],
   ])("%s: %s → %s", async (set, query, expected) => {
     expect(await firstExternalHit(set, query)).toBe(expected);
   });
