@@ -15,6 +15,7 @@ import { interleaveIntents, requestIntents } from "./multi-step";
 import { SCENE_WEIGHT, sceneOnlyStems } from "./sentence-roles";
 import { functionRoles, REQUEST_FORM_WEIGHT } from "./function-roles";
 import { preferDistinctWords } from "./distinct-words";
+import { TemporalFit } from "./temporal-fit";
 import type { SemanticSearchSettings } from "@foundry-mcp/text-analysis";
 
 /** How a catalog searches: vocabulary expansion, typo/prefix tolerance, BM25F settings. */
@@ -41,6 +42,8 @@ export interface SearchOptions {
   sentenceRoles?: boolean;
   /** Of close siblings at the head, put first the one holding request words the other lacks (default true; search/distinct-words.ts). */
   distinctWords?: boolean;
+  /** A request naming a day moves down tools that say they give only the present state (default true; search/temporal-fit.ts). */
+  temporalFit?: boolean;
   /** Fuse the ranking with an embeddings model's nearest tools (default off; search/semantic/). */
   semantic?: SemanticSearchSettings;
   /** The learned second stage (search/rerank.ts; default off): `{}` turns it on with the trained weights. */
@@ -70,6 +73,7 @@ export class SearchSettings {
   readonly enumFit: boolean;
   readonly sentenceRoles: boolean;
   readonly distinctWords: boolean;
+  readonly temporalFit: boolean;
   /** The second stage's weights (RERANK_FEATURES order), or undefined when it is off. */
   readonly rerankWeights: Float64Array | undefined;
   readonly observeHead: RerankerSettings["observe"];
@@ -87,6 +91,7 @@ export class SearchSettings {
     this.enumFit = options.enumFit !== false;
     this.sentenceRoles = options.sentenceRoles !== false;
     this.distinctWords = options.distinctWords !== false;
+    this.temporalFit = options.temporalFit !== false;
     const reranker = options.reranker;
     this.rerankWeights = reranker === undefined ? undefined : weightVector(reranker.weights ?? RERANK_WEIGHTS);
     this.observeHead = reranker?.observe;
@@ -105,6 +110,8 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
   private readonly groupOf: Int32Array | undefined;
   /** Size of each near-duplicate group, by group number. */
   private readonly groupSizes = new Map<number, number>();
+  /** Present-state tools a request naming a day moves down (search/temporal-fit.ts), or undefined when off. */
+  private readonly temporalFit: TemporalFit | undefined;
   /** Word stems of the tools the sibling tie-break compared, built on first use (a few per search). */
   private readonly wordSets = new Map<number, Set<string>>();
 
@@ -134,6 +141,7 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
       }),
       settings.bm25f,
     );
+    this.temporalFit = settings.temporalFit ? new TemporalFit(tools, this.index.describingStems) : undefined;
     this.groupOf = settings.groupNearDuplicates
       ? nearDuplicateGroups(tools.map((tool) => ({ toolset: tool.toolset, name: nameWithinToolset(tool.name, toolsets.get(tool.toolset)), description: tool.description })))
       : undefined;
@@ -216,6 +224,7 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
     const ranked = rankDocuments(groups, this.index, { allow, mentioned, actionFit: fit, components });
     const pairShares = this.settings.wordPairs ? this.index.wordPairs.reorder(query, ranked) : new Map<number, number>();
     if (this.settings.enumFit) this.index.enumValues.reorder(query, ranked, (key) => this.valueRarity(key));
+    this.temporalFit?.reorder(query, ranked);
     if (this.settings.distinctWords) preferDistinctWords(ranked, requestContentStems(groups), { wordsOf: (doc) => this.wordsOf(doc), idf: (stem) => this.index.idf(stem) });
     if (weights !== undefined && components !== undefined) this.secondStage(query, ranked, { components, wordPairs: pairShares, index: this.index, nearDuplicates: (doc) => this.nearDuplicatesOf(doc) }, weights);
     const groupOf = this.groupOf;
