@@ -4,6 +4,7 @@
 // a prefix of, and near spellings.
 // search/rank.ts scores a tool by the best alternative per group.
 
+import { closedCompound, joinedWeight } from "./open-compounds";
 import { argumentWords } from "./arguments";
 import type { Bm25fIndex } from "./bm25f-index";
 import { editDistance, typoAllowance } from "@foundry-mcp/text-analysis";
@@ -157,6 +158,8 @@ export interface QueryOptions {
   fuzzy?: boolean;
   /** Words of a request word's derivational family as alternatives (default true; @foundry-mcp/text-analysis derivation.ts). */
   derivation?: boolean;
+  /** Two adjacent words a tool writes as one form one concept ("set up" ~ setup; search/open-compounds.ts). */
+  openCompounds?: boolean;
 }
 
 /**
@@ -184,6 +187,15 @@ export function analyseQuery(query: string, index: Bm25fIndex, options: QueryOpt
       continue;
     }
     const word = words[position]!;
+    // Two words a tool writes as one ("set up" / setup) are one concept (search/open-compounds.ts).
+    const next = words[position + 1];
+    const joined = options.openCompounds === true && next !== undefined ? closedCompound(word, next, index) : undefined;
+    if (joined !== undefined) {
+      const exact = [word, next!].filter((part) => !isStopWord(part)).map(stemWord);
+      groups.push(buildGroup(`${word} ${next}`, exact, [{ stems: [stemWord(joined)], weight: joinedWeight(exact.length), source: "split" }], index, false, false));
+      position += 2;
+      continue;
+    }
     position += 1;
     // A lone function word ("who", "me") is too vague to match or expand; inside a phrase it counts.
     if (isStopWord(word)) continue;

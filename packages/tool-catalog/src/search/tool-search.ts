@@ -44,6 +44,8 @@ export interface SearchOptions {
   distinctWords?: boolean;
   /** A request naming a day moves down tools that say they give only the present state (default true; search/temporal-fit.ts). */
   temporalFit?: boolean;
+  /** Two adjacent request words a tool writes as one ("set up" ~ setup) form one concept that also matches the joined word (default true; search/open-compounds.ts). */
+  openCompounds?: boolean;
   /** Fuse the ranking with an embeddings model's nearest tools (default off; search/semantic/). */
   semantic?: SemanticSearchSettings;
   /** The learned second stage (search/rerank.ts; default off): `{}` turns it on with the trained weights. */
@@ -74,6 +76,7 @@ export class SearchSettings {
   readonly sentenceRoles: boolean;
   readonly distinctWords: boolean;
   readonly temporalFit: boolean;
+  readonly openCompounds: boolean;
   /** The second stage's weights (RERANK_FEATURES order), or undefined when it is off. */
   readonly rerankWeights: Float64Array | undefined;
   readonly observeHead: RerankerSettings["observe"];
@@ -92,6 +95,7 @@ export class SearchSettings {
     this.sentenceRoles = options.sentenceRoles !== false;
     this.distinctWords = options.distinctWords !== false;
     this.temporalFit = options.temporalFit !== false;
+    this.openCompounds = options.openCompounds !== false;
     const reranker = options.reranker;
     this.rerankWeights = reranker === undefined ? undefined : weightVector(reranker.weights ?? RERANK_WEIGHTS);
     this.observeHead = reranker?.observe;
@@ -169,7 +173,7 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
 
   /** The query as the ranker sees it (for debugging ranking and for tests). */
   explain(query: string): QueryGroup[] {
-    const groups = analyseQuery(query, this.index, { expansions: this.settings.expansions, fuzzy: this.settings.fuzzy, derivation: this.settings.derivation });
+    const groups = analyseQuery(query, this.index, { expansions: this.settings.expansions, fuzzy: this.settings.fuzzy, derivation: this.settings.derivation, openCompounds: this.settings.openCompounds });
     // A concept that is only an action ("open a new…", "show", "add") says how, not what: the
     // action fit (search/intent.ts) weighs it, so as a term it counts less than the objects.
     for (const group of groups) {
