@@ -7,10 +7,14 @@
 // "first calls". No stdio, no upstream, no SDK: on a shared machine its ratios settle with far
 // fewer processes than the relay's. Setups: `all` (the OTLP receiver is in this process) and
 // `all-no-export` (batches of 2048, so no export falls inside the window: the difference is what
-// the window's first export costs), `off` (no export, no /metrics: the harness alone).
+// the window's first export costs), `off` (no export, no /metrics: the harness alone) and
+// `off-bare-post` (`off`, plus at call 256, where `all` exports, one POST of a batch's size, 512
+// spans' ~330 kB in 64 KiB pieces, on a fresh TCP connection by bare net calls, its answer awaited:
+// the floor any exporter pays in Node, to tell from what is ours; decision 0038).
 // Run: TELEMETRY_PROBE="before=/work/wt/base-4a3c156:all,after=.:all" node bench/_telemetry-first-calls.mjs
 // (TELEMETRY_PROBE_ROUNDS, default 40; each round runs every variant once, in rotating order).
 import { execFile } from "node:child_process";
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
@@ -19,10 +23,35 @@ import { startOtlpReceiver } from "../tooling/otlp-receiver.mjs";
 
 const WARM_UP_CALLS = 150;
 const MEASURED_CALLS = 200;
+// 512 spans (OTEL_BSP_MAX_EXPORT_BATCH_SIZE's default), two a call: the first batch leaves here.
+const FIRST_EXPORT_CALL = 256;
+const BATCH_BYTES = 330_000;
+const PIECE_BYTES = 64 * 1024;
 const here = fileURLToPath(import.meta.url);
 
+/** Pieces of one batch's size that a receiver reads as an empty OTLP request (JSON with spaces). */
+function batchSizedPieces() {
+  const pieces = [Buffer.from('{"resourceSpans":[]}')];
+  for (let left = BATCH_BYTES; left > 0; left -= PIECE_BYTES) pieces.push(Buffer.alloc(Math.min(left, PIECE_BYTES), " "));
+  return pieces;
+}
+
+/** One POST of `pieces` to the receiver on a fresh connection, corked (one writev); settles on its answer. */
+function barePost(url, pieces) {
+  const { hostname, port, pathname } = new URL(`${url}/v1/traces`);
+  const length = pieces.reduce((sum, piece) => sum + piece.length, 0);
+  const socket = net.connect({ host: hostname, port: Number(port), noDelay: true });
+  return new Promise((resolve, reject) => {
+    socket.once("data", resolve).once("error", reject);
+    socket.cork();
+    socket.write(`POST ${pathname} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`);
+    for (const piece of pieces) socket.write(piece);
+    socket.uncork();
+  }).finally(() => socket.destroy());
+}
+
 /** Child: one process's telemetry CPU per call (µs) over the measured calls, written to stdout. */
-async function measureOneProcess(checkout, sampledParent) {
+async function measureOneProcess(checkout, sampledParent, barePostTo) {
   const { startTelemetry, operationFacts } = await import(pathToFileURL(path.resolve(checkout, "packages/telemetry/dist/index.js")).href);
   const telemetry = await startTelemetry({ service: { name: "first-calls-probe", version: "0" }, localMetrics: false });
   const turn = () => new Promise((resolve) => setImmediate(resolve));
@@ -38,22 +67,27 @@ async function measureOneProcess(checkout, sampledParent) {
     server.end({});
     await turn();
   };
+  const pieces = barePostTo ? batchSizedPieces() : [];
   for (let id = 0; id < WARM_UP_CALLS; id += 1) await relayedCall(id);
   const before = process.cpuUsage();
-  for (let id = WARM_UP_CALLS; id < WARM_UP_CALLS + MEASURED_CALLS; id += 1) await relayedCall(id);
+  for (let id = WARM_UP_CALLS; id < WARM_UP_CALLS + MEASURED_CALLS; id += 1) {
+    // Not awaited, as telemetry's own export is not: what of it falls in the window counts.
+    if (barePostTo && id === FIRST_EXPORT_CALL) barePost(barePostTo, pieces).catch(() => undefined);
+    await relayedCall(id);
+  }
   const used = process.cpuUsage(before);
   process.stdout.write(String((used.user + used.system) / MEASURED_CALLS));
   await telemetry.shutdown();
   process.exit(0);
 }
 
-if (process.argv[2] === "--child") await measureOneProcess(process.argv[3], process.argv[4] === "1");
+if (process.argv[2] === "--child") await measureOneProcess(process.argv[3], process.argv[4] === "1", process.argv[5]);
 else {
   const run = promisify(execFile);
   const receiver = await startOtlpReceiver();
   const withoutOtel = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("OTEL_")));
   const exporting = { ...withoutOtel, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_TRACES_SAMPLER: "always_on" };
-  const envs = { off: withoutOtel, all: exporting, "all-no-export": { ...exporting, OTEL_BSP_MAX_EXPORT_BATCH_SIZE: "2048", OTEL_BSP_MAX_QUEUE_SIZE: "4096" } };
+  const envs = { off: withoutOtel, "off-bare-post": withoutOtel, all: exporting, "all-no-export": { ...exporting, OTEL_BSP_MAX_EXPORT_BATCH_SIZE: "2048", OTEL_BSP_MAX_QUEUE_SIZE: "4096" } };
   const variants = (process.env.TELEMETRY_PROBE ?? "").split(",").filter(Boolean).map((entry) => {
     const [name, rest] = entry.split("=");
     const [checkout, setup] = rest.split(":");
@@ -66,7 +100,9 @@ else {
     const order = variants.map((_, offset) => variants[(round + offset) % variants.length]);
     for (const variant of round % 2 === 0 ? order : order.reverse()) {
       // Asynchronous: the receiver answers the child's export from this process's event loop.
-      const { stdout } = await run(process.execPath, [here, "--child", variant.checkout, variant.setup === "off" ? "0" : "1"], { env: envs[variant.setup], encoding: "utf8" });
+      const off = variant.setup.startsWith("off");
+      const args = [here, "--child", variant.checkout, off ? "0" : "1", ...(variant.setup === "off-bare-post" ? [receiver.url] : [])];
+      const { stdout } = await run(process.execPath, args, { env: envs[variant.setup], encoding: "utf8" });
       variant.perCallUs.push(Number(stdout));
     }
   }

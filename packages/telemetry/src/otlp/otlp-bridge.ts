@@ -13,7 +13,7 @@ import { BatchQueue } from "./batch-queue";
 import { DurationHistogram } from "./duration-histograms";
 import { exportSettingsFrom } from "./export-settings";
 import { encodeHistograms, spanText, spansBody, type Reporter } from "./otlp-json";
-import { otlpPoster } from "./otlp-http";
+import { otlpPoster, type RequestBody } from "./otlp-http";
 import { SpanRecorder } from "./span-recorder";
 
 /** The instrumentation scope named in every export. */
@@ -37,7 +37,7 @@ export function startOtlpExport(settings: OtelSettings, service: ServiceIdentity
   const failures = metrics.counter({ name: "foundry_otel_export_failures_total", help: "OTLP export requests that failed (collector unreachable, non-2xx answer or timeout), by signal." });
   // Only the exported signals' endpoints: their schemes decide which of node:http and node:https load.
   const postTo = otlpPoster([...(settings.traces ? [exportSettings.traces] : []), ...(settings.metrics ? [exportSettings.metrics] : [])]);
-  const post = (signal: "traces" | "metrics", body: string | Buffer, timeoutMs?: number) =>
+  const post = (signal: "traces" | "metrics", body: RequestBody, timeoutMs?: number) =>
     postTo(exportSettings[signal], body, timeoutMs).catch(() => failures.inc({ signal }));
 
   let recorder: SpanRecorder | undefined;

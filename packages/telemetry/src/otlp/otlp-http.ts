@@ -14,8 +14,15 @@ import type * as NodeTls from "node:tls";
 import type { SignalTarget } from "./export-settings";
 import { HttpResponseReader } from "./http-response";
 
-/** Posts `body` (OTLP JSON) to `target.url`; `timeoutMs` defaults to the target's. */
-export type OtlpPost = (target: SignalTarget, body: string | Buffer, timeoutMs?: number) => Promise<void>;
+/**
+ * Posts `body` (OTLP JSON: a string, or the bytes as pieces sent in order) to `target.url`;
+ * `timeoutMs` defaults to the target's. Pieces are not copied: they must stay unchanged until the
+ * promise settles (it settles only once they were handed to the kernel or the socket is gone).
+ */
+export type OtlpPost = (target: SignalTarget, body: RequestBody, timeoutMs?: number) => Promise<void>;
+
+/** A request body: text, or bytes in pieces written as one (a batch's encoded-span chunks). */
+export type RequestBody = string | readonly Buffer[];
 
 /** Idle connections kept per collector (one export of each signal at a time). */
 const MAX_IDLE_CONNECTIONS = 2;
@@ -49,7 +56,7 @@ class CollectorConnections {
 
   constructor(private readonly connect: Promise<Connect>) {}
 
-  async post(prepared: PreparedTarget, body: string | Buffer, timeoutMs: number): Promise<number> {
+  async post(prepared: PreparedTarget, body: RequestBody, timeoutMs: number): Promise<number> {
     const connect = await this.connect;
     const reused = this.takeIdle();
     try {
@@ -60,11 +67,18 @@ class CollectorConnections {
     }
   }
 
-  private exchange(socket: net.Socket, prepared: PreparedTarget, body: string | Buffer, timeoutMs: number): Promise<number> {
+  private exchange(socket: net.Socket, prepared: PreparedTarget, body: RequestBody, timeoutMs: number): Promise<number> {
     return new Promise((resolve, reject) => {
       const reader = new HttpResponseReader();
       let received = false;
+      // A collector may answer before it read the whole body; the pieces are the caller's to reuse
+      // once this settles, and the connection may carry the next request, so success waits for both.
+      let answered = false;
+      let flushed = false;
+      let settled = false;
       const finish = (error: Error | undefined) => {
+        if (settled) return;
+        settled = true;
         socket.off("data", onData).off("end", onEnd).off("close", onClose).off("error", onError).off("timeout", onTimeout);
         socket.setTimeout(0);
         if (error === undefined && reader.reusable && this.idle.length < MAX_IDLE_CONNECTIONS) this.keepIdle(socket);
@@ -75,7 +89,10 @@ class CollectorConnections {
       const onData = (chunk: Buffer) => {
         received = true;
         try {
-          if (reader.push(chunk)) finish(undefined);
+          if (reader.push(chunk)) {
+            answered = true;
+            if (flushed) finish(undefined);
+          }
         } catch (error) {
           finish(new Error(`${prepared.url} sent an unreadable answer: ${(error as Error).message}`));
         }
@@ -87,12 +104,20 @@ class CollectorConnections {
       socket.on("data", onData).on("end", onEnd).on("close", onClose).on("error", onError).on("timeout", onTimeout);
       socket.setTimeout(timeoutMs);
       socket.ref();
-      const length = typeof body === "string" ? Buffer.byteLength(body) : body.length;
-      if (typeof body === "string") socket.write(`${prepared.head}${length}\r\n\r\n${body}`);
+      const onFlushed = (error: Error | null | undefined) => {
+        if (error) return; // the socket's "error" or "close" fails the export
+        flushed = true;
+        if (answered) finish(undefined);
+      };
+      if (typeof body === "string") socket.write(`${prepared.head}${Buffer.byteLength(body)}\r\n\r\n${body}`, onFlushed);
       else {
+        let length = 0;
+        for (const piece of body) length += piece.length;
+        // Corked: the head and every piece leave in one writev.
         socket.cork();
         socket.write(`${prepared.head}${length}\r\n\r\n`);
-        socket.write(body);
+        for (let index = 0; index < body.length - 1; index += 1) socket.write(body[index] as Buffer);
+        socket.write(body[body.length - 1] ?? "", onFlushed);
         socket.uncork();
       }
     });

@@ -137,14 +137,16 @@ export function spanText(span: SpanRecord): string {
 
 /**
  * The body of one POST /v1/traces around spans already encoded (comma-separated spanText bytes):
- * made for one reporter, then one copy of the spans' bytes per batch.
+ * made for one reporter, then per batch the list of its pieces in order: head, spans, tail. They
+ * are written as they are (one writev), not joined: a fresh ~330 kB Buffer per batch cost ~1.3 ms
+ * of CPU in page faults on its new memory (decision 0038).
  *
  * @example const body = spansBody(reporter); post(body([Buffer.from(spanText(record))]));
  */
-export function spansBody(reporter: Reporter): (spans: readonly Buffer[]) => Buffer {
+export function spansBody(reporter: Reporter): (spans: readonly Buffer[]) => Buffer[] {
   const head = Buffer.from(`{"resourceSpans":[{"resource":{"attributes":${keyValuesText(reporter.resource)}},"scopeSpans":[{"scope":${quoted(reporter.scope)},"spans":[`);
   const tail = Buffer.from("]}]}]}");
-  return (spans) => Buffer.concat([head, ...spans, tail]);
+  return (spans) => [head, ...spans, tail];
 }
 
 const TEMPORALITY_CUMULATIVE = 2;
