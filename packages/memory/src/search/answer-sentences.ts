@@ -5,7 +5,7 @@
 // Neighbours: search/question-form.ts reads the question's form; search/rank.ts applies the lift.
 
 import { mentionsDate, mentionsPersonName, mentionsRelativeDate, sameDate, type CalendarDate } from "@foundry-mcp/text-analysis";
-import { factDates } from "./date-terms";
+import { factDates, savedDay } from "./date-terms";
 import type { Fact } from "../types";
 import type { QuestionForm } from "./question-form";
 import { tokenize } from "./tokenize";
@@ -67,10 +67,8 @@ export const DATE_MATCH_FACTOR = 2;
 export function namesDate(fact: Fact, asked: readonly CalendarDate[], sentences = answerSentences(fact)): boolean {
   const { dates } = sentences;
   if (dates.some((date) => asked.some((other) => sameDate(date, other)))) return true;
-  const saved = new Date(fact.created);
-  if (Number.isNaN(saved.getTime())) return false;
-  const day = { year: saved.getUTCFullYear(), month: saved.getUTCMonth() + 1, day: saved.getUTCDate() };
-  return asked.some((other) => other.day !== undefined && sameDate(day, other));
+  const saved = savedDay(fact);
+  return saved !== undefined && asked.some((other) => other.day !== undefined && sameDate(saved, other));
 }
 
 /** True when the form asks for a time (a person) and some sentence of the fact holds a date (a name). */

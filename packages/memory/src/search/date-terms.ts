@@ -21,6 +21,13 @@ const pad = (value: number): string => String(value).padStart(2, "0");
 const monthTerm = (year: number, month: number): string => `~${year}-${pad(month)}`;
 const dayTerm = (year: number, month: number, day: number): string => `${monthTerm(year, month)}-${pad(day)}`;
 
+/** The calendar day (UTC) a fact was saved on, or undefined when its `created` is not a time. */
+export function savedDay(fact: Fact): (CalendarDate & { year: number; day: number }) | undefined {
+  const saved = new Date(fact.created);
+  if (Number.isNaN(saved.getTime())) return undefined;
+  return { year: saved.getUTCFullYear(), month: saved.getUTCMonth() + 1, day: saved.getUTCDate() };
+}
+
 /** The calendar dates a fact names, written ones and those said relative to its `created` day. */
 export function factDates(fact: Fact): CalendarDate[] {
   const text = `${fact.title}\n${fact.body}`;
@@ -31,8 +38,8 @@ export function factDates(fact: Fact): CalendarDate[] {
 export function dateTermsOfFact(fact: Fact, dates: readonly CalendarDate[] = factDates(fact)): string[] {
   const recordedYear = Number(fact.created.slice(0, 4));
   const terms = new Set<string>();
-  const saved = new Date(fact.created);
-  if (!Number.isNaN(saved.getTime())) terms.add(dayTerm(saved.getUTCFullYear(), saved.getUTCMonth() + 1, saved.getUTCDate()));
+  const saved = savedDay(fact);
+  if (saved !== undefined) terms.add(dayTerm(saved.year, saved.month, saved.day));
   for (const date of dates) {
     const year = date.year ?? recordedYear;
     if (!Number.isInteger(year)) continue;
