@@ -2,7 +2,7 @@
 // save the plan first and the outcome later, both holding the question's words. A question about
 // what happened wants the outcome; the plan, written first and naming the event in full, came first.
 import { describe, expect, it } from "vitest";
-import { FoundryMemory, InMemoryFactStore } from "../src/index";
+import { rankedIdsOver } from "./__fixtures__/ranked-ids";
 import { savedFact } from "./__fixtures__/stored-fact";
 import { announcesPlan, asksAboutComing, asksAboutPast } from "../src/search/plans-and-events";
 import { questionForm } from "../src/search/question-form";
@@ -30,16 +30,13 @@ describe("events over plans", () => {
   // Regression (memory holdout 12, "what did the fire officer ask us to do", "wen did nneka start
   // working with us"): the announcement, holding the event's name, came before the outcome.
   it("puts the outcome above the announcement for a question about what happened, and leaves a question about what is to come alone", async () => {
-    const memory = new FoundryMemory({
-      root: "/nonexistent-plans-and-events-test",
-      driver: new InMemoryFactStore([
-        savedFact("fact-0001", "Fire inspection", "Fire officer's inspection is on the 17th of March, morning.", "2026-01-22T12:00:00Z"),
-        savedFact("fact-0002", "Fire inspection passed", "Fire officer came this morning. Passed, but wants the emergency lighting tested monthly and logged.", "2026-03-17T12:00:00Z"),
-        savedFact("fact-0003", "New vet hired", "We're taking on Nneka Obi, new graduate from Edinburgh, starting 2 February.", "2026-01-19T12:00:00Z"),
-        savedFact("fact-0004", "Nneka's first day", "Nneka started today. Shadowed Ruth in consults all morning.", "2026-02-02T12:00:00Z"),
-      ]),
-    });
-    const ranked = async (query: string) => (await memory.search({ query })).hits.map((hit) => hit.fact.id).slice(0, 2);
+    const all = rankedIdsOver([
+      savedFact("fact-0001", "Fire inspection", "Fire officer's inspection is on the 17th of March, morning.", "2026-01-22T12:00:00Z"),
+      savedFact("fact-0002", "Fire inspection passed", "Fire officer came this morning. Passed, but wants the emergency lighting tested monthly and logged.", "2026-03-17T12:00:00Z"),
+      savedFact("fact-0003", "New vet hired", "We're taking on Nneka Obi, new graduate from Edinburgh, starting 2 February.", "2026-01-19T12:00:00Z"),
+      savedFact("fact-0004", "Nneka's first day", "Nneka started today. Shadowed Ruth in consults all morning.", "2026-02-02T12:00:00Z"),
+    ]);
+    const ranked = async (query: string) => (await all(query)).slice(0, 2);
     expect(await ranked("what did the fire officer ask us to do")).toEqual(["fact-0002", "fact-0001"]);
     expect(await ranked("when did Nneka start working with us")).toEqual(["fact-0004", "fact-0003"]);
     expect(await ranked("when is the fire officer's inspection")).toEqual(["fact-0001", "fact-0002"]);
@@ -59,30 +56,22 @@ describe("events over plans", () => {
   // Regression (memory holdout 12, "when are we moving in"): each move of the date was saved as a
   // new announcement, and the older ones, holding the question's words as often, came first.
   it("puts the newest plan first for a question about a thing to come", async () => {
-    const memory = new FoundryMemory({
-      root: "/nonexistent-plans-and-events-test",
-      driver: new InMemoryFactStore([
-        savedFact("fact-0001", "Move-in target", "Target: move in by Easter 2026.", "2025-09-03T12:00:00Z"),
-        savedFact("fact-0002", "Move-in", "Realistically we move in end of April, not Easter. Frame delay + windows.", "2025-12-18T12:00:00Z"),
-        savedFact("fact-0003", "Completion moved", "Mrs Latham is on holiday the week of the 17th, so completion inspection is now 24 April and we move in on Saturday 2 May.", "2026-02-26T12:00:00Z"),
-      ]),
-    });
-    const ranked = async (query: string) => (await memory.search({ query })).hits.map((hit) => hit.fact.id);
+    const ranked = rankedIdsOver([
+      savedFact("fact-0001", "Move-in target", "Target: move in by Easter 2026.", "2025-09-03T12:00:00Z"),
+      savedFact("fact-0002", "Move-in", "Realistically we move in end of April, not Easter. Frame delay + windows.", "2025-12-18T12:00:00Z"),
+      savedFact("fact-0003", "Completion moved", "Mrs Latham is on holiday the week of the 17th, so completion inspection is now 24 April and we move in on Saturday 2 May.", "2026-02-26T12:00:00Z"),
+    ]);
     expect(await ranked("when are we moving in")).toEqual(["fact-0003", "fact-0002", "fact-0001"]);
   });
 
   // Regression (memory holdout 12, "who did Saturday surgery alone on 11 April"): only the plan
   // wrote the date; the note of the day, saved on it, did not.
   it("counts the day a fact was saved as a day it names, for a question naming a day", async () => {
-    const memory = new FoundryMemory({
-      root: "/nonexistent-plans-and-events-test",
-      driver: new InMemoryFactStore([
-        savedFact("fact-0001", "Joy's alternate Saturdays agreed from 4 April", "Joy's alternate Saturdays agreed from 4 April.", "2026-03-20T12:00:00Z"),
-        savedFact("fact-0002", "Nneka solo Saturdays", "Ruth reckons Nneka will be ready to do Saturdays on her own from 11 April.", "2026-03-23T12:00:00Z"),
-        savedFact("fact-0003", "Nneka's first Saturday", "Nneka did her first Saturday surgery alone with Joy on the desk. Eleven consults, home by 12:30.", "2026-04-11T12:00:00Z"),
-      ]),
-    });
-    const ranked = async (query: string) => (await memory.search({ query })).hits.map((hit) => hit.fact.id);
+    const ranked = rankedIdsOver([
+      savedFact("fact-0001", "Joy's alternate Saturdays agreed from 4 April", "Joy's alternate Saturdays agreed from 4 April.", "2026-03-20T12:00:00Z"),
+      savedFact("fact-0002", "Nneka solo Saturdays", "Ruth reckons Nneka will be ready to do Saturdays on her own from 11 April.", "2026-03-23T12:00:00Z"),
+      savedFact("fact-0003", "Nneka's first Saturday", "Nneka did her first Saturday surgery alone with Joy on the desk. Eleven consults, home by 12:30.", "2026-04-11T12:00:00Z"),
+    ]);
     expect((await ranked("who did Saturday surgery alone on 11 April"))[0]).toBe("fact-0003");
   });
 });

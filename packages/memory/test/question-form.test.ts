@@ -1,7 +1,8 @@
 // The question form as a tie-break between nearby facts (src/search/question-form.ts).
 import { describe, expect, it } from "vitest";
 import { FoundryMemory, InMemoryFactStore, type Fact, type FactType } from "../src/index";
-import { storedFact } from "./__fixtures__/stored-fact";
+import { savedFact, storedFact } from "./__fixtures__/stored-fact";
+import { rankedIdsOver } from "./__fixtures__/ranked-ids";
 import { answersForm, questionForm } from "../src/search/question-form";
 import { splitWords } from "../src/search/tokenize";
 
@@ -32,14 +33,10 @@ describe("question forms", () => {
   // Regression (memory rephrased20, "move-in date?", "what day was it the steriliser failed"): a
   // terse date question had no form, so the fact holding the date got no lift over one without.
   it("ranks the fact holding the date first for a terse date question", async () => {
-    const memory = new FoundryMemory({
-      root: "/nonexistent-question-form-test",
-      driver: new InMemoryFactStore([
-        { ...storedFact("fact-0001", "domain", "Ollie's wedding", "Ollie's wedding is on 14 June, at the barn by the river, Jonas is best man."), created: "2025-11-02T12:00:00Z" },
-        { ...storedFact("fact-0002", "domain", "Ollie's wedding speech", "Ollie's wedding speech is a nightmare."), created: "2025-12-02T12:00:00Z" },
-      ]),
-    });
-    const ranked = async (query: string) => (await memory.search({ query })).hits.map((hit) => hit.fact.id);
+    const ranked = rankedIdsOver([
+      savedFact("fact-0001", "Ollie's wedding", "Ollie's wedding is on 14 June, at the barn by the river, Jonas is best man.", "2025-11-02T12:00:00Z"),
+      savedFact("fact-0002", "Ollie's wedding speech", "Ollie's wedding speech is a nightmare.", "2025-12-02T12:00:00Z"),
+    ]);
     expect(await ranked("Ollie wedding date")).toEqual(["fact-0001", "fact-0002"]);
   });
 
