@@ -15,6 +15,7 @@ import { interleaveIntents, requestIntents } from "./multi-step";
 import { SCENE_WEIGHT, sceneOnlyStems } from "./sentence-roles";
 import { functionRoles, REQUEST_FORM_WEIGHT } from "./function-roles";
 import { preferDistinctWords } from "./distinct-words";
+import { StatedArguments } from "./stated-arguments";
 import { TemporalFit } from "./temporal-fit";
 import type { SemanticSearchSettings } from "@foundry-mcp/text-analysis";
 
@@ -44,6 +45,8 @@ export interface SearchOptions {
   distinctWords?: boolean;
   /** A request naming a day moves down tools that say they give only the present state (default true; search/temporal-fit.ts). */
   temporalFit?: boolean;
+  /** Tools requiring a day or clock time the request does not state move down (default true; search/stated-arguments.ts). */
+  statedArguments?: boolean;
   /** Two adjacent request words a tool writes as one ("set up" ~ setup) form one concept that also matches the joined word (default true; search/open-compounds.ts). */
   openCompounds?: boolean;
   /** Fuse the ranking with an embeddings model's nearest tools (default off; search/semantic/). */
@@ -77,6 +80,7 @@ export class SearchSettings {
   readonly distinctWords: boolean;
   readonly temporalFit: boolean;
   readonly openCompounds: boolean;
+  readonly statedArguments: boolean;
   /** The second stage's weights (RERANK_FEATURES order), or undefined when it is off. */
   readonly rerankWeights: Float64Array | undefined;
   readonly observeHead: RerankerSettings["observe"];
@@ -96,6 +100,7 @@ export class SearchSettings {
     this.distinctWords = options.distinctWords !== false;
     this.temporalFit = options.temporalFit !== false;
     this.openCompounds = options.openCompounds !== false;
+    this.statedArguments = options.statedArguments !== false;
     const reranker = options.reranker;
     this.rerankWeights = reranker === undefined ? undefined : weightVector(reranker.weights ?? RERANK_WEIGHTS);
     this.observeHead = reranker?.observe;
@@ -116,6 +121,8 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
   private readonly groupSizes = new Map<number, number>();
   /** Present-state tools a request naming a day moves down (search/temporal-fit.ts), or undefined when off. */
   private readonly temporalFit: TemporalFit | undefined;
+  /** Required parameters of a kind a request can state (search/stated-arguments.ts), or undefined when off. */
+  private readonly statedArguments: StatedArguments | undefined;
   /** Word stems of the tools the sibling tie-break compared, built on first use (a few per search). */
   private readonly wordSets = new Map<number, Set<string>>();
 
@@ -146,6 +153,7 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
       settings.bm25f,
     );
     this.temporalFit = settings.temporalFit ? new TemporalFit(tools, this.index.describingStems) : undefined;
+    this.statedArguments = settings.statedArguments ? new StatedArguments(tools) : undefined;
     this.groupOf = settings.groupNearDuplicates
       ? nearDuplicateGroups(tools.map((tool) => ({ toolset: tool.toolset, name: nameWithinToolset(tool.name, toolsets.get(tool.toolset)), description: tool.description })))
       : undefined;
@@ -229,6 +237,7 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
     const pairShares = this.settings.wordPairs ? this.index.wordPairs.reorder(query, ranked) : new Map<number, number>();
     if (this.settings.enumFit) this.index.enumValues.reorder(query, ranked, (key) => this.valueRarity(key));
     this.temporalFit?.reorder(query, ranked);
+    this.statedArguments?.reorder(query, ranked);
     if (this.settings.distinctWords) preferDistinctWords(ranked, requestContentStems(groups), { wordsOf: (doc) => this.wordsOf(doc), idf: (stem) => this.index.idf(stem) });
     if (weights !== undefined && components !== undefined) this.secondStage(query, ranked, { components, wordPairs: pairShares, index: this.index, nearDuplicates: (doc) => this.nearDuplicatesOf(doc) }, weights);
     const groupOf = this.groupOf;
