@@ -3,19 +3,18 @@
 // the kind of option ("venue", "place") the question names (src/search/choice.ts).
 import { describe, expect, it } from "vitest";
 import { savedFact, storedFact } from "./__fixtures__/stored-fact";
-import { rankedIdsOver } from "./__fixtures__/ranked-ids";
+import { firstRankedIdOver, rankedIdsOver } from "./__fixtures__/ranked-ids";
 import { asksForChoice, recordsChoice } from "../src/search/choice";
 import { splitWords } from "../src/search/tokenize";
 
 // As a chat is kept: options suggested by several people, then the one picked, in other words.
-const ranked = rankedIdsOver([
+const first = firstRankedIdOver([
   savedFact("fact-0001", "Ravi suggested the sailing club", "Ravi suggested the sailing club as the venue for the summer party.", "2025-05-02T18:00:00Z"),
   savedFact("fact-0002", "Mei suggested the old brewery", "Mei suggested the old brewery as the venue for the summer party.", "2025-05-03T18:00:00Z"),
   savedFact("fact-0003", "Summer party at the brewery", "After the poll we went with the old brewery for the summer party.", "2025-05-09T18:00:00Z"),
   savedFact("fact-0004", "Jo suggested a hotel for the reunion", "Jo suggested the Harbour Hotel as the place for the class reunion dinner.", "2025-07-01T18:00:00Z"),
   savedFact("fact-0005", "Class reunion at Casa Verde", "We settled on Casa Verde for the class reunion dinner; Jo sends the invitations.", "2025-07-06T18:00:00Z"),
 ]);
-const first = async (query: string) => (await ranked(query))[0];
 
 describe("questions about a choice", () => {
   // Regression: the suggestions, holding "venue" and "place" beside the event, came first.

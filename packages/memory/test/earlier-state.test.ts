@@ -3,18 +3,17 @@
 // ramen bar, not by the newer one telling the change (src/search/earlier-state.ts).
 import { describe, expect, it } from "vitest";
 import { savedFact } from "./__fixtures__/stored-fact";
-import { rankedIdsOver } from "./__fixtures__/ranked-ids";
+import { firstRankedIdOver, rankedIdsOver } from "./__fixtures__/ranked-ids";
 import { datesIn } from "@foundry-mcp/text-analysis";
 import { laterStateTerms } from "../src/search/earlier-state";
 
 // As chat keeps it: a detail said, then said again with a new value, nothing linking the two.
-const ranked = rankedIdsOver([
+const first = firstRankedIdOver([
   savedFact("fact-0001", "Team lunch at the Thai place", "Team lunch is at the Thai place on Fridays.", "2024-03-04T12:00:00Z"),
   savedFact("fact-0002", "Team lunch at the ramen bar", "Team lunch is at the ramen bar on Fridays.", "2025-01-20T12:00:00Z"),
   savedFact("fact-0003", "Ines codes in Vim", "Ines writes code in Vim.", "2024-05-25T12:00:00Z"),
   savedFact("fact-0004", "Ines moved to VS Code", "Ines gave up on Vim and codes in VS Code now.", "2025-10-02T12:00:00Z"),
 ]);
-const first = async (query: string) => (await ranked(query))[0];
 
 describe("questions about the state before a change", () => {
   // Regression: the newer fact, holding the question's "ramen bar" / "VS Code" too, came first.

@@ -4,12 +4,12 @@
 import { describe, expect, it } from "vitest";
 import type { FactType } from "../src/index";
 import { savedFact, storedFact } from "./__fixtures__/stored-fact";
-import { rankedIdsOver } from "./__fixtures__/ranked-ids";
+import { firstRankedIdOver, rankedIdsOver } from "./__fixtures__/ranked-ids";
 import { opensWithQuestionWord } from "../src/search/fact-subject";
 
 // As in memory holdout 8's generated memories: weekly status notes and calls name the person
 // too, beside the fact that is about them.
-const rankedIds = rankedIdsOver([
+const first = firstRankedIdOver([
   storedFact("fact-0001", "domain", "Week of 27/10/2024: Petra on buoy pipeline", "In the week of October 27, 2024 Petra Svoboda documented the buoy pipeline."),
   storedFact("fact-0002", "convention", "Petra Svoboda leaving", "Petra Svoboda's last day is the 17th of July 2025. From then on Leah Goldberg looks after the buoy pipeline."),
   storedFact("fact-0003", "domain", "Week of 2025-06-08: Petra on buoy pipeline", "In the week of 08/06/2025 Petra Svoboda profiled the buoy pipeline."),
@@ -17,7 +17,6 @@ const rankedIds = rankedIdsOver([
   storedFact("fact-0005", "domain", "Diego Alvarez on the public data portal", "Diego Alvarez said on a call on Friday 8 August that the data portal is too slow on phones."),
   storedFact("fact-0006", "domain", "The port authority called about the public data portal", "The port authority called Hiroshi Kato on 2 May 2025 about the public data portal; a follow-up is promised within 3 days."),
 ]);
-const first = async (query: string) => (await rankedIds(query))[0];
 const fact = (type: FactType, title: string, body: string) => storedFact("fact-0009", type, title, body);
 
 describe("the person a question is about", () => {

@@ -5,7 +5,7 @@ import { FoundryMemory, InMemoryFactStore } from "../src/index";
 import type { Fact, MemoryError } from "../src/index";
 import { decisionBody, makeTempRoot } from "./__fixtures__/temp-root";
 import { storedFact } from "./__fixtures__/stored-fact";
-import { rankedIdsOver } from "./__fixtures__/ranked-ids";
+import { firstRankedIdOver } from "./__fixtures__/ranked-ids";
 
 let root = "";
 let cleanup = () => {};
@@ -222,11 +222,10 @@ describe("memory_search", () => {
   // Regression (issue 21): memory's own Porter-only stemmer kept irregular forms apart from their
   // base word, so a question in the past tense missed the fact written in the present.
   it("meets irregular forms with their base word through the shared analyser", async () => {
-    const ranked = rankedIdsOver([
+    const first = firstRankedIdOver([
       storedFact("fact-0001", "convention", "Seniors teach the deploy checklist", "In the first week."),
       storedFact("fact-0002", "convention", "Child processes inherit the proxy variables", "Set in the wrapper."),
     ]);
-    const first = async (query: string) => (await ranked(query))[0];
     expect(await first("what was taught")).toBe("fact-0001");
     expect(await first("children")).toBe("fact-0002");
   });

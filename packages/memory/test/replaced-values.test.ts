@@ -4,11 +4,11 @@
 // (src/search/replaced-values.ts).
 import { describe, expect, it } from "vitest";
 import { savedFact, storedFact } from "./__fixtures__/stored-fact";
-import { rankedIdsOver } from "./__fixtures__/ranked-ids";
+import { firstRankedIdOver, rankedIdsOver } from "./__fixtures__/ranked-ids";
 import { replacedValues } from "../src/search/replaced-values";
 
 // As chat keeps it: a pick, then a change of plan, nothing linking the two; details restated.
-const rankedIds = rankedIdsOver([
+const first = firstRankedIdOver([
   savedFact("fact-0001", "The group holiday: a cabin in Norway", "After a vote we went with a cabin in Norway for the group holiday; Elena sorted out the details.", "2024-08-02T12:00:00Z", "decision"),
   savedFact("fact-0002", "Change of plan for the group holiday", "On 10 September the destination for the group holiday changed from a cabin in Norway to a beach house in Portugal because Tobias found a problem.", "2024-09-10T12:00:00Z", "decision"),
   savedFact("fact-0003", "Frank drives a blue Toyota hybrid", "Frank drives a blue Toyota hybrid, Frank told everyone.", "2024-12-21T12:00:00Z"),
@@ -16,7 +16,6 @@ const rankedIds = rankedIdsOver([
   savedFact("fact-0005", "Ravi codes in VS Code", "Ravi Shah codes in VS Code, Ravi told everyone.", "2024-12-06T12:00:00Z"),
   savedFact("fact-0006", "Hannah's editor changed", "Hannah said that it is no longer VS Code: now Hannah codes in Emacs.", "2025-05-21T12:00:00Z"),
 ]);
-const first = async (query: string) => (await rankedIds(query))[0];
 
 describe("values a newer fact says were replaced", () => {
   // Regression: the older pick and the older detail, holding more of the question's words, came first.
