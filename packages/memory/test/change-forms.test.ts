@@ -5,8 +5,8 @@
 // nothing links the newer fact to the older.
 // A current-value question wants the later fact; a before-the-change question the earlier one.
 import { describe, expect, it } from "vitest";
-import { FoundryMemory, InMemoryFactStore } from "../src/index";
 import { savedFact, storedFact } from "./__fixtures__/stored-fact";
+import { rankedIdsOver } from "./__fixtures__/ranked-ids";
 import { replacedValues, tellsChangeTo } from "../src/search/replaced-values";
 
 const values = (body: string) => replacedValues(storedFact("fact-0009", "domain", "A change", body)).map(({ old, successor }) => [old, successor]);
@@ -39,20 +39,17 @@ describe("change forms", () => {
   // Regression (memory holdout 12, "What car Tom is driving now?", "what van is Jonas driving these
   // days", "dog booster price currently"): the older fact, saying the old value plainly, came first.
   it("puts the later fact first for a current-value question", async () => {
-    const memory = new FoundryMemory({
-      root: "/nonexistent-change-forms-test",
-      driver: new InMemoryFactStore([
-        savedFact("fact-0001", "Tom drives an ancient green Volvo estate", "Tom drives an ancient green Volvo estate, which fits the portable ultrasound.", "2026-01-14T12:00:00Z"),
-        savedFact("fact-0002", "Tom's car", "Tom replaced the Volvo with a grey Skoda Octavia estate — just as boring, but the heater works.", "2026-02-18T12:00:00Z"),
-        savedFact("fact-0003", "Jonas drives a white Citroën Berlingo van", "Jonas drives a white Citroën Berlingo van, bought it for the build.", "2025-09-01T12:00:00Z"),
-        savedFact("fact-0004", "Jonas sold the Berlingo", "Jonas sold the Berlingo and bought a bigger van, a grey Ford Transit Custom.", "2025-12-04T12:00:00Z"),
-        savedFact("fact-0005", "Dog booster price", "Dog annual booster £62 incl. health check.", "2026-01-26T12:00:00Z"),
-        savedFact("fact-0006", "Booster price April", "Dog booster goes to £66 from April. Cat booster £58.", "2026-03-18T12:00:00Z"),
-        savedFact("fact-0007", "Dental prices", "Dental (scale and polish, cat or small dog) £295 incl. anaesthetic; extractions extra.", "2026-02-09T12:00:00Z"),
-        savedFact("fact-0008", "Prices note: from 1 April the dental starts at £315", "Prices note: from 1 April the dental starts at £315.", "2026-03-27T12:00:00Z"),
-      ]),
-    });
-    const ranked = async (query: string) => (await memory.search({ query })).hits.map((hit) => hit.fact.id).slice(0, 2);
+    const rankedIds = rankedIdsOver([
+      savedFact("fact-0001", "Tom drives an ancient green Volvo estate", "Tom drives an ancient green Volvo estate, which fits the portable ultrasound.", "2026-01-14T12:00:00Z"),
+      savedFact("fact-0002", "Tom's car", "Tom replaced the Volvo with a grey Skoda Octavia estate — just as boring, but the heater works.", "2026-02-18T12:00:00Z"),
+      savedFact("fact-0003", "Jonas drives a white Citroën Berlingo van", "Jonas drives a white Citroën Berlingo van, bought it for the build.", "2025-09-01T12:00:00Z"),
+      savedFact("fact-0004", "Jonas sold the Berlingo", "Jonas sold the Berlingo and bought a bigger van, a grey Ford Transit Custom.", "2025-12-04T12:00:00Z"),
+      savedFact("fact-0005", "Dog booster price", "Dog annual booster £62 incl. health check.", "2026-01-26T12:00:00Z"),
+      savedFact("fact-0006", "Booster price April", "Dog booster goes to £66 from April. Cat booster £58.", "2026-03-18T12:00:00Z"),
+      savedFact("fact-0007", "Dental prices", "Dental (scale and polish, cat or small dog) £295 incl. anaesthetic; extractions extra.", "2026-02-09T12:00:00Z"),
+      savedFact("fact-0008", "Prices note: from 1 April the dental starts at £315", "Prices note: from 1 April the dental starts at £315.", "2026-03-27T12:00:00Z"),
+    ]);
+    const ranked = async (query: string) => (await rankedIds(query)).slice(0, 2);
     expect(await ranked("What car Tom is driving now?")).toEqual(["fact-0002", "fact-0001"]);
     expect(await ranked("what van is Jonas driving these days")).toEqual(["fact-0004", "fact-0003"]);
     expect(await ranked("dog booster price currently")).toEqual(["fact-0006", "fact-0005"]);

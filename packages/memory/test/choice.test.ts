@@ -2,23 +2,19 @@
 // answered by the fact telling the pick, not by the facts suggesting the options, which hold
 // the kind of option ("venue", "place") the question names (src/search/choice.ts).
 import { describe, expect, it } from "vitest";
-import { FoundryMemory, InMemoryFactStore } from "../src/index";
 import { savedFact, storedFact } from "./__fixtures__/stored-fact";
+import { firstRankedIdOver, rankedIdsOver } from "./__fixtures__/ranked-ids";
 import { asksForChoice, recordsChoice } from "../src/search/choice";
 import { splitWords } from "../src/search/tokenize";
 
 // As a chat is kept: options suggested by several people, then the one picked, in other words.
-const memory = new FoundryMemory({
-  root: "/nonexistent-choice-test",
-  driver: new InMemoryFactStore([
-    savedFact("fact-0001", "Ravi suggested the sailing club", "Ravi suggested the sailing club as the venue for the summer party.", "2025-05-02T18:00:00Z"),
-    savedFact("fact-0002", "Mei suggested the old brewery", "Mei suggested the old brewery as the venue for the summer party.", "2025-05-03T18:00:00Z"),
-    savedFact("fact-0003", "Summer party at the brewery", "After the poll we went with the old brewery for the summer party.", "2025-05-09T18:00:00Z"),
-    savedFact("fact-0004", "Jo suggested a hotel for the reunion", "Jo suggested the Harbour Hotel as the place for the class reunion dinner.", "2025-07-01T18:00:00Z"),
-    savedFact("fact-0005", "Class reunion at Casa Verde", "We settled on Casa Verde for the class reunion dinner; Jo sends the invitations.", "2025-07-06T18:00:00Z"),
-  ]),
-});
-const first = async (query: string) => (await memory.search({ query })).hits[0]?.fact.id;
+const first = firstRankedIdOver([
+  savedFact("fact-0001", "Ravi suggested the sailing club", "Ravi suggested the sailing club as the venue for the summer party.", "2025-05-02T18:00:00Z"),
+  savedFact("fact-0002", "Mei suggested the old brewery", "Mei suggested the old brewery as the venue for the summer party.", "2025-05-03T18:00:00Z"),
+  savedFact("fact-0003", "Summer party at the brewery", "After the poll we went with the old brewery for the summer party.", "2025-05-09T18:00:00Z"),
+  savedFact("fact-0004", "Jo suggested a hotel for the reunion", "Jo suggested the Harbour Hotel as the place for the class reunion dinner.", "2025-07-01T18:00:00Z"),
+  savedFact("fact-0005", "Class reunion at Casa Verde", "We settled on Casa Verde for the class reunion dinner; Jo sends the invitations.", "2025-07-06T18:00:00Z"),
+]);
 
 describe("questions about a choice", () => {
   // Regression: the suggestions, holding "venue" and "place" beside the event, came first.
@@ -60,17 +56,14 @@ describe("questions about a choice", () => {
 // plan as "who is doing the kitchen" does; only "is/are doing" was read that way, so the
 // suggestion naming the album's producer came first.
 describe("an arrangement asked in the present progressive", () => {
-  const band = new FoundryMemory({
-    root: "/nonexistent-choice-progressive-test",
-    driver: new InMemoryFactStore([
-      savedFact("fact-0001", "Idea for the album's producer: nobody, we produce it ourselves", "Jesse thought nobody, we produce it ourselves would make a good producer for the album.", "2025-01-09T18:30:00Z"),
-      savedFact("fact-0002", "Idea for the album's producer: Ben Holloway", "Kiara put forward Ben Holloway as the producer for the album.", "2025-01-10T18:30:00Z"),
-      savedFact("fact-0003", "The album's producer decided", "On 17/01/2025 everyone agreed on Ben Holloway for the album.", "2025-01-17T12:30:00Z"),
-    ]),
-  });
+  const bandIds = rankedIdsOver([
+    savedFact("fact-0001", "Idea for the album's producer: nobody, we produce it ourselves", "Jesse thought nobody, we produce it ourselves would make a good producer for the album.", "2025-01-09T18:30:00Z"),
+    savedFact("fact-0002", "Idea for the album's producer: Ben Holloway", "Kiara put forward Ben Holloway as the producer for the album.", "2025-01-10T18:30:00Z"),
+    savedFact("fact-0003", "The album's producer decided", "On 17/01/2025 everyone agreed on Ben Holloway for the album.", "2025-01-17T12:30:00Z"),
+  ]);
 
   it("puts the fact recording the pick first, whatever the verb", async () => {
-    expect((await band.search({ query: "who is producing the album" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0003", "fact-0001", "fact-0002"]);
+    expect(await bandIds("who is producing the album")).toEqual(["fact-0003", "fact-0001", "fact-0002"]);
   });
 
   it("reads is or are before a verb in -ing as an arrangement, not going or a plain is", () => {
@@ -98,16 +91,13 @@ describe("an arrangement asked in the present progressive", () => {
 // Memory holdout 10 (the memory-tune18 round): "argued about the summer fair and agreed on
 // nothing" was read as recording a choice and came before the changed plan.
 describe("a choice verb negated or closed by nothing", () => {
-  const association = new FoundryMemory({
-    root: "/nonexistent-choice-negated-test",
-    driver: new InMemoryFactStore([
-      savedFact("fact-0001", "Discussion of the summer fair", "Kwame and Fatima argued about the date of the summer fair over breakfast and agreed on nothing.", "2026-02-15T17:30:00Z"),
-      savedFact("fact-0002", "Summer fair on the bank holiday", "We settled on the bank holiday Monday for the fair; Fatima booked the field.", "2025-08-21T09:30:00Z"),
-    ]),
-  });
+  const associationIds = rankedIdsOver([
+    savedFact("fact-0001", "Discussion of the summer fair", "Kwame and Fatima argued about the date of the summer fair over breakfast and agreed on nothing.", "2026-02-15T17:30:00Z"),
+    savedFact("fact-0002", "Summer fair on the bank holiday", "We settled on the bank holiday Monday for the fair; Fatima booked the field.", "2025-08-21T09:30:00Z"),
+  ]);
 
   it("puts the fact telling the pick first, over a discussion that picked nothing", async () => {
-    expect((await association.search({ query: "what date did we pick for the summer fair" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0002", "fact-0001"]);
+    expect(await associationIds("what date did we pick for the summer fair")).toEqual(["fact-0002", "fact-0001"]);
   });
 
   it("reads a negated choice verb or one closed by nothing as no choice", () => {

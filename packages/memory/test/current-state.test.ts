@@ -2,21 +2,17 @@
 // with a new value, the older fact not superseded, is answered by the newer fact when the
 // question asks "now", "currently", "these days" (src/search/current-state.ts).
 import { describe, expect, it } from "vitest";
-import { FoundryMemory, InMemoryFactStore } from "../src/index";
 import { savedFact } from "./__fixtures__/stored-fact";
+import { firstRankedIdOver } from "./__fixtures__/ranked-ids";
 import { currentStateMarkers } from "../src/search/current-state";
 
 // As in bench/current-facts.json: chat restates a detail, and nothing links the newer fact to the older.
-const memory = new FoundryMemory({
-  root: "/nonexistent-current-state-test",
-  driver: new InMemoryFactStore([
-    savedFact("fact-0001", "On-call alerts via Opsgenie", "On-call alerts go through Opsgenie.", "2024-10-03T12:00:00Z"),
-    savedFact("fact-0002", "On-call alerts via PagerDuty", "We use PagerDuty for on-call alerts since the Opsgenie contract ended.", "2025-08-25T12:00:00Z"),
-    savedFact("fact-0003", "Staging database is 40 GB", "The staging database is 40 GB.", "2024-09-09T12:00:00Z"),
-    savedFact("fact-0004", "Staging database at 95 GB", "The staging database grew to 95 GB after the import.", "2025-03-17T12:00:00Z"),
-  ]),
-});
-const first = async (query: string) => (await memory.search({ query })).hits[0]?.fact.id;
+const first = firstRankedIdOver([
+  savedFact("fact-0001", "On-call alerts via Opsgenie", "On-call alerts go through Opsgenie.", "2024-10-03T12:00:00Z"),
+  savedFact("fact-0002", "On-call alerts via PagerDuty", "We use PagerDuty for on-call alerts since the Opsgenie contract ended.", "2025-08-25T12:00:00Z"),
+  savedFact("fact-0003", "Staging database is 40 GB", "The staging database is 40 GB.", "2024-09-09T12:00:00Z"),
+  savedFact("fact-0004", "Staging database at 95 GB", "The staging database grew to 95 GB after the import.", "2025-03-17T12:00:00Z"),
+]);
 
 describe("current-state questions", () => {
   // Regression: the older value, said in fewer words, came first.

@@ -3,20 +3,15 @@
 // "2025" lifted a fact written on another day of that year over the one said "two days ago" on
 // the 20th (src/search/date-terms.ts, dateWordsOfQuestion).
 import { describe, expect, it } from "vitest";
-import { FoundryMemory, InMemoryFactStore, type Fact } from "../src/index";
-import { storedFact } from "./__fixtures__/stored-fact";
+import { savedFact } from "./__fixtures__/stored-fact";
+import { firstRankedIdOver } from "./__fixtures__/ranked-ids";
 import { dateWordsOfQuestion } from "../src/search/date-terms";
 
-const said = (id: string, created: string, title: string, body: string): Fact => ({ ...storedFact(id, "domain", title, body), created: `${created}T16:00:00Z` });
-const memory = new FoundryMemory({
-  root: "/nonexistent-date-words-test",
-  driver: new InMemoryFactStore([
-    said("fact-0001", "2025-06-18", "Mobile 4.0 release", "Version 4.0 of the mobile app shipped on 18 June 2025 with the new home screen."),
-    said("fact-0002", "2025-02-20", "Payment outage postmortem", "The payment outage happened two days ago; Ines Duarte is writing the postmortem this week."),
-    said("fact-0003", "2025-12-02", "Mobile release", "Version 5.0 of the mobile app went to the stores yesterday with offline mode."),
-  ]),
-});
-const top = async (query: string) => (await memory.search({ query })).hits[0]?.fact.id;
+const top = firstRankedIdOver([
+  savedFact("fact-0001", "Mobile 4.0 release", "Version 4.0 of the mobile app shipped on 18 June 2025 with the new home screen.", "2025-06-18T16:00:00Z"),
+  savedFact("fact-0002", "Payment outage postmortem", "The payment outage happened two days ago; Ines Duarte is writing the postmortem this week.", "2025-02-20T16:00:00Z"),
+  savedFact("fact-0003", "Mobile release", "Version 5.0 of the mobile app went to the stores yesterday with offline mode.", "2025-12-02T16:00:00Z"),
+]);
 
 describe("a question's date asked once", () => {
   // Regression: the 4.0 release, written "18 June 2025", came first for both.

@@ -2,22 +2,18 @@
 // we have team lunch before the ramen bar" is answered by the older fact that does not name the
 // ramen bar, not by the newer one telling the change (src/search/earlier-state.ts).
 import { describe, expect, it } from "vitest";
-import { FoundryMemory, InMemoryFactStore } from "../src/index";
 import { savedFact } from "./__fixtures__/stored-fact";
+import { firstRankedIdOver, rankedIdsOver } from "./__fixtures__/ranked-ids";
 import { datesIn } from "@foundry-mcp/text-analysis";
 import { laterStateTerms } from "../src/search/earlier-state";
 
 // As chat keeps it: a detail said, then said again with a new value, nothing linking the two.
-const memory = new FoundryMemory({
-  root: "/nonexistent-earlier-state-test",
-  driver: new InMemoryFactStore([
-    savedFact("fact-0001", "Team lunch at the Thai place", "Team lunch is at the Thai place on Fridays.", "2024-03-04T12:00:00Z"),
-    savedFact("fact-0002", "Team lunch at the ramen bar", "Team lunch is at the ramen bar on Fridays.", "2025-01-20T12:00:00Z"),
-    savedFact("fact-0003", "Ines codes in Vim", "Ines writes code in Vim.", "2024-05-25T12:00:00Z"),
-    savedFact("fact-0004", "Ines moved to VS Code", "Ines gave up on Vim and codes in VS Code now.", "2025-10-02T12:00:00Z"),
-  ]),
-});
-const first = async (query: string) => (await memory.search({ query })).hits[0]?.fact.id;
+const first = firstRankedIdOver([
+  savedFact("fact-0001", "Team lunch at the Thai place", "Team lunch is at the Thai place on Fridays.", "2024-03-04T12:00:00Z"),
+  savedFact("fact-0002", "Team lunch at the ramen bar", "Team lunch is at the ramen bar on Fridays.", "2025-01-20T12:00:00Z"),
+  savedFact("fact-0003", "Ines codes in Vim", "Ines writes code in Vim.", "2024-05-25T12:00:00Z"),
+  savedFact("fact-0004", "Ines moved to VS Code", "Ines gave up on Vim and codes in VS Code now.", "2025-10-02T12:00:00Z"),
+]);
 
 describe("questions about the state before a change", () => {
   // Regression: the newer fact, holding the question's "ramen bar" / "VS Code" too, came first.
@@ -46,16 +42,13 @@ describe("questions about the state before a change", () => {
 // battered Telecaster; a borrowed Gretsch these days") names the earlier state too; an older
 // fact on Theo's guitar playing that never named the guitar came first.
 describe("a change naming the value it replaced, for a question about before", () => {
-  const band = new FoundryMemory({
-    root: "/nonexistent-earlier-state-change-test",
-    driver: new InMemoryFactStore([
-      savedFact("fact-0001", "Theo in the band", "Theo Park plays lead guitar in the band, Theo mentioned in the group chat.", "2025-06-20T15:30:00Z"),
-      savedFact("fact-0002", "Theo: new guitar", "Update from Theo: no longer a battered Telecaster; Theo tours with a borrowed Gretsch these days.", "2026-03-06T14:30:00Z"),
-      savedFact("fact-0003", "Freya: new guitar", "Freya plays a red Fender guitar now, not a Gibson any more.", "2025-02-06T14:30:00Z"),
-    ]),
-  });
+  const bandIds = rankedIdsOver([
+    savedFact("fact-0001", "Theo in the band", "Theo Park plays lead guitar in the band, Theo mentioned in the group chat.", "2025-06-20T15:30:00Z"),
+    savedFact("fact-0002", "Theo: new guitar", "Update from Theo: no longer a battered Telecaster; Theo tours with a borrowed Gretsch these days.", "2026-03-06T14:30:00Z"),
+    savedFact("fact-0003", "Freya: new guitar", "Freya plays a red Fender guitar now, not a Gibson any more.", "2025-02-06T14:30:00Z"),
+  ]);
 
   it("lifts the change that names the earlier value beside the later one", async () => {
-    expect((await band.search({ query: "what guitar did Theo have before the Gretsch" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0002", "fact-0001", "fact-0003"]);
+    expect(await bandIds("what guitar did Theo have before the Gretsch")).toEqual(["fact-0002", "fact-0001", "fact-0003"]);
   });
 });

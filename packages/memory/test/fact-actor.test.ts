@@ -2,19 +2,15 @@
 // name tells what that person does, and comes before a fact naming someone further on that shares
 // the topic's words (src/search/fact-subject.ts, opensWithPersonName).
 import { describe, expect, it } from "vitest";
-import { FoundryMemory, InMemoryFactStore } from "../src/index";
 import { storedFact } from "./__fixtures__/stored-fact";
+import { firstRankedIdOver } from "./__fixtures__/ranked-ids";
 import { opensWithPersonName } from "../src/search/fact-subject";
 
-const memory = new FoundryMemory({
-  root: "/nonexistent-fact-actor-test",
-  driver: new InMemoryFactStore([
-    storedFact("fact-0001", "domain", "Store review before a mobile release", "Plan two days of store review before every mobile release date; Tom Baker tracks the dates."),
-    storedFact("fact-0002", "domain", "Ana Silva signs the mobile builds", "Ana Silva holds the upload key and signs every release build; without her nothing ships."),
-    storedFact("fact-0003", "domain", "Office plants", "The plants on the second floor are watered on Mondays."),
-  ]),
-});
-const first = async (query: string) => (await memory.search({ query })).hits[0]?.fact.id;
+const first = firstRankedIdOver([
+  storedFact("fact-0001", "domain", "Store review before a mobile release", "Plan two days of store review before every mobile release date; Tom Baker tracks the dates."),
+  storedFact("fact-0002", "domain", "Ana Silva signs the mobile builds", "Ana Silva holds the upload key and signs every release build; without her nothing ships."),
+  storedFact("fact-0003", "domain", "Office plants", "The plants on the second floor are watered on Mondays."),
+]);
 
 describe("who acted, for a who question", () => {
   // Regression: the store-review fact, naming Tom Baker in passing, came first.

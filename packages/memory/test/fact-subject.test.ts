@@ -2,24 +2,21 @@
 // whose title opens with that name comes before facts naming the person further on
 // (src/search/fact-subject.ts).
 import { describe, expect, it } from "vitest";
-import { FoundryMemory, InMemoryFactStore, type FactType } from "../src/index";
-import { storedFact } from "./__fixtures__/stored-fact";
+import type { FactType } from "../src/index";
+import { savedFact, storedFact } from "./__fixtures__/stored-fact";
+import { firstRankedIdOver, rankedIdsOver } from "./__fixtures__/ranked-ids";
 import { opensWithQuestionWord } from "../src/search/fact-subject";
 
 // As in memory holdout 8's generated memories: weekly status notes and calls name the person
 // too, beside the fact that is about them.
-const memory = new FoundryMemory({
-  root: "/nonexistent-fact-subject-test",
-  driver: new InMemoryFactStore([
-    storedFact("fact-0001", "domain", "Week of 27/10/2024: Petra on buoy pipeline", "In the week of October 27, 2024 Petra Svoboda documented the buoy pipeline."),
-    storedFact("fact-0002", "convention", "Petra Svoboda leaving", "Petra Svoboda's last day is the 17th of July 2025. From then on Leah Goldberg looks after the buoy pipeline."),
-    storedFact("fact-0003", "domain", "Week of 2025-06-08: Petra on buoy pipeline", "In the week of 08/06/2025 Petra Svoboda profiled the buoy pipeline."),
-    storedFact("fact-0004", "domain", "The fisheries ministry called about the public data portal", "The fisheries ministry called Diego Alvarez on 10/06/2024 about the public data portal; a follow-up is promised within 5 days."),
-    storedFact("fact-0005", "domain", "Diego Alvarez on the public data portal", "Diego Alvarez said on a call on Friday 8 August that the data portal is too slow on phones."),
-    storedFact("fact-0006", "domain", "The port authority called about the public data portal", "The port authority called Hiroshi Kato on 2 May 2025 about the public data portal; a follow-up is promised within 3 days."),
-  ]),
-});
-const first = async (query: string) => (await memory.search({ query })).hits[0]?.fact.id;
+const first = firstRankedIdOver([
+  storedFact("fact-0001", "domain", "Week of 27/10/2024: Petra on buoy pipeline", "In the week of October 27, 2024 Petra Svoboda documented the buoy pipeline."),
+  storedFact("fact-0002", "convention", "Petra Svoboda leaving", "Petra Svoboda's last day is the 17th of July 2025. From then on Leah Goldberg looks after the buoy pipeline."),
+  storedFact("fact-0003", "domain", "Week of 2025-06-08: Petra on buoy pipeline", "In the week of 08/06/2025 Petra Svoboda profiled the buoy pipeline."),
+  storedFact("fact-0004", "domain", "The fisheries ministry called about the public data portal", "The fisheries ministry called Diego Alvarez on 10/06/2024 about the public data portal; a follow-up is promised within 5 days."),
+  storedFact("fact-0005", "domain", "Diego Alvarez on the public data portal", "Diego Alvarez said on a call on Friday 8 August that the data portal is too slow on phones."),
+  storedFact("fact-0006", "domain", "The port authority called about the public data portal", "The port authority called Hiroshi Kato on 2 May 2025 about the public data portal; a follow-up is promised within 3 days."),
+]);
 const fact = (type: FactType, title: string, body: string) => storedFact("fact-0009", type, title, body);
 
 describe("the person a question is about", () => {
@@ -42,19 +39,16 @@ describe("the person a question is about", () => {
 // "Fatima: new dog"; the colon kept the name from reading as the title's opening, so a current
 // question about Fatima went to other people's changes holding "now".
 describe("a title opening with a name and a colon", () => {
-  const changes = new FoundryMemory({
-    root: "/nonexistent-fact-subject-colon-test",
-    driver: new InMemoryFactStore([
-      { ...storedFact("fact-0001", "domain", "Fatima walks a spaniel called Biscuit", "For the record: Fatima walks a spaniel called Biscuit."), created: "2025-07-30T10:00:00Z" },
-      { ...storedFact("fact-0002", "domain", "Harold: new dog", "Harold walks nobody's dog any more now, not a labrador called Moss any more."), created: "2025-11-26T10:00:00Z" },
-      { ...storedFact("fact-0003", "domain", "Fatima: new dog", "Update from Fatima: no longer a spaniel called Biscuit; Fatima walks a terrier called Pip these days."), created: "2026-02-21T10:00:00Z" },
-      { ...storedFact("fact-0004", "domain", "Wen: new dog", "Wen walks a labrador called Moss now, not a terrier called Pip any more."), created: "2025-11-16T10:00:00Z" },
-      // Other notes naming Fatima make her name a common word in this memory.
-      { ...storedFact("fact-0005", "domain", "Fatima's view on the bins", "According to Fatima, the bins are emptied too late."), created: "2025-06-01T10:00:00Z" },
-      { ...storedFact("fact-0006", "domain", "Fatima led the bat walk", "Fatima led the bat walk along the canal."), created: "2025-06-02T10:00:00Z" },
-      { ...storedFact("fact-0007", "domain", "Fatima wrote the newsletter", "Fatima wrote the spring newsletter."), created: "2025-06-03T10:00:00Z" },
-    ]),
-  });
+  const changeIds = rankedIdsOver([
+    savedFact("fact-0001", "Fatima walks a spaniel called Biscuit", "For the record: Fatima walks a spaniel called Biscuit.", "2025-07-30T10:00:00Z"),
+    savedFact("fact-0002", "Harold: new dog", "Harold walks nobody's dog any more now, not a labrador called Moss any more.", "2025-11-26T10:00:00Z"),
+    savedFact("fact-0003", "Fatima: new dog", "Update from Fatima: no longer a spaniel called Biscuit; Fatima walks a terrier called Pip these days.", "2026-02-21T10:00:00Z"),
+    savedFact("fact-0004", "Wen: new dog", "Wen walks a labrador called Moss now, not a terrier called Pip any more.", "2025-11-16T10:00:00Z"),
+    // Other notes naming Fatima make her name a common word in this memory.
+    savedFact("fact-0005", "Fatima's view on the bins", "According to Fatima, the bins are emptied too late.", "2025-06-01T10:00:00Z"),
+    savedFact("fact-0006", "Fatima led the bat walk", "Fatima led the bat walk along the canal.", "2025-06-02T10:00:00Z"),
+    savedFact("fact-0007", "Fatima wrote the newsletter", "Fatima wrote the spring newsletter.", "2025-06-03T10:00:00Z"),
+  ]);
 
   it("reads the name before the colon as the fact's subject", () => {
     expect(opensWithQuestionWord(fact("domain", "Fatima: new dog", "Fatima walks a terrier these days."), new Set(["fatima"]))).toBe(true);
@@ -63,7 +57,7 @@ describe("a title opening with a name and a colon", () => {
   });
 
   it("ranks the asked person's change first, over other people's changes saying now", async () => {
-    const ranked = (await changes.search({ query: "what dog does Fatima walk now" })).hits.map((hit) => hit.fact.id);
+    const ranked = await changeIds("what dog does Fatima walk now");
     expect(ranked).toEqual(["fact-0003", "fact-0002", "fact-0004", "fact-0001", "fact-0006", "fact-0007", "fact-0005"]);
   });
 });
@@ -72,15 +66,12 @@ describe("a title opening with a name and a colon", () => {
 // colon ("The cracked cymbal: Kiara") is about that person; a plan Kiara told that day, whose
 // title opens with her name, came first for a question about what she did on the day.
 describe("a title closing with a name after a colon", () => {
-  const band = new FoundryMemory({
-    root: "/nonexistent-fact-subject-trailing-test",
-    driver: new InMemoryFactStore([
-      { ...storedFact("fact-0001", "domain", "Kiara hoping to get to the festival show", "On Monday 9 March Kiara Singh said in the group chat that the festival show was next on the to-do list."), created: "2026-03-09T13:30:00Z" },
-      { ...storedFact("fact-0002", "domain", "The cracked cymbal: Kiara", "On 9 March 2026 Kiara Singh replaced the cracked cymbal (told us by text)."), created: "2026-03-21T20:30:00Z" },
-      { ...storedFact("fact-0003", "domain", "The cracked cymbal: Theo", "On 2 June 2025 Theo Park replaced the cracked cymbal."), created: "2025-06-03T20:30:00Z" },
-      { ...storedFact("fact-0004", "domain", "Kiara tuned the drums", "On 4 April 2026 Kiara Singh tuned the drums."), created: "2026-04-04T20:30:00Z" },
-    ]),
-  });
+  const bandIds = rankedIdsOver([
+    savedFact("fact-0001", "Kiara hoping to get to the festival show", "On Monday 9 March Kiara Singh said in the group chat that the festival show was next on the to-do list.", "2026-03-09T13:30:00Z"),
+    savedFact("fact-0002", "The cracked cymbal: Kiara", "On 9 March 2026 Kiara Singh replaced the cracked cymbal (told us by text).", "2026-03-21T20:30:00Z"),
+    savedFact("fact-0003", "The cracked cymbal: Theo", "On 2 June 2025 Theo Park replaced the cracked cymbal.", "2025-06-03T20:30:00Z"),
+    savedFact("fact-0004", "Kiara tuned the drums", "On 4 April 2026 Kiara Singh tuned the drums.", "2026-04-04T20:30:00Z"),
+  ]);
 
   it("reads the closing name as the fact's subject, a closing word that is no name as none", () => {
     expect(opensWithQuestionWord(fact("domain", "The staff award: Gideon", "Gideon won the staff award last Friday."), new Set(["gideon"]))).toBe(true);
@@ -88,6 +79,6 @@ describe("a title closing with a name after a colon", () => {
   });
 
   it("ranks the asked person's note on the topic first", async () => {
-    expect((await band.search({ query: "what did Kiara do on 9 March 2026" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0002", "fact-0001", "fact-0004"]);
+    expect(await bandIds("what did Kiara do on 9 March 2026")).toEqual(["fact-0002", "fact-0001", "fact-0004"]);
   });
 });

@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { FoundryMemory, InMemoryFactStore } from "../src/index";
 import type { Fact, MemoryError } from "../src/index";
 import { decisionBody, makeTempRoot } from "./__fixtures__/temp-root";
+import { storedFact } from "./__fixtures__/stored-fact";
+import { firstRankedIdOver } from "./__fixtures__/ranked-ids";
 
 let root = "";
 let cleanup = () => {};
@@ -220,17 +222,10 @@ describe("memory_search", () => {
   // Regression (issue 21): memory's own Porter-only stemmer kept irregular forms apart from their
   // base word, so a question in the past tense missed the fact written in the present.
   it("meets irregular forms with their base word through the shared analyser", async () => {
-    const fact = (id: string, title: string, body: string): Fact => ({
-      id, type: "convention", title, body, scope: "project", tags: [], confidence: "high", source: "code", created: "2026-01-01T00:00:00Z",
-    });
-    const inMemory = new FoundryMemory({
-      root,
-      driver: new InMemoryFactStore([
-        fact("fact-0001", "Seniors teach the deploy checklist", "In the first week."),
-        fact("fact-0002", "Child processes inherit the proxy variables", "Set in the wrapper."),
-      ]),
-    });
-    const first = async (query: string) => (await inMemory.search({ query })).hits[0]?.fact.id;
+    const first = firstRankedIdOver([
+      storedFact("fact-0001", "convention", "Seniors teach the deploy checklist", "In the first week."),
+      storedFact("fact-0002", "convention", "Child processes inherit the proxy variables", "Set in the wrapper."),
+    ]);
     expect(await first("what was taught")).toBe("fact-0001");
     expect(await first("children")).toBe("fact-0002");
   });

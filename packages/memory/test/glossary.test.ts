@@ -1,7 +1,7 @@
 // Acronyms learned from glossary facts (src/search/glossary.ts) and their use in search.
 import { describe, expect, it } from "vitest";
-import { FoundryMemory, InMemoryFactStore } from "../src/index";
 import { storedFact as fact } from "./__fixtures__/stored-fact";
+import { rankedIdsOver } from "./__fixtures__/ranked-ids";
 import { learnedAbbreviations } from "../src/search/glossary";
 import type { IncrementalSearchIndex } from "../src/search/incremental-index";
 import { buildSearchIndex } from "../src/search/incremental-index";
@@ -55,53 +55,28 @@ describe("learnedAbbreviations", () => {
 });
 
 describe("search with learned acronyms", () => {
-  const memory = new FoundryMemory({
-    root: "/nonexistent-glossary-test",
-    driver: new InMemoryFactStore([
-      fact("fact-0001", "glossary", "PSP means payment service provider"),
-      fact("fact-0002", "decision", "Adyen is our PSP for cards and wallets", "Chosen in 2024."),
-      fact(
-        "fact-0003",
-        "constraint",
-        "Refund requests older than 90 days need a manager",
-        "Policy.",
-      ),
-    ]),
-  });
-  const ids = async (query: string) =>
-    (await memory.search({ query })).hits.map((hit) => hit.fact.id);
+  const ids = rankedIdsOver([
+    fact("fact-0001", "glossary", "PSP means payment service provider"),
+    fact("fact-0002", "decision", "Adyen is our PSP for cards and wallets", "Chosen in 2024."),
+    fact("fact-0003", "constraint", "Refund requests older than 90 days need a manager", "Policy."),
+  ]);
 
   // Regression (issue 21): a fact that uses only the acronym was missed by a question that
   // spells it out, and the other way round, unless a hand list knew the acronym.
   it("finds a fact written with the acronym from the spelled-out words", async () => {
     expect(await ids("who is our payment service provider")).toEqual(["fact-0001", "fact-0002"]);
-    const withoutGlossary = new FoundryMemory({
-      root: "/nonexistent-glossary-test",
-      driver: new InMemoryFactStore([
-        fact("fact-0002", "decision", "Adyen is our PSP for cards and wallets", "Chosen in 2024."),
-      ]),
-    });
-    expect(
-      (await withoutGlossary.search({ query: "who is our payment service provider" })).hits,
-    ).toEqual([]);
+    const idsWithoutGlossary = rankedIdsOver([
+      fact("fact-0002", "decision", "Adyen is our PSP for cards and wallets", "Chosen in 2024."),
+    ]);
+    expect(await idsWithoutGlossary("who is our payment service provider")).toEqual([]);
   });
 
   it("finds the spelled-out words from the acronym", async () => {
-    const spelledOut = new FoundryMemory({
-      root: "/nonexistent-glossary-test",
-      driver: new InMemoryFactStore([
-        fact("fact-0001", "glossary", "PSP means payment service provider"),
-        fact(
-          "fact-0002",
-          "decision",
-          "Card payments go through one service provider per market",
-          "Chosen in 2024.",
-        ),
-      ]),
-    });
-    expect(
-      (await spelledOut.search({ query: "which psp" })).hits.map((hit) => hit.fact.id),
-    ).toEqual(["fact-0001", "fact-0002"]);
+    const spelledOutIds = rankedIdsOver([
+      fact("fact-0001", "glossary", "PSP means payment service provider"),
+      fact("fact-0002", "decision", "Card payments go through one service provider per market", "Chosen in 2024."),
+    ]);
+    expect(await spelledOutIds("which psp")).toEqual(["fact-0001", "fact-0002"]);
   });
 });
 

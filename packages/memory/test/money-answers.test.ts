@@ -2,23 +2,19 @@
 // roof repair" is answered by the fact holding the sum, not by the fact that opened the topic and
 // shares as many of the question's words (src/search/money-answers.ts).
 import { describe, expect, it } from "vitest";
-import { FoundryMemory, InMemoryFactStore } from "../src/index";
 import { savedFact, storedFact } from "./__fixtures__/stored-fact";
+import { rankedIdsOver } from "./__fixtures__/ranked-ids";
 import { asksForMoney, namesMoney } from "../src/search/money-answers";
 import { splitWords } from "../src/search/tokenize";
 
 // As notes are kept: the problem first, in full, then the bill in a line.
-const memory = new FoundryMemory({
-  root: "/nonexistent-money-test",
-  driver: new InMemoryFactStore([
-    savedFact("fact-0001", "Shed roof repair", "The roofer says the shed roof is rotten and the repair needs new felt.", "2025-03-02T09:00:00Z"),
-    savedFact("fact-0002", "Shed sorted", "The roofer finished the repair today, the bill was £420 with the felt.", "2025-03-09T09:00:00Z"),
-    savedFact("fact-0003", "Piano lessons", "Ada starts piano lessons with Mr Holt on Tuesdays; the lessons are in his front room near the school.", "2025-04-01T09:00:00Z"),
-    savedFact("fact-0004", "Paid for the term", "Paid Mr Holt for the piano lessons this term: 300 euros.", "2025-04-03T09:00:00Z"),
-    savedFact("fact-0005", "Who teaches piano", "Mr Holt teaches piano; he charges for a missed lesson unless told a day before.", "2025-04-04T09:00:00Z"),
-  ]),
-});
-const ranked = async (query: string) => (await memory.search({ query })).hits.map((hit) => hit.fact.id);
+const ranked = rankedIdsOver([
+  savedFact("fact-0001", "Shed roof repair", "The roofer says the shed roof is rotten and the repair needs new felt.", "2025-03-02T09:00:00Z"),
+  savedFact("fact-0002", "Shed sorted", "The roofer finished the repair today, the bill was £420 with the felt.", "2025-03-09T09:00:00Z"),
+  savedFact("fact-0003", "Piano lessons", "Ada starts piano lessons with Mr Holt on Tuesdays; the lessons are in his front room near the school.", "2025-04-01T09:00:00Z"),
+  savedFact("fact-0004", "Paid for the term", "Paid Mr Holt for the piano lessons this term: 300 euros.", "2025-04-03T09:00:00Z"),
+  savedFact("fact-0005", "Who teaches piano", "Mr Holt teaches piano; he charges for a missed lesson unless told a day before.", "2025-04-04T09:00:00Z"),
+]);
 
 describe("questions asking for a sum of money", () => {
   // Regression (seen failing before the rule: fact-0001 first, 0002 second): the fact opening the

@@ -3,23 +3,19 @@
 // or "any more", so the marker's own words leave the query and the facts telling a value as it
 // stands are lifted (src/search/current-state.ts).
 import { describe, expect, it } from "vitest";
-import { FoundryMemory, InMemoryFactStore } from "../src/index";
 import { savedFact } from "./__fixtures__/stored-fact";
+import { rankedIdsOver } from "./__fixtures__/ranked-ids";
 import { currentStateMarkers, statesPresent } from "../src/search/current-state";
 
 // As in memory holdout 10: each person's changed details, said with "now" or "these days".
-const memory = new FoundryMemory({
-  root: "/nonexistent-present-state-test",
-  driver: new InMemoryFactStore([
-    savedFact("fact-0001", "Harold: new role on the committee", "Harold serves as an ordinary member now, not the chair any more.", "2026-09-23T15:30:00Z"),
-    savedFact("fact-0002", "Harold: new job", "Update from Harold: no longer a taxi driver; Harold works as an accountant these days.", "2025-09-28T17:30:00Z"),
-    savedFact("fact-0003", "Harold at the work day", "Harold brought tea to the allotment work day.", "2025-05-02T10:00:00Z"),
-    savedFact("fact-0004", "Freya played a secret show", "Freya Olsen played a secret show in a record shop.", "2025-08-29T07:30:00Z"),
-    savedFact("fact-0005", "Freya: new instrument", "Update from Freya: no longer keyboards; Freya plays the bass these days.", "2026-09-09T19:30:00Z"),
-    savedFact("fact-0006", "Harold on the work rota", "Harold said the work rota for the hall is fine.", "2025-06-11T10:00:00Z"),
-  ]),
-});
-const ranked = async (query: string) => (await memory.search({ query })).hits.map((hit) => hit.fact.id);
+const ranked = rankedIdsOver([
+  savedFact("fact-0001", "Harold: new role on the committee", "Harold serves as an ordinary member now, not the chair any more.", "2026-09-23T15:30:00Z"),
+  savedFact("fact-0002", "Harold: new job", "Update from Harold: no longer a taxi driver; Harold works as an accountant these days.", "2025-09-28T17:30:00Z"),
+  savedFact("fact-0003", "Harold at the work day", "Harold brought tea to the allotment work day.", "2025-05-02T10:00:00Z"),
+  savedFact("fact-0004", "Freya played a secret show", "Freya Olsen played a secret show in a record shop.", "2025-08-29T07:30:00Z"),
+  savedFact("fact-0005", "Freya: new instrument", "Update from Freya: no longer keyboards; Freya plays the bass these days.", "2026-09-09T19:30:00Z"),
+  savedFact("fact-0006", "Harold on the work rota", "Harold said the work rota for the hall is fine.", "2025-06-11T10:00:00Z"),
+]);
 
 describe("the present value, said with now or these days", () => {
   // Regression: the committee role won on the question's "now", which the new job says as "these days".
@@ -34,15 +30,12 @@ describe("the present value, said with now or these days", () => {
 
   // Memory holdout 9: "changed from the bowling alley to the swimming pool" tells where the party is now.
   it("counts a fact telling a replaced value as stating the present", async () => {
-    const party = new FoundryMemory({
-      root: "/nonexistent-present-state-change-test",
-      driver: new InMemoryFactStore([
-        savedFact("fact-0001", "Rosa had a birthday party at the bowling alley", "Rosa Hartley had a birthday party at the bowling alley near the caravan two days ago.", "2025-09-08T10:00:00Z"),
-        savedFact("fact-0002", "Change of plan for Rosa's birthday party", "The venue for Rosa's birthday party changed from the bowling alley to the swimming pool.", "2024-10-10T10:00:00Z"),
-        savedFact("fact-0003", "Rosa's party games", "Rosa wants musical chairs at the party.", "2024-09-01T10:00:00Z"),
-      ]),
-    });
-    expect((await party.search({ query: "where is Rosa's birthday party now" })).hits.map((hit) => hit.fact.id)).toEqual(["fact-0002", "fact-0001", "fact-0003"]);
+    const partyIds = rankedIdsOver([
+      savedFact("fact-0001", "Rosa had a birthday party at the bowling alley", "Rosa Hartley had a birthday party at the bowling alley near the caravan two days ago.", "2025-09-08T10:00:00Z"),
+      savedFact("fact-0002", "Change of plan for Rosa's birthday party", "The venue for Rosa's birthday party changed from the bowling alley to the swimming pool.", "2024-10-10T10:00:00Z"),
+      savedFact("fact-0003", "Rosa's party games", "Rosa wants musical chairs at the party.", "2024-09-01T10:00:00Z"),
+    ]);
+    expect(await partyIds("where is Rosa's birthday party now")).toEqual(["fact-0002", "fact-0001", "fact-0003"]);
   });
 
   it("leaves a question without a marker of now to the plain ranking", async () => {

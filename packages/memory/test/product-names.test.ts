@@ -1,7 +1,7 @@
 // Questions that ask for a product by its role (src/search/product-names.ts).
 import { describe, expect, it } from "vitest";
-import { FoundryMemory, InMemoryFactStore } from "../src/index";
 import { storedFact } from "./__fixtures__/stored-fact";
+import { firstRankedIdOver } from "./__fixtures__/ranked-ids";
 import { asksForProduct, namesProduct } from "../src/search/product-names";
 
 const fact = (id: string, title: string, body?: string) => storedFact(id, "decision", title, body);
@@ -30,18 +30,10 @@ describe("product names and role questions", () => {
   // Regression (issue 21): a nearby fact on the same topic, sharing as many words, outranked the
   // fact naming the product the question asked for.
   it("lifts the fact naming a product above a nearby one when the question asks for its role", async () => {
-    const memory = new FoundryMemory({
-      root: "/nonexistent-product-test",
-      driver: new InMemoryFactStore([
-        fact(
-          "fact-0002",
-          "Flaky end-to-end tests hide real failures",
-          "Quarantine them within a day.",
-        ),
-        fact("fact-0001", "End-to-end tests run with Playwright against staging", "Nightly."),
-      ]),
-    });
-    const first = async (query: string) => (await memory.search({ query })).hits[0]?.fact.id;
+    const first = firstRankedIdOver([
+      fact("fact-0002", "Flaky end-to-end tests hide real failures", "Quarantine them within a day."),
+      fact("fact-0001", "End-to-end tests run with Playwright against staging", "Nightly."),
+    ]);
     expect(await first("end to end test framework")).toBe("fact-0001");
     expect(await first("flaky end to end tests")).toBe("fact-0002");
   });

@@ -1,8 +1,8 @@
 // The question form as a tie-break between nearby facts (src/search/question-form.ts).
 import { describe, expect, it } from "vitest";
-import { FoundryMemory, InMemoryFactStore, type Fact, type FactType } from "../src/index";
+import type { Fact, FactType } from "../src/index";
 import { savedFact, storedFact } from "./__fixtures__/stored-fact";
-import { rankedIdsOver } from "./__fixtures__/ranked-ids";
+import { firstRankedIdOver, rankedIdsOver } from "./__fixtures__/ranked-ids";
 import { answersForm, questionForm } from "../src/search/question-form";
 import { splitWords } from "../src/search/tokenize";
 
@@ -58,38 +58,37 @@ describe("question forms", () => {
 });
 
 // Two facts on one topic that score alike: the newer (first) wins a plain tie, the older one
-// answers the question's form.
-function memoryOf(newer: Fact, older: Fact): FoundryMemory {
-  return new FoundryMemory({ root: "/nonexistent-question-form-test", driver: new InMemoryFactStore([{ ...newer, created: "2026-02-01T00:00:00Z" }, older]) });
+// answers the question's form. Gives the id ranked first for a query over the two.
+function firstOfPair(newer: Fact, older: Fact): (query: string) => Promise<string | undefined> {
+  return firstRankedIdOver([{ ...newer, created: "2026-02-01T00:00:00Z" }, older]);
 }
-const first = async (memory: FoundryMemory, query: string) => (await memory.search({ query })).hits[0]?.fact.id;
 
 describe("the question-form tie-break", () => {
   it("prefers the fact whose title answers when", async () => {
-    const memory = memoryOf(
+    const first = firstOfPair(
       storedFact("fact-0001", "convention", "Tracking scripts load in footer"),
       storedFact("fact-0002", "constraint", "Tracking scripts load after consent"),
     );
-    expect(await first(memory, "tracking scripts load")).toBe("fact-0001");
-    expect(await first(memory, "when do tracking scripts load")).toBe("fact-0002");
+    expect(await first("tracking scripts load")).toBe("fact-0001");
+    expect(await first("when do tracking scripts load")).toBe("fact-0002");
   });
 
   it("prefers the fact that records a reason for why, and a practice for how", async () => {
     const title = "Queue names follow the service name";
-    const memory = memoryOf(storedFact("fact-0001", "risk", title), storedFact("fact-0002", "convention", title));
-    expect(await first(memory, "queue names")).toBe("fact-0001");
-    expect(await first(memory, "how do we name queues")).toBe("fact-0002");
-    const reasons = memoryOf(storedFact("fact-0003", "convention", "RabbitMQ carries events"), storedFact("fact-0004", "decision", "RabbitMQ carries events", "Why: ops already run it."));
-    expect(await first(reasons, "RabbitMQ events")).toBe("fact-0003");
-    expect(await first(reasons, "why RabbitMQ for events")).toBe("fact-0004");
+    const first = firstOfPair(storedFact("fact-0001", "risk", title), storedFact("fact-0002", "convention", title));
+    expect(await first("queue names")).toBe("fact-0001");
+    expect(await first("how do we name queues")).toBe("fact-0002");
+    const firstOfReasons = firstOfPair(storedFact("fact-0003", "convention", "RabbitMQ carries events"), storedFact("fact-0004", "decision", "RabbitMQ carries events", "Why: ops already run it."));
+    expect(await firstOfReasons("RabbitMQ events")).toBe("fact-0003");
+    expect(await firstOfReasons("why RabbitMQ for events")).toBe("fact-0004");
   });
 
   it("prefers the definition for what-is, and leaves a clear winner alone", async () => {
     const title = "A SKU is one sellable variant";
-    const memory = memoryOf(storedFact("fact-0001", "convention", title), storedFact("fact-0002", "glossary", title));
-    expect(await first(memory, "SKU sellable variant")).toBe("fact-0001");
-    expect(await first(memory, "what is a SKU")).toBe("fact-0002");
-    const clear = memoryOf(storedFact("fact-0003", "convention", "SKU ids are stable across markets and SKU pages"), storedFact("fact-0004", "glossary", "Bundle means several products"));
-    expect(await first(clear, "what is a SKU")).toBe("fact-0003");
+    const first = firstOfPair(storedFact("fact-0001", "convention", title), storedFact("fact-0002", "glossary", title));
+    expect(await first("SKU sellable variant")).toBe("fact-0001");
+    expect(await first("what is a SKU")).toBe("fact-0002");
+    const firstOfClearWinner = firstOfPair(storedFact("fact-0003", "convention", "SKU ids are stable across markets and SKU pages"), storedFact("fact-0004", "glossary", "Bundle means several products"));
+    expect(await firstOfClearWinner("what is a SKU")).toBe("fact-0003");
   });
 });

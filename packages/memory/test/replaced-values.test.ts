@@ -3,24 +3,19 @@
 // going", not the older pick of the cabin that holds more of the question's words
 // (src/search/replaced-values.ts).
 import { describe, expect, it } from "vitest";
-import { FoundryMemory, InMemoryFactStore } from "../src/index";
-import { storedFact } from "./__fixtures__/stored-fact";
+import { savedFact, storedFact } from "./__fixtures__/stored-fact";
+import { firstRankedIdOver, rankedIdsOver } from "./__fixtures__/ranked-ids";
 import { replacedValues } from "../src/search/replaced-values";
 
-const saved = (id: string, type: "domain" | "decision", title: string, body: string, created: string) => ({ ...storedFact(id, type, title, body), created });
 // As chat keeps it: a pick, then a change of plan, nothing linking the two; details restated.
-const memory = new FoundryMemory({
-  root: "/nonexistent-replaced-values-test",
-  driver: new InMemoryFactStore([
-    saved("fact-0001", "decision", "The group holiday: a cabin in Norway", "After a vote we went with a cabin in Norway for the group holiday; Elena sorted out the details.", "2024-08-02T12:00:00Z"),
-    saved("fact-0002", "decision", "Change of plan for the group holiday", "On 10 September the destination for the group holiday changed from a cabin in Norway to a beach house in Portugal because Tobias found a problem.", "2024-09-10T12:00:00Z"),
-    saved("fact-0003", "domain", "Frank drives a blue Toyota hybrid", "Frank drives a blue Toyota hybrid, Frank told everyone.", "2024-12-21T12:00:00Z"),
-    saved("fact-0004", "domain", "Frank's car changed", "Frank said it is no longer a blue Toyota hybrid: now Frank drives a white van.", "2025-04-17T12:00:00Z"),
-    saved("fact-0005", "domain", "Ravi codes in VS Code", "Ravi Shah codes in VS Code, Ravi told everyone.", "2024-12-06T12:00:00Z"),
-    saved("fact-0006", "domain", "Hannah's editor changed", "Hannah said that it is no longer VS Code: now Hannah codes in Emacs.", "2025-05-21T12:00:00Z"),
-  ]),
-});
-const first = async (query: string) => (await memory.search({ query })).hits[0]?.fact.id;
+const first = firstRankedIdOver([
+  savedFact("fact-0001", "The group holiday: a cabin in Norway", "After a vote we went with a cabin in Norway for the group holiday; Elena sorted out the details.", "2024-08-02T12:00:00Z", "decision"),
+  savedFact("fact-0002", "Change of plan for the group holiday", "On 10 September the destination for the group holiday changed from a cabin in Norway to a beach house in Portugal because Tobias found a problem.", "2024-09-10T12:00:00Z", "decision"),
+  savedFact("fact-0003", "Frank drives a blue Toyota hybrid", "Frank drives a blue Toyota hybrid, Frank told everyone.", "2024-12-21T12:00:00Z"),
+  savedFact("fact-0004", "Frank's car changed", "Frank said it is no longer a blue Toyota hybrid: now Frank drives a white van.", "2025-04-17T12:00:00Z"),
+  savedFact("fact-0005", "Ravi codes in VS Code", "Ravi Shah codes in VS Code, Ravi told everyone.", "2024-12-06T12:00:00Z"),
+  savedFact("fact-0006", "Hannah's editor changed", "Hannah said that it is no longer VS Code: now Hannah codes in Emacs.", "2025-05-21T12:00:00Z"),
+]);
 
 describe("values a newer fact says were replaced", () => {
   // Regression: the older pick and the older detail, holding more of the question's words, came first.
@@ -61,17 +56,13 @@ describe("values a newer fact says were replaced", () => {
   // Regression (memory holdout 11, "where is the training camp going to be"): the older pick held
   // the question's words as well and, being the plain statement, came first.
   it("puts a plan taken back or fallen through above the older pick", async () => {
-    const plans = new FoundryMemory({
-      root: "/nonexistent-replaced-values-plans-test",
-      driver: new InMemoryFactStore([
-        saved("fact-0001", "decision", "Team retreat venue", "We booked a villa in Lisbon for the team retreat in June.", "2025-02-01T12:00:00Z"),
-        saved("fact-0002", "domain", "Retreat update", "The team retreat will be in Porto after all, not a villa in Lisbon, because the prices went up.", "2025-03-01T12:00:00Z"),
-        saved("fact-0003", "decision", "Friday social", "For the Friday social we settled on a quiz night at the Crown.", "2025-02-03T12:00:00Z"),
-        saved("fact-0004", "domain", "Social plans", "The quiz night at the Crown fell through, so it is karaoke on Friday.", "2025-03-04T12:00:00Z"),
-      ]),
-    });
-    const ranked = async (query: string) => (await plans.search({ query })).hits.map((hit) => hit.fact.id);
-    expect(await ranked("where is the team retreat")).toEqual(["fact-0002", "fact-0001"]);
-    expect(await ranked("what is on for the Friday social")).toEqual(["fact-0004", "fact-0003"]);
+    const planIds = rankedIdsOver([
+      savedFact("fact-0001", "Team retreat venue", "We booked a villa in Lisbon for the team retreat in June.", "2025-02-01T12:00:00Z", "decision"),
+      savedFact("fact-0002", "Retreat update", "The team retreat will be in Porto after all, not a villa in Lisbon, because the prices went up.", "2025-03-01T12:00:00Z"),
+      savedFact("fact-0003", "Friday social", "For the Friday social we settled on a quiz night at the Crown.", "2025-02-03T12:00:00Z", "decision"),
+      savedFact("fact-0004", "Social plans", "The quiz night at the Crown fell through, so it is karaoke on Friday.", "2025-03-04T12:00:00Z"),
+    ]);
+    expect(await planIds("where is the team retreat")).toEqual(["fact-0002", "fact-0001"]);
+    expect(await planIds("what is on for the Friday social")).toEqual(["fact-0004", "fact-0003"]);
   });
 });

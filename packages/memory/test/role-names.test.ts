@@ -4,10 +4,10 @@
 // paralegal live now", "when did the head coach take the novices out"); these facts are written
 // in other words.
 import { describe, expect, it } from "vitest";
-import { FoundryMemory, InMemoryFactStore } from "../src/index";
 import { buildSearchIndex } from "../src/search/incremental-index";
 import { resolveRoles } from "../src/search/role-names";
 import { storedFact } from "./__fixtures__/stored-fact";
+import { rankedIdsOver } from "./__fixtures__/ranked-ids";
 
 const facts = [
   storedFact("fact-0001", "domain", "Lease review", "Sam Okafor, our lawyer, went through the lease for the new unit with us."),
@@ -25,8 +25,7 @@ const facts = [
   storedFact("fact-0013", "domain", "Dora's leave", "Dora is off for two weeks in May, walking in the Alps."),
   storedFact("fact-0014", "domain", "Ward rota", "The charge nurse signs off the ward rota every month."),
 ];
-const memory = new FoundryMemory({ root: "/nonexistent-role-names-test", driver: new InMemoryFactStore(facts) });
-const ranked = async (query: string) => (await memory.search({ query })).hits.map((hit) => hit.fact.id);
+const ranked = rankedIdsOver(facts);
 
 describe("people known by a role", () => {
   // Regression: Priya's view, holding "thinks" and "lawyer", came before Sam's.

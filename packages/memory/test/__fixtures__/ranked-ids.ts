@@ -7,3 +7,9 @@ export function rankedIdsOver(facts: Fact[]): (query: string) => Promise<string[
   const memory = new FoundryMemory({ root: "/nonexistent-ranking-test", driver: new InMemoryFactStore(facts) });
   return async (query) => (await memory.search({ query })).hits.map((hit) => hit.fact.id);
 }
+
+/** A function giving the id `memory_search` ranks first for a query over `facts` (undefined for no hit). */
+export function firstRankedIdOver(facts: Fact[]): (query: string) => Promise<string | undefined> {
+  const ranked = rankedIdsOver(facts);
+  return async (query) => (await ranked(query))[0];
+}

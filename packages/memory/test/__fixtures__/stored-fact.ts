@@ -6,7 +6,10 @@ export function storedFact(id: string, type: FactType, title: string, body = "No
   return { id, type, title, body, scope: "project", tags: [], confidence: "high", source: "code", created: "2026-01-01T00:00:00Z" };
 }
 
-/** A domain fact as {@link storedFact} makes it, saved at `created` (tests of time, change and choice). */
-export function savedFact(id: string, title: string, body: string, created: string): Fact {
-  return { ...storedFact(id, "domain", title, body), created };
+/**
+ * A fact as {@link storedFact} makes it, saved at `created` (tests of time, change and choice);
+ * a domain fact unless `type` says otherwise.
+ */
+export function savedFact(id: string, title: string, body: string, created: string, type: FactType = "domain"): Fact {
+  return { ...storedFact(id, type, title, body), created };
 }
