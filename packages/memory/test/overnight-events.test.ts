@@ -5,12 +5,19 @@
 import { describe, expect, it } from "vitest";
 import { rankedIdsOver } from "./__fixtures__/ranked-ids";
 import { savedFact } from "./__fixtures__/stored-fact";
+import { DATE_TERMS_FORMAT, dateTermsOfFact } from "../src/search/date-terms";
 
 const quietDays = Array.from({ length: 12 }, (_, day) =>
   savedFact(`fact-01${String(day).padStart(2, "0")}`, `Rota note ${day}`, `Sian and Tom in. Quiet day ${day}, drizzle.`, "2026-01-20T12:00:00Z"),
 );
 
 describe("a thing that happened overnight", () => {
+  it("names the night before the day the note was saved, and saved indexes of the older date terms are rebuilt", () => {
+    const note = savedFact("fact-0001", "Heating", "Heating in the kennel room packed up overnight.", "2026-01-27T08:30:00Z");
+    expect([...dateTermsOfFact(note)].sort()).toEqual(["~2026-01", "~2026-01-26", "~2026-01-27"]);
+    expect(DATE_TERMS_FORMAT).toBe("date-terms-3");
+  });
+
   // Regression (memory holdout 12, "when did the kennels go cold because the heating died"): the
   // note of the breakdown held no day it could be dated by, so later notes holding one won.
   it("answers a when question over later notes that name a day", async () => {
