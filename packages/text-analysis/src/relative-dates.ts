@@ -20,7 +20,7 @@ const MONTH = MONTH_NAMES.join("|");
 
 const RELATIVE_SOURCE = 
   [
-    String.raw`\b(yesterday|today|tomorrow|tonight|last night|this (?:morning|afternoon|evening))\b`,
+    String.raw`\b(yesterday|today|tomorrow|tonight|last night|overnight|this (?:morning|afternoon|evening))\b`,
     String.raw`\b${COUNT}\s+${UNIT}\s+(ago|later|from now)\b`,
     String.raw`\b(in)\s+${COUNT}\s+${UNIT}\b`,
     String.raw`\b(last|next|this)\s+(week|weekend|month|year|${WEEKDAY}|${MONTH})\b`,
@@ -59,7 +59,7 @@ function nearestWeekday(anchor: number, name: string, direction: -1 | 1): number
 function read(match: RegExpMatchArray, anchor: number): CalendarDate[] {
   const [, single, countAgo, unitAgo, direction, , countIn, unitIn, which, what, , weekdayOn] = match.map((part) => part?.toLowerCase());
   if (single !== undefined) {
-    const offset = single === "yesterday" || single === "last night" ? -1 : single === "tomorrow" ? 1 : 0;
+    const offset = single === "yesterday" || single === "last night" || single === "overnight" ? -1 : single === "tomorrow" ? 1 : 0;
     return [dayOf(anchor + offset * DAY_MS)];
   }
   // A year said so has no month: it names no calendar date (relativeYearsIn reads it).

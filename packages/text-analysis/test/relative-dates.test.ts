@@ -9,6 +9,9 @@ describe("relativeDatesIn", () => {
   it("reads days relative to the day said", () => {
     expect(relativeDatesIn("rebuilt the staging cluster yesterday", SAID)).toEqual([{ year: 2025, month: 2, day: 11 }]);
     expect(relativeDatesIn("we upgraded it last night", SAID)).toEqual([{ year: 2025, month: 2, day: 11 }]);
+    // A note saved in the morning about what broke "overnight" tells of the night before, as "last night" does.
+    expect(relativeDatesIn("the replica fell over overnight", SAID)).toEqual([{ year: 2025, month: 2, day: 11 }]);
+    expect(mentionsRelativeDate("Heating packed up overnight.")).toBe(true);
     expect(relativeDatesIn("the review is tomorrow at 10:00", SAID)).toEqual([{ year: 2025, month: 2, day: 13 }]);
     expect(relativeDatesIn("we ran the drill this morning", SAID)).toEqual([{ year: 2025, month: 2, day: 12 }]);
     expect(relativeDatesIn("the outage happened two days ago", SAID)).toEqual([{ year: 2025, month: 2, day: 10 }]);

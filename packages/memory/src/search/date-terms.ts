@@ -14,8 +14,8 @@ import { datesIn, MONTH_NAMES, relativeDatesIn, type CalendarDate } from "@found
 import { tokenize } from "./tokenize";
 import type { Fact } from "../types";
 
-/** Changes whenever the date terms do: part of the analyser fingerprint saved indexes carry. */
-export const DATE_TERMS_FORMAT = "date-terms-2";
+/** Changes whenever the date terms do: part of the analyser fingerprint saved indexes carry (3: "overnight" names the day before the saving day). */
+export const DATE_TERMS_FORMAT = "date-terms-3";
 
 const pad = (value: number): string => String(value).padStart(2, "0");
 const monthTerm = (year: number, month: number): string => `~${year}-${pad(month)}`;

@@ -99,9 +99,15 @@ const CHANGED_TO = new RegExp(String.raw`\b(?:switch|mov|chang|migrat|upgrad)\w*
 
 // A value taking effect from a month or a day: "from 1 April the dental starts at £315".
 const FROM_DATE = new RegExp(String.raw`\bfrom\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?)?(?:${MONTH_NAMES.join("|")})\b`, "iu");
+// A purchase told as done replaces what was owned: "Sian's bought a blue Toyota Yaris" answers
+// "what car does Sian drive these days" over "Sian's car is a red Fiat Panda". Measured beside
+// it and left out: "new" anywhere ("the new graduate": three now-questions fell), "got a new",
+// "buying/buys the" (no dev question moved).
+const BOUGHT = /\b(?:bought|purchased)\s+(?:(?:her|him|them|our)sel(?:f|ves)\s+)?an?\b/iu;
+
 /** True when the fact tells a change to a new value without naming the value replaced (those {@link replacedValues} reads). */
 export function tellsChangeTo(fact: Fact): boolean {
-  return [fact.title, fact.body].some((text) => CHANGED_TO.test(text) || FROM_DATE.test(text));
+  return [fact.title, fact.body].some((text) => CHANGED_TO.test(text) || FROM_DATE.test(text) || BOUGHT.test(text));
 }
 
 /** Words of a question asking for the state before a change: there the older facts are the answer. */
