@@ -10,16 +10,25 @@
 // the window's first export costs), `off` (no export, no /metrics: the harness alone) and
 // `off-bare-post` (`off`, plus at call 256, where `all` exports, one POST of a batch's size, 512
 // spans' ~330 kB in 64 KiB pieces, on a fresh TCP connection by bare net calls, its answer awaited:
-// the floor any exporter pays in Node, to tell from what is ours; decision 0038).
+// the floor any exporter pays in Node, to tell from what is ours; decision 0038), `default` and
+// `default-no-export` (the default sampler, parentbased_always_on, and no traceparent in the
+// requests: every server span a sampled root, as in telemetry-cost.mjs's "on" setup).
 // Run: TELEMETRY_PROBE="before=/work/wt/base-4a3c156:all,after=.:all" node bench/_telemetry-first-calls.mjs
 // (TELEMETRY_PROBE_ROUNDS, default 40; each round runs every variant once, in rotating order).
+// TELEMETRY_PROBE_PROFILE=<dir>: each process also profiles its measured window (node:inspector,
+// 50 µs sampling) into <dir>/<variant>-<round>.cpuprofile, and the run prints, per variant, the
+// functions with the most self time in the window summed over its processes (µs per call), so two
+// setups' windows can be compared function by function (decision 0039). Profiling adds its own
+// cost: take its figures for where time goes, the unprofiled run's for how much.
 import { execFile } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { median } from "../tooling/bench-measure.mjs";
 import { startOtlpReceiver } from "../tooling/otlp-receiver.mjs";
+import { selfTimeRows, startWindowProfile } from "./_window-profile.mjs";
 
 const WARM_UP_CALLS = 150;
 const MEASURED_CALLS = 200;
@@ -51,7 +60,7 @@ function barePost(url, pieces) {
 }
 
 /** Child: one process's telemetry CPU per call (µs) over the measured calls, written to stdout. */
-async function measureOneProcess(checkout, sampledParent, barePostTo) {
+async function measureOneProcess(checkout, sampledParent, barePostTo, profilePath) {
   const { startTelemetry, operationFacts } = await import(pathToFileURL(path.resolve(checkout, "packages/telemetry/dist/index.js")).href);
   const telemetry = await startTelemetry({ service: { name: "first-calls-probe", version: "0" }, localMetrics: false });
   const turn = () => new Promise((resolve) => setImmediate(resolve));
@@ -69,6 +78,7 @@ async function measureOneProcess(checkout, sampledParent, barePostTo) {
   };
   const pieces = barePostTo ? batchSizedPieces() : [];
   for (let id = 0; id < WARM_UP_CALLS; id += 1) await relayedCall(id);
+  const profile = profilePath ? await startWindowProfile() : undefined;
   const before = process.cpuUsage();
   for (let id = WARM_UP_CALLS; id < WARM_UP_CALLS + MEASURED_CALLS; id += 1) {
     // Not awaited, as telemetry's own export is not: what of it falls in the window counts.
@@ -76,34 +86,48 @@ async function measureOneProcess(checkout, sampledParent, barePostTo) {
     await relayedCall(id);
   }
   const used = process.cpuUsage(before);
+  if (profile) writeFileSync(profilePath, JSON.stringify(await profile.stop()));
   process.stdout.write(String((used.user + used.system) / MEASURED_CALLS));
   await telemetry.shutdown();
   process.exit(0);
 }
 
-if (process.argv[2] === "--child") await measureOneProcess(process.argv[3], process.argv[4] === "1", process.argv[5]);
+if (process.argv[2] === "--child") await measureOneProcess(process.argv[3], process.argv[4] === "1", process.argv[5] || undefined, process.argv[6]);
 else {
   const run = promisify(execFile);
   const receiver = await startOtlpReceiver();
   const withoutOtel = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("OTEL_")));
-  const exporting = { ...withoutOtel, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_TRACES_SAMPLER: "always_on" };
-  const envs = { off: withoutOtel, "off-bare-post": withoutOtel, all: exporting, "all-no-export": { ...exporting, OTEL_BSP_MAX_EXPORT_BATCH_SIZE: "2048", OTEL_BSP_MAX_QUEUE_SIZE: "4096" } };
+  const defaultSampler = { ...withoutOtel, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url };
+  const exporting = { ...defaultSampler, OTEL_TRACES_SAMPLER: "always_on" };
+  const noExport = { OTEL_BSP_MAX_EXPORT_BATCH_SIZE: "2048", OTEL_BSP_MAX_QUEUE_SIZE: "4096" };
+  const envs = {
+    off: withoutOtel,
+    "off-bare-post": withoutOtel,
+    all: exporting,
+    "all-no-export": { ...exporting, ...noExport },
+    default: defaultSampler,
+    "default-no-export": { ...defaultSampler, ...noExport },
+  };
   const variants = (process.env.TELEMETRY_PROBE ?? "").split(",").filter(Boolean).map((entry) => {
     const [name, rest] = entry.split("=");
     const [checkout, setup] = rest.split(":");
     if (!envs[setup]) throw new Error(`${name}: setup "${setup}" is none of ${Object.keys(envs).join(", ")}`);
-    return { name, checkout, setup, perCallUs: [] };
+    return { name, checkout, setup, perCallUs: [], profiles: [] };
   });
   if (variants.length === 0) throw new Error('TELEMETRY_PROBE names no variant (e.g. "before=/work/wt/base-4a3c156:all,after=.:all")');
   const rounds = Number(process.env.TELEMETRY_PROBE_ROUNDS) || 40;
+  const profileDir = process.env.TELEMETRY_PROBE_PROFILE;
+  if (profileDir) mkdirSync(profileDir, { recursive: true });
   for (let round = 0; round < rounds; round += 1) {
     const order = variants.map((_, offset) => variants[(round + offset) % variants.length]);
     for (const variant of round % 2 === 0 ? order : order.reverse()) {
       // Asynchronous: the receiver answers the child's export from this process's event loop.
-      const off = variant.setup.startsWith("off");
-      const args = [here, "--child", variant.checkout, off ? "0" : "1", ...(variant.setup === "off-bare-post" ? [receiver.url] : [])];
+      const sampledParent = variant.setup.startsWith("all");
+      const profilePath = profileDir ? path.join(profileDir, `${variant.name}-${round}.cpuprofile`) : "";
+      const args = [here, "--child", variant.checkout, sampledParent ? "1" : "0", variant.setup === "off-bare-post" ? receiver.url : "", profilePath];
       const { stdout } = await run(process.execPath, args, { env: envs[variant.setup], encoding: "utf8" });
       variant.perCallUs.push(Number(stdout));
+      if (profilePath) variant.profiles.push(profilePath);
     }
   }
   await receiver.close();
@@ -113,5 +137,11 @@ else {
     const ratios = variant.perCallUs.map((us, round) => us / reference.perCallUs[round]).sort((a, b) => a - b);
     const quartile = (fraction) => ratios[Math.floor(fraction * (ratios.length - 1))].toFixed(3);
     console.log(`${variant.name.padEnd(16)} ${median(variant.perCallUs).toFixed(1).padStart(7)} µs/call  ${median(ratios).toFixed(3)} [${quartile(0.25)}–${quartile(0.75)}]`);
+  }
+  if (profileDir) {
+    for (const variant of variants) {
+      console.log(`\n${variant.name}: self time in the window, µs per call (mean over ${variant.profiles.length} profiled processes)`);
+      for (const row of selfTimeRows(variant.profiles, MEASURED_CALLS, 25)) console.log(`${row.us.toFixed(2).padStart(8)}  ${row.name}`);
+    }
   }
 }
