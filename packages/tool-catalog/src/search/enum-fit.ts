@@ -9,6 +9,7 @@
 
 import type { JsonSchemaObject } from "../types";
 import { isActionStem } from "./intent";
+import { resortHead } from "./ranked-head";
 import { isStopWord, splitWords, stemWord } from "./text";
 
 /** Score factor at most (1 + ENUM_FIT_BONUS) for a tool whose enumerated values the request says. */
@@ -118,7 +119,6 @@ export class EnumValueIndex {
     head.forEach((hit, at) => {
       hit.score *= 1 + ENUM_FIT_BONUS * fit[at]!;
     });
-    head.sort((left, right) => right.score - left.score || left.doc - right.doc);
-    ranked.splice(0, head.length, ...head);
+    resortHead(ranked, head);
   }
 }

@@ -9,6 +9,7 @@
 
 import { INDEX_FIELDS, REPORTED_FIELD, type Bm25fIndex } from "./bm25f-index";
 import type { QueryGroup } from "./query";
+import { byScoreThenDoc } from "./ranked-head";
 import type { SearchField } from "../types";
 
 /** One scored tool (by its position in the indexed list). */
@@ -276,6 +277,6 @@ function rankWithScratches(usable: QueryGroup[], index: Bm25fIndex, { allow, men
     }
     ranked.push({ doc, score, mask: totals.mask[doc]! });
   }
-  ranked.sort((left, right) => right.score - left.score || left.doc - right.doc);
+  ranked.sort(byScoreThenDoc);
   return ranked;
 }

@@ -13,6 +13,7 @@
 import { mentionsDate, mentionsRelativeDate } from "@foundry-mcp/text-analysis";
 import type { JsonSchemaObject } from "../types";
 import type { RankedDocument } from "./rank";
+import { resortHead } from "./ranked-head";
 
 /** The kinds of required value a request's form can show it states. */
 export type ArgumentKind = "day" | "clock";
@@ -87,7 +88,6 @@ export class StatedArguments {
       moved = true;
     }
     if (!moved) return;
-    head.sort((left, right) => right.score - left.score || left.doc - right.doc);
-    ranked.splice(0, head.length, ...head);
+    resortHead(ranked, head);
   }
 }

@@ -11,6 +11,7 @@
 import { mentionsDate } from "@foundry-mcp/text-analysis";
 import type { JsonSchemaObject } from "../types";
 import type { RankedDocument } from "./rank";
+import { resortHead } from "./ranked-head";
 import { splitWords, stemWord } from "./text";
 
 /**
@@ -78,7 +79,6 @@ export class TemporalFit {
       moved = true;
     }
     if (!moved) return;
-    head.sort((left, right) => right.score - left.score || left.doc - right.doc);
-    ranked.splice(0, head.length, ...head);
+    resortHead(ranked, head);
   }
 }

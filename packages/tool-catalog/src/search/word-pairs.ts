@@ -5,6 +5,7 @@
 // builds the pairs, search/tool-search.ts applies the bonus after search/rank.ts.
 
 import { isStopWord, splitWords, stemWord } from "./text";
+import { resortHead } from "./ranked-head";
 
 /** Score factor per matched pair, up to MAX_COUNTED_PAIRS pairs (1 + WORD_PAIR_BONUS at most). */
 export const WORD_PAIR_BONUS = 0.2;
@@ -61,8 +62,7 @@ export class WordPairIndex {
       if (share > 0) shares.set(hit.doc, share);
       hit.score *= 1 + WORD_PAIR_BONUS * share;
     });
-    head.sort((left, right) => right.score - left.score || left.doc - right.doc);
-    ranked.splice(0, head.length, ...head);
+    resortHead(ranked, head);
     return shares;
   }
 }
