@@ -15,10 +15,11 @@
 // or =relay runs that part's rounds alone (no profiles); TELEMETRY_BENCH_RELAY_ROUNDS=<n> sets
 // the relay's rounds (a longer run for a narrower interval); TELEMETRY_BENCH_COMPARE=<built
 // checkout> adds its foya, telemetry off and on with the default sampler, as two more setups (relay
-// part only: before → after in one run); TELEMETRY_BENCH_SETUPS=today-traced,off,again,on,all,compared-off,compared-on
+// part only: before → after in one run); TELEMETRY_BENCH_SETUPS=today-traced,off,off-traced,again,on,all,compared-off,compared-on
 // keeps only the named setups (a shorter comparison run; "today" always runs; keep off, the reference of "÷ off");
 // today-traced (today given the all-sampled setup's requests, a traceparent in each call's _meta) runs beside
-// "today" when a baseline is given, the reference that judges all sampled on the same requests.
+// "today" when a baseline is given, the reference that judges all sampled on the same requests; off-traced
+// (our build, telemetry off, given those requests) is what they cost our build, its "÷ off" column.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -100,6 +101,9 @@ const variants = [
     ...(compared ? [{ key: "compared-off", name: `${compared}, off`, root: comparedRoot, env: withoutOtel }] : []),
     ...(compared ? [{ key: "compared-on", name: `${compared}, on, default sampler`, root: comparedRoot, env: defaultSampler }] : []),
     { key: "off", name: "off", root, env: withoutOtel },
+    // Our build, telemetry off, given the all-sampled setup's requests: its ratio to off is what
+    // the longer requests cost this build with no telemetry running (beside today-traced ÷ today).
+    { key: "off-traced", name: "off, traced requests", root, env: withoutOtel, traceparent: true },
     // The A/A control: the same build and setting as "off" in processes of their own. Its ratio to
     // "off" is what this machine's noise alone shows between two setups that cannot differ.
     { key: "again", name: "off again (A/A control)", root, env: withoutOtel },
@@ -206,7 +210,8 @@ function ratio(setup, reference, figure) {
 /**
  * Off ÷ today against the 1.02× target, on (default sampler) and all sampled ÷ today against
  * 1.15× (all sampled also ÷ today given the same traced requests), for each of `measures` ([label,
- * figure of a round]), as the rounds' intervals decide them; then the A/A control.
+ * figure of a round]), as the rounds' intervals decide them; then what the traced requests cost
+ * with telemetry off (today-traced ÷ today, off-traced ÷ off) and the A/A control.
  */
 function verdict(setups, measures) {
   const todayStats = setups[0];
@@ -225,11 +230,14 @@ function verdict(setups, measures) {
   const onStats = setups.find((stats) => stats.variant.name.startsWith("on, default"));
   const allStats = setups.find((stats) => stats.variant.key === "all");
   const tracedToday = setups.find((stats) => stats.variant.key === "today-traced");
+  const tracedOff = setups.find((stats) => stats.variant.key === "off-traced");
   return [
     `**Off ÷ today against ≤ 1.02×** — ${against(offStats, 1.02).join("; ")}.`,
     onStats ? ` **On (default sampler) ÷ today against ≤ 1.15×** — ${against(onStats, 1.15).join("; ")}.` : "",
     allStats ? ` **On (all sampled) ÷ today against ≤ 1.15×** — ${against(allStats, 1.15).join("; ")}.` : "",
     allStats && tracedToday ? ` **On (all sampled) ÷ today given the same traced requests against ≤ 1.15×** — ${against(allStats, 1.15, tracedToday).join("; ")}.` : "",
+    tracedToday ? ` What the traced requests cost with no telemetry running: today, traced requests ÷ today — ${measures.map(([label, figure]) => line(label, roundRatios(tracedToday, todayStats, figure))).join("; ")}.` : "",
+    tracedOff ? ` Off, traced requests ÷ off — ${measures.map(([label, figure]) => line(label, roundRatios(tracedOff, offStats, figure))).join("; ")}.` : "",
     control ? ` A/A control, off again ÷ off — ${measures.map(([label, figure]) => line(label, roundRatios(control, offStats, figure))).join("; ")}.` : "",
   ].join("");
 }
@@ -289,7 +297,7 @@ try {
 
   console.log("## Telemetry cost: gateway throughput and foya relay, OpenTelemetry off and on\n");
   console.log(
-    `Target (issue #33): off costs nothing measurable (≤ 1.02×), on ≤ 1.15×. ${QUICK ? "**Quick run (TELEMETRY_BENCH_QUICK=1): two short rounds, not a figure to quote.** " : ""}On = OTLP/HTTP JSON export of every span and the duration histograms to a receiver on 127.0.0.1 (in the bench's own process); the default sampler is OpenTelemetry's parentbased_always_on, so calls without a traceparent are sampled roots; "all sampled" adds always_on and a sampled traceparent in every call's _meta. ${variants.some((variant) => variant.key === "today-traced") ? '"Today, traced requests" is today given those same requests (a traceparent in every call\'s _meta): its ratio to today is what the longer requests cost the build before telemetry, and all sampled is judged against both. ' : ""}${today ? '"Today" is the build before telemetry (6ebab28): "÷ today" also counts everything merged since (store statements, sessions, call log, /metrics, readiness, structured logs), "÷ off" is telemetry\'s own cost when on. ' : "No build before telemetry was given (TELEMETRY_BENCH_BASELINE), so ratios are against off. "}Rounds with fresh processes of every setup in each (two processes of one build differ by several per cent in CPU per call for their whole life, so the spread below includes that), the setups interleaved and taking turns to go first; each ratio is taken per round against the reference's figure in the same round, printed as the median, then in square brackets the 95% confidence interval of that median (percentile bootstrap over the rounds, seeded), then the rounds' min–max in round brackets. The interval decides a target: wholly below it, met; wholly above, missed; across it, this run cannot tell. "Off again" is the A/A control: the same build and setting as off, in its own processes; its ratio to off should be 1.000× within its interval.\n`,
+    `Target (issue #33): off costs nothing measurable (≤ 1.02×), on ≤ 1.15×. ${QUICK ? "**Quick run (TELEMETRY_BENCH_QUICK=1): two short rounds, not a figure to quote.** " : ""}On = OTLP/HTTP JSON export of every span and the duration histograms to a receiver on 127.0.0.1 (in the bench's own process); the default sampler is OpenTelemetry's parentbased_always_on, so calls without a traceparent are sampled roots; "all sampled" adds always_on and a sampled traceparent in every call's _meta. ${variants.some((variant) => variant.key === "today-traced") ? '"Today, traced requests" is today given those same requests (a traceparent in every call\'s _meta): its ratio to today is what the longer requests cost the build before telemetry, and all sampled is judged against both. ' : ""}${variants.some((variant) => variant.key === "off-traced") ? '"Off, traced requests" is our build with telemetry off given those same requests: its ratio to off is what they cost our build with no telemetry running. ' : ""}${today ? '"Today" is the build before telemetry (6ebab28): "÷ today" also counts everything merged since (store statements, sessions, call log, /metrics, readiness, structured logs), "÷ off" is telemetry\'s own cost when on. ' : "No build before telemetry was given (TELEMETRY_BENCH_BASELINE), so ratios are against off. "}Rounds with fresh processes of every setup in each (two processes of one build differ by several per cent in CPU per call for their whole life, so the spread below includes that), the setups interleaved and taking turns to go first; each ratio is taken per round against the reference's figure in the same round, printed as the median, then in square brackets the 95% confidence interval of that median (percentile bootstrap over the rounds, seeded), then the rounds' min–max in round brackets. The interval decides a target: wholly below it, met; wholly above, missed; across it, this run cannot tell. "Off again" is the A/A control: the same build and setting as off, in its own processes; its ratio to off should be 1.000× within its interval.\n`,
   );
   if (!RELAY_ONLY) {
     console.log(

@@ -12,4 +12,6 @@ export interface FunctionSelfTime {
 export declare function bundleRegions(file: string): Region[];
 export declare function moduleName(bundled: string): string;
 export declare function selfTimes(profile: unknown, bundle: string, fromUs?: number, toUs?: number): { functions: FunctionSelfTime[]; busyUs: number };
+export declare function functionLocation(callFrame: { functionName: string; url: string; lineNumber: number }): string;
+export declare function selfTimesByLocation(profile: unknown, fromUs?: number, toUs?: number): Map<string, number>;
 export declare function groupedSelfUs(functions: FunctionSelfTime[], group: (entry: FunctionSelfTime) => string | undefined, withRuntime?: boolean): Map<string, number>;

@@ -56,10 +56,38 @@ function regionAt(regions, line) {
 }
 
 /**
- * The on-CPU time (µs) of a profile's samples taken inside [fromUs, toUs] (V8's monotonic clock,
- * the same as process.hrtime's), by function: `[{ functionName, module, selfUs, runtimeUs }]`,
- * plus the total. `(idle)` samples (the thread waiting for I/O) are left out; `(program)` (V8 and
- * Node's native work outside JavaScript) and `(garbage collector)` are kept under their own names.
+ * The on-CPU time of a profile's samples taken inside [fromUs, toUs] (V8's monotonic clock, the
+ * same as process.hrtime's), by profile node: each sample counts for the node `ownerOf(node)`
+ * returns, as its `selfUs` when that is the sampled node itself, else as its `runtimeUs`. A sample
+ * stands for the time until the next one (as Chrome's profiler panel counts it); `(idle)` samples
+ * (the thread waiting for I/O) are left out of both the times and `busyUs`.
+ */
+function windowTimesByNode(profile, fromUs, toUs, ownerOf) {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+  const timeByNode = new Map();
+  let at = profile.startTime;
+  let busyUs = 0;
+  for (let index = 0; index < profile.samples.length; index += 1) {
+    at += profile.timeDeltas[index];
+    const duration = profile.timeDeltas[index + 1] ?? 0;
+    if (at < fromUs || at > toUs) continue;
+    const node = byNode.get(profile.samples[index]);
+    if (node.callFrame.functionName === "(idle)") continue;
+    const owner = ownerOf(node);
+    const time = timeByNode.get(owner) ?? { selfUs: 0, runtimeUs: 0 };
+    if (owner === node) time.selfUs += duration;
+    else time.runtimeUs += duration;
+    timeByNode.set(owner, time);
+    busyUs += duration;
+  }
+  return { timeByNode, busyUs };
+}
+
+/**
+ * The on-CPU time (µs) of a profile's samples taken inside [fromUs, toUs], by function:
+ * `[{ functionName, module, selfUs, runtimeUs }]`, plus the total. `(idle)` samples are left out;
+ * `(program)` (V8 and Node's native work outside JavaScript) and `(garbage collector)` are kept
+ * under their own names.
  * Functions of `bundle` and of its chunks (any .mjs file in or under its folder) are placed by
  * their line in their file (bundleRegions); other scripts by their URL
  * (`node:internal/…` is "node internals", C++ builtins "native"). A sample in Node's or V8's own
@@ -75,7 +103,6 @@ export function selfTimes(profile, bundle, fromUs = -Infinity, toUs = Infinity) 
     if (!regionsByUrl.has(url)) regionsByUrl.set(url, bundleRegions(fileURLToPath(url)));
     return regionsByUrl.get(url);
   };
-  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
   const parentOf = new Map();
   for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node);
   const ownerOf = (node) => {
@@ -83,23 +110,7 @@ export function selfTimes(profile, bundle, fromUs = -Infinity, toUs = Infinity) 
     for (let above = parentOf.get(node.id); above; above = parentOf.get(above.id)) if (isBundled(above.callFrame.url)) return above;
     return node;
   };
-  const timeByNode = new Map();
-  let at = profile.startTime;
-  let busyUs = 0;
-  for (let index = 0; index < profile.samples.length; index += 1) {
-    at += profile.timeDeltas[index];
-    // A sample stands for the time until the next one (as Chrome's profiler panel counts it).
-    const duration = profile.timeDeltas[index + 1] ?? 0;
-    if (at < fromUs || at > toUs) continue;
-    const node = byNode.get(profile.samples[index]);
-    if (node.callFrame.functionName === "(idle)") continue;
-    const owner = ownerOf(node);
-    const time = timeByNode.get(owner) ?? { selfUs: 0, runtimeUs: 0 };
-    if (owner === node) time.selfUs += duration;
-    else time.runtimeUs += duration;
-    timeByNode.set(owner, time);
-    busyUs += duration;
-  }
+  const { timeByNode, busyUs } = windowTimesByNode(profile, fromUs, toUs, ownerOf);
   const byFunction = new Map();
   for (const [node, time] of timeByNode) {
     const { functionName, url, lineNumber } = node.callFrame;
@@ -111,6 +122,35 @@ export function selfTimes(profile, bundle, fromUs = -Infinity, toUs = Infinity) 
     byFunction.set(key, entry);
   }
   return { functions: [...byFunction.values()].sort((a, b) => b.selfUs + b.runtimeUs - (a.selfUs + a.runtimeUs)), busyUs };
+}
+
+/**
+ * Where a function's code is, as `name (folder/file:line)` (the file by its last two path
+ * segments, the line 1-based), or its bare name when it has no script (`(program)`, a builtin).
+ * @example functionLocation({ functionName: "encode", url: "file:///work/packages/telemetry/dist/index.js", lineNumber: 41 }) // "encode (dist/index.js:42)"
+ */
+export function functionLocation({ functionName, url, lineNumber }) {
+  const name = functionName || "(anonymous)";
+  if (!url) return name;
+  const file = url.replace(/^file:\/\//, "").split("/").slice(-2).join("/");
+  return `${name} (${file}:${lineNumber + 1})`;
+}
+
+/**
+ * Self time (µs) of a profile's samples inside [fromUs, toUs] by function location
+ * (functionLocation): each sample counts for the function it landed in, whatever called it, for
+ * profiles of unbundled code (a probe importing packages' dist files), where a module name would
+ * lump a package's functions together. `(idle)` samples are left out, as in selfTimes.
+ * @example selfTimesByLocation(profile).get("encode (dist/index.js:42)") // 1250
+ */
+export function selfTimesByLocation(profile, fromUs = -Infinity, toUs = Infinity) {
+  const { timeByNode } = windowTimesByNode(profile, fromUs, toUs, (node) => node);
+  const times = new Map();
+  for (const [node, { selfUs }] of timeByNode) {
+    const location = functionLocation(node.callFrame);
+    times.set(location, (times.get(location) ?? 0) + selfUs);
+  }
+  return times;
 }
 
 function scriptModule(url, functionName) {

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { bundleRegions, groupedSelfUs, moduleName, selfTimes } from "../cpu-profile.mjs";
+import { bundleRegions, functionLocation, groupedSelfUs, moduleName, selfTimes, selfTimesByLocation } from "../cpu-profile.mjs";
 
 // A file shaped like an esbuild bundle: each module's code under its `// <path>` line, one module
 // split in two parts (esbuild does that when it hoists), and a string holding a marker-like line
@@ -94,5 +94,41 @@ describe("cpu-profile", () => {
     const [file] = readdirSync(profiles);
     const { functions } = selfTimes(JSON.parse(readFileSync(path.join(profiles, file as string), "utf8")), entry);
     expect(functions.filter((found) => found.functionName === "spinInHono").map((found) => found.module)).toEqual(["@hono/node-server"]);
+  });
+
+  it("names a function by its name, file and 1-based line, or by its bare name without a script", () => {
+    expect(functionLocation({ functionName: "encode", url: "file:///work/packages/telemetry/dist/index.js", lineNumber: 41 })).toBe("encode (dist/index.js:42)");
+    expect(functionLocation({ functionName: "", url: "file:///tmp/probe/run.mjs", lineNumber: 0 })).toBe("(anonymous) (probe/run.mjs:1)");
+    expect(functionLocation({ functionName: "(garbage collector)", url: "", lineNumber: -1 })).toBe("(garbage collector)");
+  });
+
+  it("sums an unbundled script's self time by function location, each sample for the function it landed in, within the window", () => {
+    // Two functions of one name on two lines: a module's name would lump them, their locations do not.
+    const script = path.join(folder, "probe", "spins.mjs");
+    mkdirSync(path.dirname(script), { recursive: true });
+    writeFileSync(
+      script,
+      `const spin = (until) => { let n = 0; while (Date.now() < until) n += 1; return n; };
+const first = { spin(until) { let n = 0; while (Date.now() < until) n += 1; return n; } };
+const second = { spin(until) { let n = 0; while (Date.now() < until) n += 1; return n; } };
+for (let round = 0; round < 10; round += 1) { first.spin(Date.now() + 10); second.spin(Date.now() + 10); }
+await new Promise((resolve) => setTimeout(resolve, 100));
+void spin;
+`,
+    );
+    const profiles = path.join(folder, "probe-profiles");
+    execFileSync(process.execPath, ["--cpu-prof", "--cpu-prof-dir", profiles, "--cpu-prof-interval", "250", script]);
+    const [file] = readdirSync(profiles);
+    const profile = JSON.parse(readFileSync(path.join(profiles, file as string), "utf8"));
+    const times = selfTimesByLocation(profile);
+    // Each spin ran ~100 ms; the process's 100 ms wait is idle and left out.
+    expect(times.get("spin (probe/spins.mjs:2)")).toBeGreaterThan(50_000);
+    expect(times.get("spin (probe/spins.mjs:3)")).toBeGreaterThan(50_000);
+    expect(times.has("(idle)")).toBe(false);
+    // The same samples as selfTimes counts busy, without a bundle to hand the runtime's work to.
+    const total = [...times.values()].reduce((sum, us) => sum + us, 0);
+    expect(total).toBe(selfTimes(profile, path.join(folder, "no-bundle", "none.mjs")).busyUs);
+    // A window before the profile started holds no sample.
+    expect(selfTimesByLocation(profile, 0, profile.startTime - 1).size).toBe(0);
   });
 });
