@@ -211,7 +211,8 @@ function ratio(setup, reference, figure) {
  * Off ÷ today against the 1.02× target, on (default sampler) and all sampled ÷ today against
  * 1.15× (all sampled also ÷ today given the same traced requests), for each of `measures` ([label,
  * figure of a round]), as the rounds' intervals decide them; then what the traced requests cost
- * with telemetry off (today-traced ÷ today, off-traced ÷ off) and the A/A control.
+ * with telemetry off (today-traced ÷ today, off-traced ÷ off), telemetry's own cost on them (all
+ * sampled ÷ off-traced) and the A/A control.
  */
 function verdict(setups, measures) {
   const todayStats = setups[0];
@@ -238,6 +239,7 @@ function verdict(setups, measures) {
     allStats && tracedToday ? ` **On (all sampled) ÷ today given the same traced requests against ≤ 1.15×** — ${against(allStats, 1.15, tracedToday).join("; ")}.` : "",
     tracedToday ? ` What the traced requests cost with no telemetry running: today, traced requests ÷ today — ${measures.map(([label, figure]) => line(label, roundRatios(tracedToday, todayStats, figure))).join("; ")}.` : "",
     tracedOff ? ` Off, traced requests ÷ off — ${measures.map(([label, figure]) => line(label, roundRatios(tracedOff, offStats, figure))).join("; ")}.` : "",
+    tracedOff && allStats ? ` Telemetry's own cost on traced calls, on (all sampled) ÷ off given the same traced requests — ${measures.map(([label, figure]) => line(label, roundRatios(allStats, tracedOff, figure))).join("; ")}.` : "",
     control ? ` A/A control, off again ÷ off — ${measures.map(([label, figure]) => line(label, roundRatios(control, offStats, figure))).join("; ")}.` : "",
   ].join("");
 }
