@@ -12,6 +12,7 @@ describe("question forms", () => {
   it("reads what kind of answer a question wants from its first words", () => {
     expect(formOf("how do we name queues")).toBe("practice");
     expect(formOf("how long do refresh tokens last")).toBe("amount");
+    expect(formOf("how tall is the hedge allowed to grow")).toBe("amount");
     expect(formOf("why do we use RabbitMQ")).toBe("reason");
     expect(formOf("when may tracking scripts load")).toBe("time");
     expect(formOf("what is a SKU")).toBe("definition");
@@ -19,6 +20,11 @@ describe("question forms", () => {
     expect(formOf("can I print emails in logs")).toBe("rule");
     expect(formOf("who approves a pull request")).toBe("person");
     expect(formOf("so why is checkout slow")).toBe("reason");
+  });
+
+  it("reads whose as asking for a person, as typed for who's too", () => {
+    expect(formOf("whose the practise manager")).toBe("person");
+    expect(formOf("whose van is parked in bay 4")).toBe("person");
   });
 
   it("reads a question naming the date or day it wants as asking for a time", () => {
@@ -81,6 +87,17 @@ describe("the question-form tie-break", () => {
     const firstOfReasons = firstOfPair(storedFact("fact-0003", "convention", "RabbitMQ carries events"), storedFact("fact-0004", "decision", "RabbitMQ carries events", "Why: ops already run it."));
     expect(await firstOfReasons("RabbitMQ events")).toBe("fact-0003");
     expect(await firstOfReasons("why RabbitMQ for events")).toBe("fact-0004");
+  });
+
+  // Regression (issue 32, the memory-words24 round: fact-0002 first before "whose" was read as asking for a person).
+  it("prefers the fact naming a person for whose, as for who's", async () => {
+    const first = firstOfPair(
+      savedFact("fact-0001", "Front desk", "Marisol Vega runs reception and is practice manager too.", "2025-03-02T09:00:00Z"),
+      savedFact("fact-0002", "The practice manager asked everyone", "The practice manager asked everyone to update their emergency contacts.", "2025-03-03T09:00:00Z"),
+    );
+    expect(await first("practice manager")).toBe("fact-0002");
+    expect(await first("whose the practice manager")).toBe("fact-0001");
+    expect(await first("who's the practice manager")).toBe("fact-0001");
   });
 
   it("prefers the definition for what-is, and leaves a clear winner alone", async () => {

@@ -15,7 +15,7 @@ export type QuestionForm = "time" | "amount" | "reason" | "rule" | "definition" 
 export const QUESTION_FORM_FACTOR = 1.1;
 
 // "how many", "how long", "how often": an amount, not a practice.
-const AMOUNT_AFTER_HOW = new Set("many much long often fast quickly soon big large small far frequently old".split(" "));
+const AMOUNT_AFTER_HOW = new Set("many much long often fast quickly soon big large small far frequently old tall heavy wide high deep".split(" "));
 // Words a question opens with before its question word ("so", "and", "ok").
 const OPENERS = new Set(["so", "and", "but", "ok", "okay", "then", "hey"]);
 
@@ -34,6 +34,8 @@ function formOfFirstWords(words: readonly string[]): QuestionForm | undefined {
       return "time";
     case "why":
       return "reason";
+    // "whose car is that" asks for a person, and so does "whose the practice manager", who's as people type it.
+    case "whose":
     case "who":
     case "whom":
       return "person";

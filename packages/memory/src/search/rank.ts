@@ -15,7 +15,8 @@
 // a role the question names ("the director") also looks for the person the facts give it (search/role-names.ts).
 // For a question about what happened ("when did…"), a fact only announcing it falls a little
 // below the one telling the outcome, and for one about a thing to come ("when are we moving in")
-// the newer plans are lifted (search/plans-and-events.ts).
+// the newer plans are lifted (search/plans-and-events.ts). A question asking how often, long or
+// many lifts the facts holding a number (search/measure-answers.ts).
 // Ties: confidence, then newer.
 
 import type { Fact, FactType } from "../types";
@@ -29,7 +30,7 @@ import { dateTermsOfQuestion, dateWordsOfQuestion } from "./date-terms";
 import { ACTOR_FACTOR, SUBJECT_FACTOR } from "./fact-subject";
 import { CURRENT_STATE_FACTOR, STATES_PRESENT_FACTOR, currentStateMarkers, liftRecent } from "./current-state";
 import { CHOICE_FACTOR, asksForChoice } from "./choice";
-import { NAMES_MONEY, NAMES_PRODUCT, OPENS_WITH_PERSON_NAME, RECORDS_CHOICE, STATES_PRESENT, TELLS_CHANGE_TO, ANNOUNCES_PLAN, liftMemo } from "./lift-memo";
+import { NAMES_MONEY, NAMES_PRODUCT, OPENS_WITH_PERSON_NAME, RECORDS_CHOICE, STATES_PRESENT, TELLS_CHANGE_TO, ANNOUNCES_PLAN, NAMES_NUMBER, liftMemo } from "./lift-memo";
 import { PLAN_FACTOR, asksAboutComing, asksAboutPast } from "./plans-and-events";
 import { MONEY_FACTOR, asksForMoney } from "./money-answers";
 import { EARLIER_STATE_FACTOR, laterStateTerms, liftEarlier } from "./earlier-state";
@@ -124,11 +125,13 @@ export function rankFacts(
   const choiceQuestion = asksForChoice(queryWords);
   // "how much did the builder want": the fact holding the sum, over the one opening the topic (search/money-answers.ts).
   const moneyQuestion = asksForMoney(queryWords);
+  // "how often does stock sync": the fact holding a number, over the one naming the thing (search/measure-answers.ts).
+  const measureQuestion = form === "amount" && !moneyQuestion;
   // "when did the staff meeting choose": the fact telling the outcome, over the one announcing it (search/plans-and-events.ts).
   const pastQuestion = asksAboutPast(queryWords);
   // "when are we moving in": the newest plan in the running, as for a now-question (search/plans-and-events.ts).
   const comingQuestion = asksAboutComing(queryWords, form);
-  const maxLift = (laterState ? EARLIER_STATE_FACTOR : 1) * (form === "person" ? ACTOR_FACTOR : 1) * (choiceQuestion ? CHOICE_FACTOR : 1) * (moneyQuestion ? MONEY_FACTOR : 1) * (currentState ? CURRENT_STATE_FACTOR * STATES_PRESENT_FACTOR : 1) * (comingQuestion && !currentState ? CURRENT_STATE_FACTOR : 1) * (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1);
+  const maxLift = (laterState ? EARLIER_STATE_FACTOR : 1) * (form === "person" ? ACTOR_FACTOR : 1) * (choiceQuestion ? CHOICE_FACTOR : 1) * (moneyQuestion ? MONEY_FACTOR : 1) * (measureQuestion ? RANKING.measureFactor : 1) * (currentState ? CURRENT_STATE_FACTOR * STATES_PRESENT_FACTOR : 1) * (comingQuestion && !currentState ? CURRENT_STATE_FACTOR : 1) * (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1);
   const floor = options.limit >= 1 && scores.length > options.limit ? kthLargest(scores, options.limit) - 1e-6 : -Infinity;
   // The lifted scores first, in plain arrays: only those at or above the limit-th lifted score
   // (and its ties) become survivors with their tie-breaks worked out and are sorted (a "when"
@@ -155,6 +158,7 @@ export function rankFacts(
       (form === "person" && memo.flag(position, fact, OPENS_WITH_PERSON_NAME) ? ACTOR_FACTOR : 1) *
       (choiceQuestion && memo.flag(position, fact, RECORDS_CHOICE) ? CHOICE_FACTOR : 1) *
       (moneyQuestion && memo.flag(position, fact, NAMES_MONEY) ? MONEY_FACTOR : 1) *
+      (measureQuestion && memo.flag(position, fact, NAMES_NUMBER) ? RANKING.measureFactor : 1) *
       // A decision is an outcome too, though it plans ("we'll repaint in sage green": which colour did we pick).
       (pastQuestion && memo.flag(position, fact, ANNOUNCES_PLAN) && !memo.flag(position, fact, RECORDS_CHOICE) ? PLAN_FACTOR : 1) *
       // A fact telling a value as it stands: a marker of the present, a value it replaced, or a change to a new one.
