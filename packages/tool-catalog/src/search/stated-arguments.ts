@@ -14,9 +14,10 @@ import { mentionsDate, mentionsRelativeDate } from "@foundry-mcp/text-analysis";
 import type { JsonSchemaObject } from "../types";
 import type { RankedDocument } from "./rank";
 import { resortHead } from "./ranked-head";
+import { type TimeKind, timeKindOf } from "./time-parameters";
 
-/** The kinds of required value a request's form can show it states. */
-export type ArgumentKind = "day" | "clock";
+/** The kinds of required value a request's form can show it states: a day or a clock time. */
+export type ArgumentKind = TimeKind;
 
 /**
  * Score factor per required day or clock-time parameter the request states no value for. On
@@ -27,28 +28,11 @@ export const UNSTATED_FACTOR = 0.9;
 /** Tools at the head of a ranking the factor may reorder (bounds the work per query). */
 export const STATED_ARGUMENTS_DEPTH = 50;
 
-// A parameter taking a day ("date", "check_in_date", "date_of_journey", "weekday").
-const DAY_PARAMETER = /date|day/i;
-// A parameter taking a clock time ("show_time", "journey_start_time", "hour"), not "timeout",
-// "timespan", "timezone".
-const CLOCK_PARAMETER = /time(?!out|span|zone)|hour/i;
-const NUMERIC_TYPES = new Set(["integer", "number", "float", "int", "double"]);
-
-// The kind of one required parameter, or undefined when a request's form cannot show it (a
-// number of hours or days is a count, not a point in time).
-function kindOf(name: string, property: JsonSchemaObject | undefined): ArgumentKind | undefined {
-  const types = property?.type === undefined ? [] : Array.isArray(property.type) ? property.type : [property.type];
-  if (types.some((type) => NUMERIC_TYPES.has(type))) return undefined;
-  if (DAY_PARAMETER.test(name)) return "day";
-  if (CLOCK_PARAMETER.test(name)) return "clock";
-  return undefined;
-}
-
 /** The kinds of a schema's required top-level parameters that a request's form can show, one per parameter. */
 export function requiredKinds(schema: JsonSchemaObject): ArgumentKind[] {
   const required = Array.isArray(schema.required) ? schema.required : [];
   return required.flatMap((name) => {
-    const kind = kindOf(name, schema.properties?.[name]);
+    const kind = timeKindOf(name, schema.properties?.[name]);
     return kind === undefined ? [] : [kind];
   });
 }

@@ -13,6 +13,7 @@ import type { JsonSchemaObject } from "../types";
 import type { RankedDocument } from "./rank";
 import { resortHead } from "./ranked-head";
 import { splitWords, stemWord } from "./text";
+import { timeKindOf } from "./time-parameters";
 
 /**
  * Score factor of a tool that cannot take the day a request names. On BFCL (present-state tools
@@ -24,9 +25,6 @@ export const TEMPORAL_FIT_DEPTH = 50;
 
 // Words that say a thing is about the present state, on a tool's side and a request's.
 const PRESENT_STEMS = new Set(["current", "currently", "latest", "now", "live", "realtime", "present"].map(stemWord));
-// A parameter taking a point in time: its name holds date, day or time ("date", "start_date",
-// "dateortime", "timestamp"), not "timeout".
-const TIME_PARAMETER = /date|day|time(?!out)/i;
 // Sentences that say when the present is rather than ask about a day: "today is Tuesday",
 // "today's date is 2023-10-01", "it's 2023 right now".
 const PRESENT_STATEMENT = /\btoday(?:'s\s+date)?\s+is\b[^.?!,;]*|\b(?:it\s+is|it's)\b[^.?!,;]*?\bnow\b/gi;
@@ -38,15 +36,20 @@ export function asksAboutAnotherDay(query: string): boolean {
   return mentionsDate(asked);
 }
 
+// The schema's top-level parameters that take a day or a clock time (search/time-parameters.ts).
+function timeParameters(schema: JsonSchemaObject): Array<[string, JsonSchemaObject]> {
+  return Object.entries(schema.properties ?? {}).filter(([name, property]) => timeKindOf(name, property) !== undefined);
+}
+
 // True when one of the schema's top-level parameters takes a point in time.
 function takesTime(schema: JsonSchemaObject): boolean {
-  return Object.keys(schema.properties ?? {}).some((name) => TIME_PARAMETER.test(name));
+  return timeParameters(schema).length > 0;
 }
 
 // The values the time parameters accept (lower case) when every one of them enumerates its values
 // ("tomorrow", "the day after tomorrow", "in a week"), else undefined: any day.
 function enumeratedTimes(schema: JsonSchemaObject): string[] | undefined {
-  const times = Object.entries(schema.properties ?? {}).filter(([name]) => TIME_PARAMETER.test(name));
+  const times = timeParameters(schema);
   if (times.length === 0 || !times.every(([, property]) => Array.isArray(property?.enum))) return undefined;
   return times.flatMap(([, property]) => (property.enum as unknown[]).map((value) => String(value).toLowerCase()));
 }

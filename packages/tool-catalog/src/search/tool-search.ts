@@ -16,6 +16,7 @@ import { SCENE_WEIGHT, sceneOnlyStems } from "./sentence-roles";
 import { functionRoles, REQUEST_FORM_WEIGHT } from "./function-roles";
 import { preferDistinctWords } from "./distinct-words";
 import { StatedArguments } from "./stated-arguments";
+import { StatedCounts } from "./stated-counts";
 import { TemporalFit } from "./temporal-fit";
 import type { SemanticSearchSettings } from "@foundry-mcp/text-analysis";
 
@@ -47,6 +48,8 @@ export interface SearchOptions {
   temporalFit?: boolean;
   /** Tools requiring a day or clock time the request does not state move down (default true; search/stated-arguments.ts). */
   statedArguments?: boolean;
+  /** Tools requiring a count of things ("number_of_tickets") move down when the request counts nothing (default true; search/stated-counts.ts). */
+  statedCounts?: boolean;
   /** Two adjacent request words a tool writes as one ("set up" ~ setup) form one concept that also matches the joined word (default true; search/open-compounds.ts). */
   openCompounds?: boolean;
   /** Fuse the ranking with an embeddings model's nearest tools (default off; search/semantic/). */
@@ -81,6 +84,7 @@ export class SearchSettings {
   readonly temporalFit: boolean;
   readonly openCompounds: boolean;
   readonly statedArguments: boolean;
+  readonly statedCounts: boolean;
   /** The second stage's weights (RERANK_FEATURES order), or undefined when it is off. */
   readonly rerankWeights: Float64Array | undefined;
   readonly observeHead: RerankerSettings["observe"];
@@ -101,6 +105,7 @@ export class SearchSettings {
     this.temporalFit = options.temporalFit !== false;
     this.openCompounds = options.openCompounds !== false;
     this.statedArguments = options.statedArguments !== false;
+    this.statedCounts = options.statedCounts !== false;
     const reranker = options.reranker;
     this.rerankWeights = reranker === undefined ? undefined : weightVector(reranker.weights ?? RERANK_WEIGHTS);
     this.observeHead = reranker?.observe;
@@ -123,6 +128,8 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
   private readonly temporalFit: TemporalFit | undefined;
   /** Required parameters of a kind a request can state (search/stated-arguments.ts), or undefined when off. */
   private readonly statedArguments: StatedArguments | undefined;
+  /** Tools requiring a count of things (search/stated-counts.ts), or undefined when off. */
+  private readonly statedCounts: StatedCounts | undefined;
   /** Word stems of the tools the sibling tie-break compared, built on first use (a few per search). */
   private readonly wordSets = new Map<number, Set<string>>();
 
@@ -154,6 +161,7 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
     );
     this.temporalFit = settings.temporalFit ? new TemporalFit(tools, this.index.describingStems) : undefined;
     this.statedArguments = settings.statedArguments ? new StatedArguments(tools) : undefined;
+    this.statedCounts = settings.statedCounts ? new StatedCounts(tools) : undefined;
     this.groupOf = settings.groupNearDuplicates
       ? nearDuplicateGroups(tools.map((tool) => ({ toolset: tool.toolset, name: nameWithinToolset(tool.name, toolsets.get(tool.toolset)), description: tool.description })))
       : undefined;
@@ -238,6 +246,7 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
     if (this.settings.enumFit) this.index.enumValues.reorder(query, ranked, (key) => this.valueRarity(key));
     this.temporalFit?.reorder(query, ranked);
     this.statedArguments?.reorder(query, ranked);
+    this.statedCounts?.reorder(query, ranked);
     if (this.settings.distinctWords) preferDistinctWords(ranked, requestContentStems(groups), { wordsOf: (doc) => this.wordsOf(doc), idf: (stem) => this.index.idf(stem) });
     if (weights !== undefined && components !== undefined) this.secondStage(query, ranked, { components, wordPairs: pairShares, index: this.index, nearDuplicates: (doc) => this.nearDuplicatesOf(doc) }, weights);
     const groupOf = this.groupOf;
