@@ -14,4 +14,11 @@ export const RANKING = {
   derivationWeight: 0.9,
   roleNameWeight: 0.8,
   minimumPrefixLength: 3,
+  // A choice question's later fact on a plan's thread (search/fact-context.ts): its share of the
+  // plan's score (0 turns it off), how long after the plan, among how many head hits, and how
+  // few facts may hold a word for it to tie two facts to one thread.
+  threadOutcomeWeight: 0.2,
+  threadSpanDays: 7,
+  threadHead: 30,
+  threadWordMaxFacts: 20,
 } as const;
