@@ -16,4 +16,11 @@ export const RANKING = {
   minimumPrefixLength: 3,
   /** Score factor of a fact holding a number, for a question asking how often, long, many… (search/measure-answers.ts; 1 turns it off). */
   measureFactor: 1.5,
+  // A choice question's later fact on a plan's thread (search/fact-context.ts): its share of the
+  // plan's score (0 turns it off), how long after the plan, among how many head hits, and how
+  // few facts may hold a word for it to tie two facts to one thread.
+  threadOutcomeWeight: 0.2,
+  threadSpanDays: 7,
+  threadHead: 30,
+  threadWordMaxFacts: 20,
 } as const;
