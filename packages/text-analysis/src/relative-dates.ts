@@ -6,13 +6,12 @@
 
 import type { CalendarDate } from "./mentions";
 import { MONTH_NAMES } from "./month-names";
+import { NUMBER_WORDS } from "./number-words";
 
 const DAY_MS = 86_400_000;
-const NUMBERS = new Map(
-  ["a", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"].map((word, at) => [word, Math.max(at, 1)]),
-);
+const NUMBERS = new Map([["a", 1], ...NUMBER_WORDS.map((word, at): [string, number] => [word, at + 1])]);
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
-const COUNT = String.raw`(\d{1,2}|a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
+const COUNT = String.raw`(\d{1,2}|a|${NUMBER_WORDS.join("|")})`;
 const UNIT = String.raw`(day|week|month|year)s?`;
 const WEEKDAY = WEEKDAYS.join("|");
 // "March" and "May" after last/next/this are months, not verbs.

@@ -8,10 +8,11 @@
 // search/lift-memo.ts keeps the per-fact flag; search/rank.ts applies the lift with
 // RANKING.measureFactor (search/ranking-parameters.ts; 1 turns it off).
 
+import { NUMBER_WORDS } from "@foundry-mcp/text-analysis";
 import type { Fact } from "../types";
 
 // A digit, or a number written as a word ("every five minutes", "twice a day").
-const NUMBER = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|once|twice|dozen)\b/i;
+const NUMBER = new RegExp(`\\d|\\b(?:${[...NUMBER_WORDS, "twenty", "thirty", "forty", "fifty", "hundred", "thousand", "once", "twice", "dozen"].join("|")})\\b`, "i");
 
 /** True when the fact's title or body holds a number, in digits or in words. */
 export function namesNumber(fact: Fact): boolean {

@@ -6,6 +6,7 @@
 // gives that kind of answer is lifted a little, enough to win a near tie and no more.
 // Neighbour: search/rank.ts applies the factor.
 
+import { NUMBER_WORDS } from "@foundry-mcp/text-analysis";
 import type { Fact } from "../types";
 
 /** What a question asks for, read from its first words. */
@@ -73,7 +74,7 @@ function asksForDate(words: readonly string[]): boolean {
 }
 
 const TIME = /\b(before|after|until|within|every|daily|weekly|monthly|yearly|nightly|hourly|once|morning|night|day|days|week|weeks|month|months|year|years|minutes?|hours?|seconds?|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d+:\d+)\b/i;
-const AMOUNT = /(\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|twelve|percent|most|least|under|over|max|maximum|minimum|budget|target|floor|limit|limits)\b)/i;
+const AMOUNT = new RegExp(`(\\d|\\b(${[...NUMBER_WORDS, "percent", "most", "least", "under", "over", "max", "maximum", "minimum", "budget", "target", "floor", "limit", "limits"].join("|")})\\b)`, "i");
 const RULE = /\b(never|only|not|no|cannot|can|must|need|needs|requires?|allowed|forbidden|at most|at least)\b|n't\b/i;
 const DEFINITION = /\b(means|is an?|are)\b|;/i;
 const PERSON = /\b(owner|owners|owns|team|teams|lead|leads|reviewer|review|approves?|approving|approval|support|on-call|engineers?|merchandising|legal|customer|customers)\b/i;

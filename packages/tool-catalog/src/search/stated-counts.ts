@@ -8,10 +8,11 @@
 // adult"), never a date, a clock time, a rating or a year. Issue 32, tools-bfcl24 round.
 // Neighbour: search/tool-search.ts applies it after stated arguments (search/stated-arguments.ts).
 
-import { MONTH_NAMES } from "@foundry-mcp/text-analysis";
+import { MONTH_NAMES, NUMBER_WORDS } from "@foundry-mcp/text-analysis";
 import type { JsonSchemaObject } from "../types";
 import type { RankedDocument } from "./rank";
 import { resortHead } from "./ranked-head";
+import { declaredTypes } from "./parameter-types";
 import { splitWords } from "./text";
 
 /** Score factor of a tool requiring a count the request does not state. */
@@ -21,18 +22,18 @@ export const STATED_COUNTS_DEPTH = 50;
 
 const NUMERIC_TYPES = new Set(["integer", "number"]);
 const COUNT_WORDS = new Set(["count", "quantity"]);
-const NUMBER_WORDS = new Set(["number", "num"]);
+const NUMBER_NAME_WORDS = new Set(["number", "num"]);
 
 /** True when a numeric parameter's name says it counts things: "number_of_tickets", "num_passengers", "participant_count", "quantity". */
 export function isCountParameter(name: string, property: JsonSchemaObject | undefined): boolean {
-  const types = property?.type === undefined ? [] : Array.isArray(property.type) ? property.type : [property.type];
+  const types = declaredTypes(property);
   if (!types.some((type) => NUMERIC_TYPES.has(type))) return false;
   const words = splitWords(name);
   // "number" last is an identifier ("issue_number", "pullNumber"), not a count.
-  return words.some((word, position) => COUNT_WORDS.has(word) || (NUMBER_WORDS.has(word) && position < words.length - 1));
+  return words.some((word, position) => COUNT_WORDS.has(word) || (NUMBER_NAME_WORDS.has(word) && position < words.length - 1));
 }
 
-const CARDINAL = "\\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a pair of|a single";
+const CARDINAL = `\\d{1,3}|${NUMBER_WORDS.join("|")}|a couple of|a pair of|a single`;
 // A count written before what it counts, with at most one word between ("two tickets", "4
 // adults", "three of my friends"); a number inside a decimal, a date or a clock time is none.
 const STATED_COUNT = new RegExp(`(?<![\\d.,:/-]|\\b(?:the|this|that|which|any|no|every)\\s)\\b(?:${CARDINAL})\\b(?![.,:/-]\\d|\\s*(?:[ap]\\.?m\\b|st\\b|nd\\b|rd\\b|th\\b))\\s+(?:[a-z']+\\s+)?(?:of\\s+)?[a-z]{3,}`, "gi");
