@@ -10,6 +10,7 @@
 // tools-bfcl24 round.
 
 import type { JsonSchemaObject } from "../types";
+import { declaredTypes } from "./parameter-types";
 import { splitWords } from "./text";
 
 /** The kinds of point in time a parameter can take. */
@@ -22,7 +23,7 @@ const NOT_A_POINT = new Set(["boolean", "integer", "number", "float", "int", "do
 
 /** The kind of point in time the parameter `name` takes, or undefined when it takes none. */
 export function timeKindOf(name: string, property: JsonSchemaObject | undefined): TimeKind | undefined {
-  const types = property?.type === undefined ? [] : Array.isArray(property.type) ? property.type : [property.type];
+  const types = declaredTypes(property);
   if (types.some((type) => NOT_A_POINT.has(type))) return undefined;
   const words = splitWords(name);
   if (words.some((word) => DAY_WORD.test(word))) return "day";
