@@ -41,6 +41,14 @@ export interface OtelBridge {
 /** Stands for an attribute the operation does not have (no attribute value is this string). */
 export const NOT_SET = "\u0001";
 
+/** A series value as the attribute value it stands for: undefined for NOT_SET. */
+export const givenValue = (value: string): string | undefined => (value === NOT_SET ? undefined : value);
+
+/** The operation a series' values describe (NOT_SET where absent; no per-request facts), to write its convention attributes from. */
+export function seriesFacts(method: string, toolName: string, promptName: string, protocolVersion: string): OperationFacts {
+  return { method, toolName: givenValue(toolName), promptName: givenValue(promptName), protocolVersion: givenValue(protocolVersion), requestId: undefined, resourceUri: undefined, meta: undefined };
+}
+
 /**
  * What a duration histogram's series is made of, in this order: the values of its attributes
  * (the convention's low-cardinality ones; the tool as its metric label), NOT_SET where absent.

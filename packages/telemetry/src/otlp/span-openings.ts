@@ -7,7 +7,7 @@
 // The texts are built by join, so each is one flat string: a span's text then has a few large
 // pieces to copy instead of dozens of small ones. Bounded like the histograms' series: past
 // MAX_SPAN_OPENINGS series a new one is encoded for its span and not kept.
-import { NOT_SET } from "../bridge";
+import { NOT_SET, seriesFacts } from "../bridge";
 import { spanNameOf, writeConventionAttributes, type NetworkTransport, type OperationFacts } from "../semconv";
 import { SeriesTree } from "../series-tree";
 import { attributeText, spanHeadText } from "./otlp-json";
@@ -21,11 +21,9 @@ export interface SpanOpening {
   attributesText: string;
 }
 
-const given = (value: string): string | undefined => (value === NOT_SET ? undefined : value);
-
 function openingOf(values: readonly string[]): SpanOpening {
   const [kind, method, transport, toolName, promptName, protocolVersion] = values as [string, string, NetworkTransport, string, string, string];
-  const facts: OperationFacts = { method, toolName: given(toolName), promptName: given(promptName), protocolVersion: given(protocolVersion), requestId: undefined, resourceUri: undefined, meta: undefined };
+  const facts = seriesFacts(method, toolName, promptName, protocolVersion);
   const attributes: string[] = [];
   writeConventionAttributes({ setAttribute: (key, value) => void attributes.push(attributeText(key, value)) }, facts, transport, undefined);
   return { head: spanHeadText(spanNameOf(facts), kind === "2" ? 2 : 3), attributesText: attributes.join(",") };
