@@ -15,6 +15,9 @@
 // requests: every server span a sampled root, as in telemetry-cost.mjs's "on" setup).
 // Run: TELEMETRY_PROBE="before=/work/wt/base-4a3c156:all,after=.:all" node bench/_telemetry-first-calls.mjs
 // (TELEMETRY_PROBE_ROUNDS, default 40; each round runs every variant once, in rotating order).
+// TELEMETRY_PROBE_WINDOW=steady measures calls 4,350–4,850 instead, telemetry-cost.mjs's steady
+// window (each process warms up for 4,350 calls first): telemetry's warm cost, with two exports
+// (every 256 calls) in the window; off-bare-post then posts at each of them.
 // TELEMETRY_PROBE_PROFILE=<dir>: each process also profiles its measured window (node:inspector,
 // 50 µs sampling) into <dir>/<variant>-<round>.cpuprofile, and the run prints, per variant, the
 // functions with the most self time in the window summed over its processes (µs per call), so two
@@ -30,10 +33,10 @@ import { median } from "../tooling/bench-measure.mjs";
 import { startOtlpReceiver } from "../tooling/otlp-receiver.mjs";
 import { selfTimeRows, startWindowProfile } from "./_window-profile.mjs";
 
-const WARM_UP_CALLS = 150;
-const MEASURED_CALLS = 200;
-// 512 spans (OTEL_BSP_MAX_EXPORT_BATCH_SIZE's default), two a call: the first batch leaves here.
-const FIRST_EXPORT_CALL = 256;
+// The measured window of each TELEMETRY_PROBE_WINDOW: first calls (default) or steady state.
+const WINDOWS = { first: { warmUpCalls: 150, measuredCalls: 200 }, steady: { warmUpCalls: 4350, measuredCalls: 500 } };
+// 512 spans (OTEL_BSP_MAX_EXPORT_BATCH_SIZE's default), two a call: a batch leaves every 256 calls.
+const EXPORT_EVERY_CALLS = 256;
 const BATCH_BYTES = 330_000;
 const PIECE_BYTES = 64 * 1024;
 const here = fileURLToPath(import.meta.url);
@@ -60,7 +63,8 @@ function barePost(url, pieces) {
 }
 
 /** Child: one process's telemetry CPU per call (µs) over the measured calls, written to stdout. */
-async function measureOneProcess(checkout, sampledParent, barePostTo, profilePath) {
+async function measureOneProcess(windowName, checkout, sampledParent, barePostTo, profilePath) {
+  const { warmUpCalls, measuredCalls } = WINDOWS[windowName];
   const { startTelemetry, operationFacts } = await import(pathToFileURL(path.resolve(checkout, "packages/telemetry/dist/index.js")).href);
   const telemetry = await startTelemetry({ service: { name: "first-calls-probe", version: "0" }, localMetrics: false });
   const turn = () => new Promise((resolve) => setImmediate(resolve));
@@ -77,22 +81,22 @@ async function measureOneProcess(checkout, sampledParent, barePostTo, profilePat
     await turn();
   };
   const pieces = barePostTo ? batchSizedPieces() : [];
-  for (let id = 0; id < WARM_UP_CALLS; id += 1) await relayedCall(id);
+  for (let id = 0; id < warmUpCalls; id += 1) await relayedCall(id);
   const profile = profilePath ? await startWindowProfile() : undefined;
   const before = process.cpuUsage();
-  for (let id = WARM_UP_CALLS; id < WARM_UP_CALLS + MEASURED_CALLS; id += 1) {
+  for (let id = warmUpCalls; id < warmUpCalls + measuredCalls; id += 1) {
     // Not awaited, as telemetry's own export is not: what of it falls in the window counts.
-    if (barePostTo && id === FIRST_EXPORT_CALL) barePost(barePostTo, pieces).catch(() => undefined);
+    if (barePostTo && id % EXPORT_EVERY_CALLS === 0) barePost(barePostTo, pieces).catch(() => undefined);
     await relayedCall(id);
   }
   const used = process.cpuUsage(before);
   if (profile) writeFileSync(profilePath, JSON.stringify(await profile.stop()));
-  process.stdout.write(String((used.user + used.system) / MEASURED_CALLS));
+  process.stdout.write(String((used.user + used.system) / measuredCalls));
   await telemetry.shutdown();
   process.exit(0);
 }
 
-if (process.argv[2] === "--child") await measureOneProcess(process.argv[3], process.argv[4] === "1", process.argv[5] || undefined, process.argv[6]);
+if (process.argv[2] === "--child") await measureOneProcess(process.argv[3], process.argv[4], process.argv[5] === "1", process.argv[6] || undefined, process.argv[7]);
 else {
   const run = promisify(execFile);
   const receiver = await startOtlpReceiver();
@@ -116,6 +120,9 @@ else {
   });
   if (variants.length === 0) throw new Error('TELEMETRY_PROBE names no variant (e.g. "before=/work/wt/base-4a3c156:all,after=.:all")');
   const rounds = Number(process.env.TELEMETRY_PROBE_ROUNDS) || 40;
+  const windowName = process.env.TELEMETRY_PROBE_WINDOW ?? "first";
+  if (!WINDOWS[windowName]) throw new Error(`TELEMETRY_PROBE_WINDOW=${windowName} is none of ${Object.keys(WINDOWS).join(", ")}`);
+  const { warmUpCalls, measuredCalls } = WINDOWS[windowName];
   const profileDir = process.env.TELEMETRY_PROBE_PROFILE;
   if (profileDir) mkdirSync(profileDir, { recursive: true });
   for (let round = 0; round < rounds; round += 1) {
@@ -124,7 +131,7 @@ else {
       // Asynchronous: the receiver answers the child's export from this process's event loop.
       const sampledParent = variant.setup.startsWith("all");
       const profilePath = profileDir ? path.join(profileDir, `${variant.name}-${round}.cpuprofile`) : "";
-      const args = [here, "--child", variant.checkout, sampledParent ? "1" : "0", variant.setup === "off-bare-post" ? receiver.url : "", profilePath];
+      const args = [here, "--child", windowName, variant.checkout, sampledParent ? "1" : "0", variant.setup === "off-bare-post" ? receiver.url : "", profilePath];
       const { stdout } = await run(process.execPath, args, { env: envs[variant.setup], encoding: "utf8" });
       variant.perCallUs.push(Number(stdout));
       if (profilePath) variant.profiles.push(profilePath);
@@ -132,7 +139,7 @@ else {
   }
   await receiver.close();
   const [reference] = variants;
-  console.log(`telemetry CPU per call over calls ${WARM_UP_CALLS}–${WARM_UP_CALLS + MEASURED_CALLS}, ${rounds} fresh processes per variant; ratio = median of the rounds' ratios to ${reference.name} [quartiles]`);
+  console.log(`telemetry CPU per call over calls ${warmUpCalls}–${warmUpCalls + measuredCalls}, ${rounds} fresh processes per variant; ratio = median of the rounds' ratios to ${reference.name} [quartiles]`);
   for (const variant of variants) {
     const ratios = variant.perCallUs.map((us, round) => us / reference.perCallUs[round]).sort((a, b) => a - b);
     const quartile = (fraction) => ratios[Math.floor(fraction * (ratios.length - 1))].toFixed(3);
@@ -141,7 +148,7 @@ else {
   if (profileDir) {
     for (const variant of variants) {
       console.log(`\n${variant.name}: self time in the window, µs per call (mean over ${variant.profiles.length} profiled processes)`);
-      for (const row of selfTimeRows(variant.profiles, MEASURED_CALLS, 25)) console.log(`${row.us.toFixed(2).padStart(8)}  ${row.name}`);
+      for (const row of selfTimeRows(variant.profiles, measuredCalls, 25)) console.log(`${row.us.toFixed(2).padStart(8)}  ${row.name}`);
     }
   }
 }

@@ -1,7 +1,7 @@
 // The seam between Telemetry (telemetry.ts) and the exporting side (otlp/otlp-bridge.ts, built
 // only when the OTEL_* environment turns export on): what a span and the exporter look like to
 // the rest of the package.
-import type { AttributeWriter, NetworkTransport } from "./semconv";
+import type { AttributeWriter, NetworkTransport, OperationFacts } from "./semconv";
 
 /** A span's or a measurement's attributes. */
 export type SpanAttributes = Record<string, string | number | boolean>;
@@ -26,10 +26,13 @@ export interface BridgeSpan extends AttributeWriter {
 /** The exporter, reduced to what Telemetry needs. */
 export interface OtelBridge {
   /**
-   * `carrier` (the request's params._meta) holds the parent's traceparent, if any; `startedAt` is
-   * the operation's start (performance.now() milliseconds), so a span reads no clock of its own.
+   * The span of the operation `facts` describes, named and with the convention's attributes it
+   * shares with the duration histogram written (semconv.ts; the per-request ones are the caller's
+   * to set). `facts.meta` (the request's params._meta) holds the parent's traceparent, if any;
+   * `startedAt` is the operation's start (performance.now() milliseconds), so a span reads no
+   * clock of its own.
    */
-  startSpan(kind: "server" | "client", name: string, carrier: Record<string, unknown> | undefined, startedAt: number): BridgeSpan | undefined;
+  startSpan(kind: "server" | "client", facts: OperationFacts, transport: NetworkTransport, protocolVersion: string | undefined, startedAt: number): BridgeSpan | undefined;
   /** Records one operation's duration in the histogram series its attribute values name. */
   recordDuration(side: "server" | "client", seconds: number, series: DurationSeriesValues): void;
   shutdown(): Promise<void>;
@@ -37,6 +40,14 @@ export interface OtelBridge {
 
 /** Stands for an attribute the operation does not have (no attribute value is this string). */
 export const NOT_SET = "\u0001";
+
+/** A series value as the attribute value it stands for: undefined for NOT_SET. */
+export const givenValue = (value: string): string | undefined => (value === NOT_SET ? undefined : value);
+
+/** The operation a series' values describe (NOT_SET where absent; no per-request facts), to write its convention attributes from. */
+export function seriesFacts(method: string, toolName: string, promptName: string, protocolVersion: string): OperationFacts {
+  return { method, toolName: givenValue(toolName), promptName: givenValue(promptName), protocolVersion: givenValue(protocolVersion), requestId: undefined, resourceUri: undefined, meta: undefined };
+}
 
 /**
  * What a duration histogram's series is made of, in this order: the values of its attributes

@@ -10,7 +10,7 @@ import { otelSettingsFrom } from "./otel-env";
 import { NOT_SET, type BridgeSpan, type OtelBridge, type ServiceIdentity } from "./bridge";
 import type { TraceParent } from "./trace-context";
 import { firstSeenToolLabels, type ToolLabeler } from "./tool-labels";
-import { McpAttribute, MCP_DURATION_BUCKETS_SECONDS, spanNameOf, writeConventionAttributes, type NetworkTransport, type OperationFacts, type OperationOutcome } from "./semconv";
+import { McpAttribute, MCP_DURATION_BUCKETS_SECONDS, type NetworkTransport, type OperationFacts, type OperationOutcome } from "./semconv";
 
 /** Where an operation was observed. */
 export type OperationSide = "server" | "client";
@@ -138,10 +138,10 @@ export class Telemetry {
    */
   startOperation(side: OperationSide, facts: OperationFacts, context: OperationContext): Operation {
     const started = performance.now();
-    const span = this.bridge?.startSpan(side, spanNameOf(facts), facts.meta, started);
+    // The exporter names the span and writes the attributes its duration histogram shares (encoded once per series).
+    const span = this.bridge?.startSpan(side, facts, context.transport, context.protocolVersion, started);
     if (span?.recording) {
       // Written straight into the span's encoding: no attribute object per span.
-      writeConventionAttributes(span, facts, context.transport, context.protocolVersion);
       if (facts.requestId !== undefined) span.setAttribute(McpAttribute.REQUEST_ID, facts.requestId);
       if (context.sessionId !== undefined) span.setAttribute(McpAttribute.SESSION_ID, context.sessionId);
       if (facts.resourceUri !== undefined) span.setAttribute(McpAttribute.RESOURCE_URI, facts.resourceUri);

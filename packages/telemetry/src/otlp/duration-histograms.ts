@@ -3,21 +3,18 @@
 // bucketed by the convention's boundaries. Recording walks the series' values (series-tree.ts)
 // and adds; a series' attributes are built once, when it is new. Bounded like the Prometheus
 // registry's (past the bound a new attribute set is not recorded and `onDroppedSeries` counts it).
-import { NOT_SET, type DurationSeriesValues, type SpanAttributes } from "../bridge";
+import { givenValue, seriesFacts, type DurationSeriesValues, type SpanAttributes } from "../bridge";
 import { writeConventionAttributes, writeOutcomeAttributes } from "../semconv";
 import { SeriesTree } from "../series-tree";
 import type { HistogramPoint, HistogramRecord } from "./otlp-json";
-
-const given = (value: string): string | undefined => (value === NOT_SET ? undefined : value);
 
 /** A series' attributes, in the order a span writes the same ones (semconv.ts). */
 function attributesOf(values: DurationSeriesValues): SpanAttributes {
   const [method, transport, toolLabel, promptName, protocolVersion, errorType, statusCode] = values;
   const attributes: SpanAttributes = {};
   const writer = { setAttribute: (key: string, value: string) => void (attributes[key] = value) };
-  const facts = { method, toolName: given(toolLabel), promptName: given(promptName), protocolVersion: given(protocolVersion), requestId: undefined, resourceUri: undefined, meta: undefined };
-  writeConventionAttributes(writer, facts, transport, undefined);
-  writeOutcomeAttributes(writer, { errorType: given(errorType), statusCode: given(statusCode) });
+  writeConventionAttributes(writer, seriesFacts(method, toolLabel, promptName, protocolVersion), transport, undefined);
+  writeOutcomeAttributes(writer, { errorType: givenValue(errorType), statusCode: givenValue(statusCode) });
   return attributes;
 }
 

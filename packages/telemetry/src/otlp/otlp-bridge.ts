@@ -83,7 +83,7 @@ export function startOtlpExport(settings: OtelSettings, service: ServiceIdentity
   }
 
   return {
-    startSpan: (kind, name, carrier, startedAt) => recorder?.startSpan(kind, name, carrier, startedAt),
+    startSpan: (kind, facts, transport, protocolVersion, startedAt) => recorder?.startSpan(kind, facts, transport, protocolVersion, startedAt),
     recordDuration(side, seconds, series) {
       histograms?.[side].record(seconds, series);
     },

@@ -9,9 +9,8 @@ export interface SpanRecord {
   traceId: string;
   spanId: string;
   parentSpanId: string | undefined;
-  name: string;
-  /** OTLP SpanKind: 2 server, 3 client. */
-  kind: 2 | 3;
+  /** The span's name and OTLP SpanKind (2 server, 3 client), encoded: `"name":…,"kind":…` (spanHeadText). */
+  head: string;
   /** Epoch milliseconds (fractional). */
   startMs: number;
   endMs: number;
@@ -112,6 +111,15 @@ export function attributeText(key: string, value: string): string {
   return `${keyOpening(key)}{"stringValue":${quoted(value)}}}`;
 }
 
+/**
+ * A span's name and kind as they open its JSON after the ids: `"name":"tools/call echo","kind":3`.
+ * Joined, not concatenated: the text is one flat string, cheap to copy into every span that
+ * shares it (span-openings.ts keeps it; a concatenated one would be re-walked each time).
+ */
+export function spanHeadText(name: string, kind: 2 | 3): string {
+  return ['"name":', quoted(name), ',"kind":', String(kind)].join("");
+}
+
 function keyValuesText(attributes: SpanAttributes): string {
   let text = "[";
   for (const key in attributes) {
@@ -132,7 +140,7 @@ export function spanText(span: SpanRecord): string {
   const status = span.error
     ? `{"code":${STATUS_ERROR}${span.errorMessage === undefined ? "" : `,"message":${quoted(span.errorMessage)}`}}`
     : `{"code":${STATUS_UNSET}}`;
-  return `{"traceId":"${span.traceId}","spanId":"${span.spanId}",${parent}"name":${quoted(span.name)},"kind":${span.kind},"startTimeUnixNano":"${unixNanos(span.startMs)}","endTimeUnixNano":"${unixNanos(span.endMs)}","attributes":[${span.attributesText}],"status":${status}}`;
+  return `{"traceId":"${span.traceId}","spanId":"${span.spanId}",${parent}${span.head},"startTimeUnixNano":"${unixNanos(span.startMs)}","endTimeUnixNano":"${unixNanos(span.endMs)}","attributes":[${span.attributesText}],"status":${status}}`;
 }
 
 /**

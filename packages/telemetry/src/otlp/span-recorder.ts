@@ -1,5 +1,6 @@
 // Spans as plain records: a sampled span is one small object holding its ids, name, times and
-// attributes (already as OTLP JSON text), and is itself the record that ends up encoded: ending it
+// attributes (already as OTLP JSON text: its name, kind and convention attributes come encoded
+// from span-openings.ts, shared by the spans of one series), and is itself the record that ends up encoded: ending it
 // stamps the end time, adds the outcome's attributes and hands it on, to be encoded at once into the export queue's
 // bytes (otlp-bridge.ts), so the record dies young with its request. No context object, no
 // per-span processor chain, no attribute copying, no clock read of its own (the operation's start
@@ -9,9 +10,10 @@
 // explicitly. A span the sampler drops still gets its own span id, so the context it passes on
 // names it, with the sampled flag off.
 import type { BridgeSpan, SpanEnding } from "../bridge";
-import { writeOutcomeAttributes } from "../semconv";
+import { writeOutcomeAttributes, type NetworkTransport, type OperationFacts } from "../semconv";
 import { attributeText, type SpanRecord } from "./otlp-json";
 import type { Sampler } from "./sampler";
+import { SpanOpenings, type SpanOpening } from "./span-openings";
 import { newSpanId, newTraceId, parentFrom, traceparentOf, type ParentContext } from "./span-ids";
 
 const KIND = { server: 2, client: 3 } as const;
@@ -28,7 +30,8 @@ function injectContext(carrier: Record<string, unknown>, traceparent: string, pa
 class RecordingSpan implements BridgeSpan, SpanRecord {
   readonly recording = true;
   readonly parentSpanId: string | undefined;
-  attributesText = "";
+  readonly head: string;
+  attributesText: string;
   readonly startMs: number;
   endMs = 0;
   error = false;
@@ -38,13 +41,14 @@ class RecordingSpan implements BridgeSpan, SpanRecord {
   constructor(
     readonly traceId: string,
     readonly spanId: string,
-    readonly name: string,
-    readonly kind: 2 | 3,
+    opening: SpanOpening,
     startedAt: number,
     private readonly parent: ParentContext | undefined,
     private readonly finished: (record: SpanRecord) => void,
   ) {
     this.parentSpanId = parent?.spanId;
+    this.head = opening.head;
+    this.attributesText = opening.attributesText;
     this.startMs = TIME_ORIGIN_MS + startedAt;
   }
 
@@ -93,13 +97,15 @@ export class SpanRecorder {
   constructor(
     private readonly sampler: Sampler,
     private readonly finished: (record: SpanRecord) => void,
+    private readonly openings: SpanOpenings = new SpanOpenings(),
   ) {}
 
-  startSpan(kind: "server" | "client", name: string, carrier: Record<string, unknown> | undefined, startedAt: number): BridgeSpan {
-    const parent = parentFrom(carrier);
+  /** A span for the operation `facts` describes, parented on the traceparent in its params._meta, its convention attributes written. */
+  startSpan(kind: "server" | "client", facts: OperationFacts, transport: NetworkTransport, protocolVersion: string | undefined, startedAt: number): BridgeSpan {
+    const parent = parentFrom(facts.meta);
     const traceId = parent?.traceId ?? newTraceId();
     const spanId = newSpanId();
     if (!this.sampler(traceId, parent?.sampled)) return new UnsampledSpan(traceparentOf(traceId, spanId, false), parent);
-    return new RecordingSpan(traceId, spanId, name, KIND[kind], startedAt, parent, this.finished);
+    return new RecordingSpan(traceId, spanId, this.openings.of(KIND[kind], facts, transport, protocolVersion), startedAt, parent, this.finished);
   }
 }
