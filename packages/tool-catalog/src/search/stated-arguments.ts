@@ -13,7 +13,7 @@
 import { mentionsDate, mentionsRelativeDate } from "@foundry-mcp/text-analysis";
 import type { JsonSchemaObject } from "../types";
 import type { RankedDocument } from "./rank";
-import { resortHead } from "./ranked-head";
+import { scaleHead } from "./ranked-head";
 import { type TimeKind, timeKindOf } from "./time-parameters";
 
 /** The kinds of required value a request's form can show it states: a day or a clock time. */
@@ -63,15 +63,6 @@ export class StatedArguments {
     if (ranked.length < 2 || !this.anyRequired) return;
     const stated = statedKinds(query);
     if (stated.size === 2) return;
-    const head = ranked.slice(0, STATED_ARGUMENTS_DEPTH);
-    let moved = false;
-    for (const hit of head) {
-      const unstated = this.kinds[hit.doc]!.filter((kind) => !stated.has(kind)).length;
-      if (unstated === 0) continue;
-      hit.score *= UNSTATED_FACTOR ** unstated;
-      moved = true;
-    }
-    if (!moved) return;
-    resortHead(ranked, head);
+    scaleHead(ranked, STATED_ARGUMENTS_DEPTH, (hit) => UNSTATED_FACTOR ** this.kinds[hit.doc]!.filter((kind) => !stated.has(kind)).length);
   }
 }

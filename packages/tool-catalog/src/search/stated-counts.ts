@@ -11,7 +11,7 @@
 import { MONTH_NAMES, NUMBER_WORDS } from "@foundry-mcp/text-analysis";
 import type { JsonSchemaObject } from "../types";
 import type { RankedDocument } from "./rank";
-import { resortHead } from "./ranked-head";
+import { scaleHead } from "./ranked-head";
 import { declaredTypes } from "./parameter-types";
 import { splitWords } from "./text";
 
@@ -58,13 +58,6 @@ export class StatedCounts {
   /** For a request counting nothing, scores down the first STATED_COUNTS_DEPTH hits requiring a count, and reorders them. */
   reorder(query: string, ranked: RankedDocument[]): void {
     if (ranked.length < 2 || !this.anyRequired || statesCount(query)) return;
-    const head = ranked.slice(0, STATED_COUNTS_DEPTH);
-    let moved = false;
-    for (const hit of head) {
-      if (!this.requiresCount[hit.doc]) continue;
-      hit.score *= UNSTATED_COUNT_FACTOR;
-      moved = true;
-    }
-    if (moved) resortHead(ranked, head);
+    scaleHead(ranked, STATED_COUNTS_DEPTH, (hit) => (this.requiresCount[hit.doc] ? UNSTATED_COUNT_FACTOR : 1));
   }
 }

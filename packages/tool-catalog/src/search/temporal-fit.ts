@@ -11,7 +11,7 @@
 import { mentionsDate } from "@foundry-mcp/text-analysis";
 import type { JsonSchemaObject } from "../types";
 import type { RankedDocument } from "./rank";
-import { resortHead } from "./ranked-head";
+import { scaleHead } from "./ranked-head";
 import { splitWords, stemWord } from "./text";
 import { timeKindOf } from "./time-parameters";
 
@@ -72,16 +72,10 @@ export class TemporalFit {
   /** For a request naming a day, scores down the first TEMPORAL_FIT_DEPTH hits that cannot take it, and reorders them. */
   reorder(query: string, ranked: RankedDocument[]): void {
     if (ranked.length < 2 || !asksAboutAnotherDay(query)) return;
-    const head = ranked.slice(0, TEMPORAL_FIT_DEPTH);
     const said = query.toLowerCase();
-    let moved = false;
-    for (const hit of head) {
+    scaleHead(ranked, TEMPORAL_FIT_DEPTH, (hit) => {
       const accepted = this.acceptedDays[hit.doc];
-      if (accepted === undefined || accepted.some((value) => said.includes(value))) continue;
-      hit.score *= NO_DAY_FACTOR;
-      moved = true;
-    }
-    if (!moved) return;
-    resortHead(ranked, head);
+      return accepted === undefined || accepted.some((value) => said.includes(value)) ? 1 : NO_DAY_FACTOR;
+    });
   }
 }
