@@ -133,14 +133,14 @@ export function rankFacts(
   // "when are we moving in": the newest plan in the running, as for a now-question (search/plans-and-events.ts).
   const comingQuestion = asksAboutComing(queryWords, form);
   const maxLift = (laterState ? EARLIER_STATE_FACTOR : 1) * (form === "person" ? ACTOR_FACTOR : 1) * (choiceQuestion ? CHOICE_FACTOR : 1) * (moneyQuestion ? MONEY_FACTOR : 1) * (measureQuestion ? RANKING.measureFactor : 1) * (currentState ? CURRENT_STATE_FACTOR * STATES_PRESENT_FACTOR : 1) * (comingQuestion && !currentState ? CURRENT_STATE_FACTOR : 1) * (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1);
+  // The per-fact features read below, by position (search/lift-memo.ts).
+  const memo = liftMemo(index);
   // "which software did the staff meeting choose": the decision saved after the plan to decide, on its thread (search/fact-context.ts).
-  if (choiceQuestion) liftThreadOutcomes(index, liftMemo(index), positions, scores, new Set(groups.flatMap((alternatives) => [...alternatives.keys()])));
+  if (choiceQuestion) liftThreadOutcomes(index, memo, positions, scores, new Set(groups.flatMap((alternatives) => [...alternatives.keys()])));
   const floor = options.limit >= 1 && scores.length > options.limit ? kthLargest(scores, options.limit) - 1e-6 : -Infinity;
   // The lifted scores first, in plain arrays: only those at or above the limit-th lifted score
   // (and its ties) become survivors with their tie-breaks worked out and are sorted (a "when"
   // question's larger lift lets hundreds through the first floor).
-  // The per-fact features read below, by position (search/lift-memo.ts).
-  const memo = liftMemo(index);
   const askedForm = form === undefined ? 0 : formBit(form);
   const liftedFacts: Fact[] = [];
   const liftedPositions: number[] = [];
