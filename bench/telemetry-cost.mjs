@@ -227,6 +227,8 @@ function verdict(setups, measures) {
       const ratios = roundRatios(setup, reference, figure);
       return `${line(label, ratios)}: ${decide(medianInterval(ratios), target)}`;
     });
+  // A setup's ratios to a reference for every measure, with no target to judge them by.
+  const ratiosTo = (setup, reference) => measures.map(([label, figure]) => line(label, roundRatios(setup, reference, figure))).join("; ");
   const offStats = setups.find((stats) => stats.variant === off);
   const onStats = setups.find((stats) => stats.variant.name.startsWith("on, default"));
   const allStats = setups.find((stats) => stats.variant.key === "all");
@@ -237,10 +239,10 @@ function verdict(setups, measures) {
     onStats ? ` **On (default sampler) ÷ today against ≤ 1.15×** — ${against(onStats, 1.15).join("; ")}.` : "",
     allStats ? ` **On (all sampled) ÷ today against ≤ 1.15×** — ${against(allStats, 1.15).join("; ")}.` : "",
     allStats && tracedToday ? ` **On (all sampled) ÷ today given the same traced requests against ≤ 1.15×** — ${against(allStats, 1.15, tracedToday).join("; ")}.` : "",
-    tracedToday ? ` What the traced requests cost with no telemetry running: today, traced requests ÷ today — ${measures.map(([label, figure]) => line(label, roundRatios(tracedToday, todayStats, figure))).join("; ")}.` : "",
-    tracedOff ? ` Off, traced requests ÷ off — ${measures.map(([label, figure]) => line(label, roundRatios(tracedOff, offStats, figure))).join("; ")}.` : "",
-    tracedOff && allStats ? ` Telemetry's own cost on traced calls, on (all sampled) ÷ off given the same traced requests — ${measures.map(([label, figure]) => line(label, roundRatios(allStats, tracedOff, figure))).join("; ")}.` : "",
-    control ? ` A/A control, off again ÷ off — ${measures.map(([label, figure]) => line(label, roundRatios(control, offStats, figure))).join("; ")}.` : "",
+    tracedToday ? ` What the traced requests cost with no telemetry running: today, traced requests ÷ today — ${ratiosTo(tracedToday, todayStats)}.` : "",
+    tracedOff ? ` Off, traced requests ÷ off — ${ratiosTo(tracedOff, offStats)}.` : "",
+    tracedOff && allStats ? ` Telemetry's own cost on traced calls, on (all sampled) ÷ off given the same traced requests — ${ratiosTo(allStats, tracedOff)}.` : "",
+    control ? ` A/A control, off again ÷ off — ${ratiosTo(control, offStats)}.` : "",
   ].join("");
 }
 
