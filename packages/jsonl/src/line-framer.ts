@@ -92,14 +92,16 @@ export class JsonLineFramer {
       const chunk = this.queue[0] as Buffer;
       const newline = chunk.indexOf(NEWLINE, this.queueOffset);
       const end = newline === -1 ? chunk.length : newline;
-      this.take(chunk.subarray(this.queueOffset, end));
-      const consumed = (newline === -1 ? end : end + 1) - this.queueOffset;
-      this.queuedBytes -= consumed;
-      this.queueOffset += consumed;
-      if (this.queueOffset >= chunk.length) {
-        this.queue.shift();
-        this.queueOffset = 0;
+      // The common frame: whole inside one chunk, nothing held before it. Decoded straight from
+      // the chunk, without a view of it or the parts list (a young relay's every frame).
+      if (newline !== -1 && this.partBytes === 0 && !this.discarding && end - this.queueOffset <= this.maxFrameBytes) {
+        const text = withoutCarriageReturn(chunk.toString("utf8", this.queueOffset, end));
+        this.advance(chunk, end + 1 - this.queueOffset);
+        if (!isBlank(text)) return { type: "line", text };
+        continue;
       }
+      this.take(chunk.subarray(this.queueOffset, end));
+      this.advance(chunk, (newline === -1 ? end : end + 1) - this.queueOffset);
       if (newline === -1) continue;
       const frame = this.endFrame();
       if (frame) return frame;
@@ -112,6 +114,16 @@ export class JsonLineFramer {
     const frame = this.next();
     if (frame) return frame;
     return this.partBytes > 0 || this.discarding ? this.endFrame() : undefined;
+  }
+
+  /** Marks `consumed` bytes of the first queued chunk as read, dropping the chunk when it is done. */
+  private advance(chunk: Buffer, consumed: number): void {
+    this.queuedBytes -= consumed;
+    this.queueOffset += consumed;
+    if (this.queueOffset >= chunk.length) {
+      this.queue.shift();
+      this.queueOffset = 0;
+    }
   }
 
   private take(part: Buffer): void {
@@ -154,11 +166,28 @@ export class JsonLineFramer {
       this.tail = Buffer.alloc(0);
       return frame;
     }
-    const text = (this.parts.length === 1 ? (this.parts[0] as Buffer) : Buffer.concat(this.parts, this.partBytes)).toString("utf8").replace(/\r$/, "");
+    const text = withoutCarriageReturn((this.parts.length === 1 ? (this.parts[0] as Buffer) : Buffer.concat(this.parts, this.partBytes)).toString("utf8"));
     this.parts = [];
     this.partBytes = 0;
-    return text.trim() === "" ? undefined : { type: "line", text };
+    return isBlank(text) ? undefined : { type: "line", text };
   }
+}
+
+const CARRIAGE_RETURN = 0x0d;
+
+/** The line without one trailing `\r` (a CRLF writer's line end). */
+function withoutCarriageReturn(text: string): string {
+  return text.charCodeAt(text.length - 1) === CARRIAGE_RETURN ? text.slice(0, -1) : text;
+}
+
+/**
+ * Whether a line is only whitespace (as `String.prototype.trim` counts it). A line starting with
+ * a visible ASCII character (every JSON frame: `{`) is answered without trimming it.
+ */
+function isBlank(text: string): boolean {
+  const first = text.charCodeAt(0);
+  if (first > 0x20 && first < 0x7f) return false;
+  return text.trim() === "";
 }
 
 /** How many trailing parts make up at least FRAME_EDGE_BYTES. */

@@ -20,6 +20,33 @@ describe("JsonLineFramer", () => {
     expect(framer.pendingBytes).toBe(0);
   });
 
+  // Frames whole inside one chunk are decoded straight from it (the relay's common case); the
+  // same input cut into single bytes takes the held-parts path. Both must hand out the same frames.
+  it("frames a line whole in one chunk as it frames the same bytes pushed one by one", () => {
+    const input = '{"a":1}\r\n\u00a0\n\u3000\r\n \t\n{"é":"€"}\n[2]\r\r\n\r\n"x"\n';
+    const whole = new JsonLineFramer();
+    whole.push(input);
+    const bytewise = new JsonLineFramer();
+    for (const byte of Buffer.from(input, "utf8")) bytewise.push(Uint8Array.of(byte));
+    const expected = [
+      { type: "line", text: '{"a":1}' },
+      { type: "line", text: '{"é":"€"}' },
+      { type: "line", text: "[2]\r" },
+      { type: "line", text: '"x"' },
+    ];
+    expect(drain(whole)).toEqual(expected);
+    expect(drain(bytewise)).toEqual(expected);
+    expect(whole.pendingBytes).toBe(0);
+  });
+
+  it("keeps the bound for a frame whole in one chunk: maxFrameBytes passes, one byte more is over-size", () => {
+    const framer = new JsonLineFramer({ maxFrameBytes: 16 });
+    framer.push(`${"7".repeat(16)}\n${"8".repeat(17)}\n`);
+    expect(framer.next()).toEqual({ type: "line", text: "7".repeat(16) });
+    expect(framer.next()).toMatchObject({ type: "oversize", bytes: 17 });
+    expect(framer.next()).toBeUndefined();
+  });
+
   it("keeps a multi-byte character whole when a chunk boundary cuts it", () => {
     const bytes = Buffer.from('{"t":"héllo €"}\n', "utf8");
     const framer = new JsonLineFramer();
