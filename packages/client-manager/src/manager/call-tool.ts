@@ -90,6 +90,10 @@ async function gate(context: CallContext, tool: HostTool, args: Record<string, u
 function send(session: ServerSession, tool: HostTool, args: Record<string, unknown>, timeoutMs: number, options: CallToolOptions): Promise<Record<string, unknown>> {
   const client = session.client;
   if (!client) throw new Error(`Server "${tool.server}" is not connected`);
+  const direct = session.directCalls;
+  if (direct && !options.onProgress && direct.takes(tool)) {
+    return direct.callTool(options.trace ? { name: tool.tool, arguments: args, _meta: { ...options.trace } } : { name: tool.tool, arguments: args }, timeoutMs, options.signal);
+  }
   const request: RequestOptions = { timeout: timeoutMs };
   if (options.signal) request.signal = options.signal;
   if (options.onProgress) request.onprogress = options.onProgress;

@@ -21,6 +21,7 @@ import type { StdioLauncher } from "../transports/types";
 import { reconnectDelay, type ReconnectOptions } from "./backoff";
 import { ConnectNoise, describeConnectTimeout } from "./connect-evidence";
 import { informativeStderrLine } from "./diagnostics";
+import { DirectToolCalls } from "./direct-tool-calls";
 import { deliverProgressBeforeResponses, forwardingCapabilities, installForwarding, type ForwardingOptions, type ForwardingSinks } from "./forwarding";
 import { countResourcesAndPrompts, listAllTools } from "./listing";
 import { NegotiatingTransport } from "../eras/negotiating-transport";
@@ -92,11 +93,17 @@ export class ServerSession {
   transport: TransportKind;
   readonly target: string;
   client: Client | undefined;
+  /** Plain tool calls on the live client's transport without its request path, when the server speaks the 2025 handshake (direct-tool-calls.ts). */
+  directCalls: DirectToolCalls | undefined;
   serverInfo: { name: string; version: string } | undefined;
   /** What the server spoke on the last connection: `2026-07-28` or the 2025 version initialize agreed on. */
   protocolVersion: string | undefined;
   /** Remembered: the server answered the last probe with the 2025 handshake only, so it is not probed again. */
   private legacyOnly = false;
+  /** The direct calls of the client openClient returned last. */
+  private opened: DirectToolCalls | undefined;
+  /** The loss being handled (fail()), until its reconnect is scheduled. */
+  private failing: Promise<void> | undefined;
   private stopped = false;
   private attempt = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
@@ -258,6 +265,8 @@ export class ServerSession {
       this.legacyOnly = transport.era === "legacy";
       this.protocolVersion = transport.protocolVersion;
       deliverProgressBeforeResponses(transport);
+      // Modern servers' answers may be input rounds (eras/input-rounds.ts), which need the Client's handlers.
+      this.opened = transport.era === "legacy" ? new DirectToolCalls(transport) : undefined;
       return client;
     } catch (error) {
       await client.close().catch(() => undefined);
@@ -289,13 +298,14 @@ export class ServerSession {
         return;
       }
       this.client = client;
+      this.directCalls = this.opened;
       const active = client;
       client.onclose = () => {
         if (this.client === active) void this.fail(new Error(`Connection to "${this.name}" closed`));
       };
       const version = client.getServerVersion();
       this.serverInfo = version ? { name: version.name, version: version.version } : undefined;
-      this.tools = await listAllTools(client, this.settings.connectTimeoutMs, this.name);
+      this.setTools(await listAllTools(client, this.settings.connectTimeoutMs, this.name));
       await this.refreshCounts(client);
       if (this.stopped || this.client !== client) return;
       this.attempt = 0;
@@ -304,7 +314,11 @@ export class ServerSession {
       this.settings.onTools(this);
       this.startPing(client);
     } catch (error) {
-      if (client && this.client === client) this.client = undefined;
+      if (client && this.client === client) {
+        this.client = undefined;
+    this.directCalls = undefined;
+        this.directCalls = undefined;
+      }
       await client?.close().catch(() => undefined);
       if (this.stopped) return;
       this.setState("error", describeConnectTimeout(error, this.name, this.settings.connectTimeoutMs));
@@ -318,11 +332,16 @@ export class ServerSession {
     this.promptCount = counts.prompts;
   }
 
+  private setTools(tools: McpToolDefinition[]): void {
+    this.tools = tools;
+    if (this.directCalls) this.directCalls.requiredTaskTools = new Set(tools.filter((tool) => tool.execution?.taskSupport === "required").map((tool) => tool.name));
+  }
+
   private async refreshTools(client: Client): Promise<void> {
     try {
       const tools = await listAllTools(client, this.settings.connectTimeoutMs, this.name);
       if (this.client !== client || this.state !== "connected") return;
-      this.tools = tools;
+      this.setTools(tools);
       this.settings.onTools(this);
     } catch (error) {
       if (this.client === client) await this.fail(error);
@@ -362,7 +381,15 @@ export class ServerSession {
 
   /** The session is lost: drop it (ending its processes), show the error, retry later. */
   async fail(error: unknown): Promise<void> {
-    if (await this.drop(error)) this.scheduleReconnect();
+    // A second report of the same loss (the close, then the call it failed) waits for the first
+    // one's drop, so that its reconnect is scheduled before the caller asks for it.
+    if (this.failing) return this.failing;
+    this.failing = (async () => {
+      if (await this.drop(error)) this.scheduleReconnect();
+    })().finally(() => {
+      this.failing = undefined;
+    });
+    return this.failing;
   }
 
   /** Authorization was withdrawn mid-session: drop the session and wait for a login, no retries. */
@@ -375,6 +402,7 @@ export class ServerSession {
     const client = this.client;
     if (this.stopped || client === undefined) return false;
     this.client = undefined;
+    this.directCalls = undefined;
     clearInterval(this.pingTimer);
     this.tools = [];
     this.setState("error", error);
@@ -457,6 +485,7 @@ export class ServerSession {
     clearInterval(this.pingTimer);
     const client = this.client;
     this.client = undefined;
+    this.directCalls = undefined;
     this.tools = [];
     for (const wake of [...this.waiters]) wake();
     await this.opening?.close().catch(() => undefined);

@@ -12,6 +12,8 @@ export interface McpToolDefinition {
   inputSchema: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
   annotations?: ToolAnnotations;
+  /** Whether the tool runs as a task (MCP tasks); `required` tools are called through the SDK Client's task API only. */
+  execution?: { taskSupport?: "required" | "optional" | "forbidden" };
 }
 
 /** Which host names a change added and removed. */
