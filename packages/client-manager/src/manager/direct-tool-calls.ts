@@ -82,8 +82,8 @@ export class DirectToolCalls {
 
   /** Sends one `tools/call`; settles with its result, or rejects as the SDK Client's `callTool` would. */
   callTool(params: DirectCallParams, timeoutMs: number, signal?: AbortSignal): Promise<Record<string, unknown>> {
-    if (signal?.aborted) return Promise.reject(signal.reason);
     if (this.closed) return Promise.reject(new Error("Not connected"));
+    if (signal?.aborted) return Promise.reject(signal.reason);
     this.calls += 1;
     const id = `direct-${this.calls}`;
     return new Promise((resolve, reject) => {
