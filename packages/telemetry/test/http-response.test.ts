@@ -31,6 +31,15 @@ describe("an HTTP answer read byte by byte", () => {
     expect([cut.completeAt, cut.reader.ended()]).toEqual([-1, false]);
   });
 
+  it("keeps its own copy of bytes it waits on: the caller reads the next bytes into the same buffer", () => {
+    const reused = Buffer.alloc(64);
+    const reader = new HttpResponseReader();
+    const first = reused.subarray(0, reused.write("HTTP/1.1 200 OK\r\nContent-Le", "latin1"));
+    expect(reader.push(first)).toBe(false);
+    const second = reused.subarray(0, reused.write("ngth: 2\r\n\r\n{}", "latin1"));
+    expect([reader.push(second), reader.status, reader.reusable]).toEqual([true, 200, true]);
+  });
+
   it("is refused when it is not HTTP or its chunk size is not hex", () => {
     expect(() => new HttpResponseReader().push(Buffer.from("SSH-2.0-OpenSSH\r\n\r\n"))).toThrow('not an HTTP/1.x response: "SSH-2.0-OpenSSH"');
     expect(() => new HttpResponseReader().push(Buffer.from("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n"))).toThrow("bad chunk size");

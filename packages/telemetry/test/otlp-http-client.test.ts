@@ -97,6 +97,18 @@ describe("the OTLP poster's connection", () => {
     expect(seen.map((request) => request.connection)).toEqual([0, 0, 0]);
   });
 
+  it("reads an answer whose head takes several reads, then serves the next batch on the same connection", async () => {
+    // The answer is read into one reused buffer per connection (decision 0045): a head longer than
+    // it stays unread across reads, and must not be overwritten by the next one.
+    const to = target();
+    const post = otlpPoster([to]);
+    answer = (_request, response) => response.writeHead(202, { "x-padding": "p".repeat(40_000), "content-length": "2" }).end("{}");
+    await post(to, "{}");
+    answer = (_request, response) => response.end("{}");
+    await post(to, "{}");
+    expect(seen.map((request) => request.connection)).toEqual([0, 0]);
+  });
+
   it("reads an answer that ends with the connection, and opens a new one for the next batch", async () => {
     const to = target();
     const post = otlpPoster([to]);
@@ -133,6 +145,17 @@ describe("the OTLP poster's connection", () => {
     await expect(post(to, "{}")).rejects.toThrow(`${to.url} did not answer within 200 ms`);
     answer = (_request, response) => response.end("{}");
     await expect(post(to, "{}")).resolves.toBeUndefined();
+  });
+
+  it("fails a collector that trickles its answer past the timeout: the timeout is the whole exchange's", async () => {
+    const to = target({}, 300);
+    const post = otlpPoster([to]);
+    answer = (_request, response) => {
+      response.writeHead(200, { "content-length": "100" });
+      const trickle = setInterval(() => response.write("x"), 50);
+      response.on("close", () => clearInterval(trickle));
+    };
+    await expect(post(to, "{}")).rejects.toThrow(`${to.url} did not answer within 300 ms`);
   });
 
   it("fails when nothing listens", async () => {

@@ -24,12 +24,17 @@ export class HttpResponseReader {
     return this.stage === "done";
   }
 
-  /** Reads `chunk`; true once the response is complete. Throws on a response it cannot read. */
+  /**
+   * Reads `chunk`; true once the response is complete. Throws on a response it cannot read.
+   * `chunk` may be read into again once this returns (a socket's `onread` buffer): what is kept
+   * for the next push is copied.
+   */
   push(chunk: Buffer): boolean {
     this.unread = this.unread.length === 0 ? chunk : Buffer.concat([this.unread, chunk]);
     while (this.stage !== "done" && this.step());
     // Bytes past the response's end mean the peer sent what was not asked for: do not reuse.
     if (this.stage === "done" && this.unread.length > 0) this.reusable = false;
+    else if (this.unread.length > 0 && this.unread.buffer === chunk.buffer) this.unread = Buffer.from(this.unread);
     return this.stage === "done";
   }
 

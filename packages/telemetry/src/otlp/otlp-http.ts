@@ -9,8 +9,12 @@
 // on its first request (compiling its request, agent and parser paths) and ~1 ms on each later one,
 // inside the relay's first calls (issue 33, decision 0032). node:tls is imported only for an
 // https:// endpoint, when the exporter starts: it costs ~15 ms of a process's start-up.
+// The answer is read into one small buffer per connection (the socket's `onread`), not as the
+// stream's "data" events: those allocate 64 KiB per read and run Readable's push path, which cost
+// a fresh process's first export ~0.3 ms of its first calls (decision 0045).
 import net from "node:net";
 import type * as NodeTls from "node:tls";
+import { CollectorAddresses } from "./collector-addresses";
 import type { SignalTarget } from "./export-settings";
 import { HttpResponseReader } from "./http-response";
 
@@ -26,6 +30,8 @@ export type RequestBody = string | readonly Buffer[];
 
 /** Idle connections kept per collector (one export of each signal at a time). */
 const MAX_IDLE_CONNECTIONS = 2;
+/** Bytes read at a time from a collector (its answer is a few hundred; a longer one takes more reads). */
+const READ_BUFFER_BYTES = 16 * 1024;
 // A header name is an HTTP token; a value has no line break (it would end the header).
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const HEADER_VALUE = /^[^\r\n\0]*$/;
@@ -48,26 +54,57 @@ function prepare(target: SignalTarget, collector: CollectorConnections): Prepare
   return { url: target.url, head: `${head}Content-Type: application/json\r\nContent-Length: `, collector };
 }
 
-type Connect = () => net.Socket;
+const ignoreBytes = (): void => {};
+
+/** What opens a socket with a given `onread` (plain TCP or TLS). */
+type OpenSocket = (onread: net.OnReadOpts) => net.Socket;
+
+/** A socket to a collector and where the bytes it reads go: the exchange's reader, or, idle, its end. */
+class Connection {
+  /** Called with each read's bytes, valid only during the call: the buffer is read into again. */
+  onBytes: (bytes: Buffer) => void = ignoreBytes;
+  readonly socket: net.Socket;
+
+  constructor(open: OpenSocket) {
+    const onread: net.OnReadOpts = {
+      buffer: Buffer.allocUnsafeSlow(READ_BUFFER_BYTES),
+      callback: (length, buffer) => {
+        this.onBytes((buffer as Buffer).subarray(0, length));
+        return true;
+      },
+    };
+    this.socket = open(onread).on("error", ignoreSettledError);
+  }
+}
+
+/** Opens a connection to the collector at `address` (an IP, or a name Node resolves). */
+type Connect = (address: string) => Connection;
 
 /** One collector's connections: an idle one is reused, else a new one opened. */
 class CollectorConnections {
-  private readonly idle: { socket: net.Socket; forget: () => void }[] = [];
+  private readonly idle: { connection: Connection; forget: () => void }[] = [];
 
-  constructor(private readonly connect: Promise<Connect>) {}
+  constructor(
+    private readonly connect: Promise<Connect>,
+    private readonly addresses: CollectorAddresses,
+  ) {}
 
   async post(prepared: PreparedTarget, body: RequestBody, timeoutMs: number): Promise<number> {
     const connect = await this.connect;
     const reused = this.takeIdle();
     try {
-      return await this.exchange(reused ?? connect(), prepared, body, timeoutMs);
+      return await this.exchange(reused ?? connect(this.addresses.current), prepared, body, timeoutMs);
     } catch (error) {
-      if (reused === undefined || !(error instanceof ClosedBeforeAnswer)) throw error;
-      return this.exchange(connect(), prepared, body, timeoutMs);
+      if (!(error instanceof ClosedBeforeAnswer)) throw error;
+      // Once more on a fresh connection: the kept-alive one was closed, or (localhost) the new one
+      // found nothing at the first address and the other is tried.
+      if (reused === undefined && !this.addresses.moveOnAfter(error.reason)) throw error;
+      return this.exchange(connect(this.addresses.current), prepared, body, timeoutMs);
     }
   }
 
-  private exchange(socket: net.Socket, prepared: PreparedTarget, body: RequestBody, timeoutMs: number): Promise<number> {
+  private exchange(connection: Connection, prepared: PreparedTarget, body: RequestBody, timeoutMs: number): Promise<number> {
+    const { socket } = connection;
     return new Promise((resolve, reject) => {
       const reader = new HttpResponseReader();
       let received = false;
@@ -79,9 +116,10 @@ class CollectorConnections {
       const finish = (error: Error | undefined) => {
         if (settled) return;
         settled = true;
-        socket.off("data", onData).off("end", onEnd).off("close", onClose).off("error", onError).off("timeout", onTimeout);
-        socket.setTimeout(0);
-        if (error === undefined && reader.reusable && this.idle.length < MAX_IDLE_CONNECTIONS) this.keepIdle(socket);
+        clearTimeout(timer);
+        connection.onBytes = ignoreBytes;
+        socket.off("end", onEnd).off("close", onClose).off("error", onError);
+        if (error === undefined && reader.reusable && this.idle.length < MAX_IDLE_CONNECTIONS) this.keepIdle(connection);
         else socket.destroy();
         if (error) reject(error);
         else resolve(reader.status);
@@ -101,8 +139,10 @@ class CollectorConnections {
       const onClose = () => finish(received ? new Error(`${prepared.url} closed the connection mid-answer`) : new ClosedBeforeAnswer(prepared.url));
       const onError = (error: Error) => finish(received ? error : new ClosedBeforeAnswer(prepared.url, error));
       const onTimeout = () => finish(new Error(`${prepared.url} did not answer within ${timeoutMs} ms`));
-      socket.on("data", onData).on("end", onEnd).on("close", onClose).on("error", onError).on("timeout", onTimeout);
-      socket.setTimeout(timeoutMs);
+      connection.onBytes = onData;
+      socket.on("end", onEnd).on("close", onClose).on("error", onError);
+      // The whole exchange, not the socket's idle time: a collector trickling its answer still fails.
+      const timer = setTimeout(onTimeout, timeoutMs);
       socket.ref();
       const onFlushed = (error: Error | null | undefined) => {
         if (error) return; // the socket's "error" or "close" fails the export
@@ -123,32 +163,40 @@ class CollectorConnections {
     });
   }
 
-  /** Parks `socket` for the next request: it holds no process open, and leaves the pool if it closes or speaks. */
-  private keepIdle(socket: net.Socket): void {
+  /** Parks `connection` for the next request: it holds no process open, and leaves the pool if it closes or speaks. */
+  private keepIdle(connection: Connection): void {
+    const { socket } = connection;
     socket.unref();
     const forget = () => {
-      const index = this.idle.findIndex((entry) => entry.socket === socket);
+      const index = this.idle.findIndex((entry) => entry.connection === connection);
       if (index >= 0) this.idle.splice(index, 1);
-      socket.off("close", forget).off("error", forget).off("end", forget).off("data", forget);
+      connection.onBytes = ignoreBytes;
+      socket.off("close", forget).off("error", forget).off("end", forget);
       socket.destroy();
     };
-    socket.on("close", forget).on("error", forget).on("end", forget).on("data", forget);
-    this.idle.push({ socket, forget });
+    connection.onBytes = forget;
+    socket.on("close", forget).on("error", forget).on("end", forget);
+    this.idle.push({ connection, forget });
   }
 
   /** The most recently parked connection, its idle listeners removed, or undefined for none. */
-  private takeIdle(): net.Socket | undefined {
+  private takeIdle(): Connection | undefined {
     const entry = this.idle.pop();
     if (!entry) return undefined;
-    entry.socket.off("close", entry.forget).off("error", entry.forget).off("end", entry.forget).off("data", entry.forget);
-    return entry.socket;
+    entry.connection.onBytes = ignoreBytes;
+    entry.connection.socket.off("close", entry.forget).off("error", entry.forget).off("end", entry.forget);
+    return entry.connection;
   }
 }
 
+
 /** The connection closed (or failed) before any byte of the answer: a stale kept-alive one, or refused. */
 class ClosedBeforeAnswer extends Error {
-  constructor(url: string, cause?: Error) {
-    super(cause ? `${url}: ${cause.message}` : `${url} closed the connection before answering`);
+  constructor(
+    url: string,
+    readonly reason?: Error,
+  ) {
+    super(reason ? `${url}: ${reason.message}` : `${url} closed the connection before answering`);
   }
 }
 
@@ -159,15 +207,17 @@ class ClosedBeforeAnswer extends Error {
 const ignoreSettledError = (): void => {};
 
 function connectorFor(url: URL): Promise<Connect> {
-  // URL.hostname keeps an IPv6 address's brackets; connect wants it bare.
-  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
   if (url.protocol === "https:") {
     const port = Number(url.port || 443);
-    const servername = net.isIP(host) === 0 ? host : undefined;
-    return import("node:tls").then((tls: typeof NodeTls) => () => tls.connect({ host, port, servername, ALPNProtocols: ["http/1.1"] }).on("error", ignoreSettledError));
+    // The certificate is checked against the URL's name, whichever address is connected to.
+    const name = url.hostname.replace(/^\[(.*)\]$/, "$1");
+    const servername = net.isIP(name) === 0 ? name : undefined;
+    return import("node:tls").then(
+      (tls: typeof NodeTls) => (host) => new Connection((onread) => tls.connect({ host, port, servername, ALPNProtocols: ["http/1.1"], onread } as NodeTls.ConnectionOptions)),
+    );
   }
   const port = Number(url.port || 80);
-  return Promise.resolve(() => net.connect({ host, port, noDelay: true }).on("error", ignoreSettledError));
+  return Promise.resolve((host) => new Connection((onread) => net.connect({ host, port, noDelay: true, onread })));
 }
 
 /**
@@ -182,7 +232,7 @@ export function otlpPoster(targets: readonly SignalTarget[]): OtlpPost {
   const collectorOf = (target: SignalTarget): CollectorConnections => {
     const url = new URL(target.url);
     let collector = collectors.get(url.origin);
-    if (!collector) collectors.set(url.origin, (collector = new CollectorConnections(connectorFor(url))));
+    if (!collector) collectors.set(url.origin, (collector = new CollectorConnections(connectorFor(url), new CollectorAddresses(url.hostname))));
     return collector;
   };
   for (const target of targets) collectorOf(target);
