@@ -19,9 +19,14 @@
 // keeps only the named setups (a shorter comparison run; "today" always runs; keep off, the reference of "÷ off");
 // today-traced (today given the all-sampled setup's requests, a traceparent in each call's _meta) runs beside
 // "today" when a baseline is given, the reference that judges all sampled on the same requests; off-traced
-// (our build, telemetry off, given those requests) is what they cost our build, its "÷ off" column.
+// (our build, telemetry off, given those requests) is what they cost our build, its "÷ off" column;
+// on-unsampled (telemetry on, OTEL_TRACES_SAMPLER=always_off: the measuring path with no span) is kept
+// only when named. TELEMETRY_BENCH_GC=1 (relay part) starts every foya with bench/_gc-entries.mjs
+// preloaded and prints each setup's garbage collections inside its first-call and steady windows
+// (scavenges and mark-sweeps per 100 calls, pause µs per call): what telemetry's allocations cost
+// in collections, which a CPU profile charges to whatever code was running.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -90,6 +95,8 @@ const countSpans = () => {
 const withoutOtel = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("OTEL_")));
 const defaultSampler = { ...withoutOtel, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url };
 const kept = process.env.TELEMETRY_BENCH_SETUPS?.split(",").map((name) => name.trim());
+const GC = process.env.TELEMETRY_BENCH_GC === "1";
+if (GC && !RELAY_ONLY) throw new Error("TELEMETRY_BENCH_GC needs TELEMETRY_BENCH_PART=relay");
 const compared = comparedRoot && `compared build (${path.basename(comparedRoot)})`;
 const variants = [
   ...(baselineRoot ? [{ name: "today (before telemetry)", root: baselineRoot, env: withoutOtel }] : []),
@@ -109,7 +116,9 @@ const variants = [
     { key: "again", name: "off again (A/A control)", root, env: withoutOtel },
     { key: "on", name: "on, default sampler", root, env: defaultSampler },
     { key: "all", name: "on, all sampled", root, env: { ...defaultSampler, OTEL_TRACES_SAMPLER: "always_on" }, traceparent: true },
-  ].filter((variant) => !kept || kept.includes(variant.key)),
+    // Telemetry on with no span sampled: the measuring path alone (operations, durations, histograms' export).
+    { key: "on-unsampled", name: "on, nothing sampled", root, env: { ...defaultSampler, OTEL_TRACES_SAMPLER: "always_off" }, onlyWhenNamed: true },
+  ].filter((variant) => (kept ? kept.includes(variant.key) : !variant.onlyWhenNamed)),
 ];
 const templates = new Map();
 for (const variant of variants) {
@@ -171,10 +180,13 @@ function foyaHome(variant) {
 
 /** A fresh `foya serve` of `variant` with one client, warmed up; `stop()` ends it. */
 async function startRelaySetup(variant, home) {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [variant.foyaBin, "serve"], env: { ...variant.env, FOYA_HOME: home }, stderr: "ignore" });
+  const gcFile = GC && path.join(home, `gc-${(gcFiles += 1)}.json`);
+  const args = gcFile ? ["--import", path.join(here, "_gc-entries.mjs"), variant.foyaBin, "serve"] : [variant.foyaBin, "serve"];
+  const transport = new StdioClientTransport({ command: process.execPath, args, env: { ...variant.env, FOYA_HOME: home, ...(gcFile ? { BENCH_GC_ENTRIES_FILE: gcFile } : {}) }, stderr: "ignore" });
   const client = new Client({ name: "bench-telemetry", version: "0" });
   await client.connect(transport);
   const stop = () => client.close();
+  const readGcEntries = gcFile ? () => JSON.parse(readFileSync(gcFile, "utf8")) : undefined;
   cleanups.push(stop);
   // Start-up: foya's CPU from spawn to its first answered call (Node's own start, the bundle's
   // load, the handshake, the upstream's connection, the first relay), the calls a client makes
@@ -187,15 +199,18 @@ async function startRelaySetup(variant, home) {
   await relayLoad(client, variant, 1);
   const startCpuMs = cpuMs(transport.pid) ?? Number.NaN;
   await relayLoad(client, variant, RELAY_WARM_UP_CALLS - 1);
-  return { pid: transport.pid, client, stop, startCpuMs };
+  return { pid: transport.pid, client, stop, startCpuMs, readGcEntries };
 }
+let gcFiles = 0;
 
-/** `figure(setup's round) ÷ figure(reference's same round)`, for every round both ran and measured it. */
-const roundRatios = (setup, reference, figure) =>
+/** `combine(figure(setup's round), figure(reference's same round))`, for every round both ran and measured it. */
+const perRound = (setup, reference, figure, combine) =>
   setup.rounds.flatMap((round) => {
     const same = reference.rounds.find((other) => other.round === round.round);
-    return same && figure(round) !== undefined && figure(same) !== undefined ? [figure(round) / figure(same)] : [];
+    return same && figure(round) !== undefined && figure(same) !== undefined ? [combine(figure(round), figure(same))] : [];
   });
+/** `figure(setup's round) ÷ figure(reference's same round)`, for every round both ran and measured it. */
+const roundRatios = (setup, reference, figure) => perRound(setup, reference, figure, (value, reference) => value / reference);
 
 /** The per-round ratios as "median× [95% CI of the median] (min–max)". */
 function ratio(setup, reference, figure) {
@@ -255,6 +270,38 @@ const ratioCells = (setup, setups, figure) => [
 /** Writes the relay rounds so far to TELEMETRY_BENCH_ROUNDS_FILE, when it is set (after every round: a run cut short keeps them). */
 function saveRounds(relays) {
   if (process.env.TELEMETRY_BENCH_ROUNDS_FILE) writeFileSync(process.env.TELEMETRY_BENCH_ROUNDS_FILE, JSON.stringify(relays.map((setup) => ({ name: setup.variant.name, rounds: setup.rounds }))));
+}
+
+/** TELEMETRY_BENCH_GC's table: each setup's collections in its windows, means over the rounds (each round the same calls), and pause over off's. */
+function printGarbageCollections(relays, steadyRounds) {
+  console.log(
+    `\n#### Garbage collections in the relay's windows (TELEMETRY_BENCH_GC=1)\n\nEvery foya ran with bench/_gc-entries.mjs preloaded (a PerformanceObserver of \`gc\` entries, written at exit; Node's --trace-gc would write to foya's stdout, the wire). Counted: the collections that started inside a process's measured slices, first calls (calls ${RELAY_WARM_UP_CALLS}–${RELAY_WARM_UP_CALLS + RELAY_CALLS}) and steady; per 1,000 calls (scavenges; mark-sweeps with incremental marking steps) and the main thread's pause µs per call (the parallel helpers' work is not in it), means over the rounds (a few collections a window: a median would round them away). "− off": the mean over the rounds of the setup's pause µs per call minus off's in the same round.\n`,
+  );
+  const offSetup = relays.find((setup) => setup.variant === off);
+  const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const perThousand = (rounds, part, figure) => (rounds.length ? fixed(1000 * mean(rounds.map((round) => round[part][figure])), 1) : "—");
+  const pause = (rounds, part) => (rounds.length ? fixed(mean(rounds.map((round) => round[part].gcUs)), 1) : "—");
+  /** The mean over the rounds both measured of `figure(setup's round) − figure(off's same round)`, in µs. */
+  const overOff = (setup, figure) => {
+    const differences = perRound(setup, offSetup, figure, (value, reference) => value - reference);
+    return differences.length ? `${fixed(mean(differences), 1)} µs` : "—";
+  };
+  console.log(
+    table(
+      ["telemetry", "first: scavenges /1000", "first: majors /1000", "first: pause µs/call", "first: pause − off", "steady: scavenges /1000", "steady: majors /1000", "steady: pause µs/call", "steady: pause − off"],
+      relays.map((setup) => [
+        setup.variant.name,
+        perThousand(setup.rounds, "gc", "scavenges"),
+        perThousand(setup.rounds, "gc", "majors"),
+        pause(setup.rounds, "gc"),
+        overOff(setup, (round) => round.gc.gcUs),
+        perThousand(steadyRounds(setup), "steadyGc", "scavenges"),
+        perThousand(steadyRounds(setup), "steadyGc", "majors"),
+        pause(steadyRounds(setup), "steadyGc"),
+        overOff(setup, (round) => round.steadyGc?.gcUs),
+      ]),
+    ),
+  );
 }
 
 const started = performance.now();
@@ -377,6 +424,7 @@ try {
       ["steady CPU per call", (round) => round.steadyCpuPerCall],
     ];
     if (today) console.log(`\n${verdict(relays, relayMeasures)}`);
+    if (GC) printGarbageCollections(relays, steadyRounds);
   }
   if (!GATEWAY_ONLY && !RELAY_ONLY) {
     const cpuMsPerCall = { gateway: gateways.map((setup) => median(setup.rounds.map((round) => round.cpuPerCall))), relay: relays.map((setup) => median(setup.rounds.map((round) => round.cpuPerCall))) };
