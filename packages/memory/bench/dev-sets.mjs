@@ -3,7 +3,10 @@
 // compared question by question. Memory holdout 13 (the headline) is never scored here: it is
 // left out of the list below on purpose, and its questions are not read by this script.
 // Run after `pnpm exec turbo run build`:
-//   node packages/memory/bench/dev-sets.mjs [--save ranks.json] [--compare ranks.json] [--misses holdout12]
+//   node packages/memory/bench/dev-sets.mjs [--save ranks.json] [--compare ranks.json] [--misses holdout12 [--steps]]
+// --steps keeps only the misses where the fact that won is on the right fact's thread (a word
+// outside the question held by 2–20 of the memory's facts, both saved within 120 days) and says
+// which step won: the earlier one (a plan, a suggestion, the first report) or a later one.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -39,6 +42,24 @@ const SETS = [
 
 const ranks = {};
 const missesOf = argument("--misses");
+const stepsOnly = process.argv.includes("--steps");
+
+/** How many of `facts` hold each word (the package's own analyser), for --steps. */
+function holdersOfWords(facts) {
+  const holders = new Map();
+  for (const fact of facts) for (const term of new Set(module.tokenize(`${fact.title} ${fact.body}`))) holders.set(term, (holders.get(term) ?? 0) + 1);
+  return holders;
+}
+
+/** "earlier"/"later" when `winner` is on `right`'s thread (see the header), with the words tying them; else undefined. */
+function stepOf(winner, right, query, holders) {
+  const asked = new Set(module.tokenize(query));
+  const rare = (fact) => new Set(module.tokenize(`${fact.title} ${fact.body}`).filter((term) => !asked.has(term) && !/^\d/.test(term) && (holders.get(term) ?? 0) >= 2 && (holders.get(term) ?? 0) <= 20));
+  const days = (Date.parse(winner.created) - Date.parse(right.created)) / 86_400_000;
+  const shared = [...rare(winner)].filter((term) => rare(right).has(term));
+  if (shared.length === 0 || Math.abs(days) > 120 || days === 0) return undefined;
+  return `${days < 0 ? "earlier" : "later"} step won (${Math.abs(Math.round(days))} days; ${shared.join(", ")})`;
+}
 let totalTop1 = 0, totalQuestions = 0;
 for (const [set, questions, memories] of SETS) {
   let top1 = 0, hit5 = 0;
@@ -48,6 +69,7 @@ for (const [set, questions, memories] of SETS) {
     if (asked.length === 0) continue;
     const search = memorySearch(module, facts);
     const byId = new Map(facts.map((fact) => [fact.id, fact]));
+    const holders = stepsOnly ? holdersOfWords(facts) : undefined;
     for (const { query, relevant } of asked) {
       const ids = await search(query);
       const rank = answerPosition(ids, keyOf, relevant);
@@ -55,6 +77,10 @@ for (const [set, questions, memories] of SETS) {
       if (rank === 0) top1 += 1;
       if (rank >= 0 && rank < 5) hit5 += 1;
       if (missesOf === set && rank !== 0) {
+        const rightFacts = relevant.map((key) => [...keyOf].find(([, each]) => each === key)?.[0]).filter(Boolean).map((id) => byId.get(id));
+        const step = stepsOnly ? rightFacts.map((right) => stepOf(byId.get(ids[0]), right, query, holders)).find(Boolean) : "";
+        if (step === undefined) continue;
+        if (step) console.log(`\n${step}`);
         const show = (id) => `${keyOf.get(id)} ${byId.get(id).created.slice(0, 10)} | ${byId.get(id).title} | ${byId.get(id).body}`;
         console.log(`\n? ${query}   (right at ${rank < 0 ? "–" : rank + 1})`);
         for (const key of relevant) {

@@ -19,7 +19,7 @@ const DAY_MS = 86_400_000;
 const DAY_TERM_LENGTH = 11;
 
 /** A head fact: its place in the caller's arrays and in the index, when it was saved, whether it plans. */
-interface HeadFact {
+export interface HeadFact {
   readonly at: number;
   readonly position: number;
   readonly savedAt: number;
@@ -60,7 +60,7 @@ export function liftThreadOutcomes(index: SearchIndex, memo: LiftMemo, positions
 }
 
 /** The places of the `count` largest `values` (fewer when there are fewer), largest first. */
-function bestPlaces(values: readonly number[], count: number): number[] {
+export function bestPlaces(values: readonly number[], count: number): number[] {
   const places: number[] = [];
   for (let at = 0; at < values.length; at++) {
     const value = values[at] as number;
@@ -76,7 +76,8 @@ function bestPlaces(values: readonly number[], count: number): number[] {
   return places;
 }
 
-function headFact(index: SearchIndex, memo: LiftMemo, position: number, at: number): HeadFact {
+/** The head fact at `at` in the caller's arrays, at `position` in `index`. */
+export function headFact(index: SearchIndex, memo: LiftMemo, position: number, at: number): HeadFact {
   const fact = index.facts[position] as Fact;
   const savedAt = Date.parse(fact.created);
   const saved = Number.isNaN(savedAt) ? 0 : savedAt;
@@ -84,7 +85,7 @@ function headFact(index: SearchIndex, memo: LiftMemo, position: number, at: numb
 }
 
 /** The words of the fact at `position` outside `questionTerms` that 2 to `RANKING.threadWordMaxFacts` facts hold. */
-function rareTerms(index: SearchIndex, position: number, questionTerms: ReadonlySet<string>): ReadonlySet<string> {
+export function rareTerms(index: SearchIndex, position: number, questionTerms: ReadonlySet<string>): ReadonlySet<string> {
   const found = new Set<string>();
   for (const term of termsOf(index.facts[position] as Fact).counts.keys()) {
     // A day's term ties a plan naming the day to a fact saved on it; a month's (~2026-03) and a
@@ -96,7 +97,8 @@ function rareTerms(index: SearchIndex, position: number, questionTerms: Readonly
   return found;
 }
 
-function sharesAny(some: ReadonlySet<string>, others: ReadonlySet<string>): boolean {
+/** True when the two sets hold a term in common. */
+export function sharesAny(some: ReadonlySet<string>, others: ReadonlySet<string>): boolean {
   for (const term of some) if (others.has(term)) return true;
   return false;
 }

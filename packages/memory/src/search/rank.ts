@@ -16,7 +16,8 @@
 // For a question about what happened ("when did…"), a fact only announcing it falls a little
 // below the one telling the outcome, and for one about a thing to come ("when are we moving in")
 // the newer plans are lifted (search/plans-and-events.ts). A question asking how often, long or
-// many lifts the facts holding a number (search/measure-answers.ts).
+// many lifts the facts holding a number (search/measure-answers.ts). A question asking for the first
+// step of a matter lifts the earlier facts of its thread (search/thread-steps.ts).
 // Ties: confidence, then newer.
 
 import type { Fact, FactType } from "../types";
@@ -39,6 +40,7 @@ import type { SearchIndex } from "./search-index";
 import { resolveRoles } from "./role-names";
 import { RANKING } from "./ranking-parameters";
 import { liftThreadOutcomes } from "./fact-context";
+import { asksForFirstStep, liftEarlierSteps } from "./thread-steps";
 import { addAlternative, expandQuery, type Alternatives } from "./query-expansion";
 import { accumulators, scoreGroup } from "./term-scoring";
 import { splitWords, tokenize } from "./tokenize";
@@ -136,7 +138,10 @@ export function rankFacts(
   // The per-fact features read below, by position (search/lift-memo.ts).
   const memo = liftMemo(index);
   // "which software did the staff meeting choose": the decision saved after the plan to decide, on its thread (search/fact-context.ts).
-  if (choiceQuestion) liftThreadOutcomes(index, memo, positions, scores, new Set(groups.flatMap((alternatives) => [...alternatives.keys()])));
+  const conceptTerms = new Set(groups.flatMap((alternatives) => [...alternatives.keys()]));
+  if (choiceQuestion) liftThreadOutcomes(index, memo, positions, scores, conceptTerms);
+  // "when did we first plan to move in": the earlier fact on a thread, over the later ones restating it (search/thread-steps.ts).
+  if (asksForFirstStep(queryWords)) liftEarlierSteps(index, memo, positions, scores, conceptTerms);
   const floor = options.limit >= 1 && scores.length > options.limit ? kthLargest(scores, options.limit) - 1e-6 : -Infinity;
   // The lifted scores first, in plain arrays: only those at or above the limit-th lifted score
   // (and its ties) become survivors with their tie-breaks worked out and are sorted (a "when"

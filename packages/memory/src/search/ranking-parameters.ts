@@ -25,4 +25,8 @@ export const RANKING = {
   threadSpanDays: 7,
   threadHead: 30,
   threadWordMaxFacts: 20,
+  // A first-step question's earlier fact on a thread (search/thread-steps.ts): its share of the
+  // best later fact's score (0 turns it off) and how long after it the later fact may be saved.
+  threadStepWeight: 0.2,
+  threadStepSpanDays: 120,
 } as const;
