@@ -316,7 +316,6 @@ export class ServerSession {
     } catch (error) {
       if (client && this.client === client) {
         this.client = undefined;
-    this.directCalls = undefined;
         this.directCalls = undefined;
       }
       await client?.close().catch(() => undefined);
