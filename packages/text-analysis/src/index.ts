@@ -13,8 +13,6 @@ export { datesIn, mentionsDate, mentionsPersonName, sameDate } from "./mentions"
 export type { CalendarDate } from "./mentions";
 export { MONTH_NAMES } from "./month-names";
 export { NUMBER_WORDS } from "./number-words";
-export { synonymsFor } from "./lexicon/synonyms";
-export type { PartOfSpeech } from "./lexicon/synonyms";
 export { mentionsRelativeDate, relativeDatesIn, relativeYearsIn } from "./relative-dates";
 export { checkVectors, MAX_EMBEDDING_DIMENSION } from "./semantic/embedding-provider";
 export type { EmbeddingFailureKind, EmbeddingOutcome, EmbeddingProvider } from "./semantic/embedding-provider";

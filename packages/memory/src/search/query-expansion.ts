@@ -6,7 +6,6 @@
 // Neighbours: search/rank.ts builds on the groups; search/ranking-parameters.ts holds the weights.
 
 import { derivationalRoot, editDistance, typoAllowance } from "@foundry-mcp/text-analysis";
-import { absentWordSynonyms } from "./absent-word-synonyms";
 import { RANKING } from "./ranking-parameters";
 import { lowerBound } from "./search-index";
 import type { SearchIndex } from "./search-index";
@@ -116,7 +115,6 @@ export function expandQuery(index: SearchIndex, query: string): Alternatives[] {
     addPrefixMatches(index, alternatives, stem);
     if (word !== stem) addPrefixMatches(index, alternatives, word);
     addDerivationalRelatives(index, alternatives, word);
-    for (const term of absentWordSynonyms(index, word, stem)) addAlternative(alternatives, term, RANKING.absentWordSynonymWeight);
     // A number one digit away is another number (2025 is not a typo of 2026), not a typo.
     if (!index.postings.has(stem) && !/\d/.test(stem)) addTypoMatches(index, alternatives, stem, word);
     groups.set(stem, alternatives);

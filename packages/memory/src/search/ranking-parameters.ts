@@ -13,8 +13,6 @@ export const RANKING = {
   typoWeights: [0.5, 0.35],
   derivationWeight: 0.9,
   roleNameWeight: 0.8,
-  /** Weight of a WordNet synonym of a question word no fact holds (search/absent-word-synonyms.ts; 0 turns it off). */
-  absentWordSynonymWeight: 0.3,
   minimumPrefixLength: 3,
   /** Score factor of a fact holding a number, for a question asking how often, long, many… (search/measure-answers.ts; 1 turns it off). */
   measureFactor: 1.5,
