@@ -56,7 +56,8 @@ function stepOf(winner, right, query, holders) {
   const asked = new Set(module.tokenize(query));
   const rare = (fact) => new Set(module.tokenize(`${fact.title} ${fact.body}`).filter((term) => !asked.has(term) && !/^\d/.test(term) && (holders.get(term) ?? 0) >= 2 && (holders.get(term) ?? 0) <= 20));
   const days = (Date.parse(winner.created) - Date.parse(right.created)) / 86_400_000;
-  const shared = [...rare(winner)].filter((term) => rare(right).has(term));
+  const rightRare = rare(right);
+  const shared = [...rare(winner)].filter((term) => rightRare.has(term));
   if (shared.length === 0 || Math.abs(days) > 120 || days === 0) return undefined;
   return `${days < 0 ? "earlier" : "later"} step won (${Math.abs(Math.round(days))} days; ${shared.join(", ")})`;
 }

@@ -6,7 +6,8 @@
 // not hold, or the day the plan names. Such a later fact gets a share of the plan's score. Only
 // the head of the first-stage hits is read, so the cost stays bounded.
 // Neighbours: search/plans-and-events.ts reads a plan (through search/lift-memo.ts);
-// search/choice.ts tells a choice question; search/rank.ts calls this before its lifts.
+// search/choice.ts tells a choice question; search/thread-steps.ts is the other rule on
+// liftAlongThreads; search/rank.ts calls both before its lifts.
 
 import type { Fact } from "../types";
 import type { SearchIndex } from "./search-index";
@@ -14,7 +15,8 @@ import { termsOf } from "./search-index";
 import { ANNOUNCES_PLAN, type LiftMemo } from "./lift-memo";
 import { RANKING } from "./ranking-parameters";
 
-const DAY_MS = 86_400_000;
+/** Milliseconds in a day. */
+export const DAY_MS = 86_400_000;
 /** The length of a day's date term, `~2026-03-11` (search/date-terms.ts). */
 const DAY_TERM_LENGTH = 11;
 
@@ -37,30 +39,52 @@ export interface HeadFact {
  * `questionTerms` that at most `RANKING.threadWordMaxFacts` facts hold). Scores only rise.
  */
 export function liftThreadOutcomes(index: SearchIndex, memo: LiftMemo, positions: readonly number[], scores: number[], questionTerms: ReadonlySet<string>): void {
-  if (RANKING.threadOutcomeWeight <= 0 || positions.length < 2) return;
+  liftAlongThreads(index, memo, positions, scores, questionTerms, {
+    weight: RANKING.threadOutcomeWeight,
+    partnersIn: (head) => head.filter((fact) => fact.plans),
+    follows: (fact, plan) => {
+      const gap = fact.savedDay - plan.savedDay;
+      return gap >= 0 && gap <= RANKING.threadSpanDays && (gap > 0 || fact.savedAt > plan.savedAt);
+    },
+  });
+}
+
+/** Which head facts lend a share of their score, and to which: what one thread rule decides. */
+export interface ThreadLift {
+  /** The share of the partner's score a fact gets (0 turns the rule off). */
+  readonly weight: number;
+  /** The head facts that may lend their score. */
+  readonly partnersIn: (head: readonly HeadFact[]) => readonly HeadFact[];
+  /** Whether `fact` stands where the rule wants it beside `partner` in time. */
+  readonly follows: (fact: HeadFact, partner: HeadFact) => boolean;
+}
+
+/**
+ * The lift every thread rule makes: adds to each of the `RANKING.threadHead` best `scores`
+ * (aligned with `positions` in `index`) `rule.weight` × the best score of a partner it `follows`
+ * that shares with it a word outside `questionTerms` held by 2 to `RANKING.threadWordMaxFacts`
+ * facts. Rare words are read only for pairs the time allows (most heads have none). Scores only rise.
+ */
+export function liftAlongThreads(index: SearchIndex, memo: LiftMemo, positions: readonly number[], scores: number[], questionTerms: ReadonlySet<string>, rule: ThreadLift): void {
+  if (rule.weight <= 0 || positions.length < 2) return;
   const head = bestPlaces(scores, RANKING.threadHead).map((at) => headFact(index, memo, positions[at] as number, at));
-  const plans = head.filter((fact) => fact.plans);
-  if (plans.length === 0) return;
-  // Rare words are read only for facts saved within the span after a plan (most heads have none).
-  const rareTermsOf = (fact: HeadFact) => rareTerms(index, fact.position, questionTerms);
+  const partners = rule.partnersIn(head);
+  if (partners.length === 0) return;
+  const termsOf = (fact: HeadFact) => (fact.rareTerms ??= rareTerms(index, fact.position, questionTerms));
   const lifts: [number, number][] = [];
   for (const fact of head) {
     let best = 0;
-    let own: ReadonlySet<string> | undefined;
-    for (const plan of plans) {
-      const gap = fact.savedDay - plan.savedDay;
-      if (gap < 0 || gap > RANKING.threadSpanDays || (gap === 0 && fact.savedAt <= plan.savedAt)) continue;
-      own ??= rareTermsOf(fact);
-      plan.rareTerms ??= rareTermsOf(plan);
-      if (sharesAny(own, plan.rareTerms)) best = Math.max(best, scores[plan.at] as number);
+    for (const partner of partners) {
+      if ((scores[partner.at] as number) <= best || !rule.follows(fact, partner)) continue;
+      if (sharesAny(termsOf(fact), termsOf(partner))) best = scores[partner.at] as number;
     }
-    if (best > 0) lifts.push([fact.at, RANKING.threadOutcomeWeight * best]);
+    if (best > 0) lifts.push([fact.at, rule.weight * best]);
   }
   for (const [at, lift] of lifts) scores[at] = (scores[at] as number) + lift;
 }
 
 /** The places of the `count` largest `values` (fewer when there are fewer), largest first. */
-export function bestPlaces(values: readonly number[], count: number): number[] {
+function bestPlaces(values: readonly number[], count: number): number[] {
   const places: number[] = [];
   for (let at = 0; at < values.length; at++) {
     const value = values[at] as number;
@@ -76,8 +100,7 @@ export function bestPlaces(values: readonly number[], count: number): number[] {
   return places;
 }
 
-/** The head fact at `at` in the caller's arrays, at `position` in `index`. */
-export function headFact(index: SearchIndex, memo: LiftMemo, position: number, at: number): HeadFact {
+function headFact(index: SearchIndex, memo: LiftMemo, position: number, at: number): HeadFact {
   const fact = index.facts[position] as Fact;
   const savedAt = Date.parse(fact.created);
   const saved = Number.isNaN(savedAt) ? 0 : savedAt;
@@ -85,7 +108,7 @@ export function headFact(index: SearchIndex, memo: LiftMemo, position: number, a
 }
 
 /** The words of the fact at `position` outside `questionTerms` that 2 to `RANKING.threadWordMaxFacts` facts hold. */
-export function rareTerms(index: SearchIndex, position: number, questionTerms: ReadonlySet<string>): ReadonlySet<string> {
+function rareTerms(index: SearchIndex, position: number, questionTerms: ReadonlySet<string>): ReadonlySet<string> {
   const found = new Set<string>();
   for (const term of termsOf(index.facts[position] as Fact).counts.keys()) {
     // A day's term ties a plan naming the day to a fact saved on it; a month's (~2026-03) and a
@@ -97,8 +120,7 @@ export function rareTerms(index: SearchIndex, position: number, questionTerms: R
   return found;
 }
 
-/** True when the two sets hold a term in common. */
-export function sharesAny(some: ReadonlySet<string>, others: ReadonlySet<string>): boolean {
+function sharesAny(some: ReadonlySet<string>, others: ReadonlySet<string>): boolean {
   for (const term of some) if (others.has(term)) return true;
   return false;
 }

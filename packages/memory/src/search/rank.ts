@@ -138,10 +138,13 @@ export function rankFacts(
   // The per-fact features read below, by position (search/lift-memo.ts).
   const memo = liftMemo(index);
   // "which software did the staff meeting choose": the decision saved after the plan to decide, on its thread (search/fact-context.ts).
-  const conceptTerms = new Set(groups.flatMap((alternatives) => [...alternatives.keys()]));
-  if (choiceQuestion) liftThreadOutcomes(index, memo, positions, scores, conceptTerms);
   // "when did we first plan to move in": the earlier fact on a thread, over the later ones restating it (search/thread-steps.ts).
-  if (asksForFirstStep(queryWords)) liftEarlierSteps(index, memo, positions, scores, conceptTerms);
+  const firstStep = asksForFirstStep(queryWords);
+  if (choiceQuestion || firstStep) {
+    const conceptTerms = new Set(groups.flatMap((alternatives) => [...alternatives.keys()]));
+    if (choiceQuestion) liftThreadOutcomes(index, memo, positions, scores, conceptTerms);
+    if (firstStep) liftEarlierSteps(index, memo, positions, scores, conceptTerms);
+  }
   const floor = options.limit >= 1 && scores.length > options.limit ? kthLargest(scores, options.limit) - 1e-6 : -Infinity;
   // The lifted scores first, in plain arrays: only those at or above the limit-th lifted score
   // (and its ties) become survivors with their tie-breaks worked out and are sorted (a "when"

@@ -16,9 +16,7 @@
 import type { SearchIndex } from "./search-index";
 import type { LiftMemo } from "./lift-memo";
 import { RANKING } from "./ranking-parameters";
-import { bestPlaces, headFact, rareTerms, sharesAny, type HeadFact } from "./fact-context";
-
-const DAY_MS = 86_400_000;
+import { DAY_MS, liftAlongThreads } from "./fact-context";
 
 // Words of a question asking for the first step of a matter.
 const FIRST_STEP_WORDS = new Set(["first", "originally", "original", "initially"]);
@@ -35,18 +33,12 @@ export function asksForFirstStep(words: readonly string[]): boolean {
  * `RANKING.threadWordMaxFacts` facts hold). Scores only rise.
  */
 export function liftEarlierSteps(index: SearchIndex, memo: LiftMemo, positions: readonly number[], scores: number[], questionTerms: ReadonlySet<string>): void {
-  if (RANKING.threadStepWeight <= 0 || positions.length < 2) return;
-  const head = bestPlaces(scores, RANKING.threadHead).map((at) => headFact(index, memo, positions[at] as number, at));
-  const termsOf = (fact: HeadFact) => (fact.rareTerms ??= rareTerms(index, fact.position, questionTerms));
-  const lifts: [number, number][] = [];
-  for (const fact of head) {
-    let best = 0;
-    for (const later of head) {
+  liftAlongThreads(index, memo, positions, scores, questionTerms, {
+    weight: RANKING.threadStepWeight,
+    partnersIn: (head) => head,
+    follows: (fact, later) => {
       const gap = later.savedAt - fact.savedAt;
-      if (gap <= 0 || gap > RANKING.threadStepSpanDays * DAY_MS || (scores[later.at] as number) <= best) continue;
-      if (sharesAny(termsOf(fact), termsOf(later))) best = scores[later.at] as number;
-    }
-    if (best > 0) lifts.push([fact.at, RANKING.threadStepWeight * best]);
-  }
-  for (const [at, lift] of lifts) scores[at] = (scores[at] as number) + lift;
+      return gap > 0 && gap <= RANKING.threadStepSpanDays * DAY_MS;
+    },
+  });
 }
