@@ -7,6 +7,11 @@
 // up, and a name is Node's to resolve.
 
 const LOOPBACK = ["127.0.0.1", "::1"] as const;
+
+/** A host as sockets and TLS want it: URL.hostname keeps an IPv6 address's brackets. */
+export function bareHostname(hostname: string): string {
+  return hostname.replace(/^\[(.*)\]$/, "$1");
+}
 // A new connection's errors that say "nothing at this address", not "the collector failed".
 const NOTHING_THERE = new Set(["ECONNREFUSED", "EADDRNOTAVAIL", "ENETUNREACH", "EAFNOSUPPORT"]);
 
@@ -16,7 +21,7 @@ export class CollectorAddresses {
 
   /** `hostname` as URL.hostname gives it (an IPv6 address in brackets). */
   constructor(hostname: string) {
-    const host = hostname.replace(/^\[(.*)\]$/, "$1");
+    const host = bareHostname(hostname);
     this.addresses = host.toLowerCase() === "localhost" ? LOOPBACK : [host];
   }
 

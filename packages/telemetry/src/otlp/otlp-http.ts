@@ -14,7 +14,7 @@
 // a fresh process's first export ~0.3 ms of its first calls (decision 0045).
 import net from "node:net";
 import type * as NodeTls from "node:tls";
-import { CollectorAddresses } from "./collector-addresses";
+import { bareHostname, CollectorAddresses } from "./collector-addresses";
 import type { SignalTarget } from "./export-settings";
 import { HttpResponseReader } from "./http-response";
 
@@ -189,7 +189,6 @@ class CollectorConnections {
   }
 }
 
-
 /** The connection closed (or failed) before any byte of the answer: a stale kept-alive one, or refused. */
 class ClosedBeforeAnswer extends Error {
   constructor(
@@ -210,7 +209,7 @@ function connectorFor(url: URL): Promise<Connect> {
   if (url.protocol === "https:") {
     const port = Number(url.port || 443);
     // The certificate is checked against the URL's name, whichever address is connected to.
-    const name = url.hostname.replace(/^\[(.*)\]$/, "$1");
+    const name = bareHostname(url.hostname);
     const servername = net.isIP(name) === 0 ? name : undefined;
     return import("node:tls").then(
       (tls: typeof NodeTls) => (host) => new Connection((onread) => tls.connect({ host, port, servername, ALPNProtocols: ["http/1.1"], onread } as NodeTls.ConnectionOptions)),
