@@ -5,7 +5,7 @@
 
 import path from "node:path";
 import { estimateTokens, formatTokens } from "@foundry-mcp/tokens";
-import { messageOf, type Validator } from "@foundry-mcp/core";
+import { isJsonObject, messageOf, type Validator } from "@foundry-mcp/core";
 import { writeFileAtomic } from "@foundry-mcp/core/node";
 import { BlackboardError, BlackboardErrorCode } from "./errors";
 import { artifactRelativePath, lstatOrUndefined, resolveBoardDir, resolveWaveDir } from "./layout";
@@ -103,7 +103,7 @@ export class Blackboard {
     const agent = sanitizeSegment(input.agent, "agent");
     const validator = this.#registry.validator(input.schema);
     const { data } = input;
-    if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    if (!isJsonObject(data)) {
       throw new BlackboardError(
         BlackboardErrorCode.INVALID_DATA,
         `data must be a JSON object (the artifact), got ${Array.isArray(data) ? "an array" : data === null ? "null" : typeof data}.`,

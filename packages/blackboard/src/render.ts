@@ -1,6 +1,7 @@
 // The texts blackboard_read returns (SPEC §2): one summary entry per artifact by default, or
 // each artifact verbatim in a JSON code block when `full` is asked for.
 
+import { asJsonObject } from "@foundry-mcp/core";
 import { formatTokens } from "@foundry-mcp/tokens";
 import type { StoredArtifact } from "./scan";
 
@@ -24,10 +25,7 @@ function cut(value: string, length: number): string {
 
 function parseObject(text: string): Record<string, unknown> | undefined {
   try {
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : undefined;
+    return asJsonObject(JSON.parse(text));
   } catch {
     return undefined;
   }

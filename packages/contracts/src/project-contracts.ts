@@ -4,7 +4,7 @@
 
 import { lstat, readFile, readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
-import { messageOf } from "@foundry-mcp/core";
+import { isJsonObject, messageOf } from "@foundry-mcp/core";
 import { isBuiltInContractId } from "./builtins/index";
 import type { JsonSchema } from "@foundry-mcp/core";
 
@@ -78,10 +78,10 @@ async function readOne(
   } catch (error) {
     return ignored(`not valid JSON (${messageOf(error)}).`);
   }
-  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) {
+  if (!isJsonObject(schema)) {
     return ignored("a contract must be a JSON Schema object.");
   }
-  return { file: { id, path: relativePath, schema: schema as JsonSchema, text } };
+  return { file: { id, path: relativePath, schema, text } };
 }
 
 /**

@@ -1,5 +1,6 @@
 // Public entry of @foundry-mcp/core (runtime-neutral): the coded-error base every package's
-// errors extend, and the one JSON Schema validator seam. File writes are in "./node".
+// errors extend, the one JSON Schema validator seam and the JSON object check (also alone in
+// "./json"). File writes are in "./node".
 
 export { CodedError, messageOf } from "./errors/coded-error";
 export { CoreError, CoreErrorCode } from "./errors/core-error";
@@ -7,6 +8,7 @@ export { AjvValidatorProvider, MAX_CACHED_VALIDATORS } from "./validation/ajv-pr
 export { standaloneValidatorsCode } from "./validation/standalone-code";
 export { dialectOf, DRAFT_2020_12_URI, DRAFT_07_URI } from "./validation/dialect";
 export { describeIssue, describeValue, valueText, whatToSend } from "./validation/describe-issue";
+export { asJsonObject, isJsonObject } from "./json/json-object";
 
 export type { CodedErrorOptions } from "./errors/coded-error";
 export type { AjvValidatorProviderOptions, PrecompiledValidator } from "./validation/ajv-provider";

@@ -2,6 +2,7 @@
 // Read on every call (the server is stateless); a broken file is an error naming the file.
 
 import path from "node:path";
+import { isJsonObject } from "@foundry-mcp/core/json";
 import { MemoryError, MemoryErrorCode } from "./errors";
 import { FILE_BOUNDS, readBoundedText } from "./fs/bounded-read";
 import { settledStatKey } from "./fs/settled-stat";
@@ -42,13 +43,13 @@ function readSection(
 ): unknown {
   const value = json[section];
   if (value === undefined) return undefined;
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+  if (!isJsonObject(value)) {
     throw new MemoryError(
       MemoryErrorCode.CONFIG_INVALID,
       `${configPath}: "${section}" must be an object like {"${key}": …}; fix it or remove the key to use the default.`,
     );
   }
-  return (value as Record<string, unknown>)[key];
+  return value[key];
 }
 
 function integerIn(
@@ -140,13 +141,13 @@ function parseMemoryConfig(text: string, configPath: string): MemoryConfig {
       { cause: error },
     );
   }
-  if (typeof json !== "object" || json === null || Array.isArray(json)) {
+  if (!isJsonObject(json)) {
     throw new MemoryError(
       MemoryErrorCode.CONFIG_INVALID,
       `${configPath} must hold a JSON object like {"memoryIndex": {"budgetTokens": 4000}}.`,
     );
   }
-  const record = json as Record<string, unknown>;
+  const record = json;
   const watch = readSection(record, "memoryStore", "watch", configPath) ?? DEFAULT_CONFIG.watch;
   if (!(WATCH_MODES as readonly unknown[]).includes(watch)) {
     throw new MemoryError(

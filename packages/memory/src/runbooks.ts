@@ -10,6 +10,7 @@ import { FILE_BOUNDS, readBoundedText } from "./fs/bounded-read";
 import { frontMatterOverBounds } from "./facts/front-matter-bounds";
 import type { BoundedReadOptions } from "./fs/bounded-read";
 import { parse as parseYaml } from "yaml";
+import { isJsonObject } from "@foundry-mcp/core/json";
 import { MemoryError, MemoryErrorCode, invalidInput } from "./errors";
 import type { RunbookSummary } from "./report/format-text";
 
@@ -27,8 +28,7 @@ function summarise(slug: string, markdown: string): RunbookSummary {
   if (front && !frontMatterOverBounds(front[1] ?? "")) {
     try {
       const parsed: unknown = parseYaml(front[1] ?? "", { schema: "core" });
-      if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed))
-        fields = parsed as Record<string, unknown>;
+      if (isJsonObject(parsed)) fields = parsed;
     } catch {
       // A runbook with broken front matter is still listed, by its heading or slug.
     }

@@ -3,7 +3,8 @@
 // why the message is invalid, in the exact sentences its error replies carry.
 
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { isJsonObject, isPlainJsonObject } from "./json-object";
+import { isJsonObject } from "@foundry-mcp/core";
+import { isPlainJsonObject } from "./json-object";
 import { holdsOnlyTraceContext } from "./trace-context-meta";
 
 /** A JSON-RPC id as it appears on the wire. */

@@ -44,6 +44,8 @@ export interface OperationFacts {
 
 const PROTOCOL_VERSION_META = "io.modelcontextprotocol/protocolVersion";
 
+// A copy of core's asJsonObject (packages/core/src/json/json-object.ts), kept on purpose:
+// telemetry has no dependencies by design, so it cannot import core.
 function record(value: unknown): Record<string, unknown> | undefined {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }

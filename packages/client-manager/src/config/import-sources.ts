@@ -3,6 +3,7 @@
 // at the top and per-project ones under `projects[<path>].mcpServers`), Cursor
 // (`.cursor/mcp.json`, `~/.cursor/mcp.json`) and VS Code (`.vscode/mcp.json` `servers`, or
 // `settings.json` `mcp.servers`, both with `inputs`).
+import { isJsonObject } from "@foundry-mcp/core";
 import { ClientManagerError, ClientManagerErrorCode } from "../errors";
 import type { ImportFormat } from "./import-values";
 
@@ -22,10 +23,6 @@ export interface ImportSource {
   warnings: string[];
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function fileName(path: string | undefined): string {
   return path === undefined ? "" : (path.split(/[\\/]/).at(-1) ?? "");
 }
@@ -35,14 +32,14 @@ export function detectFormat(value: Record<string, unknown>, sourcePath: string 
   const name = fileName(sourcePath);
   const normalized = (sourcePath ?? "").replace(/\\/g, "/");
   if (name === "claude_desktop_config.json") return "claude-desktop";
-  if (name === ".claude.json" || name === ".mcp.json" || isRecord(value.projects)) return "claude-code";
+  if (name === ".claude.json" || name === ".mcp.json" || isJsonObject(value.projects)) return "claude-code";
   if (normalized.includes("/.cursor/")) return "cursor";
-  if (normalized.includes("/.vscode/") || name === "settings.json" || isRecord(value.servers) || isRecord(value.mcp)) return "vscode";
+  if (normalized.includes("/.vscode/") || name === "settings.json" || isJsonObject(value.servers) || isJsonObject(value.mcp)) return "vscode";
   return "claude-code";
 }
 
 function entriesOf(servers: unknown, project?: string): SourceEntry[] {
-  if (!isRecord(servers)) return [];
+  if (!isJsonObject(servers)) return [];
   return Object.entries(servers).map(([name, entry]) => ({ name, entry, ...(project === undefined ? {} : { project }) }));
 }
 
@@ -50,15 +47,15 @@ function entriesOf(servers: unknown, project?: string): SourceEntry[] {
 // As in Claude Code, a project's entry takes the place of a user one of the same name.
 function claudeJsonEntries(value: Record<string, unknown>, project: string | undefined, warnings: string[]): SourceEntry[] {
   const entries = entriesOf(value.mcpServers);
-  const projects = isRecord(value.projects) ? value.projects : {};
+  const projects = isJsonObject(value.projects) ? value.projects : {};
   const chosen = project === undefined ? Object.keys(projects) : [project];
   if (project !== undefined && !Object.hasOwn(projects, project)) {
-    const known = Object.keys(projects).filter((key) => isRecord(projects[key]) && isRecord((projects[key] as Record<string, unknown>).mcpServers));
+    const known = Object.keys(projects).filter((key) => isJsonObject(projects[key]) && isJsonObject((projects[key] as Record<string, unknown>).mcpServers));
     throw new ClientManagerError(ClientManagerErrorCode.IMPORT_INVALID, `No project "${project}" in this file; projects with servers: ${known.join(", ") || "none"}`);
   }
   for (const folder of chosen) {
     const settings = projects[folder];
-    if (!isRecord(settings)) continue;
+    if (!isJsonObject(settings)) continue;
     for (const local of entriesOf(settings.mcpServers, folder)) {
       const shadowed = entries.findIndex((other) => other.name === local.name && other.project === undefined);
       if (shadowed >= 0 && project !== undefined) {
@@ -78,25 +75,25 @@ function claudeJsonEntries(value: Record<string, unknown>, project: string | und
  * readImportSource(JSON.parse(text), { sourcePath: "/repo/.vscode/mcp.json" }).format // "vscode"
  */
 export function readImportSource(value: unknown, options: { sourcePath?: string; format?: ImportFormat; project?: string } = {}): ImportSource {
-  if (!isRecord(value)) throw new ClientManagerError(ClientManagerErrorCode.IMPORT_INVALID, "The import file must hold a JSON object");
+  if (!isJsonObject(value)) throw new ClientManagerError(ClientManagerErrorCode.IMPORT_INVALID, "The import file must hold a JSON object");
   const format = options.format ?? detectFormat(value, options.sourcePath);
   const warnings: string[] = [];
   let entries: SourceEntry[];
   let inputs: unknown;
   if (format === "vscode") {
-    const block = isRecord(value.mcp) ? value.mcp : value;
-    if (!isRecord(block.servers) && isRecord(value.mcpServers)) entries = entriesOf(value.mcpServers);
+    const block = isJsonObject(value.mcp) ? value.mcp : value;
+    if (!isJsonObject(block.servers) && isJsonObject(value.mcpServers)) entries = entriesOf(value.mcpServers);
     else entries = entriesOf(block.servers);
     inputs = block.inputs;
-    if (!isRecord(block.servers) && !isRecord(value.mcpServers)) throw new ClientManagerError(ClientManagerErrorCode.IMPORT_INVALID, 'Expected VS Code\'s {"servers": {...}} (.vscode/mcp.json) or {"mcp": {"servers": {...}}} (settings.json); found neither');
-  } else if (format === "claude-code" && (isRecord(value.projects) || fileName(options.sourcePath) === ".claude.json")) {
+    if (!isJsonObject(block.servers) && !isJsonObject(value.mcpServers)) throw new ClientManagerError(ClientManagerErrorCode.IMPORT_INVALID, 'Expected VS Code\'s {"servers": {...}} (.vscode/mcp.json) or {"mcp": {"servers": {...}}} (settings.json); found neither');
+  } else if (format === "claude-code" && (isJsonObject(value.projects) || fileName(options.sourcePath) === ".claude.json")) {
     entries = claudeJsonEntries(value, options.project, warnings);
   } else {
     const servers = value.mcpServers ?? value.servers;
-    if (!isRecord(servers)) throw new ClientManagerError(ClientManagerErrorCode.IMPORT_INVALID, 'Expected {"mcpServers": {...}} (Claude, Cursor) or {"servers": {...}} (VS Code); found neither');
+    if (!isJsonObject(servers)) throw new ClientManagerError(ClientManagerErrorCode.IMPORT_INVALID, 'Expected {"mcpServers": {...}} (Claude, Cursor) or {"servers": {...}} (VS Code); found neither');
     entries = entriesOf(servers);
   }
-  if (options.project !== undefined && !(format === "claude-code" && isRecord(value.projects))) {
+  if (options.project !== undefined && !(format === "claude-code" && isJsonObject(value.projects))) {
     throw new ClientManagerError(ClientManagerErrorCode.IMPORT_INVALID, "A project is chosen only in Claude Code's ~/.claude.json, which this file is not");
   }
   return { format, entries, inputs, warnings };

@@ -3,7 +3,7 @@
 // that wrote it (./import-values) or its server is refused whole with the reason: nothing is
 // passed on literally that the source client would have expanded, and nothing is half-imported.
 import { LIBRARY_VOICE, type HostVoice } from "../host-voice";
-import { messageOf } from "@foundry-mcp/core";
+import { isJsonObject, messageOf } from "@foundry-mcp/core";
 import { ClientManagerError, ClientManagerErrorCode } from "../errors";
 import { readImportSource } from "./import-sources";
 import { ImportRefusal, parseEnvFile, readInputs, translateValue, type ImportFormat, type ImportInput, type ValueContext } from "./import-values";
@@ -64,10 +64,6 @@ const DROPPED = new Map<string, (host: string) => string>([
 ]);
 const TRANSLATED = new Set(["type", "transport", "command", "args", "env", "envFile", "cwd", "url", "headers", "enabled", "disabled", "description"]);
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** Rewrites a foreign server name into the host's name rule (`my.server` → `my-server`). */
 export function sanitizeServerName(name: string): string {
   const cleaned = name.replace(/[^A-Za-z0-9_-]+/g, "-").replace(/_{2,}/g, "_").replace(/^[-_]+|[-_]+$/g, "").slice(0, MAX_SERVER_NAME_LENGTH);
@@ -95,7 +91,7 @@ function plain(text: unknown, where: string, context: ValueContext): unknown {
 }
 
 function translateMap(map: unknown, field: string, context: ValueContext, secrets: Record<string, string>): unknown {
-  if (!isRecord(map)) return map;
+  if (!isJsonObject(map)) return map;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(map)) {
     if (typeof item !== "string") {
@@ -143,11 +139,11 @@ function convertEntry(entry: Record<string, unknown>, context: ValueContext, opt
   if (entry.env !== undefined) server.env = translateMap(entry.env, "env", context, secretEnv);
   if (entry.headers !== undefined) server.headers = translateMap(entry.headers, "headers", context, secretHeaders);
   // A map whose every value was a secret is left out rather than written empty.
-  for (const key of ["env", "headers"]) if (isRecord(server[key]) && Object.keys(server[key]).length === 0 && isRecord(entry[key]) && Object.keys(entry[key]).length > 0) delete server[key];
+  for (const key of ["env", "headers"]) if (isJsonObject(server[key]) && Object.keys(server[key]).length === 0 && isJsonObject(entry[key]) && Object.keys(entry[key]).length > 0) delete server[key];
   if (entry.envFile !== undefined) {
     if (transport !== "stdio") throw new ImportRefusal("envFile is for stdio servers");
     const fromFile = readEnvFile(entry, context, options);
-    const explicit = isRecord(server.env) ? server.env : {};
+    const explicit = isJsonObject(server.env) ? server.env : {};
     const stored = Object.keys(fromFile).filter((key) => !Object.hasOwn(explicit, key) && !Object.hasOwn(secretEnv, key));
     for (const key of stored) secretEnv[key] = fromFile[key] as string;
     if (stored.length > 0) warnings.push(`${name}: envFile's ${stored.join(", ")} go to mcp-credentials.json (0600) and are passed to the server on start`);
@@ -163,7 +159,7 @@ function convertEntry(entry: Record<string, unknown>, context: ValueContext, opt
  * takeSecretHeaders, which moves them to the credentials file too.
  */
 function takeBearerToken(out: Record<string, unknown>): string | undefined {
-  if (!isRecord(out.headers)) return undefined;
+  if (!isJsonObject(out.headers)) return undefined;
   const headers = { ...out.headers };
   let token: string | undefined;
   for (const [key, value] of Object.entries(headers)) {
@@ -235,7 +231,7 @@ export function importServers(json: string | unknown, options: ImportOptions = {
       result.refused.push({ name: originalName, reason });
       result.warnings.push(`${originalName}: refused, ${reason}`);
     };
-    if (!isRecord(entry)) {
+    if (!isJsonObject(entry)) {
       refuse("the entry is not an object");
       continue;
     }
@@ -244,7 +240,7 @@ export function importServers(json: string | unknown, options: ImportOptions = {
       const converted = convertEntry(entry, context, options, warnings, originalName);
       const token = takeBearerToken(converted.server) ?? takeSecretBearer(converted.secretHeaders);
       Object.assign(converted.secretHeaders, takeSecretHeaders(converted.server));
-      if (isRecord(converted.server.headers)) warnings.push(...secretReferenceWarnings(originalName, converted.server.headers, converted.server.url));
+      if (isJsonObject(converted.server.headers)) warnings.push(...secretReferenceWarnings(originalName, converted.server.headers, converted.server.url));
       result.servers[name] = validateServerConfig(name, converted.server, context.voice);
       result.warnings.push(...warnings);
       if (token !== undefined) result.tokens[name] = token;

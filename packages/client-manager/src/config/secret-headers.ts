@@ -3,6 +3,7 @@
 // way bearer tokens do; a `${VAR}` reference to a secret-looking variable stays (it holds no
 // secret itself) but is reported, because on connect its value is sent to that server.
 
+import { isJsonObject } from "@foundry-mcp/core";
 import type { ServerConfig } from "./types";
 
 const SECRET_NAME = /auth|token|secret|password|passwd|api[-_]?key|private[-_]?key|cookie|credential|session/i;
@@ -33,10 +34,10 @@ export function secretReferenceWarnings(server: string, headers: Record<string, 
  */
 export function takeSecretHeaders(out: Record<string, unknown>): Record<string, string> | undefined {
   const headers = out.headers;
-  if (typeof headers !== "object" || headers === null || Array.isArray(headers)) return undefined;
+  if (!isJsonObject(headers)) return undefined;
   const kept: Record<string, unknown> = {};
   const taken: Record<string, string> = {};
-  for (const [key, value] of Object.entries(headers as Record<string, unknown>)) {
+  for (const [key, value] of Object.entries(headers)) {
     if (typeof value === "string" && isSecretLookingName(key) && !value.includes("${")) taken[key] = value;
     else kept[key] = value;
   }

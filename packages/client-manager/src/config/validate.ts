@@ -1,5 +1,6 @@
 // Validates untrusted configuration (a parsed mcp.json, an API caller's object) into a
 // HostConfig. Every message names the server and the field, the expectation and the fix.
+import { isJsonObject } from "@foundry-mcp/core";
 import { LIBRARY_VOICE, type HostVoice } from "../host-voice";
 import { ClientManagerError, ClientManagerErrorCode } from "../errors";
 import type { OAuthServerConfig } from "../auth/oauth-types";
@@ -14,10 +15,6 @@ const TOKEN_KEYS = new Set(["token", "bearerToken", "bearer_token", "authToken"]
 
 function fail(message: string, server?: string): never {
   throw new ClientManagerError(ClientManagerErrorCode.CONFIG_INVALID, message, server === undefined ? undefined : { server });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -43,7 +40,7 @@ export function serverNameProblem(name: string): string | undefined {
 }
 
 function stringRecord(value: unknown, where: string, server: string): Record<string, string> {
-  if (!isRecord(value)) fail(`${where} must be an object of string values, got ${JSON.stringify(value)}`, server);
+  if (!isJsonObject(value)) fail(`${where} must be an object of string values, got ${JSON.stringify(value)}`, server);
   for (const [key, item] of Object.entries(value)) {
     if (typeof item !== "string") fail(`${where}.${key} must be a string, got ${JSON.stringify(item)}`, server);
   }
@@ -69,7 +66,7 @@ export function validateServerConfig(name: string, value: unknown, voice: HostVo
   const at = `servers.${name}`;
   const problem = serverNameProblem(name);
   if (problem !== undefined) fail(problem, name);
-  if (!isRecord(value)) fail(`${at} must be an object, got ${JSON.stringify(value)}`, name);
+  if (!isJsonObject(value)) fail(`${at} must be an object, got ${JSON.stringify(value)}`, name);
   const transport = value.transport ?? (typeof value.command === "string" ? "stdio" : undefined);
   if (transport !== "stdio" && transport !== "streamable_http" && transport !== "sse") {
     fail(`${at}.transport must be "stdio", "streamable_http" or "sse", got ${JSON.stringify(value.transport)}`, name);
@@ -89,7 +86,7 @@ export function validateServerConfig(name: string, value: unknown, voice: HostVo
     common.description = value.description;
   }
   if (value.timeouts !== undefined) {
-    if (!isRecord(value.timeouts)) fail(`${at}.timeouts must be an object with connectMs and/or callMs`, name);
+    if (!isJsonObject(value.timeouts)) fail(`${at}.timeouts must be an object with connectMs and/or callMs`, name);
     const timeouts: { connectMs?: number; callMs?: number } = {};
     for (const key of Object.keys(value.timeouts)) {
       if (key !== "connectMs" && key !== "callMs") fail(`${at}.timeouts.${key} is unknown; use connectMs or callMs`, name);
@@ -98,7 +95,7 @@ export function validateServerConfig(name: string, value: unknown, voice: HostVo
     common.timeouts = timeouts;
   }
   if (value.tools !== undefined) {
-    if (!isRecord(value.tools)) fail(`${at}.tools must be an object with allow and/or deny glob lists`, name);
+    if (!isJsonObject(value.tools)) fail(`${at}.tools must be an object with allow and/or deny glob lists`, name);
     const tools: { allow?: string[]; deny?: string[] } = {};
     for (const key of Object.keys(value.tools)) {
       if (key !== "allow" && key !== "deny") fail(`${at}.tools.${key} is unknown; use allow or deny`, name);
@@ -140,7 +137,7 @@ export function validateServerConfig(name: string, value: unknown, voice: HostVo
 
 function validateOAuth(value: unknown, where: string, server: string, voice: HostVoice): OAuthServerConfig {
   const secretCommand = voice.clientSecretCommand === undefined ? "" : ` (${voice.clientSecretCommand})`;
-  if (!isRecord(value)) fail(`${where} must be an object with any of ${OAUTH_KEYS.join(", ")}`, server);
+  if (!isJsonObject(value)) fail(`${where} must be an object with any of ${OAUTH_KEYS.join(", ")}`, server);
   for (const key of Object.keys(value)) {
     if (key === "clientSecret") fail(`${where}.clientSecret: secrets do not belong in mcp.json; store it with ConfigStore.setOAuthClientSecret${secretCommand}`, server);
     if (!OAUTH_KEYS.includes(key)) fail(`${where}.${key} is unknown; allowed: ${OAUTH_KEYS.join(", ")}`, server);
@@ -183,9 +180,9 @@ function validateOAuth(value: unknown, where: string, server: string, voice: Hos
  * const config = validateHostConfig(JSON.parse(text));
  */
 export function validateHostConfig(value: unknown, voice: HostVoice = LIBRARY_VOICE): HostConfig {
-  if (!isRecord(value)) fail(`The configuration must be an object like {"servers": {...}}, got ${JSON.stringify(value)}`);
+  if (!isJsonObject(value)) fail(`The configuration must be an object like {"servers": {...}}, got ${JSON.stringify(value)}`);
   const servers = value.servers ?? {};
-  if (!isRecord(servers)) fail(`"servers" must be an object of server entries keyed by name`);
+  if (!isJsonObject(servers)) fail(`"servers" must be an object of server entries keyed by name`);
   for (const key of Object.keys(value)) {
     if (key !== "servers" && key !== "$schema" && key !== "version") {
       fail(`Top-level field "${key}" is unknown; mcp.json holds {"servers": {...}} (import other formats with importServers)`);

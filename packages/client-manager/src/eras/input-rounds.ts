@@ -8,6 +8,7 @@
 // Used by negotiating-transport.ts.
 import type { TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { isJsonObject } from "@foundry-mcp/core";
 
 type WireId = string | number;
 
@@ -31,7 +32,6 @@ interface InputRequest {
   params?: Record<string, unknown>;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Removes and returns what `map` holds under the id of `message` when it is a response (result or error). */
 function takeByResponse<T>(map: Map<WireId, T>, message: JSONRPCMessage): { id: WireId; value: T } | undefined {
@@ -95,7 +95,7 @@ export class InputRounds {
 
   private async answerRound(attempt: Attempt, result: Record<string, unknown>): Promise<void> {
     if (attempt.rounds >= MAX_INPUT_ROUNDS) throw new Error(`the server asked for input ${attempt.rounds} times for one request (the limit is ${MAX_INPUT_ROUNDS})`);
-    const asked = isPlainObject(result.inputRequests) ? (result.inputRequests as Record<string, InputRequest>) : {};
+    const asked = isJsonObject(result.inputRequests) ? (result.inputRequests as Record<string, InputRequest>) : {};
     const entries = await Promise.all(Object.entries(asked).map(async ([key, question]) => [key, await this.ask(question)] as const));
     const inputResponses = Object.fromEntries(entries);
     const retryId = `input-retry-${++this.nextId}`;

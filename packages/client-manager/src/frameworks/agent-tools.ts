@@ -3,6 +3,7 @@
 // tools never collide), and each call routed back through ClientManager.callTool with that set
 // as `exposed`, the session policy and the framework's abort signal. The manager's approval
 // gateway, policy, timeouts and events therefore apply exactly as for any other host call.
+import { asJsonObject } from "@foundry-mcp/core/json";
 import type { CallToolOptions } from "../manager/call-tool";
 import type { ToolPolicy } from "../policy/tool-policy";
 import type { HostTool, UnifiedToolResult } from "../registry/types";
@@ -39,7 +40,7 @@ export function agentTools(source: AgentToolSource, options: AgentToolOptions): 
   const tools = source.expose(options.policy);
   const exposed = new Set(tools.map((tool) => tool.hostName));
   const call = (hostName: string, input: unknown, signal?: AbortSignal) => {
-    const args = input !== null && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+    const args = asJsonObject(input) ?? {};
     return source.callTool(hostName, args, {
       exposed,
       ...(options.policy ? { policy: options.policy } : {}),

@@ -11,6 +11,7 @@
 // on its path (`takes`).
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { CallToolResultSchema, ErrorCode, McpError, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { isJsonObject } from "@foundry-mcp/core";
 import type { HostTool } from "../registry/types";
 
 interface PendingCall {
@@ -38,10 +39,8 @@ export function isPlainToolResult(result: Record<string, unknown>): boolean {
   const content = result.content;
   if (!Array.isArray(content) || (keys === 2 && typeof result.isError !== "boolean")) return false;
   for (const block of content as unknown[]) {
-    if (typeof block !== "object" || block === null || Array.isArray(block)) return false;
-    const text = block as Record<string, unknown>;
-    if (text.type !== "text" || typeof text.text !== "string") return false;
-    for (const key in text) if (key !== "type" && key !== "text") return false;
+    if (!isJsonObject(block) || block.type !== "text" || typeof block.text !== "string") return false;
+    for (const key in block) if (key !== "type" && key !== "text") return false;
   }
   return true;
 }

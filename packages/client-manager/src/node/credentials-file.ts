@@ -5,6 +5,7 @@
 // one kind of edit never drops another's data. Maps are null-prototype (a server named
 // `toString` is just a name).
 import fs from "node:fs";
+import { isJsonObject } from "@foundry-mcp/core";
 import type { StoredOAuthState } from "../auth/oauth-types";
 import { ClientManagerError, ClientManagerErrorCode } from "../errors";
 import { readJsonFile, writePrivateJson } from "./files";
@@ -19,12 +20,8 @@ export interface CredentialsFile {
   oauth: Record<string, StoredOAuthState>;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function isStringMap(value: unknown): value is Record<string, string> {
-  return isRecord(value) && Object.values(value).every((item) => typeof item === "string");
+  return isJsonObject(value) && Object.values(value).every((item) => typeof item === "string");
 }
 
 function byName<T>(source: Record<string, T> = {}): Record<string, T> {
@@ -56,10 +53,10 @@ export function readCredentialsFile(file: string): CredentialsFile {
   const value = readJsonFile(file);
   if (value === undefined) return { tokens: byName(), headers: byName(), env: byName(), oauth: byName() };
   const shape = `${file} must look like {"tokens": {"<server>": "<token>"}, "headers": {"<server>": {"<header>": "<value>"}}, "env": {"<server>": {"<VAR>": "<value>"}}, "oauth": {"<server>": {...}}}`;
-  if (!isRecord(value)) throw new ClientManagerError(ClientManagerErrorCode.CONFIG_READ_FAILED, shape);
+  if (!isJsonObject(value)) throw new ClientManagerError(ClientManagerErrorCode.CONFIG_READ_FAILED, shape);
   const { tokens = {}, headers = {}, env = {}, oauth = {} } = value;
   const valid =
-    isStringMap(tokens) && isRecord(headers) && Object.values(headers).every(isStringMap) && isRecord(env) && Object.values(env).every(isStringMap) && isRecord(oauth) && Object.values(oauth).every(isRecord);
+    isStringMap(tokens) && isJsonObject(headers) && Object.values(headers).every(isStringMap) && isJsonObject(env) && Object.values(env).every(isStringMap) && isJsonObject(oauth) && Object.values(oauth).every(isJsonObject);
   if (!valid) throw new ClientManagerError(ClientManagerErrorCode.CONFIG_READ_FAILED, shape);
   const copyMaps = (maps: Record<string, Record<string, string>>) => byName(Object.fromEntries(Object.entries(maps).map(([server, map]) => [server, { ...map }])));
   return {

@@ -4,14 +4,11 @@
 // `if` errors (the failing then/else already speaks). Messages come from describe-issue.ts.
 
 import type { ErrorObject } from "ajv";
+import { asJsonObject } from "../json/json-object";
 import { describeIssue } from "./describe-issue";
 import type { JsonSchema, ValidationIssue } from "./types";
 
 type Draft = Omit<ValidationIssue, "message">;
-
-function asSchema(value: unknown): JsonSchema | undefined {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as JsonSchema) : undefined;
-}
 
 /** `/tags/1` → `tags[1]`, `/options/limit` → `options.limit`, with `~1`/`~0` unescaped. */
 export function fieldOf(instancePath: string, child?: string): string {
@@ -27,7 +24,7 @@ export function fieldOf(instancePath: string, child?: string): string {
 }
 
 function propertySchema(parent: JsonSchema | undefined, name: string): JsonSchema | undefined {
-  return asSchema(asSchema(parent?.properties)?.[name]);
+  return asJsonObject(asJsonObject(parent?.properties)?.[name]);
 }
 
 function boundOf(error: ErrorObject, parent: JsonSchema | undefined): unknown {
@@ -37,7 +34,7 @@ function boundOf(error: ErrorObject, parent: JsonSchema | undefined): unknown {
       return parent?.required;
     case "additionalProperties":
     case "unevaluatedProperties":
-      return Object.keys(asSchema(parent?.properties) ?? {});
+      return Object.keys(asJsonObject(parent?.properties) ?? {});
     case "type":
       return String(params.type).split(",");
     case "enum":
@@ -57,7 +54,7 @@ function boundOf(error: ErrorObject, parent: JsonSchema | undefined): unknown {
 
 function draftOf(error: ErrorObject): Draft {
   const params = error.params as Record<string, unknown>;
-  const parent = asSchema(error.parentSchema);
+  const parent = asJsonObject(error.parentSchema);
   const base = { keyword: error.keyword, instancePath: error.instancePath, schemaPath: error.schemaPath, params, bound: boundOf(error, parent) };
   if (error.keyword === "required" || error.keyword === "dependentRequired") {
     const name = String(params.missingProperty);
@@ -65,7 +62,7 @@ function draftOf(error: ErrorObject): Draft {
   }
   if (error.keyword === "additionalProperties" || error.keyword === "unevaluatedProperties") {
     const name = String(params.additionalProperty ?? params.unevaluatedProperty);
-    const holder = asSchema(error.data);
+    const holder = asJsonObject(error.data);
     return { ...base, field: fieldOf(error.instancePath, name), hasValue: true, got: holder?.[name], fieldSchema: undefined };
   }
   return { ...base, field: fieldOf(error.instancePath), hasValue: true, got: error.data, fieldSchema: parent };

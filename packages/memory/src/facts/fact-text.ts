@@ -2,6 +2,7 @@
 // `serializeFact` writes it (fact-file.ts adds the YAML parser for everything else). The
 // prompt-recall hook (recall/) parses the facts it shows with this alone, so it loads no YAML.
 
+import { isJsonObject } from "@foundry-mcp/core/json";
 import { CONFIDENCES, FACT_TYPES } from "../types";
 import { frontMatterOverBounds } from "./front-matter-bounds";
 import type { Confidence, Fact, FactType } from "../types";
@@ -124,9 +125,8 @@ export function parseFactText(source: string, expectedId: string | undefined, fu
       };
     }
   }
-  if (typeof front !== "object" || front === null || Array.isArray(front))
-    return { ok: false, reason: "front matter is not a key: value map" };
-  const fields = front as Record<string, unknown>;
+  if (!isJsonObject(front)) return { ok: false, reason: "front matter is not a key: value map" };
+  const fields = front;
   const id = text(fields, "id");
   if (!id || !FACT_ID_PATTERN.test(id))
     return { ok: false, reason: `id "${id ?? ""}" is not fact-NNNN` };

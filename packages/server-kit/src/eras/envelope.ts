@@ -3,7 +3,7 @@
 // reads and checks that envelope and builds the revision's errors (-32602 for a missing or
 // malformed envelope, -32022 for a version this server does not speak). Neighbours:
 // era-router.ts (which request is of which era), modern-result.ts (what goes back).
-import { isJsonObject } from "../json-object";
+import { isJsonObject } from "@foundry-mcp/core";
 
 /** The stateless revision every server here speaks beside the 2025 handshake. */
 export const MODERN_PROTOCOL_VERSION = "2026-07-28";

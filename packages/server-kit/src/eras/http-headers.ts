@@ -4,6 +4,7 @@
 // -32020; and the HTTP status each answer goes out with (400 for the revision's request errors,
 // 404 for an unknown method, 200 for everything answered in band).
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { isJsonObject } from "@foundry-mcp/core";
 import { claimedVersion, hasEnvelopeClaim, META_KEYS, ModernErrorCode, MODERN_PROTOCOL_VERSION, type WireErrorObject } from "./envelope";
 
 /** The routing headers of one request, as received (undefined when absent). */
@@ -33,7 +34,7 @@ function decodeHeaderValue(value: string): string | undefined {
 
 /** True when this HTTP request is of the 2026-07-28 era: its body or its version header says so. */
 export function isModernHttpRequest(headers: RoutingHeaders, body: unknown): boolean {
-  if (Array.isArray(body) || typeof body !== "object" || body === null) return false;
+  if (!isJsonObject(body)) return false;
   const message = body as { method?: unknown; params?: unknown };
   if (message.method === "server/discover" || hasEnvelopeClaim(message.params)) return true;
   return headers.protocolVersion !== undefined && headers.protocolVersion.trim() >= MODERN_PROTOCOL_VERSION;

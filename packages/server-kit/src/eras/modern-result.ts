@@ -4,7 +4,7 @@
 // `_meta["io.modelcontextprotocol/serverInfo"]`. The result's own fields (every SPEC string) are
 // untouched, so both eras answer with the same text.
 import { META_KEYS, MODERN_PROTOCOL_VERSIONS } from "./envelope";
-import { isJsonObject } from "../json-object";
+import { isJsonObject } from "@foundry-mcp/core";
 
 /** How long a client may reuse a result, and whether a shared cache may keep it. */
 export interface CacheHint {

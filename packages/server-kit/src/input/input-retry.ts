@@ -4,7 +4,7 @@
 // fields under one private `_meta` key on the way in (and drops that key when a client sent it
 // itself); ClientAsking reads them there. Neighbours: eras/era-router.ts, client-asking.ts.
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
-import { isJsonObject } from "../json-object";
+import { isJsonObject } from "@foundry-mcp/core";
 
 /** The private `_meta` key the retry fields travel under, inside this process only. */
 export const INPUT_RETRY_META_KEY = "dev.foundry-mcp/input-retry";

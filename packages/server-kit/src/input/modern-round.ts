@@ -10,7 +10,7 @@ import { ClientCapabilitiesSchema, CreateMessageResultSchema, ElicitResultSchema
 import type { ClientCapabilities, CreateMessageRequestParamsBase, CreateMessageResult, ElicitRequestParams, ElicitResult, ListRootsResult } from "@modelcontextprotocol/sdk/types.js";
 import type { ValidatorProvider } from "@foundry-mcp/core";
 import { describeIssues } from "../checked-request";
-import { isJsonObject } from "../json-object";
+import { isJsonObject } from "@foundry-mcp/core";
 import { META_KEYS } from "../eras/envelope";
 import { declares, missingCapability, type AskCapability, type AskClient } from "./ask-client";
 import { InputErrorCode, InputRequestError } from "./input-error";

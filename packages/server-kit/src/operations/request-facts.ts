@@ -1,6 +1,7 @@
 // What the operator's log says about one HTTP request, read from its already parsed JSON-RPC body:
 // the method, the tool a tools/call names, the trace id of a W3C traceparent the client put in
 // params._meta (or sent as a header), and the request ids a refusal must answer.
+import { asJsonObject } from "@foundry-mcp/core";
 
 /** The log fields and the ids of one request body. */
 export interface RequestFacts {
@@ -21,15 +22,12 @@ export function traceIdOf(traceparent: unknown): string | undefined {
   return traceId && !/^0+$/.test(traceId) ? traceId : undefined;
 }
 
-const asRecord = (value: unknown): Record<string, unknown> | undefined =>
-  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-
 /** The facts of `body` (one message or a batch: the first message names method and tool). */
 export function requestFactsOf(body: unknown, traceparentHeader?: string): RequestFacts {
-  const messages = (Array.isArray(body) ? body : [body]).map(asRecord).filter((message) => message !== undefined);
+  const messages = (Array.isArray(body) ? body : [body]).map(asJsonObject).filter((message) => message !== undefined);
   const first = messages[0];
-  const params = asRecord(first?.params);
-  const meta = asRecord(params?._meta);
+  const params = asJsonObject(first?.params);
+  const meta = asJsonObject(params?._meta);
   const facts: RequestFacts = {
     ids: messages.map((message) => message.id).filter((id): id is string | number => typeof id === "string" || typeof id === "number"),
   };

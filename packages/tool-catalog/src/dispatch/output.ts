@@ -1,6 +1,7 @@
 // Handler results → ToolOutput. A handler returns either a ready MCP result (content array) or
 // any JSON value; values become compact JSON text plus structuredContent when they are objects.
 
+import { isJsonObject } from "@foundry-mcp/core";
 import type { ToolContent, ToolOutput } from "../types";
 
 function isContentList(value: unknown): value is ToolContent[] {
@@ -9,10 +10,9 @@ function isContentList(value: unknown): value is ToolContent[] {
 
 /** True when a handler already returned an MCP-shaped result. */
 export function isToolOutput(value: unknown): value is ToolOutput {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  const record = value as Record<string, unknown>;
+  if (!isJsonObject(value)) return false;
   const known = new Set(["content", "structuredContent", "isError", "_meta"]);
-  return isContentList(record.content) && Object.keys(record).every((key) => known.has(key));
+  return isContentList(value.content) && Object.keys(value).every((key) => known.has(key));
 }
 
 /**
@@ -26,8 +26,6 @@ export function toToolOutput(value: unknown): ToolOutput {
   if (typeof value === "string") return { content: [{ type: "text", text: value }] };
   const text = JSON.stringify(value ?? null) ?? "null";
   const output: ToolOutput = { content: [{ type: "text", text }] };
-  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-    output.structuredContent = value as Record<string, unknown>;
-  }
+  if (isJsonObject(value)) output.structuredContent = value;
   return output;
 }

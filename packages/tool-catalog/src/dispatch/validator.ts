@@ -4,7 +4,7 @@
 // and one sentence per problem naming the field, the bound and the value got.
 // Neighbour: dispatch/dispatcher.ts.
 
-import { AjvValidatorProvider, CoreError, describeValue, type ValidationIssue, type ValidatorProvider } from "@foundry-mcp/core";
+import { AjvValidatorProvider, CoreError, describeValue, isJsonObject, type ValidationIssue, type ValidatorProvider } from "@foundry-mcp/core";
 import { CatalogError, CatalogErrorCode } from "../errors";
 import type { JsonSchemaObject } from "../types";
 
@@ -25,7 +25,7 @@ export function createCatalogValidator(): ValidatorProvider {
  */
 export function checkAgainstSchema(provider: ValidatorProvider, toolName: string, which: "inputSchema" | "outputSchema", schema: JsonSchemaObject, value: unknown): ValidationOutcome {
   const data = value === undefined ? {} : value;
-  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+  if (!isJsonObject(data)) {
     const subject = which === "inputSchema" ? "arguments" : "structuredContent";
     return { valid: false, problems: [`${subject} must be a JSON object; got ${describeValue(data)}.`], issues: [] };
   }

@@ -3,6 +3,7 @@
 // often committed): `apiKeyEnv` names the environment variable that holds it.
 
 import { embeddingsSettingsProblem, semanticSettingsProblem, type SemanticSearchSettings } from "@foundry-mcp/text-analysis";
+import { isJsonObject } from "@foundry-mcp/core/json";
 import { MemoryError, MemoryErrorCode } from "../../errors";
 
 /** The settings of memory's semantic option, as `.foundry/config.json` gives them. */
@@ -26,15 +27,15 @@ export function readSemanticConfig(json: Record<string, unknown>, configPath: st
   const section = json.memorySearch;
   if (section === undefined) return undefined;
   const fail = (message: string) => new MemoryError(MemoryErrorCode.CONFIG_INVALID, `${configPath}: ${message}`);
-  if (typeof section !== "object" || section === null || Array.isArray(section)) {
+  if (!isJsonObject(section)) {
     throw fail(`"memorySearch" must be an object like {"semantic": {"url": "http://127.0.0.1:11434/v1", "model": "nomic-embed-text"}}; fix it or remove the key to search by keywords only.`);
   }
-  const semantic = (section as Record<string, unknown>).semantic;
+  const semantic = section.semantic;
   if (semantic === undefined) return undefined;
-  if (typeof semantic !== "object" || semantic === null || Array.isArray(semantic)) {
+  if (!isJsonObject(semantic)) {
     throw fail(`memorySearch.semantic must be an object with "url" and "model"; remove it to search by keywords only.`);
   }
-  const settings = semantic as Record<string, unknown>;
+  const settings = semantic;
   const unknown = Object.keys(settings).find((key) => !KEYS.includes(key));
   if (unknown !== undefined) throw fail(`memorySearch.semantic.${unknown} is not a setting; the settings are ${KEYS.join(", ")}.`);
   const problem =
