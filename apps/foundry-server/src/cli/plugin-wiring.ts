@@ -7,6 +7,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { MemoryFinding } from "@foundry-mcp/memory";
+import { asJsonObject, isJsonObject } from "@foundry-mcp/core/json";
 
 type Finding = Pick<MemoryFinding, "level" | "text">;
 
@@ -23,7 +24,7 @@ function readJson(file: string, shown: string): Read {
   if (size > MAX_SETTINGS_BYTES) return { problem: { level: "problem", text: `plugin: ${shown} is ${size} bytes, over the ${MAX_SETTINGS_BYTES} this check reads; is it the right file?` } };
   try {
     const json = JSON.parse(readFileSync(file, "utf8")) as unknown;
-    if (typeof json === "object" && json !== null && !Array.isArray(json)) return { json: json as Record<string, unknown> };
+    if (isJsonObject(json)) return { json };
   } catch {
     // reported below
   }
@@ -32,7 +33,7 @@ function readJson(file: string, shown: string): Read {
 
 function objectAt(json: Record<string, unknown> | undefined, key: string): Record<string, unknown> {
   const value = json?.[key];
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return asJsonObject(value) ?? {};
 }
 
 /** The foundry server `.mcp.json` registers: its name and the script it runs (when it names one). */

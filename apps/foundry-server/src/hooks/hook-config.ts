@@ -4,6 +4,7 @@
 // `memoryIndex.budgetTokens` (SessionStart) is the memory package's own setting. A broken value
 // is an error naming the file, the key, the bound and the default.
 import fs from "node:fs";
+import { isJsonObject } from "@foundry-mcp/core/json";
 
 /** Settings of the context hooks. */
 export interface HookConfig {
@@ -31,8 +32,8 @@ const MAX_CONFIG_BYTES = 256 * 1024;
 function section(json: Record<string, unknown>, name: string, file: string): Record<string, unknown> {
   const value = json[name];
   if (value === undefined) return {};
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error(`${file}: "${name}" must be an object; fix it or remove it to use the defaults.`);
-  return value as Record<string, unknown>;
+  if (!isJsonObject(value)) throw new Error(`${file}: "${name}" must be an object; fix it or remove it to use the defaults.`);
+  return value;
 }
 
 function numberIn(value: unknown, key: string, low: number, high: number, fallback: number, file: string, integer = true): number {
@@ -60,9 +61,9 @@ export function readHookConfig(file: string): HookConfig {
   } catch (error) {
     throw new Error(`${file} is not valid JSON (${(error as Error).message}); fix it or remove it to use the defaults.`);
   }
-  if (typeof json !== "object" || json === null || Array.isArray(json)) throw new Error(`${file} must hold a JSON object; fix it or remove it to use the defaults.`);
-  const recall = section(json as Record<string, unknown>, "promptRecall", file);
-  const firewall = section(json as Record<string, unknown>, "contextFirewall", file);
+  if (!isJsonObject(json)) throw new Error(`${file} must hold a JSON object; fix it or remove it to use the defaults.`);
+  const recall = section(json, "promptRecall", file);
+  const firewall = section(json, "contextFirewall", file);
   const enforcement = firewall.enforcement ?? DEFAULT_HOOK_CONFIG.enforcement;
   if (enforcement !== "block" && enforcement !== "off") throw new Error(`${file}: contextFirewall.enforcement is ${JSON.stringify(enforcement)}; it must be "block" or "off" (default "block").`);
   const defaults = DEFAULT_HOOK_CONFIG;

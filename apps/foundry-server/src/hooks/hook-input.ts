@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { findProjectRoot } from "../project-root";
+import { isJsonObject } from "@foundry-mcp/core/json";
 
 /** The event JSON is a few fields and at most one prompt or message; more is refused. */
 export const MAX_HOOK_INPUT_BYTES = 4 * 1024 * 1024;
@@ -35,7 +36,7 @@ export function readHookInput(): HookInput {
   } catch {
     throw new HookInputError("its input is not the JSON object Claude Code sends; nothing was added.");
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new HookInputError("its input is not a JSON object; nothing was added.");
+  if (!isJsonObject(parsed)) throw new HookInputError("its input is not a JSON object; nothing was added.");
   return parsed as HookInput;
 }
 

@@ -3,6 +3,7 @@
 // a stdio server). commands/*.ts declare their options; main.ts routes to them.
 import { messageOf } from "@foundry-mcp/core";
 import { usageError } from "./errors";
+import { isJsonObject } from "@foundry-mcp/core/json";
 
 /** How an option takes its value: a switch, one value, or a value per occurrence. */
 export type OptionKind = "flag" | "value" | "list";
@@ -117,8 +118,8 @@ export function parseJsonObject(text: string | undefined, option: string, comman
     const reason = messageOf(error);
     throw usageError(`--${option} is not valid JSON (${reason}); expected an object like '{"query":"x"}'`, command);
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+  if (!isJsonObject(value)) {
     throw usageError(`--${option} must be a JSON object like '{"query":"x"}'`, command);
   }
-  return value as Record<string, unknown>;
+  return value;
 }

@@ -5,6 +5,7 @@
 import type http from "node:http";
 import { CodedError, messageOf } from "@foundry-mcp/core";
 import { readLimitedBody } from "@foundry-mcp/server-kit";
+import { isJsonObject } from "@foundry-mcp/core/json";
 
 /** The CSP of every /ui answer: nothing inline, nothing foreign, no framing. */
 export const UI_CSP =
@@ -66,7 +67,7 @@ export async function readJsonObject(req: http.IncomingMessage): Promise<Record<
   } catch (error) {
     throw new UiRefusal(400, "INVALID_JSON", `the body is not JSON: ${messageOf(error)}`);
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+  if (!isJsonObject(parsed))
     throw new UiRefusal(400, "INVALID_JSON", "the body must be a JSON object");
-  return parsed as Record<string, unknown>;
+  return parsed;
 }

@@ -4,11 +4,12 @@
 // so the import keeps every other field.
 import type { Fact, FactInput } from "@foundry-mcp/memory";
 import type { ImportEntry } from "./entry";
+import { isJsonObject } from "@foundry-mcp/core/json";
 
 function parseLine(line: string): Partial<Fact> | string {
   try {
     const value = JSON.parse(line) as unknown;
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Partial<Fact>) : "is not a JSON object";
+    return isJsonObject(value) ? (value as Partial<Fact>) : "is not a JSON object";
   } catch {
     return "is not JSON";
   }
