@@ -23,7 +23,7 @@ const shortDay = (date) => `${date.getUTCDate()}.${date.getUTCMonth() + 1}`;
 const ROUTINE_SHAPES = [
   (words, date, rng) => {
     const check = rng.pick(words.checks);
-    return { type: "metric", tags: ["check"], title: `${capital(check)}, ${shortDay(date)}`, body: `Ran ${check} over ${rng.pick(words.areas)}: ${rng.int(0, 12)} warnings, none new since the week before.` };
+    return { type: "metric", tags: ["check"], title: `${capital(check)}, ${shortDay(date)}`, body: `Did ${check} (${rng.pick(words.areas)}): ${rng.int(0, 12)} items flagged, none new since the last time.` };
   },
   (words, date, rng) => {
     const person = rng.pick(words.people);
