@@ -4,19 +4,18 @@
 // each written by hand, one by one (conversation-holdout14.json), by another author than holdouts
 // 12 and 13 and blind to the ranking work of session 26. Nothing here comes from
 // conversation-builder.mjs, conversation-holdout12.mjs, conversation-holdout13.mjs or their word
-// lists. A small generator of its own adds the routine notes a memory used for months also holds
-// (checks run, chores, tool versions, backups, reading, housekeeping, small talk) from each
-// memory's word lists in the same file, naming the same people, never answering a question.
+// lists. Routine note shapes of its own (checks run, chores, tool versions, backups, reading,
+// housekeeping, small talk), spread over each memory's months by seeded.mjs's routineNotes, add
+// the notes a memory used for months also holds, from each memory's word lists in the same file,
+// naming the same people, never answering a question.
 import { readFileSync } from "node:fs";
-import { capital, DAY, random, WEEKDAYS } from "./seeded.mjs";
+import { capital, isoDay, routineNotes, WEEKDAYS } from "./seeded.mjs";
 
 const source = JSON.parse(readFileSync(new URL("./conversation-holdout14.json", import.meta.url), "utf8"));
 
-/** Routine notes per memory: between two and three for every hand-written fact. */
+/** Routine notes per memory: about two for every hand-written fact, as in a memory used for months. */
 export const ROUTINE_PER_MEMORY = 600;
 
-const pad = (n) => String(n).padStart(2, "0");
-const isoDay = (date) => date.toISOString().slice(0, 10);
 const shortDay = (date) => `${date.getUTCDate()}.${date.getUTCMonth() + 1}`;
 
 /** The routine note shapes: each takes the memory's word lists, the day and a generator. */
@@ -48,26 +47,10 @@ const ROUTINE_SHAPES = [
   (words, date, rng) => ({ type: "domain", tags: ["chat"], title: "", body: `${rng.pick(words.people)} in passing: ${rng.pick(words.smalltalk)}` }),
 ];
 
-/** A note saved without a title gets its opening words, as memory_write's callers usually send them. */
-const withTitle = (note) => (note.title ? note : { ...note, title: note.body.split(/\s+/).slice(0, 6).join(" ") });
-
-/** `count` routine notes spread over the memory's months, keyed `<memory>-filler-NNNN`. */
-function routineNotes(name, words, count, seed) {
-  const rng = random(seed);
-  const start = Date.parse(`${words.from}T00:00:00Z`);
-  const days = Math.round((Date.parse(`${words.to}T00:00:00Z`) - start) / DAY);
-  return Array.from({ length: count }, (_, at) => {
-    const date = new Date(start + rng.int(0, days) * DAY);
-    const note = withTitle(rng.pick(ROUTINE_SHAPES)(words, date, rng));
-    const created = `${isoDay(date)}T${pad(rng.int(7, 20))}:${pad(rng.int(0, 59))}:${pad(rng.int(0, 59))}Z`;
-    return { key: `${name}-filler-${String(at + 1).padStart(4, "0")}`, confidence: "medium", scope: "project", ...note, created };
-  });
-}
-
 /** The three memories of holdout 14: name and facts (labelled-facts shape, with `created`), oldest first. */
 export function holdout14Memories() {
   return source.memories.map(({ name, facts, filler }, position) => {
-    const all = [...facts, ...routineNotes(name, filler, ROUTINE_PER_MEMORY, 7_919 * (position + 11))];
+    const all = [...facts, ...routineNotes(name, filler, ROUTINE_SHAPES, ROUTINE_PER_MEMORY, 7_919 * (position + 11))];
     return { name, facts: all.sort((a, b) => a.created.localeCompare(b.created)) };
   });
 }
