@@ -9,16 +9,13 @@
 // rooms booked, small talk, dependency bumps) from each memory's word lists in the same file,
 // naming the same people, never answering a question.
 import { readFileSync } from "node:fs";
-import { capital, DAY, random, WEEKDAYS } from "./seeded.mjs";
+import { capital, clock, isoDay, routineNotes, WEEKDAYS } from "./seeded.mjs";
 
 const source = JSON.parse(readFileSync(new URL("./conversation-holdout13.json", import.meta.url), "utf8"));
 
 /** Filler notes per memory: about two for every hand-written fact, as in a memory used for months. */
 export const FILLER_PER_MEMORY = 640;
 
-const twoDigits = (n) => String(n).padStart(2, "0");
-const clock = (minutes) => `${twoDigits(Math.floor(minutes / 60))}:${twoDigits(minutes % 60)}`;
-const isoDay = (date) => date.toISOString().slice(0, 10);
 const dayMonth = (date) => `${date.getUTCDate()}/${date.getUTCMonth() + 1}`;
 
 /** The routine note shapes: each takes the memory's word lists, the day and a generator. */
@@ -57,26 +54,10 @@ const ROUTINE_NOTES = [
   },
 ];
 
-/** A note with no title gets its opening words, as memory_write's callers usually send them. */
-const titled = (note) => (note.title ? note : { ...note, title: note.body.split(/\s+/).slice(0, 7).join(" ") });
-
-/** `count` routine notes spread over the memory's weeks, keyed `<memory>-filler-NNNN`. */
-function routineNotes(name, words, count, seed) {
-  const rng = random(seed);
-  const start = Date.parse(`${words.from}T00:00:00Z`);
-  const days = Math.round((Date.parse(`${words.to}T00:00:00Z`) - start) / DAY);
-  return Array.from({ length: count }, (_, at) => {
-    const date = new Date(start + rng.int(0, days) * DAY);
-    const note = titled(rng.pick(ROUTINE_NOTES)(words, date, rng));
-    const created = `${isoDay(date)}T${clock(rng.int(8 * 60, 19 * 60))}:${twoDigits(rng.int(0, 59))}Z`;
-    return { key: `${name}-filler-${String(at + 1).padStart(4, "0")}`, confidence: "medium", scope: "project", ...note, created };
-  });
-}
-
 /** The three memories of holdout 13: name and facts (labelled-facts shape, with `created`), oldest first. */
 export function holdout13Memories() {
   return source.memories.map(({ name, facts, filler }, position) => {
-    const all = [...facts, ...routineNotes(name, filler, FILLER_PER_MEMORY, 104_729 * (position + 5))];
+    const all = [...facts, ...routineNotes(name, filler, ROUTINE_NOTES, FILLER_PER_MEMORY, 104_729 * (position + 5))];
     return { name, facts: all.sort((a, b) => a.created.localeCompare(b.created)) };
   });
 }

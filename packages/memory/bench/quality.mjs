@@ -12,6 +12,7 @@ import { holdout10Memories as holdout10Facts } from "./conversation-holdout10.mj
 import { holdout11Memories as holdout11Facts } from "./conversation-holdout11.mjs";
 import { holdout12Memories as holdout12Facts } from "./conversation-holdout12.mjs";
 import { holdout13Memories as holdout13Facts } from "./conversation-holdout13.mjs";
+import { holdout14Memories as holdout14Facts } from "./conversation-holdout14.mjs";
 
 const read = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8"));
 const LABELLED_DEFAULT = read("./labelled-facts.json").facts;
@@ -59,6 +60,16 @@ export const currentFacts = () => labelledFacts(read("./current-facts.json").fac
 
 /** The relative-date facts as stored facts, and key ↔ id maps. */
 export const relativeFacts = () => labelledFacts(read("./relative-facts.json").facts);
+
+/**
+ * Memory holdout 14 (the headline from session 26, never tuned on): questions written by hand over
+ * three memories in registers no earlier holdout used (a coding agent's memory for a solo
+ * developer's mobile app, an open-source library's maintainers' memory, a research lab's shared
+ * notes), whose answer-bearing facts were written by hand one by one (conversation-holdout14.mjs)
+ * by another author, on 2026-12-06 before the session-26 rounds' ranking changes and blind to them,
+ * never run through the search before the lead takes its score once.
+ */
+export const HOLDOUT14 = ["holdout14", "holdout 14 (written 2026-12-06 before the session-26 rounds' ranking changes, by another author; hand-written facts, three memories)", read("./queries-holdout14.json").queries];
 
 /**
  * Memory holdout 13 (the headline, never tuned on): questions written by hand over three memories
@@ -160,6 +171,9 @@ export const holdout12Memories = () => holdout12Facts().map(({ name, facts }) =>
 
 /** Holdout 13's memories: name, stored facts and key ↔ id maps of each. */
 export const holdout13Memories = () => holdout13Facts().map(({ name, facts }) => ({ name, ...labelledFacts(facts) }));
+
+/** Holdout 14's memories: name, stored facts and key ↔ id maps of each. */
+export const holdout14Memories = () => holdout14Facts().map(({ name, facts }) => ({ name, ...labelledFacts(facts) }));
 
 const number = (position) => `fact-${String(position + 1).padStart(4, "0")}`;
 

@@ -44,3 +44,28 @@ export function writtenDate(date, form) {
     default: return `${MONTHS[m].slice(0, 3)} ${ordinal(d)}, ${y}`;
   }
 }
+
+export const twoDigits = (n) => String(n).padStart(2, "0");
+/** Minutes after midnight as HH:MM. */
+export const clock = (minutes) => `${twoDigits(Math.floor(minutes / 60))}:${twoDigits(minutes % 60)}`;
+export const isoDay = (date) => date.toISOString().slice(0, 10);
+
+/** A note saved without a title gets its opening words, as memory_write's callers usually send them. */
+const titled = (note) => (note.title ? note : { ...note, title: note.body.split(/\s+/).slice(0, 7).join(" ") });
+
+/**
+ * `count` routine notes of a hand-written holdout (conversation-holdout13.mjs, -14.mjs), spread
+ * over its memory's days (`words.from` to `words.to`), each from one of `shapes` (word lists, day,
+ * generator → note) and keyed `<name>-filler-NNNN`.
+ */
+export function routineNotes(name, words, shapes, count, seed) {
+  const rng = random(seed);
+  const start = Date.parse(`${words.from}T00:00:00Z`);
+  const days = Math.round((Date.parse(`${words.to}T00:00:00Z`) - start) / DAY);
+  return Array.from({ length: count }, (_, at) => {
+    const date = new Date(start + rng.int(0, days) * DAY);
+    const note = titled(rng.pick(shapes)(words, date, rng));
+    const created = `${isoDay(date)}T${clock(rng.int(8 * 60, 19 * 60))}:${twoDigits(rng.int(0, 59))}Z`;
+    return { key: `${name}-filler-${String(at + 1).padStart(4, "0")}`, confidence: "medium", scope: "project", ...note, created };
+  });
+}
