@@ -17,8 +17,8 @@ export const QUESTION_FORM_FACTOR = 1.1;
 
 // "how many", "how long", "how often": an amount, not a practice.
 const AMOUNT_AFTER_HOW = new Set("many much long often fast quickly soon big large small far frequently old tall heavy wide high deep".split(" "));
-// Words a question opens with before its question word ("so", "and", "ok").
-const OPENERS = new Set(["so", "and", "but", "ok", "okay", "then", "hey"]);
+/** Words a question opens with before its question word ("so", "and", "ok"). */
+export const QUESTION_OPENERS: ReadonlySet<string> = new Set(["so", "and", "but", "ok", "okay", "then", "hey"]);
 
 /** The form a question asks in, or undefined when it is not a question (a keyword search). */
 export function questionForm(words: readonly string[]): QuestionForm | undefined {
@@ -28,7 +28,7 @@ export function questionForm(words: readonly string[]): QuestionForm | undefined
 
 function formOfFirstWords(words: readonly string[]): QuestionForm | undefined {
   let start = 0;
-  while (start < words.length && OPENERS.has(words[start]!)) start += 1;
+  while (start < words.length && QUESTION_OPENERS.has(words[start]!)) start += 1;
   const [first, second, third] = words.slice(start);
   switch (first) {
     case "when":

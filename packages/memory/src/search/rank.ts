@@ -17,7 +17,9 @@
 // below the one telling the outcome, and for one about a thing to come ("when are we moving in")
 // the newer plans are lifted (search/plans-and-events.ts). A question asking how often, long or
 // many lifts the facts holding a number (search/measure-answers.ts). A question asking for the first
-// step of a matter lifts the earlier facts of its thread (search/thread-steps.ts).
+// step of a matter lifts the earlier facts of its thread (search/thread-steps.ts). A question asking
+// how to do something lifts the facts holding a command, and one asking where the facts saying
+// where a thing goes or is kept (search/how-to-answers.ts).
 // Ties: confidence, then newer.
 
 import type { Fact, FactType } from "../types";
@@ -31,7 +33,7 @@ import { dateTermsOfQuestion, dateWordsOfQuestion } from "./date-terms";
 import { ACTOR_FACTOR, SUBJECT_FACTOR } from "./fact-subject";
 import { CURRENT_STATE_FACTOR, STATES_PRESENT_FACTOR, currentStateMarkers, liftRecent } from "./current-state";
 import { CHOICE_FACTOR, asksForChoice } from "./choice";
-import { NAMES_MONEY, NAMES_PRODUCT, OPENS_WITH_PERSON_NAME, RECORDS_CHOICE, STATES_PRESENT, TELLS_CHANGE_TO, ANNOUNCES_PLAN, NAMES_NUMBER, liftMemo } from "./lift-memo";
+import { NAMES_MONEY, NAMES_PRODUCT, OPENS_WITH_PERSON_NAME, RECORDS_CHOICE, STATES_PRESENT, TELLS_CHANGE_TO, ANNOUNCES_PLAN, NAMES_NUMBER, GIVES_COMMAND, STATES_KEPT_PLACE, liftMemo } from "./lift-memo";
 import { PLAN_FACTOR, asksAboutComing, asksAboutPast } from "./plans-and-events";
 import { MONEY_FACTOR, asksForMoney } from "./money-answers";
 import { EARLIER_STATE_FACTOR, laterStateTerms, liftEarlier } from "./earlier-state";
@@ -40,6 +42,7 @@ import type { SearchIndex } from "./search-index";
 import { resolveRoles } from "./role-names";
 import { RANKING } from "./ranking-parameters";
 import { liftThreadOutcomes } from "./fact-context";
+import { asksHowTo, asksWhere } from "./how-to-answers";
 import { asksForFirstStep, liftEarlierSteps } from "./thread-steps";
 import { addAlternative, expandQuery, type Alternatives } from "./query-expansion";
 import { accumulators, scoreGroup } from "./term-scoring";
@@ -134,7 +137,10 @@ export function rankFacts(
   const pastQuestion = asksAboutPast(queryWords);
   // "when are we moving in": the newest plan in the running, as for a now-question (search/plans-and-events.ts).
   const comingQuestion = asksAboutComing(queryWords, form);
-  const maxLift = (laterState ? EARLIER_STATE_FACTOR : 1) * (form === "person" ? ACTOR_FACTOR : 1) * (choiceQuestion ? CHOICE_FACTOR : 1) * (moneyQuestion ? MONEY_FACTOR : 1) * (measureQuestion ? RANKING.measureFactor : 1) * (currentState ? CURRENT_STATE_FACTOR * STATES_PRESENT_FACTOR : 1) * (comingQuestion && !currentState ? CURRENT_STATE_FACTOR : 1) * (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1);
+  // "how do I stop the scraper": the command, over the fact about the topic; "where do decisions go": the place (search/how-to-answers.ts).
+  const howToQuestion = asksHowTo(queryWords);
+  const whereQuestion = asksWhere(queryWords);
+  const maxLift = (laterState ? EARLIER_STATE_FACTOR : 1) * (form === "person" ? ACTOR_FACTOR : 1) * (choiceQuestion ? CHOICE_FACTOR : 1) * (moneyQuestion ? MONEY_FACTOR : 1) * (measureQuestion ? RANKING.measureFactor : 1) * (howToQuestion ? RANKING.howToFactor : 1) * (whereQuestion ? RANKING.keptPlaceFactor : 1) * (currentState ? CURRENT_STATE_FACTOR * STATES_PRESENT_FACTOR : 1) * (comingQuestion && !currentState ? CURRENT_STATE_FACTOR : 1) * (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1);
   // The per-fact features read below, by position (search/lift-memo.ts).
   const memo = liftMemo(index);
   // "which software did the staff meeting choose": the decision saved after the plan to decide, on its thread (search/fact-context.ts).
@@ -170,6 +176,8 @@ export function rankFacts(
       (choiceQuestion && memo.flag(position, fact, RECORDS_CHOICE) ? CHOICE_FACTOR : 1) *
       (moneyQuestion && memo.flag(position, fact, NAMES_MONEY) ? MONEY_FACTOR : 1) *
       (measureQuestion && memo.flag(position, fact, NAMES_NUMBER) ? RANKING.measureFactor : 1) *
+      (howToQuestion && memo.flag(position, fact, GIVES_COMMAND) ? RANKING.howToFactor : 1) *
+      (whereQuestion && memo.flag(position, fact, STATES_KEPT_PLACE) ? RANKING.keptPlaceFactor : 1) *
       // A decision is an outcome too, though it plans ("we'll repaint in sage green": which colour did we pick).
       (pastQuestion && memo.flag(position, fact, ANNOUNCES_PLAN) && !memo.flag(position, fact, RECORDS_CHOICE) ? PLAN_FACTOR : 1) *
       // A fact telling a value as it stands: a marker of the present, a value it replaced, or a change to a new one.

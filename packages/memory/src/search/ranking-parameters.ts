@@ -27,4 +27,8 @@ export const RANKING = {
   // best later fact's score (0 turns it off) and how long after it the later fact may be saved.
   threadStepWeight: 0.2,
   threadStepSpanDays: 120,
+  // A how-to question's fact holding a command line in backticks, and a where-question's fact
+  // saying where a thing goes or is kept (search/how-to-answers.ts; 1 turns either off).
+  howToFactor: 2,
+  keptPlaceFactor: 1.4,
 } as const;
