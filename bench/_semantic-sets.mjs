@@ -1,8 +1,8 @@
 // The labelled sets bench/search-semantic.mjs ranks, each with the rankers it is scored through:
 // the tool sets of the search-quality section (the project's, BFCL, MetaTool's fixed sample, and
 // MetaTool requests outside the sample as a tuning pool) and every memory set up to holdout 11,
-// plus holdouts 12 and 13 when the memory bench exports them (HOLDOUT12, holdout12Memories,
-// HOLDOUT13, holdout13Memories). Each set says
+// plus the hand-written holdouts 12, 13 and 14 when the memory bench exports them (HOLDOUT12,
+// holdout12Memories, …). Each set says
 // whether a fusion may be tuned on it: the held-out ones (tools holdout 10, memory holdout 11 and
 // up, MetaTool's fixed sample) never are. Choices: "report" (every set but the tuning pool),
 // "tuning" (no held-out set; the pool added), "all".
@@ -11,7 +11,7 @@ import { externalCatalogRanker, externalSets, metatoolOutsideSample } from "../p
 import * as memoryBench from "../packages/memory/bench/quality.mjs";
 
 /** Sets never tuned on: the headline of the semantic section. */
-export const HELD_OUT = new Set(["tools:holdout10", "metatool", "memory:holdout11", "memory:holdout12", "memory:holdout13"]);
+export const HELD_OUT = new Set(["tools:holdout10", "metatool", "memory:holdout11", "memory:holdout12", "memory:holdout13", "memory:holdout14"]);
 
 /**
  * Every set as { id, label, score(rankers) }: `score` takes a tool ranker factory (options →
@@ -34,7 +34,7 @@ export function semanticSets(choice = "report") {
   }
   const single = (id, label, questions, labelled) => ({ id: `memory:${id}`, kind: "memory", label: `memory: ${label}, ${questions.length} questions`, score: ({ memoryScore }) => memoryBench.scoreQuestions(memoryScore(id, labelled.facts), questions, labelled.keyOf) });
   const several = (id, label, questions, memories) => ({ id: `memory:${id}`, kind: "memory", label: `memory: ${label}, ${questions.length} questions`, score: ({ memoryScore }) => memoryBench.scoreInMemories((facts) => memoryScore(`${id}-${memories.find((memory) => memory.facts === facts).name}`, facts), memories, questions) });
-  const handWritten = [[memoryBench.HOLDOUT13, memoryBench.holdout13Memories], [memoryBench.HOLDOUT12, memoryBench.holdout12Memories]].filter(([set]) => set !== undefined);
+  const handWritten = [[memoryBench.HOLDOUT14, memoryBench.holdout14Memories], [memoryBench.HOLDOUT13, memoryBench.holdout13Memories], [memoryBench.HOLDOUT12, memoryBench.holdout12Memories]].filter(([set]) => set !== undefined);
   for (const [[id, label, questions], memoriesOf] of [...handWritten, [memoryBench.HOLDOUT11, memoryBench.holdout11Memories], [memoryBench.HOLDOUT10, memoryBench.holdout10Memories], [memoryBench.HOLDOUT9, memoryBench.holdout9Memories], [memoryBench.HOLDOUT8, memoryBench.holdout8Memories], [memoryBench.HOLDOUT7, memoryBench.holdout7Memories]]) {
     sets.push(several(id, label, questions, memoriesOf()));
   }
