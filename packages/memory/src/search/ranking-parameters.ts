@@ -27,4 +27,9 @@ export const RANKING = {
   // best later fact's score (0 turns it off) and how long after it the later fact may be saved.
   threadStepWeight: 0.2,
   threadStepSpanDays: 120,
+  // A question asking what happened on a day (search/day-events.ts): the share of the day's best
+  // score a fact of that day gains per unit of specificity (0 turns it off), and the share of the
+  // facts a word may be held by at most to count as specific.
+  dayEventWeight: 0.05,
+  dayEventWordShare: 0.05,
 } as const;
