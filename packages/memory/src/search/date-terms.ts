@@ -21,11 +21,23 @@ const pad = (value: number): string => String(value).padStart(2, "0");
 const monthTerm = (year: number, month: number): string => `~${year}-${pad(month)}`;
 const dayTerm = (year: number, month: number, day: number): string => `${monthTerm(year, month)}-${pad(day)}`;
 
+/** True when an index term is a day's date term (`~2026-07-17`), not a month's (`~2026-07`) or a word. */
+export function isDayTerm(term: string): boolean {
+  return term.startsWith("~") && term.length === DAY_TERM_LENGTH;
+}
+const DAY_TERM_LENGTH = "~2026-07-17".length;
+
 /** The calendar day (UTC) a fact was saved on, or undefined when its `created` is not a time. */
 export function savedDay(fact: Fact): (CalendarDate & { year: number; day: number }) | undefined {
   const saved = new Date(fact.created);
   if (Number.isNaN(saved.getTime())) return undefined;
   return { year: saved.getUTCFullYear(), month: saved.getUTCMonth() + 1, day: saved.getUTCDate() };
+}
+
+/** The day term of the day a fact was saved on (`~2026-07-17`), or undefined when its `created` is not a time. */
+export function savedDayTerm(fact: Fact): string | undefined {
+  const saved = savedDay(fact);
+  return saved === undefined ? undefined : dayTerm(saved.year, saved.month, saved.day);
 }
 
 /** The calendar dates a fact names, written ones and those said relative to its `created` day. */
@@ -38,8 +50,8 @@ export function factDates(fact: Fact): CalendarDate[] {
 export function dateTermsOfFact(fact: Fact, dates: readonly CalendarDate[] = factDates(fact)): string[] {
   const recordedYear = Number(fact.created.slice(0, 4));
   const terms = new Set<string>();
-  const saved = savedDay(fact);
-  if (saved !== undefined) terms.add(dayTerm(saved.year, saved.month, saved.day));
+  const saved = savedDayTerm(fact);
+  if (saved !== undefined) terms.add(saved);
   for (const date of dates) {
     const year = date.year ?? recordedYear;
     if (!Number.isInteger(year)) continue;

@@ -14,11 +14,10 @@ import type { SearchIndex } from "./search-index";
 import { termsOf } from "./search-index";
 import { ANNOUNCES_PLAN, type LiftMemo } from "./lift-memo";
 import { RANKING } from "./ranking-parameters";
+import { isDayTerm } from "./date-terms";
 
 /** Milliseconds in a day. */
 export const DAY_MS = 86_400_000;
-/** The length of a day's date term, `~2026-03-11` (search/date-terms.ts). */
-const DAY_TERM_LENGTH = 11;
 
 /** A head fact: its place in the caller's arrays and in the index, when it was saved, whether it plans. */
 export interface HeadFact {
@@ -113,7 +112,7 @@ function rareTerms(index: SearchIndex, position: number, questionTerms: Readonly
   for (const term of termsOf(index.facts[position] as Fact).counts.keys()) {
     // A day's term ties a plan naming the day to a fact saved on it; a month's (~2026-03) and a
     // number tie facts of one month or sum, not of one thread.
-    if (questionTerms.has(term) || (term.startsWith("~") && term.length !== DAY_TERM_LENGTH) || /^\d/.test(term)) continue;
+    if (questionTerms.has(term) || (term.startsWith("~") && !isDayTerm(term)) || /^\d/.test(term)) continue;
     const holders = index.postings.get(term)?.positions.length ?? 0;
     if (holders >= 2 && holders <= RANKING.threadWordMaxFacts) found.add(term);
   }

@@ -20,6 +20,9 @@
 // step of a matter lifts the earlier facts of its thread (search/thread-steps.ts). A question asking
 // how to do something lifts the facts holding a command, and one asking where the facts saying
 // where a thing goes or is kept (search/how-to-answers.ts).
+// step of a matter lifts the earlier facts of its thread (search/thread-steps.ts).
+// A question naming a day and nothing the day's facts share lifts those naming particulars in
+// rare words over the routine notes of the day (search/day-events.ts).
 // Ties: confidence, then newer.
 
 import type { Fact, FactType } from "../types";
@@ -29,7 +32,8 @@ import { PRODUCT_ROLE_FACTOR, asksForProduct } from "./product-names";
 import { datesIn } from "@foundry-mcp/text-analysis";
 import { ANSWER_KIND_FACTOR, ANSWER_SENTENCE_FACTOR, DATE_MATCH_FACTOR, answersInSentence, holdsAnswerKind, namesDate } from "./answer-sentences";
 import { QUESTION_FORM_FACTOR, formBit, questionForm } from "./question-form";
-import { dateTermsOfQuestion, dateWordsOfQuestion } from "./date-terms";
+import { dateTermsOfQuestion, dateWordsOfQuestion, isDayTerm } from "./date-terms";
+import { type DayMatch, liftDayEvents } from "./day-events";
 import { ACTOR_FACTOR, SUBJECT_FACTOR } from "./fact-subject";
 import { CURRENT_STATE_FACTOR, STATES_PRESENT_FACTOR, currentStateMarkers, liftRecent } from "./current-state";
 import { CHOICE_FACTOR, asksForChoice } from "./choice";
@@ -75,10 +79,12 @@ export function rankFacts(
   const askedDates = datesIn(query);
   const indexed = (term: string) => index.postings.has(term);
   const dateTerms = dateTermsOfQuestion(askedDates, indexed);
+  let dateGroup: Alternatives | undefined;
   if (dateTerms.length > 0) {
     const dateWords = dateWordsOfQuestion(askedDates, indexed);
     groups = groups.filter((alternatives) => !dateWords.has(alternatives.keys().next().value ?? ""));
-    groups.push(new Map(dateTerms.map((term) => [term, 1])));
+    dateGroup = new Map(dateTerms.map((term) => [term, 1]));
+    groups.push(dateGroup);
   }
   const queryWords = splitWords(query);
   // "before the ramen bar": the state that came after is a reference point, not what is asked
@@ -97,8 +103,12 @@ export function rankFacts(
   // group order, so every sum is the one a fact-at-a-time pass would make.
   const { total, matched, best } = accumulators(index);
   const candidates: number[] = [];
+  // "what happened on 17 July": the facts holding the asked day, and whether they hold another concept (search/day-events.ts).
+  const askedDays = dateTerms.filter(isDayTerm);
+  const onAskedDay = new Set<number>();
   for (const alternatives of groups) {
     for (const position of scoreGroup(index, alternatives, best)) {
+      if (alternatives === dateGroup && askedDays.length > 0) onAskedDay.add(position);
       if (matched[position] === 0) candidates.push(position);
       total[position] = (total[position] as number) + (best[position] as number);
       matched[position] = (matched[position] as number) + 1;
@@ -107,12 +117,14 @@ export function rankFacts(
   }
   const positions: number[] = [];
   const scores: number[] = [];
+  const dayMatches: DayMatch[] = [];
   for (const position of candidates) {
     const score = total[position] as number;
     const groupsMatched = matched[position] as number;
     total[position] = 0;
     matched[position] = 0;
     if (options.type && index.facts[position]?.type !== options.type) continue;
+    if (onAskedDay.has(position)) dayMatches.push({ at: positions.length, holdsOtherConcept: groupsMatched > 1 });
     positions.push(position);
     scores.push(score * Math.sqrt(groupsMatched / groups.length));
   }
@@ -151,6 +163,7 @@ export function rankFacts(
     if (choiceQuestion) liftThreadOutcomes(index, memo, positions, scores, conceptTerms);
     if (firstStep) liftEarlierSteps(index, memo, positions, scores, conceptTerms);
   }
+  liftDayEvents(index, positions, scores, dayMatches, askedDays, questionTerms);
   const floor = options.limit >= 1 && scores.length > options.limit ? kthLargest(scores, options.limit) - 1e-6 : -Infinity;
   // The lifted scores first, in plain arrays: only those at or above the limit-th lifted score
   // (and its ties) become survivors with their tie-breaks worked out and are sorted (a "when"

@@ -31,4 +31,9 @@ export const RANKING = {
   // saying where a thing goes or is kept (search/how-to-answers.ts; 1 turns either off).
   howToFactor: 2,
   keptPlaceFactor: 1.4,
+  // A question asking what happened on a day (search/day-events.ts): the share of the day's best
+  // score a fact of that day gains per unit of specificity (0 turns it off), and the share of the
+  // facts a word may be held by at most to count as specific.
+  dayEventWeight: 0.05,
+  dayEventWordShare: 0.05,
 } as const;
