@@ -53,3 +53,13 @@ export function liftEarlier(facts: readonly Fact[], scores: number[], later: rea
     if (earlier || (holds[at] && tellsReplaced(at))) scores[at] = (scores[at] as number) * EARLIER_STATE_FACTOR;
   }
 }
+
+/**
+ * Lowers ÷EARLIER_STATE_FACTOR the facts telling a change to a new value without naming the one
+ * replaced (`tellsChangeTo(at)` and not `tellsReplaced(at)`: "minimum changed to 8 people",
+ * "lowered the budget alert to $50"): for a question about the state before a change they tell
+ * the state after it, and share the question's words with the older facts holding the answer.
+ */
+export function lowerLaterChanges(scores: number[], tellsChangeTo: (at: number) => boolean, tellsReplaced: (at: number) => boolean): void {
+  for (let at = 0; at < scores.length; at++) if (tellsChangeTo(at) && !tellsReplaced(at)) scores[at] = (scores[at] as number) / EARLIER_STATE_FACTOR;
+}

@@ -27,4 +27,12 @@ export const RANKING = {
   // best later fact's score (0 turns it off) and how long after it the later fact may be saved.
   threadStepWeight: 0.2,
   threadStepSpanDays: 120,
+  // A now-question (search/current-state.ts): a marker word the question asks for elsewhere stays
+  // a query word ("which days … these days"); an older fact holding a figure drops below a newer
+  // one under the same heading (search/restated-values.ts). false turns each off.
+  markerWordsAskedKept: true,
+  restatedValues: true,
+  // A question about the state before a change lowers the facts telling a change to a new value
+  // (search/earlier-state.ts). false turns it off.
+  lowerLaterChanges: true,
 } as const;
