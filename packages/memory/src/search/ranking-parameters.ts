@@ -35,4 +35,7 @@ export const RANKING = {
   // A question about the state before a change lowers the facts telling a change to a new value
   // (search/earlier-state.ts). false turns it off.
   lowerLaterChanges: true,
+  // "before we made holds longer": a clause after "before" with a past verb names the later state
+  // (search/earlier-state.ts). false turns it off.
+  pastEventClauses: true,
 } as const;
