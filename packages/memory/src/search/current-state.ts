@@ -44,6 +44,16 @@ export function markerTermsToDrop(words: readonly string[], markers: readonly st
   return markerTerms;
 }
 
+/**
+ * The terms of the clause after "now that" ("who is our designer now that Bea has left" → bea,
+ * left): the event the question reckons the present from, told by the older facts, not what it
+ * asks; empty without one.
+ */
+export function nowThatTerms(words: readonly string[]): string[] {
+  const at = words.findIndex((word, position) => word === "now" && words[position + 1] === "that");
+  return at < 0 ? [] : tokenize(words.slice(at + 2).join(" "));
+}
+
 /** Multiplies each score by up to CURRENT_STATE_FACTOR, by its fact's recency among `facts` (its created time between the oldest and the newest). */
 export function liftRecent(facts: readonly Fact[], scores: number[]): void {
   const times = facts.map((fact) => Date.parse(fact.created));

@@ -29,7 +29,7 @@ import { ANSWER_KIND_FACTOR, ANSWER_SENTENCE_FACTOR, DATE_MATCH_FACTOR, answersI
 import { QUESTION_FORM_FACTOR, formBit, questionForm } from "./question-form";
 import { dateTermsOfQuestion, dateWordsOfQuestion } from "./date-terms";
 import { ACTOR_FACTOR, SUBJECT_FACTOR } from "./fact-subject";
-import { CURRENT_STATE_FACTOR, STATES_PRESENT_FACTOR, currentStateMarkers, liftRecent, markerTermsToDrop } from "./current-state";
+import { CURRENT_STATE_FACTOR, STATES_PRESENT_FACTOR, currentStateMarkers, liftRecent, markerTermsToDrop, nowThatTerms } from "./current-state";
 import { dropRestated, mayAskFigure, statesAskedFigure } from "./restated-values";
 import { CHOICE_FACTOR, asksForChoice } from "./choice";
 import { NAMES_MONEY, NAMES_PRODUCT, OPENS_WITH_PERSON_NAME, RECORDS_CHOICE, STATES_PRESENT, TELLS_CHANGE_TO, ANNOUNCES_PLAN, NAMES_NUMBER, liftMemo } from "./lift-memo";
@@ -88,6 +88,9 @@ export function rankFacts(
   // (search/current-state.ts lifts the newer facts instead).
   const nowMarkers = currentStateMarkers(queryWords);
   if (nowMarkers.length > 0) groups = withoutConcepts(groups, markerTermsToDrop(queryWords, nowMarkers));
+  // "now that Bea has left": the event the question reckons from, not what it asks (search/current-state.ts).
+  const sinceEvent = RANKING.nowThatClauses ? nowThatTerms(queryWords) : [];
+  if (sinceEvent.length > 0) groups = withoutConcepts(groups, new Set(sinceEvent));
   if (groups.length === 0) return [];
   const productQuestion = asksForProduct(queryWords);
   const form = questionForm(queryWords);

@@ -32,6 +32,8 @@ export const RANKING = {
   // one under the same heading (search/restated-values.ts). false turns each off.
   markerWordsAskedKept: true,
   restatedValues: true,
+  // "now that Bea has left": the clause's words leave the query (search/current-state.ts). false turns it off.
+  nowThatClauses: true,
   // A question about the state before a change lowers the facts telling a change to a new value
   // (search/earlier-state.ts). false turns it off.
   lowerLaterChanges: true,
