@@ -10,6 +10,8 @@
 // after its first cut.
 
 import type { Fact } from "../types";
+import { RANKING } from "./ranking-parameters";
+import { tokenize } from "./tokenize";
 
 /** Score factor of the newest fact in the running for a current-state question (older ones less, the oldest none). */
 export const CURRENT_STATE_FACTOR = 1.5;
@@ -24,6 +26,32 @@ export function currentStateMarkers(words: readonly string[]): string[] {
   for (const phrase of NOW_PHRASES)
     if (words.some((_, at) => phrase.every((word, step) => words[at + step] === word))) markers.push(...phrase);
   return markers;
+}
+
+/**
+ * The terms of the question's `markers` that leave the query: those its other words do not ask
+ * for too ("which days is Hiroshi in these days" keeps "days", asked before the marker).
+ */
+export function markerTermsToDrop(words: readonly string[], markers: readonly string[]): Set<string> {
+  const markerTerms = new Set(tokenize(markers.join(" ")));
+  if (!RANKING.markerWordsAskedKept) return markerTerms;
+  const left = [...words];
+  for (const marker of markers) {
+    const at = left.lastIndexOf(marker);
+    if (at >= 0) left.splice(at, 1);
+  }
+  for (const term of tokenize(left.join(" "))) markerTerms.delete(term);
+  return markerTerms;
+}
+
+/**
+ * The terms of the clause after "now that" ("who is our designer now that Bea has left" → bea,
+ * left): the event the question reckons the present from, told by the older facts, not what it
+ * asks; empty without one.
+ */
+export function nowThatTerms(words: readonly string[]): string[] {
+  const at = words.findIndex((word, position) => word === "now" && words[position + 1] === "that");
+  return at < 0 ? [] : tokenize(words.slice(at + 2).join(" "));
 }
 
 /** Multiplies each score by up to CURRENT_STATE_FACTOR, by its fact's recency among `facts` (its created time between the oldest and the newest). */

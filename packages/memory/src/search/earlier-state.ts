@@ -9,7 +9,8 @@
 // Neighbour: search/rank.ts applies the lift to the facts left after its first cut.
 
 import type { Fact } from "../types";
-import type { CalendarDate } from "@foundry-mcp/text-analysis";
+import { isPastForm, type CalendarDate } from "@foundry-mcp/text-analysis";
+import { RANKING } from "./ranking-parameters";
 import { termsOf } from "./search-index";
 import { tokenize } from "./tokenize";
 
@@ -19,18 +20,30 @@ export const EARLIER_STATE_FACTOR = 1.5;
 // Words after "before" that start a clause (a prerequisite), not the name of a state.
 const CLAUSE_STARTS = new Set(["i", "you", "he", "she", "it", "we", "they", "this", "that", "someone", "anyone", "anybody", "somebody", "doing", "a"]);
 
+// "before we made holds longer", "before he became an accountant", "before the extra gateway went
+// up": a clause whose verb is in the past names an event that came before the question, as a
+// noun does ("before the ramen bar"); its words but the verb are the later state's. A present
+// verb ("before they pay", "before deploying") asks for a prerequisite instead.
+const PAST_VERB_WITHIN = 4;
+// Past forms the analyser's list lacks (it keeps those that change a stem), said of a change.
+const PAST_CHANGES = new Set(["became", "came", "left"]);
+const isPastVerb = (word: string): boolean => isPastForm(word) || PAST_CHANGES.has(word);
+
 /**
- * The terms of the state a question says came after ("before the ramen bar" → ramen, bar), or
- * undefined when it asks nothing of the kind (no "before", a clause or a verb after it, a date:
- * `askedDates`, the dates the question names, as rank.ts has read them).
+ * The terms of the state a question says came after ("before the ramen bar" → ramen, bar;
+ * "before we made holds longer" → hold, longer), or undefined when it asks nothing of the kind
+ * (no "before", a clause in the present or a verb in -ing after it, a date: `askedDates`, the
+ * dates the question names, as rank.ts has read them).
  */
 export function laterStateTerms(words: readonly string[], askedDates: readonly CalendarDate[]): string[] | undefined {
   const at = words.indexOf("before");
   if (at < 0) return undefined;
-  const rest = words.slice(at + 1);
+  let rest = words.slice(at + 1);
   const next = rest[0] === "the" ? rest[1] : rest[0];
-  if (next === undefined || CLAUSE_STARTS.has(next) || next.endsWith("ing") || /\d/.test(next)) return undefined;
   if (askedDates.length > 0) return undefined;
+  const verbAt = RANKING.pastEventClauses ? rest.slice(0, PAST_VERB_WITHIN).findIndex(isPastVerb) : -1;
+  if (verbAt >= 0) rest = [...rest.slice(0, verbAt), ...rest.slice(verbAt + 1)].filter((word) => !CLAUSE_STARTS.has(word));
+  else if (next === undefined || CLAUSE_STARTS.has(next) || next.endsWith("ing") || /\d/.test(next)) return undefined;
   const terms = tokenize(rest.join(" "));
   return terms.length > 0 ? terms : undefined;
 }
@@ -52,4 +65,14 @@ export function liftEarlier(facts: readonly Fact[], scores: number[], later: rea
     const earlier = !holds[at] && Date.parse((facts[at] as Fact).created) < first;
     if (earlier || (holds[at] && tellsReplaced(at))) scores[at] = (scores[at] as number) * EARLIER_STATE_FACTOR;
   }
+}
+
+/**
+ * Lowers ÷EARLIER_STATE_FACTOR the facts telling a change to a new value without naming the one
+ * replaced (`tellsChangeTo(at)` and not `tellsReplaced(at)`: "minimum changed to 8 people",
+ * "lowered the budget alert to $50"): for a question about the state before a change they tell
+ * the state after it, and share the question's words with the older facts holding the answer.
+ */
+export function lowerLaterChanges(scores: number[], tellsChangeTo: (at: number) => boolean, tellsReplaced: (at: number) => boolean): void {
+  for (let at = 0; at < scores.length; at++) if (tellsChangeTo(at) && !tellsReplaced(at)) scores[at] = (scores[at] as number) / EARLIER_STATE_FACTOR;
 }

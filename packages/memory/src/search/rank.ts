@@ -35,12 +35,13 @@ import { QUESTION_FORM_FACTOR, formBit, questionForm } from "./question-form";
 import { dateTermsOfQuestion, dateWordsOfQuestion, isDayTerm } from "./date-terms";
 import { type DayMatch, liftDayEvents } from "./day-events";
 import { ACTOR_FACTOR, SUBJECT_FACTOR } from "./fact-subject";
-import { CURRENT_STATE_FACTOR, STATES_PRESENT_FACTOR, currentStateMarkers, liftRecent } from "./current-state";
+import { CURRENT_STATE_FACTOR, STATES_PRESENT_FACTOR, currentStateMarkers, liftRecent, markerTermsToDrop, nowThatTerms } from "./current-state";
+import { dropRestated, mayAskFigure, statesAskedFigure } from "./restated-values";
 import { CHOICE_FACTOR, asksForChoice } from "./choice";
 import { NAMES_MONEY, NAMES_PRODUCT, OPENS_WITH_PERSON_NAME, RECORDS_CHOICE, STATES_PRESENT, TELLS_CHANGE_TO, ANNOUNCES_PLAN, NAMES_NUMBER, GIVES_COMMAND, STATES_KEPT_PLACE, liftMemo } from "./lift-memo";
 import { PLAN_FACTOR, asksAboutComing, asksAboutPast } from "./plans-and-events";
 import { MONEY_FACTOR, asksForMoney } from "./money-answers";
-import { EARLIER_STATE_FACTOR, laterStateTerms, liftEarlier } from "./earlier-state";
+import { EARLIER_STATE_FACTOR, laterStateTerms, liftEarlier, lowerLaterChanges } from "./earlier-state";
 import { asksEarlierState, dropReplaced } from "./replaced-values";
 import type { SearchIndex } from "./search-index";
 import { resolveRoles } from "./role-names";
@@ -95,7 +96,10 @@ export function rankFacts(
   // days", "no longer" or nothing, so the marker's own words leave the query when others remain
   // (search/current-state.ts lifts the newer facts instead).
   const nowMarkers = currentStateMarkers(queryWords);
-  if (nowMarkers.length > 0) groups = withoutConcepts(groups, new Set(tokenize(nowMarkers.join(" "))));
+  if (nowMarkers.length > 0) groups = withoutConcepts(groups, markerTermsToDrop(queryWords, nowMarkers));
+  // "now that Bea has left": the event the question reckons from, not what it asks (search/current-state.ts).
+  const sinceEvent = RANKING.nowThatClauses ? nowThatTerms(queryWords) : [];
+  if (sinceEvent.length > 0) groups = withoutConcepts(groups, new Set(sinceEvent));
   if (groups.length === 0) return [];
   const productQuestion = asksForProduct(queryWords);
   const form = questionForm(queryWords);
@@ -200,7 +204,16 @@ export function rankFacts(
     liftedScores.push(score * lift);
   }
   if (currentState || comingQuestion) liftRecent(liftedFacts, liftedScores);
-  if (laterState) liftEarlier(liftedFacts, liftedScores, laterState, (at) => memo.replacements(liftedPositions[at] as number, liftedFacts[at] as Fact).length > 0);
+  // "search p95 now": a newer fact under the same heading holding a figure restates an older one (search/restated-values.ts).
+  if (currentState && RANKING.restatedValues && mayAskFigure(queryWords, form === "amount")) {
+    const asked = new Set(groups.map((alternatives) => alternatives.keys().next().value ?? ""));
+    dropRestated(liftedFacts, liftedScores, (at) => statesAskedFigure(liftedFacts[at] as Fact, asked));
+  }
+  if (laterState) {
+    const tellsReplaced = (at: number) => memo.replacements(liftedPositions[at] as number, liftedFacts[at] as Fact).length > 0;
+    liftEarlier(liftedFacts, liftedScores, laterState, tellsReplaced);
+    if (RANKING.lowerLaterChanges) lowerLaterChanges(liftedScores, (at) => memo.flag(liftedPositions[at] as number, liftedFacts[at] as Fact, TELLS_CHANGE_TO), tellsReplaced);
+  }
   // A newer fact saying a value was replaced drops the older ones holding it (search/replaced-values.ts).
   if (!laterState && !asksEarlierState(queryWords))
     dropReplaced(liftedFacts, liftedScores, (at) => memo.replacements(liftedPositions[at] as number, liftedFacts[at] as Fact), questionTerms);

@@ -36,4 +36,17 @@ export const RANKING = {
   // facts a word may be held by at most to count as specific.
   dayEventWeight: 0.05,
   dayEventWordShare: 0.05,
+  // A now-question (search/current-state.ts): a marker word the question asks for elsewhere stays
+  // a query word ("which days … these days"); an older fact holding a figure drops below a newer
+  // one under the same heading (search/restated-values.ts). false turns each off.
+  markerWordsAskedKept: true,
+  restatedValues: true,
+  // "now that Bea has left": the clause's words leave the query (search/current-state.ts). false turns it off.
+  nowThatClauses: true,
+  // A question about the state before a change lowers the facts telling a change to a new value
+  // (search/earlier-state.ts). false turns it off.
+  lowerLaterChanges: true,
+  // "before we made holds longer": a clause after "before" with a past verb names the later state
+  // (search/earlier-state.ts). false turns it off.
+  pastEventClauses: true,
 } as const;

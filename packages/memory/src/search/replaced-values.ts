@@ -95,7 +95,8 @@ export function replacedValues(fact: Fact): ReplacedValue[] {
 
 // A change told without the value it replaced: "we're moving to Provet Cloud", "switched to the
 // 7:40 train", "stand-up back to 9:45", "the dog booster goes to £66 from April", "cap raised to 40".
-const CHANGED_TO = new RegExp(String.raw`\b(?:switch|mov|chang|migrat|upgrad)\w*\s+(?:\S+\s+){0,4}?to\b|\bback\s+to\b|\b(?:go|goes|went|gone|rais|increas|put|cut|reduc|drop|lower|rose|rise|rises|risen)\w*\s+(?:up\s+|down\s+)?to\s+[£$€]?\d`, "iu");
+// "Yusuf lowered the AWS budget alert to $50", "raised our cap to 40": an amount verb's object, opened by a determiner, before "to" and the new figure.
+const CHANGED_TO = new RegExp(String.raw`\b(?:switch|mov|chang|migrat|upgrad)\w*\s+(?:\S+\s+){0,4}?to\b|\bback\s+to\b|\b(?:go|goes|went|gone|rais|increas|put|cut|reduc|drop|lower|rose|rise|rises|risen)\w*\s+(?:up\s+|down\s+)?to\s+[£$€]?\d|\b(?:rais|increas|cut|reduc|lower|bump)\w*\s+(?:the|our|their|his|her|its|my|your)\s+(?:\S+\s+){0,4}?to\s+[£$€]?\d`, "iu");
 
 // A value taking effect from a month or a day: "from 1 April the dental starts at £315".
 const FROM_DATE = new RegExp(String.raw`\bfrom\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?)?(?:${MONTH_NAMES.join("|")})\b`, "iu");
