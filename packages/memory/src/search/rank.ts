@@ -17,7 +17,10 @@
 // below the one telling the outcome, and for one about a thing to come ("when are we moving in")
 // the newer plans are lifted (search/plans-and-events.ts). A question asking how often, long or
 // many lifts the facts holding a number (search/measure-answers.ts). A question asking for the first
-// step of a matter lifts the earlier facts of its thread (search/thread-steps.ts).
+// step of a matter lifts the earlier facts of its thread (search/thread-steps.ts). A question asking
+// what someone thinks or said lifts the facts telling that person's view (search/stated-views.ts);
+// a choice question also lifts a fact settling the matter in other words and lowers one only
+// proposing (search/settled-matters.ts).
 // Ties: confidence, then newer.
 
 import type { Fact, FactType } from "../types";
@@ -41,6 +44,8 @@ import { resolveRoles } from "./role-names";
 import { RANKING } from "./ranking-parameters";
 import { liftThreadOutcomes } from "./fact-context";
 import { asksForFirstStep, liftEarlierSteps } from "./thread-steps";
+import { askFrameWords, tellsViewOf, viewFrameWords, viewTerms } from "./stated-views";
+import { onlyProposes, outcomePhraseWords, settlesMatter } from "./settled-matters";
 import { addAlternative, expandQuery, type Alternatives } from "./query-expansion";
 import { accumulators, scoreGroup } from "./term-scoring";
 import { splitWords, tokenize } from "./tokenize";
@@ -87,9 +92,17 @@ export function rankFacts(
   // (search/current-state.ts lifts the newer facts instead).
   const nowMarkers = currentStateMarkers(queryWords);
   if (nowMarkers.length > 0) groups = withoutConcepts(groups, new Set(tokenize(nowMarkers.join(" "))));
+  // "what did Sol say about the map": the saying frames the question; any word telling a view
+  // meets it, and a view of the person asked about is lifted (search/stated-views.ts).
+  const viewFrame = RANKING.viewFactor > 1 ? new Set(tokenize(viewFrameWords(queryWords).join(" "))) : new Set<string>();
+  const viewQuestion = viewFrame.size > 0;
+  for (const group of groups) if (viewFrame.has(group.keys().next().value ?? "")) for (const term of viewTerms()) addAlternative(group, term, RANKING.viewWordWeight);
+  if (viewQuestion) groups = withoutConcepts(groups, new Set(tokenize(askFrameWords(queryWords).join(" "))));
+  // "did we end up moving to Tailwind": the phrase asks for the outcome, its words are no topic (search/settled-matters.ts).
+  if (RANKING.settledSteps) groups = withoutConcepts(groups, new Set(tokenize(outcomePhraseWords(queryWords).join(" "))));
   if (groups.length === 0) return [];
   const productQuestion = asksForProduct(queryWords);
-  const form = questionForm(queryWords);
+  const form = viewQuestion ? undefined : questionForm(queryWords);
   // Term at a time: each group's postings add its best match to the facts holding one, in
   // group order, so every sum is the one a fact-at-a-time pass would make.
   const { total, matched, best } = accumulators(index);
@@ -134,7 +147,7 @@ export function rankFacts(
   const pastQuestion = asksAboutPast(queryWords);
   // "when are we moving in": the newest plan in the running, as for a now-question (search/plans-and-events.ts).
   const comingQuestion = asksAboutComing(queryWords, form);
-  const maxLift = (laterState ? EARLIER_STATE_FACTOR : 1) * (form === "person" ? ACTOR_FACTOR : 1) * (choiceQuestion ? CHOICE_FACTOR : 1) * (moneyQuestion ? MONEY_FACTOR : 1) * (measureQuestion ? RANKING.measureFactor : 1) * (currentState ? CURRENT_STATE_FACTOR * STATES_PRESENT_FACTOR : 1) * (comingQuestion && !currentState ? CURRENT_STATE_FACTOR : 1) * (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1);
+  const maxLift = (laterState ? EARLIER_STATE_FACTOR : 1) * (form === "person" ? ACTOR_FACTOR : 1) * (choiceQuestion ? CHOICE_FACTOR : 1) * (moneyQuestion ? MONEY_FACTOR : 1) * (measureQuestion ? RANKING.measureFactor : 1) * (currentState ? CURRENT_STATE_FACTOR * STATES_PRESENT_FACTOR : 1) * (comingQuestion && !currentState ? CURRENT_STATE_FACTOR : 1) * (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1) * (viewQuestion ? RANKING.viewFactor : 1);
   // The per-fact features read below, by position (search/lift-memo.ts).
   const memo = liftMemo(index);
   // "which software did the staff meeting choose": the decision saved after the plan to decide, on its thread (search/fact-context.ts).
@@ -167,9 +180,10 @@ export function rankFacts(
       (asksTimeOrPerson && holdsAnswerKind(fact, form, sentences) ? ANSWER_KIND_FACTOR : 1) *
       (memo.opensWith(position, fact, questionTerms) ? SUBJECT_FACTOR : 1) *
       (form === "person" && memo.flag(position, fact, OPENS_WITH_PERSON_NAME) ? ACTOR_FACTOR : 1) *
-      (choiceQuestion && memo.flag(position, fact, RECORDS_CHOICE) ? CHOICE_FACTOR : 1) *
+      (choiceQuestion ? choiceStepFactor(fact, memo.flag(position, fact, RECORDS_CHOICE)) : 1) *
       (moneyQuestion && memo.flag(position, fact, NAMES_MONEY) ? MONEY_FACTOR : 1) *
       (measureQuestion && memo.flag(position, fact, NAMES_NUMBER) ? RANKING.measureFactor : 1) *
+      (viewQuestion && tellsViewOf(fact, questionTerms) ? RANKING.viewFactor : 1) *
       // A decision is an outcome too, though it plans ("we'll repaint in sage green": which colour did we pick).
       (pastQuestion && memo.flag(position, fact, ANNOUNCES_PLAN) && !memo.flag(position, fact, RECORDS_CHOICE) ? PLAN_FACTOR : 1) *
       // A fact telling a value as it stands: a marker of the present, a value it replaced, or a change to a new one.
@@ -198,6 +212,14 @@ export function rankFacts(
       compareNewestFirstBy(a.fact.created, a.idNumber, b.fact.created, b.idNumber),
   );
   return ranked.slice(0, options.limit).map(({ fact, score }) => ({ fact, score }));
+}
+
+/** A choice question's factor for a fact: it records the choice or settles the matter (×CHOICE_FACTOR), or only proposes (search/settled-matters.ts). */
+function choiceStepFactor(fact: Fact, recordsChoice: boolean): number {
+  if (recordsChoice) return CHOICE_FACTOR;
+  if (!RANKING.settledSteps) return 1;
+  if (settlesMatter(fact)) return CHOICE_FACTOR;
+  return onlyProposes(fact, recordsChoice) ? RANKING.proposalFactor : 1;
 }
 
 /** A fact still in the running, with its tie-breaks worked out once (a broad query has many ties). */

@@ -27,4 +27,12 @@ export const RANKING = {
   // best later fact's score (0 turns it off) and how long after it the later fact may be saved.
   threadStepWeight: 0.2,
   threadStepSpanDays: 120,
+  /** Score factor of a fact telling the view of a person the question names, for a question asking what someone thinks or said (search/stated-views.ts; 1 turns the rule off). */
+  viewFactor: 1.5,
+  /** The weight at which a word telling a view ("wants", "prefers") meets a view question's frame word ("say", "think"). */
+  viewWordWeight: 0.8,
+  /** A choice question lifts a fact settling the matter in other words than a choice verb and drops the outcome phrase's words (search/settled-matters.ts; false turns it off). */
+  settledSteps: true,
+  /** Score factor of a fact only telling someone's view or proposal, for a choice question (1 turns it off). */
+  proposalFactor: 0.8,
 } as const;
