@@ -94,12 +94,16 @@ export function rankFacts(
   if (nowMarkers.length > 0) groups = withoutConcepts(groups, new Set(tokenize(nowMarkers.join(" "))));
   // "what did Sol say about the map": the saying frames the question; any word telling a view
   // meets it, and a view of the person asked about is lifted (search/stated-views.ts).
-  const viewFrame = RANKING.viewFactor > 1 ? new Set(tokenize(viewFrameWords(queryWords).join(" "))) : new Set<string>();
-  const viewQuestion = viewFrame.size > 0;
-  for (const group of groups) if (viewFrame.has(group.keys().next().value ?? "")) for (const term of viewTerms()) addAlternative(group, term, RANKING.viewWordWeight);
-  if (viewQuestion) groups = withoutConcepts(groups, new Set(tokenize(askFrameWords(queryWords).join(" "))));
+  const frameWords = RANKING.viewFactor > 1 ? viewFrameWords(queryWords) : [];
+  const viewQuestion = frameWords.length > 0;
+  if (viewQuestion) {
+    const frame = new Set(tokenize(frameWords.join(" ")));
+    for (const group of groups) if (frame.has(group.keys().next().value ?? "")) for (const term of viewTerms()) addAlternative(group, term, RANKING.viewWordWeight);
+    groups = withoutConcepts(groups, new Set(tokenize(askFrameWords(queryWords).join(" "))));
+  }
   // "did we end up moving to Tailwind": the phrase asks for the outcome, its words are no topic (search/settled-matters.ts).
-  if (RANKING.settledSteps) groups = withoutConcepts(groups, new Set(tokenize(outcomePhraseWords(queryWords).join(" "))));
+  const outcomeWords = RANKING.settledSteps ? outcomePhraseWords(queryWords) : [];
+  if (outcomeWords.length > 0) groups = withoutConcepts(groups, new Set(tokenize(outcomeWords.join(" "))));
   if (groups.length === 0) return [];
   const productQuestion = asksForProduct(queryWords);
   const form = viewQuestion ? undefined : questionForm(queryWords);

@@ -23,7 +23,8 @@ const ANSWERED = /\?\s*(?:\p{Lu}[\p{L}-]*:\s*)?(?:no|yes|nope|yep|not yet)\b/iu;
 // report anything ("Greta said she got a tattoo").
 const PROPOSES = /\b(?:wants?|wanted|thinks?|suggest(?:s|ed)|propos(?:es|ed)|prefers?|preferred|reckons?|argues|argued|is against|is keen|would like|view on|idea)\b/iu;
 
-// Read once per fact object (facts are immutable): a choice question over 10,000 facts asks for hundreds.
+// Both readings are made once per fact object (facts are immutable): a choice question over
+// 10,000 facts asks for hundreds.
 const settled = new WeakMap<Fact, boolean>();
 
 /** True when the fact settles a matter in words other than a choice verb: settled, staying on, after all, a question answered. */
@@ -36,9 +37,17 @@ export function settlesMatter(fact: Fact): boolean {
   return found;
 }
 
+const proposes = new WeakMap<Fact, boolean>();
+
 /** True when the fact tells a view or proposal and settles nothing (`recordsChoice`: search/choice.ts's reading). */
 export function onlyProposes(fact: Fact, recordsChoice: boolean): boolean {
-  return !recordsChoice && fact.type !== "decision" && !settlesMatter(fact) && (PROPOSES.test(fact.title) || PROPOSES.test(fact.body));
+  if (recordsChoice || fact.type === "decision" || settlesMatter(fact)) return false;
+  let found = proposes.get(fact);
+  if (found === undefined) {
+    found = PROPOSES.test(fact.title) || PROPOSES.test(fact.body);
+    proposes.set(fact, found);
+  }
+  return found;
 }
 
 // The phrases asking how a matter ended, as their lower-case words.
