@@ -11,8 +11,9 @@
 // the verb), the question asks for no date or time ("delivery date" is the topic), and a fact
 // telling the view of a person the question names is lifted over facts that only name the
 // person ("Duncan Frew is night editor").
-// Neighbours: search/rank.ts drops the frame and applies the lift; search/role-names.ts gives the
-// person behind a role ("the data editor"), which joins the question's terms.
+// Neighbours: search/rank.ts adds the view words to the frame word's concept, drops a frame word
+// of asking and applies the lift; search/role-names.ts gives the person behind a role ("the data
+// editor"), which joins the question's terms.
 
 import type { Fact } from "../types";
 import { tokenize } from "./tokenize";
