@@ -19,10 +19,11 @@
 // many lifts the facts holding a number (search/measure-answers.ts). A question asking for the first
 // step of a matter lifts the earlier facts of its thread (search/thread-steps.ts). A question asking
 // how to do something lifts the facts holding a command, and one asking where the facts saying
-// where a thing goes or is kept (search/how-to-answers.ts).
-// step of a matter lifts the earlier facts of its thread (search/thread-steps.ts).
-// A question naming a day and nothing the day's facts share lifts those naming particulars in
-// rare words over the routine notes of the day (search/day-events.ts).
+// where a thing goes or is kept (search/how-to-answers.ts). A question naming a day and nothing the
+// day's facts share lifts those naming particulars in rare words over the routine notes of the day
+// (search/day-events.ts). A question asking what someone thinks or said lifts the facts telling that
+// person's view (search/stated-views.ts); a choice question also lifts a fact settling the matter in
+// other words and lowers one only proposing (search/settled-matters.ts).
 // Ties: confidence, then newer.
 
 import type { Fact, FactType } from "../types";
@@ -49,6 +50,8 @@ import { RANKING } from "./ranking-parameters";
 import { liftThreadOutcomes } from "./fact-context";
 import { asksHowTo, asksWhere } from "./how-to-answers";
 import { asksForFirstStep, liftEarlierSteps } from "./thread-steps";
+import { askFrameWords, tellsViewOf, viewFrameWords, viewTerms } from "./stated-views";
+import { onlyProposes, outcomePhraseWords, settlesMatter } from "./settled-matters";
 import { addAlternative, expandQuery, type Alternatives } from "./query-expansion";
 import { accumulators, scoreGroup } from "./term-scoring";
 import { splitWords, tokenize } from "./tokenize";
@@ -100,9 +103,21 @@ export function rankFacts(
   // "now that Bea has left": the event the question reckons from, not what it asks (search/current-state.ts).
   const sinceEvent = RANKING.nowThatClauses ? nowThatTerms(queryWords) : [];
   if (sinceEvent.length > 0) groups = withoutConcepts(groups, new Set(sinceEvent));
+  // "what did Sol say about the map": the saying frames the question; any word telling a view
+  // meets it, and a view of the person asked about is lifted (search/stated-views.ts).
+  const frameWords = RANKING.viewFactor > 1 ? viewFrameWords(queryWords) : [];
+  const viewQuestion = frameWords.length > 0;
+  if (viewQuestion) {
+    const frame = new Set(tokenize(frameWords.join(" ")));
+    for (const group of groups) if (frame.has(group.keys().next().value ?? "")) for (const term of viewTerms()) addAlternative(group, term, RANKING.viewWordWeight);
+    groups = withoutConcepts(groups, new Set(tokenize(askFrameWords(queryWords).join(" "))));
+  }
+  // "did we end up moving to Tailwind": the phrase asks for the outcome, its words are no topic (search/settled-matters.ts).
+  const outcomeWords = RANKING.settledSteps ? outcomePhraseWords(queryWords) : [];
+  if (outcomeWords.length > 0) groups = withoutConcepts(groups, new Set(tokenize(outcomeWords.join(" "))));
   if (groups.length === 0) return [];
   const productQuestion = asksForProduct(queryWords);
-  const form = questionForm(queryWords);
+  const form = viewQuestion ? undefined : questionForm(queryWords);
   // Term at a time: each group's postings add its best match to the facts holding one, in
   // group order, so every sum is the one a fact-at-a-time pass would make.
   const { total, matched, best } = accumulators(index);
@@ -156,7 +171,7 @@ export function rankFacts(
   // "how do I stop the scraper": the command, over the fact about the topic; "where do decisions go": the place (search/how-to-answers.ts).
   const howToQuestion = asksHowTo(queryWords);
   const whereQuestion = asksWhere(queryWords);
-  const maxLift = (laterState ? EARLIER_STATE_FACTOR : 1) * (form === "person" ? ACTOR_FACTOR : 1) * (choiceQuestion ? CHOICE_FACTOR : 1) * (moneyQuestion ? MONEY_FACTOR : 1) * (measureQuestion ? RANKING.measureFactor : 1) * (howToQuestion ? RANKING.howToFactor : 1) * (whereQuestion ? RANKING.keptPlaceFactor : 1) * (currentState ? CURRENT_STATE_FACTOR * STATES_PRESENT_FACTOR : 1) * (comingQuestion && !currentState ? CURRENT_STATE_FACTOR : 1) * (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1);
+  const maxLift = (laterState ? EARLIER_STATE_FACTOR : 1) * (form === "person" ? ACTOR_FACTOR : 1) * (choiceQuestion ? CHOICE_FACTOR : 1) * (moneyQuestion ? MONEY_FACTOR : 1) * (measureQuestion ? RANKING.measureFactor : 1) * (howToQuestion ? RANKING.howToFactor : 1) * (whereQuestion ? RANKING.keptPlaceFactor : 1) * (currentState ? CURRENT_STATE_FACTOR * STATES_PRESENT_FACTOR : 1) * (comingQuestion && !currentState ? CURRENT_STATE_FACTOR : 1) * (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1) * (viewQuestion ? RANKING.viewFactor : 1);
   // The per-fact features read below, by position (search/lift-memo.ts).
   const memo = liftMemo(index);
   // "which software did the staff meeting choose": the decision saved after the plan to decide, on its thread (search/fact-context.ts).
@@ -190,11 +205,12 @@ export function rankFacts(
       (asksTimeOrPerson && holdsAnswerKind(fact, form, sentences) ? ANSWER_KIND_FACTOR : 1) *
       (memo.opensWith(position, fact, questionTerms) ? SUBJECT_FACTOR : 1) *
       (form === "person" && memo.flag(position, fact, OPENS_WITH_PERSON_NAME) ? ACTOR_FACTOR : 1) *
-      (choiceQuestion && memo.flag(position, fact, RECORDS_CHOICE) ? CHOICE_FACTOR : 1) *
+      (choiceQuestion ? choiceStepFactor(fact, memo.flag(position, fact, RECORDS_CHOICE)) : 1) *
       (moneyQuestion && memo.flag(position, fact, NAMES_MONEY) ? MONEY_FACTOR : 1) *
       (measureQuestion && memo.flag(position, fact, NAMES_NUMBER) ? RANKING.measureFactor : 1) *
       (howToQuestion && memo.flag(position, fact, GIVES_COMMAND) ? RANKING.howToFactor : 1) *
       (whereQuestion && memo.flag(position, fact, STATES_KEPT_PLACE) ? RANKING.keptPlaceFactor : 1) *
+      (viewQuestion && tellsViewOf(fact, questionTerms) ? RANKING.viewFactor : 1) *
       // A decision is an outcome too, though it plans ("we'll repaint in sage green": which colour did we pick).
       (pastQuestion && memo.flag(position, fact, ANNOUNCES_PLAN) && !memo.flag(position, fact, RECORDS_CHOICE) ? PLAN_FACTOR : 1) *
       // A fact telling a value as it stands: a marker of the present, a value it replaced, or a change to a new one.
@@ -232,6 +248,14 @@ export function rankFacts(
       compareNewestFirstBy(a.fact.created, a.idNumber, b.fact.created, b.idNumber),
   );
   return ranked.slice(0, options.limit).map(({ fact, score }) => ({ fact, score }));
+}
+
+/** A choice question's factor for a fact: it records the choice or settles the matter (×CHOICE_FACTOR), or only proposes (search/settled-matters.ts). */
+function choiceStepFactor(fact: Fact, recordsChoice: boolean): number {
+  if (recordsChoice) return CHOICE_FACTOR;
+  if (!RANKING.settledSteps) return 1;
+  if (settlesMatter(fact)) return CHOICE_FACTOR;
+  return onlyProposes(fact, recordsChoice) ? RANKING.proposalFactor : 1;
 }
 
 /** A fact still in the running, with its tie-breaks worked out once (a broad query has many ties). */
