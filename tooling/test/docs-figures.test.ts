@@ -37,6 +37,12 @@ function figuresIn(cell: string): string[] {
 const FIGURE_SOURCES: Record<string, string[][]> = {
   "memory: tokens per session": [["| 200 |"], ["| 10000 |"]],
   "memory: right fact first (recall@1), 60 labelled queries": [["| @foundry-mcp/memory (BM25F"], ["| plain BM25, all files |"]],
+  "memory: right fact first on holdout 14": [
+    ["| holdout 14 (", "| memory after |"],
+    ["| holdout 14 (", "| memory after |"],
+    ["| holdout 14 (", "| plain BM25, active facts |"],
+    ["| holdout 14 (", "| plain BM25, active facts |"],
+  ],
   "memory: right fact first on holdout 13": [
     ["| holdout 13 (", "| memory after |"],
     ["| holdout 13 (", "| memory after |"],
@@ -48,12 +54,6 @@ const FIGURE_SOURCES: Record<string, string[][]> = {
     ["| holdout 12 (", "| memory after |"],
     ["| holdout 12 (", "| plain BM25, active facts |"],
     ["| holdout 12 (", "| plain BM25, active facts |"],
-  ],
-  "memory: right fact first on holdout 11": [
-    ["| holdout 11 (", "| memory after |"],
-    ["| holdout 11 (", "| memory after |"],
-    ["| holdout 11 (", "| plain BM25, active facts |"],
-    ["| holdout 11 (", "| plain BM25, active facts |"],
   ],
   "tools: tokens of tools/list, gateway": [["| tools/list |"], ["| one round: search"]],
   "tools: one full find → describe → run round": [["| progressive: four base tools"], ["| eager: every tool listed"]],
