@@ -49,12 +49,15 @@ export const RANKING = {
   // "before we made holds longer": a clause after "before" with a past verb names the later state
   // (search/earlier-state.ts). false turns it off.
   pastEventClauses: true,
-  /** Score factor of a fact telling the view of a person the question names, for a question asking what someone thinks or said (search/stated-views.ts; 1 turns the rule off). */
+  // A question asking what someone thinks or said (search/stated-views.ts): the factor of a fact
+  // telling the view of a person it names (1 turns the rule off), and the weight at which a word
+  // telling a view ("wants", "prefers") meets its frame word ("say", "think").
   viewFactor: 1.5,
-  /** The weight at which a word telling a view ("wants", "prefers") meets a view question's frame word ("say", "think"). */
   viewWordWeight: 0.8,
-  /** A choice question lifts a fact settling the matter in other words than a choice verb and drops the outcome phrase's words (search/settled-matters.ts; false turns it off). */
+  // A choice question (search/settled-matters.ts): a fact settling the matter in other words than a
+  // choice verb is lifted like a recorded choice and the outcome phrase's words leave the query
+  // (false turns it off); a fact only telling a view or proposal scores × proposalFactor (1 turns
+  // that off).
   settledSteps: true,
-  /** Score factor of a fact only telling someone's view or proposal, for a choice question (1 turns it off). */
   proposalFactor: 0.8,
 } as const;
