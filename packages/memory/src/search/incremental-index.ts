@@ -61,6 +61,7 @@ export class IncrementalSearchIndex implements SearchIndex {
   private readonly glossary = new LearnedGlossary();
   /** Every position's field lengths, three per position; a restored index makes it on first need. */
   #fieldLengths: number[] | undefined = [];
+  #version = 0;
 
   constructor(facts: Iterable<Fact> = []) {
     const fresh = new Set<string>();
@@ -73,6 +74,10 @@ export class IncrementalSearchIndex implements SearchIndex {
 
   learnedTerms(): readonly AbbreviationTerms[] {
     return this.glossary.terms();
+  }
+
+  get version(): number {
+    return this.#version;
   }
 
   get postings(): Postings {
@@ -177,6 +182,7 @@ export class IncrementalSearchIndex implements SearchIndex {
     if (this.positions.has(fact)) return;
     this.insert(fact, undefined);
     this.updateAverages();
+    this.#version++;
   }
 
   private insert(fact: Fact, fresh: Set<string> | undefined): void {
@@ -241,6 +247,7 @@ export class IncrementalSearchIndex implements SearchIndex {
     this.terms.pop();
     if (this.#fieldLengths) this.#fieldLengths.length = this.facts.length * FIELDS.length;
     this.updateAverages();
+    this.#version++;
   }
 
   /** Moves the fact at `from` to the free slot `to`, re-pointing its postings. */

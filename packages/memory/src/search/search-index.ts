@@ -95,6 +95,12 @@ export interface SearchIndex {
   readonly averageLengths: number[];
   /** Every position's field lengths side by side: `fieldLengths[position * 3 + field]`. */
   readonly fieldLengths: readonly number[];
+  /**
+   * Changes whenever a fact is added or removed (positions, lengths and averages with it), so
+   * what ranking keeps per index can tell it is stale; an index without one (a read-only one,
+   * like the recall index) is taken to change only when its averages do.
+   */
+  readonly version?: number;
   /** Sorted distinct terms, for prefix and typo expansion. */
   readonly vocabulary: readonly string[];
   /**
