@@ -63,4 +63,13 @@ describe("people known by a role", () => {
     expect(resolveRoles(index, "when does the coach leave")).toEqual([]);
     expect(resolveRoles(index, "what did the regatta cost")).toEqual([]);
   });
+
+  it("reads a role's facts again after a write (the mentions are remembered per index version)", () => {
+    const index = buildSearchIndex(facts);
+    expect(resolveRoles(index, "who is the groundsman")).toEqual([]);
+    index.add(storedFact("fact-0015", "domain", "Pitch repairs", "Owen Pryce, our groundsman, reseeded the pitch."));
+    expect(resolveRoles(index, "who is the groundsman")).toEqual([{ roleStem: "groundsman", nameStem: "owen" }]);
+    index.remove(facts[0] as (typeof facts)[number]);
+    expect(resolveRoles(index, "what does our lawyer think")).toEqual([]);
+  });
 });

@@ -4,7 +4,8 @@
 // about "the director" or "our lawyer" then also looks for the person the memory's own facts
 // give that role, the way a reader of the chat would resolve it; nothing is listed by hand.
 // Roles are read lazily from the facts that hold the question's word (its postings), once per
-// fact object (facts are immutable), so a question with no role costs a posting list's length.
+// fact object (facts are immutable), so a question with no role costs a posting list's length;
+// what a word's facts say is remembered per index until it changes (its version).
 // Neighbour: search/rank.ts adds the resolved name to the role word's group and to the
 // question's terms (so the subject lift sees it).
 
@@ -61,8 +62,28 @@ function roleMentions(fact: Fact): readonly RoleMention[] {
   return found;
 }
 
+/** Each index's role mentions by the stem holding them, while the index keeps its version (search-index.ts). */
+const heldMentions = new WeakMap<SearchIndex, { version: number; byStem: Map<string, readonly RoleMention[]> }>();
+
+/** {@link readMentions}, remembered per index and stem: a question asks for the same role's facts again. */
+function mentionsHolding(index: SearchIndex, stem: string): readonly RoleMention[] {
+  const version = index.version;
+  if (version === undefined) return readMentions(index, stem);
+  let held = heldMentions.get(index);
+  if (held?.version !== version) {
+    held = { version, byStem: new Map() };
+    heldMentions.set(index, held);
+  }
+  let found = held.byStem.get(stem);
+  if (found === undefined) {
+    found = readMentions(index, stem);
+    held.byStem.set(stem, found);
+  }
+  return found;
+}
+
 /** The role mentions among the facts holding `stem`, none when more than MAX_FACTS_READ hold it. */
-function mentionsHolding(index: SearchIndex, stem: string): RoleMention[] {
+function readMentions(index: SearchIndex, stem: string): RoleMention[] {
   const list = index.postings.get(stem);
   if (list === undefined || list.positions.length > MAX_FACTS_READ) return [];
   const found: RoleMention[] = [];
