@@ -23,7 +23,8 @@
 // day's facts share lifts those naming particulars in rare words over the routine notes of the day
 // (search/day-events.ts). A question asking what someone thinks or said lifts the facts telling that
 // person's view (search/stated-views.ts); a choice question also lifts a fact settling the matter in
-// other words and lowers one only proposing (search/settled-matters.ts).
+// other words and lowers one only proposing (search/settled-matters.ts). A "who" question asking who
+// does something lifts the facts naming a person as the doer (search/named-doers.ts).
 // Ties: confidence, then newer.
 
 import type { Fact, FactType } from "../types";
@@ -50,6 +51,7 @@ import { RANKING } from "./ranking-parameters";
 import { liftThreadOutcomes } from "./fact-context";
 import { asksHowTo, asksWhere } from "./how-to-answers";
 import { asksForFirstStep, liftEarlierSteps } from "./thread-steps";
+import { asksForDoer, namesDoer } from "./named-doers";
 import { askFrameWords, tellsViewOf, viewFrameWords, viewTerms } from "./stated-views";
 import { onlyProposes, outcomePhraseWords, settlesMatter } from "./settled-matters";
 import { addAlternative, expandQuery, type Alternatives } from "./query-expansion";
@@ -171,7 +173,9 @@ export function rankFacts(
   // "how do I stop the scraper": the command, over the fact about the topic; "where do decisions go": the place (search/how-to-answers.ts).
   const howToQuestion = asksHowTo(queryWords);
   const whereQuestion = asksWhere(queryWords);
-  const maxLift = (laterState ? EARLIER_STATE_FACTOR : 1) * (form === "person" ? ACTOR_FACTOR : 1) * (choiceQuestion ? CHOICE_FACTOR : 1) * (moneyQuestion ? MONEY_FACTOR : 1) * (measureQuestion ? RANKING.measureFactor : 1) * (howToQuestion ? RANKING.howToFactor : 1) * (whereQuestion ? RANKING.keptPlaceFactor : 1) * (currentState ? CURRENT_STATE_FACTOR * STATES_PRESENT_FACTOR : 1) * (comingQuestion && !currentState ? CURRENT_STATE_FACTOR : 1) * (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1) * (viewQuestion ? RANKING.viewFactor : 1);
+  // "who is keying results": the fact naming someone as the doer, over those naming people further on (search/named-doers.ts).
+  const doerQuestion = form === "person" && RANKING.doerFactor > 1 && asksForDoer(queryWords);
+  const maxLift = (laterState ? EARLIER_STATE_FACTOR : 1) * (form === "person" ? ACTOR_FACTOR : 1) * (doerQuestion ? RANKING.doerFactor : 1) * (choiceQuestion ? CHOICE_FACTOR : 1) * (moneyQuestion ? MONEY_FACTOR : 1) * (measureQuestion ? RANKING.measureFactor : 1) * (howToQuestion ? RANKING.howToFactor : 1) * (whereQuestion ? RANKING.keptPlaceFactor : 1) * (currentState ? CURRENT_STATE_FACTOR * STATES_PRESENT_FACTOR : 1) * (comingQuestion && !currentState ? CURRENT_STATE_FACTOR : 1) * (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1) * (viewQuestion ? RANKING.viewFactor : 1);
   // The per-fact features read below, by position (search/lift-memo.ts).
   const memo = liftMemo(index);
   // "which software did the staff meeting choose": the decision saved after the plan to decide, on its thread (search/fact-context.ts).
@@ -205,6 +209,7 @@ export function rankFacts(
       (asksTimeOrPerson && holdsAnswerKind(fact, form, sentences) ? ANSWER_KIND_FACTOR : 1) *
       (memo.opensWith(position, fact, questionTerms) ? SUBJECT_FACTOR : 1) *
       (form === "person" && memo.flag(position, fact, OPENS_WITH_PERSON_NAME) ? ACTOR_FACTOR : 1) *
+      (doerQuestion && namesDoer(fact) ? RANKING.doerFactor : 1) *
       (choiceQuestion ? choiceStepFactor(fact, memo.flag(position, fact, RECORDS_CHOICE)) : 1) *
       (moneyQuestion && memo.flag(position, fact, NAMES_MONEY) ? MONEY_FACTOR : 1) *
       (measureQuestion && memo.flag(position, fact, NAMES_NUMBER) ? RANKING.measureFactor : 1) *

@@ -60,4 +60,7 @@ export const RANKING = {
   // that off).
   settledSteps: true,
   proposalFactor: 0.8,
+  // A "who" question: the factor of a fact naming a person as the doer of something ("Deepak leads
+  // the migration", "his replacement will be Shona"; search/named-doers.ts; 1 turns it off).
+  doerFactor: 1.5,
 } as const;
