@@ -1,6 +1,6 @@
 // The per-fact features rank.ts reads for every fact still in the running (its title's subject,
 // the question forms it answers, whether it names a product, opens with a person's name or
-// records a choice or holds a sum of money, a number, a command or where a thing is kept, its sentences holding a date or a name, the values it says were replaced), remembered by the fact's position
+// records a choice or holds a sum of money, a number, a command or where a thing is kept, a doer, a settled matter or a proposal, its sentences holding a date or a name, the values it says were replaced), remembered by the fact's position
 // in one index. A broad question over 10,000 facts asks for them thousands of times, and an
 // array slot is read for a fraction of a WeakMap lookup's cost (the older features also keep a
 // WeakMap per fact in their own modules, for their other readers). A slot belongs to the fact
@@ -20,9 +20,11 @@ import { namesMoney } from "./money-answers";
 import { announcesPlan } from "./plans-and-events";
 import { namesNumber } from "./measure-answers";
 import { givesCommand, statesKeptPlace } from "./how-to-answers";
+import { namesDoer } from "./named-doers";
+import { settlesMatter, tellsProposal } from "./settled-matters";
 
 /** The yes/no features, in flag order; each takes two bits of a slot: known, then its value. */
-const FLAGS = [namesProduct, opensWithPersonName, recordsChoice, statesPresent, namesMoney, tellsChangeTo, announcesPlan, namesNumber, givesCommand, statesKeptPlace] as const;
+const FLAGS = [namesProduct, opensWithPersonName, recordsChoice, statesPresent, namesMoney, tellsChangeTo, announcesPlan, namesNumber, givesCommand, statesKeptPlace, namesDoer, settlesMatter, tellsProposal] as const;
 
 /** Flag numbers for {@link LiftMemo.flag}. */
 export const NAMES_PRODUCT = 0;
@@ -35,6 +37,9 @@ export const ANNOUNCES_PLAN = 6;
 export const NAMES_NUMBER = 7;
 export const GIVES_COMMAND = 8;
 export const STATES_KEPT_PLACE = 9;
+export const NAMES_DOER = 10;
+export const SETTLES_MATTER = 11;
+export const TELLS_PROPOSAL = 12;
 
 /** One index's memo, by position. */
 export class LiftMemo {

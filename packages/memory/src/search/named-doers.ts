@@ -41,14 +41,7 @@ const ROLE_GIVEN = new RegExp(
   "u",
 );
 
-const doerOf = new WeakMap<Fact, boolean>();
-
-/** True when the fact's title or body names a person as the doer of something (see the header). */
+/** True when the fact's title or body names a person as the doer of something (see the header). search/lift-memo.ts remembers it per fact for rank.ts. */
 export function namesDoer(fact: Fact): boolean {
-  let found = doerOf.get(fact);
-  if (found === undefined) {
-    found = [fact.title, fact.body].some((text) => DOER.test(text) || ROLE_GIVEN.test(text));
-    doerOf.set(fact, found);
-  }
-  return found;
+  return [fact.title, fact.body].some((text) => DOER.test(text) || ROLE_GIVEN.test(text));
 }

@@ -40,7 +40,7 @@ import { ACTOR_FACTOR, SUBJECT_FACTOR } from "./fact-subject";
 import { CURRENT_STATE_FACTOR, STATES_PRESENT_FACTOR, currentStateMarkers, liftRecent, markerTermsToDrop, nowThatTerms } from "./current-state";
 import { dropRestated, mayAskFigure, statesAskedFigure } from "./restated-values";
 import { CHOICE_FACTOR, asksForChoice } from "./choice";
-import { NAMES_MONEY, NAMES_PRODUCT, OPENS_WITH_PERSON_NAME, RECORDS_CHOICE, STATES_PRESENT, TELLS_CHANGE_TO, ANNOUNCES_PLAN, NAMES_NUMBER, GIVES_COMMAND, STATES_KEPT_PLACE, liftMemo } from "./lift-memo";
+import { NAMES_MONEY, NAMES_PRODUCT, OPENS_WITH_PERSON_NAME, RECORDS_CHOICE, STATES_PRESENT, TELLS_CHANGE_TO, ANNOUNCES_PLAN, NAMES_NUMBER, GIVES_COMMAND, STATES_KEPT_PLACE, NAMES_DOER, SETTLES_MATTER, TELLS_PROPOSAL, type LiftMemo, liftMemo } from "./lift-memo";
 import { PLAN_FACTOR, asksAboutComing, asksAboutPast } from "./plans-and-events";
 import { MONEY_FACTOR, asksForMoney } from "./money-answers";
 import { EARLIER_STATE_FACTOR, laterStateTerms, liftEarlier, lowerLaterChanges } from "./earlier-state";
@@ -51,9 +51,9 @@ import { RANKING } from "./ranking-parameters";
 import { liftThreadOutcomes } from "./fact-context";
 import { asksHowTo, asksWhere } from "./how-to-answers";
 import { asksForFirstStep, liftEarlierSteps } from "./thread-steps";
-import { asksForDoer, namesDoer } from "./named-doers";
+import { asksForDoer } from "./named-doers";
 import { askFrameWords, tellsViewOf, viewFrameWords, viewTerms } from "./stated-views";
-import { onlyProposes, outcomePhraseWords, settlesMatter } from "./settled-matters";
+import { onlyProposes, outcomePhraseWords } from "./settled-matters";
 import { addAlternative, expandQuery, type Alternatives } from "./query-expansion";
 import { accumulators, scoreGroup } from "./term-scoring";
 import { splitWords, tokenize } from "./tokenize";
@@ -209,8 +209,8 @@ export function rankFacts(
       (asksTimeOrPerson && holdsAnswerKind(fact, form, sentences) ? ANSWER_KIND_FACTOR : 1) *
       (memo.opensWith(position, fact, questionTerms) ? SUBJECT_FACTOR : 1) *
       (form === "person" && memo.flag(position, fact, OPENS_WITH_PERSON_NAME) ? ACTOR_FACTOR : 1) *
-      (doerQuestion && namesDoer(fact) ? RANKING.doerFactor : 1) *
-      (choiceQuestion ? choiceStepFactor(fact, memo.flag(position, fact, RECORDS_CHOICE)) : 1) *
+      (doerQuestion && memo.flag(position, fact, NAMES_DOER) ? RANKING.doerFactor : 1) *
+      (choiceQuestion ? choiceStepFactor(memo, position, fact) : 1) *
       (moneyQuestion && memo.flag(position, fact, NAMES_MONEY) ? MONEY_FACTOR : 1) *
       (measureQuestion && memo.flag(position, fact, NAMES_NUMBER) ? RANKING.measureFactor : 1) *
       (howToQuestion && memo.flag(position, fact, GIVES_COMMAND) ? RANKING.howToFactor : 1) *
@@ -255,12 +255,12 @@ export function rankFacts(
   return ranked.slice(0, options.limit).map(({ fact, score }) => ({ fact, score }));
 }
 
-/** A choice question's factor for a fact: it records the choice or settles the matter (×CHOICE_FACTOR), or only proposes (search/settled-matters.ts). */
-function choiceStepFactor(fact: Fact, recordsChoice: boolean): number {
-  if (recordsChoice) return CHOICE_FACTOR;
+/** A choice question's factor for the fact at `position`: it records the choice or settles the matter (×CHOICE_FACTOR), or only proposes (search/settled-matters.ts). */
+function choiceStepFactor(memo: LiftMemo, position: number, fact: Fact): number {
+  if (memo.flag(position, fact, RECORDS_CHOICE)) return CHOICE_FACTOR;
   if (!RANKING.settledSteps) return 1;
-  if (settlesMatter(fact)) return CHOICE_FACTOR;
-  return onlyProposes(fact, recordsChoice) ? RANKING.proposalFactor : 1;
+  if (memo.flag(position, fact, SETTLES_MATTER)) return CHOICE_FACTOR;
+  return onlyProposes(fact, false, false, memo.flag(position, fact, TELLS_PROPOSAL)) ? RANKING.proposalFactor : 1;
 }
 
 /** A fact still in the running, with its tie-breaks worked out once (a broad query has many ties). */

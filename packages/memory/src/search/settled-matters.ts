@@ -23,31 +23,25 @@ const ANSWERED = /\?\s*(?:\p{Lu}[\p{L}-]*:\s*)?(?:no|yes|nope|yep|not yet)\b/iu;
 // report anything ("Greta said she got a tattoo").
 const PROPOSES = /\b(?:wants?|wanted|thinks?|suggest(?:s|ed)|propos(?:es|ed)|prefers?|preferred|reckons?|argues|argued|is against|is keen|would like|view on|idea)\b/iu;
 
-// Both readings are made once per fact object (facts are immutable): a choice question over
-// 10,000 facts asks for hundreds.
-const settled = new WeakMap<Fact, boolean>();
+// search/lift-memo.ts remembers both readings per fact for rank.ts (a choice question over 10,000
+// facts asks for hundreds).
 
 /** True when the fact settles a matter in words other than a choice verb: settled, staying on, after all, a question answered. */
 export function settlesMatter(fact: Fact): boolean {
-  let found = settled.get(fact);
-  if (found === undefined) {
-    found = [fact.title, fact.body].some((text) => SETTLED.test(text) || ANSWERED.test(text));
-    settled.set(fact, found);
-  }
-  return found;
+  return [fact.title, fact.body].some((text) => SETTLED.test(text) || ANSWERED.test(text));
 }
 
-const proposes = new WeakMap<Fact, boolean>();
+/** True when the fact's title or body tells a view or proposal (wants, thinks, suggested, …). */
+export function tellsProposal(fact: Fact): boolean {
+  return PROPOSES.test(fact.title) || PROPOSES.test(fact.body);
+}
 
-/** True when the fact tells a view or proposal and settles nothing (`recordsChoice`: search/choice.ts's reading). */
-export function onlyProposes(fact: Fact, recordsChoice: boolean): boolean {
-  if (recordsChoice || fact.type === "decision" || settlesMatter(fact)) return false;
-  let found = proposes.get(fact);
-  if (found === undefined) {
-    found = PROPOSES.test(fact.title) || PROPOSES.test(fact.body);
-    proposes.set(fact, found);
-  }
-  return found;
+/**
+ * True when the fact tells a view or proposal and settles nothing (`recordsChoice`: search/choice.ts's
+ * reading; `settles` and `proposes` default to this file's readings, rank.ts passes its remembered ones).
+ */
+export function onlyProposes(fact: Fact, recordsChoice: boolean, settles = settlesMatter(fact), proposes = tellsProposal(fact)): boolean {
+  return !recordsChoice && fact.type !== "decision" && !settles && proposes;
 }
 
 // The phrases asking how a matter ended, as their lower-case words.
