@@ -1,9 +1,9 @@
 // Quick look at every memory DEV set while tuning: top-1 and hit@5 counts per set, one line each,
 // and each question's rank saved to a file so two runs (before and after a change) can be
-// compared question by question. Memory holdout 13 is a dev set from session 26's rounds on (the
-// headline was taken on it for the last time on d5262a1, 67.3%); memory holdout 14, written before
-// those rounds by another author, is the headline and is never scored here: it is left out of the
-// list below on purpose, and its questions are not read by this script.
+// compared question by question. Memory holdouts 13 and 14 are dev sets (13 from session 26's
+// rounds on, 14 from session 27's: its last headline figure was 58.1% top-1 on e4e7961); memory
+// holdout 15, written before session 27's rounds by another author, is the headline and is never
+// scored here: it is left out of the list below on purpose, and its questions are not read here.
 // Run after `pnpm exec turbo run build`:
 //   node packages/memory/bench/dev-sets.mjs [--save ranks.json] [--compare ranks.json] [--misses holdout12 [--steps]]
 // --steps keeps only the misses where the fact that won is on the right fact's thread (a word
@@ -12,7 +12,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { CHOICE_SET, answerPosition, CONVERSATION_SETS, CURRENT_SET, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, HOLDOUT13, MEMORY_SETS, REPHRASED19, REPHRASED20, RELATIVE_SET, choiceFacts, conversationFacts, currentFacts, holdout7Memories, holdout8Memories, holdout9Memories, holdout10Memories, holdout11Memories, holdout12Memories, holdout13Memories, labelledFacts, memorySearch, relativeFacts } from "./quality.mjs";
+import { CHOICE_SET, answerPosition, CONVERSATION_SETS, CURRENT_SET, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, HOLDOUT13, HOLDOUT14, MEMORY_SETS, REPHRASED19, REPHRASED20, RELATIVE_SET, choiceFacts, conversationFacts, currentFacts, holdout7Memories, holdout8Memories, holdout9Memories, holdout10Memories, holdout11Memories, holdout12Memories, holdout13Memories, holdout14Memories, labelledFacts, memorySearch, relativeFacts } from "./quality.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const argument = (name) => {
@@ -41,6 +41,7 @@ const SETS = [
   [REPHRASED19[0], REPHRASED19[2].map((question) => ({ ...question, memory: question.memory ?? "labelled" })), rephrasedMemories],
   [REPHRASED20[0], REPHRASED20[2], holdout12],
   [HOLDOUT13[0], HOLDOUT13[2], holdout13Memories()],
+  [HOLDOUT14[0], HOLDOUT14[2], holdout14Memories()],
 ];
 
 const ranks = {};
