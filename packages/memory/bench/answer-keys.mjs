@@ -1,6 +1,6 @@
 // Checks a hand-written memory holdout's answer keys without running any search (shared by
-// check-holdout12.mjs, check-holdout13.mjs and check-holdout14.mjs): every question is asked in a
-// memory that exists, every expected key exists and is active once memory_write's load rules
+// check-holdout12.mjs to check-holdout15.mjs): every question is asked in a memory that exists,
+// every expected key exists and is active once memory_write's load rules
 // (explicit supersede links, restated titles) have run through the built module — so a question
 // about a current value never names a fact a link or a restatement replaced — no expected fact is
 // filler, and every question names its kind and style. Prints the counts per kind and style.

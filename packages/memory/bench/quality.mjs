@@ -13,6 +13,7 @@ import { holdout11Memories as holdout11Facts } from "./conversation-holdout11.mj
 import { holdout12Memories as holdout12Facts } from "./conversation-holdout12.mjs";
 import { holdout13Memories as holdout13Facts } from "./conversation-holdout13.mjs";
 import { holdout14Memories as holdout14Facts } from "./conversation-holdout14.mjs";
+import { holdout15Memories as holdout15Facts } from "./conversation-holdout15.mjs";
 
 const read = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8"));
 const LABELLED_DEFAULT = read("./labelled-facts.json").facts;
@@ -60,6 +61,16 @@ export const currentFacts = () => labelledFacts(read("./current-facts.json").fac
 
 /** The relative-date facts as stored facts, and key ↔ id maps. */
 export const relativeFacts = () => labelledFacts(read("./relative-facts.json").facts);
+
+/**
+ * Memory holdout 15 (the headline from session 27, never tuned on): questions written by hand over
+ * three memories in registers no earlier holdout used (a coding agent's memory for a team's web
+ * product, a bakery-café's operations notes written partly in second-language English, a family's
+ * shared notes), whose answer-bearing facts were written by hand one by one (conversation-holdout15.mjs)
+ * by another author, on 2026-12-06 (session 27) before the session-27 rounds' ranking changes and
+ * blind to them, never run through the search before the lead takes its score once.
+ */
+export const HOLDOUT15 = ["holdout15", "holdout 15 (written 2026-12-06, session 27, before the session-27 rounds' ranking changes, by another author; hand-written facts, three memories)", read("./queries-holdout15.json").queries];
 
 /**
  * Memory holdout 14 (the headline from session 26, never tuned on): questions written by hand over
@@ -174,6 +185,9 @@ export const holdout13Memories = () => holdout13Facts().map(({ name, facts }) =>
 
 /** Holdout 14's memories: name, stored facts and key ↔ id maps of each. */
 export const holdout14Memories = () => holdout14Facts().map(({ name, facts }) => ({ name, ...labelledFacts(facts) }));
+
+/** Holdout 15's memories: name, stored facts and key ↔ id maps of each. */
+export const holdout15Memories = () => holdout15Facts().map(({ name, facts }) => ({ name, ...labelledFacts(facts) }));
 
 const number = (position) => `fact-${String(position + 1).padStart(4, "0")}`;
 
