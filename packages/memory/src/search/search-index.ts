@@ -98,7 +98,7 @@ export interface SearchIndex {
   /**
    * Changes whenever a fact is added or removed (positions, lengths and averages with it), so
    * what ranking keeps per index can tell it is stale; an index without one (a read-only one,
-   * like the recall index) is taken to change only when its averages do.
+   * like the recall index) has nothing kept for it and is read afresh on every question.
    */
   readonly version?: number;
   /** Sorted distinct terms, for prefix and typo expansion. */
