@@ -229,4 +229,19 @@ describe("memory_search", () => {
     expect(await first("what was taught")).toBe("fact-0001");
     expect(await first("children")).toBe("fact-0002");
   });
+
+  it("meets a letter written out as it is typed on an English keyboard (Straße ~ strasse, Łódź ~ lodz), both ways", async () => {
+    const first = firstRankedIdOver([
+      storedFact("fact-0001", "convention", "Deliveries go to the yard on Hauptstraße", "Gate code from Jonas."),
+      storedFact("fact-0002", "convention", "The Lodz office ships the spare laptops", "Ask Marta."),
+      storedFact("fact-0003", "convention", "Deliveries to the main office need a name on the box", "Reception signs."),
+      storedFact("fact-0004", "convention", "Ferry tickets to Ærø are in the drawer", "Two returns."),
+      storedFact("fact-0005", "convention", "Ferry tickets to Fanø need booking a week ahead", "Online."),
+    ]);
+    expect(await first("hauptstrasse deliveries")).toBe("fact-0001");
+    expect(await first("which office in Łódź ships laptops")).toBe("fact-0002");
+    // Too far from "ærø" for a typo, and no other fact says it: only the folding meets it.
+    expect(await first("aero")).toBe("fact-0004");
+    expect(await first("Fanø")).toBe("fact-0005");
+  });
 });

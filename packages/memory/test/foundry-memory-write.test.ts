@@ -96,6 +96,16 @@ describe("memory_write", () => {
     expect(readdirSync(path.join(root, ".foundry/memory/facts"))).toEqual(["fact-0001.md"]);
   });
 
+  it("a duplicate may spell a letter out (Straße ~ Strasse): the folding search uses", async () => {
+    await memory.write({ title: "Parcels go to Hauptstraße 12", body: "Back gate.", type: "convention" });
+    const again = await memory.write({ title: "Parcels go to Hauptstrasse 12", body: "back gate", type: "convention" });
+    expect(again).toEqual({
+      outcome: "duplicate",
+      id: "fact-0001",
+      text: "duplicate: fact-0001 already holds this title and body; nothing written.",
+    });
+  });
+
   it("a restated title (same words, any order or form) supersedes the older fact", async () => {
     await memory.write({ title: "Webhook retries stop after three attempts", body: "Then dead-letter.", type: "constraint" });
     const second = await memory.write({

@@ -4,6 +4,7 @@
 
 export { splitWords, isCompound } from "./words";
 export type { SplitOptions } from "./words";
+export { foldLetters } from "./fold";
 export { stemWord, baseForm, isPastForm } from "./stem";
 export { acronymsOf, acronymToken } from "./acronyms";
 export { DerivationalFamilies, derivationalRoot } from "./derivation";

@@ -5,6 +5,8 @@
 // Scripts written without spaces between words (Chinese, Japanese, Thai, Lao, Khmer, Burmese)
 // are cut into words by Intl.Segmenter (ICU's dictionaries), so "天气预报" meets "获取天气预报".
 
+import { foldLetters } from "./fold";
+
 // Printable ASCII and whitespace only: the fast path (nearly every identifier and sentence).
 const ASCII = /^[ -~\s]*$/;
 
@@ -54,7 +56,7 @@ export function splitWords(text: string, options: SplitOptions = {}): string[] {
     return text.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z])([A-Z][a-z]{2,})/g, "$1 $2").toLowerCase().match(/[a-z0-9]+/g) ?? [];
   }
   if (!ascii && NO_SPACE_SCRIPT.test(text)) return segmentedWords(text, options);
-  const folded = ascii ? text : text.normalize("NFKD").replace(/\p{M}/gu, "");
+  const folded = ascii ? text : foldLetters(text);
   const words: string[] = [];
   for (const match of folded.matchAll(/[\p{L}\p{N}]+/gu)) {
     const run = match[0];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCompound, splitWords } from "../src/index";
+import { foldLetters, isCompound, splitWords } from "../src/index";
 
 describe("splitWords", () => {
   it("splits camelCase, snake_case, kebab-case, dots and slashes", () => {
@@ -37,6 +37,13 @@ describe("splitWords", () => {
 
   it("folds accents and case", () => {
     expect(splitWords("Café Zürich")).toEqual(["cafe", "zurich"]);
+  });
+
+  it("writes out the Latin letters that have no accent to take off, as they are typed on an English keyboard", () => {
+    expect(splitWords("Hauptstraße HAUPTSTRASSE smørrebrød Łódź Đorđe Þingvellir Œuvre façade")).toEqual(["hauptstrasse", "hauptstrasse", "smorrebrod", "lodz", "dorde", "thingvellir", "oeuvre", "facade"]);
+    // A capital written as two letters keeps a word whole: before lower case only its first half is a capital.
+    expect(splitWords("Ærø ÆRØ ÆbleKage")).toEqual(["aero", "aero", "aeble", "kage"]);
+    expect(foldLetters("Straße ẞ İstanbul ı")).toBe("Strasse SS Istanbul i");
   });
 
   it("keeps inner-capital words whole as well with compounds", () => {

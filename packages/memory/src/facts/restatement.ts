@@ -14,16 +14,14 @@
 // type + scope + word bag; type + scope + each title word), so a write compares the new title
 // with the few titles that share a word instead of every active title (~17 ms at 10,000).
 
-import { editDistance } from "@foundry-mcp/text-analysis";
+import { editDistance, foldLetters } from "@foundry-mcp/text-analysis";
 import { tokenize } from "../search/tokenize";
 import type { Fact } from "../types";
 import { compareNewestFirst } from "./order";
 
-/** Lower case, accents folded, punctuation dropped, whitespace collapsed. */
+/** Lower case, accents and letters folded (search's folding: Straße ~ strasse), punctuation dropped, whitespace collapsed. */
 export function normaliseText(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
+  return foldLetters(text)
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, " ")
     .trim();

@@ -73,6 +73,8 @@ export function restoredTerms(rows: SavedTermsRows, row: number): FactTerms {
 const PROBE =
   "Persistence layer uses Flyway, not Liquibase; parseHTTPResponse_v2 retries ActiveMQ queues " +
   "at 1000 msgs/s — naïve café caching, the databases' running configurations k8s i18n; " +
+  // Letters folded by writing them out (Straße → strasse, Ærø → aero) since session 28.
+  "Straße Ærø Łódź; " +
   // Words the shared analyser's tables decide (irregular forms, plurals, word families, acronym plurals).
   "we wrote and ran it, children paid for the deployment analysis of PRs";
 

@@ -36,6 +36,24 @@ describe("word segmentation for scripts without spaces", () => {
   });
 });
 
+describe("letters written out as typed on an English keyboard", () => {
+  it("finds a tool described with ß, ø or æ from a request typing ss, o or ae, and the other way round", async () => {
+    const catalog = catalogOf([
+      { name: "svc_lookup_address", description: "Sucht die Postleitzahl zu Straße und Hausnummer." },
+      { name: "svc_ferry_times", description: "Færgetider til Ærø og Fanø." },
+      { name: "svc_list_zones", description: "Lists delivery zones by postcode." },
+    ]);
+    expect((await namesFor(catalog, "postleitzahl strasse"))[0]).toBe("svc_lookup_address");
+    expect(await namesFor(catalog, "aero")).toEqual(["svc_ferry_times"]);
+    expect(await namesFor(catalog, "Fano")).toEqual(["svc_ferry_times"]);
+    // Without typo tolerance only the folding meets them.
+    const exact = new ToolCatalog({ search: { fuzzy: false } });
+    exact.defineToolset({ name: "svc", prefix: "svc_", title: "Service", description: "Tools of one service." });
+    exact.register({ name: "svc_lookup_address", toolset: "svc", kind: "read", description: "Sucht die Postleitzahl zu Straße und Hausnummer.", inputSchema: noop, handler: () => null });
+    expect(await namesFor(exact, "strasse")).toEqual(["svc_lookup_address"]);
+  });
+});
+
 describe("indexed fields", () => {
   it("indexes parameter names split into words (a request naming what it gives finds the tool taking it)", async () => {
     const catalog = catalogOf([
