@@ -12,7 +12,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { CHOICE_SET, answerPosition, CONVERSATION_SETS, CURRENT_SET, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, HOLDOUT13, HOLDOUT14, MEMORY_SETS, REPHRASED19, REPHRASED20, RELATIVE_SET, choiceFacts, conversationFacts, currentFacts, holdout7Memories, holdout8Memories, holdout9Memories, holdout10Memories, holdout11Memories, holdout12Memories, holdout13Memories, holdout14Memories, labelledFacts, memorySearch, relativeFacts } from "./quality.mjs";
+import { devSets } from "./dev-set-list.mjs";
+import { answerPosition, memorySearch } from "./quality.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const argument = (name) => {
@@ -21,28 +22,7 @@ const argument = (name) => {
 };
 const module = await import(pathToFileURL(argument("--build") ?? path.join(here, "../dist/index.js")).href);
 
-// Every dev set as [name, questions, memories]; a memory is { name, facts, keyOf }.
-const one = (name, stored) => [{ name, ...stored }];
-const tagged = (questions, memory) => questions.map((question) => ({ ...question, memory }));
-const holdout12 = holdout12Memories();
-const rephrasedMemories = [...holdout9Memories(), ...holdout10Memories(), ...holdout11Memories(), { name: "labelled", ...labelledFacts() }];
-const SETS = [
-  ...MEMORY_SETS.map(([name, , questions]) => [name, tagged(questions, "labelled"), one("labelled", labelledFacts())]),
-  ...CONVERSATION_SETS.map(([name, , questions]) => [name, tagged(questions, "conversation"), one("conversation", conversationFacts())]),
-  [RELATIVE_SET[0], tagged(RELATIVE_SET[2], "relative"), one("relative", relativeFacts())],
-  [CURRENT_SET[0], tagged(CURRENT_SET[2], "current"), one("current", currentFacts())],
-  [CHOICE_SET[0], tagged(CHOICE_SET[2], "choice"), one("choice", choiceFacts())],
-  [HOLDOUT7[0], HOLDOUT7[2], holdout7Memories()],
-  [HOLDOUT8[0], HOLDOUT8[2], holdout8Memories()],
-  [HOLDOUT9[0], HOLDOUT9[2], holdout9Memories()],
-  [HOLDOUT10[0], HOLDOUT10[2], holdout10Memories()],
-  [HOLDOUT11[0], HOLDOUT11[2], holdout11Memories()],
-  [HOLDOUT12[0], HOLDOUT12[2], holdout12],
-  [REPHRASED19[0], REPHRASED19[2].map((question) => ({ ...question, memory: question.memory ?? "labelled" })), rephrasedMemories],
-  [REPHRASED20[0], REPHRASED20[2], holdout12],
-  [HOLDOUT13[0], HOLDOUT13[2], holdout13Memories()],
-  [HOLDOUT14[0], HOLDOUT14[2], holdout14Memories()],
-];
+const SETS = devSets();
 
 const ranks = {};
 const missesOf = argument("--misses");

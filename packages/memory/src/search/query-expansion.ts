@@ -1,4 +1,5 @@
-// A query's words, each with the index terms it may match at a discount: its synonyms, terms it
+// A query's words, each with the index terms it may match at a discount (and the word's learned
+// necessity, search/term-necessity.ts): its synonyms, terms it
 // is a prefix of, words of its derivational family (longer ~ long, rental ~ rent), (when the exact
 // stem is unknown) terms one or two typos away, by stem or by the word as written, an adjacent
 // swap counting as one typo, and acronyms the memory's glossary defines. Each word is one group:
@@ -10,6 +11,7 @@ import { RANKING } from "./ranking-parameters";
 import { lowerBound } from "./search-index";
 import type { SearchIndex } from "./search-index";
 import { synonymsOf } from "./synonyms";
+import { termNecessity } from "./term-necessity";
 import { splitWords, tokenize } from "./tokenize";
 
 /** One query word's index terms, each with its weight (the word's own stem first, at 1). */
@@ -117,6 +119,9 @@ export function expandQuery(index: SearchIndex, query: string): Alternatives[] {
     addDerivationalRelatives(index, alternatives, word);
     // A number one digit away is another number (2025 is not a typo of 2026), not a typo.
     if (!index.postings.has(stem) && !/\d/.test(stem)) addTypoMatches(index, alternatives, stem, word);
+    // A word answers seldom repeat counts less, through every form it may match in (search/term-necessity.ts).
+    const necessity = RANKING.termNecessity ? termNecessity(stem) : 1;
+    if (necessity < 1) for (const [term, weight] of alternatives) alternatives.set(term, weight * necessity);
     groups.set(stem, alternatives);
   }
   addLearnedAbbreviations(index, groups);

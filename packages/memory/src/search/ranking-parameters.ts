@@ -63,4 +63,7 @@ export const RANKING = {
   // A "who" question: the factor of a fact naming a person as the doer of something ("Deepak leads
   // the migration", "his replacement will be Shona"; search/named-doers.ts; 1 turns it off).
   doerFactor: 1.5,
+  // A question word answers seldom repeat ("happened", "want", "cost", "decide") counts at its
+  // learned weight (search/term-necessity.ts, decision 0055). false turns it off.
+  termNecessity: true,
 } as const;
