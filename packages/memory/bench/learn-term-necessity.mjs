@@ -1,5 +1,6 @@
 // Learns how necessary each common question word is to find its answer (issue 32, session 28):
-// among the dev questions holding the word, the share whose right fact holds it too. Words that
+// among the dev questions holding the word, the share whose right fact the word finds when
+// searched alone (through every form the ranker matches: the stem, a synonym, its family, a prefix). Words that
 // questions habitually carry but answers seldom repeat ("what happened", "who wants", "how much
 // does it cost", "before", "decide") get a weight below 1 in src/search/term-necessity-table.ts,
 // read by the query expansion; every other word weighs 1. Learned from the dev sets only
@@ -28,23 +29,36 @@ const MONTHS = "january february march april may june july august september octo
 
 /**
  * The table: [stem, weight] sorted by stem, for the words weighing below 1. `sets` as devSets()
- * returns them; `tokenize` the package's analyser. Numbers and month names are left out (a
+ * returns them; `search` the package's `buildSearchIndex`, `rankFacts` and `tokenize` (which facts
+ * a word finds does not depend on the table: it only weighs what matches). Numbers and month names are left out (a
  * question's dates are matched as date terms, not as words), and so are the single letters an
  * apostrophe leaves (officer's, don't): they are no words to judge.
  */
-export function learnTermNecessity(sets, tokenize, exclude = new Set()) {
+export function learnTermNecessity(sets, search, exclude = new Set()) {
+  const { buildSearchIndex, rankFacts, tokenize } = search;
   const months = new Set(tokenize(MONTHS));
   const seen = new Map();
   for (const [set, questions, memories] of sets) {
     if (exclude.has(set)) continue;
     for (const { name, facts, keyOf } of memories) {
-      const termsOf = new Map(facts.map((fact) => [keyOf.get(fact.id), new Set(tokenize(`${fact.title} ${fact.body} ${fact.tags.join(" ")}`))]));
+      const index = buildSearchIndex(facts);
+      const found = new Map();
+      /** The keys of the facts a written word finds searched alone (memoised per memory). */
+      const foundBy = (written) => {
+        if (!found.has(written)) found.set(written, new Set(rankFacts(index, written, { limit: facts.length }).map(({ fact }) => keyOf.get(fact.id))));
+        return found.get(written);
+      };
       for (const { query, relevant } of questions.filter((question) => question.memory === name)) {
-        const right = relevant.map((key) => termsOf.get(key)).filter((terms) => terms !== undefined);
-        for (const stem of new Set(tokenize(query))) {
+        // Each stem's first written form in the question (the one searched alone).
+        const writtenAs = new Map();
+        for (const written of query.split(/[^\p{L}\p{N}']+/u)) {
+          const stem = tokenize(written)[0];
+          if (stem !== undefined && !writtenAs.has(stem)) writtenAs.set(stem, written);
+        }
+        for (const [stem, written] of writtenAs) {
           const word = seen.get(stem) ?? { asked: 0, held: 0, perSet: new Map() };
           word.asked += 1;
-          if (right.some((terms) => terms.has(stem))) word.held += 1;
+          if (relevant.some((key) => foundBy(written).has(key))) word.held += 1;
           word.perSet.set(set, (word.perSet.get(set) ?? 0) + 1);
           seen.set(stem, word);
         }
@@ -79,9 +93,9 @@ ${rows}
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const { devSets } = await import("./dev-set-list.mjs");
-  const { tokenize } = await import(pathToFileURL(path.join(here, "../dist/index.js")).href);
+  const search = await import(pathToFileURL(path.join(here, "../dist/index.js")).href);
   const at = process.argv.indexOf("--exclude");
-  const table = learnTermNecessity(devSets(), tokenize, new Set(at < 0 ? [] : process.argv[at + 1].split(",")));
+  const table = learnTermNecessity(devSets(), search, new Set(at < 0 ? [] : process.argv[at + 1].split(",")));
   if (process.argv.includes("--write")) writeFileSync(path.join(here, "../src/search/term-necessity-table.ts"), tableModule(table));
   console.log(table.map(([stem, weight]) => `${stem} ${weight}`).join("\n"));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { devSets } from "../bench/dev-set-list.mjs";
 import { learnTermNecessity, MIN_ASKED_PER_SET, MIN_SETS } from "../bench/learn-term-necessity.mjs";
-import { tokenize } from "../src/index";
+import { buildSearchIndex, rankFacts, tokenize } from "../src/index";
 import { termNecessity } from "../src/search/term-necessity";
 import { TERM_NECESSITY } from "../src/search/term-necessity-table";
 import { firstRankedIdOver } from "./__fixtures__/ranked-ids";
@@ -27,7 +27,7 @@ describe("term necessity", () => {
 
   it("is the table the learner makes of the dev sets: numbers and months out, each word asked in many sets", () => {
     const sets = devSets();
-    const learned = learnTermNecessity(sets, tokenize);
+    const learned = learnTermNecessity(sets, { buildSearchIndex, rankFacts, tokenize });
     expect([...TERM_NECESSITY]).toEqual(learned);
     for (const [stem] of learned) {
       expect(stem).not.toMatch(/^\d/);
