@@ -40,7 +40,7 @@ const ROUTINE_SHAPES = [
     const leftovers = rng.pick(words.leftovers);
     return { type: "domain", tags: ["closed"], title: `${capital(leftovers)} closed ${monthDay(date)}`, body: `Closed ${rng.int(3, 45)} ${leftovers} left over from last week.` };
   },
-  (words, date, rng) => ({ type: "domain", tags: ["chat"], title: "", body: `${rng.pick(words.people)} says ${rng.pick(words.smalltalk)}.` }),
+  (words, date, rng) => ({ type: "domain", tags: ["chat"], title: `Small talk ${monthDay(date)}`, body: `${rng.pick(words.people)} says ${rng.pick(words.smalltalk)}.` }),
 ];
 
 /** The three memories of holdout 16: name and facts (labelled-facts shape, with `created`), oldest first. */
