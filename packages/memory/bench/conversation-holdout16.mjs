@@ -30,7 +30,7 @@ const ROUTINE_SHAPES = [
   },
   (words, date, rng) => {
     const doc = rng.pick(words.docs);
-    return { type: "domain", tags: ["reread"], title: "", body: `Re-read ${doc} on ${isoDay(date)}: still right, no edit made.` };
+    return { type: "domain", tags: ["reread"], title: `${capital(doc)}, re-read ${monthDay(date)}`, body: `Re-read ${doc} on ${isoDay(date)}: still right, no edit made.` };
   },
   (words, date, rng) => {
     const person = rng.pick(words.people);
