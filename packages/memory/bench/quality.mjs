@@ -14,6 +14,7 @@ import { holdout12Memories as holdout12Facts } from "./conversation-holdout12.mj
 import { holdout13Memories as holdout13Facts } from "./conversation-holdout13.mjs";
 import { holdout14Memories as holdout14Facts } from "./conversation-holdout14.mjs";
 import { holdout15Memories as holdout15Facts } from "./conversation-holdout15.mjs";
+import { holdout16Memories as holdout16Facts } from "./conversation-holdout16.mjs";
 
 const read = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8"));
 const LABELLED_DEFAULT = read("./labelled-facts.json").facts;
@@ -61,6 +62,17 @@ export const currentFacts = () => labelledFacts(read("./current-facts.json").fac
 
 /** The relative-date facts as stored facts, and key ↔ id maps. */
 export const relativeFacts = () => labelledFacts(read("./relative-facts.json").facts);
+
+/**
+ * Memory holdout 16 (written in session 28 as the next headline, never tuned on): questions written
+ * by hand over three memories in registers no earlier holdout used (a coding agent's memory for a
+ * freelance developer with three clients at once, a coding agent's memory for an ML platform team,
+ * a community football club's committee notes written partly in second-language English), whose
+ * answer-bearing facts were written by hand one by one (conversation-holdout16.mjs) by another
+ * author, on 2026-12-06 (session 28) before the session-28 rounds' ranking changes and blind to
+ * them, never run through the search before the lead takes its score once.
+ */
+export const HOLDOUT16 = ["holdout16", "holdout 16 (written 2026-12-06, session 28, before the session-28 rounds' ranking changes, by another author; hand-written facts, three memories)", read("./queries-holdout16.json").queries];
 
 /**
  * Memory holdout 15 (the headline from session 27, never tuned on): questions written by hand over
@@ -188,6 +200,9 @@ export const holdout14Memories = () => holdout14Facts().map(({ name, facts }) =>
 
 /** Holdout 15's memories: name, stored facts and key ↔ id maps of each. */
 export const holdout15Memories = () => holdout15Facts().map(({ name, facts }) => ({ name, ...labelledFacts(facts) }));
+
+/** Holdout 16's memories: name, stored facts and key ↔ id maps of each. */
+export const holdout16Memories = () => holdout16Facts().map(({ name, facts }) => ({ name, ...labelledFacts(facts) }));
 
 const number = (position) => `fact-${String(position + 1).padStart(4, "0")}`;
 
