@@ -1,6 +1,6 @@
 // The memory dev sets, the ones ranking rounds may tune on and bench/learn-term-necessity.mjs
-// learns from: every labelled question set but holdout 15, the headline, which is left out here on
-// purpose (its questions are never read by the dev tools). Used by bench/dev-sets.mjs and
+// learns from: every labelled question set but holdouts 15 and 16, never tuned on (16 the headline),
+// which are left out here on purpose (their questions are never read by the dev tools). Used by bench/dev-sets.mjs and
 // bench/learn-term-necessity.mjs.
 import { CHOICE_SET, CONVERSATION_SETS, CURRENT_SET, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, HOLDOUT13, HOLDOUT14, MEMORY_SETS, REPHRASED19, REPHRASED20, RELATIVE_SET, choiceFacts, conversationFacts, currentFacts, holdout7Memories, holdout8Memories, holdout9Memories, holdout10Memories, holdout11Memories, holdout12Memories, holdout13Memories, holdout14Memories, labelledFacts, relativeFacts } from "./quality.mjs";
 

@@ -2,8 +2,8 @@
 // and each question's rank saved to a file so two runs (before and after a change) can be
 // compared question by question. Memory holdouts 13 and 14 are dev sets (13 from session 26's
 // rounds on, 14 from session 27's: its last headline figure was 58.1% top-1 on e4e7961); memory
-// holdout 15, written before session 27's rounds by another author, is the headline and is never
-// scored here: it is left out of the list (bench/dev-set-list.mjs) on purpose, and its questions are not read here.
+// holdouts 15 and 16 (written blind in sessions 27 and 28 by other authors; 16 the headline) are never
+// scored here: they are left out of the list (bench/dev-set-list.mjs) on purpose, and their questions are not read here.
 // Run after `pnpm exec turbo run build`:
 //   node packages/memory/bench/dev-sets.mjs [--save ranks.json] [--compare ranks.json] [--misses holdout12 [--steps]]
 // --steps keeps only the misses where the fact that won is on the right fact's thread (a word

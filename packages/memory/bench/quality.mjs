@@ -72,7 +72,7 @@ export const relativeFacts = () => labelledFacts(read("./relative-facts.json").f
  * author, on 2026-12-06 (session 28) before the session-28 rounds' ranking changes and blind to
  * them, never run through the search before the lead takes its score once.
  */
-export const HOLDOUT16 = ["holdout16", "holdout 16 (written 2026-12-06, session 28, before the session-28 rounds' ranking changes, by another author; hand-written facts, three memories)", read("./queries-holdout16.json").queries];
+export const HOLDOUT16 = ["holdout16", "holdout 16 (written 2026-12-06, session 28, blind to that session's term-necessity round, by another author; hand-written facts, three memories)", read("./queries-holdout16.json").queries];
 
 /**
  * Memory holdout 15 (the headline from session 27, never tuned on): questions written by hand over

@@ -64,6 +64,6 @@ export const RANKING = {
   // the migration", "his replacement will be Shona"; search/named-doers.ts; 1 turns it off).
   doerFactor: 1.5,
   // A question word answers seldom repeat ("happened", "want", "cost", "decide") counts at its
-  // learned weight (search/term-necessity.ts, decision 0055). false turns it off.
+  // learned weight (search/term-necessity.ts, decision 0054). false turns it off.
   termNecessity: true,
 } as const;

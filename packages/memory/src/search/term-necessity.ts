@@ -4,7 +4,7 @@
 // cost", "before we moved", "what did we decide"), and a fact holding such a word beats the answer
 // that says it in other words. The common question words' weights are learned from the dev sets'
 // questions and answers (bench/learn-term-necessity.mjs → search/term-necessity-table.ts; issue 32,
-// session 28, decision 0055); every other word weighs 1.
+// session 28, decision 0054); every other word weighs 1.
 // Neighbour: search/query-expansion.ts scales each word's alternatives by it.
 
 import { TERM_NECESSITY } from "./term-necessity-table";
