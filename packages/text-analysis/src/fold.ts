@@ -7,13 +7,13 @@
 
 const LOWER: Readonly<Record<string, string>> = { ß: "ss", æ: "ae", œ: "oe", ø: "o", ł: "l", đ: "d", ð: "d", þ: "th", ı: "i" };
 const UPPER: Readonly<Record<string, string>> = { ẞ: "SS", Æ: "AE", Œ: "OE", Ø: "O", Ł: "L", Đ: "D", Ð: "D", Þ: "TH" };
-const OWN_LETTERS = /[ßæœøłđðþıẞÆŒØŁĐÐÞ]/u;
+// Every letter of the two tables above.
+const OWN_LETTERS = new RegExp(`[${Object.keys(LOWER).join("")}${Object.keys(UPPER).join("")}]`, "gu");
 
 /** `text` with accents taken off and the Latin letters that have no accent to take off written out; case kept. */
 export function foldLetters(text: string): string {
   const unmarked = text.normalize("NFKD").replace(/\p{M}/gu, "");
-  if (!OWN_LETTERS.test(unmarked)) return unmarked;
-  return unmarked.replace(/[ßæœøłđðþıẞÆŒØŁĐÐÞ]/gu, (letter, at: number) => {
+  return unmarked.replace(OWN_LETTERS, (letter, at: number) => {
     const lower = LOWER[letter];
     if (lower !== undefined) return lower;
     const upper = UPPER[letter] ?? letter;
