@@ -69,8 +69,9 @@ export const relativeFacts = () => labelledFacts(read("./relative-facts.json").f
  * freelance developer with three clients at once, a coding agent's memory for an ML platform team,
  * a community football club's committee notes written partly in second-language English), whose
  * answer-bearing facts were written by hand one by one (conversation-holdout16.mjs) by another
- * author, on 2026-12-06 (session 28) before the session-28 rounds' ranking changes and blind to
- * them, never run through the search before the lead takes its score once.
+ * author, on 2026-12-06 (session 28), blind to that session's term-necessity round (which began
+ * before it and was learned without it), never run through the search before the lead took its
+ * score once, at the session's end.
  */
 export const HOLDOUT16 = ["holdout16", "holdout 16 (written 2026-12-06, session 28, blind to that session's term-necessity round, by another author; hand-written facts, three memories)", read("./queries-holdout16.json").queries];
 
