@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { ToolCatalog, type JsonSchemaObject } from "../../src/index";
+import { ToolCatalog, type JsonSchemaObject, type SearchOptions } from "../../src/index";
 
 const noop = { type: "object" } as const;
 
-function catalogOf(tools: Array<{ name: string; description: string; inputSchema?: JsonSchemaObject; toolset?: string }>, toolsets = [{ name: "svc", prefix: "svc_", title: "Service", description: "Tools of one service." }]): ToolCatalog {
-  const catalog = new ToolCatalog();
+function catalogOf(tools: Array<{ name: string; description: string; inputSchema?: JsonSchemaObject; toolset?: string }>, toolsets = [{ name: "svc", prefix: "svc_", title: "Service", description: "Tools of one service." }], search: SearchOptions = {}): ToolCatalog {
+  const catalog = new ToolCatalog({ search });
   for (const toolset of toolsets) catalog.defineToolset(toolset);
   for (const tool of tools) catalog.register({ name: tool.name, toolset: tool.toolset ?? "svc", kind: "read", description: tool.description, inputSchema: tool.inputSchema ?? noop, handler: () => null });
   return catalog;
@@ -47,9 +47,7 @@ describe("letters written out as typed on an English keyboard", () => {
     expect(await namesFor(catalog, "aero")).toEqual(["svc_ferry_times"]);
     expect(await namesFor(catalog, "Fano")).toEqual(["svc_ferry_times"]);
     // Without typo tolerance only the folding meets them.
-    const exact = new ToolCatalog({ search: { fuzzy: false } });
-    exact.defineToolset({ name: "svc", prefix: "svc_", title: "Service", description: "Tools of one service." });
-    exact.register({ name: "svc_lookup_address", toolset: "svc", kind: "read", description: "Sucht die Postleitzahl zu Straße und Hausnummer.", inputSchema: noop, handler: () => null });
+    const exact = catalogOf([{ name: "svc_lookup_address", description: "Sucht die Postleitzahl zu Straße und Hausnummer." }], undefined, { fuzzy: false });
     expect(await namesFor(exact, "strasse")).toEqual(["svc_lookup_address"]);
   });
 });
