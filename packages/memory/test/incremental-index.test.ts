@@ -1,6 +1,8 @@
 // The incremental search index (src/search/incremental-index.ts) after facts come and go one at
 // a time must rank exactly as an index built afresh over the same facts: same facts, same
-// scores. Removals move the last fact into the gap, so positions and posting order differ.
+// scores. Removals move the last fact into the gap, so positions and posting order differ. What
+// ranking keeps per index version (length norms, written forms by first letter) must follow
+// every change: the typo questions reach facts through written forms.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { buildSearchIndex } from "../src/search/incremental-index";
@@ -22,7 +24,7 @@ const facts: Fact[] = labelled.map((one, at) => ({
   created: `2026-01-${String((at % 28) + 1).padStart(2, "0")}T10:00:00Z`,
 }));
 
-const QUESTIONS = ["payment provider for refunds", "which queue broker do services use", "how long are sessions kept", "database platform for orders", "money cents", "search engine"];
+const QUESTIONS = ["payment provider for refunds", "which queue broker do services use", "how long are sessions kept", "database platform for orders", "money cents", "search engine", "servcies queue brokre", "refnuds provdier"];
 
 describe("IncrementalSearchIndex", () => {
   it("ranks like a fresh build after each of 120 adds and removes in a seeded random order", () => {

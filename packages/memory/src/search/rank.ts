@@ -55,7 +55,7 @@ import { asksForDoer } from "./named-doers";
 import { askFrameWords, tellsViewOf, viewFrameWords, viewTerms } from "./stated-views";
 import { onlyProposes, outcomePhraseWords } from "./settled-matters";
 import { addAlternative, expandQuery, type Alternatives } from "./query-expansion";
-import { accumulators, scoreGroup } from "./term-scoring";
+import { accumulators, lengthNorms, scoreGroup } from "./term-scoring";
 import { splitWords, tokenize } from "./tokenize";
 
 export { RANKING } from "./ranking-parameters";
@@ -123,12 +123,13 @@ export function rankFacts(
   // Term at a time: each group's postings add its best match to the facts holding one, in
   // group order, so every sum is the one a fact-at-a-time pass would make.
   const { total, matched, best } = accumulators(index);
+  const norms = lengthNorms(index);
   const candidates: number[] = [];
   // "what happened on 17 July": the facts holding the asked day, and whether they hold another concept (search/day-events.ts).
   const askedDays = dateTerms.filter(isDayTerm);
   const onAskedDay = new Set<number>();
   for (const alternatives of groups) {
-    for (const position of scoreGroup(index, alternatives, best)) {
+    for (const position of scoreGroup(index, norms, alternatives, best)) {
       if (alternatives === dateGroup && askedDays.length > 0) onAskedDay.add(position);
       if (matched[position] === 0) candidates.push(position);
       total[position] = (total[position] as number) + (best[position] as number);
@@ -139,15 +140,18 @@ export function rankFacts(
   const positions: number[] = [];
   const scores: number[] = [];
   const dayMatches: DayMatch[] = [];
+  // The coverage factor √(groups matched ÷ groups), worked out once per count rather than per candidate.
+  const coverage: number[] = [];
+  for (let groupsMatched = 0; groupsMatched <= groups.length; groupsMatched++) coverage.push(Math.sqrt(groupsMatched / groups.length));
   for (const position of candidates) {
     const score = total[position] as number;
     const groupsMatched = matched[position] as number;
     total[position] = 0;
     matched[position] = 0;
     if (options.type && index.facts[position]?.type !== options.type) continue;
-    if (onAskedDay.has(position)) dayMatches.push({ at: positions.length, holdsOtherConcept: groupsMatched > 1 });
+    if (onAskedDay.size > 0 && onAskedDay.has(position)) dayMatches.push({ at: positions.length, holdsOtherConcept: groupsMatched > 1 });
     positions.push(position);
-    scores.push(score * Math.sqrt(groupsMatched / groups.length));
+    scores.push(score * (coverage[groupsMatched] as number));
   }
   // A lift only raises a score, by at most maxLift: a fact that would stay below the limit-th
   // best unlifted score even when lifted cannot be among the results, so only the others have
@@ -278,7 +282,8 @@ function withoutConcepts(groups: Alternatives[], leaving: ReadonlySet<string>): 
 /** The `k`-th largest of `values` (1-based; `k` at most their number), keeping only the `k` largest seen. */
 function kthLargest(values: readonly number[], k: number): number {
   const top = new Float64Array(k).fill(-Infinity); // descending
-  for (const value of values) {
+  for (let next = 0; next < values.length; next++) {
+    const value = values[next] as number;
     if (value <= (top[k - 1] as number)) continue;
     let at = k - 1;
     while (at > 0 && (top[at - 1] as number) < value) {

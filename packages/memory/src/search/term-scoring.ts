@@ -7,17 +7,48 @@ import { FIELDS, fieldCount } from "./search-index";
 import type { SearchIndex } from "./search-index";
 import type { Alternatives } from "./query-expansion";
 
-/** BM25F of one fact for one term: its packed counts of the term, its field lengths and the term's idf. */
-function bm25f(index: SearchIndex, lengths: readonly number[], idf: number, packed: number, position: number): number {
-  let weighted = 0;
+/**
+ * Each position's BM25F length norm per field, 1 − b + b·length/average, side by side like
+ * `fieldLengths`. A norm depends on the index's averages, which change with every write, so the
+ * norms are kept while the index keeps its version (search-index.ts) and made afresh for an
+ * index without one; a query then reads one number per field a term is in, where working it
+ * out was a third of the postings walk. Read once per query: {@link scoreGroup} takes them.
+ */
+const heldNorms = new WeakMap<SearchIndex, { version: number; norms: Float64Array }>();
+
+export function lengthNorms(index: SearchIndex): Float64Array {
+  const version = index.version;
+  const held = version === undefined ? undefined : heldNorms.get(index);
+  if (held !== undefined && held.version === version) return held.norms;
+  const lengths = index.fieldLengths;
+  const norms = new Float64Array(index.facts.length * FIELDS.length);
   for (let field = 0; field < FIELDS.length; field++) {
-    const count = fieldCount(packed, field);
-    if (count === 0) continue;
     const b = RANKING.fieldB[field] ?? 0.75;
-    const norm = 1 - b + (b * (lengths[position * FIELDS.length + field] ?? 0)) / (index.averageLengths[field] ?? 1);
-    weighted += ((RANKING.fieldWeights[field] ?? 1) * count) / norm;
+    const average = index.averageLengths[field] ?? 1;
+    for (let at = field; at < norms.length; at += FIELDS.length) norms[at] = 1 - b + (b * (lengths[at] ?? 0)) / average;
   }
-  return (idf * weighted * (RANKING.k1 + 1)) / (RANKING.k1 + weighted);
+  if (version !== undefined) heldNorms.set(index, { version, norms });
+  return norms;
+}
+
+const [TITLE_WEIGHT = 1, TAGS_WEIGHT = 1, BODY_WEIGHT = 1] = RANKING.fieldWeights;
+const SATURATION = RANKING.k1 + 1;
+
+/**
+ * BM25F of one fact for one term: its packed counts of the term, its fields' length norms and
+ * the term's idf. Written out per field (title, tags, body, the order of FIELDS): this is the
+ * innermost loop of every query.
+ */
+function bm25f(norms: Float64Array, idf: number, packed: number, position: number): number {
+  const at = position * 3;
+  let weighted = 0;
+  const title = fieldCount(packed, 0);
+  if (title !== 0) weighted += (TITLE_WEIGHT * title) / (norms[at] as number);
+  const tags = fieldCount(packed, 1);
+  if (tags !== 0) weighted += (TAGS_WEIGHT * tags) / (norms[at + 1] as number);
+  const body = fieldCount(packed, 2);
+  if (body !== 0) weighted += (BODY_WEIGHT * body) / (norms[at + 2] as number);
+  return (idf * weighted * SATURATION) / (RANKING.k1 + weighted);
 }
 
 /**
@@ -46,13 +77,12 @@ export function accumulators(index: SearchIndex): Accumulators {
 
 /**
  * Scores one query word's alternatives term by term, walking each term's postings with the
- * counts beside them: each fact keeps its best weighted match in `best`; returns the positions
- * it set.
+ * counts beside them and the index's {@link lengthNorms}: each fact keeps its best weighted
+ * match in `best`; returns the positions it set.
  */
-export function scoreGroup(index: SearchIndex, alternatives: Alternatives, best: Float64Array): number[] {
+export function scoreGroup(index: SearchIndex, norms: Float64Array, alternatives: Alternatives, best: Float64Array): number[] {
   const touched: number[] = [];
   const factCount = index.facts.length;
-  const lengths = index.fieldLengths;
   // The word's own term comes first: when the index holds it, no alternative counts as rarer.
   let ceiling = Infinity;
   let first = true;
@@ -66,7 +96,7 @@ export function scoreGroup(index: SearchIndex, alternatives: Alternatives, best:
     if (own) ceiling = idf;
     for (let at = 0; at < positions.length; at++) {
       const position = positions[at] as number;
-      const value = weight * bm25f(index, lengths, idf, packed[at] as number, position);
+      const value = weight * bm25f(norms, idf, packed[at] as number, position);
       const before = best[position] as number;
       if (value <= before) continue;
       if (before === 0) touched.push(position);
