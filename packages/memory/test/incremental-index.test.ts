@@ -2,11 +2,12 @@
 // a time must rank exactly as an index built afresh over the same facts: same facts, same
 // scores. Removals move the last fact into the gap, so positions and posting order differ. What
 // ranking keeps per index version (length norms, written forms by first letter) must follow
-// every change: the typo questions reach facts through written forms.
+// every change (the typo questions reach facts through written forms), and the norms follow
+// `RANKING.fieldB` when a tuner sets it between queries.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { buildSearchIndex } from "../src/search/incremental-index";
-import { rankFacts } from "../src/search/rank";
+import { RANKING, rankFacts } from "../src/search/rank";
 import type { Fact } from "../src/types";
 
 interface Labelled { type: Fact["type"]; confidence: Fact["confidence"]; scope: string; tags: string[]; title: string; body: string }
@@ -51,5 +52,22 @@ describe("IncrementalSearchIndex", () => {
       }
     }
     expect(compared).toBe(12 * QUESTIONS.length);
+  });
+
+  it("follows the length normalisation set between queries, as a tuner sets it", () => {
+    const index = buildSearchIndex(facts);
+    const question = QUESTIONS[0] as string;
+    const before = rankFacts(index, question, { limit: 8 });
+    const fieldB = RANKING.fieldB as unknown as number[];
+    const kept = [...fieldB];
+    try {
+      fieldB.splice(0, 3, 1, 1, 1);
+      const changed = rankFacts(index, question, { limit: 8 });
+      expect(changed).toEqual(rankFacts(buildSearchIndex(facts), question, { limit: 8 }));
+      expect(changed.map(({ score }) => score)).not.toEqual(before.map(({ score }) => score));
+    } finally {
+      fieldB.splice(0, 3, ...kept);
+    }
+    expect(rankFacts(index, question, { limit: 8 })).toEqual(before);
   });
 });

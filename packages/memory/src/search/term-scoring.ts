@@ -10,45 +10,45 @@ import type { Alternatives } from "./query-expansion";
 /**
  * Each position's BM25F length norm per field, 1 − b + b·length/average, side by side like
  * `fieldLengths`. A norm depends on the index's averages, which change with every write, so the
- * norms are kept while the index keeps its version (search-index.ts) and made afresh for an
- * index without one; a query then reads one number per field a term is in, where working it
- * out was a third of the postings walk. Read once per query: {@link scoreGroup} takes them.
+ * norms are kept while the index keeps its version (search-index.ts) and its `RANKING.fieldB`
+ * (a tuner may set them between queries), and made afresh for an index without a version; a
+ * query then reads one number per field a term is in, where working it out was a third of the
+ * postings walk. Read once per query: {@link scoreGroup} takes them.
  */
-const heldNorms = new WeakMap<SearchIndex, { version: number; norms: Float64Array }>();
+const heldNorms = new WeakMap<SearchIndex, { version: number; b: string; norms: Float64Array }>();
 
 export function lengthNorms(index: SearchIndex): Float64Array {
   const version = index.version;
+  const b = RANKING.fieldB.join();
   const held = version === undefined ? undefined : heldNorms.get(index);
-  if (held !== undefined && held.version === version) return held.norms;
+  if (held !== undefined && held.version === version && held.b === b) return held.norms;
   const lengths = index.fieldLengths;
   const norms = new Float64Array(index.facts.length * FIELDS.length);
   for (let field = 0; field < FIELDS.length; field++) {
-    const b = RANKING.fieldB[field] ?? 0.75;
+    const fieldB = RANKING.fieldB[field] ?? 0.75;
     const average = index.averageLengths[field] ?? 1;
-    for (let at = field; at < norms.length; at += FIELDS.length) norms[at] = 1 - b + (b * (lengths[at] ?? 0)) / average;
+    for (let at = field; at < norms.length; at += FIELDS.length) norms[at] = 1 - fieldB + (fieldB * (lengths[at] ?? 0)) / average;
   }
-  if (version !== undefined) heldNorms.set(index, { version, norms });
+  if (version !== undefined) heldNorms.set(index, { version, b, norms });
   return norms;
 }
 
-const [TITLE_WEIGHT = 1, TAGS_WEIGHT = 1, BODY_WEIGHT = 1] = RANKING.fieldWeights;
-const SATURATION = RANKING.k1 + 1;
-
 /**
  * BM25F of one fact for one term: its packed counts of the term, its fields' length norms and
- * the term's idf. Written out per field (title, tags, body, the order of FIELDS): this is the
- * innermost loop of every query.
+ * the term's idf. Written out per field (title, tags, body: the order of FIELDS), since this is
+ * the innermost loop of every query.
  */
 function bm25f(norms: Float64Array, idf: number, packed: number, position: number): number {
-  const at = position * 3;
+  const at = position * FIELDS.length;
+  const weights = RANKING.fieldWeights;
   let weighted = 0;
   const title = fieldCount(packed, 0);
-  if (title !== 0) weighted += (TITLE_WEIGHT * title) / (norms[at] as number);
+  if (title !== 0) weighted += ((weights[0] ?? 1) * title) / (norms[at] as number);
   const tags = fieldCount(packed, 1);
-  if (tags !== 0) weighted += (TAGS_WEIGHT * tags) / (norms[at + 1] as number);
+  if (tags !== 0) weighted += ((weights[1] ?? 1) * tags) / (norms[at + 1] as number);
   const body = fieldCount(packed, 2);
-  if (body !== 0) weighted += (BODY_WEIGHT * body) / (norms[at + 2] as number);
-  return (idf * weighted * SATURATION) / (RANKING.k1 + weighted);
+  if (body !== 0) weighted += ((weights[2] ?? 1) * body) / (norms[at + 2] as number);
+  return (idf * weighted * (RANKING.k1 + 1)) / (RANKING.k1 + weighted);
 }
 
 /**
