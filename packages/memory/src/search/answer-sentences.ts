@@ -10,12 +10,6 @@ import type { Fact } from "../types";
 import type { QuestionForm } from "./question-form";
 import { tokenize } from "./tokenize";
 
-/** Score factor of a fact holding the asked-for date or name beside the question's words. */
-export const ANSWER_SENTENCE_FACTOR = 1.3;
-
-/** Score factor of a fact holding a date (a name) anywhere, for a "when" ("who") question. */
-export const ANSWER_KIND_FACTOR = 1.5;
-
 export interface AnswerSentences {
   /** Terms of each sentence that holds a date. */
   dated: ReadonlySet<string>[];
@@ -50,9 +44,6 @@ export function answerSentences(fact: Fact): AnswerSentences {
   }
   return found;
 }
-
-/** Score factor of a fact naming a date the question names (written either way: "2026-06-02", "2 June"). */
-export const DATE_MATCH_FACTOR = 2;
 
 // Each test below takes the fact's sentences when the caller holds them already (rank.ts reads
 // them from its per-position memo, search/lift-memo.ts).

@@ -8,15 +8,6 @@
 
 import type { Fact } from "../types";
 
-/**
- * Score factor of a fact recording a choice, for a question asking which option was chosen.
- * The facts suggesting options usually hold one or two more of the question's words (the kind
- * of option: "venue", "restaurant") than the fact telling the pick, so the lift must outweigh
- * them: on the choices dev set ×1.5 put 12 of 18 picks first, ×2 13, ×2.5 14, ×3 and ×4 16; no
- * other dev set moved at any of them.
- */
-export const CHOICE_FACTOR = 3;
-
 // Words of a question about a choice made; "go with", "end up", "in the end" as phrases. Not
 // "won": a game or a prize is won far more often than a poll.
 const CHOICE_WORDS = new Set(

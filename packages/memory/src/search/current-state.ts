@@ -13,9 +13,6 @@ import type { Fact } from "../types";
 import { RANKING } from "./ranking-parameters";
 import { tokenize } from "./tokenize";
 
-/** Score factor of the newest fact in the running for a current-state question (older ones less, the oldest none). */
-export const CURRENT_STATE_FACTOR = 1.5;
-
 // Words and phrases that ask for the state now, not for its history.
 const NOW_WORDS = new Set(["now", "currently", "current", "nowadays", "latest", "still", "anymore"]);
 const NOW_PHRASES = [["these", "days"], ["at", "the", "moment"], ["any", "more"], ["right", "now"]];
@@ -54,7 +51,7 @@ export function nowThatTerms(words: readonly string[]): string[] {
   return at < 0 ? [] : tokenize(words.slice(at + 2).join(" "));
 }
 
-/** Multiplies each score by up to CURRENT_STATE_FACTOR, by its fact's recency among `facts` (its created time between the oldest and the newest). */
+/** Multiplies each score by up to RANKING.currentStateFactor, by its fact's recency among `facts` (its created time between the oldest and the newest). */
 export function liftRecent(facts: readonly Fact[], scores: number[]): void {
   const times = facts.map((fact) => Date.parse(fact.created));
   const known = times.filter((time) => Number.isFinite(time));
@@ -64,7 +61,7 @@ export function liftRecent(facts: readonly Fact[], scores: number[]): void {
   if (span <= 0) return;
   for (let at = 0; at < scores.length; at++) {
     const time = times[at] as number;
-    if (Number.isFinite(time)) scores[at] = (scores[at] as number) * (1 + (CURRENT_STATE_FACTOR - 1) * ((time - oldest) / span));
+    if (Number.isFinite(time)) scores[at] = (scores[at] as number) * (1 + (RANKING.currentStateFactor - 1) * ((time - oldest) / span));
   }
 }
 
@@ -72,15 +69,6 @@ export function liftRecent(facts: readonly Fact[], scores: number[]): void {
 // replaced value — "no longer A", "changed from A to B" — does too: search/rank.ts reads those
 // through search/replaced-values.ts, one parser for both).
 const STATES_PRESENT = /\b(now|currently|nowadays|these days|at the moment)\b/i;
-
-/**
- * Score factor of a fact telling a detail's present value, for a current-state question.
- * With the marker's words out of the query: ×1 lost holdout 9 eight questions (its facts say
- * "now"), ×1.3 two, ×1.5 one; ×1.75 to ×3 none, holdout 10 +5 and current-state dev +1.
- * Counting a fact that tells a replaced value as stating the present: holdout 9 +2 more
- * ("changed from the bowling alley to the swimming pool"), no other set moved.
- */
-export const STATES_PRESENT_FACTOR = 2;
 
 /** True when the fact's title or body holds a marker of the present ("now", "these days"). */
 export function statesPresent(fact: Fact): boolean {

@@ -14,9 +14,6 @@ import { RANKING } from "./ranking-parameters";
 import { termsOf } from "./search-index";
 import { tokenize } from "./tokenize";
 
-/** Score factor of an older fact not naming the state the question says came after. */
-export const EARLIER_STATE_FACTOR = 1.5;
-
 // Words after "before" that start a clause (a prerequisite), not the name of a state.
 const CLAUSE_STARTS = new Set(["i", "you", "he", "she", "it", "we", "they", "this", "that", "someone", "anyone", "anybody", "somebody", "doing", "a"]);
 
@@ -49,7 +46,7 @@ export function laterStateTerms(words: readonly string[], askedDates: readonly C
 }
 
 /**
- * Lifts ×EARLIER_STATE_FACTOR the facts created before the first one holding every term of
+ * Lifts ×RANKING.earlierStateFactor the facts created before the first one holding every term of
  * `later`, that do not hold them, and the facts holding them that tell a value replaced
  * (`tellsReplaced(at)`: "no longer a Telecaster; a Gretsch these days" names the earlier state
  * beside the later one). Holdout 10 +1 with the second kind, no dev question lost.
@@ -63,16 +60,16 @@ export function liftEarlier(facts: readonly Fact[], scores: number[], later: rea
   if (!Number.isFinite(first)) return;
   for (let at = 0; at < scores.length; at++) {
     const earlier = !holds[at] && Date.parse((facts[at] as Fact).created) < first;
-    if (earlier || (holds[at] && tellsReplaced(at))) scores[at] = (scores[at] as number) * EARLIER_STATE_FACTOR;
+    if (earlier || (holds[at] && tellsReplaced(at))) scores[at] = (scores[at] as number) * RANKING.earlierStateFactor;
   }
 }
 
 /**
- * Lowers ÷EARLIER_STATE_FACTOR the facts telling a change to a new value without naming the one
+ * Lowers ÷RANKING.earlierStateFactor the facts telling a change to a new value without naming the one
  * replaced (`tellsChangeTo(at)` and not `tellsReplaced(at)`: "minimum changed to 8 people",
  * "lowered the budget alert to $50"): for a question about the state before a change they tell
  * the state after it, and share the question's words with the older facts holding the answer.
  */
 export function lowerLaterChanges(scores: number[], tellsChangeTo: (at: number) => boolean, tellsReplaced: (at: number) => boolean): void {
-  for (let at = 0; at < scores.length; at++) if (tellsChangeTo(at) && !tellsReplaced(at)) scores[at] = (scores[at] as number) / EARLIER_STATE_FACTOR;
+  for (let at = 0; at < scores.length; at++) if (tellsChangeTo(at) && !tellsReplaced(at)) scores[at] = (scores[at] as number) / RANKING.earlierStateFactor;
 }

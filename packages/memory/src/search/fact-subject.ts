@@ -10,9 +10,6 @@
 import type { Fact } from "../types";
 import { tokenize } from "./tokenize";
 
-/** Score factor of a fact whose title opens with one of the question's words. */
-export const SUBJECT_FACTOR = 1.5;
-
 const subjectOf = new WeakMap<Fact, string>();
 
 /**
@@ -57,15 +54,6 @@ export function subjectIn(stem: string, questionTerms: ReadonlySet<string>): boo
 export function opensWithQuestionWord(fact: Fact, questionTerms: ReadonlySet<string>): boolean {
   return subjectIn(subjectStem(fact), questionTerms);
 }
-
-/**
- * Score factor, for a "who" question, of a fact whose title or body opens with a person's full
- * name: that person is who acted ("Chen Wei holds the Apple certificate and signs every iOS
- * build"), where a fact naming people further on ("Apple review takes up to three days …
- * Chen Wei") only mentions them. ×1.2 and ×1.3 each won three "who" questions of the dev sets
- * and lost none; ×1.5 lost one of holdout 8.
- */
-export const ACTOR_FACTOR = 1.2;
 
 // Two capitalised words and then a lower-case one: "Leah Goldberg said", "Maya Chen's phone is".
 const FULL_NAME_OPENING = /^\s*(?:\p{Lu}['’])?\p{Lu}\p{Ll}+\s+(?:\p{Lu}['’])?\p{Lu}\p{Ll}+(?:['’]s)?\s+\p{Ll}/u;

@@ -9,9 +9,6 @@
 
 import type { Fact } from "../types";
 
-/** Score factor of a fact holding a sum of money, for a question asking one. */
-export const MONEY_FACTOR = 3;
-
 // Words that ask for a price, a cost or a payment; "how much" asks for one too unless a count
 // word follows it ("how much food", "how much time": then a number answers, money or not).
 const MONEY_WORDS = new Set(

@@ -23,13 +23,6 @@ import { datesIn, isPastForm, relativeDatesIn, splitWords, type CalendarDate } f
 import type { Fact } from "../types";
 import { bodySentences } from "./answer-sentences";
 
-/**
- * Score factor of a fact announcing a plan, for a question about what happened. On the dev sets
- * ×0.7 and ×0.85 gained three and two questions and lost none; ×0.5 lost four (remarks about a
- * thing to come, "the larch will look like driftwood", are what some questions ask for).
- */
-export const PLAN_FACTOR = 0.7;
-
 // Words saying a thing is yet to happen.
 const PLAN_WORDS = /\b(?:will|won't|going to|gonna|plan(?:s|ning|ned)? to|intend(?:s|ing)? to|hoping to|scheduled|set for|booked for|due (?:on|in|by)|deadline)\b/i;
 // Words telling what happened on the day the fact was saved (or the night or day before).

@@ -16,9 +16,6 @@ const ROLE_WORDS = new Set(
   ).split(" "),
 );
 
-/** Score factor for a fact naming a product when the question asks for one by its role. */
-export const PRODUCT_ROLE_FACTOR = 1.15;
-
 /** True when a question names the role of a product (engine, framework, provider, …). */
 export function asksForProduct(words: readonly string[]): boolean {
   return words.some(

@@ -12,9 +12,6 @@ import type { Fact } from "../types";
 /** What a question asks for, read from its first words. */
 export type QuestionForm = "time" | "amount" | "reason" | "rule" | "definition" | "practice" | "person";
 
-/** Score factor of a fact whose title answers the question's form. */
-export const QUESTION_FORM_FACTOR = 1.1;
-
 // "how many", "how long", "how often": an amount, not a practice.
 const AMOUNT_AFTER_HOW = new Set("many much long often fast quickly soon big large small far frequently old tall heavy wide high deep".split(" "));
 /** Words a question opens with before its question word ("so", "and", "ok"). */

@@ -30,20 +30,19 @@
 import type { Fact, FactType } from "../types";
 import { factIdNumber } from "../facts/fact-text";
 import { CONFIDENCE_RANK, compareNewestFirstBy } from "../facts/order";
-import { PRODUCT_ROLE_FACTOR, asksForProduct } from "./product-names";
+import { asksForProduct } from "./product-names";
 import { datesIn } from "@foundry-mcp/text-analysis";
-import { ANSWER_KIND_FACTOR, ANSWER_SENTENCE_FACTOR, DATE_MATCH_FACTOR, answersInSentence, holdsAnswerKind, namesDate } from "./answer-sentences";
-import { QUESTION_FORM_FACTOR, formBit, questionForm } from "./question-form";
+import { answersInSentence, holdsAnswerKind, namesDate } from "./answer-sentences";
+import { formBit, questionForm } from "./question-form";
 import { dateTermsOfQuestion, dateWordsOfQuestion, isDayTerm } from "./date-terms";
 import { type DayMatch, liftDayEvents } from "./day-events";
-import { ACTOR_FACTOR, SUBJECT_FACTOR } from "./fact-subject";
-import { CURRENT_STATE_FACTOR, STATES_PRESENT_FACTOR, currentStateMarkers, liftRecent, markerTermsToDrop, nowThatTerms } from "./current-state";
+import { currentStateMarkers, liftRecent, markerTermsToDrop, nowThatTerms } from "./current-state";
 import { dropRestated, mayAskFigure, statesAskedFigure } from "./restated-values";
-import { CHOICE_FACTOR, asksForChoice } from "./choice";
+import { asksForChoice } from "./choice";
 import { NAMES_MONEY, NAMES_PRODUCT, OPENS_WITH_PERSON_NAME, RECORDS_CHOICE, STATES_PRESENT, TELLS_CHANGE_TO, ANNOUNCES_PLAN, NAMES_NUMBER, GIVES_COMMAND, STATES_KEPT_PLACE, NAMES_DOER, SETTLES_MATTER, TELLS_PROPOSAL, type LiftMemo, liftMemo } from "./lift-memo";
-import { PLAN_FACTOR, asksAboutComing, asksAboutPast } from "./plans-and-events";
-import { MONEY_FACTOR, asksForMoney } from "./money-answers";
-import { EARLIER_STATE_FACTOR, laterStateTerms, liftEarlier, lowerLaterChanges } from "./earlier-state";
+import { asksAboutComing, asksAboutPast } from "./plans-and-events";
+import { asksForMoney } from "./money-answers";
+import { laterStateTerms, liftEarlier, lowerLaterChanges } from "./earlier-state";
 import { asksEarlierState, dropReplaced } from "./replaced-values";
 import type { SearchIndex } from "./search-index";
 import { resolveRoles } from "./role-names";
@@ -179,7 +178,7 @@ export function rankFacts(
   const whereQuestion = asksWhere(queryWords);
   // "who is keying results": the fact naming someone as the doer, over those naming people further on (search/named-doers.ts).
   const doerQuestion = form === "person" && RANKING.doerFactor > 1 && asksForDoer(queryWords);
-  const maxLift = (laterState ? EARLIER_STATE_FACTOR : 1) * (form === "person" ? ACTOR_FACTOR : 1) * (doerQuestion ? RANKING.doerFactor : 1) * (choiceQuestion ? CHOICE_FACTOR : 1) * (moneyQuestion ? MONEY_FACTOR : 1) * (measureQuestion ? RANKING.measureFactor : 1) * (howToQuestion ? RANKING.howToFactor : 1) * (whereQuestion ? RANKING.keptPlaceFactor : 1) * (currentState ? CURRENT_STATE_FACTOR * STATES_PRESENT_FACTOR : 1) * (comingQuestion && !currentState ? CURRENT_STATE_FACTOR : 1) * (askedDates.length > 0 ? DATE_MATCH_FACTOR : 1) * (productQuestion ? PRODUCT_ROLE_FACTOR : 1) * (form !== undefined ? QUESTION_FORM_FACTOR : 1) * (asksTimeOrPerson ? ANSWER_SENTENCE_FACTOR * ANSWER_KIND_FACTOR : 1) * (viewQuestion ? RANKING.viewFactor : 1);
+  const maxLift = (laterState ? RANKING.earlierStateFactor : 1) * (form === "person" ? RANKING.actorFactor : 1) * (doerQuestion ? RANKING.doerFactor : 1) * (choiceQuestion ? RANKING.choiceFactor : 1) * (moneyQuestion ? RANKING.moneyFactor : 1) * (measureQuestion ? RANKING.measureFactor : 1) * (howToQuestion ? RANKING.howToFactor : 1) * (whereQuestion ? RANKING.keptPlaceFactor : 1) * (currentState ? RANKING.currentStateFactor * RANKING.statesPresentFactor : 1) * (comingQuestion && !currentState ? RANKING.currentStateFactor : 1) * (askedDates.length > 0 ? RANKING.dateMatchFactor : 1) * (productQuestion ? RANKING.productRoleFactor : 1) * (form !== undefined ? RANKING.questionFormFactor : 1) * (asksTimeOrPerson ? RANKING.answerSentenceFactor * RANKING.answerKindFactor : 1) * (viewQuestion ? RANKING.viewFactor : 1);
   // The per-fact features read below, by position (search/lift-memo.ts).
   const memo = liftMemo(index);
   // "which software did the staff meeting choose": the decision saved after the plan to decide, on its thread (search/fact-context.ts).
@@ -206,24 +205,24 @@ export function rankFacts(
     const fact = index.facts[position] as Fact;
     const sentences = askedDates.length > 0 || asksTimeOrPerson ? memo.sentences(position, fact) : undefined;
     const lift =
-      (askedDates.length > 0 && namesDate(fact, askedDates, sentences) ? DATE_MATCH_FACTOR : 1) *
-      (productQuestion && memo.flag(position, fact, NAMES_PRODUCT) ? PRODUCT_ROLE_FACTOR : 1) *
-      (form !== undefined && (memo.formBits(position, fact) & askedForm) !== 0 ? QUESTION_FORM_FACTOR : 1) *
-      (asksTimeOrPerson && answersInSentence(fact, form, questionTerms, sentences) ? ANSWER_SENTENCE_FACTOR : 1) *
-      (asksTimeOrPerson && holdsAnswerKind(fact, form, sentences) ? ANSWER_KIND_FACTOR : 1) *
-      (memo.opensWith(position, fact, questionTerms) ? SUBJECT_FACTOR : 1) *
-      (form === "person" && memo.flag(position, fact, OPENS_WITH_PERSON_NAME) ? ACTOR_FACTOR : 1) *
+      (askedDates.length > 0 && namesDate(fact, askedDates, sentences) ? RANKING.dateMatchFactor : 1) *
+      (productQuestion && memo.flag(position, fact, NAMES_PRODUCT) ? RANKING.productRoleFactor : 1) *
+      (form !== undefined && (memo.formBits(position, fact) & askedForm) !== 0 ? RANKING.questionFormFactor : 1) *
+      (asksTimeOrPerson && answersInSentence(fact, form, questionTerms, sentences) ? RANKING.answerSentenceFactor : 1) *
+      (asksTimeOrPerson && holdsAnswerKind(fact, form, sentences) ? RANKING.answerKindFactor : 1) *
+      (memo.opensWith(position, fact, questionTerms) ? RANKING.subjectFactor : 1) *
+      (form === "person" && memo.flag(position, fact, OPENS_WITH_PERSON_NAME) ? RANKING.actorFactor : 1) *
       (doerQuestion && memo.flag(position, fact, NAMES_DOER) ? RANKING.doerFactor : 1) *
       (choiceQuestion ? choiceStepFactor(memo, position, fact) : 1) *
-      (moneyQuestion && memo.flag(position, fact, NAMES_MONEY) ? MONEY_FACTOR : 1) *
+      (moneyQuestion && memo.flag(position, fact, NAMES_MONEY) ? RANKING.moneyFactor : 1) *
       (measureQuestion && memo.flag(position, fact, NAMES_NUMBER) ? RANKING.measureFactor : 1) *
       (howToQuestion && memo.flag(position, fact, GIVES_COMMAND) ? RANKING.howToFactor : 1) *
       (whereQuestion && memo.flag(position, fact, STATES_KEPT_PLACE) ? RANKING.keptPlaceFactor : 1) *
       (viewQuestion && tellsViewOf(fact, questionTerms) ? RANKING.viewFactor : 1) *
       // A decision is an outcome too, though it plans ("we'll repaint in sage green": which colour did we pick).
-      (pastQuestion && memo.flag(position, fact, ANNOUNCES_PLAN) && !memo.flag(position, fact, RECORDS_CHOICE) ? PLAN_FACTOR : 1) *
+      (pastQuestion && memo.flag(position, fact, ANNOUNCES_PLAN) && !memo.flag(position, fact, RECORDS_CHOICE) ? RANKING.planFactor : 1) *
       // A fact telling a value as it stands: a marker of the present, a value it replaced, or a change to a new one.
-      (currentState && (memo.flag(position, fact, STATES_PRESENT) || memo.replacements(position, fact).length > 0 || memo.flag(position, fact, TELLS_CHANGE_TO)) ? STATES_PRESENT_FACTOR : 1);
+      (currentState && (memo.flag(position, fact, STATES_PRESENT) || memo.replacements(position, fact).length > 0 || memo.flag(position, fact, TELLS_CHANGE_TO)) ? RANKING.statesPresentFactor : 1);
     liftedFacts.push(fact);
     liftedPositions.push(position);
     liftedScores.push(score * lift);
@@ -259,11 +258,11 @@ export function rankFacts(
   return ranked.slice(0, options.limit).map(({ fact, score }) => ({ fact, score }));
 }
 
-/** A choice question's factor for the fact at `position`: it records the choice or settles the matter (×CHOICE_FACTOR), or only proposes (search/settled-matters.ts). */
+/** A choice question's factor for the fact at `position`: it records the choice or settles the matter (×RANKING.choiceFactor), or only proposes (search/settled-matters.ts). */
 function choiceStepFactor(memo: LiftMemo, position: number, fact: Fact): number {
-  if (memo.flag(position, fact, RECORDS_CHOICE)) return CHOICE_FACTOR;
+  if (memo.flag(position, fact, RECORDS_CHOICE)) return RANKING.choiceFactor;
   if (!RANKING.settledSteps) return 1;
-  if (memo.flag(position, fact, SETTLES_MATTER)) return CHOICE_FACTOR;
+  if (memo.flag(position, fact, SETTLES_MATTER)) return RANKING.choiceFactor;
   return onlyProposes(fact, false, false, memo.flag(position, fact, TELLS_PROPOSAL)) ? RANKING.proposalFactor : 1;
 }
 

@@ -1,9 +1,10 @@
 // The ranker's tuned numbers in one place: BM25F's k1, field weights and length normalisation,
-// the discount of each kind of alternative a query word may match, and the measure lift. Read by the query
-// expansion (search/query-expansion.ts), the term scoring (search/term-scoring.ts) and the
-// ranker (search/rank.ts); exported from the package so the benchmark can print what it measured.
+// the discount of each kind of alternative a query word may match, and the factor of each lift.
+// Read by the query expansion (search/query-expansion.ts), the term scoring
+// (search/term-scoring.ts), the ranker (search/rank.ts) and the lifts' own files; exported from
+// the package so the benchmark can print what it measured and bench/tune-factors.mjs can set it.
 
-/** BM25F parameters; exported so the benchmark can print what it measured. */
+/** The ranker's parameters (BM25F and the lifts); exported so the benchmarks can print and set them. */
 export const RANKING = {
   k1: 1.2,
   fieldWeights: [3, 2, 1],
@@ -14,6 +15,39 @@ export const RANKING = {
   derivationWeight: 0.9,
   roleNameWeight: 0.8,
   minimumPrefixLength: 3,
+  // The lifts of the question kinds (search/rank.ts applies them; 1 turns one off). A fact whose
+  // title answers the question's form (search/question-form.ts); for a "when" ("who") question one
+  // holding the asked-for date or name beside the question's words, and one holding a date (a
+  // name) anywhere (search/answer-sentences.ts); one naming a date the question names, written
+  // either way ("2026-06-02", "2 June").
+  questionFormFactor: 1.1,
+  answerSentenceFactor: 1.3,
+  answerKindFactor: 1.5,
+  dateMatchFactor: 2,
+  // A fact recording a choice (or settling the matter), for a question asking which option was
+  // chosen (search/choice.ts): the facts suggesting options hold more of the question's words, so
+  // the lift must outweigh them (choices dev set: ×1.5 12 of 18 first, ×2 13, ×2.5 14, ×3 and ×4 16).
+  choiceFactor: 3,
+  // A fact holding a sum of money, for a question asking one (search/money-answers.ts).
+  moneyFactor: 3,
+  // A fact whose title opens with one of the question's words (search/fact-subject.ts), and for a
+  // "who" question one opening with a person's full name: who acted (×1.2 and ×1.3 each won three
+  // "who" questions and lost none; ×1.5 lost one of holdout 8).
+  subjectFactor: 1.5,
+  actorFactor: 1.2,
+  // A now-question (search/current-state.ts): the newest fact in the running is lifted by up to
+  // currentStateFactor (older ones less, the oldest not at all), and a fact telling a value as it
+  // stands by statesPresentFactor (×1 lost holdout 9 eight questions, ×1.5 one; ×1.75 to ×3 none).
+  currentStateFactor: 1.5,
+  statesPresentFactor: 2,
+  // An older fact not naming the state a question says came after (search/earlier-state.ts);
+  // a fact telling a change to a new value is lowered by the same factor.
+  earlierStateFactor: 1.5,
+  // A fact announcing a plan, for a question about what happened (search/plans-and-events.ts;
+  // ×0.7 and ×0.85 gained three and two questions, ×0.5 lost four).
+  planFactor: 0.7,
+  // A fact naming a product, for a question asking for one by its role (search/product-names.ts).
+  productRoleFactor: 1.15,
   /** Score factor of a fact holding a number, for a question asking how often, long, many… (search/measure-answers.ts; 1 turns it off). */
   measureFactor: 1.5,
   // A choice question's later fact on a plan's thread (search/fact-context.ts): its share of the
