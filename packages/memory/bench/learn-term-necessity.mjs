@@ -12,6 +12,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { splitWords } from "@foundry-mcp/text-analysis";
 
 /** A word enters the table only when asked at least this often in each of at least `MIN_SETS` sets… */
 export const MIN_ASKED_PER_SET = 2;
@@ -51,7 +52,7 @@ export function learnTermNecessity(sets, search, exclude = new Set()) {
       for (const { query, relevant } of questions.filter((question) => question.memory === name)) {
         // Each stem's first written form in the question (the one searched alone).
         const writtenAs = new Map();
-        for (const written of query.split(/[^\p{L}\p{N}']+/u)) {
+        for (const written of splitWords(query)) {
           const stem = tokenize(written)[0];
           if (stem !== undefined && !writtenAs.has(stem)) writtenAs.set(stem, written);
         }

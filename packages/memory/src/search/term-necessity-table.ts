@@ -37,7 +37,7 @@ export const TERM_NECESSITY: ReadonlyMap<string, number> = new Map([
   ["live", 0.92],
   ["long", 0.32],
   ["look", 0.41],
-  ["manag", 0.98],
+  ["manag", 0.99],
   ["mani", 0.3],
   ["much", 0.3],
   ["name", 0.91],
