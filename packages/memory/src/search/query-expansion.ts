@@ -8,8 +8,8 @@
 
 import { derivationalRoot, editDistance, typoAllowance } from "@foundry-mcp/text-analysis";
 import { RANKING } from "./ranking-parameters";
-import { lowerBound } from "./search-index";
-import type { SearchIndex } from "./search-index";
+import { keptForVersion, lowerBound } from "./search-index";
+import type { KeptForVersion, SearchIndex } from "./search-index";
 import { synonymsOf } from "./synonyms";
 import { termNecessity } from "./term-necessity";
 import { splitWords, tokenize } from "./tokenize";
@@ -100,18 +100,15 @@ function addTypoMatches(
   const runs = typoAllowance(stem.length) === 0 ? [] : stem[0] === stem[1] ? [stem.slice(0, 1)] : [stem.slice(0, 1), `${stem[1]}${stem[0]}`];
   for (const start of runs) eachTermStartingWith(index.vocabulary, start, (term) => addWithin(stem, term, term));
   if (typoAllowance(word.length) === 0) return;
-  for (const [surface, surfaceStem] of surfacesStartingLike(index, word)) addWithin(word, surface, surfaceStem);
+  eachSurfaceStartingLike(index, word, (surface, surfaceStem) => addWithin(word, surface, surfaceStem));
 }
 
 /** An index's written forms ({@link SearchIndex.surfaces}) by first letter, each with its place in the index's order. */
 type SurfacesByFirstLetter = Map<string, { readonly at: number; readonly surface: string; readonly stem: string }[]>;
 
-const heldSurfaces = new WeakMap<SearchIndex, { version: number; byFirstLetter: SurfacesByFirstLetter }>();
+const heldSurfaces = new WeakMap<SearchIndex, KeptForVersion<SurfacesByFirstLetter>>();
 
 function surfacesByFirstLetter(index: SearchIndex): SurfacesByFirstLetter {
-  const version = index.version;
-  const held = version === undefined ? undefined : heldSurfaces.get(index);
-  if (held !== undefined && held.version === version) return held.byFirstLetter;
   const byFirstLetter: SurfacesByFirstLetter = new Map();
   let at = 0;
   for (const [surface, stem] of index.surfaces) {
@@ -121,28 +118,26 @@ function surfacesByFirstLetter(index: SearchIndex): SurfacesByFirstLetter {
     else run.push({ at, surface, stem });
     at++;
   }
-  if (version !== undefined) heldSurfaces.set(index, { version, byFirstLetter });
   return byFirstLetter;
 }
 
 /**
- * The written forms {@link sameStart} may let through for `typed`: those starting with its first
- * letter or with its second (the first two swapped), in the index's order, as a scan of every
- * written form would meet them (so the alternatives come out in the same order). The forms are
- * grouped by first letter once per index version: a typo query word scanned all of them.
+ * Calls `visit` for the written forms {@link sameStart} may let through for `typed`: those
+ * starting with its first letter or with its second (the first two swapped), in the index's
+ * order, as a scan of every written form would meet them (so the alternatives come out in the
+ * same order). The forms are grouped by first letter once per index version: a typo query word
+ * scanned all of them.
  */
-function surfacesStartingLike(index: SearchIndex, typed: string): [string, string][] {
-  const byFirstLetter = surfacesByFirstLetter(index);
+function eachSurfaceStartingLike(index: SearchIndex, typed: string, visit: (surface: string, stem: string) => void): void {
+  const byFirstLetter = keptForVersion(heldSurfaces, index, () => surfacesByFirstLetter(index));
   const first = byFirstLetter.get(typed[0] ?? "") ?? [];
   const second = typed[1] === undefined || typed[1] === typed[0] ? [] : (byFirstLetter.get(typed[1]) ?? []);
-  const found: [string, string][] = [];
   let one = 0;
   let other = 0;
   while (one < first.length || other < second.length) {
     const next = other >= second.length || (one < first.length && (first[one]?.at ?? 0) < (second[other]?.at ?? 0)) ? first[one++] : second[other++];
-    if (next !== undefined) found.push([next.surface, next.stem]);
+    if (next !== undefined) visit(next.surface, next.stem);
   }
-  return found;
 }
 
 /** The query's words, each with the index terms it may match and their weights. */

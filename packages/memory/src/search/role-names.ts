@@ -10,7 +10,8 @@
 // question's terms (so the subject lift sees it).
 
 import type { Fact } from "../types";
-import type { SearchIndex } from "./search-index";
+import { keptForVersion } from "./search-index";
+import type { KeptForVersion, SearchIndex } from "./search-index";
 import { splitWords, stemWord, tokenize } from "./tokenize";
 
 /** One person a fact gives a role: the stem of their first name and the role's stems. */
@@ -63,21 +64,15 @@ function roleMentions(fact: Fact): readonly RoleMention[] {
 }
 
 /** Each index's role mentions by the stem holding them, while the index keeps its version (search-index.ts). */
-const heldMentions = new WeakMap<SearchIndex, { version: number; byStem: Map<string, readonly RoleMention[]> }>();
+const heldMentions = new WeakMap<SearchIndex, KeptForVersion<Map<string, readonly RoleMention[]>>>();
 
 /** {@link readMentions}, remembered per index and stem: a question asks for the same role's facts again. */
 function mentionsHolding(index: SearchIndex, stem: string): readonly RoleMention[] {
-  const version = index.version;
-  if (version === undefined) return readMentions(index, stem);
-  let held = heldMentions.get(index);
-  if (held?.version !== version) {
-    held = { version, byStem: new Map() };
-    heldMentions.set(index, held);
-  }
-  let found = held.byStem.get(stem);
+  const byStem = keptForVersion(heldMentions, index, () => new Map<string, readonly RoleMention[]>());
+  let found = byStem.get(stem);
   if (found === undefined) {
     found = readMentions(index, stem);
-    held.byStem.set(stem, found);
+    byStem.set(stem, found);
   }
   return found;
 }

@@ -125,6 +125,29 @@ export function lowerBound(sorted: readonly string[], value: string): number {
   return low;
 }
 
+/** A value made from an index, with the version (and key) it was made for. */
+export interface KeptForVersion<T> {
+  readonly version: number;
+  readonly key: string;
+  readonly value: T;
+}
+
+/**
+ * What `make` builds from `index`, kept in `kept` while the index keeps its `version` and the
+ * caller's `key` stays the same (a parameter the value depends on); made afresh on every call for
+ * an index without a version. Ranking keeps its per-index work this way (length norms, written
+ * forms by first letter, role mentions).
+ */
+export function keptForVersion<T>(kept: WeakMap<SearchIndex, KeptForVersion<T>>, index: SearchIndex, make: () => T, key = ""): T {
+  const version = index.version;
+  if (version === undefined) return make();
+  const held = kept.get(index);
+  if (held !== undefined && held.version === version && held.key === key) return held.value;
+  const value = make();
+  kept.set(index, { version, key, value });
+  return value;
+}
+
 const termsCache = new WeakMap<Fact, FactTerms>();
 const NO_SURFACES: readonly string[] = [];
 

@@ -3,8 +3,8 @@
 // Neighbours: search/query-expansion.ts makes the groups; search/rank.ts sums and lifts them.
 
 import { RANKING } from "./ranking-parameters";
-import { FIELDS, fieldCount } from "./search-index";
-import type { SearchIndex } from "./search-index";
+import { FIELDS, fieldCount, keptForVersion } from "./search-index";
+import type { KeptForVersion, SearchIndex } from "./search-index";
 import type { Alternatives } from "./query-expansion";
 
 /**
@@ -15,13 +15,13 @@ import type { Alternatives } from "./query-expansion";
  * query then reads one number per field a term is in, where working it out was a third of the
  * postings walk. Read once per query: {@link scoreGroup} takes them.
  */
-const heldNorms = new WeakMap<SearchIndex, { version: number; b: string; norms: Float64Array }>();
+const heldNorms = new WeakMap<SearchIndex, KeptForVersion<Float64Array>>();
 
 export function lengthNorms(index: SearchIndex): Float64Array {
-  const version = index.version;
-  const b = RANKING.fieldB.join();
-  const held = version === undefined ? undefined : heldNorms.get(index);
-  if (held !== undefined && held.version === version && held.b === b) return held.norms;
+  return keptForVersion(heldNorms, index, () => normsOf(index), RANKING.fieldB.join());
+}
+
+function normsOf(index: SearchIndex): Float64Array {
   const lengths = index.fieldLengths;
   const norms = new Float64Array(index.facts.length * FIELDS.length);
   for (let field = 0; field < FIELDS.length; field++) {
@@ -29,7 +29,6 @@ export function lengthNorms(index: SearchIndex): Float64Array {
     const average = index.averageLengths[field] ?? 1;
     for (let at = field; at < norms.length; at += FIELDS.length) norms[at] = 1 - fieldB + (fieldB * (lengths[at] ?? 0)) / average;
   }
-  if (version !== undefined) heldNorms.set(index, { version, b, norms });
   return norms;
 }
 
