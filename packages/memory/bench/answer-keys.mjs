@@ -5,6 +5,7 @@
 // about a current value never names a fact a link or a restatement replaced — no expected fact is
 // filler, and every question names its kind and style. Prints the counts per kind and style.
 import * as memoryModule from "../dist/index.js";
+import { benchMemory } from "./quality.mjs";
 
 const KINDS = ["when", "who", "said", "picked", "current", "before", "day", "what", "howto"];
 const STYLES = ["plain", "terse", "rambling", "typo", "nonnative", "paraphrase", "role"];
@@ -14,7 +15,7 @@ export async function checkAnswerKeys(memoryList, queries) {
   const problems = [];
   const memories = new Map();
   for (const { name, facts, keyOf } of memoryList) {
-    const memory = new memoryModule.FoundryMemory({ root: "/nonexistent-memory-bench", driver: new memoryModule.InMemoryFactStore(facts) });
+    const memory = benchMemory(memoryModule, facts);
     const active = new Set((await memory.activeFacts()).map((fact) => keyOf.get(fact.id)));
     memories.set(name, { active, byKey: new Map(facts.map((fact) => [keyOf.get(fact.id), fact])) });
   }

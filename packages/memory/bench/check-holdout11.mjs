@@ -5,13 +5,13 @@
 // Run after `pnpm exec turbo run build`: node packages/memory/bench/check-holdout11.mjs
 import { readFileSync } from "node:fs";
 import * as memoryModule from "../dist/index.js";
-import { holdout11Memories } from "./quality.mjs";
+import { benchMemory, holdout11Memories } from "./quality.mjs";
 
 const { queries } = JSON.parse(readFileSync(new URL("./queries-holdout11.json", import.meta.url), "utf8"));
 const kindOf = (key) => key.split("-").slice(-2, -1)[0];
 const problems = [];
 for (const { name, facts, keyOf } of holdout11Memories()) {
-  const memory = new memoryModule.FoundryMemory({ root: "/nonexistent-memory-bench", driver: new memoryModule.InMemoryFactStore(facts) });
+  const memory = benchMemory(memoryModule, facts);
   const active = new Set((await memory.activeFacts()).map((fact) => keyOf.get(fact.id)));
   const byKey = new Map(facts.map((fact) => [keyOf.get(fact.id), fact]));
   const activeOf = (kind) => [...active].filter((key) => kindOf(key) === kind).map((key) => [key, byKey.get(key)]);

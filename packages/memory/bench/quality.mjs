@@ -257,9 +257,14 @@ export async function scoreInMemories(searchOver, memories, questions) {
   return { n: sums.n, top1: sums.top1 / n, recall5: sums.recall5 / n, mrr: sums.mrr / n };
 }
 
+/** One memory module's FoundryMemory over `facts`, on its in-memory driver (no folder is read). */
+export function benchMemory(module, facts) {
+  return new module.FoundryMemory({ root: "/nonexistent-memory-bench", driver: new module.InMemoryFactStore(facts) });
+}
+
 /** A search over `facts` through one memory module's FoundryMemory and in-memory driver. */
 export function memorySearch(module, facts) {
-  const memory = new module.FoundryMemory({ root: "/nonexistent-memory-bench", driver: new module.InMemoryFactStore(facts) });
+  const memory = benchMemory(module, facts);
   return async (query) => (await memory.search({ query, limit: 10 })).hits.map((hit) => hit.fact.id);
 }
 

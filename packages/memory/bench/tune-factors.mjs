@@ -15,7 +15,7 @@
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { devSets } from "./dev-set-list.mjs";
-import { answerPosition } from "./quality.mjs";
+import { answerPosition, benchMemory } from "./quality.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const module = await import(pathToFileURL(path.join(here, "../dist/index.js")).href);
@@ -54,7 +54,7 @@ const setNames = [];
 for (const [set, asked, memories] of devSets()) {
   setNames.push(set);
   for (const { name, facts, keyOf } of memories) {
-    const memory = new module.FoundryMemory({ root: "/nonexistent-memory-bench", driver: new module.InMemoryFactStore(facts) });
+    const memory = benchMemory(module, facts);
     for (const { query, relevant } of asked.filter((question) => question.memory === name)) questions.push({ set, memory, keyOf, query, relevant });
   }
 }
