@@ -12,6 +12,7 @@ import { CatalogError, CatalogErrorCode } from "./errors";
 import { closestNames } from "./search/fuzzy";
 import { resultFor, SearchSettings, ToolSearchIndex, type RankedTool, type SearchOptions } from "./search/tool-search";
 import { SemanticToolSearch } from "./search/semantic/semantic-tools";
+import { LearnedRequests, type LearnedRequest } from "./search/learned-requests";
 import type { SemanticStatus } from "@foundry-mcp/text-analysis";
 import type { CallContext, Paging, SearchResult, ToolDefinition, ToolDescription, ToolOutput, ToolsetDefinition } from "./types";
 
@@ -79,10 +80,15 @@ export class ToolCatalog<C extends CallContext = CallContext> {
   private readonly environment: DispatchEnvironment<C>;
   private readonly quota: QuotaDriver | undefined;
   private readonly semantic: SemanticToolSearch<ToolDefinition<C>> | undefined;
+  private readonly learning: LearnedRequests | undefined;
+  // The learning version and the time the current index was built with (see index()).
+  private indexLearnedVersion = 0;
+  private indexBuiltAt = 0;
 
   constructor(private readonly options: ToolCatalogOptions<C> = {}) {
     this.searchSettings = new SearchSettings(options.search);
     this.semantic = options.search?.semantic === undefined ? undefined : new SemanticToolSearch(options.search.semantic);
+    this.learning = options.search?.learning === false ? undefined : new LearnedRequests(options.search?.learning);
     this.quota = options.quota ?? (options.hourlyCap === undefined ? undefined : new MemoryQuotaDriver());
     this.environment = {
       validator: options.validator ?? createCatalogValidator(),
@@ -302,8 +308,45 @@ export class ToolCatalog<C extends CallContext = CallContext> {
     );
   }
 
+  /**
+   * Records that `request` was answered by `tool`: an agent searched with those words, then
+   * called or described the tool. The request joins the tool's indexed text (the `requests`
+   * field, weight 0.5), so later requests in the same words find it. Each tool keeps its
+   * `search.learning.maxPerTool` newest distinct requests; a search reads what was learned once
+   * the index is `refreshMs` old, or at once after tools change. Ignored when learning is off.
+   * Unknown tool: UNKNOWN_TOOL; an empty request or one over 1,000 characters: INVALID_LEARNED_REQUEST.
+   */
+  learn(request: string, tool: string): void {
+    if (this.learning === undefined) return;
+    this.require(tool);
+    this.learning.add(tool, request);
+  }
+
+  /** Every learned request, oldest first, to save and learn again after a restart (empty when learning is off). */
+  learnedRequests(): LearnedRequest[] {
+    return this.learning?.entries() ?? [];
+  }
+
+  /** Forgets what was learned for one tool, or for all; the next search reads the index without it. */
+  forgetLearned(tool?: string): void {
+    if (this.learning === undefined) return;
+    const before = this.learning.version;
+    this.learning.forget(tool);
+    if (this.learning.version !== before) this.searchIndex = undefined;
+  }
+
   private index(): ToolSearchIndex<ToolDefinition<C>> {
-    this.searchIndex ??= new ToolSearchIndex(this.list(), this.toolsetMap, this.searchSettings);
+    const learning = this.learning;
+    // Requests learned since the build are read once the index is refreshMs old: a rebuild
+    // re-reads every tool's text, too dear to pay for each learned request.
+    if (this.searchIndex !== undefined && learning !== undefined && learning.version !== this.indexLearnedVersion && Date.now() - this.indexBuiltAt >= learning.refreshMs) {
+      this.searchIndex = undefined;
+    }
+    if (this.searchIndex === undefined) {
+      this.searchIndex = new ToolSearchIndex(this.list(), this.toolsetMap, this.searchSettings, (tool) => learning?.textOf(tool));
+      this.indexLearnedVersion = learning?.version ?? 0;
+      this.indexBuiltAt = Date.now();
+    }
     return this.searchIndex;
   }
 

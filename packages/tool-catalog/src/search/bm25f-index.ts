@@ -1,5 +1,5 @@
 // BM25F index over tools: fields (name, title, toolset, description, parameter names and
-// parameter help text), each
+// parameter help text, and the requests a host learned for the tool), each
 // with its own weight and length normalisation, folded into one saturated term frequency per
 // (term, tool) at build time so a query only walks posting lists. Neighbours: search/text.ts
 // analyses the text, search/rank.ts combines term scores into tool scores.
@@ -14,15 +14,16 @@ import { splitCompound } from "./name-segments";
 /**
  * Indexed fields in bit order (a posting's `mask` has bit i set when INDEX_FIELDS[i] holds the
  * term). The description is split: its lead sentence says what the tool does, the rest is usage
- * notes, so they weigh differently.
+ * notes, so they weigh differently. `requests` holds the requests a host saw the tool answer
+ * (search/learned-requests.ts); it is empty until the host learns one.
  */
-export const INDEX_FIELDS = ["name", "title", "toolset", "lead", "description", "parameters", "parameterNames"] as const;
+export const INDEX_FIELDS = ["name", "title", "toolset", "lead", "description", "parameters", "parameterNames", "requests"] as const;
 
 /** One indexed field. */
 export type IndexField = (typeof INDEX_FIELDS)[number];
 
-/** The field each indexed field is reported as in `matchedIn`. */
-export const REPORTED_FIELD: Record<IndexField, SearchField> = {
+/** The field each indexed field is reported as in `matchedIn` (learned requests are not the tool's own text: none). */
+export const REPORTED_FIELD: Record<IndexField, SearchField | undefined> = {
   name: "name",
   title: "title",
   toolset: "toolset",
@@ -30,6 +31,7 @@ export const REPORTED_FIELD: Record<IndexField, SearchField> = {
   description: "description",
   parameters: "parameters",
   parameterNames: "parameters",
+  requests: undefined,
 };
 
 /** Per-field weight and length normalisation (b); k1 is shared. */
@@ -43,13 +45,17 @@ export interface Bm25fSettings {
  * Weights chosen so a word in a tool's name outranks the same word in a parameter's help text.
  * Parameter help weighs 0.3 (0.15 before issue 32): a tool with a terse description often says
  * the rest in its parameters' help ("the city to get the weather for"); the change moved the
- * external sets and the earlier holdouts up and no dev set down.
+ * external sets and the earlier holdouts up and no dev set down. Learned requests weigh 0.5 with
+ * light length normalisation (issue 32's learning round: 0.25–1 and b 0–0.75 measured alike).
  */
 export const DEFAULT_BM25F: Bm25fSettings = {
-  weights: { name: 2, title: 1.5, toolset: 0.2, lead: 1.5, description: 0.5, parameters: 0.3, parameterNames: 0.2 },
-  lengthNormalisation: { name: 0.5, title: 0.5, toolset: 0.3, lead: 0.5, description: 0.75, parameters: 0.75, parameterNames: 0.5 },
+  weights: { name: 2, title: 1.5, toolset: 0.2, lead: 1.5, description: 0.5, parameters: 0.3, parameterNames: 0.2, requests: 0.5 },
+  lengthNormalisation: { name: 0.5, title: 0.5, toolset: 0.3, lead: 0.5, description: 0.75, parameters: 0.75, parameterNames: 0.5, requests: 0 },
   k1: 1.6,
 };
+
+const TOOLSET_FIELD = INDEX_FIELDS.indexOf("toolset");
+const REQUESTS_FIELD = INDEX_FIELDS.indexOf("requests");
 
 // The lead sentence and the rest of a description.
 function splitDescription(description: string): [string, string] {
@@ -69,6 +75,8 @@ export interface IndexableTool {
   toolsetText: string;
   description: string;
   inputSchema: JsonSchemaObject;
+  /** Requests learned for the tool, as one text (search/learned-requests.ts). */
+  learned?: string;
 }
 
 // One text reduced to its distinct stems and their counts.
@@ -118,7 +126,7 @@ export class Bm25fIndex {
   readonly enumValues = new EnumValueIndex();
   /** Distinct stems in each tool's name (for the name-coverage bonus). */
   readonly nameStemCounts: number[] = [];
-  /** Each tool's indexed words (every field but the toolset's), and their average (for the second stage). */
+  /** Each tool's indexed words (every field but the toolset's and the learned requests'), and their average (for the second stage). */
   readonly wordCounts: number[] = [];
   /** Per tool, the distinct stems of what it says it does: its name, title, lead and description (search/distinct-words.ts). */
   readonly describingStems: string[][] = [];
@@ -155,7 +163,7 @@ export class Bm25fIndex {
         parameters = parameterText(tool.inputSchema);
         schemaTexts.set(tool.inputSchema, parameters);
       }
-      return { lead, rest, terms: [tool.title ?? "", tool.toolsetText, lead, rest, parameters.help, parameters.names].map(termsOf) };
+      return { lead, rest, terms: [tool.title ?? "", tool.toolsetText, lead, rest, parameters.help, parameters.names, tool.learned ?? ""].map(termsOf) };
     });
     const otherWords = new Set(this.surfaceWords.keys());
     const slots = new Map<string, number>();
@@ -180,7 +188,7 @@ export class Bm25fIndex {
       });
       lengths.push(fieldTerms.map((terms) => terms.length));
       this.nameStemCounts.push(fieldTerms[0]!.stems.length);
-      this.wordCounts.push(fieldTerms.reduce((sum, terms, field) => (INDEX_FIELDS[field] === "toolset" ? sum : sum + terms.length), 0));
+      this.wordCounts.push(fieldTerms.reduce((sum, terms, field) => (field === TOOLSET_FIELD || field === REQUESTS_FIELD ? sum : sum + terms.length), 0));
       docStems.push(stems);
       this.describingStems.push(stems.filter((_, slot) => DESCRIBING_FIELDS.some((field) => table[slot * fieldCount + field]! > 0)));
       docCounts.push(table);

@@ -220,7 +220,8 @@ function addComponents(group: QueryGroup, index: Bm25fIndex, best: Scratch, comp
 export function fieldsOfMask(mask: number): SearchField[] {
   const fields = new Set<SearchField>();
   INDEX_FIELDS.forEach((field, bit) => {
-    if ((mask & (1 << bit)) !== 0) fields.add(REPORTED_FIELD[field]);
+    const reported = REPORTED_FIELD[field];
+    if ((mask & (1 << bit)) !== 0 && reported !== undefined) fields.add(reported);
   });
   return [...fields];
 }

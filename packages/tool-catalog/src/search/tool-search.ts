@@ -18,6 +18,7 @@ import { preferDistinctWords } from "./distinct-words";
 import { StatedArguments } from "./stated-arguments";
 import { StatedCounts } from "./stated-counts";
 import { TemporalFit } from "./temporal-fit";
+import type { LearningOptions } from "./learned-requests";
 import type { SemanticSearchSettings } from "@foundry-mcp/text-analysis";
 
 /** How a catalog searches: vocabulary expansion, typo/prefix tolerance, BM25F settings. */
@@ -56,6 +57,8 @@ export interface SearchOptions {
   semantic?: SemanticSearchSettings;
   /** The learned second stage (search/rerank.ts; default off): `{}` turns it on with the trained weights. */
   reranker?: RerankerSettings;
+  /** Requests the host saw a tool answer (`catalog.learn`) join that tool's text (default on; `false` ignores `learn`; search/learned-requests.ts). */
+  learning?: LearningOptions | false;
 }
 
 /** The second stage's model, and a trainer's view of its input (bench/train-reranker.mjs). */
@@ -137,6 +140,7 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
     private readonly tools: readonly T[],
     toolsets: ReadonlyMap<string, ToolsetDefinition>,
     private readonly settings: SearchSettings,
+    learnedText: (tool: string) => string | undefined = () => undefined,
   ) {
     // Tools share a handful of action sets, so a query's action fit is worked out once per set
     // rather than once per matching tool.
@@ -155,7 +159,7 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
       tools.map((tool) => {
         const toolset = toolsets.get(tool.toolset);
         const toolsetText = toolset === undefined ? tool.toolset : `${toolset.name} ${toolset.title} ${toolset.description}`;
-        return { name: nameWithinToolset(tool.name, toolset), title: tool.title, toolsetText, description: tool.description, inputSchema: tool.inputSchema };
+        return { name: nameWithinToolset(tool.name, toolset), title: tool.title, toolsetText, description: tool.description, inputSchema: tool.inputSchema, learned: learnedText(tool.name) };
       }),
       settings.bm25f,
     );

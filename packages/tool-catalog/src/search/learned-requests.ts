@@ -1,0 +1,155 @@
+// Requests a host saw answered by a tool (an agent searched, then called or described the tool),
+// kept per tool so the index can read them as one more field of the tool's text. This is how a
+// deployment's own words reach its tools: "scholarly resources" for a tool that says "academic
+// papers". Bounded per tool (the newest kept); a request said again moves to the newest place.
+// Neighbours: search/bm25f-index.ts indexes the text as the `requests` field, catalog.ts decides
+// when a rebuilt index reads them.
+
+import { CatalogError, CatalogErrorCode } from "../errors";
+
+/** One request a host saw answered by one tool. */
+export interface LearnedRequest {
+  tool: string;
+  request: string;
+}
+
+/** How a catalog learns from requests (`search.learning`; `false` turns learning off). */
+export interface LearningOptions {
+  /** Newest distinct requests kept per tool (default 20, 1 to 200). */
+  maxPerTool?: number;
+  /** Requests kept in all; past it the oldest are forgotten first (default 20,000, 1 to 1,000,000). */
+  maxTotal?: number;
+  /**
+   * Milliseconds a built index serves before a search rebuilds it to read requests learned
+   * since (default 10,000; 0 reads them at the next search). Rebuilding costs about as much as
+   * the first search after start (about a second at 10,000 tools), so it is not done per request.
+   */
+  refreshMs?: number;
+}
+
+/** The longest request `learn` keeps, in characters. */
+export const MAX_LEARNED_REQUEST_LENGTH = 2000;
+const DEFAULT_MAX_PER_TOOL = 20;
+const MOST_PER_TOOL = 200;
+const DEFAULT_MAX_TOTAL = 20_000;
+const MOST_TOTAL = 1_000_000;
+const DEFAULT_REFRESH_MS = 10_000;
+const MOST_REFRESH_MS = 3_600_000;
+
+function boundedInteger(value: unknown, field: string, fallback: number, least: number, most: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < least || value > most) {
+    throw new CatalogError(CatalogErrorCode.INVALID_SEARCH_OPTIONS, `search.learning.${field} must be an integer from ${least} to ${most}; got ${String(value)}.`);
+  }
+  return value;
+}
+
+/** The requests learned per tool, in learning order. */
+export class LearnedRequests {
+  readonly maxPerTool: number;
+  readonly refreshMs: number;
+  readonly maxTotal: number;
+  /** Bumped by every change, so the catalog knows when its index is behind. */
+  version = 0;
+  // Per tool, its requests from oldest to newest; a Map keeps tools in first-learned order.
+  private readonly byTool = new Map<string, string[]>();
+  // Global learning order for the snapshot: per tool, the sequence number of each request.
+  private readonly order = new Map<string, number[]>();
+  private sequence = 0;
+  private total = 0;
+
+  constructor(options: LearningOptions = {}) {
+    if (options === null || typeof options !== "object") {
+      throw new CatalogError(CatalogErrorCode.INVALID_SEARCH_OPTIONS, `search.learning must be an object or false; got ${String(options)}.`);
+    }
+    this.maxPerTool = boundedInteger(options.maxPerTool, "maxPerTool", DEFAULT_MAX_PER_TOOL, 1, MOST_PER_TOOL);
+    this.refreshMs = boundedInteger(options.refreshMs, "refreshMs", DEFAULT_REFRESH_MS, 0, MOST_REFRESH_MS);
+    this.maxTotal = boundedInteger(options.maxTotal, "maxTotal", DEFAULT_MAX_TOTAL, 1, MOST_TOTAL);
+  }
+
+  /** Records one request for one (registered) tool; the caller checked the tool. */
+  add(tool: string, request: unknown): void {
+    if (typeof request !== "string") {
+      throw new CatalogError(CatalogErrorCode.INVALID_LEARNED_REQUEST, `request must be a string; got ${request === null ? "null" : typeof request}.`);
+    }
+    const text = request.replace(/\s+/g, " ").trim();
+    if (text === "") throw new CatalogError(CatalogErrorCode.INVALID_LEARNED_REQUEST, "request is empty; pass the words the agent searched with.");
+    if (text.length > MAX_LEARNED_REQUEST_LENGTH) {
+      throw new CatalogError(
+        CatalogErrorCode.INVALID_LEARNED_REQUEST,
+        `request is ${text.length} characters; at most ${MAX_LEARNED_REQUEST_LENGTH} are learned. Pass the search request, not a transcript.`,
+        { details: { length: text.length, most: MAX_LEARNED_REQUEST_LENGTH } },
+      );
+    }
+    const requests = this.byTool.get(tool) ?? [];
+    const order = this.order.get(tool) ?? [];
+    const key = text.toLowerCase();
+    const seen = requests.findIndex((known) => known.toLowerCase() === key);
+    if (seen >= 0) {
+      requests.splice(seen, 1);
+      order.splice(seen, 1);
+      this.total -= 1;
+    }
+    requests.push(text);
+    order.push((this.sequence += 1));
+    this.total += 1;
+    this.byTool.set(tool, requests);
+    this.order.set(tool, order);
+    if (requests.length > this.maxPerTool) this.dropOldest(tool);
+    while (this.total > this.maxTotal) this.dropOldest(this.toolWithOldest());
+    this.version += 1;
+  }
+
+  // Forgets one tool's oldest request.
+  private dropOldest(tool: string): void {
+    const requests = this.byTool.get(tool)!;
+    requests.shift();
+    this.order.get(tool)!.shift();
+    this.total -= 1;
+    if (requests.length === 0) {
+      this.byTool.delete(tool);
+      this.order.delete(tool);
+    }
+  }
+
+  // The tool holding the oldest request of all (a scan over tools: only when over maxTotal).
+  private toolWithOldest(): string {
+    let oldest = "";
+    let at = Infinity;
+    for (const [tool, order] of this.order) {
+      if (order[0]! < at) {
+        at = order[0]!;
+        oldest = tool;
+      }
+    }
+    return oldest;
+  }
+
+  /** Forgets one tool's requests, or every tool's. */
+  forget(tool?: string): void {
+    if (tool === undefined) {
+      this.byTool.clear();
+      this.order.clear();
+      this.total = 0;
+    } else if (this.byTool.has(tool)) {
+      this.total -= this.byTool.get(tool)!.length;
+      this.byTool.delete(tool);
+      this.order.delete(tool);
+    } else {
+      return;
+    }
+    this.version += 1;
+  }
+
+  /** One tool's requests as one text (undefined when none). */
+  textOf(tool: string): string | undefined {
+    return this.byTool.get(tool)?.join(" \n ");
+  }
+
+  /** Every request, oldest first: learning them again in this order rebuilds the same state. */
+  entries(): LearnedRequest[] {
+    const all: Array<{ at: number; tool: string; request: string }> = [];
+    for (const [tool, requests] of this.byTool) requests.forEach((request, position) => all.push({ at: this.order.get(tool)![position]!, tool, request }));
+    return all.sort((left, right) => left.at - right.at).map(({ tool, request }) => ({ tool, request }));
+  }
+}
