@@ -81,7 +81,7 @@ export class ToolCatalog<C extends CallContext = CallContext> {
   private readonly quota: QuotaDriver | undefined;
   private readonly semantic: SemanticToolSearch<ToolDefinition<C>> | undefined;
   private readonly learning: LearnedRequests | undefined;
-  // The learning version and the time the current index was built with (see index()).
+  // The learning version the current index read, and when it was built (performance.now(); see index()).
   private indexLearnedVersion = 0;
   private indexBuiltAt = 0;
 
@@ -314,7 +314,7 @@ export class ToolCatalog<C extends CallContext = CallContext> {
    * field, weight 0.5), so later requests in the same words find it. Each tool keeps its
    * `search.learning.maxPerTool` newest distinct requests; a search reads what was learned once
    * the index is `refreshMs` old, or at once after tools change. Ignored when learning is off.
-   * Unknown tool: UNKNOWN_TOOL; an empty request or one over 1,000 characters: INVALID_LEARNED_REQUEST.
+   * Unknown tool: UNKNOWN_TOOL; a request empty or over MAX_LEARNED_REQUEST_LENGTH (2,000) characters: INVALID_LEARNED_REQUEST.
    */
   learn(request: string, tool: string): void {
     if (this.learning === undefined) return;
@@ -339,13 +339,13 @@ export class ToolCatalog<C extends CallContext = CallContext> {
     const learning = this.learning;
     // Requests learned since the build are read once the index is refreshMs old: a rebuild
     // re-reads every tool's text, too dear to pay for each learned request.
-    if (this.searchIndex !== undefined && learning !== undefined && learning.version !== this.indexLearnedVersion && Date.now() - this.indexBuiltAt >= learning.refreshMs) {
+    if (this.searchIndex !== undefined && learning !== undefined && learning.version !== this.indexLearnedVersion && performance.now() - this.indexBuiltAt >= learning.refreshMs) {
       this.searchIndex = undefined;
     }
     if (this.searchIndex === undefined) {
       this.searchIndex = new ToolSearchIndex(this.list(), this.toolsetMap, this.searchSettings, (tool) => learning?.textOf(tool));
       this.indexLearnedVersion = learning?.version ?? 0;
-      this.indexBuiltAt = Date.now();
+      this.indexBuiltAt = performance.now();
     }
     return this.searchIndex;
   }

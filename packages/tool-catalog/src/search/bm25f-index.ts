@@ -46,7 +46,8 @@ export interface Bm25fSettings {
  * Parameter help weighs 0.3 (0.15 before issue 32): a tool with a terse description often says
  * the rest in its parameters' help ("the city to get the weather for"); the change moved the
  * external sets and the earlier holdouts up and no dev set down. Learned requests weigh 0.5 with
- * light length normalisation (issue 32's learning round: 0.25–1 and b 0–0.75 measured alike).
+ * no length normalisation: the field's average length depends on how many tools learned any, and
+ * one request on one tool of hundreds weighed nothing (decision 0055; 0.25–1 measured alike).
  */
 export const DEFAULT_BM25F: Bm25fSettings = {
   weights: { name: 2, title: 1.5, toolset: 0.2, lead: 1.5, description: 0.5, parameters: 0.3, parameterNames: 0.2, requests: 0.5 },
