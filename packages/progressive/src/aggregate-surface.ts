@@ -13,9 +13,13 @@ import { createProgressiveSurface } from "./surface";
 /** The catalog's call context of one call: the aggregator's, carrying the client's signal and progress sink to the upstream call, and its AskClient to the gate. */
 type ServeCallContext = CallContext & { onProgress?: CallScope["onProgress"]; ask?: CallScope["ask"]; trace?: CallScope["trace"] };
 
+// An aggregator fronts tens to hundreds of tools (an index rebuild is a few tens of ms): requests
+// learned from its client's searches count from the next search a second later.
+const LEARNING_REFRESH_MS = 1000;
+
 /** A catalog over the current registry: one toolset per configured server, calls through the gate. */
 function buildCatalog(manager: AggregatedManager, gate: CallGate): ToolCatalog<ServeCallContext> {
-  const catalog = new ToolCatalog<ServeCallContext>({ validateOutput: false });
+  const catalog = new ToolCatalog<ServeCallContext>({ validateOutput: false, search: { learning: { refreshMs: LEARNING_REFRESH_MS } } });
   const call = (tool: HostTool, args: Record<string, unknown>, context: ServeCallContext) =>
     callThroughGate(manager, gate, tool, args, { signal: context.signal, onProgress: context.onProgress, ask: context.ask, trace: context.trace });
   new ClientToolsets(catalog, manager, { call }).sync();
@@ -40,13 +44,17 @@ function progressiveSurface(manager: AggregatedManager, view: RegistryView, gate
       // The view hands out a new tool array after each registry change (registry-view.ts).
       const from = { tools: view.tools(), servers: view.servers().map((row) => row.name).join("\n") };
       if (!catalog || builtFrom?.tools !== from.tools || builtFrom.servers !== from.servers) {
+        const previous = catalog;
         catalog = buildCatalog(manager, gate);
         builtFrom = from;
+        // What searches learned outlives the rebuild, for the tools still there.
+        for (const { request, tool } of previous?.learnedRequests() ?? []) if (catalog.get(tool) !== undefined) catalog.learn(request, tool);
       }
     }
     return catalog;
   };
-  const surface = createProgressiveSurface({ catalog: current });
+  // One client per aggregator: every search and call comes from it.
+  const surface = createProgressiveSurface({ catalog: current, learning: { callerOf: () => "client" } });
   return {
     listTools: () => surface.listTools(),
     refresh() {

@@ -5,6 +5,8 @@ export { BASE_TOOL_NAMES, baseTools } from "./base-tools";
 export type { BaseToolName } from "./base-tools";
 export { createProgressiveSurface, listedToolOf } from "./surface";
 export type { ProgressiveSurface, ProgressiveSurfaceOptions } from "./surface";
+export { MAX_CALLERS, SEARCHES_PER_CALLER } from "./search-learning";
+export type { SearchLearning } from "./search-learning";
 export { subjectOf, TOOL_ERROR_RESULT } from "./outcome";
 export type { CallAnswer, CallOutcome, CallStep } from "./outcome";
 export { compactSearch, errorResult, jsonResult, toCallResult } from "./results";

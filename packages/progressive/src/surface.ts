@@ -11,6 +11,7 @@ import { unknownTool } from "@foundry-mcp/server-kit";
 import { compactSearch, errorResult, jsonResult, toCallResult } from "./results";
 import { refusalCode, subjectOf, TOOL_ERROR_RESULT, type CallAnswer, type CallOutcome, type CallStep } from "./outcome";
 import type { CallResult, ListedTool } from "./wire";
+import { SearchLearner, type SearchLearning } from "./search-learning";
 
 /** Options of createProgressiveSurface. */
 export interface ProgressiveSurfaceOptions<C extends CallContext> {
@@ -18,6 +19,12 @@ export interface ProgressiveSurfaceOptions<C extends CallContext> {
   catalog: ToolCatalog<C> | (() => ToolCatalog<C>);
   /** Tools listed natively beside the base four (e.g. pinned toolsets); callable by their own name. */
   advertised?: ToolDefinition<C>[];
+  /**
+   * Learn each search_tools request for the tool the same caller then describes, reads or runs
+   * from that search's page (the catalog's `learn`; search-learning.ts). Default off: `{}` turns
+   * it on with the credential (else the workspace) as the caller.
+   */
+  learning?: SearchLearning<C>;
 }
 
 /** What a host serves: the tool list and one call. */
@@ -77,6 +84,7 @@ export function createProgressiveSurface<C extends CallContext>(options: Progres
   const advertised = options.advertised ?? [];
   const advertisedNames = new Set(advertised.map((tool) => tool.name));
   const validators = new AjvValidatorProvider();
+  const learner = options.learning === undefined ? undefined : new SearchLearner<C>(options.learning);
   // Validators are cached by schema: keep one set of base tools per toolset list.
   let cached: { key: string; tools: ListedTool[] } | undefined;
   const base = (): ListedTool[] => {
@@ -101,18 +109,27 @@ export function createProgressiveSurface<C extends CallContext>(options: Progres
   const route = async (name: string, args: Record<string, unknown>, context: C): Promise<{ run: AdmittedCall<C> } | { result: CallResult }> => {
     const catalog = current();
     // answerCall/resolveCall let only advertised names through.
-    if (!isBaseTool(name)) return { run: await catalog.admit("run", name, args, context) };
+    if (!isBaseTool(name)) return chosen(catalog, name, { run: await catalog.admit("run", name, args, context) }, context);
     const input = checked(name, args);
     switch (name) {
-      case "search_tools":
-        return { result: jsonResult(compactSearch(await catalog.search(input as { query: string; toolset?: string; offset?: number; limit?: number }))) };
+      case "search_tools": {
+        const query = input as { query: string; toolset?: string; offset?: number; limit?: number };
+        const page = await catalog.search(query);
+        learner?.searched(query.query, page, context);
+        return { result: jsonResult(compactSearch(page)) };
+      }
       case "describe_tool":
-        return { result: jsonResult({ ...catalog.describe(input.name as string) }) };
+        return chosen(catalog, input.name as string, { result: jsonResult({ ...catalog.describe(input.name as string) }) }, context);
       case "read_tool":
-        return { run: await catalog.admit("read", input.name as string, input.arguments ?? {}, context) };
+        return chosen(catalog, input.name as string, { run: await catalog.admit("read", input.name as string, input.arguments ?? {}, context) }, context);
       case "run_tool":
-        return { run: await catalog.admit("run", input.name as string, input.arguments ?? {}, context) };
+        return chosen(catalog, input.name as string, { run: await catalog.admit("run", input.name as string, input.arguments ?? {}, context) }, context);
     }
+  };
+  // A tool the caller went on to use once the catalog let it (described, or admitted to run): a lesson for search.
+  const chosen = <T>(catalog: ToolCatalog<C>, tool: string, routed: T, context: C): T => {
+    learner?.chose(catalog, tool, context);
+    return routed;
   };
 
   const answered = (outcome: (code: string) => CallOutcome, result: CallResult): CallAnswer => ({

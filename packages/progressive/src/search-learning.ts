@@ -1,0 +1,77 @@
+// Learning from the surface's own traffic: a caller searches with some words, then describes,
+// reads or runs one of the tools that search showed. That pair is what the catalog's `learn`
+// wants (tool-catalog's learned requests, decision 0055): the words this deployment's agents use
+// for that tool. Kept per caller (the last few searches of the most recent callers, both bounded),
+// each (search, tool) pair learned once. Neighbours: surface.ts calls it around each call.
+import { CatalogError, CatalogErrorCode, type CallContext, type LearnedRequest, type SearchPage, type ToolCatalog } from "@foundry-mcp/tool-catalog";
+
+/** How a progressive surface learns from search_tools followed by a call (`learning` of createProgressiveSurface). */
+export interface SearchLearning<C extends CallContext> {
+  /** The caller a call comes from; a search and a later call pair only within one caller (default: the credential, else the workspace). */
+  callerOf?: (context: C) => string;
+  /** Told of each pair after the catalog learned it, to keep it (a host's store). Must not throw: the call it follows has its answer already. */
+  learned?: (pair: LearnedRequest, context: C) => void;
+}
+
+/** Searches remembered per caller: the newest few, since the tool an agent settles on comes soon after its search. */
+export const SEARCHES_PER_CALLER = 4;
+/** Callers remembered at once; past it the one heard from least recently is forgotten. */
+export const MAX_CALLERS = 1000;
+
+// One search: its request, the tools its page showed (names and variants), the ones learned from it.
+interface ShownSearch {
+  request: string;
+  shown: Set<string>;
+  learned: Set<string>;
+}
+
+const defaultCaller = (context: CallContext): string => (context.credentialId === undefined ? `workspace:${context.workspace}` : `credential:${context.credentialId}`);
+
+/** The recent searches of recent callers, and the learning step after a call names a tool. */
+export class SearchLearner<C extends CallContext> {
+  private readonly callers = new Map<string, ShownSearch[]>();
+  private readonly callerOf: (context: C) => string;
+
+  constructor(private readonly options: SearchLearning<C>) {
+    this.callerOf = options.callerOf ?? defaultCaller;
+  }
+
+  /** Remembers a search_tools answer (an empty query browses: nothing to learn). */
+  searched(request: string, page: SearchPage, context: C): void {
+    const text = request.trim();
+    if (text === "") return;
+    const shown = new Set(page.results.flatMap((result) => [result.name, ...(result.variants ?? [])]));
+    if (shown.size === 0) return;
+    const searches = this.touch(this.callerOf(context));
+    searches.push({ request: text, shown, learned: new Set() });
+    if (searches.length > SEARCHES_PER_CALLER) searches.shift();
+  }
+
+  /**
+   * The caller named `tool` (describe_tool, read_tool, run_tool or an advertised tool, admitted):
+   * the newest of its searches that showed the tool and has not taught it yet teaches it now.
+   */
+  chose(catalog: ToolCatalog<C>, tool: string, context: C): void {
+    const searches = this.callers.get(this.callerOf(context));
+    const search = searches?.findLast((candidate) => candidate.shown.has(tool) && !candidate.learned.has(tool));
+    if (search === undefined) return;
+    search.learned.add(tool);
+    try {
+      catalog.learn(search.request, tool);
+    } catch (error) {
+      // A request over the catalog's length bound is searched but not learned.
+      if (CatalogError.isInstance(error) && error.code === CatalogErrorCode.INVALID_LEARNED_REQUEST) return;
+      throw error;
+    }
+    this.options.learned?.({ request: search.request, tool }, context);
+  }
+
+  // The caller's searches, the caller moved to the newest place (the oldest dropped past MAX_CALLERS).
+  private touch(caller: string): ShownSearch[] {
+    const searches = this.callers.get(caller) ?? [];
+    this.callers.delete(caller);
+    this.callers.set(caller, searches);
+    if (this.callers.size > MAX_CALLERS) this.callers.delete(this.callers.keys().next().value as string);
+    return searches;
+  }
+}

@@ -1,0 +1,102 @@
+// Learning from traffic: a search_tools request is learned for the tool the same caller then
+// describes, reads or runs from that search's page, over a real ToolCatalog.
+import { describe, expect, it } from "vitest";
+import { ToolCatalog, type CallContext, type LearnedRequest } from "@foundry-mcp/tool-catalog";
+import { createProgressiveSurface, MAX_CALLERS, SEARCHES_PER_CALLER, type SearchLearning } from "../src/index";
+
+const ALICE: CallContext = { workspace: "w1", scope: "write", credentialId: "1" };
+const BOB: CallContext = { workspace: "w1", scope: "write", credentialId: "2" };
+
+function catalog(): ToolCatalog {
+  const built = new ToolCatalog({ search: { learning: { refreshMs: 0 } } });
+  built.defineToolset({ name: "notes", prefix: "notes_", title: "Notes", description: "Saved notes." });
+  const tool = (name: string, kind: "read" | "write", description: string) => built.register({ name, toolset: "notes", kind, description, inputSchema: { type: "object" }, handler: () => ({ ok: name }) });
+  tool("notes_list", "read", "List the saved notes. Newest first.");
+  tool("notes_add", "write", "Add a note.");
+  tool("notes_pin", "write", "Pin a note to the top of the list.");
+  return built;
+}
+
+function learning(options: Partial<SearchLearning<CallContext>> = {}) {
+  const store: LearnedRequest[] = [];
+  const notes = catalog();
+  const surface = createProgressiveSurface({ catalog: notes, learning: { learned: (pair) => store.push(pair), ...options } });
+  const call = (context: CallContext, name: string, args: Record<string, unknown>) => surface.callTool(name, args, context);
+  const names = async (query: string) => JSON.parse((await call(ALICE, "search_tools", { query })).content[0]!.text!).results.map((result: { name: string }) => result.name);
+  return { notes, store, call, names };
+}
+
+describe("learning from search_tools followed by a call", () => {
+  it("learns the request for the tool the caller then describes, so the deployment's words find it", async () => {
+    const { notes, store, call, names } = learning();
+    expect(await names("my jottings")).toEqual([]);
+    expect(await names("show my jottings list")).toContain("notes_list");
+    await call(ALICE, "describe_tool", { name: "notes_list" });
+    expect(store).toEqual([{ request: "show my jottings list", tool: "notes_list" }]);
+    expect(notes.learnedRequests()).toEqual(store);
+    expect(await names("my jottings")).toEqual(["notes_list"]);
+  });
+
+  it("learns a pair once, whether the caller describes the tool, reads it or both", async () => {
+    const { store, call } = learning();
+    await call(ALICE, "search_tools", { query: "show my jottings list" });
+    await call(ALICE, "describe_tool", { name: "notes_list" });
+    await call(ALICE, "read_tool", { name: "notes_list", arguments: {} });
+    expect(store).toEqual([{ request: "show my jottings list", tool: "notes_list" }]);
+    // A run admitted after a new search teaches that search too.
+    await call(ALICE, "search_tools", { query: "stick a jotting to the top" });
+    await call(ALICE, "run_tool", { name: "notes_pin", arguments: {} });
+    expect(store).toEqual([
+      { request: "show my jottings list", tool: "notes_list" },
+      { request: "stick a jotting to the top", tool: "notes_pin" },
+    ]);
+  });
+
+  it("learns nothing for a tool the search did not show, another caller's search, a browse or a refused call", async () => {
+    const { store, call } = learning();
+    await call(ALICE, "search_tools", { query: "pin to the top" });
+    await call(ALICE, "describe_tool", { name: "notes_add" });
+    await call(BOB, "describe_tool", { name: "notes_pin" });
+    await call(ALICE, "search_tools", { query: "", toolset: "notes" });
+    await call(ALICE, "describe_tool", { name: "notes_list" });
+    // read_tool refuses a write tool: not admitted, not learned.
+    await call(ALICE, "read_tool", { name: "notes_pin", arguments: {} });
+    expect(store).toEqual([]);
+    await call(ALICE, "describe_tool", { name: "notes_pin" });
+    expect(store).toEqual([{ request: "pin to the top", tool: "notes_pin" }]);
+  });
+
+  it("searches but does not learn a request over the catalog's length bound", async () => {
+    const { store, call, notes } = learning();
+    const long = `list ${"very ".repeat(500)}old notes`;
+    const answer = await call(ALICE, "search_tools", { query: long });
+    expect(answer.isError).toBeUndefined();
+    expect((await call(ALICE, "describe_tool", { name: "notes_list" })).isError).toBeUndefined();
+    expect(store).toEqual([]);
+    expect(notes.learnedRequests()).toEqual([]);
+  });
+
+  it(`remembers a caller's last ${SEARCHES_PER_CALLER} searches and the last ${MAX_CALLERS} callers`, async () => {
+    const { store, call } = learning();
+    await call(ALICE, "search_tools", { query: "pin to the top" });
+    for (let search = 0; search < SEARCHES_PER_CALLER; search += 1) await call(ALICE, "search_tools", { query: `add item ${search}` });
+    await call(ALICE, "describe_tool", { name: "notes_pin" });
+    expect(store).toEqual([]);
+    await call(BOB, "search_tools", { query: "pin to the top" });
+    for (let caller = 0; caller < MAX_CALLERS; caller += 1) await call({ ...ALICE, credentialId: `other-${caller}` }, "search_tools", { query: "add a note" });
+    await call(BOB, "describe_tool", { name: "notes_pin" });
+    expect(store).toEqual([]);
+  });
+
+  it("pairs by the host's caller when it names one, and learns nothing without the option", async () => {
+    const byWorkspace = learning({ callerOf: (context) => context.workspace });
+    await byWorkspace.call(ALICE, "search_tools", { query: "pin to the top" });
+    await byWorkspace.call(BOB, "describe_tool", { name: "notes_pin" });
+    expect(byWorkspace.store).toEqual([{ request: "pin to the top", tool: "notes_pin" }]);
+    const notes = catalog();
+    const plain = createProgressiveSurface({ catalog: notes });
+    await plain.callTool("search_tools", { query: "pin to the top" }, ALICE);
+    await plain.callTool("describe_tool", { name: "notes_pin" }, ALICE);
+    expect(notes.learnedRequests()).toEqual([]);
+  });
+});
