@@ -62,6 +62,27 @@ describe("foya serve --progressive", () => {
     expect(textOf(unknown)).toContain("mcp__crashy__ping");
   });
 
+  it("learns its client's words: a search followed by a run finds that tool first next time", async () => {
+    const session = await connectServe(home, ["--progressive"]);
+    sessions.push(session);
+    const { client } = session;
+    const names = async (query: string) => ((await client.callTool({ name: "search_tools", arguments: { query } })).structuredContent as { results: Array<{ name: string }> }).results.map((result) => result.name);
+    const later = "tot up my figures";
+    const before = (await names(later))[0];
+    expect(before).not.toBe("mcp__ev__get-sum");
+    // The request the client searched with shows the tool it then runs.
+    expect(await names("tot up two numbers")).toContain("mcp__ev__get-sum");
+    expect(textOf(await client.callTool({ name: "run_tool", arguments: { name: "mcp__ev__get-sum", arguments: { a: 1, b: 2 } } }))).toContain("3");
+    // The aggregator's catalog reads what it learned once its index is a second old.
+    const deadline = Date.now() + 10_000;
+    let first = before;
+    while (first !== "mcp__ev__get-sum" && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      first = (await names(later))[0];
+    }
+    expect(first).toBe("mcp__ev__get-sum");
+  });
+
   it("still puts write calls to the approval gate", async () => {
     const session = await connectServe(home, ["--progressive", "--approval", "ask"], { action: "decline" });
     sessions.push(session);
