@@ -83,6 +83,17 @@ describe("foya serve --progressive", () => {
     expect(first).toBe("mcp__ev__get-sum");
   });
 
+  it("keeps what its client taught in the home folder, so the next serve starts with it", async () => {
+    // The test above taught "tot up two numbers" → get-sum, in this home.
+    const file = `${home}/learned-requests.json`;
+    expect(JSON.parse(fs.readFileSync(file, "utf8"))).toEqual({ learned: [{ tool: "mcp__ev__get-sum", request: "tot up two numbers" }] });
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const session = await connectServe(home, ["--progressive"]);
+    sessions.push(session);
+    const found = await session.client.callTool({ name: "search_tools", arguments: { query: "tot up my figures" } });
+    expect((found.structuredContent as { results: Array<{ name: string }> }).results[0]?.name).toBe("mcp__ev__get-sum");
+  });
+
   it("still puts write calls to the approval gate", async () => {
     const session = await connectServe(home, ["--progressive", "--approval", "ask"], { action: "decline" });
     sessions.push(session);

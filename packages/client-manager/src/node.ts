@@ -8,5 +8,7 @@ export type { GroupObserver } from "./node/process-group";
 export { startProcessWatchdog } from "./node/process-watchdog";
 export type { ProcessWatchdog, ProcessWatchdogOptions } from "./node/process-watchdog";
 export { ConfigStore, loadHostConfig, saveHostConfig, loadCredentials, resolveHomeFolder } from "./node/config-store";
+export { LearnedRequestsFile, DEFAULT_LEARNED_ENTRIES } from "./node/learned-requests-file";
+export type { LearnedPair, LearnedRequestsFileOptions } from "./node/learned-requests-file";
 export { loginOAuthServer } from "./node/oauth-login";
 export type { OAuthLoginOptions, OAuthLoginResult } from "./node/oauth-login";

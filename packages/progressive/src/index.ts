@@ -14,5 +14,6 @@ export { kindFromAnnotations, MCP_ANNOTATION_DEFAULTS } from "./kinds";
 export type { KindHints } from "./kinds";
 export { ClientToolsets, toolsetNameOf } from "./client-toolsets";
 export type { ClientCallResult, ClientToolSource, ClientToolsetsOptions, SyncReport } from "./client-toolsets";
-export { aggregateProgressiveSurface } from "./aggregate-surface";
+export { aggregateProgressiveSurface, progressiveSurfaceFactory } from "./aggregate-surface";
+export type { LearnedRequestKeeper } from "./aggregate-surface";
 export type { CallResult, ListedTool } from "./wire";

@@ -72,7 +72,7 @@ export async function learnedRows(ToolCatalog, MAX_LEARNED_REQUEST_LENGTH) {
     const crossed = (query) => (halves.find((entry) => entry.query === query)?.set === "even" ? even(query) : odd(query));
     const all = halves.map((entry) => ({ ...entry, set: "bfcl" }));
     rows.push([bfcl.label, "nothing (keywords only)", scoreSet(before, "bfcl", all)]);
-    rows.push([bfcl.label, `the other half's requests (${pairsOf("even").length} or ${pairsOf("odd").length}; none over ${MAX_LEARNED_REQUEST_LENGTH} characters), right function`, scoreSet(crossed, "bfcl", all)]);
+    rows.push([bfcl.label, `the other half's requests (${[...new Set([pairsOf("even").length, pairsOf("odd").length])].join(" or ")} a half, none over ${MAX_LEARNED_REQUEST_LENGTH} characters), right function`, scoreSet(crossed, "bfcl", all)]);
   }
   const entries = loadCorpus();
   let nameOf = new Map();

@@ -98,6 +98,7 @@ export const serveCommand: Command = async (argv, context) => {
     manager,
     approval,
     progressive: parsed.flags.has("progressive"),
+    home: context.home,
     ...(toolNames ? { toolNames } : {}),
     version: context.version,
     log,

@@ -12,7 +12,8 @@ import {
   type HttpDownstream,
   type HttpDownstreamOptions,
 } from "@foundry-mcp/client-manager/aggregate";
-import { aggregateProgressiveSurface } from "@foundry-mcp/progressive";
+import { LearnedRequestsFile } from "@foundry-mcp/client-manager/node";
+import { progressiveSurfaceFactory } from "@foundry-mcp/progressive";
 import { foyaMetricsRoute } from "./metrics";
 import type { ServeManager } from "./serve-manager";
 
@@ -27,12 +28,17 @@ export const FOYA_SERVE_VOICE: AggregatorVoice = {
 /** The status resource `foya status` reads (outside the `foya://<server>/<uri>` namespace: no slash). */
 export const STATUS_URI = statusUriOf(FOYA_SERVE_VOICE);
 
-/** Options of {@link createDownstreams}: the library's, with `--progressive` as a flag. */
-export type FoyaDownstreamsOptions = Omit<DownstreamsOptions, "surface" | "voice" | "manager"> & { manager: ServeManager; progressive: boolean };
+/**
+ * Options of {@link createDownstreams}: the library's, with `--progressive` as a flag and the home
+ * folder whose `learned-requests.json` keeps what `--progressive` searches taught.
+ */
+export type FoyaDownstreamsOptions = Omit<DownstreamsOptions, "surface" | "voice" | "manager"> & { manager: ServeManager; progressive: boolean; home: string };
 
 /** The sessions of one `foya serve`, speaking as foya. */
-export function createDownstreams({ progressive, ...options }: FoyaDownstreamsOptions): Downstreams {
-  return createAggregateDownstreams({ ...options, voice: FOYA_SERVE_VOICE, ...(progressive ? { surface: aggregateProgressiveSurface } : {}) });
+export function createDownstreams({ progressive, home, ...options }: FoyaDownstreamsOptions): Downstreams {
+  if (!progressive) return createAggregateDownstreams({ ...options, voice: FOYA_SERVE_VOICE });
+  const learned = new LearnedRequestsFile(home, { onWarning: (message) => options.log(`foya serve: ${message}`) });
+  return createAggregateDownstreams({ ...options, voice: FOYA_SERVE_VOICE, surface: progressiveSurfaceFactory(learned) });
 }
 
 /** `foya serve --http`: the library's HTTP downstream with foya's /metrics (token: --metrics-token or FOYA_METRICS_TOKEN). */

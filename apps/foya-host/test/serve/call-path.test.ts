@@ -41,7 +41,7 @@ afterAll(async () => {
 });
 
 async function connect(approval: "auto" | "ask", progressive = false): Promise<{ client: Client; announce: () => Promise<void> }> {
-  const downstreams = createDownstreams({ manager: counted(manager), approval, progressive, version: "test", log: () => undefined, ready: Promise.resolve() });
+  const downstreams = createDownstreams({ manager: counted(manager), approval, progressive, home, version: "test", log: () => undefined, ready: Promise.resolve() });
   const aggregating = downstreams.open();
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await aggregating.server.connect(serverSide);
