@@ -3,7 +3,7 @@
 // cli/commands and turns failures into one clear line on stderr and a non-zero exit.
 import packageJson from "../package.json";
 import { parseArgs, USAGE } from "./cli/args";
-import { runAdminToken, runInit, runMigrate, runServe, runWorkspaceCreate } from "./cli/commands";
+import { runAdminToken, runInit, runLearnedForget, runMigrate, runServe, runWorkspaceCreate } from "./cli/commands";
 import { CodedError } from "@foundry-mcp/core";
 import { GatewayError } from "./errors";
 
@@ -22,6 +22,7 @@ async function main(argv: string[]): Promise<void> {
   if (command === "init") return runInit(args);
   if (command === "workspace" && subcommand === "create") return runWorkspaceCreate(args);
   if (command === "admin" && subcommand === "token") return runAdminToken(args);
+  if (command === "learned" && subcommand === "forget") return runLearnedForget(args);
   if (command === "migrate") return runMigrate(args);
   if (command === "serve") return runServe(args);
   throw new GatewayError("USAGE", `unknown command "${args.positionals.join(" ")}"\n${USAGE}`);

@@ -3,7 +3,7 @@
 // database is kept as fixtures (fixtures/text-ddl.*.sql, workspace-store and the gateway at
 // 9ed30f6); a database made from them and one migrated by today's code must have the same catalog:
 // columns with types, nullability and defaults, identities, indexes, primary, unique and foreign
-// keys (support/store-catalog.ts).
+// keys (support/store-catalog.ts). Tables added since (ADDED_SINCE) are left out of the comparison.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -11,6 +11,10 @@ import { postgresGate } from "../../../tooling/postgres-cluster.mjs";
 import { openGatewayStore } from "../src/store-schema/gateway-schema";
 import { sqlLocations } from "./support/sql-locations";
 import { catalogOf } from "./support/store-catalog";
+
+/** Tables made after issue 37 (workspace-store migration 6 on): never text DDL, so not in the fixtures. */
+const ADDED_SINCE = new Set(["learned_requests"]);
+const tableOf = (row: Record<string, unknown>) => row.table ?? row.table_name ?? row.tablename;
 
 const drivers = postgresGate().run ? (["sqlite", "postgres"] as const) : (["sqlite"] as const);
 const textDdl = (driver: string) => fs.readFileSync(path.join(import.meta.dirname, "fixtures", `text-ddl.${driver}.sql`), "utf8");
@@ -31,7 +35,9 @@ describe.each(drivers)("the schema-builder DDL against the text DDL it replaced 
     const store = await openGatewayStore(newLocation("migrated"));
     try {
       await store.migrate();
-      const migrated = await catalogOf(store);
+      const all = await catalogOf(store);
+      expect(new Set(all.map(tableOf).filter((table) => ADDED_SINCE.has(table as string)))).toEqual(ADDED_SINCE);
+      const migrated = all.filter((row) => !ADDED_SINCE.has(tableOf(row) as string));
       expect(migrated.length).toBeGreaterThan(400);
       expect(migrated).toEqual(await catalogOfText(textDdl(driver)));
     } finally {

@@ -1,7 +1,7 @@
 // A store made before the gateway owned its tables (issue 37) opens with today's code: the
 // fixtures are what workspace-store at c134e50 created on SQLite and PostgreSQL (schema versions
-// 1-5; fixtures/make-main-era-stores.mjs made them). migrate() runs nothing again (the gateway's
-// steps are recorded with the fixture's applied_at), the schema equals a fresh database's, and the
+// 1-5; fixtures/make-main-era-stores.mjs made them). migrate() runs none of those again (the gateway's
+// steps are recorded with the fixture's applied_at; only the store's later steps, 6 on, run), the schema equals a fresh database's, and the
 // demo workspace is created in it.
 import fs from "node:fs";
 import path from "node:path";
@@ -26,13 +26,14 @@ describe.each(drivers)("a store made before the gateway owned its tables (%s)", 
   /** An empty location loaded with the fixture, as workspace-store at c134e50 left it. */
   const mainEraStore = (): StoreLocation => locationWith("main_era", fs.readFileSync(fixture(driver), "utf8"));
 
-  it("opens with no migration run again, the gateway's steps recorded as first applied", async () => {
+  it("opens with no migration of its era run again, the gateway's steps recorded as first applied", async () => {
     const store = await openGatewayStore(mainEraStore());
     try {
       await store.migrate();
-      expect(await store.all("SELECT version, applied_at FROM schema_migrations ORDER BY version")).toEqual(
-        [1, 2, 3, 4, 5].map((version) => ({ version, applied_at: FIXTURE_APPLIED_AT })),
-      );
+      const applied = await store.all<{ version: number; applied_at: string }>("SELECT version, applied_at FROM schema_migrations ORDER BY version");
+      expect(applied.slice(0, 5)).toEqual([1, 2, 3, 4, 5].map((version) => ({ version, applied_at: FIXTURE_APPLIED_AT })));
+      expect(applied.slice(5).map((row) => row.version)).toEqual([6]);
+      expect(applied[5]!.applied_at).not.toBe(FIXTURE_APPLIED_AT);
       expect(await store.all("SELECT owner, version, applied_at FROM host_migrations ORDER BY version")).toEqual([
         { owner: "amicited-gateway", version: 1, applied_at: FIXTURE_APPLIED_AT },
         { owner: "amicited-gateway", version: 2, applied_at: FIXTURE_APPLIED_AT },

@@ -45,7 +45,7 @@ export function tablesWithGeneratedId(hosts: readonly HostSchema[]): ReadonlySet
 }
 
 /**
- * The migrations `store` lacks, of its own and of `hosts` ("workspace-store 5", "amicited-gateway 2");
+ * The migrations `store` lacks, of its own and of `hosts` ("workspace-store 6", "amicited-gateway 2");
  * empty when it is up to date. A server that does not migrate by itself checks this before serving.
  */
 export async function pendingMigrations(store: StoreQueries, hosts: readonly HostSchema[] = []): Promise<string[]> {

@@ -1,6 +1,6 @@
 // The package's public door: the driver interface and its two drivers, migrations (its own and a
 // host's), credentials, plans and credits, the isolation guard, SQL paging, catalog hooks, the
-// call log and the hourly quota driver. (The gateway's domain tables, MCP session rows and SSE
+// call log, the learned requests of tool search and the hourly quota driver. (The gateway's domain tables, MCP session rows and SSE
 // event log are the gateway's: apps/amicited-gateway/src/store-schema, handed in as a HostSchema.)
 
 export type {
@@ -43,6 +43,8 @@ export { MAX_LIVE_TOKENS_PER_WORKSPACE, hashToken, insertWorkspace, issueToken, 
 export type { TokenScope, Credential, TokenRow } from "./credentials";
 export { CallLog, CALL_LOG_RETENTION, touchToken } from "./usage";
 export type { CallEvent, CallLogOptions, HourlyCalls, ToolUsage } from "./usage";
+export { LearnedRequestLog, LEARNED_REQUESTS_KEPT } from "./learned-requests";
+export type { LearnedRequestEvent, LearnedRequestLogOptions, LearnedRequestRow } from "./learned-requests";
 export { PLANS, PLAN_NAMES, planLimits, checkPlanLimit } from "./plans";
 export type { PlanLimits } from "./plans";
 export { chargeCredits, refundCredits } from "./credits";

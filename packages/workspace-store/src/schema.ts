@@ -1,6 +1,6 @@
 // The store's own tables: tenancy (workspaces, members, domains: the isolation guard's join),
-// credentials, plan and credits, daily usage, the call log and the dashboard's admin tokens (the
-// OAuth tables are in oauth-schema.ts). A host's tables (the gateway's domain data, its MCP
+// credentials, plan and credits, daily usage, the call log, the dashboard's admin tokens and the
+// requests tool search learned (the OAuth tables are in oauth-schema.ts). A host's tables (the gateway's domain data, its MCP
 // sessions) are not here: the host hands its migrations to openWorkspaceStore (host-schema.ts).
 // Days are ISO dates (YYYY-MM-DD); instants are ISO timestamps. Written once with Kysely's schema
 // builder (query/ddl.ts) and compiled per dialect; migrations.ts orders it. A shipped statement is
@@ -100,5 +100,23 @@ export const DASHBOARD_STATEMENTS: readonly SchemaStatement[] = [
   (ddl) => ddl.schema.alterTable("api_tokens").addColumn("last_used_at", "text"),
 ];
 
+/**
+ * Migration 6 (tool search learns its users' words, decision 0055): each request an agent searched
+ * with and the tool it then chose, per workspace, oldest first by id; the newest rows kept
+ * (learned-requests.ts). Deleting a workspace's row deletes its requests.
+ */
+export const LEARNED_REQUESTS_STATEMENTS: readonly SchemaStatement[] = [
+  ...createTables({
+    learned_requests: (table, ddl) =>
+      table
+        .addColumn("id", ddl.integer, ddl.generatedId)
+        .addColumn("workspace_id", "text", (column) => column.notNull().references("workspaces.id").onDelete("cascade"))
+        .addColumn("tool", "text", notNull)
+        .addColumn("request", "text", notNull)
+        .addColumn("learned_at", "text", notNull),
+  }),
+  (ddl) => ddl.createIndex("learned_requests_workspace").on("learned_requests").columns(["workspace_id"]),
+];
+
 /** Names of the store's own tables (a host's tables are the host's to list). */
-export const TABLE_NAMES: readonly string[] = [...Object.keys(tables), "call_events", "admin_tokens", "quota_usage", ...OAUTH_TABLE_NAMES];
+export const TABLE_NAMES: readonly string[] = [...Object.keys(tables), "call_events", "admin_tokens", "quota_usage", ...OAUTH_TABLE_NAMES, "learned_requests"];

@@ -1,11 +1,10 @@
 // The call log behind the gateway's dashboard: one row per tool call (workspace, tool, kind,
-// outcome code, latency), queued in memory and written in batches (one transaction per 200 calls
-// or 250 ms), so a call never waits on a disk write; and the summaries /ui shows: calls per clock
-// hour, top tools, refusals by code. Rows older than the retention are deleted while writing
-// (at most once a minute), so the table never grows without bound; the queue is bounded by the batch size.
-// A batch the database refuses (a restart, a lock) is tried again a few times with growing waits;
-// past that, or when too many batches wait behind it, its calls are dropped and counted
-// (`dropped`), never kept without bound in memory (issue 39, T13).
+// outcome code, latency), queued in memory and written in batches through BatchedWrites
+// (batched-writes.ts: one transaction per 200 calls or 250 ms, bounded retries and room, dropped
+// calls counted), so a call never waits on a disk write; and the summaries /ui shows: calls per
+// clock hour, top tools, refusals by code. Rows older than the retention are deleted while writing
+// (at most once a minute), so the table never grows without bound.
+import { BatchedWrites } from "./batched-writes";
 import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
 import type { StoreQueries, WorkspaceStore } from "./types";
 import { callsPerHour, deleteCallsBefore, insertCallEvent, refusalsByCode, topToolCalls, touchTokenUse } from "./usage-statements";
@@ -29,16 +28,8 @@ export const CALL_LOG_RETENTION = { defaultDays: 30, minDays: 1, maxDays: 366 } 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const HOUR = 60 * MINUTE;
-/** Calls written in one transaction at most, and how long the first queued call waits. */
-const FLUSH_BATCH = 200;
-const FLUSH_AFTER_MS = 250;
 /** Longest tool name stored: catalog names are at most 128 characters; anything longer is cut. */
 const MAX_TOOL_LENGTH = 128;
-/** Tries of one batch before its calls are dropped, and the wait before the second (doubling after). */
-const WRITE_ATTEMPTS = 4;
-const FIRST_RETRY_MS = 250;
-/** Batches that may wait behind one being written (or retried); past that a new batch is dropped. */
-const MAX_WAITING_BATCHES = 10;
 
 /** Options of a CallLog. */
 export interface CallLogOptions {
@@ -73,14 +64,7 @@ export interface ToolUsage {
 export class CallLog {
   readonly retentionDays: number;
   private lastPrune = 0;
-  private pending: CallEvent[] = [];
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  /** The batches being written, in order; settles once the last one has. */
-  private writing: Promise<void> = Promise.resolve();
-  private readonly onError: (error: unknown) => void;
-  private readonly onRetry: (attempt: number, error: unknown) => void;
-  private waitingBatches = 0;
-  private droppedCalls = 0;
+  private readonly writes: BatchedWrites<CallEvent>;
 
   constructor(
     private readonly store: WorkspaceStore,
@@ -93,75 +77,41 @@ export class CallLog {
         `retentionDays must be an integer from ${CALL_LOG_RETENTION.minDays} to ${CALL_LOG_RETENTION.maxDays}; got ${String(days)}`,
       );
     this.retentionDays = days;
-    this.onError = options.onError ?? (() => undefined);
-    this.onRetry = options.onRetry ?? (() => undefined);
+    this.writes = new BatchedWrites<CallEvent>({
+      log: "call log",
+      rows: "calls",
+      write: (events) => this.insert(events),
+      afterWrite: (events) => this.pruneAfter(events),
+      onError: options.onError ?? (() => undefined),
+      onRetry: options.onRetry ?? (() => undefined),
+    });
   }
 
   /** Calls this log could not write since it opened (a batch that failed every try, or found no room). */
   get dropped(): number {
-    return this.droppedCalls;
+    return this.writes.dropped;
   }
 
   /**
-   * Queues one call; the queue is written in one transaction when it holds FLUSH_BATCH calls or
-   * FLUSH_AFTER_MS after its first call, so a tool call never waits for a disk write (the queue
-   * never holds more than FLUSH_BATCH calls beyond those being written; a failed write loses its
-   * batch, reported to onError, and never the call itself). Every
-   * summary below writes the queue first; close() writes what is left.
+   * Queues one call; the queue is written in one transaction when it holds 200 calls or 250 ms
+   * after its first call, so a tool call never waits for a disk write (a failed write loses its
+   * batch, reported to onError, and never the call itself). Every summary below writes the queue
+   * first; close() writes what is left.
    */
   async record(event: CallEvent): Promise<void> {
-    this.pending.push({ ...event, at: event.at ?? new Date() });
-    if (this.pending.length >= FLUSH_BATCH) await this.flush();
-    else if (this.timer === undefined) {
-      this.timer = setTimeout(() => void this.flush().catch((error: unknown) => this.onError(error)), FLUSH_AFTER_MS);
-      this.timer.unref?.();
-    }
+    await this.writes.add({ ...event, at: event.at ?? new Date() });
   }
 
   /**
    * Writes the queued calls (and their tokens' last use) in one transaction; prunes once a
-   * minute. Resolves once every call queued so far is written, including a batch a timer began
-   * (batches are written one after another, so a summary never reads before one of them lands).
+   * minute. Resolves once every call queued so far is written, including a batch a timer began.
    */
   async flush(): Promise<void> {
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
-    const events = this.pending.splice(0);
-    if (events.length === 0) return this.writing;
-    if (this.waitingBatches >= MAX_WAITING_BATCHES)
-      return Promise.reject(
-        this.drop(events, `${MAX_WAITING_BATCHES} batches already wait for the database, the bound`),
-      );
-    this.waitingBatches++;
-    const write = this.writing
-      .then(() => this.writeWithRetries(events))
-      .finally(() => void this.waitingBatches--);
-    this.writing = write.catch(() => undefined); // a failed batch is its own caller's error
-    return write;
+    await this.writes.flush();
   }
 
-  // Counts a batch that will not be written and says why; the error goes to the flush's caller.
-  private drop(events: CallEvent[], why: string, cause?: unknown): Error {
-    this.droppedCalls += events.length;
-    const detail = cause === undefined ? "" : `: ${(cause as Error).message ?? String(cause)}`;
-    return new WorkspaceStoreError(
-      WorkspaceStoreErrorCode.STORE,
-      `call log: ${events.length} calls not written (${why}; ${this.droppedCalls} dropped since start)${detail}`,
-      cause === undefined ? {} : { cause },
-    );
-  }
-
-  private async writeWithRetries(events: CallEvent[]): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await this.insert(events);
-        break;
-      } catch (error) {
-        if (attempt >= WRITE_ATTEMPTS) throw this.drop(events, `the database refused them ${WRITE_ATTEMPTS} times`, error);
-        this.onRetry(attempt, error);
-        await new Promise((resolve) => setTimeout(resolve, FIRST_RETRY_MS * 2 ** (attempt - 1)));
-      }
-    }
+  // After a batch: the retention's cut, at most once a minute.
+  private async pruneAfter(events: CallEvent[]): Promise<void> {
     const newest = events[events.length - 1]!.at!.getTime();
     if (newest - this.lastPrune >= MINUTE) {
       this.lastPrune = newest;

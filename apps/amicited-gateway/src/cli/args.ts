@@ -14,6 +14,7 @@ export const USAGE = `usage:
   amicited-gateway init --data DIR
   amicited-gateway workspace create NAME --data DIR
   amicited-gateway admin token --data DIR        (a new dashboard admin token; the old one stops working)
+  amicited-gateway learned forget --data DIR [--workspace NAME]   (words tool search learned; restart to apply)
   amicited-gateway migrate --database postgres://USER:PASSWORD@HOST:5432/DB
   amicited-gateway serve --data DIR [--host 127.0.0.1] [--port 8787] [--hourly-cap 1000]
                          [--upstreams mcp.json] [--allowed-host NAME]... [--max-body-bytes N]
@@ -22,6 +23,7 @@ export const USAGE = `usage:
                          [--session-idle-ms 1800000] [--max-stream-events 100000]
                          [--max-stream-events-per-session 384] [--max-outbound-per-workspace 4]
                          [--no-ui] [--call-log-days 30] [--drain-seconds 20] [--log-format text|json]
+                         [--no-learning]
                          [--metrics-token T]
                          [--public-url https://gw.example]
                          [--embeddings-url URL --embeddings-model NAME [--embeddings-timeout-ms 2000]]
@@ -34,7 +36,7 @@ export const USAGE = `usage:
   Every command takes --database URL (or DATABASE_URL) instead of --data DIR to keep the store,
   the hourly quota and credits in PostgreSQL, shared by every instance.`;
 
-const booleanFlags = new Set(["stdio", "help", "version", "memory-quota", "no-ui", "allow-http-client-metadata"]);
+const booleanFlags = new Set(["stdio", "help", "version", "memory-quota", "no-ui", "no-learning", "allow-http-client-metadata"]);
 const repeatable = new Set(["allowed-host"]);
 
 /** Splits argv into positionals and flags; `--name value`, `--name=value` and boolean flags. */

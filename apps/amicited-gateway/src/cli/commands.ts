@@ -1,4 +1,4 @@
-// The gateway's commands: init, workspace create, migrate, serve (HTTP or stdio). Each parses its
+// The gateway's commands: init, workspace create, admin token, learned forget, migrate, serve (HTTP or stdio). Each parses its
 // flags, wires store, catalog and transport, and reports on stdout (JSON lines) or stderr (logs).
 import { checkFlags, flagInteger, flagString, USAGE } from "./args";
 import type { ParsedArgs } from "./args";
@@ -14,7 +14,7 @@ import type { SessionLimits } from "../server/sessions";
 import { serveStdio } from "../server/stdio";
 import { attachUpstreams } from "../upstreams";
 import { SEMANTIC_FLAGS, semanticSearchOf } from "./semantic-flags";
-import { CALL_LOG_RETENTION, DEFAULT_OUTBOUND_PER_WORKSPACE, findWorkspace, issueAdminToken, schemaVersionOf } from "@foundry-mcp/workspace-store";
+import { CALL_LOG_RETENTION, DEFAULT_OUTBOUND_PER_WORKSPACE, findWorkspace, issueAdminToken, LearnedRequestLog, schemaVersionOf } from "@foundry-mcp/workspace-store";
 import { DEFAULT_STREAM_EVENT_LIMITS } from "../server/stream-event-log";
 import { createUiRoutes } from "../server/ui/routes";
 import { gatewayOperations, openGatewayLog } from "../server/operations";
@@ -106,6 +106,27 @@ export async function runWorkspaceCreate(args: ParsedArgs): Promise<void> {
   process.stdout.write(`${await createWorkspaceLine(storeLocationOf(storageOf(args)), name)}\n`);
 }
 
+/**
+ * `learned forget [--workspace NAME]`: deletes the requests tool search learned, of one workspace
+ * or of all; a running gateway keeps what it already learned until it restarts.
+ */
+export async function runLearnedForget(args: ParsedArgs): Promise<void> {
+  checkFlags(args, ["data", "database", "workspace"]);
+  const location = storeLocationOf(storageOf(args));
+  if (!storeExists(location))
+    throw new GatewayError(GatewayErrorCode.USAGE, `${where(location)} holds no store; run: amicited-gateway init ${where(location)}`);
+  const name = flagString(args, "workspace");
+  const forgotten = await withStore(location, async (store) => {
+    if ("dataDir" in location) await store.migrate();
+    const log = new LearnedRequestLog(store);
+    if (name === undefined) return log.forgetAll();
+    const workspace = await findWorkspace(store, name);
+    if (!workspace) throw new GatewayError(GatewayErrorCode.USAGE, `--workspace: workspace "${name}" does not exist`);
+    return log.forgetWorkspace(workspace.id);
+  });
+  process.stdout.write(`${JSON.stringify({ forgotten })}\n`);
+}
+
 /** `migrate`: creates or upgrades the schema; prints the driver and the schema version. */
 export async function runMigrate(args: ParsedArgs): Promise<void> {
   checkFlags(args, ["data", "database"]);
@@ -169,6 +190,7 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     "max-stream-events-per-session",
     "max-outbound-per-workspace",
     "no-ui",
+    "no-learning",
     "call-log-days",
     "drain-seconds",
     "log-format",
@@ -194,9 +216,12 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     callLogDays: flagInteger(args, "call-log-days", CALL_LOG_RETENTION.defaultDays, CALL_LOG_RETENTION.minDays, CALL_LOG_RETENTION.maxDays),
     maxOutboundPerWorkspace: flagInteger(args, "max-outbound-per-workspace", DEFAULT_OUTBOUND_PER_WORKSPACE, 1, 64),
     semanticSearch: semanticSearchOf(args),
+    ...(args.flags.has("no-learning") ? { learning: false as const } : {}),
   });
   const upstreamFile = flagString(args, "upstreams");
   const upstreams = upstreamFile ? await attachUpstreams(gateway, upstreamFile) : undefined;
+  // Requests learned for upstream tools were skipped at start, before those tools were registered.
+  if (upstreams) await gateway.learning?.relearnAll();
   const shutdown: (() => Promise<void>)[] = [async () => upstreams?.close(), () => gateway.close(), stopTelemetry];
   // Set once HTTP serving starts (stdio has nothing to drain); read by the signal handler.
   const http: { operations?: HttpOperations } = {};

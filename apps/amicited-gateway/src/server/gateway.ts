@@ -9,6 +9,7 @@ import { loadSkill } from "./skill";
 import { openGatewayStorage } from "../backend";
 import { GATEWAY_TOOLSETS, buildGatewayTools } from "../tools";
 import { GATEWAY_SEARCH_VOCABULARY } from "../search-vocabulary";
+import { DEFAULT_LEARNING_REFRESH_MS, startGatewayLearning, type GatewayLearning } from "./learning";
 
 /** Options of createGateway. */
 export interface GatewayOptions {
@@ -26,6 +27,13 @@ export interface GatewayOptions {
   maxOutboundPerWorkspace?: number;
   /** The catalog's semantic option (serve --embeddings-url/--embeddings-model); off when absent. */
   semanticSearch?: SemanticSearchSettings | undefined;
+  /**
+   * Tool search learns the words agents searched with for the tool they then chose, kept in the
+   * store (default on). `refreshMs`: how soon the catalog reads what was learned and instances
+   * sharing the store read each other's rows (default 10,000). `false` (serve --no-learning): nothing
+   * learned, stored or loaded.
+   */
+  learning?: { refreshMs?: number } | false;
 }
 
 /** What every session needs: the catalog and the store behind it. */
@@ -35,6 +43,8 @@ export interface Gateway {
   hourlyCap: number;
   /** Every tool call, recorded by session.ts for the dashboard's usage pages. */
   calls: CallLog;
+  /** Tool search's learning from this gateway's traffic (learning.ts); undefined with --no-learning. */
+  learning: GatewayLearning | undefined;
   skill: string;
   close(): Promise<void>;
 }
@@ -57,11 +67,16 @@ export const DEFAULT_HOURLY_CAP = 1000;
 export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   const { store, quota, hooks, close } = await openGatewayStorage(options);
   const hourlyCap = options.hourlyCap ?? DEFAULT_HOURLY_CAP;
+  const refreshMs = options.learning === false ? undefined : options.learning?.refreshMs;
   const catalog = new ToolCatalog<CallContext>({
     quota,
     hourlyCap,
     hooks,
-    search: { vocabulary: GATEWAY_SEARCH_VOCABULARY, ...(options.semanticSearch === undefined ? {} : { semantic: options.semanticSearch }) },
+    search: {
+      vocabulary: GATEWAY_SEARCH_VOCABULARY,
+      learning: options.learning === false ? false : { refreshMs: refreshMs ?? DEFAULT_LEARNING_REFRESH_MS },
+      ...(options.semanticSearch === undefined ? {} : { semantic: options.semanticSearch }),
+    },
   });
   const calls = new CallLog(store, {
     retentionDays: options.callLogDays,
@@ -71,14 +86,17 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   });
   for (const toolset of GATEWAY_TOOLSETS) catalog.defineToolset(toolset);
   catalog.registerAll(buildGatewayTools(store));
+  const learning = options.learning === false ? undefined : await startGatewayLearning(catalog, store, refreshMs);
   return {
     store,
     catalog,
     hourlyCap,
     calls,
+    learning,
     skill: loadSkill(),
     async close() {
-      // The call log's queue goes to the store before the store closes.
+      // The queues of the learned requests and the call log go to the store before the store closes.
+      await learning?.close();
       await calls.close().catch((error: unknown) => reportCallLogError(error));
       await close();
     },

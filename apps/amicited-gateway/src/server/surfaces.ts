@@ -28,7 +28,8 @@ export function surfaceFor(gateway: Gateway, toolsets: string | undefined): Pinn
   if (!cache) byGateway.set(gateway, (cache = new Map()));
   let pinned = cache.get(key);
   if (!pinned) {
-    const surface = createProgressiveSurface({ catalog: gateway.catalog, advertised });
+    // A search and the tool chosen from it teach the catalog, whichever surface they came through.
+    const surface = createProgressiveSurface({ catalog: gateway.catalog, advertised, ...(gateway.learning ? { learning: gateway.learning.surfaces } : {}) });
     pinned = { surface, listed: surface.listTools() as Tool[] };
     if (cache.size >= MAX_SURFACES) cache.delete(cache.keys().next().value as string);
     cache.set(key, pinned);

@@ -60,6 +60,14 @@ export interface CallEventsTable {
   latency_ms: number;
 }
 
+export interface LearnedRequestsTable {
+  id: Generated<number>;
+  workspace_id: string;
+  tool: string;
+  request: string;
+  learned_at: string;
+}
+
 export interface DomainsTable {
   id: Generated<number>;
   workspace_id: string;
@@ -119,6 +127,7 @@ export interface StoreTables {
   credit_ledger: CreditLedgerTable;
   quota_usage: QuotaUsageTable;
   call_events: CallEventsTable;
+  learned_requests: LearnedRequestsTable;
   domains: DomainsTable;
   oauth_clients: OAuthClientsTable;
   oauth_codes: OAuthCodesTable;

@@ -1,0 +1,102 @@
+// The gateway's tool search learns its users' words (decision 0055): a search_tools request is
+// learned for the tool the same caller then describes, reads or runs from that search's page
+// (progressive's search learning); each pair is kept in the store (workspace-store's
+// LearnedRequestLog, written in the background) and learned again at start, oldest first.
+// Instances sharing the store (PostgreSQL, or several processes on one SQLite file) share the rows:
+// each one polls for rows above the last it read, at the catalog's refresh interval. `serve --no-learning` leaves all of this out (gateway.ts).
+import { CatalogError, type CallContext, type ToolCatalog } from "@foundry-mcp/tool-catalog";
+import type { SearchLearning } from "@foundry-mcp/progressive";
+import { LearnedRequestLog, type WorkspaceStore } from "@foundry-mcp/workspace-store";
+
+/** How often the catalog reads newly learned requests, and PostgreSQL instances each other's (the catalog's default). */
+export const DEFAULT_LEARNING_REFRESH_MS = 10_000;
+/** Rows read from the store at a time. */
+const PAGE_ROWS = 1000;
+
+/** The gateway's learning: what its surfaces get, and the store rows it has learned. */
+export interface GatewayLearning {
+  /** The surfaces' `learning` option (surfaces.ts): each learned pair is kept in the store. */
+  readonly surfaces: SearchLearning<CallContext>;
+  /** The kept requests, in the store. */
+  readonly log: LearnedRequestLog;
+  /** Learns the rows written since the last read (by any instance). */
+  catchUp(): Promise<void>;
+  /** Learns every row again, oldest first: after tools were added (upstreams), rows skipped for a missing tool count now. */
+  relearnAll(): Promise<void>;
+  /** Stops the poll and writes what is queued; call before closing the store. */
+  close(): Promise<void>;
+}
+
+const report = (what: string, error: unknown): void =>
+  void process.stderr.write(`amicited-gateway: ${what}${(error as Error).message ?? String(error)}\n`);
+
+/**
+ * Learns the store's rows into `catalog` and keeps what the surfaces learn from now on. A row
+ * whose tool the catalog lacks or whose request it refuses is skipped; a store that cannot be
+ * read is reported on stderr and read again at the next poll, so start never fails for either.
+ */
+export async function startGatewayLearning(
+  catalog: ToolCatalog<CallContext>,
+  store: WorkspaceStore,
+  refreshMs: number = DEFAULT_LEARNING_REFRESH_MS,
+): Promise<GatewayLearning> {
+  const log = new LearnedRequestLog(store, {
+    onError: (error) => report("", error),
+    onRetry: (attempt, error) => report(`learned requests write failed (try ${attempt}), trying again: `, error),
+  });
+  let lastId = 0;
+  let failing = false;
+  // One read at a time: a poll that comes while another runs waits for it and reads after it.
+  let reading: Promise<void> = Promise.resolve();
+
+  const learnRowsAfter = async (): Promise<void> => {
+    for (;;) {
+      const rows = await log.after(lastId, PAGE_ROWS);
+      for (const row of rows) {
+        lastId = row.id;
+        try {
+          catalog.learn(row.request, row.tool);
+        } catch (error) {
+          // A tool no longer served (UNKNOWN_TOOL) or a request the catalog refuses is left out.
+          if (!CatalogError.isInstance(error)) throw error;
+        }
+      }
+      if (rows.length < PAGE_ROWS) return;
+    }
+  };
+  const read = (from?: number): Promise<void> => {
+    const next = reading.then(async () => {
+      if (from !== undefined) lastId = from;
+      try {
+        await learnRowsAfter();
+        failing = false;
+      } catch (error) {
+        // Said once per run of failures, not at every poll while the database is away.
+        if (!failing) report("reading learned requests failed (tried again at the next poll): ", error);
+        failing = true;
+      }
+    });
+    reading = next;
+    return next;
+  };
+
+  await read();
+  // Instances sharing the store (PostgreSQL, or processes on one SQLite file) read each other's rows;
+  // one indexed read every refreshMs, nothing learned when no row is new.
+  const poll = setInterval(() => void read(), refreshMs);
+  poll.unref();
+  return {
+    log,
+    surfaces: {
+      learned: (pair, context) =>
+        void log.record({ workspaceId: context.workspace, tool: pair.tool, request: pair.request }).catch((error: unknown) => report("", error)),
+    },
+    catchUp: () => read(),
+    relearnAll: () => read(0),
+    async close() {
+      clearInterval(poll);
+      await reading;
+      await log.close().catch((error: unknown) => report("", error));
+    },
+  };
+}
