@@ -97,7 +97,8 @@ export class LearnedRequests {
     this.order.set(tool, order);
     if (requests.length > this.maxPerTool) this.dropOldest(tool);
     while (this.total > this.maxTotal) this.dropOldest(this.toolWithOldest());
-    this.version += 1;
+    // A request learned again only moves: the tool's words are the same, so the index need not be rebuilt.
+    if (seen < 0) this.version += 1;
   }
 
   // Forgets one tool's oldest request.

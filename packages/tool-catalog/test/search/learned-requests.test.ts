@@ -118,6 +118,22 @@ describe("learned requests (catalog.learn)", () => {
     expect(await first(catalog, "paperwork")).toBe("billing_list_invoices");
   });
 
+  it("does not rebuild the index for a request learned again (the gateway re-reads its own rows)", async () => {
+    const catalog = billing();
+    catalog.learn("paperwork", "billing_list_invoices");
+    catalog.learn("the bills", "billing_list_invoices");
+    await catalog.search({ query: "paperwork" });
+    const indexOf = (): unknown => (catalog as unknown as { searchIndex: unknown }).searchIndex;
+    const built = indexOf();
+    catalog.learn("Paperwork", "billing_list_invoices");
+    await catalog.search({ query: "paperwork" });
+    expect(indexOf()).toBe(built);
+    expect(catalog.learnedRequests().map((pair) => pair.request)).toEqual(["the bills", "Paperwork"]);
+    catalog.learn("invoices to chase", "billing_list_invoices");
+    await catalog.search({ query: "paperwork" });
+    expect(indexOf()).not.toBe(built);
+  });
+
   it("forgets one tool's requests or all of them", async () => {
     const catalog = billing();
     catalog.learn("paperwork", "billing_list_invoices");
