@@ -75,3 +75,18 @@ export class SearchLearner<C extends CallContext> {
     return searches;
   }
 }
+
+// One learner per learning option object: surfaces given the same one (the gateway makes one
+// surface per pinned toolset list) share one bounded memory of searches, and a search through one
+// pairs with a call through another.
+const LEARNERS = new WeakMap<object, SearchLearner<CallContext>>();
+
+/** The learner of a learning option object, made on first use. */
+export function learnerFor<C extends CallContext>(learning: SearchLearning<C>): SearchLearner<C> {
+  let learner = LEARNERS.get(learning) as SearchLearner<C> | undefined;
+  if (learner === undefined) {
+    learner = new SearchLearner<C>(learning);
+    LEARNERS.set(learning, learner as unknown as SearchLearner<CallContext>);
+  }
+  return learner;
+}

@@ -11,7 +11,7 @@ import { unknownTool } from "@foundry-mcp/server-kit";
 import { compactSearch, errorResult, jsonResult, toCallResult } from "./results";
 import { refusalCode, subjectOf, TOOL_ERROR_RESULT, type CallAnswer, type CallOutcome, type CallStep } from "./outcome";
 import type { CallResult, ListedTool } from "./wire";
-import { SearchLearner, type SearchLearning } from "./search-learning";
+import { learnerFor, type SearchLearning } from "./search-learning";
 
 /** Options of createProgressiveSurface. */
 export interface ProgressiveSurfaceOptions<C extends CallContext> {
@@ -84,7 +84,7 @@ export function createProgressiveSurface<C extends CallContext>(options: Progres
   const advertised = options.advertised ?? [];
   const advertisedNames = new Set(advertised.map((tool) => tool.name));
   const validators = new AjvValidatorProvider();
-  const learner = options.learning === undefined ? undefined : new SearchLearner<C>(options.learning);
+  const learner = options.learning === undefined ? undefined : learnerFor(options.learning);
   // Validators are cached by schema: keep one set of base tools per toolset list.
   let cached: { key: string; tools: ListedTool[] } | undefined;
   const base = (): ListedTool[] => {

@@ -88,6 +88,17 @@ describe("learning from search_tools followed by a call", () => {
     expect(store).toEqual([]);
   });
 
+  it("pairs a search through one surface with a call through another given the same learning option", async () => {
+    const store: LearnedRequest[] = [];
+    const notes = catalog();
+    const learning: SearchLearning<CallContext> = { learned: (pair) => store.push(pair) };
+    const pinned = createProgressiveSurface({ catalog: notes, learning, advertised: [notes.get("notes_pin")!] });
+    const plain = createProgressiveSurface({ catalog: notes, learning });
+    await plain.callTool("search_tools", { query: "stick a jotting to the top" }, ALICE);
+    await pinned.callTool("notes_pin", {}, ALICE);
+    expect(store).toEqual([{ request: "stick a jotting to the top", tool: "notes_pin" }]);
+  });
+
   it("pairs by the host's caller when it names one, and learns nothing without the option", async () => {
     const byWorkspace = learning({ callerOf: (context) => context.workspace });
     await byWorkspace.call(ALICE, "search_tools", { query: "pin to the top" });

@@ -34,3 +34,12 @@ export class WorkspaceStoreError extends CodedError<WorkspaceStoreErrorCode> {
   static override readonly brand: symbol = Symbol.for("@foundry-mcp/workspace-store.WorkspaceStoreError");
   override readonly name = "WorkspaceStoreError";
 }
+
+/**
+ * `value` when it is an integer from `least` to `most`, else INVALID_ARGUMENT naming the setting
+ * and its bounds (the one check of every bounded option: call-log days, kept learned rows, outbound slots).
+ */
+export function boundedInteger(name: string, value: number, least: number, most: number): number {
+  if (Number.isInteger(value) && value >= least && value <= most) return value;
+  throw new WorkspaceStoreError(WorkspaceStoreErrorCode.INVALID_ARGUMENT, `${name} must be an integer from ${least} to ${most}; got ${String(value)}`);
+}

@@ -7,7 +7,7 @@
 // with forgetWorkspace.
 import { MAX_LEARNED_REQUEST_LENGTH } from "@foundry-mcp/tool-catalog";
 import { BatchedWrites } from "./batched-writes";
-import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
+import { boundedInteger } from "./errors";
 import {
   deleteAllLearnedRequests,
   deleteLearnedRequestsBeyond,
@@ -65,13 +65,7 @@ export class LearnedRequestLog {
     private readonly store: WorkspaceStore,
     options: LearnedRequestLogOptions = {},
   ) {
-    const rows = options.keepRows ?? LEARNED_REQUESTS_KEPT.defaultRows;
-    if (!Number.isInteger(rows) || rows < LEARNED_REQUESTS_KEPT.minRows || rows > LEARNED_REQUESTS_KEPT.maxRows)
-      throw new WorkspaceStoreError(
-        WorkspaceStoreErrorCode.INVALID_ARGUMENT,
-        `keepRows must be an integer from ${LEARNED_REQUESTS_KEPT.minRows} to ${LEARNED_REQUESTS_KEPT.maxRows}; got ${String(rows)}`,
-      );
-    this.keepRows = rows;
+    this.keepRows = boundedInteger("keepRows", options.keepRows ?? LEARNED_REQUESTS_KEPT.defaultRows, LEARNED_REQUESTS_KEPT.minRows, LEARNED_REQUESTS_KEPT.maxRows);
     this.writes = new BatchedWrites({
       log: "learned requests",
       rows: "requests",

@@ -2,7 +2,7 @@
 // a workspace that starts many slow fetches holds at most `maxPerWorkspace` of them, and the next
 // one is refused at once with OUTBOUND_BUSY instead of queueing behind them. Nothing here is
 // shared between workspaces, so one workspace's slow URLs never delay another's calls.
-import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
+import { boundedInteger, WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
 
 /** Outbound calls one workspace may have in flight in one gateway process, when nothing else is said. */
 export const DEFAULT_OUTBOUND_PER_WORKSPACE = 4;
@@ -14,11 +14,7 @@ export class OutboundGate {
   private readonly inFlight = new Map<string, number>();
 
   constructor(readonly maxPerWorkspace: number = DEFAULT_OUTBOUND_PER_WORKSPACE) {
-    if (!Number.isInteger(maxPerWorkspace) || maxPerWorkspace < 1 || maxPerWorkspace > MAX_OUTBOUND_PER_WORKSPACE)
-      throw new WorkspaceStoreError(
-        WorkspaceStoreErrorCode.INVALID_ARGUMENT,
-        `maxOutboundPerWorkspace must be an integer from 1 to ${MAX_OUTBOUND_PER_WORKSPACE}; got ${String(maxPerWorkspace)}`,
-      );
+    boundedInteger("maxOutboundPerWorkspace", maxPerWorkspace, 1, MAX_OUTBOUND_PER_WORKSPACE);
   }
 
   /** Runs `work` holding one of the workspace's slots; refuses with OUTBOUND_BUSY when none is free. */

@@ -5,7 +5,7 @@
 // clock hour, top tools, refusals by code. Rows older than the retention are deleted while writing
 // (at most once a minute), so the table never grows without bound.
 import { BatchedWrites } from "./batched-writes";
-import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
+import { boundedInteger } from "./errors";
 import type { StoreQueries, WorkspaceStore } from "./types";
 import { callsPerHour, deleteCallsBefore, insertCallEvent, refusalsByCode, topToolCalls, touchTokenUse } from "./usage-statements";
 
@@ -70,13 +70,7 @@ export class CallLog {
     private readonly store: WorkspaceStore,
     options: CallLogOptions = {},
   ) {
-    const days = options.retentionDays ?? CALL_LOG_RETENTION.defaultDays;
-    if (!Number.isInteger(days) || days < CALL_LOG_RETENTION.minDays || days > CALL_LOG_RETENTION.maxDays)
-      throw new WorkspaceStoreError(
-        WorkspaceStoreErrorCode.INVALID_ARGUMENT,
-        `retentionDays must be an integer from ${CALL_LOG_RETENTION.minDays} to ${CALL_LOG_RETENTION.maxDays}; got ${String(days)}`,
-      );
-    this.retentionDays = days;
+    this.retentionDays = boundedInteger("retentionDays", options.retentionDays ?? CALL_LOG_RETENTION.defaultDays, CALL_LOG_RETENTION.minDays, CALL_LOG_RETENTION.maxDays);
     this.writes = new BatchedWrites<CallEvent>({
       log: "call log",
       rows: "calls",
