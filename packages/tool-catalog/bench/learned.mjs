@@ -58,6 +58,11 @@ export async function learnedRows(ToolCatalog, MAX_LEARNED_REQUEST_LENGTH) {
       });
       rows.push([metatool.label, `10 requests per tool from outside the sample (${pairs.length}), ${label}`, await score(pairs)]);
     }
+    // What progressive's surface learns: a pair only when the right tool was on the search's page
+    // (the default 10 results) for the agent to choose (taught all at once: a lower bound).
+    const shown = learnedFromOutside.filter(({ query, expected }) => (firstHit(query) ?? []).slice(0, 10).some((result) => result.includes(expected[0])));
+    const pairs = shown.map(({ query, expected }) => ({ query, name: catalogNameOf(expected[0]) }));
+    rows.push([metatool.label, `10 requests per tool from outside the sample, learned only where the right tool was on the first page of 10 (${pairs.length} of ${learnedFromOutside.length})`, await score(pairs)]);
   }
   const bfcl = external.get("bfcl");
   if (bfcl !== undefined) {
@@ -87,9 +92,17 @@ export async function learnedRows(ToolCatalog, MAX_LEARNED_REQUEST_LENGTH) {
   const before = await learnedRanker(ToolCatalog, fill, [], pooled);
   const learned = await learnedRanker(ToolCatalog, fill, learnedQueries.map(({ query, expected }) => ({ query, name: nameOf.get(expected[0]) })), pooled);
   const what = `the dev set and holdouts 1–4 (${learnedQueries.length}), right tool`;
+  // As the surface learns: only the requests whose right tool was on their first page of 10.
+  const untaught = await learnedRanker(ToolCatalog, fill, [], learnedQueries);
+  const expectedOf = ({ expected }) => (Array.isArray(expected) ? expected : [expected]);
+  // The right tool the agent picks from the page: the first one shown.
+  const pickedOf = (entry) => (untaught(entry.query) ?? []).slice(0, 10).flat().find((key) => expectedOf(entry).includes(key));
+  const shown = learnedQueries.filter((entry) => pickedOf(entry) !== undefined);
+  const shownRanker = await learnedRanker(ToolCatalog, fill, shown.map((entry) => ({ query: entry.query, name: nameOf.get(pickedOf(entry)) })), pooled);
   for (const [set, label] of [["holdouts5-9", "the project's holdouts 5–9 (dev sets), 419 tools"], ["holdout10", "the project's holdout 10 (never tuned on), 419 tools"]]) {
     rows.push([label, "nothing (keywords only)", scoreSet(before, set, pooled)]);
     rows.push([label, what, scoreSet(learned, set, pooled)]);
+    rows.push([label, `the same, learned only where a right tool was on the first page of 10 (${shown.length} of ${learnedQueries.length})`, scoreSet(shownRanker, set, pooled)]);
   }
   return rows;
 }
