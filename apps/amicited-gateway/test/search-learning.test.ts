@@ -103,6 +103,30 @@ describe("tool search learns the words agents searched with (SQLite, the built g
     expect(await searched(client, REQUEST)).toEqual(before);
   }, 120_000);
 
+  it("reads again a row that committed below the highest id it had read (PostgreSQL numbers a row before it commits)", async () => {
+    const { dir, tokens } = fresh();
+    const gateway = await createGateway({ dataDir: dir, memoryQuota: true, learning: { refreshMs: 50 } });
+    try {
+      const workspaceId = (await resolveToken(gateway.store, tokens.demo!.readToken))!.workspaceId;
+      const db = openSqliteDatabase(`${dir}/amicited.sqlite`, { from: import.meta.url });
+      const insert = (id: number, request: string) =>
+        db.prepare("INSERT INTO learned_requests (id, workspace_id, tool, request, learned_at) VALUES (?, ?, ?, ?, ?)").run(id, workspaceId, TOOL, request, new Date().toISOString());
+      try {
+        insert(10, "chatbot shoppers");
+        insert(20, "bot buyers");
+        const requests = () => gateway.catalog.learnedRequests().map((pair) => pair.request);
+        await expect.poll(requests, { timeout: 10_000 }).toEqual(["chatbot shoppers", "bot buyers"]);
+        // Another instance's batch, numbered 15 before 20 was written, commits now.
+        insert(15, "assistant customers");
+        await expect.poll(requests, { timeout: 10_000 }).toContain("assistant customers");
+      } finally {
+        db.close();
+      }
+    } finally {
+      await gateway.close();
+    }
+  });
+
   it("--no-learning: the same search and describe_tool store nothing, and the ranking is the same after a restart", async () => {
     const { dir, tokens } = fresh();
     const token = tokens.demo!.readToken;

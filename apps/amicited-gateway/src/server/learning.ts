@@ -12,6 +12,12 @@ import { LearnedRequestLog, type WorkspaceStore } from "@foundry-mcp/workspace-s
 export const DEFAULT_LEARNING_REFRESH_MS = 10_000;
 /** Rows read from the store at a time. */
 const PAGE_ROWS = 1000;
+/**
+ * Ids below the highest read that each poll reads again. PostgreSQL hands out an id when a row is
+ * inserted, not when it commits, so another instance's batch can commit after a higher id was read;
+ * learning a row again only moves it to its tool's newest place (no index rebuild).
+ */
+export const LATE_ROWS = 100;
 
 /** The gateway's learning: what its surfaces get, and the store rows it has learned. */
 export interface GatewayLearning {
@@ -50,10 +56,12 @@ export async function startGatewayLearning(
   let reading: Promise<void> = Promise.resolve();
 
   const learnRowsAfter = async (): Promise<void> => {
+    // The first page reaches back LATE_ROWS ids for rows that committed late; the next go on from the last read.
+    let from = Math.max(0, lastId - LATE_ROWS);
     for (;;) {
-      const rows = await log.after(lastId, PAGE_ROWS);
+      const rows = await log.after(from, PAGE_ROWS);
       for (const row of rows) {
-        lastId = row.id;
+        lastId = Math.max(lastId, row.id);
         try {
           catalog.learn(row.request, row.tool);
         } catch (error) {
@@ -62,6 +70,7 @@ export async function startGatewayLearning(
         }
       }
       if (rows.length < PAGE_ROWS) return;
+      from = lastId;
     }
   };
   const read = (from?: number): Promise<void> => {
