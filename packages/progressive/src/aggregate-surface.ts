@@ -6,7 +6,7 @@
 // when the registry changed. Neighbours: client-manager's aggregate/tool-surface.ts (direct listing, the call gate).
 import type { HostTool } from "@foundry-mcp/client-manager";
 import { callThroughGate, type AggregatedManager, type CallGate, type CallScope, type RegistryView, type SurfaceFactory, type ToolSurface } from "@foundry-mcp/client-manager/aggregate";
-import { ToolCatalog, type CallContext, type LearnedRequest } from "@foundry-mcp/tool-catalog";
+import { DEFAULT_LEARNED_TOTAL, ToolCatalog, type CallContext, type LearnedRequest } from "@foundry-mcp/tool-catalog";
 import { ClientToolsets } from "./client-toolsets";
 import { createProgressiveSurface } from "./surface";
 
@@ -28,8 +28,8 @@ export interface LearnedRequestKeeper {
   add(pairs: readonly LearnedRequest[]): void;
 }
 
-// Pairs one surface holds to teach each catalog it builds (tool-catalog's default maxTotal).
-const MAX_TAUGHT = 20_000;
+// Pairs one surface holds to teach each catalog it builds: as many as the catalog keeps.
+const MAX_TAUGHT = DEFAULT_LEARNED_TOTAL;
 
 /** A catalog over the current registry: one toolset per configured server, calls through the gate. */
 function buildCatalog(manager: AggregatedManager, gate: CallGate): ToolCatalog<ServeCallContext> {

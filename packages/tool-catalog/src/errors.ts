@@ -53,3 +53,15 @@ export class CatalogError extends CodedError<CatalogErrorCode> {
     this.details = options.details ?? {};
   }
 }
+
+/**
+ * `value` when it is an integer from `min` to `max`, `fallback` when it is undefined, else a
+ * CatalogError with `code` naming the field and its bounds (paging, the learning options).
+ */
+export function checkedInteger(code: CatalogErrorCode, field: string, value: unknown, min: number, max: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
+    throw new CatalogError(code, `${field} must be an integer from ${min} to ${max}; got ${String(value)}.`, { details: { field, min, max } });
+  }
+  return value;
+}

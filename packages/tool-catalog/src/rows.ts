@@ -1,7 +1,7 @@
 // Rows helpers every list tool uses: pages of 25 (500 at most) with a `paging` block, and
 // `fields` projection that refuses columns the rows do not have (SPEC §4 "Pages, fields, limits").
 
-import { CatalogError, CatalogErrorCode } from "./errors";
+import { CatalogError, CatalogErrorCode, checkedInteger } from "./errors";
 import type { JsonSchemaObject, Paging } from "./types";
 
 /** Rows per page when the caller gives no limit. */
@@ -48,18 +48,6 @@ export interface RowPage<T> {
   paging: Paging;
 }
 
-function checkedInteger(value: number | undefined, field: string, min: number, max: number, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new CatalogError(
-      CatalogErrorCode.INVALID_PAGING,
-      `${field} must be an integer from ${min} to ${max}; got ${String(value)}.`,
-      { details: { field, min, max } },
-    );
-  }
-  return value;
-}
-
 function columnsOf<T>(rows: T[]): string[] {
   const seen = new Set<string>();
   for (const row of rows) {
@@ -76,8 +64,8 @@ function columnsOf<T>(rows: T[]): string[] {
  */
 export function pageWindowOf(input: PageInput = {}): { offset: number; limit: number } {
   return {
-    offset: checkedInteger(input.offset, "offset", 0, Number.MAX_SAFE_INTEGER, 0),
-    limit: checkedInteger(input.limit, "limit", 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
+    offset: checkedInteger(CatalogErrorCode.INVALID_PAGING, "offset", input.offset, 0, Number.MAX_SAFE_INTEGER, 0),
+    limit: checkedInteger(CatalogErrorCode.INVALID_PAGING, "limit", input.limit, 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
   };
 }
 

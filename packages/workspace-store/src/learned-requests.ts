@@ -5,7 +5,7 @@
 // the newest rows only (20,000 by default, the catalog's own `maxTotal`), pruned while writing at
 // most once a minute; a workspace's rows go with the workspace (foreign key, ON DELETE CASCADE) or
 // with forgetWorkspace.
-import { MAX_LEARNED_REQUEST_LENGTH } from "@foundry-mcp/tool-catalog";
+import { DEFAULT_LEARNED_TOTAL, MAX_LEARNED_REQUEST_LENGTH, MAX_TOOL_NAME_LENGTH } from "@foundry-mcp/tool-catalog";
 import { BatchedWrites } from "./batched-writes";
 import { boundedInteger } from "./errors";
 import {
@@ -35,7 +35,7 @@ export interface LearnedRequestRow {
 }
 
 /** Rows kept when nothing else is said (the catalog's default `maxTotal`), and the bounds a setting must keep. */
-export const LEARNED_REQUESTS_KEPT = { defaultRows: 20_000, minRows: 1, maxRows: 1_000_000 } as const;
+export const LEARNED_REQUESTS_KEPT = { defaultRows: DEFAULT_LEARNED_TOTAL, minRows: 1, maxRows: 1_000_000 } as const;
 
 /** Options of a LearnedRequestLog. */
 export interface LearnedRequestLogOptions {
@@ -48,8 +48,6 @@ export interface LearnedRequestLogOptions {
 }
 
 const MINUTE = 60_000;
-/** Longest tool name stored, as in the call log: catalog names are at most 128 characters. */
-const MAX_TOOL_LENGTH = 128;
 
 /**
  * Keeps learned requests in a migrated store and reads them back in the order they were written.
@@ -89,7 +87,7 @@ export class LearnedRequestLog {
   async record(event: LearnedRequestEvent): Promise<void> {
     await this.writes.add({
       workspaceId: event.workspaceId,
-      tool: event.tool.slice(0, MAX_TOOL_LENGTH),
+      tool: event.tool.slice(0, MAX_TOOL_NAME_LENGTH),
       request: event.request.slice(0, MAX_LEARNED_REQUEST_LENGTH),
       at: event.at ?? new Date(),
     });

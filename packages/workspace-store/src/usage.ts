@@ -4,6 +4,7 @@
 // calls counted), so a call never waits on a disk write; and the summaries /ui shows: calls per
 // clock hour, top tools, refusals by code. Rows older than the retention are deleted while writing
 // (at most once a minute), so the table never grows without bound.
+import { MAX_TOOL_NAME_LENGTH } from "@foundry-mcp/tool-catalog";
 import { BatchedWrites } from "./batched-writes";
 import { boundedInteger } from "./errors";
 import type { StoreQueries, WorkspaceStore } from "./types";
@@ -28,8 +29,6 @@ export const CALL_LOG_RETENTION = { defaultDays: 30, minDays: 1, maxDays: 366 } 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const HOUR = 60 * MINUTE;
-/** Longest tool name stored: catalog names are at most 128 characters; anything longer is cut. */
-const MAX_TOOL_LENGTH = 128;
 
 /** Options of a CallLog. */
 export interface CallLogOptions {
@@ -122,7 +121,7 @@ export class CallLog {
         insertCallEvent.bind(this.store.dialect, {
           workspace_id: event.workspaceId,
           at: event.at!.toISOString(),
-          tool: event.tool.slice(0, MAX_TOOL_LENGTH),
+          tool: event.tool.slice(0, MAX_TOOL_NAME_LENGTH), // a catalog name is at most this long; anything longer is cut
           kind: event.kind,
           outcome: event.outcome,
           latency_ms: Math.max(0, Math.round(event.latencyMs)),

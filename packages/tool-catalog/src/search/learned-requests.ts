@@ -5,7 +5,7 @@
 // Neighbours: search/bm25f-index.ts indexes the text as the `requests` field, catalog.ts decides
 // when a rebuilt index reads them.
 
-import { CatalogError, CatalogErrorCode } from "../errors";
+import { CatalogError, CatalogErrorCode, checkedInteger } from "../errors";
 
 /** One request a host saw answered by one tool. */
 export interface LearnedRequest {
@@ -29,19 +29,18 @@ export interface LearningOptions {
 
 /** The longest request `learn` keeps, in characters. */
 export const MAX_LEARNED_REQUEST_LENGTH = 2000;
+/** Requests a catalog keeps in all when `maxTotal` is not given (hosts that store them keep as many). */
+export const DEFAULT_LEARNED_TOTAL = 20_000;
 const DEFAULT_MAX_PER_TOOL = 20;
 const MOST_PER_TOOL = 200;
-const DEFAULT_MAX_TOTAL = 20_000;
 const MOST_TOTAL = 1_000_000;
 const DEFAULT_REFRESH_MS = 10_000;
 const MOST_REFRESH_MS = 3_600_000;
 
-function boundedInteger(value: unknown, field: string, fallback: number, least: number, most: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < least || value > most) {
-    throw new CatalogError(CatalogErrorCode.INVALID_SEARCH_OPTIONS, `search.learning.${field} must be an integer from ${least} to ${most}; got ${String(value)}.`);
-  }
-  return value;
+// One kept request and its place in the learning order of all tools.
+interface Learned {
+  request: string;
+  at: number;
 }
 
 /** The requests learned per tool, in learning order. */
@@ -52,9 +51,7 @@ export class LearnedRequests {
   /** Bumped by every change, so the catalog knows when its index is behind. */
   version = 0;
   // Per tool, its requests from oldest to newest; a Map keeps tools in first-learned order.
-  private readonly byTool = new Map<string, string[]>();
-  // Global learning order for the snapshot: per tool, the sequence number of each request.
-  private readonly order = new Map<string, number[]>();
+  private readonly byTool = new Map<string, Learned[]>();
   private sequence = 0;
   private total = 0;
 
@@ -62,9 +59,11 @@ export class LearnedRequests {
     if (options === null || typeof options !== "object") {
       throw new CatalogError(CatalogErrorCode.INVALID_SEARCH_OPTIONS, `search.learning must be an object or false; got ${String(options)}.`);
     }
-    this.maxPerTool = boundedInteger(options.maxPerTool, "maxPerTool", DEFAULT_MAX_PER_TOOL, 1, MOST_PER_TOOL);
-    this.refreshMs = boundedInteger(options.refreshMs, "refreshMs", DEFAULT_REFRESH_MS, 0, MOST_REFRESH_MS);
-    this.maxTotal = boundedInteger(options.maxTotal, "maxTotal", DEFAULT_MAX_TOTAL, 1, MOST_TOTAL);
+    const option = (name: keyof LearningOptions, fallback: number, least: number, most: number) =>
+      checkedInteger(CatalogErrorCode.INVALID_SEARCH_OPTIONS, `search.learning.${name}`, options[name], least, most, fallback);
+    this.maxPerTool = option("maxPerTool", DEFAULT_MAX_PER_TOOL, 1, MOST_PER_TOOL);
+    this.refreshMs = option("refreshMs", DEFAULT_REFRESH_MS, 0, MOST_REFRESH_MS);
+    this.maxTotal = option("maxTotal", DEFAULT_LEARNED_TOTAL, 1, MOST_TOTAL);
   }
 
   /** Records one request for one (registered) tool; the caller checked the tool. */
@@ -81,21 +80,17 @@ export class LearnedRequests {
         { details: { length: text.length, most: MAX_LEARNED_REQUEST_LENGTH } },
       );
     }
-    const requests = this.byTool.get(tool) ?? [];
-    const order = this.order.get(tool) ?? [];
+    const learned = this.byTool.get(tool) ?? [];
     const key = text.toLowerCase();
-    const seen = requests.findIndex((known) => known.toLowerCase() === key);
+    const seen = learned.findIndex((known) => known.request.toLowerCase() === key);
     if (seen >= 0) {
-      requests.splice(seen, 1);
-      order.splice(seen, 1);
+      learned.splice(seen, 1);
       this.total -= 1;
     }
-    requests.push(text);
-    order.push((this.sequence += 1));
+    learned.push({ request: text, at: (this.sequence += 1) });
     this.total += 1;
-    this.byTool.set(tool, requests);
-    this.order.set(tool, order);
-    if (requests.length > this.maxPerTool) this.dropOldest(tool);
+    this.byTool.set(tool, learned);
+    if (learned.length > this.maxPerTool) this.dropOldest(tool);
     while (this.total > this.maxTotal) this.dropOldest(this.toolWithOldest());
     // A request learned again only moves: the tool's words are the same, so the index need not be rebuilt.
     if (seen < 0) this.version += 1;
@@ -103,23 +98,19 @@ export class LearnedRequests {
 
   // Forgets one tool's oldest request.
   private dropOldest(tool: string): void {
-    const requests = this.byTool.get(tool)!;
-    requests.shift();
-    this.order.get(tool)!.shift();
+    const learned = this.byTool.get(tool)!;
+    learned.shift();
     this.total -= 1;
-    if (requests.length === 0) {
-      this.byTool.delete(tool);
-      this.order.delete(tool);
-    }
+    if (learned.length === 0) this.byTool.delete(tool);
   }
 
   // The tool holding the oldest request of all (a scan over tools: only when over maxTotal).
   private toolWithOldest(): string {
     let oldest = "";
     let at = Infinity;
-    for (const [tool, order] of this.order) {
-      if (order[0]! < at) {
-        at = order[0]!;
+    for (const [tool, learned] of this.byTool) {
+      if (learned[0]!.at < at) {
+        at = learned[0]!.at;
         oldest = tool;
       }
     }
@@ -130,12 +121,10 @@ export class LearnedRequests {
   forget(tool?: string): void {
     if (tool === undefined) {
       this.byTool.clear();
-      this.order.clear();
       this.total = 0;
     } else if (this.byTool.has(tool)) {
       this.total -= this.byTool.get(tool)!.length;
       this.byTool.delete(tool);
-      this.order.delete(tool);
     } else {
       return;
     }
@@ -144,13 +133,12 @@ export class LearnedRequests {
 
   /** One tool's requests as one text (undefined when none). */
   textOf(tool: string): string | undefined {
-    return this.byTool.get(tool)?.join(" \n ");
+    return this.byTool.get(tool)?.map((learned) => learned.request).join(" \n ");
   }
 
   /** Every request, oldest first: learning them again in this order rebuilds the same state. */
   entries(): LearnedRequest[] {
-    const all: Array<{ at: number; tool: string; request: string }> = [];
-    for (const [tool, requests] of this.byTool) requests.forEach((request, position) => all.push({ at: this.order.get(tool)![position]!, tool, request }));
+    const all = [...this.byTool].flatMap(([tool, learned]) => learned.map(({ request, at }) => ({ at, tool, request })));
     return all.sort((left, right) => left.at - right.at).map(({ tool, request }) => ({ tool, request }));
   }
 }
