@@ -7,7 +7,7 @@
 import { ToolCatalog } from "../dist/index.js";
 import { fillCatalog } from "./corpus.mjs";
 import { externalCatalogRanker, externalSets, metatoolOutsideSample } from "./external.mjs";
-import { TOOL_QUERIES, loadCorpus, scoreSet, stepCoverage } from "./quality.mjs";
+import { TOOL_QUERIES, loadCorpus, rankedKeys, scoreSet, stepCoverage } from "./quality.mjs";
 
 const UNSEEN = "holdout10";
 const DEV_SETS = ["dev", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7", "holdout8", "holdout9"];
@@ -15,13 +15,7 @@ const queries = TOOL_QUERIES.filter((entry) => entry.set !== UNSEEN);
 // RERANK_WEIGHTS='{"score":1,…}' runs the learned second stage with those weights (train-reranker.mjs).
 const options = process.env.RERANK_WEIGHTS === undefined ? {} : { search: { reranker: { weights: JSON.parse(process.env.RERANK_WEIGHTS) } } };
 const catalog = new ToolCatalog(options);
-const keys = fillCatalog(catalog, loadCorpus());
-const ranked = new Map();
-for (const { query } of queries) {
-  const page = await catalog.search({ query, limit: 50 });
-  ranked.set(query, page.results.map((result) => [result.name, ...(result.variants ?? [])].map((name) => keys.get(name))));
-}
-const rankOf = (query) => ranked.get(query);
+const rankOf = await rankedKeys(catalog, fillCatalog(catalog, loadCorpus()), queries);
 const figures = (score) => `${(score.top1 * 100).toFixed(1)}% / ${(score.recall5 * 100).toFixed(1)}% / ${score.mrr.toFixed(3)}`;
 console.log("set: top-1 / recall@5 / MRR");
 for (const set of DEV_SETS) console.log(`${set}: ${figures(scoreSet(rankOf, set, queries))}`);

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PlainBm25 } from "./plain-bm25.mjs";
+import { rankedKeys } from "./quality.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const externalDir = resolve(here, "../../../../shared/data/external");
@@ -68,14 +69,7 @@ export function fillExternalCatalog(catalog, corpus) {
 /** Ranked corpus ids for each request, from one ToolCatalog class over one external corpus. */
 export async function externalCatalogRanker(ToolCatalog, corpus, queries, options = {}) {
   const catalog = new ToolCatalog(options);
-  const idOf = fillExternalCatalog(catalog, corpus);
-  const ranked = new Map();
-  for (const { query } of queries) {
-    if (ranked.has(query)) continue;
-    const page = await catalog.search({ query, limit: 50 });
-    ranked.set(query, page.results.map((result) => [result.name, ...(result.variants ?? [])].map((name) => idOf.get(name))));
-  }
-  return (query) => ranked.get(query);
+  return rankedKeys(catalog, fillExternalCatalog(catalog, corpus), queries);
 }
 
 /** Plain BM25 over title + text (the external README's baseline). */

@@ -6,7 +6,7 @@
 // Used by bench/search-quality.mjs; imports the BUILT package.
 import { fillCatalog, loadCorpus } from "./corpus.mjs";
 import { catalogNameOf, externalSets, fillExternalCatalog, metatoolOutsideSample } from "./external.mjs";
-import { TOOL_QUERIES, scoreSet } from "./quality.mjs";
+import { TOOL_QUERIES, rankedKeys, scoreSet } from "./quality.mjs";
 
 const LEARNED_SETS = new Set(["dev", "holdout", "holdout2", "holdout3", "holdout4"]);
 const SCORED_SETS = ["holdout5", "holdout6", "holdout7", "holdout8", "holdout9"];
@@ -16,13 +16,7 @@ async function learnedRanker(ToolCatalog, fill, pairs, queries) {
   const catalog = new ToolCatalog({ search: { learning: { refreshMs: 0 } } });
   const keyOf = fill(catalog);
   for (const { query, name } of pairs) catalog.learn(query, name);
-  const ranked = new Map();
-  for (const { query } of queries) {
-    if (ranked.has(query)) continue;
-    const page = await catalog.search({ query, limit: 50 });
-    ranked.set(query, page.results.map((result) => [result.name, ...(result.variants ?? [])].map((name) => keyOf.get(name))));
-  }
-  return (query) => ranked.get(query);
+  return rankedKeys(catalog, keyOf, queries);
 }
 
 // `perTool` requests of each tool, spread evenly over its requests in file order.

@@ -74,16 +74,25 @@ export function stepCoverage(rankOf, set, depth = 10, queries = TOOL_QUERIES) {
   return { n: chosen.length, covered: covered / Math.max(chosen.length, 1) };
 }
 
+/**
+ * A ranker over a filled catalog: each request's first 50 results (a request asked twice is
+ * searched once), each result the key of its tool and of the near-duplicates it names in
+ * `variants`, as scoreSet reads them; `keyOf` maps a catalog name to its key.
+ */
+export async function rankedKeys(catalog, keyOf, queries) {
+  const ranked = new Map();
+  for (const { query } of queries) {
+    if (ranked.has(query)) continue;
+    const page = await catalog.search({ query, limit: 50 });
+    ranked.set(query, page.results.map((result) => [result.name, ...(result.variants ?? [])].map((name) => keyOf.get(name))));
+  }
+  return (query) => ranked.get(query);
+}
+
 /** Ranked keys for every labelled request, from one ToolCatalog class. */
 export async function catalogRanker(ToolCatalog, entries, options = {}) {
   const catalog = new ToolCatalog(options);
-  const keys = fillCatalog(catalog, entries);
-  const ranked = new Map();
-  for (const { query } of TOOL_QUERIES) {
-    const page = await catalog.search({ query, limit: 50 });
-    ranked.set(query, page.results.map((result) => [result.name, ...(result.variants ?? [])].map((name) => keys.get(name))));
-  }
-  return (query) => ranked.get(query);
+  return rankedKeys(catalog, fillCatalog(catalog, entries), TOOL_QUERIES);
 }
 
 /** The plain BM25 baseline over the same corpus. */
