@@ -34,6 +34,21 @@ describe("tool calls on /metrics", () => {
     expect(toolCalls(after, "run_tool", "write", "SCOPE_DENIED") - toolCalls(before, "run_tool", "write", "SCOPE_DENIED")).toBe(1);
   });
 
+  it("measures the rank the chosen tool had in the search that showed it (foundry_tool_search_choice_rank)", async () => {
+    const client = await served.open(served.tokens.demo!.readToken);
+    const ranks = (text: string, le: string) => sampleValue(text, "foundry_tool_search_choice_rank_bucket", { le }) ?? 0;
+    const before = await scrape();
+    const found = (await client.callTool({ name: "search_tools", arguments: { query: "list domains" } })) as { content: { text: string }[] };
+    const names = (JSON.parse(found.content[0]!.text) as { results: { name: string }[] }).results.map((result) => result.name);
+    expect(names[0]).toBe("list_domains");
+    // The second hit described, the first read: one choice at rank 1, one at rank 2.
+    await client.callTool({ name: "describe_tool", arguments: { name: names[1] } });
+    await client.callTool({ name: "read_tool", arguments: { name: "list_domains", arguments: {} } });
+    const after = await scrape();
+    expect(parsePrometheusText(after).find((family) => family.name === "foundry_tool_search_choice_rank")?.type).toBe("HISTOGRAM");
+    expect(["1", "2", "+Inf"].map((le) => ranks(after, le) - ranks(before, le))).toEqual([1, 2, 2]);
+  });
+
   it("labels 1,000 calls with distinct unknown tool names as one series, not 1,000", async () => {
     const client = await served.open(served.tokens.demo!.readToken);
     const before = await scrape();

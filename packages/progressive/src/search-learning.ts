@@ -2,8 +2,11 @@
 // reads or runs one of the tools that search showed. That pair is what the catalog's `learn`
 // wants (tool-catalog's learned requests, decision 0055): the words this deployment's agents use
 // for that tool. Kept per caller (the last few searches of the most recent callers, both bounded),
-// each (search, tool) pair learned once. Neighbours: surface.ts calls it around each call.
+// each (search, tool) pair learned once. The same pairing measures search in use: the rank the
+// chosen tool had in that search goes to the process's metrics (choice-rank.ts), learning on or
+// off. Neighbours: surface.ts calls it around each call.
 import { CatalogError, CatalogErrorCode, type CallContext, type LearnedRequest, type SearchPage, type ToolCatalog } from "@foundry-mcp/tool-catalog";
+import { observeChoiceRank } from "./choice-rank";
 
 /** How a progressive surface learns from search_tools followed by a call (`learning` of createProgressiveSurface). */
 export interface SearchLearning<C extends CallContext> {
@@ -18,44 +21,56 @@ export const SEARCHES_PER_CALLER = 4;
 /** Callers remembered at once; past it the one heard from least recently is forgotten. */
 export const MAX_CALLERS = 1000;
 
-// One search: its request, the tools its page showed (names and variants), the ones learned from it.
+// One search: its request, the tools its page showed (names and variants) with their rank in the
+// whole ranking (1 for the first hit of the first page), the ones chosen from it.
 interface ShownSearch {
   request: string;
-  shown: Set<string>;
-  learned: Set<string>;
+  shown: Map<string, number>;
+  chosen: Set<string>;
 }
 
 const defaultCaller = (context: CallContext): string => (context.credentialId === undefined ? `workspace:${context.workspace}` : `credential:${context.credentialId}`);
 
-/** The recent searches of recent callers, and the learning step after a call names a tool. */
+/**
+ * The recent searches of recent callers, and what follows when a call names a tool one of them
+ * showed: its rank is measured, and with a learning option the catalog learns the pair.
+ */
 export class SearchLearner<C extends CallContext> {
   private readonly callers = new Map<string, ShownSearch[]>();
   private readonly callerOf: (context: C) => string;
 
-  constructor(private readonly options: SearchLearning<C>) {
-    this.callerOf = options.callerOf ?? defaultCaller;
+  /** `options` undefined: measure choices only, learn nothing. */
+  constructor(private readonly options: SearchLearning<C> | undefined) {
+    this.callerOf = options?.callerOf ?? defaultCaller;
   }
 
   /** Remembers a search_tools answer (an empty query browses: nothing to learn). */
   searched(request: string, page: SearchPage, context: C): void {
     const text = request.trim();
     if (text === "") return;
-    const shown = new Set(page.results.flatMap((result) => [result.name, ...(result.variants ?? [])]));
-    if (shown.size === 0) return;
+    if (page.results.length === 0) return;
+    const shown = new Map<string, number>();
+    page.results.forEach((result, index) => {
+      const rank = page.paging.offset + index + 1;
+      for (const name of [result.name, ...(result.variants ?? [])]) if (!shown.has(name)) shown.set(name, rank);
+    });
     const searches = this.touch(this.callerOf(context));
-    searches.push({ request: text, shown, learned: new Set() });
+    searches.push({ request: text, shown, chosen: new Set() });
     if (searches.length > SEARCHES_PER_CALLER) searches.shift();
   }
 
   /**
    * The caller named `tool` (describe_tool, read_tool, run_tool or an advertised tool, admitted):
-   * the newest of its searches that showed the tool and has not taught it yet teaches it now.
+   * the newest of its searches that showed the tool and has not had it chosen yet gives the
+   * tool's rank to the metrics and, when learning, teaches the catalog its request.
    */
   chose(catalog: ToolCatalog<C>, tool: string, context: C): void {
     const searches = this.callers.get(this.callerOf(context));
-    const search = searches?.findLast((candidate) => candidate.shown.has(tool) && !candidate.learned.has(tool));
+    const search = searches?.findLast((candidate) => candidate.shown.has(tool) && !candidate.chosen.has(tool));
     if (search === undefined) return;
-    search.learned.add(tool);
+    search.chosen.add(tool);
+    observeChoiceRank(search.shown.get(tool)!);
+    if (this.options === undefined) return;
     try {
       catalog.learn(search.request, tool);
     } catch (error) {
@@ -78,7 +93,7 @@ export class SearchLearner<C extends CallContext> {
 
 // One learner per learning option object: surfaces given the same one (the gateway makes one
 // surface per pinned toolset list) share one bounded memory of searches, and a search through one
-// pairs with a call through another.
+// pairs with a call through another. A surface with no learning option has a measuring learner of its own.
 const LEARNERS = new WeakMap<object, SearchLearner<CallContext>>();
 
 /** The learner of a learning option object, made on first use. */

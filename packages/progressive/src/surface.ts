@@ -11,7 +11,7 @@ import { unknownTool } from "@foundry-mcp/server-kit";
 import { compactSearch, errorResult, jsonResult, toCallResult } from "./results";
 import { refusalCode, subjectOf, TOOL_ERROR_RESULT, type CallAnswer, type CallOutcome, type CallStep } from "./outcome";
 import type { CallResult, ListedTool } from "./wire";
-import { learnerFor, type SearchLearning } from "./search-learning";
+import { learnerFor, SearchLearner, type SearchLearning } from "./search-learning";
 
 /** Options of createProgressiveSurface. */
 export interface ProgressiveSurfaceOptions<C extends CallContext> {
@@ -22,7 +22,8 @@ export interface ProgressiveSurfaceOptions<C extends CallContext> {
   /**
    * Learn each search_tools request for the tool the same caller then describes, reads or runs
    * from that search's page (the catalog's `learn`; search-learning.ts). Default off: `{}` turns
-   * it on with the credential (else the workspace) as the caller.
+   * it on with the credential (else the workspace) as the caller. On or off, the rank such a tool
+   * had in its search is measured (`foundry_tool_search_choice_rank`, choice-rank.ts).
    */
   learning?: SearchLearning<C>;
 }
@@ -84,7 +85,7 @@ export function createProgressiveSurface<C extends CallContext>(options: Progres
   const advertised = options.advertised ?? [];
   const advertisedNames = new Set(advertised.map((tool) => tool.name));
   const validators = new AjvValidatorProvider();
-  const learner = options.learning === undefined ? undefined : learnerFor(options.learning);
+  const learner = options.learning === undefined ? new SearchLearner<C>(undefined) : learnerFor(options.learning);
   // Validators are cached by schema: keep one set of base tools per toolset list.
   let cached: { key: string; tools: ListedTool[] } | undefined;
   const base = (): ListedTool[] => {
@@ -115,7 +116,7 @@ export function createProgressiveSurface<C extends CallContext>(options: Progres
       case "search_tools": {
         const query = input as { query: string; toolset?: string; offset?: number; limit?: number };
         const page = await catalog.search(query);
-        learner?.searched(query.query, page, context);
+        learner.searched(query.query, page, context);
         return { result: jsonResult(compactSearch(page)) };
       }
       case "describe_tool":
@@ -128,7 +129,7 @@ export function createProgressiveSurface<C extends CallContext>(options: Progres
   };
   // A tool the caller went on to use once the catalog let it (described, or admitted to run): a lesson for search.
   const chosen = <T>(catalog: ToolCatalog<C>, tool: string, routed: T, context: C): T => {
-    learner?.chose(catalog, tool, context);
+    learner.chose(catalog, tool, context);
     return routed;
   };
 
