@@ -38,7 +38,7 @@ export type FoyaDownstreamsOptions = Omit<DownstreamsOptions, "surface" | "voice
 export function createDownstreams({ progressive, home, ...options }: FoyaDownstreamsOptions): Downstreams {
   if (!progressive) return createAggregateDownstreams({ ...options, voice: FOYA_SERVE_VOICE });
   const learned = new LearnedRequestsFile(home, { onWarning: (message) => options.log(`foya serve: ${message}`) });
-  return createAggregateDownstreams({ ...options, voice: FOYA_SERVE_VOICE, surface: progressiveSurfaceFactory(learned) });
+  return createAggregateDownstreams({ ...options, voice: FOYA_SERVE_VOICE, surface: progressiveSurfaceFactory({ keeper: learned }) });
 }
 
 /** `foya serve --http`: the library's HTTP downstream with foya's /metrics (token: --metrics-token or FOYA_METRICS_TOKEN). */
