@@ -6,6 +6,7 @@ import { processOutput } from "./cli/output";
 import type { Command, CommandContext } from "./commands/context";
 import { demoCommand } from "./commands/demo";
 import { mcpAdd, mcpList, mcpRemove, mcpSetEnabled } from "./commands/mcp-config";
+import { learnedForget, learnedList } from "./commands/learned";
 import { mcpImport } from "./commands/mcp-import";
 import { mcpLogin, mcpLogout } from "./commands/mcp-login";
 import { mcpStatus } from "./commands/mcp-status";
@@ -29,6 +30,8 @@ const COMMANDS: Record<string, Command> = {
   "mcp status": mcpStatus,
   "mcp login": mcpLogin,
   "mcp logout": mcpLogout,
+  "learned list": learnedList,
+  "learned forget": learnedForget,
   tools: toolsCommand,
   call: callCommand,
   resources: resourcesCommand,
@@ -40,12 +43,18 @@ const COMMANDS: Record<string, Command> = {
   demo: demoCommand,
 };
 
+/** Commands made of two words (`foya mcp add`, `foya learned list`), and the subcommands each names when one is missing. */
+const GROUPS: Record<string, string> = {
+  mcp: "list, add, remove, enable, disable, import or status",
+  learned: "list or forget",
+};
+
 /** Which command the words name, and the words left for it. */
 function route(argv: string[]): { name: string; rest: string[] } | undefined {
   const [first, second] = argv;
-  if (first === "mcp") {
-    if (second === undefined || second.startsWith("-")) return { name: "mcp", rest: argv.slice(1) };
-    return { name: `mcp ${second}`, rest: argv.slice(2) };
+  if (first !== undefined && Object.hasOwn(GROUPS, first)) {
+    if (second === undefined || second.startsWith("-")) return { name: first, rest: argv.slice(1) };
+    return { name: `${first} ${second}`, rest: argv.slice(2) };
   }
   return first === undefined ? undefined : { name: first, rest: argv.slice(1) };
 }
@@ -66,12 +75,13 @@ export async function runCli(argv: string[]): Promise<number> {
       return 0;
     }
     const command = COMMANDS[routed.name];
-    if (routed.name === "mcp" && (routed.rest[0] === "--help" || routed.rest[0] === "-h")) {
-      output.out(COMMAND_HELP.mcp ?? MAIN_HELP);
+    const group = Object.hasOwn(GROUPS, routed.name) ? GROUPS[routed.name] : undefined;
+    if (group !== undefined && (routed.rest[0] === "--help" || routed.rest[0] === "-h")) {
+      output.out(COMMAND_HELP[routed.name] ?? MAIN_HELP);
       return 0;
     }
     if (command === undefined) {
-      if (routed.name === "mcp") throw usageError("foya mcp needs a subcommand: list, add, remove, enable, disable, import or status", "mcp");
+      if (group !== undefined) throw usageError(`foya ${routed.name} needs a subcommand: ${group}`, routed.name);
       throw usageError(`Unknown command "${routed.name}"`);
     }
     const stopsAtDashes = routed.rest.indexOf("--");

@@ -62,4 +62,62 @@ describe("LearnedRequestsFile", () => {
     expect(pairs).toHaveLength(80);
     for (const label of ["x", "y"]) expect(pairs.filter((pair) => pair.tool === `t_${label}`).map((pair) => pair.request)).toEqual(Array.from({ length: 40 }, (_, i) => `request ${i}`));
   });
+
+  it("forgets the pairs a predicate picks under the lock, says how many, and leaves the file alone when none went", () => {
+    const home = makeTempDir();
+    const file = new LearnedRequestsFile(home);
+    file.add([{ tool: "mcp__ev__a", request: "one" }, { tool: "mcp__mem__b", request: "two" }, { tool: "mcp__ev__c", request: "three" }]);
+    const before = fs.statSync(file.path, { bigint: true }).mtimeNs;
+    expect(file.forget((pair) => pair.tool.startsWith("mcp__none__"))).toBe(0);
+    expect(fs.statSync(file.path, { bigint: true }).mtimeNs).toBe(before);
+    expect(file.forget((pair) => pair.tool.startsWith("mcp__ev__"))).toBe(2);
+    expect(file.load()).toEqual([{ tool: "mcp__mem__b", request: "two" }]);
+    expect(fs.statSync(file.path).mode & 0o777).toBe(0o600);
+    expect(fs.existsSync(path.join(home, "mcp.lock"))).toBe(false);
+  });
+
+  it("refuses to forget in, or strictly read, a broken file, saying how to fix it", () => {
+    const home = makeTempDir();
+    fs.writeFileSync(path.join(home, "learned-requests.json"), "{ not json");
+    const file = new LearnedRequestsFile(home, { onWarning: () => undefined });
+    expect(() => file.forget(() => true)).toThrow(/is not valid JSON .*; fix or remove it/);
+    expect(() => file.loadOrThrow()).toThrow(/is not valid JSON .*; fix or remove it/);
+    fs.writeFileSync(path.join(home, "learned-requests.json"), "[]");
+    expect(() => file.loadOrThrow()).toThrow(`${path.join(home, "learned-requests.json")} has no "learned" list; fix or remove it`);
+  });
+
+  it("loadIfChanged reads only when another writer replaced or removed the file", () => {
+    const home = makeTempDir();
+    const mine = new LearnedRequestsFile(home);
+    const other = new LearnedRequestsFile(home);
+    expect(mine.load()).toEqual([]);
+    expect(mine.loadIfChanged()).toBeUndefined();
+    other.add([{ tool: "t", request: "from the other" }]);
+    expect(mine.loadIfChanged()).toEqual([{ tool: "t", request: "from the other" }]);
+    expect(mine.loadIfChanged()).toBeUndefined();
+    other.forget(() => true);
+    expect(mine.loadIfChanged()).toEqual([]);
+    other.add([{ tool: "t", request: "again" }]);
+    fs.rmSync(mine.path);
+    expect(mine.loadIfChanged()).toEqual([]);
+    expect(mine.loadIfChanged()).toBeUndefined();
+  });
+
+  it("keeps a pair whose write failed, counts it as kept, and writes it at the next look", () => {
+    // regression: a pair whose write failed was dropped, so a serve following the file forgot what it had just learned.
+    const home = makeTempDir();
+    const warnings: string[] = [];
+    const file = new LearnedRequestsFile(home, { lockTimeoutMs: 50, onWarning: (message) => warnings.push(message) });
+    // The lock held by a live process (this one, as another module would hold it) for longer than the wait.
+    fs.writeFileSync(path.join(home, "mcp.lock"), `${process.pid} held\n`);
+    file.add([{ tool: "t", request: "kept meanwhile" }]);
+    file.add([{ tool: "t", request: "and this" }]);
+    expect(fs.existsSync(file.path)).toBe(false);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^1 learned request not yet kept in .*learned-requests\.json \(tried again later\): /);
+    expect(file.load()).toEqual([{ tool: "t", request: "kept meanwhile" }, { tool: "t", request: "and this" }]);
+    fs.rmSync(path.join(home, "mcp.lock"));
+    expect(file.loadIfChanged()).toEqual([{ tool: "t", request: "kept meanwhile" }, { tool: "t", request: "and this" }]);
+    expect(new LearnedRequestsFile(home).load()).toEqual([{ tool: "t", request: "kept meanwhile" }, { tool: "t", request: "and this" }]);
+  });
 });

@@ -16,5 +16,7 @@ export type { KindHints } from "./kinds";
 export { ClientToolsets, toolsetNameOf } from "./client-toolsets";
 export type { ClientCallResult, ClientToolSource, ClientToolsetsOptions, SyncReport } from "./client-toolsets";
 export { aggregateProgressiveSurface, progressiveSurfaceFactory } from "./aggregate-surface";
-export type { LearnedRequestKeeper } from "./aggregate-surface";
+export type { AggregateLearning } from "./aggregate-surface";
+export { DEFAULT_FOLLOW_MS } from "./kept-learning";
+export type { LearnedRequestKeeper } from "./kept-learning";
 export type { CallResult, ListedTool } from "./wire";

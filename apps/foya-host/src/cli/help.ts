@@ -25,12 +25,16 @@ Using the servers:
   prompt <server> <name> [--args JSON] [--json]
 
 Serving and showing:
-  serve [--approval auto|ask|deny] [--progressive]   one MCP server over stdio in front of all
+  serve [--approval auto|ask|deny] [--progressive [--no-learning]]   one MCP server over stdio in front of all
   serve --http [--host H] [--port N] [--token T]     the same over Streamable HTTP (bearer token)
         [--drain-seconds 20]                         /healthz, /readyz; SIGTERM drains (docs/operators)
   serve … [--log-format text|json]        stderr as plain lines (default) or one JSON object per line
   status [--url URL] [--json]             live status of a running foya serve --http
   demo                                    foundry-server + amicited-gateway, with token costs
+
+What serve --progressive learned from its clients' searches ($FOYA_HOME/learned-requests.json):
+  learned list [--server S] [--json]      newest first: the tool, the request that found it
+  learned forget [--server S | --tool T]  all, one server's or one tool's; running serves follow
 
   --help, -h       help (also after a command: foya mcp add --help)
   --version, -v    version
@@ -95,7 +99,7 @@ Exits 1 when the tool returns an error result.`,
   read: "Usage: foya read <server> <uri> [--json]",
   prompts: "Usage: foya prompts [--server S] [--json]",
   prompt: "Usage: foya prompt <server> <name> [--args JSON] [--json]\n--args is an object of string values.",
-  serve: `Usage: foya serve [--approval auto|ask|deny] [--progressive | --short-names [--client-prefix P]] [--http [--host H] [--port N] [--token T] [--metrics-token T]]
+  serve: `Usage: foya serve [--approval auto|ask|deny] [--progressive [--no-learning] | --short-names [--client-prefix P]] [--http [--host H] [--port N] [--token T] [--metrics-token T]]
 One MCP server over stdio (or Streamable HTTP) in front of every configured server. Tools keep their host names,
 resources become foya://<server>/<uri>, prompts <server>__<name>. Edits to mcp.json are
 followed live and announced with notifications/tools/list_changed.
@@ -103,7 +107,12 @@ followed live and announced with notifications/tools/list_changed.
   --approval ask    read-only tools pass; others are put to the user through MCP elicitation,
                     and refused when the client cannot be asked
   --approval deny   every call is refused
-  --progressive     four tools (search_tools, describe_tool, read_tool, run_tool) instead of all
+  --progressive     four tools (search_tools, describe_tool, read_tool, run_tool) instead of all;
+                    a search followed by a call of a tool it showed teaches search those words
+                    for that tool, kept in $FOYA_HOME/learned-requests.json (foya learned list);
+                    serves sharing the home look for each other's every FOYA_LEARNED_REFRESH_MS
+                    (default 10000)
+  --no-learning     with --progressive: learn nothing, and neither read nor write that file
   --short-names     list tools as <server>__<tool>, cut to fit 64 characters after the prefix the
                     client adds (--client-prefix, default mcp__foya__: Claude Code's for "foya")
   --http            Streamable HTTP at http://<host>:<port>/mcp instead of stdio (host 127.0.0.1,
@@ -115,6 +124,20 @@ followed live and announced with notifications/tools/list_changed.
 OpenTelemetry export (off by default) follows the standard OTEL_* variables
 (OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME, …): docs/operators/telemetry.md.
 The live status is the resource foya://status (and foya status for --http).`,
+  learned: `Usage: foya learned <subcommand> [options]
+What foya serve --progressive learned from its clients' searches: each request and the tool the
+client then used, kept in $FOYA_HOME/learned-requests.json (0600, the newest 20,000).
+  list [--server S] [--json]      newest first
+  forget [--server S | --tool T]  all, one server's or one tool's
+Help on one: foya learned <subcommand> --help`,
+  "learned list": `Usage: foya learned list [--server S] [--json]
+Lists the learned requests, newest first: the tool as foya serve shows it (mcp__<server>__<tool>)
+and the request that found it (cut to 96 characters; --json has them whole). --server keeps one
+server's; a server no longer configured is no error (its requests stay until forgotten).`,
+  "learned forget": `Usage: foya learned forget [--server S | --tool T]
+Forgets every learned request, or one server's (--server), or one tool's (--tool, the name as
+foya learned list shows it), and prints how many were forgotten. A running foya serve
+--progressive drops them at its next look (FOYA_LEARNED_REFRESH_MS, default 10 s).`,
   status: `Usage: foya status [--url URL] [--json]
 Reads foya://status from the running foya serve --http recorded in $FOYA_HOME/serve.json (or at
 --url) with the stored token: each server's state, tools, calls, failed calls and p50 latency.

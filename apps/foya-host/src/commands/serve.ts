@@ -1,4 +1,4 @@
-// `foya serve [--approval auto|ask|deny] [--progressive | --short-names [--client-prefix P]] [--log-format text|json] [--http [--host H] [--port N] [--token T] [--drain-seconds S]]`:
+// `foya serve [--approval auto|ask|deny] [--progressive [--no-learning] | --short-names [--client-prefix P]] [--log-format text|json] [--http [--host H] [--port N] [--token T] [--drain-seconds S]]`:
 // the aggregating MCP server on stdio, or on Streamable HTTP. Starts the manager over $FOYA_HOME
 // (with reconnection) without holding the client's initialize, follows mcp.json live, announces
 // registry changes downstream, and on stdin close (stdio) or a signal ends every session and child.
@@ -13,6 +13,7 @@ import { APPROVAL_MODES, type Downstreams } from "@foundry-mcp/client-manager/ag
 import { shortToolNames, type ApprovalMode, type ToolNaming } from "@foundry-mcp/client-manager";
 import { watchConfig } from "../serve/config-watcher";
 import { createDownstreams, startHttpDownstream } from "../serve/foya-aggregate";
+import { DEFAULT_FOLLOW_MS } from "@foundry-mcp/progressive";
 import { recordEndpoint, serveToken } from "../serve/serve-endpoint";
 import { openServeManager } from "../serve/serve-manager";
 import { openServeLog, serveOperations } from "../serve/operations";
@@ -43,6 +44,27 @@ function toolNamesOf(parsed: ParsedArguments): ToolNaming | undefined {
   return shortToolNames(prefix ?? CLAUDE_CODE_PREFIX);
 }
 
+/** The longest FOYA_LEARNED_REFRESH_MS: an hour (progressive's longest followMs). */
+const MOST_LEARNED_REFRESH_MS = 3_600_000;
+
+/**
+ * How `--progressive` learns: off with `--no-learning`, else looking for other processes' changes
+ * to learned-requests.json every FOYA_LEARNED_REFRESH_MS (default 10 s; 0 at every search).
+ */
+export function learningOf(parsed: ParsedArguments, env: NodeJS.ProcessEnv = process.env): false | { refreshMs: number } {
+  if (parsed.flags.has("no-learning")) {
+    if (!parsed.flags.has("progressive")) throw usageError("--no-learning needs --progressive (only its search learns)", "serve");
+    return false;
+  }
+  const text = env.FOYA_LEARNED_REFRESH_MS;
+  if (text === undefined || text === "") return { refreshMs: DEFAULT_FOLLOW_MS };
+  const refreshMs = Number(text);
+  if (!/^\d+$/.test(text) || refreshMs > MOST_LEARNED_REFRESH_MS) {
+    throw usageError(`FOYA_LEARNED_REFRESH_MS must be a whole number of milliseconds from 0 to ${MOST_LEARNED_REFRESH_MS}, got "${text.slice(0, 32)}"`, "serve");
+  }
+  return { refreshMs };
+}
+
 /** Settles when `started` does or after `ms`, whichever is first (the timer does not hold the process). */
 function bounded(started: Promise<unknown>, ms: number): Promise<void> {
   return new Promise((resolve) => {
@@ -66,7 +88,7 @@ function usageChecked<T>(parse: () => T): T {
 
 /** `foya serve`. Resolves only when the client goes away (stdio) or a signal ends it. */
 export const serveCommand: Command = async (argv, context) => {
-  const parsed = parseArguments(argv, { command: "serve", options: { approval: "value", progressive: "flag", "short-names": "flag", "client-prefix": "value", http: "flag", host: "value", port: "value", token: "value", "metrics-token": "value", "drain-seconds": "value", "log-format": "value" }, positionals: [] });
+  const parsed = parseArguments(argv, { command: "serve", options: { approval: "value", progressive: "flag", "no-learning": "flag", "short-names": "flag", "client-prefix": "value", http: "flag", host: "value", port: "value", token: "value", "metrics-token": "value", "drain-seconds": "value", "log-format": "value" }, positionals: [] });
   const approval = (parsed.values.approval ?? "auto") as ApprovalMode;
   if (!APPROVAL_MODES.includes(approval)) throw usageError(`--approval must be auto, ask or deny, got "${approval}"`, "serve");
   const http = parsed.flags.has("http");
@@ -74,6 +96,7 @@ export const serveCommand: Command = async (argv, context) => {
     if (!http && parsed.values[option] !== undefined) throw usageError(`--${option} needs --http`, "serve");
   }
   const toolNames = toolNamesOf(parsed);
+  const learning = learningOf(parsed);
   const port = portOf(parsed);
   const [logFormat, drainSeconds] = usageChecked(() => [parseLogFormat(parsed.values["log-format"]), parseDrainSeconds(parsed.values["drain-seconds"])] as const);
   const structured = openServeLog(logFormat, (line) => context.output.err(line));
@@ -98,6 +121,7 @@ export const serveCommand: Command = async (argv, context) => {
     manager,
     approval,
     progressive: parsed.flags.has("progressive"),
+    learning,
     home: context.home,
     ...(toolNames ? { toolNames } : {}),
     version: context.version,
@@ -168,7 +192,7 @@ export const serveCommand: Command = async (argv, context) => {
   const where = http ? await listen(context.home, downstreams, { host: parsed.values.host ?? "127.0.0.1", port, token: parsed.values.token, metricsToken: parsed.values["metrics-token"] ?? (process.env.FOYA_METRICS_TOKEN || undefined), log, structured, operations }, stops) : "stdio";
   // From the configuration, not status(): on stdio no session exists yet when this line is written (issue #36 D7).
   const configured = manager.configuredServers();
-  log(`foya serve: ${configured} servers configured in ${context.home}; approval ${approval}${parsed.flags.has("progressive") ? "; progressive" : ""}; on ${where}.`);
+  log(`foya serve: ${configured} servers configured in ${context.home}; approval ${approval}${parsed.flags.has("progressive") ? `; progressive${learning === false ? ", not learning" : ""}` : ""}; on ${where}.`);
   await ended;
   return 0;
 };

@@ -13,7 +13,7 @@ import {
   type HttpDownstreamOptions,
 } from "@foundry-mcp/client-manager/aggregate";
 import { LearnedRequestsFile } from "@foundry-mcp/client-manager/node";
-import { progressiveSurfaceFactory } from "@foundry-mcp/progressive";
+import { DEFAULT_FOLLOW_MS, progressiveSurfaceFactory } from "@foundry-mcp/progressive";
 import { foyaMetricsRoute } from "./metrics";
 import type { ServeManager } from "./serve-manager";
 
@@ -29,16 +29,27 @@ export const FOYA_SERVE_VOICE: AggregatorVoice = {
 export const STATUS_URI = statusUriOf(FOYA_SERVE_VOICE);
 
 /**
- * Options of {@link createDownstreams}: the library's, with `--progressive` as a flag and the home
- * folder whose `learned-requests.json` keeps what `--progressive` searches taught.
+ * Options of {@link createDownstreams}: the library's, with `--progressive` as a flag, the home
+ * folder whose `learned-requests.json` keeps what `--progressive` searches taught, and how
+ * `--progressive` learns: `false` (`--no-learning`) learns nothing and leaves the file alone;
+ * `refreshMs` is how often a search may look whether another process changed the file.
  */
-export type FoyaDownstreamsOptions = Omit<DownstreamsOptions, "surface" | "voice" | "manager"> & { manager: ServeManager; progressive: boolean; home: string };
+export type FoyaDownstreamsOptions = Omit<DownstreamsOptions, "surface" | "voice" | "manager"> & {
+  manager: ServeManager;
+  progressive: boolean;
+  home: string;
+  /** Default: learn, looking every DEFAULT_FOLLOW_MS (10 s). */
+  learning?: false | { refreshMs: number };
+};
 
 /** The sessions of one `foya serve`, speaking as foya. */
-export function createDownstreams({ progressive, home, ...options }: FoyaDownstreamsOptions): Downstreams {
+export function createDownstreams({ progressive, home, learning = { refreshMs: DEFAULT_FOLLOW_MS }, ...options }: FoyaDownstreamsOptions): Downstreams {
   if (!progressive) return createAggregateDownstreams({ ...options, voice: FOYA_SERVE_VOICE });
-  const learned = new LearnedRequestsFile(home, { onWarning: (message) => options.log(`foya serve: ${message}`) });
-  return createAggregateDownstreams({ ...options, voice: FOYA_SERVE_VOICE, surface: progressiveSurfaceFactory(learned) });
+  const surface =
+    learning === false
+      ? progressiveSurfaceFactory(false)
+      : progressiveSurfaceFactory({ keeper: new LearnedRequestsFile(home, { onWarning: (message) => options.log(`foya serve: ${message}`) }), followMs: learning.refreshMs });
+  return createAggregateDownstreams({ ...options, voice: FOYA_SERVE_VOICE, surface });
 }
 
 /** `foya serve --http`: the library's HTTP downstream with foya's /metrics (token: --metrics-token or FOYA_METRICS_TOKEN). */
