@@ -74,7 +74,7 @@ export async function runCli(argv: string[]): Promise<number> {
       output.out(VERSION);
       return 0;
     }
-    const command = COMMANDS[routed.name];
+    const command = Object.hasOwn(COMMANDS, routed.name) ? COMMANDS[routed.name] : undefined;
     const group = Object.hasOwn(GROUPS, routed.name) ? GROUPS[routed.name] : undefined;
     if (group !== undefined && (routed.rest[0] === "--help" || routed.rest[0] === "-h")) {
       output.out(COMMAND_HELP[routed.name] ?? MAIN_HELP);

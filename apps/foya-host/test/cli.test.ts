@@ -141,6 +141,9 @@ describe("errors are one line and a non-zero exit", () => {
     [["call", "nope"], 1, "Unknown tool nope"],
     [["call", "mcp__ev__echo", "--args", "{bad"], 2, "--args is not valid JSON"],
     [["frobnicate"], 2, 'Unknown command "frobnicate"'],
+    // A name an object inherits is no command either.
+    [["toString"], 2, 'Unknown command "toString"'],
+    [["constructor"], 2, 'Unknown command "constructor"'],
     [["mcp", "add", "x"], 2, "needs its command after --"],
     [["mcp", "add", "x", "--transport", "carrier-pigeon", "--url", "http://a"], 2, "--transport must be stdio, streamable_http or sse"],
     [["mcp", "add", "bad name", "--", "node"], 2, 'Server name "bad name" must be 1-32 letters'],
