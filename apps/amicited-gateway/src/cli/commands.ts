@@ -6,7 +6,6 @@ import type { ParsedArgs } from "./args";
 import { createDemoWorkspace } from "../demo/generate";
 import { GatewayError, GatewayErrorCode } from "../errors";
 import { storeExists, storeLocationOf } from "../backend";
-import type { StorageOptions } from "../backend";
 import { createGateway } from "../server/gateway";
 import { startHttpGateway } from "../server/http";
 import { DEFAULT_SESSION_LIMITS } from "../server/sessions";

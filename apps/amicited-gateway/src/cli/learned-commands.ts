@@ -9,6 +9,7 @@ import { checkFlags, flagInteger, flagString, type ParsedArgs } from "./args";
 import { existingStoreOf, withStore } from "./store-access";
 
 // Control characters (C0, DEL, C1) in stored text a user typed: never sent raw to a terminal.
+// eslint-disable-next-line no-control-regex -- control characters are what this finds
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]+/g;
 const oneLine = (text: string): string => text.replace(CONTROL, " ");
 
