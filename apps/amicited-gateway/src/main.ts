@@ -3,7 +3,8 @@
 // cli/commands and turns failures into one clear line on stderr and a non-zero exit.
 import packageJson from "../package.json";
 import { parseArgs, USAGE } from "./cli/args";
-import { runAdminToken, runInit, runLearnedForget, runMigrate, runServe, runWorkspaceCreate } from "./cli/commands";
+import { runAdminToken, runInit, runMigrate, runServe, runWorkspaceCreate } from "./cli/commands";
+import { runLearnedForget, runLearnedList } from "./cli/learned-commands";
 import { CodedError } from "@foundry-mcp/core";
 import { GatewayError } from "./errors";
 
@@ -22,6 +23,7 @@ async function main(argv: string[]): Promise<void> {
   if (command === "init") return runInit(args);
   if (command === "workspace" && subcommand === "create") return runWorkspaceCreate(args);
   if (command === "admin" && subcommand === "token") return runAdminToken(args);
+  if (command === "learned" && subcommand === "list") return runLearnedList(args);
   if (command === "learned" && subcommand === "forget") return runLearnedForget(args);
   if (command === "migrate") return runMigrate(args);
   if (command === "serve") return runServe(args);

@@ -2,7 +2,8 @@
 // "is the site down" and find uptime_is_site_down first, open a tool and read its schema, tick
 // two toolsets and watch the token figure change, make /mcp calls and find them in the usage
 // chart and tables, issue a token, use it, revoke it and see the next /mcp request refused, and
-// the API refusing a request without the cookie or with a wrong CSRF token. Each page is
+// the API refusing a request without the cookie or with a wrong CSRF token, and a learned request
+// counted beside its tool on the catalog, listed on the Learned page and forgotten there. Each page is
 // screenshotted (into $DASHBOARD_SCREENSHOTS when set: the README's images come from there).
 import fs from "node:fs";
 import os from "node:os";
@@ -14,6 +15,7 @@ import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process"
 import { chromiumGate, launchChromium } from "./support/chromium";
 import { signIn, uiUrlOf } from "./support/dashboard";
 import { clearOfHourTurn } from "../../../tooling/hour-turn.mjs";
+import { openSqliteDatabase } from "@foundry-mcp/core/node";
 
 const gate = chromiumGate();
 const CAP = 8;
@@ -201,6 +203,34 @@ describe.skipIf(!gate.run)("dashboard in headless Chromium", { timeout: 90_000 }
     expect(anonymous).toBe(401);
     await other.getByLabel("Admin token").waitFor();
     await stranger.close();
+  });
+
+  it("counts a learned request beside its tool, lists it on the Learned page, and its Forget button removes it", async () => {
+    const tool = "seo_get_ai_referral_revenue";
+    const request = "money from chatbot shoppers";
+    // A row as the gateway writes it after an agent's search and choice (search-learning.test.ts does that part).
+    const db = openSqliteDatabase(`${dir}/amicited.sqlite`, { from: import.meta.url });
+    try {
+      db.prepare("INSERT INTO learned_requests (workspace_id, tool, request, learned_at) SELECT id, ?, ?, ? FROM workspaces WHERE name = 'demo'").run(tool, request, "2026-12-07T09:30:00.000Z");
+    } finally {
+      db.close();
+    }
+    await navigate("Catalog");
+    await page.locator('tr[data-toolset="seo"] summary').click();
+    const count = page.locator(`a.learned-count[href="#/learned?tool=${tool}"]`);
+    expect(await count.innerText()).toBe("1 learned");
+    await count.click();
+    const row = page.locator("#learned tbody tr").filter({ hasText: request });
+    await row.waitFor();
+    expect(await row.locator("td").allInnerTexts()).toEqual(["2026-12-07 09:30 UTC", "demo", tool, request, "Forget"]);
+    expect(await page.locator("#learned-tool").inputValue()).toBe(tool);
+    await screenshot("learned");
+    await page.getByRole("button", { name: `Forget “${request}”` }).click();
+    await expect.poll(() => page.locator("#learned-total").innerText()).toBe("0");
+    expect(await page.getByRole("status").innerText()).toBe("Forgot 1 request.");
+    expect(await page.locator("#learned tbody tr").count()).toBe(0);
+    const session = await signIn(gateway.url, tokens.demo!.adminToken!);
+    expect((await session.request<{ total: number }>("GET", "learned")).body.total).toBe(0);
   });
 
   it("reads on a phone's width, and the page broke no CSP rule", async () => {

@@ -43,8 +43,8 @@ export { MAX_LIVE_TOKENS_PER_WORKSPACE, hashToken, insertWorkspace, issueToken, 
 export type { TokenScope, Credential, TokenRow } from "./credentials";
 export { CallLog, CALL_LOG_RETENTION, touchToken } from "./usage";
 export type { CallEvent, CallLogOptions, HourlyCalls, ToolUsage } from "./usage";
-export { LearnedRequestLog, LEARNED_REQUESTS_KEPT } from "./learned-requests";
-export type { LearnedRequestEvent, LearnedRequestLogOptions, LearnedRequestRow } from "./learned-requests";
+export { LearnedRequestLog, LEARNED_REQUESTS_KEPT, LEARNED_REQUESTS_PAGE } from "./learned-requests";
+export type { LearnedRequestEvent, LearnedRequestLogOptions, LearnedRequestPage, LearnedRequestRow, LearnedRequestSelection } from "./learned-requests";
 export { PLANS, PLAN_NAMES, planLimits, checkPlanLimit } from "./plans";
 export type { PlanLimits } from "./plans";
 export { chargeCredits, refundCredits } from "./credits";

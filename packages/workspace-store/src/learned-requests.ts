@@ -3,17 +3,25 @@
 // (workspace, tool, request), written in the background through BatchedWrites (batched-writes.ts)
 // like the call log, so the call that taught a request never waits on its write. The table keeps
 // the newest rows only (20,000 by default, the catalog's own `maxTotal`), pruned while writing at
-// most once a minute; a workspace's rows go with the workspace (foreign key, ON DELETE CASCADE) or
-// with forgetWorkspace.
+// most once a minute; a workspace's rows go with the workspace (foreign key, ON DELETE CASCADE).
+// An operator lists them a page at a time (newest first) and forgets a selection of them (one
+// row, a tool's, a workspace's, or all) through `forget`, which also counts the forget in
+// `learned_request_forgets` so every instance sharing the store learns again from the rows left
+// at its next poll (the gateway's server/learning.ts).
 import { DEFAULT_LEARNED_TOTAL, MAX_LEARNED_REQUEST_LENGTH, MAX_TOOL_NAME_LENGTH } from "@foundry-mcp/tool-catalog";
 import { BatchedWrites } from "./batched-writes";
-import { boundedInteger } from "./errors";
+import { boundedInteger, WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
 import {
-  deleteAllLearnedRequests,
+  countLearnedForget,
+  deleteLearnedRequests,
   deleteLearnedRequestsBeyond,
-  deleteWorkspaceLearnedRequests,
   insertLearnedRequest,
+  learnedForgets,
   learnedRequestsAfter,
+  learnedRequestsCount,
+  learnedRequestsPage,
+  learnedRequestsPerTool,
+  type LearnedSelectionColumn,
 } from "./learned-statements";
 import type { WorkspaceStore } from "./types";
 
@@ -33,6 +41,26 @@ export interface LearnedRequestRow {
   request: string;
   learnedAt: string;
 }
+
+/** Which learned requests an operator means; every field given must match (none: every row). */
+export interface LearnedRequestSelection {
+  /** One row, by its id. */
+  id?: number;
+  workspaceId?: string;
+  tool?: string;
+}
+
+/** One page of kept rows, newest first, with the workspace's name beside its id. */
+export interface LearnedRequestPage {
+  rows: (LearnedRequestRow & { workspaceName: string })[];
+  /** Rows matching the selection in all. */
+  total: number;
+  offset: number;
+  limit: number;
+}
+
+/** Bounds of a page of learned requests (`list`) and of the per-tool counts (`countsPerTool`). */
+export const LEARNED_REQUESTS_PAGE = { defaultLimit: 50, maxLimit: 1000, maxOffset: 1_000_000, maxTools: 1000 } as const;
 
 /** Rows kept when nothing else is said (the catalog's default `maxTotal`), and the bounds a setting must keep. */
 export const LEARNED_REQUESTS_KEPT = { defaultRows: DEFAULT_LEARNED_TOTAL, minRows: 1, maxRows: 1_000_000 } as const;
@@ -115,16 +143,67 @@ export class LearnedRequestLog {
     return this.deleteBeyondKept();
   }
 
-  /** Deletes one workspace's rows (what it taught stays in running catalogs until they restart); returns how many went. */
-  async forgetWorkspace(workspaceId: string): Promise<number> {
+  /**
+   * The rows `selection` names, newest first: `limit` (default 50, 1 to 1,000) from `offset`
+   * (0 to 1,000,000), and how many match in all. Out of bounds: INVALID_ARGUMENT naming the bound.
+   * @example const { rows, total } = await log.list({ tool: "seo_rank_history" }, { limit: 20 });
+   */
+  async list(selection: LearnedRequestSelection = {}, page: { limit?: number; offset?: number } = {}): Promise<LearnedRequestPage> {
+    const limit = boundedInteger("limit", page.limit ?? LEARNED_REQUESTS_PAGE.defaultLimit, 1, LEARNED_REQUESTS_PAGE.maxLimit);
+    const offset = boundedInteger("offset", page.offset ?? 0, 0, LEARNED_REQUESTS_PAGE.maxOffset);
+    const [columns, values] = selectionOf(selection);
     await this.flush();
-    return (await deleteWorkspaceLearnedRequests.run(this.store, { workspace_id: workspaceId })).changes;
+    const rows = await learnedRequestsPage(columns).all(this.store, { ...values, limit, offset });
+    const total = Number((await learnedRequestsCount(columns).get(this.store, values))?.n ?? 0);
+    return {
+      rows: rows.map((row) => ({ id: Number(row.id), workspaceId: row.workspace_id, workspaceName: row.workspace_name, tool: row.tool, request: row.request, learnedAt: row.learned_at })),
+      total,
+      offset,
+      limit,
+    };
   }
 
-  /** Deletes every row; returns how many went. */
-  async forgetAll(): Promise<number> {
+  /** Rows per tool among those `selection` names, most first: at most 1,000 tools. */
+  async countsPerTool(selection: LearnedRequestSelection = {}): Promise<{ tool: string; count: number }[]> {
+    const [columns, values] = selectionOf(selection);
     await this.flush();
-    return (await deleteAllLearnedRequests.run(this.store)).changes;
+    const rows = await learnedRequestsPerTool(columns).all(this.store, { ...values, limit: LEARNED_REQUESTS_PAGE.maxTools });
+    return rows.map((row) => ({ tool: row.tool, count: Number(row.n) }));
+  }
+
+  /**
+   * Deletes the rows `selection` names (every row when it names nothing) and, when any went,
+   * counts a forget in the same transaction, so every instance sharing the store learns again
+   * from the rows left at its next poll (`forgets`). What is queued here is written first, so a
+   * request learned just before is forgotten too. Returns how many rows went.
+   * @example await log.forget({ workspaceId, tool: "seo_rank_history" });
+   */
+  async forget(selection: LearnedRequestSelection = {}): Promise<number> {
+    const [columns, values] = selectionOf(selection);
+    await this.flush();
+    return this.store.transaction(async (queries) => {
+      const { changes } = await deleteLearnedRequests(columns).run(queries, values);
+      if (changes > 0) await countLearnedForget.run(queries, { at: new Date().toISOString() });
+      return changes;
+    });
+  }
+
+  /** Deletes one workspace's rows (`forget({ workspaceId })`); returns how many went. */
+  forgetWorkspace(workspaceId: string): Promise<number> {
+    return this.forget({ workspaceId });
+  }
+
+  /** Deletes every row (`forget()`); returns how many went. */
+  forgetAll(): Promise<number> {
+    return this.forget();
+  }
+
+  /**
+   * Forgets counted in the store so far, by every instance (0 before the first): one primary-key
+   * read, so a poll can ask at each turn whether rows it learned were deleted since.
+   */
+  async forgets(): Promise<number> {
+    return Number((await learnedForgets.get(this.store))?.forgets ?? 0);
   }
 
   private async insert(events: Required<LearnedRequestEvent>[]): Promise<void> {
@@ -151,4 +230,32 @@ export class LearnedRequestLog {
   private async deleteBeyondKept(): Promise<number> {
     return (await deleteLearnedRequestsBeyond.run(this.store, { skip: this.keepRows - 1 })).changes;
   }
+}
+
+// The columns and values of a selection, each value checked: an id is a positive integer, a tool a
+// name of at most 128 characters (MAX_TOOL_NAME_LENGTH, as written), a workspace id non-empty text.
+function selectionOf(selection: LearnedRequestSelection): [LearnedSelectionColumn[], Record<string, string | number>] {
+  const columns: LearnedSelectionColumn[] = [];
+  const values: Record<string, string | number> = {};
+  if (selection.id !== undefined) {
+    columns.push("id");
+    values.id = boundedInteger("id", selection.id, 1, Number.MAX_SAFE_INTEGER);
+  }
+  if (selection.workspaceId !== undefined) {
+    columns.push("workspace_id");
+    values.workspace_id = nameOf("workspaceId", selection.workspaceId, 200);
+  }
+  if (selection.tool !== undefined) {
+    columns.push("tool");
+    values.tool = nameOf("tool", selection.tool, MAX_TOOL_NAME_LENGTH);
+  }
+  return [columns, values];
+}
+
+function nameOf(field: string, value: unknown, most: number): string {
+  if (typeof value === "string" && value.length >= 1 && value.length <= most) return value;
+  throw new WorkspaceStoreError(
+    WorkspaceStoreErrorCode.INVALID_ARGUMENT,
+    `${field} must be text of 1 to ${most} characters; got ${typeof value === "string" ? `${value.length} characters` : typeof value}`,
+  );
 }

@@ -1,5 +1,7 @@
 // The learned requests' statements (learned-requests.ts), compiled once per dialect (query/statement.ts).
-import { defineStatement } from "./query/statement";
+import type { ExpressionBuilder } from "kysely";
+import { defineStatement, type DefinedStatement, type StatementContext } from "./query/statement";
+import type { StoreTables } from "./query/tables";
 
 /** One learned request (`workspace_id`, `tool`, `request`, `learned_at`). */
 export const insertLearnedRequest = defineStatement((q) =>
@@ -31,10 +33,85 @@ export const deleteLearnedRequestsBeyond = defineStatement((q) =>
   ),
 );
 
-/** Drops one workspace's rows (`workspace_id`). */
-export const deleteWorkspaceLearnedRequests = defineStatement((q) =>
-  q.db.deleteFrom("learned_requests").where("workspace_id", "=", q.param("workspace_id")),
+/** The columns an operator's selection of learned requests may name (learned-requests.ts' LearnedRequestSelection). */
+export type LearnedSelectionColumn = "id" | "workspace_id" | "tool";
+
+// A selection's statements differ only in which columns they compare: one statement per kind and
+// set of columns, compiled once per dialect like every other (at most 4 kinds × 8 sets).
+const bySelection = new Map<string, DefinedStatement<unknown>>();
+
+function selectionStatement<Row>(kind: string, columns: readonly LearnedSelectionColumn[], build: (columns: readonly LearnedSelectionColumn[]) => DefinedStatement<Row>): DefinedStatement<Row> {
+  const key = `${kind}:${[...columns].sort().join(",")}`;
+  let statement = bySelection.get(key) as DefinedStatement<Row> | undefined;
+  if (statement === undefined) bySelection.set(key, (statement = build(columns)));
+  return statement;
+}
+
+// `learned_requests.<column> = :<column>` for each column, joined with AND (nothing when none).
+const matching =
+  (q: StatementContext<StoreTables>, columns: readonly LearnedSelectionColumn[]) =>
+  (eb: ExpressionBuilder<StoreTables, "learned_requests">) =>
+    eb.and(columns.map((column) => eb(`learned_requests.${column}`, "=", column === "id" ? q.param<number>(column) : q.param(column))));
+
+/** The rows matching `columns`, newest first, with their workspace's name; `limit` and `offset` cut the page. */
+export const learnedRequestsPage = (columns: readonly LearnedSelectionColumn[]) =>
+  selectionStatement("page", columns, () =>
+    defineStatement((q) =>
+      q.db
+        .selectFrom("learned_requests")
+        .innerJoin("workspaces", "workspaces.id", "learned_requests.workspace_id")
+        .select(["learned_requests.id", "learned_requests.workspace_id", "workspaces.name as workspace_name", "learned_requests.tool", "learned_requests.request", "learned_requests.learned_at"])
+        .$if(columns.length > 0, (query) => query.where(matching(q, columns)))
+        .orderBy("learned_requests.id", "desc")
+        .limit(q.param<number>("limit"))
+        .offset(q.param<number>("offset")),
+    ),
+  );
+
+/** How many rows match `columns` (`n`). */
+export const learnedRequestsCount = (columns: readonly LearnedSelectionColumn[]) =>
+  selectionStatement("count", columns, () =>
+    defineStatement((q) =>
+      q.db
+        .selectFrom("learned_requests")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .$if(columns.length > 0, (query) => query.where(matching(q, columns))),
+    ),
+  );
+
+/** Rows per tool among those matching `columns`, most first (then by name), at most `limit` tools. */
+export const learnedRequestsPerTool = (columns: readonly LearnedSelectionColumn[]) =>
+  selectionStatement("per-tool", columns, () =>
+    defineStatement((q) =>
+      q.db
+        .selectFrom("learned_requests")
+        .select((eb) => ["tool", eb.fn.countAll<number>().as("n")])
+        .$if(columns.length > 0, (query) => query.where(matching(q, columns)))
+        .groupBy("tool")
+        .orderBy("n", "desc")
+        .orderBy("tool")
+        .limit(q.param<number>("limit")),
+    ),
+  );
+
+/** Drops the rows matching `columns` (every row when none). */
+export const deleteLearnedRequests = (columns: readonly LearnedSelectionColumn[]) =>
+  selectionStatement("delete", columns, () =>
+    defineStatement((q) => q.db.deleteFrom("learned_requests").$if(columns.length > 0, (query) => query.where(matching(q, columns)))),
+  );
+
+/** Counts one forget (`at`) in the one row of learned_request_forgets, made by the first forget. */
+export const countLearnedForget = defineStatement((q) =>
+  q.db
+    .insertInto("learned_request_forgets")
+    .values({ id: 1, forgets: 1, last_forgot_at: q.param("at") })
+    .onConflict((conflict) =>
+      conflict.column("id").doUpdateSet((eb) => ({
+        forgets: eb("learned_request_forgets.forgets", "+", 1),
+        last_forgot_at: eb.ref("excluded.last_forgot_at"),
+      })),
+    ),
 );
 
-/** Drops every row. */
-export const deleteAllLearnedRequests = defineStatement((q) => q.db.deleteFrom("learned_requests"));
+/** The forgets counted so far (no row before the first forget). */
+export const learnedForgets = defineStatement((q) => q.db.selectFrom("learned_request_forgets").select("forgets").where("id", "=", 1));

@@ -118,5 +118,29 @@ export const LEARNED_REQUESTS_STATEMENTS: readonly SchemaStatement[] = [
   (ddl) => ddl.createIndex("learned_requests_workspace").on("learned_requests").columns(["workspace_id"]),
 ];
 
+/**
+ * Migration 7 (an operator's forget reaches running instances): one row (`id` 1) counting the
+ * forgets of learned requests. A forget deletes rows and adds one here in the same transaction;
+ * each instance reads the count at every poll (one primary-key read) and, when it moved, learns
+ * the rows still stored again from nothing (learned-requests.ts). A counter updated in place, not
+ * an id: PostgreSQL numbers rows before they commit, so a highest id read can miss a forget that
+ * commits late, while a count another transaction changes is only ever seen committed.
+ */
+export const LEARNED_REQUEST_FORGETS_STATEMENTS: readonly SchemaStatement[] = createTables({
+  learned_request_forgets: (table, ddl) =>
+    table
+      .addColumn("id", ddl.integer, (column) => column.primaryKey())
+      .addColumn("forgets", ddl.integer, notNull)
+      .addColumn("last_forgot_at", "text", notNull),
+});
+
 /** Names of the store's own tables (a host's tables are the host's to list). */
-export const TABLE_NAMES: readonly string[] = [...Object.keys(tables), "call_events", "admin_tokens", "quota_usage", ...OAUTH_TABLE_NAMES, "learned_requests"];
+export const TABLE_NAMES: readonly string[] = [
+  ...Object.keys(tables),
+  "call_events",
+  "admin_tokens",
+  "quota_usage",
+  ...OAUTH_TABLE_NAMES,
+  "learned_requests",
+  "learned_request_forgets",
+];

@@ -10,6 +10,7 @@ import { MIGRATIONS, openPostgresStore, openWorkspaceStore, WorkspaceStoreError 
 import type { HostSchema, WorkspaceStore } from "../src/index";
 import { workspaceStoreConformance } from "./driver-conformance";
 import { isolationConformance } from "./isolation-conformance";
+import { learnedRequestsConformance } from "./learned-conformance";
 import { oauthConformance } from "./oauth-conformance";
 import { hostSchemaConformance } from "./host-conformance";
 import { TEST_HOST_SCHEMA } from "./test-host-schema";
@@ -33,6 +34,11 @@ if (gate.run) {
     (store) => store.close(),
   );
   isolationConformance(
+    "postgres",
+    () => openPostgresStore({ url: nextDatabase() }),
+    (store) => store.close(),
+  );
+  learnedRequestsConformance(
     "postgres",
     () => openPostgresStore({ url: nextDatabase() }),
     (store) => store.close(),

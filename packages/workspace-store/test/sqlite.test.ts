@@ -10,6 +10,7 @@ import { openSqliteStore, SQLITE_FILE_NAME, WorkspaceStoreError } from "../src/i
 import type { HostSchema, WorkspaceStore } from "../src/index";
 import { workspaceStoreConformance } from "./driver-conformance";
 import { isolationConformance } from "./isolation-conformance";
+import { learnedRequestsConformance } from "./learned-conformance";
 import { oauthConformance } from "./oauth-conformance";
 import { hostSchemaConformance } from "./host-conformance";
 import { TEST_HOST_SCHEMA } from "./test-host-schema";
@@ -34,6 +35,7 @@ for (const [index, moduleName] of engines.entries()) {
   };
   workspaceStoreConformance(label, openTemporary, disposeTemporary);
   isolationConformance(label, openTemporary, disposeTemporary);
+  learnedRequestsConformance(label, openTemporary, disposeTemporary);
   oauthConformance(label, openTemporary, disposeTemporary);
   hostSchemaConformance(
     label,

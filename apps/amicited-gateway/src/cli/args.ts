@@ -14,7 +14,10 @@ export const USAGE = `usage:
   amicited-gateway init --data DIR
   amicited-gateway workspace create NAME --data DIR
   amicited-gateway admin token --data DIR        (a new dashboard admin token; the old one stops working)
-  amicited-gateway learned forget --data DIR [--workspace NAME]   (words tool search learned; restart to apply)
+  amicited-gateway learned list --data DIR [--workspace NAME] [--tool NAME] [--limit 50] [--json]
+                                (words tool search learned, newest first; --limit at most 1000)
+  amicited-gateway learned forget --data DIR [--workspace NAME] [--tool NAME] [--id N]
+                                (running gateways drop them at their next poll)
   amicited-gateway migrate --database postgres://USER:PASSWORD@HOST:5432/DB
   amicited-gateway serve --data DIR [--host 127.0.0.1] [--port 8787] [--hourly-cap 1000]
                          [--upstreams mcp.json] [--allowed-host NAME]... [--max-body-bytes N]
@@ -36,7 +39,7 @@ export const USAGE = `usage:
   Every command takes --database URL (or DATABASE_URL) instead of --data DIR to keep the store,
   the hourly quota and credits in PostgreSQL, shared by every instance.`;
 
-const booleanFlags = new Set(["stdio", "help", "version", "memory-quota", "no-ui", "no-learning", "allow-http-client-metadata"]);
+const booleanFlags = new Set(["stdio", "help", "version", "memory-quota", "no-ui", "no-learning", "allow-http-client-metadata", "json"]);
 const repeatable = new Set(["allowed-host"]);
 
 /** Splits argv into positionals and flags; `--name value`, `--name=value` and boolean flags. */

@@ -1,12 +1,11 @@
-// The gateway's commands: init, workspace create, admin token, learned forget, migrate, serve (HTTP or stdio). Each parses its
+// The gateway's commands: init, workspace create, admin token, migrate, serve (HTTP or stdio); `learned …` is in
+// learned-commands.ts. Each parses its
 // flags, wires store, catalog and transport, and reports on stdout (JSON lines) or stderr (logs).
 import { checkFlags, flagInteger, flagString, USAGE } from "./args";
 import type { ParsedArgs } from "./args";
 import { createDemoWorkspace } from "../demo/generate";
 import { GatewayError, GatewayErrorCode } from "../errors";
 import { storeExists, storeLocationOf } from "../backend";
-import { openGatewayStore } from "../store-schema/gateway-schema";
-import type { StorageOptions } from "../backend";
 import { createGateway } from "../server/gateway";
 import { startHttpGateway } from "../server/http";
 import { DEFAULT_SESSION_LIMITS } from "../server/sessions";
@@ -14,7 +13,8 @@ import type { SessionLimits } from "../server/sessions";
 import { serveStdio } from "../server/stdio";
 import { attachUpstreams } from "../upstreams";
 import { SEMANTIC_FLAGS, semanticSearchOf } from "./semantic-flags";
-import { CALL_LOG_RETENTION, DEFAULT_OUTBOUND_PER_WORKSPACE, findWorkspace, issueAdminToken, LearnedRequestLog, schemaVersionOf } from "@foundry-mcp/workspace-store";
+import { CALL_LOG_RETENTION, DEFAULT_OUTBOUND_PER_WORKSPACE, findWorkspace, issueAdminToken, schemaVersionOf } from "@foundry-mcp/workspace-store";
+import { existingStoreOf, storageOf, where, withStore } from "./store-access";
 import { DEFAULT_STREAM_EVENT_LIMITS } from "../server/stream-event-log";
 import { createUiRoutes } from "../server/ui/routes";
 import { gatewayOperations, openGatewayLog } from "../server/operations";
@@ -24,39 +24,10 @@ import { oauthOptionsOf } from "../server/oauth/options";
 import { gatewayMetricsRoute } from "../server/metrics";
 import { anyWorkspaceName } from "../server/store-statements";
 import { metricsTokenOf, startGatewayTelemetry } from "./telemetry";
-import type { Credential, StoreLocation, WorkspaceStore } from "@foundry-mcp/workspace-store";
+import type { Credential, StoreLocation } from "@foundry-mcp/workspace-store";
 
 /** Name of the workspace init creates. */
 export const DEMO_WORKSPACE = "demo";
-
-/** --database, else --data, else DATABASE_URL: an explicit flag beats the environment. */
-function storageOf(args: ParsedArgs): StorageOptions {
-  const database = flagString(args, "database");
-  const dataDir = flagString(args, "data");
-  if (database) return { database };
-  if (dataDir) return { dataDir };
-  const fromEnvironment = process.env.DATABASE_URL;
-  if (fromEnvironment) return { database: fromEnvironment };
-  throw new GatewayError(
-    GatewayErrorCode.USAGE,
-    `--data DIR or --database postgres://… (or DATABASE_URL) is required\n${USAGE}`,
-  );
-}
-
-const where = (location: StoreLocation) =>
-  "url" in location ? "--database URL" : `--data ${location.dataDir}`;
-
-async function withStore<T>(
-  location: StoreLocation,
-  work: (store: WorkspaceStore) => Promise<T>,
-): Promise<T> {
-  const store = await openGatewayStore(location);
-  try {
-    return await work(store);
-  } finally {
-    await store.close();
-  }
-}
 
 const createWorkspaceLine = (location: StoreLocation, name: string, withAdminToken = false) =>
   withStore(location, async (store) => {
@@ -87,9 +58,7 @@ export async function runInit(args: ParsedArgs): Promise<void> {
 /** `admin token`: a new admin token for the dashboard (printed once); every earlier one is revoked. */
 export async function runAdminToken(args: ParsedArgs): Promise<void> {
   checkFlags(args, ["data", "database"]);
-  const location = storeLocationOf(storageOf(args));
-  if (!storeExists(location))
-    throw new GatewayError(GatewayErrorCode.USAGE, `${where(location)} holds no store; run: amicited-gateway init ${where(location)}`);
+  const location = existingStoreOf(args);
   const adminToken = await withStore(location, async (store) => {
     if ("dataDir" in location) await store.migrate();
     return issueAdminToken(store);
@@ -104,27 +73,6 @@ export async function runWorkspaceCreate(args: ParsedArgs): Promise<void> {
   if (!name)
     throw new GatewayError(GatewayErrorCode.USAGE, `workspace create needs a NAME\n${USAGE}`);
   process.stdout.write(`${await createWorkspaceLine(storeLocationOf(storageOf(args)), name)}\n`);
-}
-
-/**
- * `learned forget [--workspace NAME]`: deletes the requests tool search learned, of one workspace
- * or of all; a running gateway keeps what it already learned until it restarts.
- */
-export async function runLearnedForget(args: ParsedArgs): Promise<void> {
-  checkFlags(args, ["data", "database", "workspace"]);
-  const location = storeLocationOf(storageOf(args));
-  if (!storeExists(location))
-    throw new GatewayError(GatewayErrorCode.USAGE, `${where(location)} holds no store; run: amicited-gateway init ${where(location)}`);
-  const name = flagString(args, "workspace");
-  const forgotten = await withStore(location, async (store) => {
-    if ("dataDir" in location) await store.migrate();
-    const log = new LearnedRequestLog(store);
-    if (name === undefined) return log.forgetAll();
-    const workspace = await findWorkspace(store, name);
-    if (!workspace) throw new GatewayError(GatewayErrorCode.USAGE, `--workspace: workspace "${name}" does not exist`);
-    return log.forgetWorkspace(workspace.id);
-  });
-  process.stdout.write(`${JSON.stringify({ forgotten })}\n`);
 }
 
 /** `migrate`: creates or upgrades the schema; prints the driver and the schema version. */

@@ -3,10 +3,14 @@
 // (progressive's search learning); each pair is kept in the store (workspace-store's
 // LearnedRequestLog, written in the background) and learned again at start, oldest first.
 // Instances sharing the store (PostgreSQL, or several processes on one SQLite file) share the rows:
-// each one polls for rows above the last it read, at the catalog's refresh interval. `serve --no-learning` leaves all of this out (gateway.ts).
+// each one polls for rows above the last it read, at the catalog's refresh interval. An operator's
+// forget (`learned forget`, the dashboard) deletes rows and counts itself in the store; a poll that
+// finds the count moved forgets everything the catalog learned and learns the rows left, oldest
+// first, so a purge reaches every instance within one poll. `serve --no-learning` leaves all of
+// this out (gateway.ts).
 import { CatalogError, type CallContext, type ToolCatalog } from "@foundry-mcp/tool-catalog";
 import type { SearchLearning } from "@foundry-mcp/progressive";
-import { LearnedRequestLog, type WorkspaceStore } from "@foundry-mcp/workspace-store";
+import { LearnedRequestLog, type LearnedRequestRow, type LearnedRequestSelection, type WorkspaceStore } from "@foundry-mcp/workspace-store";
 
 /** How often the catalog reads newly learned requests, and PostgreSQL instances each other's (the catalog's default). */
 export const DEFAULT_LEARNING_REFRESH_MS = 10_000;
@@ -29,6 +33,11 @@ export interface GatewayLearning {
   catchUp(): Promise<void>;
   /** Learns every row again, oldest first: after tools were added (upstreams), rows skipped for a missing tool count now. */
   relearnAll(): Promise<void>;
+  /**
+   * Deletes the rows `selection` names (the store's one forget, counted for the other instances)
+   * and learns again from the rows left before it resolves; returns how many rows went.
+   */
+  forget(selection: LearnedRequestSelection): Promise<number>;
   /** Stops the poll and writes what is queued; call before closing the store. */
   close(): Promise<void>;
 }
@@ -51,33 +60,57 @@ export async function startGatewayLearning(
     onRetry: (attempt, error) => report(`learned requests write failed (try ${attempt}), trying again: `, error),
   });
   let lastId = 0;
+  // The store's count of forgets when this instance last read its rows (undefined before the first read).
+  let forgetsSeen: number | undefined;
   let failing = false;
   // One read at a time: a poll that comes while another runs waits for it and reads after it.
   let reading: Promise<void> = Promise.resolve();
 
+  const learnRow = (row: LearnedRequestRow): void => {
+    lastId = Math.max(lastId, row.id);
+    try {
+      catalog.learn(row.request, row.tool);
+    } catch (error) {
+      // A tool no longer served (UNKNOWN_TOOL) or a request the catalog refuses is left out.
+      if (!CatalogError.isInstance(error)) throw error;
+    }
+  };
   const learnRowsAfter = async (): Promise<void> => {
     // The first page reaches back LATE_ROWS ids for rows that committed late; the next go on from the last read.
     let from = Math.max(0, lastId - LATE_ROWS);
     for (;;) {
       const rows = await log.after(from, PAGE_ROWS);
-      for (const row of rows) {
-        lastId = Math.max(lastId, row.id);
-        try {
-          catalog.learn(row.request, row.tool);
-        } catch (error) {
-          // A tool no longer served (UNKNOWN_TOOL) or a request the catalog refuses is left out.
-          if (!CatalogError.isInstance(error)) throw error;
-        }
-      }
+      for (const row of rows) learnRow(row);
       if (rows.length < PAGE_ROWS) return;
       from = lastId;
     }
+  };
+  // After a forget: every row still stored, read before the catalog forgets anything, so no search
+  // in between ranks with half of them (the catalog rebuilds its index at the next search).
+  const learnAgainFromStore = async (): Promise<void> => {
+    // Requests this instance learned and still queues are written first: they are rows to keep.
+    await log.flush();
+    const rows: LearnedRequestRow[] = [];
+    for (let page = await log.after(0, PAGE_ROWS); ; page = await log.after(page.at(-1)!.id, PAGE_ROWS)) {
+      rows.push(...page);
+      if (page.length < PAGE_ROWS) break;
+    }
+    catalog.forgetLearned();
+    lastId = 0;
+    for (const row of rows) learnRow(row);
+  };
+  const learnStoredRows = async (): Promise<void> => {
+    // Read before the rows: a forget that commits after this read moves the count for the next poll.
+    const forgets = await log.forgets();
+    if (forgetsSeen !== undefined && forgets !== forgetsSeen) await learnAgainFromStore();
+    else await learnRowsAfter();
+    forgetsSeen = forgets;
   };
   const read = (from?: number): Promise<void> => {
     const next = reading.then(async () => {
       if (from !== undefined) lastId = from;
       try {
-        await learnRowsAfter();
+        await learnStoredRows();
         failing = false;
       } catch (error) {
         // Said once per run of failures, not at every poll while the database is away.
@@ -102,6 +135,11 @@ export async function startGatewayLearning(
     },
     catchUp: () => read(),
     relearnAll: () => read(0),
+    async forget(selection) {
+      const forgotten = await log.forget(selection);
+      await read();
+      return forgotten;
+    },
     async close() {
       clearInterval(poll);
       await reading;

@@ -1,10 +1,11 @@
-// The dashboard's shell: sign-in until a session exists, then three pages (Catalog, Usage,
-// Workspaces and tokens) chosen by the URL's hash, so every view has an address and the back
+// The dashboard's shell: sign-in until a session exists, then four pages (Catalog, Usage,
+// Workspaces and tokens, Learned requests) chosen by the URL's hash, so every view has an address and the back
 // button works. Skip link, labelled landmarks and visible focus keep it usable by keyboard.
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { api } from "./api";
 import { CatalogPage } from "./pages/catalog";
+import { LearnedPage } from "./pages/learned";
 import { SignIn } from "./pages/sign-in";
 import { ToolDetail } from "./pages/tool";
 import { UsagePage } from "./pages/usage";
@@ -25,14 +26,17 @@ const PAGES = [
   { href: "#/catalog", label: "Catalog" },
   { href: "#/usage", label: "Usage" },
   { href: "#/workspaces", label: "Workspaces & tokens" },
+  { href: "#/learned", label: "Learned" },
 ];
 
 function Page({ hash }: { hash: string }) {
-  const [path = "catalog", ...rest] = hash.replace(/^#\/?/, "").split("/");
+  const [route = "", query = ""] = hash.replace(/^#\/?/, "").split("?");
+  const [path = "catalog", ...rest] = route.split("/");
   const argument = rest.map(decodeURIComponent).join("/") || undefined;
   if (path === "tools" && argument) return <ToolDetail name={argument} />;
   if (path === "usage") return <UsagePage workspace={argument} />;
   if (path === "workspaces") return <WorkspacesPage workspace={argument} />;
+  if (path === "learned") return <LearnedPage query={query} />;
   return <CatalogPage />;
 }
 
@@ -43,10 +47,10 @@ function App() {
   useEffect(() => {
     const main = document.getElementById("main");
     if (main && signedIn) main.focus();
-  }, [hash.split("/")[1], signedIn]);
+  }, [hash.split(/[/?]/)[1], signedIn]);
   if (signedIn === undefined) return <p class="muted">Loading…</p>;
   if (!signedIn) return <SignIn onSignedIn={() => setSignedIn(true)} />;
-  const current = "#/" + (hash.replace(/^#\/?/, "").split("/")[0] || "catalog");
+  const current = "#/" + (hash.replace(/^#\/?/, "").split(/[/?]/)[0] || "catalog");
   const signOut = async () => {
     await api.signOut().catch(() => undefined);
     setSignedIn(false);

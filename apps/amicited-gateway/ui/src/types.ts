@@ -98,3 +98,19 @@ export interface Usage {
   refusals: { code: string; calls: number }[];
   credits: { plan: string; balance: number; ledger: { at: string; tool: string; amount: number; balance_after: number }[] };
 }
+
+export interface LearnedRow {
+  id: number;
+  learnedAt: string;
+  workspace: string;
+  tool: string;
+  request: string;
+}
+
+export interface LearnedPage {
+  total: number;
+  offset: number;
+  limit: number;
+  rows: LearnedRow[];
+  tools: { tool: string; count: number }[];
+}

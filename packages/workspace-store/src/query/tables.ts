@@ -68,6 +68,12 @@ export interface LearnedRequestsTable {
   learned_at: string;
 }
 
+export interface LearnedRequestForgetsTable {
+  id: number;
+  forgets: number;
+  last_forgot_at: string;
+}
+
 export interface DomainsTable {
   id: Generated<number>;
   workspace_id: string;
@@ -128,6 +134,7 @@ export interface StoreTables {
   quota_usage: QuotaUsageTable;
   call_events: CallEventsTable;
   learned_requests: LearnedRequestsTable;
+  learned_request_forgets: LearnedRequestForgetsTable;
   domains: DomainsTable;
   oauth_clients: OAuthClientsTable;
   oauth_codes: OAuthCodesTable;

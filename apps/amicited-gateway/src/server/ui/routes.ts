@@ -1,7 +1,7 @@
 // The dashboard beside /mcp on the same port: /ui/ (the embedded web app) and /ui/api/ (its JSON
 // API). Every request passes the Host/Origin rules of /mcp (guard.ts); every API request but
 // sign-in needs the session cookie, and every change its CSRF header (sign-in.ts). Handlers only
-// call into catalog-api.ts and workspace-api.ts, which reuse the packages.
+// call into catalog-api.ts, workspace-api.ts, grants-api.ts and learned-api.ts, which reuse the packages.
 import type http from "node:http";
 import { hostAllowList } from "@foundry-mcp/server-kit";
 import type { Gateway } from "../gateway";
@@ -11,6 +11,7 @@ import { checkHostAndOrigin, readJsonObject, sendUiJson, UiRefusal, UI_SECURITY_
 import { UiSessions } from "./sign-in";
 import { createToken, createWorkspace, deleteToken, listWorkspaces, workspaceTokens, workspaceUsage } from "./workspace-api";
 import { deleteGrant, workspaceGrants } from "./grants-api";
+import { forgetLearnedRequest, forgetLearnedRequests, listLearned } from "./learned-api";
 
 /** Options of createUiRoutes: the bind host and extra names, as /mcp gets them. */
 export interface UiRouteOptions {
@@ -51,6 +52,9 @@ export function createUiRoutes(gateway: Gateway, options: UiRouteOptions): UiRou
     { method: "DELETE", pattern: new RegExp(`^workspaces/${NAME}/tokens/(\\d{1,15})$`), handler: ([name, id]) => deleteToken(gateway, name!, id!) },
     { method: "GET", pattern: new RegExp(`^workspaces/${NAME}/grants$`), handler: ([name]) => workspaceGrants(gateway, name!) },
     { method: "DELETE", pattern: new RegExp(`^workspaces/${NAME}/grants/(\\d{1,15})$`), handler: ([name, id]) => deleteGrant(gateway, name!, id!) },
+    { method: "GET", pattern: /^learned$/, handler: (_m, _r, url) => listLearned(gateway, url.searchParams) },
+    { method: "DELETE", pattern: /^learned$/, handler: (_m, _r, url) => forgetLearnedRequests(gateway, url.searchParams) },
+    { method: "DELETE", pattern: /^learned\/(\d{1,15})$/, handler: ([id]) => forgetLearnedRequest(gateway, id!) },
   ];
 
   const api = async (req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> => {

@@ -1,10 +1,11 @@
 // Catalog: the toolsets with their tools counted by kind, a search box over the real
 // search_tools ranking (hits in order, matchedIn, kind, score), and "what the model sees": the
 // tools/list tokens of the base tools, of the toolsets ticked here (?toolsets=…), and of all.
+// Beside a tool, how many requests search learned for it (a link to them on the Learned page).
 import { useEffect, useState } from "preact/hooks";
 import { api } from "../api";
 import { formatNumber, KindBadge, Loaded, useApi } from "../parts/load";
-import type { CatalogOverview, SearchPage, SurfaceCost } from "../types";
+import type { CatalogOverview, LearnedPage, SearchPage, SurfaceCost } from "../types";
 
 function SearchBox() {
   const [query, setQuery] = useState(new URLSearchParams(location.hash.split("?")[1] ?? "").get("q") ?? "");
@@ -106,7 +107,7 @@ function ModelView({ catalog }: { catalog: CatalogOverview }) {
   );
 }
 
-function Toolsets({ catalog }: { catalog: CatalogOverview }) {
+function Toolsets({ catalog, learned }: { catalog: CatalogOverview; learned: Map<string, number> }) {
   return (
     <section aria-labelledby="toolsets-title">
       <h2 id="toolsets-title">
@@ -136,6 +137,14 @@ function Toolsets({ catalog }: { catalog: CatalogOverview }) {
                       {toolset.tools.map((tool) => (
                         <li>
                           <a href={`#/tools/${encodeURIComponent(tool.name)}`}>{tool.name}</a> <KindBadge kind={tool.kind} />
+                          {learned.has(tool.name) && (
+                            <>
+                              {" "}
+                              <a class="learned-count small" href={`#/learned?tool=${encodeURIComponent(tool.name)}`}>
+                                {formatNumber(learned.get(tool.name)!)} learned
+                              </a>
+                            </>
+                          )}
                         </li>
                       ))}
                     </ul>
@@ -156,6 +165,8 @@ function Toolsets({ catalog }: { catalog: CatalogOverview }) {
 
 export function CatalogPage() {
   const catalog = useApi(() => api.get<CatalogOverview>("catalog"), []);
+  // Counts only: a page of one row carries every tool's count. Without them the catalog still shows.
+  const learned = useApi(() => api.get<LearnedPage>("learned?limit=1").catch(() => undefined), []);
   return (
     <>
       <h1>Catalog</h1>
@@ -164,7 +175,7 @@ export function CatalogPage() {
         {(value) => (
           <>
             <ModelView catalog={value} />
-            <Toolsets catalog={value} />
+            <Toolsets catalog={value} learned={new Map((learned.value?.tools ?? []).map((entry) => [entry.tool, entry.count]))} />
           </>
         )}
       </Loaded>

@@ -1,0 +1,71 @@
+// `learned list` and `learned forget`: an operator's view of the requests tool search learned
+// (decision 0055) and the purge of a selection of them: one row (--id), a tool's (--tool), a
+// workspace's (--workspace), those combined, or all. A forget goes through the store's one forget
+// (workspace-store's LearnedRequestLog.forget), which running gateways notice at their next poll.
+import { findWorkspace, LEARNED_REQUESTS_PAGE, LearnedRequestLog, type LearnedRequestSelection, type WorkspaceStore } from "@foundry-mcp/workspace-store";
+import { MAX_TOOL_NAME_LENGTH } from "@foundry-mcp/tool-catalog";
+import { GatewayError, GatewayErrorCode } from "../errors";
+import { checkFlags, flagInteger, flagString, type ParsedArgs } from "./args";
+import { existingStoreOf, withStore } from "./store-access";
+
+// Control characters (C0, DEL, C1) in stored text a user typed: never sent raw to a terminal.
+// eslint-disable-next-line no-control-regex -- control characters are what this finds
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]+/g;
+const oneLine = (text: string): string => text.replace(CONTROL, " ");
+
+// The selection named by --workspace, --tool and --id (none: every row), checked against the store.
+async function selectionOf(args: ParsedArgs, store: WorkspaceStore): Promise<LearnedRequestSelection> {
+  const selection: LearnedRequestSelection = {};
+  const name = flagString(args, "workspace");
+  if (name !== undefined) {
+    const workspace = await findWorkspace(store, name);
+    if (!workspace) throw new GatewayError(GatewayErrorCode.USAGE, `--workspace: workspace "${name}" does not exist`);
+    selection.workspaceId = workspace.id;
+  }
+  const tool = flagString(args, "tool");
+  if (tool !== undefined) {
+    if (tool.length > MAX_TOOL_NAME_LENGTH)
+      throw new GatewayError(GatewayErrorCode.USAGE, `--tool must be a tool name of at most ${MAX_TOOL_NAME_LENGTH} characters; got ${tool.length}`);
+    selection.tool = tool;
+  }
+  if (args.flags.has("id")) selection.id = flagInteger(args, "id", 0, 1, Number.MAX_SAFE_INTEGER);
+  return selection;
+}
+
+/**
+ * `learned list [--workspace NAME] [--tool NAME] [--limit N] [--json]`: the newest learned
+ * requests first, one per line (id, time, workspace, tool, request, tab-separated; control
+ * characters shown as spaces), or one JSON object with the count in all. --limit 1 to 1,000 (50).
+ */
+export async function runLearnedList(args: ParsedArgs): Promise<void> {
+  checkFlags(args, ["data", "database", "workspace", "tool", "limit", "json"]);
+  const location = existingStoreOf(args);
+  const limit = flagInteger(args, "limit", LEARNED_REQUESTS_PAGE.defaultLimit, 1, LEARNED_REQUESTS_PAGE.maxLimit);
+  const page = await withStore(location, async (store) => {
+    if ("dataDir" in location) await store.migrate();
+    return new LearnedRequestLog(store).list(await selectionOf(args, store), { limit });
+  });
+  if (args.flags.has("json")) {
+    const rows = page.rows.map((row) => ({ id: row.id, learnedAt: row.learnedAt, workspace: row.workspaceName, tool: row.tool, request: row.request }));
+    process.stdout.write(`${JSON.stringify({ total: page.total, limit, rows })}\n`);
+    return;
+  }
+  for (const row of page.rows) process.stdout.write(`${[row.id, row.learnedAt, row.workspaceName, row.tool, oneLine(row.request)].join("\t")}\n`);
+  if (page.total > page.rows.length)
+    process.stderr.write(`amicited-gateway: the newest ${page.rows.length} of ${page.total} learned requests; --limit shows up to ${LEARNED_REQUESTS_PAGE.maxLimit}, --workspace and --tool narrow\n`);
+}
+
+/**
+ * `learned forget [--workspace NAME] [--tool NAME] [--id N]`: deletes the learned requests the
+ * flags name together (none: all of them); prints `{"forgotten":N}`. Running gateways on the same
+ * store learn again from the rows left at their next poll (within their refresh interval).
+ */
+export async function runLearnedForget(args: ParsedArgs): Promise<void> {
+  checkFlags(args, ["data", "database", "workspace", "tool", "id"]);
+  const location = existingStoreOf(args);
+  const forgotten = await withStore(location, async (store) => {
+    if ("dataDir" in location) await store.migrate();
+    return new LearnedRequestLog(store).forget(await selectionOf(args, store));
+  });
+  process.stdout.write(`${JSON.stringify({ forgotten })}\n`);
+}
