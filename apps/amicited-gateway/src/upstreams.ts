@@ -2,7 +2,10 @@
 // @foundry-mcp/client-manager and @foundry-mcp/progressive's bridge: each enabled server becomes
 // one toolset named after it (prefix "<name>_"), each of its tools a catalog tool whose kind comes
 // from its annotations (MCP's defaults: unannotated means destructive). Upstream tools are shared
-// by every workspace and take no domain_id; scope and the hourly cap still apply.
+// by every workspace and take no domain_id; scope and the hourly cap still apply. Requests tool
+// search learned for upstream tools are skipped while those tools are missing, so each sync that
+// registers tools (at start, and when a server connects late or adds tools) has the gateway's
+// learning read its stored rows again (learning.ts's relearnAll).
 import fs from "node:fs";
 import path from "node:path";
 import { messageOf } from "@foundry-mcp/core";
@@ -47,13 +50,20 @@ export async function attachUpstreams(gateway: Gateway, file: string): Promise<U
   });
   await manager.start();
   const bridge = new ClientToolsets(gateway.catalog, manager, { names: "prefixed" });
-  reportSkipped(bridge.sync());
+  // True when tools were registered: stored requests for them count from now on.
+  const sync = (): boolean => {
+    const report = bridge.sync();
+    reportSkipped(report);
+    return report.registered.length > 0;
+  };
+  if (sync()) await gateway.learning?.relearnAll();
   for (const status of manager.status()) {
     if (status.state !== "connected")
       process.stderr.write(
         `amicited-gateway: upstream ${status.name} is ${status.state}${status.lastError ? `: ${status.lastError}` : ""}\n`,
       );
   }
-  manager.on("tools_changed", () => reportSkipped(bridge.sync()));
+  // relearnAll reports a store it cannot read on stderr itself and never rejects.
+  manager.on("tools_changed", () => void (sync() && gateway.learning?.relearnAll()));
   return { toolsets: bridge.toolsets(), close: () => manager.close() };
 }

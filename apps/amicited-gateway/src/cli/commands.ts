@@ -168,8 +168,6 @@ export async function runServe(args: ParsedArgs): Promise<void> {
   });
   const upstreamFile = flagString(args, "upstreams");
   const upstreams = upstreamFile ? await attachUpstreams(gateway, upstreamFile) : undefined;
-  // Requests learned for upstream tools were skipped at start, before those tools were registered.
-  if (upstreams) await gateway.learning?.relearnAll();
   const shutdown: (() => Promise<void>)[] = [async () => upstreams?.close(), () => gateway.close(), stopTelemetry];
   // Set once HTTP serving starts (stdio has nothing to drain); read by the signal handler.
   const http: { operations?: HttpOperations } = {};
