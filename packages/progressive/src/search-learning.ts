@@ -93,15 +93,28 @@ export class SearchLearner<C extends CallContext> {
 
 // One learner per learning option object: surfaces given the same one (the gateway makes one
 // surface per pinned toolset list) share one bounded memory of searches, and a search through one
-// pairs with a call through another. A surface with no learning option has a measuring learner of its own.
+// pairs with a call through another. Surfaces with no learning option share a measuring learner
+// per catalog (the catalog object, or the function giving it), so a host making many surfaces over
+// one catalog keeps one bounded memory, not one per surface.
 const LEARNERS = new WeakMap<object, SearchLearner<CallContext>>();
+const MEASURING_LEARNERS = new WeakMap<object, SearchLearner<CallContext>>();
+
+/** The learner of `key` in `learners`, made on first use. */
+function sharedLearner<C extends CallContext>(learners: WeakMap<object, SearchLearner<CallContext>>, key: object, learning: SearchLearning<C> | undefined): SearchLearner<C> {
+  let learner = learners.get(key) as SearchLearner<C> | undefined;
+  if (learner === undefined) {
+    learner = new SearchLearner<C>(learning);
+    learners.set(key, learner as unknown as SearchLearner<CallContext>);
+  }
+  return learner;
+}
 
 /** The learner of a learning option object, made on first use. */
 export function learnerFor<C extends CallContext>(learning: SearchLearning<C>): SearchLearner<C> {
-  let learner = LEARNERS.get(learning) as SearchLearner<C> | undefined;
-  if (learner === undefined) {
-    learner = new SearchLearner<C>(learning);
-    LEARNERS.set(learning, learner as unknown as SearchLearner<CallContext>);
-  }
-  return learner;
+  return sharedLearner(LEARNERS, learning, learning);
+}
+
+/** The measuring learner (no learning) of a catalog, or of the function giving it, made on first use. */
+export function measuringLearnerFor<C extends CallContext>(catalog: object): SearchLearner<C> {
+  return sharedLearner<C>(MEASURING_LEARNERS, catalog, undefined);
 }

@@ -11,7 +11,7 @@ import { unknownTool } from "@foundry-mcp/server-kit";
 import { compactSearch, errorResult, jsonResult, toCallResult } from "./results";
 import { refusalCode, subjectOf, TOOL_ERROR_RESULT, type CallAnswer, type CallOutcome, type CallStep } from "./outcome";
 import type { CallResult, ListedTool } from "./wire";
-import { learnerFor, SearchLearner, type SearchLearning } from "./search-learning";
+import { learnerFor, measuringLearnerFor, type SearchLearning } from "./search-learning";
 
 /** Options of createProgressiveSurface. */
 export interface ProgressiveSurfaceOptions<C extends CallContext> {
@@ -85,7 +85,7 @@ export function createProgressiveSurface<C extends CallContext>(options: Progres
   const advertised = options.advertised ?? [];
   const advertisedNames = new Set(advertised.map((tool) => tool.name));
   const validators = new AjvValidatorProvider();
-  const learner = options.learning === undefined ? new SearchLearner<C>(undefined) : learnerFor(options.learning);
+  const learner = options.learning === undefined ? measuringLearnerFor<C>(options.catalog) : learnerFor(options.learning);
   // Validators are cached by schema: keep one set of base tools per toolset list.
   let cached: { key: string; tools: ListedTool[] } | undefined;
   const base = (): ListedTool[] => {

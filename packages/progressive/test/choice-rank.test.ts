@@ -53,6 +53,18 @@ describe("the rank of a chosen tool in its search (foundry_tool_search_choice_ra
     expect(notes.learnedRequests()).toEqual([]);
   });
 
+  it("pairs a search through one surface with a choice through another over the same catalog, without learning", async () => {
+    const notes = new ToolCatalog();
+    notes.defineToolset({ name: "notes", prefix: "notes_", title: "Notes", description: "Saved notes." });
+    notes.register({ name: "notes_list", toolset: "notes", kind: "read", description: "List the saved notes.", inputSchema: { type: "object" }, handler: () => ({}) });
+    // A host making one surface per pinned toolset list (the gateway) keeps one memory of searches.
+    const [first, second] = [createProgressiveSurface({ catalog: notes }), createProgressiveSurface({ catalog: notes, advertised: notes.list() })];
+    const before = await choiceRanks();
+    await first.callTool("search_tools", { query: "saved notes" }, ALICE);
+    await second.callTool("describe_tool", { name: "notes_list" }, ALICE);
+    expect((await choiceRanks()).count - before.count).toBe(1);
+  });
+
   it("counts nothing for a tool no recent search showed, and counts the same way when learning", async () => {
     const learned: string[] = [];
     const { notes, call } = surfaceOver({ learned: (pair) => learned.push(pair.tool) });
