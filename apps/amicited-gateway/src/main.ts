@@ -4,7 +4,7 @@
 import packageJson from "../package.json";
 import { parseArgs, USAGE } from "./cli/args";
 import { runAdminToken, runInit, runMigrate, runServe, runWorkspaceCreate } from "./cli/commands";
-import { runLearnedForget, runLearnedList } from "./cli/learned-commands";
+import { runLearnedForget, runLearnedList, runLearnedQuality } from "./cli/learned-commands";
 import { CodedError } from "@foundry-mcp/core";
 import { GatewayError } from "./errors";
 
@@ -25,6 +25,7 @@ async function main(argv: string[]): Promise<void> {
   if (command === "admin" && subcommand === "token") return runAdminToken(args);
   if (command === "learned" && subcommand === "list") return runLearnedList(args);
   if (command === "learned" && subcommand === "forget") return runLearnedForget(args);
+  if (command === "learned" && subcommand === "quality") return runLearnedQuality(args);
   if (command === "migrate") return runMigrate(args);
   if (command === "serve") return runServe(args);
   throw new GatewayError("USAGE", `unknown command "${args.positionals.join(" ")}"\n${USAGE}`);

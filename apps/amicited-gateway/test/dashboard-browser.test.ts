@@ -3,7 +3,8 @@
 // two toolsets and watch the token figure change, make /mcp calls and find them in the usage
 // chart and tables, issue a token, use it, revoke it and see the next /mcp request refused, and
 // the API refusing a request without the cookie or with a wrong CSRF token, and a learned request
-// counted beside its tool on the catalog, listed on the Learned page and forgotten there. Each page is
+// counted beside its tool on the catalog, listed on the Learned page and forgotten there, and the
+// Learned page's "Search in use" table with today's figures. Each page is
 // screenshotted (into $DASHBOARD_SCREENSHOTS when set: the README's images come from there).
 import fs from "node:fs";
 import os from "node:os";
@@ -231,6 +232,31 @@ describe.skipIf(!gate.run)("dashboard in headless Chromium", { timeout: 90_000 }
     expect(await page.locator("#learned tbody tr").count()).toBe(0);
     const session = await signIn(gateway.url, tokens.demo!.adminToken!);
     expect((await session.request<{ total: number }>("GET", "learned")).body.total).toBe(0);
+  });
+
+  it("shows \"Search in use\" above the Learned list: today's choices and the shares that took the first hit, the top 3, the first page", async () => {
+    // Three choices stored today as the gateway writes them (search-quality.test.ts makes real ones): ranks 1, 2 and 12.
+    const today = new Date().toISOString();
+    const db = openSqliteDatabase(`${dir}/amicited.sqlite`, { from: import.meta.url });
+    try {
+      const insert = db.prepare("INSERT INTO learned_requests (workspace_id, tool, request, learned_at, chosen_rank) SELECT id, 'list_domains', ?, ?, ? FROM workspaces WHERE name = 'demo'");
+      for (const [index, rank] of [1, 2, 12].entries()) insert.run(`our sites ${index}`, today, rank);
+    } finally {
+      db.close();
+    }
+    // From another page, so the Learned page loads its figures anew.
+    await navigate("Catalog");
+    await navigate("Learned");
+    const day = page.locator(`#search-in-use tr[data-day="${today.slice(0, 10)}"]`);
+    await day.waitFor();
+    expect(await page.locator("#search-in-use thead th").allInnerTexts()).toEqual(["Day", "Choices", "First hit", "Top 3", "First page"]);
+    expect(await day.locator("th, td").allInnerTexts()).toEqual([today.slice(0, 10), "3", "33.3%", "66.7%", "66.7%"]);
+    expect(await page.locator('#search-in-use tr[data-day="total"] th, #search-in-use tr[data-day="total"] td').allInnerTexts()).toEqual(["Total", "3", "33.3%", "66.7%", "66.7%"]);
+    expect(await page.getByRole("region", { name: "Search in use" }).innerText()).toContain("not a verified label");
+    // Above the list of learned requests.
+    const [table, list] = await Promise.all([page.locator("#search-in-use").boundingBox(), page.locator("#learned").boundingBox()]);
+    expect(table!.y).toBeLessThan(list!.y);
+    await screenshot("search-in-use");
   });
 
   it("reads on a phone's width, and the page broke no CSP rule", async () => {

@@ -32,7 +32,7 @@ describe.each(drivers)("a store made before the gateway owned its tables (%s)", 
       await store.migrate();
       const applied = await store.all<{ version: number; applied_at: string }>("SELECT version, applied_at FROM schema_migrations ORDER BY version");
       expect(applied.slice(0, 5)).toEqual([1, 2, 3, 4, 5].map((version) => ({ version, applied_at: FIXTURE_APPLIED_AT })));
-      expect(applied.slice(5).map((row) => row.version)).toEqual([6, 7]);
+      expect(applied.slice(5).map((row) => row.version)).toEqual([6, 7, 8]);
       expect(applied[5]!.applied_at).not.toBe(FIXTURE_APPLIED_AT);
       expect(await store.all("SELECT owner, version, applied_at FROM host_migrations ORDER BY version")).toEqual([
         { owner: "amicited-gateway", version: 1, applied_at: FIXTURE_APPLIED_AT },

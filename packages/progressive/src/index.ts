@@ -7,7 +7,7 @@ export { createProgressiveSurface, listedToolOf } from "./surface";
 export type { ProgressiveSurface, ProgressiveSurfaceOptions } from "./surface";
 export { MAX_CALLERS, SEARCHES_PER_CALLER } from "./search-learning";
 export { CHOICE_RANK_BUCKETS, CHOICE_RANK_METRIC } from "./choice-rank";
-export type { SearchLearning } from "./search-learning";
+export type { SearchChoice, SearchLearning } from "./search-learning";
 export { subjectOf, TOOL_ERROR_RESULT } from "./outcome";
 export type { CallAnswer, CallOutcome, CallStep } from "./outcome";
 export { compactSearch, errorResult, jsonResult, toCallResult } from "./results";

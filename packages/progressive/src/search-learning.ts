@@ -12,8 +12,17 @@ import { observeChoiceRank } from "./choice-rank";
 export interface SearchLearning<C extends CallContext> {
   /** The caller a call comes from; a search and a later call pair only within one caller (default: the credential, else the workspace). */
   callerOf?: (context: C) => string;
-  /** Told of each pair after the catalog learned it, to keep it (a host's store). Must not throw: the call it follows has its answer already. */
-  learned?: (pair: LearnedRequest, context: C) => void;
+  /**
+   * Told of each pair after the catalog learned it, to keep it (a host's store), with the rank the
+   * chosen tool had in its search (`choice`), so a host can keep search quality in use over time.
+   * Must not throw: the call it follows has its answer already.
+   */
+  learned?: (pair: LearnedRequest, context: C, choice: SearchChoice) => void;
+}
+
+/** A tool chosen from a search_tools answer: `rank` is its place there, 1 for the first hit of the first page (offset counted). */
+export interface SearchChoice {
+  rank: number;
 }
 
 /** Searches remembered per caller: the newest few, since the tool an agent settles on comes soon after its search. */
@@ -69,7 +78,8 @@ export class SearchLearner<C extends CallContext> {
     const search = searches?.findLast((candidate) => candidate.shown.has(tool) && !candidate.chosen.has(tool));
     if (search === undefined) return;
     search.chosen.add(tool);
-    observeChoiceRank(search.shown.get(tool)!);
+    const rank = search.shown.get(tool)!;
+    observeChoiceRank(rank);
     if (this.options === undefined) return;
     try {
       catalog.learn(search.request, tool);
@@ -78,7 +88,7 @@ export class SearchLearner<C extends CallContext> {
       if (CatalogError.isInstance(error) && error.code === CatalogErrorCode.INVALID_LEARNED_REQUEST) return;
       throw error;
     }
-    this.options.learned?.({ request: search.request, tool }, context);
+    this.options.learned?.({ request: search.request, tool }, context, { rank });
   }
 
   // The caller's searches, the caller moved to the newest place (the oldest dropped past MAX_CALLERS).

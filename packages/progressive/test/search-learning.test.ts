@@ -99,6 +99,22 @@ describe("learning from search_tools followed by a call", () => {
     expect(store).toEqual([{ request: "stick a jotting to the top", tool: "notes_pin" }]);
   });
 
+  it("tells the host the rank the chosen tool had in its search, a second page's offset counted", async () => {
+    const kept: [LearnedRequest, number][] = [];
+    const { call } = learning({ learned: (pair, _context, choice) => kept.push([pair, choice.rank]) });
+    const first = JSON.parse((await call(ALICE, "search_tools", { query: "note list" })).content[0]!.text!).results.map((result: { name: string }) => result.name);
+    expect(first.length).toBeGreaterThanOrEqual(3);
+    await call(ALICE, "describe_tool", { name: first[1] });
+    // The second page of one result from offset 2 shows the third hit: rank 3, not 1.
+    const page = JSON.parse((await call(ALICE, "search_tools", { query: "a note to pin", offset: 2, limit: 1 })).content[0]!.text!);
+    const third: string = page.results[0].name;
+    await call(ALICE, "describe_tool", { name: third });
+    expect(kept).toEqual([
+      [{ request: "note list", tool: first[1] }, 2],
+      [{ request: "a note to pin", tool: third }, 3],
+    ]);
+  });
+
   it("pairs by the host's caller when it names one, and learns nothing without the option", async () => {
     const byWorkspace = learning({ callerOf: (context) => context.workspace });
     await byWorkspace.call(ALICE, "search_tools", { query: "pin to the top" });

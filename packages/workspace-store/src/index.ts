@@ -45,6 +45,8 @@ export { CallLog, CALL_LOG_RETENTION, touchToken } from "./usage";
 export type { CallEvent, CallLogOptions, HourlyCalls, ToolUsage } from "./usage";
 export { LearnedRequestLog, LEARNED_REQUESTS_KEPT, LEARNED_REQUESTS_PAGE } from "./learned-requests";
 export type { LearnedRequestEvent, LearnedRequestLogOptions, LearnedRequestPage, LearnedRequestRow, LearnedRequestSelection } from "./learned-requests";
+export { CHOICE_RANKS } from "./choice-ranks";
+export type { ChoiceRankCounts, ChoiceRankDay, ChoiceRankQuery, ChoiceRanks } from "./choice-ranks";
 export { PLANS, PLAN_NAMES, planLimits, checkPlanLimit } from "./plans";
 export type { PlanLimits } from "./plans";
 export { chargeCredits, refundCredits } from "./credits";

@@ -7,9 +7,11 @@
 // An operator lists them a page at a time (newest first) and forgets a selection of them (one
 // row, a tool's, a workspace's, or all) through `forget`, which also counts the forget in
 // `learned_request_forgets` so every instance sharing the store learns again from the rows left
-// at its next poll (the gateway's server/learning.ts).
+// at its next poll (the gateway's server/learning.ts). Each row may hold the rank its tool had in
+// the search it was chosen from (migration 8), counted per day by choice-ranks.ts.
 import { DEFAULT_LEARNED_TOTAL, MAX_LEARNED_REQUEST_LENGTH, MAX_TOOL_NAME_LENGTH } from "@foundry-mcp/tool-catalog";
 import { BatchedWrites } from "./batched-writes";
+import { checkedChoiceRank, countChoiceRanks, type ChoiceRankQuery, type ChoiceRanks } from "./choice-ranks";
 import { boundedInteger, WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
 import {
   countLearnedForget,
@@ -31,7 +33,12 @@ export interface LearnedRequestEvent {
   tool: string;
   request: string;
   at?: Date;
+  /** The rank `tool` had in the search it was chosen from (1 = the first hit of the first page; 1 to 1,000,000). */
+  rank?: number;
 }
+
+// A request as queued: every field set, no rank stored as null.
+type QueuedRequest = Required<Omit<LearnedRequestEvent, "rank">> & { rank: number | null };
 
 /** One kept row; `id` increases with every row written (across instances on one database). */
 export interface LearnedRequestRow {
@@ -85,7 +92,7 @@ const MINUTE = 60_000;
 export class LearnedRequestLog {
   readonly keepRows: number;
   private lastPrune = 0;
-  private readonly writes: BatchedWrites<Required<LearnedRequestEvent>>;
+  private readonly writes: BatchedWrites<QueuedRequest>;
 
   constructor(
     private readonly store: WorkspaceStore,
@@ -110,10 +117,13 @@ export class LearnedRequestLog {
   /**
    * Queues one request (a request over the catalog's 2,000 characters, or a tool name over 128,
    * is cut); written with others within 250 ms, so the caller need not wait (a failed write
-   * loses its batch, reported to onError).
+   * loses its batch, reported to onError). A rank that is not an integer from 1 to 1,000,000
+   * rejects with INVALID_ARGUMENT and nothing is queued.
    */
   async record(event: LearnedRequestEvent): Promise<void> {
+    const rank = event.rank === undefined ? null : checkedChoiceRank(event.rank);
     await this.writes.add({
+      rank,
       workspaceId: event.workspaceId,
       tool: event.tool.slice(0, MAX_TOOL_NAME_LENGTH),
       request: event.request.slice(0, MAX_LEARNED_REQUEST_LENGTH),
@@ -188,6 +198,19 @@ export class LearnedRequestLog {
     });
   }
 
+  /**
+   * Per UTC day of the last `days` (default 14, 1 to 90), how many stored choices had a rank and
+   * how many of those took the first hit, one of the top 3, one of the first page of 10, newest
+   * day first (days with none left out), and the sums: search quality in use across every
+   * instance on the store, over the rows the table keeps. What is queued here is written first.
+   * @example const { days, total } = await log.choiceRanksPerDay({ days: 7, workspaceId });
+   */
+  async choiceRanksPerDay(query: ChoiceRankQuery = {}): Promise<ChoiceRanks> {
+    if (query.workspaceId !== undefined) nameOf("workspaceId", query.workspaceId, 200);
+    await this.flush();
+    return countChoiceRanks(this.store, query);
+  }
+
   /** Deletes one workspace's rows (`forget({ workspaceId })`); returns how many went. */
   forgetWorkspace(workspaceId: string): Promise<number> {
     return this.forget({ workspaceId });
@@ -206,7 +229,7 @@ export class LearnedRequestLog {
     return Number((await learnedForgets.get(this.store))?.forgets ?? 0);
   }
 
-  private async insert(events: Required<LearnedRequestEvent>[]): Promise<void> {
+  private async insert(events: QueuedRequest[]): Promise<void> {
     await this.store.batch(
       events.map((event) =>
         insertLearnedRequest.bind(this.store.dialect, {
@@ -214,6 +237,7 @@ export class LearnedRequestLog {
           tool: event.tool,
           request: event.request,
           learned_at: event.at.toISOString(),
+          chosen_rank: event.rank,
         }),
       ),
     );

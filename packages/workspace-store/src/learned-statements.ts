@@ -1,5 +1,5 @@
 // The learned requests' statements (learned-requests.ts), compiled once per dialect (query/statement.ts).
-import type { ExpressionBuilder } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
 import { defineStatement, type DefinedStatement, type StatementContext } from "./query/statement";
 import type { StoreTables } from "./query/tables";
 
@@ -10,6 +10,7 @@ export const insertLearnedRequest = defineStatement((q) =>
     tool: q.param("tool"),
     request: q.param("request"),
     learned_at: q.param("learned_at"),
+    chosen_rank: q.param<number | null>("chosen_rank"),
   }),
 );
 
@@ -115,3 +116,32 @@ export const countLearnedForget = defineStatement((q) =>
 
 /** The forgets counted so far (no row before the first forget). */
 export const learnedForgets = defineStatement((q) => q.db.selectFrom("learned_request_forgets").select("forgets").where("id", "=", 1));
+
+// Written out, not bound: GROUP BY must repeat the select's expression, and the bounds are the
+// metric's buckets (1, 3, 10), fixed. learned_at is an ISO instant, so its first 10 characters are its UTC day.
+const dayLearned = sql<string>`substr(learned_at, 1, 10)`;
+const ranksUpTo = (most: 1 | 3 | 10) => sql<number>`SUM(CASE WHEN chosen_rank <= ${sql.lit(most)} THEN 1 ELSE 0 END)`;
+const choiceStatements = new Map<boolean, DefinedStatement<{ day: string; choices: number; first: number; top3: number; first_page: number }>>();
+
+/**
+ * Ranked rows per UTC day learned since `since` (an ISO instant), newest day first: how many, and
+ * how many had rank 1, at most 3, at most 10; with `byWorkspace`, one workspace's (`workspace_id`).
+ */
+export const choiceRanksPerDay = (byWorkspace: boolean) => {
+  let statement = choiceStatements.get(byWorkspace);
+  if (statement === undefined)
+    choiceStatements.set(
+      byWorkspace,
+      (statement = defineStatement((q) =>
+        q.db
+          .selectFrom("learned_requests")
+          .select((eb) => [dayLearned.as("day"), eb.fn.countAll<number>().as("choices"), ranksUpTo(1).as("first"), ranksUpTo(3).as("top3"), ranksUpTo(10).as("first_page")])
+          .where("chosen_rank", "is not", null)
+          .where("learned_at", ">=", q.param("since"))
+          .$if(byWorkspace, (query) => query.where("workspace_id", "=", q.param("workspace_id")))
+          .groupBy(dayLearned)
+          .orderBy(dayLearned, "desc"),
+      )),
+    );
+  return statement;
+};

@@ -134,6 +134,16 @@ export const LEARNED_REQUEST_FORGETS_STATEMENTS: readonly SchemaStatement[] = cr
       .addColumn("last_forgot_at", "text", notNull),
 });
 
+/**
+ * Migration 8 (search quality in use, kept): the rank the chosen tool had in the search_tools
+ * answer a learned request came from (1 = the first hit of the first page), so the store can say
+ * per day how often agents took the first hit, one of the top 3 or one of the first page, across
+ * every instance and restarts (learned-requests.ts' choiceRanksPerDay). NULL for rows written before.
+ */
+export const LEARNED_REQUEST_RANK_STATEMENTS: readonly SchemaStatement[] = [
+  (ddl) => ddl.schema.alterTable("learned_requests").addColumn("chosen_rank", ddl.integer),
+];
+
 /** Names of the store's own tables (a host's tables are the host's to list). */
 export const TABLE_NAMES: readonly string[] = [
   ...Object.keys(tables),

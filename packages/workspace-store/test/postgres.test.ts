@@ -11,6 +11,7 @@ import type { HostSchema, WorkspaceStore } from "../src/index";
 import { workspaceStoreConformance } from "./driver-conformance";
 import { isolationConformance } from "./isolation-conformance";
 import { learnedRequestsConformance } from "./learned-conformance";
+import { choiceRanksConformance } from "./choice-ranks-conformance";
 import { oauthConformance } from "./oauth-conformance";
 import { hostSchemaConformance } from "./host-conformance";
 import { TEST_HOST_SCHEMA } from "./test-host-schema";
@@ -39,6 +40,11 @@ if (gate.run) {
     (store) => store.close(),
   );
   learnedRequestsConformance(
+    "postgres",
+    () => openPostgresStore({ url: nextDatabase() }),
+    (store) => store.close(),
+  );
+  choiceRanksConformance(
     "postgres",
     () => openPostgresStore({ url: nextDatabase() }),
     (store) => store.close(),

@@ -18,6 +18,8 @@ export const USAGE = `usage:
                                 (words tool search learned, newest first; --limit at most 1000)
   amicited-gateway learned forget --data DIR [--workspace NAME] [--tool NAME] [--id N]
                                 (running gateways drop them at their next poll)
+  amicited-gateway learned quality --data DIR [--days 14] [--workspace NAME] [--json]
+                                (per day: tools chosen after a search, share first hit, top 3, first page)
   amicited-gateway migrate --database postgres://USER:PASSWORD@HOST:5432/DB
   amicited-gateway serve --data DIR [--host 127.0.0.1] [--port 8787] [--hourly-cap 1000]
                          [--upstreams mcp.json] [--allowed-host NAME]... [--max-body-bytes N]

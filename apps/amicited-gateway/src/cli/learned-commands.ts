@@ -2,7 +2,16 @@
 // (decision 0055) and the purge of a selection of them: one row (--id), a tool's (--tool), a
 // workspace's (--workspace), those combined, or all. A forget goes through the store's one forget
 // (workspace-store's LearnedRequestLog.forget), which running gateways notice at their next poll.
-import { findWorkspace, LEARNED_REQUESTS_PAGE, LearnedRequestLog, type LearnedRequestSelection, type WorkspaceStore } from "@foundry-mcp/workspace-store";
+// `learned quality`: search quality in use per day, from the ranks kept with the rows.
+import {
+  CHOICE_RANKS,
+  findWorkspace,
+  LEARNED_REQUESTS_PAGE,
+  LearnedRequestLog,
+  type ChoiceRankCounts,
+  type LearnedRequestSelection,
+  type WorkspaceStore,
+} from "@foundry-mcp/workspace-store";
 import { MAX_TOOL_NAME_LENGTH } from "@foundry-mcp/tool-catalog";
 import { GatewayError, GatewayErrorCode } from "../errors";
 import { checkFlags, flagInteger, flagString, type ParsedArgs } from "./args";
@@ -68,4 +77,33 @@ export async function runLearnedForget(args: ParsedArgs): Promise<void> {
     return new LearnedRequestLog(store).forget(await selectionOf(args, store));
   });
   process.stdout.write(`${JSON.stringify({ forgotten })}\n`);
+}
+
+// A share of the choices as a percentage with one decimal ("-" when there were none).
+const percentOf = (part: number, choices: number): string => (choices === 0 ? "-" : `${((part / choices) * 100).toFixed(1)}%`);
+const qualityLine = (label: string, counts: ChoiceRankCounts): string =>
+  [label, counts.choices, percentOf(counts.first, counts.choices), percentOf(counts.top3, counts.choices), percentOf(counts.firstPage, counts.choices)].join("\t");
+
+/**
+ * `learned quality [--days N] [--workspace NAME] [--json]`: per UTC day of the last N (1 to 90,
+ * default 14), newest first, how many tools agents chose after a search (with a stored rank) and
+ * the share that was the search's first hit, in its top 3, on its first page of 10; tab-separated
+ * under a header line with a total line, or one JSON object with the counts. Every instance's
+ * rows, as far as the table keeps them (the newest 20,000 by default).
+ */
+export async function runLearnedQuality(args: ParsedArgs): Promise<void> {
+  checkFlags(args, ["data", "database", "workspace", "days", "json"]);
+  const location = existingStoreOf(args);
+  const days = flagInteger(args, "days", CHOICE_RANKS.defaultDays, CHOICE_RANKS.minDays, CHOICE_RANKS.maxDays);
+  const quality = await withStore(location, async (store) => {
+    if ("dataDir" in location) await store.migrate();
+    const { workspaceId } = await selectionOf(args, store);
+    return new LearnedRequestLog(store).choiceRanksPerDay({ days, ...(workspaceId === undefined ? {} : { workspaceId }) });
+  });
+  if (args.flags.has("json")) {
+    process.stdout.write(`${JSON.stringify({ workspace: flagString(args, "workspace") ?? null, ...quality })}\n`);
+    return;
+  }
+  const lines = [["day", "choices", "first_hit", "top_3", "first_page"].join("\t"), ...quality.days.map((day) => qualityLine(day.day, day)), qualityLine("total", quality.total)];
+  process.stdout.write(`${lines.join("\n")}\n`);
 }

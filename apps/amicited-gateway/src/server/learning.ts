@@ -1,7 +1,8 @@
 // The gateway's tool search learns its users' words (decision 0055): a search_tools request is
 // learned for the tool the same caller then describes, reads or runs from that search's page
 // (progressive's search learning); each pair is kept in the store (workspace-store's
-// LearnedRequestLog, written in the background) and learned again at start, oldest first.
+// LearnedRequestLog, written in the background) with the rank the tool had in that search, and
+// learned again at start, oldest first.
 // Instances sharing the store (PostgreSQL, or several processes on one SQLite file) share the rows:
 // each one polls for rows above the last it read, at the catalog's refresh interval. An operator's
 // forget (`learned forget`, the dashboard) deletes rows and counts itself in the store; a poll that
@@ -130,8 +131,9 @@ export async function startGatewayLearning(
   return {
     log,
     surfaces: {
-      learned: (pair, context) =>
-        void log.record({ workspaceId: context.workspace, tool: pair.tool, request: pair.request }).catch((error: unknown) => report("", error)),
+      // The rank the tool had in its search is kept beside the pair: the dashboard's "Search in use".
+      learned: (pair, context, choice) =>
+        void log.record({ workspaceId: context.workspace, tool: pair.tool, request: pair.request, rank: choice.rank }).catch((error: unknown) => report("", error)),
     },
     catchUp: () => read(),
     relearnAll: () => read(0),

@@ -114,3 +114,19 @@ export interface LearnedPage {
   rows: LearnedRow[];
   tools: { tool: string; count: number }[];
 }
+
+export interface ChoiceRankCounts {
+  choices: number;
+  first: number;
+  top3: number;
+  firstPage: number;
+}
+
+export interface SearchQuality {
+  workspace: string | null;
+  /** The first and last UTC day counted (YYYY-MM-DD). */
+  from: string;
+  to: string;
+  days: (ChoiceRankCounts & { day: string })[];
+  total: ChoiceRankCounts;
+}

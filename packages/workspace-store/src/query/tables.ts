@@ -66,6 +66,8 @@ export interface LearnedRequestsTable {
   tool: string;
   request: string;
   learned_at: string;
+  /** Migration 8: the chosen tool's rank in its search; NULL for rows written before. */
+  chosen_rank: number | null;
 }
 
 export interface LearnedRequestForgetsTable {

@@ -2,8 +2,10 @@
 // newest first, with the count in all and per tool (the catalog page shows each tool's), and the
 // forgets of one request or of a workspace's or a tool's. A forget goes through the store's one
 // forget (workspace-store's LearnedRequestLog.forget), so every instance drops the words at its
-// next poll, and this one before it answers (the gateway's learning.forget).
-import { LEARNED_REQUESTS_PAGE, LearnedRequestLog, type LearnedRequestSelection } from "@foundry-mcp/workspace-store";
+// next poll, and this one before it answers (the gateway's learning.forget). Also search quality in
+// use: per day, how often the tool an agent chose after a search was the first hit, in the top 3
+// or on the first page (the ranks kept with the rows, counted across every instance on the store).
+import { CHOICE_RANKS, LEARNED_REQUESTS_PAGE, LearnedRequestLog, type LearnedRequestSelection } from "@foundry-mcp/workspace-store";
 import { MAX_TOOL_NAME_LENGTH } from "@foundry-mcp/tool-catalog";
 import type { Gateway } from "../gateway";
 import { UiRefusal } from "./guard";
@@ -55,6 +57,19 @@ export async function listLearned(gateway: Gateway, params: URLSearchParams) {
     rows: page.rows.map((row) => ({ id: row.id, learnedAt: row.learnedAt, workspace: row.workspaceName, tool: row.tool, request: row.request })),
     tools: await log.countsPerTool(workspaceOnly),
   };
+}
+
+/**
+ * `GET learned/quality?days=&workspace=`: per UTC day of the last `days` (1 to 90, default 14),
+ * newest first, the choices with a rank and how many took the first hit, the top 3, the first
+ * page of 10, and the sums (workspace-store's choiceRanksPerDay); one workspace's or all.
+ */
+export async function learnedQuality(gateway: Gateway, params: URLSearchParams) {
+  const days = integerParam(params, "days", CHOICE_RANKS.defaultDays, CHOICE_RANKS.minDays, CHOICE_RANKS.maxDays);
+  const workspace = params.get("workspace");
+  const workspaceId = workspace ? (await requireWorkspace(gateway, workspace)).id : undefined;
+  const quality = await logOf(gateway).choiceRanksPerDay({ days, ...(workspaceId === undefined ? {} : { workspaceId }) });
+  return { workspace: workspace || null, ...quality };
 }
 
 /** `DELETE learned/:id`: forgets one stored request; 404 when no row has that id. */

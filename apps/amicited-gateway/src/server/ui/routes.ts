@@ -11,7 +11,7 @@ import { checkHostAndOrigin, readJsonObject, sendUiJson, UiRefusal, UI_SECURITY_
 import { UiSessions } from "./sign-in";
 import { createToken, createWorkspace, deleteToken, listWorkspaces, workspaceTokens, workspaceUsage } from "./workspace-api";
 import { deleteGrant, workspaceGrants } from "./grants-api";
-import { forgetLearnedRequest, forgetLearnedRequests, listLearned } from "./learned-api";
+import { forgetLearnedRequest, forgetLearnedRequests, learnedQuality, listLearned } from "./learned-api";
 
 /** Options of createUiRoutes: the bind host and extra names, as /mcp gets them. */
 export interface UiRouteOptions {
@@ -53,6 +53,7 @@ export function createUiRoutes(gateway: Gateway, options: UiRouteOptions): UiRou
     { method: "GET", pattern: new RegExp(`^workspaces/${NAME}/grants$`), handler: ([name]) => workspaceGrants(gateway, name!) },
     { method: "DELETE", pattern: new RegExp(`^workspaces/${NAME}/grants/(\\d{1,15})$`), handler: ([name, id]) => deleteGrant(gateway, name!, id!) },
     { method: "GET", pattern: /^learned$/, handler: (_m, _r, url) => listLearned(gateway, url.searchParams) },
+    { method: "GET", pattern: /^learned\/quality$/, handler: (_m, _r, url) => learnedQuality(gateway, url.searchParams) },
     { method: "DELETE", pattern: /^learned$/, handler: (_m, _r, url) => forgetLearnedRequests(gateway, url.searchParams) },
     { method: "DELETE", pattern: /^learned\/(\d{1,15})$/, handler: ([id]) => forgetLearnedRequest(gateway, id!) },
   ];

@@ -1,10 +1,12 @@
 // Learned requests: the words agents searched with and the tool they then chose, which tool search
 // learned (decision 0055), newest first, filtered by workspace and tool and paged; each can be
 // forgotten, or every one the filter shows. A forget reaches every gateway instance at its next
-// poll and this one before the answer, so the page reloads to what ranking now uses.
+// poll and this one before the answer, so the page reloads to what ranking now uses. Above the list,
+// "Search in use" (parts/search-in-use.tsx): per day, how often agents chose the first hit.
 import { useState } from "preact/hooks";
 import { api } from "../api";
 import { HeadRow, formatNumber, formatTime, Loaded, useApi } from "../parts/load";
+import { SearchInUse } from "../parts/search-in-use";
 import type { LearnedPage, WorkspaceSummary } from "../types";
 
 const PAGE = 50;
@@ -26,6 +28,8 @@ export function LearnedPage({ query }: { query: string }) {
   const [confirmingAll, setConfirmingAll] = useState(false);
   const [error, setError] = useState<string>();
   const [status, setStatus] = useState<string>();
+  // Counts forgets made here, so "Search in use" counts again without the forgotten rows.
+  const [forgets, setForgets] = useState(0);
   const params = new URLSearchParams({ ...filter, limit: String(PAGE), offset: String(offset) });
   const learned = useApi(() => api.get<LearnedPage>(`learned?${params}`), [params.toString()]);
   const workspaces = useApi(() => api.get<WorkspaceSummary[]>("workspaces"), []);
@@ -40,6 +44,7 @@ export function LearnedPage({ query }: { query: string }) {
       const { forgotten } = await api.delete<{ forgotten: number }>(path);
       setStatus(`Forgot ${formatNumber(forgotten)} ${what}.`);
       setConfirmingAll(false);
+      setForgets(forgets + 1);
       learned.reload();
     } catch (caught) {
       setError((caught as Error).message);
@@ -76,6 +81,7 @@ export function LearnedPage({ query }: { query: string }) {
           </select>
         </label>
       </form>
+      <SearchInUse workspace={filter.workspace} refresh={forgets} />
       {error && <p role="alert" class="error">{error}</p>}
       {status && <p role="status">{status}</p>}
       <Loaded state={learned}>
