@@ -76,26 +76,24 @@ export async function startGatewayLearning(
       if (!CatalogError.isInstance(error)) throw error;
     }
   };
-  const learnRowsAfter = async (): Promise<void> => {
-    // The first page reaches back LATE_ROWS ids for rows that committed late; the next go on from the last read.
-    let from = Math.max(0, lastId - LATE_ROWS);
-    for (;;) {
-      const rows = await log.after(from, PAGE_ROWS);
-      for (const row of rows) learnRow(row);
-      if (rows.length < PAGE_ROWS) return;
-      from = lastId;
+  // Every stored row with an id above `from`, oldest first, read a page at a time.
+  const rowsAfter = async (from: number): Promise<LearnedRequestRow[]> => {
+    const rows: LearnedRequestRow[] = [];
+    for (let page = await log.after(from, PAGE_ROWS); ; page = await log.after(page.at(-1)!.id, PAGE_ROWS)) {
+      rows.push(...page);
+      if (page.length < PAGE_ROWS) return rows;
     }
+  };
+  // The rows above the last read, reaching back LATE_ROWS ids for rows that committed late.
+  const learnRowsAfter = async (): Promise<void> => {
+    for (const row of await rowsAfter(Math.max(0, lastId - LATE_ROWS))) learnRow(row);
   };
   // After a forget: every row still stored, read before the catalog forgets anything, so no search
   // in between ranks with half of them (the catalog rebuilds its index at the next search).
   const learnAgainFromStore = async (): Promise<void> => {
     // Requests this instance learned and still queues are written first: they are rows to keep.
     await log.flush();
-    const rows: LearnedRequestRow[] = [];
-    for (let page = await log.after(0, PAGE_ROWS); ; page = await log.after(page.at(-1)!.id, PAGE_ROWS)) {
-      rows.push(...page);
-      if (page.length < PAGE_ROWS) break;
-    }
+    const rows = await rowsAfter(0);
     catalog.forgetLearned();
     lastId = 0;
     for (const row of rows) learnRow(row);
