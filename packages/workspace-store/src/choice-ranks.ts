@@ -54,8 +54,9 @@ export async function countChoiceRanks(store: StoreQueries, query: ChoiceRankQue
   const now = query.now ?? new Date();
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const since = new Date(today - (days - 1) * DAY_MS).toISOString();
-  const byWorkspace = query.workspaceId !== undefined;
-  const rows = await choiceRanksPerDay(byWorkspace).all(store, { since, ...(byWorkspace ? { workspace_id: query.workspaceId } : {}) });
+  const rows = await (query.workspaceId === undefined
+    ? choiceRanksPerDay([]).all(store, { since })
+    : choiceRanksPerDay(["workspace_id"]).all(store, { since, workspace_id: query.workspaceId }));
   const perDay = rows.map((row) => ({ day: row.day, choices: Number(row.choices), first: Number(row.first), top3: Number(row.top3), firstPage: Number(row.first_page) }));
   const total = { choices: 0, first: 0, top3: 0, firstPage: 0 };
   for (const day of perDay) for (const key of ["choices", "first", "top3", "firstPage"] as const) total[key] += day[key];

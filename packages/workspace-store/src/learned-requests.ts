@@ -206,7 +206,8 @@ export class LearnedRequestLog {
    * @example const { days, total } = await log.choiceRanksPerDay({ days: 7, workspaceId });
    */
   async choiceRanksPerDay(query: ChoiceRankQuery = {}): Promise<ChoiceRanks> {
-    if (query.workspaceId !== undefined) nameOf("workspaceId", query.workspaceId, 200);
+    // The workspace id is checked as a selection's is (selectionOf), with the same bound and error.
+    if (query.workspaceId !== undefined) selectionOf({ workspaceId: query.workspaceId });
     await this.flush();
     return countChoiceRanks(this.store, query);
   }

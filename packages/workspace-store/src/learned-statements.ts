@@ -38,7 +38,7 @@ export const deleteLearnedRequestsBeyond = defineStatement((q) =>
 export type LearnedSelectionColumn = "id" | "workspace_id" | "tool";
 
 // A selection's statements differ only in which columns they compare: one statement per kind and
-// set of columns, compiled once per dialect like every other (at most 4 kinds × 8 sets).
+// set of columns, compiled once per dialect like every other (at most 5 kinds × 8 sets).
 const bySelection = new Map<string, DefinedStatement<unknown>>();
 
 function selectionStatement<Row>(kind: string, columns: readonly LearnedSelectionColumn[], build: (columns: readonly LearnedSelectionColumn[]) => DefinedStatement<Row>): DefinedStatement<Row> {
@@ -121,27 +121,21 @@ export const learnedForgets = defineStatement((q) => q.db.selectFrom("learned_re
 // metric's buckets (1, 3, 10), fixed. learned_at is an ISO instant, so its first 10 characters are its UTC day.
 const dayLearned = sql<string>`substr(learned_at, 1, 10)`;
 const ranksUpTo = (most: 1 | 3 | 10) => sql<number>`SUM(CASE WHEN chosen_rank <= ${sql.lit(most)} THEN 1 ELSE 0 END)`;
-const choiceStatements = new Map<boolean, DefinedStatement<{ day: string; choices: number; first: number; top3: number; first_page: number }>>();
 
 /**
  * Ranked rows per UTC day learned since `since` (an ISO instant), newest day first: how many, and
- * how many had rank 1, at most 3, at most 10; with `byWorkspace`, one workspace's (`workspace_id`).
+ * how many had rank 1, at most 3, at most 10; among the rows matching `columns` (a workspace's: `workspace_id`).
  */
-export const choiceRanksPerDay = (byWorkspace: boolean) => {
-  let statement = choiceStatements.get(byWorkspace);
-  if (statement === undefined)
-    choiceStatements.set(
-      byWorkspace,
-      (statement = defineStatement((q) =>
-        q.db
-          .selectFrom("learned_requests")
-          .select((eb) => [dayLearned.as("day"), eb.fn.countAll<number>().as("choices"), ranksUpTo(1).as("first"), ranksUpTo(3).as("top3"), ranksUpTo(10).as("first_page")])
-          .where("chosen_rank", "is not", null)
-          .where("learned_at", ">=", q.param("since"))
-          .$if(byWorkspace, (query) => query.where("workspace_id", "=", q.param("workspace_id")))
-          .groupBy(dayLearned)
-          .orderBy(dayLearned, "desc"),
-      )),
-    );
-  return statement;
-};
+export const choiceRanksPerDay = (columns: readonly LearnedSelectionColumn[]) =>
+  selectionStatement("choice-ranks", columns, () =>
+    defineStatement((q) =>
+      q.db
+        .selectFrom("learned_requests")
+        .select((eb) => [dayLearned.as("day"), eb.fn.countAll<number>().as("choices"), ranksUpTo(1).as("first"), ranksUpTo(3).as("top3"), ranksUpTo(10).as("first_page")])
+        .where("chosen_rank", "is not", null)
+        .where("learned_at", ">=", q.param("since"))
+        .$if(columns.length > 0, (query) => query.where(matching(q, columns)))
+        .groupBy(dayLearned)
+        .orderBy(dayLearned, "desc"),
+    ),
+  );
