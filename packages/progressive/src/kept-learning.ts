@@ -10,7 +10,7 @@
 // gained or forgotten cost a rebuild. This surface's own pairs reach the keeper before they count
 // as kept (`add` runs as the catalog learns them; a keeper whose write failed still lists them),
 // so a look never forgets a pair this surface just learned and learns it again later.
-import { CatalogError, DEFAULT_LEARNED_TOTAL, type CallContext, type LearnedRequest, type ToolCatalog } from "@foundry-mcp/tool-catalog";
+import { CatalogError, DEFAULT_LEARNED_TOTAL, sameLearnedRequest, type CallContext, type LearnedRequest, type ToolCatalog } from "@foundry-mcp/tool-catalog";
 
 /**
  * Where an aggregating surface keeps what its client's searches taught, across restarts and
@@ -36,8 +36,8 @@ export const MOST_FOLLOW_MS = 3_600_000;
 // Pairs one surface holds to teach each catalog it builds: as many as the catalog keeps.
 const MAX_TAUGHT = DEFAULT_LEARNED_TOTAL;
 
-// The catalog's own sameness: a request's case and spacing do not count.
-const keyOf = (pair: LearnedRequest): string => `${pair.tool}\n${pair.request.replace(/\s+/g, " ").trim().toLowerCase()}`;
+// The catalog's own sameness (tool-catalog's sameLearnedRequest): a request's case and spacing do not count.
+const keyOf = (pair: LearnedRequest): string => `${pair.tool}\n${sameLearnedRequest(pair.request)}`;
 
 /** Teaches `catalog` the pairs of tools it has, in order; a pair it refuses (empty, too long) is left out. */
 function teach<C extends CallContext>(catalog: ToolCatalog<C>, pairs: readonly LearnedRequest[]): void {

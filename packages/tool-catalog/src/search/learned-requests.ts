@@ -13,6 +13,13 @@ export interface LearnedRequest {
   request: string;
 }
 
+/**
+ * What makes two learned requests of one tool the same request: spacing and case do not count
+ * ("Tot up  two numbers" and "tot up two numbers" are one). A host comparing kept pairs with what
+ * the catalog learned uses it too.
+ */
+export const sameLearnedRequest = (request: string): string => request.replace(/\s+/g, " ").trim().toLowerCase();
+
 /** How a catalog learns from requests (`search.learning`; `false` turns learning off). */
 export interface LearningOptions {
   /** Newest distinct requests kept per tool (default 20, 1 to 200). */
@@ -81,7 +88,8 @@ export class LearnedRequests {
       );
     }
     const learned = this.byTool.get(tool) ?? [];
-    const key = text.toLowerCase();
+    const key = sameLearnedRequest(text);
+    // Kept requests are spaced already; only their case is left to fold.
     const seen = learned.findIndex((known) => known.request.toLowerCase() === key);
     if (seen >= 0) {
       learned.splice(seen, 1);
