@@ -7,18 +7,19 @@
 // An operator lists them a page at a time (newest first) and forgets a selection of them (one
 // row, a tool's, a workspace's, or all) through `forget`, which also counts the forget in
 // `learned_request_forgets` so every instance sharing the store learns again from the rows left
-// at its next poll (the gateway's server/learning.ts). Each row may hold the rank its tool had in
-// the search it was chosen from (migration 8), counted per day by choice-ranks.ts.
+// at its next poll (the gateway's server/learning.ts), and records what it named, so a request
+// another instance still queues is not written after it (learned-fence.ts). Each row may hold the
+// rank its tool had in the search it was chosen from (migration 8), counted per day by choice-ranks.ts.
 import { DEFAULT_LEARNED_TOTAL, MAX_LEARNED_REQUEST_LENGTH, MAX_TOOL_NAME_LENGTH } from "@foundry-mcp/tool-catalog";
 import { BatchedWrites } from "./batched-writes";
 import { checkedChoiceRank, countChoiceRanks, type ChoiceRankQuery, type ChoiceRanks } from "./choice-ranks";
 import { boundedInteger, WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
+import { learnedForgets } from "./learned-fence-statements";
+import { recordForget, requestsNotForgotten } from "./learned-fence";
 import {
-  countLearnedForget,
   deleteLearnedRequests,
   deleteLearnedRequestsBeyond,
   insertLearnedRequest,
-  learnedForgets,
   learnedRequestsAfter,
   learnedRequestsCount,
   learnedRequestsPage,
@@ -37,8 +38,9 @@ export interface LearnedRequestEvent {
   rank?: number;
 }
 
-// A request as queued: every field set, no rank stored as null.
-type QueuedRequest = Required<Omit<LearnedRequestEvent, "rank">> & { rank: number | null };
+// A request as queued: every field set, no rank stored as null, and the newest forget's generation
+// its log knew when it was queued (a newer forget that names it keeps it from being written).
+type QueuedRequest = Required<Omit<LearnedRequestEvent, "rank">> & { rank: number | null; generation: number };
 
 /** One kept row; `id` increases with every row written (across instances on one database). */
 export interface LearnedRequestRow {
@@ -93,6 +95,11 @@ export class LearnedRequestLog {
   readonly keepRows: number;
   private lastPrune = 0;
   private readonly writes: BatchedWrites<QueuedRequest>;
+  /** The newest forget's generation this log has seen (forgets(), its own forget, each write); undefined before the first. */
+  private knownGeneration: number | undefined;
+  private forgottenQueued = 0;
+  /** Records waiting for the log's first read of the generation before they queue. */
+  private readonly readingGeneration = new Set<Promise<void>>();
 
   constructor(
     private readonly store: WorkspaceStore,
@@ -115,24 +122,46 @@ export class LearnedRequestLog {
   }
 
   /**
+   * Queued requests this log left out since it opened because a forget newer than their queuing
+   * named them (or one that may have, no longer on record). Not an error, so not in `dropped`.
+   */
+  get forgottenBeforeWritten(): number {
+    return this.forgottenQueued;
+  }
+
+  /**
    * Queues one request (a request over the catalog's 2,000 characters, or a tool name over 128,
    * is cut); written with others within 250 ms, so the caller need not wait (a failed write
    * loses its batch, reported to onError). A rank that is not an integer from 1 to 1,000,000
-   * rejects with INVALID_ARGUMENT and nothing is queued.
+   * rejects with INVALID_ARGUMENT and nothing is queued. A forget that names the request and
+   * counts after it was queued, by any instance, keeps it from being written
+   * (`forgottenBeforeWritten`); the first record of a log that has seen no generation yet reads it.
    */
   async record(event: LearnedRequestEvent): Promise<void> {
     const rank = event.rank === undefined ? null : checkedChoiceRank(event.rank);
-    await this.writes.add({
-      rank,
-      workspaceId: event.workspaceId,
-      tool: event.tool.slice(0, MAX_TOOL_NAME_LENGTH),
-      request: event.request.slice(0, MAX_LEARNED_REQUEST_LENGTH),
-      at: event.at ?? new Date(),
-    });
+    const queue = (generation: number) =>
+      this.writes.add({
+        rank,
+        generation,
+        workspaceId: event.workspaceId,
+        tool: event.tool.slice(0, MAX_TOOL_NAME_LENGTH),
+        request: event.request.slice(0, MAX_LEARNED_REQUEST_LENGTH),
+        at: event.at ?? new Date(),
+      });
+    if (this.knownGeneration !== undefined) return queue(this.knownGeneration);
+    // Queued once the generation is read; a flush (and a forget) that comes meanwhile waits for it.
+    const queued = this.forgets().then(queue);
+    this.readingGeneration.add(queued);
+    try {
+      await queued;
+    } finally {
+      this.readingGeneration.delete(queued);
+    }
   }
 
   /** Writes what is queued; resolves once every request queued so far is written. */
   async flush(): Promise<void> {
+    await Promise.allSettled(this.readingGeneration);
     await this.writes.flush();
   }
 
@@ -182,20 +211,24 @@ export class LearnedRequestLog {
   }
 
   /**
-   * Deletes the rows `selection` names (every row when it names nothing) and, when any went,
-   * counts a forget in the same transaction, so every instance sharing the store learns again
-   * from the rows left at its next poll (`forgets`). What is queued here is written first, so a
-   * request learned just before is forgotten too. Returns how many rows went.
+   * Deletes the rows `selection` names (every row when it names nothing) and counts a forget in
+   * the same transaction, also when no row went: every instance sharing the store learns again
+   * from the rows left at its next poll (`forgets`), and a request another instance queued before
+   * is not written if the selection names it (a selection by `id` names stored rows only). What is
+   * queued here is written first, so a request learned just before is forgotten too. Returns how
+   * many rows went.
    * @example await log.forget({ workspaceId, tool: "seo_rank_history" });
    */
   async forget(selection: LearnedRequestSelection = {}): Promise<number> {
     const [columns, values] = selectionOf(selection);
     await this.flush();
-    return this.store.transaction(async (queries) => {
-      const { changes } = await deleteLearnedRequests(columns).run(queries, values);
-      if (changes > 0) await countLearnedForget.run(queries, { at: new Date().toISOString() });
-      return changes;
+    const [changes, generation] = await this.store.transaction(async (queries) => {
+      // The generation first: it waits for a batch being written to commit, so the delete after it sees that batch's rows.
+      const generation = await recordForget(queries, values, new Date().toISOString());
+      return [(await deleteLearnedRequests(columns).run(queries, values)).changes, generation] as const;
     });
+    this.learnGeneration(generation);
+    return changes;
   }
 
   /**
@@ -223,25 +256,37 @@ export class LearnedRequestLog {
   }
 
   /**
-   * Forgets counted in the store so far, by every instance (0 before the first): one primary-key
-   * read, so a poll can ask at each turn whether rows it learned were deleted since.
+   * Forgets counted in the store so far, by every instance (0 before the first), which is the
+   * newest forget's generation: one primary-key read, so a poll can ask at each turn whether rows
+   * it learned were deleted since. Requests queued after it carry what it read.
    */
   async forgets(): Promise<number> {
-    return Number((await learnedForgets.get(this.store))?.forgets ?? 0);
+    const forgets = Number((await learnedForgets.get(this.store))?.forgets ?? 0);
+    this.learnGeneration(forgets);
+    return forgets;
   }
 
+  // One transaction: the requests no forget newer than their queuing names, then their rows.
   private async insert(events: QueuedRequest[]): Promise<void> {
-    await this.store.batch(
-      events.map((event) =>
-        insertLearnedRequest.bind(this.store.dialect, {
+    const { newest, kept } = await this.store.transaction(async (queries) => {
+      const fenced = await requestsNotForgotten(queries, events);
+      for (const event of fenced.kept)
+        await insertLearnedRequest.run(queries, {
           workspace_id: event.workspaceId,
           tool: event.tool,
           request: event.request,
           learned_at: event.at.toISOString(),
           chosen_rank: event.rank,
-        }),
-      ),
-    );
+        });
+      return fenced;
+    });
+    this.forgottenQueued += events.length - kept.length;
+    this.learnGeneration(newest);
+  }
+
+  // Generations only grow; a read that raced a newer one never moves it back.
+  private learnGeneration(generation: number): void {
+    this.knownGeneration = Math.max(this.knownGeneration ?? 0, generation);
   }
 
   // After a batch, as the call log prunes: at most once a minute.

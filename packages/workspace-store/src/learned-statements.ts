@@ -101,22 +101,6 @@ export const deleteLearnedRequests = (columns: readonly LearnedSelectionColumn[]
     defineStatement((q) => q.db.deleteFrom("learned_requests").$if(columns.length > 0, (query) => query.where(matching(q, columns)))),
   );
 
-/** Counts one forget (`at`) in the one row of learned_request_forgets, made by the first forget. */
-export const countLearnedForget = defineStatement((q) =>
-  q.db
-    .insertInto("learned_request_forgets")
-    .values({ id: 1, forgets: 1, last_forgot_at: q.param("at") })
-    .onConflict((conflict) =>
-      conflict.column("id").doUpdateSet((eb) => ({
-        forgets: eb("learned_request_forgets.forgets", "+", 1),
-        last_forgot_at: eb.ref("excluded.last_forgot_at"),
-      })),
-    ),
-);
-
-/** The forgets counted so far (no row before the first forget). */
-export const learnedForgets = defineStatement((q) => q.db.selectFrom("learned_request_forgets").select("forgets").where("id", "=", 1));
-
 // Written out, not bound: GROUP BY must repeat the select's expression, and the bounds are the
 // metric's buckets (1, 3, 10), fixed. learned_at is an ISO instant, so its first 10 characters are its UTC day.
 const dayLearned = sql<string>`substr(learned_at, 1, 10)`;

@@ -3,7 +3,14 @@
 // `schema_migrations`. A host's own tables come as a HostSchema with versions of its own, recorded
 // in `host_migrations` (docs/decisions/0008-host-migrations.md). Add a migration at the end; never
 // edit a shipped one.
-import { DASHBOARD_STATEMENTS, LEARNED_REQUEST_FORGETS_STATEMENTS, LEARNED_REQUEST_RANK_STATEMENTS, LEARNED_REQUESTS_STATEMENTS, SCHEMA_STATEMENTS } from "./schema";
+import {
+  DASHBOARD_STATEMENTS,
+  LEARNED_REQUEST_FORGET_SELECTIONS_STATEMENTS,
+  LEARNED_REQUEST_FORGETS_STATEMENTS,
+  LEARNED_REQUEST_RANK_STATEMENTS,
+  LEARNED_REQUESTS_STATEMENTS,
+  SCHEMA_STATEMENTS,
+} from "./schema";
 import { OAUTH_STATEMENTS } from "./oauth-schema";
 import { latestStoreVersion } from "./migration-statements";
 import { notNull, type SchemaStatement } from "./query/ddl";
@@ -58,6 +65,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 6, name: "learned requests: words agents searched with and the tool they chose", statements: LEARNED_REQUESTS_STATEMENTS },
   { version: 7, name: "learned requests: a count of forgets, read by every instance's poll", statements: LEARNED_REQUEST_FORGETS_STATEMENTS },
   { version: 8, name: "learned requests: the rank the chosen tool had in its search", statements: LEARNED_REQUEST_RANK_STATEMENTS },
+  { version: 9, name: "learned requests: what each forget named, so requests still queued elsewhere are not written", statements: LEARNED_REQUEST_FORGET_SELECTIONS_STATEMENTS },
 ];
 
 /** The table that records the store's applied migrations. */

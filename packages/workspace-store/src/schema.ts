@@ -6,7 +6,9 @@
 // builder (query/ddl.ts) and compiled per dialect; migrations.ts orders it. A shipped statement is
 // never edited: test/fixtures/text-ddl.*.sql in the gateway pins what it creates.
 import { OAUTH_TABLE_NAMES } from "./oauth-schema";
+import { queryBuilderFor } from "./query/builder";
 import { createTables, notNull, type SchemaStatement, type TableDefinition } from "./query/ddl";
+import type { StoreTables } from "./query/tables";
 
 const tables: Record<string, TableDefinition> = {
   // workspace: accounts, credentials, plan, credits, usage
@@ -144,6 +146,32 @@ export const LEARNED_REQUEST_RANK_STATEMENTS: readonly SchemaStatement[] = [
   (ddl) => ddl.schema.alterTable("learned_requests").addColumn("chosen_rank", ddl.integer),
 ];
 
+/**
+ * Migration 9 (a forget wins over requests still queued, issue 32, session 32): what each recent
+ * forget named (a workspace, a tool, a row id; NULL where it did not narrow, all NULL for "all")
+ * under its generation, the value the forget set the counter of migration 7 to, in the same
+ * transaction. A batch of learned requests is written in a transaction that reads these first and
+ * leaves out each request that a forget newer than the request's own generation names
+ * (learned-fence.ts); the newest 1,000 are kept. The counter's row is made here, so a batch always
+ * has a row to lock (PostgreSQL's FOR UPDATE locks nothing when there is no row).
+ */
+export const LEARNED_REQUEST_FORGET_SELECTIONS_STATEMENTS: readonly SchemaStatement[] = [
+  ...createTables({
+    learned_request_forget_selections: (table, ddl) =>
+      table
+        .addColumn("generation", ddl.integer, (column) => column.primaryKey())
+        .addColumn("workspace_id", "text")
+        .addColumn("tool", "text")
+        .addColumn("row_id", ddl.integer)
+        .addColumn("forgot_at", "text", notNull),
+  }),
+  (ddl) =>
+    queryBuilderFor<StoreTables>(ddl.dialect)
+      .insertInto("learned_request_forgets")
+      .values({ id: 1, forgets: 0, last_forgot_at: "" })
+      .onConflict((conflict) => conflict.column("id").doNothing()),
+];
+
 /** Names of the store's own tables (a host's tables are the host's to list). */
 export const TABLE_NAMES: readonly string[] = [
   ...Object.keys(tables),
@@ -153,4 +181,5 @@ export const TABLE_NAMES: readonly string[] = [
   ...OAUTH_TABLE_NAMES,
   "learned_requests",
   "learned_request_forgets",
+  "learned_request_forget_selections",
 ];

@@ -11,6 +11,7 @@ import type { HostSchema, WorkspaceStore } from "../src/index";
 import { workspaceStoreConformance } from "./driver-conformance";
 import { isolationConformance } from "./isolation-conformance";
 import { learnedRequestsConformance } from "./learned-conformance";
+import { learnedFenceConformance } from "./learned-fence-conformance";
 import { choiceRanksConformance } from "./choice-ranks-conformance";
 import { oauthConformance } from "./oauth-conformance";
 import { hostSchemaConformance } from "./host-conformance";
@@ -40,6 +41,11 @@ if (gate.run) {
     (store) => store.close(),
   );
   learnedRequestsConformance(
+    "postgres",
+    () => openPostgresStore({ url: nextDatabase() }),
+    (store) => store.close(),
+  );
+  learnedFenceConformance(
     "postgres",
     () => openPostgresStore({ url: nextDatabase() }),
     (store) => store.close(),

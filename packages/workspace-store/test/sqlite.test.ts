@@ -11,6 +11,7 @@ import type { HostSchema, WorkspaceStore } from "../src/index";
 import { workspaceStoreConformance } from "./driver-conformance";
 import { isolationConformance } from "./isolation-conformance";
 import { learnedRequestsConformance } from "./learned-conformance";
+import { learnedFenceConformance } from "./learned-fence-conformance";
 import { choiceRanksConformance } from "./choice-ranks-conformance";
 import { oauthConformance } from "./oauth-conformance";
 import { hostSchemaConformance } from "./host-conformance";
@@ -37,6 +38,7 @@ for (const [index, moduleName] of engines.entries()) {
   workspaceStoreConformance(label, openTemporary, disposeTemporary);
   isolationConformance(label, openTemporary, disposeTemporary);
   learnedRequestsConformance(label, openTemporary, disposeTemporary);
+  learnedFenceConformance(label, openTemporary, disposeTemporary);
   choiceRanksConformance(label, openTemporary, disposeTemporary);
   oauthConformance(label, openTemporary, disposeTemporary);
   hostSchemaConformance(

@@ -7,8 +7,10 @@
 // each one polls for rows above the last it read, at the catalog's refresh interval. An operator's
 // forget (`learned forget`, the dashboard) deletes rows and counts itself in the store; a poll that
 // finds the count moved forgets everything the catalog learned and learns the rows left, oldest
-// first, so a purge reaches every instance within one poll. `serve --no-learning` leaves all of
-// this out (gateway.ts).
+// first, so a purge reaches every instance within one poll. A row this instance still queued when
+// another forgot what names it is never written (workspace-store's forget fence), and a forget
+// counts even when it deleted nothing, so that poll also drops words this catalog learned from
+// such a row. `serve --no-learning` leaves all of this out (gateway.ts).
 import { CatalogError, type CallContext, type ToolCatalog } from "@foundry-mcp/tool-catalog";
 import type { SearchLearning } from "@foundry-mcp/progressive";
 import { LearnedRequestLog, type LearnedRequestRow, type LearnedRequestSelection, type WorkspaceStore } from "@foundry-mcp/workspace-store";

@@ -72,8 +72,19 @@ export interface LearnedRequestsTable {
 
 export interface LearnedRequestForgetsTable {
   id: number;
+  /** Forgets so far, every one (from migration 9): the newest forget's generation. */
   forgets: number;
+  /** When the last forget was; '' in the row migration 9 makes before the first. */
   last_forgot_at: string;
+}
+
+/** Migration 9: what each recent forget named (NULL: not narrowed by that column), by its generation. */
+export interface LearnedRequestForgetSelectionsTable {
+  generation: number;
+  workspace_id: string | null;
+  tool: string | null;
+  row_id: number | null;
+  forgot_at: string;
 }
 
 export interface DomainsTable {
@@ -137,6 +148,7 @@ export interface StoreTables {
   call_events: CallEventsTable;
   learned_requests: LearnedRequestsTable;
   learned_request_forgets: LearnedRequestForgetsTable;
+  learned_request_forget_selections: LearnedRequestForgetSelectionsTable;
   domains: DomainsTable;
   oauth_clients: OAuthClientsTable;
   oauth_codes: OAuthCodesTable;
