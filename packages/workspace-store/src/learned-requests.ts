@@ -150,7 +150,9 @@ export class LearnedRequestLog {
       });
     if (this.knownGeneration !== undefined) return queue(this.knownGeneration);
     // Queued once the generation is read; a flush (and a forget) that comes meanwhile waits for it.
-    const queued = this.forgets().then(queue);
+    // A store that cannot answer yet loses no request: it queues as older than every forget, so
+    // its write (retried as any) leaves it out if any forget on record names it.
+    const queued = this.forgets().then(queue, () => queue(0));
     this.readingGeneration.add(queued);
     try {
       await queued;

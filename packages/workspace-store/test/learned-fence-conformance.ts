@@ -113,6 +113,21 @@ export function learnedFenceConformance(name: string, open: () => Promise<Worksp
       expect([forgotten, await requestsIn(store()), instanceA.forgottenBeforeWritten]).toEqual([1, [], 0]);
     });
 
+    it("queues a request when the first read of the generation fails, and a forget on record still keeps it out", async () => {
+      const alpha = await workspace(store(), "unread-generation");
+      // Every read outside a transaction fails, as a database that is away at the log's first record.
+      const unreadable: WorkspaceStore = { ...store(), get: () => Promise.reject(new Error("database away")) };
+      const instanceA = new LearnedRequestLog(unreadable);
+      await instanceA.record({ workspaceId: alpha, tool: "tool_kept", request: "kept though unread" });
+      await instanceA.record({ workspaceId: alpha, tool: "tool_gone", request: "forgotten though unread" });
+      await new LearnedRequestLog(store()).forget({ tool: "tool_gone" });
+      await instanceA.flush();
+      const stored = await requestsIn(store());
+      expect(stored).toContain("kept though unread");
+      expect(stored).not.toContain("forgotten though unread");
+      expect(instanceA.forgottenBeforeWritten).toBe(1);
+    });
+
     it("gives every forget the next generation, concurrent ones too; a log's later requests carry what it saw", async () => {
       const alpha = await workspace(store(), "alpha");
       const instanceA = new LearnedRequestLog(store());
