@@ -28,6 +28,8 @@ describe("LearnedRequestsFile", () => {
     file.add([{ tool: "a", request: "one" }, { tool: "b", request: "two" }]);
     file.add([{ tool: "a", request: "ONE" }]);
     expect(file.load()).toEqual([{ tool: "b", request: "two" }, { tool: "a", request: "ONE" }]);
+    // No forget recorded: the shape files had before forgets were.
+    expect(JSON.parse(fs.readFileSync(file.path, "utf8"))).toEqual({ learned: [{ tool: "b", request: "two" }, { tool: "a", request: "ONE" }] });
     expect(fs.statSync(path.join(home, "learned-requests.json")).mode & 0o777).toBe(0o600);
     expect(fs.existsSync(path.join(home, "mcp.lock"))).toBe(false);
   });

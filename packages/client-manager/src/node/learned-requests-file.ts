@@ -16,7 +16,8 @@
 // generation its holder had read names is dropped at the next write or load, never written.
 //
 // The file: { "learned": [{ tool, request }, …oldest first], "forgets": [{ generation, all | tool | toolPrefix }, …the newest 100] }.
-// A file without "forgets" (written before them) loads as one with no forget recorded.
+// "forgets" is there once a forget ran; a file without it (also one written before forgets were
+// recorded) loads as one with no forget recorded.
 import fs from "node:fs";
 import path from "node:path";
 import { isJsonObject, messageOf, sameLearnedRequest } from "@foundry-mcp/core";
@@ -177,7 +178,9 @@ export class LearnedRequestsFile {
           const { learned, forgets } = this.readOrWarn();
           this.dropForgotten(forgets);
           const adding = [...this.unwritten.map(heldPair), ...pairs];
-          if (adding.length > 0) writePrivateJson(this.path, { learned: newestDistinct([...learned, ...adding], itself, this.maxEntries), forgets });
+          // A file no forget ever touched keeps the shape it had before forgets were recorded.
+          const records = forgets.length === 0 ? {} : { forgets };
+          if (adding.length > 0) writePrivateJson(this.path, { learned: newestDistinct([...learned, ...adding], itself, this.maxEntries), ...records });
         },
         this.lockOptions(),
       );
