@@ -168,7 +168,29 @@ describe("serves sharing one home follow learned-requests.json", () => {
     await eventually(async () => (await firstFound(other, later)) !== SUM, 20_000, "the other serve to drop the forgotten words");
     await eventually(async () => (await firstFound(teacher, later)) !== SUM, 20_000, "the teaching serve to drop the forgotten words");
     // Neither serve writes the forgotten pair back.
-    expect(JSON.parse(fs.readFileSync(path.join(home, "learned-requests.json"), "utf8"))).toEqual({ learned: [] });
+    expect(JSON.parse(fs.readFileSync(path.join(home, "learned-requests.json"), "utf8"))).toEqual({ learned: [], forgets: [{ tool: SUM, generation: 1 }] });
+  });
+
+  it("a forget wins over a pair the serve learned but could not write yet", async () => {
+    // regression: the serve's next write put the forgotten pair back, and it kept ranking by it.
+    const home = homeWith("forget-unwritten");
+    const file = path.join(home, "learned-requests.json");
+    const session = await serve(home, [], { FOYA_LEARNED_REFRESH_MS: "200" });
+    const later = "tot up my figures";
+    expect(await firstFound(session, later)).not.toBe(SUM);
+    // A folder where the file goes: every write of the serve fails for real (it renames a new file onto the path).
+    fs.mkdirSync(file);
+    await session.client.callTool({ name: "search_tools", arguments: { query: "tot up two numbers" } });
+    expect(textOf(await session.client.callTool({ name: "run_tool", arguments: { name: SUM, arguments: { a: 1, b: 2 } } }))).toContain("3");
+    await eventually(async () => (await firstFound(session, later)) === SUM, 20_000, "the serve to find get-sum first by what it learned");
+    expect(session.stderr()).toMatch(/1 learned request not yet kept in .*learned-requests\.json \(tried again later\)/);
+
+    // The serve only tries again when its catalog is used: nothing uses it from here to the forget.
+    fs.rmdirSync(file);
+    const forgot = runFoya(home, ["learned", "forget", "--tool", SUM]);
+    expect(forgot.stdout).toBe(`Forgot 0 learned requests for tool ${SUM}.\n`);
+    await eventually(async () => (await firstFound(session, later)) !== SUM, 20_000, "the serve to drop the forgotten words");
+    expect(JSON.parse(fs.readFileSync(file, "utf8"))).toEqual({ learned: [], forgets: [{ tool: SUM, generation: 1 }] });
   });
 });
 

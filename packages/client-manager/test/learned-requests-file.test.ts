@@ -5,7 +5,7 @@ import path from "node:path";
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { LearnedRequestsFile } from "../src/node";
+import { LearnedRequestsFile, type LearnedSelection } from "../src/node";
 import { makeTempDir } from "./helpers";
 
 const BUILT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist/node.js");
@@ -28,8 +28,18 @@ describe("LearnedRequestsFile", () => {
     file.add([{ tool: "a", request: "one" }, { tool: "b", request: "two" }]);
     file.add([{ tool: "a", request: "ONE" }]);
     expect(file.load()).toEqual([{ tool: "b", request: "two" }, { tool: "a", request: "ONE" }]);
+    // No forget recorded: the shape files had before forgets were.
+    expect(JSON.parse(fs.readFileSync(file.path, "utf8"))).toEqual({ learned: [{ tool: "b", request: "two" }, { tool: "a", request: "ONE" }] });
     expect(fs.statSync(path.join(home, "learned-requests.json")).mode & 0o777).toBe(0o600);
     expect(fs.existsSync(path.join(home, "mcp.lock"))).toBe(false);
+  });
+
+  it("takes requests that differ only in spacing and case as one, as the catalog does", () => {
+    // regression: the file folded case only, so "tot up  two numbers" and "Tot up two numbers" were two pairs the catalog holds as one.
+    const file = new LearnedRequestsFile(makeTempDir());
+    file.add([{ tool: "t", request: "tot up  two numbers" }, { tool: "t", request: "other" }]);
+    file.add([{ tool: "t", request: " Tot up two\tnumbers" }, { tool: "u", request: "tot up two numbers" }]);
+    expect(file.load()).toEqual([{ tool: "t", request: "other" }, { tool: "t", request: " Tot up two\tnumbers" }, { tool: "u", request: "tot up two numbers" }]);
   });
 
   it("keeps the newest maxEntries pairs", () => {
@@ -63,24 +73,45 @@ describe("LearnedRequestsFile", () => {
     for (const label of ["x", "y"]) expect(pairs.filter((pair) => pair.tool === `t_${label}`).map((pair) => pair.request)).toEqual(Array.from({ length: 40 }, (_, i) => `request ${i}`));
   });
 
-  it("forgets the pairs a predicate picks under the lock, says how many, and leaves the file alone when none went", () => {
+  it("forgets one tool's, one prefix's or all pairs under the lock, says how many, and records each forget", () => {
     const home = makeTempDir();
     const file = new LearnedRequestsFile(home);
-    file.add([{ tool: "mcp__ev__a", request: "one" }, { tool: "mcp__mem__b", request: "two" }, { tool: "mcp__ev__c", request: "three" }]);
-    const before = fs.statSync(file.path, { bigint: true }).mtimeNs;
-    expect(file.forget((pair) => pair.tool.startsWith("mcp__none__"))).toBe(0);
-    expect(fs.statSync(file.path, { bigint: true }).mtimeNs).toBe(before);
-    expect(file.forget((pair) => pair.tool.startsWith("mcp__ev__"))).toBe(2);
-    expect(file.load()).toEqual([{ tool: "mcp__mem__b", request: "two" }]);
+    file.add([{ tool: "mcp__ev__a", request: "one" }, { tool: "mcp__mem__b", request: "two" }, { tool: "mcp__ev__c", request: "three" }, { tool: "mcp__ev__a", request: "four" }]);
+    expect(file.forget({ toolPrefix: "mcp__none__" })).toBe(0);
+    expect(file.forget({ tool: "mcp__ev__a" })).toBe(2);
+    expect(file.load()).toEqual([{ tool: "mcp__mem__b", request: "two" }, { tool: "mcp__ev__c", request: "three" }]);
+    expect(file.forget({ toolPrefix: "mcp__ev__" })).toBe(1);
+    expect(file.forget({ all: true })).toBe(1);
+    // Each forget is recorded, the ones that removed nothing too (a serve may hold such a pair unwritten).
+    expect(JSON.parse(fs.readFileSync(file.path, "utf8"))).toEqual({
+      learned: [],
+      forgets: [
+        { toolPrefix: "mcp__none__", generation: 1 },
+        { tool: "mcp__ev__a", generation: 2 },
+        { toolPrefix: "mcp__ev__", generation: 3 },
+        { all: true, generation: 4 },
+      ],
+    });
     expect(fs.statSync(file.path).mode & 0o777).toBe(0o600);
     expect(fs.existsSync(path.join(home, "mcp.lock"))).toBe(false);
+  });
+
+  it("refuses a forget selection that names nothing or a name out of bounds, writing nothing", () => {
+    const home = makeTempDir();
+    const file = new LearnedRequestsFile(home);
+    const refusal = /^A forget selection is \{ all: true \}, \{ tool \} or \{ toolPrefix \}, with a name of 1-128 characters; got /;
+    for (const selection of [{}, { tool: "" }, { toolPrefix: "x".repeat(129) }, { all: false }, { tool: "a", toolPrefix: "b" }]) {
+      expect(() => file.forget(selection as LearnedSelection), JSON.stringify(selection)).toThrow(refusal);
+    }
+    expect(() => file.forget({} as LearnedSelection)).toThrow(expect.objectContaining({ code: "CONFIG_INVALID" }));
+    expect(fs.readdirSync(home)).toEqual([]);
   });
 
   it("refuses to forget in, or strictly read, a broken file, saying how to fix it", () => {
     const home = makeTempDir();
     fs.writeFileSync(path.join(home, "learned-requests.json"), "{ not json");
     const file = new LearnedRequestsFile(home, { onWarning: () => undefined });
-    expect(() => file.forget(() => true)).toThrow(/is not valid JSON .*; fix or remove it/);
+    expect(() => file.forget({ all: true })).toThrow(/is not valid JSON .*; fix or remove it/);
     expect(() => file.loadOrThrow()).toThrow(/is not valid JSON .*; fix or remove it/);
     fs.writeFileSync(path.join(home, "learned-requests.json"), "[]");
     expect(() => file.loadOrThrow()).toThrow(`${path.join(home, "learned-requests.json")} has no "learned" list; fix or remove it`);
@@ -95,7 +126,7 @@ describe("LearnedRequestsFile", () => {
     other.add([{ tool: "t", request: "from the other" }]);
     expect(mine.loadIfChanged()).toEqual([{ tool: "t", request: "from the other" }]);
     expect(mine.loadIfChanged()).toBeUndefined();
-    other.forget(() => true);
+    other.forget({ all: true });
     expect(mine.loadIfChanged()).toEqual([]);
     other.add([{ tool: "t", request: "again" }]);
     fs.rmSync(mine.path);

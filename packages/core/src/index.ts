@@ -1,6 +1,6 @@
 // Public entry of @foundry-mcp/core (runtime-neutral): the coded-error base every package's
-// errors extend, the one JSON Schema validator seam and the JSON object check (also alone in
-// "./json"). File writes are in "./node".
+// errors extend, the one JSON Schema validator seam, the JSON object check (also alone in
+// "./json") and the one rule for when two learned search requests are one. File writes are in "./node".
 
 export { CodedError, messageOf } from "./errors/coded-error";
 export { CoreError, CoreErrorCode } from "./errors/core-error";
@@ -9,6 +9,7 @@ export { standaloneValidatorsCode } from "./validation/standalone-code";
 export { dialectOf, DRAFT_2020_12_URI, DRAFT_07_URI } from "./validation/dialect";
 export { describeIssue, describeValue, valueText, whatToSend } from "./validation/describe-issue";
 export { asJsonObject, isJsonObject } from "./json/json-object";
+export { sameLearnedRequest } from "./text/same-learned-request";
 
 export type { CodedErrorOptions } from "./errors/coded-error";
 export type { AjvValidatorProviderOptions, PrecompiledValidator } from "./validation/ajv-provider";

@@ -2,10 +2,11 @@
 // what `foya serve --progressive` learned from its clients' searches (a request and the tool the
 // client then used, in $FOYA_HOME/learned-requests.json), shown and forgotten through
 // client-manager's LearnedRequestsFile (under the home's lock, as serve writes it). Running serves
-// notice a forget at their next look (FOYA_LEARNED_REFRESH_MS, default 10 s) and drop those words.
+// notice a forget at their next look (FOYA_LEARNED_REFRESH_MS, default 10 s) and drop those words,
+// also pairs a serve had failed to write yet: the file records each forget for them.
 // A --server that is not configured is no error: a removed server's pairs stay until forgotten.
 import { hostToolPrefix, serverNameProblem } from "@foundry-mcp/client-manager";
-import { LearnedRequestsFile, type LearnedPair } from "@foundry-mcp/client-manager/node";
+import { LearnedRequestsFile, selectionPicks, type LearnedSelection } from "@foundry-mcp/client-manager/node";
 import { MAX_TOOL_NAME_LENGTH } from "@foundry-mcp/tool-catalog";
 import { parseArguments, type ParsedArguments } from "../cli/args";
 import { usageError } from "../cli/errors";
@@ -17,7 +18,7 @@ const REQUEST_CELL = 96;
 
 /** Which pairs a command is about: all, one server's (`mcp__<server>__…`) or one tool's. */
 interface Scope {
-  picks(pair: LearnedPair): boolean;
+  selection: LearnedSelection;
   /** Words for messages: "" or ` for server "ev"` / ` for tool mcp__ev__get-sum`. */
   words: string;
 }
@@ -28,16 +29,15 @@ function scopeOf(parsed: ParsedArguments, command: string): Scope {
   if (server !== undefined) {
     const problem = serverNameProblem(server);
     if (problem !== undefined) throw usageError(`--server: ${problem}`, command);
-    const prefix = hostToolPrefix(server);
-    return { picks: (pair) => pair.tool.startsWith(prefix), words: ` for server "${server}"` };
+    return { selection: { toolPrefix: hostToolPrefix(server) }, words: ` for server "${server}"` };
   }
   if (tool !== undefined) {
     if (tool === "" || tool.length > MAX_TOOL_NAME_LENGTH) {
       throw usageError(`--tool must be a tool name of 1-${MAX_TOOL_NAME_LENGTH} characters as foya learned list shows it (mcp__<server>__<tool>), got ${tool.length} characters`, command);
     }
-    return { picks: (pair) => pair.tool === tool, words: ` for tool ${tool}` };
+    return { selection: { tool }, words: ` for tool ${tool}` };
   }
-  return { picks: () => true, words: "" };
+  return { selection: { all: true }, words: "" };
 }
 
 /** `foya learned list`: newest first, the tool under the name foya serve shows it. */
@@ -46,7 +46,7 @@ export const learnedList: Command = async (argv, context) => {
   const parsed = parseArguments(argv, { command, options: { server: "value", json: "flag" }, positionals: [] });
   const scope = scopeOf(parsed, command);
   const file = new LearnedRequestsFile(context.home);
-  const learned = file.loadOrThrow().filter(scope.picks).reverse();
+  const learned = file.loadOrThrow().filter((pair) => selectionPicks(scope.selection, pair)).reverse();
   if (parsed.flags.has("json")) {
     context.output.out(formatJson({ file: file.path, learned }));
   } else if (learned.length === 0) {
@@ -63,7 +63,7 @@ export const learnedForget: Command = async (argv, context) => {
   const command = "learned forget";
   const parsed = parseArguments(argv, { command, options: { server: "value", tool: "value" }, positionals: [] });
   const scope = scopeOf(parsed, command);
-  const forgotten = new LearnedRequestsFile(context.home).forget(scope.picks);
+  const forgotten = new LearnedRequestsFile(context.home).forget(scope.selection);
   context.output.out(`Forgot ${forgotten} learned request${forgotten === 1 ? "" : "s"}${scope.words}.`);
   return 0;
 };

@@ -5,6 +5,7 @@
 // Neighbours: search/bm25f-index.ts indexes the text as the `requests` field, catalog.ts decides
 // when a rebuilt index reads them.
 
+import { sameLearnedRequest } from "@foundry-mcp/core";
 import { CatalogError, CatalogErrorCode, checkedInteger } from "../errors";
 
 /** One request a host saw answered by one tool. */
@@ -12,13 +13,6 @@ export interface LearnedRequest {
   tool: string;
   request: string;
 }
-
-/**
- * What makes two learned requests of one tool the same request: spacing and case do not count
- * ("Tot up  two numbers" and "tot up two numbers" are one). A host comparing kept pairs with what
- * the catalog learned uses it too.
- */
-export const sameLearnedRequest = (request: string): string => request.replace(/\s+/g, " ").trim().toLowerCase();
 
 /** How a catalog learns from requests (`search.learning`; `false` turns learning off). */
 export interface LearningOptions {
