@@ -103,6 +103,17 @@ describe("tool search learns the words agents searched with (SQLite, the built g
     expect(await searched(client, REQUEST)).toEqual(before);
   }, 120_000);
 
+  it("keeps the words without what looks like a secret or an address, in the store and in learned list", async () => {
+    const { dir, tokens } = fresh();
+    const client = await open((await served(dir)).url, tokens.demo!.readToken);
+    const request = `${REQUEST} for ops@example.com with key sk-live-4f9aK2mXq81LzQ7wZbT`;
+    expect(await searched(client, request)).toContain(TOOL);
+    await describeTool(client, TOOL);
+    await expect.poll(() => rowsIn(dir), { timeout: 10_000 }).toHaveLength(1);
+    expect(rowsIn(dir)[0]!.request).toBe(`${REQUEST} for with key`);
+    expect(JSON.parse(runCli(["learned", "list", "--json", "--data", dir])).rows.map((row: { request: string }) => row.request)).toEqual([`${REQUEST} for with key`]);
+  }, 60_000);
+
   it("reads again a row that committed below the highest id it had read (PostgreSQL numbers a row before it commits)", async () => {
     const { dir, tokens } = fresh();
     const gateway = await createGateway({ dataDir: dir, memoryQuota: true, learning: { refreshMs: 50 } });

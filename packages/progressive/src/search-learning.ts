@@ -5,7 +5,7 @@
 // each (search, tool) pair learned once. The same pairing measures search in use: the rank the
 // chosen tool had in that search goes to the process's metrics (choice-rank.ts), learning on or
 // off. Neighbours: surface.ts calls it around each call.
-import { CatalogError, CatalogErrorCode, type CallContext, type LearnedRequest, type SearchPage, type ToolCatalog } from "@foundry-mcp/tool-catalog";
+import { CatalogError, CatalogErrorCode, learnableRequest, type CallContext, type LearnedRequest, type SearchPage, type ToolCatalog } from "@foundry-mcp/tool-catalog";
 import { observeChoiceRank } from "./choice-rank";
 
 /** How a progressive surface learns from search_tools followed by a call (`learning` of createProgressiveSurface). */
@@ -81,14 +81,16 @@ export class SearchLearner<C extends CallContext> {
     const rank = search.shown.get(tool)!;
     observeChoiceRank(rank);
     if (this.options === undefined) return;
+    // The text the catalog learns, and the host keeps: what looks like a secret or an identifier taken out.
+    const request = learnableRequest(search.request);
     try {
-      catalog.learn(search.request, tool);
+      catalog.learn(request, tool);
     } catch (error) {
-      // A request over the catalog's length bound is searched but not learned.
+      // A request over the catalog's length bound, or with no words left to learn, is searched but not learned.
       if (CatalogError.isInstance(error) && error.code === CatalogErrorCode.INVALID_LEARNED_REQUEST) return;
       throw error;
     }
-    this.options.learned?.({ request: search.request, tool }, context, { rank });
+    this.options.learned?.({ request, tool }, context, { rank });
   }
 
   // The caller's searches, the caller moved to the newest place (the oldest dropped past MAX_CALLERS).

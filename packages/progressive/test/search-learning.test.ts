@@ -76,6 +76,14 @@ describe("learning from search_tools followed by a call", () => {
     expect(notes.learnedRequests()).toEqual([]);
   });
 
+  it("learns and hands the host the request without what looks like a secret or an address", async () => {
+    const { store, call, notes } = learning();
+    await call(ALICE, "search_tools", { query: "show my jottings list for jane@example.com key ghp_4f9aK2mXq81LzQ7wZbT" });
+    await call(ALICE, "describe_tool", { name: "notes_list" });
+    expect(store).toEqual([{ request: "show my jottings list for key", tool: "notes_list" }]);
+    expect(notes.learnedRequests()).toEqual(store);
+  });
+
   it(`remembers a caller's last ${SEARCHES_PER_CALLER} searches and the last ${MAX_CALLERS} callers`, async () => {
     const { store, call } = learning();
     await call(ALICE, "search_tools", { query: "pin to the top" });

@@ -7,6 +7,7 @@
 
 import { sameLearnedRequest } from "@foundry-mcp/core";
 import { CatalogError, CatalogErrorCode, checkedInteger } from "../errors";
+import { learnableRequest } from "./learnable-request";
 
 /** One request a host saw answered by one tool. */
 export interface LearnedRequest {
@@ -72,8 +73,12 @@ export class LearnedRequests {
     if (typeof request !== "string") {
       throw new CatalogError(CatalogErrorCode.INVALID_LEARNED_REQUEST, `request must be a string; got ${request === null ? "null" : typeof request}.`);
     }
-    const text = request.replace(/\s+/g, " ").trim();
-    if (text === "") throw new CatalogError(CatalogErrorCode.INVALID_LEARNED_REQUEST, "request is empty; pass the words the agent searched with.");
+    if (request.trim() === "") throw new CatalogError(CatalogErrorCode.INVALID_LEARNED_REQUEST, "request is empty; pass the words the agent searched with.");
+    // What looks like a secret or an identifier is never learned (learnable-request.ts).
+    const text = learnableRequest(request);
+    if (text === "") {
+      throw new CatalogError(CatalogErrorCode.INVALID_LEARNED_REQUEST, "request holds only what looks like a secret, an address or an identifier; nothing is learned from it.");
+    }
     if (text.length > MAX_LEARNED_REQUEST_LENGTH) {
       throw new CatalogError(
         CatalogErrorCode.INVALID_LEARNED_REQUEST,
