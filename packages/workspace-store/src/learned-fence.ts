@@ -11,6 +11,7 @@
 // instance had not seen yet is left out with it: it is learned again at its next use. No clocks.
 // learned-requests.ts queues and writes; these are the two transactions' first steps.
 import { countLearnedForget, deleteForgetSelectionsBefore, forgetSelectionsAfter, insertForgetSelection, lockedLearnedForgets } from "./learned-fence-statements";
+import { outlivesForgets } from "@foundry-mcp/core";
 import type { StoreQueries } from "./types";
 
 /** Records of forgets kept: the newest 1,000 (a forget prunes older ones in its transaction). */
@@ -69,12 +70,9 @@ export async function requestsNotForgotten<Request extends FencedRequest>(querie
 
 // True when a forget newer than the request's generation names it, or when one of those forgets is
 // no longer on record: a request older than the kept records may have been named by a forget whose
-// record went, and a forget must win, so it is left out (learned again at its next use).
+// record went, and a forget must win, so it is left out (learned again at its next use; core's outlivesForgets).
 function forgottenSinceQueued(request: FencedRequest, newest: number, records: readonly ForgetRecord[]): boolean {
-  if (request.generation >= newest) return false;
-  const since = records.filter((record) => record.generation > request.generation);
-  if (since.length < newest - request.generation) return true;
-  return since.some((record) => names(record, request));
+  return !outlivesForgets(request.generation, newest, records, (record) => names(record, request));
 }
 
 // A forget of one row id names only a stored row, never a queued request; otherwise every column it

@@ -4,7 +4,7 @@
 // instead: what it forgot and a generation number (1 for a file's first forget, one more for each
 // after). A held pair carries the generation its holder last read, and is dropped, not written,
 // when a newer record names it. Only the newest MAX_FORGET_RECORDS records are kept.
-import { isJsonObject } from "@foundry-mcp/core";
+import { isJsonObject, outlivesForgets } from "@foundry-mcp/core";
 import { ClientManagerError, ClientManagerErrorCode } from "../errors";
 
 /** One learned pair (tool-catalog's `LearnedRequest`). */
@@ -76,16 +76,10 @@ export const generationOf = (forgets: readonly LearnedForget[]): number => forge
 
 /**
  * Whether a pair held since generation `since` (its holder had read the file's forgets up to it)
- * may still be written, given the file's records now. It may when no record newer than `since`
- * names it and every generation after `since` is recorded. A record left out (older than the
- * newest MAX_FORGET_RECORDS, malformed) may have named it, and a file whose newest generation is
- * below `since` lost its records (removed, or rewritten by a host that keeps none): either way no
- * one can tell what was forgotten since, and a forget is someone asking for words to be gone, so
- * the pair is dropped rather than brought back.
+ * may still be written, given the file's records now: core's outlivesForgets, a record naming the
+ * pair when its selection picks it. A file whose newest generation is below `since` lost its
+ * records (removed, or rewritten by a host that keeps none).
  */
-export function outlivesForgets(pair: LearnedPair, since: number, forgets: readonly LearnedForget[]): boolean {
-  const newest = generationOf(forgets);
-  const newer = forgets.filter((forget) => forget.generation > since);
-  if (newest < since || newer.length !== newest - since) return false;
-  return !newer.some((forget) => selectionPicks(forget, pair));
+export function pairOutlivesForgets(pair: LearnedPair, since: number, forgets: readonly LearnedForget[]): boolean {
+  return outlivesForgets(since, generationOf(forgets), forgets, (forget) => selectionPicks(forget, pair));
 }

@@ -24,7 +24,7 @@ import { isJsonObject, messageOf, sameLearnedRequest } from "@foundry-mcp/core";
 import { ClientManagerError, ClientManagerErrorCode } from "../errors";
 import { withFileLock } from "./config-lock";
 import { readJsonFile, writePrivateJson } from "./files";
-import { checkedSelection, forgetsOf, generationOf, MAX_FORGET_RECORDS, outlivesForgets, selectionPicks, type LearnedForget, type LearnedPair, type LearnedSelection } from "./learned-forgets";
+import { checkedSelection, forgetsOf, generationOf, MAX_FORGET_RECORDS, pairOutlivesForgets, selectionPicks, type LearnedForget, type LearnedPair, type LearnedSelection } from "./learned-forgets";
 
 /** Options of {@link LearnedRequestsFile}. */
 export interface LearnedRequestsFileOptions {
@@ -201,7 +201,7 @@ export class LearnedRequestsFile {
   private dropForgotten(forgets: readonly LearnedForget[]): void {
     if (this.unwritten.length === 0) return;
     const newest = generationOf(forgets);
-    this.unwritten = this.unwritten.filter(({ pair, since }) => outlivesForgets(pair, since, forgets)).map(({ pair }) => ({ pair, since: newest }));
+    this.unwritten = this.unwritten.filter(({ pair, since }) => pairOutlivesForgets(pair, since, forgets)).map(({ pair }) => ({ pair, since: newest }));
   }
 
   // The file's content, or none (with a warning) when it cannot be read.
