@@ -114,6 +114,23 @@ describe("tool search learns the words agents searched with (SQLite, the built g
     expect(JSON.parse(runCli(["learned", "list", "--json", "--data", dir])).rows.map((row: { request: string }) => row.request)).toEqual([`${REQUEST} for with key`]);
   }, 60_000);
 
+  it("cleans at start the rows an earlier version stored with a secret in them", async () => {
+    const { dir, tokens } = fresh();
+    // Rows as an earlier version wrote them: the text as the agent sent it.
+    const db = openSqliteDatabase(`${dir}/amicited.sqlite`, { from: import.meta.url });
+    try {
+      const demo = (db.prepare("SELECT id FROM workspaces WHERE name = 'demo'").get() as { id: string }).id;
+      const insert = db.prepare("INSERT INTO learned_requests (workspace_id, tool, request, learned_at) VALUES (?, ?, ?, ?)");
+      insert.run(demo, TOOL, `${REQUEST} key sk-live-4f9aK2mXq81LzQ7wZbT`, "2026-12-01T10:00:00.000Z");
+      insert.run(demo, TOOL, "jane@example.com", "2026-12-01T10:00:00.000Z");
+    } finally {
+      db.close();
+    }
+    const client = await open((await served(dir)).url, tokens.demo!.readToken);
+    expect(rowsIn(dir).map((row) => row.request)).toEqual([`${REQUEST} key`]);
+    expect((await searched(client, REQUEST))[0]).toBe(TOOL);
+  }, 60_000);
+
   it("reads again a row that committed below the highest id it had read (PostgreSQL numbers a row before it commits)", async () => {
     const { dir, tokens } = fresh();
     const gateway = await createGateway({ dataDir: dir, memoryQuota: true, learning: { refreshMs: 50 } });

@@ -10,13 +10,14 @@
 // at its next poll (the gateway's server/learning.ts), and records what it named, so a request
 // another instance still queues is not written after it (learned-fence.ts). Each row may hold the
 // rank its tool had in the search it was chosen from (migration 8), counted per day by choice-ranks.ts.
-import { DEFAULT_LEARNED_TOTAL, MAX_LEARNED_REQUEST_LENGTH, MAX_TOOL_NAME_LENGTH } from "@foundry-mcp/tool-catalog";
+import { DEFAULT_LEARNED_TOTAL, learnableRequest, MAX_LEARNED_REQUEST_LENGTH, MAX_TOOL_NAME_LENGTH } from "@foundry-mcp/tool-catalog";
 import { BatchedWrites } from "./batched-writes";
 import { checkedChoiceRank, countChoiceRanks, type ChoiceRankQuery, type ChoiceRanks } from "./choice-ranks";
 import { boundedInteger, WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
 import { learnedForgets } from "./learned-fence-statements";
 import { recordForget, requestsNotForgotten } from "./learned-fence";
 import {
+  deleteLearnedRequestRow,
   deleteLearnedRequests,
   deleteLearnedRequestsBeyond,
   insertLearnedRequest,
@@ -24,6 +25,7 @@ import {
   learnedRequestsCount,
   learnedRequestsPage,
   learnedRequestsPerTool,
+  rewriteLearnedRequest,
   type LearnedSelectionColumn,
 } from "./learned-statements";
 import type { WorkspaceStore } from "./types";
@@ -85,6 +87,8 @@ export interface LearnedRequestLogOptions {
 }
 
 const MINUTE = 60_000;
+// Rows read at a time when cleaning what earlier versions stored (scrubStored).
+const SCRUB_PAGE_ROWS = 1000;
 
 /**
  * Keeps learned requests in a migrated store and reads them back in the order they were written.
@@ -130,8 +134,9 @@ export class LearnedRequestLog {
   }
 
   /**
-   * Queues one request (a request over the catalog's 2,000 characters, or a tool name over 128,
-   * is cut); written with others within 250 ms, so the caller need not wait (a failed write
+   * Queues one request, as a catalog learns it: less what looks like a secret or an identifier
+   * (tool-catalog's learnableRequest; a request with nothing else left is not queued). A request
+   * over the catalog's 2,000 characters, or a tool name over 128, is cut; written with others within 250 ms, so the caller need not wait (a failed write
    * loses its batch, reported to onError). A rank that is not an integer from 1 to 1,000,000
    * rejects with INVALID_ARGUMENT and nothing is queued. A forget that names the request and
    * counts after it was queued, by any instance, keeps it from being written
@@ -139,13 +144,16 @@ export class LearnedRequestLog {
    */
   async record(event: LearnedRequestEvent): Promise<void> {
     const rank = event.rank === undefined ? null : checkedChoiceRank(event.rank);
+    // Kept as a catalog learns it (tool-catalog's learnableRequest): nothing that looks like a secret or an identifier.
+    const request = learnableRequest(event.request);
+    if (request === "") return;
     const queue = (generation: number) =>
       this.writes.add({
         rank,
         generation,
         workspaceId: event.workspaceId,
         tool: event.tool.slice(0, MAX_TOOL_NAME_LENGTH),
-        request: event.request.slice(0, MAX_LEARNED_REQUEST_LENGTH),
+        request: request.slice(0, MAX_LEARNED_REQUEST_LENGTH),
         at: event.at ?? new Date(),
       });
     if (this.knownGeneration !== undefined) return queue(this.knownGeneration);
@@ -176,6 +184,36 @@ export class LearnedRequestLog {
   async after(afterId: number, limit = 1000): Promise<LearnedRequestRow[]> {
     const rows = await learnedRequestsAfter.all(this.store, { after: afterId, limit });
     return rows.map((row) => ({ id: Number(row.id), workspaceId: row.workspace_id, tool: row.tool, request: row.request, learnedAt: row.learned_at }));
+  }
+
+  /**
+   * Cleans the stored rows as a catalog cleans what it learns (tool-catalog's learnableRequest):
+   * a row whose request holds what looks like a secret or an identifier gets the cleaned text, and
+   * one with nothing else left goes. Rows written by this version are clean already, so this is for
+   * rows an earlier version stored; a gateway runs it at start. A page of rows at a time, each page
+   * in one transaction; safe beside other instances doing the same (they write the same text).
+   * @example const { rewritten, deleted } = await log.scrubStored();
+   */
+  async scrubStored(): Promise<{ rewritten: number; deleted: number }> {
+    const done = { rewritten: 0, deleted: 0 };
+    for (let after = 0; ; ) {
+      const page = await this.after(after, SCRUB_PAGE_ROWS);
+      const changed = page.flatMap((row) => {
+        const request = learnableRequest(row.request);
+        return request === row.request ? [] : [{ id: row.id, request: request.slice(0, MAX_LEARNED_REQUEST_LENGTH) }];
+      });
+      if (changed.length > 0) {
+        await this.store.transaction(async (queries) => {
+          for (const { id, request } of changed) {
+            if (request === "") await deleteLearnedRequestRow.run(queries, { id });
+            else await rewriteLearnedRequest.run(queries, { id, request });
+          }
+        });
+        for (const { request } of changed) done[request === "" ? "deleted" : "rewritten"] += 1;
+      }
+      if (page.length < SCRUB_PAGE_ROWS) return done;
+      after = page.at(-1)!.id;
+    }
   }
 
   /** Deletes every row but the newest `keepRows`; returns how many went. */

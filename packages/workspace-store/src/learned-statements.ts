@@ -24,6 +24,14 @@ export const learnedRequestsAfter = defineStatement((q) =>
     .limit(q.param<number>("limit")),
 );
 
+/** Sets one row's request (a stored request cleaned of what looks like a secret: learned-requests.ts' scrubStored). */
+export const rewriteLearnedRequest = defineStatement((q) =>
+  q.db.updateTable("learned_requests").set({ request: q.param("request") }).where("id", "=", q.param<number>("id")),
+);
+
+/** Drops one row by its id, without counting a forget (a stored request with nothing left to learn). */
+export const deleteLearnedRequestRow = defineStatement((q) => q.db.deleteFrom("learned_requests").where("id", "=", q.param<number>("id")));
+
 /**
  * Drops every row older than the newest `keep` (`skip` is keep - 1: the subquery finds the
  * oldest row kept; with fewer rows it finds none, and nothing goes).

@@ -36,6 +36,26 @@ export function learnedRequestsConformance(
     };
     const requestsLeft = async (log: LearnedRequestLog) => (await log.after(0)).map((row) => row.request);
 
+    it("keeps a request without what looks like a secret, and cleans the rows an earlier version stored", async () => {
+      const gamma = await workspace(store(), "gamma");
+      const log = new LearnedRequestLog(store());
+      await log.record({ workspaceId: gamma, tool: "tool_k", request: "rotate key sk-live-4f9aK2mXq81LzQ7wZbT now" });
+      await log.record({ workspaceId: gamma, tool: "tool_k", request: "ops@example.com" });
+      await log.flush();
+      expect(await requestsLeft(log)).toEqual(["rotate key now"]);
+      // Rows as an earlier version wrote them, the text as the agent sent it.
+      const at = "2026-12-01T10:00:00.000Z";
+      await store().insertMany("learned_requests", [
+        { workspace_id: gamma, tool: "tool_k", request: "refund to jane@example.com please", learned_at: at },
+        { workspace_id: gamma, tool: "tool_k", request: "plain words stay", learned_at: at },
+        { workspace_id: gamma, tool: "tool_k", request: "token=abc123", learned_at: at },
+        { workspace_id: gamma, tool: "tool_k", request: "4111 1111 1111 1111", learned_at: at },
+      ]);
+      expect(await log.scrubStored()).toEqual({ rewritten: 2, deleted: 1 });
+      expect(await requestsLeft(log)).toEqual(["rotate key now", "refund to please", "plain words stay", "token"]);
+      expect(await log.scrubStored()).toEqual({ rewritten: 0, deleted: 0 });
+    });
+
     it("lists a selection newest first with the workspace's name, a page at a time, and counts rows per tool", async () => {
       const { alpha, log, ids } = await seeded();
       const all = await log.list();

@@ -123,6 +123,9 @@ export async function startGatewayLearning(
     return next;
   };
 
+  // Rows an earlier version stored keep whatever the agent typed; cleaned as the catalog cleans
+  // what it learns before they are read (a failure is reported, and start goes on).
+  await log.scrubStored().catch((error: unknown) => report("cleaning stored learned requests failed: ", error));
   await read();
   // Instances sharing the store (PostgreSQL, or processes on one SQLite file) read each other's rows;
   // one indexed read every refreshMs, nothing learned when no row is new.
