@@ -39,7 +39,19 @@ describe("LearnedRequestsFile", () => {
     const file = new LearnedRequestsFile(makeTempDir());
     file.add([{ tool: "t", request: "tot up  two numbers" }, { tool: "t", request: "other" }]);
     file.add([{ tool: "t", request: " Tot up two\tnumbers" }, { tool: "u", request: "tot up two numbers" }]);
-    expect(file.load()).toEqual([{ tool: "t", request: "other" }, { tool: "t", request: " Tot up two\tnumbers" }, { tool: "u", request: "tot up two numbers" }]);
+    expect(file.load()).toEqual([{ tool: "t", request: "other" }, { tool: "t", request: "Tot up two numbers" }, { tool: "u", request: "tot up two numbers" }]);
+  });
+
+  it("keeps a request less what looks like a secret, and cleans pairs an earlier version wrote", () => {
+    const home = makeTempDir();
+    const file = new LearnedRequestsFile(home);
+    file.add([{ tool: "t", request: "tot up for ops@example.com key sk-live-4f9aK2mXq81LzQ7wZbT" }, { tool: "t", request: "jane@example.com" }]);
+    expect(file.load()).toEqual([{ tool: "t", request: "tot up for key" }]);
+    const written = path.join(home, "learned-requests.json");
+    fs.writeFileSync(written, JSON.stringify({ learned: [{ tool: "u", request: "refund card 4111 1111 1111 1111" }, { tool: "u", request: "token=abc123def" }, { tool: "u", request: "4111111111111111" }] }));
+    expect(file.load()).toEqual([{ tool: "u", request: "refund card" }, { tool: "u", request: "token" }]);
+    file.add([{ tool: "v", request: "next" }]);
+    expect(JSON.parse(fs.readFileSync(written, "utf8"))).toEqual({ learned: [{ tool: "u", request: "refund card" }, { tool: "u", request: "token" }, { tool: "v", request: "next" }] });
   });
 
   it("keeps the newest maxEntries pairs", () => {

@@ -1,7 +1,7 @@
 // Public entry of @foundry-mcp/core (runtime-neutral): the coded-error base every package's
 // errors extend, the one JSON Schema validator seam, the JSON object check (also alone in
-// "./json"), the one rule for when two learned search requests are one, and when something held
-// back outlives the forgets recorded since (outlivesForgets). File writes are in "./node".
+// "./json"), the rules for learned search requests (when two are one, what of one may be kept)
+// and when something held back outlives the forgets recorded since. File writes are in "./node".
 
 export { CodedError, messageOf } from "./errors/coded-error";
 export { CoreError, CoreErrorCode } from "./errors/core-error";
@@ -11,6 +11,7 @@ export { dialectOf, DRAFT_2020_12_URI, DRAFT_07_URI } from "./validation/dialect
 export { describeIssue, describeValue, valueText, whatToSend } from "./validation/describe-issue";
 export { asJsonObject, isJsonObject } from "./json/json-object";
 export { sameLearnedRequest } from "./text/same-learned-request";
+export { learnableRequest } from "./text/learnable-request";
 export { outlivesForgets } from "./learned/outlives-forgets";
 
 export type { CodedErrorOptions } from "./errors/coded-error";

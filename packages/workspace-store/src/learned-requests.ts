@@ -10,7 +10,8 @@
 // at its next poll (the gateway's server/learning.ts), and records what it named, so a request
 // another instance still queues is not written after it (learned-fence.ts). Each row may hold the
 // rank its tool had in the search it was chosen from (migration 8), counted per day by choice-ranks.ts.
-import { DEFAULT_LEARNED_TOTAL, learnableRequest, MAX_LEARNED_REQUEST_LENGTH, MAX_TOOL_NAME_LENGTH } from "@foundry-mcp/tool-catalog";
+import { learnableRequest } from "@foundry-mcp/core";
+import { DEFAULT_LEARNED_TOTAL, MAX_LEARNED_REQUEST_LENGTH, MAX_TOOL_NAME_LENGTH } from "@foundry-mcp/tool-catalog";
 import { BatchedWrites } from "./batched-writes";
 import { checkedChoiceRank, countChoiceRanks, type ChoiceRankQuery, type ChoiceRanks } from "./choice-ranks";
 import { boundedInteger, WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
@@ -135,7 +136,7 @@ export class LearnedRequestLog {
 
   /**
    * Queues one request, as a catalog learns it: less what looks like a secret or an identifier
-   * (tool-catalog's learnableRequest; a request with nothing else left is not queued). A request
+   * (core's learnableRequest; a request with nothing else left is not queued). A request
    * over the catalog's 2,000 characters, or a tool name over 128, is cut; written with others within 250 ms, so the caller need not wait (a failed write
    * loses its batch, reported to onError). A rank that is not an integer from 1 to 1,000,000
    * rejects with INVALID_ARGUMENT and nothing is queued. A forget that names the request and
@@ -144,7 +145,7 @@ export class LearnedRequestLog {
    */
   async record(event: LearnedRequestEvent): Promise<void> {
     const rank = event.rank === undefined ? null : checkedChoiceRank(event.rank);
-    // Kept as a catalog learns it (tool-catalog's learnableRequest): nothing that looks like a secret or an identifier.
+    // Kept as a catalog learns it (core's learnableRequest): nothing that looks like a secret or an identifier.
     const request = learnableRequest(event.request);
     if (request === "") return;
     const queue = (generation: number) =>
@@ -187,7 +188,7 @@ export class LearnedRequestLog {
   }
 
   /**
-   * Cleans the stored rows as a catalog cleans what it learns (tool-catalog's learnableRequest):
+   * Cleans the stored rows as a catalog cleans what it learns (core's learnableRequest):
    * a row whose request holds what looks like a secret or an identifier gets the cleaned text, and
    * one with nothing else left goes. Rows written by this version are clean already, so this is for
    * rows an earlier version stored; a gateway runs it at start. A page of rows at a time, each page

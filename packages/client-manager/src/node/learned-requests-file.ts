@@ -3,7 +3,9 @@
 // them: `learned-requests.json`, 0600 in a 0700 folder, written atomically under the home's lock
 // (./config-lock), so parallel serve processes never lose each other's pairs. Bounded: the newest
 // `maxEntries` pairs are kept; a pair learned again (spacing and case do not count, the catalog's
-// own rule: core's sameLearnedRequest) moves to the newest place.
+// own rule: core's sameLearnedRequest) moves to the newest place. A request is kept as the catalog
+// learns it, less what looks like a secret or an identifier (core's learnableRequest): pairs an
+// earlier version wrote are read so, and written so at the next write.
 //
 // Several processes share one file: each serve adds the pairs its client taught, and
 // `foya learned forget` removes some. A running serve follows the file with `loadIfChanged()`,
@@ -20,7 +22,7 @@
 // recorded) loads as one with no forget recorded.
 import fs from "node:fs";
 import path from "node:path";
-import { isJsonObject, messageOf, sameLearnedRequest } from "@foundry-mcp/core";
+import { isJsonObject, learnableRequest, messageOf, sameLearnedRequest } from "@foundry-mcp/core";
 import { ClientManagerError, ClientManagerErrorCode } from "../errors";
 import { withFileLock } from "./config-lock";
 import { readJsonFile, writePrivateJson } from "./files";
@@ -54,12 +56,13 @@ interface HeldPair {
 }
 
 const keyOf = (pair: LearnedPair): string => `${pair.tool}\n${sameLearnedRequest(pair.request)}`;
-const isPair = (value: unknown): value is LearnedPair =>
-  isJsonObject(value) &&
-  typeof value.tool === "string" &&
-  typeof value.request === "string" &&
-  value.request.trim() !== "" &&
-  value.request.length <= MAX_REQUEST_LENGTH;
+// A pair as kept: its request less what looks like a secret or an identifier (core's
+// learnableRequest, the catalog's own rule), or undefined when it is malformed, too long or left empty.
+function keptPair(value: unknown): LearnedPair | undefined {
+  if (!isJsonObject(value) || typeof value.tool !== "string" || typeof value.request !== "string") return undefined;
+  const request = learnableRequest(value.request);
+  return request === "" || request.length > MAX_REQUEST_LENGTH ? undefined : { tool: value.tool, request };
+}
 
 /** `items` in order with each pair once, at its last place, the newest `most` kept. */
 function newestDistinct<T>(items: readonly T[], pairOf: (item: T) => LearnedPair, most: number): T[] {
@@ -140,7 +143,8 @@ export class LearnedRequestsFile {
 
   /** Adds pairs after the file's own (under the home's lock), keeping the newest `maxEntries`. */
   add(pairs: readonly LearnedPair[]): void {
-    if (pairs.length > 0) this.write(pairs.map(({ tool, request }) => ({ tool, request })));
+    const kept = pairs.flatMap((pair) => keptPair(pair) ?? []);
+    if (kept.length > 0) this.write(kept);
   }
 
   /**
@@ -222,7 +226,7 @@ export class LearnedRequestsFile {
     }
     const forgets = forgetsOf(isJsonObject(value) ? value.forgets : undefined);
     this.readGeneration = generationOf(forgets);
-    return { learned: learned.filter(isPair).map(({ tool, request }) => ({ tool, request })), forgets };
+    return { learned: learned.flatMap((entry: unknown) => keptPair(entry) ?? []), forgets };
   }
 
   // Changes whenever the file is replaced (each write renames a new file into place) or removed.

@@ -5,9 +5,8 @@
 // Neighbours: search/bm25f-index.ts indexes the text as the `requests` field, catalog.ts decides
 // when a rebuilt index reads them.
 
-import { sameLearnedRequest } from "@foundry-mcp/core";
+import { learnableRequest, sameLearnedRequest } from "@foundry-mcp/core";
 import { CatalogError, CatalogErrorCode, checkedInteger } from "../errors";
-import { learnableRequest } from "./learnable-request";
 
 /** One request a host saw answered by one tool. */
 export interface LearnedRequest {
@@ -74,7 +73,7 @@ export class LearnedRequests {
       throw new CatalogError(CatalogErrorCode.INVALID_LEARNED_REQUEST, `request must be a string; got ${request === null ? "null" : typeof request}.`);
     }
     if (request.trim() === "") throw new CatalogError(CatalogErrorCode.INVALID_LEARNED_REQUEST, "request is empty; pass the words the agent searched with.");
-    // What looks like a secret or an identifier is never learned (learnable-request.ts).
+    // What looks like a secret or an identifier is never learned (core's learnableRequest).
     const text = learnableRequest(request);
     if (text === "") {
       throw new CatalogError(CatalogErrorCode.INVALID_LEARNED_REQUEST, "request holds only what looks like a secret, an address or an identifier; nothing is learned from it.");

@@ -1,7 +1,7 @@
-// What of a search request is learned and kept (learnable-request.ts): keys, tokens, addresses and
+// What of a search request is learned and kept (src/text/learnable-request.ts): keys, tokens, addresses and
 // long numbers a user pasted are taken out; words, dates, versions and other scripts stay.
 import { describe, expect, it } from "vitest";
-import { CatalogError, CatalogErrorCode, learnableRequest, ToolCatalog } from "../../src/index";
+import { learnableRequest } from "../src/index";
 
 describe("learnableRequest", () => {
   it.each([
@@ -35,37 +35,5 @@ describe("learnableRequest", () => {
 
   it("folds spacing", () => {
     expect(learnableRequest("  list \n the   invoices ")).toBe("list the invoices");
-  });
-});
-
-describe("catalog.learn keeps the learnable text only", () => {
-  function catalog(): ToolCatalog {
-    const built = new ToolCatalog({ search: { learning: { refreshMs: 0 } } });
-    built.defineToolset({ name: "acme", prefix: "billing_", title: "Acme", description: "Acme tools" });
-    built.register({ name: "billing_refund", toolset: "acme", kind: "write", description: "Refund a payment.", inputSchema: { type: "object" }, handler: () => ({ ok: true }) });
-    return built;
-  }
-
-  it("learns the words without the key", async () => {
-    const built = catalog();
-    built.learn("give money back with key sk-live-4f9aK2mXq81LzQ7wZ", "billing_refund");
-    expect(built.learnedRequests()).toEqual([{ tool: "billing_refund", request: "give money back with key" }]);
-    expect((await built.search({ query: "give money back" })).results[0]?.name).toBe("billing_refund");
-  });
-
-  it("refuses a request that holds nothing but a secret, naming why", () => {
-    const built = catalog();
-    let refusal: unknown;
-    try {
-      built.learn("  sk-live-4f9aK2mXq81LzQ7wZ jane@example.com  ", "billing_refund");
-    } catch (error) {
-      refusal = error;
-    }
-    expect(refusal).toBeInstanceOf(CatalogError);
-    expect((refusal as CatalogError).code).toBe(CatalogErrorCode.INVALID_LEARNED_REQUEST);
-    expect((refusal as CatalogError).message).toBe(
-      "request holds only what looks like a secret, an address or an identifier; nothing is learned from it.",
-    );
-    expect(built.learnedRequests()).toEqual([]);
   });
 });

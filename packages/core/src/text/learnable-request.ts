@@ -10,9 +10,10 @@
 // - a token of 16 characters or more mixing letters and digits goes (API keys, hashes, UUIDs,
 //   JWTs, session ids; ASCII only), as does a run of nine digits or more, with spaces, dashes,
 //   dots or brackets between them (phone, card and account numbers; a date alone has eight).
-// A filter of shapes, not a guarantee: a secret of plain words stays. Neighbours:
-// learned-requests.ts applies it to every learned request; progressive's search learning hands a
-// host the same cleaned text.
+// A filter of shapes, not a guarantee: a secret of plain words stays. Here in core so that every
+// place holding learned requests applies the one rule: tool-catalog's learn (and progressive's
+// search learning, which hands hosts the same text), workspace-store's LearnedRequestLog and
+// client-manager's LearnedRequestsFile.
 
 const URL_PATTERN = /\b[a-z][a-z0-9+.-]*:\/\/(?:[^\s/?#@]*@)?([^\s/?#:]+)[^\s]*/giu;
 const EMAIL_PATTERN = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
