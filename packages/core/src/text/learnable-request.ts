@@ -20,6 +20,10 @@ const EMAIL_PATTERN = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu
 const SECRET_VALUE_PATTERN = /\b(password|passwd|pwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth|authorization)\s*[:=]\s*(?:bearer\s+)?(?:"[^"]*"|'[^']*'|\S+)|\b(bearer)\s+\S+/giu;
 const LONG_NUMBER_PATTERN = /(?<![\p{L}\p{N}])\+?\p{N}(?:[ .()-]{0,2}\p{N}){8,}(?![\p{L}\p{N}])/gu;
 const MIXED_TOKEN_PATTERN = /[A-Za-z0-9_+/=.:~-]{16,}/g;
+// What a match of SECRET_VALUE_PATTERN, LONG_NUMBER_PATTERN and an identifier token each needs.
+const MAY_NAME_A_SECRET = /[:=]|bearer/i;
+const HAS_NUMERAL = /\p{N}/u;
+const HAS_DIGIT = /[0-9]/;
 
 // A long run of ASCII is an identifier when it mixes letters and digits (a plain long word has no
 // digit; keys and hashes are ASCII, so a sentence in a script without spaces is never one).
@@ -32,12 +36,13 @@ const isIdentifier = (token: string): boolean => /[0-9]/.test(token) && /[A-Za-z
  * @example learnableRequest("rotate key sk-proj-4f9aK2mXq81LzQ7w for https://api.example.com/v1?token=x") // "rotate key for api.example.com"
  */
 export function learnableRequest(request: string): string {
-  return request
-    .replace(URL_PATTERN, (_url, host: string) => ` ${host} `)
-    .replace(EMAIL_PATTERN, " ")
-    .replace(SECRET_VALUE_PATTERN, (_match, name: string | undefined, bearer: string | undefined) => ` ${name ?? bearer} `)
-    .replace(LONG_NUMBER_PATTERN, " ")
-    .replace(MIXED_TOKEN_PATTERN, (token) => (isIdentifier(token) ? " " : token))
-    .replace(/\s+/g, " ")
-    .trim();
+  let text = request;
+  // Each pattern runs only where the text holds what every match needs (its scan is the cost:
+  // hosts read up to 20,000 kept requests through this at a time).
+  if (text.includes("://")) text = text.replace(URL_PATTERN, (_url, host: string) => ` ${host} `);
+  if (text.includes("@")) text = text.replace(EMAIL_PATTERN, " ");
+  if (MAY_NAME_A_SECRET.test(text)) text = text.replace(SECRET_VALUE_PATTERN, (_match, name: string | undefined, bearer: string | undefined) => ` ${name ?? bearer} `);
+  if (HAS_NUMERAL.test(text)) text = text.replace(LONG_NUMBER_PATTERN, " ");
+  if (HAS_DIGIT.test(text)) text = text.replace(MIXED_TOKEN_PATTERN, (token) => (isIdentifier(token) ? " " : token));
+  return text.replace(/\s+/g, " ").trim();
 }
