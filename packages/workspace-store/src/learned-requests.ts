@@ -88,8 +88,6 @@ export interface LearnedRequestLogOptions {
 }
 
 const MINUTE = 60_000;
-// Rows read at a time when cleaning what earlier versions stored (scrubStored).
-const SCRUB_PAGE_ROWS = 1000;
 
 /**
  * Keeps learned requests in a migrated store and reads them back in the order they were written.
@@ -188,33 +186,29 @@ export class LearnedRequestLog {
   }
 
   /**
-   * Cleans the stored rows as a catalog cleans what it learns (core's learnableRequest):
-   * a row whose request holds what looks like a secret or an identifier gets the cleaned text, and
-   * one with nothing else left goes. Rows written by this version are clean already, so this is for
-   * rows an earlier version stored; a gateway runs it at start. A page of rows at a time, each page
-   * in one transaction; safe beside other instances doing the same (they write the same text).
-   * @example const { rewritten, deleted } = await log.scrubStored();
+   * Cleans `rows` (as read by `after`) as a catalog cleans what it learns (core's
+   * learnableRequest): a row whose request holds what looks like a secret or an identifier gets
+   * the cleaned text, and one with nothing else left goes, in one transaction; clean rows cost no
+   * write. Rows written by this version are clean already, so this is for rows an earlier version
+   * stored: the gateway passes every row it reads. Safe beside other instances doing the same
+   * (they write the same text).
+   * @example const { rewritten, deleted } = await log.scrub(await log.after(0));
    */
-  async scrubStored(): Promise<{ rewritten: number; deleted: number }> {
-    const done = { rewritten: 0, deleted: 0 };
-    for (let after = 0; ; ) {
-      const page = await this.after(after, SCRUB_PAGE_ROWS);
-      const changed = page.flatMap((row) => {
-        const request = learnableRequest(row.request);
-        return request === row.request ? [] : [{ id: row.id, request: request.slice(0, MAX_LEARNED_REQUEST_LENGTH) }];
+  async scrub(rows: readonly LearnedRequestRow[]): Promise<{ rewritten: number; deleted: number }> {
+    const changed = rows.flatMap((row) => {
+      const request = learnableRequest(row.request);
+      return request === row.request ? [] : [{ id: row.id, request: request.slice(0, MAX_LEARNED_REQUEST_LENGTH) }];
+    });
+    if (changed.length > 0) {
+      await this.store.transaction(async (queries) => {
+        for (const { id, request } of changed) {
+          if (request === "") await deleteLearnedRequestRow.run(queries, { id });
+          else await rewriteLearnedRequest.run(queries, { id, request });
+        }
       });
-      if (changed.length > 0) {
-        await this.store.transaction(async (queries) => {
-          for (const { id, request } of changed) {
-            if (request === "") await deleteLearnedRequestRow.run(queries, { id });
-            else await rewriteLearnedRequest.run(queries, { id, request });
-          }
-        });
-        for (const { request } of changed) done[request === "" ? "deleted" : "rewritten"] += 1;
-      }
-      if (page.length < SCRUB_PAGE_ROWS) return done;
-      after = page.at(-1)!.id;
     }
+    const deleted = changed.filter((row) => row.request === "").length;
+    return { rewritten: changed.length - deleted, deleted };
   }
 
   /** Deletes every row but the newest `keepRows`; returns how many went. */

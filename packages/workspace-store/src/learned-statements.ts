@@ -24,7 +24,7 @@ export const learnedRequestsAfter = defineStatement((q) =>
     .limit(q.param<number>("limit")),
 );
 
-/** Sets one row's request (a stored request cleaned of what looks like a secret: learned-requests.ts' scrubStored). */
+/** Sets one row's request (a stored request cleaned of what looks like a secret: learned-requests.ts' scrub). */
 export const rewriteLearnedRequest = defineStatement((q) =>
   q.db.updateTable("learned_requests").set({ request: q.param("request") }).where("id", "=", q.param<number>("id")),
 );

@@ -78,13 +78,18 @@ export async function startGatewayLearning(
       if (!CatalogError.isInstance(error)) throw error;
     }
   };
-  // Every stored row with an id above `from`, oldest first, read a page at a time.
+  // Every stored row with an id above `from`, oldest first, read a page at a time. Rows an earlier
+  // version stored keep whatever the agent typed: those are cleaned in the store as they are read
+  // (the first read at start reads them all; a failure is reported and the read goes on), and the
+  // catalog learns their text cleaned in any case.
   const rowsAfter = async (from: number): Promise<LearnedRequestRow[]> => {
     const rows: LearnedRequestRow[] = [];
     for (let page = await log.after(from, PAGE_ROWS); ; page = await log.after(page.at(-1)!.id, PAGE_ROWS)) {
       rows.push(...page);
-      if (page.length < PAGE_ROWS) return rows;
+      if (page.length < PAGE_ROWS) break;
     }
+    await log.scrub(rows).catch((error: unknown) => report("cleaning stored learned requests failed: ", error));
+    return rows;
   };
   // The rows above the last read, reaching back LATE_ROWS ids for rows that committed late.
   const learnRowsAfter = async (): Promise<void> => {
@@ -123,9 +128,6 @@ export async function startGatewayLearning(
     return next;
   };
 
-  // Rows an earlier version stored keep whatever the agent typed; cleaned as the catalog cleans
-  // what it learns before they are read (a failure is reported, and start goes on).
-  await log.scrubStored().catch((error: unknown) => report("cleaning stored learned requests failed: ", error));
   await read();
   // Instances sharing the store (PostgreSQL, or processes on one SQLite file) read each other's rows;
   // one indexed read every refreshMs, nothing learned when no row is new.
