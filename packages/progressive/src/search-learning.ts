@@ -13,6 +13,12 @@ export interface SearchLearning<C extends CallContext> {
   /** The caller a call comes from; a search and a later call pair only within one caller (default: the credential, else the workspace). */
   callerOf?: (context: C) => string;
   /**
+   * The tenant a call comes from (tool-catalog's `tenant`): its searches rank with what it taught,
+   * and the pairs it teaches rank only its own searches. Default: none (every search learns from
+   * every caller; a host serving one user or one organisation).
+   */
+  tenantOf?: (context: C) => string | undefined;
+  /**
    * Told of each pair after the catalog learned it, to keep it (a host's store), with the rank the
    * chosen tool had in its search (`choice`), so a host can keep search quality in use over time.
    * Must not throw: the call it follows has its answer already.
@@ -84,7 +90,7 @@ export class SearchLearner<C extends CallContext> {
     // The text the catalog learns, and the host keeps: what looks like a secret or an identifier taken out.
     const request = learnableRequest(search.request);
     try {
-      catalog.learn(request, tool);
+      catalog.learn(request, tool, this.tenantOf(context));
     } catch (error) {
       // A request over the catalog's length bound, or with no words left to learn, is searched but not learned.
       if (CatalogError.isInstance(error) && error.code === CatalogErrorCode.INVALID_LEARNED_REQUEST) return;
@@ -94,6 +100,11 @@ export class SearchLearner<C extends CallContext> {
   }
 
   // The caller's searches, the caller moved to the newest place (the oldest dropped past MAX_CALLERS).
+  /** The tenant whose ranking a call's searches read and its pairs teach (undefined: every search's). */
+  tenantOf(context: C): string | undefined {
+    return this.options?.tenantOf?.(context);
+  }
+
   private touch(caller: string): ShownSearch[] {
     const searches = this.callers.get(caller) ?? [];
     this.callers.delete(caller);

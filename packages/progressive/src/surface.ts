@@ -115,7 +115,8 @@ export function createProgressiveSurface<C extends CallContext>(options: Progres
     switch (name) {
       case "search_tools": {
         const query = input as { query: string; toolset?: string; offset?: number; limit?: number };
-        const page = await catalog.search(query);
+        const tenant = learner.tenantOf(context);
+        const page = await catalog.search(tenant === undefined ? query : { ...query, tenant });
         learner.searched(query.query, page, context);
         return { result: jsonResult(compactSearch(page)) };
       }

@@ -12,7 +12,8 @@ import { CatalogError, CatalogErrorCode } from "./errors";
 import { closestNames } from "./search/fuzzy";
 import { resultFor, SearchSettings, ToolSearchIndex, type RankedTool, type SearchOptions } from "./search/tool-search";
 import { SemanticToolSearch } from "./search/semantic/semantic-tools";
-import { LearnedRequests, type LearnedRequest } from "./search/learned-requests";
+import { checkedTenant, LearnedRequests, type LearnedRequest, type LearnedSelection } from "./search/learned-requests";
+import { TenantOverlays } from "./search/learned-tenants";
 import type { SemanticStatus } from "@foundry-mcp/text-analysis";
 import type { CallContext, Paging, SearchResult, ToolDefinition, ToolDescription, ToolOutput, ToolsetDefinition } from "./types";
 
@@ -43,6 +44,8 @@ export interface SearchInput {
   toolset?: string;
   offset?: number;
   limit?: number;
+  /** Whose search it is: requests learned for this tenant rank beside those learned for every search (`learn`'s `tenant`). */
+  tenant?: string;
 }
 
 /** One page of search results. */
@@ -81,6 +84,7 @@ export class ToolCatalog<C extends CallContext = CallContext> {
   private readonly quota: QuotaDriver | undefined;
   private readonly semantic: SemanticToolSearch<ToolDefinition<C>> | undefined;
   private readonly learning: LearnedRequests | undefined;
+  private readonly tenantOverlays: TenantOverlays | undefined;
   // The learning version the current index read, and when it was built (performance.now(); see index()).
   private indexLearnedVersion = 0;
   private indexBuiltAt = 0;
@@ -89,6 +93,7 @@ export class ToolCatalog<C extends CallContext = CallContext> {
     this.searchSettings = new SearchSettings(options.search);
     this.semantic = options.search?.semantic === undefined ? undefined : new SemanticToolSearch(options.search.semantic);
     this.learning = options.search?.learning === false ? undefined : new LearnedRequests(options.search?.learning);
+    this.tenantOverlays = this.learning === undefined ? undefined : new TenantOverlays(this.learning);
     this.quota = options.quota ?? (options.hourlyCap === undefined ? undefined : new MemoryQuotaDriver());
     this.environment = {
       validator: options.validator ?? createCatalogValidator(),
@@ -192,13 +197,14 @@ export class ToolCatalog<C extends CallContext = CallContext> {
         details: { toolset: input.toolset, valid: [...this.toolsetMap.keys()] },
       });
     }
+    const tenant = checkedTenant(input.tenant);
     const query = (input.query ?? "").trim();
     let all: RankedTool<ToolDefinition<C>>[] =
       query === ""
         ? this.list()
             .filter((tool) => input.toolset === undefined || tool.toolset === input.toolset)
             .map((tool) => ({ tool, score: 0, mask: 0 }))
-        : this.index().rank(query, input.toolset);
+        : this.rank(query, input.toolset, tenant);
     let semantic: SemanticStatus | undefined;
     if (this.semantic !== undefined && query !== "") ({ ranked: all, status: semantic } = await this.semantic.rerank(query, this.orderedTools(), all, input.toolset));
     const results = all.slice(offset, offset + limit).map((hit) => resultFor(hit.tool, hit.score, hit.mask, hit.variants));
@@ -314,12 +320,14 @@ export class ToolCatalog<C extends CallContext = CallContext> {
    * field, weight 0.5), so later requests in the same words find it. Each tool keeps its
    * `search.learning.maxPerTool` newest distinct requests; a search reads what was learned once
    * the index is `refreshMs` old, or at once after tools change. Ignored when learning is off.
-   * Unknown tool: UNKNOWN_TOOL; a request empty or over MAX_LEARNED_REQUEST_LENGTH (2,000) characters: INVALID_LEARNED_REQUEST.
+   * With `tenant`, only that tenant's searches (`search`'s `tenant`) rank with it; without, every
+   * search does. Unknown tool: UNKNOWN_TOOL; a request empty or over MAX_LEARNED_REQUEST_LENGTH
+   * (2,000) characters: INVALID_LEARNED_REQUEST; a tenant that is not 1 to 256 characters: INVALID_TENANT.
    */
-  learn(request: string, tool: string): void {
+  learn(request: string, tool: string, tenant?: string): void {
     if (this.learning === undefined) return;
     this.require(tool);
-    this.learning.add(tool, request);
+    this.learning.add(tool, request, checkedTenant(tenant));
   }
 
   /** Every learned request, oldest first, to save and learn again after a restart (empty when learning is off). */
@@ -327,12 +335,25 @@ export class ToolCatalog<C extends CallContext = CallContext> {
     return this.learning?.entries() ?? [];
   }
 
-  /** Forgets what was learned for one tool, or for all; the next search reads the index without it. */
-  forgetLearned(tool?: string): void {
+  /**
+   * Forgets what was learned for one tool (a name, or `{ tool }`: in every tenant), one tenant
+   * (`{ tenant }`), one tenant's for one tool (`{ tool, tenant }`), or everything (no argument);
+   * the next search reads the index without it.
+   */
+  forgetLearned(selection: string | LearnedSelection = {}): void {
     if (this.learning === undefined) return;
+    const { tool, tenant } = typeof selection === "string" ? { tool: selection } : selection;
     const before = this.learning.version;
-    this.learning.forget(tool);
+    this.learning.forget({ tool, tenant: checkedTenant(tenant) });
     if (this.learning.version !== before) this.searchIndex = undefined;
+    this.tenantOverlays!.clear();
+  }
+
+  // The ranking of a non-empty query, with the tenant's learned requests laid over the index when it has any.
+  private rank(query: string, toolset: string | undefined, tenant: string | undefined): RankedTool<ToolDefinition<C>>[] {
+    const index = this.index();
+    const terms = tenant === undefined ? undefined : this.tenantOverlays?.termsFor(index, tenant);
+    return index.rank(query, toolset, terms);
   }
 
   private index(): ToolSearchIndex<ToolDefinition<C>> {

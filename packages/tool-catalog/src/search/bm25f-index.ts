@@ -56,7 +56,18 @@ export const DEFAULT_BM25F: Bm25fSettings = {
 };
 
 const TOOLSET_FIELD = INDEX_FIELDS.indexOf("toolset");
-const REQUESTS_FIELD = INDEX_FIELDS.indexOf("requests");
+/** Position of the learned requests' field in INDEX_FIELDS (bit of a posting's mask). */
+export const REQUESTS_FIELD = INDEX_FIELDS.indexOf("requests");
+
+/** BM25's saturation of a term's weighted frequency over a tool's fields. */
+export function saturated(weighted: number, k1: number): number {
+  return (weighted * (k1 + 1)) / (weighted + k1);
+}
+
+/** The weighted frequency a saturated posting weight came from (saturated's inverse). */
+export function unsaturated(weight: number, k1: number): number {
+  return (weight * k1) / (k1 + 1 - weight);
+}
 
 // The lead sentence and the rest of a description.
 function splitDescription(description: string): [string, string] {
@@ -115,8 +126,28 @@ function compoundParts(name: string, otherWords: ReadonlySet<string>): string[] 
   return splitWords(name).flatMap((word) => (otherWords.has(word) ? [] : (splitCompound(word, known) ?? [])));
 }
 
+/**
+ * What ranking reads of an index, per term: a Bm25fIndex, or one with a tenant's learned requests
+ * laid over it (search/learned-overlay.ts), which reads the same as an index built with them.
+ */
+export interface TermIndex {
+  /** The built index underneath (the index itself when nothing is laid over it). */
+  readonly built: Bm25fIndex;
+  readonly size: number;
+  readonly postings: { get(stem: string): Postings | undefined };
+  /** Surface words seen in any field → their stem (for prefix and typo expansion). */
+  readonly surfaceWords: ReadonlyMap<string, string>;
+  readonly derivationalFamilies: { relatives(word: string, ownStem: string): string[] };
+  readonly nameStemCounts: readonly number[];
+  readonly wordCounts: readonly number[];
+  readonly averageWordCount: number;
+  idf(stem: string): number;
+  has(stem: string): boolean;
+  documentFrequency(stem: string): number;
+}
+
 /** An immutable BM25F index of a list of tools (rebuilt when the catalog changes). */
-export class Bm25fIndex {
+export class Bm25fIndex implements TermIndex {
   readonly size: number;
   readonly postings = new Map<string, Postings>();
   /** Surface words seen in any field → their stem (for prefix and typo expansion). */
@@ -132,7 +163,9 @@ export class Bm25fIndex {
   /** Per tool, the distinct stems of what it says it does: its name, title, lead and description (search/distinct-words.ts). */
   readonly describingStems: string[][] = [];
   readonly averageWordCount: number;
-  private readonly settings: Bm25fSettings;
+  readonly settings: Bm25fSettings;
+  /** Words of every tool's learned requests in all (the `requests` field's total length). */
+  readonly learnedLength: number;
   private families: DerivationalFamilies | undefined;
 
   constructor(tools: readonly IndexableTool[], settings: Bm25fSettings = DEFAULT_BM25F) {
@@ -164,9 +197,12 @@ export class Bm25fIndex {
         parameters = parameterText(tool.inputSchema);
         schemaTexts.set(tool.inputSchema, parameters);
       }
-      return { lead, rest, terms: [tool.title ?? "", tool.toolsetText, lead, rest, parameters.help, parameters.names, tool.learned ?? ""].map(termsOf) };
+      return { lead, rest, terms: [tool.title ?? "", tool.toolsetText, lead, rest, parameters.help, parameters.names].map(termsOf) };
     });
+    // A name splits into the tools' own words, never into words a host learned (so a tenant's
+    // requests laid over the index later read the same as requests built into it).
     const otherWords = new Set(this.surfaceWords.keys());
+    tools.forEach((tool, doc) => otherTerms[doc]!.terms.push(termsOf(tool.learned ?? "")));
     const slots = new Map<string, number>();
     tools.forEach((tool, doc) => {
       const { lead, rest, terms } = otherTerms[doc]!;
@@ -195,6 +231,7 @@ export class Bm25fIndex {
       docCounts.push(table);
     });
     this.averageWordCount = Math.max(this.wordCounts.reduce((sum, count) => sum + count, 0) / Math.max(tools.length, 1), 1);
+    this.learnedLength = totals[REQUESTS_FIELD]!;
     const averages = totals.map((total) => (tools.length === 0 ? 1 : Math.max(total / tools.length, 1e-9)));
     docStems.forEach((stems, doc) => {
       const table = docCounts[doc]!;
@@ -216,7 +253,7 @@ export class Bm25fIndex {
           this.postings.set(stem, postings);
         }
         postings.docs.push(doc);
-        postings.weights.push((weighted * (settings.k1 + 1)) / (weighted + settings.k1));
+        postings.weights.push(saturated(weighted, settings.k1));
         postings.masks.push(mask);
       });
     });
@@ -231,6 +268,10 @@ export class Bm25fIndex {
       counts.set(stem, (counts.get(stem) ?? 0) + 1);
     }
     return { length: words.length, stems: [...counts.keys()], counts: [...counts.values()] };
+  }
+
+  get built(): Bm25fIndex {
+    return this;
   }
 
   /** Inverse document frequency of a stem (BM25's, never negative). */

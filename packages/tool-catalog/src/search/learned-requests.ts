@@ -2,8 +2,10 @@
 // kept per tool so the index can read them as one more field of the tool's text. This is how a
 // deployment's own words reach its tools: "scholarly resources" for a tool that says "academic
 // papers". Bounded per tool (the newest kept); a request said again moves to the newest place.
+// A request is learned for every search, or for one tenant's (decision 0056): a host serving
+// several tenants keeps each one's words out of the others' rankings.
 // Neighbours: search/bm25f-index.ts indexes the text as the `requests` field, catalog.ts decides
-// when a rebuilt index reads them.
+// when a rebuilt index reads them, search/learned-tenants.ts lays a tenant's over the index.
 
 import { learnableRequest, sameLearnedRequest } from "@foundry-mcp/core";
 import { CatalogError, CatalogErrorCode, checkedInteger } from "../errors";
@@ -12,13 +14,36 @@ import { CatalogError, CatalogErrorCode, checkedInteger } from "../errors";
 export interface LearnedRequest {
   tool: string;
   request: string;
+  /** The tenant whose searches it ranks (absent: every search). */
+  tenant?: string;
+}
+
+/** What `forgetLearned` forgets: one tool's requests, one tenant's, one tenant's for one tool, or (neither) all. */
+export interface LearnedSelection {
+  tool?: string;
+  tenant?: string;
+}
+
+/** The longest tenant name, in characters. */
+export const MAX_TENANT_LENGTH = 256;
+
+/** `tenant` checked: undefined, or a string of 1 to MAX_TENANT_LENGTH characters (else INVALID_TENANT). */
+export function checkedTenant(tenant: unknown): string | undefined {
+  if (tenant === undefined) return undefined;
+  if (typeof tenant !== "string" || tenant === "" || tenant.length > MAX_TENANT_LENGTH) {
+    const got = typeof tenant === "string" ? `${tenant.length} characters` : tenant === null ? "null" : typeof tenant;
+    throw new CatalogError(CatalogErrorCode.INVALID_TENANT, `tenant must be a string of 1 to ${MAX_TENANT_LENGTH} characters naming whose searches a learned request ranks; got ${got}.`, {
+      details: { most: MAX_TENANT_LENGTH },
+    });
+  }
+  return tenant;
 }
 
 /** How a catalog learns from requests (`search.learning`; `false` turns learning off). */
 export interface LearningOptions {
   /** Newest distinct requests kept per tool (default 20, 1 to 200). */
   maxPerTool?: number;
-  /** Requests kept in all; past it the oldest are forgotten first (default 20,000, 1 to 1,000,000). */
+  /** Requests kept in all, every tenant's counted; past it the oldest are forgotten first (default 20,000, 1 to 1,000,000). */
   maxTotal?: number;
   /**
    * Milliseconds a built index serves before a search rebuilds it to read requests learned
@@ -44,15 +69,23 @@ interface Learned {
   at: number;
 }
 
-/** The requests learned per tool, in learning order. */
+// The requests of one tenant (or of every search), per tool from oldest to newest (a Map keeps
+// tools in first-learned order), and a count bumped by every change to them.
+interface TenantRequests {
+  byTool: Map<string, Learned[]>;
+  version: number;
+}
+
+// The key of the requests every search ranks with (a tenant's name is never empty).
+const EVERY_SEARCH = "";
+
+/** The requests learned per tenant and tool, in learning order. */
 export class LearnedRequests {
   readonly maxPerTool: number;
   readonly refreshMs: number;
   readonly maxTotal: number;
-  /** Bumped by every change, so the catalog knows when its index is behind. */
-  version = 0;
-  // Per tool, its requests from oldest to newest; a Map keeps tools in first-learned order.
-  private readonly byTool = new Map<string, Learned[]>();
+  // The requests of every search first, then each tenant's.
+  private readonly tenants = new Map<string, TenantRequests>([[EVERY_SEARCH, { byTool: new Map(), version: 0 }]]);
   private sequence = 0;
   private total = 0;
 
@@ -67,8 +100,18 @@ export class LearnedRequests {
     this.maxTotal = option("maxTotal", DEFAULT_LEARNED_TOTAL, 1, MOST_TOTAL);
   }
 
-  /** Records one request for one (registered) tool; the caller checked the tool. */
-  add(tool: string, request: unknown): void {
+  /** Bumped by every change to the requests every search ranks with, so the catalog knows when its index is behind. */
+  get version(): number {
+    return this.tenants.get(EVERY_SEARCH)!.version;
+  }
+
+  /** Bumped by every change to one tenant's requests; undefined while it has none. */
+  tenantVersion(tenant: string): number | undefined {
+    return tenant === EVERY_SEARCH ? undefined : this.tenants.get(tenant)?.version;
+  }
+
+  /** Records one request for one (registered) tool, for every search or one tenant's (checked); the caller checked the tool. */
+  add(tool: string, request: unknown, tenant: string = EVERY_SEARCH): void {
     if (typeof request !== "string") {
       throw new CatalogError(CatalogErrorCode.INVALID_LEARNED_REQUEST, `request must be a string; got ${request === null ? "null" : typeof request}.`);
     }
@@ -85,7 +128,12 @@ export class LearnedRequests {
         { details: { length: text.length, most: MAX_LEARNED_REQUEST_LENGTH } },
       );
     }
-    const learned = this.byTool.get(tool) ?? [];
+    let requests = this.tenants.get(tenant);
+    if (requests === undefined) {
+      requests = { byTool: new Map(), version: 0 };
+      this.tenants.set(tenant, requests);
+    }
+    const learned = requests.byTool.get(tool) ?? [];
     const key = sameLearnedRequest(text);
     // Kept requests are spaced already; only their case is left to fold.
     const seen = learned.findIndex((known) => known.request.toLowerCase() === key);
@@ -95,56 +143,73 @@ export class LearnedRequests {
     }
     learned.push({ request: text, at: (this.sequence += 1) });
     this.total += 1;
-    this.byTool.set(tool, learned);
-    if (learned.length > this.maxPerTool) this.dropOldest(tool);
-    while (this.total > this.maxTotal) this.dropOldest(this.toolWithOldest());
+    requests.byTool.set(tool, learned);
+    if (learned.length > this.maxPerTool) this.dropOldest(tenant, tool);
+    while (this.total > this.maxTotal) this.dropOldest(...this.oldestOfAll());
     // A request learned again only moves: the tool's words are the same, so the index need not be rebuilt.
-    if (seen < 0) this.version += 1;
+    if (seen < 0) requests.version += 1;
   }
 
-  // Forgets one tool's oldest request.
-  private dropOldest(tool: string): void {
-    const learned = this.byTool.get(tool)!;
+  // Forgets the oldest request of one tenant's tool (every tenant's requests count towards maxTotal).
+  private dropOldest(tenant: string, tool: string): void {
+    const requests = this.tenants.get(tenant)!;
+    const learned = requests.byTool.get(tool)!;
     learned.shift();
     this.total -= 1;
-    if (learned.length === 0) this.byTool.delete(tool);
+    requests.version += 1;
+    if (learned.length === 0) requests.byTool.delete(tool);
+    if (requests.byTool.size === 0 && tenant !== EVERY_SEARCH) this.tenants.delete(tenant);
   }
 
-  // The tool holding the oldest request of all (a scan over tools: only when over maxTotal).
-  private toolWithOldest(): string {
-    let oldest = "";
+  // The tenant and tool holding the oldest request of all (a scan: only when over maxTotal).
+  private oldestOfAll(): [tenant: string, tool: string] {
+    let oldest: [string, string] = [EVERY_SEARCH, ""];
     let at = Infinity;
-    for (const [tool, learned] of this.byTool) {
-      if (learned[0]!.at < at) {
-        at = learned[0]!.at;
-        oldest = tool;
+    for (const [tenant, { byTool }] of this.tenants) {
+      for (const [tool, learned] of byTool) {
+        if (learned[0]!.at < at) {
+          at = learned[0]!.at;
+          oldest = [tenant, tool];
+        }
       }
     }
     return oldest;
   }
 
-  /** Forgets one tool's requests, or every tool's. */
-  forget(tool?: string): void {
-    if (tool === undefined) {
-      this.byTool.clear();
-      this.total = 0;
-    } else if (this.byTool.has(tool)) {
-      this.total -= this.byTool.get(tool)!.length;
-      this.byTool.delete(tool);
-    } else {
-      return;
+  /** Forgets what `selection` names (a tenant checked by the caller): a tool's requests in every tenant or one, a tenant's, or all. */
+  forget(selection: LearnedSelection = {}): void {
+    for (const [tenant, requests] of this.tenants) {
+      if (selection.tenant !== undefined && tenant !== selection.tenant) continue;
+      const tools = selection.tool === undefined ? [...requests.byTool.keys()] : requests.byTool.has(selection.tool) ? [selection.tool] : [];
+      if (tools.length === 0) continue;
+      for (const tool of tools) {
+        this.total -= requests.byTool.get(tool)!.length;
+        requests.byTool.delete(tool);
+      }
+      requests.version += 1;
+      if (requests.byTool.size === 0 && tenant !== EVERY_SEARCH) this.tenants.delete(tenant);
     }
-    this.version += 1;
   }
 
-  /** One tool's requests as one text (undefined when none). */
+  /** One tool's requests every search ranks with, as one text (undefined when none). */
   textOf(tool: string): string | undefined {
-    return this.byTool.get(tool)?.map((learned) => learned.request).join(" \n ");
+    return textOfRequests(this.tenants.get(EVERY_SEARCH)!.byTool.get(tool));
+  }
+
+  /** One tenant's requests, as one text per tool (empty when it has none). */
+  tenantTexts(tenant: string): Map<string, string> {
+    const byTool = tenant === EVERY_SEARCH ? undefined : this.tenants.get(tenant)?.byTool;
+    return new Map([...(byTool ?? [])].map(([tool, learned]) => [tool, textOfRequests(learned)!]));
   }
 
   /** Every request, oldest first: learning them again in this order rebuilds the same state. */
   entries(): LearnedRequest[] {
-    const all = [...this.byTool].flatMap(([tool, learned]) => learned.map(({ request, at }) => ({ at, tool, request })));
-    return all.sort((left, right) => left.at - right.at).map(({ tool, request }) => ({ tool, request }));
+    const all = [...this.tenants].flatMap(([tenant, { byTool }]) => [...byTool].flatMap(([tool, learned]) => learned.map(({ request, at }) => ({ at, tool, request, tenant }))));
+    return all.sort((left, right) => left.at - right.at).map(({ tool, request, tenant }) => (tenant === EVERY_SEARCH ? { tool, request } : { tool, request, tenant }));
   }
+}
+
+// A tool's requests as the text its `requests` field indexes.
+function textOfRequests(learned: readonly Learned[] | undefined): string | undefined {
+  return learned?.map(({ request }) => request).join(" \n ");
 }

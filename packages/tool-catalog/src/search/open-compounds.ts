@@ -5,7 +5,7 @@
 // English word formation checked against the catalog's own vocabulary: no word list. Issue 32,
 // tools-metatool22 round. Neighbour: search/query.ts builds the concept.
 
-import type { Bm25fIndex } from "./bm25f-index";
+import type { TermIndex } from "./bm25f-index";
 import { isStopWord } from "./text";
 
 /** Weight of the joined word beside the words as written (1), per content word it stands for; 0.9 and 1 measured alike. */
@@ -14,7 +14,7 @@ export const JOINED_WEIGHT = 0.9;
 const MIN_JOINED = 5;
 
 /** The joined word of two adjacent request words when some tool holds it, else undefined. */
-export function closedCompound(first: string, second: string, index: Bm25fIndex): string | undefined {
+export function closedCompound(first: string, second: string, index: TermIndex): string | undefined {
   if (!/^[a-z]{2,}$/.test(first) || !/^[a-z]{2,}$/.test(second)) return undefined;
   // Two function words join by chance ("with" + "in", "in" + "to"): one part must carry meaning.
   if (isStopWord(first) && isStopWord(second)) return undefined;

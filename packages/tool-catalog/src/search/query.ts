@@ -6,7 +6,7 @@
 
 import { closedCompound, joinedWeight } from "./open-compounds";
 import { argumentWords } from "./arguments";
-import type { Bm25fIndex } from "./bm25f-index";
+import type { TermIndex } from "./bm25f-index";
 import { editDistance, typoAllowance } from "@foundry-mcp/text-analysis";
 import { trigramSimilarity, trigrams } from "./fuzzy";
 import { isStopWord, splitQueryWords, splitWords, stemWord } from "./text";
@@ -93,7 +93,7 @@ export function buildExpansionTable(extension: VocabularyExtension = {}, include
   return table;
 }
 
-function prefixAlternatives(word: string, index: Bm25fIndex): Alternative[] {
+function prefixAlternatives(word: string, index: TermIndex): Alternative[] {
   if (word.length < 3) return [];
   const own = stemWord(word);
   const stems = new Set<string>();
@@ -108,13 +108,13 @@ function prefixAlternatives(word: string, index: Bm25fIndex): Alternative[] {
 
 // A request word written as one compound ("wordcount", "audiobook") that no tool holds, as the
 // indexed words it splits into (search/name-segments.ts), all of them together.
-function splitAlternatives(word: string, index: Bm25fIndex): Alternative[] {
+function splitAlternatives(word: string, index: TermIndex): Alternative[] {
   const parts = splitCompound(word, (part) => index.surfaceWords.has(part));
   if (parts === undefined) return [];
   return [{ stems: parts.map(stemWord), weight: EXPANSION_WEIGHTS.split, source: "split" }];
 }
 
-function typoAlternatives(word: string, index: Bm25fIndex): Alternative[] {
+function typoAlternatives(word: string, index: TermIndex): Alternative[] {
   const allowance = typoAllowance(word.length);
   if (allowance === 0 || index.has(stemWord(word)) || index.surfaceWords.has(word)) return [];
   let best = allowance + 1;
@@ -136,7 +136,7 @@ const VARIANT_MIN_LENGTH = 5;
 const VARIANT_SIMILARITY = 0.6;
 const MAX_VARIANTS = 3;
 
-function variantAlternatives(word: string, index: Bm25fIndex): Alternative[] {
+function variantAlternatives(word: string, index: TermIndex): Alternative[] {
   if (word.length < VARIANT_MIN_LENGTH) return [];
   const own = trigrams(word);
   let best = VARIANT_SIMILARITY;
@@ -167,7 +167,7 @@ export interface QueryOptions {
  * first, as written or with function words left out) form one group; every other content word
  * forms its own, with its synonyms, prefixes and near spellings.
  */
-export function analyseQuery(query: string, index: Bm25fIndex, options: QueryOptions = {}): QueryGroup[] {
+export function analyseQuery(query: string, index: TermIndex, options: QueryOptions = {}): QueryGroup[] {
   const table = options.expansions;
   // A request is a sentence; past MAX_QUERY_WORDS words the rest is ignored (bounds the cost).
   const known = (word: string) => index.surfaceWords.has(word) || table?.has(stemWord(word)) === true;
@@ -257,7 +257,7 @@ function matchPhrase(words: string[], stems: string[], position: number, table: 
 }
 
 // The indexed words of the word's derivational family that no other alternative names.
-function derivedAlternatives(word: string, stem: string, index: Bm25fIndex, taken: readonly Alternative[]): Alternative[] {
+function derivedAlternatives(word: string, stem: string, index: TermIndex, taken: readonly Alternative[]): Alternative[] {
   const named = new Set(taken.map((alternative) => alternative.stems.join(" ")));
   return index.derivationalFamilies
     .relatives(word, stem)
@@ -265,7 +265,7 @@ function derivedAlternatives(word: string, stem: string, index: Bm25fIndex, take
     .map((relative) => ({ stems: [relative], weight: EXPANSION_WEIGHTS.derived, source: "derived" as const }));
 }
 
-function buildGroup(text: string, exact: string[], expansions: Alternative[], index: Bm25fIndex, fuzzy: boolean, derivation: boolean): QueryGroup {
+function buildGroup(text: string, exact: string[], expansions: Alternative[], index: TermIndex, fuzzy: boolean, derivation: boolean): QueryGroup {
   const alternatives: Alternative[] = [];
   if (exact.length > 0) alternatives.push({ stems: exact, weight: 1, source: "exact" });
   alternatives.push(...expansions);

@@ -7,7 +7,7 @@
 // allocates no buffers and no map entry per posting.
 // Neighbours: search/query.ts builds the groups, search/tool-search.ts pages the result.
 
-import { INDEX_FIELDS, REPORTED_FIELD, type Bm25fIndex } from "./bm25f-index";
+import { INDEX_FIELDS, REPORTED_FIELD, type Bm25fIndex, type TermIndex } from "./bm25f-index";
 import type { QueryGroup } from "./query";
 import { byScoreThenDoc } from "./ranked-head";
 import type { SearchField } from "../types";
@@ -129,17 +129,18 @@ class Scratch {
 // latency round). A set is taken out while in use, so a ranking that somehow starts inside
 // another gets fresh ones; reset() on taking it clears only the tools the last use touched.
 type ScratchSet = [sums: Scratch, best: Scratch, totals: Scratch];
+// Kept per built index: the tenants' overlays on it share its scratches.
 const IDLE_SCRATCHES = new WeakMap<Bm25fIndex, ScratchSet[]>();
 
-function takeScratches(index: Bm25fIndex): ScratchSet {
-  const set: ScratchSet = IDLE_SCRATCHES.get(index)?.pop() ?? [new Scratch(index.size), new Scratch(index.size), new Scratch(index.size)];
+function takeScratches(index: TermIndex): ScratchSet {
+  const set: ScratchSet = IDLE_SCRATCHES.get(index.built)?.pop() ?? [new Scratch(index.size), new Scratch(index.size), new Scratch(index.size)];
   for (const scratch of set) scratch.reset();
   return set;
 }
 
-function returnScratches(index: Bm25fIndex, set: ScratchSet): void {
-  const idle = IDLE_SCRATCHES.get(index);
-  if (idle === undefined) IDLE_SCRATCHES.set(index, [set]);
+function returnScratches(index: TermIndex, set: ScratchSet): void {
+  const idle = IDLE_SCRATCHES.get(index.built);
+  if (idle === undefined) IDLE_SCRATCHES.set(index.built, [set]);
   else idle.push(set);
 }
 
@@ -153,7 +154,7 @@ export const FULLY_EXPANDED_CONCEPTS = 4;
 
 // Fills `best` with each tool's best alternative for one group (count = 1 marks a hit);
 // `expansionScale` scales every alternative but the words as written.
-function scoreGroup(group: QueryGroup, index: Bm25fIndex, sums: Scratch, best: Scratch, expansionScale: number): void {
+function scoreGroup(group: QueryGroup, index: TermIndex, sums: Scratch, best: Scratch, expansionScale: number): void {
   // IDF-aware expansion: an expanded term never counts as rarer (more telling) than the words
   // the request actually used, so a rare synonym cannot outweigh the original word.
   const exact = group.alternatives.find((alternative) => alternative.source === "exact");
@@ -193,7 +194,7 @@ function scoreGroup(group: QueryGroup, index: Bm25fIndex, sums: Scratch, best: S
 }
 
 // A concept's IDF: its rarest word as written, else its rarest alternative's.
-function groupIdf(group: QueryGroup, index: Bm25fIndex): number {
+function groupIdf(group: QueryGroup, index: TermIndex): number {
   const exact = group.alternatives.find((alternative) => alternative.source === "exact");
   const stems = exact?.stems.filter((stem) => index.has(stem)) ?? [];
   const pool = stems.length > 0 ? stems : group.alternatives.flatMap((alternative) => alternative.stems.filter((stem) => index.has(stem)));
@@ -201,7 +202,7 @@ function groupIdf(group: QueryGroup, index: Bm25fIndex): number {
 }
 
 // Adds one concept's IDF to every tool it matched: overall, as written, and per field.
-function addComponents(group: QueryGroup, index: Bm25fIndex, best: Scratch, components: RankComponents): void {
+function addComponents(group: QueryGroup, index: TermIndex, best: Scratch, components: RankComponents): void {
   const idf = groupIdf(group, index) * (group.weight ?? 1);
   components.idfTotal += idf;
   components.concepts += 1;
@@ -230,7 +231,7 @@ export function fieldsOfMask(mask: number): SearchField[] {
  * Scores every tool that matches at least one group; `allow` restricts to some tools (a toolset).
  * Returns tools by falling score; ties keep index order, which the caller made deterministic.
  */
-export function rankDocuments(groups: QueryGroup[], index: Bm25fIndex, options: RankOptions = {}): RankedDocument[] {
+export function rankDocuments(groups: QueryGroup[], index: TermIndex, options: RankOptions = {}): RankedDocument[] {
   const usable = groups.filter((group) => group.alternatives.length > 0);
   const scratches = takeScratches(index);
   try {
@@ -240,7 +241,7 @@ export function rankDocuments(groups: QueryGroup[], index: Bm25fIndex, options: 
   }
 }
 
-function rankWithScratches(usable: QueryGroup[], index: Bm25fIndex, { allow, mentioned, actionFit, components }: RankOptions, [sums, best, totals]: ScratchSet): RankedDocument[] {
+function rankWithScratches(usable: QueryGroup[], index: TermIndex, { allow, mentioned, actionFit, components }: RankOptions, [sums, best, totals]: ScratchSet): RankedDocument[] {
   const expansionScale = Math.min(1, FULLY_EXPANDED_CONCEPTS / Math.max(usable.length, 1));
   for (const group of usable) {
     best.reset();

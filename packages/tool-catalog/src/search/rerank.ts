@@ -6,7 +6,7 @@
 // bench/train-reranker.mjs on the dev sets (issue 32, learned-second-stage round).
 // Neighbours: search/rank.ts computes the features, search/tool-search.ts applies the model.
 
-import { INDEX_FIELDS, type Bm25fIndex, type IndexField } from "./bm25f-index";
+import { INDEX_FIELDS, type TermIndex, type IndexField } from "./bm25f-index";
 import type { RankComponents } from "./rank";
 import { CatalogError, CatalogErrorCode } from "../errors";
 
@@ -71,7 +71,7 @@ export interface FeatureSources {
   components: RankComponents;
   /** Share of the request's word pairs each tool holds (search/word-pairs.ts). */
   wordPairs: ReadonlyMap<number, number>;
-  index: Bm25fIndex;
+  index: TermIndex;
   /** Members of each tool's near-duplicate group besides itself. */
   nearDuplicates: (doc: number) => number;
 }

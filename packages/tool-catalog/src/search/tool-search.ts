@@ -3,7 +3,8 @@
 // Neighbour: catalog.ts keeps one of these and rebuilds it after a registration.
 
 import type { SearchResult, ToolDefinition, ToolsetDefinition } from "../types";
-import { Bm25fIndex, DEFAULT_BM25F, type Bm25fSettings } from "./bm25f-index";
+import { Bm25fIndex, DEFAULT_BM25F, type Bm25fSettings, type TermIndex } from "./bm25f-index";
+import { LearnedOverlay } from "./learned-overlay";
 import { analyseQuery, buildExpansionTable, type ExpansionTable, type QueryGroup, type VocabularyExtension } from "./query";
 import { fieldsOfMask, RankComponents, rankDocuments, type RankedDocument } from "./rank";
 import { headFeatures, namedFeatures, rerankHead, weightVector, type FeatureSources, type RerankFeature, type RerankWeights } from "./rerank";
@@ -133,6 +134,8 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
   private readonly statedArguments: StatedArguments | undefined;
   /** Tools requiring a count of things (search/stated-counts.ts), or undefined when off. */
   private readonly statedCounts: StatedCounts | undefined;
+  /** Tool name → its number in the index, made when a tenant's requests are first laid over it. */
+  private docOf: Map<string, number> | undefined;
   /** Word stems of the tools the sibling tie-break compared, built on first use (a few per search). */
   private readonly wordSets = new Map<number, Set<string>>();
 
@@ -191,9 +194,23 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
     return mentioned;
   }
 
-  /** The query as the ranker sees it (for debugging ranking and for tests). */
-  explain(query: string): QueryGroup[] {
-    const groups = analyseQuery(query, this.index, { expansions: this.settings.expansions, fuzzy: this.settings.fuzzy, derivation: this.settings.derivation, openCompounds: this.settings.openCompounds });
+  /**
+   * One tenant's learned requests (tool name → their text) laid over this index: rank with it to
+   * rank as this index would with those requests learned into it (search/learned-overlay.ts).
+   */
+  overlay(learned: ReadonlyMap<string, string>): TermIndex {
+    if (this.docOf === undefined) this.docOf = new Map(this.tools.map((tool, doc) => [tool.name, doc]));
+    const texts = new Map<number, string>();
+    for (const [tool, text] of learned) {
+      const doc = this.docOf.get(tool);
+      if (doc !== undefined) texts.set(doc, text);
+    }
+    return new LearnedOverlay(this.index, texts);
+  }
+
+  /** The query as the ranker sees it (for debugging ranking and for tests); `terms` is this index or an overlay of it. */
+  explain(query: string, terms: TermIndex = this.index): QueryGroup[] {
+    const groups = analyseQuery(query, terms, { expansions: this.settings.expansions, fuzzy: this.settings.fuzzy, derivation: this.settings.derivation, openCompounds: this.settings.openCompounds });
     // A concept that is only an action ("open a new…", "show", "add") says how, not what: the
     // action fit (search/intent.ts) weighs it, so as a term it counts less than the objects.
     for (const group of groups) {
@@ -226,16 +243,16 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
    * near-duplicate group appears once, at its best member, with the others as its variants. A
    * request naming several actions has each action's best tools near the top (search/multi-step.ts).
    */
-  rank(query: string, toolset?: string): RankedTool<T>[] {
-    const whole = this.rankOne(query, toolset);
+  rank(query: string, toolset?: string, terms: TermIndex = this.index): RankedTool<T>[] {
+    const whole = this.rankOne(query, toolset, terms);
     const intents = this.settings.multiStep ? requestIntents(query) : [];
     if (intents.length === 0) return whole;
     const keysOf = (entry: RankedTool<T>) => [entry.tool.name, ...(entry.variants ?? [])];
-    return interleaveIntents(whole, intents.map((intent) => this.rankOne(intent, toolset)), keysOf);
+    return interleaveIntents(whole, intents.map((intent) => this.rankOne(intent, toolset, terms)), keysOf);
   }
 
-  private rankOne(query: string, toolset?: string): RankedTool<T>[] {
-    const groups = this.explain(query);
+  private rankOne(query: string, toolset: string | undefined, terms: TermIndex): RankedTool<T>[] {
+    const groups = this.explain(query, terms);
     const allow = toolset === undefined ? undefined : (doc: number) => this.tools[doc]!.toolset === toolset;
     const named = this.mentionedToolsets(groups);
     const mentioned = named.size === 0 ? undefined : (doc: number) => named.has(this.tools[doc]!.toolset);
@@ -244,15 +261,15 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
     const fits = requested.size === 0 ? undefined : this.actionSets.map((actions) => actionFit(requested, actions));
     const fit = fits === undefined ? undefined : (doc: number) => fits[this.actionSetOf[doc]!]!;
     const weights = this.settings.rerankWeights;
-    const components = weights === undefined ? undefined : new RankComponents(this.index.size);
-    const ranked = rankDocuments(groups, this.index, { allow, mentioned, actionFit: fit, components });
+    const components = weights === undefined ? undefined : new RankComponents(terms.size);
+    const ranked = rankDocuments(groups, terms, { allow, mentioned, actionFit: fit, components });
     const pairShares = this.settings.wordPairs ? this.index.wordPairs.reorder(query, ranked) : new Map<number, number>();
-    if (this.settings.enumFit) this.index.enumValues.reorder(query, ranked, (key) => this.valueRarity(key));
+    if (this.settings.enumFit) this.index.enumValues.reorder(query, ranked, (key) => this.valueRarity(key, terms));
     this.temporalFit?.reorder(query, ranked);
     this.statedArguments?.reorder(query, ranked);
     this.statedCounts?.reorder(query, ranked);
-    if (this.settings.distinctWords) preferDistinctWords(ranked, requestContentStems(groups), { wordsOf: (doc) => this.wordsOf(doc), idf: (stem) => this.index.idf(stem) });
-    if (weights !== undefined && components !== undefined) this.secondStage(query, ranked, { components, wordPairs: pairShares, index: this.index, nearDuplicates: (doc) => this.nearDuplicatesOf(doc) }, weights);
+    if (this.settings.distinctWords) preferDistinctWords(ranked, requestContentStems(groups), { wordsOf: (doc) => this.wordsOf(doc), idf: (stem) => terms.idf(stem) });
+    if (weights !== undefined && components !== undefined) this.secondStage(query, ranked, { components, wordPairs: pairShares, index: terms, nearDuplicates: (doc) => this.nearDuplicatesOf(doc) }, weights);
     const groupOf = this.groupOf;
     const entries = groupOf === undefined ? ranked.map((hit) => ({ hit, variants: [] })) : collapseNearDuplicates(ranked, (hit) => groupOf[hit.doc]!);
     return entries.map(({ hit, variants }) => ({
@@ -273,9 +290,9 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
 
   // How telling an enumerated value's words are among the tools' texts (0–1): its rarest word's
   // IDF over the IDF a word no tool holds would have.
-  private valueRarity(value: string): number {
-    const most = Math.log(1 + (this.index.size + 0.5) / 0.5);
-    return Math.max(0, ...analyse(value).map(({ stem }) => this.index.idf(stem))) / most;
+  private valueRarity(value: string, terms: TermIndex): number {
+    const most = Math.log(1 + (terms.size + 0.5) / 0.5);
+    return Math.max(0, ...analyse(value).map(({ stem }) => terms.idf(stem))) / most;
   }
 
   // A tool's word stems as the sibling tie-break compares them: its whole name (toolset prefix

@@ -1,0 +1,184 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import {
+  CatalogError,
+  MAX_TENANT_LENGTH,
+  MAX_TENANT_OVERLAYS,
+  ToolCatalog,
+  type ToolCatalogOptions,
+} from "../../src/index";
+// The shared 419-tool corpus of real MCP servers (bench/corpus.mjs loads it beside the repository).
+import { fillCatalog, loadCorpus } from "../../bench/corpus.mjs";
+
+const corpus = loadCorpus()!;
+const MERGE = "github_merge_pull_request";
+const LEARNING: ToolCatalogOptions = { search: { learning: { refreshMs: 0 } } };
+
+interface LabelledQuery {
+  query: string;
+  expected: string[];
+  set?: string;
+}
+const queriesOf = (file: string): LabelledQuery[] =>
+  (
+    JSON.parse(readFileSync(new URL(`../../bench/${file}`, import.meta.url), "utf8")) as {
+      queries: LabelledQuery[];
+    }
+  ).queries;
+// The project's tuned requests are what is learned; holdout 10's are what is searched.
+const taught = queriesOf("tool-queries.json").map(({ query, expected }) => ({
+  request: query,
+  tool: expected[0]!.replace("/", "_"),
+}));
+const searched = queriesOf("tool-queries-holdout10.json").map(({ query }) => query);
+
+function realCatalog(options: ToolCatalogOptions = LEARNING): ToolCatalog {
+  const catalog = new ToolCatalog(options);
+  fillCatalog(catalog, corpus);
+  return catalog;
+}
+
+const first = async (catalog: ToolCatalog, query: string, tenant?: string) =>
+  (await catalog.search({ query, ...(tenant === undefined ? {} : { tenant }) })).results[0]?.name;
+const pages = (catalog: ToolCatalog, tenant?: string) =>
+  Promise.all(
+    searched.map(
+      async (query) =>
+        (await catalog.search({ query, ...(tenant === undefined ? {} : { tenant }) })).results,
+    ),
+  );
+
+function refusal(run: () => unknown): CatalogError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof CatalogError) return error;
+    throw error;
+  }
+  throw new Error("expected a CatalogError");
+}
+
+describe("learning per tenant (learn's and search's tenant)", () => {
+  it("ranks a tenant's words only for that tenant's searches", async () => {
+    const catalog = realCatalog();
+    catalog.learn("ship the approved change", MERGE, "team-a");
+    expect(await first(catalog, "ship my change", "team-a")).toBe(MERGE);
+    expect(await first(catalog, "ship my change", "team-b")).not.toBe(MERGE);
+    expect(await first(catalog, "ship my change")).not.toBe(MERGE);
+    // What every search learned ranks for every tenant too.
+    catalog.learn("ship the approved change", MERGE);
+    expect(await first(catalog, "ship my change", "team-b")).toBe(MERGE);
+  });
+
+  it("ranks a tenant's search exactly as a catalog that learned its requests for every search", async () => {
+    // Half the tuned requests learned for every search, the other half for the tenant alone:
+    // tools in both halves merge their postings, tools in one keep theirs.
+    const everyone = realCatalog();
+    const tenanted = realCatalog();
+    const untaught = realCatalog();
+    taught.forEach(({ request, tool }, position) => {
+      everyone.learn(request, tool);
+      tenanted.learn(request, tool, position % 2 === 0 ? undefined : "team-a");
+      if (position % 2 === 0) untaught.learn(request, tool);
+    });
+    const [withAll, asTenant, asOther, asNobody, halfTaught] = await Promise.all([
+      pages(everyone),
+      pages(tenanted, "team-a"),
+      pages(tenanted, "team-b"),
+      pages(tenanted),
+      pages(untaught),
+    ]);
+    expect(asTenant).toEqual(withAll);
+    expect(asOther).toEqual(halfTaught);
+    expect(asNobody).toEqual(halfTaught);
+    // The learned requests moved rankings, so the equality above compares different orders.
+    expect(withAll).not.toEqual(halfTaught);
+  });
+
+  it("keeps tenants apart in the list, in forgets and in the bound of all requests", async () => {
+    const catalog = realCatalog({ search: { learning: { refreshMs: 0, maxTotal: 3 } } });
+    catalog.learn("ship the approved change", MERGE, "team-a");
+    catalog.learn("ship it", MERGE, "team-b");
+    catalog.learn("land it", MERGE);
+    expect(catalog.learnedRequests()).toEqual([
+      { tool: MERGE, request: "ship the approved change", tenant: "team-a" },
+      { tool: MERGE, request: "ship it", tenant: "team-b" },
+      { tool: MERGE, request: "land it" },
+    ]);
+    // Past maxTotal the oldest request of any tenant goes first.
+    catalog.learn("close the loop", "github_create_gist", "team-b");
+    expect(catalog.learnedRequests().map(({ request }) => request)).toEqual([
+      "ship it",
+      "land it",
+      "close the loop",
+    ]);
+    expect(await first(catalog, "ship the approved change", "team-a")).not.toBe(MERGE);
+    catalog.forgetLearned({ tenant: "team-b" });
+    expect(catalog.learnedRequests()).toEqual([{ tool: MERGE, request: "land it" }]);
+    catalog.learn("ship it", MERGE, "team-b");
+    catalog.forgetLearned(MERGE);
+    expect(catalog.learnedRequests()).toEqual([]);
+    catalog.learn("ship the approved change", MERGE, "team-b");
+    catalog.learn("ship the approved change", MERGE, "team-a");
+    catalog.forgetLearned({ tool: MERGE, tenant: "team-a" });
+    expect(catalog.learnedRequests()).toEqual([
+      { tool: MERGE, request: "ship the approved change", tenant: "team-b" },
+    ]);
+    expect(await first(catalog, "ship my change", "team-b")).toBe(MERGE);
+    expect(await first(catalog, "ship my change", "team-a")).not.toBe(MERGE);
+  });
+
+  it("forgets a tenant's words at the next search, its overlay made again", async () => {
+    const catalog = realCatalog({ search: { learning: { refreshMs: 3_600_000 } } });
+    catalog.learn("ship the approved change", MERGE, "team-a");
+    // The tenant's first search lays its requests over the index at once.
+    expect(await first(catalog, "ship my change", "team-a")).toBe(MERGE);
+    // Within refreshMs a new request waits, as one learned for every search does.
+    catalog.learn("tidy the backlog", "github_list_issues", "team-a");
+    expect(await first(catalog, "tidy the backlog", "team-a")).not.toBe("github_list_issues");
+    catalog.forgetLearned({ tenant: "team-a", tool: MERGE });
+    expect(await first(catalog, "ship my change", "team-a")).not.toBe(MERGE);
+    expect(await first(catalog, "tidy the backlog", "team-a")).toBe("github_list_issues");
+  });
+
+  it("ranks right for more tenants than it keeps overlays for", async () => {
+    const catalog = realCatalog();
+    const tenants = Array.from(
+      { length: MAX_TENANT_OVERLAYS + 6 },
+      (_, position) => `tenant-${position}`,
+    );
+    for (const tenant of tenants)
+      catalog.learn(`ship the approved change for ${tenant}`, MERGE, tenant);
+    for (const tenant of tenants)
+      expect(await first(catalog, "ship my change", tenant)).toBe(MERGE);
+    // The first tenants lost their overlays to the last ones and get them made again.
+    for (const tenant of tenants.slice(0, 3))
+      expect(await first(catalog, "ship my change", tenant)).toBe(MERGE);
+    expect(await first(catalog, "ship my change", "nobody")).not.toBe(MERGE);
+  });
+
+  it("refuses a tenant that is empty, too long or not a string, naming the bound", async () => {
+    const catalog = realCatalog();
+    for (const tenant of ["", "t".repeat(MAX_TENANT_LENGTH + 1), 7 as unknown as string]) {
+      const error = refusal(() => catalog.learn("ship it", MERGE, tenant));
+      expect(error.code).toBe("INVALID_TENANT");
+      expect(error.message).toContain(`1 to ${MAX_TENANT_LENGTH} characters`);
+      await expect(catalog.search({ query: "ship it", tenant })).rejects.toMatchObject({
+        code: "INVALID_TENANT",
+      });
+      expect(refusal(() => catalog.forgetLearned({ tenant })).code).toBe("INVALID_TENANT");
+    }
+    expect(refusal(() => catalog.learn("ship it", MERGE, "")).message).toBe(
+      `tenant must be a string of 1 to ${MAX_TENANT_LENGTH} characters naming whose searches a learned request ranks; got 0 characters.`,
+    );
+    catalog.learn("ship it", MERGE, "t".repeat(MAX_TENANT_LENGTH));
+    expect(catalog.learnedRequests()).toHaveLength(1);
+  });
+
+  it("ignores tenants when learning is off", async () => {
+    const catalog = realCatalog({ search: { learning: false } });
+    catalog.learn("ship the approved change", MERGE, "team-a");
+    expect(catalog.learnedRequests()).toEqual([]);
+    expect(await first(catalog, "ship my change", "team-a")).not.toBe(MERGE);
+  });
+});
