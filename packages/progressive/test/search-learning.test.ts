@@ -37,6 +37,19 @@ describe("learning from search_tools followed by a call", () => {
     expect(await names("my jottings")).toEqual(["notes_list"]);
   });
 
+  it("keeps what a tenant taught to that tenant's searches (tenantOf)", async () => {
+    const CAROL: CallContext = { workspace: "w2", scope: "write", credentialId: "3" };
+    const { notes, store, call } = learning({ tenantOf: (context) => context.workspace });
+    const namesFor = async (context: CallContext, query: string) => JSON.parse((await call(context, "search_tools", { query })).content[0]!.text!).results.map((result: { name: string }) => result.name);
+    await call(ALICE, "search_tools", { query: "show my jottings list" });
+    await call(ALICE, "describe_tool", { name: "notes_list" });
+    // The host is handed the pair as before; the catalog learned it for ALICE's workspace only.
+    expect(store).toEqual([{ request: "show my jottings list", tool: "notes_list" }]);
+    expect(notes.learnedRequests()).toEqual([{ request: "show my jottings list", tool: "notes_list", tenant: "w1" }]);
+    expect(await namesFor(BOB, "my jottings")).toEqual(["notes_list"]);
+    expect(await namesFor(CAROL, "my jottings")).toEqual([]);
+  });
+
   it("learns a pair once, whether the caller describes the tool, reads it or both", async () => {
     const { store, call } = learning();
     await call(ALICE, "search_tools", { query: "show my jottings list" });

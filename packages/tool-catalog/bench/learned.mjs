@@ -2,7 +2,8 @@
 // answered before are learned for their right tool, and other requests are scored — never the
 // ones learned. Sets: the MetaTool sample with 1, 3 or 10 requests per tool learned from outside
 // it (also with the labels an agent taking the first hit would give), BFCL in two halves, and the
-// project's own sets (dev and holdouts 1–4 learned, holdouts 5–9 and holdout 10 scored).
+// project's own sets (dev and holdouts 1–4 learned, holdouts 5–9 and holdout 10 scored), those
+// also learned for one tenant and searched by it and by another (learning per tenant, decision 0056).
 // Used by bench/search-quality.mjs; imports the BUILT package.
 import { fillCatalog, loadCorpus } from "./corpus.mjs";
 import { catalogNameOf, externalSets, fillExternalCatalog, metatoolOutsideSample } from "./external.mjs";
@@ -11,12 +12,13 @@ import { TOOL_QUERIES, rankedKeys, scoreSet } from "./quality.mjs";
 const LEARNED_SETS = new Set(["dev", "holdout", "holdout2", "holdout3", "holdout4"]);
 const SCORED_SETS = ["holdout5", "holdout6", "holdout7", "holdout8", "holdout9"];
 
-// A catalog filled by `fill`, having learned `pairs` ({query, name}); a ranker of result keys.
-async function learnedRanker(ToolCatalog, fill, pairs, queries) {
+// A catalog filled by `fill`, having learned `pairs` ({query, name}) for `tenants.learned` (none:
+// every search); a ranker of result keys for searches by `tenants.searching`.
+async function learnedRanker(ToolCatalog, fill, pairs, queries, tenants = {}) {
   const catalog = new ToolCatalog({ search: { learning: { refreshMs: 0 } } });
   const keyOf = fill(catalog);
-  for (const { query, name } of pairs) catalog.learn(query, name);
-  return rankedKeys(catalog, keyOf, queries);
+  for (const { query, name } of pairs) catalog.learn(query, name, tenants.learned);
+  return rankedKeys(catalog, keyOf, queries, tenants.searching);
 }
 
 // `perTool` requests of each tool, spread evenly over its requests in file order.
@@ -84,7 +86,11 @@ export async function learnedRows(ToolCatalog, MAX_LEARNED_REQUEST_LENGTH) {
   const learnedQueries = TOOL_QUERIES.filter((entry) => LEARNED_SETS.has(entry.set));
   const pooled = TOOL_QUERIES.filter((entry) => SCORED_SETS.includes(entry.set) || entry.set === "holdout10").map((entry) => ({ ...entry, set: entry.set === "holdout10" ? "holdout10" : "holdouts5-9" }));
   const before = await learnedRanker(ToolCatalog, fill, [], pooled);
-  const learned = await learnedRanker(ToolCatalog, fill, learnedQueries.map(({ query, expected }) => ({ query, name: nameOf.get(expected[0]) })), pooled);
+  const learnedPairs = learnedQueries.map(({ query, expected }) => ({ query, name: nameOf.get(expected[0]) }));
+  const learned = await learnedRanker(ToolCatalog, fill, learnedPairs, pooled);
+  // The same requests learned for one tenant (the gateway's workspace), searched by it and by another.
+  const byTenant = await learnedRanker(ToolCatalog, fill, learnedPairs, pooled, { learned: "workspace-a", searching: "workspace-a" });
+  const byOther = await learnedRanker(ToolCatalog, fill, learnedPairs, pooled, { learned: "workspace-a", searching: "workspace-b" });
   const what = `the dev set and holdouts 1–4 (${learnedQueries.length}), right tool`;
   // As the surface learns: only the requests whose right tool was on their first page of 10.
   const untaught = await learnedRanker(ToolCatalog, fill, [], learnedQueries);
@@ -97,6 +103,8 @@ export async function learnedRows(ToolCatalog, MAX_LEARNED_REQUEST_LENGTH) {
     rows.push([label, "nothing (keywords only)", scoreSet(before, set, pooled)]);
     rows.push([label, what, scoreSet(learned, set, pooled)]);
     rows.push([label, `the same, learned only where a right tool was on the first page of 10 (${shown.length} of ${learnedQueries.length})`, scoreSet(shownRanker, set, pooled)]);
+    rows.push([label, "the dev set and holdouts 1–4, learned for one tenant, searched by that tenant", scoreSet(byTenant, set, pooled)]);
+    rows.push([label, "the dev set and holdouts 1–4, learned for one tenant, searched by another tenant", scoreSet(byOther, set, pooled)]);
   }
   return rows;
 }

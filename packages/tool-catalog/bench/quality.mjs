@@ -79,11 +79,11 @@ export function stepCoverage(rankOf, set, depth = 10, queries = TOOL_QUERIES) {
  * searched once), each result the key of its tool and of the near-duplicates it names in
  * `variants`, as scoreSet reads them; `keyOf` maps a catalog name to its key.
  */
-export async function rankedKeys(catalog, keyOf, queries) {
+export async function rankedKeys(catalog, keyOf, queries, tenant) {
   const ranked = new Map();
   for (const { query } of queries) {
     if (ranked.has(query)) continue;
-    const page = await catalog.search({ query, limit: 50 });
+    const page = await catalog.search({ query, limit: 50, ...(tenant === undefined ? {} : { tenant }) });
     ranked.set(query, page.results.map((result) => [result.name, ...(result.variants ?? [])].map((name) => keyOf.get(name))));
   }
   return (query) => ranked.get(query);
