@@ -40,8 +40,6 @@ export interface GatewayLearningOptions {
 
 /** The gateway's learning: what its surfaces get, and the store rows it has learned. */
 export interface GatewayLearning {
-  /** True with `serve --shared-learning`: what one workspace teaches ranks every workspace's searches. */
-  readonly shared: boolean;
   /**
    * The catalog tenant whose searches a workspace's learned requests rank, and whose ranking its
    * tokens' searches get: the workspace's id (CallContext.workspace, LearnedRequestRow.workspaceId),
@@ -159,7 +157,6 @@ export async function startGatewayLearning(
   poll.unref();
   return {
     log,
-    shared,
     tenantOf,
     surfaces: {
       // A token's searches rank with its workspace's words, and what it teaches is learned there:
