@@ -3,7 +3,8 @@
 // two toolsets and watch the token figure change, make /mcp calls and find them in the usage
 // chart and tables, issue a token, use it, revoke it and see the next /mcp request refused, and
 // the API refusing a request without the cookie or with a wrong CSRF token, and a learned request
-// counted beside its tool on the catalog, listed on the Learned page and forgotten there, and the
+// counted beside its tool on the catalog (and ranking the catalog's search as that workspace's
+// tokens see it), listed on the Learned page and forgotten there, and the
 // Learned page's "Search in use" table with today's figures. Each page is
 // screenshotted (into $DASHBOARD_SCREENSHOTS when set: the README's images come from there).
 import fs from "node:fs";
@@ -220,6 +221,18 @@ describe.skipIf(!gate.run)("dashboard in headless Chromium", { timeout: 90_000 }
     await page.locator('tr[data-toolset="seo"] summary').click();
     const count = page.locator(`a.learned-count[href="#/learned?tool=${tool}"]`);
     expect(await count.innerText()).toBe("1 learned");
+    // The search box ranks as no workspace, or as a chosen workspace's tokens do: the row ranks the
+    // demo workspace's searches once this gateway has read it (its poll, within 10 s).
+    const session = await signIn(gateway.url, tokens.demo!.adminToken!);
+    const firstFor = async (workspace: string) => (await session.request<{ results: { name: string }[] }>("GET", `search?q=${encodeURIComponent(request)}&workspace=${workspace}`)).body.results[0]?.name;
+    await expect.poll(() => firstFor("demo"), { timeout: 30_000, interval: 250 }).toBe(tool);
+    await page.getByLabel("Plain-words request").fill(request);
+    await page.keyboard.press("Enter");
+    await page.getByText(`tools match “${request}”; the first 10 in search_tools' order:`).waitFor();
+    expect(await page.locator(".hit").first().getAttribute("data-tool")).not.toBe(tool);
+    await page.getByLabel("Rank as workspace").selectOption("demo");
+    await page.getByText(`tools match “${request}”; the first 10 in search_tools' order for workspace demo:`).waitFor();
+    expect(await page.locator(".hit").first().getAttribute("data-tool")).toBe(tool);
     await count.click();
     const row = page.locator("#learned tbody tr").filter({ hasText: request });
     await row.waitFor();
@@ -230,7 +243,6 @@ describe.skipIf(!gate.run)("dashboard in headless Chromium", { timeout: 90_000 }
     await expect.poll(() => page.locator("#learned-total").innerText()).toBe("0");
     expect(await page.getByRole("status").innerText()).toBe("Forgot 1 request.");
     expect(await page.locator("#learned tbody tr").count()).toBe(0);
-    const session = await signIn(gateway.url, tokens.demo!.adminToken!);
     expect((await session.request<{ total: number }>("GET", "learned")).body.total).toBe(0);
   });
 

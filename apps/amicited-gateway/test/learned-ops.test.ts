@@ -8,6 +8,7 @@ import fs from "node:fs";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { openSqliteDatabase } from "@foundry-mcp/core/node";
+import { resolveToken } from "@foundry-mcp/workspace-store";
 import { postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
 import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
 import { createDemoWorkspace } from "../src/demo/generate";
@@ -174,17 +175,19 @@ describe("a forget reaches gateways already running on one SQLite file", () => {
     await forgetReachesRunningInstances({ dataDir: dir }, tokens.demo!.readToken);
   }, 120_000);
 
-  it("keeps what the forget did not name: another tool's words, learned again after the rebuild", async () => {
-    const { dir } = fresh();
+  it("keeps what the forget did not name: another tool's words, learned again after the rebuild in their workspace", async () => {
+    const { dir, tokens } = fresh();
     seed(dir, [["demo", "uptime_is_site_down", "is our shop up", "2026-12-01T09:00:00.000Z"], ["demo", TOOL, REQUEST, "2026-12-02T09:00:00.000Z"]]);
     const gateway = await createGateway({ dataDir: dir, memoryQuota: true, learning: { refreshMs: 100 } });
     gateways.push(gateway);
+    // Each row ranks its workspace's searches only (decision 0056): its tenant is the workspace's id.
+    const tenant = (await resolveToken(gateway.store, tokens.demo!.readToken))!.workspaceId;
     expect(gateway.catalog.learnedRequests()).toEqual([
-      { tool: "uptime_is_site_down", request: "is our shop up" },
-      { tool: TOOL, request: REQUEST },
+      { tool: "uptime_is_site_down", request: "is our shop up", tenant },
+      { tool: TOOL, request: REQUEST, tenant },
     ]);
     expect(JSON.parse(runCli(["learned", "forget", "--data", dir, "--tool", TOOL]))).toEqual({ forgotten: 1 });
-    await expect.poll(() => gateway.catalog.learnedRequests(), { timeout: 10_000, interval: 50 }).toEqual([{ tool: "uptime_is_site_down", request: "is our shop up" }]);
+    await expect.poll(() => gateway.catalog.learnedRequests(), { timeout: 10_000, interval: 50 }).toEqual([{ tool: "uptime_is_site_down", request: "is our shop up", tenant }]);
   }, 60_000);
 });
 

@@ -51,12 +51,13 @@ describe("learned requests for upstream tools", () => {
         // Polls have read the row by now and skipped it: its tool is missing.
         await gateway.learning!.catchUp();
         expect(gateway.catalog.learnedRequests().filter((pair) => pair.tool === LATE_TOOL)).toEqual([]);
-        const first = async () => (await gateway.catalog.search({ query: REQUEST })).results[0]?.name;
+        // The ranking the workspace's tokens get: its rows rank its own searches (decision 0056).
+        const first = async () => (await gateway.catalog.search({ query: REQUEST, tenant: workspace })).results[0]?.name;
         expect(await first()).not.toBe(LATE_TOOL);
 
         await gateway.catalog.run("late_unlock", {}, { workspace, scope: "write" });
         await expect.poll(() => gateway.catalog.get(LATE_TOOL) !== undefined, { timeout: 10_000 }).toBe(true);
-        await expect.poll(() => gateway.catalog.learnedRequests().filter((pair) => pair.tool === LATE_TOOL), { timeout: 10_000 }).toEqual([{ request: REQUEST, tool: LATE_TOOL }]);
+        await expect.poll(() => gateway.catalog.learnedRequests().filter((pair) => pair.tool === LATE_TOOL), { timeout: 10_000 }).toEqual([{ request: REQUEST, tool: LATE_TOOL, tenant: workspace }]);
         await expect.poll(first, { timeout: 10_000 }).toBe(LATE_TOOL);
       } finally {
         await upstreams.close();

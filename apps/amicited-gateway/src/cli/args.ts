@@ -28,7 +28,8 @@ export const USAGE = `usage:
                          [--session-idle-ms 1800000] [--max-stream-events 100000]
                          [--max-stream-events-per-session 384] [--max-outbound-per-workspace 4]
                          [--no-ui] [--call-log-days 30] [--drain-seconds 20] [--log-format text|json]
-                         [--no-learning]
+                         [--no-learning | --shared-learning]
+                                (tool search learns per workspace; shared: every workspace's words rank all)
                          [--metrics-token T]
                          [--public-url https://gw.example]
                          [--embeddings-url URL --embeddings-model NAME [--embeddings-timeout-ms 2000]]
@@ -41,7 +42,7 @@ export const USAGE = `usage:
   Every command takes --database URL (or DATABASE_URL) instead of --data DIR to keep the store,
   the hourly quota and credits in PostgreSQL, shared by every instance.`;
 
-const booleanFlags = new Set(["stdio", "help", "version", "memory-quota", "no-ui", "no-learning", "allow-http-client-metadata", "json"]);
+const booleanFlags = new Set(["stdio", "help", "version", "memory-quota", "no-ui", "no-learning", "shared-learning", "allow-http-client-metadata", "json"]);
 const repeatable = new Set(["allowed-host"]);
 
 /** Splits argv into positionals and flags; `--name value`, `--name=value` and boolean flags. */

@@ -6,7 +6,7 @@ import type { ParsedArgs } from "./args";
 import { createDemoWorkspace } from "../demo/generate";
 import { GatewayError, GatewayErrorCode } from "../errors";
 import { storeExists, storeLocationOf } from "../backend";
-import { createGateway } from "../server/gateway";
+import { createGateway, type GatewayOptions } from "../server/gateway";
 import { startHttpGateway } from "../server/http";
 import { DEFAULT_SESSION_LIMITS } from "../server/sessions";
 import type { SessionLimits } from "../server/sessions";
@@ -106,6 +106,22 @@ function sessionLimitsOf(args: ParsedArgs): SessionLimits {
   };
 }
 
+/**
+ * The learning of `serve`: per workspace by default, `--shared-learning` pools every workspace's
+ * words, `--no-learning` learns nothing; the two together are refused by name, not one silently won.
+ */
+function learningOf(args: ParsedArgs): Pick<GatewayOptions, "learning"> {
+  const off = args.flags.has("no-learning");
+  const shared = args.flags.has("shared-learning");
+  if (off && shared)
+    throw new GatewayError(
+      GatewayErrorCode.USAGE,
+      "--shared-learning and --no-learning contradict each other: --no-learning learns nothing, --shared-learning lets every workspace's learned words rank every workspace's searches. Give one of them, or neither (each workspace learns for its own searches).",
+    );
+  if (off) return { learning: false };
+  return shared ? { learning: { shared: true } } : {};
+}
+
 /** Runs a server-kit flag parser; its Error becomes a usage error (exit 2) with the usage text. */
 function usageChecked<T>(parse: () => T): T {
   try {
@@ -139,6 +155,7 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     "max-outbound-per-workspace",
     "no-ui",
     "no-learning",
+    "shared-learning",
     "call-log-days",
     "drain-seconds",
     "log-format",
@@ -147,6 +164,7 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     "metrics-token",
     ...SEMANTIC_FLAGS,
   ]);
+  const learning = learningOf(args);
   const [logFormat, drainSeconds] = usageChecked(() => [parseLogFormat(flagString(args, "log-format")), parseDrainSeconds(flagString(args, "drain-seconds"))] as const);
   const log = openGatewayLog(logFormat);
   const stopTelemetry = await startGatewayTelemetry();
@@ -164,7 +182,7 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     callLogDays: flagInteger(args, "call-log-days", CALL_LOG_RETENTION.defaultDays, CALL_LOG_RETENTION.minDays, CALL_LOG_RETENTION.maxDays),
     maxOutboundPerWorkspace: flagInteger(args, "max-outbound-per-workspace", DEFAULT_OUTBOUND_PER_WORKSPACE, 1, 64),
     semanticSearch: semanticSearchOf(args),
-    ...(args.flags.has("no-learning") ? { learning: false as const } : {}),
+    ...learning,
   });
   const upstreamFile = flagString(args, "upstreams");
   const upstreams = upstreamFile ? await attachUpstreams(gateway, upstreamFile) : undefined;

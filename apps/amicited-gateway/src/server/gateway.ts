@@ -9,7 +9,7 @@ import { loadSkill } from "./skill";
 import { openGatewayStorage } from "../backend";
 import { GATEWAY_TOOLSETS, buildGatewayTools } from "../tools";
 import { GATEWAY_SEARCH_VOCABULARY } from "../search-vocabulary";
-import { DEFAULT_LEARNING_REFRESH_MS, startGatewayLearning, type GatewayLearning } from "./learning";
+import { DEFAULT_LEARNING_REFRESH_MS, startGatewayLearning, type GatewayLearning, type GatewayLearningOptions } from "./learning";
 
 /** Options of createGateway. */
 export interface GatewayOptions {
@@ -29,11 +29,12 @@ export interface GatewayOptions {
   semanticSearch?: SemanticSearchSettings | undefined;
   /**
    * Tool search learns the words agents searched with for the tool they then chose, kept in the
-   * store (default on). `refreshMs`: how soon the catalog reads what was learned and instances
-   * sharing the store read each other's rows (default 10,000). `false` (serve --no-learning): nothing
-   * learned, stored or loaded.
+   * store (default on); a workspace's words rank only its own searches. `refreshMs`: how soon the
+   * catalog reads what was learned and instances sharing the store read each other's rows (default
+   * 10,000). `shared: true` (serve --shared-learning): every workspace's words rank every
+   * workspace's searches. `false` (serve --no-learning): nothing learned, stored or loaded.
    */
-  learning?: { refreshMs?: number } | false;
+  learning?: GatewayLearningOptions | false;
 }
 
 /** What every session needs: the catalog and the store behind it. */
@@ -86,7 +87,7 @@ export async function createGateway(options: GatewayOptions): Promise<Gateway> {
   });
   for (const toolset of GATEWAY_TOOLSETS) catalog.defineToolset(toolset);
   catalog.registerAll(buildGatewayTools(store));
-  const learning = options.learning === false ? undefined : await startGatewayLearning(catalog, store, refreshMs);
+  const learning = options.learning === false ? undefined : await startGatewayLearning(catalog, store, { refreshMs, shared: options.learning?.shared === true });
   return {
     store,
     catalog,

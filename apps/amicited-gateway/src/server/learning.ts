@@ -11,6 +11,10 @@
 // another forgot what names it is never written (workspace-store's forget fence), and a forget
 // counts even when it deleted nothing, so that poll also drops words this catalog learned from
 // such a row. `serve --no-learning` leaves all of this out (gateway.ts).
+// Each workspace is a tenant of the catalog (decision 0056): a row, and a pair learned now, rank
+// only the searches of the workspace whose agent taught it, so no workspace moves another's
+// ranking or learns what another searched by watching it move. `serve --shared-learning` learns
+// them for every search instead (one organisation's gateway, where pooling the words helps).
 import { CatalogError, type CallContext, type ToolCatalog } from "@foundry-mcp/tool-catalog";
 import type { SearchLearning } from "@foundry-mcp/progressive";
 import { LearnedRequestLog, type LearnedRequestRow, type LearnedRequestSelection, type WorkspaceStore } from "@foundry-mcp/workspace-store";
@@ -26,8 +30,22 @@ const PAGE_ROWS = 1000;
  */
 export const LATE_ROWS = 100;
 
+/** How the gateway learns (createGateway's `learning`). */
+export interface GatewayLearningOptions {
+  /** How often the catalog reads newly learned requests and the store is polled (default DEFAULT_LEARNING_REFRESH_MS). */
+  refreshMs?: number;
+  /** Every workspace's requests rank every workspace's searches (`serve --shared-learning`); default: each its own. */
+  shared?: boolean;
+}
+
 /** The gateway's learning: what its surfaces get, and the store rows it has learned. */
 export interface GatewayLearning {
+  /**
+   * The catalog tenant whose searches a workspace's learned requests rank, and whose ranking its
+   * tokens' searches get: the workspace's id (CallContext.workspace, LearnedRequestRow.workspaceId),
+   * or undefined when learning is shared.
+   */
+  tenantOf(workspaceId: string): string | undefined;
   /** The surfaces' `learning` option (surfaces.ts): each learned pair is kept in the store. */
   readonly surfaces: SearchLearning<CallContext>;
   /** The kept requests, in the store. */
@@ -56,8 +74,11 @@ const report = (what: string, error: unknown): void =>
 export async function startGatewayLearning(
   catalog: ToolCatalog<CallContext>,
   store: WorkspaceStore,
-  refreshMs: number = DEFAULT_LEARNING_REFRESH_MS,
+  options: GatewayLearningOptions = {},
 ): Promise<GatewayLearning> {
+  const refreshMs = options.refreshMs ?? DEFAULT_LEARNING_REFRESH_MS;
+  const shared = options.shared === true;
+  const tenantOf = (workspaceId: string): string | undefined => (shared ? undefined : workspaceId);
   const log = new LearnedRequestLog(store, {
     onError: (error) => report("", error),
     onRetry: (attempt, error) => report(`learned requests write failed (try ${attempt}), trying again: `, error),
@@ -72,7 +93,7 @@ export async function startGatewayLearning(
   const learnRow = (row: LearnedRequestRow): void => {
     lastId = Math.max(lastId, row.id);
     try {
-      catalog.learn(row.request, row.tool);
+      catalog.learn(row.request, row.tool, tenantOf(row.workspaceId));
     } catch (error) {
       // A tool no longer served (UNKNOWN_TOOL) or a request the catalog refuses is left out.
       if (!CatalogError.isInstance(error)) throw error;
@@ -96,7 +117,8 @@ export async function startGatewayLearning(
     for (const row of await rowsAfter(Math.max(0, lastId - LATE_ROWS))) learnRow(row);
   };
   // After a forget: every row still stored, read before the catalog forgets anything, so no search
-  // in between ranks with half of them (the catalog rebuilds its index at the next search).
+  // in between ranks with half of them (the catalog rebuilds its index at the next search). Each
+  // row is learned again in its workspace's tenant, as at start.
   const learnAgainFromStore = async (): Promise<void> => {
     // Requests this instance learned and still queues are written first: they are rows to keep.
     await log.flush();
@@ -135,7 +157,11 @@ export async function startGatewayLearning(
   poll.unref();
   return {
     log,
+    tenantOf,
     surfaces: {
+      // A token's searches rank with its workspace's words, and what it teaches is learned there:
+      // context.workspace is the credential's workspace id, the id its rows are stored under.
+      ...(shared ? {} : { tenantOf: (context: CallContext) => tenantOf(context.workspace) }),
       // The rank the tool had in its search is kept beside the pair: the dashboard's "Search in use".
       learned: (pair, context, choice) =>
         void log.record({ workspaceId: context.workspace, tool: pair.tool, request: pair.request, rank: choice.rank }).catch((error: unknown) => report("", error)),

@@ -1,13 +1,16 @@
 // The dashboard's catalog answers, all from the packages the MCP edge itself uses: toolsets and
 // their kinds from the ToolCatalog, hits from its real search_tools ranking (matchedIn, kind,
-// score), a tool's describe_tool answer, and token figures of exactly what tools/list sends — the
+// score; with ?workspace= the ranking that workspace's tokens get, its learned words included), a
+// tool's describe_tool answer, and token figures of exactly what tools/list sends — the
 // progressive surface's list for the base tools, a ?toolsets= choice, or "all", measured with
 // @foundry-mcp/tokens.
 import { createProgressiveSurface, listedToolOf } from "@foundry-mcp/progressive";
 import { CatalogError, TOOL_KINDS } from "@foundry-mcp/tool-catalog";
 import type { CallContext, ToolCatalog } from "@foundry-mcp/tool-catalog";
 import { estimateTokens } from "@foundry-mcp/tokens";
+import type { Gateway } from "../gateway";
 import { UiRefusal } from "./guard";
+import { requireWorkspace } from "./workspace-api";
 
 type Catalog = ToolCatalog<CallContext>;
 
@@ -53,16 +56,34 @@ export function catalogOverview(catalog: Catalog, hourlyCap: number) {
 }
 
 const MAX_QUERY_LENGTH = 500;
+// Workspace names are 1 to 40 characters (workspace-store's credentials.ts).
+const MAX_WORKSPACE_NAME_LENGTH = 40;
 
-/** search_tools' ranking for a plain-words query, with the score beside each hit. */
-export async function searchCatalog(catalog: Catalog, params: URLSearchParams) {
+// The catalog tenant of ?workspace= (a name, as on the Learned page): its id while learning is per
+// workspace, none when it is shared or off (every search ranks alike then). Unknown: 404.
+async function tenantOfParam(gateway: Gateway, params: URLSearchParams): Promise<string | undefined> {
+  const name = params.get("workspace");
+  if (!name) return undefined;
+  if (name.length > MAX_WORKSPACE_NAME_LENGTH)
+    throw new UiRefusal(400, "INVALID_ARGUMENT", `workspace must be a workspace name of at most ${MAX_WORKSPACE_NAME_LENGTH} characters; got ${name.length}`);
+  const workspace = await requireWorkspace(gateway, name);
+  return gateway.learning?.tenantOf(workspace.id);
+}
+
+/**
+ * `GET search?q=&limit=&offset=&toolset=&workspace=`: search_tools' ranking for a plain-words
+ * query, with the score beside each hit. Without `workspace` it is the ranking with nothing a
+ * workspace learned for itself; with a workspace's name, the ranking that workspace's tokens get.
+ */
+export async function searchCatalog(gateway: Gateway, params: URLSearchParams) {
   const query = params.get("q") ?? "";
   if (query.length > MAX_QUERY_LENGTH) throw new UiRefusal(400, "INVALID_ARGUMENT", `q is ${query.length} characters; at most ${MAX_QUERY_LENGTH}`);
   const limit = params.has("limit") ? Number(params.get("limit")) : 10;
   const offset = params.has("offset") ? Number(params.get("offset")) : 0;
   const toolset = params.get("toolset") || undefined;
+  const tenant = await tenantOfParam(gateway, params);
   try {
-    return await catalog.search({ query, limit, offset, ...(toolset ? { toolset } : {}) });
+    return await gateway.catalog.search({ query, limit, offset, ...(toolset ? { toolset } : {}), ...(tenant === undefined ? {} : { tenant }) });
   } catch (error) {
     if (CatalogError.isInstance(error)) throw new UiRefusal(400, error.code, error.message);
     throw error;

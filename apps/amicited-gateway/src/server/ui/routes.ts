@@ -42,7 +42,7 @@ export function createUiRoutes(gateway: Gateway, options: UiRouteOptions): UiRou
   const routes: Route[] = [
     { method: "GET", pattern: /^catalog$/, handler: async () => catalogOverview(catalog, gateway.hourlyCap) },
     { method: "GET", pattern: /^surface$/, handler: async (_m, _r, url) => surfaceCost(catalog, url.searchParams.get("toolsets") ?? "") },
-    { method: "GET", pattern: /^search$/, handler: (_m, _r, url) => searchCatalog(catalog, url.searchParams) },
+    { method: "GET", pattern: /^search$/, handler: (_m, _r, url) => searchCatalog(gateway, url.searchParams) },
     { method: "GET", pattern: /^tools\/([A-Za-z0-9_.-]{1,128})$/, handler: async ([name]) => describeForUi(catalog, name!) },
     { method: "GET", pattern: /^workspaces$/, handler: () => listWorkspaces(gateway) },
     { method: "POST", pattern: /^workspaces$/, handler: async (_m, req) => createWorkspace(gateway, await readJsonObject(req)) },

@@ -1,25 +1,31 @@
 // Catalog: the toolsets with their tools counted by kind, a search box over the real
-// search_tools ranking (hits in order, matchedIn, kind, score), and "what the model sees": the
+// search_tools ranking (hits in order, matchedIn, kind, score; for a workspace chosen beside it,
+// the ranking that workspace's tokens get, its own learned words included), and "what the model sees": the
 // tools/list tokens of the base tools, of the toolsets ticked here (?toolsets=…), and of all.
 // Beside a tool, how many requests search learned for it (a link to them on the Learned page).
 import { useEffect, useState } from "preact/hooks";
 import { api } from "../api";
 import { formatNumber, KindBadge, Loaded, useApi } from "../parts/load";
-import type { CatalogOverview, LearnedPage, SearchPage, SurfaceCost } from "../types";
+import type { CatalogOverview, LearnedPage, SearchPage, SurfaceCost, WorkspaceSummary } from "../types";
 
 function SearchBox() {
-  const [query, setQuery] = useState(new URLSearchParams(location.hash.split("?")[1] ?? "").get("q") ?? "");
-  const [page, setPage] = useState<SearchPage & { query: string }>();
+  const address = new URLSearchParams(location.hash.split("?")[1] ?? "");
+  const [query, setQuery] = useState(address.get("q") ?? "");
+  // "" ranks with nothing a workspace learned for itself; a name, as that workspace's tokens see it.
+  const [workspace, setWorkspace] = useState(address.get("workspace") ?? "");
+  const workspaces = useApi(() => api.get<WorkspaceSummary[]>("workspaces"), []);
+  const [page, setPage] = useState<SearchPage & { query: string; workspace: string }>();
   const [error, setError] = useState<string>();
-  const run = async (text: string) => {
+  const run = async (text: string, forWorkspace: string) => {
     setError(undefined);
+    const params = new URLSearchParams({ q: text, limit: "10", ...(forWorkspace ? { workspace: forWorkspace } : {}) });
     try {
-      setPage({ ...(await api.get<SearchPage>(`search?q=${encodeURIComponent(text)}&limit=10`)), query: text });
+      setPage({ ...(await api.get<SearchPage>(`search?${params}`)), query: text, workspace: forWorkspace });
     } catch (caught) {
       setError((caught as Error).message);
     }
   };
-  useEffect(() => void (query && run(query)), []);
+  useEffect(() => void (query && run(query, workspace)), []);
   return (
     <section aria-labelledby="search-title">
       <h2 id="search-title">Search, as an agent would</h2>
@@ -27,7 +33,7 @@ function SearchBox() {
         role="search"
         onSubmit={(event) => {
           event.preventDefault();
-          void run(query);
+          void run(query, workspace);
         }}
       >
         <label for="search">Plain-words request</label>
@@ -35,12 +41,30 @@ function SearchBox() {
           <input id="search" type="search" placeholder="is the site down" value={query} onInput={(event) => setQuery(event.currentTarget.value)} />
           <button type="submit">Search</button>
         </div>
+        <div class="row wrap small">
+          <label for="search-workspace">Rank as workspace</label>
+          <select
+            id="search-workspace"
+            value={workspace}
+            onChange={(event) => {
+              setWorkspace(event.currentTarget.value);
+              if (page) void run(query, event.currentTarget.value);
+            }}
+          >
+            <option value="">none</option>
+            {(workspaces.value ?? []).map((entry) => (
+              <option value={entry.name}>{entry.name}</option>
+            ))}
+          </select>
+          <span class="muted">its tokens also rank with the words its own agents taught (Learned)</span>
+        </div>
       </form>
       {error && <p role="alert" class="error">{error}</p>}
       {page && (
         <>
           <p class="muted" aria-live="polite">
-            {formatNumber(page.paging.total)} tools match “{page.query}”; the first {page.results.length} in search_tools' order:
+            {formatNumber(page.paging.total)} tools match “{page.query}”; the first {page.results.length} in search_tools' order
+            {page.workspace ? ` for workspace ${page.workspace}` : ""}:
           </p>
           <ol class="hits" aria-label="Search results">
             {page.results.map((hit) => (

@@ -55,8 +55,9 @@ export function LearnedPage({ query }: { query: string }) {
     <>
       <h1>Learned requests</h1>
       <p class="muted">
-        Words agents searched with, kept for the tool they then chose: tool search ranks that tool higher for them, in every workspace. Forget one, or
-        all the filter shows; every gateway instance drops them at its next poll.
+        Words agents searched with, kept for the tool they then chose: tool search ranks that tool higher for them in the searches of the workspace that
+        taught them (of every workspace when the gateway serves with <code>--shared-learning</code>). Forget one, or all the filter shows; every gateway
+        instance drops them at its next poll.
       </p>
       <form class="row wrap" aria-label="Filter learned requests" onSubmit={(event) => event.preventDefault()}>
         <label>
