@@ -99,12 +99,12 @@ export class SearchLearner<C extends CallContext> {
     this.options.learned?.({ request, tool }, context, { rank });
   }
 
-  // The caller's searches, the caller moved to the newest place (the oldest dropped past MAX_CALLERS).
   /** The tenant whose ranking a call's searches read and its pairs teach (undefined: every search's). */
   tenantOf(context: C): string | undefined {
     return this.options?.tenantOf?.(context);
   }
 
+  // The caller's searches, the caller moved to the newest place (the oldest dropped past MAX_CALLERS).
   private touch(caller: string): ShownSearch[] {
     const searches = this.callers.get(caller) ?? [];
     this.callers.delete(caller);
