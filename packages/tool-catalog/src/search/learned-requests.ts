@@ -46,6 +46,12 @@ export interface LearningOptions {
   /** Requests kept in all, every tenant's counted; past it the oldest are forgotten first (default 20,000, 1 to 1,000,000). */
   maxTotal?: number;
   /**
+   * Requests kept for one tenant; past it that tenant's oldest are forgotten first (default 5,000,
+   * 1 to 1,000,000), so a tenant that teaches a great deal cannot push every other tenant's
+   * requests out of `maxTotal`. Requests learned for every search are bounded by `maxTotal` only.
+   */
+  maxPerTenant?: number;
+  /**
    * Milliseconds a built index serves before a search rebuilds it to read requests learned
    * since (default 10,000; 0 reads them at the next search). Rebuilding costs about as much as
    * the first search after start (about a second at 10,000 tools), so it is not done per request.
@@ -57,6 +63,8 @@ export interface LearningOptions {
 export const MAX_LEARNED_REQUEST_LENGTH = 2000;
 /** Requests a catalog keeps in all when `maxTotal` is not given (hosts that store them keep as many). */
 export const DEFAULT_LEARNED_TOTAL = 20_000;
+/** Requests a catalog keeps for one tenant when `maxPerTenant` is not given (hosts that store them per tenant keep as many). */
+export const DEFAULT_LEARNED_PER_TENANT = 5_000;
 const DEFAULT_MAX_PER_TOOL = 20;
 const MOST_PER_TOOL = 200;
 const MOST_TOTAL = 1_000_000;
@@ -70,10 +78,11 @@ interface Learned {
 }
 
 // The requests of one tenant (or of every search), per tool from oldest to newest (a Map keeps
-// tools in first-learned order), and a count bumped by every change to them.
+// tools in first-learned order), a version bumped by every change to them, and how many there are.
 interface TenantRequests {
   byTool: Map<string, Learned[]>;
   version: number;
+  count: number;
 }
 
 // The key of the requests every search ranks with (a tenant's name is never empty).
@@ -84,8 +93,9 @@ export class LearnedRequests {
   readonly maxPerTool: number;
   readonly refreshMs: number;
   readonly maxTotal: number;
+  readonly maxPerTenant: number;
   // The requests of every search first, then each tenant's.
-  private readonly tenants = new Map<string, TenantRequests>([[EVERY_SEARCH, { byTool: new Map(), version: 0 }]]);
+  private readonly tenants = new Map<string, TenantRequests>([[EVERY_SEARCH, { byTool: new Map(), version: 0, count: 0 }]]);
   private sequence = 0;
   private total = 0;
 
@@ -98,6 +108,7 @@ export class LearnedRequests {
     this.maxPerTool = option("maxPerTool", DEFAULT_MAX_PER_TOOL, 1, MOST_PER_TOOL);
     this.refreshMs = option("refreshMs", DEFAULT_REFRESH_MS, 0, MOST_REFRESH_MS);
     this.maxTotal = option("maxTotal", DEFAULT_LEARNED_TOTAL, 1, MOST_TOTAL);
+    this.maxPerTenant = option("maxPerTenant", DEFAULT_LEARNED_PER_TENANT, 1, MOST_TOTAL);
   }
 
   /** Bumped by every change to the requests every search ranks with, so the catalog knows when its index is behind. */
@@ -130,7 +141,7 @@ export class LearnedRequests {
     }
     let requests = this.tenants.get(tenant);
     if (requests === undefined) {
-      requests = { byTool: new Map(), version: 0 };
+      requests = { byTool: new Map(), version: 0, count: 0 };
       this.tenants.set(tenant, requests);
     }
     const learned = requests.byTool.get(tool) ?? [];
@@ -140,12 +151,15 @@ export class LearnedRequests {
     if (seen >= 0) {
       learned.splice(seen, 1);
       this.total -= 1;
+      requests.count -= 1;
     }
     learned.push({ request: text, at: (this.sequence += 1) });
     this.total += 1;
+    requests.count += 1;
     requests.byTool.set(tool, learned);
     if (learned.length > this.maxPerTool) this.dropOldest(tenant, tool);
-    while (this.total > this.maxTotal) this.dropOldest(...this.oldestOfAll());
+    if (tenant !== EVERY_SEARCH && requests.count > this.maxPerTenant) this.dropOldest(tenant, this.oldestIn([[tenant, requests]])[1]);
+    while (this.total > this.maxTotal) this.dropOldest(...this.oldestIn(this.tenants));
     // A request learned again only moves: the tool's words are the same, so the index need not be rebuilt.
     if (seen < 0) requests.version += 1;
   }
@@ -156,16 +170,17 @@ export class LearnedRequests {
     const learned = requests.byTool.get(tool)!;
     learned.shift();
     this.total -= 1;
+    requests.count -= 1;
     requests.version += 1;
     if (learned.length === 0) requests.byTool.delete(tool);
     if (requests.byTool.size === 0 && tenant !== EVERY_SEARCH) this.tenants.delete(tenant);
   }
 
-  // The tenant and tool holding the oldest request of all (a scan: only when over maxTotal).
-  private oldestOfAll(): [tenant: string, tool: string] {
+  // The tenant and tool holding the oldest request of `tenants` (a scan: only when over a bound).
+  private oldestIn(tenants: Iterable<[string, TenantRequests]>): [tenant: string, tool: string] {
     let oldest: [string, string] = [EVERY_SEARCH, ""];
     let at = Infinity;
-    for (const [tenant, { byTool }] of this.tenants) {
+    for (const [tenant, { byTool }] of tenants) {
       for (const [tool, learned] of byTool) {
         if (learned[0]!.at < at) {
           at = learned[0]!.at;
@@ -183,7 +198,9 @@ export class LearnedRequests {
       const tools = selection.tool === undefined ? [...requests.byTool.keys()] : requests.byTool.has(selection.tool) ? [selection.tool] : [];
       if (tools.length === 0) continue;
       for (const tool of tools) {
-        this.total -= requests.byTool.get(tool)!.length;
+        const count = requests.byTool.get(tool)!.length;
+        this.total -= count;
+        requests.count -= count;
         requests.byTool.delete(tool);
       }
       requests.version += 1;

@@ -128,6 +128,22 @@ describe("learning per tenant (learn's and search's tenant)", () => {
     expect(await first(catalog, "ship my change", "team-a")).not.toBe(MERGE);
   });
 
+  it("bounds each tenant's requests, so one that teaches a great deal cannot push out another's", async () => {
+    const catalog = realCatalog({ search: { learning: { refreshMs: 0, maxTotal: 10, maxPerTenant: 4 } } });
+    catalog.learn("ship the approved change", MERGE, "team-b");
+    catalog.learn("land it", MERGE);
+    for (let turn = 0; turn < 12; turn += 1) catalog.learn(`find gists number ${"i".repeat(turn + 1)}`, "github_create_gist", "team-a");
+    const kept = catalog.learnedRequests();
+    // team-a keeps its four newest; team-b's and every search's are untouched.
+    expect(kept.filter(({ tenant }) => tenant === "team-a").map(({ request }) => request)).toEqual([9, 10, 11, 12].map((count) => `find gists number ${"i".repeat(count)}`));
+    expect(kept.filter(({ tenant }) => tenant !== "team-a")).toEqual([
+      { tool: MERGE, request: "ship the approved change", tenant: "team-b" },
+      { tool: MERGE, request: "land it" },
+    ]);
+    expect(await first(catalog, "ship my change", "team-b")).toBe(MERGE);
+    expect(refusal(() => new ToolCatalog({ search: { learning: { maxPerTenant: 0 } } })).message).toBe("search.learning.maxPerTenant must be an integer from 1 to 1000000; got 0.");
+  });
+
   it("forgets a tenant's words at the next search, its overlay made again", async () => {
     const catalog = realCatalog({ search: { learning: { refreshMs: 3_600_000 } } });
     catalog.learn("ship the approved change", MERGE, "team-a");
