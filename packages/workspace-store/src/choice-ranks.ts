@@ -3,8 +3,9 @@
 // choices there were and how many took the first hit, one of the top 3 or one of the first page of
 // 10, across every instance sharing the store and across restarts: the stored counterpart of
 // progressive's per-process `foundry_tool_search_choice_rank` histogram. Counted in SQL on either
-// driver (learned-statements.ts); the rows are those the table keeps (the newest 20,000 by default),
-// so older days fade out as rows are pruned. Neighbours: learned-requests.ts calls it.
+// driver (learned-statements.ts); the rows are those the table keeps (by default each workspace's
+// newest 5,000 within the newest 20,000), so older days fade out as rows are pruned. Neighbours:
+// learned-requests.ts calls it.
 import { boundedInteger } from "./errors";
 import { choiceRanksPerDay } from "./learned-statements";
 import type { StoreQueries } from "./types";

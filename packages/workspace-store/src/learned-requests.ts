@@ -2,8 +2,10 @@
 // restarted host, or another instance on the same PostgreSQL, learns them again: one row per
 // (workspace, tool, request), written in the background through BatchedWrites (batched-writes.ts)
 // like the call log, so the call that taught a request never waits on its write. The table keeps
-// the newest rows only (20,000 by default, the catalog's own `maxTotal`), pruned while writing at
-// most once a minute; a workspace's rows go with the workspace (foreign key, ON DELETE CASCADE).
+// each workspace's newest rows (5,000 by default, the catalog's own `maxPerTenant`), and of those
+// the newest in all (20,000, its `maxTotal`), pruned while writing at most once a minute, so a
+// restarted host learns what its catalog kept; a workspace's rows go with the workspace (foreign
+// key, ON DELETE CASCADE).
 // An operator lists them a page at a time (newest first) and forgets a selection of them (one
 // row, a tool's, a workspace's, or all) through `forget`, which also counts the forget in
 // `learned_request_forgets` so every instance sharing the store learns again from the rows left
@@ -11,7 +13,7 @@
 // another instance still queues is not written after it (learned-fence.ts). Each row may hold the
 // rank its tool had in the search it was chosen from (migration 8), counted per day by choice-ranks.ts.
 import { learnableRequest } from "@foundry-mcp/core";
-import { DEFAULT_LEARNED_TOTAL, MAX_LEARNED_REQUEST_LENGTH, MAX_TOOL_NAME_LENGTH } from "@foundry-mcp/tool-catalog";
+import { DEFAULT_LEARNED_PER_TENANT, DEFAULT_LEARNED_TOTAL, MAX_LEARNED_REQUEST_LENGTH, MAX_TOOL_NAME_LENGTH } from "@foundry-mcp/tool-catalog";
 import { BatchedWrites } from "./batched-writes";
 import { checkedChoiceRank, countChoiceRanks, type ChoiceRankQuery, type ChoiceRanks } from "./choice-ranks";
 import { boundedInteger, WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
@@ -21,6 +23,7 @@ import {
   deleteLearnedRequestRow,
   deleteLearnedRequests,
   deleteLearnedRequestsBeyond,
+  deleteLearnedRequestsBeyondPerWorkspace,
   insertLearnedRequest,
   learnedRequestsAfter,
   learnedRequestsCount,
@@ -74,13 +77,22 @@ export interface LearnedRequestPage {
 /** Bounds of a page of learned requests (`list`) and of the per-tool counts (`countsPerTool`). */
 export const LEARNED_REQUESTS_PAGE = { defaultLimit: 50, maxLimit: 1000, maxOffset: 1_000_000, maxTools: 1000 } as const;
 
-/** Rows kept when nothing else is said (the catalog's default `maxTotal`), and the bounds a setting must keep. */
-export const LEARNED_REQUESTS_KEPT = { defaultRows: DEFAULT_LEARNED_TOTAL, minRows: 1, maxRows: 1_000_000 } as const;
+/**
+ * Rows kept when nothing else is said, in all (the catalog's default `maxTotal`) and per workspace
+ * (its default `maxPerTenant`), and the bounds either setting must keep.
+ */
+export const LEARNED_REQUESTS_KEPT = { defaultRows: DEFAULT_LEARNED_TOTAL, defaultRowsPerWorkspace: DEFAULT_LEARNED_PER_TENANT, minRows: 1, maxRows: 1_000_000 } as const;
 
 /** Options of a LearnedRequestLog. */
 export interface LearnedRequestLogOptions {
-  /** Newest rows kept (default 20,000, from 1 to 1,000,000). */
+  /** Newest rows kept in all, every workspace's counted together (default 20,000, from 1 to 1,000,000). */
   keepRows?: number;
+  /**
+   * Newest rows kept for one workspace (default 5,000, from 1 to 1,000,000): past it that
+   * workspace's oldest go first, so a workspace that teaches a great deal cannot push every other
+   * workspace's rows out of `keepRows`.
+   */
+  keepRowsPerWorkspace?: number;
   /** Told when a batch is dropped after its tries, or for want of room (those requests are not kept). */
   onError?: (error: unknown) => void;
   /** Told when a batch's write failed and will be tried again (`attempt` is the one that failed, from 1). */
@@ -96,6 +108,7 @@ const MINUTE = 60_000;
  */
 export class LearnedRequestLog {
   readonly keepRows: number;
+  readonly keepRowsPerWorkspace: number;
   private lastPrune = 0;
   private readonly writes: BatchedWrites<QueuedRequest>;
   /** The newest forget's generation this log has seen (forgets(), its own forget, each write); undefined before the first. */
@@ -109,6 +122,12 @@ export class LearnedRequestLog {
     options: LearnedRequestLogOptions = {},
   ) {
     this.keepRows = boundedInteger("keepRows", options.keepRows ?? LEARNED_REQUESTS_KEPT.defaultRows, LEARNED_REQUESTS_KEPT.minRows, LEARNED_REQUESTS_KEPT.maxRows);
+    this.keepRowsPerWorkspace = boundedInteger(
+      "keepRowsPerWorkspace",
+      options.keepRowsPerWorkspace ?? LEARNED_REQUESTS_KEPT.defaultRowsPerWorkspace,
+      LEARNED_REQUESTS_KEPT.minRows,
+      LEARNED_REQUESTS_KEPT.maxRows,
+    );
     this.writes = new BatchedWrites({
       log: "learned requests",
       rows: "requests",
@@ -211,7 +230,7 @@ export class LearnedRequestLog {
     return { rewritten: changed.length - deleted, deleted };
   }
 
-  /** Deletes every row but the newest `keepRows`; returns how many went. */
+  /** Deletes each workspace's rows but its newest `keepRowsPerWorkspace`, then every row but the newest `keepRows`; returns how many went. */
   async prune(): Promise<number> {
     await this.flush();
     return this.deleteBeyondKept();
@@ -332,8 +351,11 @@ export class LearnedRequestLog {
     await this.deleteBeyondKept();
   }
 
+  // Each workspace's share first, then the total of what is left, as the catalog forgets: rows a
+  // workspace lost to its share no longer count in the total, so they push no other workspace's out.
   private async deleteBeyondKept(): Promise<number> {
-    return (await deleteLearnedRequestsBeyond.run(this.store, { skip: this.keepRows - 1 })).changes;
+    const perWorkspace = (await deleteLearnedRequestsBeyondPerWorkspace.run(this.store, { keep: this.keepRowsPerWorkspace })).changes;
+    return perWorkspace + (await deleteLearnedRequestsBeyond.run(this.store, { skip: this.keepRows - 1 })).changes;
   }
 }
 

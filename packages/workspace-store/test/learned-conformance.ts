@@ -2,10 +2,12 @@
 // postgres.test.ts; issue 32, session 31): a page of rows newest first with each workspace's name
 // and the count in all, rows per tool, a forget that deletes exactly the selection it names (one
 // id, a tool, a workspace, both, or all) and counts itself in learned_request_forgets in the same
-// transaction, so instances sharing the store can tell at their next poll that rows went.
+// transaction, so instances sharing the store can tell at their next poll that rows went; and
+// each workspace's share of the rows kept (session 33).
 import { expect, it } from "vitest";
 import { describeOnMigratedStore, workspaceMaker } from "../../../tooling/store-suite.mjs";
-import { insertWorkspace, LearnedRequestLog } from "../src/index";
+import { DEFAULT_LEARNED_PER_TENANT } from "@foundry-mcp/tool-catalog";
+import { insertWorkspace, LEARNED_REQUESTS_KEPT, LearnedRequestLog } from "../src/index";
 import type { WorkspaceStore } from "../src/index";
 
 const workspace = workspaceMaker(insertWorkspace);
@@ -16,7 +18,7 @@ export function learnedRequestsConformance(
   open: () => Promise<WorkspaceStore>,
   dispose: (store: WorkspaceStore) => Promise<void>,
 ): void {
-  describeOnMigratedStore(`${name} (learned requests: list and forget)`, open, dispose, (store) => {
+  describeOnMigratedStore(`${name} (learned requests: list, forget and prune)`, open, dispose, (store) => {
     // Five rows: alpha a→x, beta b→x, alpha c→y, beta d→y, alpha e→x (ids increasing in that order).
     const seeded = async () => {
       const alpha = await workspace(store(), "alpha");
@@ -122,6 +124,81 @@ export function learnedRequestsConformance(
       await expect(log.forget({ tool: "tool_x" })).rejects.toThrow(/learned_request_forgets/);
       await store().run("ALTER TABLE learned_request_forgets_away RENAME TO learned_request_forgets");
       expect(await requestsLeft(log)).toEqual(["b", "e"]);
+    });
+
+    // Issue 32, session 33 (decision 0056): each workspace keeps its own share of the table, as
+    // each tenant does in the catalog (maxPerTenant), so one that teaches a great deal pushes out
+    // its own oldest rows, not every other workspace's. Rows go in as an earlier write left them:
+    // only the log's prune cuts them.
+    const stored = async (rows: readonly [workspaceId: string, request: string][]) =>
+      store().insertMany(
+        "learned_requests",
+        rows.map(([workspaceId, request]) => ({ workspace_id: workspaceId, tool: "tool_x", request, learned_at: "2026-12-07T10:00:00.000Z" })),
+      );
+    const keptPerWorkspace = async (log: LearnedRequestLog) => (await log.after(0)).map((row) => [row.workspaceId, row.request]);
+
+    it("keeps each workspace's newest keepRowsPerWorkspace rows, then the newest keepRows of those, across workspaces", async () => {
+      const alpha = await workspace(store(), "alpha");
+      const beta = await workspace(store(), "beta");
+      // alpha writes 10 rows, beta 2 between them: oldest first a1 a2 b1 a3 … a7 b2 a8 a9 a10.
+      const alphaRows = Array.from({ length: 10 }, (_, index) => [alpha, `a${index + 1}`] as [string, string]);
+      await stored([...alphaRows.slice(0, 2), [beta, "b1"], ...alphaRows.slice(2, 7), [beta, "b2"], ...alphaRows.slice(7)]);
+      const log = new LearnedRequestLog(store(), { keepRowsPerWorkspace: 3 });
+      expect(await log.prune()).toBe(7);
+      expect(await keptPerWorkspace(log)).toEqual([
+        [beta, "b1"],
+        [beta, "b2"],
+        [alpha, "a8"],
+        [alpha, "a9"],
+        [alpha, "a10"],
+      ]);
+      expect(await log.prune()).toBe(0);
+      // keepRows still counts every workspace's rows together: the oldest of the five goes, whoever's it is.
+      expect(await new LearnedRequestLog(store(), { keepRows: 4, keepRowsPerWorkspace: 3 }).prune()).toBe(1);
+      expect(await keptPerWorkspace(log)).toEqual([
+        [beta, "b2"],
+        [alpha, "a8"],
+        [alpha, "a9"],
+        [alpha, "a10"],
+      ]);
+    });
+
+    it("prunes each workspace's share first while writing, so a workspace that teaches a great deal keeps the others' rows within keepRows", async () => {
+      const alpha = await workspace(store(), "alpha");
+      const beta = await workspace(store(), "beta");
+      await stored([
+        [alpha, "a1"],
+        [alpha, "a2"],
+        ...Array.from({ length: 10 }, (_, index) => [beta, `b${index + 1}`] as [string, string]),
+      ]);
+      // The log's first batch prunes. Cutting to the newest 6 first would leave alpha nothing.
+      const log = new LearnedRequestLog(store(), { keepRows: 6, keepRowsPerWorkspace: 3 });
+      await log.record({ workspaceId: beta, tool: "tool_x", request: "b11" });
+      await log.flush();
+      expect(await keptPerWorkspace(log)).toEqual([
+        [alpha, "a1"],
+        [alpha, "a2"],
+        [beta, "b9"],
+        [beta, "b10"],
+        [beta, "b11"],
+      ]);
+    });
+
+    it("keeps 5,000 rows per workspace and 20,000 in all unless told, and refuses a share out of bounds", () => {
+      const log = new LearnedRequestLog(store());
+      expect([log.keepRowsPerWorkspace, log.keepRows]).toEqual([5000, 20000]);
+      expect(LEARNED_REQUESTS_KEPT.defaultRowsPerWorkspace).toBe(DEFAULT_LEARNED_PER_TENANT);
+      for (const [keepRowsPerWorkspace, got] of [
+        [0, "0"],
+        [1_000_001, "1000001"],
+        [2.5, "2.5"],
+        [Number.NaN, "NaN"],
+      ] as const) {
+        expect(() => new LearnedRequestLog(store(), { keepRowsPerWorkspace })).toThrow(
+          expect.objectContaining({ code: "INVALID_ARGUMENT", message: `keepRowsPerWorkspace must be an integer from 1 to 1000000; got ${got}` }),
+        );
+      }
+      expect(new LearnedRequestLog(store(), { keepRowsPerWorkspace: 1_000_000 }).keepRowsPerWorkspace).toBe(1_000_000);
     });
 
     it("writes what is queued before it forgets, so a request learned just before goes too", async () => {
