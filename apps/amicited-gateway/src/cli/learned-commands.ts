@@ -89,7 +89,7 @@ const qualityLine = (label: string, counts: ChoiceRankCounts): string =>
  * default 14), newest first, how many tools agents chose after a search (with a stored rank) and
  * the share that was the search's first hit, in its top 3, on its first page of 10; tab-separated
  * under a header line with a total line, or one JSON object with the counts. Every instance's
- * rows, as far as the table keeps them (the newest 20,000 by default).
+ * rows, as far as the table keeps them (by default each workspace's newest 5,000 within the newest 20,000).
  */
 export async function runLearnedQuality(args: ParsedArgs): Promise<void> {
   checkFlags(args, ["data", "database", "workspace", "days", "json"]);
