@@ -15,6 +15,7 @@ import fs from "node:fs";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { openSqliteDatabase } from "@foundry-mcp/core/node";
+import { DEFAULT_LEARNED_PER_TENANT, DEFAULT_LEARNED_TOTAL } from "@foundry-mcp/tool-catalog";
 import { resolveToken } from "@foundry-mcp/workspace-store";
 import { postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
 import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
@@ -216,6 +217,18 @@ async function rowsReadBackRankTheirWorkspaceOnly(location: { dataDir: string } 
   await one.learning!.catchUp();
   for (const gateway of [one, other]) expect(gateway.catalog.learnedRequests()).toEqual([{ tool: TOOL, request: REQUEST, tenant: workspaceA }]);
 }
+
+describe("the store keeps what the catalog keeps", () => {
+  it("each workspace's share of the learned rows per workspace, the whole bound when learning is shared", async () => {
+    const { dir } = fresh();
+    for (const [learning, share] of [[{}, DEFAULT_LEARNED_PER_TENANT], [{ shared: true }, DEFAULT_LEARNED_TOTAL]] as const) {
+      const gateway = await createGateway({ dataDir: dir, memoryQuota: true, learning });
+      gateways.push(gateway);
+      expect(gateway.learning!.log.keepRowsPerWorkspace).toBe(share);
+      expect(gateway.learning!.log.keepRows).toBe(DEFAULT_LEARNED_TOTAL);
+    }
+  });
+});
 
 describe("the workspace a call carries is the workspace its rows are stored and read under (two instances in process)", () => {
   it("on one SQLite file", async () => {

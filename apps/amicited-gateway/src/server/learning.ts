@@ -15,7 +15,7 @@
 // only the searches of the workspace whose agent taught it, so no workspace moves another's
 // ranking or learns what another searched by watching it move. `serve --shared-learning` learns
 // them for every search instead (one organisation's gateway, where pooling the words helps).
-import { CatalogError, type CallContext, type ToolCatalog } from "@foundry-mcp/tool-catalog";
+import { CatalogError, DEFAULT_LEARNED_TOTAL, type CallContext, type ToolCatalog } from "@foundry-mcp/tool-catalog";
 import type { SearchLearning } from "@foundry-mcp/progressive";
 import { LearnedRequestLog, type LearnedRequestRow, type LearnedRequestSelection, type WorkspaceStore } from "@foundry-mcp/workspace-store";
 
@@ -80,6 +80,9 @@ export async function startGatewayLearning(
   const shared = options.shared === true;
   const tenantOf = (workspaceId: string): string | undefined => (shared ? undefined : workspaceId);
   const log = new LearnedRequestLog(store, {
+    // Pooled, the catalog bounds the requests in all only, so the store keeps as many of one
+    // workspace's as of all; per workspace, each keeps its share (the catalog's maxPerTenant).
+    ...(shared ? { keepRowsPerWorkspace: DEFAULT_LEARNED_TOTAL } : {}),
     onError: (error) => report("", error),
     onRetry: (attempt, error) => report(`learned requests write failed (try ${attempt}), trying again: `, error),
   });
