@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { CatalogError, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, checkFields, fieldsInputSchema, pageRows, pageWindowOf, pagingInputSchema, pagingOf } from "../src/index";
+import { refusal } from "./__fixtures__/refusal";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, checkFields, fieldsInputSchema, pageRows, pageWindowOf, pagingInputSchema, pagingOf } from "../src/index";
 
 const rows = Array.from({ length: 1200 }, (_, index) => ({ id: index, name: `row ${index}`, clicks: index * 2 }));
-
-function refusal(run: () => unknown): CatalogError {
-  try {
-    run();
-  } catch (error) {
-    if (CatalogError.isInstance(error)) return error;
-  }
-  throw new Error("expected a CatalogError");
-}
 
 describe("pageRows", () => {
   it("returns 25 rows by default and the next offset", () => {

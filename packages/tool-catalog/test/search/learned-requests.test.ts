@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CatalogError, MAX_LEARNED_REQUEST_LENGTH, ToolCatalog, type ToolCatalogOptions } from "../../src/index";
+import { refusal } from "../__fixtures__/refusal";
+import { MAX_LEARNED_REQUEST_LENGTH, ToolCatalog, type ToolCatalogOptions } from "../../src/index";
 // The shared 419-tool corpus of real MCP servers (bench/corpus.mjs loads it beside the repository).
 import { fillCatalog, loadCorpus } from "../../bench/corpus.mjs";
 
@@ -24,16 +25,6 @@ function billing(options: ToolCatalogOptions = { search: { learning: { refreshMs
 
 const first = async (catalog: ToolCatalog, query: string) => (await catalog.search({ query })).results[0]?.name;
 const rankOf = async (catalog: ToolCatalog, query: string, name: string) => (await catalog.search({ query, limit: 50 })).results.findIndex((result) => result.name === name) + 1;
-
-function refusal(run: () => unknown): CatalogError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof CatalogError) return error;
-    throw error;
-  }
-  throw new Error("expected a CatalogError");
-}
 
 describe("learned requests (catalog.learn)", () => {
   it("finds a tool by a deployment's own words once a request in them was answered by it", async () => {

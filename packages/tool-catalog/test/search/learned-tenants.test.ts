@@ -1,12 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import {
-  CatalogError,
-  MAX_TENANT_LENGTH,
-  MAX_TENANT_OVERLAYS,
-  ToolCatalog,
-  type ToolCatalogOptions,
-} from "../../src/index";
+import { refusal } from "../__fixtures__/refusal";
+import { MAX_TENANT_LENGTH, MAX_TENANT_OVERLAYS, ToolCatalog, type ToolCatalogOptions } from "../../src/index";
 // The shared 419-tool corpus of real MCP servers (bench/corpus.mjs loads it beside the repository).
 import { fillCatalog, loadCorpus } from "../../bench/corpus.mjs";
 
@@ -47,16 +42,6 @@ const pages = (catalog: ToolCatalog, tenant?: string) =>
         (await catalog.search({ query, ...(tenant === undefined ? {} : { tenant }) })).results,
     ),
   );
-
-function refusal(run: () => unknown): CatalogError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof CatalogError) return error;
-    throw error;
-  }
-  throw new Error("expected a CatalogError");
-}
 
 describe("learning per tenant (learn's and search's tenant)", () => {
   it("ranks a tenant's words only for that tenant's searches", async () => {
