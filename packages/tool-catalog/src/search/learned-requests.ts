@@ -78,7 +78,7 @@ interface Learned {
 }
 
 // The requests of one tenant (or of every search), per tool from oldest to newest (a Map keeps
-// tools in first-learned order), a version bumped by every change to them, and how many there are.
+// tools in first-learned order), the version of their newest change, and how many there are.
 interface TenantRequests {
   byTool: Map<string, Learned[]>;
   version: number;
@@ -98,6 +98,9 @@ export class LearnedRequests {
   private readonly tenants = new Map<string, TenantRequests>([[EVERY_SEARCH, { byTool: new Map(), version: 0, count: 0 }]]);
   private sequence = 0;
   private total = 0;
+  // Versions are drawn from one count for every tenant, so a tenant whose requests all went and who
+  // learns again never gets a version an overlay of its old requests was made at.
+  private changes = 0;
 
   constructor(options: LearningOptions = {}) {
     if (options === null || typeof options !== "object") {
@@ -111,12 +114,17 @@ export class LearnedRequests {
     this.maxPerTenant = option("maxPerTenant", DEFAULT_LEARNED_PER_TENANT, 1, MOST_TOTAL);
   }
 
-  /** Bumped by every change to the requests every search ranks with, so the catalog knows when its index is behind. */
+  // A new version, never given before.
+  private changed(): number {
+    return (this.changes += 1);
+  }
+
+  /** Moved by every change to the requests every search ranks with, so the catalog knows when its index is behind. */
   get version(): number {
     return this.tenants.get(EVERY_SEARCH)!.version;
   }
 
-  /** Bumped by every change to one tenant's requests; undefined while it has none. */
+  /** Moved by every change to one tenant's requests, never back to an earlier value; undefined while it has none. */
   tenantVersion(tenant: string): number | undefined {
     return tenant === EVERY_SEARCH ? undefined : this.tenants.get(tenant)?.version;
   }
@@ -141,7 +149,7 @@ export class LearnedRequests {
     }
     let requests = this.tenants.get(tenant);
     if (requests === undefined) {
-      requests = { byTool: new Map(), version: 0, count: 0 };
+      requests = { byTool: new Map(), version: this.changed(), count: 0 };
       this.tenants.set(tenant, requests);
     }
     const learned = requests.byTool.get(tool) ?? [];
@@ -161,7 +169,7 @@ export class LearnedRequests {
     if (tenant !== EVERY_SEARCH && requests.count > this.maxPerTenant) this.dropOldest(tenant, this.oldestIn([[tenant, requests]])[1]);
     while (this.total > this.maxTotal) this.dropOldest(...this.oldestIn(this.tenants));
     // A request learned again only moves: the tool's words are the same, so the index need not be rebuilt.
-    if (seen < 0) requests.version += 1;
+    if (seen < 0) requests.version = this.changed();
   }
 
   // Forgets the oldest request of one tenant's tool (every tenant's requests count towards maxTotal).
@@ -171,7 +179,7 @@ export class LearnedRequests {
     learned.shift();
     this.total -= 1;
     requests.count -= 1;
-    requests.version += 1;
+    requests.version = this.changed();
     if (learned.length === 0) requests.byTool.delete(tool);
     if (requests.byTool.size === 0 && tenant !== EVERY_SEARCH) this.tenants.delete(tenant);
   }
@@ -203,7 +211,7 @@ export class LearnedRequests {
         requests.count -= count;
         requests.byTool.delete(tool);
       }
-      requests.version += 1;
+      requests.version = this.changed();
       if (requests.byTool.size === 0 && tenant !== EVERY_SEARCH) this.tenants.delete(tenant);
     }
   }

@@ -129,6 +129,18 @@ describe("learning per tenant (learn's and search's tenant)", () => {
     expect(refusal(() => new ToolCatalog({ search: { learning: { maxPerTenant: 0 } } })).message).toBe("search.learning.maxPerTenant must be an integer from 1 to 1000000; got 0.");
   });
 
+  it("ranks with a tenant's new requests after all its old ones were pushed out (regression: its overlay was reused)", async () => {
+    const catalog = realCatalog({ search: { learning: { refreshMs: 0, maxTotal: 1 } } });
+    catalog.learn("ship the approved change", MERGE, "team-a");
+    expect(await first(catalog, "ship my change", "team-a")).toBe(MERGE);
+    // team-b's request pushes team-a's out; team-a then learns one new request, its first again.
+    catalog.learn("tidy the backlog", "github_list_issues", "team-b");
+    catalog.learn("stash a snippet somewhere", "github_create_gist", "team-a");
+    expect(catalog.learnedRequests()).toEqual([{ tool: "github_create_gist", request: "stash a snippet somewhere", tenant: "team-a" }]);
+    expect(await first(catalog, "stash a snippet", "team-a")).toBe("github_create_gist");
+    expect(await first(catalog, "ship my change", "team-a")).not.toBe(MERGE);
+  });
+
   it("forgets a tenant's words at the next search, its overlay made again", async () => {
     const catalog = realCatalog({ search: { learning: { refreshMs: 3_600_000 } } });
     catalog.learn("ship the approved change", MERGE, "team-a");
