@@ -42,6 +42,8 @@ interface ShownSearch {
   request: string;
   shown: Map<string, number>;
   chosen: Set<string>;
+  /** The tenant the search ranked for (tenantOf): a call pairs with it only from the same tenant. */
+  tenant: string | undefined;
 }
 
 const defaultCaller = (context: CallContext): string => (context.credentialId === undefined ? `workspace:${context.workspace}` : `credential:${context.credentialId}`);
@@ -70,7 +72,7 @@ export class SearchLearner<C extends CallContext> {
       for (const name of [result.name, ...(result.variants ?? [])]) if (!shown.has(name)) shown.set(name, rank);
     });
     const searches = this.touch(this.callerOf(context));
-    searches.push({ request: text, shown, chosen: new Set() });
+    searches.push({ request: text, shown, chosen: new Set(), tenant: this.tenantOf(context) });
     if (searches.length > SEARCHES_PER_CALLER) searches.shift();
   }
 
@@ -81,7 +83,10 @@ export class SearchLearner<C extends CallContext> {
    */
   chose(catalog: ToolCatalog<C>, tool: string, context: C): void {
     const searches = this.callers.get(this.callerOf(context));
-    const search = searches?.findLast((candidate) => candidate.shown.has(tool) && !candidate.chosen.has(tool));
+    // A caller that spans tenants (a host's callerOf wider than its tenantOf) pairs a call only with
+    // a search made in the call's tenant: one tenant's words are never learned for another.
+    const tenant = this.tenantOf(context);
+    const search = searches?.findLast((candidate) => candidate.shown.has(tool) && !candidate.chosen.has(tool) && candidate.tenant === tenant);
     if (search === undefined) return;
     search.chosen.add(tool);
     const rank = search.shown.get(tool)!;
@@ -90,7 +95,7 @@ export class SearchLearner<C extends CallContext> {
     // The text the catalog learns, and the host keeps: what looks like a secret or an identifier taken out.
     const request = learnableRequest(search.request);
     try {
-      catalog.learn(request, tool, this.tenantOf(context));
+      catalog.learn(request, tool, tenant);
     } catch (error) {
       // A request over the catalog's length bound, or with no words left to learn, is searched but not learned.
       if (CatalogError.isInstance(error) && error.code === CatalogErrorCode.INVALID_LEARNED_REQUEST) return;

@@ -50,6 +50,18 @@ describe("learning from search_tools followed by a call", () => {
     expect(await namesFor(CAROL, "my jottings")).toEqual([]);
   });
 
+  it("pairs a call only with a search made in the call's tenant, when one caller spans tenants", async () => {
+    const IN_W2: CallContext = { workspace: "w2", scope: "write", credentialId: "1" };
+    // The caller is the user (credential 1) in either workspace; the tenant is the workspace.
+    const { notes, store, call } = learning({ callerOf: (context) => context.credentialId!, tenantOf: (context) => context.workspace });
+    await call(ALICE, "search_tools", { query: "show my jottings list" });
+    await call(IN_W2, "describe_tool", { name: "notes_list" });
+    expect(store).toEqual([]);
+    expect(notes.learnedRequests()).toEqual([]);
+    await call(ALICE, "describe_tool", { name: "notes_list" });
+    expect(notes.learnedRequests()).toEqual([{ request: "show my jottings list", tool: "notes_list", tenant: "w1" }]);
+  });
+
   it("learns a pair once, whether the caller describes the tool, reads it or both", async () => {
     const { store, call } = learning();
     await call(ALICE, "search_tools", { query: "show my jottings list" });

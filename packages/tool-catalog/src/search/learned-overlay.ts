@@ -129,7 +129,9 @@ export class LearnedOverlay implements TermIndex {
       const weighted =
         added.weighted[index]! + (shared ? unsaturated(base!.weights[position]!, k1) : 0);
       merged!.docs.push(doc);
-      merged!.weights.push(saturated(weighted, k1));
+      // With k1 = 0 BM25 counts presence only: every positive frequency saturates to 1 (and the
+      // built weight, 1, cannot be unsaturated).
+      merged!.weights.push(k1 === 0 ? 1 : saturated(weighted, k1));
       merged!.masks.push((shared ? base!.masks[position]! : 0) | REQUESTS_BIT);
       if (shared) position += 1;
     });

@@ -156,6 +156,8 @@ export class LearnedRequests {
     const key = sameLearnedRequest(text);
     // Kept requests are spaced already; only their case is left to fold.
     const seen = learned.findIndex((known) => known.request.toLowerCase() === key);
+    // Said again in another case, the request's words may differ ("GitHub" splits, "github" does not).
+    const rewritten = seen >= 0 && learned[seen]!.request !== text;
     if (seen >= 0) {
       learned.splice(seen, 1);
       this.total -= 1;
@@ -168,8 +170,8 @@ export class LearnedRequests {
     if (learned.length > this.maxPerTool) this.dropOldest(tenant, tool);
     if (tenant !== EVERY_SEARCH && requests.count > this.maxPerTenant) this.dropOldest(tenant, this.oldestIn([[tenant, requests]])[1]);
     while (this.total > this.maxTotal) this.dropOldest(...this.oldestIn(this.tenants));
-    // A request learned again only moves: the tool's words are the same, so the index need not be rebuilt.
-    if (seen < 0) requests.version = this.changed();
+    // A request learned again as written only moves: the tool's words are the same, so the index need not be rebuilt.
+    if (seen < 0 || rewritten) requests.version = this.changed();
   }
 
   // Forgets the oldest request of one tenant's tool (every tenant's requests count towards maxTotal).
@@ -224,7 +226,16 @@ export class LearnedRequests {
   /** One tenant's requests, as one text per tool (empty when it has none). */
   tenantTexts(tenant: string): Map<string, string> {
     const byTool = tenant === EVERY_SEARCH ? undefined : this.tenants.get(tenant)?.byTool;
-    return new Map([...(byTool ?? [])].map(([tool, learned]) => [tool, textOfRequests(learned)!]));
+    const everySearch = this.tenants.get(EVERY_SEARCH)!.byTool;
+    const texts = new Map<string, string>();
+    for (const [tool, learned] of byTool ?? []) {
+      // A request the tool also learned for every search is in the index already: counted once, as
+      // a catalog that learned both for every search keeps it once.
+      const shared = new Set(everySearch.get(tool)?.map(({ request }) => request.toLowerCase()));
+      const own = learned.filter(({ request }) => !shared.has(request.toLowerCase()));
+      if (own.length > 0) texts.set(tool, textOfRequests(own)!);
+    }
+    return texts;
   }
 
   /** Every request, oldest first: learning them again in this order rebuilds the same state. */

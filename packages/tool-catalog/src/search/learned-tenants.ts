@@ -27,11 +27,24 @@ interface KeptOverlay {
 /** The overlays of recent tenants, least recently searched first. */
 export class TenantOverlays {
   private readonly kept = new Map<string, KeptOverlay>();
+  // The index the kept overlays lie over.
+  private index: OverlaidIndex | undefined;
 
   constructor(private readonly learning: LearnedRequests) {}
 
+  /** Overlays kept now. */
+  get size(): number {
+    return this.kept.size;
+  }
+
   /** What `tenant`'s searches rank with over `index`: undefined (the index itself) while it learned nothing. */
   termsFor(index: OverlaidIndex, tenant: string): TermIndex | undefined {
+    // Overlays over an index that was replaced are never used again: they go with it, not one by
+    // one as their tenants search (an idle tenant's would keep the old index alive).
+    if (this.index !== index) {
+      this.kept.clear();
+      this.index = index;
+    }
     const version = this.learning.tenantVersion(tenant);
     const kept = this.kept.get(tenant);
     this.kept.delete(tenant);

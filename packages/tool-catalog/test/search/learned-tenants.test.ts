@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { refusal } from "../__fixtures__/refusal";
-import { MAX_TENANT_LENGTH, MAX_TENANT_OVERLAYS, ToolCatalog, type ToolCatalogOptions } from "../../src/index";
+import { DEFAULT_BM25F, MAX_TENANT_LENGTH, MAX_TENANT_OVERLAYS, ToolCatalog, type ToolCatalogOptions } from "../../src/index";
 // The shared 419-tool corpus of real MCP servers (bench/corpus.mjs loads it beside the repository).
 import { fillCatalog, loadCorpus } from "../../bench/corpus.mjs";
 
@@ -139,6 +139,41 @@ describe("learning per tenant (learn's and search's tenant)", () => {
     expect(catalog.learnedRequests()).toEqual([{ tool: "github_create_gist", request: "stash a snippet somewhere", tenant: "team-a" }]);
     expect(await first(catalog, "stash a snippet", "team-a")).toBe("github_create_gist");
     expect(await first(catalog, "ship my change", "team-a")).not.toBe(MERGE);
+  });
+
+  it("counts a request learned for every search and for the tenant once, as a catalog that learned it twice for every search does", async () => {
+    const everyone = realCatalog();
+    const both = realCatalog();
+    for (const catalog of [everyone, both]) catalog.learn("ship the approved change", MERGE);
+    everyone.learn("Ship the approved change", MERGE);
+    both.learn("Ship the approved change", MERGE, "team-a");
+    expect((await both.search({ query: "ship my change", tenant: "team-a" })).results).toEqual((await everyone.search({ query: "ship my change" })).results);
+  });
+
+  it("reads a request said again in another case, whose words differ ('GitHub' splits, 'github' does not)", async () => {
+    const catalog = new ToolCatalog({ search: { learning: { refreshMs: 0 } } });
+    catalog.defineToolset({ name: "notes", prefix: "notes_", title: "Notes", description: "Saved notes." });
+    catalog.register({ name: "notes_list", toolset: "notes", kind: "read", description: "List the saved notes.", inputSchema: { type: "object" }, handler: () => ({ ok: true }) });
+    for (const tenant of [undefined, "team-a"]) {
+      catalog.learn("GitHub jottings", "notes_list", tenant);
+      expect(await first(catalog, "hub", tenant)).toBe("notes_list");
+      catalog.learn("github jottings", "notes_list", tenant);
+      expect(await first(catalog, "hub", tenant)).toBeUndefined();
+      catalog.forgetLearned();
+    }
+  });
+
+  it("ranks a tenant's search as every search's with k1 = 0 (presence only)", async () => {
+    const options: ToolCatalogOptions = { search: { learning: { refreshMs: 0 }, bm25f: { ...DEFAULT_BM25F, k1: 0 } } };
+    const everyone = realCatalog(options);
+    const tenanted = realCatalog(options);
+    everyone.learn("ship the approved change", MERGE);
+    everyone.learn("ship it now", MERGE);
+    tenanted.learn("ship the approved change", MERGE);
+    tenanted.learn("ship it now", MERGE, "team-a");
+    const page = (await tenanted.search({ query: "ship it", tenant: "team-a" })).results;
+    expect(page.every(({ score }) => Number.isFinite(score))).toBe(true);
+    expect(page).toEqual((await everyone.search({ query: "ship it" })).results);
   });
 
   it("forgets a tenant's words at the next search, its overlay made again", async () => {
