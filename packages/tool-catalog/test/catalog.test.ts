@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CatalogError, ToolCatalog, annotationsFor } from "../src/index";
+import { ToolCatalog, annotationsFor } from "../src/index";
 import { FIXTURE_TOOLS, fixtureCatalog } from "./__fixtures__/dashboard-catalog";
-
-function catchError(run: () => unknown): CatalogError {
-  try {
-    run();
-  } catch (error) {
-    if (CatalogError.isInstance(error)) return error;
-    throw error;
-  }
-  throw new Error("expected a CatalogError");
-}
+import { refusal } from "./__fixtures__/refusal";
 
 const noop = { type: "object" } as const;
 
@@ -33,14 +24,14 @@ describe("registration", () => {
 
   it("refuses a duplicate name", () => {
     const catalog = fixtureCatalog();
-    const error = catchError(() => catalog.register(FIXTURE_TOOLS[2]!));
+    const error = refusal(() => catalog.register(FIXTURE_TOOLS[2]!));
     expect(error.code).toBe("DUPLICATE_TOOL");
     expect(error.message).toContain("uptime_list_monitors");
   });
 
   it("refuses a name outside its toolset's prefix, naming the prefix", () => {
     const catalog = fixtureCatalog();
-    const error = catchError(() => catalog.register({ name: "monitors_list", toolset: "uptime", kind: "read", description: "x", inputSchema: noop, handler: () => null }));
+    const error = refusal(() => catalog.register({ name: "monitors_list", toolset: "uptime", kind: "read", description: "x", inputSchema: noop, handler: () => null }));
     expect(error.code).toBe("INVALID_TOOL");
     expect(error.message).toBe("tool monitors_list must start with toolset uptime's prefix uptime_.");
   });
@@ -51,10 +42,10 @@ describe("registration", () => {
 
   it("refuses an undefined toolset, a bad kind and a bad name", () => {
     const catalog = fixtureCatalog();
-    expect(catchError(() => catalog.register({ name: "ads_x", toolset: "ads", kind: "read", description: "x", inputSchema: noop, handler: () => null })).code).toBe("UNKNOWN_TOOLSET");
-    expect(catchError(() => catalog.register({ name: "seo_x", toolset: "seo", kind: "free" as never, description: "x", inputSchema: noop, handler: () => null })).message).toContain("kind must be one of read, write, paid, destructive");
-    expect(catchError(() => catalog.register({ name: "seo x", toolset: "seo", kind: "read", description: "x", inputSchema: noop, handler: () => null })).code).toBe("INVALID_TOOL");
-    expect(catchError(() => catalog.defineToolset({ name: "seo", prefix: "seo_", title: "", description: "" })).code).toBe("DUPLICATE_TOOLSET");
+    expect(refusal(() => catalog.register({ name: "ads_x", toolset: "ads", kind: "read", description: "x", inputSchema: noop, handler: () => null })).code).toBe("UNKNOWN_TOOLSET");
+    expect(refusal(() => catalog.register({ name: "seo_x", toolset: "seo", kind: "free" as never, description: "x", inputSchema: noop, handler: () => null })).message).toContain("kind must be one of read, write, paid, destructive");
+    expect(refusal(() => catalog.register({ name: "seo x", toolset: "seo", kind: "read", description: "x", inputSchema: noop, handler: () => null })).code).toBe("INVALID_TOOL");
+    expect(refusal(() => catalog.defineToolset({ name: "seo", prefix: "seo_", title: "", description: "" })).code).toBe("DUPLICATE_TOOLSET");
   });
 });
 
@@ -72,7 +63,7 @@ describe("describe", () => {
   });
 
   it("answers an unknown name with the closest names", () => {
-    const error = catchError(() => fixtureCatalog().describe("eshop_list_order"));
+    const error = refusal(() => fixtureCatalog().describe("eshop_list_order"));
     expect(error.code).toBe("UNKNOWN_TOOL");
     expect(error.message.startsWith("Unknown tool eshop_list_order. Closest: eshop_list_orders,")).toBe(true);
     expect((error.details.closest as string[])[0]).toBe("eshop_list_orders");
@@ -80,16 +71,16 @@ describe("describe", () => {
 
   it("refuses a name longer than 128 characters without searching for the closest, and never echoes it whole (issue 36, R2)", () => {
     const huge = `eshop_${"x".repeat(199_994)}`;
-    const error = catchError(() => fixtureCatalog().describe(huge));
+    const error = refusal(() => fixtureCatalog().describe(huge));
     expect(error.code).toBe("UNKNOWN_TOOL");
     expect(error.message).toBe(`Unknown tool eshop_${"x".repeat(26)}… (200000 characters): a tool name has at most 128. Use search_tools to find tools.`);
     expect(error.details).toEqual({ name: huge.slice(0, 128), length: 200_000, closest: [] });
     // 128 characters is still a name: it gets the closest names.
-    expect((catchError(() => fixtureCatalog().describe(`eshop_list_order${"s".repeat(112)}`)).details.closest as string[]).length).toBe(3);
+    expect((refusal(() => fixtureCatalog().describe(`eshop_list_order${"s".repeat(112)}`)).details.closest as string[]).length).toBe(3);
   });
 
   it("finds a name whose prefix was forgotten", () => {
-    const error = catchError(() => fixtureCatalog().describe("list_monitors"));
+    const error = refusal(() => fixtureCatalog().describe("list_monitors"));
     expect((error.details.closest as string[])[0]).toBe("uptime_list_monitors");
   });
 });

@@ -116,11 +116,23 @@ describe("learned requests (catalog.learn)", () => {
     await catalog.search({ query: "paperwork" });
     const indexOf = (): unknown => (catalog as unknown as { searchIndex: unknown }).searchIndex;
     const built = indexOf();
-    catalog.learn("Paperwork", "billing_list_invoices");
+    catalog.learn("paperwork", "billing_list_invoices");
     await catalog.search({ query: "paperwork" });
     expect(indexOf()).toBe(built);
-    expect(catalog.learnedRequests().map((pair) => pair.request)).toEqual(["the bills", "Paperwork"]);
+    expect(catalog.learnedRequests().map((pair) => pair.request)).toEqual(["the bills", "paperwork"]);
     catalog.learn("invoices to chase", "billing_list_invoices");
+    await catalog.search({ query: "paperwork" });
+    expect(indexOf()).not.toBe(built);
+  });
+
+  it("reads a request learned again in another case, since its words can differ (it is one request still)", async () => {
+    const catalog = billing();
+    catalog.learn("paperwork", "billing_list_invoices");
+    await catalog.search({ query: "paperwork" });
+    const indexOf = (): unknown => (catalog as unknown as { searchIndex: unknown }).searchIndex;
+    const built = indexOf();
+    catalog.learn("PaperWork", "billing_list_invoices");
+    expect(catalog.learnedRequests().map((pair) => pair.request)).toEqual(["PaperWork"]);
     await catalog.search({ query: "paperwork" });
     expect(indexOf()).not.toBe(built);
   });
