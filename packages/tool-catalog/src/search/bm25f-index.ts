@@ -64,9 +64,18 @@ export function saturated(weighted: number, k1: number): number {
   return (weighted * (k1 + 1)) / (weighted + k1);
 }
 
-/** The weighted frequency a saturated posting weight came from (saturated's inverse). */
+/**
+ * The weighted frequency a saturated posting weight came from (saturated's inverse). With k1 = 0
+ * BM25 counts presence only: every positive frequency saturates to 1 and none can be recovered, so
+ * the weight itself stands in (it saturates to 1 again).
+ */
 export function unsaturated(weight: number, k1: number): number {
-  return (weight * k1) / (k1 + 1 - weight);
+  return k1 === 0 ? weight : (weight * k1) / (k1 + 1 - weight);
+}
+
+/** BM25's inverse document frequency of a word `documentFrequency` of `size` tools hold (never negative). */
+export function inverseDocumentFrequency(size: number, documentFrequency: number): number {
+  return Math.log(1 + (size - documentFrequency + 0.5) / (documentFrequency + 0.5));
 }
 
 // The lead sentence and the rest of a description.
@@ -276,8 +285,7 @@ export class Bm25fIndex implements TermIndex {
 
   /** Inverse document frequency of a stem (BM25's, never negative). */
   idf(stem: string): number {
-    const documentFrequency = this.postings.get(stem)?.docs.length ?? 0;
-    return Math.log(1 + (this.size - documentFrequency + 0.5) / (documentFrequency + 0.5));
+    return inverseDocumentFrequency(this.size, this.documentFrequency(stem));
   }
 
   /** Indexed stems by derivational root (@foundry-mcp/text-analysis derivation.ts), grouped on the first request that asks. */

@@ -10,6 +10,7 @@
 
 import { DerivationalFamilies } from "@foundry-mcp/text-analysis";
 import {
+  inverseDocumentFrequency,
   REQUESTS_FIELD,
   saturated,
   unsaturated,
@@ -91,8 +92,7 @@ export class LearnedOverlay implements TermIndex {
   }
 
   idf(stem: string): number {
-    const documentFrequency = this.documentFrequency(stem);
-    return Math.log(1 + (this.size - documentFrequency + 0.5) / (documentFrequency + 0.5));
+    return inverseDocumentFrequency(this.size, this.documentFrequency(stem));
   }
 
   has(stem: string): boolean {
@@ -129,9 +129,7 @@ export class LearnedOverlay implements TermIndex {
       const weighted =
         added.weighted[index]! + (shared ? unsaturated(base!.weights[position]!, k1) : 0);
       merged!.docs.push(doc);
-      // With k1 = 0 BM25 counts presence only: every positive frequency saturates to 1 (and the
-      // built weight, 1, cannot be unsaturated).
-      merged!.weights.push(k1 === 0 ? 1 : saturated(weighted, k1));
+      merged!.weights.push(saturated(weighted, k1));
       merged!.masks.push((shared ? base!.masks[position]! : 0) | REQUESTS_BIT);
       if (shared) position += 1;
     });

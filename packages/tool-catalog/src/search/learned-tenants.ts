@@ -18,7 +18,6 @@ export interface OverlaidIndex {
 }
 
 interface KeptOverlay {
-  index: OverlaidIndex;
   version: number;
   madeAt: number;
   terms: TermIndex;
@@ -50,13 +49,9 @@ export class TenantOverlays {
     this.kept.delete(tenant);
     if (version === undefined) return undefined;
     const now = performance.now();
-    const current =
-      kept !== undefined &&
-      kept.index === index &&
-      (kept.version === version || now - kept.madeAt < this.learning.refreshMs);
-    const overlay = current
-      ? kept
-      : { index, version, madeAt: now, terms: index.overlay(this.learning.tenantTexts(tenant)) };
+    // Every kept overlay lies over `index` (above), so only its age and version decide.
+    const current = kept !== undefined && (kept.version === version || now - kept.madeAt < this.learning.refreshMs);
+    const overlay = current ? kept : { version, madeAt: now, terms: index.overlay(this.learning.tenantTexts(tenant)) };
     this.kept.set(tenant, overlay);
     if (this.kept.size > MAX_TENANT_OVERLAYS) this.kept.delete(this.kept.keys().next().value!);
     return overlay.terms;

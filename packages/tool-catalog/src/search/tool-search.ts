@@ -3,7 +3,7 @@
 // Neighbour: catalog.ts keeps one of these and rebuilds it after a registration.
 
 import type { SearchResult, ToolDefinition, ToolsetDefinition } from "../types";
-import { Bm25fIndex, DEFAULT_BM25F, type Bm25fSettings, type TermIndex } from "./bm25f-index";
+import { Bm25fIndex, DEFAULT_BM25F, inverseDocumentFrequency, type Bm25fSettings, type TermIndex } from "./bm25f-index";
 import { LearnedOverlay } from "./learned-overlay";
 import { analyseQuery, buildExpansionTable, type ExpansionTable, type QueryGroup, type VocabularyExtension } from "./query";
 import { fieldsOfMask, RankComponents, rankDocuments, type RankedDocument } from "./rank";
@@ -291,7 +291,7 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
   // How telling an enumerated value's words are among the tools' texts (0–1): its rarest word's
   // IDF over the IDF a word no tool holds would have.
   private valueRarity(value: string, terms: TermIndex): number {
-    const most = Math.log(1 + (terms.size + 0.5) / 0.5);
+    const most = inverseDocumentFrequency(terms.size, 0);
     return Math.max(0, ...analyse(value).map(({ stem }) => terms.idf(stem))) / most;
   }
 
