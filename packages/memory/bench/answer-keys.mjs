@@ -1,5 +1,5 @@
 // Checks a hand-written memory holdout's answer keys without running any search (shared by
-// check-holdout12.mjs to check-holdout16.mjs): every question is asked in a memory that exists,
+// check-holdout12.mjs to check-holdout17.mjs): every question is asked in a memory that exists,
 // every expected key exists and is active once memory_write's load rules
 // (explicit supersede links, restated titles) have run through the built module — so a question
 // about a current value never names a fact a link or a restatement replaced — no expected fact is

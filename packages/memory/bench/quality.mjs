@@ -15,6 +15,7 @@ import { holdout13Memories as holdout13Facts } from "./conversation-holdout13.mj
 import { holdout14Memories as holdout14Facts } from "./conversation-holdout14.mjs";
 import { holdout15Memories as holdout15Facts } from "./conversation-holdout15.mjs";
 import { holdout16Memories as holdout16Facts } from "./conversation-holdout16.mjs";
+import { holdout17Memories as holdout17Facts } from "./conversation-holdout17.mjs";
 
 const read = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8"));
 const LABELLED_DEFAULT = read("./labelled-facts.json").facts;
@@ -62,6 +63,17 @@ export const currentFacts = () => labelledFacts(read("./current-facts.json").fac
 
 /** The relative-date facts as stored facts, and key ↔ id maps. */
 export const relativeFacts = () => labelledFacts(read("./relative-facts.json").facts);
+
+/**
+ * Memory holdout 17 (written in session 34 as the next headline, never tuned on): questions written
+ * by hand over three memories in registers no earlier holdout used (a coding agent's memory for a
+ * small game studio's team, partly written by its second-language members; a family's shared notes
+ * on caring for their mother; a sole-trader electrician's job notes in very terse shorthand), whose
+ * answer-bearing facts were written by hand one by one (conversation-holdout17.mjs) by another
+ * author, on 2026-12-07 (session 34), blind to that session's memory-ranking round, never run
+ * through the search before the lead takes its score once.
+ */
+export const HOLDOUT17 = ["holdout17", "holdout 17 (written 2026-12-07, session 34, blind to that session's memory round, by another author; hand-written facts, three memories)", read("./queries-holdout17.json").queries];
 
 /**
  * Memory holdout 16 (written in session 28 as the next headline, never tuned on): questions written
@@ -204,6 +216,9 @@ export const holdout15Memories = () => holdout15Facts().map(({ name, facts }) =>
 
 /** Holdout 16's memories: name, stored facts and key ↔ id maps of each. */
 export const holdout16Memories = () => holdout16Facts().map(({ name, facts }) => ({ name, ...labelledFacts(facts) }));
+
+/** Holdout 17's memories: name, stored facts and key ↔ id maps of each. */
+export const holdout17Memories = () => holdout17Facts().map(({ name, facts }) => ({ name, ...labelledFacts(facts) }));
 
 const number = (position) => `fact-${String(position + 1).padStart(4, "0")}`;
 
