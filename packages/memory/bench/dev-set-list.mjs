@@ -1,8 +1,9 @@
 // The memory dev sets, the ones ranking rounds may tune on and bench/learn-term-necessity.mjs
-// learns from: every labelled question set but holdouts 15 and 16, never tuned on (16 the headline),
-// which are left out here on purpose (their questions are never read by the dev tools). Used by bench/dev-sets.mjs and
+// learns from: every labelled question set but holdout 17, the headline since session 34, never
+// tuned on, which is left out here on purpose (its questions are never read by the dev tools).
+// Holdouts 15 and 16 (written blind in sessions 27 and 28) are dev sets since session 34's round. Used by bench/dev-sets.mjs and
 // bench/learn-term-necessity.mjs.
-import { CHOICE_SET, CONVERSATION_SETS, CURRENT_SET, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, HOLDOUT13, HOLDOUT14, MEMORY_SETS, REPHRASED19, REPHRASED20, RELATIVE_SET, choiceFacts, conversationFacts, currentFacts, holdout7Memories, holdout8Memories, holdout9Memories, holdout10Memories, holdout11Memories, holdout12Memories, holdout13Memories, holdout14Memories, labelledFacts, relativeFacts } from "./quality.mjs";
+import { CHOICE_SET, CONVERSATION_SETS, CURRENT_SET, HOLDOUT7, HOLDOUT8, HOLDOUT9, HOLDOUT10, HOLDOUT11, HOLDOUT12, HOLDOUT13, HOLDOUT14, HOLDOUT15, HOLDOUT16, MEMORY_SETS, REPHRASED19, REPHRASED20, RELATIVE_SET, choiceFacts, conversationFacts, currentFacts, holdout7Memories, holdout8Memories, holdout9Memories, holdout10Memories, holdout11Memories, holdout12Memories, holdout13Memories, holdout14Memories, holdout15Memories, holdout16Memories, labelledFacts, relativeFacts } from "./quality.mjs";
 
 /** Every dev set as [name, questions, memories]; a memory is { name, facts, keyOf }; each question names its memory. */
 export function devSets() {
@@ -26,5 +27,7 @@ export function devSets() {
     [REPHRASED20[0], REPHRASED20[2], holdout12],
     [HOLDOUT13[0], HOLDOUT13[2], holdout13Memories()],
     [HOLDOUT14[0], HOLDOUT14[2], holdout14Memories()],
+    [HOLDOUT15[0], HOLDOUT15[2], holdout15Memories()],
+    [HOLDOUT16[0], HOLDOUT16[2], holdout16Memories()],
   ];
 }
