@@ -12,7 +12,8 @@
 // (search/choice.ts); a question about the state before a change ("before the ramen bar") drops
 // the later state's words and lifts the older facts not naming it (search/earlier-state.ts); a
 // newer fact saying a value was replaced drops the older ones still holding it (search/replaced-values.ts);
-// a role the question names ("the director") also looks for the person the facts give it (search/role-names.ts).
+// a role the question names ("the director") also looks for the person the facts give it (search/role-names.ts),
+// and a description ("the dog walking app") for the name the facts describe so (search/described-names.ts).
 // For a question about what happened ("when did…"), a fact only announcing it falls a little
 // below the one telling the outcome, and for one about a thing to come ("when are we moving in")
 // the newer plans are lifted (search/plans-and-events.ts). A question asking how often, long or
@@ -74,9 +75,10 @@ export function rankFacts(
   let groups = expandQuery(index, query);
   // "the director", "our lawyer": also the person the memory's facts give that role (search/role-names.ts).
   const roles = resolveRoles(index, query);
-  for (const { roleStem, nameStem } of roles) {
+  // "the dog walking app": also the name a fact describes so (search/described-names.ts), at a lower weight.
+  for (const { roleStem, nameStem, described } of roles) {
     const group = groups.find((alternatives) => alternatives.keys().next().value === roleStem);
-    if (group !== undefined) addAlternative(group, nameStem, RANKING.roleNameWeight);
+    if (group !== undefined) addAlternative(group, nameStem, described ? RANKING.describedNameWeight : RANKING.roleNameWeight);
   }
   // A day or month the question names is one concept, found through the facts' date terms (the
   // days they name and the day each was saved), and not its written words as well (each group's
@@ -160,7 +162,8 @@ export function rankFacts(
   // Every question may name the person (or thing) a fact's title opens with (search/fact-subject.ts);
   // that lift reorders the facts the other lifts keep in the running and is left out of maxLift,
   // since every question could have it and counting it would let far more facts through the cut.
-  const questionTerms = new Set([...tokenize(query), ...roles.map(({ nameStem }) => nameStem)]);
+  // A described name is left out: facts opening with "Pawtrail" are not all about the dog walking app's question.
+  const questionTerms = new Set([...tokenize(query), ...roles.filter(({ described }) => !described).map(({ nameStem }) => nameStem)]);
   // "now", "these days": the newer facts in the running are lifted (search/current-state.ts).
   const currentState = nowMarkers.length > 0;
   // "which venue did we pick": the fact recording the choice, over those suggesting options (search/choice.ts).

@@ -6,24 +6,29 @@
 // Roles are read lazily from the facts that hold the question's word (its postings), once per
 // fact object (facts are immutable), so a question with no role costs a posting list's length;
 // what a word's facts say is remembered per index until it changes (its version).
-// Neighbour: search/rank.ts adds the resolved name to the role word's group and to the
-// question's terms (so the subject lift sees it).
+// Names the facts describe ("Pawtrail: dog-walking booking app") resolve the same way
+// (search/described-names.ts), marked `described`.
+// Neighbour: search/rank.ts adds the resolved name to the role word's group and, for a role, to
+// the question's terms (so the subject lift sees it).
 
 import type { Fact } from "../types";
+import { descriptionsIn, writtenAsName } from "./described-names";
 import { keptForVersion } from "./search-index";
 import type { KeptForVersion, SearchIndex } from "./search-index";
 import { splitWords, stemWord, tokenize } from "./tokenize";
 
-/** One person a fact gives a role: the stem of their first name and the role's stems. */
+/** One person a fact gives a role (or a name it describes): the stem of the (first) name, the role's stems, and for a description the name as written. */
 interface RoleMention {
   readonly name: string;
   readonly role: readonly string[];
+  readonly described?: string;
 }
 
-/** A role the question names, resolved: the group's stem (the role's first word) and the person's. */
+/** A role the question names, resolved: the group's stem (the role's first word) and the person's; `described` when only descriptions gave it (search/described-names.ts). */
 export interface ResolvedRole {
   readonly roleStem: string;
   readonly nameStem: string;
+  readonly described?: true;
 }
 
 // "Name (the role)", "Name Surname, our role," or "Name is the role." (one to three lower-case
@@ -45,18 +50,20 @@ const DOMINANCE = 3;
 
 const mentionsOf = new WeakMap<Fact, readonly RoleMention[]>();
 
-function add(list: RoleMention[], name: string | undefined, role: string | undefined): void {
+function add(list: RoleMention[], name: string | undefined, role: string | undefined, described?: string): void {
   const nameStem = tokenize(name ?? "")[0];
   const roleStems = tokenize(role ?? "");
-  if (nameStem !== undefined && roleStems.length > 0) list.push({ name: nameStem, role: roleStems });
+  if (nameStem !== undefined && roleStems.length > 0) list.push({ name: nameStem, role: roleStems, ...(described === undefined ? {} : { described }) });
 }
 
 function roleMentions(fact: Fact): readonly RoleMention[] {
   let found = mentionsOf.get(fact);
   if (found === undefined) {
     const list: RoleMention[] = [];
-    for (const text of [fact.title, fact.body])
+    for (const text of [fact.title, fact.body]) {
       for (const [, name, inParentheses, betweenCommas, stated] of text.matchAll(APPOSITION)) add(list, name, inParentheses ?? betweenCommas ?? stated);
+      for (const { name, description } of descriptionsIn(text)) add(list, name, description, name);
+    }
     found = list;
     mentionsOf.set(fact, found);
   }
@@ -120,7 +127,11 @@ export function resolveRoles(index: SearchIndex, query: string): ResolvedRole[] 
       candidates = longer;
     }
     const nameStem = dominantName(candidates);
-    if (nameStem !== undefined) resolved.push({ roleStem, nameStem });
+    if (nameStem === undefined) continue;
+    const given = candidates.filter((mention) => mention.name === nameStem);
+    const written = given.every((mention) => mention.described !== undefined) ? given[0]?.described : undefined;
+    if (written === undefined) resolved.push({ roleStem, nameStem });
+    else if (writtenAsName(index, nameStem, written)) resolved.push({ roleStem, nameStem, described: true });
   }
   return resolved;
 }
