@@ -134,6 +134,40 @@ describe("catalog answers", () => {
   });
 });
 
+describe("workspace names the dashboard takes", () => {
+  // One rule for every name (workspace-store's WORKSPACE_NAME_RULE) and one refusal that names it:
+  // before, the Learned page and a workspace's paths had no bound (an overlong ?workspace= was 404,
+  // a malformed path "no API endpoint"), and the catalog search had a copy of the 40.
+  const refusal = (got: string) => ({
+    error: { code: "INVALID_ARGUMENT", message: `workspace must be a workspace name of 1-40 lowercase letters, digits or dashes, starting with a letter or digit; got ${got}` },
+  });
+  const names: [name: string, got: string][] = [
+    ["w".repeat(41), "41 characters"],
+    ["Demo", '"Demo"'],
+    ["-demo", '"-demo"'],
+    ["demo_1", '"demo_1"'],
+  ];
+  it.each([
+    ["the catalog search", (name: string) => `search?q=orders&workspace=${name}`],
+    ["the Learned page", (name: string) => `learned?workspace=${name}`],
+    ["the Learned page's search in use", (name: string) => `learned/quality?workspace=${name}`],
+    ["a workspace's grants", (name: string) => `workspaces/${name}/grants`],
+  ])("%s: an overlong or malformed name is 400 naming the rule; a well-formed unknown one 404", async (_where, path) => {
+    for (const [name, got] of names) {
+      const answer = await session.request("GET", path(name));
+      expect([name, answer.status, answer.body]).toEqual([name, 400, refusal(got)]);
+    }
+    const unknown = await session.request("GET", path("nobody"));
+    expect([unknown.status, unknown.body]).toEqual([404, { error: { code: "NOT_FOUND", message: 'workspace "nobody" does not exist' } }]);
+    expect((await session.request("GET", path("demo"))).status).toBe(200);
+  });
+
+  it("a forget on the Learned page refuses the same names", async () => {
+    const answer = await session.request("DELETE", `learned?workspace=${"w".repeat(41)}`);
+    expect([answer.status, answer.body]).toEqual([400, refusal("41 characters")]);
+  });
+});
+
 describe("usage, tokens and admin token", () => {
   it("shows every /mcp call by workspace, tool, kind and outcome code", { timeout: 60_000 }, async () => {
     await clearOfHourTurn(20_000);

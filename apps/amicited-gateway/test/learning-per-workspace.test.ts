@@ -142,7 +142,7 @@ describe("tool search learns per workspace by default (the built gateway, SQLite
     const unknown = await session.request("GET", `search?q=${encodeURIComponent(REQUEST)}&workspace=nobody`);
     expect([unknown.status, unknown.body]).toEqual([404, { error: { code: "NOT_FOUND", message: 'workspace "nobody" does not exist' } }]);
     const long = await session.request("GET", `search?q=x&workspace=${"w".repeat(41)}`);
-    expect([long.status, long.body]).toEqual([400, { error: { code: "INVALID_ARGUMENT", message: "workspace must be a workspace name of at most 40 characters; got 41" } }]);
+    expect([long.status, long.body]).toEqual([400, { error: { code: "INVALID_ARGUMENT", message: "workspace must be a workspace name of 1-40 lowercase letters, digits or dashes, starting with a letter or digit; got 41 characters" } }]);
   }, 180_000);
 
   it("--shared-learning: A's words rank B's searches too, before and after a restart, and the dashboard's search with no workspace", async () => {
