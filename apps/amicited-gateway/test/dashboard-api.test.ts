@@ -3,11 +3,9 @@
 // cookie, with a wrong CSRF token or a foreign Host/Origin, the real search ranking and token
 // figures, every /mcp call in the usage answer by outcome code, tokens issued, used and revoked
 // (the next /mcp request is 401), `admin token` rotation and --no-ui.
-import fs from "node:fs";
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { connect, initData, requireBuild, runCli, startGateway } from "./support/gateway-process";
+import { beforeAll, describe, expect, it } from "vitest";
+import { connect, runCli, startGateway, trackResources } from "./support/gateway-process";
 import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
 import { signIn, uiRequest, uiUrlOf } from "./support/dashboard";
 import { clearOfHourTurn } from "../../../tooling/hour-turn.mjs";
@@ -18,19 +16,12 @@ let dir: string;
 let tokens: Record<string, WorkspaceTokens>;
 let gateway: RunningGateway;
 let session: UiSession;
-const clients: Client[] = [];
+const resources = trackResources("all");
 
 beforeAll(async () => {
-  requireBuild();
-  ({ dir, tokens } = initData());
-  gateway = await startGateway(dir, ["--hourly-cap", String(CAP)]);
+  ({ dir, tokens } = resources.data());
+  gateway = await resources.serve(dir, ["--hourly-cap", String(CAP)]);
   session = await signIn(gateway.url, tokens.demo!.adminToken!);
-});
-
-afterAll(async () => {
-  for (const client of clients) await client.close().catch(() => undefined);
-  await gateway?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const mcpPost = (token: string) =>
@@ -171,8 +162,7 @@ describe("workspace names the dashboard takes", () => {
 describe("usage, tokens and admin token", () => {
   it("shows every /mcp call by workspace, tool, kind and outcome code", { timeout: 60_000 }, async () => {
     await clearOfHourTurn(20_000);
-    const client = await connect(gateway.url, tokens.demo!.readToken);
-    clients.push(client);
+    const client = await resources.open(gateway.url, tokens.demo!.readToken);
     await client.callTool({ name: "search_tools", arguments: { query: "orders" } });
     await client.callTool({ name: "read_tool", arguments: { name: "list_domains", arguments: {} } });
     await client.callTool({ name: "run_tool", arguments: { name: "uptime_create_monitor", arguments: {} } });
