@@ -6,16 +6,13 @@
 // every instance. Two gateways built in this process on one SQLite file and on one PostgreSQL, each
 // serving real HTTP and polling every 100 ms; A's writes are held (its store's transactions wait
 // for a release) so the forget comes inside A's batch window instead of whenever a timer fires.
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
-import { postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
-import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
-import { createDemoWorkspace } from "../src/demo/generate";
+import { postgresGate } from "../../../tooling/postgres-cluster.mjs";
 import type { Gateway } from "../src/server/gateway";
-import { openGatewayStore } from "../src/store-schema/gateway-schema";
 import { payload, textOf, trackResources } from "./support/gateway-process";
-import { servedInProcess } from "./support/in-process";
+import { demoDatabase, servedInProcess } from "./support/in-process";
 
 // As in learned-ops.test.ts: words the tool's text lacks; before learning the tool is not first.
 const REQUEST = "money from chatbot shoppers";
@@ -80,16 +77,8 @@ describe("a forget wins over a request another instance still queues (two gatewa
 const gate = postgresGate();
 
 describe.skipIf(!gate.run)("a forget wins over a request another instance still queues (two gateways on one PostgreSQL)", () => {
-  let cluster: PostgresCluster | undefined;
-  afterAll(() => cluster?.stop());
-
   it("the queued row is never written, and the instance that learned the words stops ranking the tool first", async () => {
-    cluster = await startPostgres();
-    const url = cluster.createDatabase("forget_fence");
-    const setup = await openGatewayStore({ url });
-    await setup.migrate();
-    const { readToken } = await createDemoWorkspace(setup, "demo");
-    await setup.close();
-    await forgetWinsOverQueuedRequest({ database: url }, readToken);
+    const { url, tokens } = await demoDatabase(resources, "forget_fence");
+    await forgetWinsOverQueuedRequest({ database: url }, tokens.demo!.readToken);
   }, 240_000);
 });

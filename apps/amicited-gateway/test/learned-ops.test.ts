@@ -4,17 +4,14 @@
 // process) reaches gateways that are already running on the same store at their next poll: two
 // instances on one SQLite file and two on one PostgreSQL stop ranking the forgotten words' tool first.
 import { spawnSync } from "node:child_process";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { openSqliteDatabase } from "@foundry-mcp/core/node";
 import { resolveToken } from "@foundry-mcp/workspace-store";
-import { postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
-import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
-import { createDemoWorkspace } from "../src/demo/generate";
+import { postgresGate } from "../../../tooling/postgres-cluster.mjs";
 import { createGateway } from "../src/server/gateway";
-import { openGatewayStore } from "../src/store-schema/gateway-schema";
 import { GATEWAY, payload, runCli, storeFlags, textOf, trackResources } from "./support/gateway-process";
-import { servedInProcess } from "./support/in-process";
+import { demoDatabase, servedInProcess } from "./support/in-process";
 
 // As in search-learning.test.ts: words the tool's text lacks; before learning the tool is not first.
 const REQUEST = "money from chatbot shoppers";
@@ -173,16 +170,8 @@ describe("a forget reaches gateways already running on one SQLite file", () => {
 const gate = postgresGate();
 
 describe.skipIf(!gate.run)("a forget reaches gateways already running on one PostgreSQL", () => {
-  let cluster: PostgresCluster | undefined;
-  afterAll(() => cluster?.stop());
-
   it("learned forget --database (a child process) makes both instances stop ranking the words' tool first at their next poll", async () => {
-    cluster = await startPostgres();
-    const url = cluster.createDatabase("learned_ops");
-    const setup = await openGatewayStore({ url });
-    await setup.migrate();
-    const { readToken } = await createDemoWorkspace(setup, "demo");
-    await setup.close();
-    await forgetReachesRunningInstances({ database: url }, readToken);
+    const { url, tokens } = await demoDatabase(resources, "learned_ops");
+    await forgetReachesRunningInstances({ database: url }, tokens.demo!.readToken);
   }, 240_000);
 });

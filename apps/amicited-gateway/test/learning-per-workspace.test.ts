@@ -11,19 +11,16 @@
 // its rows are stored and read back under (LearnedRequestRow.workspaceId), so a pair learned from
 // traffic and the same row read back by the poll are one learned request, in one tenant.
 import { spawnSync } from "node:child_process";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { openSqliteDatabase } from "@foundry-mcp/core/node";
 import { DEFAULT_LEARNED_PER_TENANT, DEFAULT_LEARNED_TOTAL } from "@foundry-mcp/tool-catalog";
 import { resolveToken } from "@foundry-mcp/workspace-store";
-import { postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
-import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
-import { createDemoWorkspace } from "../src/demo/generate";
+import { postgresGate } from "../../../tooling/postgres-cluster.mjs";
 import { createGateway, type Gateway } from "../src/server/gateway";
-import { openGatewayStore } from "../src/store-schema/gateway-schema";
 import { signIn } from "./support/dashboard";
 import { GATEWAY, payload, runCli, textOf, trackResources } from "./support/gateway-process";
-import { servedInProcess } from "./support/in-process";
+import { demoDatabase, servedInProcess } from "./support/in-process";
 import type { RunningGateway } from "./support/gateway-process";
 
 // As in search-learning.test.ts: none of these words is in the tool's text, and before any
@@ -206,17 +203,8 @@ describe("the workspace a call carries is the workspace its rows are stored and 
 const gate = postgresGate();
 
 describe.skipIf(!gate.run)("the workspace a call carries is the workspace its rows are stored and read under (two instances on one PostgreSQL)", () => {
-  let cluster: PostgresCluster | undefined;
-  afterAll(() => cluster?.stop());
-
   it("on one PostgreSQL", async () => {
-    cluster = await startPostgres();
-    const url = cluster.createDatabase("learning_per_workspace");
-    const setup = await openGatewayStore({ url });
-    await setup.migrate();
-    const a = await createDemoWorkspace(setup, "demo");
-    const b = await createDemoWorkspace(setup, "other");
-    await setup.close();
-    await rowsReadBackRankTheirWorkspaceOnly({ database: url }, { a: a.readToken, b: b.readToken });
+    const { url, tokens } = await demoDatabase(resources, "learning_per_workspace", ["demo", "other"]);
+    await rowsReadBackRankTheirWorkspaceOnly({ database: url }, { a: tokens.demo!.readToken, b: tokens.other!.readToken });
   }, 240_000);
 });

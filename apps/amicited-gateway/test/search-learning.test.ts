@@ -6,17 +6,14 @@
 // learn each other's rows (the poll). The table's bound and workspace deletion are tested on both
 // drivers in workspace-store's isolation conformance.
 import { spawnSync } from "node:child_process";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { openSqliteDatabase } from "@foundry-mcp/core/node";
 import { resolveToken } from "@foundry-mcp/workspace-store";
-import { postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
-import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
-import { createDemoWorkspace } from "../src/demo/generate";
+import { postgresGate } from "../../../tooling/postgres-cluster.mjs";
 import { createGateway } from "../src/server/gateway";
-import { openGatewayStore } from "../src/store-schema/gateway-schema";
 import { GATEWAY, payload, runCli, textOf, trackResources } from "./support/gateway-process";
-import { servedInProcess } from "./support/in-process";
+import { demoDatabase, servedInProcess } from "./support/in-process";
 
 // Chosen by trying the real catalog: none of these words is in the tool's text ("Do AI answers
 // send buyers? Orders and revenue from AI referrals per week."), and before any learning the tool
@@ -170,16 +167,9 @@ describe("tool search learns the words agents searched with (SQLite, the built g
 const gate = postgresGate();
 
 describe.skipIf(!gate.run)("two gateway instances on one PostgreSQL learn each other's requests", () => {
-  let cluster: PostgresCluster | undefined;
-  afterAll(() => cluster?.stop());
-
   it("a request learned on one instance is found first on the other, which was already running", async () => {
-    cluster = await startPostgres();
-    const url = cluster.createDatabase("learning");
-    const setup = await openGatewayStore({ url });
-    await setup.migrate();
-    const { readToken } = await createDemoWorkspace(setup, "demo");
-    await setup.close();
+    const { url, tokens } = await demoDatabase(resources, "learning");
+    const readToken = tokens.demo!.readToken;
     const { gateways, servers } = await servedInProcess(resources, { database: url, memoryQuota: true, learning: { refreshMs: 100 } });
     const [one, other] = [await resources.open(servers[0]!.url, readToken), await resources.open(servers[1]!.url, readToken)];
     const before = await searched(other, REQUEST);
