@@ -1,10 +1,7 @@
 // The catalog census: at least 300 tools in twelve toolsets, prefixes matching, all four kinds,
 // and every read tool executed once against the demo workspace without an error, on the
 // embedded SQLite store and on a real PostgreSQL server (the tools' SQL is written once).
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createDemoWorkspace } from "../src/demo/generate";
 import { createGateway } from "../src/server/gateway";
 import type { Gateway } from "../src/server/gateway";
@@ -14,20 +11,24 @@ import type { StoreLocation } from "@foundry-mcp/workspace-store";
 import { postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
 import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
 import { demoArguments } from "./support/arguments";
+import { trackResources } from "./support/gateway-process";
 
 // Without PostgreSQL binaries outside CI, only the SQLite half runs (postgresGate prints why).
 const drivers = postgresGate().run ? (["sqlite", "postgres"] as const) : (["sqlite"] as const);
 
 describe.each(drivers)("catalog census (%s)", (driver) => {
-  let dir: string;
+  const resources = trackResources("all");
   let cluster: PostgresCluster | undefined;
   let gateway: Gateway;
   let workspaceId: string;
   let otherWorkspaceId: string;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "gw-census-"));
-    if (driver === "postgres") cluster = await startPostgres();
+    const dir = resources.directory("gw-census-");
+    if (driver === "postgres") {
+      cluster = await startPostgres();
+      resources.defer(() => cluster?.stop());
+    }
     const location: StoreLocation = cluster
       ? { url: cluster.createDatabase("census") }
       : { dataDir: dir };
@@ -36,20 +37,16 @@ describe.each(drivers)("catalog census (%s)", (driver) => {
     const created = await createDemoWorkspace(store, "demo");
     const other = await createDemoWorkspace(store, "other");
     await store.close();
-    gateway = await createGateway({
-      ...("url" in location ? { database: location.url } : { dataDir: dir }),
-      memoryQuota: true,
-      hourlyCap: 100_000,
-    });
+    gateway = resources.closing(
+      await createGateway({
+        ...("url" in location ? { database: location.url } : { dataDir: dir }),
+        memoryQuota: true,
+        hourlyCap: 100_000,
+      }),
+    );
     workspaceId = (await resolveToken(gateway.store, created.readToken))!.workspaceId;
     otherWorkspaceId = (await resolveToken(gateway.store, other.readToken))!.workspaceId;
   }, 240_000);
-
-  afterAll(async () => {
-    await gateway?.close();
-    cluster?.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
 
   it("holds at least 300 tools in exactly twelve toolsets with the seed's prefixes", () => {
     const tools = gateway.catalog.list();

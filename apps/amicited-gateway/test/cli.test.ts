@@ -5,12 +5,13 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { GATEWAY, initData, requireBuild } from "./support/gateway-process";
+import { GATEWAY, trackResources } from "./support/gateway-process";
 import type { WorkspaceTokens } from "./support/gateway-process";
 
+const resources = trackResources("all");
 let dir: string;
 let tokens: Record<string, WorkspaceTokens>;
 const cli = (args: string[], env: NodeJS.ProcessEnv = {}) =>
@@ -21,11 +22,8 @@ const cli = (args: string[], env: NodeJS.ProcessEnv = {}) =>
   });
 
 beforeAll(() => {
-  requireBuild();
-  ({ dir, tokens } = initData(["other"]));
+  ({ dir, tokens } = resources.data(["other"]));
 });
-
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe("init and workspace create", () => {
   it("print one JSON line each with the workspace and two scoped tokens", () => {

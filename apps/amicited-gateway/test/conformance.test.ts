@@ -5,32 +5,23 @@
 // __fixtures__/conformance/<revision>.yml may fail, and a listed one that passes fails the test
 // too (tooling/conformance.mjs). The suite (0.2.x) needs Node 22: on Node 20 it runs on the
 // pinned Node 22 from npm (tooling/node-runtime.mjs).
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { conformanceCli, judgeBaseline, passCount, readBaseline, requiredScenarios, runConformance, scenarioResults } from "../../../tooling/conformance.mjs";
-import { initData, requireBuild, startGateway } from "./support/gateway-process";
+import { trackResources } from "./support/gateway-process";
 import type { RunningGateway } from "./support/gateway-process";
 
 const cli = conformanceCli(fileURLToPath(new URL("..", import.meta.url)));
 const baselineOf = (revision: string) => fileURLToPath(new URL(`./__fixtures__/conformance/${revision}.yml`, import.meta.url));
-let dir: string;
+const resources = trackResources("all");
 let output: string;
 let gateway: RunningGateway;
 
 beforeAll(async () => {
-  requireBuild();
-  ({ dir } = initData());
-  output = fs.mkdtempSync(path.join(os.tmpdir(), "gw-conformance-"));
-  gateway = await startGateway(dir, ["--allow-anonymous-read", "demo"]);
-});
-
-afterAll(async () => {
-  await gateway?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.rmSync(output, { recursive: true, force: true });
+  const { dir } = resources.data();
+  output = resources.directory("gw-conformance-");
+  gateway = await resources.serve(dir, ["--allow-anonymous-read", "demo"]);
 });
 
 describe("conformance", () => {

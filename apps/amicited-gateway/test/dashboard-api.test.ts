@@ -3,11 +3,9 @@
 // cookie, with a wrong CSRF token or a foreign Host/Origin, the real search ranking and token
 // figures, every /mcp call in the usage answer by outcome code, tokens issued, used and revoked
 // (the next /mcp request is 401), `admin token` rotation and --no-ui.
-import fs from "node:fs";
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { connect, initData, requireBuild, runCli, startGateway } from "./support/gateway-process";
+import { beforeAll, describe, expect, it } from "vitest";
+import { connect, runCli, startGateway, trackResources } from "./support/gateway-process";
 import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
 import { signIn, uiRequest, uiUrlOf } from "./support/dashboard";
 import { clearOfHourTurn } from "../../../tooling/hour-turn.mjs";
@@ -18,19 +16,12 @@ let dir: string;
 let tokens: Record<string, WorkspaceTokens>;
 let gateway: RunningGateway;
 let session: UiSession;
-const clients: Client[] = [];
+const resources = trackResources("all");
 
 beforeAll(async () => {
-  requireBuild();
-  ({ dir, tokens } = initData());
-  gateway = await startGateway(dir, ["--hourly-cap", String(CAP)]);
+  ({ dir, tokens } = resources.data());
+  gateway = await resources.serve(dir, ["--hourly-cap", String(CAP)]);
   session = await signIn(gateway.url, tokens.demo!.adminToken!);
-});
-
-afterAll(async () => {
-  for (const client of clients) await client.close().catch(() => undefined);
-  await gateway?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const mcpPost = (token: string) =>
@@ -134,11 +125,44 @@ describe("catalog answers", () => {
   });
 });
 
+describe("workspace names the dashboard takes", () => {
+  // One rule for every name (workspace-store's WORKSPACE_NAME_RULE) and one refusal that names it:
+  // before, the Learned page and a workspace's paths had no bound (an overlong ?workspace= was 404,
+  // a malformed path "no API endpoint"), and the catalog search had a copy of the 40.
+  const refusal = (got: string) => ({
+    error: { code: "INVALID_ARGUMENT", message: `workspace must be a workspace name of 1-40 lowercase letters, digits or dashes, starting with a letter or digit; got ${got}` },
+  });
+  const names: [name: string, got: string][] = [
+    ["w".repeat(41), "41 characters"],
+    ["Demo", '"Demo"'],
+    ["-demo", '"-demo"'],
+    ["demo_1", '"demo_1"'],
+  ];
+  it.each([
+    ["the catalog search", (name: string) => `search?q=orders&workspace=${name}`],
+    ["the Learned page", (name: string) => `learned?workspace=${name}`],
+    ["the Learned page's search in use", (name: string) => `learned/quality?workspace=${name}`],
+    ["a workspace's grants", (name: string) => `workspaces/${name}/grants`],
+  ])("%s: an overlong or malformed name is 400 naming the rule; a well-formed unknown one 404", async (_where, path) => {
+    for (const [name, got] of names) {
+      const answer = await session.request("GET", path(name));
+      expect([name, answer.status, answer.body]).toEqual([name, 400, refusal(got)]);
+    }
+    const unknown = await session.request("GET", path("nobody"));
+    expect([unknown.status, unknown.body]).toEqual([404, { error: { code: "NOT_FOUND", message: 'workspace "nobody" does not exist' } }]);
+    expect((await session.request("GET", path("demo"))).status).toBe(200);
+  });
+
+  it("a forget on the Learned page refuses the same names", async () => {
+    const answer = await session.request("DELETE", `learned?workspace=${"w".repeat(41)}`);
+    expect([answer.status, answer.body]).toEqual([400, refusal("41 characters")]);
+  });
+});
+
 describe("usage, tokens and admin token", () => {
   it("shows every /mcp call by workspace, tool, kind and outcome code", { timeout: 60_000 }, async () => {
     await clearOfHourTurn(20_000);
-    const client = await connect(gateway.url, tokens.demo!.readToken);
-    clients.push(client);
+    const client = await resources.open(gateway.url, tokens.demo!.readToken);
     await client.callTool({ name: "search_tools", arguments: { query: "orders" } });
     await client.callTool({ name: "read_tool", arguments: { name: "list_domains", arguments: {} } });
     await client.callTool({ name: "run_tool", arguments: { name: "uptime_create_monitor", arguments: {} } });

@@ -10,9 +10,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { connect, initData, requireBuild, startGateway } from "./support/gateway-process";
+import { connect, trackResources } from "./support/gateway-process";
 import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
 import { chromiumGate, launchChromium } from "./support/chromium";
 import { signIn, uiUrlOf } from "./support/dashboard";
@@ -22,6 +22,7 @@ import { openSqliteDatabase } from "@foundry-mcp/core/node";
 const gate = chromiumGate();
 const CAP = 8;
 const shots = process.env.DASHBOARD_SCREENSHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), "dashboard-shots-"));
+const resources = trackResources("all");
 let dir: string;
 let tokens: Record<string, WorkspaceTokens>;
 let gateway: RunningGateway;
@@ -46,11 +47,11 @@ const mcpInitialize = (token: string) =>
 
 beforeAll(async () => {
   if (!gate.run) return;
-  requireBuild();
   fs.mkdirSync(shots, { recursive: true });
-  ({ dir, tokens } = initData());
-  gateway = await startGateway(dir, ["--hourly-cap", String(CAP)]);
+  ({ dir, tokens } = resources.data());
+  gateway = await resources.serve(dir, ["--hourly-cap", String(CAP)]);
   browser = await launchChromium();
+  resources.defer(() => browser.close());
   context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   page = await context.newPage();
   page.setDefaultTimeout(30_000);
@@ -59,12 +60,6 @@ beforeAll(async () => {
   page.on("console", (message) => void (message.type() === "error" && !message.text().startsWith("Failed to load resource") && problems.push(message.text())));
   page.on("pageerror", (error) => void problems.push(error.message));
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await gateway?.stop();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
 
 describe.skipIf(!gate.run)("dashboard in headless Chromium", { timeout: 90_000 }, () => {
   it("signs in with the admin token", async () => {

@@ -4,14 +4,13 @@
 // tool's, a change refused without the CSRF header and everything refused when signed out. The
 // instance that answers a forget has dropped the words before it answers: its search ranks as if
 // they were never learned at once, not one poll (here 2 s) later.
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { openSqliteDatabase } from "@foundry-mcp/core/node";
 import { createGateway, type Gateway } from "../src/server/gateway";
 import { startHttpGateway, type HttpGateway } from "../src/server/http";
 import { createUiRoutes } from "../src/server/ui/routes";
-import { connect, initData, requireBuild, textOf } from "./support/gateway-process";
+import { textOf, trackResources } from "./support/gateway-process";
 import type { WorkspaceTokens } from "./support/gateway-process";
 import { signIn, uiRequest } from "./support/dashboard";
 import type { UiSession } from "./support/dashboard";
@@ -31,6 +30,7 @@ interface Refusal {
   error: { code: string; message: string };
 }
 
+const resources = trackResources("all");
 let dir: string;
 let tokens: Record<string, WorkspaceTokens>;
 let gateway: Gateway;
@@ -39,20 +39,12 @@ let session: UiSession;
 let client: Client;
 
 beforeAll(async () => {
-  requireBuild();
-  ({ dir, tokens } = initData(["other"]));
-  gateway = await createGateway({ dataDir: dir, memoryQuota: true, learning: { refreshMs: REFRESH_MS } });
-  server = await startHttpGateway(gateway, { port: 0, ui: createUiRoutes(gateway, { host: "127.0.0.1" }) });
+  ({ dir, tokens } = resources.data(["other"]));
+  gateway = resources.closing(await createGateway({ dataDir: dir, memoryQuota: true, learning: { refreshMs: REFRESH_MS } }));
+  server = resources.closing(await startHttpGateway(gateway, { port: 0, ui: createUiRoutes(gateway, { host: "127.0.0.1" }) }));
   session = await signIn(server.url, tokens.demo!.adminToken!);
-  client = await connect(server.url, tokens.demo!.readToken);
+  client = await resources.open(server.url, tokens.demo!.readToken);
 }, 60_000);
-
-afterAll(async () => {
-  await client?.close().catch(() => undefined);
-  await server?.close();
-  await gateway?.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
 
 /** Rows written straight into the SQLite file, as another instance would have. */
 function seed(rows: [workspace: string, tool: string, request: string][]): void {

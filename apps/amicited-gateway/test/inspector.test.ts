@@ -6,11 +6,12 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initData, requireBuild, startGateway } from "./support/gateway-process";
+import { beforeAll, describe, expect, it } from "vitest";
+import { trackResources } from "./support/gateway-process";
 import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
 
 const INSPECTOR_DIR = fileURLToPath(new URL("../node_modules/@modelcontextprotocol/inspector", import.meta.url));
+const resources = trackResources("all");
 let dir: string;
 let demo: WorkspaceTokens;
 let gateway: RunningGateway;
@@ -28,16 +29,10 @@ function inspect(args: string[]): Promise<{ code: number; stdout: string; stderr
 const bearer = (token: string) => ["--header", `Authorization: Bearer ${token}`];
 
 beforeAll(async () => {
-  requireBuild();
-  const data = initData();
+  const data = resources.data();
   dir = data.dir;
   demo = data.tokens.demo!;
-  gateway = await startGateway(dir);
-});
-
-afterAll(async () => {
-  await gateway?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  gateway = await resources.serve(dir);
 });
 
 describe("MCP Inspector CLI with a bearer token", { timeout: 90_000 }, () => {

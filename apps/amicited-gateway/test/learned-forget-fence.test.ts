@@ -6,38 +6,21 @@
 // every instance. Two gateways built in this process on one SQLite file and on one PostgreSQL, each
 // serving real HTTP and polling every 100 ms; A's writes are held (its store's transactions wait
 // for a release) so the forget comes inside A's batch window instead of whenever a timer fires.
-import fs from "node:fs";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
-import { postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
-import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
-import { createDemoWorkspace } from "../src/demo/generate";
-import { createGateway, type Gateway } from "../src/server/gateway";
-import { startHttpGateway, type HttpGateway } from "../src/server/http";
-import { openGatewayStore } from "../src/store-schema/gateway-schema";
-import { connect, initData, payload, requireBuild, textOf } from "./support/gateway-process";
+import { postgresGate } from "../../../tooling/postgres-cluster.mjs";
+import type { Gateway } from "../src/server/gateway";
+import { payload, textOf, trackResources } from "./support/gateway-process";
+import { demoDatabase, servedInProcess } from "./support/in-process";
 
 // As in learned-ops.test.ts: words the tool's text lacks; before learning the tool is not first.
 const REQUEST = "money from chatbot shoppers";
 const TOOL = "seo_get_ai_referral_revenue";
 
-const clients: Client[] = [];
-const gateways: Gateway[] = [];
-const servers: HttpGateway[] = [];
-const releases: (() => void)[] = [];
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
-afterEach(async () => {
-  for (const release of releases.splice(0)) release();
-  for (const client of clients.splice(0)) await client.close().catch(() => undefined);
-  for (const server of servers.splice(0)) await server.close();
-  for (const gateway of gateways.splice(0)) await gateway.close();
-});
+const resources = trackResources();
 
-/** Makes `store`'s transactions and batches wait until the returned release is called. */
+/** Makes `store`'s transactions and batches wait until the returned release is called (at the latest when the test ends, before its gateways close). */
 function holdWrites(store: WorkspaceStore): () => void {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -50,7 +33,7 @@ function holdWrites(store: WorkspaceStore): () => void {
     await released;
     return batch(statements);
   };
-  releases.push(release);
+  resources.defer(release);
   return release;
 }
 
@@ -61,14 +44,9 @@ const firstHit = async (client: Client, query: string): Promise<string | undefin
 };
 
 async function forgetWinsOverQueuedRequest(location: { dataDir: string } | { database: string }, readToken: string): Promise<void> {
-  for (let index = 0; index < 2; index++) {
-    const gateway = await createGateway({ ...location, memoryQuota: true, learning: { refreshMs: 100 } });
-    gateways.push(gateway);
-    servers.push(await startHttpGateway(gateway, { port: 0 }));
-  }
+  const { gateways, servers } = await servedInProcess(resources, { ...location, memoryQuota: true, learning: { refreshMs: 100 } });
   const [gatewayA, gatewayB] = gateways as [Gateway, Gateway];
-  const instanceA = await connect(servers[0]!.url, readToken);
-  clients.push(instanceA);
+  const instanceA = await resources.open(servers[0]!.url, readToken);
   expect(await firstHit(instanceA, REQUEST)).not.toBe(TOOL);
 
   // A learns the words (describe_tool from that search's page); its row waits in A's queue.
@@ -91,9 +69,7 @@ async function forgetWinsOverQueuedRequest(location: { dataDir: string } | { dat
 
 describe("a forget wins over a request another instance still queues (two gateways on one SQLite file)", () => {
   it("the queued row is never written, and the instance that learned the words stops ranking the tool first", async () => {
-    requireBuild();
-    const { dir, tokens } = initData();
-    dirs.push(dir);
+    const { dir, tokens } = resources.data();
     await forgetWinsOverQueuedRequest({ dataDir: dir }, tokens.demo!.readToken);
   }, 120_000);
 });
@@ -101,16 +77,8 @@ describe("a forget wins over a request another instance still queues (two gatewa
 const gate = postgresGate();
 
 describe.skipIf(!gate.run)("a forget wins over a request another instance still queues (two gateways on one PostgreSQL)", () => {
-  let cluster: PostgresCluster | undefined;
-  afterAll(() => cluster?.stop());
-
   it("the queued row is never written, and the instance that learned the words stops ranking the tool first", async () => {
-    cluster = await startPostgres();
-    const url = cluster.createDatabase("forget_fence");
-    const setup = await openGatewayStore({ url });
-    await setup.migrate();
-    const { readToken } = await createDemoWorkspace(setup, "demo");
-    await setup.close();
-    await forgetWinsOverQueuedRequest({ database: url }, readToken);
+    const { url, tokens } = await demoDatabase(resources, "forget_fence");
+    await forgetWinsOverQueuedRequest({ database: url }, tokens.demo!.readToken);
   }, 240_000);
 });

@@ -4,33 +4,21 @@
 // process) reaches gateways that are already running on the same store at their next poll: two
 // instances on one SQLite file and two on one PostgreSQL stop ranking the forgotten words' tool first.
 import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { openSqliteDatabase } from "@foundry-mcp/core/node";
 import { resolveToken } from "@foundry-mcp/workspace-store";
-import { postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
-import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
-import { createDemoWorkspace } from "../src/demo/generate";
-import { createGateway, type Gateway } from "../src/server/gateway";
-import { startHttpGateway, type HttpGateway } from "../src/server/http";
-import { openGatewayStore } from "../src/store-schema/gateway-schema";
-import { GATEWAY, connect, initData, payload, requireBuild, runCli, storeFlags, textOf } from "./support/gateway-process";
+import { postgresGate } from "../../../tooling/postgres-cluster.mjs";
+import { createGateway } from "../src/server/gateway";
+import { GATEWAY, payload, runCli, storeFlags, textOf, trackResources } from "./support/gateway-process";
+import { demoDatabase, servedInProcess } from "./support/in-process";
 
 // As in search-learning.test.ts: words the tool's text lacks; before learning the tool is not first.
 const REQUEST = "money from chatbot shoppers";
 const TOOL = "seo_get_ai_referral_revenue";
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
-const fresh = (others: string[] = []) => {
-  requireBuild();
-  const data = initData(others);
-  dirs.push(data.dir);
-  return data;
-};
+const resources = trackResources();
+const fresh = (others: string[] = []) => resources.data(others);
 /** The CLI's exit status, stdout and stderr. */
 const cli = (args: string[]) => {
   const run = spawnSync(process.execPath, [GATEWAY, ...args], { encoding: "utf8", timeout: 60_000 });
@@ -128,15 +116,6 @@ describe("learned list and learned forget (the built CLI on a SQLite data direct
   }, 60_000);
 });
 
-// Two gateways built in this process on one store, each serving real HTTP, polling every 100 ms.
-const clients: Client[] = [];
-const gateways: Gateway[] = [];
-const servers: HttpGateway[] = [];
-afterEach(async () => {
-  for (const client of clients.splice(0)) await client.close().catch(() => undefined);
-  for (const server of servers.splice(0)) await server.close();
-  for (const gateway of gateways.splice(0)) await gateway.close();
-});
 const firstHit = async (client: Client, query: string): Promise<string | undefined> => {
   const result = await client.callTool({ name: "search_tools", arguments: { query } });
   expect(result.isError, textOf(result)).toBeFalsy();
@@ -148,12 +127,10 @@ const firstHit = async (client: Client, query: string): Promise<string | undefin
  * page); both then rank the tool first; `learned forget --tool` in a child process; both stop.
  */
 async function forgetReachesRunningInstances(location: { dataDir: string } | { database: string }, readToken: string): Promise<void> {
-  for (let index = 0; index < 2; index++) {
-    const gateway = await createGateway({ ...location, memoryQuota: true, learning: { refreshMs: 100 } });
-    gateways.push(gateway);
-    servers.push(await startHttpGateway(gateway, { port: 0 }));
-  }
-  for (const server of servers) clients.push(await connect(server.url, readToken));
+  // Two gateways built in this process on one store, each serving real HTTP, polling every 100 ms.
+  const { gateways, servers } = await servedInProcess(resources, { ...location, memoryQuota: true, learning: { refreshMs: 100 } });
+  const clients: Client[] = [];
+  for (const server of servers) clients.push(await resources.open(server.url, readToken));
   const [one, other] = clients as [Client, Client];
   expect(await firstHit(other, REQUEST)).not.toBe(TOOL);
   expect(await firstHit(one, REQUEST)).not.toBe(TOOL);
@@ -178,8 +155,7 @@ describe("a forget reaches gateways already running on one SQLite file", () => {
   it("keeps what the forget did not name: another tool's words, learned again after the rebuild in their workspace", async () => {
     const { dir, tokens } = fresh();
     seed(dir, [["demo", "uptime_is_site_down", "is our shop up", "2026-12-01T09:00:00.000Z"], ["demo", TOOL, REQUEST, "2026-12-02T09:00:00.000Z"]]);
-    const gateway = await createGateway({ dataDir: dir, memoryQuota: true, learning: { refreshMs: 100 } });
-    gateways.push(gateway);
+    const gateway = resources.closing(await createGateway({ dataDir: dir, memoryQuota: true, learning: { refreshMs: 100 } }));
     // Each row ranks its workspace's searches only (decision 0056): its tenant is the workspace's id.
     const tenant = (await resolveToken(gateway.store, tokens.demo!.readToken))!.workspaceId;
     expect(gateway.catalog.learnedRequests()).toEqual([
@@ -194,16 +170,8 @@ describe("a forget reaches gateways already running on one SQLite file", () => {
 const gate = postgresGate();
 
 describe.skipIf(!gate.run)("a forget reaches gateways already running on one PostgreSQL", () => {
-  let cluster: PostgresCluster | undefined;
-  afterAll(() => cluster?.stop());
-
   it("learned forget --database (a child process) makes both instances stop ranking the words' tool first at their next poll", async () => {
-    cluster = await startPostgres();
-    const url = cluster.createDatabase("learned_ops");
-    const setup = await openGatewayStore({ url });
-    await setup.migrate();
-    const { readToken } = await createDemoWorkspace(setup, "demo");
-    await setup.close();
-    await forgetReachesRunningInstances({ database: url }, readToken);
+    const { url, tokens } = await demoDatabase(resources, "learned_ops");
+    await forgetReachesRunningInstances({ database: url }, tokens.demo!.readToken);
   }, 240_000);
 });

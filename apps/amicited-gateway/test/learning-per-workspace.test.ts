@@ -11,20 +11,16 @@
 // its rows are stored and read back under (LearnedRequestRow.workspaceId), so a pair learned from
 // traffic and the same row read back by the poll are one learned request, in one tenant.
 import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { openSqliteDatabase } from "@foundry-mcp/core/node";
 import { DEFAULT_LEARNED_PER_TENANT, DEFAULT_LEARNED_TOTAL } from "@foundry-mcp/tool-catalog";
 import { resolveToken } from "@foundry-mcp/workspace-store";
-import { postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
-import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
-import { createDemoWorkspace } from "../src/demo/generate";
+import { postgresGate } from "../../../tooling/postgres-cluster.mjs";
 import { createGateway, type Gateway } from "../src/server/gateway";
-import { startHttpGateway, type HttpGateway } from "../src/server/http";
-import { openGatewayStore } from "../src/store-schema/gateway-schema";
 import { signIn } from "./support/dashboard";
-import { GATEWAY, connect, initData, payload, requireBuild, runCli, startGateway, textOf } from "./support/gateway-process";
+import { GATEWAY, payload, runCli, textOf, trackResources } from "./support/gateway-process";
+import { demoDatabase, servedInProcess } from "./support/in-process";
 import type { RunningGateway } from "./support/gateway-process";
 
 // As in search-learning.test.ts: none of these words is in the tool's text, and before any
@@ -37,40 +33,12 @@ const OTHER_TOOL = "eshop_abandonment_by_checkout_step";
 // The served gateway's poll and index refresh are 10 s: waits on them allow two and a margin.
 const POLL_WAIT = { timeout: 30_000, interval: 250 };
 
-const running: RunningGateway[] = [];
-const clients: Client[] = [];
-const gateways: Gateway[] = [];
-const servers: HttpGateway[] = [];
-const dirs: string[] = [];
-
-afterEach(async () => {
-  for (const client of clients.splice(0)) await client.close().catch(() => undefined);
-  for (const gateway of running.splice(0)) await gateway.stop();
-  for (const server of servers.splice(0)) await server.close();
-  for (const gateway of gateways.splice(0)) await gateway.close();
-});
-afterAll(() => {
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-const fresh = () => {
-  requireBuild();
-  const data = initData(["other"]);
-  dirs.push(data.dir);
-  return data;
-};
-const served = async (dir: string, flags: string[] = []) => {
-  const gateway = await startGateway(dir, ["--memory-quota", ...flags]);
-  running.push(gateway);
-  return gateway;
-};
-const open = async (url: string, token: string) => {
-  const client = await connect(url, token);
-  clients.push(client);
-  return client;
-};
+const resources = trackResources();
+const fresh = () => resources.data(["other"]);
+const served = (dir: string, flags: string[] = []) => resources.serve(dir, ["--memory-quota", ...flags]);
 /** A client for each workspace: A (demo) and B (other). */
-const openBoth = async (url: string, tokens: ReturnType<typeof fresh>["tokens"]) => [await open(url, tokens.demo!.readToken), await open(url, tokens.other!.readToken)] as const;
+const openBoth = async (url: string, tokens: ReturnType<typeof fresh>["tokens"]) =>
+  [await resources.open(url, tokens.demo!.readToken), await resources.open(url, tokens.other!.readToken)] as const;
 /** The names on the first page of search_tools for `query`. */
 const searched = async (client: Client, query = REQUEST): Promise<string[]> => {
   const result = await client.callTool({ name: "search_tools", arguments: { query } });
@@ -94,10 +62,10 @@ const readStore = <T>(dir: string, read: (db: ReturnType<typeof openSqliteDataba
 const rowsIn = (dir: string) => readStore(dir, (db) => db.prepare("SELECT workspace_id, tool, request FROM learned_requests ORDER BY id").all() as { workspace_id: string; tool: string; request: string }[]);
 const workspaceIdIn = (dir: string, name: string) => readStore(dir, (db) => (db.prepare("SELECT id FROM workspaces WHERE name = ?").get(name) as { id: string }).id);
 
-/** Stops the newest served gateway and serves the same data again (the rows are learned again at start). */
-const restart = async (dir: string, tokens: ReturnType<typeof fresh>["tokens"], flags: string[] = []) => {
-  for (const client of clients.splice(0)) await client.close().catch(() => undefined);
-  await running.pop()!.stop();
+/** Closes the running gateway's clients, stops it and serves the same data again (the rows are learned again at start). */
+const restart = async (dir: string, tokens: ReturnType<typeof fresh>["tokens"], running: { gateway: RunningGateway; clients: readonly Client[] }, flags: string[] = []) => {
+  for (const client of running.clients) await client.close().catch(() => undefined);
+  await running.gateway.stop();
   const gateway = await served(dir, flags);
   return { gateway, clients: await openBoth(gateway.url, tokens) };
 };
@@ -124,7 +92,7 @@ describe("tool search learns per workspace by default (the built gateway, SQLite
     expect(await searched(b)).toEqual(before);
 
     // At start every stored row is learned before the first search builds the index.
-    ({ gateway, clients: [a, b] } = await restart(dir, tokens));
+    ({ gateway, clients: [a, b] } = await restart(dir, tokens, { gateway, clients: [a, b] }));
     expect(await firstHit(a)).toBe(TOOL);
     expect(await searched(b)).toEqual(before);
 
@@ -142,7 +110,7 @@ describe("tool search learns per workspace by default (the built gateway, SQLite
     const unknown = await session.request("GET", `search?q=${encodeURIComponent(REQUEST)}&workspace=nobody`);
     expect([unknown.status, unknown.body]).toEqual([404, { error: { code: "NOT_FOUND", message: 'workspace "nobody" does not exist' } }]);
     const long = await session.request("GET", `search?q=x&workspace=${"w".repeat(41)}`);
-    expect([long.status, long.body]).toEqual([400, { error: { code: "INVALID_ARGUMENT", message: "workspace must be a workspace name of at most 40 characters; got 41" } }]);
+    expect([long.status, long.body]).toEqual([400, { error: { code: "INVALID_ARGUMENT", message: "workspace must be a workspace name of 1-40 lowercase letters, digits or dashes, starting with a letter or digit; got 41 characters" } }]);
   }, 180_000);
 
   it("--shared-learning: A's words rank B's searches too, before and after a restart, and the dashboard's search with no workspace", async () => {
@@ -153,7 +121,7 @@ describe("tool search learns per workspace by default (the built gateway, SQLite
     // Read by every search once the index is 10 s old.
     for (const client of [a, b]) await expect.poll(() => firstHit(client), POLL_WAIT).toBe(TOOL);
 
-    ({ gateway, clients: [a, b] } = await restart(dir, tokens, ["--shared-learning"]));
+    ({ gateway, clients: [a, b] } = await restart(dir, tokens, { gateway, clients: [a, b] }, ["--shared-learning"]));
     expect([await firstHit(a), await firstHit(b)]).toEqual([TOOL, TOOL]);
     const session = await signIn(gateway.url, tokens.demo!.adminToken!);
     const first = async (query: string) => (await session.request<{ results: { name: string }[] }>("GET", `search?q=${encodeURIComponent(REQUEST)}${query}`)).body.results[0]?.name;
@@ -196,15 +164,11 @@ describe("tool search learns per workspace by default (the built gateway, SQLite
  * call's workspace id and the row's different); on the second, the row's tenant is A's id too.
  */
 async function rowsReadBackRankTheirWorkspaceOnly(location: { dataDir: string } | { database: string }, tokens: { a: string; b: string }): Promise<void> {
-  for (let index = 0; index < 2; index++) {
-    const gateway = await createGateway({ ...location, memoryQuota: true, learning: { refreshMs: 100 } });
-    gateways.push(gateway);
-    servers.push(await startHttpGateway(gateway, { port: 0 }));
-  }
+  const { gateways, servers } = await servedInProcess(resources, { ...location, memoryQuota: true, learning: { refreshMs: 100 } });
   const [one, other] = gateways as [Gateway, Gateway];
   const workspaceA = (await resolveToken(one.store, tokens.a))!.workspaceId;
-  const aOnOne = await open(servers[0]!.url, tokens.a);
-  const [aOnOther, bOnOther] = [await open(servers[1]!.url, tokens.a), await open(servers[1]!.url, tokens.b)];
+  const aOnOne = await resources.open(servers[0]!.url, tokens.a);
+  const [aOnOther, bOnOther] = [await resources.open(servers[1]!.url, tokens.a), await resources.open(servers[1]!.url, tokens.b)];
   const before = await searched(bOnOther);
   expect(await searched(aOnOne)).toEqual(before);
   expect(before[0]).not.toBe(TOOL);
@@ -222,8 +186,7 @@ describe("the store keeps what the catalog keeps", () => {
   it("each workspace's share of the learned rows per workspace, the whole bound when learning is shared", async () => {
     const { dir } = fresh();
     for (const [learning, share] of [[{}, DEFAULT_LEARNED_PER_TENANT], [{ shared: true }, DEFAULT_LEARNED_TOTAL]] as const) {
-      const gateway = await createGateway({ dataDir: dir, memoryQuota: true, learning });
-      gateways.push(gateway);
+      const gateway = resources.closing(await createGateway({ dataDir: dir, memoryQuota: true, learning }));
       expect(gateway.learning!.log.keepRowsPerWorkspace).toBe(share);
       expect(gateway.learning!.log.keepRows).toBe(DEFAULT_LEARNED_TOTAL);
     }
@@ -240,17 +203,8 @@ describe("the workspace a call carries is the workspace its rows are stored and 
 const gate = postgresGate();
 
 describe.skipIf(!gate.run)("the workspace a call carries is the workspace its rows are stored and read under (two instances on one PostgreSQL)", () => {
-  let cluster: PostgresCluster | undefined;
-  afterAll(() => cluster?.stop());
-
   it("on one PostgreSQL", async () => {
-    cluster = await startPostgres();
-    const url = cluster.createDatabase("learning_per_workspace");
-    const setup = await openGatewayStore({ url });
-    await setup.migrate();
-    const a = await createDemoWorkspace(setup, "demo");
-    const b = await createDemoWorkspace(setup, "other");
-    await setup.close();
-    await rowsReadBackRankTheirWorkspaceOnly({ database: url }, { a: a.readToken, b: b.readToken });
+    const { url, tokens } = await demoDatabase(resources, "learning_per_workspace", ["demo", "other"]);
+    await rowsReadBackRankTheirWorkspaceOnly({ database: url }, { a: tokens.demo!.readToken, b: tokens.other!.readToken });
   }, 240_000);
 });

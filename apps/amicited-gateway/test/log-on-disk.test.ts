@@ -4,26 +4,20 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { GATEWAY, connect, initData, requireBuild } from "./support/gateway-process";
+import { describe, expect, it } from "vitest";
+import { GATEWAY, connect, trackResources } from "./support/gateway-process";
 import type { WorkspaceTokens } from "./support/gateway-process";
 
 const CALLS = 30;
 const REQUEST_KEYS = ["level", "time", "service", "msg", "request_id", "http_method", "path", "status", "method", "tool", "workspace", "duration_ms", "outcome"];
-const dirs: string[] = [];
-
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const resources = trackResources();
 
 const recordsIn = (file: string) =>
   fs.readFileSync(file, "utf8").split("\n").filter((line) => line !== "").map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe("the JSON log on disk", () => {
   it("holds every request record and the drain's lines once a SIGTERM'd gateway has exited", async () => {
-    requireBuild();
-    const { dir, tokens } = initData();
-    dirs.push(dir);
+    const { dir, tokens } = resources.data();
     const logFile = path.join(dir, "stderr.log");
     const fd = fs.openSync(logFile, "w");
     const child = spawn(process.execPath, [GATEWAY, "serve", "--data", dir, "--port", "0", "--log-format", "json"], { stdio: ["ignore", "ignore", fd] });

@@ -6,17 +6,17 @@
 // redirected), an expired code, a wrong PKCE verifier, a replayed code (which also revokes what
 // the code produced) and a refresh after revocation (invalid_grant), and the dashboard listing
 // the grant beside the static tokens and revoking it.
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { openWorkspaceStore } from "@foundry-mcp/workspace-store";
-import { connect, initData, payload, requireBuild, startGateway } from "./support/gateway-process";
+import { connect, payload, trackResources } from "./support/gateway-process";
 import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
 import { chromiumGate, launchChromium } from "./support/chromium";
 import { signIn } from "./support/dashboard";
 import { authorizationUrl, initializeWith, listenForRedirects, pkcePair, postForm, registerClient, type CallbackListener } from "./support/oauth-client";
 
 const gate = chromiumGate();
+const resources = trackResources("all");
 let dir: string;
 let tokens: Record<string, WorkspaceTokens>;
 let gateway: RunningGateway;
@@ -29,25 +29,19 @@ const problems: string[] = [];
 
 beforeAll(async () => {
   if (!gate.run) return;
-  requireBuild();
-  ({ dir, tokens } = initData());
-  gateway = await startGateway(dir);
+  ({ dir, tokens } = resources.data());
+  gateway = await resources.serve(dir);
   origin = new URL(gateway.url).origin;
   callback = await listenForRedirects();
+  resources.defer(() => callback.close());
   clientId = await registerClient(origin, [callback.redirectUri], "Chromium test client");
   browser = await launchChromium();
+  resources.defer(() => browser.close());
   page = await (await browser.newContext()).newPage();
   page.setDefaultTimeout(30_000);
   page.on("console", (message) => void (message.type() === "error" && !message.text().startsWith("Failed to load resource") && problems.push(message.text())));
   page.on("pageerror", (error) => void problems.push(error.message));
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await callback?.close();
-  await gateway?.stop();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
 
 /** Opens the consent page for a fresh request; its PKCE verifier and state. */
 async function openConsent(extra: Record<string, string | undefined> = {}) {

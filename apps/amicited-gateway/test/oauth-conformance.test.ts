@@ -6,37 +6,28 @@
 // test plays the person on the consent page (approveByForm) and the redirect goes to the suite's
 // own callback listener, so the suite checks the real redirect and the real token response.
 import { spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { conformanceCli, judgeBaseline, readBaseline, scenarioResults } from "../../../tooling/conformance.mjs";
 import { nodeAtLeast } from "../../../tooling/node-runtime.mjs";
 import { freePort } from "../../../tooling/test-support.mjs";
-import { initData, requireBuild, startGateway } from "./support/gateway-process";
+import { trackResources } from "./support/gateway-process";
 import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
 import { approveByForm, registerClient } from "./support/oauth-client";
 
 const cli = conformanceCli(fileURLToPath(new URL("..", import.meta.url)));
 const baseline = fileURLToPath(new URL("./__fixtures__/conformance/authorization.yml", import.meta.url));
-let dir: string;
+const resources = trackResources("all");
 let output: string;
 let tokens: Record<string, WorkspaceTokens>;
 let gateway: RunningGateway;
 
 beforeAll(async () => {
-  requireBuild();
-  ({ dir, tokens } = initData());
-  output = fs.mkdtempSync(path.join(os.tmpdir(), "gw-oauth-conformance-"));
-  gateway = await startGateway(dir);
+  const data = resources.data();
+  tokens = data.tokens;
+  output = resources.directory("gw-oauth-conformance-");
+  gateway = await resources.serve(data.dir);
 }, 120_000);
-
-afterAll(async () => {
-  await gateway?.stop();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  if (output) fs.rmSync(output, { recursive: true, force: true });
-});
 
 describe("conformance: authorization server", () => {
   it("passes the suite's authorization-server scenarios but the listed ones", async () => {

@@ -3,33 +3,27 @@
 // the gateway does, registration refuses what it must, and the project's own OAuth client
 // (client-manager's loginOAuthServer: discovery, registration, PKCE, resource, iss check) logs in
 // end to end and calls tools with the token it got. Static amc_ tokens keep working beside it.
-import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loginOAuthServer } from "@foundry-mcp/client-manager/node";
 import type { OAuthStorage, StoredOAuthState } from "@foundry-mcp/client-manager";
-import { connect, initData, payload, requireBuild, startGateway } from "./support/gateway-process";
+import { connect, payload, trackResources } from "./support/gateway-process";
 import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
 import { approveByForm, authorizationUrl, initializeWith, pkcePair, postForm, registerClient } from "./support/oauth-client";
 
-let dir: string;
+const resources = trackResources("all");
 let tokens: Record<string, WorkspaceTokens>;
 let gateway: RunningGateway;
 let origin: string;
 
 beforeAll(async () => {
-  requireBuild();
-  ({ dir, tokens } = initData(["rival"]));
+  const data = resources.data(["rival"]);
+  tokens = data.tokens;
   // Client ID metadata documents are served by this test on http://127.0.0.1 (production: https only).
-  gateway = await startGateway(dir, ["--allow-http-client-metadata"]);
+  gateway = await resources.serve(data.dir, ["--allow-http-client-metadata"]);
   origin = new URL(gateway.url).origin;
 }, 120_000);
-
-afterAll(async () => {
-  await gateway?.stop();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
 
 const json = async (path: string) => {
   const response = await fetch(`${origin}${path}`);

@@ -12,37 +12,30 @@
 //   person on the consent page, and the Inspector redeems the code and lists the tools: all the way.
 import { execFile, spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../../tooling/test-support.mjs";
-import { initData, requireBuild, startGateway } from "./support/gateway-process";
+import { trackResources } from "./support/gateway-process";
 import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
 import { approveByForm, authorizationUrl, listenForRedirects, pkcePair, postForm, registerClient } from "./support/oauth-client";
 
 const CLAUDE = fileURLToPath(new URL("../../foundry-server/node_modules/@anthropic-ai/claude-code/cli-wrapper.cjs", import.meta.url));
 const INSPECTOR_DIR = fileURLToPath(new URL("../node_modules/@modelcontextprotocol/inspector", import.meta.url));
 const hasScript = fs.existsSync("/usr/bin/script");
-let dir: string;
+const resources = trackResources("all");
 let home: string;
 let tokens: Record<string, WorkspaceTokens>;
 let gateway: RunningGateway;
 let origin: string;
 
 beforeAll(async () => {
-  requireBuild();
-  ({ dir, tokens } = initData());
-  home = fs.mkdtempSync(path.join(os.tmpdir(), "gw-oauth-home-"));
-  gateway = await startGateway(dir);
+  const data = resources.data();
+  tokens = data.tokens;
+  home = resources.directory("gw-oauth-home-");
+  gateway = await resources.serve(data.dir);
   origin = new URL(gateway.url).origin;
 }, 120_000);
-
-afterAll(async () => {
-  await gateway?.stop();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  if (home) fs.rmSync(home, { recursive: true, force: true });
-});
 
 const env = () => ({ ...process.env, HOME: home, NO_COLOR: "1", MCP_CATALOG_PATH: path.join(home, "inspector-catalog.json"), MCP_CLIENT_CONFIG_PATH: path.join(home, "inspector-client.json") });
 

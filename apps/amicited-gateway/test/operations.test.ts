@@ -7,43 +7,33 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { openSqliteStore } from "@foundry-mcp/workspace-store";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GATEWAY_SCHEMA } from "../src/store-schema/gateway-schema";
-import { GATEWAY, connect, initData, requireBuild, startGateway, textOf } from "./support/gateway-process";
-import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
+import { GATEWAY, requireBuild, textOf, trackResources } from "./support/gateway-process";
+import type { WorkspaceTokens } from "./support/gateway-process";
 
 const HELD = fileURLToPath(new URL("./__fixtures__/held-upstream.mjs", import.meta.url));
 const CALLS = 50;
 const CLIENTS = 5;
-const started: { gateway: RunningGateway; dir: string; clients: Client[] }[] = [];
-
-afterEach(async () => {
-  for (const { gateway, dir, clients } of started.splice(0)) {
-    for (const client of clients) await client.close().catch(() => undefined);
-    await gateway.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-});
+const resources = trackResources();
 
 /** A gateway with the held upstream; `release()` lets every held call answer. */
 async function heldGateway(flags: string[]) {
-  requireBuild();
-  const { dir, tokens } = initData();
+  const { dir, tokens } = resources.data();
   const arrivals = path.join(dir, "arrivals");
   const release = path.join(dir, "release");
   const upstreams = path.join(dir, "mcp.json");
   fs.writeFileSync(upstreams, JSON.stringify({ servers: { held: { transport: "stdio", command: process.execPath, args: [HELD], env: { HELD_ARRIVALS: arrivals, HELD_RELEASE: release } } } }));
-  const gateway = await startGateway(dir, ["--upstreams", upstreams, "--log-format", "json", ...flags]);
-  const entry = { gateway, dir, clients: [] as Client[] };
-  started.push(entry);
+  const gateway = await resources.serve(dir, ["--upstreams", upstreams, "--log-format", "json", ...flags]);
+  const clients: Client[] = [];
   const demo = tokens.demo as WorkspaceTokens;
-  for (let index = 0; index < CLIENTS; index++) entry.clients.push(await connect(gateway.url, demo.readToken));
+  for (let index = 0; index < CLIENTS; index++) clients.push(await resources.open(gateway.url, demo.readToken));
   const arrived = () => (fs.existsSync(arrivals) ? fs.readFileSync(arrivals, "utf8").split("\n").length - 1 : 0);
   const exited = new Promise<number | null>((resolve) => gateway.process.once("exit", (code) => resolve(code)));
   // Fifty calls at once, ten on each of five sessions; each settles to its text or its error message.
   const callAll = () =>
     Array.from({ length: CALLS }, (_, index) =>
-      entry.clients[index % CLIENTS]!.callTool({ name: "read_tool", arguments: { name: "held_hold", arguments: {} } }).then(
+      clients[index % CLIENTS]!.callTool({ name: "read_tool", arguments: { name: "held_hold", arguments: {} } }).then(
         (result) => `answered: ${textOf(result)}`,
         (error: Error) => `refused: ${error.message}`,
       ),
@@ -127,14 +117,10 @@ describe("a stored session that cannot be restored", () => {
   // Regression (session 19): the client got its 500 SESSION_NOT_RESTORED and the operator heard
   // nothing, so a broken row in the store went unseen.
   it("is one JSON error record in the log with the stable code and the session id, never the token", async () => {
-    requireBuild();
-    const { dir, tokens } = initData();
-    const gateway = await startGateway(dir, ["--log-format", "json"]);
-    const entry = { gateway, dir, clients: [] as Client[] };
-    started.push(entry);
+    const { dir, tokens } = resources.data();
+    const gateway = await resources.serve(dir, ["--log-format", "json"]);
     const demo = tokens.demo as WorkspaceTokens;
-    const client = await connect(gateway.url, demo.readToken);
-    entry.clients.push(client);
+    const client = await resources.open(gateway.url, demo.readToken);
     // The row as another instance or a bad migration could leave it: clientInfo.name must be a string.
     const store = await openSqliteStore({ dataDir: dir, hostSchemas: [GATEWAY_SCHEMA] });
     const rows = await store.all<{ id: string }>("SELECT id FROM mcp_sessions");

@@ -2,19 +2,18 @@
 // the hourly cap, credits and workspace isolation hold across instances. Each client stays on one
 // instance (the stateless protocol era, where one client alternates between instances, is a later
 // issue). Skips loudly without PostgreSQL binaries outside CI, fails in CI. Also the CLI: init, workspace create and migrate against --database.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
 import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
 import { spawnSync } from "node:child_process";
 import {
   GATEWAY,
-  connect,
   payload,
   requireBuild,
   runCli,
-  startGateway,
   textOf,
+  trackResources,
 } from "./support/gateway-process";
 import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
 import { signIn } from "./support/dashboard";
@@ -26,13 +25,9 @@ let cluster: PostgresCluster;
 let database: string;
 let tokens: Record<string, WorkspaceTokens>;
 const instances: RunningGateway[] = [];
-const clients: Client[] = [];
+const resources = trackResources("all");
 
-const open = async (instance: number, token: string) => {
-  const client = await connect(instances[instance]!.url, token);
-  clients.push(client);
-  return client;
-};
+const open = (instance: number, token: string) => resources.open(instances[instance]!.url, token);
 const read = (client: Client, name: string, args: Record<string, unknown> = {}) =>
   client.callTool({ name: "read_tool", arguments: { name, arguments: args } });
 const run = (client: Client, name: string, args: Record<string, unknown> = {}) =>
@@ -44,6 +39,7 @@ beforeAll(async () => {
   if (!gate.run) return;
   requireBuild();
   cluster = await startPostgres();
+  resources.defer(() => cluster.stop());
   database = cluster.createDatabase("gateway");
   tokens = {};
   for (const args of [
@@ -56,14 +52,8 @@ beforeAll(async () => {
     tokens[created.workspace] = created;
   }
   for (let index = 0; index < 2; index++)
-    instances.push(await startGateway(database, ["--hourly-cap", String(CAP)]));
+    instances.push(await resources.serve(database, ["--hourly-cap", String(CAP)]));
 }, 240_000);
-
-afterAll(async () => {
-  for (const client of clients) await client.close().catch(() => undefined);
-  for (const instance of instances) await instance.stop();
-  cluster?.stop();
-});
 
 describe.skipIf(!gate.run)("two gateway instances on one PostgreSQL", () => {
   it("migrate reports the schema it leaves, from --database and from DATABASE_URL", () => {

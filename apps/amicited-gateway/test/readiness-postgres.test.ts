@@ -2,13 +2,14 @@
 // cluster of tooling/postgres-cluster.mjs is halted under a running gateway and restarted on the
 // same port. /healthz stays 200 all along; /readyz says which check failed in fixed words only.
 // Skips loudly without PostgreSQL binaries outside CI, fails in CI.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
 import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
-import { requireBuild, runCli, startGateway } from "./support/gateway-process";
+import { requireBuild, runCli, trackResources } from "./support/gateway-process";
 import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
 
 const gate = postgresGate();
+const resources = trackResources("all");
 let cluster: PostgresCluster;
 let gateway: RunningGateway;
 let tokens: WorkspaceTokens;
@@ -17,15 +18,11 @@ beforeAll(async () => {
   if (!gate.run) return;
   requireBuild();
   cluster = await startPostgres();
+  resources.defer(() => cluster.stop());
   const database = cluster.createDatabase("readiness");
   tokens = JSON.parse(runCli(["init", "--database", database]).trim()) as WorkspaceTokens;
-  gateway = await startGateway(database, ["--log-format", "json"]);
+  gateway = await resources.serve(database, ["--log-format", "json"]);
 }, 240_000);
-
-afterAll(async () => {
-  await gateway?.stop();
-  cluster?.stop();
-});
 
 const probe = async (path: string) => {
   const response = await fetch(gateway.url.replace(/\/mcp$/, path));

@@ -6,19 +6,14 @@
 // learn each other's rows (the poll). The table's bound and workspace deletion are tested on both
 // drivers in workspace-store's isolation conformance.
 import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { openSqliteDatabase } from "@foundry-mcp/core/node";
 import { resolveToken } from "@foundry-mcp/workspace-store";
-import { postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
-import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
-import { createDemoWorkspace } from "../src/demo/generate";
-import { createGateway, type Gateway } from "../src/server/gateway";
-import { startHttpGateway, type HttpGateway } from "../src/server/http";
-import { openGatewayStore } from "../src/store-schema/gateway-schema";
-import { GATEWAY, connect, initData, payload, requireBuild, runCli, startGateway, textOf } from "./support/gateway-process";
-import type { RunningGateway } from "./support/gateway-process";
+import { postgresGate } from "../../../tooling/postgres-cluster.mjs";
+import { createGateway } from "../src/server/gateway";
+import { GATEWAY, payload, runCli, textOf, trackResources } from "./support/gateway-process";
+import { demoDatabase, servedInProcess } from "./support/in-process";
 
 // Chosen by trying the real catalog: none of these words is in the tool's text ("Do AI answers
 // send buyers? Orders and revenue from AI referrals per week."), and before any learning the tool
@@ -26,28 +21,8 @@ import type { RunningGateway } from "./support/gateway-process";
 const REQUEST = "money from chatbot shoppers";
 const TOOL = "seo_get_ai_referral_revenue";
 
-const running: RunningGateway[] = [];
-const clients: Client[] = [];
-const dirs: string[] = [];
-
-afterEach(async () => {
-  for (const client of clients.splice(0)) await client.close().catch(() => undefined);
-  for (const gateway of running.splice(0)) await gateway.stop();
-});
-afterAll(() => {
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-const served = async (dir: string, flags: string[] = []) => {
-  const gateway = await startGateway(dir, ["--memory-quota", ...flags]);
-  running.push(gateway);
-  return gateway;
-};
-const open = async (url: string, token: string) => {
-  const client = await connect(url, token);
-  clients.push(client);
-  return client;
-};
+const resources = trackResources();
+const served = (dir: string, flags: string[] = []) => resources.serve(dir, ["--memory-quota", ...flags]);
 /** The names on the first page of search_tools for `query`. */
 const searched = async (client: Client, query: string): Promise<string[]> => {
   const result = await client.callTool({ name: "search_tools", arguments: { query } });
@@ -68,18 +43,14 @@ const rowsIn = (dir: string) => {
     db.close();
   }
 };
-const fresh = () => {
-  requireBuild();
-  const data = initData();
-  dirs.push(data.dir);
-  return data;
-};
+const fresh = () => resources.data();
 
 describe("tool search learns the words agents searched with (SQLite, the built gateway)", () => {
   it("keeps a search followed by describe_tool in the store; after a restart those words find the tool first", async () => {
     const { dir, tokens } = fresh();
     const token = tokens.demo!.readToken;
-    let client = await open((await served(dir)).url, token);
+    let gateway = await served(dir);
+    let client = await resources.open(gateway.url, token);
     const before = await searched(client, REQUEST);
     expect(before).toContain(TOOL);
     expect(before[0]).not.toBe(TOOL);
@@ -88,24 +59,25 @@ describe("tool search learns the words agents searched with (SQLite, the built g
     await expect.poll(() => rowsIn(dir), { timeout: 10_000 }).toHaveLength(1);
     const [row] = rowsIn(dir);
     expect(row).toEqual({ workspace_id: expect.any(String), tool: TOOL, request: REQUEST });
-    await running.pop()!.stop();
+    await gateway.stop();
 
-    client = await open((await served(dir)).url, token);
+    gateway = await served(dir);
+    client = await resources.open(gateway.url, token);
     expect((await searched(client, REQUEST))[0]).toBe(TOOL);
-    await running.pop()!.stop();
+    await gateway.stop();
 
     // The operator's purge: one workspace's rows, then the next start has nothing to learn.
     const unknown = spawnSync(process.execPath, [GATEWAY, "learned", "forget", "--workspace", "nobody", "--data", dir], { encoding: "utf8" });
     expect([unknown.status, unknown.stderr]).toEqual([2, 'amicited-gateway: --workspace: workspace "nobody" does not exist\n']);
     expect(JSON.parse(runCli(["learned", "forget", "--workspace", "demo", "--data", dir]))).toEqual({ forgotten: 1 });
     expect(rowsIn(dir)).toEqual([]);
-    client = await open((await served(dir)).url, token);
+    client = await resources.open((await served(dir)).url, token);
     expect(await searched(client, REQUEST)).toEqual(before);
   }, 120_000);
 
   it("keeps the words without what looks like a secret or an address, in the store and in learned list", async () => {
     const { dir, tokens } = fresh();
-    const client = await open((await served(dir)).url, tokens.demo!.readToken);
+    const client = await resources.open((await served(dir)).url, tokens.demo!.readToken);
     const request = `${REQUEST} for ops@example.com with key sk-live-4f9aK2mXq81LzQ7wZbT`;
     expect(await searched(client, request)).toContain(TOOL);
     await describeTool(client, TOOL);
@@ -126,7 +98,7 @@ describe("tool search learns the words agents searched with (SQLite, the built g
     } finally {
       db.close();
     }
-    const client = await open((await served(dir)).url, tokens.demo!.readToken);
+    const client = await resources.open((await served(dir)).url, tokens.demo!.readToken);
     expect(rowsIn(dir).map((row) => row.request)).toEqual([`${REQUEST} key`]);
     expect((await searched(client, REQUEST))[0]).toBe(TOOL);
   }, 60_000);
@@ -158,20 +130,21 @@ describe("tool search learns the words agents searched with (SQLite, the built g
   it("--no-learning: the same search and describe_tool store nothing, and the ranking is the same after a restart", async () => {
     const { dir, tokens } = fresh();
     const token = tokens.demo!.readToken;
-    let client = await open((await served(dir, ["--no-learning"])).url, token);
+    const gateway = await served(dir, ["--no-learning"]);
+    let client = await resources.open(gateway.url, token);
     const before = await searched(client, REQUEST);
     expect(before).toContain(TOOL);
     await describeTool(client, TOOL);
-    await running.pop()!.stop(); // close() writes any queued row
+    await gateway.stop(); // close() writes any queued row
     expect(rowsIn(dir)).toEqual([]);
-    client = await open((await served(dir, ["--no-learning"])).url, token);
+    client = await resources.open((await served(dir, ["--no-learning"])).url, token);
     expect(await searched(client, REQUEST)).toEqual(before);
   }, 120_000);
 
   it("a store that refuses the learned request's write never fails the call: it is reported on stderr", async () => {
     const { dir, tokens } = fresh();
     const gateway = await served(dir);
-    const client = await open(gateway.url, tokens.demo!.readToken);
+    const client = await resources.open(gateway.url, tokens.demo!.readToken);
     const db = openSqliteDatabase(`${dir}/amicited.sqlite`, { from: import.meta.url });
     try {
       db.exec("ALTER TABLE learned_requests RENAME TO learned_requests_away");
@@ -194,30 +167,11 @@ describe("tool search learns the words agents searched with (SQLite, the built g
 const gate = postgresGate();
 
 describe.skipIf(!gate.run)("two gateway instances on one PostgreSQL learn each other's requests", () => {
-  let cluster: PostgresCluster | undefined;
-  const gateways: Gateway[] = [];
-  const servers: HttpGateway[] = [];
-
-  afterAll(async () => {
-    for (const client of clients.splice(0)) await client.close().catch(() => undefined);
-    for (const server of servers) await server.close();
-    for (const gateway of gateways) await gateway.close();
-    cluster?.stop();
-  });
-
   it("a request learned on one instance is found first on the other, which was already running", async () => {
-    cluster = await startPostgres();
-    const url = cluster.createDatabase("learning");
-    const setup = await openGatewayStore({ url });
-    await setup.migrate();
-    const { readToken } = await createDemoWorkspace(setup, "demo");
-    await setup.close();
-    for (let index = 0; index < 2; index++) {
-      const gateway = await createGateway({ database: url, memoryQuota: true, learning: { refreshMs: 100 } });
-      gateways.push(gateway);
-      servers.push(await startHttpGateway(gateway, { port: 0 }));
-    }
-    const [one, other] = [await open(servers[0]!.url, readToken), await open(servers[1]!.url, readToken)];
+    const { url, tokens } = await demoDatabase(resources, "learning");
+    const readToken = tokens.demo!.readToken;
+    const { gateways, servers } = await servedInProcess(resources, { database: url, memoryQuota: true, learning: { refreshMs: 100 } });
+    const [one, other] = [await resources.open(servers[0]!.url, readToken), await resources.open(servers[1]!.url, readToken)];
     const before = await searched(other, REQUEST);
     expect(before[0]).not.toBe(TOOL);
     expect(await searched(one, REQUEST)).toContain(TOOL);

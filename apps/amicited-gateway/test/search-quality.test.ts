@@ -5,11 +5,10 @@
 // hit, 2 in the top 3, 2 on the first page. The API refuses days outside 1-90 or not a number, an
 // unknown workspace (404) and a caller not signed in (401); the CLI refuses the same by flag.
 import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { openSqliteDatabase } from "@foundry-mcp/core/node";
-import { connect, GATEWAY, initData, payload, requireBuild, runCli, startGateway, textOf } from "./support/gateway-process";
+import { GATEWAY, payload, runCli, textOf, trackResources } from "./support/gateway-process";
 import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
 import { signIn, uiRequest } from "./support/dashboard";
 import type { UiSession } from "./support/dashboard";
@@ -17,6 +16,7 @@ import type { UiSession } from "./support/dashboard";
 // The first hit is a read tool that takes no arguments (read_tool admits it with {}).
 const QUERY = "list our domains";
 
+const resources = trackResources("all");
 let dir: string;
 let tokens: Record<string, WorkspaceTokens>;
 let gateway: RunningGateway;
@@ -25,18 +25,11 @@ let session: UiSession;
 let hits: string[];
 
 beforeAll(async () => {
-  requireBuild();
-  ({ dir, tokens } = initData(["other"]));
-  gateway = await startGateway(dir, ["--memory-quota"]);
-  client = await connect(gateway.url, tokens.demo!.readToken);
+  ({ dir, tokens } = resources.data(["other"]));
+  gateway = await resources.serve(dir, ["--memory-quota"]);
+  client = await resources.open(gateway.url, tokens.demo!.readToken);
   session = await signIn(gateway.url, tokens.demo!.adminToken!);
 }, 120_000);
-
-afterAll(async () => {
-  await client?.close().catch(() => undefined);
-  await gateway?.stop();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-});
 
 /** The learned_requests rows of the data directory, read from its SQLite file beside the running gateway. */
 const rows = () => {

@@ -1,24 +1,16 @@
 // The gateway's own search vocabulary (src/search-vocabulary.ts): its domain words reach its tools
 // through the catalog's vocabulary option, now that the catalog's built-in vocabulary has none.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ToolCatalog } from "@foundry-mcp/tool-catalog";
 import { createGateway } from "../src/server/gateway";
 import type { Gateway } from "../src/server/gateway";
+import { trackResources } from "./support/gateway-process";
 
-let dir: string;
+const resources = trackResources("all");
 let gateway: Gateway;
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "gw-vocabulary-"));
-  gateway = await createGateway({ dataDir: dir, memoryQuota: true });
-});
-
-afterAll(async () => {
-  await gateway.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  gateway = resources.closing(await createGateway({ dataDir: resources.directory("gw-vocabulary-"), memoryQuota: true }));
 });
 
 const first = async (catalog: ToolCatalog<never> | Gateway["catalog"], query: string) => (await catalog.search({ query, limit: 5 })).results[0]?.name;

@@ -2,26 +2,22 @@
 // embeddings model, served on 127.0.0.1 by tooling/embeddings-server.mjs (USE-lite from npm);
 // when that endpoint stops, search_tools answers by keywords with a note, never an error.
 import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { GATEWAY, initData, requireBuild } from "./support/gateway-process";
+import { GATEWAY, trackResources } from "./support/gateway-process";
 import type { WorkspaceTokens } from "./support/gateway-process";
 import { spawnEmbeddingsServer, type SpawnedEmbeddingsServer } from "../../../tooling/embeddings-server.mjs";
 
+const resources = trackResources("all");
 let dir: string;
 let tokens: Record<string, WorkspaceTokens>;
 let embeddings: SpawnedEmbeddingsServer;
 beforeAll(async () => {
-  requireBuild();
-  ({ dir, tokens } = initData());
+  ({ dir, tokens } = resources.data());
   embeddings = await spawnEmbeddingsServer();
+  resources.defer(() => embeddings.stop());
 }, 120_000);
-afterAll(async () => {
-  await embeddings?.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
 
 type SearchPayload = { results: { name: string }[]; note?: string };
 // The first search embeds every tool (363): on a loaded machine that outlasts the SDK's 60 s default.

@@ -6,30 +6,24 @@
 // control below shows (HTTP serving loads http2 and answers).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connect, GATEWAY, initData, payload, requireBuild, type WorkspaceTokens } from "./support/gateway-process";
+import { beforeAll, describe, expect, it } from "vitest";
+import { connect, GATEWAY, payload, trackResources, type WorkspaceTokens } from "./support/gateway-process";
 
 const LOADED_BUILTINS = fileURLToPath(new URL("../../../tooling/loaded-builtins.mjs", import.meta.url));
 /** Node's fetch stack (see foya's and foundry-server's footprint tests). */
 const UNDICI = "internal/deps/undici/undici";
 
+const resources = trackResources("all");
 let dir: string;
 let tokens: Record<string, WorkspaceTokens>;
-const records = fs.mkdtempSync(path.join(os.tmpdir(), "gw-footprint-"));
+const records = resources.directory("gw-footprint-");
 
 beforeAll(() => {
-  requireBuild();
-  ({ dir, tokens } = initData());
-});
-
-afterAll(() => {
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.rmSync(records, { recursive: true, force: true });
+  ({ dir, tokens } = resources.data());
 });
 
 const readLoaded = (file: string): string[] => JSON.parse(fs.readFileSync(file, "utf8")) as string[];

@@ -4,14 +4,13 @@
 // Scraped from loopback and parsed with a Prometheus text-format parser: the pool gauges with
 // the driver's figures, and amicited_store_query_duration_seconds (seconds) by operation, whose
 // counts grow when a client opens a session and calls a tool.
-import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
 import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
 import { parsePrometheusText, sampleValue, type MetricFamily } from "../../../tooling/prometheus-text.mjs";
 import { STORE_QUERY_BUCKETS_SECONDS } from "../src/server/store-metrics";
-import { connect, initData, requireBuild, runCli, startGateway, textOf } from "./support/gateway-process";
-import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
+import { connect, requireBuild, runCli, textOf, trackResources } from "./support/gateway-process";
+import type { RunningGateway, TestResources, WorkspaceTokens } from "./support/gateway-process";
 
 const gate = postgresGate();
 let cluster: PostgresCluster | undefined;
@@ -24,28 +23,27 @@ afterAll(() => cluster?.stop());
 interface Served {
   gateway: RunningGateway;
   tokens: WorkspaceTokens;
-  /** The SQLite data directory, removed after the tests. */
-  dir?: string;
 }
 
-const locations: { driver: "sqlite" | "postgres"; max: number; skip: boolean; open(): Promise<Served> }[] = [
+/** Each driver's `serve` and its demo tokens; `resources` stops it (and removes SQLite's data directory). */
+const locations: { driver: "sqlite" | "postgres"; max: number; skip: boolean; open(resources: TestResources): Promise<Served> }[] = [
   {
     driver: "sqlite",
     max: 1,
     skip: false,
-    async open() {
-      const { dir, tokens } = initData();
-      return { gateway: await startGateway(dir), tokens: tokens.demo!, dir };
+    async open(resources) {
+      const { dir, tokens } = resources.data();
+      return { gateway: await resources.serve(dir), tokens: tokens.demo! };
     },
   },
   {
     driver: "postgres",
     max: 10,
     skip: !gate.run,
-    async open() {
+    async open(resources) {
       const database = cluster!.createDatabase("store_metrics");
       const tokens = JSON.parse(runCli(["init", "--database", database]).trim()) as WorkspaceTokens;
-      return { gateway: await startGateway(database), tokens };
+      return { gateway: await resources.serve(database), tokens };
     },
   },
 ];
@@ -58,14 +56,11 @@ const family = (families: MetricFamily[], name: string): MetricFamily => {
 
 for (const location of locations) {
   describe.skipIf(location.skip)(`store metrics on /metrics (${location.driver})`, () => {
+    const resources = trackResources("all");
     let served: Served;
     beforeAll(async () => {
-      served = await location.open();
+      served = await location.open(resources);
     }, 240_000);
-    afterAll(async () => {
-      await served?.gateway.stop();
-      if (served?.dir) fs.rmSync(served.dir, { recursive: true, force: true });
-    });
     const scrape = async (): Promise<string> => {
       const response = await fetch(served.gateway.url.replace(/\/mcp$/, "/metrics"));
       expect(response.status).toBe(200);

@@ -5,10 +5,7 @@
 // tie-breaker (the grouped key or a unique column) and every joined list names its order, so tied
 // rows and GROUP_CONCAT come back alike, and money shares are summed in integers (issue 37).
 // No tool may diverge.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { resolveToken } from "@foundry-mcp/workspace-store";
 import type { StoreLocation } from "@foundry-mcp/workspace-store";
 import { createDemoWorkspace } from "../src/demo/generate";
@@ -18,6 +15,7 @@ import { openGatewayStore } from "../src/store-schema/gateway-schema";
 import { postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
 import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
 import { demoArguments } from "./support/arguments";
+import { trackResources, type TestResources } from "./support/gateway-process";
 
 
 const INSTANT = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z/g;
@@ -27,38 +25,33 @@ interface Side {
   workspaceId: string;
 }
 
-async function sideOn(location: StoreLocation): Promise<Side> {
+async function sideOn(resources: TestResources, location: StoreLocation): Promise<Side> {
   const store = await openGatewayStore(location);
   await store.migrate();
   const created = await createDemoWorkspace(store, "demo");
   await store.close();
-  const gateway = await createGateway({
-    ...("url" in location ? { database: location.url } : { dataDir: location.dataDir }),
-    memoryQuota: true,
-    hourlyCap: 100_000,
-  });
+  const gateway = resources.closing(
+    await createGateway({
+      ...("url" in location ? { database: location.url } : { dataDir: location.dataDir }),
+      memoryQuota: true,
+      hourlyCap: 100_000,
+    }),
+  );
   return { gateway, workspaceId: (await resolveToken(gateway.store, created.readToken))!.workspaceId };
 }
 
 describe.skipIf(!postgresGate().run)("tool answers on both stores", () => {
-  let dir: string;
-  let cluster: PostgresCluster;
+  const resources = trackResources("all");
   let sqlite: Side;
   let postgres: Side;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "gw-parity-"));
-    cluster = await startPostgres();
-    sqlite = await sideOn({ dataDir: dir });
-    postgres = await sideOn({ url: cluster.createDatabase("parity") });
+    const dir = resources.directory("gw-parity-");
+    const cluster: PostgresCluster = await startPostgres();
+    resources.defer(() => cluster.stop());
+    sqlite = await sideOn(resources, { dataDir: dir });
+    postgres = await sideOn(resources, { url: cluster.createDatabase("parity") });
   }, 240_000);
-
-  afterAll(async () => {
-    await sqlite?.gateway.close();
-    await postgres?.gateway.close();
-    cluster?.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
 
   it("answers every read tool with the same bytes on SQLite and PostgreSQL", { timeout: 240_000 }, async () => {
     const answer = async (side: Side, name: string, args: Record<string, unknown>) => {

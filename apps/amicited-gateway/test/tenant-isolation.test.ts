@@ -6,19 +6,18 @@
 // R3: what refused calls with huge names make the store keep.
 import http from "node:http";
 import type { Socket } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
 import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
 import { openWorkspaceStore } from "@foundry-mcp/workspace-store";
-import { connect, initData, payload, requireBuild, runCli, startGateway, textOf } from "./support/gateway-process";
-import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
+import { payload, requireBuild, runCli, textOf, trackResources } from "./support/gateway-process";
+import type { WorkspaceTokens } from "./support/gateway-process";
 
 const gate = postgresGate();
 let cluster: PostgresCluster | undefined;
 let databases = 0;
-const running: RunningGateway[] = [];
-const clients: Client[] = [];
+const resources = trackResources("all");
 
 interface FreshStore {
   location: string;
@@ -28,7 +27,7 @@ interface FreshStore {
 /** A new store with the demo workspace (the noisy one) and a bystander, on SQLite or PostgreSQL. */
 function freshStore(kind: "SQLite" | "PostgreSQL"): FreshStore {
   if (kind === "SQLite") {
-    const { dir, tokens } = initData(["bystander"]);
+    const { dir, tokens } = resources.data(["bystander"]);
     return { location: dir, tokens };
   }
   const location = cluster!.createDatabase(`isolation${++databases}`);
@@ -38,18 +37,6 @@ function freshStore(kind: "SQLite" | "PostgreSQL"): FreshStore {
     tokens[created.workspace] = created;
   }
   return { location, tokens };
-}
-
-async function serve(store: FreshStore, flags: string[]): Promise<RunningGateway> {
-  const gateway = await startGateway(store.location, flags);
-  running.push(gateway);
-  return gateway;
-}
-
-async function client(url: string, token: string): Promise<Client> {
-  const opened = await connect(url, token);
-  clients.push(opened);
-  return opened;
 }
 
 const runTool = (on: Client, name: string, args: Record<string, unknown>) =>
@@ -85,21 +72,18 @@ const initialize = (url: string, token: string) =>
 /** The bystander's round trip: initialize, then one read tool call; its status and latency. */
 async function bystanderRoundTrip(url: string, token: string): Promise<{ ok: boolean; ms: number }> {
   const started = performance.now();
-  const bystander = await client(url, token);
+  const bystander = await resources.open(url, token);
   const answer = await readTool(bystander, "account_get_workspace");
   return { ok: answer.isError !== true && payload(answer).workspace === "bystander", ms: performance.now() - started };
 }
 
 beforeAll(async () => {
   requireBuild();
-  if (gate.run) cluster = await startPostgres();
+  if (gate.run) {
+    cluster = await startPostgres();
+    resources.defer(() => cluster?.stop());
+  }
 }, 120_000);
-
-afterAll(async () => {
-  for (const opened of clients) await opened.close().catch(() => undefined);
-  for (const gateway of running) await gateway.stop();
-  cluster?.stop();
-});
 
 const kinds = (gate.run ? ["SQLite", "PostgreSQL"] : ["SQLite"]) as ("SQLite" | "PostgreSQL")[];
 
@@ -113,8 +97,8 @@ describe.each(kinds)("tenant isolation on %s", (kind) => {
     await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
     try {
       const store = freshStore(kind);
-      const gateway = await serve(store, ["--max-outbound-per-workspace", "3"]);
-      const noisy = await client(gateway.url, store.tokens.demo!.writeToken);
+      const gateway = await resources.serve(store.location, ["--max-outbound-per-workspace", "3"]);
+      const noisy = await resources.open(gateway.url, store.tokens.demo!.writeToken);
       const domain = (payload(await readTool(noisy, "list_domains")).rows as { domain_id: number }[])[0]!;
       const port = (silent.address() as { port: number }).port;
       const created = await runTool(noisy, "uptime_create_monitor", {
@@ -167,8 +151,8 @@ describe.each(kinds)("tenant isolation on %s", (kind) => {
 
   it("T4: tokens are capped per workspace, and one workspace's tokens cannot take the bystander's sessions", async () => {
     const store = freshStore(kind);
-    const gateway = await serve(store, ["--max-sessions", "12", "--max-sessions-per-workspace", "6", "--max-sessions-per-token", "4"]);
-    const noisy = await client(gateway.url, store.tokens.demo!.writeToken);
+    const gateway = await resources.serve(store.location, ["--max-sessions", "12", "--max-sessions-per-workspace", "6", "--max-sessions-per-token", "4"]);
+    const noisy = await resources.open(gateway.url, store.tokens.demo!.writeToken);
     const minted: string[] = [];
     let refusal = "";
     for (let attempt = 0; attempt < 30 && !refusal; attempt++) {
@@ -199,7 +183,7 @@ describe.each(kinds)("tenant isolation on %s", (kind) => {
 
   it("R3: streamed calls with 20,000-character tool names keep bounded rows and bytes; an oversized clientInfo opens no session", async () => {
     const store = freshStore(kind);
-    const gateway = await serve(store, ["--max-stream-events-per-session", "10"]);
+    const gateway = await resources.serve(store.location, ["--max-stream-events-per-session", "10"]);
     const token = store.tokens.demo!.readToken;
     const session = (await initialize(gateway.url, token)).session!;
     await post(gateway.url, token, { method: "notifications/initialized" }, session);
@@ -248,7 +232,7 @@ describe.each(kinds)("tenant isolation on %s", (kind) => {
 
   it("T5: free streamed pings count toward the hourly cap and stay in their session's share of the event log; the bystander still streams", async () => {
     const store = freshStore(kind);
-    const gateway = await serve(store, ["--hourly-cap", "40", "--max-stream-events", "30", "--max-stream-events-per-session", "6"]);
+    const gateway = await resources.serve(store.location, ["--hourly-cap", "40", "--max-stream-events", "30", "--max-stream-events-per-session", "6"]);
     const token = store.tokens.demo!.readToken;
     const session = (await initialize(gateway.url, token)).session!;
     await post(gateway.url, token, { method: "notifications/initialized" }, session);

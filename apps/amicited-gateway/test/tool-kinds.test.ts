@@ -3,10 +3,7 @@
 // window reads (`totals`, `comparePeriods`), through a ToolCatalog over the demo workspace on the
 // embedded SQLite store and on a real PostgreSQL server (the SQL is written once), checked against
 // the rows in the database.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ToolCatalog } from "@foundry-mcp/tool-catalog";
 import type { CallContext } from "@foundry-mcp/tool-catalog";
 import { resolveToken, workspaceHooks } from "@foundry-mcp/workspace-store";
@@ -16,12 +13,13 @@ import { postgresGate, startPostgres } from "../../../tooling/postgres-cluster.m
 import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
 import { createDemoWorkspace } from "../src/demo/generate";
 import { GATEWAY_TOOLSETS, buildGatewayTools } from "../src/tools";
+import { trackResources } from "./support/gateway-process";
 
 // Without PostgreSQL binaries outside CI, only the SQLite half runs (postgresGate prints why).
 const drivers = postgresGate().run ? (["sqlite", "postgres"] as const) : (["sqlite"] as const);
 
 describe.each(drivers)("tool kinds (%s)", (driver) => {
-  let dir: string;
+  const resources = trackResources("all");
   let cluster: PostgresCluster | undefined;
   let store: WorkspaceStore;
   let catalog: ToolCatalog<CallContext>;
@@ -44,12 +42,15 @@ describe.each(drivers)("tool kinds (%s)", (driver) => {
     (await store.get<{ n: number }>(sql, params))!.n;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "gw-kinds-"));
-    if (driver === "postgres") cluster = await startPostgres();
+    const dir = resources.directory("gw-kinds-");
+    if (driver === "postgres") {
+      cluster = await startPostgres();
+      resources.defer(() => cluster?.stop());
+    }
     const location: StoreLocation = cluster
       ? { url: cluster.createDatabase("kinds") }
       : { dataDir: dir };
-    store = await openGatewayStore(location);
+    store = resources.closing(await openGatewayStore(location));
     await store.migrate();
     const demo = await createDemoWorkspace(store, "demo");
     const workspace = (await resolveToken(store, demo.readToken))!.workspaceId;
@@ -66,11 +67,6 @@ describe.each(drivers)("tool kinds (%s)", (driver) => {
     context = { workspace, scope: "write" };
   }, 120_000);
 
-  afterAll(async () => {
-    await store?.close();
-    cluster?.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
 
   describe("row writes", () => {
     it("change: sets the column from the argument of its name and answers from → to", async () => {

@@ -5,13 +5,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openSqliteDatabase } from "@foundry-mcp/core/node";
 import { resolveToken } from "@foundry-mcp/workspace-store";
 import { createGateway } from "../src/server/gateway";
 import { LATE_ROWS } from "../src/server/learning";
 import { attachUpstreams } from "../src/upstreams";
-import { initData, requireBuild } from "./support/gateway-process";
+import { trackResources } from "./support/gateway-process";
 
 const LATE_UPSTREAM = fileURLToPath(new URL("./__fixtures__/late-tool-upstream.mjs", import.meta.url));
 // Words the late tool's text does not use ("Move notes older than a month into the archive.").
@@ -20,16 +20,11 @@ const LATE_TOOL = "late_archive_notes";
 // A tool of the gateway's own catalog, served from the start.
 const OTHER_TOOL = "seo_get_ai_referral_revenue";
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
+const resources = trackResources();
 
 describe("learned requests for upstream tools", () => {
   it("a tool an upstream adds after start is found by the words learned for it, without a restart", async () => {
-    requireBuild();
-    const { dir, tokens } = initData();
-    dirs.push(dir);
+    const { dir, tokens } = resources.data();
     const file = path.join(dir, "mcp.json");
     fs.writeFileSync(file, JSON.stringify({ servers: { late: { transport: "stdio", command: process.execPath, args: [LATE_UPSTREAM] } } }));
     const gateway = await createGateway({ dataDir: dir, memoryQuota: true, learning: { refreshMs: 50 } });

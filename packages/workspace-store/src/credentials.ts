@@ -18,7 +18,23 @@ export interface Credential {
   scope: TokenScope;
 }
 
-const namePattern = /^[a-z0-9][a-z0-9-]{0,39}$/;
+/** The longest workspace name: a name is 1 to 40 characters (WORKSPACE_NAME_RULE). */
+export const MAX_WORKSPACE_NAME_LENGTH = 40;
+
+/** The rule every workspace name follows, worded for refusals: "… must be " + WORKSPACE_NAME_RULE. */
+export const WORKSPACE_NAME_RULE = `1-${MAX_WORKSPACE_NAME_LENGTH} lowercase letters, digits or dashes, starting with a letter or digit`;
+
+const namePattern = new RegExp(`^[a-z0-9][a-z0-9-]{0,${MAX_WORKSPACE_NAME_LENGTH - 1}}$`);
+
+/**
+ * True when `name` follows WORKSPACE_NAME_RULE, the rule insertWorkspace enforces: a name that
+ * fails it names no workspace, so a caller may refuse it before asking the store.
+ *
+ * @example isWorkspaceName("acme-2") // true; isWorkspaceName("Acme") and isWorkspaceName("-a") are false
+ */
+export function isWorkspaceName(name: string): boolean {
+  return namePattern.test(name);
+}
 
 const workspaceByName = defineStatement((q) =>
   q.db.selectFrom("workspaces").selectAll().where("name", "=", q.param("name")),
@@ -93,10 +109,10 @@ export async function insertWorkspace(
   store: StoreQueries,
   input: { name: string; plan: string; credits: number; dataAsOf: string },
 ): Promise<WorkspaceRow> {
-  if (!namePattern.test(input.name)) {
+  if (!isWorkspaceName(input.name)) {
     throw new WorkspaceStoreError(
       WorkspaceStoreErrorCode.INVALID_ARGUMENT,
-      `workspace name "${input.name}" must be 1-40 lowercase letters, digits or dashes, starting with a letter or digit`,
+      `workspace name "${input.name}" must be ${WORKSPACE_NAME_RULE}`,
     );
   }
   const taken = await workspaceByName.get(store, { name: input.name });

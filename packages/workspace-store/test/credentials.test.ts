@@ -8,7 +8,9 @@ import {
   bearerResolver,
   hashToken,
   insertWorkspace,
+  isWorkspaceName,
   issueToken,
+  MAX_WORKSPACE_NAME_LENGTH,
   openSqliteStore,
   resolveToken,
 } from "../src/index";
@@ -75,5 +77,16 @@ describe("workspaces and tokens", () => {
     await expect(
       insertWorkspace(store, { name: "-bad", plan: "free", credits: 1, dataAsOf: "2026-01-01" }),
     ).rejects.toThrow("must be 1-40 lowercase letters");
+  });
+
+  it("states one rule, the one insertWorkspace enforces: 1 to 40 lowercase letters, digits or dashes, not starting with a dash", async () => {
+    const longest = "w".repeat(MAX_WORKSPACE_NAME_LENGTH);
+    expect([MAX_WORKSPACE_NAME_LENGTH, isWorkspaceName(longest), isWorkspaceName(`${longest}w`)]).toEqual([40, true, false]);
+    expect(["a", "acme-2", "9-lives"].filter(isWorkspaceName)).toEqual(["a", "acme-2", "9-lives"]);
+    expect(["", "-a", "Acme", "acme_2", "acme 2", "café"].filter(isWorkspaceName)).toEqual([]);
+    expect((await insertWorkspace(store, { name: longest, plan: "free", credits: 1, dataAsOf: "2026-01-01" })).name).toBe(longest);
+    await expect(insertWorkspace(store, { name: `${longest}w`, plan: "free", credits: 1, dataAsOf: "2026-01-01" })).rejects.toThrow(
+      `workspace name "${longest}w" must be 1-40 lowercase letters, digits or dashes, starting with a letter or digit`,
+    );
   });
 });

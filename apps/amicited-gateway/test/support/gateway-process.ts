@@ -1,7 +1,8 @@
 // Runs the BUILT gateway (dist/gateway.mjs) as real processes for integration tests: init a data
 // directory, start `serve --port 0` on 127.0.0.1 and read its "listening on" line, connect SDK
-// clients with a bearer token, and stop every process by its own process group; serveGateway
-// does all of it around one test file.
+// clients with a bearer token, and stop every process by its own process group. trackResources
+// ends what a test file starts (these, and gateways built in process) after each test or after the
+// file; serveGateway does all of it around one test file.
 import { execFileSync, spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -10,7 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll } from "vitest";
 
 /** The built bundle under test. */
 export const GATEWAY = fileURLToPath(new URL("../../dist/gateway.mjs", import.meta.url));
@@ -142,6 +143,83 @@ export function textOf(result: unknown): string {
     .join("\n");
 }
 
+/** What a test closes that it did not start through TestResources: a gateway built in process, its HTTP server. */
+export interface Closable {
+  close(): Promise<void>;
+}
+
+/** The resources of one test file, each ended by trackResources when its tests are done. */
+export interface TestResources {
+  /** A fresh data directory (the demo workspace plus `others`; initData) after checking the build; removed at the end. */
+  data(others?: string[]): { dir: string; tokens: Record<string, WorkspaceTokens> };
+  /** A new empty directory under the system's temporary one; removed at the end. */
+  directory(prefix: string): string;
+  /** `serve` on a data directory or database (startGateway); stopped at the end. */
+  serve(location: string, flags?: string[], env?: NodeJS.ProcessEnv): Promise<RunningGateway>;
+  /** An SDK client on `url` with a bearer token (connect); closed at the end. */
+  open(url: string, token: string, toolsets?: string): Promise<Client>;
+  /** `resource` (a gateway built in process, its HTTP server), closed at the end; returns it. */
+  closing<T extends Closable>(resource: T): T;
+  /** Any other clean-up (a browser, a database cluster, a held write to release), run at the end. */
+  defer(cleanup: () => unknown): void;
+}
+
+/**
+ * Ends what a test file starts: after each of its tests (`"each"`) or after all of them (`"all"`),
+ * every resource made or registered through the returned TestResources, the last one first — so
+ * clients close before the gateway they talk to, a server before the gateway it serves, a process
+ * stops before its data directory goes, and a clean-up deferred before anything started (a
+ * database cluster's stop) runs after all of it. A clean-up that throws does not keep the others
+ * from running; the first error is thrown after them. Call it at the top of a file or a describe.
+ *
+ * @example const resources = trackResources();
+ * it("…", async () => { const { dir, tokens } = resources.data(); const gateway = await resources.serve(dir); … });
+ */
+export function trackResources(scope: "each" | "all" = "each"): TestResources {
+  const cleanups: (() => unknown)[] = [];
+  (scope === "each" ? afterEach : afterAll)(async () => {
+    const failures: unknown[] = [];
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+    if (failures.length > 0) throw failures[0];
+  });
+  const removing = (dir: string) => {
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  };
+  return {
+    data(others) {
+      requireBuild();
+      const data = initData(others);
+      removing(data.dir);
+      return data;
+    },
+    directory: (prefix) => removing(fs.mkdtempSync(path.join(os.tmpdir(), prefix))),
+    async serve(location, flags = [], env = {}) {
+      const gateway = await startGateway(location, flags, env);
+      cleanups.push(() => gateway.stop());
+      return gateway;
+    },
+    async open(url, token, toolsets) {
+      const client = await connect(url, token, toolsets);
+      cleanups.push(() => client.close().catch(() => undefined));
+      return client;
+    },
+    closing(resource) {
+      cleanups.push(() => resource.close());
+      return resource;
+    },
+    defer(cleanup) {
+      cleanups.push(cleanup);
+    },
+  };
+}
+
 /** A built gateway served to one test file (see serveGateway); filled in before its tests run. */
 export interface ServedGateway {
   gateway: RunningGateway;
@@ -156,30 +234,20 @@ export interface ServedGateway {
 /**
  * The set-up every HTTP test file shares: before its tests, a fresh data directory (the demo
  * workspace plus `others`) and `serve` started with the flags `flags` gives for it; after them,
- * every client `open` made closed, the process stopped and the directory removed.
+ * every client `open` made closed, the process stopped and the directory removed (trackResources).
  *
  * @example const served = serveGateway({ others: ["other"], flags: () => ["--hourly-cap", "40"] });
  */
 export function serveGateway(
   options: { others?: string[]; flags?: (dir: string) => string[]; env?: () => NodeJS.ProcessEnv } = {},
 ): ServedGateway {
-  const clients: Client[] = [];
+  const resources = trackResources("all");
   const served = {
-    async open(token: string, toolsets?: string) {
-      const client = await connect(served.gateway.url, token, toolsets);
-      clients.push(client);
-      return client;
-    },
+    open: (token: string, toolsets?: string) => resources.open(served.gateway.url, token, toolsets),
   } as ServedGateway;
   beforeAll(async () => {
-    requireBuild();
-    ({ dir: served.dir, tokens: served.tokens } = initData(options.others));
-    served.gateway = await startGateway(served.dir, options.flags?.(served.dir) ?? [], options.env?.() ?? {});
-  });
-  afterAll(async () => {
-    for (const client of clients) await client.close().catch(() => undefined);
-    await served.gateway?.stop();
-    if (served.dir) fs.rmSync(served.dir, { recursive: true, force: true });
+    ({ dir: served.dir, tokens: served.tokens } = resources.data(options.others));
+    served.gateway = await resources.serve(served.dir, options.flags?.(served.dir) ?? [], options.env?.() ?? {});
   });
   return served;
 }

@@ -56,16 +56,12 @@ export function catalogOverview(catalog: Catalog, hourlyCap: number) {
 }
 
 const MAX_QUERY_LENGTH = 500;
-// Workspace names are 1 to 40 characters (workspace-store's credentials.ts).
-const MAX_WORKSPACE_NAME_LENGTH = 40;
 
 // The catalog tenant of ?workspace= (a name, as on the Learned page): its id while learning is per
-// workspace, none when it is shared or off (every search ranks alike then). Unknown: 404.
+// workspace, none when it is shared or off (every search ranks alike then). Malformed: 400; unknown: 404.
 async function tenantOfParam(gateway: Gateway, params: URLSearchParams): Promise<string | undefined> {
   const name = params.get("workspace");
   if (!name) return undefined;
-  if (name.length > MAX_WORKSPACE_NAME_LENGTH)
-    throw new UiRefusal(400, "INVALID_ARGUMENT", `workspace must be a workspace name of at most ${MAX_WORKSPACE_NAME_LENGTH} characters; got ${name.length}`);
   const workspace = await requireWorkspace(gateway, name);
   return gateway.learning?.tenantOf(workspace.id);
 }

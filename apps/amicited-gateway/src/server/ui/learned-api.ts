@@ -25,7 +25,8 @@ function integerParam(params: URLSearchParams, name: string, fallback: number, l
   return value;
 }
 
-// The selection of ?workspace= and ?tool= (each optional): an unknown workspace is 404.
+// The selection of ?workspace= and ?tool= (each optional): a malformed workspace name is 400 and an
+// unknown one 404 (requireWorkspace).
 async function selectionOf(gateway: Gateway, params: URLSearchParams): Promise<LearnedRequestSelection> {
   const selection: LearnedRequestSelection = {};
   const workspace = params.get("workspace");

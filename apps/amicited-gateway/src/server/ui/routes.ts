@@ -32,7 +32,9 @@ interface Route {
   handler: Handler;
 }
 
-const NAME = "([a-z0-9][a-z0-9-]{0,39})";
+// A workspace name in a path: any segment, so that requireWorkspace answers a malformed one as it
+// answers a malformed ?workspace= (400 naming the rule) instead of as an unknown endpoint.
+const NAME = "([^/]+)";
 
 /** Builds the /ui handler over a gateway. */
 export function createUiRoutes(gateway: Gateway, options: UiRouteOptions): UiRoutes {

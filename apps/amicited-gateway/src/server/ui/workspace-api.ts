@@ -2,7 +2,7 @@
 // tokens (issued once, listed by label, scope, created and last use, revoked), and usage from the
 // call log beside the hourly quota the catalog counts and the credits ledger the store keeps.
 import { CodedError } from "@foundry-mcp/core";
-import { findWorkspace, issueToken, listTokens, revokeToken } from "@foundry-mcp/workspace-store";
+import { findWorkspace, isWorkspaceName, issueToken, listTokens, MAX_WORKSPACE_NAME_LENGTH, revokeToken, WORKSPACE_NAME_RULE } from "@foundry-mcp/workspace-store";
 import type { WorkspaceRow } from "@foundry-mcp/workspace-store";
 import { createDemoWorkspace } from "../../demo/generate";
 import type { Gateway } from "../gateway";
@@ -24,8 +24,17 @@ async function refusingAs<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The workspace of this name, or 404. */
+/**
+ * The workspace of this name: every workspace name the dashboard takes (a `?workspace=` of the
+ * catalog search or the Learned page, a `workspaces/NAME/…` path) comes through here. A name no
+ * workspace could have (workspace-store's WORKSPACE_NAME_RULE) is 400, naming the rule and what
+ * came (its length past the bound, never the whole of it); a well-formed unknown one is 404.
+ */
 export async function requireWorkspace(gateway: Gateway, name: string): Promise<WorkspaceRow> {
+  if (!isWorkspaceName(name)) {
+    const got = name.length > MAX_WORKSPACE_NAME_LENGTH ? `${name.length} characters` : JSON.stringify(name);
+    throw new UiRefusal(400, "INVALID_ARGUMENT", `workspace must be a workspace name of ${WORKSPACE_NAME_RULE}; got ${got}`);
+  }
   const workspace = await findWorkspace(gateway.store, name);
   if (!workspace) throw new UiRefusal(404, "NOT_FOUND", `workspace "${name}" does not exist`);
   return workspace;
@@ -48,7 +57,7 @@ export async function listWorkspaces(gateway: Gateway) {
 
 /** Creates a workspace with demo data, as `workspace create NAME` does; its two tokens, once. */
 export function createWorkspace(gateway: Gateway, body: Record<string, unknown>) {
-  if (typeof body.name !== "string") throw new UiRefusal(400, "INVALID_ARGUMENT", "name must be a string: 1-40 lowercase letters, digits or dashes");
+  if (typeof body.name !== "string") throw new UiRefusal(400, "INVALID_ARGUMENT", `name must be a string of ${WORKSPACE_NAME_RULE}`);
   return refusingAs(() => createDemoWorkspace(gateway.store, body.name as string));
 }
 
