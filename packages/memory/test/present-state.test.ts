@@ -19,8 +19,12 @@ const ranked = rankedIdsOver([
 
 describe("the present value, said with now or these days", () => {
   // Regression: the committee role won on the question's "now", which the new job says as "these days".
+  // The order below the first follows the learned weight of "work" (0.59 since session 34's table,
+  // 0.69 before, when the committee role came last): only the first place is this test's claim.
   it("answers 'now' with a fact saying 'these days'", async () => {
-    expect(await ranked("what does Harold do for work now")).toEqual(["fact-0002", "fact-0006", "fact-0003", "fact-0001"]);
+    const hits = await ranked("what does Harold do for work now");
+    expect(hits[0]).toBe("fact-0002");
+    expect([...hits].sort()).toEqual(["fact-0001", "fact-0002", "fact-0003", "fact-0006"]);
   });
 
   // Regression: a show Freya played (the title's "played") came before her instrument now.
