@@ -22,6 +22,10 @@ const facts = [
   storedFact("fact-0008", "decision", "Router decision", "Decision: keep the old router. The new one drops the VPN."),
   storedFact("fact-0009", "domain", "Router notes", "The decision on the router came after two outages; a decision log lives in the wiki."),
   storedFact("fact-0010", "domain", "Quiet spell", "March: quiet month for orders."),
+  // March is written as a name inside sentences too: only the calendar list keeps it out.
+  storedFact("fact-0011", "domain", "Orders", "Orders fell in March; we met Tim in March about it."),
+  // "Summary" is capitalised inside a sentence once and written in lower case once: not twice as often.
+  storedFact("fact-0012", "domain", "Weekly notes", "Summary: weekly numbers report. Sent the Summary to Tim; the summary is short."),
 ];
 const ranked = rankedIdsOver(facts);
 
@@ -37,6 +41,12 @@ describe("names the memory describes", () => {
     expect(descriptionsIn("Norrvik Freight (Swedish haulier, office in Hull)")).toEqual([{ name: "Norrvik", description: "Swedish haulier Freight" }]);
     // A clause after a colon is no description: "Aiko: the invoice went out late again today."
     expect(descriptionsIn("Aiko: the invoice went out late again today.")).toEqual([]);
+    // A title ends with no stop.
+    expect(descriptionsIn("Larchmont: bike-repair booking app")).toEqual([{ name: "Larchmont", description: "bike-repair booking app" }]);
+    expect(descriptionsIn("Aiko Mori — owner")).toEqual([{ name: "Aiko", description: "owner Mori" }]);
+    // A line of chat after a name and a colon is no description: it holds a past form.
+    expect(descriptionsIn("Mia: sent the invoice.")).toEqual([]);
+    expect(descriptionsIn("Mia: checked invoice.")).toEqual([]);
   });
 
   it("resolves a question's description to the name the facts give it", () => {
@@ -49,6 +59,31 @@ describe("names the memory describes", () => {
     const index = buildSearchIndex(facts);
     expect(resolveRoles(index, "why did we keep the old router")).toEqual([]);
     expect(resolveRoles(index, "what happened in the quiet month")).toEqual([]);
+    // "Summary" is written capitalised inside a sentence as often as in lower case: a heading.
+    expect(resolveRoles(index, "where is the weekly numbers report")).toEqual([]);
+  });
+
+  // Regression (review): a heading's description outvoted the person a role names, and nothing resolved.
+  it("lets no heading outvote the person a role names", () => {
+    const index = buildSearchIndex([
+      storedFact("fact-0001", "domain", "Treasurer", "From the AGM: Ingrid is the new treasurer."),
+      storedFact("fact-0002", "domain", "AGM", "Update: new treasurer elected. An update went to everyone; the update was short."),
+      storedFact("fact-0003", "domain", "Bike", "Ingrid cycles in; we thanked Ingrid for the books."),
+    ]);
+    expect(resolveRoles(index, "what did the treasurer pay")).toEqual([{ roleStem: "treasur", nameStem: "ingrid" }]);
+  });
+
+  // Regression (review): a run of spaces took quadratic time in the description pattern (9 s for
+  // 20,000 spaces in one fact) and in the name test's lookbehind.
+  it("reads a fact holding a long run of spaces in linear time", () => {
+    const spaces = " ".repeat(100_000);
+    const long = [
+      storedFact("fact-0001", "domain", "Spaces", `Kwame — invoice${spaces}!`),
+      storedFact("fact-0002", "domain", "More spaces", `Ab: c${spaces}! Kwame${spaces}x Kwame — invoice clerk, sends it.`),
+      storedFact("fact-0003", "domain", "Kwame", "We asked Kwame about it; Kwame said yes."),
+    ];
+    expect(descriptionsIn(long[0]!.body)).toEqual([]);
+    expect(resolveRoles(buildSearchIndex(long), "who is the invoice clerk")).toEqual([{ roleStem: "invoic", nameStem: "kwame", described: true }]);
   });
 
   // Regression: the note on shop owners in general, holding "owner" and "shop", came first.

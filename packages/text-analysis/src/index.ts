@@ -12,7 +12,7 @@ export { editDistance, typoAllowance } from "./edit-distance";
 export { ENGLISH_STOP_WORDS } from "./stop-words";
 export { datesIn, mentionsDate, mentionsPersonName, sameDate } from "./mentions";
 export type { CalendarDate } from "./mentions";
-export { MONTH_NAMES } from "./month-names";
+export { MONTH_NAMES, WEEKDAY_NAMES } from "./month-names";
 export { NUMBER_WORDS } from "./number-words";
 export { mentionsRelativeDate, relativeDatesIn, relativeYearsIn } from "./relative-dates";
 export { checkVectors, MAX_EMBEDDING_DIMENSION } from "./semantic/embedding-provider";

@@ -4,14 +4,14 @@
 // names: they serve any language written in Latin letters with English month names, and a
 // false hit (a brand of two capitalised words) only lifts a fact that also matches the question.
 
-import { MONTH_NAMES } from "./month-names";
+import { MONTH_NAMES, WEEKDAY_NAMES } from "./month-names";
 import { isPastForm } from "./stem";
 
 // A month's name or its first three letters, and "sept" (Sept. 14).
 const MONTH = [...MONTH_NAMES.map((name) => (name.length > 3 ? `${name.slice(0, 3)}(?:${name.slice(3)})?` : name)), "sept"].join("|");
 // A month's full name alone ("in September") counts; "may" and "march" alone are verbs too often.
 const MONTH_ALONE = MONTH_NAMES.filter((name) => name !== "may" && name !== "march").join("|");
-const WEEKDAY = "monday|tuesday|wednesday|thursday|friday|saturday|sunday";
+const WEEKDAY = WEEKDAY_NAMES.join("|");
 const DATE = new RegExp(
   [
     String.raw`\b\d{4}-\d{1,2}-\d{1,2}\b`, // 2026-03-14

@@ -1,5 +1,6 @@
-// The English month names every date reader here and in memory search spells months with
-// (mentions.ts, relative-dates.ts, memory's date words), kept once so they cannot drift apart.
+// The English month and weekday names every date reader here and in memory search spells them
+// with (mentions.ts, relative-dates.ts, memory's date words and described names), kept once so
+// they cannot drift apart.
 
 /**
  * English month names in lower case, January first: `MONTH_NAMES[month - 1]` names a
@@ -20,3 +21,10 @@ export const MONTH_NAMES: readonly string[] = Object.freeze([
   "november",
   "december",
 ]);
+
+/**
+ * English weekday names in lower case, Sunday first: `WEEKDAY_NAMES[date.getUTCDay()]` names a
+ * day. Frozen: the readers build their patterns from it.
+ * @example WEEKDAY_NAMES[1]; // "monday"
+ */
+export const WEEKDAY_NAMES: readonly string[] = Object.freeze(["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]);

@@ -5,15 +5,14 @@
 // day. English words only; a week or weekend said so is its days, a month said so is the month.
 
 import type { CalendarDate } from "./mentions";
-import { MONTH_NAMES } from "./month-names";
+import { MONTH_NAMES, WEEKDAY_NAMES } from "./month-names";
 import { NUMBER_WORDS } from "./number-words";
 
 const DAY_MS = 86_400_000;
 const NUMBERS = new Map([["a", 1], ...NUMBER_WORDS.map((word, at): [string, number] => [word, at + 1])]);
-const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 const COUNT = String.raw`(\d{1,2}|a|${NUMBER_WORDS.join("|")})`;
 const UNIT = String.raw`(day|week|month|year)s?`;
-const WEEKDAY = WEEKDAYS.join("|");
+const WEEKDAY = WEEKDAY_NAMES.join("|");
 // "March" and "May" after last/next/this are months, not verbs.
 const MONTH = MONTH_NAMES.join("|");
 
@@ -49,7 +48,7 @@ function shifted(anchor: number, steps: number, unit: string): CalendarDate {
 
 /** The weekday `name` before (direction -1) or after (+1) the anchor day, never the day itself. */
 function nearestWeekday(anchor: number, name: string, direction: -1 | 1): number {
-  const wanted = WEEKDAYS.indexOf(name);
+  const wanted = WEEKDAY_NAMES.indexOf(name);
   let time = anchor + direction * DAY_MS;
   while (new Date(time).getUTCDay() !== wanted) time += direction * DAY_MS;
   return time;
@@ -78,7 +77,7 @@ function read(match: RegExpMatchArray, anchor: number): CalendarDate[] {
     const saturday = step <= 0 ? nearestWeekday(anchor + DAY_MS, "saturday", -1) : nearestWeekday(anchor, "saturday", 1);
     return [dayOf(saturday), dayOf(saturday + DAY_MS)];
   }
-  if (WEEKDAYS.includes(what)) return [dayOf(step < 0 ? nearestWeekday(anchor, what, -1) : nearestWeekday(anchor, what, 1))];
+  if (WEEKDAY_NAMES.includes(what)) return [dayOf(step < 0 ? nearestWeekday(anchor, what, -1) : nearestWeekday(anchor, what, 1))];
   // A month: the last one before the anchor's month, the next one after it, or this year's.
   const year = new Date(anchor).getUTCFullYear();
   const month = MONTH_NAMES.indexOf(what) + 1;

@@ -21,7 +21,7 @@ import { splitWords, stemWord, tokenize } from "./tokenize";
 interface RoleMention {
   readonly name: string;
   readonly role: readonly string[];
-  readonly described?: string;
+  readonly writtenName?: string;
 }
 
 /** A role the question names, resolved: the group's stem (the role's first word) and the person's; `described` when only descriptions gave it (search/described-names.ts). */
@@ -50,10 +50,11 @@ const DOMINANCE = 3;
 
 const mentionsOf = new WeakMap<Fact, readonly RoleMention[]>();
 
-function add(list: RoleMention[], name: string | undefined, role: string | undefined, described?: string): void {
+/** Adds a role's mention, or with `writtenName` a description's (search/described-names.ts). */
+function add(list: RoleMention[], name: string | undefined, role: string | undefined, writtenName?: string): void {
   const nameStem = tokenize(name ?? "")[0];
   const roleStems = tokenize(role ?? "");
-  if (nameStem !== undefined && roleStems.length > 0) list.push({ name: nameStem, role: roleStems, ...(described === undefined ? {} : { described }) });
+  if (nameStem !== undefined && roleStems.length > 0) list.push({ name: nameStem, role: roleStems, ...(writtenName === undefined ? {} : { writtenName }) });
 }
 
 function roleMentions(fact: Fact): readonly RoleMention[] {
@@ -126,12 +127,13 @@ export function resolveRoles(index: SearchIndex, query: string): ResolvedRole[] 
       if (longer.length === 0) break;
       candidates = longer;
     }
-    const nameStem = dominantName(candidates);
+    // A description counts only for a word the facts write as a name: a heading ("Update: new
+    // treasurer elected.") neither resolves nor outvotes the person a role names.
+    const named = candidates.filter((mention) => mention.writtenName === undefined || writtenAsName(index, mention.name, mention.writtenName));
+    const nameStem = dominantName(named);
     if (nameStem === undefined) continue;
-    const given = candidates.filter((mention) => mention.name === nameStem);
-    const written = given.every((mention) => mention.described !== undefined) ? given[0]?.described : undefined;
-    if (written === undefined) resolved.push({ roleStem, nameStem });
-    else if (writtenAsName(index, nameStem, written)) resolved.push({ roleStem, nameStem, described: true });
+    const byRole = named.some((mention) => mention.name === nameStem && mention.writtenName === undefined);
+    resolved.push(byRole ? { roleStem, nameStem } : { roleStem, nameStem, described: true });
   }
   return resolved;
 }
