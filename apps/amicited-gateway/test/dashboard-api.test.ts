@@ -8,7 +8,7 @@ import http from "node:http";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openSqliteDatabase } from "@foundry-mcp/core/node";
-import { connect, runCli, startGateway, trackResources } from "./support/gateway-process";
+import { runCli, trackResources } from "./support/gateway-process";
 import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
 import { signIn, uiRequest, uiUrlOf } from "./support/dashboard";
 import { clearOfHourTurn } from "../../../tooling/hour-turn.mjs";
@@ -266,19 +266,16 @@ describe("usage, tokens and admin token", () => {
 
 describe("--no-ui", () => {
   it("serves no dashboard: /ui is the gateway's 404; its calls still reach the call log", async () => {
-    const plain = await startGateway(dir, ["--no-ui"]);
-    try {
-      const answer = await fetch(uiUrlOf(plain.url));
-      expect(answer.status).toBe(404);
-      expect(await answer.json()).toEqual({ jsonrpc: "2.0", error: { code: -32000, message: "Not found: the MCP endpoint is /mcp" }, id: null });
-      expect(plain.stderr()).not.toContain("dashboard on");
-      // Its call log is queued in memory; SIGTERM writes it before the process ends.
-      const client = await connect(plain.url, tokens.demo!.readToken);
-      await client.callTool({ name: "read_tool", arguments: { name: "account_get_credit_balance", arguments: {} } });
-      await client.close();
-    } finally {
-      await plain.stop();
-    }
+    const plain = await resources.serve(dir, ["--no-ui"]);
+    const answer = await fetch(uiUrlOf(plain.url));
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toEqual({ jsonrpc: "2.0", error: { code: -32000, message: "Not found: the MCP endpoint is /mcp" }, id: null });
+    expect(plain.stderr()).not.toContain("dashboard on");
+    // Its call log is queued in memory; SIGTERM writes it before the process ends.
+    const client = await resources.open(plain.url, tokens.demo!.readToken);
+    await client.callTool({ name: "read_tool", arguments: { name: "account_get_credit_balance", arguments: {} } });
+    await client.close();
+    await plain.stop();
     const usage = await session.request<{ topTools: { tool: string; calls: number }[] }>("GET", "workspaces/demo/usage");
     expect(usage.body.topTools.find((row) => row.tool === "account_get_credit_balance")).toMatchObject({ calls: 1 });
   });
