@@ -1,11 +1,14 @@
 // The dashboard's server side over real HTTP against the built gateway: the page with its CSP,
 // sign-in with the admin token for an HttpOnly SameSite=Strict cookie, refusals without the
 // cookie, with a wrong CSRF token or a foreign Host/Origin, the real search ranking and token
-// figures, every /mcp call in the usage answer by outcome code, tokens issued, used and revoked
+// figures, workspace names refused by one rule wherever the API takes one (an empty ?workspace=
+// too), every /mcp call in the usage answer by outcome code, tokens issued, used and revoked
 // (the next /mcp request is 401), `admin token` rotation and --no-ui.
 import http from "node:http";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { connect, runCli, startGateway, trackResources } from "./support/gateway-process";
+import { openSqliteDatabase } from "@foundry-mcp/core/node";
+import { runCli, trackResources } from "./support/gateway-process";
 import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
 import { signIn, uiRequest, uiUrlOf } from "./support/dashboard";
 import { clearOfHourTurn } from "../../../tooling/hour-turn.mjs";
@@ -23,6 +26,18 @@ beforeAll(async () => {
   gateway = await resources.serve(dir, ["--hourly-cap", String(CAP)]);
   session = await signIn(gateway.url, tokens.demo!.adminToken!);
 });
+
+/** Learned requests of `workspace` written straight into the SQLite file, as another instance would have. */
+function seedLearned(workspace: string, rows: [tool: string, request: string][]): void {
+  const db = openSqliteDatabase(path.join(dir, "amicited.sqlite"), { from: import.meta.url });
+  try {
+    const { id } = db.prepare("SELECT id FROM workspaces WHERE name = ?").get(workspace) as { id: string };
+    const insert = db.prepare("INSERT INTO learned_requests (workspace_id, tool, request, learned_at) VALUES (?, ?, ?, ?)");
+    for (const [tool, request] of rows) insert.run(id, tool, request, new Date().toISOString());
+  } finally {
+    db.close();
+  }
+}
 
 const mcpPost = (token: string) =>
   fetch(gateway.url, {
@@ -157,6 +172,34 @@ describe("workspace names the dashboard takes", () => {
     const answer = await session.request("DELETE", `learned?workspace=${"w".repeat(41)}`);
     expect([answer.status, answer.body]).toEqual([400, refusal("41 characters")]);
   });
+
+  it("regression: an empty ?workspace= is a malformed name, not every workspace; a forget with it forgets nothing", async () => {
+    // It was read as no workspace: `DELETE learned?workspace=` forgot every workspace's requests.
+    seedLearned("demo", [
+      ["uptime_is_site_down", "is our shop up"],
+      ["list_domains", "our sites"],
+    ]);
+    const listed = async () => (await session.request<{ total: number }>("GET", "learned")).body.total;
+    const before = await listed();
+    expect(before).toBeGreaterThanOrEqual(2);
+    for (const path of ["search?q=orders&workspace=", "learned?workspace=", "learned/quality?workspace="]) {
+      const answer = await session.request("GET", path);
+      expect([path, answer.status, answer.body]).toEqual([path, 400, refusal('""')]);
+    }
+    const forget = await session.request("DELETE", "learned?workspace=");
+    expect([forget.status, forget.body]).toEqual([400, refusal('""')]);
+    expect(await listed()).toBe(before);
+  });
+
+  it("a workspace's paths take any segment as the name: a DELETE and a percent-encoded name are refused 400 (names are never decoded)", async () => {
+    const malformed = await session.request("DELETE", "workspaces/Demo/tokens/1");
+    expect([malformed.status, malformed.body]).toEqual([400, refusal('"Demo"')]);
+    const encoded = await session.request("GET", "workspaces/de%2Fmo/grants");
+    expect([encoded.status, encoded.body]).toEqual([400, refusal('"de%2Fmo"')]);
+    // Such a path is an endpoint: a wrong method is 405 and no session 401, as for a well-formed name.
+    expect((await session.request("PUT", "workspaces/Demo/grants")).status).toBe(405);
+    expect((await uiRequest(gateway.url, "GET", "workspaces/Demo/grants")).status).toBe(401);
+  });
 });
 
 describe("usage, tokens and admin token", () => {
@@ -223,19 +266,16 @@ describe("usage, tokens and admin token", () => {
 
 describe("--no-ui", () => {
   it("serves no dashboard: /ui is the gateway's 404; its calls still reach the call log", async () => {
-    const plain = await startGateway(dir, ["--no-ui"]);
-    try {
-      const answer = await fetch(uiUrlOf(plain.url));
-      expect(answer.status).toBe(404);
-      expect(await answer.json()).toEqual({ jsonrpc: "2.0", error: { code: -32000, message: "Not found: the MCP endpoint is /mcp" }, id: null });
-      expect(plain.stderr()).not.toContain("dashboard on");
-      // Its call log is queued in memory; SIGTERM writes it before the process ends.
-      const client = await connect(plain.url, tokens.demo!.readToken);
-      await client.callTool({ name: "read_tool", arguments: { name: "account_get_credit_balance", arguments: {} } });
-      await client.close();
-    } finally {
-      await plain.stop();
-    }
+    const plain = await resources.serve(dir, ["--no-ui"]);
+    const answer = await fetch(uiUrlOf(plain.url));
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toEqual({ jsonrpc: "2.0", error: { code: -32000, message: "Not found: the MCP endpoint is /mcp" }, id: null });
+    expect(plain.stderr()).not.toContain("dashboard on");
+    // Its call log is queued in memory; SIGTERM writes it before the process ends.
+    const client = await resources.open(plain.url, tokens.demo!.readToken);
+    await client.callTool({ name: "read_tool", arguments: { name: "account_get_credit_balance", arguments: {} } });
+    await client.close();
+    await plain.stop();
     const usage = await session.request<{ topTools: { tool: string; calls: number }[] }>("GET", "workspaces/demo/usage");
     expect(usage.body.topTools.find((row) => row.tool === "account_get_credit_balance")).toMatchObject({ calls: 1 });
   });

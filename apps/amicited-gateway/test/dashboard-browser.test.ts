@@ -8,11 +8,10 @@
 // Learned page's "Search in use" table with today's figures. Each page is
 // screenshotted (into $DASHBOARD_SCREENSHOTS when set: the README's images come from there).
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { connect, trackResources } from "./support/gateway-process";
+import { trackResources } from "./support/gateway-process";
 import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
 import { chromiumGate, launchChromium } from "./support/chromium";
 import { signIn, uiUrlOf } from "./support/dashboard";
@@ -21,8 +20,8 @@ import { openSqliteDatabase } from "@foundry-mcp/core/node";
 
 const gate = chromiumGate();
 const CAP = 8;
-const shots = process.env.DASHBOARD_SCREENSHOTS ?? fs.mkdtempSync(path.join(os.tmpdir(), "dashboard-shots-"));
 const resources = trackResources("all");
+let shots: string;
 let dir: string;
 let tokens: Record<string, WorkspaceTokens>;
 let gateway: RunningGateway;
@@ -47,6 +46,8 @@ const mcpInitialize = (token: string) =>
 
 beforeAll(async () => {
   if (!gate.run) return;
+  // Kept where $DASHBOARD_SCREENSHOTS names; otherwise in a temporary folder removed at the end.
+  shots = process.env.DASHBOARD_SCREENSHOTS ?? resources.directory("dashboard-shots-");
   fs.mkdirSync(shots, { recursive: true });
   ({ dir, tokens } = resources.data());
   gateway = await resources.serve(dir, ["--hourly-cap", String(CAP)]);
@@ -142,7 +143,7 @@ describe.skipIf(!gate.run)("dashboard in headless Chromium", { timeout: 90_000 }
 
   it("shows /mcp calls in the usage chart and tables", { timeout: 60_000 }, async () => {
     await clearOfHourTurn(20_000);
-    const client = await connect(gateway.url, tokens.demo!.readToken);
+    const client = await resources.open(gateway.url, tokens.demo!.readToken);
     for (let index = 0; index < CAP + 2; index++) await client.callTool({ name: "read_tool", arguments: { name: "list_domains", arguments: {} } });
     await client.callTool({ name: "run_tool", arguments: { name: "uptime_create_monitor", arguments: {} } });
     await client.callTool({ name: "read_tool", arguments: { name: "uptime_is_site_dwn", arguments: {} } });

@@ -12,7 +12,8 @@ import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { postgresGate } from "../../../tooling/postgres-cluster.mjs";
 import type { Gateway } from "../src/server/gateway";
 import { payload, textOf, trackResources } from "./support/gateway-process";
-import { demoDatabase, servedInProcess } from "./support/in-process";
+import { servedInProcess } from "./support/in-process";
+import { demoDatabase } from "./support/postgres-demo";
 
 // As in learned-ops.test.ts: words the tool's text lacks; before learning the tool is not first.
 const REQUEST = "money from chatbot shoppers";

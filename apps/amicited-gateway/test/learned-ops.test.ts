@@ -11,7 +11,8 @@ import { resolveToken } from "@foundry-mcp/workspace-store";
 import { postgresGate } from "../../../tooling/postgres-cluster.mjs";
 import { createGateway } from "../src/server/gateway";
 import { GATEWAY, payload, runCli, storeFlags, textOf, trackResources } from "./support/gateway-process";
-import { demoDatabase, servedInProcess } from "./support/in-process";
+import { servedInProcess } from "./support/in-process";
+import { demoDatabase } from "./support/postgres-demo";
 
 // As in search-learning.test.ts: words the tool's text lacks; before learning the tool is not first.
 const REQUEST = "money from chatbot shoppers";

@@ -20,7 +20,8 @@ import { postgresGate } from "../../../tooling/postgres-cluster.mjs";
 import { createGateway, type Gateway } from "../src/server/gateway";
 import { signIn } from "./support/dashboard";
 import { GATEWAY, payload, runCli, textOf, trackResources } from "./support/gateway-process";
-import { demoDatabase, servedInProcess } from "./support/in-process";
+import { servedInProcess } from "./support/in-process";
+import { demoDatabase } from "./support/postgres-demo";
 import type { RunningGateway } from "./support/gateway-process";
 
 // As in search-learning.test.ts: none of these words is in the tool's text, and before any

@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { GATEWAY, connect, trackResources } from "./support/gateway-process";
+import { GATEWAY, trackResources } from "./support/gateway-process";
 import type { WorkspaceTokens } from "./support/gateway-process";
 
 const CALLS = 30;
@@ -20,21 +20,17 @@ describe("the JSON log on disk", () => {
     const { dir, tokens } = resources.data();
     const logFile = path.join(dir, "stderr.log");
     const fd = fs.openSync(logFile, "w");
-    const child = spawn(process.execPath, [GATEWAY, "serve", "--data", dir, "--port", "0", "--log-format", "json"], { stdio: ["ignore", "ignore", fd] });
+    const child = resources.spawned(spawn(process.execPath, [GATEWAY, "serve", "--data", dir, "--port", "0", "--log-format", "json"], { stdio: ["ignore", "ignore", fd] }));
     fs.closeSync(fd);
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-    try {
-      // The listening record reaches the file within a turn of being logged.
-      const listening = () => recordsIn(logFile).map((record) => /listening on (http:\/\/\S+\/mcp)$/.exec(String(record.msg))?.[1]).find(Boolean);
-      await expect.poll(listening, { timeout: 30_000 }).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
-      const client = await connect(listening()!, (tokens.demo as WorkspaceTokens).readToken);
-      for (let index = 0; index < CALLS; index++) await client.callTool({ name: "read_tool", arguments: { name: "list_domains", arguments: {} } });
-      await client.close();
-      process.kill(child.pid!, "SIGTERM");
-      expect(await exited).toBe(0);
-    } finally {
-      if (child.exitCode === null) child.kill("SIGKILL");
-    }
+    // The listening record reaches the file within a turn of being logged.
+    const listening = () => recordsIn(logFile).map((record) => /listening on (http:\/\/\S+\/mcp)$/.exec(String(record.msg))?.[1]).find(Boolean);
+    await expect.poll(listening, { timeout: 30_000 }).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const client = await resources.open(listening()!, (tokens.demo as WorkspaceTokens).readToken);
+    for (let index = 0; index < CALLS; index++) await client.callTool({ name: "read_tool", arguments: { name: "list_domains", arguments: {} } });
+    await client.close();
+    process.kill(child.pid!, "SIGTERM");
+    expect(await exited).toBe(0);
     const records = recordsIn(logFile);
     const toolCalls = records.filter((record) => record.msg === "request" && record.method === "tools/call");
     expect(toolCalls).toHaveLength(CALLS);

@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { openWorkspaceStore } from "@foundry-mcp/workspace-store";
-import { connect, payload, trackResources } from "./support/gateway-process";
+import { payload, trackResources } from "./support/gateway-process";
 import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
 import { chromiumGate, launchChromium } from "./support/chromium";
 import { signIn } from "./support/dashboard";
@@ -91,12 +91,11 @@ describe.skipIf(!gate.run)("OAuth consent in headless Chromium", { timeout: 90_0
     expect(answer.cacheControl).toBe("no-store");
     expect(answer.body).toMatchObject({ token_type: "Bearer", expires_in: 3600, scope: "write" });
     expect(String(answer.body.access_token)).toMatch(/^amo_at_/);
-    const client = await connect(gateway.url, String(answer.body.access_token));
+    const client = await resources.open(gateway.url, String(answer.body.access_token));
     const found = payload(await client.callTool({ name: "search_tools", arguments: { query: "is the site down", limit: 3 } }));
     expect(JSON.stringify(found)).toContain("uptime_is_site_down");
     const domains = payload(await client.callTool({ name: "run_tool", arguments: { name: "list_domains", arguments: {} } }));
     expect(JSON.stringify(domains)).toContain("hostname");
-    await client.close();
     expect(problems).toEqual([]);
   });
 
@@ -109,11 +108,10 @@ describe.skipIf(!gate.run)("OAuth consent in headless Chromium", { timeout: 90_0
     const redirect = await approve(tokens.demo!.readToken, "", "read");
     const answer = await redeem(redirect.get("code")!, verifier);
     expect(answer.body.scope).toBe("read");
-    const client = await connect(gateway.url, String(answer.body.access_token));
+    const client = await resources.open(gateway.url, String(answer.body.access_token));
     const refused = await client.callTool({ name: "run_tool", arguments: { name: "uptime_pause_monitor", arguments: { monitor_id: 1 } } });
     expect(refused.isError).toBe(true);
     expect(JSON.stringify(refused.content)).toContain("read");
-    await client.close();
   });
 
   it("deny: the client gets error=access_denied with its state and iss", async () => {

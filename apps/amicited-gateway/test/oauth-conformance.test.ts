@@ -34,11 +34,15 @@ describe("conformance: authorization server", () => {
     const origin = new URL(gateway.url).origin;
     const port = await freePort();
     const clientId = await registerClient(origin, [`http://127.0.0.1:${port}/callback`], "conformance suite");
-    const child = spawn(nodeAtLeast(22), [cli, "authorization", "--url", origin, "--client-id", clientId, "--port", String(port), "--resource", `${origin}/mcp`, "-o", output], {
-      cwd: output,
-      env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    // Ended by the tracker (its process group too) if the test gives up waiting for it.
+    const child = resources.spawned(
+      spawn(nodeAtLeast(22), [cli, "authorization", "--url", origin, "--client-id", clientId, "--port", String(port), "--resource", `${origin}/mcp`, "-o", output], {
+        cwd: output,
+        env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
+        stdio: ["ignore", "pipe", "pipe"],
+        detached: true,
+      }),
+    );
     let log = "";
     let approved: Promise<void> | undefined;
     const exited = new Promise<number>((resolve) => child.once("exit", (code) => resolve(code ?? 1)));

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loginOAuthServer } from "@foundry-mcp/client-manager/node";
 import type { OAuthStorage, StoredOAuthState } from "@foundry-mcp/client-manager";
-import { connect, payload, trackResources } from "./support/gateway-process";
+import { payload, trackResources } from "./support/gateway-process";
 import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
 import { approveByForm, authorizationUrl, initializeWith, pkcePair, postForm, registerClient } from "./support/oauth-client";
 
@@ -106,15 +106,14 @@ describe("OAuth 2.1 surface of the gateway", () => {
     const saved = states.get("gateway")!;
     expect(saved.tokens?.scope).toBe("write");
     const listDomains = { name: "run_tool", arguments: { name: "list_domains", arguments: {} } };
-    const client = await connect(gateway.url, saved.tokens!.access_token);
+    const client = await resources.open(gateway.url, saved.tokens!.access_token);
     const domains = payload(await client.callTool(listDomains));
     await client.close();
     // The grant is bound to rival: it sees exactly what rival's static token sees (which keeps working).
-    const legacy = await connect(gateway.url, tokens.rival!.readToken);
+    const legacy = await resources.open(gateway.url, tokens.rival!.readToken);
     expect(domains).toEqual(payload(await legacy.callTool(listDomains)));
-    const demo = await connect(gateway.url, tokens.demo!.readToken);
+    const demo = await resources.open(gateway.url, tokens.demo!.readToken);
     expect(domains).not.toEqual(payload(await demo.callTool(listDomains)));
-    await Promise.all([legacy.close(), demo.close()]);
   });
 
   it("refuses a PKCE downgrade (plain) and a foreign resource at the authorization endpoint (RFC 9700 §4.8, §4.9)", async () => {

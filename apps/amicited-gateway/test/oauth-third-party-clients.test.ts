@@ -65,7 +65,7 @@ async function tokenFromTheFlow(): Promise<string> {
 /** Runs `command` in a pseudo-terminal (util-linux `script`) until `until` matches its output. */
 function runInTerminal(command: string, until: RegExp): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn("script", ["-qfc", command, "/dev/null"], { env: env(), cwd: home, stdio: ["pipe", "pipe", "pipe"], detached: true });
+    const child = resources.spawned(spawn("script", ["-qfc", command, "/dev/null"], { env: env(), cwd: home, stdio: ["pipe", "pipe", "pipe"], detached: true }));
     let output = "";
     const timer = setTimeout(() => finish(new Error(`no match for ${until} in: ${output}`)), 60_000);
     const finish = (error?: Error) => {
@@ -128,11 +128,15 @@ describe("MCP Inspector CLI against the gateway's OAuth", { timeout: 120_000 }, 
 
   it("registers, waits for consent (played by the test), redeems the code and lists the tools", async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, [inspector(), "--cli", "--quiet", gateway.url, "--callback-url", `http://127.0.0.1:${port}/oauth/callback`, "--method", "tools/list"], {
-      env: { ...env(), MCP_AUTO_OPEN_ENABLED: "true", BROWSER: "/bin/true" },
-      cwd: home,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    // Ended by the tracker (its process group too) if the test gives up waiting for it.
+    const child = resources.spawned(
+      spawn(process.execPath, [inspector(), "--cli", "--quiet", gateway.url, "--callback-url", `http://127.0.0.1:${port}/oauth/callback`, "--method", "tools/list"], {
+        env: { ...env(), MCP_AUTO_OPEN_ENABLED: "true", BROWSER: "/bin/true" },
+        cwd: home,
+        stdio: ["ignore", "pipe", "pipe"],
+        detached: true,
+      }),
+    );
     let stdout = "";
     let stderr = "";
     let consent: Promise<void> | undefined;

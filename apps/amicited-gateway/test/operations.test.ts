@@ -17,14 +17,20 @@ const CALLS = 50;
 const CLIENTS = 5;
 const resources = trackResources();
 
-/** A gateway with the held upstream; `release()` lets every held call answer. */
+/**
+ * A gateway with the held upstream; `release()` lets every held call answer. The release is also
+ * the tracker's (after the clients close, before the gateway stops): a test that fails with calls
+ * still held would otherwise leave the gateway draining them for its whole --drain-seconds.
+ */
 async function heldGateway(flags: string[]) {
   const { dir, tokens } = resources.data();
   const arrivals = path.join(dir, "arrivals");
-  const release = path.join(dir, "release");
+  const releaseFile = path.join(dir, "release");
+  const release = () => fs.writeFileSync(releaseFile, "go");
   const upstreams = path.join(dir, "mcp.json");
-  fs.writeFileSync(upstreams, JSON.stringify({ servers: { held: { transport: "stdio", command: process.execPath, args: [HELD], env: { HELD_ARRIVALS: arrivals, HELD_RELEASE: release } } } }));
+  fs.writeFileSync(upstreams, JSON.stringify({ servers: { held: { transport: "stdio", command: process.execPath, args: [HELD], env: { HELD_ARRIVALS: arrivals, HELD_RELEASE: releaseFile } } } }));
   const gateway = await resources.serve(dir, ["--upstreams", upstreams, "--log-format", "json", ...flags]);
+  resources.defer(release);
   const clients: Client[] = [];
   const demo = tokens.demo as WorkspaceTokens;
   for (let index = 0; index < CLIENTS; index++) clients.push(await resources.open(gateway.url, demo.readToken));
@@ -43,7 +49,7 @@ async function heldGateway(flags: string[]) {
     const response = await fetch(`${base}/readyz`);
     return { status: response.status, body: (await response.json()) as unknown };
   };
-  return { gateway, demo, arrived, exited, callAll, readiness, base, release: () => fs.writeFileSync(release, "go") };
+  return { gateway, demo, arrived, exited, callAll, readiness, base, release };
 }
 
 /** The JSON records the gateway wrote to stderr (every line must parse). */

@@ -13,7 +13,8 @@ import { resolveToken } from "@foundry-mcp/workspace-store";
 import { postgresGate } from "../../../tooling/postgres-cluster.mjs";
 import { createGateway } from "../src/server/gateway";
 import { GATEWAY, payload, runCli, textOf, trackResources } from "./support/gateway-process";
-import { demoDatabase, servedInProcess } from "./support/in-process";
+import { servedInProcess } from "./support/in-process";
+import { demoDatabase } from "./support/postgres-demo";
 
 // Chosen by trying the real catalog: none of these words is in the tool's text ("Do AI answers
 // send buyers? Orders and revenue from AI referrals per week."), and before any learning the tool

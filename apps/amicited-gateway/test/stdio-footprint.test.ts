@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { connect, GATEWAY, payload, trackResources, type WorkspaceTokens } from "./support/gateway-process";
+import { endProcess, GATEWAY, payload, PROCESS_GRACE_MS, trackResources, type WorkspaceTokens } from "./support/gateway-process";
 
 const LOADED_BUILTINS = fileURLToPath(new URL("../../../tooling/loaded-builtins.mjs", import.meta.url));
 /** Node's fetch stack (see foya's and foundry-server's footprint tests). */
@@ -35,7 +35,8 @@ async function listDomains(client: Client): Promise<unknown> {
 describe("the gateway's start-up footprint", () => {
   it("serve --stdio answers a call without loading http2, tls or Node's fetch stack", async () => {
     const record = path.join(records, "stdio.json");
-    const client = new Client({ name: "footprint", version: "0" });
+    // Its stdio transport's process ends when it closes: here, or by the tracker if the test fails first.
+    const client = resources.closing(new Client({ name: "footprint", version: "0" }));
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
@@ -56,28 +57,26 @@ describe("the gateway's start-up footprint", () => {
 
   it("serving HTTP loads the split-off HTTP stack and answers (the control)", async () => {
     const record = path.join(records, "http.json");
-    const server = spawn(process.execPath, ["--import", LOADED_BUILTINS, GATEWAY, "serve", "--data", dir, "--port", "0"], {
-      env: { ...process.env, LOADED_BUILTINS_FILE: record },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let text = "";
-        server.stderr.on("data", (chunk: Buffer) => {
-          text += String(chunk);
-          const match = /listening on (http:\/\/\S+\/mcp)/.exec(text);
-          if (match) resolve(match[1] as string);
-        });
-        server.once("exit", () => reject(new Error(`gateway exited: ${text}`)));
+    const server = resources.spawned(
+      spawn(process.execPath, ["--import", LOADED_BUILTINS, GATEWAY, "serve", "--data", dir, "--port", "0"], {
+        env: { ...process.env, LOADED_BUILTINS_FILE: record },
+        stdio: ["ignore", "ignore", "pipe"],
+      }),
+    );
+    const url = await new Promise<string>((resolve, reject) => {
+      let text = "";
+      server.stderr!.on("data", (chunk: Buffer) => {
+        text += String(chunk);
+        const match = /listening on (http:\/\/\S+\/mcp)/.exec(text);
+        if (match) resolve(match[1] as string);
       });
-      const client = await connect(url, tokens.demo!.readToken);
-      expect(await listDomains(client)).toEqual(expect.arrayContaining([expect.objectContaining({ domain_id: expect.any(Number) })]));
-      await client.close();
-    } finally {
-      server.kill("SIGTERM");
-      await exited;
-    }
+      server.once("exit", () => reject(new Error(`gateway exited: ${text}`)));
+    });
+    const client = await resources.open(url, tokens.demo!.readToken);
+    expect(await listDomains(client)).toEqual(expect.arrayContaining([expect.objectContaining({ domain_id: expect.any(Number) })]));
+    await client.close();
+    // The record is written as the process exits.
+    await endProcess(server, PROCESS_GRACE_MS);
     expect(readLoaded(record)).toContain("http2");
   }, 60_000);
 });

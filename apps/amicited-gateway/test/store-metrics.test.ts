@@ -4,7 +4,7 @@
 // Scraped from loopback and parsed with a Prometheus text-format parser: the pool gauges with
 // the driver's figures, and amicited_store_query_duration_seconds (seconds) by operation, whose
 // counts grow when a client opens a session and calls a tool.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
 import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
 import { parsePrometheusText, sampleValue, type MetricFamily } from "../../../tooling/prometheus-text.mjs";
@@ -13,12 +13,15 @@ import { connect, requireBuild, runCli, textOf, trackResources } from "./support
 import type { RunningGateway, TestResources, WorkspaceTokens } from "./support/gateway-process";
 
 const gate = postgresGate();
+// The cluster, stopped after the file (each describe's tracker has stopped its gateway by then).
+const fileResources = trackResources("all");
 let cluster: PostgresCluster | undefined;
 beforeAll(async () => {
   requireBuild();
-  if (gate.run) cluster = await startPostgres();
+  if (!gate.run) return;
+  cluster = await startPostgres();
+  fileResources.defer(() => cluster?.stop());
 }, 240_000);
-afterAll(() => cluster?.stop());
 
 interface Served {
   gateway: RunningGateway;

@@ -10,20 +10,21 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from "../../../tooling/otlp-receiver.mjs";
 import { parsePrometheusText, sampleValue, seriesOutline, type MetricFamily } from "../../../tooling/prometheus-text.mjs";
-import { serveGateway, textOf } from "./support/gateway-process";
+import { serveGateway, textOf, trackResources } from "./support/gateway-process";
 
 const FOUNDRY_SERVER = fileURLToPath(new URL("../../foundry-server/dist/server.mjs", import.meta.url));
 const SERVER_KIND = 2;
 const CLIENT_KIND = 3;
 
+// Tracked before the two gateways, so it closes after they have stopped (and exported).
+const resources = trackResources("all");
 let receiver: OtlpReceiver;
 beforeAll(async () => {
-  receiver = await startOtlpReceiver();
+  receiver = resources.closing(await startOtlpReceiver());
 });
-afterAll(async () => receiver?.close());
 
 const otelEnv = (): Record<string, string> => ({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_BSP_SCHEDULE_DELAY: "50", OTEL_METRIC_EXPORT_INTERVAL: "200" });
 

@@ -1,20 +1,14 @@
 // Demo data: deterministic per workspace name, distinct between workspaces, and large enough in
 // the big tables that paging matters.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createDemoWorkspace } from "../../src/demo/generate";
 import { openGatewayStore } from "../../src/store-schema/gateway-schema";
 import type { WorkspaceStore } from "@foundry-mcp/workspace-store";
+import { trackResources } from "../support/gateway-process";
 
-const dirs: string[] = [];
-const stores: WorkspaceStore[] = [];
+const resources = trackResources("all");
 async function freshStore(): Promise<WorkspaceStore> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gw-demo-"));
-  dirs.push(dir);
-  const store = await openGatewayStore({ dataDir: dir });
-  stores.push(store);
+  const store = resources.closing(await openGatewayStore({ dataDir: resources.directory("gw-demo-") }));
   await store.migrate();
   return store;
 }
@@ -33,11 +27,6 @@ beforeAll(async () => {
   await createDemoWorkspace(first, "demo");
   await createDemoWorkspace(first, "other");
   await createDemoWorkspace(second, "demo");
-});
-
-afterAll(async () => {
-  for (const store of stores) await store.close();
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe("demo data", () => {

@@ -1,8 +1,8 @@
 // Runs the BUILT gateway (dist/gateway.mjs) as real processes for integration tests: init a data
 // directory, start `serve --port 0` on 127.0.0.1 and read its "listening on" line, connect SDK
-// clients with a bearer token, and stop every process by its own process group. trackResources
-// ends what a test file starts (these, and gateways built in process) after each test or after the
-// file; serveGateway does all of it around one test file.
+// clients with a bearer token, and end every process with its own process group (endProcess).
+// trackResources ends what a test file starts (these, other child processes, and gateways built in
+// process) after each test or after the file; serveGateway does all of it around one test file.
 import { execFileSync, spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -11,7 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll, TestRunner } from "vitest";
 
 /** The built bundle under test. */
 export const GATEWAY = fileURLToPath(new URL("../../dist/gateway.mjs", import.meta.url));
@@ -58,12 +58,77 @@ export function initData(others: string[] = []): {
   return { dir, tokens };
 }
 
+/**
+ * How long trackResources lets a process it ends take after SIGTERM before SIGKILL: a gateway
+ * draining held calls (up to --drain-seconds) must not keep the clean-up hook (60 s) from ending
+ * the rest.
+ */
+export const PROCESS_GRACE_MS = 10_000;
+
+// How long a process gets to go after SIGKILL before endProcess reports it.
+const KILLED_EXIT_MS = 5_000;
+
+const hasExited = (child: ChildProcess): boolean => child.exitCode !== null || child.signalCode !== null;
+
+// True once `child` has exited, false when `ms` passed first.
+function exitWithin(child: ChildProcess, ms: number): Promise<boolean> {
+  if (hasExited(child)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const onExit = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    const timer = Number.isFinite(ms)
+      ? setTimeout(() => {
+          child.off("exit", onExit);
+          resolve(false);
+        }, ms)
+      : undefined;
+    child.once("exit", onExit);
+  });
+}
+
+// Sends `signal` to the process group `child` leads (a `detached` spawn's), else to `child` alone.
+function signalProcess(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // It leads no group (or the group is gone): the child alone, a no-op once it has exited.
+    child.kill(signal);
+  }
+}
+
+/**
+ * Ends `child` for good: SIGTERM (to its process group when it leads one, as a `detached` spawn
+ * does, so what it started goes too), SIGKILL when it has not exited within `graceMs` (unbounded
+ * by default), then SIGKILL to whatever of its group is left, so nothing outlives the test. Throws
+ * only when it has not exited 5 s after SIGKILL.
+ *
+ * @example await endProcess(child, PROCESS_GRACE_MS);
+ */
+export async function endProcess(child: ChildProcess, graceMs = Number.POSITIVE_INFINITY): Promise<void> {
+  if (child.pid === undefined) return;
+  if (!hasExited(child)) {
+    signalProcess(child, "SIGTERM");
+    if (!(await exitWithin(child, graceMs))) {
+      signalProcess(child, "SIGKILL");
+      if (!(await exitWithin(child, KILLED_EXIT_MS))) throw new Error(`process ${child.pid} did not exit within ${KILLED_EXIT_MS} ms of SIGKILL`);
+    }
+  }
+  try {
+    process.kill(-child.pid, "SIGKILL");
+  } catch {
+    // No group, or none of it left.
+  }
+}
+
 /** A running `serve` process. */
 export interface RunningGateway {
   url: string;
   process: ChildProcess;
   stderr: () => string;
-  stop(): Promise<void>;
+  /** SIGTERM to its process group and wait for the exit (endProcess); SIGKILL after `graceMs` when given. */
+  stop(graceMs?: number): Promise<void>;
 }
 
 /** `--data DIR`, or `--database URL` for a postgres:// location. */
@@ -82,7 +147,7 @@ export async function startGateway(
     { stdio: ["ignore", "pipe", "pipe"], detached: true, env: { ...process.env, ...env } },
   );
   let stderr = "";
-  const url = await new Promise<string>((resolve, reject) => {
+  const listening = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no listening line: ${stderr}`)), 30_000);
     child.stderr!.on("data", (chunk: Buffer) => {
       stderr += chunk.toString();
@@ -95,20 +160,19 @@ export async function startGateway(
     });
     child.once("exit", (code) => reject(new Error(`gateway exited with ${code}: ${stderr}`)));
   });
+  let url: string;
+  try {
+    url = await listening;
+  } catch (error) {
+    // Nobody gets this process to stop: end it here, so a slow start leaves nothing running.
+    await endProcess(child, PROCESS_GRACE_MS);
+    throw error;
+  }
   return {
     url,
     process: child,
     stderr: () => stderr,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      try {
-        process.kill(-child.pid!, "SIGTERM");
-      } catch {
-        return;
-      }
-      await exited;
-    },
+    stop: (graceMs) => endProcess(child, graceMs),
   };
 }
 
@@ -158,19 +222,30 @@ export interface TestResources {
   serve(location: string, flags?: string[], env?: NodeJS.ProcessEnv): Promise<RunningGateway>;
   /** An SDK client on `url` with a bearer token (connect); closed at the end. */
   open(url: string, token: string, toolsets?: string): Promise<Client>;
+  /** A child process the test spawned, ended (endProcess) at the end, SIGKILL after PROCESS_GRACE_MS; returns it. */
+  spawned(child: ChildProcess): ChildProcess;
   /** `resource` (a gateway built in process, its HTTP server), closed at the end; returns it. */
   closing<T extends Closable>(resource: T): T;
   /** Any other clean-up (a browser, a database cluster, a held write to release), run at the end. */
   defer(cleanup: () => unknown): void;
 }
 
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
 /**
  * Ends what a test file starts: after each of its tests (`"each"`) or after all of them (`"all"`),
  * every resource made or registered through the returned TestResources, the last one first — so
  * clients close before the gateway they talk to, a server before the gateway it serves, a process
  * stops before its data directory goes, and a clean-up deferred before anything started (a
- * database cluster's stop) runs after all of it. A clean-up that throws does not keep the others
- * from running; the first error is thrown after them. Call it at the top of a file or a describe.
+ * database cluster's stop) runs after all of it. A process gets PROCESS_GRACE_MS after SIGTERM,
+ * then SIGKILL, so one stuck process cannot keep the hook from ending the others. A clean-up that
+ * throws does not keep the others from running; its error is thrown after them (an
+ * AggregateError naming each when several threw). Call it at the top of a file or a describe.
+ *
+ * Under `"each"` a resource belongs to the test running when it is made: one made outside a test
+ * (in a `beforeAll`, or a describe's body) would be ended after the first test and gone for the
+ * rest, so it is refused with an error saying so. What a file or describe shares takes `"all"`;
+ * a `beforeEach` runs inside its test, so `"each"` takes what it makes.
  *
  * @example const resources = trackResources();
  * it("…", async () => { const { dir, tokens } = resources.data(); const gateway = await resources.serve(dir); … });
@@ -186,36 +261,59 @@ export function trackResources(scope: "each" | "all" = "each"): TestResources {
         failures.push(error);
       }
     }
-    if (failures.length > 0) throw failures[0];
+    if (failures.length === 1) throw failures[0];
+    if (failures.length > 1)
+      throw new AggregateError(failures, `${failures.length} clean-ups failed: ${failures.map((error, index) => `(${index + 1}) ${messageOf(error)}`).join("; ")}`);
   });
+  // Checked before anything starts, so that a refused resource is never left running.
+  const checkScope = () => {
+    if (scope === "each" && TestRunner.getCurrentTest() === undefined)
+      throw new Error(
+        'trackResources("each") ends what a test makes after that test; this was made outside a test (a beforeAll or a describe\'s body) and would be gone after the first one: use trackResources("all") for what the tests share',
+      );
+  };
+  const register = (cleanup: () => unknown) => {
+    checkScope();
+    cleanups.push(cleanup);
+  };
   const removing = (dir: string) => {
-    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+    register(() => fs.rmSync(dir, { recursive: true, force: true }));
     return dir;
   };
   return {
     data(others) {
+      checkScope();
       requireBuild();
       const data = initData(others);
       removing(data.dir);
       return data;
     },
-    directory: (prefix) => removing(fs.mkdtempSync(path.join(os.tmpdir(), prefix))),
+    directory(prefix) {
+      checkScope();
+      return removing(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+    },
     async serve(location, flags = [], env = {}) {
+      checkScope();
       const gateway = await startGateway(location, flags, env);
-      cleanups.push(() => gateway.stop());
+      register(() => gateway.stop(PROCESS_GRACE_MS));
       return gateway;
     },
     async open(url, token, toolsets) {
+      checkScope();
       const client = await connect(url, token, toolsets);
-      cleanups.push(() => client.close().catch(() => undefined));
+      register(() => client.close().catch(() => undefined));
       return client;
     },
+    spawned(child) {
+      register(() => endProcess(child, PROCESS_GRACE_MS));
+      return child;
+    },
     closing(resource) {
-      cleanups.push(() => resource.close());
+      register(() => resource.close());
       return resource;
     },
     defer(cleanup) {
-      cleanups.push(cleanup);
+      register(cleanup);
     },
   };
 }

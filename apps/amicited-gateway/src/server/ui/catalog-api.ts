@@ -58,10 +58,11 @@ export function catalogOverview(catalog: Catalog, hourlyCap: number) {
 const MAX_QUERY_LENGTH = 500;
 
 // The catalog tenant of ?workspace= (a name, as on the Learned page): its id while learning is per
-// workspace, none when it is shared or off (every search ranks alike then). Malformed: 400; unknown: 404.
+// workspace, none when it is shared or off (every search ranks alike then). Absent: no workspace;
+// present, it must name one: malformed (empty included) 400, unknown 404.
 async function tenantOfParam(gateway: Gateway, params: URLSearchParams): Promise<string | undefined> {
   const name = params.get("workspace");
-  if (!name) return undefined;
+  if (name === null) return undefined;
   const workspace = await requireWorkspace(gateway, name);
   return gateway.learning?.tenantOf(workspace.id);
 }

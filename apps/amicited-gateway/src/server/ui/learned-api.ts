@@ -25,12 +25,13 @@ function integerParam(params: URLSearchParams, name: string, fallback: number, l
   return value;
 }
 
-// The selection of ?workspace= and ?tool= (each optional): a malformed workspace name is 400 and an
-// unknown one 404 (requireWorkspace).
+// The selection of ?workspace= and ?tool= (each optional). A workspace given must be a name: a
+// malformed one, empty included, is 400 (so `DELETE learned?workspace=` never means "every
+// workspace") and an unknown one 404 (requireWorkspace).
 async function selectionOf(gateway: Gateway, params: URLSearchParams): Promise<LearnedRequestSelection> {
   const selection: LearnedRequestSelection = {};
   const workspace = params.get("workspace");
-  if (workspace) selection.workspaceId = (await requireWorkspace(gateway, workspace)).id;
+  if (workspace !== null) selection.workspaceId = (await requireWorkspace(gateway, workspace)).id;
   const tool = params.get("tool");
   if (tool) {
     if (tool.length > MAX_TOOL_NAME_LENGTH)
@@ -68,9 +69,9 @@ export async function listLearned(gateway: Gateway, params: URLSearchParams) {
 export async function learnedQuality(gateway: Gateway, params: URLSearchParams) {
   const days = integerParam(params, "days", CHOICE_RANKS.defaultDays, CHOICE_RANKS.minDays, CHOICE_RANKS.maxDays);
   const workspace = params.get("workspace");
-  const workspaceId = workspace ? (await requireWorkspace(gateway, workspace)).id : undefined;
+  const workspaceId = workspace === null ? undefined : (await requireWorkspace(gateway, workspace)).id;
   const quality = await logOf(gateway).choiceRanksPerDay({ days, ...(workspaceId === undefined ? {} : { workspaceId }) });
-  return { workspace: workspace || null, ...quality };
+  return { workspace, ...quality };
 }
 
 /** `DELETE learned/:id`: forgets one stored request; 404 when no row has that id. */

@@ -17,8 +17,11 @@ function filterOf(query: string): { workspace: string; tool: string } {
   return { workspace: params.get("workspace") ?? "", tool: params.get("tool") ?? "" };
 }
 
+// The filter's chosen parts only: "all" sends no parameter (the API refuses an empty workspace).
+const chosenOf = (filter: { workspace: string; tool: string }) => Object.entries(filter).filter(([, value]) => value !== "");
+
 function addressOf(filter: { workspace: string; tool: string }): string {
-  const params = new URLSearchParams(Object.entries(filter).filter(([, value]) => value !== ""));
+  const params = new URLSearchParams(chosenOf(filter));
   return `#/learned${params.size > 0 ? `?${params}` : ""}`;
 }
 
@@ -30,7 +33,7 @@ export function LearnedPage({ query }: { query: string }) {
   const [status, setStatus] = useState<string>();
   // Counts forgets made here, so "Search in use" counts again without the forgotten rows.
   const [forgets, setForgets] = useState(0);
-  const params = new URLSearchParams({ ...filter, limit: String(PAGE), offset: String(offset) });
+  const params = new URLSearchParams([...chosenOf(filter), ["limit", String(PAGE)], ["offset", String(offset)]]);
   const learned = useApi(() => api.get<LearnedPage>(`learned?${params}`), [params.toString()]);
   const workspaces = useApi(() => api.get<WorkspaceSummary[]>("workspaces"), []);
   const choose = (change: Partial<typeof filter>) => {
@@ -50,7 +53,7 @@ export function LearnedPage({ query }: { query: string }) {
       setError((caught as Error).message);
     }
   };
-  const selection = new URLSearchParams(Object.entries(filter).filter(([, value]) => value !== "")).toString();
+  const selection = new URLSearchParams(chosenOf(filter)).toString();
   return (
     <>
       <h1>Learned requests</h1>

@@ -129,6 +129,8 @@ export function WorkspacesPage({ workspace }: { workspace?: string }) {
     <>
       <h1>Workspaces and tokens</h1>
       <form class="row wrap" onSubmit={create} aria-label="Create a workspace">
+        {/* The pattern mirrors workspace-store's WORKSPACE_NAME_RULE (isWorkspaceName), which the browser
+            bundle cannot import: change both together. The server's refusal stays the authority. */}
         <label>
           New workspace <input id="workspace-name" required pattern="[a-z0-9][a-z0-9-]{0,39}" value={name} onInput={(event) => setName(event.currentTarget.value)} />
         </label>
