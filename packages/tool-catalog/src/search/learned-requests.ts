@@ -3,11 +3,13 @@
 // deployment's own words reach its tools: "scholarly resources" for a tool that says "academic
 // papers". Bounded per tool (the newest kept); a request said again moves to the newest place.
 // A request is learned for every search, or for one tenant's (decision 0056): a host serving
-// several tenants keeps each one's words out of the others' rankings.
+// several tenants keeps each one's words out of the others' rankings. Bounded per tenant, and in
+// all by fair shares: past the bound only the tenants with the most requests lose their oldest
+// (decision 0057), so one tenant's volume never evicts another's learning.
 // Neighbours: search/bm25f-index.ts indexes the text as the `requests` field, catalog.ts decides
 // when a rebuilt index reads them, search/learned-tenants.ts lays a tenant's over the index.
 
-import { learnableRequest, sameLearnedRequest } from "@foundry-mcp/core";
+import { fairShareLevel, learnableRequest, sameLearnedRequest } from "@foundry-mcp/core";
 import { CatalogError, CatalogErrorCode, checkedInteger } from "../errors";
 
 /** One request a host saw answered by one tool. */
@@ -43,12 +45,18 @@ export function checkedTenant(tenant: unknown): string | undefined {
 export interface LearningOptions {
   /** Newest distinct requests kept per tool (default 20, 1 to 200). */
   maxPerTool?: number;
-  /** Requests kept in all, every tenant's counted; past it the oldest are forgotten first (default 20,000, 1 to 1,000,000). */
+  /**
+   * Requests kept in all, every tenant's counted (default 20,000, 1 to 1,000,000). Past it each
+   * tenant keeps its newest min(count, level), the level the largest whose shares fit (requests
+   * learned for every search count as one tenant): only the tenants with the most requests lose
+   * their oldest, each down to the same level, so a tenant that teaches a great deal never pushes
+   * out a quieter tenant's requests.
+   */
   maxTotal?: number;
   /**
    * Requests kept for one tenant; past it that tenant's oldest are forgotten first (default 5,000,
-   * 1 to 1,000,000), so a tenant that teaches a great deal cannot push every other tenant's
-   * requests out of `maxTotal`. Requests learned for every search are bounded by `maxTotal` only.
+   * 1 to 1,000,000), before `maxTotal`'s shares are worked out. Requests learned for every search
+   * are bounded by `maxTotal` only.
    */
   maxPerTenant?: number;
   /**
@@ -167,38 +175,53 @@ export class LearnedRequests {
     this.total += 1;
     requests.count += 1;
     requests.byTool.set(tool, learned);
-    if (learned.length > this.maxPerTool) this.dropOldest(tenant, tool);
-    if (tenant !== EVERY_SEARCH && requests.count > this.maxPerTenant) this.dropOldest(tenant, this.oldestIn([[tenant, requests]])[1]);
-    while (this.total > this.maxTotal) this.dropOldest(...this.oldestIn(this.tenants));
+    if (learned.length > this.maxPerTool) this.dropOldestOfTool(tenant, tool);
+    if (tenant !== EVERY_SEARCH && requests.count > this.maxPerTenant) this.dropOldestOfTenant(tenant, 1);
+    if (this.total > this.maxTotal) this.cutToFairShares();
     // A request learned again as written only moves: the tool's words are the same, so the index need not be rebuilt.
     if (seen < 0 || rewritten) requests.version = this.changed();
   }
 
-  // Forgets the oldest request of one tenant's tool (every tenant's requests count towards maxTotal).
-  private dropOldest(tenant: string, tool: string): void {
+  // Forgets the oldest request of one tenant's tool.
+  private dropOldestOfTool(tenant: string, tool: string): void {
     const requests = this.tenants.get(tenant)!;
     const learned = requests.byTool.get(tool)!;
     learned.shift();
-    this.total -= 1;
-    requests.count -= 1;
-    requests.version = this.changed();
     if (learned.length === 0) requests.byTool.delete(tool);
-    if (requests.byTool.size === 0 && tenant !== EVERY_SEARCH) this.tenants.delete(tenant);
+    this.dropped(tenant, requests, 1);
   }
 
-  // The tenant and tool holding the oldest request of `tenants` (a scan: only when over a bound).
-  private oldestIn(tenants: Iterable<[string, TenantRequests]>): [tenant: string, tool: string] {
-    let oldest: [string, string] = [EVERY_SEARCH, ""];
-    let at = Infinity;
-    for (const [tenant, { byTool }] of tenants) {
-      for (const [tool, learned] of byTool) {
-        if (learned[0]!.at < at) {
-          at = learned[0]!.at;
-          oldest = [tenant, tool];
-        }
-      }
+  // Forgets the `count` oldest requests of one tenant, whichever tools hold them: every request
+  // up to the count-th oldest goes (each tool's list is oldest first, so only its head is read
+  // when nothing of it goes). Two passes over the tenant's tools, whatever the count.
+  private dropOldestOfTenant(tenant: string, count: number): void {
+    const requests = this.tenants.get(tenant)!;
+    const lastToGo = countthOldest(requests.byTool, count);
+    for (const [tool, learned] of requests.byTool) {
+      if (learned[0]!.at > lastToGo) continue;
+      let going = 1;
+      while (going < learned.length && learned[going]!.at <= lastToGo) going += 1;
+      if (going === learned.length) requests.byTool.delete(tool);
+      else learned.splice(0, going);
     }
-    return oldest;
+    this.dropped(tenant, requests, count);
+  }
+
+  // Past maxTotal (decision 0057): each tenant, every search's requests counted as one, keeps its
+  // newest min(count, level), the level the largest whose shares fit maxTotal (core's
+  // fairShareLevel). Only the tenants over the level lose requests, so one tenant's volume never
+  // pushes out another's learning; a tenant cut gets a new version and its overlay is made again.
+  private cutToFairShares(): void {
+    const level = fairShareLevel([...this.tenants.values()].map(({ count }) => count), this.maxTotal);
+    for (const [tenant, { count }] of this.tenants) if (count > level) this.dropOldestOfTenant(tenant, count - level);
+  }
+
+  // Counts `count` requests of `tenant` gone: a new version, and a tenant with none left goes.
+  private dropped(tenant: string, requests: TenantRequests, count: number): void {
+    this.total -= count;
+    requests.count -= count;
+    requests.version = this.changed();
+    if (requests.byTool.size === 0 && tenant !== EVERY_SEARCH) this.tenants.delete(tenant);
   }
 
   /** Forgets what `selection` names (a tenant checked by the caller): a tool's requests in every tenant or one, a tenant's, or all. */
@@ -243,6 +266,19 @@ export class LearnedRequests {
     const all = [...this.tenants].flatMap(([tenant, { byTool }]) => [...byTool].flatMap(([tool, learned]) => learned.map(({ request, at }) => ({ at, tool, request, tenant }))));
     return all.sort((left, right) => left.at - right.at).map(({ tool, request, tenant }) => (tenant === EVERY_SEARCH ? { tool, request } : { tool, request, tenant }));
   }
+}
+
+// When the count-th oldest of the requests `byTool` holds was learned. Each tool's list is oldest
+// first, so the `count` oldest are among the first `count` of each list.
+function countthOldest(byTool: ReadonlyMap<string, readonly Learned[]>, count: number): number {
+  let oldest = Infinity;
+  if (count === 1) {
+    for (const learned of byTool.values()) oldest = Math.min(oldest, learned[0]!.at);
+    return oldest;
+  }
+  const candidates: number[] = [];
+  for (const learned of byTool.values()) for (let index = 0; index < Math.min(count, learned.length); index += 1) candidates.push(learned[index]!.at);
+  return candidates.sort((left, right) => left - right)[count - 1]!;
 }
 
 // A tool's requests as the text its `requests` field indexes.

@@ -90,16 +90,19 @@ describe("learning per tenant (learn's and search's tenant)", () => {
       { tool: MERGE, request: "ship it", tenant: "team-b" },
       { tool: MERGE, request: "land it" },
     ]);
-    // Past maxTotal the oldest request of any tenant goes first.
+    // Past maxTotal the tenant with the most requests loses its oldest (decision 0057), not team-a.
     catalog.learn("close the loop", "github_create_gist", "team-b");
     expect(catalog.learnedRequests().map(({ request }) => request)).toEqual([
-      "ship it",
+      "ship the approved change",
       "land it",
       "close the loop",
     ]);
-    expect(await first(catalog, "ship the approved change", "team-a")).not.toBe(MERGE);
+    expect(await first(catalog, "ship my change", "team-a")).toBe(MERGE);
     catalog.forgetLearned({ tenant: "team-b" });
-    expect(catalog.learnedRequests()).toEqual([{ tool: MERGE, request: "land it" }]);
+    expect(catalog.learnedRequests()).toEqual([
+      { tool: MERGE, request: "ship the approved change", tenant: "team-a" },
+      { tool: MERGE, request: "land it" },
+    ]);
     catalog.learn("ship it", MERGE, "team-b");
     catalog.forgetLearned(MERGE);
     expect(catalog.learnedRequests()).toEqual([]);
@@ -127,6 +130,39 @@ describe("learning per tenant (learn's and search's tenant)", () => {
     ]);
     expect(await first(catalog, "ship my change", "team-b")).toBe(MERGE);
     expect(refusal(() => new ToolCatalog({ search: { learning: { maxPerTenant: 0 } } })).message).toBe("search.learning.maxPerTenant must be an integer from 1 to 1000000; got 0.");
+  });
+
+  // Decision 0057: past maxTotal each tenant keeps its newest min(count, level), the level the
+  // largest that fits; before, the oldest request of any tenant went, so busy tenants' new
+  // requests pushed out everything a quiet tenant had learned.
+  it("cuts only the busiest tenants past maxTotal, each to the same level, so a quiet tenant keeps what it learned (regression: busy tenants' volume evicted it)", async () => {
+    const catalog = realCatalog({ search: { learning: { refreshMs: 0, maxTotal: 20 } } });
+    const gists = (count: number) => `find gists number ${"i".repeat(count)}`;
+    catalog.learn("ship the approved change", MERGE, "quiet");
+    catalog.learn("stash a snippet somewhere", "github_create_gist", "quiet");
+    // Requests learned for every search count as one tenant of their own.
+    for (let count = 1; count <= 8; count += 1) catalog.learn(`every search asks ${"o".repeat(count)}`, "github_list_issues");
+    catalog.learn("tidy the backlog", "github_list_issues", "busy-0");
+    expect(await first(catalog, "tidy the backlog", "busy-0")).toBe("github_list_issues");
+    const busy = ["busy-0", "busy-1", "busy-2", "busy-3", "busy-4"];
+    for (let count = 1; count <= 6; count += 1) for (const tenant of busy) catalog.learn(gists(count), "github_create_gist", tenant);
+    // 2 + 8 + 7 + 4 × 6 learned, 20 kept: the quiet tenant's 2 fit, the six others share 18 (level 3).
+    const kept = catalog.learnedRequests();
+    const requestsOf = (tenant?: string) => kept.filter((learned) => learned.tenant === tenant).map(({ request }) => request);
+    expect(kept).toHaveLength(20);
+    expect(requestsOf("quiet")).toEqual(["ship the approved change", "stash a snippet somewhere"]);
+    expect(requestsOf(undefined)).toEqual([6, 7, 8].map((count) => `every search asks ${"o".repeat(count)}`));
+    for (const tenant of busy) expect(requestsOf(tenant)).toEqual([gists(4), gists(5), gists(6)]);
+    // The quiet tenant still ranks with its requests; busy-0's overlay was made again without its oldest.
+    expect(await first(catalog, "ship my change", "quiet")).toBe(MERGE);
+    expect(await first(catalog, "stash a snippet", "quiet")).toBe("github_create_gist");
+    expect(await first(catalog, "tidy the backlog", "busy-0")).not.toBe("github_list_issues");
+    // One more request of a busy tenant past the bound costs only that tenant its oldest.
+    catalog.learn(gists(7), "github_create_gist", "busy-2");
+    const after = catalog.learnedRequests();
+    expect(after).toHaveLength(20);
+    expect(after.filter(({ tenant }) => tenant === "busy-2").map(({ request }) => request)).toEqual([gists(5), gists(6), gists(7)]);
+    expect(after.filter(({ tenant }) => tenant !== "busy-2")).toEqual(kept.filter(({ tenant }) => tenant !== "busy-2"));
   });
 
   it("ranks with a tenant's new requests after all its old ones were pushed out (regression: its overlay was reused)", async () => {
