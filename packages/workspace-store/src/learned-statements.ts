@@ -34,7 +34,7 @@ export const deleteLearnedRequestRow = defineStatement((q) => q.db.deleteFrom("l
 
 /**
  * Drops every row older than the newest `keep` (`skip` is keep - 1: the subquery finds the
- * oldest row kept; with fewer rows it finds none, and nothing goes).
+ * oldest row kept; with fewer rows it finds none, and nothing goes): the bound of a pooled log.
  */
 export const deleteLearnedRequestsBeyond = defineStatement((q) =>
   q.db.deleteFrom("learned_requests").where("id", "<", (eb) =>
@@ -43,8 +43,19 @@ export const deleteLearnedRequestsBeyond = defineStatement((q) =>
 );
 
 /**
- * Drops each workspace's rows older than its newest `keep`: a row goes when `keep` or more of its
- * workspace's rows are newer (row_number over the workspace's rows, newest first: a window
+ * Rows per workspace (`workspace_id`, `n`): what each workspace's fair share of the rows kept in
+ * all is worked out from (learned-requests.ts). Reads the workspace index only.
+ */
+export const learnedRequestsPerWorkspace = defineStatement((q) =>
+  q.db
+    .selectFrom("learned_requests")
+    .select((eb) => ["workspace_id", eb.fn.countAll<number>().as("n")])
+    .groupBy("workspace_id"),
+);
+
+/**
+ * Drops each workspace's rows older than its newest `keep` (its share, or the fair level of all):
+ * a row goes when `keep` or more of its workspace's rows are newer (row_number over the workspace's rows, newest first: a window
  * function, in SQLite since 3.25; the better-sqlite3 versions the package accepts bundle 3.53 and
  * newer, node:sqlite newer than 3.25 too). It reads every row once (SQLite through the covering
  * workspace index, PostgreSQL a scan and a sort): 10 to 25 ms at 25,000 rows, run at most once a

@@ -3,10 +3,10 @@
 // and the count in all, rows per tool, a forget that deletes exactly the selection it names (one
 // id, a tool, a workspace, both, or all) and counts itself in learned_request_forgets in the same
 // transaction, so instances sharing the store can tell at their next poll that rows went; and
-// each workspace's share of the rows kept (session 33).
+// each workspace's share of the rows kept (session 33), fair past the bound in all (decision 0057).
 import { expect, it } from "vitest";
 import { describeOnMigratedStore, workspaceMaker } from "../../../tooling/store-suite.mjs";
-import { DEFAULT_LEARNED_PER_TENANT } from "@foundry-mcp/tool-catalog";
+import { DEFAULT_LEARNED_PER_TENANT, ToolCatalog } from "@foundry-mcp/tool-catalog";
 import { insertWorkspace, LEARNED_REQUESTS_KEPT, LearnedRequestLog } from "../src/index";
 import type { WorkspaceStore } from "../src/index";
 
@@ -153,11 +153,11 @@ export function learnedRequestsConformance(
         [alpha, "a10"],
       ]);
       expect(await log.prune()).toBe(0);
-      // keepRows still counts every workspace's rows together: the oldest of the five goes, whoever's it is.
+      // keepRows counts every workspace's rows together, and cuts the one with the most: level 2, so alpha's oldest goes, not beta's.
       expect(await new LearnedRequestLog(store(), { keepRows: 4, keepRowsPerWorkspace: 3 }).prune()).toBe(1);
       expect(await keptPerWorkspace(log)).toEqual([
+        [beta, "b1"],
         [beta, "b2"],
-        [alpha, "a8"],
         [alpha, "a9"],
         [alpha, "a10"],
       ]);
@@ -182,6 +182,59 @@ export function learnedRequestsConformance(
         [beta, "b10"],
         [beta, "b11"],
       ]);
+    });
+
+    // Decision 0057: past keepRows each workspace keeps its newest min(rows, level), the level the
+    // largest whose shares fit (core's fairShareLevel, as the catalog cuts its tenants). Before,
+    // the newest keepRows of all were kept, so busy workspaces' new rows pushed out a quiet one's.
+    it("cuts only the busiest workspaces past keepRows, each to the same level, newest kept, so a quiet workspace keeps its rows (regression: busy workspaces' rows evicted it)", async () => {
+      const quiet = await workspace(store(), "quiet");
+      const busy: string[] = [];
+      for (let index = 0; index < 5; index += 1) busy.push(await workspace(store(), `busy-${index}`));
+      const rounds = [1, 2, 3, 4, 5, 6];
+      await stored([[quiet, "q1"], [quiet, "q2"], ...rounds.flatMap((round) => busy.map((id, index) => [id, `b${index}-${round}`] as [string, string]))]);
+      const keptBy = async (log: LearnedRequestLog, workspaceId: string) => (await keptPerWorkspace(log)).filter(([id]) => id === workspaceId).map(([, request]) => request);
+      // 2 + 5 × 6 rows over 17: the quiet workspace's 2 fit, the five busy ones share 15 (level 3; 4 would keep 22).
+      const log = new LearnedRequestLog(store(), { keepRows: 17 });
+      expect(await log.prune()).toBe(15);
+      expect(await keptBy(log, quiet)).toEqual(["q1", "q2"]);
+      for (const [index, id] of busy.entries()) expect(await keptBy(log, id)).toEqual([4, 5, 6].map((round) => `b${index}-${round}`));
+      expect(await log.prune()).toBe(0);
+      // The level rounds down: over 16 the busy ones share 14, so each keeps 2 (12 rows in all, not 16).
+      expect(await new LearnedRequestLog(store(), { keepRows: 16 }).prune()).toBe(5);
+      expect(await keptBy(log, quiet)).toEqual(["q1", "q2"]);
+      for (const [index, id] of busy.entries()) expect(await keptBy(log, id)).toEqual([5, 6].map((round) => `b${index}-${round}`));
+      // Pooled (a host that learns every workspace's rows for every search), the newest keepRows of all stay, whoever's.
+      expect(await new LearnedRequestLog(store(), { keepRows: 5, pooled: true }).prune()).toBe(7);
+      expect((await keptPerWorkspace(log)).map(([, request]) => request)).toEqual(["b0-6", "b1-6", "b2-6", "b3-6", "b4-6"]);
+    });
+
+    it("keeps what a catalog with the same bounds keeps, so a restarted host learns back what its catalog had (decision 0057)", async () => {
+      const quiet = await workspace(store(), "quiet");
+      const busy: string[] = [];
+      for (let index = 0; index < 3; index += 1) busy.push(await workspace(store(), `busy-${index}`));
+      const catalogWith = () => {
+        const catalog = new ToolCatalog({ search: { learning: { maxTotal: 12, maxPerTenant: 5 } } });
+        catalog.defineToolset({ name: "notes", prefix: "notes_", title: "Notes", description: "Saved notes." });
+        catalog.register({ name: "notes_list", toolset: "notes", kind: "read", description: "List the saved notes.", inputSchema: { type: "object" }, handler: () => ({ ok: true }) });
+        return catalog;
+      };
+      const live = catalogWith();
+      const log = new LearnedRequestLog(store(), { keepRows: 12, keepRowsPerWorkspace: 5 });
+      // The quiet workspace teaches 2, each busy one 7 (past its share of 5), in turns.
+      const taught: [string, string][] = [[quiet, "quiet words one"], [quiet, "quiet words two"]];
+      for (const round of ["one", "two", "three", "four", "five", "six", "seven"]) for (const [index, id] of busy.entries()) taught.push([id, `busy ${index} words ${round}`]);
+      for (const [workspaceId, request] of taught) {
+        live.learn(request, "notes_list", workspaceId);
+        await log.record({ workspaceId, tool: "notes_list", request });
+      }
+      await log.prune();
+      const restarted = catalogWith();
+      for (const row of await log.after(0)) restarted.learn(row.request, row.tool, row.workspaceId);
+      // 2 + 3 × 5 over 12: level 3 (2 + 9 = 11; 4 would keep 14).
+      expect(restarted.learnedRequests()).toEqual(live.learnedRequests());
+      expect(live.learnedRequests()).toHaveLength(11);
+      expect(live.learnedRequests().filter(({ tenant }) => tenant === quiet)).toHaveLength(2);
     });
 
     it("keeps 5,000 rows per workspace and 20,000 in all unless told, and refuses a share out of bounds", () => {
