@@ -14,7 +14,7 @@ export { asJsonObject, isJsonObject } from "./json/json-object";
 export { sameLearnedRequest } from "./text/same-learned-request";
 export { learnableRequest } from "./text/learnable-request";
 export { outlivesForgets } from "./learned/outlives-forgets";
-export { fairShareLevel } from "./learned/fair-share-level";
+export { fairShareCounts } from "./learned/fair-share-counts";
 
 export type { CodedErrorOptions } from "./errors/coded-error";
 export type { AjvValidatorProviderOptions, PrecompiledValidator } from "./validation/ajv-provider";

@@ -4,12 +4,12 @@
 // papers". Bounded per tool (the newest kept); a request said again moves to the newest place.
 // A request is learned for every search, or for one tenant's (decision 0056): a host serving
 // several tenants keeps each one's words out of the others' rankings. Bounded per tenant, and in
-// all by fair shares: past the bound only the tenants with the most requests lose their oldest
-// (decision 0057), so one tenant's volume never evicts another's learning.
+// all by fair shares that fill the bound (decision 0057): past it only the tenants with the most
+// requests lose their oldest, so one tenant's volume never evicts another's learning.
 // Neighbours: search/bm25f-index.ts indexes the text as the `requests` field, catalog.ts decides
 // when a rebuilt index reads them, search/learned-tenants.ts lays a tenant's over the index.
 
-import { fairShareLevel, learnableRequest, sameLearnedRequest } from "@foundry-mcp/core";
+import { fairShareCounts, learnableRequest, sameLearnedRequest } from "@foundry-mcp/core";
 import { CatalogError, CatalogErrorCode, checkedInteger } from "../errors";
 
 /** One request a host saw answered by one tool. */
@@ -46,11 +46,12 @@ export interface LearningOptions {
   /** Newest distinct requests kept per tool (default 20, 1 to 200). */
   maxPerTool?: number;
   /**
-   * Requests kept in all, every tenant's counted (default 20,000, 1 to 1,000,000). Past it each
-   * tenant keeps its newest min(count, level), the level the largest whose shares fit (requests
-   * learned for every search count as one tenant): only the tenants with the most requests lose
-   * their oldest, each down to the same level, so a tenant that teaches a great deal never pushes
-   * out a quieter tenant's requests.
+   * Requests kept in all, every tenant's counted (default 20,000, 1 to 1,000,000). Past it exactly
+   * this many are kept: every request is ranked by its place from its tenant's newest, then newer
+   * first, and the first `maxTotal` stay (core's fairShareCounts; requests learned for every search
+   * count as one tenant). Each tenant keeps min(count, L) or L + 1: only the tenants with the most
+   * requests lose their oldest, so a tenant that teaches a great deal never pushes out a quieter
+   * tenant's requests.
    */
   maxTotal?: number;
   /**
@@ -86,9 +87,12 @@ interface Learned {
 }
 
 // The requests of one tenant (or of every search), per tool from oldest to newest (a Map keeps
-// tools in first-learned order), the version of their newest change, and how many there are.
+// tools in first-learned order), all of them oldest first by when and for which tool each was
+// learned (so the fair cut finds a tenant's n-th newest, and the tools its oldest are in, without
+// reading every tool), the version of their newest change, and how many there are.
 interface TenantRequests {
   byTool: Map<string, Learned[]>;
+  order: { at: number; tool: string }[];
   version: number;
   count: number;
 }
@@ -103,7 +107,7 @@ export class LearnedRequests {
   readonly maxTotal: number;
   readonly maxPerTenant: number;
   // The requests of every search first, then each tenant's.
-  private readonly tenants = new Map<string, TenantRequests>([[EVERY_SEARCH, { byTool: new Map(), version: 0, count: 0 }]]);
+  private readonly tenants = new Map<string, TenantRequests>([[EVERY_SEARCH, { byTool: new Map(), order: [], version: 0, count: 0 }]]);
   private sequence = 0;
   private total = 0;
   // Versions are drawn from one count for every tenant, so a tenant whose requests all went and who
@@ -157,7 +161,7 @@ export class LearnedRequests {
     }
     let requests = this.tenants.get(tenant);
     if (requests === undefined) {
-      requests = { byTool: new Map(), version: this.changed(), count: 0 };
+      requests = { byTool: new Map(), order: [], version: this.changed(), count: 0 };
       this.tenants.set(tenant, requests);
     }
     const learned = requests.byTool.get(tool) ?? [];
@@ -167,11 +171,12 @@ export class LearnedRequests {
     // Said again in another case, the request's words may differ ("GitHub" splits, "github" does not).
     const rewritten = seen >= 0 && learned[seen]!.request !== text;
     if (seen >= 0) {
-      learned.splice(seen, 1);
+      removeLearnedAt(requests.order, learned.splice(seen, 1)[0]!.at);
       this.total -= 1;
       requests.count -= 1;
     }
     learned.push({ request: text, at: (this.sequence += 1) });
+    requests.order.push({ at: this.sequence, tool });
     this.total += 1;
     requests.count += 1;
     requests.byTool.set(tool, learned);
@@ -186,34 +191,39 @@ export class LearnedRequests {
   private dropOldestOfTool(tenant: string, tool: string): void {
     const requests = this.tenants.get(tenant)!;
     const learned = requests.byTool.get(tool)!;
-    learned.shift();
+    removeLearnedAt(requests.order, learned.shift()!.at);
     if (learned.length === 0) requests.byTool.delete(tool);
     this.dropped(tenant, requests, 1);
   }
 
-  // Forgets the `count` oldest requests of one tenant, whichever tools hold them: every request
-  // up to the count-th oldest goes (each tool's list is oldest first, so only its head is read
-  // when nothing of it goes). Two passes over the tenant's tools, whatever the count.
+  // Forgets the `count` oldest requests of one tenant, whichever tools hold them: each is the
+  // oldest of its tool when its turn comes (each tool's list is oldest first).
   private dropOldestOfTenant(tenant: string, count: number): void {
     const requests = this.tenants.get(tenant)!;
-    const lastToGo = countthOldest(requests.byTool, count);
-    for (const [tool, learned] of requests.byTool) {
-      if (learned[0]!.at > lastToGo) continue;
-      let going = 1;
-      while (going < learned.length && learned[going]!.at <= lastToGo) going += 1;
-      if (going === learned.length) requests.byTool.delete(tool);
-      else learned.splice(0, going);
+    for (const { tool } of requests.order.splice(0, count)) {
+      const learned = requests.byTool.get(tool)!;
+      learned.shift();
+      if (learned.length === 0) requests.byTool.delete(tool);
     }
     this.dropped(tenant, requests, count);
   }
 
-  // Past maxTotal (decision 0057): each tenant, every search's requests counted as one, keeps its
-  // newest min(count, level), the level the largest whose shares fit maxTotal (core's
-  // fairShareLevel). Only the tenants over the level lose requests, so one tenant's volume never
-  // pushes out another's learning; a tenant cut gets a new version and its overlay is made again.
+  // Past maxTotal (decision 0057): the first maxTotal requests by place from their tenant's newest,
+  // then newer first, stay (core's fairShareCounts; every search's requests count as one tenant).
+  // Only the tenants with the most requests lose their oldest, so one tenant's volume never pushes
+  // out another's learning; a tenant cut gets a new version and its overlay is made again. The
+  // ranking does not depend on when the cuts happen, so a host that keeps the requests and cuts
+  // them less often (workspace-store's LearnedRequestLog) keeps the same.
   private cutToFairShares(): void {
-    const level = fairShareLevel([...this.tenants.values()].map(({ count }) => count), this.maxTotal);
-    for (const [tenant, { count }] of this.tenants) if (count > level) this.dropOldestOfTenant(tenant, count - level);
+    // Read with forEach, which makes no [key, value] pair per tenant: this runs at every learn past the bound.
+    const [names, held, counts] = [[] as string[], [] as TenantRequests[], [] as number[]];
+    this.tenants.forEach((requests, tenant) => {
+      names.push(tenant);
+      held.push(requests);
+      counts.push(requests.count);
+    });
+    const kept = fairShareCounts(counts, this.maxTotal, (index, place) => held[index]!.order[counts[index]! - 1 - place]!.at);
+    for (const [index, tenant] of names.entries()) if (counts[index]! > kept[index]!) this.dropOldestOfTenant(tenant, counts[index]! - kept[index]!);
   }
 
   // Counts `count` requests of `tenant` gone: a new version, and a tenant with none left goes.
@@ -230,12 +240,15 @@ export class LearnedRequests {
       if (selection.tenant !== undefined && tenant !== selection.tenant) continue;
       const tools = selection.tool === undefined ? [...requests.byTool.keys()] : requests.byTool.has(selection.tool) ? [selection.tool] : [];
       if (tools.length === 0) continue;
+      const forgotten = new Set<number>();
       for (const tool of tools) {
-        const count = requests.byTool.get(tool)!.length;
-        this.total -= count;
-        requests.count -= count;
+        const learned = requests.byTool.get(tool)!;
+        for (const { at } of learned) forgotten.add(at);
+        this.total -= learned.length;
+        requests.count -= learned.length;
         requests.byTool.delete(tool);
       }
+      requests.order = requests.order.filter(({ at }) => !forgotten.has(at));
       requests.version = this.changed();
       if (requests.byTool.size === 0 && tenant !== EVERY_SEARCH) this.tenants.delete(tenant);
     }
@@ -268,17 +281,15 @@ export class LearnedRequests {
   }
 }
 
-// When the count-th oldest of the requests `byTool` holds was learned. Each tool's list is oldest
-// first, so the `count` oldest are among the first `count` of each list.
-function countthOldest(byTool: ReadonlyMap<string, readonly Learned[]>, count: number): number {
-  let oldest = Infinity;
-  if (count === 1) {
-    for (const learned of byTool.values()) oldest = Math.min(oldest, learned[0]!.at);
-    return oldest;
+// Takes the request learned at `at` out of `order` (oldest first, holding it): found by halving.
+function removeLearnedAt(order: { at: number }[], at: number): void {
+  let [low, high] = [0, order.length - 1];
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (order[middle]!.at < at) low = middle + 1;
+    else high = middle;
   }
-  const candidates: number[] = [];
-  for (const learned of byTool.values()) for (let index = 0; index < Math.min(count, learned.length); index += 1) candidates.push(learned[index]!.at);
-  return candidates.sort((left, right) => left - right)[count - 1]!;
+  order.splice(low, 1);
 }
 
 // A tool's requests as the text its `requests` field indexes.
