@@ -3,9 +3,9 @@
 // (workspace, tool, request), written in the background through BatchedWrites (batched-writes.ts)
 // like the call log, so the call that taught a request never waits on its write. The table keeps
 // each workspace's newest rows (5,000 by default, the catalog's own `maxPerTenant`), and past
-// 20,000 in all (its `maxTotal`) each workspace's fair share of them, as the catalog cuts its
-// tenants (decision 0057), pruned while writing at most once a minute, so a restarted host learns
-// what its catalog kept; a workspace's rows go with the workspace (foreign key, ON DELETE CASCADE).
+// 20,000 in all (its `maxTotal`) exactly 20,000 by fair shares, ranked as the catalog ranks its
+// tenants' requests (decision 0057), pruned while writing at most once a minute, so a restarted
+// host learns what its catalog kept; a workspace's rows go with the workspace (foreign key, ON DELETE CASCADE).
 // An operator lists them a page at a time (newest first) and forgets a selection of them (one
 // row, a tool's, a workspace's, or all) through `forget`, which also counts the forget in
 // `learned_request_forgets` so every instance sharing the store learns again from the rows left
@@ -86,16 +86,16 @@ export const LEARNED_REQUESTS_KEPT = { defaultRows: DEFAULT_LEARNED_TOTAL, defau
 export interface LearnedRequestLogOptions {
   /**
    * Rows kept in all, every workspace's counted together (default 20,000, from 1 to 1,000,000).
-   * Past it each workspace keeps its newest min(rows, level), the level the largest whose shares
-   * fit (core's fairShareLevel, as the catalog cuts its tenants past `maxTotal`): only the
-   * workspaces with the most rows lose their oldest, each down to the same level, so a workspace
-   * that teaches a great deal never pushes out a quieter workspace's rows. `pooled` keeps the
-   * newest of all instead.
+   * Past it exactly this many stay: every row is ranked by its place from its workspace's newest,
+   * then newer first (by id), and the first `keepRows` are kept (core's fairShareCounts, as the
+   * catalog cuts its tenants past `maxTotal`). Each workspace keeps min(rows, L) or L + 1: only
+   * the workspaces with the most rows lose their oldest, so a workspace that teaches a great deal
+   * never pushes out a quieter workspace's rows. `pooled` keeps the newest of all instead.
    */
   keepRows?: number;
   /**
    * Newest rows kept for one workspace (default 5,000, from 1 to 1,000,000): past it that
-   * workspace's oldest go first, before `keepRows`' shares are worked out.
+   * workspace's oldest go first, and they take no place in `keepRows`' ranking.
    */
   keepRowsPerWorkspace?: number;
   /**
@@ -244,8 +244,9 @@ export class LearnedRequestLog {
   }
 
   /**
-   * Deletes each workspace's rows but its newest `keepRowsPerWorkspace`, then, past `keepRows` in
-   * all, each workspace's rows beyond its fair share (the newest of all when `pooled`); returns how many went.
+   * Deletes each workspace's rows but its newest `keepRowsPerWorkspace` and, past `keepRows` in
+   * all, every row past the first `keepRows` by fair shares (the newest of all when `pooled`);
+   * returns how many went.
    */
   async prune(): Promise<number> {
     await this.flush();
