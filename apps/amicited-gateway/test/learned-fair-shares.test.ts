@@ -82,7 +82,7 @@ describe("busy workspaces never evict a quiet one's learned requests (decision 0
     // 201 + 5 × 5,000 over 20,000: the quiet workspace's 201 fit, the busy ones share 19,799, a
     // level of 3,959 (19,795) and 4 places left. They go to the busy workspaces whose 3,960th
     // newest is newest: busy 0 (its 4 later rows put its 3,960th newest at item 1,044; the others'
-    // is item 1,040), then busy 4, 3 and 2, in the order they wrote. The level alone kept 19,996
+    // is item 1,040), then busy 4, 3 and 2 (busy 4 wrote last in each round). The level alone kept 19,996
     // in the store and let busy 0's later rows fill the catalog to 20,000 (3,963 of them).
     const level = Math.floor((DEFAULT_LEARNED_TOTAL - QUIET_ROWS) / BUSY);
     expect(level).toBe(3959);
