@@ -2,10 +2,10 @@
 // restarted host, or another instance on the same PostgreSQL, learns them again: one row per
 // (workspace, tool, request), written in the background through BatchedWrites (batched-writes.ts)
 // like the call log, so the call that taught a request never waits on its write. The table keeps
-// each workspace's newest rows (5,000 by default, the catalog's own `maxPerTenant`), and of those
-// the newest in all (20,000, its `maxTotal`), pruned while writing at most once a minute, so a
-// restarted host learns what its catalog kept; a workspace's rows go with the workspace (foreign
-// key, ON DELETE CASCADE).
+// each workspace's newest rows (5,000 by default, the catalog's own `maxPerTenant`), and past
+// 20,000 in all (its `maxTotal`) exactly 20,000 by fair shares, ranked as the catalog ranks its
+// tenants' requests (decision 0057), pruned while writing at most once a minute, so a restarted
+// host learns what its catalog kept; a workspace's rows go with the workspace (foreign key, ON DELETE CASCADE).
 // An operator lists them a page at a time (newest first) and forgets a selection of them (one
 // row, a tool's, a workspace's, or all) through `forget`, which also counts the forget in
 // `learned_request_forgets` so every instance sharing the store learns again from the rows left
@@ -19,11 +19,10 @@ import { checkedChoiceRank, countChoiceRanks, type ChoiceRankQuery, type ChoiceR
 import { boundedInteger, WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
 import { learnedForgets } from "./learned-fence-statements";
 import { recordForget, requestsNotForgotten } from "./learned-fence";
+import { deleteLearnedRequestsBeyondKept } from "./learned-prune";
 import {
   deleteLearnedRequestRow,
   deleteLearnedRequests,
-  deleteLearnedRequestsBeyond,
-  deleteLearnedRequestsBeyondPerWorkspace,
   insertLearnedRequest,
   learnedRequestsAfter,
   learnedRequestsCount,
@@ -85,14 +84,26 @@ export const LEARNED_REQUESTS_KEPT = { defaultRows: DEFAULT_LEARNED_TOTAL, defau
 
 /** Options of a LearnedRequestLog. */
 export interface LearnedRequestLogOptions {
-  /** Newest rows kept in all, every workspace's counted together (default 20,000, from 1 to 1,000,000). */
+  /**
+   * Rows kept in all, every workspace's counted together (default 20,000, from 1 to 1,000,000).
+   * Past it exactly this many stay: every row is ranked by its place from its workspace's newest,
+   * then newer first (by id), and the first `keepRows` are kept (core's fairShareCounts, as the
+   * catalog cuts its tenants past `maxTotal`). Each workspace keeps min(rows, L) or L + 1: only
+   * the workspaces with the most rows lose their oldest, so a workspace that teaches a great deal
+   * never pushes out a quieter workspace's rows. `pooled` keeps the newest of all instead.
+   */
   keepRows?: number;
   /**
    * Newest rows kept for one workspace (default 5,000, from 1 to 1,000,000): past it that
-   * workspace's oldest go first, so a workspace that teaches a great deal cannot push every other
-   * workspace's rows out of `keepRows`.
+   * workspace's oldest go first, and they take no place in `keepRows`' ranking.
    */
   keepRowsPerWorkspace?: number;
+  /**
+   * Every workspace's rows are one pool for `keepRows`: past it the oldest go, whoever's they are
+   * (default false). For a host that learns every workspace's rows for every search (the gateway's
+   * `--shared-learning`), whose catalog keeps the newest of all.
+   */
+  pooled?: boolean;
   /** Told when a batch is dropped after its tries, or for want of room (those requests are not kept). */
   onError?: (error: unknown) => void;
   /** Told when a batch's write failed and will be tried again (`attempt` is the one that failed, from 1). */
@@ -109,6 +120,7 @@ const MINUTE = 60_000;
 export class LearnedRequestLog {
   readonly keepRows: number;
   readonly keepRowsPerWorkspace: number;
+  readonly pooled: boolean;
   private lastPrune = 0;
   private readonly writes: BatchedWrites<QueuedRequest>;
   /** The newest forget's generation this log has seen (forgets(), its own forget, each write); undefined before the first. */
@@ -128,6 +140,7 @@ export class LearnedRequestLog {
       LEARNED_REQUESTS_KEPT.minRows,
       LEARNED_REQUESTS_KEPT.maxRows,
     );
+    this.pooled = options.pooled === true;
     this.writes = new BatchedWrites({
       log: "learned requests",
       rows: "requests",
@@ -230,10 +243,14 @@ export class LearnedRequestLog {
     return { rewritten: changed.length - deleted, deleted };
   }
 
-  /** Deletes each workspace's rows but its newest `keepRowsPerWorkspace`, then every row but the newest `keepRows`; returns how many went. */
+  /**
+   * Deletes each workspace's rows but its newest `keepRowsPerWorkspace` and, past `keepRows` in
+   * all, every row past the first `keepRows` by fair shares (the newest of all when `pooled`);
+   * returns how many went.
+   */
   async prune(): Promise<number> {
     await this.flush();
-    return this.deleteBeyondKept();
+    return deleteLearnedRequestsBeyondKept(this.store, this);
   }
 
   /**
@@ -348,14 +365,7 @@ export class LearnedRequestLog {
     const now = Date.now();
     if (now - this.lastPrune < MINUTE) return;
     this.lastPrune = now;
-    await this.deleteBeyondKept();
-  }
-
-  // Each workspace's share first, then the total of what is left, as the catalog forgets: rows a
-  // workspace lost to its share no longer count in the total, so they push no other workspace's out.
-  private async deleteBeyondKept(): Promise<number> {
-    const perWorkspace = (await deleteLearnedRequestsBeyondPerWorkspace.run(this.store, { keep: this.keepRowsPerWorkspace })).changes;
-    return perWorkspace + (await deleteLearnedRequestsBeyond.run(this.store, { skip: this.keepRows - 1 })).changes;
+    await deleteLearnedRequestsBeyondKept(this.store, this);
   }
 }
 

@@ -34,7 +34,7 @@ export const deleteLearnedRequestRow = defineStatement((q) => q.db.deleteFrom("l
 
 /**
  * Drops every row older than the newest `keep` (`skip` is keep - 1: the subquery finds the
- * oldest row kept; with fewer rows it finds none, and nothing goes).
+ * oldest row kept; with fewer rows it finds none, and nothing goes): the bound of a pooled log.
  */
 export const deleteLearnedRequestsBeyond = defineStatement((q) =>
   q.db.deleteFrom("learned_requests").where("id", "<", (eb) =>
@@ -43,8 +43,8 @@ export const deleteLearnedRequestsBeyond = defineStatement((q) =>
 );
 
 /**
- * Drops each workspace's rows older than its newest `keep`: a row goes when `keep` or more of its
- * workspace's rows are newer (row_number over the workspace's rows, newest first: a window
+ * Drops each workspace's rows older than its newest `keep` (a pooled log's share per workspace):
+ * a row goes when `keep` or more of its workspace's rows are newer (row_number over the workspace's rows, newest first: a window
  * function, in SQLite since 3.25; the better-sqlite3 versions the package accepts bundle 3.53 and
  * newer, node:sqlite newer than 3.25 too). It reads every row once (SQLite through the covering
  * workspace index, PostgreSQL a scan and a sort): 10 to 25 ms at 25,000 rows, run at most once a
@@ -61,6 +61,34 @@ export const deleteLearnedRequestsBeyondPerWorkspace = defineStatement((q) =>
       )
       .select("ranked.id")
       .where("ranked.newest_first", ">", q.param<number>("keep")),
+  ),
+);
+
+/**
+ * Keeps each workspace's newest `keep_per_workspace` rows and, of those, the first `keep` by fair
+ * shares (decision 0057, core's fairShareCounts): every row is ranked by its place from its
+ * workspace's newest (row_number over the workspace's rows by id, newest first), then by id,
+ * newer first, and every row past `keep_per_workspace` in its workspace or past `keep` in that
+ * ranking goes. Rows past their workspace's share rank after every row within it, so they take no
+ * place from another workspace. Two windows over every row (SQLite through the covering workspace
+ * index, PostgreSQL a scan and two sorts), run at most once a minute.
+ */
+export const deleteLearnedRequestsBeyondFairShares = defineStatement((q) =>
+  q.db.deleteFrom("learned_requests").where("id", "in", (eb) =>
+    eb
+      .selectFrom((ranking) =>
+        ranking
+          .selectFrom((placing) =>
+            placing
+              .selectFrom("learned_requests")
+              .select((row) => ["id", row.fn.agg<number>("row_number").over((over) => over.partitionBy("workspace_id").orderBy("id", "desc")).as("place")])
+              .as("placed"),
+          )
+          .select((row) => ["placed.id", "placed.place", row.fn.agg<number>("row_number").over((over) => over.orderBy("placed.place", "asc").orderBy("placed.id", "desc")).as("fair_rank")])
+          .as("ranked"),
+      )
+      .select("ranked.id")
+      .where((row) => row.or([row("ranked.place", ">", q.param<number>("keep_per_workspace")), row("ranked.fair_rank", ">", q.param<number>("keep"))])),
   ),
 );
 

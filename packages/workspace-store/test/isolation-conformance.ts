@@ -68,12 +68,12 @@ export function isolationConformance(
         (row) => workspaceId === undefined || row.workspace_id === workspaceId,
       );
 
-    it("keeps learned requests oldest first, reads them after an id, and keeps only the newest keepRows", async () => {
+    it("keeps learned requests oldest first, reads them after an id, and keeps each workspace's fair share of keepRows", async () => {
       const a = await workspace(store(), "alpha");
       const b = await workspace(store(), "beta");
       const log = new LearnedRequestLog(store(), { keepRows: 3 });
       for (let index = 1; index <= 5; index++) await log.record({ workspaceId: index % 2 === 0 ? b : a, tool: `tool_${index}`, request: `words ${index}` });
-      await log.flush(); // the first batch prunes
+      await log.flush(); // the first batch prunes: the newest of each (5, 4), then the newer of the second newest (3, not 2)
       const kept = await log.after(0);
       expect(kept.map((row) => [row.workspaceId, row.tool, row.request])).toEqual([
         [a, "tool_3", "words 3"],
@@ -84,12 +84,13 @@ export function isolationConformance(
       expect(kept[0]!.learnedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
       expect((await log.after(kept[1]!.id)).map((row) => row.tool)).toEqual(["tool_5"]);
       expect((await log.after(0, 1)).map((row) => row.tool)).toEqual(["tool_3"]);
-      // Within the minute nothing is pruned while writing; prune() cuts to the bound.
+      // Within the minute nothing is pruned while writing; prune() cuts to the bound by fair shares:
+      // alpha's newest two and beta's one (its newest ranks before alpha's second), not the newest three of all.
       for (let index = 6; index <= 7; index++) await log.record({ workspaceId: a, tool: `tool_${index}`, request: `words ${index}` });
       await log.flush();
       expect(await learnedIn()).toHaveLength(5);
       expect(await log.prune()).toBe(2);
-      expect((await learnedIn()).map((row) => row.tool)).toEqual(["tool_5", "tool_6", "tool_7"]);
+      expect((await learnedIn()).map((row) => row.tool)).toEqual(["tool_4", "tool_6", "tool_7"]);
       expect(await log.prune()).toBe(0);
       expect(() => new LearnedRequestLog(store(), { keepRows: 0 })).toThrow("keepRows must be an integer from 1 to 1000000; got 0");
     });

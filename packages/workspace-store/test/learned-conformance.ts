@@ -3,14 +3,16 @@
 // and the count in all, rows per tool, a forget that deletes exactly the selection it names (one
 // id, a tool, a workspace, both, or all) and counts itself in learned_request_forgets in the same
 // transaction, so instances sharing the store can tell at their next poll that rows went; and
-// each workspace's share of the rows kept (session 33).
+// each workspace's share of the rows kept (session 33), fair past the bound in all, exactly as
+// the catalog keeps (decision 0057).
 import { expect, it } from "vitest";
 import { describeOnMigratedStore, workspaceMaker } from "../../../tooling/store-suite.mjs";
-import { DEFAULT_LEARNED_PER_TENANT } from "@foundry-mcp/tool-catalog";
+import { DEFAULT_LEARNED_PER_TENANT, ToolCatalog } from "@foundry-mcp/tool-catalog";
 import { insertWorkspace, LEARNED_REQUESTS_KEPT, LearnedRequestLog } from "../src/index";
 import type { WorkspaceStore } from "../src/index";
 
 const workspace = workspaceMaker(insertWorkspace);
+const NOTES_TOOLS = ["notes_list", "notes_read", "notes_write"];
 
 /** Registers the learned-request operations' tests for a driver made by `open` and disposed by `dispose`. */
 export function learnedRequestsConformance(
@@ -153,11 +155,11 @@ export function learnedRequestsConformance(
         [alpha, "a10"],
       ]);
       expect(await log.prune()).toBe(0);
-      // keepRows still counts every workspace's rows together: the oldest of the five goes, whoever's it is.
+      // keepRows counts every workspace's rows together and cuts the one with the most: each keeps its newest two, so alpha's oldest goes, not beta's.
       expect(await new LearnedRequestLog(store(), { keepRows: 4, keepRowsPerWorkspace: 3 }).prune()).toBe(1);
       expect(await keptPerWorkspace(log)).toEqual([
+        [beta, "b1"],
         [beta, "b2"],
-        [alpha, "a8"],
         [alpha, "a9"],
         [alpha, "a10"],
       ]);
@@ -182,6 +184,98 @@ export function learnedRequestsConformance(
         [beta, "b10"],
         [beta, "b11"],
       ]);
+    });
+
+    // Decision 0057: past keepRows the first keepRows rows by place from their workspace's newest,
+    // then newer first, stay (core's fairShareCounts, as the catalog cuts its tenants): each
+    // workspace keeps min(rows, L) or L + 1. Before, the newest keepRows of all were kept, so busy
+    // workspaces' new rows pushed out a quiet one's; then the level alone (min(rows, L)) left
+    // places free when it rounded down, and the catalog, cutting at every learn, filled them.
+    it("keeps exactly keepRows by fair shares, so a quiet workspace keeps its rows and the places a level would leave go to the newest (regression: busy workspaces' rows evicted it)", async () => {
+      const quiet = await workspace(store(), "quiet");
+      const busy: string[] = [];
+      for (let index = 0; index < 5; index += 1) busy.push(await workspace(store(), `busy-${index}`));
+      const rounds = [1, 2, 3, 4, 5, 6];
+      await stored([[quiet, "q1"], [quiet, "q2"], ...rounds.flatMap((round) => busy.map((id, index) => [id, `b${index}-${round}`] as [string, string]))]);
+      const keptBy = async (log: LearnedRequestLog, workspaceId: string) => (await keptPerWorkspace(log)).filter(([id]) => id === workspaceId).map(([, request]) => request);
+      // 2 + 5 × 6 rows over 17: the quiet workspace's 2 fit, the five busy ones share 15 (3 each).
+      const log = new LearnedRequestLog(store(), { keepRows: 17 });
+      expect(await log.prune()).toBe(15);
+      expect(await keptBy(log, quiet)).toEqual(["q1", "q2"]);
+      for (const [index, id] of busy.entries()) expect(await keptBy(log, id)).toEqual([4, 5, 6].map((round) => `b${index}-${round}`));
+      expect(await log.prune()).toBe(0);
+      // Over 16 the level is 2 (12 rows); the 4 places left go to the busy workspaces whose 3rd
+      // newest (round 4) is newest: busy-1 to busy-4 keep 3, busy-0 2. 16 in all, not 12.
+      expect(await new LearnedRequestLog(store(), { keepRows: 16 }).prune()).toBe(1);
+      expect(await keptBy(log, quiet)).toEqual(["q1", "q2"]);
+      expect(await keptBy(log, busy[0]!)).toEqual(["b0-5", "b0-6"]);
+      for (const [index, id] of busy.entries()) if (index > 0) expect(await keptBy(log, id)).toEqual([4, 5, 6].map((round) => `b${index}-${round}`));
+      // Pooled (a host that learns every workspace's rows for every search), the newest keepRows of all stay, whoever's.
+      expect(await new LearnedRequestLog(store(), { keepRows: 5, pooled: true }).prune()).toBe(11);
+      expect((await keptPerWorkspace(log)).map(([, request]) => request)).toEqual(["b0-6", "b1-6", "b2-6", "b3-6", "b4-6"]);
+    });
+
+    // A catalog with the store's bounds, of three tools holding up to 200 requests each (so only
+    // maxTotal and maxPerTenant cut, as in the store, which has no bound per tool).
+    const catalogWith = (maxTotal: number, maxPerTenant: number) => {
+      const catalog = new ToolCatalog({ search: { learning: { maxTotal, maxPerTenant, maxPerTool: 200 } } });
+      catalog.defineToolset({ name: "notes", prefix: "notes_", title: "Notes", description: "Saved notes." });
+      for (const name of NOTES_TOOLS) catalog.register({ name, toolset: "notes", kind: "read", description: `The saved notes: ${name}.`, inputSchema: { type: "object" }, handler: () => ({ ok: true }) });
+      return catalog;
+    };
+
+    it("keeps what a catalog with the same bounds keeps, so a restarted host learns back what its catalog had (decision 0057)", async () => {
+      const quiet = await workspace(store(), "quiet");
+      const busy: string[] = [];
+      for (let index = 0; index < 3; index += 1) busy.push(await workspace(store(), `busy-${index}`));
+      const live = catalogWith(12, 5);
+      const log = new LearnedRequestLog(store(), { keepRows: 12, keepRowsPerWorkspace: 5 });
+      // The quiet workspace teaches 2, each busy one 7 (past its share of 5), in turns.
+      const taught: [string, string][] = [[quiet, "quiet words one"], [quiet, "quiet words two"]];
+      for (const round of ["one", "two", "three", "four", "five", "six", "seven"]) for (const [index, id] of busy.entries()) taught.push([id, `busy ${index} words ${round}`]);
+      for (const [workspaceId, request] of taught) {
+        live.learn(request, "notes_list", workspaceId);
+        await log.record({ workspaceId, tool: "notes_list", request });
+      }
+      await log.prune();
+      const restarted = catalogWith(12, 5);
+      for (const row of await log.after(0)) restarted.learn(row.request, row.tool, row.workspaceId);
+      // 2 + 3 × 5 over 12: level 3 (11), and the place left goes to busy-2, whose 4th newest is newest.
+      expect(restarted.learnedRequests()).toEqual(live.learnedRequests());
+      expect(live.learnedRequests()).toHaveLength(12);
+      expect(live.learnedRequests().filter(({ tenant }) => tenant === quiet)).toHaveLength(2);
+      expect(live.learnedRequests().filter(({ tenant }) => tenant === busy[2])).toHaveLength(4);
+    });
+
+    // The store prunes at most once a minute, the catalog at every learn: the two keep the same
+    // because the ranking does not depend on when the cuts happen (core's fairShareCounts' fuzz).
+    it("keeps what a catalog cutting at every learn keeps, pruned at random steps (random histories over random workspaces; decision 0057)", async () => {
+      let seed = 5;
+      const next = (most: number) => {
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        return seed % (most + 1);
+      };
+      const workspaces: string[] = [];
+      for (let index = 0; index < 5; index += 1) workspaces.push(await workspace(store(), `fuzz-${index}`));
+      for (let history = 0; history < 30; history += 1) {
+        const [keepRows, keepRowsPerWorkspace] = [1 + next(12), [3, 8, 5000][next(2)]!];
+        const log = new LearnedRequestLog(store(), { keepRows, keepRowsPerWorkspace });
+        await log.forget({});
+        const live = catalogWith(keepRows, keepRowsPerWorkspace);
+        const among = 1 + next(4);
+        for (let step = next(40); step > 0; step -= 1) {
+          // Distinct requests: the store keeps a row per learn, the catalog one per distinct request.
+          const [workspaceId, tool, request] = [workspaces[next(among - 1)]!, NOTES_TOOLS[next(2)]!, `history ${history} step ${step}`];
+          live.learn(request, tool, workspaceId);
+          await store().insertMany("learned_requests", [{ workspace_id: workspaceId, tool, request, learned_at: "2026-12-07T10:00:00.000Z" }]);
+          if (next(3) === 0) await log.prune();
+        }
+        await log.prune();
+        const restarted = catalogWith(keepRows, keepRowsPerWorkspace);
+        for (const row of await log.after(0)) restarted.learn(row.request, row.tool, row.workspaceId);
+        expect(restarted.learnedRequests()).toEqual(live.learnedRequests());
+        expect(await log.prune()).toBe(0);
+      }
     });
 
     it("keeps 5,000 rows per workspace and 20,000 in all unless told, and refuses a share out of bounds", () => {

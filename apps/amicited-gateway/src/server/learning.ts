@@ -80,9 +80,12 @@ export async function startGatewayLearning(
   const shared = options.shared === true;
   const tenantOf = (workspaceId: string): string | undefined => (shared ? undefined : workspaceId);
   const log = new LearnedRequestLog(store, {
-    // Pooled, the catalog bounds the requests in all only, so the store keeps as many of one
-    // workspace's as of all; per workspace, each keeps its share (the catalog's maxPerTenant).
-    ...(shared ? { keepRowsPerWorkspace: DEFAULT_LEARNED_TOTAL } : {}),
+    // The store's workspaces are the catalog's tenants, so both prune alike (decision 0057). Per
+    // workspace, each keeps its share (the catalog's maxPerTenant) and, past the rows in all, its
+    // fair share of them (as the catalog past maxTotal). Shared, the catalog is one pool bounded in
+    // all only, oldest first out, so the store keeps as many of one workspace's rows as of all and
+    // the newest of all, whoever's.
+    ...(shared ? { keepRowsPerWorkspace: DEFAULT_LEARNED_TOTAL, pooled: true } : {}),
     onError: (error) => report("", error),
     onRetry: (attempt, error) => report(`learned requests write failed (try ${attempt}), trying again: `, error),
   });

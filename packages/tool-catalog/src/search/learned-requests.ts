@@ -3,11 +3,13 @@
 // deployment's own words reach its tools: "scholarly resources" for a tool that says "academic
 // papers". Bounded per tool (the newest kept); a request said again moves to the newest place.
 // A request is learned for every search, or for one tenant's (decision 0056): a host serving
-// several tenants keeps each one's words out of the others' rankings.
+// several tenants keeps each one's words out of the others' rankings. Bounded per tenant, and in
+// all by fair shares that fill the bound (decision 0057): past it only the tenants with the most
+// requests lose their oldest, so one tenant's volume never evicts another's learning.
 // Neighbours: search/bm25f-index.ts indexes the text as the `requests` field, catalog.ts decides
 // when a rebuilt index reads them, search/learned-tenants.ts lays a tenant's over the index.
 
-import { learnableRequest, sameLearnedRequest } from "@foundry-mcp/core";
+import { fairShareCounts, learnableRequest, sameLearnedRequest } from "@foundry-mcp/core";
 import { CatalogError, CatalogErrorCode, checkedInteger } from "../errors";
 
 /** One request a host saw answered by one tool. */
@@ -43,12 +45,19 @@ export function checkedTenant(tenant: unknown): string | undefined {
 export interface LearningOptions {
   /** Newest distinct requests kept per tool (default 20, 1 to 200). */
   maxPerTool?: number;
-  /** Requests kept in all, every tenant's counted; past it the oldest are forgotten first (default 20,000, 1 to 1,000,000). */
+  /**
+   * Requests kept in all, every tenant's counted (default 20,000, 1 to 1,000,000). Past it exactly
+   * this many are kept: every request is ranked by its place from its tenant's newest, then newer
+   * first, and the first `maxTotal` stay (core's fairShareCounts; requests learned for every search
+   * count as one tenant). Each tenant keeps min(count, L) or L + 1: only the tenants with the most
+   * requests lose their oldest, so a tenant that teaches a great deal never pushes out a quieter
+   * tenant's requests.
+   */
   maxTotal?: number;
   /**
    * Requests kept for one tenant; past it that tenant's oldest are forgotten first (default 5,000,
-   * 1 to 1,000,000), so a tenant that teaches a great deal cannot push every other tenant's
-   * requests out of `maxTotal`. Requests learned for every search are bounded by `maxTotal` only.
+   * 1 to 1,000,000), before `maxTotal`'s shares are worked out. Requests learned for every search
+   * are bounded by `maxTotal` only.
    */
   maxPerTenant?: number;
   /**
@@ -78,9 +87,12 @@ interface Learned {
 }
 
 // The requests of one tenant (or of every search), per tool from oldest to newest (a Map keeps
-// tools in first-learned order), the version of their newest change, and how many there are.
+// tools in first-learned order), all of them oldest first by when and for which tool each was
+// learned (so the fair cut finds a tenant's n-th newest, and the tools its oldest are in, without
+// reading every tool), the version of their newest change, and how many there are.
 interface TenantRequests {
   byTool: Map<string, Learned[]>;
+  order: { at: number; tool: string }[];
   version: number;
   count: number;
 }
@@ -95,7 +107,7 @@ export class LearnedRequests {
   readonly maxTotal: number;
   readonly maxPerTenant: number;
   // The requests of every search first, then each tenant's.
-  private readonly tenants = new Map<string, TenantRequests>([[EVERY_SEARCH, { byTool: new Map(), version: 0, count: 0 }]]);
+  private readonly tenants = new Map<string, TenantRequests>([[EVERY_SEARCH, { byTool: new Map(), order: [], version: 0, count: 0 }]]);
   private sequence = 0;
   private total = 0;
   // Versions are drawn from one count for every tenant, so a tenant whose requests all went and who
@@ -149,7 +161,7 @@ export class LearnedRequests {
     }
     let requests = this.tenants.get(tenant);
     if (requests === undefined) {
-      requests = { byTool: new Map(), version: this.changed(), count: 0 };
+      requests = { byTool: new Map(), order: [], version: this.changed(), count: 0 };
       this.tenants.set(tenant, requests);
     }
     const learned = requests.byTool.get(tool) ?? [];
@@ -159,46 +171,67 @@ export class LearnedRequests {
     // Said again in another case, the request's words may differ ("GitHub" splits, "github" does not).
     const rewritten = seen >= 0 && learned[seen]!.request !== text;
     if (seen >= 0) {
-      learned.splice(seen, 1);
+      removeLearnedAt(requests.order, learned.splice(seen, 1)[0]!.at);
       this.total -= 1;
       requests.count -= 1;
     }
     learned.push({ request: text, at: (this.sequence += 1) });
+    requests.order.push({ at: this.sequence, tool });
     this.total += 1;
     requests.count += 1;
     requests.byTool.set(tool, learned);
-    if (learned.length > this.maxPerTool) this.dropOldest(tenant, tool);
-    if (tenant !== EVERY_SEARCH && requests.count > this.maxPerTenant) this.dropOldest(tenant, this.oldestIn([[tenant, requests]])[1]);
-    while (this.total > this.maxTotal) this.dropOldest(...this.oldestIn(this.tenants));
+    if (learned.length > this.maxPerTool) this.dropOldestOfTool(tenant, tool);
+    if (tenant !== EVERY_SEARCH && requests.count > this.maxPerTenant) this.dropOldestOfTenant(tenant, 1);
+    if (this.total > this.maxTotal) this.cutToFairShares();
     // A request learned again as written only moves: the tool's words are the same, so the index need not be rebuilt.
     if (seen < 0 || rewritten) requests.version = this.changed();
   }
 
-  // Forgets the oldest request of one tenant's tool (every tenant's requests count towards maxTotal).
-  private dropOldest(tenant: string, tool: string): void {
+  // Forgets the oldest request of one tenant's tool.
+  private dropOldestOfTool(tenant: string, tool: string): void {
     const requests = this.tenants.get(tenant)!;
     const learned = requests.byTool.get(tool)!;
-    learned.shift();
-    this.total -= 1;
-    requests.count -= 1;
-    requests.version = this.changed();
+    removeLearnedAt(requests.order, learned.shift()!.at);
     if (learned.length === 0) requests.byTool.delete(tool);
-    if (requests.byTool.size === 0 && tenant !== EVERY_SEARCH) this.tenants.delete(tenant);
+    this.dropped(tenant, requests, 1);
   }
 
-  // The tenant and tool holding the oldest request of `tenants` (a scan: only when over a bound).
-  private oldestIn(tenants: Iterable<[string, TenantRequests]>): [tenant: string, tool: string] {
-    let oldest: [string, string] = [EVERY_SEARCH, ""];
-    let at = Infinity;
-    for (const [tenant, { byTool }] of tenants) {
-      for (const [tool, learned] of byTool) {
-        if (learned[0]!.at < at) {
-          at = learned[0]!.at;
-          oldest = [tenant, tool];
-        }
-      }
+  // Forgets the `count` oldest requests of one tenant, whichever tools hold them: each is the
+  // oldest of its tool when its turn comes (each tool's list is oldest first).
+  private dropOldestOfTenant(tenant: string, count: number): void {
+    const requests = this.tenants.get(tenant)!;
+    for (const { tool } of requests.order.splice(0, count)) {
+      const learned = requests.byTool.get(tool)!;
+      learned.shift();
+      if (learned.length === 0) requests.byTool.delete(tool);
     }
-    return oldest;
+    this.dropped(tenant, requests, count);
+  }
+
+  // Past maxTotal (decision 0057): the first maxTotal requests by place from their tenant's newest,
+  // then newer first, stay (core's fairShareCounts; every search's requests count as one tenant).
+  // Only the tenants with the most requests lose their oldest, so one tenant's volume never pushes
+  // out another's learning; a tenant cut gets a new version and its overlay is made again. The
+  // ranking does not depend on when the cuts happen, so a host that keeps the requests and cuts
+  // them less often (workspace-store's LearnedRequestLog) keeps the same.
+  private cutToFairShares(): void {
+    // Read with forEach, which makes no [key, value] pair per tenant: this runs at every learn past the bound.
+    const [names, held, counts] = [[] as string[], [] as TenantRequests[], [] as number[]];
+    this.tenants.forEach((requests, tenant) => {
+      names.push(tenant);
+      held.push(requests);
+      counts.push(requests.count);
+    });
+    const kept = fairShareCounts(counts, this.maxTotal, (index, place) => held[index]!.order[counts[index]! - 1 - place]!.at);
+    for (const [index, tenant] of names.entries()) if (counts[index]! > kept[index]!) this.dropOldestOfTenant(tenant, counts[index]! - kept[index]!);
+  }
+
+  // Counts `count` requests of `tenant` gone: a new version, and a tenant with none left goes.
+  private dropped(tenant: string, requests: TenantRequests, count: number): void {
+    this.total -= count;
+    requests.count -= count;
+    requests.version = this.changed();
+    if (requests.byTool.size === 0 && tenant !== EVERY_SEARCH) this.tenants.delete(tenant);
   }
 
   /** Forgets what `selection` names (a tenant checked by the caller): a tool's requests in every tenant or one, a tenant's, or all. */
@@ -207,12 +240,15 @@ export class LearnedRequests {
       if (selection.tenant !== undefined && tenant !== selection.tenant) continue;
       const tools = selection.tool === undefined ? [...requests.byTool.keys()] : requests.byTool.has(selection.tool) ? [selection.tool] : [];
       if (tools.length === 0) continue;
+      const forgotten = new Set<number>();
       for (const tool of tools) {
-        const count = requests.byTool.get(tool)!.length;
-        this.total -= count;
-        requests.count -= count;
+        const learned = requests.byTool.get(tool)!;
+        for (const { at } of learned) forgotten.add(at);
+        this.total -= learned.length;
+        requests.count -= learned.length;
         requests.byTool.delete(tool);
       }
+      requests.order = requests.order.filter(({ at }) => !forgotten.has(at));
       requests.version = this.changed();
       if (requests.byTool.size === 0 && tenant !== EVERY_SEARCH) this.tenants.delete(tenant);
     }
@@ -243,6 +279,17 @@ export class LearnedRequests {
     const all = [...this.tenants].flatMap(([tenant, { byTool }]) => [...byTool].flatMap(([tool, learned]) => learned.map(({ request, at }) => ({ at, tool, request, tenant }))));
     return all.sort((left, right) => left.at - right.at).map(({ tool, request, tenant }) => (tenant === EVERY_SEARCH ? { tool, request } : { tool, request, tenant }));
   }
+}
+
+// Takes the request learned at `at` out of `order` (oldest first, holding it): found by halving.
+function removeLearnedAt(order: { at: number }[], at: number): void {
+  let [low, high] = [0, order.length - 1];
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (order[middle]!.at < at) low = middle + 1;
+    else high = middle;
+  }
+  order.splice(low, 1);
 }
 
 // A tool's requests as the text its `requests` field indexes.
