@@ -191,6 +191,23 @@ describe("workspace names the dashboard takes", () => {
     expect(await listed()).toBe(before);
   });
 
+  it("regression: an empty ?tool= is refused, not every tool; a forget with it forgets nothing", async () => {
+    // It was read as no tool: `DELETE learned?tool=` forgot every row of every workspace.
+    seedLearned("demo", [
+      ["uptime_is_site_down", "is the shop up again"],
+      ["list_domains", "which sites we run"],
+    ]);
+    const listed = async () => (await session.request<{ total: number }>("GET", "learned")).body.total;
+    const before = await listed();
+    expect(before).toBeGreaterThanOrEqual(2);
+    const emptyTool = { error: { code: "INVALID_ARGUMENT", message: "tool must be a tool name of 1 to 128 characters; got 0" } };
+    const list = await session.request("GET", "learned?tool=");
+    expect([list.status, list.body]).toEqual([400, emptyTool]);
+    const forget = await session.request("DELETE", "learned?tool=");
+    expect([forget.status, forget.body]).toEqual([400, emptyTool]);
+    expect(await listed()).toBe(before);
+  });
+
   it("a workspace's paths take any segment as the name: a DELETE and a percent-encoded name are refused 400 (names are never decoded)", async () => {
     const malformed = await session.request("DELETE", "workspaces/Demo/tokens/1");
     expect([malformed.status, malformed.body]).toEqual([400, refusal('"Demo"')]);

@@ -107,7 +107,7 @@ describe("dashboard API: learned requests", () => {
       ["?limit=ten", "limit must be an integer from 1 to 1000; got ten"],
       ["?offset=-1", "offset must be an integer from 0 to 1000000; got -1"],
       ["?offset=1000001", "offset must be an integer from 0 to 1000000; got 1000001"],
-      [`?tool=${"t".repeat(129)}`, "tool must be a tool name of at most 128 characters; got 129"],
+      [`?tool=${"t".repeat(129)}`, "tool must be a tool name of 1 to 128 characters; got 129"],
     ];
     for (const [query, message] of refusals) {
       const refused = await session.request<Refusal>("GET", `learned${query}`);

@@ -27,15 +27,16 @@ function integerParam(params: URLSearchParams, name: string, fallback: number, l
 
 // The selection of ?workspace= and ?tool= (each optional). A workspace given must be a name: a
 // malformed one, empty included, is 400 (so `DELETE learned?workspace=` never means "every
-// workspace") and an unknown one 404 (requireWorkspace).
+// workspace") and an unknown one 404 (requireWorkspace). A tool given must be 1 to
+// MAX_TOOL_NAME_LENGTH characters: an empty one is 400 too (`DELETE learned?tool=` forgot every row).
 async function selectionOf(gateway: Gateway, params: URLSearchParams): Promise<LearnedRequestSelection> {
   const selection: LearnedRequestSelection = {};
   const workspace = params.get("workspace");
   if (workspace !== null) selection.workspaceId = (await requireWorkspace(gateway, workspace)).id;
   const tool = params.get("tool");
-  if (tool) {
-    if (tool.length > MAX_TOOL_NAME_LENGTH)
-      throw new UiRefusal(400, "INVALID_ARGUMENT", `tool must be a tool name of at most ${MAX_TOOL_NAME_LENGTH} characters; got ${tool.length}`);
+  if (tool !== null) {
+    if (tool.length === 0 || tool.length > MAX_TOOL_NAME_LENGTH)
+      throw new UiRefusal(400, "INVALID_ARGUMENT", `tool must be a tool name of 1 to ${MAX_TOOL_NAME_LENGTH} characters; got ${tool.length}`);
     selection.tool = tool;
   }
   return selection;
