@@ -10,7 +10,7 @@ import type { CallContext, ToolCatalog } from "@foundry-mcp/tool-catalog";
 import { estimateTokens } from "@foundry-mcp/tokens";
 import type { Gateway } from "../gateway";
 import { UiRefusal } from "./guard";
-import { requireWorkspace } from "./workspace-api";
+import { workspaceOfParam } from "./workspace-api";
 
 type Catalog = ToolCatalog<CallContext>;
 
@@ -61,10 +61,8 @@ const MAX_QUERY_LENGTH = 500;
 // workspace, none when it is shared or off (every search ranks alike then). Absent: no workspace;
 // present, it must name one: malformed (empty included) 400, unknown 404.
 async function tenantOfParam(gateway: Gateway, params: URLSearchParams): Promise<string | undefined> {
-  const name = params.get("workspace");
-  if (name === null) return undefined;
-  const workspace = await requireWorkspace(gateway, name);
-  return gateway.learning?.tenantOf(workspace.id);
+  const workspace = await workspaceOfParam(gateway, params);
+  return workspace === undefined ? undefined : gateway.learning?.tenantOf(workspace.id);
 }
 
 /**

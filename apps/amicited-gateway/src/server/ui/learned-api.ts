@@ -9,7 +9,7 @@ import { CHOICE_RANKS, LEARNED_REQUESTS_PAGE, LearnedRequestLog, type LearnedReq
 import { MAX_TOOL_NAME_LENGTH } from "@foundry-mcp/tool-catalog";
 import type { Gateway } from "../gateway";
 import { UiRefusal } from "./guard";
-import { requireWorkspace } from "./workspace-api";
+import { workspaceOfParam } from "./workspace-api";
 
 // The learned requests in the store: the running learning's log, or (with --no-learning, where
 // rows from earlier runs may remain) a log opened only to read and delete them.
@@ -27,12 +27,12 @@ function integerParam(params: URLSearchParams, name: string, fallback: number, l
 
 // The selection of ?workspace= and ?tool= (each optional). A workspace given must be a name: a
 // malformed one, empty included, is 400 (so `DELETE learned?workspace=` never means "every
-// workspace") and an unknown one 404 (requireWorkspace). A tool given must be 1 to
+// workspace") and an unknown one 404 (workspaceOfParam). A tool given must be 1 to
 // MAX_TOOL_NAME_LENGTH characters: an empty one is 400 too (`DELETE learned?tool=` forgot every row).
 async function selectionOf(gateway: Gateway, params: URLSearchParams): Promise<LearnedRequestSelection> {
   const selection: LearnedRequestSelection = {};
-  const workspace = params.get("workspace");
-  if (workspace !== null) selection.workspaceId = (await requireWorkspace(gateway, workspace)).id;
+  const workspace = await workspaceOfParam(gateway, params);
+  if (workspace !== undefined) selection.workspaceId = workspace.id;
   const tool = params.get("tool");
   if (tool !== null) {
     if (tool.length === 0 || tool.length > MAX_TOOL_NAME_LENGTH)
@@ -69,10 +69,9 @@ export async function listLearned(gateway: Gateway, params: URLSearchParams) {
  */
 export async function learnedQuality(gateway: Gateway, params: URLSearchParams) {
   const days = integerParam(params, "days", CHOICE_RANKS.defaultDays, CHOICE_RANKS.minDays, CHOICE_RANKS.maxDays);
-  const workspace = params.get("workspace");
-  const workspaceId = workspace === null ? undefined : (await requireWorkspace(gateway, workspace)).id;
-  const quality = await logOf(gateway).choiceRanksPerDay({ days, ...(workspaceId === undefined ? {} : { workspaceId }) });
-  return { workspace, ...quality };
+  const workspace = await workspaceOfParam(gateway, params);
+  const quality = await logOf(gateway).choiceRanksPerDay({ days, ...(workspace === undefined ? {} : { workspaceId: workspace.id }) });
+  return { workspace: workspace?.name ?? null, ...quality };
 }
 
 /** `DELETE learned/:id`: forgets one stored request; 404 when no row has that id. */

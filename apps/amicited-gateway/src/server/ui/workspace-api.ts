@@ -40,6 +40,16 @@ export async function requireWorkspace(gateway: Gateway, name: string): Promise<
   return workspace;
 }
 
+/**
+ * The workspace `?workspace=` names, or undefined when the parameter is absent (every workspace).
+ * A parameter that is present must name one, as requireWorkspace checks: an empty one is a
+ * malformed name (400), so it never means every workspace.
+ */
+export async function workspaceOfParam(gateway: Gateway, params: URLSearchParams): Promise<WorkspaceRow | undefined> {
+  const name = params.get("workspace");
+  return name === null ? undefined : requireWorkspace(gateway, name);
+}
+
 /** Every workspace with its plan, credits, live tokens and calls counted this hour. */
 export async function listWorkspaces(gateway: Gateway) {
   const rows = await workspacesWithTokens.all(gateway.store);
