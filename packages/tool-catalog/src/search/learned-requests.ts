@@ -242,15 +242,11 @@ export class LearnedRequests {
       if (tools.length === 0) continue;
       const forgotten = new Set<number>();
       for (const tool of tools) {
-        const learned = requests.byTool.get(tool)!;
-        for (const { at } of learned) forgotten.add(at);
-        this.total -= learned.length;
-        requests.count -= learned.length;
+        for (const { at } of requests.byTool.get(tool)!) forgotten.add(at);
         requests.byTool.delete(tool);
       }
       requests.order = requests.order.filter(({ at }) => !forgotten.has(at));
-      requests.version = this.changed();
-      if (requests.byTool.size === 0 && tenant !== EVERY_SEARCH) this.tenants.delete(tenant);
+      this.dropped(tenant, requests, forgotten.size);
     }
   }
 
