@@ -144,6 +144,8 @@ describe("workspace names the dashboard takes", () => {
   // One rule for every name (workspace-store's WORKSPACE_NAME_RULE) and one refusal that names it:
   // before, the Learned page and a workspace's paths had no bound (an overlong ?workspace= was 404,
   // a malformed path "no API endpoint"), and the catalog search had a copy of the 40.
+  // How many learned requests the Learned page lists in all (a refused forget must leave it as it was).
+  const listed = async () => (await session.request<{ total: number }>("GET", "learned")).body.total;
   const refusal = (got: string) => ({
     error: { code: "INVALID_ARGUMENT", message: `workspace must be a workspace name of 1-40 lowercase letters, digits or dashes, starting with a letter or digit; got ${got}` },
   });
@@ -179,7 +181,6 @@ describe("workspace names the dashboard takes", () => {
       ["uptime_is_site_down", "is our shop up"],
       ["list_domains", "our sites"],
     ]);
-    const listed = async () => (await session.request<{ total: number }>("GET", "learned")).body.total;
     const before = await listed();
     expect(before).toBeGreaterThanOrEqual(2);
     for (const path of ["search?q=orders&workspace=", "learned?workspace=", "learned/quality?workspace="]) {
@@ -197,7 +198,6 @@ describe("workspace names the dashboard takes", () => {
       ["uptime_is_site_down", "is the shop up again"],
       ["list_domains", "which sites we run"],
     ]);
-    const listed = async () => (await session.request<{ total: number }>("GET", "learned")).body.total;
     const before = await listed();
     expect(before).toBeGreaterThanOrEqual(2);
     const emptyTool = { error: { code: "INVALID_ARGUMENT", message: "tool must be a tool name of 1 to 128 characters; got 0" } };
