@@ -209,3 +209,6 @@ print("| --- | --- | --- |");
 print(`| progressive: four base tools + search_tools (10 hits) + describe_tool + run_tool call | ${formatTokenCount(progressiveRound)} | ×1 |`);
 print(`| eager: every tool listed + the call | ${formatTokenCount(eagerRound)} | ×${(eagerRound / progressiveRound).toFixed(0)} |`);
 console.log(lines.join("\n"));
+// The cost of a learn past the bound of learned requests, a section of its own.
+console.log("");
+await import("./learned-bound.mjs");
