@@ -2,15 +2,14 @@
 // and every read tool executed once against the demo workspace without an error, on the
 // embedded SQLite store and on a real PostgreSQL server (the tools' SQL is written once).
 import { beforeAll, describe, expect, it } from "vitest";
-import { createDemoWorkspace } from "../src/demo/generate";
 import { createGateway } from "../src/server/gateway";
 import type { Gateway } from "../src/server/gateway";
 import { resolveToken } from "@foundry-mcp/workspace-store";
-import { openGatewayStore } from "../src/store-schema/gateway-schema";
 import type { StoreLocation } from "@foundry-mcp/workspace-store";
 import { postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
 import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
 import { demoArguments } from "./support/arguments";
+import { seedDemoWorkspaces } from "./support/demo-store";
 import { trackResources } from "./support/gateway-process";
 
 // Without PostgreSQL binaries outside CI, only the SQLite half runs (postgresGate prints why).
@@ -32,11 +31,7 @@ describe.each(drivers)("catalog census (%s)", (driver) => {
     const location: StoreLocation = cluster
       ? { url: cluster.createDatabase("census") }
       : { dataDir: dir };
-    const store = await openGatewayStore(location);
-    await store.migrate();
-    const created = await createDemoWorkspace(store, "demo");
-    const other = await createDemoWorkspace(store, "other");
-    await store.close();
+    const { demo, other } = await seedDemoWorkspaces(location, ["demo", "other"]);
     gateway = resources.closing(
       await createGateway({
         ...("url" in location ? { database: location.url } : { dataDir: dir }),
@@ -44,7 +39,7 @@ describe.each(drivers)("catalog census (%s)", (driver) => {
         hourlyCap: 100_000,
       }),
     );
-    workspaceId = (await resolveToken(gateway.store, created.readToken))!.workspaceId;
+    workspaceId = (await resolveToken(gateway.store, demo.readToken))!.workspaceId;
     otherWorkspaceId = (await resolveToken(gateway.store, other.readToken))!.workspaceId;
   }, 240_000);
 

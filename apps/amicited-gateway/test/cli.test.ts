@@ -55,7 +55,7 @@ describe("init and workspace create", () => {
     expect(taken.status).toBe(1);
     expect(taken.stderr).toContain('workspace "other" already exists');
     const bad = cli(["workspace", "create", "Bad Name!", "--data", dir]);
-    expect(bad.stderr).toContain("must be 1-40 lowercase letters");
+    expect([bad.status, bad.stderr]).toEqual([2, 'amicited-gateway: NAME must be a workspace name of 1-40 lowercase letters, digits or dashes, starting with a letter or digit; got "Bad Name!"\n']);
   });
 
   it("refuse unknown flags and commands with usage and exit 2", () => {
@@ -65,6 +65,48 @@ describe("init and workspace create", () => {
     expect(cli(["frobnicate"]).status).toBe(2);
     const port = cli(["serve", "--data", dir, "--port", "99999"]);
     expect(port.stderr).toContain("--port must be an integer from 0 to 65535; got 99999");
+  });
+});
+
+describe("workspace names on the command line", () => {
+  // One rule and one sentence for every workspace name the CLI takes, as the dashboard's API says
+  // it (workspace-store's workspaceNameRefusal). Before, --workspace and --allow-anonymous-read
+  // answered a name no workspace could have with "does not exist" (an overlong one repeated whole),
+  // an empty --allow-anonymous-read was read as no flag at all, and `workspace create` refused a
+  // malformed name with exit 1 after creating the store.
+  const rule = "must be a workspace name of 1-40 lowercase letters, digits or dashes, starting with a letter or digit";
+  const names: [name: string, got: string][] = [
+    ["w".repeat(41), "41 characters"],
+    ["Demo", '"Demo"'],
+    ["demo_1", '"demo_1"'],
+    ["", '""'],
+  ];
+
+  it.each([["learned", "list"], ["learned", "forget"], ["learned", "quality"]])("%s %s --workspace: a malformed or overlong name is refused with the rule (exit 2); a well-formed unknown one does not exist", (...command) => {
+    for (const [name, got] of names) {
+      const refused = cli([...command, "--data", dir, "--workspace", name]);
+      expect([name, refused.status, refused.stdout, refused.stderr]).toEqual([name, 2, "", `amicited-gateway: --workspace ${rule}; got ${got}\n`]);
+    }
+    const unknown = cli([...command, "--data", dir, "--workspace", "nobody"]);
+    expect([unknown.status, unknown.stderr]).toEqual([2, 'amicited-gateway: --workspace: workspace "nobody" does not exist\n']);
+  });
+
+  it("serve --allow-anonymous-read: a malformed, overlong or empty name is refused with the rule (exit 2); a well-formed unknown one does not exist", () => {
+    for (const [name, got] of names) {
+      const refused = cli(["serve", "--data", dir, "--port", "0", "--allow-anonymous-read", name]);
+      expect([name, refused.status, refused.stdout, refused.stderr]).toEqual([name, 2, "", `amicited-gateway: --allow-anonymous-read ${rule}; got ${got}\n`]);
+    }
+    const unknown = cli(["serve", "--data", dir, "--port", "0", "--allow-anonymous-read", "nobody"]);
+    expect([unknown.status, unknown.stderr]).toEqual([2, 'amicited-gateway: --allow-anonymous-read: workspace "nobody" does not exist\n']);
+  });
+
+  it("workspace create: a malformed or overlong NAME is refused with the rule (exit 2) before any store is made", () => {
+    for (const [name, got] of names.filter(([name]) => name !== "")) {
+      const empty = resources.directory("gw-create-");
+      const refused = cli(["workspace", "create", name, "--data", empty]);
+      expect([name, refused.status, refused.stdout, refused.stderr]).toEqual([name, 2, "", `amicited-gateway: NAME ${rule}; got ${got}\n`]);
+      expect(fs.readdirSync(empty)).toEqual([]);
+    }
   });
 });
 

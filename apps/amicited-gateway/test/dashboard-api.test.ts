@@ -175,6 +175,15 @@ describe("workspace names the dashboard takes", () => {
     expect([answer.status, answer.body]).toEqual([400, refusal("41 characters")]);
   });
 
+  it("creating a workspace refuses the same names in the same words, naming its field", async () => {
+    // Before, insertWorkspace's own sentence: `workspace name "…" must be …`, an overlong name repeated whole.
+    for (const [name, got] of [...names, ["", '""']]) {
+      const answer = await session.request("POST", "workspaces", { name });
+      const message = `name must be a workspace name of 1-40 lowercase letters, digits or dashes, starting with a letter or digit; got ${got}`;
+      expect([name, answer.status, answer.body]).toEqual([name, 400, { error: { code: "INVALID_ARGUMENT", message } }]);
+    }
+  });
+
   it("regression: an empty ?workspace= is a malformed name, not every workspace; a forget with it forgets nothing", async () => {
     // It was read as no workspace: `DELETE learned?workspace=` forgot every workspace's requests.
     seedLearned("demo", [

@@ -10,7 +10,7 @@ import { loginOAuthServer } from "@foundry-mcp/client-manager/node";
 import type { OAuthStorage, StoredOAuthState } from "@foundry-mcp/client-manager";
 import { payload, trackResources } from "./support/gateway-process";
 import type { RunningGateway, WorkspaceTokens } from "./support/gateway-process";
-import { approveByForm, authorizationUrl, initializeWith, pkcePair, postForm, registerClient } from "./support/oauth-client";
+import { approveByForm, authorizationUrl, consentErrorOf, initializeWith, pkcePair, postForm, registerClient, submitConsent } from "./support/oauth-client";
 
 const resources = trackResources("all");
 let tokens: Record<string, WorkspaceTokens>;
@@ -146,6 +146,25 @@ describe("OAuth 2.1 surface of the gateway", () => {
     form.set("decision", "approve");
     const forged = await fetch(`${origin}/oauth/authorize`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://evil.example" }, body: form.toString() });
     expect([forged.status, await forged.json()]).toEqual([403, { error: "invalid_request", error_description: "Forbidden: Origin http://evil.example is not allowed" }]);
+  });
+
+  // Before, a name no workspace could have was "does not exist" with the admin token (an overlong
+  // one repeated whole) and "this token belongs to workspace …" with a workspace's token.
+  it("refuses a malformed or overlong workspace on the consent form with the rule, whichever token signs in; a well-formed unknown one does not exist", async () => {
+    const redirectUri = "http://127.0.0.1:9/callback";
+    const clientId = await registerClient(origin, [redirectUri]);
+    const url = authorizationUrl(origin, { client_id: clientId, redirect_uri: redirectUri, code_challenge: pkcePair().challenge });
+    const refusalOf = async (credential: string, workspace: string) => {
+      const answer = await submitConsent(url, { credential, workspace, scope: "read" });
+      return [answer.status, answer.headers.get("location"), consentErrorOf(await answer.text())];
+    };
+    const rule = "workspace must be a workspace name of 1-40 lowercase letters, digits or dashes, starting with a letter or digit";
+    for (const credential of [tokens.demo!.adminToken!, tokens.demo!.readToken]) {
+      expect(await refusalOf(credential, "Demo")).toEqual([401, null, `${rule}; got "Demo"`]);
+      expect(await refusalOf(credential, "demo_1")).toEqual([401, null, `${rule}; got "demo_1"`]);
+      expect(await refusalOf(credential, "d".repeat(41))).toEqual([401, null, `${rule}; got 41 characters`]);
+    }
+    expect(await refusalOf(tokens.demo!.adminToken!, "nobody")).toEqual([401, null, 'workspace "nobody" does not exist']);
   });
 
   it("accepts a client named by its client ID metadata document, and refuses a document naming another client", async () => {

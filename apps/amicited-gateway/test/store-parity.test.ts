@@ -8,13 +8,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { resolveToken } from "@foundry-mcp/workspace-store";
 import type { StoreLocation } from "@foundry-mcp/workspace-store";
-import { createDemoWorkspace } from "../src/demo/generate";
 import { createGateway } from "../src/server/gateway";
 import type { Gateway } from "../src/server/gateway";
-import { openGatewayStore } from "../src/store-schema/gateway-schema";
 import { postgresGate, startPostgres } from "../../../tooling/postgres-cluster.mjs";
 import type { PostgresCluster } from "../../../tooling/postgres-cluster.mjs";
 import { demoArguments } from "./support/arguments";
+import { seedDemoWorkspaces } from "./support/demo-store";
 import { trackResources, type TestResources } from "./support/gateway-process";
 
 
@@ -26,10 +25,7 @@ interface Side {
 }
 
 async function sideOn(resources: TestResources, location: StoreLocation): Promise<Side> {
-  const store = await openGatewayStore(location);
-  await store.migrate();
-  const created = await createDemoWorkspace(store, "demo");
-  await store.close();
+  const { demo } = await seedDemoWorkspaces(location, ["demo"]);
   const gateway = resources.closing(
     await createGateway({
       ...("url" in location ? { database: location.url } : { dataDir: location.dataDir }),
@@ -37,7 +33,7 @@ async function sideOn(resources: TestResources, location: StoreLocation): Promis
       hourlyCap: 100_000,
     }),
   );
-  return { gateway, workspaceId: (await resolveToken(gateway.store, created.readToken))!.workspaceId };
+  return { gateway, workspaceId: (await resolveToken(gateway.store, demo.readToken))!.workspaceId };
 }
 
 describe.skipIf(!postgresGate().run)("tool answers on both stores", () => {

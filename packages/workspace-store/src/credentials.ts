@@ -36,6 +36,18 @@ export function isWorkspaceName(name: string): boolean {
   return namePattern.test(name);
 }
 
+/**
+ * The refusal of a name that fails isWorkspaceName, in the words every edge taking a name uses:
+ * the parameter it came in, WORKSPACE_NAME_RULE, and what came, bounded (past
+ * MAX_WORKSPACE_NAME_LENGTH its length, never the whole of it).
+ *
+ * @example workspaceNameRefusal("--workspace", "Acme") // '--workspace must be a workspace name of 1-40 lowercase letters, digits or dashes, starting with a letter or digit; got "Acme"'
+ */
+export function workspaceNameRefusal(parameter: string, name: string): string {
+  const got = name.length > MAX_WORKSPACE_NAME_LENGTH ? `${name.length} characters` : JSON.stringify(name);
+  return `${parameter} must be a workspace name of ${WORKSPACE_NAME_RULE}; got ${got}`;
+}
+
 const workspaceByName = defineStatement((q) =>
   q.db.selectFrom("workspaces").selectAll().where("name", "=", q.param("name")),
 );

@@ -39,7 +39,7 @@ export { MIGRATIONS, SCHEMA_VERSION, schemaVersionOf } from "./migrations";
 export type { Migration, HostMigration, HostSchema } from "./migrations";
 export { MAX_HOST_SCHEMAS, pendingMigrations } from "./host-schema";
 export { TABLE_NAMES } from "./schema";
-export { MAX_LIVE_TOKENS_PER_WORKSPACE, MAX_WORKSPACE_NAME_LENGTH, WORKSPACE_NAME_RULE, isWorkspaceName, hashToken, insertWorkspace, issueToken, resolveToken, findWorkspace, listTokens, revokeToken, issueAdminToken, isAdminToken, isLiveAdminHash } from "./credentials";
+export { MAX_LIVE_TOKENS_PER_WORKSPACE, MAX_WORKSPACE_NAME_LENGTH, WORKSPACE_NAME_RULE, isWorkspaceName, workspaceNameRefusal, hashToken, insertWorkspace, issueToken, resolveToken, findWorkspace, listTokens, revokeToken, issueAdminToken, isAdminToken, isLiveAdminHash } from "./credentials";
 export type { TokenScope, Credential, TokenRow } from "./credentials";
 export { CallLog, CALL_LOG_RETENTION, touchToken } from "./usage";
 export type { CallEvent, CallLogOptions, HourlyCalls, ToolUsage } from "./usage";

@@ -13,6 +13,7 @@ import {
   MAX_WORKSPACE_NAME_LENGTH,
   openSqliteStore,
   resolveToken,
+  workspaceNameRefusal,
 } from "../src/index";
 import type { WorkspaceStore } from "../src/index";
 
@@ -88,5 +89,15 @@ describe("workspaces and tokens", () => {
     await expect(insertWorkspace(store, { name: `${longest}w`, plan: "free", credits: 1, dataAsOf: "2026-01-01" })).rejects.toThrow(
       `workspace name "${longest}w" must be 1-40 lowercase letters, digits or dashes, starting with a letter or digit`,
     );
+  });
+
+  it("words an edge's refusal of a malformed name with the parameter, the rule and what came, never more than the bound of it", () => {
+    const rule = "must be a workspace name of 1-40 lowercase letters, digits or dashes, starting with a letter or digit";
+    expect(workspaceNameRefusal("--workspace", "Acme")).toBe(`--workspace ${rule}; got "Acme"`);
+    expect(workspaceNameRefusal("workspace", "")).toBe(`workspace ${rule}; got ""`);
+    // Up to the bound what came is shown (quoted); past it only its length.
+    expect(workspaceNameRefusal("workspace", "A".repeat(MAX_WORKSPACE_NAME_LENGTH))).toBe(`workspace ${rule}; got "${"A".repeat(40)}"`);
+    expect(workspaceNameRefusal("workspace", "a".repeat(41))).toBe(`workspace ${rule}; got 41 characters`);
+    expect(workspaceNameRefusal("workspace", "a".repeat(10_000))).toBe(`workspace ${rule}; got 10000 characters`);
   });
 });

@@ -1,5 +1,6 @@
 // Command-line parsing for the gateway: a command path and --flags, refused with a usage line
 // when unknown, so a typo never starts a server with defaults the user did not mean.
+import { isWorkspaceName, workspaceNameRefusal } from "@foundry-mcp/workspace-store";
 import { GatewayError, GatewayErrorCode } from "../errors";
 
 /** The parsed command line. */
@@ -94,6 +95,22 @@ export function flagInteger(
       `--${name} must be an integer from ${min} to ${max}; got ${raw}`,
     );
   return value;
+}
+
+/**
+ * `name` as given for `parameter`, when a workspace could have it; else refused (usage, exit 2)
+ * without asking a store for it, in the words every edge uses (workspace-store's
+ * workspaceNameRefusal). Only a well-formed name is looked up, and "does not exist" when unknown.
+ */
+export function checkedWorkspaceName(parameter: string, name: string): string {
+  if (!isWorkspaceName(name)) throw new GatewayError(GatewayErrorCode.USAGE, workspaceNameRefusal(parameter, name));
+  return name;
+}
+
+/** The workspace name a flag gives (checkedWorkspaceName: an empty one is refused too), or undefined without the flag. */
+export function flagWorkspaceName(args: ParsedArgs, name: string): string | undefined {
+  const value = flagString(args, name);
+  return value === undefined ? undefined : checkedWorkspaceName(`--${name}`, value);
 }
 
 /** Refuses flags the command does not know. */

@@ -1,7 +1,7 @@
 // The gateway's commands: init, workspace create, admin token, migrate, serve (HTTP or stdio); `learned …` is in
 // learned-commands.ts. Each parses its
 // flags, wires store, catalog and transport, and reports on stdout (JSON lines) or stderr (logs).
-import { checkFlags, flagInteger, flagString, USAGE } from "./args";
+import { checkedWorkspaceName, checkFlags, flagInteger, flagString, flagWorkspaceName, USAGE } from "./args";
 import type { ParsedArgs } from "./args";
 import { createDemoWorkspace } from "../demo/generate";
 import { GatewayError, GatewayErrorCode } from "../errors";
@@ -72,6 +72,8 @@ export async function runWorkspaceCreate(args: ParsedArgs): Promise<void> {
   const name = args.positionals[2];
   if (!name)
     throw new GatewayError(GatewayErrorCode.USAGE, `workspace create needs a NAME\n${USAGE}`);
+  // Checked before the store is opened: a refused name leaves no new store behind.
+  checkedWorkspaceName("NAME", name);
   process.stdout.write(`${await createWorkspaceLine(storeLocationOf(storageOf(args)), name)}\n`);
 }
 
@@ -165,6 +167,7 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     ...SEMANTIC_FLAGS,
   ]);
   const learning = learningOf(args);
+  const anonymousWorkspace = flagWorkspaceName(args, "allow-anonymous-read");
   const [logFormat, drainSeconds] = usageChecked(() => [parseLogFormat(flagString(args, "log-format")), parseDrainSeconds(flagString(args, "drain-seconds"))] as const);
   const log = openGatewayLog(logFormat);
   const stopTelemetry = await startGatewayTelemetry();
@@ -210,8 +213,7 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     return;
   }
   let anonymous: Credential | undefined;
-  const anonymousWorkspace = flagString(args, "allow-anonymous-read");
-  if (anonymousWorkspace) {
+  if (anonymousWorkspace !== undefined) {
     const workspace = await findWorkspace(gateway.store, anonymousWorkspace);
     if (!workspace)
       throw new GatewayError(

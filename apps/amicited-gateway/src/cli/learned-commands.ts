@@ -14,7 +14,7 @@ import {
 } from "@foundry-mcp/workspace-store";
 import { MAX_TOOL_NAME_LENGTH } from "@foundry-mcp/tool-catalog";
 import { GatewayError, GatewayErrorCode } from "../errors";
-import { checkFlags, flagInteger, flagString, type ParsedArgs } from "./args";
+import { checkFlags, flagInteger, flagString, flagWorkspaceName, type ParsedArgs } from "./args";
 import { existingStoreOf, withStore } from "./store-access";
 
 // Control characters (C0, DEL, C1) in stored text a user typed: never sent raw to a terminal.
@@ -25,7 +25,7 @@ const oneLine = (text: string): string => text.replace(CONTROL, " ");
 // The selection named by --workspace, --tool and --id (none: every row), checked against the store.
 async function selectionOf(args: ParsedArgs, store: WorkspaceStore): Promise<LearnedRequestSelection> {
   const selection: LearnedRequestSelection = {};
-  const name = flagString(args, "workspace");
+  const name = flagWorkspaceName(args, "workspace");
   if (name !== undefined) {
     const workspace = await findWorkspace(store, name);
     if (!workspace) throw new GatewayError(GatewayErrorCode.USAGE, `--workspace: workspace "${name}" does not exist`);

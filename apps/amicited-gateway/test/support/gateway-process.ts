@@ -42,12 +42,11 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): string {
   });
 }
 
-/** A fresh data directory with the demo workspace plus `others`; tokens by workspace name. */
-export function initData(others: string[] = []): {
+/** Inits the empty directory `dir` with the demo workspace plus `others`; tokens by workspace name. */
+export function initData(dir: string, others: string[] = []): {
   dir: string;
   tokens: Record<string, WorkspaceTokens>;
 } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gw-test-"));
   const tokens: Record<string, WorkspaceTokens> = {};
   const demo = JSON.parse(runCli(["init", "--data", dir]).trim()) as WorkspaceTokens;
   tokens[demo.workspace] = demo;
@@ -280,18 +279,18 @@ export function trackResources(scope: "each" | "all" = "each"): TestResources {
     register(() => fs.rmSync(dir, { recursive: true, force: true }));
     return dir;
   };
+  const directory = (prefix: string) => {
+    checkScope();
+    return removing(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+  };
   return {
     data(others) {
       checkScope();
       requireBuild();
-      const data = initData(others);
-      removing(data.dir);
-      return data;
+      // Removed at the end even when `init` or `workspace create` fails in it (a beforeAll's set-up).
+      return initData(directory("gw-test-"), others);
     },
-    directory(prefix) {
-      checkScope();
-      return removing(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
-    },
+    directory,
     async serve(location, flags = [], env = {}) {
       checkScope();
       const gateway = await startGateway(location, flags, env);

@@ -84,25 +84,38 @@ export function initializeWith(mcpUrl: string, token: string | undefined): Promi
   });
 }
 
+const unescapeHtml = (text: string): string =>
+  text.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&#39;", "'");
+
 /**
  * Plays the person on the consent page without a browser: GETs the page for `authorizationUrl`,
  * submits its form (every hidden field as the page carries it) with the credential, workspace
- * and scope, and returns where the gateway redirects (the client's redirect URI with code or error).
+ * and scope, and returns the gateway's answer: a redirect, or the page again with its refusal.
  */
-export async function approveByForm(authorizationUrl: string, answer: { credential: string; workspace: string; scope: "read" | "write" }): Promise<string> {
+export async function submitConsent(authorizationUrl: string, answer: { credential: string; workspace: string; scope: "read" | "write" }): Promise<Response> {
   const page = await fetch(authorizationUrl);
   const html = await page.text();
   if (page.status !== 200) throw new Error(`consent page answered ${page.status}: ${html}`);
   const form = new URLSearchParams();
-  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
-    form.set(match[1]!, match[2]!.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&#39;", "'"));
+  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) form.set(match[1]!, unescapeHtml(match[2]!));
   form.set("credential", answer.credential);
   form.set("workspace", answer.workspace);
   form.set("grant_scope", answer.scope);
   form.set("decision", "approve");
   const origin = new URL(authorizationUrl).origin;
-  const submitted = await fetch(`${origin}/oauth/authorize`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded", origin }, body: form.toString() });
+  return fetch(`${origin}/oauth/authorize`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded", origin }, body: form.toString() });
+}
+
+/** Approves on the consent page (submitConsent) and returns where the gateway redirects: the client's redirect URI with code or error. */
+export async function approveByForm(authorizationUrl: string, answer: { credential: string; workspace: string; scope: "read" | "write" }): Promise<string> {
+  const submitted = await submitConsent(authorizationUrl, answer);
   const location = submitted.headers.get("location");
   if (submitted.status !== 303 || location === null) throw new Error(`consent refused: ${submitted.status} ${await submitted.text()}`);
   return location;
+}
+
+/** The refusal a consent page shows above its form (`#consent-error`), as the person reads it; undefined when it shows none. */
+export function consentErrorOf(html: string): string | undefined {
+  const shown = /<p role="alert" class="error" id="consent-error">([^<]*)<\/p>/.exec(html)?.[1];
+  return shown === undefined ? undefined : unescapeHtml(shown);
 }

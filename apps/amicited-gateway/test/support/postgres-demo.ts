@@ -2,14 +2,14 @@
 // for tests whose gateways share one store (in-process.ts builds them). The test file's
 // TestResources stops the cluster.
 import { startPostgres } from "../../../../tooling/postgres-cluster.mjs";
-import { createDemoWorkspace, type CreatedWorkspace } from "../../src/demo/generate";
-import { openGatewayStore } from "../../src/store-schema/gateway-schema";
+import type { CreatedWorkspace } from "../../src/demo/generate";
+import { seedDemoWorkspaces } from "./demo-store";
 import type { TestResources } from "./gateway-process";
 
 /**
  * Database `name` on a new PostgreSQL cluster, migrated, with a demo workspace of each name in
- * `workspaces` (their tokens by name); `resources` stops the cluster after all started later. The
- * store it sets up with is closed whether or not the set-up succeeds.
+ * `workspaces` (their tokens by name; seedDemoWorkspaces, which closes the store it sets up with
+ * whether or not the set-up succeeds); `resources` stops the cluster after all started later.
  *
  * @example const { url, tokens } = await demoDatabase(resources, "learning"); // tokens.demo.readToken
  */
@@ -24,13 +24,5 @@ export async function demoDatabase(
   const cluster = await startPostgres();
   stopCluster = () => cluster.stop();
   const url = cluster.createDatabase(name);
-  const setup = await openGatewayStore({ url });
-  try {
-    await setup.migrate();
-    const tokens: Record<string, CreatedWorkspace> = {};
-    for (const workspace of workspaces) tokens[workspace] = await createDemoWorkspace(setup, workspace);
-    return { url, tokens };
-  } finally {
-    await setup.close();
-  }
+  return { url, tokens: await seedDemoWorkspaces({ url }, workspaces) };
 }

@@ -4,7 +4,7 @@
 // a redirect (OAuth 2.1 §4.1.2.1: an open redirector otherwise); every other refusal goes back to
 // the client's redirect URI with `error`, `state` and `iss` (RFC 9207). PKCE is S256 only, and
 // the resource, when sent, must be this gateway's /mcp (RFC 8707).
-import { findWorkspace, isAdminToken, issueAuthorizationCode, resolveToken } from "@foundry-mcp/workspace-store";
+import { findWorkspace, isAdminToken, isWorkspaceName, issueAuthorizationCode, resolveToken, workspaceNameRefusal } from "@foundry-mcp/workspace-store";
 import type { TokenScope, WorkspaceStore } from "@foundry-mcp/workspace-store";
 import { findClient, type ClientMetadataPolicy, type KnownClient } from "./clients";
 import { renderConsentPage } from "./consent-page";
@@ -91,13 +91,16 @@ export function consentPageFor(request: AuthorizationRequest, params: URLSearchP
 /**
  * The person's approval: the credential proves they may grant the workspace (the admin token for
  * any workspace, a workspace token for its own, a read token for reads only). A code on success;
- * else the sentence the page shows.
+ * else the sentence the page shows. A workspace field left empty means the token's own workspace;
+ * one no workspace could have is refused in the dashboard's words (workspaceNameRefusal), whichever
+ * credential came, and only a well-formed name is looked up ("does not exist" when unknown).
  */
 export async function approve(store: WorkspaceStore, request: AuthorizationRequest, form: URLSearchParams): Promise<{ code: string } | { refused: string }> {
   const credential = (form.get("credential") ?? "").trim();
   const workspaceName = (form.get("workspace") ?? "").trim();
   const scope = form.get("grant_scope");
   if (scope !== "read" && scope !== "write") return { refused: `pick a scope: "read" or "write"` };
+  if (workspaceName !== "" && !isWorkspaceName(workspaceName)) return { refused: workspaceNameRefusal("workspace", workspaceName) };
   let workspaceId: string;
   if (credential !== "" && (await isAdminToken(store, credential))) {
     const workspace = workspaceName === "" ? undefined : await findWorkspace(store, workspaceName);

@@ -2,7 +2,7 @@
 // tokens (issued once, listed by label, scope, created and last use, revoked), and usage from the
 // call log beside the hourly quota the catalog counts and the credits ledger the store keeps.
 import { CodedError } from "@foundry-mcp/core";
-import { findWorkspace, isWorkspaceName, issueToken, listTokens, MAX_WORKSPACE_NAME_LENGTH, revokeToken, WORKSPACE_NAME_RULE } from "@foundry-mcp/workspace-store";
+import { findWorkspace, isWorkspaceName, issueToken, listTokens, revokeToken, WORKSPACE_NAME_RULE, workspaceNameRefusal } from "@foundry-mcp/workspace-store";
 import type { WorkspaceRow } from "@foundry-mcp/workspace-store";
 import { createDemoWorkspace } from "../../demo/generate";
 import type { Gateway } from "../gateway";
@@ -31,10 +31,7 @@ async function refusingAs<T>(work: () => Promise<T>): Promise<T> {
  * came (its length past the bound, never the whole of it); a well-formed unknown one is 404.
  */
 export async function requireWorkspace(gateway: Gateway, name: string): Promise<WorkspaceRow> {
-  if (!isWorkspaceName(name)) {
-    const got = name.length > MAX_WORKSPACE_NAME_LENGTH ? `${name.length} characters` : JSON.stringify(name);
-    throw new UiRefusal(400, "INVALID_ARGUMENT", `workspace must be a workspace name of ${WORKSPACE_NAME_RULE}; got ${got}`);
-  }
+  if (!isWorkspaceName(name)) throw new UiRefusal(400, "INVALID_ARGUMENT", workspaceNameRefusal("workspace", name));
   const workspace = await findWorkspace(gateway.store, name);
   if (!workspace) throw new UiRefusal(404, "NOT_FOUND", `workspace "${name}" does not exist`);
   return workspace;
@@ -65,10 +62,15 @@ export async function listWorkspaces(gateway: Gateway) {
   );
 }
 
-/** Creates a workspace with demo data, as `workspace create NAME` does; its two tokens, once. */
+/**
+ * Creates a workspace with demo data, as `workspace create NAME` does; its two tokens, once. A
+ * name no workspace could have is refused as requireWorkspace refuses one; a taken one is 409.
+ */
 export function createWorkspace(gateway: Gateway, body: Record<string, unknown>) {
-  if (typeof body.name !== "string") throw new UiRefusal(400, "INVALID_ARGUMENT", `name must be a string of ${WORKSPACE_NAME_RULE}`);
-  return refusingAs(() => createDemoWorkspace(gateway.store, body.name as string));
+  const name = body.name;
+  if (typeof name !== "string") throw new UiRefusal(400, "INVALID_ARGUMENT", `name must be a string of ${WORKSPACE_NAME_RULE}`);
+  if (!isWorkspaceName(name)) throw new UiRefusal(400, "INVALID_ARGUMENT", workspaceNameRefusal("name", name));
+  return refusingAs(() => createDemoWorkspace(gateway.store, name));
 }
 
 /** The tokens of a workspace, newest first. */
