@@ -83,12 +83,22 @@ export async function startPostgres() {
         stdio: ["ignore", "pipe", "pipe"],
       },
     );
-  run("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
-  const port = await freePort();
-  const options = `-h 127.0.0.1 -p ${port} -k ${root} -c fsync=off -c max_connections=200`;
+  let port;
+  let options;
   const start = () =>
     run("pg_ctl", ["-D", data, "-o", options, "-l", path.join(root, "server.log"), "-w", "-t", "60", "start"]);
-  start();
+  try {
+    run("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
+    port = await freePort();
+    options = `-h 127.0.0.1 -p ${port} -k ${root} -c fsync=off -c max_connections=200`;
+    start();
+  } catch (error) {
+    // A cluster that never started leaves nothing behind: its folder goes, with the server's log
+    // told in the error first (a port taken between freePort and pg_ctl, a full disk…).
+    const log = fs.existsSync(path.join(root, "server.log")) ? fs.readFileSync(path.join(root, "server.log"), "utf8").slice(-2_000) : "";
+    fs.rmSync(root, { recursive: true, force: true });
+    throw new Error(`PostgreSQL did not start: ${error instanceof Error ? error.message : String(error)}${log ? `\nserver.log (end):\n${log}` : ""}`, { cause: error });
+  }
   let stopped = false;
   let halted = false;
   const url = (database) => `postgres://postgres@127.0.0.1:${port}/${database}`;

@@ -129,9 +129,13 @@ describe("a stored session that cannot be restored", () => {
     const client = await resources.open(gateway.url, demo.readToken);
     // The row as another instance or a bad migration could leave it: clientInfo.name must be a string.
     const store = await openSqliteStore({ dataDir: dir, hostSchemas: [GATEWAY_SCHEMA] });
-    const rows = await store.all<{ id: string }>("SELECT id FROM mcp_sessions");
-    await store.run("UPDATE mcp_sessions SET client_info = ?", ['{"name":7,"version":"1.0.0"}']);
-    await store.close();
+    let rows: { id: string }[];
+    try {
+      rows = await store.all<{ id: string }>("SELECT id FROM mcp_sessions");
+      await store.run("UPDATE mcp_sessions SET client_info = ?", ['{"name":7,"version":"1.0.0"}']);
+    } finally {
+      await store.close();
+    }
     expect(rows).toHaveLength(1);
     await expect(client.listTools()).rejects.toThrow(/SESSION_NOT_RESTORED/);
     const restoreRecords = () => recordsOf(gateway.stderr()).filter((record) => record.code !== undefined);

@@ -31,8 +31,11 @@ export function sqlLocations(driver: "sqlite" | "postgres") {
     const location = newLocation(name);
     if ("dataDir" in location) {
       const db = openSqliteDatabase(path.join(location.dataDir, SQLITE_FILE_NAME), { from: import.meta.url });
-      db.exec(sqlText);
-      db.close();
+      try {
+        db.exec(sqlText);
+      } finally {
+        db.close();
+      }
     } else {
       execFileSync(path.join(postgresBinDir(), "psql"), ["-q", "-v", "ON_ERROR_STOP=1", "-f", "-", location.url], { input: sqlText, stdio: ["pipe", "ignore", "pipe"] });
     }
