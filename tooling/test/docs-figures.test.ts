@@ -1,6 +1,7 @@
 // Docs true by test: every figure the README's headline table quotes must stand in
 // docs/benchmarks.md (which `pnpm bench` writes) in the row of its own set (or, for a figure given
-// in prose, the same paragraph), and every bench script must have a section there. A bench run
+// in prose, the same paragraph), the gateway README's tools/list figures must be the report's, and
+// every bench script must have a section there. A bench run
 // that changes a figure, or a section lost in an edit, fails here until the README follows.
 // Regression (session 19): a figure passed when its number stood anywhere in the report, so a
 // README row could quote another set's figure (BFCL's beside MetaTool's name) and still pass.
@@ -178,6 +179,19 @@ describe("docs true by test", () => {
       misplacedFigures(rows, report, FIGURE_SOURCES),
       "README figures not in their set's row of docs/benchmarks.md: copy the bench's figures, or name a new row's sets in FIGURE_SOURCES",
     ).toEqual([]);
+  });
+
+  // The gateway README's opening figures (tokens of tools/list, base tools and every toolset) and
+  // its ratio are the report's "| tools/list |" row; they had gone stale at 591 / 73,358 and 124×.
+  it("quotes the gateway's tools/list tokens and ratio as the report's row has them", () => {
+    const gateway = readFileSync(path.join(root, "apps/amicited-gateway/README.md"), "utf8");
+    const row = /^\| tools\/list \| ~(\d+) \| ~(\d+) \| ([\d.]+)× \|$/m.exec(report);
+    expect(row, "docs/benchmarks.md has no '| tools/list |' row").not.toBeNull();
+    const [, base, all, ratio] = row!;
+    const quoted = /base tools costs about ([\d,]+) tokens\. Pinning every toolset \(`\?toolsets=all`\) costs\s+about ([\d,]+) tokens/.exec(gateway);
+    expect(quoted, "the gateway README's opening token figures").not.toBeNull();
+    expect([quoted![1]!.replaceAll(",", ""), quoted![2]!.replaceAll(",", "")]).toEqual([base, all]);
+    expect(gateway).toContain(`(about ${Math.round(Number(ratio))}× apart)`);
   });
 
   it("has a section for every bench script", () => {

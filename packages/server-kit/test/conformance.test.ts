@@ -2,7 +2,7 @@
 // initialize handshake, 2026-07-28 stateless), against test/__fixtures__/conformance-server.mjs:
 // server-kit's BUILT edge (createHttpEdge, answerModernPost, the era router) serving the fixture
 // tools the scenarios call. The suite's own reference server (everything-server in its
-// repository) is not in its npm package, so it cannot run here; docs/benchmarks.md has its figures.
+// repository) is not in its npm package, so it cannot run here; this package's README gives its figures from a run by hand.
 // A scenario outside __fixtures__/conformance/<revision>.yml that fails, or a listed one that
 // passes, fails the test (tooling/conformance.mjs). Run `pnpm --filter @foundry-mcp/server-kit build` first.
 import { spawn, type ChildProcess } from "node:child_process";

@@ -34,6 +34,10 @@ export const USAGE = `usage:
                          [--metrics-token T]
                          [--public-url https://gw.example]
                          [--embeddings-url URL --embeddings-model NAME [--embeddings-timeout-ms 2000]]
+                         [--memory-quota]
+                                (tests: the hourly cap counted in this process only, not shared by instances)
+                         [--allow-http-client-metadata]
+                                (tests: OAuth client ID metadata documents from http://127.0.0.1 too)
   The dashboard is at /ui on the same port (sign in with the admin token init printed);
   /healthz and /readyz answer load balancers without a token. SIGTERM drains (docs/operators/README.md).
   OAuth 2.1 clients find the gateway's authorization server from /mcp's 401 (see the README).
