@@ -19,6 +19,7 @@ import { checkedChoiceRank, countChoiceRanks, type ChoiceRankQuery, type ChoiceR
 import { boundedInteger, WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
 import { learnedForgets } from "./learned-fence-statements";
 import { recordForget, requestsNotForgotten } from "./learned-fence";
+import { learnedRequestKey } from "./learned-key";
 import { deleteLearnedRequestsBeyondKept } from "./learned-prune";
 import {
   deleteLearnedRequestRow,
@@ -235,7 +236,7 @@ export class LearnedRequestLog {
       await this.store.transaction(async (queries) => {
         for (const { id, request } of changed) {
           if (request === "") await deleteLearnedRequestRow.run(queries, { id });
-          else await rewriteLearnedRequest.run(queries, { id, request });
+          else await rewriteLearnedRequest.run(queries, { id, request, request_key: learnedRequestKey(request) });
         }
       });
     }
@@ -346,6 +347,7 @@ export class LearnedRequestLog {
           workspace_id: event.workspaceId,
           tool: event.tool,
           request: event.request,
+          request_key: learnedRequestKey(event.request),
           learned_at: event.at.toISOString(),
           chosen_rank: event.rank,
         });

@@ -3,12 +3,13 @@ import { sql, type ExpressionBuilder } from "kysely";
 import { defineStatement, type DefinedStatement, type StatementContext } from "./query/statement";
 import type { StoreTables } from "./query/tables";
 
-/** One learned request (`workspace_id`, `tool`, `request`, `learned_at`). */
+/** One learned request (`workspace_id`, `tool`, `request`, `request_key`, `learned_at`, `chosen_rank`). */
 export const insertLearnedRequest = defineStatement((q) =>
   q.db.insertInto("learned_requests").values({
     workspace_id: q.param("workspace_id"),
     tool: q.param("tool"),
     request: q.param("request"),
+    request_key: q.param("request_key"),
     learned_at: q.param("learned_at"),
     chosen_rank: q.param<number | null>("chosen_rank"),
   }),
@@ -24,9 +25,25 @@ export const learnedRequestsAfter = defineStatement((q) =>
     .limit(q.param<number>("limit")),
 );
 
-/** Sets one row's request (a stored request cleaned of what looks like a secret: learned-requests.ts' scrub). */
+/** Sets one row's request and its key (a stored request cleaned of what looks like a secret: learned-requests.ts' scrub). */
 export const rewriteLearnedRequest = defineStatement((q) =>
-  q.db.updateTable("learned_requests").set({ request: q.param("request") }).where("id", "=", q.param<number>("id")),
+  q.db.updateTable("learned_requests").set({ request: q.param("request"), request_key: q.param("request_key") }).where("id", "=", q.param<number>("id")),
+);
+
+/** At most `limit` rows with no key and an id above `after`, oldest first (`id`, `request`: learned-key.ts' fill). */
+export const learnedRequestsWithoutKey = defineStatement((q) =>
+  q.db
+    .selectFrom("learned_requests")
+    .select(["id", "request"])
+    .where("request_key", "is", null)
+    .where("id", ">", q.param<number>("after"))
+    .orderBy("id")
+    .limit(q.param<number>("limit")),
+);
+
+/** Sets one row's key (`id`, `request_key`). */
+export const setLearnedRequestKey = defineStatement((q) =>
+  q.db.updateTable("learned_requests").set({ request_key: q.param("request_key") }).where("id", "=", q.param<number>("id")),
 );
 
 /** Drops one row by its id, without counting a forget (a stored request with nothing left to learn). */

@@ -106,8 +106,8 @@ export function choiceRanksConformance(name: string, open: () => Promise<Workspa
         await expect(store.all("SELECT chosen_rank FROM learned_requests")).rejects.toThrow(/chosen_rank/);
 
         await store.migrate();
-        expect(SCHEMA_VERSION).toBe(9);
-        expect((await store.all<{ version: number }>("SELECT version FROM schema_migrations ORDER BY version")).map((row) => Number(row.version))).toEqual([1, 2, 3, 5, 6, 7, 8, 9]);
+        expect(SCHEMA_VERSION).toBe(10);
+        expect((await store.all<{ version: number }>("SELECT version FROM schema_migrations ORDER BY version")).map((row) => Number(row.version))).toEqual([1, 2, 3, 5, 6, 7, 8, 9, 10]);
         expect(await store.all("SELECT tool, request, chosen_rank FROM learned_requests")).toEqual([{ tool: "tool_x", request: "kept words", chosen_rank: null }]);
         const log = new LearnedRequestLog(store);
         expect((await log.choiceRanksPerDay({ days: 1, now: NOW })).days).toEqual([]);

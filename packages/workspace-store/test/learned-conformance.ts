@@ -4,12 +4,15 @@
 // id, a tool, a workspace, both, or all) and counts itself in learned_request_forgets in the same
 // transaction, so instances sharing the store can tell at their next poll that rows went; and
 // each workspace's share of the rows kept (session 33), fair past the bound in all, exactly as
-// the catalog keeps (decision 0057).
-import { expect, it } from "vitest";
+// the catalog keeps (decision 0057), and a store at schema 9 migrating to 10 (each row's key).
+import { describe, expect, it } from "vitest";
 import { describeOnMigratedStore, workspaceMaker } from "../../../tooling/store-suite.mjs";
 import { DEFAULT_LEARNED_PER_TENANT, ToolCatalog } from "@foundry-mcp/tool-catalog";
 import { insertWorkspace, LEARNED_REQUESTS_KEPT, LearnedRequestLog } from "../src/index";
 import type { WorkspaceStore } from "../src/index";
+import { HOST_MIGRATIONS_TABLE, MIGRATIONS, MIGRATIONS_TABLE } from "../src/migrations";
+import { recordStoreMigration } from "../src/migration-statements";
+import { compileSchemaStatement } from "../src/query/ddl";
 
 const workspace = workspaceMaker(insertWorkspace);
 const NOTES_TOOLS = ["notes_list", "notes_read", "notes_write"];
@@ -301,6 +304,38 @@ export function learnedRequestsConformance(
       void log.record({ workspaceId: alpha, tool: "tool_x", request: "queued words" });
       expect(await log.forget({ tool: "tool_x" })).toBe(1);
       expect(await requestsLeft(log)).toEqual([]);
+    });
+  });
+
+  describe(`${name} (learned requests: a store at schema 9 migrates to 10)`, () => {
+    it("gives every row the key the catalog compares; a row this version writes or scrub cleans has its key", async () => {
+      const store = await open();
+      try {
+        // Schema 9 as the shipped migrations 1-9 left it (a shipped statement is never edited).
+        for (const statement of [MIGRATIONS_TABLE, HOST_MIGRATIONS_TABLE]) await store.run(compileSchemaStatement(statement, store.dialect));
+        for (const migration of MIGRATIONS.filter((step) => step.version <= 9)) {
+          for (const statement of migration.statements) await store.run(compileSchemaStatement(statement, store.dialect));
+          await recordStoreMigration.run(store, { version: migration.version, name: migration.name, applied_at: "2026-12-07T00:00:00.000Z" });
+        }
+        const alpha = await workspace(store, "alpha");
+        const insert = (request: string) =>
+          store.run("INSERT INTO learned_requests (workspace_id, tool, request, learned_at) VALUES (?, ?, ?, ?)", [alpha, "tool_x", request, "2026-12-07T08:00:00.000Z"]);
+        // One request twice (SQL's lower() on SQLite leaves É as it is), one as an earlier version kept it, uncleaned.
+        for (const request of ["Émile's  notes", "ÉMILE'S NOTES", "token=abc123 notes", "other words"]) await insert(request);
+        await expect(store.all("SELECT request_key FROM learned_requests")).rejects.toThrow(/request_key/);
+        await store.migrate();
+        expect((await store.all<{ version: number }>("SELECT version FROM schema_migrations ORDER BY version")).map((row) => Number(row.version))).toEqual([1, 2, 3, 5, 6, 7, 8, 9, 10]);
+        const keys = async () => (await store.all<{ request_key: string | null }>("SELECT request_key FROM learned_requests ORDER BY id")).map((row) => row.request_key);
+        expect(await keys()).toEqual(["émile's notes", "émile's notes", "token notes", "other words"]);
+        // Written by this version, and cleaned by scrub (the first row's spacing, the third's token), a row has its key.
+        const log = new LearnedRequestLog(store);
+        await log.record({ workspaceId: alpha, tool: "tool_x", request: "Other  WORDS" });
+        await log.flush();
+        expect(await log.scrub(await log.after(0))).toEqual({ rewritten: 2, deleted: 0 });
+        expect(await keys()).toEqual(["émile's notes", "émile's notes", "token notes", "other words", "other words"]);
+      } finally {
+        await dispose(store);
+      }
     });
   });
 }

@@ -219,8 +219,8 @@ export function learnedFenceConformance(name: string, open: () => Promise<Worksp
         await expect(store.all("SELECT generation FROM learned_request_forget_selections")).rejects.toThrow(/learned_request_forget_selections/);
         expect(await store.all("SELECT forgets FROM learned_request_forgets")).toEqual([]);
         await store.migrate();
-        expect(SCHEMA_VERSION).toBe(9);
-        expect((await store.all<{ version: number }>("SELECT version FROM schema_migrations ORDER BY version")).map((row) => Number(row.version))).toEqual([1, 2, 3, 5, 6, 7, 8, 9]);
+        expect(SCHEMA_VERSION).toBe(10);
+        expect((await store.all<{ version: number }>("SELECT version FROM schema_migrations ORDER BY version")).map((row) => Number(row.version))).toEqual([1, 2, 3, 5, 6, 7, 8, 9, 10]);
         expect((await store.all<{ id: number; forgets: number }>("SELECT id, forgets FROM learned_request_forgets")).map((row) => [Number(row.id), Number(row.forgets)])).toEqual([[1, 0]]);
         expect(await new LearnedRequestLog(store).forgets()).toBe(0);
       } finally {
