@@ -82,31 +82,59 @@ export const deleteLearnedRequestsBeyondPerWorkspace = defineStatement((q) =>
 );
 
 /**
- * Keeps each workspace's newest `keep_per_workspace` rows and, of those, the first `keep` by fair
- * shares (decision 0057, core's fairShareCounts): every row is ranked by its place from its
- * workspace's newest (row_number over the workspace's rows by id, newest first), then by id,
- * newer first, and every row past `keep_per_workspace` in its workspace or past `keep` in that
- * ranking goes. Rows past their workspace's share rank after every row within it, so they take no
- * place from another workspace. Two windows over every row (SQLite through the covering workspace
- * index, PostgreSQL a scan and two sorts), run at most once a minute.
+ * Keeps what tool-catalog keeps of these rows learned in id order, each workspace a tenant
+ * (decision 0057): of each request (workspace, tool, `request_key`) its newest row only, the
+ * catalog's "said again" (a row with no key, written by an earlier version, counts alone); of
+ * those, each workspace's tool's newest `keep_per_tool` (its `maxPerTool`); of those, each
+ * workspace's newest `keep_per_workspace` (`maxPerTenant`); and of those, the first `keep`
+ * (`maxTotal`) ranked by place from their workspace's newest, then by id, newer first (core's
+ * fairShareCounts). Every other row goes. Each step is a row_number window over what the one
+ * before left (common table expressions, materialized once by both databases); the rows to delete
+ * are the ones each step leaves out. Four sorts of every row at most, run at most once a minute.
  */
-export const deleteLearnedRequestsBeyondFairShares = defineStatement((q) =>
-  q.db.deleteFrom("learned_requests").where("id", "in", (eb) =>
-    eb
-      .selectFrom((ranking) =>
-        ranking
-          .selectFrom((placing) =>
-            placing
-              .selectFrom("learned_requests")
-              .select((row) => ["id", row.fn.agg<number>("row_number").over((over) => over.partitionBy("workspace_id").orderBy("id", "desc")).as("place")])
-              .as("placed"),
-          )
-          .select((row) => ["placed.id", "placed.place", row.fn.agg<number>("row_number").over((over) => over.orderBy("placed.place", "asc").orderBy("placed.id", "desc")).as("fair_rank")])
-          .as("ranked"),
-      )
-      .select("ranked.id")
-      .where((row) => row.or([row("ranked.place", ">", q.param<number>("keep_per_workspace")), row("ranked.fair_rank", ">", q.param<number>("keep"))])),
-  ),
+export const deleteLearnedRequestsBeyondCatalogBounds = defineStatement((q) =>
+  q.db
+    .with("said", (db) =>
+      db
+        .selectFrom("learned_requests")
+        .select((row) => [
+          "id",
+          "workspace_id",
+          "tool",
+          "request_key",
+          row.fn.agg<number>("row_number").over((over) => over.partitionBy(["workspace_id", "tool", "request_key"]).orderBy("id", "desc")).as("newer_rows"),
+        ]),
+    )
+    .with("requests", (db) =>
+      db
+        .selectFrom("said")
+        .select((row) => ["id", "workspace_id", row.fn.agg<number>("row_number").over((over) => over.partitionBy(["workspace_id", "tool"]).orderBy("id", "desc")).as("tool_place")])
+        .where((row) => row.or([row("newer_rows", "=", 1), row("request_key", "is", null)])),
+    )
+    .with("placed", (db) =>
+      db
+        .selectFrom("requests")
+        .select((row) => ["id", row.fn.agg<number>("row_number").over((over) => over.partitionBy("workspace_id").orderBy("id", "desc")).as("place")])
+        .where("tool_place", "<=", q.param<number>("keep_per_tool")),
+    )
+    .with("ranked", (db) =>
+      db.selectFrom("placed").select((row) => ["id", "place", row.fn.agg<number>("row_number").over((over) => over.orderBy("place", "asc").orderBy("id", "desc")).as("fair_rank")]),
+    )
+    .deleteFrom("learned_requests")
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("said")
+        .select("id")
+        .where("newer_rows", ">", 1)
+        .where("request_key", "is not", null)
+        .unionAll(eb.selectFrom("requests").select("id").where("tool_place", ">", q.param<number>("keep_per_tool")))
+        .unionAll(
+          eb
+            .selectFrom("ranked")
+            .select("id")
+            .where((row) => row.or([row("place", ">", q.param<number>("keep_per_workspace")), row("fair_rank", ">", q.param<number>("keep"))])),
+        ),
+    ),
 );
 
 /** The columns an operator's selection of learned requests may name (learned-requests.ts' LearnedRequestSelection). */
