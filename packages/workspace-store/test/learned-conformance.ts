@@ -417,18 +417,20 @@ export function learnedRequestsConformance(
         expect((await store.all<{ version: number }>("SELECT version FROM schema_migrations ORDER BY version")).map((row) => Number(row.version))).toEqual([1, 2, 3, 5, 6, 7, 8, 9, 10]);
         const keys = async () => (await store.all<{ request_key: string | null }>("SELECT request_key FROM learned_requests ORDER BY id")).map((row) => row.request_key);
         expect(await keys()).toEqual(["émile's notes", "émile's notes", "token notes", "other words"]);
+        // Two rows as an instance of an earlier version writes them after the migration: no key, each counts alone.
         await insert("émile's notes");
+        await insert("other words");
         const log = new LearnedRequestLog(store);
         expect(await log.prune()).toBe(1);
-        expect((await log.after(0)).map((row) => row.request)).toEqual(["ÉMILE'S NOTES", "token=abc123 notes", "other words", "émile's notes"]);
-        expect(await keys()).toEqual(["émile's notes", "token notes", "other words", null]);
+        expect((await log.after(0)).map((row) => row.request)).toEqual(["ÉMILE'S NOTES", "token=abc123 notes", "other words", "émile's notes", "other words"]);
+        expect(await keys()).toEqual(["émile's notes", "token notes", "other words", null, null]);
         // Written by this version, and cleaned by scrub, a row has its key; the log's first batch
-        // prunes, and the older "other words" goes.
+        // prunes, and the older keyed "other words" goes.
         await log.record({ workspaceId: alpha, tool: "tool_x", request: "Other  WORDS" });
         await log.flush();
         expect(await log.scrub(await log.after(0))).toEqual({ rewritten: 1, deleted: 0 });
-        expect((await log.after(0)).map((row) => row.request)).toEqual(["ÉMILE'S NOTES", "token notes", "émile's notes", "Other WORDS"]);
-        expect(await keys()).toEqual(["émile's notes", "token notes", null, "other words"]);
+        expect((await log.after(0)).map((row) => row.request)).toEqual(["ÉMILE'S NOTES", "token notes", "émile's notes", "other words", "Other WORDS"]);
+        expect(await keys()).toEqual(["émile's notes", "token notes", null, null, "other words"]);
         expect(await log.prune()).toBe(0);
       } finally {
         await dispose(store);
