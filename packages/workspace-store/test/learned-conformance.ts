@@ -11,9 +11,7 @@ import { describeOnMigratedStore, workspaceMaker } from "../../../tooling/store-
 import { DEFAULT_LEARNED_PER_TENANT, DEFAULT_LEARNED_PER_TOOL, ToolCatalog } from "@foundry-mcp/tool-catalog";
 import { insertWorkspace, LEARNED_REQUESTS_KEPT, LearnedRequestLog } from "../src/index";
 import type { WorkspaceStore } from "../src/index";
-import { HOST_MIGRATIONS_TABLE, MIGRATIONS, MIGRATIONS_TABLE } from "../src/migrations";
-import { recordStoreMigration } from "../src/migration-statements";
-import { compileSchemaStatement } from "../src/query/ddl";
+import { onStoreAtSchema } from "./store-at-schema";
 
 const workspace = workspaceMaker(insertWorkspace);
 const NOTES_TOOLS = ["notes_list", "notes_read", "notes_write"];
@@ -293,15 +291,12 @@ export function learnedRequestsConformance(
       const live = catalogWith(LEARNED_REQUESTS_KEPT.defaultRows, 3, 2);
       // alpha says "b" again (as "  B "): three requests, "a", "c", "B". beta's tool_y request is
       // older than its three tool_x ones, of which the catalog keeps the newest two.
-      const taught: [string, string, string][] = [
-        [alpha, "notes_list", "a"],
-        [alpha, "notes_list", "b"],
+      const taught: (readonly [string, string, string])[] = [
+        ...["a", "b"].map((request) => [alpha, "notes_list", request] as const),
         [alpha, "notes_read", "c"],
         [alpha, "notes_list", "  B "],
         [beta, "notes_read", "d"],
-        [beta, "notes_list", "e"],
-        [beta, "notes_list", "f"],
-        [beta, "notes_list", "g"],
+        ...["e", "f", "g"].map((request) => [beta, "notes_list", request] as const),
       ];
       for (const [workspaceId, tool, request] of taught) {
         live.learn(request, tool, workspaceId);
@@ -309,14 +304,8 @@ export function learnedRequestsConformance(
       }
       // The log's first batch prunes (as while writing): alpha's older "b" and beta's "e" go.
       await log.flush();
-      expect(await keptPerWorkspace(log)).toEqual([
-        [alpha, "a"],
-        [alpha, "c"],
-        [alpha, "B"],
-        [beta, "d"],
-        [beta, "f"],
-        [beta, "g"],
-      ]);
+      const whose = new Map([[alpha, "alpha"], [beta, "beta"]]);
+      expect((await log.after(0)).map((row) => `${whose.get(row.workspaceId)} ${row.request}`)).toEqual(["alpha a", "alpha c", "alpha B", "beta d", "beta f", "beta g"]);
       const restarted = catalogWith(LEARNED_REQUESTS_KEPT.defaultRows, 3, 2);
       for (const row of await log.after(0)) restarted.learn(row.request, row.tool, row.workspaceId);
       expect(restarted.learnedRequests()).toEqual(live.learnedRequests());
@@ -398,15 +387,8 @@ export function learnedRequestsConformance(
   });
 
   describe(`${name} (learned requests: a store at schema 9 migrates to 10)`, () => {
-    it("gives every row the key the catalog compares, so requests said before count once; a row an earlier version writes after has none and counts alone", async () => {
-      const store = await open();
-      try {
-        // Schema 9 as the shipped migrations 1-9 left it (a shipped statement is never edited).
-        for (const statement of [MIGRATIONS_TABLE, HOST_MIGRATIONS_TABLE]) await store.run(compileSchemaStatement(statement, store.dialect));
-        for (const migration of MIGRATIONS.filter((step) => step.version <= 9)) {
-          for (const statement of migration.statements) await store.run(compileSchemaStatement(statement, store.dialect));
-          await recordStoreMigration.run(store, { version: migration.version, name: migration.name, applied_at: "2026-12-07T00:00:00.000Z" });
-        }
+    it("gives every row the key the catalog compares, so requests said before count once; a row an earlier version writes after has none and counts alone", () =>
+      onStoreAtSchema(open, dispose, 9, async (store) => {
         const alpha = await workspace(store, "alpha");
         const insert = (request: string) =>
           store.run("INSERT INTO learned_requests (workspace_id, tool, request, learned_at) VALUES (?, ?, ?, ?)", [alpha, "tool_x", request, "2026-12-07T08:00:00.000Z"]);
@@ -432,9 +414,6 @@ export function learnedRequestsConformance(
         expect((await log.after(0)).map((row) => row.request)).toEqual(["ÉMILE'S NOTES", "token notes", "émile's notes", "other words", "Other WORDS"]);
         expect(await keys()).toEqual(["émile's notes", "token notes", null, null, "other words"]);
         expect(await log.prune()).toBe(0);
-      } finally {
-        await dispose(store);
-      }
-    });
+      }));
   });
 }
