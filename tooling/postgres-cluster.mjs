@@ -70,11 +70,6 @@ export async function startPostgres() {
   const asRoot = process.getuid?.() === 0;
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "foundry-pg-"));
   const data = path.join(root, "data");
-  fs.mkdirSync(data);
-  if (asRoot) {
-    execFileSync("chown", ["-R", "postgres:postgres", root]);
-    fs.chmodSync(root, 0o755);
-  }
   const run = (tool, args) =>
     execFileSync(
       asRoot ? "runuser" : path.join(bin, tool),
@@ -88,6 +83,11 @@ export async function startPostgres() {
   const start = () =>
     run("pg_ctl", ["-D", data, "-o", options, "-l", path.join(root, "server.log"), "-w", "-t", "60", "start"]);
   try {
+    fs.mkdirSync(data);
+    if (asRoot) {
+      execFileSync("chown", ["-R", "postgres:postgres", root]);
+      fs.chmodSync(root, 0o755);
+    }
     run("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
     port = await freePort();
     options = `-h 127.0.0.1 -p ${port} -k ${root} -c fsync=off -c max_connections=200`;
@@ -96,6 +96,14 @@ export async function startPostgres() {
     // A cluster that never started leaves nothing behind: its folder goes, with the server's log
     // told in the error first (a port taken between freePort and pg_ctl, a full disk…).
     const log = fs.existsSync(path.join(root, "server.log")) ? fs.readFileSync(path.join(root, "server.log"), "utf8").slice(-2_000) : "";
+    // pg_ctl may give up waiting on a server that then comes up: stop it before its folder goes.
+    if (fs.existsSync(path.join(data, "postmaster.pid"))) {
+      try {
+        run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "-t", "30", "stop"]);
+      } catch {
+        // Not running after all.
+      }
+    }
     fs.rmSync(root, { recursive: true, force: true });
     throw new Error(`PostgreSQL did not start: ${error instanceof Error ? error.message : String(error)}${log ? `\nserver.log (end):\n${log}` : ""}`, { cause: error });
   }

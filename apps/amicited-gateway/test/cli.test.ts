@@ -100,6 +100,14 @@ describe("workspace names on the command line", () => {
     expect([unknown.status, unknown.stderr]).toEqual([2, 'amicited-gateway: --allow-anonymous-read: workspace "nobody" does not exist\n']);
   });
 
+  // Regression (session 35 review): the learned commands opened the store (migrating a folder,
+  // connecting to a database) before reading --workspace, so an unreachable database answered a
+  // malformed name with its connection error and exit 1.
+  it.each([["learned", "list"], ["learned", "forget"], ["learned", "quality"]])("%s %s refuses a malformed --workspace before it opens any store", (...command) => {
+    const refused = cli([...command, "--database", "postgres://postgres@127.0.0.1:1/nowhere", "--workspace", "Demo"]);
+    expect([refused.status, refused.stdout, refused.stderr]).toEqual([2, "", `amicited-gateway: --workspace ${rule}; got "Demo"\n`]);
+  });
+
   it("workspace create: a malformed or overlong NAME is refused with the rule (exit 2) before any store is made", () => {
     for (const [name, got] of names.filter(([name]) => name !== "")) {
       const empty = resources.directory("gw-create-");
@@ -107,6 +115,19 @@ describe("workspace names on the command line", () => {
       expect([name, refused.status, refused.stdout, refused.stderr]).toEqual([name, 2, "", `amicited-gateway: NAME ${rule}; got ${got}\n`]);
       expect(fs.readdirSync(empty)).toEqual([]);
     }
+  });
+});
+
+describe("serve's flags for one transport only", () => {
+  // Regression (session 35 review): `serve --stdio` ignored --allow-anonymous-read, --port and the
+  // other HTTP settings, and HTTP serving ignored --toolsets, so a setting seemed to hold that did not.
+  it("refuses HTTP-only flags with --stdio and --toolsets over HTTP, naming each (exit 2)", () => {
+    const one = cli(["serve", "--stdio", "--data", dir, "--allow-anonymous-read", "demo"], { AMICITED_TOKEN: tokens.demo!.readToken });
+    expect([one.status, one.stdout, one.stderr]).toEqual([2, "", "amicited-gateway: --allow-anonymous-read applies to HTTP serving, not --stdio (one client on stdin and stdout, its token in AMICITED_TOKEN); drop it or --stdio\n"]);
+    const two = cli(["serve", "--stdio", "--data", dir, "--port", "0", "--no-ui"], { AMICITED_TOKEN: tokens.demo!.readToken });
+    expect([two.status, two.stderr]).toEqual([2, "amicited-gateway: --port, --no-ui apply to HTTP serving, not --stdio (one client on stdin and stdout, its token in AMICITED_TOKEN); drop them or --stdio\n"]);
+    const toolsets = cli(["serve", "--data", dir, "--port", "0", "--toolsets", "uptime"]);
+    expect([toolsets.status, toolsets.stderr]).toEqual([2, "amicited-gateway: --toolsets applies to --stdio; over HTTP each client picks its toolsets with /mcp?toolsets=a,b (or all)\n"]);
   });
 });
 

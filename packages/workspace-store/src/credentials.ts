@@ -36,15 +36,20 @@ export function isWorkspaceName(name: string): boolean {
   return namePattern.test(name);
 }
 
+// What JSON.stringify leaves raw that a terminal or a page would act on: DEL, the C1 controls
+// (a CSI among them) and the marks that turn text right to left.
+const UNSHOWABLE = /[\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const escaped = (character: string): string => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`;
+
 /**
  * The refusal of a name that fails isWorkspaceName, in the words every edge taking a name uses:
  * the parameter it came in, WORKSPACE_NAME_RULE, and what came, bounded (past
- * MAX_WORKSPACE_NAME_LENGTH its length, never the whole of it).
+ * MAX_WORKSPACE_NAME_LENGTH its length, never the whole of it; controls escaped).
  *
  * @example workspaceNameRefusal("--workspace", "Acme") // '--workspace must be a workspace name of 1-40 lowercase letters, digits or dashes, starting with a letter or digit; got "Acme"'
  */
 export function workspaceNameRefusal(parameter: string, name: string): string {
-  const got = name.length > MAX_WORKSPACE_NAME_LENGTH ? `${name.length} characters` : JSON.stringify(name);
+  const got = name.length > MAX_WORKSPACE_NAME_LENGTH ? `${name.length} characters` : JSON.stringify(name).replace(UNSHOWABLE, escaped);
   return `${parameter} must be a workspace name of ${WORKSPACE_NAME_RULE}; got ${got}`;
 }
 

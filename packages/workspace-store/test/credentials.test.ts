@@ -100,4 +100,11 @@ describe("workspaces and tokens", () => {
     expect(workspaceNameRefusal("workspace", "a".repeat(41))).toBe(`workspace ${rule}; got 41 characters`);
     expect(workspaceNameRefusal("workspace", "a".repeat(10_000))).toBe(`workspace ${rule}; got 10000 characters`);
   });
+
+  // Regression (session 35 review): DEL, the C1 controls (a CSI among them) and the right-to-left
+  // marks reached the terminal raw; JSON.stringify escapes only the C0 controls.
+  it("shows no control character or direction mark raw in a refusal", () => {
+    const rule = "must be a workspace name of 1-40 lowercase letters, digits or dashes, starting with a letter or digit";
+    expect(workspaceNameRefusal("--workspace", "a\u009b2Jb\u007f\u202ec\n")).toBe(`--workspace ${rule}; got "a\\u009b2Jb\\u007f\\u202ec\\n"`);
+  });
 });

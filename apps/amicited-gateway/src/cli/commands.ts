@@ -133,6 +133,40 @@ function usageChecked<T>(parse: () => T): T {
   }
 }
 
+/** The serve flags only HTTP serving reads: --stdio serves one client on stdin and stdout, with AMICITED_TOKEN. */
+const HTTP_ONLY_FLAGS = [
+  "host",
+  "port",
+  "allowed-host",
+  "max-body-bytes",
+  "allow-anonymous-read",
+  "max-sessions",
+  "max-sessions-per-token",
+  "max-sessions-per-workspace",
+  "session-idle-ms",
+  "max-stream-events",
+  "max-stream-events-per-session",
+  "no-ui",
+  "drain-seconds",
+  "public-url",
+  "allow-http-client-metadata",
+  "metrics-token",
+] as const;
+
+/**
+ * Refuses a flag the chosen transport would ignore (usage, exit 2), so no one believes a setting
+ * holds that does not: --port or --allow-anonymous-read with --stdio, --toolsets over HTTP (a client
+ * picks toolsets there with /mcp?toolsets=…).
+ */
+function refuseOtherTransportFlags(args: ParsedArgs): void {
+  if (args.flags.has("stdio")) {
+    const http = HTTP_ONLY_FLAGS.filter((name) => args.flags.has(name)).map((name) => `--${name}`);
+    if (http.length > 0) throw new GatewayError(GatewayErrorCode.USAGE, `${http.join(", ")} ${http.length === 1 ? "applies" : "apply"} to HTTP serving, not --stdio (one client on stdin and stdout, its token in AMICITED_TOKEN); drop ${http.length === 1 ? "it" : "them"} or --stdio`);
+  } else if (args.flags.has("toolsets")) {
+    throw new GatewayError(GatewayErrorCode.USAGE, "--toolsets applies to --stdio; over HTTP each client picks its toolsets with /mcp?toolsets=a,b (or all)");
+  }
+}
+
 /** `serve …`: Streamable HTTP at /mcp, or stdio with --stdio. Runs until SIGINT/SIGTERM or stdin ends. */
 export async function runServe(args: ParsedArgs): Promise<void> {
   checkFlags(args, [
@@ -166,6 +200,7 @@ export async function runServe(args: ParsedArgs): Promise<void> {
     "metrics-token",
     ...SEMANTIC_FLAGS,
   ]);
+  refuseOtherTransportFlags(args);
   const learning = learningOf(args);
   const anonymousWorkspace = flagWorkspaceName(args, "allow-anonymous-read");
   const [logFormat, drainSeconds] = usageChecked(() => [parseLogFormat(flagString(args, "log-format")), parseDrainSeconds(flagString(args, "drain-seconds"))] as const);

@@ -22,22 +22,34 @@ import { existingStoreOf, withStore } from "./store-access";
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]+/g;
 const oneLine = (text: string): string => text.replace(CONTROL, " ");
 
-// The selection named by --workspace, --tool and --id (none: every row), checked against the store.
-async function selectionOf(args: ParsedArgs, store: WorkspaceStore): Promise<LearnedRequestSelection> {
+/** What --workspace, --tool and --id ask for, each checked before any store is opened. */
+interface FlagSelection {
+  readonly workspaceName?: string;
+  readonly tool?: string;
+  readonly id?: number;
+}
+
+// The flags' selection, refused (usage, exit 2) when a value could name no workspace, tool or row,
+// so a malformed name never waits on a database or migrates a folder first.
+function flagSelection(args: ParsedArgs): FlagSelection {
+  const workspaceName = flagWorkspaceName(args, "workspace");
+  const tool = flagString(args, "tool");
+  if (tool !== undefined && tool.length > MAX_TOOL_NAME_LENGTH)
+    throw new GatewayError(GatewayErrorCode.USAGE, `--tool must be a tool name of at most ${MAX_TOOL_NAME_LENGTH} characters; got ${tool.length}`);
+  const id = args.flags.has("id") ? flagInteger(args, "id", 0, 1, Number.MAX_SAFE_INTEGER) : undefined;
+  return { ...(workspaceName === undefined ? {} : { workspaceName }), ...(tool === undefined ? {} : { tool }), ...(id === undefined ? {} : { id }) };
+}
+
+// The flags' selection in `store` (none: every row): the named workspace must exist.
+async function selectionIn(store: WorkspaceStore, flags: FlagSelection): Promise<LearnedRequestSelection> {
   const selection: LearnedRequestSelection = {};
-  const name = flagWorkspaceName(args, "workspace");
-  if (name !== undefined) {
-    const workspace = await findWorkspace(store, name);
-    if (!workspace) throw new GatewayError(GatewayErrorCode.USAGE, `--workspace: workspace "${name}" does not exist`);
+  if (flags.workspaceName !== undefined) {
+    const workspace = await findWorkspace(store, flags.workspaceName);
+    if (!workspace) throw new GatewayError(GatewayErrorCode.USAGE, `--workspace: workspace "${flags.workspaceName}" does not exist`);
     selection.workspaceId = workspace.id;
   }
-  const tool = flagString(args, "tool");
-  if (tool !== undefined) {
-    if (tool.length > MAX_TOOL_NAME_LENGTH)
-      throw new GatewayError(GatewayErrorCode.USAGE, `--tool must be a tool name of at most ${MAX_TOOL_NAME_LENGTH} characters; got ${tool.length}`);
-    selection.tool = tool;
-  }
-  if (args.flags.has("id")) selection.id = flagInteger(args, "id", 0, 1, Number.MAX_SAFE_INTEGER);
+  if (flags.tool !== undefined) selection.tool = flags.tool;
+  if (flags.id !== undefined) selection.id = flags.id;
   return selection;
 }
 
@@ -48,11 +60,12 @@ async function selectionOf(args: ParsedArgs, store: WorkspaceStore): Promise<Lea
  */
 export async function runLearnedList(args: ParsedArgs): Promise<void> {
   checkFlags(args, ["data", "database", "workspace", "tool", "limit", "json"]);
-  const location = existingStoreOf(args);
+  const flags = flagSelection(args);
   const limit = flagInteger(args, "limit", LEARNED_REQUESTS_PAGE.defaultLimit, 1, LEARNED_REQUESTS_PAGE.maxLimit);
+  const location = existingStoreOf(args);
   const page = await withStore(location, async (store) => {
     if ("dataDir" in location) await store.migrate();
-    return new LearnedRequestLog(store).list(await selectionOf(args, store), { limit });
+    return new LearnedRequestLog(store).list(await selectionIn(store, flags), { limit });
   });
   if (args.flags.has("json")) {
     const rows = page.rows.map((row) => ({ id: row.id, learnedAt: row.learnedAt, workspace: row.workspaceName, tool: row.tool, request: row.request }));
@@ -71,10 +84,11 @@ export async function runLearnedList(args: ParsedArgs): Promise<void> {
  */
 export async function runLearnedForget(args: ParsedArgs): Promise<void> {
   checkFlags(args, ["data", "database", "workspace", "tool", "id"]);
+  const flags = flagSelection(args);
   const location = existingStoreOf(args);
   const forgotten = await withStore(location, async (store) => {
     if ("dataDir" in location) await store.migrate();
-    return new LearnedRequestLog(store).forget(await selectionOf(args, store));
+    return new LearnedRequestLog(store).forget(await selectionIn(store, flags));
   });
   process.stdout.write(`${JSON.stringify({ forgotten })}\n`);
 }
@@ -93,11 +107,12 @@ const qualityLine = (label: string, counts: ChoiceRankCounts): string =>
  */
 export async function runLearnedQuality(args: ParsedArgs): Promise<void> {
   checkFlags(args, ["data", "database", "workspace", "days", "json"]);
-  const location = existingStoreOf(args);
+  const flags = flagSelection(args);
   const days = flagInteger(args, "days", CHOICE_RANKS.defaultDays, CHOICE_RANKS.minDays, CHOICE_RANKS.maxDays);
+  const location = existingStoreOf(args);
   const quality = await withStore(location, async (store) => {
     if ("dataDir" in location) await store.migrate();
-    const { workspaceId } = await selectionOf(args, store);
+    const { workspaceId } = await selectionIn(store, flags);
     return new LearnedRequestLog(store).choiceRanksPerDay({ days, ...(workspaceId === undefined ? {} : { workspaceId }) });
   });
   if (args.flags.has("json")) {
