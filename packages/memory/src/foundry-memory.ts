@@ -47,6 +47,7 @@ import type { Runbook } from "./runbooks";
 import { currentRecallIndex, statKeyOf } from "./recall/fast-recall";
 import type { StatKey } from "./recall/recall-index-file";
 import { saveRecallIndex } from "./recall/save-recall-index";
+import { primeLiftFeatures } from "./search/lift-memo";
 import { rankFacts } from "./search/rank";
 import type { SearchIndex } from "./search/search-index";
 import { SemanticOption } from "./search/semantic/semantic-facts";
@@ -306,8 +307,10 @@ export class FoundryMemory {
       facts.apply([], marked ? [fact, marked] : [fact]);
       const { built, problems } = await this.writeIndex({ snapshot, facts });
       // The store's own look at what this write changed (its directory watch names the files
-      // just written), taken now instead of by the next search, which then finds nothing to do.
-      await this.refresh();
+      // just written), taken now instead of by the next search, which then finds nothing to do;
+      // and, for the same search, the new fact's lift features (search/lift-memo.ts).
+      const index = (await this.refresh()).facts.builtSearchIndex();
+      if (index) primeLiftFeatures(index, fact);
       const lines = [
         `created: ${ids.display(id)}${replaced ? ` (supersedes ${ids.display(replaced.id)})` : ""}`,
         formatWriteIndexLine(built),

@@ -214,6 +214,11 @@ export class IncrementalSearchIndex implements SearchIndex {
     return this.positions.has(fact);
   }
 
+  /** The position of `fact` in `facts`, if the index holds it. */
+  positionOf(fact: Fact): number | undefined {
+    return this.positions.get(fact);
+  }
+
   /** The terms this index holds for `fact`, if it holds the fact. */
   termsFor(fact: Fact): FactTerms | undefined {
     const position = this.positions.get(fact);
