@@ -103,6 +103,15 @@ interface MemoryState {
 const sourceTokens = new WeakMap<StoredFactRecord | FactProblem, number>();
 
 /**
+ * The ids of `records`, read one at a time: the layout is decided by the first sequential id, so
+ * a write (which asks twice) no longer maps every record, 10,000 objects at 10,000 facts, only to
+ * read the first and leave the search after it a cache of them.
+ */
+function* idsOf(records: readonly StoredFactRecord[]): Generator<string> {
+  for (const record of records) yield record.fact.id;
+}
+
+/**
  * Project memory for one root: search, write, index, runbooks, events and token figures.
  *
  * @example
@@ -342,7 +351,7 @@ export class FoundryMemory {
   }
 
   private chooseLayout(snapshot: FactSnapshot, config: MemoryConfig): LayoutChoice {
-    return chooseLayout(config.layout, snapshot.records.map((record) => record.fact.id), this.paths.root);
+    return chooseLayout(config.layout, idsOf(snapshot.records), this.paths.root);
   }
 
   /** The layout new facts are written in, and why (see layout/memory-layout.ts). */
