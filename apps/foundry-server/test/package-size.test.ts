@@ -6,8 +6,12 @@ import { spawnSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
 import { APP_DIR, requireBuild } from "./support/server-process";
 
-/** The bounds: today's size (1,043 kB packed, 5.25 MB unpacked) with some room, far under the regression. */
-const MAX_TARBALL_BYTES = 1_200_000;
+/**
+ * The bounds: today's size with some room, far under the regression. Raised from 1,200 kB in
+ * session 35 (main at 1,198 kB; memory's search after a write keeping its caches per term and
+ * its norms per position added ~9 kB packed over its six bundle copies: 1,208 kB).
+ */
+const MAX_TARBALL_BYTES = 1_250_000;
 const MAX_UNPACKED_BYTES = 6_000_000;
 
 interface PackReport {

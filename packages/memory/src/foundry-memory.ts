@@ -47,6 +47,7 @@ import type { Runbook } from "./runbooks";
 import { currentRecallIndex, statKeyOf } from "./recall/fast-recall";
 import type { StatKey } from "./recall/recall-index-file";
 import { saveRecallIndex } from "./recall/save-recall-index";
+import { primeLiftFeatures } from "./search/lift-memo";
 import { rankFacts } from "./search/rank";
 import type { SearchIndex } from "./search/search-index";
 import { SemanticOption } from "./search/semantic/semantic-facts";
@@ -100,6 +101,15 @@ interface MemoryState {
 }
 
 const sourceTokens = new WeakMap<StoredFactRecord | FactProblem, number>();
+
+/**
+ * The ids of `records`, read one at a time: the layout is decided by the first sequential id, so
+ * a write (which asks twice) no longer maps every record, 10,000 objects at 10,000 facts, only to
+ * read the first and leave the search after it a cache of them.
+ */
+function* idsOf(records: readonly StoredFactRecord[]): Generator<string> {
+  for (const record of records) yield record.fact.id;
+}
 
 /**
  * Project memory for one root: search, write, index, runbooks, events and token figures.
@@ -306,8 +316,10 @@ export class FoundryMemory {
       facts.apply([], marked ? [fact, marked] : [fact]);
       const { built, problems } = await this.writeIndex({ snapshot, facts });
       // The store's own look at what this write changed (its directory watch names the files
-      // just written), taken now instead of by the next search, which then finds nothing to do.
-      await this.refresh();
+      // just written), taken now instead of by the next search, which then finds nothing to do;
+      // and, for the same search, the new fact's lift features (search/lift-memo.ts).
+      const index = (await this.refresh()).facts.builtSearchIndex();
+      if (index) primeLiftFeatures(index, fact);
       const lines = [
         `created: ${ids.display(id)}${replaced ? ` (supersedes ${ids.display(replaced.id)})` : ""}`,
         formatWriteIndexLine(built),
@@ -339,7 +351,7 @@ export class FoundryMemory {
   }
 
   private chooseLayout(snapshot: FactSnapshot, config: MemoryConfig): LayoutChoice {
-    return chooseLayout(config.layout, snapshot.records.map((record) => record.fact.id), this.paths.root);
+    return chooseLayout(config.layout, idsOf(snapshot.records), this.paths.root);
   }
 
   /** The layout new facts are written in, and why (see layout/memory-layout.ts). */

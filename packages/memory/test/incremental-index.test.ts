@@ -1,14 +1,17 @@
 // The incremental search index (src/search/incremental-index.ts) after facts come and go one at
 // a time must rank exactly as an index built afresh over the same facts: same facts, same
 // scores. Removals move the last fact into the gap, so positions and posting order differ. What
-// ranking keeps per index version (length norms, written forms by first letter) must follow
-// every change (the typo questions reach facts through written forms), and the norms follow
-// `RANKING.fieldB` when a tuner sets it between queries.
+// ranking keeps beside an index (length norms readied per position, written forms grouped by
+// first letter) must follow every change (the typo questions reach facts through written forms),
+// and the norms follow `RANKING.fieldB` when a tuner sets it between queries.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { buildSearchIndex } from "../src/search/incremental-index";
 import { RANKING, rankFacts } from "../src/search/rank";
+import { KeptPerTerm } from "../src/search/search-index";
+import type { SearchIndex } from "../src/search/search-index";
 import type { Fact } from "../src/types";
+import { storedFact } from "./__fixtures__/stored-fact";
 
 interface Labelled { type: Fact["type"]; confidence: Fact["confidence"]; scope: string; tags: string[]; title: string; body: string }
 const labelled = (JSON.parse(readFileSync(new URL("../bench/labelled-facts.json", import.meta.url), "utf8")) as { facts: Labelled[] }).facts;
@@ -69,5 +72,26 @@ describe("IncrementalSearchIndex", () => {
       fieldB.splice(0, 3, ...kept);
     }
     expect(rankFacts(index, question, { limit: 8 })).toEqual(before);
+  });
+
+  it("keeps what is made from a term's postings until a fact holding the term comes, goes or moves", () => {
+    const alpha = storedFact("fact-0001", "domain", "Alpha beacon");
+    const bravo = storedFact("fact-0002", "domain", "Bravo harbour");
+    const charlie = storedFact("fact-0003", "domain", "Charlie beacon");
+    const index = buildSearchIndex([alpha]);
+    const kept = new KeptPerTerm<number>();
+    let made = 0;
+    const value = (term: string): number => kept.get(index, term, () => ++made);
+    expect([value("beacon"), value("beacon"), value("charli")]).toEqual([1, 1, 2]);
+    index.add(bravo); // holds neither
+    expect([value("beacon"), value("charli")]).toEqual([1, 2]);
+    index.add(charlie); // holds both
+    expect([value("beacon"), value("charli"), value("harbour")]).toEqual([3, 4, 5]);
+    index.remove(alpha); // holds "beacon"; Charlie, the last fact, moves into its place
+    expect(index.facts[0]).toBe(charlie);
+    expect([value("beacon"), value("charli"), value("harbour")]).toEqual([6, 7, 5]);
+    // An index without stamps (a read-only one) has the value made on every call.
+    const readOnly: SearchIndex = { facts: index.facts, terms: index.terms, postings: index.postings, averageLengths: index.averageLengths, fieldLengths: index.fieldLengths, vocabulary: index.vocabulary, surfaces: index.surfaces, learnedTerms: () => [] };
+    expect([kept.get(readOnly, "beacon", () => 0), kept.get(readOnly, "beacon", () => 1)]).toEqual([0, 1]);
   });
 });

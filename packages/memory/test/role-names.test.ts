@@ -64,7 +64,7 @@ describe("people known by a role", () => {
     expect(resolveRoles(index, "what did the regatta cost")).toEqual([]);
   });
 
-  it("reads a role's facts again after a write (the mentions are remembered per index version)", () => {
+  it("reads a role's facts again after a write (the mentions are remembered per role word until a fact holding it comes or goes)", () => {
     const index = buildSearchIndex(facts);
     expect(resolveRoles(index, "who is the groundsman")).toEqual([]);
     index.add(storedFact("fact-0015", "domain", "Pitch repairs", "Owen Pryce, our groundsman, reseeded the pitch."));

@@ -15,8 +15,8 @@
 // Neighbour: search/role-names.ts (resolution and its dominance rule).
 
 import { MONTH_NAMES, WEEKDAY_NAMES, isPastForm, splitWords } from "@foundry-mcp/text-analysis";
-import { keptForVersion } from "./search-index";
-import type { KeptForVersion, SearchIndex } from "./search-index";
+import { KeptPerTerm } from "./search-index";
+import type { SearchIndex } from "./search-index";
 
 /** One description a fact gives a name: the name as written (its first capitalised word) and the describing words. */
 export interface NameDescription {
@@ -56,23 +56,18 @@ const CALENDAR_WORDS = new Set([...MONTH_NAMES, ...MONTH_NAMES.map((month) => mo
 /** At most this many facts holding a name are read to tell a name from a heading (the first ones). */
 const MAX_FACTS_READ_FOR_NAME = 500;
 
-const heldVerdicts = new WeakMap<SearchIndex, KeptForVersion<Map<string, boolean>>>();
+/** Each index's verdicts by the name as written, while its stem's postings stay as they were (search-index.ts). */
+const heldVerdicts = new KeptPerTerm<boolean>();
 
 /**
  * Whether the facts holding `stem` write `written` (a capitalised word) as a name: capitalised
  * after a lower-case letter, a digit, a comma, a semicolon or a closing parenthesis and a space
  * at least twice as often as a lower-case word of running text (a path, a host or an address —
  * "brightwool/shop", "brightwool.co.uk" — does not count); never under three letters, a month or
- * a weekday. Remembered per index version.
+ * a weekday. Remembered per index until a fact holding `stem` comes or goes.
  */
 export function writtenAsName(index: SearchIndex, stem: string, written: string): boolean {
-  const verdicts = keptForVersion(heldVerdicts, index, () => new Map<string, boolean>());
-  let verdict = verdicts.get(written);
-  if (verdict === undefined) {
-    verdict = countsAsName(index, stem, written);
-    verdicts.set(written, verdict);
-  }
-  return verdict;
+  return heldVerdicts.get(index, stem, () => countsAsName(index, stem, written), written);
 }
 
 // `written` is letters only (NAME above), so it goes into a pattern as it is.

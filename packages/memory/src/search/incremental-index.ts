@@ -7,12 +7,16 @@
 // re-pointed.
 // A cold start restores it whole from the saved index (saved-postings.ts) instead of inserting
 // every fact, and the caller reconciles it with the facts active now (active-facts.ts).
+// What ranking keeps beside it follows a write the same way (session 35, decision 0060): each
+// term's stamp moves only when a fact holding it comes, goes or moves, and the written forms stay
+// grouped by first letter as they come and go, so the search after a write no longer makes again
+// what ranking keeps about terms the write left alone.
 
 import type { Fact } from "../types";
 import { LearnedGlossary } from "./glossary";
 import type { AbbreviationTerms } from "./glossary";
 import { BuiltPostings, FIELDS, lowerBound, termsOf } from "./search-index";
-import type { EditablePostingList, FactTerms, Postings, SearchIndex } from "./search-index";
+import type { EditablePostingList, FactTerms, Postings, SearchIndex, WrittenForm } from "./search-index";
 import { stemWord } from "./tokenize";
 
 /** Takes `position` out of `list`, its last entry filling the gap. */
@@ -62,6 +66,15 @@ export class IncrementalSearchIndex implements SearchIndex {
   /** Every position's field lengths, three per position; a restored index makes it on first need. */
   #fieldLengths: number[] | undefined = [];
   #version = 0;
+  /**
+   * Term → the version its postings last changed at; a term not here is as built or restored. A
+   * term that goes keeps its stamp, so a stamp never moves back to one a kept value was made at.
+   */
+  readonly #termStamps = new Map<string, number>();
+  /** The written forms by first letter, made on first need and then kept with every change. */
+  #surfaceRuns: Map<string, WrittenForm[]> | undefined;
+  /** The next written form's place in the order of `surfaces` (a form added later comes later there too). */
+  #surfaceOrder = 0;
 
   constructor(facts: Iterable<Fact> = []) {
     const fresh = new Set<string>();
@@ -78,6 +91,36 @@ export class IncrementalSearchIndex implements SearchIndex {
 
   get version(): number {
     return this.#version;
+  }
+
+  termStamp(term: string): number {
+    return this.#termStamps.get(term) ?? 0;
+  }
+
+  surfacesByFirstLetter(): ReadonlyMap<string, readonly WrittenForm[]> {
+    if (!this.#surfaceRuns) {
+      this.#surfaceRuns = new Map();
+      for (const [surface, stem] of this.surfaces) this.keepSurface(surface, stem);
+    }
+    return this.#surfaceRuns;
+  }
+
+  /** Puts a written form just added to `surfaces` at the end of its letter's run, when the runs are kept. */
+  private keepSurface(surface: string, stem: string): void {
+    const runs = this.#surfaceRuns;
+    if (!runs) return;
+    const form = { at: this.#surfaceOrder++, surface, stem };
+    const letter = surface[0] ?? "";
+    const run = runs.get(letter);
+    if (run === undefined) runs.set(letter, [form]);
+    else run.push(form);
+  }
+
+  /** Takes a written form just deleted from `surfaces` out of its letter's run. */
+  private dropSurface(surface: string): void {
+    const run = this.#surfaceRuns?.get(surface[0] ?? "");
+    const at = run?.findIndex((form) => form.surface === surface) ?? -1;
+    if (run && at >= 0) run.splice(at, 1);
   }
 
   get postings(): Postings {
@@ -171,6 +214,11 @@ export class IncrementalSearchIndex implements SearchIndex {
     return this.positions.has(fact);
   }
 
+  /** The position of `fact` in `facts`, if the index holds it. */
+  positionOf(fact: Fact): number | undefined {
+    return this.positions.get(fact);
+  }
+
   /** The terms this index holds for `fact`, if it holds the fact. */
   termsFor(fact: Fact): FactTerms | undefined {
     const position = this.positions.get(fact);
@@ -180,9 +228,9 @@ export class IncrementalSearchIndex implements SearchIndex {
   /** Adds one fact (no-op if it is already in). */
   add(fact: Fact): void {
     if (this.positions.has(fact)) return;
+    this.#version++;
     this.insert(fact, undefined);
     this.updateAverages();
-    this.#version++;
   }
 
   private insert(fact: Fact, fresh: Set<string> | undefined): void {
@@ -198,6 +246,7 @@ export class IncrementalSearchIndex implements SearchIndex {
       this.#fieldLengths?.push(length);
     }
     for (const [term, packed] of terms.counts) {
+      if (!fresh) this.#termStamps.set(term, this.#version);
       const list = this.postings.edit(term);
       if (list) {
         list.positions.push(position);
@@ -211,7 +260,10 @@ export class IncrementalSearchIndex implements SearchIndex {
     for (const word of terms.surfaces) {
       const count = this.surfaceCounts.get(word) ?? 0;
       this.surfaceCounts.set(word, count + 1);
-      if (count === 0) this.surfaces.set(word, stemWord(word));
+      if (count > 0) continue;
+      const stem = stemWord(word);
+      this.surfaces.set(word, stem);
+      this.keepSurface(word, stem);
     }
   }
 
@@ -219,8 +271,10 @@ export class IncrementalSearchIndex implements SearchIndex {
   remove(fact: Fact): void {
     const position = this.positions.get(fact);
     if (position === undefined) return;
+    this.#version++;
     const terms = this.terms[position] as FactTerms;
     for (const term of terms.counts.keys()) {
+      this.#termStamps.set(term, this.#version);
       const list = this.postings.edit(term);
       if (!list) continue;
       removePosting(list, position);
@@ -236,6 +290,7 @@ export class IncrementalSearchIndex implements SearchIndex {
       else {
         this.surfaceCounts.delete(word);
         this.surfaces.delete(word);
+        this.dropSurface(word);
       }
     }
     terms.lengths.forEach((length, field) => (this.totals[field] = (this.totals[field] ?? 0) - length));
@@ -247,7 +302,6 @@ export class IncrementalSearchIndex implements SearchIndex {
     this.terms.pop();
     if (this.#fieldLengths) this.#fieldLengths.length = this.facts.length * FIELDS.length;
     this.updateAverages();
-    this.#version++;
   }
 
   /** Moves the fact at `from` to the free slot `to`, re-pointing its postings. */
@@ -260,6 +314,7 @@ export class IncrementalSearchIndex implements SearchIndex {
     const lengths = this.#fieldLengths;
     if (lengths) for (let field = 0; field < FIELDS.length; field++) lengths[to * FIELDS.length + field] = lengths[from * FIELDS.length + field] as number;
     for (const term of terms.counts.keys()) {
+      this.#termStamps.set(term, this.#version);
       const list = this.postings.edit(term);
       const at = list ? list.positions.indexOf(from) : -1;
       if (list && at >= 0) list.positions[at] = to;

@@ -8,8 +8,8 @@
 
 import { derivationalRoot, editDistance, typoAllowance } from "@foundry-mcp/text-analysis";
 import { RANKING } from "./ranking-parameters";
-import { keptForVersion, lowerBound } from "./search-index";
-import type { KeptForVersion, SearchIndex } from "./search-index";
+import { lowerBound } from "./search-index";
+import type { SearchIndex, WrittenForm } from "./search-index";
 import { synonymsOf } from "./synonyms";
 import { termNecessity } from "./term-necessity";
 import { splitWords, tokenize } from "./tokenize";
@@ -104,10 +104,9 @@ function addTypoMatches(
 }
 
 /** An index's written forms ({@link SearchIndex.surfaces}) by first letter, each with its place in the index's order. */
-type SurfacesByFirstLetter = Map<string, { readonly at: number; readonly surface: string; readonly stem: string }[]>;
+type SurfacesByFirstLetter = Map<string, WrittenForm[]>;
 
-const heldSurfaces = new WeakMap<SearchIndex, KeptForVersion<SurfacesByFirstLetter>>();
-
+/** {@link SearchIndex.surfacesByFirstLetter} made afresh, for an index that does not keep it. */
 function surfacesByFirstLetter(index: SearchIndex): SurfacesByFirstLetter {
   const byFirstLetter: SurfacesByFirstLetter = new Map();
   let at = 0;
@@ -125,11 +124,11 @@ function surfacesByFirstLetter(index: SearchIndex): SurfacesByFirstLetter {
  * Calls `visit` for the written forms {@link sameStart} may let through for `typed`: those
  * starting with its first letter or with its second (the first two swapped), in the index's
  * order, as a scan of every written form would meet them (so the alternatives come out in the
- * same order). The forms are grouped by first letter once per index version: a typo query word
- * scanned all of them.
+ * same order). An index that changes keeps the forms grouped by first letter as it changes (a
+ * typo query word scanned all of them, and then the first one after each write grouped them again).
  */
 function eachSurfaceStartingLike(index: SearchIndex, typed: string, visit: (surface: string, stem: string) => void): void {
-  const byFirstLetter = keptForVersion(heldSurfaces, index, () => surfacesByFirstLetter(index));
+  const byFirstLetter = index.surfacesByFirstLetter?.() ?? surfacesByFirstLetter(index);
   const first = byFirstLetter.get(typed[0] ?? "") ?? [];
   const second = typed[1] === undefined || typed[1] === typed[0] ? [] : (byFirstLetter.get(typed[1]) ?? []);
   let one = 0;

@@ -5,7 +5,7 @@
 // give that role, the way a reader of the chat would resolve it; nothing is listed by hand.
 // Roles are read lazily from the facts that hold the question's word (its postings), once per
 // fact object (facts are immutable), so a question with no role costs a posting list's length;
-// what a word's facts say is remembered per index until it changes (its version).
+// what a word's facts say is remembered per index until a fact holding the word comes or goes.
 // Names the facts describe ("Pawtrail: dog-walking booking app") resolve the same way
 // (search/described-names.ts), marked `described`.
 // Neighbour: search/rank.ts adds the resolved name to the role word's group and, for a role, to
@@ -13,8 +13,8 @@
 
 import type { Fact } from "../types";
 import { descriptionsIn, writtenAsName } from "./described-names";
-import { keptForVersion } from "./search-index";
-import type { KeptForVersion, SearchIndex } from "./search-index";
+import { KeptPerTerm } from "./search-index";
+import type { SearchIndex } from "./search-index";
 import { splitWords, stemWord, tokenize } from "./tokenize";
 
 /** One person a fact gives a role (or a name it describes): the stem of the (first) name, the role's stems, and for a description the name as written. */
@@ -71,18 +71,12 @@ function roleMentions(fact: Fact): readonly RoleMention[] {
   return found;
 }
 
-/** Each index's role mentions by the stem holding them, while the index keeps its version (search-index.ts). */
-const heldMentions = new WeakMap<SearchIndex, KeptForVersion<Map<string, readonly RoleMention[]>>>();
+/** Each index's role mentions by the stem holding them, while the stem's postings stay as they were (search-index.ts). */
+const heldMentions = new KeptPerTerm<readonly RoleMention[]>();
 
 /** {@link readMentions}, remembered per index and stem: a question asks for the same role's facts again. */
 function mentionsHolding(index: SearchIndex, stem: string): readonly RoleMention[] {
-  const byStem = keptForVersion(heldMentions, index, () => new Map<string, readonly RoleMention[]>());
-  let found = byStem.get(stem);
-  if (found === undefined) {
-    found = readMentions(index, stem);
-    byStem.set(stem, found);
-  }
-  return found;
+  return heldMentions.get(index, stem, () => readMentions(index, stem));
 }
 
 /** The role mentions among the facts holding `stem`, none when more than MAX_FACTS_READ hold it. */

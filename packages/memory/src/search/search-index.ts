@@ -101,6 +101,12 @@ export interface SearchIndex {
    * like the recall index) has nothing kept for it and is read afresh on every question.
    */
   readonly version?: number;
+  /**
+   * A number that changes whenever `term`'s postings change (a fact holding it added, removed or
+   * moved), so what ranking keeps about one term's facts outlives writes that leave the term
+   * alone ({@link KeptPerTerm}); present with `version`.
+   */
+  termStamp?(term: string): number;
   /** Sorted distinct terms, for prefix and typo expansion. */
   readonly vocabulary: readonly string[];
   /**
@@ -109,6 +115,12 @@ export interface SearchIndex {
    * `flywya` is one swap from `flyway` but two edits from its stem `flywai`.
    */
   readonly surfaces: ReadonlyMap<string, string>;
+  /**
+   * The written forms by first letter, each run in the order of `surfaces` (query-expansion.ts's
+   * typo lookups), kept up to date by an index that changes; an index without it is grouped
+   * afresh on every question.
+   */
+  surfacesByFirstLetter?(): ReadonlyMap<string, readonly WrittenForm[]>;
   /** The acronyms the glossary facts among `facts` define, as terms (glossary.ts). */
   learnedTerms(): readonly AbbreviationTerms[];
 }
@@ -125,27 +137,34 @@ export function lowerBound(sorted: readonly string[], value: string): number {
   return low;
 }
 
-/** A value made from an index, with the version (and key) it was made for. */
-export interface KeptForVersion<T> {
-  readonly version: number;
-  readonly key: string;
-  readonly value: T;
+/** A written form of {@link SearchIndex.surfaces}: the word, its stem, and its place in their order (ascending within a run). */
+export interface WrittenForm {
+  readonly at: number;
+  readonly surface: string;
+  readonly stem: string;
 }
 
 /**
- * What `make` builds from `index`, kept in `kept` while the index keeps its `version` and the
- * caller's `key` stays the same (a parameter the value depends on); made afresh on every call for
- * an index without a version. Ranking keeps its per-index work this way (length norms, written
- * forms by first letter, role mentions).
+ * Values made from one term's postings (the role mentions among its facts, whether they write it
+ * as a name), kept per index while the term's {@link SearchIndex.termStamp} stays the same: a
+ * write costs them only the terms of the facts it added or removed. An index without stamps (a
+ * read-only one) has each made afresh on every call.
  */
-export function keptForVersion<T>(kept: WeakMap<SearchIndex, KeptForVersion<T>>, index: SearchIndex, make: () => T, key = ""): T {
-  const version = index.version;
-  if (version === undefined) return make();
-  const held = kept.get(index);
-  if (held !== undefined && held.version === version && held.key === key) return held.value;
-  const value = make();
-  kept.set(index, { version, key, value });
-  return value;
+export class KeptPerTerm<T> {
+  readonly #kept = new WeakMap<SearchIndex, Map<string, { readonly stamp: number; readonly value: T }>>();
+
+  /** The value `make` builds from `term`'s postings in `index`, kept under `key` (default the term). */
+  get(index: SearchIndex, term: string, make: () => T, key = term): T {
+    const stamp = index.termStamp?.(term);
+    if (stamp === undefined) return make();
+    let byKey = this.#kept.get(index);
+    if (byKey === undefined) this.#kept.set(index, (byKey = new Map()));
+    const held = byKey.get(key);
+    if (held !== undefined && held.stamp === stamp) return held.value;
+    const value = make();
+    byKey.set(key, { stamp, value });
+    return value;
+  }
 }
 
 const termsCache = new WeakMap<Fact, FactTerms>();
