@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { buildSearchIndex } from "../src/search/incremental-index";
 import { RANKING, rankFacts } from "../src/search/rank";
-import { KeptPerTerm } from "../src/search/search-index";
+import { ABSENT_TERM, KeptPerTerm } from "../src/search/search-index";
 import type { SearchIndex } from "../src/search/search-index";
 import type { Fact } from "../src/types";
 import { storedFact } from "./__fixtures__/stored-fact";
@@ -82,16 +82,41 @@ describe("IncrementalSearchIndex", () => {
     const kept = new KeptPerTerm<number>();
     let made = 0;
     const value = (term: string): number => kept.get(index, term, () => ++made);
+    // "charli" no fact holds yet: its value is made on every call, never kept.
     expect([value("beacon"), value("beacon"), value("charli")]).toEqual([1, 1, 2]);
     index.add(bravo); // holds neither
-    expect([value("beacon"), value("charli")]).toEqual([1, 2]);
+    expect([value("beacon"), value("charli")]).toEqual([1, 3]);
     index.add(charlie); // holds both
-    expect([value("beacon"), value("charli"), value("harbour")]).toEqual([3, 4, 5]);
+    expect([value("beacon"), value("charli"), value("harbour")]).toEqual([4, 5, 6]);
     index.remove(alpha); // holds "beacon"; Charlie, the last fact, moves into its place
     expect(index.facts[0]).toBe(charlie);
-    expect([value("beacon"), value("charli"), value("harbour")]).toEqual([6, 7, 5]);
+    expect([value("beacon"), value("charli"), value("harbour")]).toEqual([7, 8, 6]);
     // An index without stamps (a read-only one) has the value made on every call.
     const readOnly: SearchIndex = { facts: index.facts, terms: index.terms, postings: index.postings, averageLengths: index.averageLengths, fieldLengths: index.fieldLengths, vocabulary: index.vocabulary, surfaces: index.surfaces, learnedTerms: () => [] };
     expect([kept.get(readOnly, "beacon", () => 0), kept.get(readOnly, "beacon", () => 1)]).toEqual([0, 1]);
+  });
+
+  // Regression (session 35 review): the stamps of terms no fact held any more, and what was kept
+  // for words asked that no fact holds, were never dropped: 300,000 one-off words asked, or facts
+  // with one-off words written and deleted, grew the heap from 19 to 94 MiB over 57 terms held.
+  it("keeps no stamp or value for a term no fact holds, and a term that comes back is made afresh", () => {
+    const alpha = storedFact("fact-0001", "domain", "Alpha beacon");
+    const index = buildSearchIndex([alpha]);
+    const kept = new KeptPerTerm<number>();
+    let made = 0;
+    const value = (term: string): number => kept.get(index, term, () => ++made);
+    expect([value("beacon"), value("beacon")]).toEqual([1, 1]);
+    index.remove(alpha);
+    expect(index.termStamp?.("beacon")).toBe(ABSENT_TERM);
+    expect([value("beacon"), value("beacon")]).toEqual([2, 3]);
+    for (let turn = 0; turn < 3; turn++) {
+      const again = storedFact(`fact-000${turn + 2}`, "domain", "Again beacon");
+      index.add(again);
+      const stamp = index.termStamp?.("beacon") ?? ABSENT_TERM;
+      expect(stamp).toBeGreaterThan(0);
+      expect([value("beacon"), value("beacon")]).toEqual([4 + turn, 4 + turn]);
+      index.remove(again);
+      expect(index.termStamp?.("beacon")).toBe(ABSENT_TERM);
+    }
   });
 });

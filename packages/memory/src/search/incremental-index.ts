@@ -15,7 +15,7 @@
 import type { Fact } from "../types";
 import { LearnedGlossary } from "./glossary";
 import type { AbbreviationTerms } from "./glossary";
-import { BuiltPostings, FIELDS, lowerBound, termsOf } from "./search-index";
+import { ABSENT_TERM, BuiltPostings, FIELDS, lowerBound, termsOf } from "./search-index";
 import type { EditablePostingList, FactTerms, Postings, SearchIndex, WrittenForm } from "./search-index";
 import { stemWord } from "./tokenize";
 
@@ -94,6 +94,7 @@ export class IncrementalSearchIndex implements SearchIndex {
   }
 
   termStamp(term: string): number {
+    if (!this.postings.has(term)) return ABSENT_TERM;
     return this.#termStamps.get(term) ?? 0;
   }
 
@@ -280,6 +281,8 @@ export class IncrementalSearchIndex implements SearchIndex {
       removePosting(list, position);
       if (list.positions.length === 0) {
         this.postings.delete(term);
+        // A term no fact holds is ABSENT_TERM, not a stamp: the map keeps only terms the index holds.
+        this.#termStamps.delete(term);
         const at = lowerBound(this.vocabulary, term);
         if (this.vocabulary[at] === term) this.vocabulary.splice(at, 1);
       }

@@ -104,7 +104,8 @@ export interface SearchIndex {
   /**
    * A number that changes whenever `term`'s postings change (a fact holding it added, removed or
    * moved), so what ranking keeps about one term's facts outlives writes that leave the term
-   * alone ({@link KeptPerTerm}); present with `version`.
+   * alone ({@link KeptPerTerm}); present with `version`. {@link ABSENT_TERM} for a term no fact
+   * holds, whose values are those of no postings and are never kept.
    */
   termStamp?(term: string): number;
   /** Sorted distinct terms, for prefix and typo expansion. */
@@ -151,20 +152,37 @@ export interface WrittenForm {
  * read-only one) has each made afresh on every call.
  */
 export class KeptPerTerm<T> {
-  readonly #kept = new WeakMap<SearchIndex, Map<string, { readonly stamp: number; readonly value: T }>>();
+  readonly #kept = new WeakMap<SearchIndex, Map<string, { readonly term: string; readonly stamp: number; readonly value: T }>>();
 
   /** The value `make` builds from `term`'s postings in `index`, kept under `key` (default the term). */
   get(index: SearchIndex, term: string, make: () => T, key = term): T {
     const stamp = index.termStamp?.(term);
     if (stamp === undefined) return make();
     let byKey = this.#kept.get(index);
+    if (stamp === ABSENT_TERM) {
+      // Asked words no fact holds ("the courier" where no fact says courier) are never kept.
+      byKey?.delete(key);
+      return make();
+    }
     if (byKey === undefined) this.#kept.set(index, (byKey = new Map()));
     const held = byKey.get(key);
     if (held !== undefined && held.stamp === stamp) return held.value;
     const value = make();
-    byKey.set(key, { stamp, value });
+    if (byKey.size >= keptBound(index)) dropStale(index, byKey);
+    byKey.set(key, { term, stamp, value });
     return value;
   }
+}
+
+/** termStamp of a term no fact holds. */
+export const ABSENT_TERM = -1;
+
+// Past this many kept values the stale ones go: those of terms since changed or gone. What is
+// left is one value per key of a term the index holds, so the map stays within a few per term.
+const keptBound = (index: SearchIndex): number => 1_024 + 2 * index.vocabulary.length;
+
+function dropStale<T>(index: SearchIndex, byKey: Map<string, { readonly term: string; readonly stamp: number; readonly value: T }>): void {
+  for (const [key, held] of byKey) if (index.termStamp?.(held.term) !== held.stamp) byKey.delete(key);
 }
 
 const termsCache = new WeakMap<Fact, FactTerms>();
