@@ -7,7 +7,7 @@
 // re-pointed.
 // A cold start restores it whole from the saved index (saved-postings.ts) instead of inserting
 // every fact, and the caller reconciles it with the facts active now (active-facts.ts).
-// What ranking keeps beside it follows a write the same way (session 35, decision 0060): each
+// What ranking keeps beside it follows a write the same way (session 35, decision 0059): each
 // term's stamp moves only when a fact holding it comes, goes or moves, and the written forms stay
 // grouped by first letter as they come and go, so the search after a write no longer makes again
 // what ranking keeps about terms the write left alone.
