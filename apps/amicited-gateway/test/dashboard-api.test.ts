@@ -176,7 +176,7 @@ describe("workspace names the dashboard takes", () => {
   });
 
   it("creating a workspace refuses the same names in the same words, naming its field", async () => {
-    // Before, insertWorkspace's own sentence: `workspace name "…" must be …`, an overlong name repeated whole.
+    // insertWorkspace refuses in this sentence too (before session 36 it repeated an overlong name whole).
     for (const [name, got] of [...names, ["", '""']]) {
       const answer = await session.request("POST", "workspaces", { name });
       const message = `name must be a workspace name of 1-40 lowercase letters, digits or dashes, starting with a letter or digit; got ${got}`;

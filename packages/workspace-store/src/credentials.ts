@@ -127,10 +127,7 @@ export async function insertWorkspace(
   input: { name: string; plan: string; credits: number; dataAsOf: string },
 ): Promise<WorkspaceRow> {
   if (!isWorkspaceName(input.name)) {
-    throw new WorkspaceStoreError(
-      WorkspaceStoreErrorCode.INVALID_ARGUMENT,
-      `workspace name "${input.name}" must be ${WORKSPACE_NAME_RULE}`,
-    );
+    throw new WorkspaceStoreError(WorkspaceStoreErrorCode.INVALID_ARGUMENT, workspaceNameRefusal("name", input.name));
   }
   const taken = await workspaceByName.get(store, { name: input.name });
   if (taken)

@@ -77,7 +77,7 @@ describe("workspaces and tokens", () => {
     ).rejects.toThrow('workspace "acme" already exists');
     await expect(
       insertWorkspace(store, { name: "-bad", plan: "free", credits: 1, dataAsOf: "2026-01-01" }),
-    ).rejects.toThrow("must be 1-40 lowercase letters");
+    ).rejects.toThrow("name must be a workspace name of 1-40 lowercase letters");
   });
 
   it("states one rule, the one insertWorkspace enforces: 1 to 40 lowercase letters, digits or dashes, not starting with a dash", async () => {
@@ -87,7 +87,7 @@ describe("workspaces and tokens", () => {
     expect(["", "-a", "Acme", "acme_2", "acme 2", "café"].filter(isWorkspaceName)).toEqual([]);
     expect((await insertWorkspace(store, { name: longest, plan: "free", credits: 1, dataAsOf: "2026-01-01" })).name).toBe(longest);
     await expect(insertWorkspace(store, { name: `${longest}w`, plan: "free", credits: 1, dataAsOf: "2026-01-01" })).rejects.toThrow(
-      `workspace name "${longest}w" must be 1-40 lowercase letters, digits or dashes, starting with a letter or digit`,
+      "name must be a workspace name of 1-40 lowercase letters, digits or dashes, starting with a letter or digit; got 41 characters",
     );
   });
 
