@@ -22,3 +22,7 @@ export function externalSets(): Array<[string, string, ExternalEntry[], External
 export function externalCatalogRanker(catalogClass: typeof ToolCatalog, corpus: readonly ExternalEntry[], queries: readonly ExternalQuery[], options?: ConstructorParameters<typeof ToolCatalog>[0]): Promise<(query: string) => string[][]>;
 /** Plain BM25 over title + text. */
 export function externalPlainRanker(corpus: readonly ExternalEntry[]): (query: string) => string[];
+/** MetaTool's two-tool requests over its 199 tools, when the data is present (scored, never tuned on). */
+export function metatoolTwoTool(): { corpus: ExternalEntry[]; queries: ExternalQuery[] } | undefined;
+/** The share of `queries` whose every expected id is among the first `depth` results. */
+export function allExpectedWithin(rankOf: (query: string) => ReadonlyArray<string | readonly string[]>, queries: readonly ExternalQuery[], depth: number): { n: number; share: number };

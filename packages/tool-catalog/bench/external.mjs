@@ -1,6 +1,7 @@
-// The two external tool-retrieval sets (/work/shared/data/external, written by nobody on this
+// The external tool-retrieval sets (/work/shared/data/external, written by nobody on this
 // project; see its README): BFCL v4 live_multiple (457 pooled functions, 1,053 requests) and
-// MetaTool (199 tools; a fixed sample of five requests per tool, 995). Loads each corpus into a
+// MetaTool (199 tools; a fixed sample of five requests per tool, 995; its 497 two-tool requests
+// scored apart, never tuned on). Loads each corpus into a
 // ToolCatalog (one toolset, names as published) and scores it like the project's own sets, beside
 // plain BM25 over title + text. Used by bench/search-quality.mjs.
 import { existsSync, readFileSync } from "node:fs";
@@ -33,6 +34,28 @@ export function metatoolOutsideSample() {
   const all = readLines("metatool/metatool.queries.jsonl");
   const sampled = new Set(samplePerTool(all, SAMPLE_PER_TOOL).map((query) => query.query));
   return { corpus: readLines("metatool/metatool.corpus.jsonl"), queries: all.filter((query) => !sampled.has(query.query)).map(({ query, gold }) => ({ query, expected: gold })) };
+}
+
+/**
+ * MetaTool's 497 two-tool requests over the same 199 tools (each needs both: "the latest news
+ * about Tesla and how it has impacted the stock market" → FinanceTool and NewsTool), undefined
+ * when the data is absent. Scored, never tuned on: dev-sets.mjs leaves it out.
+ */
+export function metatoolTwoTool() {
+  if (!existsSync(resolve(externalDir, "metatool/metatool-multi.queries.jsonl"))) return undefined;
+  return { corpus: readLines("metatool/metatool.corpus.jsonl"), queries: readLines("metatool/metatool-multi.queries.jsonl").map(({ query, gold }) => ({ query, expected: gold })) };
+}
+
+/**
+ * The share of `queries` whose every expected id is among the first `depth` results of `rankOf`
+ * (the source's all-gold@k; a result's variants count at its place).
+ */
+export function allExpectedWithin(rankOf, queries, depth) {
+  const held = queries.filter(({ query, expected }) => {
+    const shown = new Set(rankOf(query).slice(0, depth).flatMap((result) => (Array.isArray(result) ? result : [result])));
+    return expected.every((id) => shown.has(id));
+  });
+  return { n: queries.length, share: held.length / Math.max(queries.length, 1) };
 }
 
 /** The external sets present on this machine: [set, label, corpus, queries]. */
