@@ -1,11 +1,13 @@
 // The requests tool search learned (tool-catalog's `catalog.learn`, decision 0055), kept so a
 // restarted host, or another instance on the same PostgreSQL, learns them again: one row per
-// (workspace, tool, request), written in the background through BatchedWrites (batched-writes.ts)
-// like the call log, so the call that taught a request never waits on its write. The table keeps
-// each workspace's newest rows (5,000 by default, the catalog's own `maxPerTenant`), and past
-// 20,000 in all (its `maxTotal`) exactly 20,000 by fair shares, ranked as the catalog ranks its
-// tenants' requests (decision 0057), pruned while writing at most once a minute, so a restarted
-// host learns what its catalog kept; a workspace's rows go with the workspace (foreign key, ON DELETE CASCADE).
+// learn (workspace, tool, request), written in the background through BatchedWrites
+// (batched-writes.ts) like the call log, so the call that taught a request never waits on its
+// write. The table keeps what the catalog keeps: a request said again once (its newest row, by the
+// key the catalog compares, learned-key.ts), each workspace's tool's newest 20 requests (the
+// catalog's `maxPerTool`), each workspace's newest 5,000 (its `maxPerTenant`), and past 20,000 in
+// all (its `maxTotal`) exactly 20,000 by fair shares, ranked as the catalog ranks its tenants'
+// requests (decision 0057), pruned while writing at most once a minute, so a restarted host learns
+// what its catalog kept; a workspace's rows go with the workspace (foreign key, ON DELETE CASCADE).
 // An operator lists them a page at a time (newest first) and forgets a selection of them (one
 // row, a tool's, a workspace's, or all) through `forget`, which also counts the forget in
 // `learned_request_forgets` so every instance sharing the store learns again from the rows left
@@ -13,12 +15,13 @@
 // another instance still queues is not written after it (learned-fence.ts). Each row may hold the
 // rank its tool had in the search it was chosen from (migration 8), counted per day by choice-ranks.ts.
 import { learnableRequest } from "@foundry-mcp/core";
-import { DEFAULT_LEARNED_PER_TENANT, DEFAULT_LEARNED_TOTAL, MAX_LEARNED_REQUEST_LENGTH, MAX_TOOL_NAME_LENGTH } from "@foundry-mcp/tool-catalog";
+import { DEFAULT_LEARNED_PER_TENANT, DEFAULT_LEARNED_PER_TOOL, DEFAULT_LEARNED_TOTAL, MAX_LEARNED_REQUEST_LENGTH, MAX_TOOL_NAME_LENGTH } from "@foundry-mcp/tool-catalog";
 import { BatchedWrites } from "./batched-writes";
 import { checkedChoiceRank, countChoiceRanks, type ChoiceRankQuery, type ChoiceRanks } from "./choice-ranks";
 import { boundedInteger, WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
 import { learnedForgets } from "./learned-fence-statements";
 import { recordForget, requestsNotForgotten } from "./learned-fence";
+import { learnedRequestKey } from "./learned-key";
 import { deleteLearnedRequestsBeyondKept } from "./learned-prune";
 import {
   deleteLearnedRequestRow,
@@ -78,26 +81,42 @@ export const LEARNED_REQUESTS_PAGE = { defaultLimit: 50, maxLimit: 1000, maxOffs
 
 /**
  * Rows kept when nothing else is said, in all (the catalog's default `maxTotal`) and per workspace
- * (its default `maxPerTenant`), and the bounds either setting must keep.
+ * (its default `maxPerTenant`), requests per workspace's tool (its default `maxPerTool`), and the
+ * bounds each setting must keep.
  */
-export const LEARNED_REQUESTS_KEPT = { defaultRows: DEFAULT_LEARNED_TOTAL, defaultRowsPerWorkspace: DEFAULT_LEARNED_PER_TENANT, minRows: 1, maxRows: 1_000_000 } as const;
+export const LEARNED_REQUESTS_KEPT = {
+  defaultRows: DEFAULT_LEARNED_TOTAL,
+  defaultRowsPerWorkspace: DEFAULT_LEARNED_PER_TENANT,
+  defaultRequestsPerTool: DEFAULT_LEARNED_PER_TOOL,
+  minRows: 1,
+  maxRows: 1_000_000,
+} as const;
 
 /** Options of a LearnedRequestLog. */
 export interface LearnedRequestLogOptions {
   /**
-   * Rows kept in all, every workspace's counted together (default 20,000, from 1 to 1,000,000).
-   * Past it exactly this many stay: every row is ranked by its place from its workspace's newest,
-   * then newer first (by id), and the first `keepRows` are kept (core's fairShareCounts, as the
-   * catalog cuts its tenants past `maxTotal`). Each workspace keeps min(rows, L) or L + 1: only
-   * the workspaces with the most rows lose their oldest, so a workspace that teaches a great deal
-   * never pushes out a quieter workspace's rows. `pooled` keeps the newest of all instead.
+   * Rows kept in all, every workspace's counted together (default 20,000, from 1 to 1,000,000),
+   * after the bounds below. Past it exactly this many stay: every row is ranked by its place from
+   * its workspace's newest, then newer first (by id), and the first `keepRows` are kept (core's
+   * fairShareCounts, as the catalog cuts its tenants past `maxTotal`). Each workspace keeps
+   * min(rows, L) or L + 1: only the workspaces with the most rows lose their oldest, so a workspace
+   * that teaches a great deal never pushes out a quieter workspace's rows. `pooled` keeps the
+   * newest of all instead.
    */
   keepRows?: number;
   /**
-   * Newest rows kept for one workspace (default 5,000, from 1 to 1,000,000): past it that
-   * workspace's oldest go first, and they take no place in `keepRows`' ranking.
+   * Newest rows kept for one workspace (default 5,000, from 1 to 1,000,000), after the two rules
+   * of `keepRequestsPerTool`: past it that workspace's oldest go first, and they take no place in
+   * `keepRows`' ranking.
    */
   keepRowsPerWorkspace?: number;
+  /**
+   * Newest distinct requests kept for one workspace's tool (default 20, the catalog's
+   * `maxPerTool`, from 1 to 1,000,000). A request said again (the same once spacing is folded
+   * and case lowered, as the catalog compares them) keeps its newest row only, so it counts once
+   * here and in the bounds above. Not applied when `pooled`.
+   */
+  keepRequestsPerTool?: number;
   /**
    * Every workspace's rows are one pool for `keepRows`: past it the oldest go, whoever's they are
    * (default false). For a host that learns every workspace's rows for every search (the gateway's
@@ -120,6 +139,7 @@ const MINUTE = 60_000;
 export class LearnedRequestLog {
   readonly keepRows: number;
   readonly keepRowsPerWorkspace: number;
+  readonly keepRequestsPerTool: number;
   readonly pooled: boolean;
   private lastPrune = 0;
   private readonly writes: BatchedWrites<QueuedRequest>;
@@ -137,6 +157,12 @@ export class LearnedRequestLog {
     this.keepRowsPerWorkspace = boundedInteger(
       "keepRowsPerWorkspace",
       options.keepRowsPerWorkspace ?? LEARNED_REQUESTS_KEPT.defaultRowsPerWorkspace,
+      LEARNED_REQUESTS_KEPT.minRows,
+      LEARNED_REQUESTS_KEPT.maxRows,
+    );
+    this.keepRequestsPerTool = boundedInteger(
+      "keepRequestsPerTool",
+      options.keepRequestsPerTool ?? LEARNED_REQUESTS_KEPT.defaultRequestsPerTool,
       LEARNED_REQUESTS_KEPT.minRows,
       LEARNED_REQUESTS_KEPT.maxRows,
     );
@@ -235,7 +261,7 @@ export class LearnedRequestLog {
       await this.store.transaction(async (queries) => {
         for (const { id, request } of changed) {
           if (request === "") await deleteLearnedRequestRow.run(queries, { id });
-          else await rewriteLearnedRequest.run(queries, { id, request });
+          else await rewriteLearnedRequest.run(queries, { id, request, request_key: learnedRequestKey(request) });
         }
       });
     }
@@ -244,9 +270,11 @@ export class LearnedRequestLog {
   }
 
   /**
-   * Deletes each workspace's rows but its newest `keepRowsPerWorkspace` and, past `keepRows` in
-   * all, every row past the first `keepRows` by fair shares (the newest of all when `pooled`);
-   * returns how many went.
+   * Deletes the rows the catalog would not keep: a request's rows but its newest, each workspace's
+   * tool's requests but its newest `keepRequestsPerTool`, each workspace's rows but its newest
+   * `keepRowsPerWorkspace` and, past `keepRows` in all, every row past the first `keepRows` by fair
+   * shares (when `pooled`, each workspace's newest `keepRowsPerWorkspace` rows and the newest
+   * `keepRows` of all); returns how many went.
    */
   async prune(): Promise<number> {
     await this.flush();
@@ -346,6 +374,7 @@ export class LearnedRequestLog {
           workspace_id: event.workspaceId,
           tool: event.tool,
           request: event.request,
+          request_key: learnedRequestKey(event.request),
           learned_at: event.at.toISOString(),
           chosen_rank: event.rank,
         });

@@ -172,6 +172,16 @@ export const LEARNED_REQUEST_FORGET_SELECTIONS_STATEMENTS: readonly SchemaStatem
       .onConflict((conflict) => conflict.column("id").doNothing()),
 ];
 
+/**
+ * Migration 10 (the store keeps what the catalog keeps, session 35, decision 0057): each row's
+ * `request_key`, the text tool-catalog compares when it learns the row (learned-key.ts: spacing
+ * folded, case lowered by JavaScript's Unicode rules, which neither database's lower() follows),
+ * so the prune counts a request said again once. The writer fills it, and the migration fills
+ * the rows before it (migrations.ts); a row an instance of an earlier version writes after it has
+ * none and counts alone, as every row did before.
+ */
+export const LEARNED_REQUEST_KEY_STATEMENTS: readonly SchemaStatement[] = [(ddl) => ddl.schema.alterTable("learned_requests").addColumn("request_key", "text")];
+
 /** Names of the store's own tables (a host's tables are the host's to list). */
 export const TABLE_NAMES: readonly string[] = [
   ...Object.keys(tables),

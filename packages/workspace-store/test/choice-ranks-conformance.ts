@@ -5,11 +5,9 @@
 // at schema 7 (made by the shipped migrations 1-7) migrates to 8 with its rows kept, rank NULL.
 import { describe, expect, it } from "vitest";
 import { describeOnMigratedStore, workspaceMaker } from "../../../tooling/store-suite.mjs";
-import { insertWorkspace, LearnedRequestLog, MIGRATIONS, SCHEMA_VERSION } from "../src/index";
+import { insertWorkspace, LearnedRequestLog, SCHEMA_VERSION } from "../src/index";
 import type { WorkspaceStore } from "../src/index";
-import { HOST_MIGRATIONS_TABLE, MIGRATIONS_TABLE } from "../src/migrations";
-import { recordStoreMigration } from "../src/migration-statements";
-import { compileSchemaStatement } from "../src/query/ddl";
+import { onStoreAtSchema } from "./store-at-schema";
 
 const workspace = workspaceMaker(insertWorkspace);
 // The counts' last day: every row below is placed relative to it.
@@ -92,31 +90,21 @@ export function choiceRanksConformance(name: string, open: () => Promise<Workspa
   });
 
   describe(`${name} (learned requests: a store at schema 7 migrates to 8)`, () => {
-    it("keeps its learned requests, with no rank, and counts the ranked rows written after", async () => {
-      const store = await open();
-      try {
-        // Schema 7 as the shipped migrations 1-7 left it (a shipped statement is never edited).
-        for (const statement of [MIGRATIONS_TABLE, HOST_MIGRATIONS_TABLE]) await store.run(compileSchemaStatement(statement, store.dialect));
-        for (const migration of MIGRATIONS.filter((step) => step.version <= 7)) {
-          for (const statement of migration.statements) await store.run(compileSchemaStatement(statement, store.dialect));
-          await recordStoreMigration.run(store, { version: migration.version, name: migration.name, applied_at: "2026-12-06T00:00:00.000Z" });
-        }
+    it("keeps its learned requests, with no rank, and counts the ranked rows written after", () =>
+      onStoreAtSchema(open, dispose, 7, async (store) => {
         const alpha = await workspace(store, "alpha");
         await store.run("INSERT INTO learned_requests (workspace_id, tool, request, learned_at) VALUES (?, ?, ?, ?)", [alpha, "tool_x", "kept words", "2026-12-07T08:00:00.000Z"]);
         await expect(store.all("SELECT chosen_rank FROM learned_requests")).rejects.toThrow(/chosen_rank/);
 
         await store.migrate();
-        expect(SCHEMA_VERSION).toBe(9);
-        expect((await store.all<{ version: number }>("SELECT version FROM schema_migrations ORDER BY version")).map((row) => Number(row.version))).toEqual([1, 2, 3, 5, 6, 7, 8, 9]);
+        expect(SCHEMA_VERSION).toBe(10);
+        expect((await store.all<{ version: number }>("SELECT version FROM schema_migrations ORDER BY version")).map((row) => Number(row.version))).toEqual([1, 2, 3, 5, 6, 7, 8, 9, 10]);
         expect(await store.all("SELECT tool, request, chosen_rank FROM learned_requests")).toEqual([{ tool: "tool_x", request: "kept words", chosen_rank: null }]);
         const log = new LearnedRequestLog(store);
         expect((await log.choiceRanksPerDay({ days: 1, now: NOW })).days).toEqual([]);
         await log.record({ workspaceId: alpha, tool: "tool_x", request: "ranked words", rank: 2, at: NOW });
         expect((await log.choiceRanksPerDay({ days: 1, now: NOW })).days).toEqual([{ day: "2026-12-07", choices: 1, first: 0, top3: 1, firstPage: 1 }]);
         expect((await log.after(0)).map((row) => row.request)).toEqual(["kept words", "ranked words"]);
-      } finally {
-        await dispose(store);
-      }
-    });
+      }));
   });
 }

@@ -68,6 +68,8 @@ export interface LearnedRequestsTable {
   learned_at: string;
   /** Migration 8: the chosen tool's rank in its search; NULL for rows written before. */
   chosen_rank: number | null;
+  /** Migration 10: what the catalog compares when it learns the row (learned-key.ts); NULL only for a row an earlier version wrote after it. */
+  request_key: string | null;
 }
 
 export interface LearnedRequestForgetsTable {
