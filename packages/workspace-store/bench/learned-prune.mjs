@@ -7,7 +7,7 @@
 // and this one delete the same 5,000), and every request said twice (since session 35 one row of
 // each pair goes as said again). Rows carry `request_key` when the schema has it (migration 10),
 // as the log writes them, so the same script times an older build. Not a test: `node
-// bench/learned-prune.mjs` after `pnpm build`. Imports the BUILT package.
+// bench/learned-prune.mjs` after `pnpm build`, or through bench/run.mjs (`pnpm bench workspace-store`). Imports the BUILT package.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
