@@ -196,26 +196,3 @@ export const deleteLearnedRequests = (columns: readonly LearnedSelectionColumn[]
   selectionStatement("delete", columns, () =>
     defineStatement((q) => q.db.deleteFrom("learned_requests").$if(columns.length > 0, (query) => query.where(matching(q, columns)))),
   );
-
-// Written out, not bound: GROUP BY must repeat the select's expression, and the bounds are the
-// metric's buckets (1, 3, 10), fixed. learned_at is an ISO instant, so its first 10 characters are its UTC day.
-const dayLearned = sql<string>`substr(learned_at, 1, 10)`;
-const ranksUpTo = (most: 1 | 3 | 10) => sql<number>`SUM(CASE WHEN chosen_rank <= ${sql.lit(most)} THEN 1 ELSE 0 END)`;
-
-/**
- * Ranked rows per UTC day learned since `since` (an ISO instant), newest day first: how many, and
- * how many had rank 1, at most 3, at most 10; among the rows matching `columns` (a workspace's: `workspace_id`).
- */
-export const choiceRanksPerDay = (columns: readonly LearnedSelectionColumn[]) =>
-  selectionStatement("choice-ranks", columns, () =>
-    defineStatement((q) =>
-      q.db
-        .selectFrom("learned_requests")
-        .select((eb) => [dayLearned.as("day"), eb.fn.countAll<number>().as("choices"), ranksUpTo(1).as("first"), ranksUpTo(3).as("top3"), ranksUpTo(10).as("first_page")])
-        .where("chosen_rank", "is not", null)
-        .where("learned_at", ">=", q.param("since"))
-        .$if(columns.length > 0, (query) => query.where(matching(q, columns)))
-        .groupBy(dayLearned)
-        .orderBy(dayLearned, "desc"),
-    ),
-  );
