@@ -7,7 +7,7 @@
 // writer (learned-requests.ts), by scrub when it rewrites a row, and by migration 10 for the rows
 // written before it.
 import { learnableRequest, sameLearnedRequest } from "@foundry-mcp/core";
-import { learnedRequestsWithoutKey, setLearnedRequestKey } from "./learned-statements";
+import { learnedRequestTextsAfter, setLearnedRequestKeys } from "./learned-statements";
 import type { StoreQueries } from "./types";
 
 /**
@@ -17,15 +17,27 @@ import type { StoreQueries } from "./types";
  */
 export const learnedRequestKey = (request: string): string => sameLearnedRequest(learnableRequest(request));
 
-// Rows read at a time while filling keys.
+// Rows read, and written by one statement, at a time while filling keys.
 const FILL_ROWS = 1000;
 
-/** Sets the key of every row that has none (migration 10's fill), a page of rows at a time, oldest first. */
+/**
+ * Sets the key of every row (migration 10's fill, right after the ALTER that added the column), a
+ * page of rows at a time, oldest first: one read and one UPDATE per page, so its round trips do
+ * not grow with each row (one UPDATE per row took 3.7 s per 25,000 rows on PostgreSQL, under the
+ * ALTER's lock; decision 0057 has the figures).
+ */
 export async function fillLearnedRequestKeys(queries: StoreQueries): Promise<void> {
   for (let after = 0; ; ) {
-    const rows = await learnedRequestsWithoutKey.all(queries, { after, limit: FILL_ROWS });
-    for (const row of rows) await setLearnedRequestKey.run(queries, { id: row.id, request_key: learnedRequestKey(row.request) });
+    const rows = await learnedRequestTextsAfter.all(queries, { after, limit: FILL_ROWS });
+    if (rows.length === 0) return;
+    const last = Number(rows.at(-1)!.id);
+    const values: Record<string, string | number> = { after, last };
+    for (const [index, row] of rows.entries()) {
+      values[`id${index}`] = Number(row.id);
+      values[`key${index}`] = learnedRequestKey(row.request);
+    }
+    await setLearnedRequestKeys(rows.length).run(queries, values);
     if (rows.length < FILL_ROWS) return;
-    after = Number(rows.at(-1)!.id);
+    after = last;
   }
 }

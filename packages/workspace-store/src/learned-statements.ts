@@ -30,21 +30,50 @@ export const rewriteLearnedRequest = defineStatement((q) =>
   q.db.updateTable("learned_requests").set({ request: q.param("request"), request_key: q.param("request_key") }).where("id", "=", q.param<number>("id")),
 );
 
-/** At most `limit` rows with no key and an id above `after`, oldest first (`id`, `request`: learned-key.ts' fill). */
-export const learnedRequestsWithoutKey = defineStatement((q) =>
+/**
+ * At most `limit` rows with an id above `after`, oldest first (`id`, `request`: learned-key.ts'
+ * fill, which runs right after the ALTER, when no row has a key). Read by the primary key alone:
+ * with `request_key IS NULL` beside it PostgreSQL, with no statistics on the new column, scanned
+ * and sorted the whole table for each page.
+ */
+export const learnedRequestTextsAfter = defineStatement((q) =>
   q.db
     .selectFrom("learned_requests")
     .select(["id", "request"])
-    .where("request_key", "is", null)
     .where("id", ">", q.param<number>("after"))
     .orderBy("id")
     .limit(q.param<number>("limit")),
 );
 
-/** Sets one row's key (`id`, `request_key`). */
-export const setLearnedRequestKey = defineStatement((q) =>
-  q.db.updateTable("learned_requests").set({ request_key: q.param("request_key") }).where("id", "=", q.param<number>("id")),
-);
+// A page's UPDATE for each number of rows (a fill uses two: its full pages' and its last).
+const keysOfRows = new Map<number, DefinedStatement<unknown>>();
+
+/**
+ * Sets the keys of `rows` rows in one statement (`id0`, `key0`, `id1`, `key1`, …, and `after` and
+ * `last`, the ids the page lies between): an `UPDATE … FROM (VALUES …)` both databases take
+ * (SQLite since 3.33), whose rows' columns are `column1` and `column2` on both. The id is cast,
+ * since PostgreSQL reads an untyped VALUES parameter as text. The id range lets PostgreSQL read
+ * the page's rows by the primary key: without it, it joined every page to a scan of the whole
+ * table, so the fill's time grew with the square of the rows.
+ */
+export function setLearnedRequestKeys(rows: number): DefinedStatement<unknown> {
+  let statement = keysOfRows.get(rows);
+  if (statement === undefined)
+    keysOfRows.set(
+      rows,
+      (statement = defineStatement((q) => {
+        const pairs = Array.from({ length: rows }, (_, index) => sql`(cast(${q.param<number>(`id${index}`)} as bigint), ${q.param(`key${index}`)})`);
+        return q.db
+          .updateTable("learned_requests")
+          .from(sql<{ column1: number; column2: string }>`(values ${sql.join(pairs)})`.as("keyed"))
+          .set({ request_key: sql<string>`keyed.column2` })
+          .where(sql<boolean>`learned_requests.id = keyed.column1`)
+          .where("learned_requests.id", ">", q.param<number>("after"))
+          .where("learned_requests.id", "<=", q.param<number>("last"));
+      })),
+    );
+  return statement;
+}
 
 /** Drops one row by its id, without counting a forget (a stored request with nothing left to learn). */
 export const deleteLearnedRequestRow = defineStatement((q) => q.db.deleteFrom("learned_requests").where("id", "=", q.param<number>("id")));
