@@ -67,20 +67,21 @@ describe.each(drivers)("a store made before the gateway owned its tables (%s)", 
     }
   }, 120_000);
 
-  it("is brought from schema 8 to 10 by amicited-gateway migrate, with its count of forgets kept and its learned rows keyed", async () => {
+  it("is brought from schema 8 to 10 by amicited-gateway migrate, with its count of forgets kept, its learned rows keyed and their choices counted", async () => {
     requireBuild();
     const location = newLocation("schema_8");
     const store = await openGatewayStore(location);
     try {
-      // Schema 8 as session 31 left it: migration 9's table and counter row and 10's column not
-      // there yet, two forgets counted, a learned row.
+      // Schema 8 as session 31 left it: migration 9's table and counter row and 10's column and
+      // table not there yet, two forgets counted, a learned row with its rank.
       await store.migrate();
       await store.run("DROP TABLE learned_request_forget_selections");
       await store.run("UPDATE learned_request_forgets SET forgets = 2, last_forgot_at = '2026-12-07T09:00:00.000Z'");
       await store.run("ALTER TABLE learned_requests DROP COLUMN request_key");
+      await store.run("DROP TABLE learned_choices_daily");
       await store.run("DELETE FROM schema_migrations WHERE version IN (9, 10)");
       const { id } = await insertWorkspace(store, { name: "alpha", plan: "free", credits: 5, dataAsOf: "2026-11-29" });
-      await store.run("INSERT INTO learned_requests (workspace_id, tool, request, learned_at) VALUES (?, ?, ?, ?)", [id, "seo_rank_history", "Where do we  RANK", "2026-12-07T08:00:00.000Z"]);
+      await store.run("INSERT INTO learned_requests (workspace_id, tool, request, learned_at, chosen_rank) VALUES (?, ?, ?, ?, ?)", [id, "seo_rank_history", "Where do we  RANK", "2026-12-07T08:00:00.000Z", 2]);
     } finally {
       await store.close();
     }
@@ -95,6 +96,9 @@ describe.each(drivers)("a store made before the gateway owned its tables (%s)", 
       expect(await migrated.all("SELECT generation FROM learned_request_forget_selections")).toEqual([]);
       expect(await new LearnedRequestLog(migrated).forgets()).toBe(2);
       expect(await migrated.all("SELECT request, request_key FROM learned_requests")).toEqual([{ request: "Where do we  RANK", request_key: "where do we rank" }]);
+      expect((await new LearnedRequestLog(migrated).choiceRanksPerDay({ days: 1, now: new Date("2026-12-07T12:00:00.000Z") })).days).toEqual([
+        { day: "2026-12-07", choices: 1, first: 0, top3: 1, firstPage: 1 },
+      ]);
     } finally {
       await migrated.close();
     }

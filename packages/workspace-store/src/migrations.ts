@@ -75,7 +75,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: "learned requests: what each forget named, so requests still queued elsewhere are not written", statements: LEARNED_REQUEST_FORGET_SELECTIONS_STATEMENTS },
   {
     version: 10,
-    name: "learned requests: the key the catalog compares, so a request said again counts once",
+    name: "learned requests: the key the catalog compares, so a request said again counts once; choices counted per workspace and day",
     statements: LEARNED_REQUEST_KEY_STATEMENTS,
     fill: fillLearnedRequestKeys,
   },
