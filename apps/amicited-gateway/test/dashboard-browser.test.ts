@@ -243,12 +243,12 @@ describe.skipIf(!gate.run)("dashboard in headless Chromium", { timeout: 90_000 }
   });
 
   it("shows \"Search in use\" above the Learned list: today's choices and the shares that took the first hit, the top 3, the first page", async () => {
-    // Three choices stored today as the gateway writes them (search-quality.test.ts makes real ones): ranks 1, 2 and 12.
+    // Three choices counted today as the gateway counts them (search-quality.test.ts makes real
+    // ones): ranks 1, 2 and 12, so 3 choices, 1 first hit, 2 in the top 3 and on the first page.
     const today = new Date().toISOString();
     const db = openSqliteDatabase(`${dir}/amicited.sqlite`, { from: import.meta.url });
     try {
-      const insert = db.prepare("INSERT INTO learned_requests (workspace_id, tool, request, learned_at, chosen_rank) SELECT id, 'list_domains', ?, ?, ? FROM workspaces WHERE name = 'demo'");
-      for (const [index, rank] of [1, 2, 12].entries()) insert.run(`our sites ${index}`, today, rank);
+      db.prepare("INSERT INTO learned_choices_daily (workspace_id, day, choices, first, top3, first_page) SELECT id, ?, 3, 1, 2, 2 FROM workspaces WHERE name = 'demo'").run(today.slice(0, 10));
     } finally {
       db.close();
     }

@@ -7,7 +7,9 @@
 // first busy one's. The level rounds down there (19,799 / 5), which is where the level alone let
 // the catalog, cutting at every learn, and the store, cutting once, keep different rows. With
 // `--shared-learning` the catalog is one pool and the store keeps the newest rows of all.
-// The same rule on both drivers, at small bounds: workspace-store's learned-conformance.ts.
+// And a request said again after a restart, by a workspace whose share is full, is one request in
+// the catalog and in the store (session 35): the store keeps its newest row, not a row per learn.
+// The same rules on both drivers, at small bounds: workspace-store's learned-conformance.ts.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -98,6 +100,49 @@ describe("busy workspaces never evict a quiet one's learned requests (decision 0
     gateways.splice(gateways.indexOf(gateway), 1);
     const restarted = await opened(dataDir, false);
     expect(restarted.catalog.learnedRequests()).toEqual(kept);
+  }, 120_000);
+
+  it("a request said again after a restart is one request in the store as in the catalog: its older row goes, not the workspace's oldest request, and the next restart learns back what the catalog kept (regression: the store counted a row per learn)", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gw-again-"));
+    dirs.push(dataDir);
+    const setup = await openGatewayStore({ dataDir });
+    await setup.migrate();
+    const { id: workspaceId } = await insertWorkspace(setup, { name: "again", plan: "free", credits: 5, dataAsOf: "2026-11-29" });
+    await setup.close();
+    // The workspace's share full: 5,000 distinct requests, at most 20 per tool, written as the gateway writes them.
+    let gateway = await opened(dataDir, false);
+    const tools = gateway.catalog.list().map(({ name }) => name);
+    expect(tools.length).toBeGreaterThanOrEqual(DEFAULT_LEARNED_PER_TENANT / 20);
+    const asked = (count: number) => ({ tool: tools[count % tools.length]!, request: `again asks about item ${count}` });
+    for (let count = 0; count < DEFAULT_LEARNED_PER_TENANT; count += 1) {
+      await gateway.learning!.log.record({ workspaceId, ...asked(count) });
+      // A batch at a time: the log holds at most 10 waiting.
+      if (count % 200 === 199) await gateway.learning!.log.flush();
+    }
+    const restart = async () => {
+      await gateway.close();
+      gateways.splice(gateways.indexOf(gateway), 1);
+      gateway = await opened(dataDir, false);
+    };
+    await restart();
+    expect(gateway.catalog.learnedRequests()).toHaveLength(DEFAULT_LEARNED_PER_TENANT);
+    // Item 100 said again, in capitals, through the gateway's learning: the catalog learns it (as
+    // progressive's surface does) and the gateway keeps it.
+    const again = { tool: asked(100).tool, request: asked(100).request.toUpperCase() };
+    gateway.catalog.learn(again.request, again.tool, gateway.learning!.tenantOf(workspaceId));
+    gateway.learning!.surfaces.learned!(again, { workspace: workspaceId, scope: "read" }, { rank: 1 });
+    const kept = gateway.catalog.learnedRequests();
+    expect([kept.length, kept[0]!.request, kept.at(-1)!.request]).toEqual([DEFAULT_LEARNED_PER_TENANT, asked(0).request, again.request]);
+    // Its write prunes (a log's first batch does): of 5,001 rows, item 100's older one goes; counted
+    // as rows, item 0's went.
+    const log = gateway.learning!.log;
+    await log.flush();
+    const oldest = await log.list({}, { limit: 1, offset: DEFAULT_LEARNED_PER_TENANT - 1 });
+    expect([oldest.total, oldest.rows[0]!.request]).toEqual([DEFAULT_LEARNED_PER_TENANT, asked(0).request]);
+    expect((await log.list({ tool: again.tool }, { limit: 1000 })).rows.filter((row) => row.request.toLowerCase() === asked(100).request).map((row) => row.request)).toEqual([again.request]);
+    expect(await log.prune()).toBe(0);
+    await restart();
+    expect(gateway.catalog.learnedRequests()).toEqual(kept);
   }, 120_000);
 
   it("--shared-learning keeps one pool: the store keeps the newest 20,000 rows of all, whoever's, and a restart learns back what the catalog kept", async () => {

@@ -59,8 +59,8 @@ describe.skipIf(!gate.run)("two gateway instances on one PostgreSQL", () => {
   it("migrate reports the schema it leaves, from --database and from DATABASE_URL", () => {
     expect(JSON.parse(runCli(["migrate", "--database", database]).trim())).toEqual({
       driver: "postgres",
-      from_version: 9,
-      schema_version: 9,
+      from_version: 10,
+      schema_version: 10,
     });
     expect(JSON.parse(runCli(["migrate"], { DATABASE_URL: database }).trim())).toMatchObject({
       driver: "postgres",

@@ -13,7 +13,7 @@ import { sqlLocations } from "./support/sql-locations";
 import { catalogOf } from "./support/store-catalog";
 
 /** Tables made after issue 37 (workspace-store migration 6 on): never text DDL, so not in the fixtures. */
-const ADDED_SINCE = new Set(["learned_requests", "learned_request_forgets", "learned_request_forget_selections"]);
+const ADDED_SINCE = new Set(["learned_requests", "learned_request_forgets", "learned_request_forget_selections", "learned_choices_daily"]);
 const tableOf = (row: Record<string, unknown>) => row.table ?? row.table_name ?? row.tablename;
 
 const drivers = postgresGate().run ? (["sqlite", "postgres"] as const) : (["sqlite"] as const);

@@ -2,12 +2,13 @@
 // fixtures are what workspace-store at c134e50 created on SQLite and PostgreSQL (schema versions
 // 1-5; fixtures/make-main-era-stores.mjs made them). migrate() runs none of those again (the gateway's
 // steps are recorded with the fixture's applied_at; only the store's later steps, 6 on, run), the schema equals a fresh database's, and the
-// demo workspace is created in it. And a store at schema 8 (session 31) is brought to 9 (the records
-// of forgets, session 32) by `amicited-gateway migrate`; before that a PostgreSQL one is refused by serve.
+// demo workspace is created in it. And a store at schema 8 (session 31) is brought to 10 (9: the
+// records of forgets, session 32; 10: each learned request's key, its rows keyed, session 35) by
+// `amicited-gateway migrate`; before that a PostgreSQL one is refused by serve.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { LearnedRequestLog, pendingMigrations } from "@foundry-mcp/workspace-store";
+import { insertWorkspace, LearnedRequestLog, pendingMigrations } from "@foundry-mcp/workspace-store";
 import type { StoreLocation } from "@foundry-mcp/workspace-store";
 import { describe, expect, it } from "vitest";
 import { postgresGate } from "../../../tooling/postgres-cluster.mjs";
@@ -35,7 +36,7 @@ describe.each(drivers)("a store made before the gateway owned its tables (%s)", 
       await store.migrate();
       const applied = await store.all<{ version: number; applied_at: string }>("SELECT version, applied_at FROM schema_migrations ORDER BY version");
       expect(applied.slice(0, 5)).toEqual([1, 2, 3, 4, 5].map((version) => ({ version, applied_at: FIXTURE_APPLIED_AT })));
-      expect(applied.slice(5).map((row) => row.version)).toEqual([6, 7, 8, 9]);
+      expect(applied.slice(5).map((row) => row.version)).toEqual([6, 7, 8, 9, 10]);
       expect(applied[5]!.applied_at).not.toBe(FIXTURE_APPLIED_AT);
       expect(await store.all("SELECT owner, version, applied_at FROM host_migrations ORDER BY version")).toEqual([
         { owner: "amicited-gateway", version: 1, applied_at: FIXTURE_APPLIED_AT },
@@ -66,29 +67,38 @@ describe.each(drivers)("a store made before the gateway owned its tables (%s)", 
     }
   }, 120_000);
 
-  it("is brought from schema 8 to 9 by amicited-gateway migrate, with its count of forgets kept", async () => {
+  it("is brought from schema 8 to 10 by amicited-gateway migrate, with its count of forgets kept, its learned rows keyed and their choices counted", async () => {
     requireBuild();
     const location = newLocation("schema_8");
     const store = await openGatewayStore(location);
     try {
-      // Schema 8 as session 31 left it: migration 9's table and counter row not there yet, two forgets counted.
+      // Schema 8 as session 31 left it: migration 9's table and counter row and 10's column and
+      // table not there yet, two forgets counted, a learned row with its rank.
       await store.migrate();
       await store.run("DROP TABLE learned_request_forget_selections");
       await store.run("UPDATE learned_request_forgets SET forgets = 2, last_forgot_at = '2026-12-07T09:00:00.000Z'");
-      await store.run("DELETE FROM schema_migrations WHERE version = 9");
+      await store.run("ALTER TABLE learned_requests DROP COLUMN request_key");
+      await store.run("DROP TABLE learned_choices_daily");
+      await store.run("DELETE FROM schema_migrations WHERE version IN (9, 10)");
+      const { id } = await insertWorkspace(store, { name: "alpha", plan: "free", credits: 5, dataAsOf: "2026-11-29" });
+      await store.run("INSERT INTO learned_requests (workspace_id, tool, request, learned_at, chosen_rank) VALUES (?, ?, ?, ?, ?)", [id, "seo_rank_history", "Where do we  RANK", "2026-12-07T08:00:00.000Z", 2]);
     } finally {
       await store.close();
     }
     const where = "url" in location ? location.url : location.dataDir;
     if ("url" in location) {
       const refused = spawnSync(process.execPath, [GATEWAY, "serve", ...storeFlags(where), "--port", "0"], { encoding: "utf8", timeout: 60_000 });
-      expect([refused.status, refused.stderr]).toEqual([2, "amicited-gateway: the database has schema version 8 and this gateway needs 9; run: amicited-gateway migrate --database URL\n"]);
+      expect([refused.status, refused.stderr]).toEqual([2, "amicited-gateway: the database has schema version 8 and this gateway needs 10; run: amicited-gateway migrate --database URL\n"]);
     }
-    expect(JSON.parse(runCli(["migrate", ...storeFlags(where)]))).toEqual({ driver, from_version: 8, schema_version: 9 });
+    expect(JSON.parse(runCli(["migrate", ...storeFlags(where)]))).toEqual({ driver, from_version: 8, schema_version: 10 });
     const migrated = await openGatewayStore(location);
     try {
       expect(await migrated.all("SELECT generation FROM learned_request_forget_selections")).toEqual([]);
       expect(await new LearnedRequestLog(migrated).forgets()).toBe(2);
+      expect(await migrated.all("SELECT request, request_key FROM learned_requests")).toEqual([{ request: "Where do we  RANK", request_key: "where do we rank" }]);
+      expect((await new LearnedRequestLog(migrated).choiceRanksPerDay({ days: 1, now: new Date("2026-12-07T12:00:00.000Z") })).days).toEqual([
+        { day: "2026-12-07", choices: 1, first: 0, top3: 1, firstPage: 1 },
+      ]);
     } finally {
       await migrated.close();
     }

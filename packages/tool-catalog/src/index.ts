@@ -18,7 +18,7 @@ export type { AdmittedCall, CatalogHooks, EntryPoint, EntryPointNames } from "./
 export { DEFAULT_BM25F } from "./search/bm25f-index";
 export type { Bm25fSettings } from "./search/bm25f-index";
 export type { SearchOptions, RerankerSettings } from "./search/tool-search";
-export { DEFAULT_LEARNED_PER_TENANT, DEFAULT_LEARNED_TOTAL, MAX_LEARNED_REQUEST_LENGTH, MAX_TENANT_LENGTH } from "./search/learned-requests";
+export { DEFAULT_LEARNED_PER_TENANT, DEFAULT_LEARNED_PER_TOOL, DEFAULT_LEARNED_TOTAL, MAX_LEARNED_REQUEST_LENGTH, MAX_TENANT_LENGTH } from "./search/learned-requests";
 export { MAX_TENANT_OVERLAYS } from "./search/learned-tenants";
 // When two learned requests of one tool are one (spacing and case folded) and what of one may be kept: core's rules, which hosts keeping pairs share.
 export { learnableRequest, sameLearnedRequest } from "@foundry-mcp/core";

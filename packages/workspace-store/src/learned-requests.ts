@@ -1,24 +1,32 @@
 // The requests tool search learned (tool-catalog's `catalog.learn`, decision 0055), kept so a
 // restarted host, or another instance on the same PostgreSQL, learns them again: one row per
-// (workspace, tool, request), written in the background through BatchedWrites (batched-writes.ts)
-// like the call log, so the call that taught a request never waits on its write. The table keeps
-// each workspace's newest rows (5,000 by default, the catalog's own `maxPerTenant`), and past
-// 20,000 in all (its `maxTotal`) exactly 20,000 by fair shares, ranked as the catalog ranks its
-// tenants' requests (decision 0057), pruned while writing at most once a minute, so a restarted
-// host learns what its catalog kept; a workspace's rows go with the workspace (foreign key, ON DELETE CASCADE).
+// learn (workspace, tool, request), written in the background through BatchedWrites
+// (batched-writes.ts) like the call log, so the call that taught a request never waits on its
+// write. Per workspace (the default), the table keeps what the catalog keeps: a request said again
+// once (its newest row, by the key the catalog compares, learned-key.ts), each workspace's tool's
+// newest 20 requests (the catalog's `maxPerTool`), each workspace's newest 5,000 (its
+// `maxPerTenant`), and past 20,000 in all (its `maxTotal`) exactly 20,000 by fair shares, ranked
+// as the catalog ranks its tenants' requests (decision 0057), pruned while writing at most once a
+// minute, so a restarted host learns what its catalog kept. A `pooled` log (one catalog for every
+// workspace) counts rows instead: each workspace's newest 5,000 and the newest 20,000 of all,
+// requests said again and the bound per tool not looked at (learned-prune.ts says why). A
+// workspace's rows go with the workspace (foreign key, ON DELETE CASCADE).
 // An operator lists them a page at a time (newest first) and forgets a selection of them (one
 // row, a tool's, a workspace's, or all) through `forget`, which also counts the forget in
 // `learned_request_forgets` so every instance sharing the store learns again from the rows left
 // at its next poll (the gateway's server/learning.ts), and records what it named, so a request
 // another instance still queues is not written after it (learned-fence.ts). Each row may hold the
-// rank its tool had in the search it was chosen from (migration 8), counted per day by choice-ranks.ts.
+// rank its tool had in the search it was chosen from (migration 8): each batch adds its ranked
+// requests to the choice counts per workspace and day in its transaction (choice-ranks.ts), which
+// the prune and a forget leave, so search quality in use outlives the rows.
 import { learnableRequest } from "@foundry-mcp/core";
-import { DEFAULT_LEARNED_PER_TENANT, DEFAULT_LEARNED_TOTAL, MAX_LEARNED_REQUEST_LENGTH, MAX_TOOL_NAME_LENGTH } from "@foundry-mcp/tool-catalog";
+import { DEFAULT_LEARNED_PER_TENANT, DEFAULT_LEARNED_PER_TOOL, DEFAULT_LEARNED_TOTAL, MAX_LEARNED_REQUEST_LENGTH, MAX_TOOL_NAME_LENGTH } from "@foundry-mcp/tool-catalog";
 import { BatchedWrites } from "./batched-writes";
-import { checkedChoiceRank, countChoiceRanks, type ChoiceRankQuery, type ChoiceRanks } from "./choice-ranks";
+import { addChoiceCounts, checkedChoiceRank, countChoiceRanks, deleteChoiceCountsPastMaxDays, type ChoiceRankQuery, type ChoiceRanks } from "./choice-ranks";
 import { boundedInteger, WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
 import { learnedForgets } from "./learned-fence-statements";
 import { recordForget, requestsNotForgotten } from "./learned-fence";
+import { learnedRequestKey } from "./learned-key";
 import { deleteLearnedRequestsBeyondKept } from "./learned-prune";
 import {
   deleteLearnedRequestRow,
@@ -78,26 +86,42 @@ export const LEARNED_REQUESTS_PAGE = { defaultLimit: 50, maxLimit: 1000, maxOffs
 
 /**
  * Rows kept when nothing else is said, in all (the catalog's default `maxTotal`) and per workspace
- * (its default `maxPerTenant`), and the bounds either setting must keep.
+ * (its default `maxPerTenant`), requests per workspace's tool (its default `maxPerTool`), and the
+ * bounds each setting must keep.
  */
-export const LEARNED_REQUESTS_KEPT = { defaultRows: DEFAULT_LEARNED_TOTAL, defaultRowsPerWorkspace: DEFAULT_LEARNED_PER_TENANT, minRows: 1, maxRows: 1_000_000 } as const;
+export const LEARNED_REQUESTS_KEPT = {
+  defaultRows: DEFAULT_LEARNED_TOTAL,
+  defaultRowsPerWorkspace: DEFAULT_LEARNED_PER_TENANT,
+  defaultRequestsPerTool: DEFAULT_LEARNED_PER_TOOL,
+  minRows: 1,
+  maxRows: 1_000_000,
+} as const;
 
 /** Options of a LearnedRequestLog. */
 export interface LearnedRequestLogOptions {
   /**
-   * Rows kept in all, every workspace's counted together (default 20,000, from 1 to 1,000,000).
-   * Past it exactly this many stay: every row is ranked by its place from its workspace's newest,
-   * then newer first (by id), and the first `keepRows` are kept (core's fairShareCounts, as the
-   * catalog cuts its tenants past `maxTotal`). Each workspace keeps min(rows, L) or L + 1: only
-   * the workspaces with the most rows lose their oldest, so a workspace that teaches a great deal
-   * never pushes out a quieter workspace's rows. `pooled` keeps the newest of all instead.
+   * Rows kept in all, every workspace's counted together (default 20,000, from 1 to 1,000,000),
+   * after the bounds below. Past it exactly this many stay: every row is ranked by its place from
+   * its workspace's newest, then newer first (by id), and the first `keepRows` are kept (core's
+   * fairShareCounts, as the catalog cuts its tenants past `maxTotal`). Each workspace keeps
+   * min(rows, L) or L + 1: only the workspaces with the most rows lose their oldest, so a workspace
+   * that teaches a great deal never pushes out a quieter workspace's rows. `pooled` keeps the
+   * newest of all instead.
    */
   keepRows?: number;
   /**
-   * Newest rows kept for one workspace (default 5,000, from 1 to 1,000,000): past it that
-   * workspace's oldest go first, and they take no place in `keepRows`' ranking.
+   * Newest rows kept for one workspace (default 5,000, from 1 to 1,000,000), after the two rules
+   * of `keepRequestsPerTool`: past it that workspace's oldest go first, and they take no place in
+   * `keepRows`' ranking.
    */
   keepRowsPerWorkspace?: number;
+  /**
+   * Newest distinct requests kept for one workspace's tool (default 20, the catalog's
+   * `maxPerTool`, from 1 to 1,000,000). A request said again (the same once spacing is folded
+   * and case lowered, as the catalog compares them) keeps its newest row only, so it counts once
+   * here and in the bounds above. Not applied when `pooled`.
+   */
+  keepRequestsPerTool?: number;
   /**
    * Every workspace's rows are one pool for `keepRows`: past it the oldest go, whoever's they are
    * (default false). For a host that learns every workspace's rows for every search (the gateway's
@@ -120,6 +144,7 @@ const MINUTE = 60_000;
 export class LearnedRequestLog {
   readonly keepRows: number;
   readonly keepRowsPerWorkspace: number;
+  readonly keepRequestsPerTool: number;
   readonly pooled: boolean;
   private lastPrune = 0;
   private readonly writes: BatchedWrites<QueuedRequest>;
@@ -137,6 +162,12 @@ export class LearnedRequestLog {
     this.keepRowsPerWorkspace = boundedInteger(
       "keepRowsPerWorkspace",
       options.keepRowsPerWorkspace ?? LEARNED_REQUESTS_KEPT.defaultRowsPerWorkspace,
+      LEARNED_REQUESTS_KEPT.minRows,
+      LEARNED_REQUESTS_KEPT.maxRows,
+    );
+    this.keepRequestsPerTool = boundedInteger(
+      "keepRequestsPerTool",
+      options.keepRequestsPerTool ?? LEARNED_REQUESTS_KEPT.defaultRequestsPerTool,
       LEARNED_REQUESTS_KEPT.minRows,
       LEARNED_REQUESTS_KEPT.maxRows,
     );
@@ -220,10 +251,11 @@ export class LearnedRequestLog {
   /**
    * Cleans `rows` (as read by `after`) as a catalog cleans what it learns (core's
    * learnableRequest): a row whose request holds what looks like a secret or an identifier gets
-   * the cleaned text, and one with nothing else left goes, in one transaction; clean rows cost no
-   * write. Rows written by this version are clean already, so this is for rows an earlier version
-   * stored: the gateway passes every row it reads. Safe beside other instances doing the same
-   * (they write the same text).
+   * the cleaned text and its key, and one with nothing else left goes, in one transaction; clean
+   * rows cost no write. For rows an earlier version stored, and for the few this version wrote
+   * that learnableRequest would still change (it is not idempotent: a second pass can take more,
+   * decision 0057): the gateway passes every row it reads. Safe beside other instances doing the
+   * same (they write the same text). Choice counts are not touched.
    * @example const { rewritten, deleted } = await log.scrub(await log.after(0));
    */
   async scrub(rows: readonly LearnedRequestRow[]): Promise<{ rewritten: number; deleted: number }> {
@@ -235,7 +267,7 @@ export class LearnedRequestLog {
       await this.store.transaction(async (queries) => {
         for (const { id, request } of changed) {
           if (request === "") await deleteLearnedRequestRow.run(queries, { id });
-          else await rewriteLearnedRequest.run(queries, { id, request });
+          else await rewriteLearnedRequest.run(queries, { id, request, request_key: learnedRequestKey(request) });
         }
       });
     }
@@ -244,12 +276,16 @@ export class LearnedRequestLog {
   }
 
   /**
-   * Deletes each workspace's rows but its newest `keepRowsPerWorkspace` and, past `keepRows` in
-   * all, every row past the first `keepRows` by fair shares (the newest of all when `pooled`);
-   * returns how many went.
+   * Deletes the rows the catalog would not keep: a request's rows but its newest, each workspace's
+   * tool's requests but its newest `keepRequestsPerTool`, each workspace's rows but its newest
+   * `keepRowsPerWorkspace` and, past `keepRows` in all, every row past the first `keepRows` by fair
+   * shares (when `pooled`, each workspace's newest `keepRowsPerWorkspace` rows and the newest
+   * `keepRows` of all); returns how many went. The choice counts keep every choice of the last
+   * CHOICE_RANKS.maxDays (90) UTC days, whatever rows went; older days' counts go here too.
    */
   async prune(): Promise<number> {
     await this.flush();
+    await deleteChoiceCountsPastMaxDays(this.store);
     return deleteLearnedRequestsBeyondKept(this.store, this);
   }
 
@@ -282,7 +318,8 @@ export class LearnedRequestLog {
   }
 
   /**
-   * Deletes the rows `selection` names (every row when it names nothing) and counts a forget in
+   * Deletes the rows `selection` names (every row when it names nothing; the choice counts stay,
+   * they hold no request text) and counts a forget in
    * the same transaction, also when no row went: every instance sharing the store learns again
    * from the rows left at its next poll (`forgets`), and a request another instance queued before
    * is not written if the selection names it (a selection by `id` names stored rows only). What is
@@ -306,7 +343,9 @@ export class LearnedRequestLog {
    * Per UTC day of the last `days` (default 14, 1 to 90), how many stored choices had a rank and
    * how many of those took the first hit, one of the top 3, one of the first page of 10, newest
    * day first (days with none left out), and the sums: search quality in use across every
-   * instance on the store, over the rows the table keeps. What is queued here is written first.
+   * instance on the store, from the counts kept per workspace and day (every choice written in
+   * the last 90 days, whatever the prune or a forget took of the rows). What is queued here is
+   * written first.
    * @example const { days, total } = await log.choiceRanksPerDay({ days: 7, workspaceId });
    */
   async choiceRanksPerDay(query: ChoiceRankQuery = {}): Promise<ChoiceRanks> {
@@ -337,7 +376,8 @@ export class LearnedRequestLog {
     return forgets;
   }
 
-  // One transaction: the requests no forget newer than their queuing names, then their rows.
+  // One transaction: the requests no forget newer than their queuing names, then their rows, and
+  // every request's choice (a forget takes request text, not counts, also of a request it kept out).
   private async insert(events: QueuedRequest[]): Promise<void> {
     const { newest, kept } = await this.store.transaction(async (queries) => {
       const fenced = await requestsNotForgotten(queries, events);
@@ -346,9 +386,11 @@ export class LearnedRequestLog {
           workspace_id: event.workspaceId,
           tool: event.tool,
           request: event.request,
+          request_key: learnedRequestKey(event.request),
           learned_at: event.at.toISOString(),
           chosen_rank: event.rank,
         });
+      await addChoiceCounts(queries, events);
       return fenced;
     });
     this.forgottenQueued += events.length - kept.length;
@@ -365,6 +407,7 @@ export class LearnedRequestLog {
     const now = Date.now();
     if (now - this.lastPrune < MINUTE) return;
     this.lastPrune = now;
+    await deleteChoiceCountsPastMaxDays(this.store);
     await deleteLearnedRequestsBeyondKept(this.store, this);
   }
 }

@@ -3,12 +3,13 @@ import { sql, type ExpressionBuilder } from "kysely";
 import { defineStatement, type DefinedStatement, type StatementContext } from "./query/statement";
 import type { StoreTables } from "./query/tables";
 
-/** One learned request (`workspace_id`, `tool`, `request`, `learned_at`). */
+/** One learned request (`workspace_id`, `tool`, `request`, `request_key`, `learned_at`, `chosen_rank`). */
 export const insertLearnedRequest = defineStatement((q) =>
   q.db.insertInto("learned_requests").values({
     workspace_id: q.param("workspace_id"),
     tool: q.param("tool"),
     request: q.param("request"),
+    request_key: q.param("request_key"),
     learned_at: q.param("learned_at"),
     chosen_rank: q.param<number | null>("chosen_rank"),
   }),
@@ -24,10 +25,55 @@ export const learnedRequestsAfter = defineStatement((q) =>
     .limit(q.param<number>("limit")),
 );
 
-/** Sets one row's request (a stored request cleaned of what looks like a secret: learned-requests.ts' scrub). */
+/** Sets one row's request and its key (a stored request cleaned of what looks like a secret: learned-requests.ts' scrub). */
 export const rewriteLearnedRequest = defineStatement((q) =>
-  q.db.updateTable("learned_requests").set({ request: q.param("request") }).where("id", "=", q.param<number>("id")),
+  q.db.updateTable("learned_requests").set({ request: q.param("request"), request_key: q.param("request_key") }).where("id", "=", q.param<number>("id")),
 );
+
+/**
+ * At most `limit` rows with an id above `after`, oldest first (`id`, `request`: learned-key.ts'
+ * fill, which runs right after the ALTER, when no row has a key). Read by the primary key alone:
+ * with `request_key IS NULL` beside it PostgreSQL, with no statistics on the new column, scanned
+ * and sorted the whole table for each page.
+ */
+export const learnedRequestTextsAfter = defineStatement((q) =>
+  q.db
+    .selectFrom("learned_requests")
+    .select(["id", "request"])
+    .where("id", ">", q.param<number>("after"))
+    .orderBy("id")
+    .limit(q.param<number>("limit")),
+);
+
+// A page's UPDATE for each number of rows (a fill uses two: its full pages' and its last).
+const keysOfRows = new Map<number, DefinedStatement<unknown>>();
+
+/**
+ * Sets the keys of `rows` rows in one statement (`id0`, `key0`, `id1`, `key1`, …, and `after` and
+ * `last`, the ids the page lies between): an `UPDATE … FROM (VALUES …)` both databases take
+ * (SQLite since 3.33), whose rows' columns are `column1` and `column2` on both. The id is cast,
+ * since PostgreSQL reads an untyped VALUES parameter as text. The id range lets PostgreSQL read
+ * the page's rows by the primary key: without it, it joined every page to a scan of the whole
+ * table, so the fill's time grew with the square of the rows.
+ */
+export function setLearnedRequestKeys(rows: number): DefinedStatement<unknown> {
+  let statement = keysOfRows.get(rows);
+  if (statement === undefined)
+    keysOfRows.set(
+      rows,
+      (statement = defineStatement((q) => {
+        const pairs = Array.from({ length: rows }, (_, index) => sql`(cast(${q.param<number>(`id${index}`)} as bigint), ${q.param(`key${index}`)})`);
+        return q.db
+          .updateTable("learned_requests")
+          .from(sql<{ column1: number; column2: string }>`(values ${sql.join(pairs)})`.as("keyed"))
+          .set({ request_key: sql<string>`keyed.column2` })
+          .where(sql<boolean>`learned_requests.id = keyed.column1`)
+          .where("learned_requests.id", ">", q.param<number>("after"))
+          .where("learned_requests.id", "<=", q.param<number>("last"));
+      })),
+    );
+  return statement;
+}
 
 /** Drops one row by its id, without counting a forget (a stored request with nothing left to learn). */
 export const deleteLearnedRequestRow = defineStatement((q) => q.db.deleteFrom("learned_requests").where("id", "=", q.param<number>("id")));
@@ -65,31 +111,52 @@ export const deleteLearnedRequestsBeyondPerWorkspace = defineStatement((q) =>
 );
 
 /**
- * Keeps each workspace's newest `keep_per_workspace` rows and, of those, the first `keep` by fair
- * shares (decision 0057, core's fairShareCounts): every row is ranked by its place from its
- * workspace's newest (row_number over the workspace's rows by id, newest first), then by id,
- * newer first, and every row past `keep_per_workspace` in its workspace or past `keep` in that
- * ranking goes. Rows past their workspace's share rank after every row within it, so they take no
- * place from another workspace. Two windows over every row (SQLite through the covering workspace
- * index, PostgreSQL a scan and two sorts), run at most once a minute.
+ * Keeps what tool-catalog keeps of these rows learned in id order, each workspace a tenant
+ * (decision 0057), and deletes every other row: of each request (workspace, tool, `request_key`)
+ * its newest row, the catalog's "said again" (a row with no key, written by an earlier version,
+ * counts alone); of those, each workspace's tool's newest `keep_per_tool` (its `maxPerTool`); of
+ * those, each workspace's newest `keep_per_workspace` (`maxPerTenant`); and of those, the first
+ * `keep` (`maxTotal`) ranked by place from their workspace's newest, then by id, newer first (core's
+ * fairShareCounts). The first step is a GROUP BY with its own window over the groups, each later
+ * one a window over what the one before left (common table expressions); the rows not kept are
+ * every row EXCEPT the kept. Four sorts of the rows at most (no index of its own: it runs at most
+ * once a minute, and an index on the key saved a tenth of its time on SQLite).
  */
-export const deleteLearnedRequestsBeyondFairShares = defineStatement((q) =>
-  q.db.deleteFrom("learned_requests").where("id", "in", (eb) =>
-    eb
-      .selectFrom((ranking) =>
-        ranking
-          .selectFrom((placing) =>
-            placing
-              .selectFrom("learned_requests")
-              .select((row) => ["id", row.fn.agg<number>("row_number").over((over) => over.partitionBy("workspace_id").orderBy("id", "desc")).as("place")])
-              .as("placed"),
-          )
-          .select((row) => ["placed.id", "placed.place", row.fn.agg<number>("row_number").over((over) => over.orderBy("placed.place", "asc").orderBy("placed.id", "desc")).as("fair_rank")])
-          .as("ranked"),
-      )
-      .select("ranked.id")
-      .where((row) => row.or([row("ranked.place", ">", q.param<number>("keep_per_workspace")), row("ranked.fair_rank", ">", q.param<number>("keep"))])),
-  ),
+export const deleteLearnedRequestsBeyondCatalogBounds = defineStatement((q) =>
+  q.db
+    .with("requests", (db) =>
+      db
+        .selectFrom("learned_requests")
+        .select((row) => [
+          row.fn.max("id").as("id"),
+          "workspace_id",
+          row.fn
+            .agg<number>("row_number")
+            .over((over) => over.partitionBy(["workspace_id", "tool"]).orderBy(row.fn.max("id"), "desc"))
+            .as("tool_place"),
+        ])
+        .groupBy(["workspace_id", "tool", "request_key", sql`case when request_key is null then id end`]),
+    )
+    .with("placed", (db) =>
+      db
+        .selectFrom("requests")
+        .select((row) => ["id", row.fn.agg<number>("row_number").over((over) => over.partitionBy("workspace_id").orderBy("id", "desc")).as("place")])
+        .where("tool_place", "<=", q.param<number>("keep_per_tool")),
+    )
+    .with("kept", (db) =>
+      db
+        .selectFrom((ranking) =>
+          ranking
+            .selectFrom("placed")
+            .select((row) => ["id", "place", row.fn.agg<number>("row_number").over((over) => over.orderBy("place", "asc").orderBy("id", "desc")).as("fair_rank")])
+            .as("ranked"),
+        )
+        .select("ranked.id")
+        .where("ranked.place", "<=", q.param<number>("keep_per_workspace"))
+        .where("ranked.fair_rank", "<=", q.param<number>("keep")),
+    )
+    .deleteFrom("learned_requests")
+    .where("id", "in", (eb) => eb.selectFrom("learned_requests").select("id").except(eb.selectFrom("kept").select("id"))),
 );
 
 /** The columns an operator's selection of learned requests may name (learned-requests.ts' LearnedRequestSelection). */
@@ -157,27 +224,4 @@ export const learnedRequestsPerTool = (columns: readonly LearnedSelectionColumn[
 export const deleteLearnedRequests = (columns: readonly LearnedSelectionColumn[]) =>
   selectionStatement("delete", columns, () =>
     defineStatement((q) => q.db.deleteFrom("learned_requests").$if(columns.length > 0, (query) => query.where(matching(q, columns)))),
-  );
-
-// Written out, not bound: GROUP BY must repeat the select's expression, and the bounds are the
-// metric's buckets (1, 3, 10), fixed. learned_at is an ISO instant, so its first 10 characters are its UTC day.
-const dayLearned = sql<string>`substr(learned_at, 1, 10)`;
-const ranksUpTo = (most: 1 | 3 | 10) => sql<number>`SUM(CASE WHEN chosen_rank <= ${sql.lit(most)} THEN 1 ELSE 0 END)`;
-
-/**
- * Ranked rows per UTC day learned since `since` (an ISO instant), newest day first: how many, and
- * how many had rank 1, at most 3, at most 10; among the rows matching `columns` (a workspace's: `workspace_id`).
- */
-export const choiceRanksPerDay = (columns: readonly LearnedSelectionColumn[]) =>
-  selectionStatement("choice-ranks", columns, () =>
-    defineStatement((q) =>
-      q.db
-        .selectFrom("learned_requests")
-        .select((eb) => [dayLearned.as("day"), eb.fn.countAll<number>().as("choices"), ranksUpTo(1).as("first"), ranksUpTo(3).as("top3"), ranksUpTo(10).as("first_page")])
-        .where("chosen_rank", "is not", null)
-        .where("learned_at", ">=", q.param("since"))
-        .$if(columns.length > 0, (query) => query.where(matching(q, columns)))
-        .groupBy(dayLearned)
-        .orderBy(dayLearned, "desc"),
-    ),
   );

@@ -1,9 +1,10 @@
 // Applies the store's migrations, then each host's, inside one transaction the driver opened
 // under its lock. Each step's schema statements are compiled for the driver's dialect and run as
-// written (query/ddl.ts). The store's steps are recorded in `schema_migrations`, a host's in
-// `host_migrations` under its owner. A database made before hosts owned their tables (no
-// `host_migrations` yet, every step in `schema_migrations`) has a host's `formerly` steps already:
-// they are recorded with their first applied_at, not run again (docs/decisions/0008-host-migrations.md).
+// written (query/ddl.ts), then its `fill`, if any, writes what they added for the rows there.
+// The store's steps are recorded in `schema_migrations`, a host's in `host_migrations` under its
+// owner. A database made before hosts owned their tables (no `host_migrations` yet, every step in
+// `schema_migrations`) has a host's `formerly` steps already: they are recorded with their first
+// applied_at, not run again (docs/decisions/0008-host-migrations.md).
 import { HOST_MIGRATIONS_TABLE, MIGRATIONS, MIGRATIONS_TABLE } from "./migrations";
 import type { HostSchema, Migration } from "./migrations";
 import {
@@ -26,6 +27,7 @@ export async function applyMigrations(tx: StoreQueries, hosts: readonly HostSche
   const recorded = new Map((await storeVersionsApplied.all(tx)).map((row) => [Number(row.version), row.applied_at]));
   const apply = async (migration: Migration) => {
     for (const statement of migration.statements) await runStatement(statement);
+    await migration.fill?.(tx);
   };
   for (const migration of MIGRATIONS) {
     if (recorded.has(migration.version)) continue;

@@ -7,11 +7,13 @@ import {
   DASHBOARD_STATEMENTS,
   LEARNED_REQUEST_FORGET_SELECTIONS_STATEMENTS,
   LEARNED_REQUEST_FORGETS_STATEMENTS,
+  LEARNED_REQUEST_KEY_STATEMENTS,
   LEARNED_REQUEST_RANK_STATEMENTS,
   LEARNED_REQUESTS_STATEMENTS,
   SCHEMA_STATEMENTS,
 } from "./schema";
 import { OAUTH_STATEMENTS } from "./oauth-schema";
+import { fillLearnedRequestKeys } from "./learned-key";
 import { latestStoreVersion } from "./migration-statements";
 import { notNull, type SchemaStatement } from "./query/ddl";
 import type { StoreQueries } from "./types";
@@ -22,6 +24,11 @@ export interface Migration {
   name: string;
   /** Schema statements, built for each dialect (query/ddl.ts); never text, so no dialect is rewritten. */
   statements: readonly SchemaStatement[];
+  /**
+   * Fills what the statements added for the rows already there, when it is computed in JavaScript
+   * (no SQL of both databases says it); run after them, in the migration's transaction.
+   */
+  fill?: (queries: StoreQueries) => Promise<void>;
 }
 
 /** One step of a host's schema. */
@@ -66,6 +73,12 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: "learned requests: a count of forgets, read by every instance's poll", statements: LEARNED_REQUEST_FORGETS_STATEMENTS },
   { version: 8, name: "learned requests: the rank the chosen tool had in its search", statements: LEARNED_REQUEST_RANK_STATEMENTS },
   { version: 9, name: "learned requests: what each forget named, so requests still queued elsewhere are not written", statements: LEARNED_REQUEST_FORGET_SELECTIONS_STATEMENTS },
+  {
+    version: 10,
+    name: "learned requests: the key the catalog compares, so a request said again counts once; choices counted per workspace and day",
+    statements: LEARNED_REQUEST_KEY_STATEMENTS,
+    fill: fillLearnedRequestKeys,
+  },
 ];
 
 /** The table that records the store's applied migrations. */

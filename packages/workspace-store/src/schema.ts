@@ -5,6 +5,7 @@
 // Days are ISO dates (YYYY-MM-DD); instants are ISO timestamps. Written once with Kysely's schema
 // builder (query/ddl.ts) and compiled per dialect; migrations.ts orders it. A shipped statement is
 // never edited: test/fixtures/text-ddl.*.sql in the gateway pins what it creates.
+import { sql } from "kysely";
 import { OAUTH_TABLE_NAMES } from "./oauth-schema";
 import { queryBuilderFor } from "./query/builder";
 import { createTables, notNull, type SchemaStatement, type TableDefinition } from "./query/ddl";
@@ -172,6 +173,52 @@ export const LEARNED_REQUEST_FORGET_SELECTIONS_STATEMENTS: readonly SchemaStatem
       .onConflict((conflict) => conflict.column("id").doNothing()),
 ];
 
+/**
+ * Migration 10 (the store keeps what the catalog keeps, sessions 35 and 36, decision 0057): each
+ * row's `request_key`, the text tool-catalog compares when it learns the row (learned-key.ts:
+ * spacing folded, case lowered by JavaScript's Unicode rules, which neither database's lower()
+ * follows), so the prune counts a request said again once. The writer fills it, and the migration
+ * fills the rows before it (migrations.ts); a row an instance of an earlier version writes after
+ * it has none and counts alone, as every row did before.
+ *
+ * And the choices per workspace and UTC day (`learned_choices_daily`: how many, how many took the
+ * first hit, one of the top 3, one of the first page of 10), which choiceRanksPerDay counted from
+ * the rows until the prune came to delete most of them: the writer adds each batch's ranked
+ * requests in its transaction (choice-ranks.ts), the prune drops days past the 90 a look back may
+ * reach, and a workspace's days go with it (foreign key, ON DELETE CASCADE, as its rows). Filled
+ * here from the ranked rows already there, in one statement, counted as choiceRanksPerDay did at
+ * schema 9 (a shipped statement: written out, not shared with choice-ranks.ts).
+ */
+export const LEARNED_REQUEST_KEY_STATEMENTS: readonly SchemaStatement[] = [
+  (ddl) => ddl.schema.alterTable("learned_requests").addColumn("request_key", "text"),
+  ...createTables({
+    learned_choices_daily: (table, ddl) =>
+      table
+        .addColumn("workspace_id", "text", (column) => column.notNull().references("workspaces.id").onDelete("cascade"))
+        .addColumn("day", "text", notNull)
+        .addColumn("choices", ddl.integer, notNull)
+        .addColumn("first", ddl.integer, notNull)
+        .addColumn("top3", ddl.integer, notNull)
+        .addColumn("first_page", ddl.integer, notNull)
+        .addPrimaryKeyConstraint("learned_choices_daily_pkey", ["workspace_id", "day"]),
+  }),
+  (ddl) => {
+    const day = sql<string>`substr(learned_at, 1, 10)`;
+    const upTo = (most: 1 | 3 | 10) => sql<number>`SUM(CASE WHEN chosen_rank <= ${sql.lit(most)} THEN 1 ELSE 0 END)`;
+    const db = queryBuilderFor<StoreTables>(ddl.dialect);
+    return db
+      .insertInto("learned_choices_daily")
+      .columns(["workspace_id", "day", "choices", "first", "top3", "first_page"])
+      .expression(
+        db
+          .selectFrom("learned_requests")
+          .select((eb) => ["workspace_id", day.as("day"), eb.fn.countAll<number>().as("choices"), upTo(1).as("first"), upTo(3).as("top3"), upTo(10).as("first_page")])
+          .where("chosen_rank", "is not", null)
+          .groupBy(["workspace_id", day]),
+      );
+  },
+];
+
 /** Names of the store's own tables (a host's tables are the host's to list). */
 export const TABLE_NAMES: readonly string[] = [
   ...Object.keys(tables),
@@ -182,4 +229,5 @@ export const TABLE_NAMES: readonly string[] = [
   "learned_requests",
   "learned_request_forgets",
   "learned_request_forget_selections",
+  "learned_choices_daily",
 ];

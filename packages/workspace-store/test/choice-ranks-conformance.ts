@@ -5,11 +5,10 @@
 // at schema 7 (made by the shipped migrations 1-7) migrates to 8 with its rows kept, rank NULL.
 import { describe, expect, it } from "vitest";
 import { describeOnMigratedStore, workspaceMaker } from "../../../tooling/store-suite.mjs";
-import { insertWorkspace, LearnedRequestLog, MIGRATIONS, SCHEMA_VERSION } from "../src/index";
+import { insertWorkspace, LearnedRequestLog, SCHEMA_VERSION } from "../src/index";
 import type { WorkspaceStore } from "../src/index";
-import { HOST_MIGRATIONS_TABLE, MIGRATIONS_TABLE } from "../src/migrations";
-import { recordStoreMigration } from "../src/migration-statements";
-import { compileSchemaStatement } from "../src/query/ddl";
+import { learnedRequestKey } from "../src/learned-key";
+import { onStoreAtSchema } from "./store-at-schema";
 
 const workspace = workspaceMaker(insertWorkspace);
 // The counts' last day: every row below is placed relative to it.
@@ -75,6 +74,74 @@ export function choiceRanksConformance(name: string, open: () => Promise<Workspa
       expect(await store().all("SELECT chosen_rank FROM learned_requests WHERE learned_at LIKE '2026-12-05%'")).toEqual([{ chosen_rank: null }]);
     });
 
+    // Session 36 (review of session 35, finding 1): the prune keeps what the catalog keeps, a
+    // request said again once and each workspace's tool's newest 20, so the rows hold far fewer
+    // choices than were made. The counts are kept apart, per workspace and UTC day, written with
+    // each batch; the prune leaves them. Before, the counts were taken from the rows.
+    it("keeps every choice through a prune that drops the rows of a busy tool past its bound (regression: 14 days of 10 a day counted 20 over 2 days)", async () => {
+      const alpha = await workspace(store(), "alpha");
+      const log = new LearnedRequestLog(store());
+      for (let day = 1; day <= 14; day += 1)
+        for (let search = 0; search < 10; search += 1) {
+          const at = new Date(`2026-12-${String(day).padStart(2, "0")}T12:00:00.000Z`);
+          await log.record({ workspaceId: alpha, tool: "seo_rank_history", request: `rank for keyword ${day} ${search}`, rank: 1, at });
+        }
+      await log.prune();
+      // The rows went (the tool's newest 20 stay), the choices did not.
+      expect((await log.list({ workspaceId: alpha })).total).toBe(20);
+      const { days, total } = await log.choiceRanksPerDay({ days: 14, now: new Date("2026-12-14T23:00:00.000Z") });
+      expect(days).toHaveLength(14);
+      for (const counted of days) expect(counted).toMatchObject({ choices: 10, first: 10 });
+      expect(total).toEqual({ choices: 140, first: 140, top3: 140, firstPage: 140 });
+    });
+
+    it("keeps a day's first-hit choices of a request said again through the prune (regression: five first hits of ten went, 0% shown)", async () => {
+      const alpha = await workspace(store(), "alpha");
+      const log = new LearnedRequestLog(store());
+      // One request ten times (the first five took the first hit, the later five rank 7), and 30
+      // distinct requests to another tool at rank 2: the prune keeps one row of the first and 20 of the rest.
+      for (let index = 0; index < 10; index += 1) await log.record({ workspaceId: alpha, tool: "list_domains", request: "list my domains", rank: index < 5 ? 1 : 7, at: NOW });
+      for (let index = 0; index < 30; index += 1) await log.record({ workspaceId: alpha, tool: "seo_rank_history", request: `where do we rank for keyword ${index}`, rank: 2, at: NOW });
+      await log.prune();
+      expect((await log.list({ workspaceId: alpha })).total).toBe(21);
+      expect((await log.choiceRanksPerDay({ days: 1, now: NOW })).days).toEqual([{ day: "2026-12-07", choices: 40, first: 5, top3: 35, firstPage: 40 }]);
+    });
+
+    // The counts are bounded by days, not rows: at most CHOICE_RANKS.maxDays (90) per workspace.
+    it("drops counts of days older than the 90 a look back reaches at the prune, keeps them through a forget, and drops a workspace's with it", async () => {
+      const alpha = await workspace(store(), "alpha");
+      const beta = await workspace(store(), "beta");
+      const log = new LearnedRequestLog(store());
+      // Days back from today (real time: the prune counts from now): 95 is past the 90, 85 within.
+      const today = Date.now();
+      const daysAgo = (days: number) => new Date(today - days * 86_400_000);
+      const day = (days: number) => daysAgo(days).toISOString().slice(0, 10);
+      for (const [workspaceId, days, rank] of [
+        [alpha, 85, 2],
+        [alpha, 0, 1],
+        [beta, 85, 1],
+        [beta, 0, 3],
+      ] as const)
+        await log.record({ workspaceId, tool: "tool_x", request: `choice ${days} days ago`, rank, at: daysAgo(days) });
+      await log.flush();
+      // Counts written 95 days ago, when that day was today.
+      await store().insertMany("learned_choices_daily", [{ workspace_id: alpha, day: day(95), choices: 3, first: 1, top3: 2, first_page: 3 }]);
+      const whose = new Map([[alpha, "alpha"], [beta, "beta"]]);
+      const daysStored = async () =>
+        (await store().all<{ workspace_id: string; day: string }>("SELECT workspace_id, day FROM learned_choices_daily")).map((row) => `${whose.get(row.workspace_id)} ${row.day}`).sort();
+      expect(await daysStored()).toEqual([`alpha ${day(95)}`, `alpha ${day(85)}`, `alpha ${day(0)}`, `beta ${day(85)}`, `beta ${day(0)}`]);
+      await log.prune();
+      expect(await daysStored()).toEqual([`alpha ${day(85)}`, `alpha ${day(0)}`, `beta ${day(85)}`, `beta ${day(0)}`]);
+      expect((await log.choiceRanksPerDay({ days: 90 })).total).toEqual({ choices: 4, first: 2, top3: 4, firstPage: 4 });
+      // A forget deletes request text, not counts.
+      expect(await log.forgetAll()).toBe(4);
+      expect((await log.choiceRanksPerDay({ days: 90 })).total).toEqual({ choices: 4, first: 2, top3: 4, firstPage: 4 });
+      // A workspace removed takes its counts (ON DELETE CASCADE, as its rows).
+      await store().run("DELETE FROM workspaces WHERE id = ?", [beta]);
+      expect(await daysStored()).toEqual([`alpha ${day(85)}`, `alpha ${day(0)}`]);
+      expect((await log.choiceRanksPerDay({ days: 90 })).total).toEqual({ choices: 2, first: 1, top3: 2, firstPage: 2 });
+    });
+
     it("refuses days outside 1 to 90 and a rank that is not an integer from 1 to 1,000,000, naming the bound", async () => {
       const { alpha, log } = await seeded();
       for (const days of [0, 91, 1.5])
@@ -91,32 +158,72 @@ export function choiceRanksConformance(name: string, open: () => Promise<Workspa
     });
   });
 
+  // Session 36: migration 10 fills the counts from the rows there, in one INSERT … SELECT, and
+  // the keys a page of 1,000 rows per UPDATE; what a look back gave at schema 9 it gives after.
+  describe(`${name} (learned requests: a store at schema 9 migrates to 10)`, () => {
+    // choiceRanksPerDay as it read the rows at schema 9 (session 35's learned-statements.ts).
+    const atSchema9 = (store: WorkspaceStore, since: string, workspaceId?: string) =>
+      store.all<{ day: string; choices: number; first: number; top3: number; first_page: number }>(
+        `SELECT substr(learned_at, 1, 10) AS day, COUNT(*) AS choices, SUM(CASE WHEN chosen_rank <= 1 THEN 1 ELSE 0 END) AS first,
+           SUM(CASE WHEN chosen_rank <= 3 THEN 1 ELSE 0 END) AS top3, SUM(CASE WHEN chosen_rank <= 10 THEN 1 ELSE 0 END) AS first_page
+         FROM learned_requests WHERE chosen_rank IS NOT NULL AND learned_at >= ?${workspaceId === undefined ? "" : " AND workspace_id = ?"}
+         GROUP BY substr(learned_at, 1, 10) ORDER BY substr(learned_at, 1, 10) DESC`,
+        workspaceId === undefined ? [since] : [since, workspaceId],
+      );
+    const asCounted = (rows: { day: string; choices: number; first: number; top3: number; first_page: number }[]) =>
+      rows.map((row) => ({ day: row.day, choices: Number(row.choices), first: Number(row.first), top3: Number(row.top3), firstPage: Number(row.first_page) }));
+
+    it("fills each workspace's choices per day from its ranked rows, as choiceRanksPerDay counted them, and keys every row as the catalog compares it", () =>
+      onStoreAtSchema(open, dispose, 9, async (store) => {
+        const workspaces = [await workspace(store, "alpha"), await workspace(store, "beta"), await workspace(store, "gamma")];
+        // 2,500 rows (two full pages of the key fill and a part) over 100 days to NOW, a seventh of
+        // them with no rank; one request in two cases and spacings, one holding what looks like a
+        // secret (all of them one key, "token notes"), and distinct ones.
+        const rows = Array.from({ length: 2500 }, (_, index) => ({
+          workspace_id: workspaces[index % 3]!,
+          tool: `tool_${index % 7}`,
+          request: [`Émile's  Notes ${Math.floor(index / 4) % 40}`, `ÉMILE'S NOTES ${Math.floor(index / 4) % 40}`, `token=abc${index} notes`, `where do we rank ${index}`][index % 4]!,
+          learned_at: new Date(NOW.getTime() - (index % 100) * 86_400_000 - (index % 13) * 3_600_000).toISOString(),
+          chosen_rank: index % 7 === 3 ? null : 1 + ((index * 5) % 14),
+        }));
+        await store.insertMany("learned_requests", rows);
+        const since = (days: number) => new Date(NOW.getTime() - (days - 1) * 86_400_000).toISOString().slice(0, 10) + "T00:00:00.000Z";
+        const before = {
+          all: asCounted(await atSchema9(store, since(90))),
+          week: asCounted(await atSchema9(store, since(7))),
+          each: await Promise.all(workspaces.map(async (id) => asCounted(await atSchema9(store, since(90), id)))),
+        };
+        expect(before.all).toHaveLength(90);
+
+        await store.migrate();
+        const log = new LearnedRequestLog(store);
+        expect((await log.choiceRanksPerDay({ days: 90, now: NOW })).days).toEqual(before.all);
+        expect((await log.choiceRanksPerDay({ days: 7, now: NOW })).days).toEqual(before.week);
+        for (const [index, id] of workspaces.entries()) expect((await log.choiceRanksPerDay({ workspaceId: id, days: 90, now: NOW })).days).toEqual(before.each[index]);
+        // Every row keyed, each as the writer keys it (what the fill of one UPDATE per row gave).
+        const keyed = await store.all<{ request: string; request_key: string | null }>("SELECT request, request_key FROM learned_requests ORDER BY id");
+        expect(keyed).toHaveLength(2500);
+        expect(keyed.filter((row) => row.request_key !== learnedRequestKey(row.request))).toEqual([]);
+        expect(new Set(keyed.map((row) => row.request_key)).size).toBe(40 + 1 + 625);
+      }));
+  });
+
   describe(`${name} (learned requests: a store at schema 7 migrates to 8)`, () => {
-    it("keeps its learned requests, with no rank, and counts the ranked rows written after", async () => {
-      const store = await open();
-      try {
-        // Schema 7 as the shipped migrations 1-7 left it (a shipped statement is never edited).
-        for (const statement of [MIGRATIONS_TABLE, HOST_MIGRATIONS_TABLE]) await store.run(compileSchemaStatement(statement, store.dialect));
-        for (const migration of MIGRATIONS.filter((step) => step.version <= 7)) {
-          for (const statement of migration.statements) await store.run(compileSchemaStatement(statement, store.dialect));
-          await recordStoreMigration.run(store, { version: migration.version, name: migration.name, applied_at: "2026-12-06T00:00:00.000Z" });
-        }
+    it("keeps its learned requests, with no rank, and counts the ranked rows written after", () =>
+      onStoreAtSchema(open, dispose, 7, async (store) => {
         const alpha = await workspace(store, "alpha");
         await store.run("INSERT INTO learned_requests (workspace_id, tool, request, learned_at) VALUES (?, ?, ?, ?)", [alpha, "tool_x", "kept words", "2026-12-07T08:00:00.000Z"]);
         await expect(store.all("SELECT chosen_rank FROM learned_requests")).rejects.toThrow(/chosen_rank/);
 
         await store.migrate();
-        expect(SCHEMA_VERSION).toBe(9);
-        expect((await store.all<{ version: number }>("SELECT version FROM schema_migrations ORDER BY version")).map((row) => Number(row.version))).toEqual([1, 2, 3, 5, 6, 7, 8, 9]);
+        expect(SCHEMA_VERSION).toBe(10);
+        expect((await store.all<{ version: number }>("SELECT version FROM schema_migrations ORDER BY version")).map((row) => Number(row.version))).toEqual([1, 2, 3, 5, 6, 7, 8, 9, 10]);
         expect(await store.all("SELECT tool, request, chosen_rank FROM learned_requests")).toEqual([{ tool: "tool_x", request: "kept words", chosen_rank: null }]);
         const log = new LearnedRequestLog(store);
         expect((await log.choiceRanksPerDay({ days: 1, now: NOW })).days).toEqual([]);
         await log.record({ workspaceId: alpha, tool: "tool_x", request: "ranked words", rank: 2, at: NOW });
         expect((await log.choiceRanksPerDay({ days: 1, now: NOW })).days).toEqual([{ day: "2026-12-07", choices: 1, first: 0, top3: 1, firstPage: 1 }]);
         expect((await log.after(0)).map((row) => row.request)).toEqual(["kept words", "ranked words"]);
-      } finally {
-        await dispose(store);
-      }
-    });
+      }));
   });
 }

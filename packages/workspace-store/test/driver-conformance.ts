@@ -59,7 +59,7 @@ export function workspaceStoreConformance(
       expect(await store.all("SELECT version FROM schema_migrations ORDER BY version")).toEqual(
         MIGRATIONS.map((migration) => ({ version: migration.version })),
       );
-      expect(SCHEMA_VERSION).toBe(9);
+      expect(SCHEMA_VERSION).toBe(10);
     });
 
     it("inserts, reads and reports the new row id", async () => {

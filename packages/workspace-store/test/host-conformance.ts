@@ -39,7 +39,7 @@ export function hostSchemaConformance(name: string, open: Open, dispose: (store:
 
     it("applies a host's migrations after the store's and records them under its owner, once", async () => {
       store = await open([TEST_HOST_SCHEMA]);
-      expect(await pendingMigrations(store, [TEST_HOST_SCHEMA])).toEqual(["workspace-store 9", "store-tests 2"]);
+      expect(await pendingMigrations(store, [TEST_HOST_SCHEMA])).toEqual(["workspace-store 10", "store-tests 2"]);
       await store.migrate();
       await store.migrate();
       expect(await store.all("SELECT owner, version, name FROM host_migrations ORDER BY version")).toEqual([

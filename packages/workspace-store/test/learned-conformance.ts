@@ -4,12 +4,14 @@
 // id, a tool, a workspace, both, or all) and counts itself in learned_request_forgets in the same
 // transaction, so instances sharing the store can tell at their next poll that rows went; and
 // each workspace's share of the rows kept (session 33), fair past the bound in all, exactly as
-// the catalog keeps (decision 0057).
-import { expect, it } from "vitest";
+// the catalog keeps (decision 0057), a request said again counted once and each tool's bound kept
+// too (session 35), and a store at schema 9 migrating to 10 (each row's key).
+import { describe, expect, it } from "vitest";
 import { describeOnMigratedStore, workspaceMaker } from "../../../tooling/store-suite.mjs";
-import { DEFAULT_LEARNED_PER_TENANT, ToolCatalog } from "@foundry-mcp/tool-catalog";
+import { DEFAULT_LEARNED_PER_TENANT, DEFAULT_LEARNED_PER_TOOL, ToolCatalog } from "@foundry-mcp/tool-catalog";
 import { insertWorkspace, LEARNED_REQUESTS_KEPT, LearnedRequestLog } from "../src/index";
 import type { WorkspaceStore } from "../src/index";
+import { onStoreAtSchema } from "./store-at-schema";
 
 const workspace = workspaceMaker(insertWorkspace);
 const NOTES_TOOLS = ["notes_list", "notes_read", "notes_write"];
@@ -215,10 +217,10 @@ export function learnedRequestsConformance(
       expect((await keptPerWorkspace(log)).map(([, request]) => request)).toEqual(["b0-6", "b1-6", "b2-6", "b3-6", "b4-6"]);
     });
 
-    // A catalog with the store's bounds, of three tools holding up to 200 requests each (so only
-    // maxTotal and maxPerTenant cut, as in the store, which has no bound per tool).
-    const catalogWith = (maxTotal: number, maxPerTenant: number) => {
-      const catalog = new ToolCatalog({ search: { learning: { maxTotal, maxPerTenant, maxPerTool: 200 } } });
+    // A catalog with the store's bounds, of three tools holding up to `maxPerTool` requests each
+    // (200 unless told, so only maxTotal and maxPerTenant cut).
+    const catalogWith = (maxTotal: number, maxPerTenant: number, maxPerTool = 200) => {
+      const catalog = new ToolCatalog({ search: { learning: { maxTotal, maxPerTenant, maxPerTool } } });
       catalog.defineToolset({ name: "notes", prefix: "notes_", title: "Notes", description: "Saved notes." });
       for (const name of NOTES_TOOLS) catalog.register({ name, toolset: "notes", kind: "read", description: `The saved notes: ${name}.`, inputSchema: { type: "object" }, handler: () => ({ ok: true }) });
       return catalog;
@@ -229,7 +231,7 @@ export function learnedRequestsConformance(
       const busy: string[] = [];
       for (let index = 0; index < 3; index += 1) busy.push(await workspace(store(), `busy-${index}`));
       const live = catalogWith(12, 5);
-      const log = new LearnedRequestLog(store(), { keepRows: 12, keepRowsPerWorkspace: 5 });
+      const log = new LearnedRequestLog(store(), { keepRows: 12, keepRowsPerWorkspace: 5, keepRequestsPerTool: 200 });
       // The quiet workspace teaches 2, each busy one 7 (past its share of 5), in turns.
       const taught: [string, string][] = [[quiet, "quiet words one"], [quiet, "quiet words two"]];
       for (const round of ["one", "two", "three", "four", "five", "six", "seven"]) for (const [index, id] of busy.entries()) taught.push([id, `busy ${index} words ${round}`]);
@@ -259,7 +261,7 @@ export function learnedRequestsConformance(
       for (let index = 0; index < 5; index += 1) workspaces.push(await workspace(store(), `fuzz-${index}`));
       for (let history = 0; history < 30; history += 1) {
         const [keepRows, keepRowsPerWorkspace] = [1 + next(12), [3, 8, 5000][next(2)]!];
-        const log = new LearnedRequestLog(store(), { keepRows, keepRowsPerWorkspace });
+        const log = new LearnedRequestLog(store(), { keepRows, keepRowsPerWorkspace, keepRequestsPerTool: 200 });
         await log.forget({});
         const live = catalogWith(keepRows, keepRowsPerWorkspace);
         const among = 1 + next(4);
@@ -278,10 +280,90 @@ export function learnedRequestsConformance(
       }
     });
 
-    it("keeps 5,000 rows per workspace and 20,000 in all unless told, and refuses a share out of bounds", () => {
+    // Session 35: the catalog keeps a request said again once (core's sameLearnedRequest: case and
+    // spacing do not count), at its newest place, and at most maxPerTool distinct requests per tool
+    // in a tenant. The store counted a row per learn and had no bound per tool, so a workspace's
+    // older rows took places its catalog had given to other requests.
+    it("counts a request said again once and keeps keepRequestsPerTool per tool, as the catalog (regression: a row per learn and no bound per tool cut requests the catalog kept)", async () => {
+      const alpha = await workspace(store(), "alpha");
+      const beta = await workspace(store(), "beta");
+      const log = new LearnedRequestLog(store(), { keepRowsPerWorkspace: 3, keepRequestsPerTool: 2 });
+      const live = catalogWith(LEARNED_REQUESTS_KEPT.defaultRows, 3, 2);
+      // alpha says "b" again (as "  B "): three requests, "a", "c", "B". beta's tool_y request is
+      // older than its three tool_x ones, of which the catalog keeps the newest two.
+      const taught: (readonly [string, string, string])[] = [
+        ...["a", "b"].map((request) => [alpha, "notes_list", request] as const),
+        [alpha, "notes_read", "c"],
+        [alpha, "notes_list", "  B "],
+        [beta, "notes_read", "d"],
+        ...["e", "f", "g"].map((request) => [beta, "notes_list", request] as const),
+      ];
+      for (const [workspaceId, tool, request] of taught) {
+        live.learn(request, tool, workspaceId);
+        await log.record({ workspaceId, tool, request });
+      }
+      // The log's first batch prunes (as while writing): alpha's older "b" and beta's "e" go.
+      await log.flush();
+      const whose = new Map([[alpha, "alpha"], [beta, "beta"]]);
+      expect((await log.after(0)).map((row) => `${whose.get(row.workspaceId)} ${row.request}`)).toEqual(["alpha a", "alpha c", "alpha B", "beta d", "beta f", "beta g"]);
+      const restarted = catalogWith(LEARNED_REQUESTS_KEPT.defaultRows, 3, 2);
+      for (const row of await log.after(0)) restarted.learn(row.request, row.tool, row.workspaceId);
+      expect(restarted.learnedRequests()).toEqual(live.learnedRequests());
+      expect(await log.prune()).toBe(0);
+    });
+
+    // Session 34's fuzz above with what it left out: requests said again, in other cases and spacing (É
+    // among them, which SQL's lower() leaves alone on SQLite), and more per tool than maxPerTool.
+    it("keeps what a catalog cutting at every learn keeps with requests said again and more per tool than it keeps, pruned at random steps (random histories; session 35)", async () => {
+      // The same generator, read from its high bits (its low bits repeat within a few draws).
+      let seed = 35;
+      const next = (most: number) => {
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        return Math.floor(seed / 2 ** 15) % (most + 1);
+      };
+      const sayings = [(words: string) => words, (words: string) => words.toUpperCase(), (words: string) => ` ${words.replaceAll(" ", " \t ")}  `];
+      const workspaces: string[] = [];
+      for (let index = 0; index < 4; index += 1) workspaces.push(await workspace(store(), `fuzz-${index}`));
+      let [toolsFull, saidAgain] = [0, 0];
+      for (let history = 0; history < 60; history += 1) {
+        const [keepRows, keepRowsPerWorkspace, keepRequestsPerTool] = [1 + next(30), [3, 8, 5000][next(2)]!, 1 + next(3)];
+        const log = new LearnedRequestLog(store(), { keepRows, keepRowsPerWorkspace, keepRequestsPerTool });
+        await log.forget({});
+        const live = catalogWith(keepRows, keepRowsPerWorkspace, keepRequestsPerTool);
+        const among = 1 + next(3);
+        const said = new Set<string>();
+        for (let step = next(50); step > 0; step -= 1) {
+          const [workspaceId, tool] = [workspaces[next(among - 1)]!, NOTES_TOOLS[next(2)]!];
+          const request = sayings[next(2)]!(`émile's notes ${next(6)}`);
+          const key = `${workspaceId} ${tool} ${request.trim().toLowerCase().replaceAll(/\s+/g, " ")}`;
+          if (said.has(key)) saidAgain += 1;
+          said.add(key);
+          live.learn(request, tool, workspaceId);
+          await log.record({ workspaceId, tool, request });
+          await log.flush();
+          if (next(3) === 0) await log.prune();
+        }
+        await log.prune();
+        const restarted = catalogWith(keepRows, keepRowsPerWorkspace, keepRequestsPerTool);
+        for (const row of await log.after(0)) restarted.learn(row.request, row.tool, row.workspaceId);
+        expect(restarted.learnedRequests(), `history ${history}`).toEqual(live.learnedRequests());
+        expect(await log.prune()).toBe(0);
+        const perTool = new Map<string, number>();
+        for (const { tool, tenant } of live.learnedRequests()) perTool.set(`${tenant} ${tool}`, (perTool.get(`${tenant} ${tool}`) ?? 0) + 1);
+        if ([...perTool.values()].includes(keepRequestsPerTool)) toolsFull += 1;
+      }
+      // The histories do say requests again and fill tools to their bound.
+      expect(saidAgain).toBeGreaterThan(300);
+      expect(toolsFull).toBeGreaterThan(20);
+    });
+
+    it("keeps 20 requests per workspace's tool, 5,000 rows per workspace and 20,000 in all unless told (the catalog's defaults), and refuses a share out of bounds", () => {
       const log = new LearnedRequestLog(store());
-      expect([log.keepRowsPerWorkspace, log.keepRows]).toEqual([5000, 20000]);
-      expect(LEARNED_REQUESTS_KEPT.defaultRowsPerWorkspace).toBe(DEFAULT_LEARNED_PER_TENANT);
+      expect([log.keepRequestsPerTool, log.keepRowsPerWorkspace, log.keepRows]).toEqual([20, 5000, 20000]);
+      expect([LEARNED_REQUESTS_KEPT.defaultRequestsPerTool, LEARNED_REQUESTS_KEPT.defaultRowsPerWorkspace]).toEqual([DEFAULT_LEARNED_PER_TOOL, DEFAULT_LEARNED_PER_TENANT]);
+      expect(() => new LearnedRequestLog(store(), { keepRequestsPerTool: 0 })).toThrow(
+        expect.objectContaining({ code: "INVALID_ARGUMENT", message: "keepRequestsPerTool must be an integer from 1 to 1000000; got 0" }),
+      );
       for (const [keepRowsPerWorkspace, got] of [
         [0, "0"],
         [1_000_001, "1000001"],
@@ -302,5 +384,45 @@ export function learnedRequestsConformance(
       expect(await log.forget({ tool: "tool_x" })).toBe(1);
       expect(await requestsLeft(log)).toEqual([]);
     });
+  });
+
+  describe(`${name} (learned requests: a store at schema 9 migrates to 10)`, () => {
+    it("gives every row the key the catalog compares, so requests said before count once; a row an earlier version writes after has none and counts alone", () =>
+      onStoreAtSchema(open, dispose, 9, async (store) => {
+        const alpha = await workspace(store, "alpha");
+        const insert = (request: string) =>
+          store.run("INSERT INTO learned_requests (workspace_id, tool, request, learned_at) VALUES (?, ?, ?, ?)", [alpha, "tool_x", request, "2026-12-07T08:00:00.000Z"]);
+        // One request twice (SQL's lower() on SQLite leaves É as it is), one as an earlier version kept it, uncleaned.
+        for (const request of ["Émile's  notes", "ÉMILE'S NOTES", "token=abc123 notes", "other words"]) await insert(request);
+        await expect(store.all("SELECT request_key FROM learned_requests")).rejects.toThrow(/request_key/);
+        await store.migrate();
+        expect((await store.all<{ version: number }>("SELECT version FROM schema_migrations ORDER BY version")).map((row) => Number(row.version))).toEqual([1, 2, 3, 5, 6, 7, 8, 9, 10]);
+        const keys = async () => (await store.all<{ request_key: string | null }>("SELECT request_key FROM learned_requests ORDER BY id")).map((row) => row.request_key);
+        expect(await keys()).toEqual(["émile's notes", "émile's notes", "token notes", "other words"]);
+        // Two rows as an instance of an earlier version writes them after the migration: no key, each counts alone.
+        await insert("émile's notes");
+        await insert("other words");
+        const log = new LearnedRequestLog(store);
+        expect(await log.prune()).toBe(1);
+        expect((await log.after(0)).map((row) => row.request)).toEqual(["ÉMILE'S NOTES", "token=abc123 notes", "other words", "émile's notes", "other words"]);
+        expect(await keys()).toEqual(["émile's notes", "token notes", "other words", null, null]);
+        // Written by this version, and cleaned by scrub, a row has its key; the log's first batch
+        // prunes, and the older keyed "other words" goes.
+        await log.record({ workspaceId: alpha, tool: "tool_x", request: "Other  WORDS" });
+        await log.flush();
+        expect(await log.scrub(await log.after(0))).toEqual({ rewritten: 1, deleted: 0 });
+        expect((await log.after(0)).map((row) => row.request)).toEqual(["ÉMILE'S NOTES", "token notes", "émile's notes", "other words", "Other WORDS"]);
+        expect(await keys()).toEqual(["émile's notes", "token notes", null, null, "other words"]);
+        expect(await log.prune()).toBe(0);
+        // A row an earlier version writes after the migration, uncleaned and with no key: scrub
+        // cleans it and gives it the cleaned text's key (review of session 35, finding 3: no test
+        // failed when scrub left the key out).
+        await insert("token=abc123 Other  words");
+        expect(await log.scrub(await log.after(0))).toEqual({ rewritten: 1, deleted: 0 });
+        expect(await store.all("SELECT request, request_key FROM learned_requests WHERE request LIKE 'token %'")).toEqual([
+          { request: "token notes", request_key: "token notes" },
+          { request: "token Other words", request_key: "token other words" },
+        ]);
+      }));
   });
 }

@@ -7,11 +7,9 @@
 // migrating to 9.
 import { expect, it, describe } from "vitest";
 import { describeOnMigratedStore, workspaceMaker } from "../../../tooling/store-suite.mjs";
-import { insertWorkspace, LearnedRequestLog, MIGRATIONS, SCHEMA_VERSION } from "../src/index";
+import { insertWorkspace, LearnedRequestLog, SCHEMA_VERSION } from "../src/index";
 import type { LearnedRequestSelection, WorkspaceStore } from "../src/index";
-import { HOST_MIGRATIONS_TABLE, MIGRATIONS_TABLE } from "../src/migrations";
-import { recordStoreMigration } from "../src/migration-statements";
-import { compileSchemaStatement } from "../src/query/ddl";
+import { onStoreAtSchema } from "./store-at-schema";
 
 const workspace = workspaceMaker(insertWorkspace);
 
@@ -203,35 +201,19 @@ export function learnedFenceConformance(name: string, open: () => Promise<Worksp
   });
 
   describe(`${name} (learned requests: a store at schema 8 migrates to 9)`, () => {
-    /** A store as the shipped migrations 1-8 left it (a shipped statement is never edited). */
-    const atSchema8 = async (store: WorkspaceStore) => {
-      for (const statement of [MIGRATIONS_TABLE, HOST_MIGRATIONS_TABLE]) await store.run(compileSchemaStatement(statement, store.dialect));
-      for (const migration of MIGRATIONS.filter((step) => step.version <= 8)) {
-        for (const statement of migration.statements) await store.run(compileSchemaStatement(statement, store.dialect));
-        await recordStoreMigration.run(store, { version: migration.version, name: migration.name, applied_at: "2026-12-07T00:00:00.000Z" });
-      }
-    };
-
-    it("keeps the count of forgets and makes the counter's row when no forget ever ran", async () => {
-      const store = await open();
-      try {
-        await atSchema8(store);
+    it("keeps the count of forgets and makes the counter's row when no forget ever ran", () =>
+      onStoreAtSchema(open, dispose, 8, async (store) => {
         await expect(store.all("SELECT generation FROM learned_request_forget_selections")).rejects.toThrow(/learned_request_forget_selections/);
         expect(await store.all("SELECT forgets FROM learned_request_forgets")).toEqual([]);
         await store.migrate();
-        expect(SCHEMA_VERSION).toBe(9);
-        expect((await store.all<{ version: number }>("SELECT version FROM schema_migrations ORDER BY version")).map((row) => Number(row.version))).toEqual([1, 2, 3, 5, 6, 7, 8, 9]);
+        expect(SCHEMA_VERSION).toBe(10);
+        expect((await store.all<{ version: number }>("SELECT version FROM schema_migrations ORDER BY version")).map((row) => Number(row.version))).toEqual([1, 2, 3, 5, 6, 7, 8, 9, 10]);
         expect((await store.all<{ id: number; forgets: number }>("SELECT id, forgets FROM learned_request_forgets")).map((row) => [Number(row.id), Number(row.forgets)])).toEqual([[1, 0]]);
         expect(await new LearnedRequestLog(store).forgets()).toBe(0);
-      } finally {
-        await dispose(store);
-      }
-    });
+      }));
 
-    it("keeps the rows and the count a store at 8 had, and fences queued requests from then on", async () => {
-      const store = await open();
-      try {
-        await atSchema8(store);
+    it("keeps the rows and the count a store at 8 had, and fences queued requests from then on", () =>
+      onStoreAtSchema(open, dispose, 8, async (store) => {
         const alpha = await workspace(store, "alpha");
         await store.run("INSERT INTO learned_requests (workspace_id, tool, request, learned_at, chosen_rank) VALUES (?, ?, ?, ?, ?)", [alpha, "tool_y", "kept words", "2026-12-07T08:00:00.000Z", 2]);
         await store.run("INSERT INTO learned_request_forgets (id, forgets, last_forgot_at) VALUES (1, 2, '2026-12-07T09:00:00.000Z')");
@@ -246,9 +228,6 @@ export function learnedFenceConformance(name: string, open: () => Promise<Worksp
         await instanceA.flush();
         expect(await requestsIn(store)).toEqual(["kept words"]);
         expect([instanceA.forgottenBeforeWritten, await instanceA.forgets()]).toEqual([1, 3]);
-      } finally {
-        await dispose(store);
-      }
-    });
+      }));
   });
 }

@@ -74,7 +74,8 @@ export const MAX_LEARNED_REQUEST_LENGTH = 2000;
 export const DEFAULT_LEARNED_TOTAL = 20_000;
 /** Requests a catalog keeps for one tenant when `maxPerTenant` is not given (hosts that store them per tenant keep as many). */
 export const DEFAULT_LEARNED_PER_TENANT = 5_000;
-const DEFAULT_MAX_PER_TOOL = 20;
+/** Distinct requests a catalog keeps per tool (in each tenant) when `maxPerTool` is not given (hosts that store them keep as many). */
+export const DEFAULT_LEARNED_PER_TOOL = 20;
 const MOST_PER_TOOL = 200;
 const MOST_TOTAL = 1_000_000;
 const DEFAULT_REFRESH_MS = 10_000;
@@ -120,7 +121,7 @@ export class LearnedRequests {
     }
     const option = (name: keyof LearningOptions, fallback: number, least: number, most: number) =>
       checkedInteger(CatalogErrorCode.INVALID_SEARCH_OPTIONS, `search.learning.${name}`, options[name], least, most, fallback);
-    this.maxPerTool = option("maxPerTool", DEFAULT_MAX_PER_TOOL, 1, MOST_PER_TOOL);
+    this.maxPerTool = option("maxPerTool", DEFAULT_LEARNED_PER_TOOL, 1, MOST_PER_TOOL);
     this.refreshMs = option("refreshMs", DEFAULT_REFRESH_MS, 0, MOST_REFRESH_MS);
     this.maxTotal = option("maxTotal", DEFAULT_LEARNED_TOTAL, 1, MOST_TOTAL);
     this.maxPerTenant = option("maxPerTenant", DEFAULT_LEARNED_PER_TENANT, 1, MOST_TOTAL);

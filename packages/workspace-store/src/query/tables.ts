@@ -68,6 +68,8 @@ export interface LearnedRequestsTable {
   learned_at: string;
   /** Migration 8: the chosen tool's rank in its search; NULL for rows written before. */
   chosen_rank: number | null;
+  /** Migration 10: what the catalog compares when it learns the row (learned-key.ts); NULL only for a row an earlier version wrote after it. */
+  request_key: string | null;
 }
 
 export interface LearnedRequestForgetsTable {
@@ -85,6 +87,18 @@ export interface LearnedRequestForgetSelectionsTable {
   tool: string | null;
   row_id: number | null;
   forgot_at: string;
+}
+
+/** Migration 10: ranked choices per workspace and UTC day (choice-ranks.ts), kept apart from the rows the prune cuts. */
+export interface LearnedChoicesDailyTable {
+  workspace_id: string;
+  /** YYYY-MM-DD, the UTC day the requests were learned. */
+  day: string;
+  choices: number;
+  /** Choices whose tool was the first hit (rank 1), of the top 3, of the first page of 10. */
+  first: number;
+  top3: number;
+  first_page: number;
 }
 
 export interface DomainsTable {
@@ -147,6 +161,7 @@ export interface StoreTables {
   quota_usage: QuotaUsageTable;
   call_events: CallEventsTable;
   learned_requests: LearnedRequestsTable;
+  learned_choices_daily: LearnedChoicesDailyTable;
   learned_request_forgets: LearnedRequestForgetsTable;
   learned_request_forget_selections: LearnedRequestForgetSelectionsTable;
   domains: DomainsTable;
