@@ -29,10 +29,11 @@ export function checkHostSchemas(hosts: readonly HostSchema[]): void {
       if (!Number.isInteger(migration.version) || migration.version <= previous)
         throw invalid(`hostSchemas: "${host.owner}" migration ${JSON.stringify(migration.name)} has version ${migration.version}; versions are integers that increase from 1, oldest first.`);
       previous = migration.version;
-      const text = migration.statements.findIndex((statement) => typeof statement !== "function");
+      const statements = [...migration.statements, ...(migration.statementsAfterFill ?? [])];
+      const text = statements.findIndex((statement) => typeof statement !== "function");
       if (text >= 0)
         throw invalid(
-          `hostSchemas: "${host.owner}" migration ${JSON.stringify(migration.name)} statement ${text + 1} is a ${typeof migration.statements[text]}, not a schema statement; SQL text is not taken: write it with Kysely's schema builder, e.g. (ddl) => ddl.createTable("notes").addColumn("id", ddl.integer, ddl.generatedId) (workspace-store README, "Schema").`,
+          `hostSchemas: "${host.owner}" migration ${JSON.stringify(migration.name)} statement ${text + 1} is a ${typeof statements[text]}, not a schema statement; SQL text is not taken: write it with Kysely's schema builder, e.g. (ddl) => ddl.createTable("notes").addColumn("id", ddl.integer, ddl.generatedId) (workspace-store README, "Schema").`,
         );
     }
   }
@@ -40,7 +41,7 @@ export function checkHostSchemas(hosts: readonly HostSchema[]): void {
 
 /** The tables, of the store and of `hosts`, whose rows get an `id` from the database (`generatedId` in their DDL). */
 export function tablesWithGeneratedId(hosts: readonly HostSchema[]): ReadonlySet<string> {
-  const statements = [...MIGRATIONS, ...hosts.flatMap((host) => host.migrations)].flatMap((migration) => migration.statements);
+  const statements = [...MIGRATIONS, ...hosts.flatMap((host) => host.migrations)].flatMap((migration) => [...migration.statements, ...(migration.statementsAfterFill ?? [])]);
   return new Set(tablesCreatedWithGeneratedId(statements));
 }
 

@@ -1,6 +1,7 @@
 // Applies the store's migrations, then each host's, inside one transaction the driver opened
 // under its lock. Each step's schema statements are compiled for the driver's dialect and run as
-// written (query/ddl.ts), then its `fill`, if any, writes what they added for the rows there.
+// written (query/ddl.ts), then its `fill`, if any, writes what they added for the rows there, and
+// last its `statementsAfterFill` (those that lock another table until commit).
 // The store's steps are recorded in `schema_migrations`, a host's in `host_migrations` under its
 // owner. A database made before hosts owned their tables (no `host_migrations` yet, every step in
 // `schema_migrations`) has a host's `formerly` steps already: they are recorded with their first
@@ -28,6 +29,7 @@ export async function applyMigrations(tx: StoreQueries, hosts: readonly HostSche
   const apply = async (migration: Migration) => {
     for (const statement of migration.statements) await runStatement(statement);
     await migration.fill?.(tx);
+    for (const statement of migration.statementsAfterFill ?? []) await runStatement(statement);
   };
   for (const migration of MIGRATIONS) {
     if (recorded.has(migration.version)) continue;

@@ -7,6 +7,7 @@ import {
   DASHBOARD_STATEMENTS,
   LEARNED_REQUEST_FORGET_SELECTIONS_STATEMENTS,
   LEARNED_REQUEST_FORGETS_STATEMENTS,
+  LEARNED_CHOICE_COUNT_STATEMENTS,
   LEARNED_REQUEST_KEY_STATEMENTS,
   LEARNED_REQUEST_RANK_STATEMENTS,
   LEARNED_REQUESTS_STATEMENTS,
@@ -29,6 +30,12 @@ export interface Migration {
    * (no SQL of both databases says it); run after them, in the migration's transaction.
    */
   fill?: (queries: StoreQueries) => Promise<void>;
+  /**
+   * Schema statements run after `fill`. A statement that locks another table until the migration
+   * commits (a foreign key locks the table it references) goes here when the step has a fill, so
+   * instances still serving wait on that table for the shortest time, not for the whole fill.
+   */
+  statementsAfterFill?: readonly SchemaStatement[];
 }
 
 /** One step of a host's schema. */
@@ -78,6 +85,7 @@ export const MIGRATIONS: readonly Migration[] = [
     name: "learned requests: the key the catalog compares, so a request said again counts once; choices counted per workspace and day",
     statements: LEARNED_REQUEST_KEY_STATEMENTS,
     fill: fillLearnedRequestKeys,
+    statementsAfterFill: LEARNED_CHOICE_COUNT_STATEMENTS,
   },
 ];
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { describeOnMigratedStore, workspaceMaker } from "../../../tooling/store-suite.mjs";
 import { insertWorkspace, LearnedRequestLog, SCHEMA_VERSION } from "../src/index";
 import type { WorkspaceStore } from "../src/index";
+import { deleteChoiceCountsPastMaxDays } from "../src/choice-ranks";
 import { learnedRequestKey } from "../src/learned-key";
 import { onStoreAtSchema } from "./store-at-schema";
 
@@ -142,6 +143,24 @@ export function choiceRanksConformance(name: string, open: () => Promise<Workspa
       expect((await log.choiceRanksPerDay({ days: 90 })).total).toEqual({ choices: 2, first: 1, top3: 2, firstPage: 2 });
     });
 
+    // The counts are added in the batch's own transaction: a batch the database refuses adds
+    // none, however often it is tried (review, session 36: counted before or after it, they grew).
+    it("adds no count for a batch the database refuses, and counts a day from each end of the 90 the prune keeps", async () => {
+      const alpha = await workspace(store(), "alpha");
+      const log = new LearnedRequestLog(store());
+      // One batch: alpha's choice and one of a workspace that does not exist (its foreign key fails).
+      void log.record({ workspaceId: alpha, tool: "tool_x", request: "alpha's words", rank: 1, at: NOW });
+      void log.record({ workspaceId: "no-such-workspace", tool: "tool_x", request: "nobody's words", rank: 1, at: NOW });
+      await expect(log.flush()).rejects.toMatchObject({ code: "STORE" });
+      expect(await store().all("SELECT workspace_id FROM learned_choices_daily")).toEqual([]);
+      expect((await log.list({ workspaceId: alpha })).total).toBe(0);
+      // The prune keeps the 90 days a look back to NOW reaches: 2026-09-09 (89 back), not 09-08.
+      await store().insertMany("learned_choices_daily", ["2026-09-08", "2026-09-09"].map((day) => ({ workspace_id: alpha, day, choices: 1, first: 1, top3: 1, first_page: 1 })));
+      expect(await deleteChoiceCountsPastMaxDays(store(), NOW)).toBe(1);
+      expect(await store().all("SELECT day FROM learned_choices_daily")).toEqual([{ day: "2026-09-09" }]);
+      expect((await log.choiceRanksPerDay({ days: 90, now: NOW })).days.map((day) => day.day)).toEqual(["2026-09-09"]);
+    });
+
     it("refuses days outside 1 to 90 and a rank that is not an integer from 1 to 1,000,000, naming the bound", async () => {
       const { alpha, log } = await seeded();
       for (const days of [0, 91, 1.5])
@@ -207,6 +226,29 @@ export function choiceRanksConformance(name: string, open: () => Promise<Workspa
         expect(new Set(keyed.map((row) => row.request_key)).size).toBe(40 + 1 + 625);
       }));
   });
+
+  // SQLite only: its shell has foreign keys off unless told, so a workspace deleted by hand there
+  // leaves its learned rows behind; PostgreSQL always enforces them.
+  if (name === "sqlite")
+    describe(`${name} (learned requests: a store at schema 9 with rows of a workspace deleted by hand migrates to 10)`, () => {
+      it("counts only the rows of workspaces still there, instead of failing the counts' foreign key and stopping the migration", () =>
+        onStoreAtSchema(open, dispose, 9, async (store) => {
+          const [alpha, gone] = [await workspace(store, "alpha"), await workspace(store, "gone")];
+          // As an instance at schema 9 wrote them (this version's writer also writes the key).
+          await store.insertMany(
+            "learned_requests",
+            [alpha, gone].map((workspaceId) => ({ workspace_id: workspaceId, tool: "tool_x", request: `ranked words of ${workspaceId}`, learned_at: NOW.toISOString(), chosen_rank: 1 })),
+          );
+          await store.run("PRAGMA foreign_keys = OFF");
+          await store.run("DELETE FROM workspaces WHERE id = ?", [gone]);
+          await store.run("PRAGMA foreign_keys = ON");
+          expect((await store.all<{ workspace_id: string }>("SELECT workspace_id FROM learned_requests ORDER BY id")).map((row) => row.workspace_id)).toEqual([alpha, gone]);
+
+          await store.migrate();
+          expect(Number((await store.get<{ version: number }>("SELECT MAX(version) AS version FROM schema_migrations"))?.version)).toBe(10);
+          expect(await store.all("SELECT workspace_id, day, choices FROM learned_choices_daily")).toEqual([{ workspace_id: alpha, day: "2026-12-07", choices: 1 }]);
+        }));
+    });
 
   describe(`${name} (learned requests: a store at schema 7 migrates to 8)`, () => {
     it("keeps its learned requests, with no rank, and counts the ranked rows written after", () =>

@@ -20,6 +20,7 @@ export async function onStoreAtSchema(
     for (const migration of MIGRATIONS.filter((step) => step.version <= version)) {
       for (const statement of migration.statements) await store.run(compileSchemaStatement(statement, store.dialect));
       await migration.fill?.(store);
+      for (const statement of migration.statementsAfterFill ?? []) await store.run(compileSchemaStatement(statement, store.dialect));
       await recordStoreMigration.run(store, { version: migration.version, name: migration.name, applied_at: "2026-12-07T00:00:00.000Z" });
     }
     await body(store);
