@@ -2,7 +2,7 @@
 // store opens, so a mistake is named before any statement runs. The drivers learn from its schema
 // statements which tables give their rows an id (PostgreSQL adds `RETURNING id` to their INSERTs).
 import { WorkspaceStoreError, WorkspaceStoreErrorCode } from "./errors";
-import { MIGRATIONS, SCHEMA_VERSION, schemaVersionOf } from "./migrations";
+import { MIGRATIONS, SCHEMA_VERSION, schemaStatementsOf, schemaVersionOf } from "./migrations";
 import type { HostSchema } from "./migrations";
 import { latestHostVersion } from "./migration-statements";
 import { tablesCreatedWithGeneratedId } from "./query/ddl";
@@ -29,7 +29,7 @@ export function checkHostSchemas(hosts: readonly HostSchema[]): void {
       if (!Number.isInteger(migration.version) || migration.version <= previous)
         throw invalid(`hostSchemas: "${host.owner}" migration ${JSON.stringify(migration.name)} has version ${migration.version}; versions are integers that increase from 1, oldest first.`);
       previous = migration.version;
-      const statements = [...migration.statements, ...(migration.statementsAfterFill ?? [])];
+      const statements = schemaStatementsOf(migration);
       const text = statements.findIndex((statement) => typeof statement !== "function");
       if (text >= 0)
         throw invalid(
@@ -41,7 +41,7 @@ export function checkHostSchemas(hosts: readonly HostSchema[]): void {
 
 /** The tables, of the store and of `hosts`, whose rows get an `id` from the database (`generatedId` in their DDL). */
 export function tablesWithGeneratedId(hosts: readonly HostSchema[]): ReadonlySet<string> {
-  const statements = [...MIGRATIONS, ...hosts.flatMap((host) => host.migrations)].flatMap((migration) => [...migration.statements, ...(migration.statementsAfterFill ?? [])]);
+  const statements = [...MIGRATIONS, ...hosts.flatMap((host) => host.migrations)].flatMap(schemaStatementsOf);
   return new Set(tablesCreatedWithGeneratedId(statements));
 }
 

@@ -18,19 +18,21 @@ import {
 import { compileSchemaStatement, type SchemaStatement } from "./query/ddl";
 import type { StoreQueries } from "./types";
 
+/** Runs one step on `queries`: its schema statements, its fill, then its statements after the fill. */
+export async function applyMigrationStep(queries: StoreQueries, migration: Migration): Promise<void> {
+  const runStatement = (statement: SchemaStatement) => queries.run(compileSchemaStatement(statement, queries.dialect));
+  for (const statement of migration.statements) await runStatement(statement);
+  await migration.fill?.(queries);
+  for (const statement of migration.statementsAfterFill ?? []) await runStatement(statement);
+}
+
 /** Runs every migration `tx` lacks; `tx` is a transaction holding the driver's migration lock. */
 export async function applyMigrations(tx: StoreQueries, hosts: readonly HostSchema[]): Promise<void> {
   const exists = async (table: string) => (await tableExists.get(tx, { table })) !== undefined;
   const madeBeforeHosts = (await exists("schema_migrations")) && !(await exists("host_migrations"));
-  const runStatement = (statement: SchemaStatement) => tx.run(compileSchemaStatement(statement, tx.dialect));
-  await runStatement(MIGRATIONS_TABLE);
-  await runStatement(HOST_MIGRATIONS_TABLE);
+  for (const table of [MIGRATIONS_TABLE, HOST_MIGRATIONS_TABLE]) await tx.run(compileSchemaStatement(table, tx.dialect));
   const recorded = new Map((await storeVersionsApplied.all(tx)).map((row) => [Number(row.version), row.applied_at]));
-  const apply = async (migration: Migration) => {
-    for (const statement of migration.statements) await runStatement(statement);
-    await migration.fill?.(tx);
-    for (const statement of migration.statementsAfterFill ?? []) await runStatement(statement);
-  };
+  const apply = (migration: Migration) => applyMigrationStep(tx, migration);
   for (const migration of MIGRATIONS) {
     if (recorded.has(migration.version)) continue;
     await apply(migration);

@@ -38,6 +38,9 @@ export interface Migration {
   statementsAfterFill?: readonly SchemaStatement[];
 }
 
+/** Every schema statement of `migration`, those after its fill included (what it creates). */
+export const schemaStatementsOf = (migration: Migration): readonly SchemaStatement[] => [...migration.statements, ...(migration.statementsAfterFill ?? [])];
+
 /** One step of a host's schema. */
 export interface HostMigration extends Migration {
   /**

@@ -5,6 +5,7 @@
 import type { WorkspaceStore } from "../src/index";
 import { HOST_MIGRATIONS_TABLE, MIGRATIONS, MIGRATIONS_TABLE } from "../src/migrations";
 import { recordStoreMigration } from "../src/migration-statements";
+import { applyMigrationStep } from "../src/migrate";
 import { compileSchemaStatement } from "../src/query/ddl";
 
 /** Opens a store, applies the store's migrations 1 to `version`, runs `body` on it and disposes of it. */
@@ -18,9 +19,7 @@ export async function onStoreAtSchema(
   try {
     for (const statement of [MIGRATIONS_TABLE, HOST_MIGRATIONS_TABLE]) await store.run(compileSchemaStatement(statement, store.dialect));
     for (const migration of MIGRATIONS.filter((step) => step.version <= version)) {
-      for (const statement of migration.statements) await store.run(compileSchemaStatement(statement, store.dialect));
-      await migration.fill?.(store);
-      for (const statement of migration.statementsAfterFill ?? []) await store.run(compileSchemaStatement(statement, store.dialect));
+      await applyMigrationStep(store, migration);
       await recordStoreMigration.run(store, { version: migration.version, name: migration.name, applied_at: "2026-12-07T00:00:00.000Z" });
     }
     await body(store);
