@@ -285,8 +285,7 @@ export class LearnedRequestLog {
    */
   async prune(): Promise<number> {
     await this.flush();
-    await deleteChoiceCountsPastMaxDays(this.store);
-    return deleteLearnedRequestsBeyondKept(this.store, this);
+    return this.deleteBeyondBounds();
   }
 
   /**
@@ -407,8 +406,13 @@ export class LearnedRequestLog {
     const now = Date.now();
     if (now - this.lastPrune < MINUTE) return;
     this.lastPrune = now;
+    await this.deleteBeyondBounds();
+  }
+
+  // The counts' days past CHOICE_RANKS.maxDays, then the rows past the bounds; how many rows went.
+  private async deleteBeyondBounds(): Promise<number> {
     await deleteChoiceCountsPastMaxDays(this.store);
-    await deleteLearnedRequestsBeyondKept(this.store, this);
+    return deleteLearnedRequestsBeyondKept(this.store, this);
   }
 }
 

@@ -180,19 +180,19 @@ export const LEARNED_REQUEST_FORGET_SELECTIONS_STATEMENTS: readonly SchemaStatem
  * follows), so the prune counts a request said again once. The writer fills it, and the migration
  * fills the rows before it (migrations.ts); a row an instance of an earlier version writes after
  * it has none and counts alone, as every row did before.
- *
- * And the choices per workspace and UTC day (`learned_choices_daily`: how many, how many took the
- * first hit, one of the top 3, one of the first page of 10), which choiceRanksPerDay counted from
- * the rows until the prune came to delete most of them: the writer adds each batch's ranked
- * requests in its transaction (choice-ranks.ts), the prune drops days past the 90 a look back may
- * reach, and a workspace's days go with it (foreign key, ON DELETE CASCADE, as its rows). Filled
- * here from the ranked rows already there, in one statement, counted as choiceRanksPerDay did at
- * schema 9 (a shipped statement: written out, not shared with choice-ranks.ts).
  */
 export const LEARNED_REQUEST_KEY_STATEMENTS: readonly SchemaStatement[] = [(ddl) => ddl.schema.alterTable("learned_requests").addColumn("request_key", "text")];
 
 /**
- * Migration 10's counts table and its fill, run after the key fill (`statementsAfterFill`): the
+ * Migration 10's choices per workspace and UTC day (`learned_choices_daily`: how many, how many
+ * took the first hit, one of the top 3, one of the first page of 10), which choiceRanksPerDay
+ * counted from the rows until the prune came to delete most of them: the writer adds each batch's
+ * ranked requests in its transaction (choice-ranks.ts), the prune drops days past the 90 a look
+ * back may reach, and a workspace's days go with it (foreign key, ON DELETE CASCADE, as its rows).
+ * Filled here from the ranked rows already there, in one statement, counted as choiceRanksPerDay
+ * did at schema 9 (a shipped statement: written out, not shared with choice-ranks.ts).
+ *
+ * The table and its fill run after the key fill (`statementsAfterFill`): the
  * foreign key locks `workspaces` until the migration commits (on PostgreSQL, SHARE ROW EXCLUSIVE:
  * instances still serving wait to charge credits or create a workspace), so it is taken last, for
  * the milliseconds of the counts' fill rather than the seconds of the keys' (review, session 36:
