@@ -50,7 +50,18 @@ export interface VocabularyExtension {
 export const EXPANSION_WEIGHTS = { synonym: 0.75, related: 0.6, prefix: 0.55, typo: 0.6, variant: 0.6, derived: 0.9, split: 0.8 } as const;
 
 const MAX_PHRASE_WORDS = 5;
-const MAX_QUERY_WORDS = 32;
+/**
+ * Words of a request read at most; the rest is ignored (bounds the cost of one search). At 32, a
+ * tenth of the external sets' requests lost their last words, often a whole second request
+ * ("… for Midjourney's marketing materials? Can you provide me with the latest earthquake data?").
+ */
+export const MAX_QUERY_WORDS = 64;
+/**
+ * A request says first what it wants; its later words mostly add details, and past
+ * LATE_WORDS_FROM words each concept counts LATE_WORD_WEIGHT (issue 32, long-requests round).
+ */
+export const LATE_WORDS_FROM = 16;
+export const LATE_WORD_WEIGHT = 0.8;
 // Marks table keys made of content words only (matched across the query's function words).
 const CONTENT_KEY = "~";
 const MAX_PREFIX_EXPANSIONS = 8;
@@ -169,7 +180,6 @@ export interface QueryOptions {
  */
 export function analyseQuery(query: string, index: TermIndex, options: QueryOptions = {}): QueryGroup[] {
   const table = options.expansions;
-  // A request is a sentence; past MAX_QUERY_WORDS words the rest is ignored (bounds the cost).
   const known = (word: string) => index.surfaceWords.has(word) || table?.has(stemWord(word)) === true;
   const words = splitQueryWords(query, known).slice(0, MAX_QUERY_WORDS);
   const stems = words.map(stemWord);
@@ -182,7 +192,7 @@ export function analyseQuery(query: string, index: TermIndex, options: QueryOpti
     const phrase = table === undefined ? undefined : matchPhrase(words, stems, position, table);
     if (phrase !== undefined) {
       const span = words.slice(position, phrase.end);
-      groups.push(buildGroup(span.join(" "), phrase.exact, phrase.alternatives, index, false, false));
+      groups.push(weighedForPlace(buildGroup(span.join(" "), phrase.exact, phrase.alternatives, index, false, false), position));
       position = phrase.end;
       continue;
     }
@@ -192,7 +202,7 @@ export function analyseQuery(query: string, index: TermIndex, options: QueryOpti
     const joined = options.openCompounds === true && next !== undefined ? closedCompound(word, next, index) : undefined;
     if (joined !== undefined) {
       const exact = [word, next!].filter((part) => !isStopWord(part)).map(stemWord);
-      groups.push(buildGroup(`${word} ${next}`, exact, [{ stems: [stemWord(joined)], weight: joinedWeight(exact.length), source: "split" }], index, false, false));
+      groups.push(weighedForPlace(buildGroup(`${word} ${next}`, exact, [{ stems: [stemWord(joined)], weight: joinedWeight(exact.length), source: "split" }], index, false, false), position));
       position += 2;
       continue;
     }
@@ -201,9 +211,15 @@ export function analyseQuery(query: string, index: TermIndex, options: QueryOpti
     if (isStopWord(word)) continue;
     const group = buildGroup(word, [stems[position - 1]!], table?.get(stems[position - 1]!) ?? [], index, fuzzy, derivation);
     if (values.has(word)) group.argument = true;
-    groups.push(group);
+    groups.push(weighedForPlace(group, position - 1));
   }
   return mergeRepeatedConcepts(groups);
+}
+
+// A concept starting at word `position` of the request, weighed for its place (LATE_WORD_WEIGHT).
+function weighedForPlace(group: QueryGroup, position: number): QueryGroup {
+  if (position >= LATE_WORDS_FROM) group.weight = (group.weight ?? 1) * LATE_WORD_WEIGHT;
+  return group;
 }
 
 // Saying a concept again stresses it a little ("a code snippet, as a paste").

@@ -7,10 +7,15 @@ import { externalCatalogRanker, externalSets } from "../../bench/external.mjs";
 /** The external corpora by set name ("bfcl", "metatool"); empty without the data folder. */
 export const externalCorpora = new Map(externalSets().map(([set, , corpus]) => [set, corpus]));
 
-/** The corpus id a default catalog over `set` ranks first for `query`. */
-export async function firstExternalHit(set: string, query: string): Promise<string | undefined> {
+/** The corpus ids a default catalog over `set` ranks for `query`, best first (each result's own tool). */
+export async function rankedExternalHits(set: string, query: string): Promise<string[]> {
   const corpus = externalCorpora.get(set);
   if (corpus === undefined) throw new Error(`no external set "${set}" (have: ${[...externalCorpora.keys()].join(", ")})`);
   const rank = await externalCatalogRanker(ToolCatalog, corpus, [{ query, expected: [] }]);
-  return rank(query)?.[0]?.[0];
+  return (rank(query) ?? []).map((keys: string[]) => keys[0]!);
+}
+
+/** The corpus id a default catalog over `set` ranks first for `query`. */
+export async function firstExternalHit(set: string, query: string): Promise<string | undefined> {
+  return (await rankedExternalHits(set, query))[0];
 }
