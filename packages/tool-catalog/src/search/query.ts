@@ -163,6 +163,36 @@ function variantAlternatives(word: string, index: TermIndex): Alternative[] {
   return [...stems].slice(0, MAX_VARIANTS).map((stem) => ({ stems: [stem], weight: EXPANSION_WEIGHTS.variant, source: "variant" as const }));
 }
 
+// A word's spelling alternatives read the index's whole vocabulary (a scan per word), so they are
+// kept per index: the clauses of a multi-step request and later searches say the same words again
+// (a long request spent two fifths of its time here). At most MAX_REMEMBERED_WORDS per index; past
+// it the memo starts again empty.
+export const MAX_REMEMBERED_WORDS = 4096;
+const REMEMBERED_SPELLINGS = new WeakMap<TermIndex, Map<string, readonly Alternative[]>>();
+
+/** How many words' spellings the memo holds for `index` (for tests of its bound). */
+export const rememberedSpellingCount = (index: TermIndex): number => REMEMBERED_SPELLINGS.get(index)?.size ?? 0;
+
+/**
+ * The word's compound split and longer forms (when no tool holds it), its near spellings and, as
+ * a last resort when nothing else matched (`matchedOtherwise` false), letter-alike words.
+ */
+function spellingAlternatives(word: string, stem: string, index: TermIndex, matchedOtherwise: boolean): readonly Alternative[] {
+  let remembered = REMEMBERED_SPELLINGS.get(index);
+  if (remembered === undefined) REMEMBERED_SPELLINGS.set(index, (remembered = new Map()));
+  const key = `${matchedOtherwise ? "+" : "-"}${word}`;
+  const known = remembered.get(key);
+  if (known !== undefined) return known;
+  const held = index.has(stem);
+  const found = [...(held ? [] : [...splitAlternatives(word, index), ...prefixAlternatives(word, index)]), ...typoAlternatives(word, index)];
+  // Last resort for a word no tool holds, in no prefix and no near spelling: the indexed words
+  // most alike in letters ("summarisation" → summary, a transliteration's other spelling).
+  if (!matchedOtherwise && found.length === 0 && !held) found.push(...variantAlternatives(word, index));
+  if (remembered.size >= MAX_REMEMBERED_WORDS) remembered.clear();
+  remembered.set(key, found);
+  return found;
+}
+
 /** Options of analyseQuery: the expansion table, or none for plain matching. */
 export interface QueryOptions {
   expansions?: ExpansionTable;
@@ -286,13 +316,7 @@ function buildGroup(text: string, exact: string[], expansions: Alternative[], in
   if (exact.length > 0) alternatives.push({ stems: exact, weight: 1, source: "exact" });
   alternatives.push(...expansions);
   if (derivation && exact.length === 1 && !text.includes(" ")) alternatives.push(...derivedAlternatives(text, exact[0]!, index, alternatives));
-  if (fuzzy && exact.length === 1 && !text.includes(" ")) {
-    if (!index.has(exact[0]!)) alternatives.push(...splitAlternatives(text, index), ...prefixAlternatives(text, index));
-    alternatives.push(...typoAlternatives(text, index));
-    // Last resort for a word no tool holds, in no prefix and no near spelling: the indexed words
-    // most alike in letters ("summarisation" → summary, a transliteration's other spelling).
-    if (alternatives.length === 1 && !index.has(exact[0]!)) alternatives.push(...variantAlternatives(text, index));
-  }
+  if (fuzzy && exact.length === 1 && !text.includes(" ")) alternatives.push(...spellingAlternatives(text, exact[0]!, index, alternatives.length > 1));
   const expandsTo = new Set(alternatives.map((alternative) => alternative.stems.join(" ")));
   return { text, alternatives: alternatives.filter((alternative) => alternative.stems.some((stem) => index.has(stem))), expandsTo };
 }
