@@ -1,22 +1,25 @@
-// Post-build step (after tsup): assembles the installable Claude Code plugin
-// dist/plugin/foundry-core/ from plugin/ (manifest, .mcp.json, skills, hooks) and the one-file
-// server bundle dist/server.mjs, copied to mcp/server.mjs, and the context hooks' entries
-// dist/hooks/*.mjs, copied beside the memory gate in hooks/, with the chunks they share
-// (dist/chunks/, copied to chunks/: the entries import ../chunks/…). The manifest's version follows package.json.
+// Post-build step (after tsup): completes the installable Claude Code plugin
+// dist/plugin/foundry-core/. tsup has already written the context hooks' entries into its hooks/
+// and the chunks they share (with the `foundry` CLI) into its chunks/; this adds plugin/ (manifest,
+// .mcp.json, skills, the memory gate, hooks.json) and the one-file server bundle dist/server.mjs,
+// copied to mcp/server.mjs (SPEC: each runs alone). It also writes dist/hooks/*.mjs, one import
+// each of the plugin's hook, so the hooks run from there too without a second copy of the code.
+// The manifest's version follows package.json.
 // The folder is also an npm package whose root is the plugin (plugin-package.mjs): the marketplace's
 // npm source installs it, and the release publishes it beside foundry-server.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PLUGIN_PACKAGE, pluginPackageManifest } from "./plugin-package.mjs";
+import { PLUGIN_FOLDER, PLUGIN_PACKAGE, pluginPackageManifest } from "./plugin-package.mjs";
 
 const appDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const source = path.join(appDir, "plugin");
 const bundle = path.join(appDir, "dist", "server.mjs");
-const target = path.join(appDir, "dist", "plugin", "foundry-core");
-const hookBundles = ["session-start", "prompt-recall", "subagent-stop", "pre-compact"].map((name) => path.join(appDir, "dist", "hooks", `${name}.mjs`));
+const target = path.join(appDir, PLUGIN_FOLDER);
+const hookNames = ["session-start", "prompt-recall", "subagent-stop", "pre-compact"];
+const pluginHook = (name) => path.join(target, "hooks", `${name}.mjs`);
 
-for (const file of [bundle, ...hookBundles]) {
+for (const file of [bundle, ...hookNames.map(pluginHook), path.join(target, "chunks")]) {
   if (!fs.existsSync(file)) {
     console.error(`build-plugin: ${path.relative(appDir, file)} is missing; run tsup first.`);
     process.exit(1);
@@ -25,7 +28,7 @@ for (const file of [bundle, ...hookBundles]) {
 const serverManifest = JSON.parse(fs.readFileSync(path.join(appDir, "package.json"), "utf8"));
 const { version } = serverManifest;
 
-fs.rmSync(target, { recursive: true, force: true });
+// Into the folder tsup wrote (the build script emptied dist/ before tsup), not over it.
 fs.cpSync(source, target, { recursive: true });
 
 const manifestPath = path.join(target, ".claude-plugin", "plugin.json");
@@ -36,9 +39,14 @@ fs.copyFileSync(path.join(appDir, "LICENSE"), path.join(target, "LICENSE"));
 
 fs.mkdirSync(path.join(target, "mcp"), { recursive: true });
 fs.copyFileSync(bundle, path.join(target, "mcp", "server.mjs"));
-for (const hook of hookBundles) fs.copyFileSync(hook, path.join(target, "hooks", path.basename(hook)));
-fs.cpSync(path.join(appDir, "dist", "chunks"), path.join(target, "chunks"), { recursive: true });
-const executables = ["mcp/server.mjs", "hooks/memory-gate.mjs", ...hookBundles.map((hook) => `hooks/${path.basename(hook)}`)];
+
+const topLevelHooks = path.join(appDir, "dist", "hooks");
+fs.mkdirSync(topLevelHooks, { recursive: true });
+for (const name of hookNames) {
+  const specifier = path.relative(topLevelHooks, pluginHook(name)).split(path.sep).join("/");
+  fs.writeFileSync(path.join(topLevelHooks, `${name}.mjs`), `// The ${name} hook: its code and chunks ship once, in the plugin folder.\nimport "${specifier}";\n`);
+}
+const executables = ["mcp/server.mjs", "hooks/memory-gate.mjs", ...hookNames.map((name) => `hooks/${name}.mjs`)];
 for (const executable of executables) fs.chmodSync(path.join(target, executable), 0o755);
 fs.chmodSync(bundle, 0o755);
 

@@ -36,13 +36,22 @@ export interface HookResult {
 /** Runs the plugin's command for `event` with `input` (an object is sent as JSON) in `project`. */
 export function runPluginHook(plugin: string, event: HookEvent, project: string, input: Record<string, unknown> | string, env: Record<string, string> = {}): HookResult {
   const command = hooksJson(plugin).hooks[event][0]?.hooks[0]?.command ?? "";
+  return runHookProcess("sh", ["-c", command], event, project, input, { CLAUDE_PLUGIN_ROOT: plugin, ...env });
+}
+
+/** Runs one hook entry file (`node file`, as hooks.json's commands do) for `event` with `input` in `project`. */
+export function runHookEntry(file: string, event: HookEvent, project: string, input: Record<string, unknown> | string, env: Record<string, string> = {}): HookResult {
+  return runHookProcess(process.execPath, [file], event, project, input, env);
+}
+
+function runHookProcess(command: string, args: string[], event: HookEvent, project: string, input: Record<string, unknown> | string, env: Record<string, string>): HookResult {
   const body = typeof input === "string" ? input : JSON.stringify({ session_id: "session-1", transcript_path: path.join(project, "t.jsonl"), cwd: project, hook_event_name: event, ...input });
-  const result = spawnSync("sh", ["-c", command], {
+  const result = spawnSync(command, args, {
     input: body,
     encoding: "utf8",
     cwd: project,
     timeout: 30_000,
-    env: { PATH: process.env.PATH ?? "", CLAUDE_PLUGIN_ROOT: plugin, CLAUDE_PROJECT_DIR: project, ...env },
+    env: { PATH: process.env.PATH ?? "", CLAUDE_PROJECT_DIR: project, ...env },
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

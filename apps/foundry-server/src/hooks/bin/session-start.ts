@@ -1,4 +1,5 @@
-// Entry of the session-start hook bundle (dist/hooks/session-start.mjs), run by Claude Code with the event on stdin.
+// Entry of the session-start hook bundle, dist/plugin/foundry-core/hooks/session-start.mjs (which
+// dist/hooks/session-start.mjs imports), run by Claude Code with the event on stdin.
 import { main } from "../session-start";
 
 void main();
