@@ -15,13 +15,15 @@ const zodEnglishOnly: EsbuildPlugin = {
   setup(build) {
     build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => {
       if (!/[\\/]zod[\\/]v4[\\/](?:classic|core)$/.test(args.resolveDir)) return undefined;
-      return { path: path.join(args.resolveDir, "../locales/en.js"), namespace: "zod-english-only" };
+      // The module's path is its name in the bundle's comments: one that does not name the
+      // checkout's folder, so a bundle is the same bytes wherever it was built.
+      const english = path.join(args.resolveDir, "../locales/en.js");
+      return { path: "zod/v4/locales (English only)", namespace: "zod-english-only", pluginData: { english } };
     });
-    build.onLoad({ filter: /.*/, namespace: "zod-english-only" }, (args) => ({
-      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
-      resolveDir: path.dirname(args.path),
-      loader: "js",
-    }));
+    build.onLoad({ filter: /.*/, namespace: "zod-english-only" }, (args) => {
+      const { english } = args.pluginData as { english: string };
+      return { contents: `export { default as en } from ${JSON.stringify(english)};`, resolveDir: path.dirname(english), loader: "js" };
+    });
   },
 };
 

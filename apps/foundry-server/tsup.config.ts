@@ -9,8 +9,8 @@ const plugin = "plugin/foundry-core";
 // context hooks: entries that share their code as chunks, instead of each inlining the memory
 // package (2.2 MB more in the tarball before). The hooks and the chunks are written straight into
 // the plugin folder, which must hold them (Claude Code copies only that folder), and the CLI
-// imports the chunks from there, so the package ships them once (dist/hooks/*.mjs are one-line
-// entries that build-plugin writes over the plugin's). The prompt-recall hook's entry loads only
+// imports the chunks from there, so the package ships them once (build-plugin writes dist/hooks/*.mjs,
+// each one import of the plugin's hook). The prompt-recall hook's entry loads only
 // the recall path and reaches the full engine's chunk only when it must.
 export default defineConfig([
   { ...appBundle({ server: "src/main.ts" }, [], { stdioOnly: true }), clean: false }, // the build script empties dist/ first: two builds write there

@@ -28,7 +28,13 @@ for (const file of [bundle, ...hookNames.map(pluginHook), path.join(target, "chu
 const serverManifest = JSON.parse(fs.readFileSync(path.join(appDir, "package.json"), "utf8"));
 const { version } = serverManifest;
 
-// Into the folder tsup wrote (the build script emptied dist/ before tsup), not over it.
+// Into the folder tsup wrote, keeping what tsup wrote there (chunks/ and the context hooks'
+// entries) and clearing what this step writes, so a file taken out of plugin/ since the last build
+// (a skill, a hook script) does not stay behind when this step runs without the build script,
+// which empties dist/ first.
+const remove = (file) => fs.rmSync(file, { recursive: true, force: true });
+for (const entry of fs.readdirSync(target)) if (entry !== "chunks" && entry !== "hooks") remove(path.join(target, entry));
+for (const entry of fs.readdirSync(path.join(target, "hooks"))) if (!hookNames.some((name) => entry === `${name}.mjs`)) remove(path.join(target, "hooks", entry));
 fs.cpSync(source, target, { recursive: true });
 
 const manifestPath = path.join(target, ".claude-plugin", "plugin.json");

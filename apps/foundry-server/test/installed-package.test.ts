@@ -6,6 +6,7 @@
 // import pointing at a folder the package no longer has, fails here.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { isBuiltin } from "node:module";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import packageJson from "../package.json";
@@ -25,30 +26,69 @@ const HOOKS: Array<{ name: string; event: HookEvent; input: Record<string, unkno
 
 let installed: string;
 let consumer: string;
+// npm's own cache for these runs, in a temporary folder rather than the user's (~/.npm).
+let npmCache: string;
+const npmEnv = () => ({ ...process.env, npm_config_loglevel: "silent", npm_config_update_notifier: "false", npm_config_cache: npmCache });
 
 /** `npm` in `cwd`, quiet, failing the test with its output when it does not succeed. */
 function npm(cwd: string, ...args: string[]): string {
-  const result = spawnSync("npm", args, { cwd, encoding: "utf8", timeout: 100_000, env: { ...process.env, npm_config_loglevel: "silent", npm_config_update_notifier: "false" } });
+  const result = spawnSync("npm", args, { cwd, encoding: "utf8", timeout: 100_000, env: npmEnv() });
   expect(result.status, `npm ${args.join(" ")}: ${result.stderr}`).toBe(0);
   return result.stdout;
 }
 
 /** `npx foundry …` in `cwd`, the way a user runs the installed bin. */
 function foundry(cwd: string, ...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync("npx", ["--no", "--", "foundry", ...args], { cwd, encoding: "utf8", timeout: 30_000, env: { ...process.env, npm_config_loglevel: "silent", npm_config_update_notifier: "false" } });
+  const result = spawnSync("npx", ["--no", "--", "foundry", ...args], { cwd, encoding: "utf8", timeout: 30_000, env: npmEnv() });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 beforeAll(() => {
   requireBuild();
+  npmCache = makeTempDir("foundry-npm-cache-");
   const packed = makeTempDir("foundry-packed-");
   const [report] = JSON.parse(npm(APP_DIR, "pack", "--json", "--ignore-scripts", "--pack-destination", packed)) as Array<{ filename: string }>;
   consumer = makeTempDir("foundry-consumer-");
   fs.writeFileSync(path.join(consumer, "package.json"), JSON.stringify({ private: true }));
   npm(consumer, "install", "--offline", "--no-audit", "--no-fund", "--ignore-scripts", "--no-package-lock", path.join(packed, report?.filename ?? ""));
   installed = path.join(consumer, "node_modules", packageJson.name);
-}, 120_000);
+}, 210_000);
 afterAll(cleanup);
+
+// The module specifiers a bundled file imports: static, side-effect and dynamic imports (lines of
+// comments left out: the bundled libraries' doc comments show imports of their own).
+function importsOf(code: string): string[] {
+  const pattern = /(?:\bfrom\s*|\bimport\s*|\bimport\(\s*)(["'])([\w@./:-]+)\1/g;
+  const lines = code.split("\n").filter((line) => !/^\s*(?:\*|\/\/|\/\*)/.test(line));
+  return lines.flatMap((line) => [...line.matchAll(pattern)].map((match) => match[2]!));
+}
+
+/** Every .mjs file under `folder`. */
+function modulesUnder(folder: string): string[] {
+  return fs.readdirSync(folder, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".mjs")).map((file) => path.join(folder, file));
+}
+
+describe("the installed package's imports", () => {
+  // A bundle importing the build folder by absolute path runs on the machine that built it and
+  // nowhere else; a plugin file importing outside the plugin folder breaks once Claude Code copies
+  // the folder alone into its cache.
+  it("are Node's built-in modules or relative paths inside the package, and inside the plugin folder for its files", () => {
+    const plugin = path.join(installed, "dist", "plugin", "foundry-core");
+    const files = modulesUnder(path.join(installed, "dist"));
+    expect(files.length).toBeGreaterThan(10);
+    const wrong: string[] = [];
+    for (const file of files) {
+      const root = file.startsWith(plugin + path.sep) ? plugin : installed;
+      for (const specifier of importsOf(fs.readFileSync(file, "utf8"))) {
+        if (isBuiltin(specifier)) continue;
+        const target = path.resolve(path.dirname(file), specifier);
+        const relative = specifier.startsWith("./") || specifier.startsWith("../");
+        if (!relative || !target.startsWith(root + path.sep) || !fs.existsSync(target)) wrong.push(`${path.relative(installed, file)} imports ${specifier}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
 
 describe("the installed package's foundry CLI", { timeout: 60_000 }, () => {
   it("prints its help and its version through npx", () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import packageJson from "../package.json";
-import { BUNDLE, PLUGIN_DIR, callTool, cleanup, makeTempDir, requireBuild } from "./support/server-process";
+import { APP_DIR, BUNDLE, PLUGIN_DIR, callTool, cleanup, makeTempDir, requireBuild } from "./support/server-process";
 
 const readJson = <T>(file: string): T => JSON.parse(fs.readFileSync(file, "utf8")) as T;
 
@@ -272,5 +272,25 @@ describe("the memory gate hook", () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+describe("build-plugin run again over a built folder", () => {
+  // The build script empties dist/ before tsup; run alone, build-plugin must still leave nothing of
+  // an earlier plugin/ behind (it writes into the folder tsup filled rather than replacing it).
+  it("removes what plugin/ no longer has and keeps what tsup wrote", () => {
+    const app = makeTempDir("foundry-build-plugin-");
+    for (const part of ["scripts", "plugin", "dist", "package.json", "LICENSE"]) fs.cpSync(path.join(APP_DIR, part), path.join(app, part), { recursive: true });
+    const folder = path.join(app, "dist", "plugin", "foundry-core");
+    fs.mkdirSync(path.join(folder, "skills", "retired-skill"));
+    fs.writeFileSync(path.join(folder, "skills", "retired-skill", "SKILL.md"), "---\nname: retired-skill\n---\n");
+    fs.writeFileSync(path.join(folder, "hooks", "retired-gate.mjs"), "");
+    const chunks = fs.readdirSync(path.join(folder, "chunks")).sort();
+
+    const run = spawnSync(process.execPath, [path.join(app, "scripts", "build-plugin.mjs")], { encoding: "utf8", timeout: 30_000 });
+    expect(run).toMatchObject({ status: 0, stderr: "" });
+    expect(fs.readdirSync(path.join(folder, "skills")).sort()).toEqual(fs.readdirSync(path.join(APP_DIR, "plugin", "skills")).sort());
+    expect(fs.readdirSync(path.join(folder, "hooks")).sort()).toEqual(fs.readdirSync(path.join(PLUGIN_DIR, "hooks")).sort());
+    expect(fs.readdirSync(path.join(folder, "chunks")).sort()).toEqual(chunks);
   });
 });
