@@ -51,11 +51,33 @@ export const EXPANSION_WEIGHTS = { synonym: 0.75, related: 0.6, prefix: 0.55, ty
 
 const MAX_PHRASE_WORDS = 5;
 /**
- * Words of a request read at most; the rest is ignored (bounds the cost of one search). At 32, a
- * tenth of the external sets' requests lost their last words, often a whole second request
- * ("… for Midjourney's marketing materials? Can you provide me with the latest earthquake data?").
+ * Words of a request read at most; the rest is ignored (with MAX_QUERY_CHARACTERS and
+ * MAX_SPELLED_WORD_LENGTH, it bounds the cost of one search). At 32, a tenth of the external
+ * sets' requests lost their last words, often a whole second request ("… for Midjourney's
+ * marketing materials? Can you provide me with the latest earthquake data?").
  */
 export const MAX_QUERY_WORDS = 64;
+/** Characters of a request read at most (a learned request is bounded alike). */
+export const MAX_QUERY_CHARACTERS = 2000;
+/** Longer words get no spelling alternatives: splitting a compound costs the square of its length. */
+export const MAX_SPELLED_WORD_LENGTH = 40;
+
+const RAW_WORD = /[\p{L}\p{N}_.\-/]+/gu;
+
+/**
+ * The part of a request search reads: its first MAX_QUERY_CHARACTERS characters, up to the end of
+ * its MAX_QUERY_WORDS-th word as written. Cut before a multi-step request is cut into clauses, so
+ * no clause reads past it either.
+ */
+export function readablePart(query: string): string {
+  const head = query.slice(0, MAX_QUERY_CHARACTERS);
+  let count = 0;
+  for (const match of head.matchAll(RAW_WORD)) {
+    count += 1;
+    if (count === MAX_QUERY_WORDS) return head.slice(0, match.index + match[0].length);
+  }
+  return head;
+}
 /**
  * A request says first what it wants; its later words mostly add details, and past
  * LATE_WORDS_FROM words each concept counts LATE_WORD_WEIGHT (issue 32, long-requests round).
@@ -178,9 +200,12 @@ export const rememberedSpellingCount = (index: TermIndex): number => REMEMBERED_
  * a last resort when nothing else matched (`matchedOtherwise` false), letter-alike words.
  */
 function spellingAlternatives(word: string, stem: string, index: TermIndex, matchedOtherwise: boolean): readonly Alternative[] {
+  if (word.length > MAX_SPELLED_WORD_LENGTH) return [];
   let remembered = REMEMBERED_SPELLINGS.get(index);
   if (remembered === undefined) REMEMBERED_SPELLINGS.set(index, (remembered = new Map()));
-  const key = `${matchedOtherwise ? "+" : "-"}${word}`;
+  // A copy of the word: the word itself is a slice of the request, and as a key it would keep the
+  // whole request in memory for as long as the index lives.
+  const key = Array.from(`${matchedOtherwise ? "+" : "-"}${word}`).join("");
   const known = remembered.get(key);
   if (known !== undefined) return known;
   const held = index.has(stem);
@@ -211,7 +236,7 @@ export interface QueryOptions {
 export function analyseQuery(query: string, index: TermIndex, options: QueryOptions = {}): QueryGroup[] {
   const table = options.expansions;
   const known = (word: string) => index.surfaceWords.has(word) || table?.has(stemWord(word)) === true;
-  const words = splitQueryWords(query, known).slice(0, MAX_QUERY_WORDS);
+  const words = splitQueryWords(query.slice(0, MAX_QUERY_CHARACTERS), known).slice(0, MAX_QUERY_WORDS);
   const stems = words.map(stemWord);
   const values = argumentWords(query, known);
   const groups: QueryGroup[] = [];

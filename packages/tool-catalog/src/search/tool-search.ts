@@ -5,7 +5,7 @@
 import type { SearchResult, ToolDefinition, ToolsetDefinition } from "../types";
 import { Bm25fIndex, DEFAULT_BM25F, inverseDocumentFrequency, type Bm25fSettings, type TermIndex } from "./bm25f-index";
 import { LearnedOverlay } from "./learned-overlay";
-import { analyseQuery, buildExpansionTable, type ExpansionTable, type QueryGroup, type VocabularyExtension } from "./query";
+import { analyseQuery, buildExpansionTable, readablePart, type ExpansionTable, type QueryGroup, type VocabularyExtension } from "./query";
 import { fieldsOfMask, RankComponents, rankDocuments, type RankedDocument } from "./rank";
 import { headFeatures, namedFeatures, rerankHead, weightVector, type FeatureSources, type RerankFeature, type RerankWeights } from "./rerank";
 import { RERANK_WEIGHTS } from "./rerank-weights";
@@ -243,7 +243,8 @@ export class ToolSearchIndex<T extends ToolDefinition<never>> {
    * near-duplicate group appears once, at its best member, with the others as its variants. A
    * request naming several actions has each action's best tools near the top (search/multi-step.ts).
    */
-  rank(query: string, toolset?: string, terms: TermIndex = this.index): RankedTool<T>[] {
+  rank(request: string, toolset?: string, terms: TermIndex = this.index): RankedTool<T>[] {
+    const query = readablePart(request);
     const whole = this.rankOne(query, toolset, terms);
     const intents = this.settings.multiStep ? requestIntents(query) : [];
     if (intents.length === 0) return whole;

@@ -5,7 +5,8 @@
 // (src/search/query.ts). Skipped where the external sets are not beside the repository.
 import { describe, expect, it } from "vitest";
 import { ToolCatalog } from "../../src/index";
-import { LATE_WORDS_FROM, MAX_QUERY_WORDS } from "../../src/search/query";
+import { Bm25fIndex } from "../../src/search/bm25f-index";
+import { LATE_WORD_WEIGHT, LATE_WORDS_FROM, MAX_QUERY_CHARACTERS, MAX_QUERY_WORDS, analyseQuery, buildExpansionTable, readablePart } from "../../src/search/query";
 import { splitQueryWords } from "../../src/search/text";
 import { externalCorpora, firstExternalHit, rankedExternalHits } from "../__fixtures__/external-first-hit";
 
@@ -76,3 +77,45 @@ describe("a request's length and the place of its words", () => {
     expect((await catalog().search({ query: `${filler(MAX_QUERY_WORDS)} gadgets` })).results).toEqual([]);
   });
 });
+
+describe("the place weight on every kind of concept", () => {
+  const terms = new Bm25fIndex(["Runs the setup of a workspace.", "Opens a pull request.", "Reports on widgets."].map((description, at) => ({ name: `tool_${at}`, toolsetText: "dev", description, inputSchema: { type: "object" as const } })));
+  const filler = (count: number) => Array.from({ length: count }, () => "please").join(" ");
+  const weightOf = (groups: ReturnType<typeof analyseQuery>, text: string) => groups.find((group) => group.text === text)?.weight ?? 1;
+
+  it(`counts a concept at word ${LATE_WORDS_FROM} (from 1) fully and one after it less`, () => {
+    expect(weightOf(analyseQuery(`${filler(LATE_WORDS_FROM - 1)} widgets`, terms), "widgets")).toBe(1);
+    expect(weightOf(analyseQuery(`${filler(LATE_WORDS_FROM)} widgets`, terms), "widgets")).toBe(LATE_WORD_WEIGHT);
+  });
+
+  it("weighs a late phrase and a late open compound like a late word", () => {
+    const phrase = analyseQuery(`${filler(LATE_WORDS_FROM)} pull request`, terms, { expansions: buildExpansionTable() });
+    expect(phrase.map((group) => group.text)).toContain("pull request");
+    expect(weightOf(phrase, "pull request")).toBe(LATE_WORD_WEIGHT);
+    const compound = analyseQuery(`${filler(LATE_WORDS_FROM)} set up`, terms, { openCompounds: true });
+    expect(compound.map((group) => group.text)).toContain("set up");
+    expect(weightOf(compound, "set up")).toBe(LATE_WORD_WEIGHT);
+  });
+});
+
+describe("the part of a request search reads", () => {
+  it(`ends at the ${MAX_QUERY_WORDS}th word and at ${MAX_QUERY_CHARACTERS} characters`, () => {
+    const words = Array.from({ length: MAX_QUERY_WORDS + 5 }, (_, at) => `w${at}`);
+    expect(readablePart(words.join(" "))).toBe(words.slice(0, MAX_QUERY_WORDS).join(" "));
+    expect(readablePart("x".repeat(MAX_QUERY_CHARACTERS + 10))).toHaveLength(MAX_QUERY_CHARACTERS);
+  });
+
+  // Regression (review of the long-requests round): each clause of a multi-step request was read
+  // to 64 words of its own, so words far past the 64th still brought their tools onto the page.
+  it("leaves out of a multi-step request's clauses the words past the bound", async () => {
+    const tools = new ToolCatalog();
+    tools.defineToolset({ name: "demo", prefix: "", title: "demo", description: "demo tools" });
+    tools.register({ name: "open_ticket", toolset: "demo", kind: "write", description: "Opens a ticket.", inputSchema: { type: "object" }, handler: () => ({}) });
+    tools.register({ name: "send_invoice", toolset: "demo", kind: "write", description: "Sends an invoice.", inputSchema: { type: "object" }, handler: () => ({}) });
+    const padding = Array.from({ length: MAX_QUERY_WORDS }, () => "please").join(" ");
+    const names = async (query: string) => (await tools.search({ query })).results.map((result) => result.name);
+    expect(await names(`open a ticket, then send an invoice`)).toEqual(["open_ticket", "send_invoice"]);
+    expect(await names(`open a ticket ${padding}, then send an invoice`)).toEqual(["open_ticket"]);
+  });
+});
+

@@ -2,7 +2,7 @@
 // words) are remembered per index, at most MAX_REMEMBERED_WORDS words (src/search/query.ts).
 import { describe, expect, it } from "vitest";
 import { Bm25fIndex } from "../../src/search/bm25f-index";
-import { MAX_REMEMBERED_WORDS, analyseQuery, rememberedSpellingCount } from "../../src/search/query";
+import { MAX_REMEMBERED_WORDS, MAX_SPELLED_WORD_LENGTH, analyseQuery, buildExpansionTable, rememberedSpellingCount } from "../../src/search/query";
 
 const index = () =>
   new Bm25fIndex(
@@ -28,5 +28,32 @@ describe("remembered spellings", () => {
     expect(rememberedSpellingCount(terms)).toBeLessThanOrEqual(MAX_REMEMBERED_WORDS);
     expect(sources(analyseQuery("docment", terms))).toEqual([["typo:document"]]);
     expect(rememberedSpellingCount(index())).toBe(0);
+  });
+
+  it("does not give a word the spellings of another with the same stem", () => {
+    const terms = index();
+    analyseQuery("wordcounts", terms);
+    expect(sources(analyseQuery("wordcount", terms))).toEqual([["split:word+count"]]);
+  });
+
+  it("adds letter-alike words only when nothing else matched, whatever it remembered first", () => {
+    const terms = new Bm25fIndex(["Turn handwriting into text.", "Reads a text aloud."].map((description, at) => ({ name: `tool_${at}`, toolsetText: "dev", description, inputSchema: { type: "object" as const } })));
+    const variants = (groups: ReturnType<typeof analyseQuery>) => groups.flatMap((group) => group.alternatives.filter((alternative) => alternative.source === "variant"));
+    // A synonym table that matches the word: no variant; without it, the variant.
+    const table = buildExpansionTable({ synonyms: [["handwritten", "text"]] }, false);
+    expect(variants(analyseQuery("handwritten", terms, { expansions: table }))).toEqual([]);
+    expect(variants(analyseQuery("handwritten", terms)).length).toBeGreaterThan(0);
+    expect(variants(analyseQuery("handwritten", terms, { expansions: table }))).toEqual([]);
+  });
+
+  // Splitting a compound costs the square of its length: a word of 40,000 letters took 1.8 s.
+  it(`spells no word longer than ${MAX_SPELLED_WORD_LENGTH} letters`, () => {
+    const terms = index();
+    const fits = "wordcount".repeat(4);
+    const tooLong = "wordcount".repeat(5);
+    expect(fits.length).toBeLessThanOrEqual(MAX_SPELLED_WORD_LENGTH);
+    expect(tooLong.length).toBeGreaterThan(MAX_SPELLED_WORD_LENGTH);
+    expect(sources(analyseQuery(fits, terms))).toEqual([[`split:${Array(4).fill("word+count").join("+")}`]]);
+    expect(sources(analyseQuery(tooLong, terms))).toEqual([[]]);
   });
 });
