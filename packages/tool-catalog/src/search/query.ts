@@ -78,6 +78,7 @@ export function readablePart(query: string): string {
   }
   return head;
 }
+
 /**
  * A request says first what it wants; its later words mostly add details, and past
  * LATE_WORDS_FROM words each concept counts LATE_WORD_WEIGHT (issue 32, long-requests round).
@@ -236,9 +237,10 @@ export interface QueryOptions {
 export function analyseQuery(query: string, index: TermIndex, options: QueryOptions = {}): QueryGroup[] {
   const table = options.expansions;
   const known = (word: string) => index.surfaceWords.has(word) || table?.has(stemWord(word)) === true;
-  const words = splitQueryWords(query.slice(0, MAX_QUERY_CHARACTERS), known).slice(0, MAX_QUERY_WORDS);
+  const read = query.slice(0, MAX_QUERY_CHARACTERS);
+  const words = splitQueryWords(read, known).slice(0, MAX_QUERY_WORDS);
   const stems = words.map(stemWord);
-  const values = argumentWords(query, known);
+  const values = argumentWords(read, known);
   const groups: QueryGroup[] = [];
   const fuzzy = options.fuzzy !== false;
   const derivation = options.derivation !== false;
