@@ -6,9 +6,9 @@ import { builtinModules } from "node:module";
 
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 // Static imports and re-exports start a line in esbuild output; a `from "x"` inside a template
-// string (an error message, say) does not, so line anchoring keeps those out.
-const STATIC = /^(?:import|export)\s(?:[^;"'`]*?\sfrom\s*)?["']([^"'./][^"']*)["']/gm;
-const DYNAMIC = /\bimport\(\s*["']([^"'./][^"']*)["']\s*\)/g;
+// string (an error message, say) or a doc comment does not, so line anchoring keeps those out.
+const STATIC = /^(?:import|export)\s(?:[^;"'`]*?\sfrom\s*)?["']([^"']+)["']/gm;
+const DYNAMIC = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
 // A package name as a string value (an argument, `x ?? "pg"`, a constant `= "pg";`): how a computed
 // import(name) or require(name) names what it loads. A key of an embedded object (`"pg": "8.23.1"`)
 // is followed by ":", so not this.
@@ -21,15 +21,26 @@ export function packageOf(specifier) {
 }
 
 /**
+ * Every module specifier a bundle's source text imports, as written: relative paths, builtins and
+ * packages alike, split by how (top-level static imports and re-exports; literal dynamic imports).
+ *
+ * @example importSpecifiers('import "./chunks/a.js";\nconst b = await import("pg");') // { static: ["./chunks/a.js"], dynamic: ["pg"] }
+ */
+export function importSpecifiers(source) {
+  const collect = (pattern) => [...source.matchAll(pattern)].map((match) => match[1]);
+  return { static: collect(STATIC), dynamic: collect(DYNAMIC) };
+}
+
+/**
  * The packages a bundle's source text imports, split by how.
  *
  * @example bundleImports('import x from "better-sqlite3";\nimport fs from "node:fs";') // { static: ["better-sqlite3"], dynamic: [] }
  */
 export function bundleImports(source) {
-  const collect = (pattern) =>
-    [...new Set([...source.matchAll(pattern)].map((match) => match[1]).filter((spec) => !builtins.has(spec)).map(packageOf))].sort();
-  const statics = collect(STATIC);
-  return { static: statics, dynamic: collect(DYNAMIC).filter((name) => !statics.includes(name)) };
+  const specifiers = importSpecifiers(source);
+  const packages = (list) => [...new Set(list.filter((spec) => !/^[./]/.test(spec) && !builtins.has(spec)).map(packageOf))].sort();
+  const statics = packages(specifiers.static);
+  return { static: statics, dynamic: packages(specifiers.dynamic).filter((name) => !statics.includes(name)) };
 }
 
 /**

@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importSpecifiers } from "../../../tooling/bundle-imports.mjs";
 import { cleanup, requireBuild } from "./support/server-process";
 import { copyPlugin, eventsOf, fillerFacts, makeFact, runPluginHook, seedProject } from "./support/hook-process";
 
@@ -22,7 +23,7 @@ function staticGraph(entry: string): string[] {
     if (seen.has(file)) return;
     seen.add(file);
     const text = fs.readFileSync(file, "utf8");
-    for (const match of text.matchAll(/^(?:import|export)\s(?:[^"';]*?\sfrom\s)?"(\.{1,2}\/[^"]+)";?$/gm)) visit(path.resolve(path.dirname(file), match[1] as string));
+    for (const specifier of importSpecifiers(text).static) if (/^\.{1,2}\//.test(specifier)) visit(path.resolve(path.dirname(file), specifier));
   };
   visit(entry);
   return [...seen];

@@ -9,6 +9,7 @@ import fs from "node:fs";
 import { isBuiltin } from "node:module";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importSpecifiers } from "../../../tooling/bundle-imports.mjs";
 import packageJson from "../package.json";
 import { APP_DIR, cleanup, makeTempDir, requireBuild } from "./support/server-process";
 import { eventsOf, fillerFacts, makeFact, messageOfTokens, runHookEntry, seedProject } from "./support/hook-process";
@@ -55,14 +56,6 @@ beforeAll(() => {
 }, 210_000);
 afterAll(cleanup);
 
-// The module specifiers a bundled file imports: static, side-effect and dynamic imports (lines of
-// comments left out: the bundled libraries' doc comments show imports of their own).
-function importsOf(code: string): string[] {
-  const pattern = /(?:\bfrom\s*|\bimport\s*|\bimport\(\s*)(["'])([\w@./:-]+)\1/g;
-  const lines = code.split("\n").filter((line) => !/^\s*(?:\*|\/\/|\/\*)/.test(line));
-  return lines.flatMap((line) => [...line.matchAll(pattern)].map((match) => match[2]!));
-}
-
 /** Every .mjs file under `folder`. */
 function modulesUnder(folder: string): string[] {
   return fs.readdirSync(folder, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".mjs")).map((file) => path.join(folder, file));
@@ -79,7 +72,8 @@ describe("the installed package's imports", () => {
     const wrong: string[] = [];
     for (const file of files) {
       const root = file.startsWith(plugin + path.sep) ? plugin : installed;
-      for (const specifier of importsOf(fs.readFileSync(file, "utf8"))) {
+      const imports = importSpecifiers(fs.readFileSync(file, "utf8"));
+      for (const specifier of [...imports.static, ...imports.dynamic]) {
         if (isBuiltin(specifier)) continue;
         const target = path.resolve(path.dirname(file), specifier);
         const relative = specifier.startsWith("./") || specifier.startsWith("../");
