@@ -9,7 +9,7 @@ import { argumentWords } from "./arguments";
 import type { TermIndex } from "./bm25f-index";
 import { editDistance, typoAllowance } from "@foundry-mcp/text-analysis";
 import { trigramSimilarity, trigrams } from "./fuzzy";
-import { isStopWord, splitQueryWords, splitWords, stemWord } from "./text";
+import { isStopWord, REQUEST_TOKEN, splitQueryWords, splitWords, stemWord } from "./text";
 import { splitCompound } from "./name-segments";
 import { RELATED_CONCEPTS, SYNONYM_GROUPS } from "./vocabulary";
 
@@ -62,8 +62,6 @@ export const MAX_QUERY_CHARACTERS = 2000;
 /** Longer words get no spelling alternatives: splitting a compound costs the square of its length. */
 export const MAX_SPELLED_WORD_LENGTH = 40;
 
-const RAW_WORD = /[\p{L}\p{N}_.\-/]+/gu;
-
 /**
  * The part of a request search reads: its first MAX_QUERY_CHARACTERS characters, up to the end of
  * its MAX_QUERY_WORDS-th word as written. Cut before a multi-step request is cut into clauses, so
@@ -72,7 +70,7 @@ const RAW_WORD = /[\p{L}\p{N}_.\-/]+/gu;
 export function readablePart(query: string): string {
   const head = query.slice(0, MAX_QUERY_CHARACTERS);
   let count = 0;
-  for (const match of head.matchAll(RAW_WORD)) {
+  for (const match of head.matchAll(REQUEST_TOKEN)) {
     count += 1;
     if (count === MAX_QUERY_WORDS) return head.slice(0, match.index + match[0].length);
   }

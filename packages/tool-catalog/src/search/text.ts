@@ -34,14 +34,16 @@ export function joinedWords(text: string): string[] {
   return joined;
 }
 
+/** A request's tokens as written (a path, a dotted or hyphenated name stays one), before splitWords. */
+export const REQUEST_TOKEN = /[\p{L}\p{N}_.\-/]+/gu;
+
 /**
  * splitWords for requests: a mixed-case word stays whole when `known` accepts its lower-cased
  * form ("on GitHub" → github when tools say github), and is split otherwise.
  */
 export function splitQueryWords(text: string, known: (word: string) => boolean): string[] {
   const words: string[] = [];
-  for (const token of text.split(/[^\p{L}\p{N}_.\-/]+/u)) {
-    if (token === "") continue;
+  for (const token of text.match(REQUEST_TOKEN) ?? []) {
     const lower = token.toLowerCase();
     // A time of day ("3pm", "9am") is the hour and the am/pm word (which the vocabulary knows).
     const clock = /^(\d{1,2})(am|pm)$/.exec(lower);
