@@ -2,9 +2,10 @@
 // and each question's rank saved to a file so two runs (before and after a change) can be
 // compared question by question. Memory holdouts 13 and 14 are dev sets (13 from session 26's
 // rounds on, 14 from session 27's: its last headline figure was 58.1% top-1 on e4e7961), and 15
-// and 16 from session 34's (16's last headline figure: 52.5% top-1 on cac91ca); memory holdout 17
-// (written blind in session 34 by another author, the headline) is never scored here: it is left
-// out of the list (bench/dev-set-list.mjs) on purpose, and its questions are not read here.
+// and 16 from session 34's (16's last headline figure: 52.5% top-1 on cac91ca), 17 from session 38's
+// (its last headline figure: 68.1% top-1 on 9acebcf); memory holdout 18 (written blind in session 38
+// by another author, the headline) is never scored here: it is left out of the list
+// (bench/dev-set-list.mjs) on purpose, and its questions are not read here.
 // Run after `pnpm exec turbo run build`:
 //   node packages/memory/bench/dev-sets.mjs [--save ranks.json] [--compare ranks.json] [--misses holdout12 [--steps]]
 // --steps keeps only the misses where the fact that won is on the right fact's thread (a word

@@ -25,15 +25,16 @@
 // (search/day-events.ts). A question asking what someone thinks or said lifts the facts telling that
 // person's view (search/stated-views.ts); a choice question also lifts a fact settling the matter in
 // other words and lowers one only proposing (search/settled-matters.ts). A "who" question asking who
-// does something lifts the facts naming a person as the doer (search/named-doers.ts).
+// does something lifts the facts naming a person as the doer (search/named-doers.ts). A question set
+// in a month ("in March") lifts the facts of that month in its name's place (search/month-scope.ts).
 // Ties: confidence, then newer.
 
 import type { Fact, FactType } from "../types";
 import { factIdNumber } from "../facts/fact-text";
 import { CONFIDENCE_RANK, compareNewestFirstBy } from "../facts/order";
 import { asksForProduct } from "./product-names";
-import { datesIn } from "@foundry-mcp/text-analysis";
-import { answersInSentence, holdsAnswerKind, namesDate } from "./answer-sentences";
+import { datesIn, MONTH_NAMES } from "@foundry-mcp/text-analysis";
+import { answersInSentence, holdsAnswerKind, namesDate, type AnswerSentences } from "./answer-sentences";
 import { formBit, questionForm } from "./question-form";
 import { dateTermsOfQuestion, dateWordsOfQuestion, isDayTerm } from "./date-terms";
 import { type DayMatch, liftDayEvents } from "./day-events";
@@ -52,6 +53,7 @@ import { liftThreadOutcomes } from "./fact-context";
 import { asksHowTo, asksWhere } from "./how-to-answers";
 import { asksForFirstStep, liftEarlierSteps } from "./thread-steps";
 import { asksForDoer } from "./named-doers";
+import { inMonths, monthsInScope } from "./month-scope";
 import { askFrameWords, tellsViewOf, viewFrameWords, viewTerms } from "./stated-views";
 import { onlyProposes, outcomePhraseWords } from "./settled-matters";
 import { addAlternative, expandQuery, type Alternatives } from "./query-expansion";
@@ -118,6 +120,9 @@ export function rankFacts(
   // "did we end up moving to Tailwind": the phrase asks for the outcome, its words are no topic (search/settled-matters.ts).
   const outcomeWords = RANKING.settledSteps ? outcomePhraseWords(queryWords) : [];
   if (outcomeWords.length > 0) groups = withoutConcepts(groups, new Set(tokenize(outcomeWords.join(" "))));
+  // "what got nicked from the van in March": the facts of that month (search/month-scope.ts).
+  const scopeMonths = RANKING.monthScopeFactor > 1 ? monthsInScope(queryWords) : [];
+  if (scopeMonths.length > 0) groups = withoutConcepts(groups, new Set(tokenize(scopeMonths.map((month) => MONTH_NAMES[month - 1]).join(" "))));
   if (groups.length === 0) return [];
   const productQuestion = asksForProduct(queryWords);
   const form = viewQuestion ? undefined : questionForm(queryWords);
@@ -181,7 +186,7 @@ export function rankFacts(
   const whereQuestion = asksWhere(queryWords);
   // "who is keying results": the fact naming someone as the doer, over those naming people further on (search/named-doers.ts).
   const doerQuestion = form === "person" && RANKING.doerFactor > 1 && asksForDoer(queryWords);
-  const maxLift = (laterState ? RANKING.earlierStateFactor : 1) * (form === "person" ? RANKING.actorFactor : 1) * (doerQuestion ? RANKING.doerFactor : 1) * (choiceQuestion ? RANKING.choiceFactor : 1) * (moneyQuestion ? RANKING.moneyFactor : 1) * (measureQuestion ? RANKING.measureFactor : 1) * (howToQuestion ? RANKING.howToFactor : 1) * (whereQuestion ? RANKING.keptPlaceFactor : 1) * (currentState ? RANKING.currentStateFactor * RANKING.statesPresentFactor : 1) * (comingQuestion && !currentState ? RANKING.currentStateFactor : 1) * (askedDates.length > 0 ? RANKING.dateMatchFactor : 1) * (productQuestion ? RANKING.productRoleFactor : 1) * (form !== undefined ? RANKING.questionFormFactor : 1) * (asksTimeOrPerson ? RANKING.answerSentenceFactor * RANKING.answerKindFactor : 1) * (viewQuestion ? RANKING.viewFactor : 1);
+  const maxLift = (scopeMonths.length > 0 ? RANKING.monthScopeFactor : 1) * (laterState ? RANKING.earlierStateFactor : 1) * (form === "person" ? RANKING.actorFactor : 1) * (doerQuestion ? RANKING.doerFactor : 1) * (choiceQuestion ? RANKING.choiceFactor : 1) * (moneyQuestion ? RANKING.moneyFactor : 1) * (measureQuestion ? RANKING.measureFactor : 1) * (howToQuestion ? RANKING.howToFactor : 1) * (whereQuestion ? RANKING.keptPlaceFactor : 1) * (currentState ? RANKING.currentStateFactor * RANKING.statesPresentFactor : 1) * (comingQuestion && !currentState ? RANKING.currentStateFactor : 1) * (askedDates.length > 0 ? RANKING.dateMatchFactor : 1) * (productQuestion ? RANKING.productRoleFactor : 1) * (form !== undefined ? RANKING.questionFormFactor : 1) * (asksTimeOrPerson ? RANKING.answerSentenceFactor * RANKING.answerKindFactor : 1) * (viewQuestion ? RANKING.viewFactor : 1);
   // The per-fact features read below, by position (search/lift-memo.ts).
   const memo = liftMemo(index);
   // "which software did the staff meeting choose": the decision saved after the plan to decide, on its thread (search/fact-context.ts).
@@ -206,9 +211,10 @@ export function rankFacts(
     if (score * maxLift < floor) continue;
     const position = positions[at] as number;
     const fact = index.facts[position] as Fact;
-    const sentences = askedDates.length > 0 || asksTimeOrPerson ? memo.sentences(position, fact) : undefined;
+    const sentences = askedDates.length > 0 || asksTimeOrPerson || scopeMonths.length > 0 ? memo.sentences(position, fact) : undefined;
     const lift =
       (askedDates.length > 0 && namesDate(fact, askedDates, sentences) ? RANKING.dateMatchFactor : 1) *
+      (scopeMonths.length > 0 && inMonths(fact, (sentences as AnswerSentences).dates, scopeMonths) ? RANKING.monthScopeFactor : 1) *
       (productQuestion && memo.flag(position, fact, NAMES_PRODUCT) ? RANKING.productRoleFactor : 1) *
       (form !== undefined && (memo.formBits(position, fact) & askedForm) !== 0 ? RANKING.questionFormFactor : 1) *
       (asksTimeOrPerson && answersInSentence(fact, form, questionTerms, sentences) ? RANKING.answerSentenceFactor : 1) *
