@@ -16,6 +16,7 @@ import { holdout14Memories as holdout14Facts } from "./conversation-holdout14.mj
 import { holdout15Memories as holdout15Facts } from "./conversation-holdout15.mjs";
 import { holdout16Memories as holdout16Facts } from "./conversation-holdout16.mjs";
 import { holdout17Memories as holdout17Facts } from "./conversation-holdout17.mjs";
+import { holdout18Memories as holdout18Facts } from "./conversation-holdout18.mjs";
 
 const read = (file) => JSON.parse(readFileSync(new URL(file, import.meta.url), "utf8"));
 const LABELLED_DEFAULT = read("./labelled-facts.json").facts;
@@ -63,6 +64,18 @@ export const currentFacts = () => labelledFacts(read("./current-facts.json").fac
 
 /** The relative-date facts as stored facts, and key ↔ id maps. */
 export const relativeFacts = () => labelledFacts(read("./relative-facts.json").facts);
+
+/**
+ * Memory holdout 18 (written in session 38 as the next headline, never tuned on): questions written
+ * by hand over three memories in registers no earlier holdout used (a coding agent's memory for a
+ * university glaciology group's model on a Slurm cluster, partly written by its second-language
+ * members; the shared notes of two job-sharing Year 4 teachers and their teaching assistant; a
+ * microbrewery's notes by its owner, a terse head brewer and a Spanish assistant brewer), whose
+ * answer-bearing facts were written by hand one by one (conversation-holdout18.mjs) by another
+ * author, on 2026-12-07 (session 38), blind to that session's memory-ranking round, never run
+ * through the search before the lead takes its score once.
+ */
+export const HOLDOUT18 = ["holdout18", "holdout 18 (written 2026-12-07, session 38, blind to that session's memory round, by another author; hand-written facts, three memories)", read("./queries-holdout18.json").queries];
 
 /**
  * Memory holdout 17 (written in session 34 as the next headline, never tuned on): questions written
@@ -219,6 +232,9 @@ export const holdout16Memories = () => holdout16Facts().map(({ name, facts }) =>
 
 /** Holdout 17's memories: name, stored facts and key ↔ id maps of each. */
 export const holdout17Memories = () => holdout17Facts().map(({ name, facts }) => ({ name, ...labelledFacts(facts) }));
+
+/** Holdout 18's memories: name, stored facts and key ↔ id maps of each. */
+export const holdout18Memories = () => holdout18Facts().map(({ name, facts }) => ({ name, ...labelledFacts(facts) }));
 
 const number = (position) => `fact-${String(position + 1).padStart(4, "0")}`;
 
