@@ -14,7 +14,7 @@ export { datesIn, mentionsDate, mentionsPersonName, monthsNamedIn, sameDate } fr
 export type { CalendarDate } from "./mentions";
 export { MONTH_NAMES, WEEKDAY_NAMES } from "./month-names";
 export { NUMBER_WORDS } from "./number-words";
-export { mentionsRelativeDate, relativeDatesIn, relativeYearsIn } from "./relative-dates";
+export { mentionsRelativeDate, numericDatesIn, relativeDatesIn, relativeYearsIn } from "./relative-dates";
 export { checkVectors, MAX_EMBEDDING_DIMENSION } from "./semantic/embedding-provider";
 export type { EmbeddingFailureKind, EmbeddingOutcome, EmbeddingProvider } from "./semantic/embedding-provider";
 export { embeddingsSettingsProblem, openAiEmbeddings, MAX_EMBEDDINGS_RESPONSE_BYTES } from "./semantic/openai-embeddings";

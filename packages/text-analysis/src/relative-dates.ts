@@ -99,6 +99,38 @@ export function relativeDatesIn(text: string, said: string): CalendarDate[] {
   return [...text.matchAll(RELATIVE_ALL)].flatMap((match) => read(match, day));
 }
 
+// A day and month in digits with no year ("19/11", "3/2"): day first in most of the world, month
+// first in the United States, so of the two readings the one nearest the day the text was said is
+// taken, in the year that puts it nearest, when within NUMERIC_DAY_REACH days of it: notes name the
+// days around them ("Van broken into overnight 1/3", saved on 2 March), and a pair of small numbers
+// farther off is more likely a score or a ratio than a day. Not part of a longer
+// number, a full date (datesIn reads "19/11/2026"), a ratio in a run ("1/2/3") or "24/7".
+const NUMERIC_DAY = /(?<![\d./:-])(\d{1,2})\/(\d{1,2})(?![\d/]|[.:]\d)/g;
+const NUMERIC_DAY_REACH = 120;
+
+/** The days `text` writes in digits without a year, read as the nearest to `said` (see above). */
+export function numericDatesIn(text: string, said: string): CalendarDate[] {
+  if (!text.includes("/")) return [];
+  const anchor = Date.parse(said);
+  if (Number.isNaN(anchor)) return [];
+  const found: CalendarDate[] = [];
+  for (const [written, first, second] of text.matchAll(NUMERIC_DAY)) {
+    if (written === "24/7") continue;
+    let best: { date: CalendarDate; distance: number } | undefined;
+    for (const [day, month] of [[+first!, +second!], [+second!, +first!]] as const) {
+      if (month < 1 || month > 12 || day < 1 || day > 31) continue;
+      for (const year of [-1, 0, 1].map((shift) => new Date(anchor).getUTCFullYear() + shift)) {
+        const time = Date.UTC(year, month - 1, day);
+        if (new Date(time).getUTCDate() !== day) continue; // 31/2
+        const distance = Math.abs(time - anchor) / DAY_MS;
+        if (distance <= NUMERIC_DAY_REACH && (best === undefined || distance < best.distance)) best = { date: { year, month, day }, distance };
+      }
+    }
+    if (best !== undefined) found.push(best.date);
+  }
+  return found;
+}
+
 const YEARS = new RegExp(String.raw`\b(?:(last|next|this)\s+year|${COUNT}\s+years?\s+(ago|later))\b`, "gi");
 
 /** The years a text names relative to `said` ("last year", "two years ago"), beside those its dates name. */

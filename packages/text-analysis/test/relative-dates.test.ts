@@ -1,7 +1,7 @@
 // Times said relative to when they were said (issue 32, the search-memory8 round): resolved
 // against the day a fact was recorded (src/relative-dates.ts).
 import { describe, expect, it } from "vitest";
-import { mentionsRelativeDate, relativeDatesIn, relativeYearsIn } from "../src/index";
+import { mentionsRelativeDate, numericDatesIn, relativeDatesIn, relativeYearsIn } from "../src/index";
 
 const SAID = "2025-02-12T16:00:00Z"; // a Wednesday
 
@@ -64,5 +64,27 @@ describe("mentionsRelativeDate", () => {
   it("finds relative times and ignores plain text", () => {
     for (const text of ["fixed it four days ago", "the lunch is this Friday", "from next week on", "the demo last month"]) expect(mentionsRelativeDate(text), text).toBe(true);
     for (const text of ["the last release", "next steps are listed", "the last mile"]) expect(mentionsRelativeDate(text), text).toBe(false);
+  });
+});
+
+// A day in digits without a year (session 38, memory holdout 17's job notes: "tried van side door
+// again 19/11 night", saved on 20 November): the reading nearest the day said.
+describe("numericDatesIn", () => {
+  it("reads day first or month first, whichever is nearest the day said, in the nearest year", () => {
+    expect(numericDatesIn("van side door again 19/11 night", "2026-11-20T08:00:00Z")).toEqual([{ year: 2026, month: 11, day: 19 }]);
+    expect(numericDatesIn("MFT back 12/2, cal cert in the van", "2026-02-13T08:00:00Z")).toEqual([{ year: 2026, month: 2, day: 12 }]);
+    expect(numericDatesIn("shipped 3/14 as planned", "2026-03-16T08:00:00Z")).toEqual([{ year: 2026, month: 3, day: 14 }]);
+    expect(numericDatesIn("booked for 2/1", "2025-12-20T08:00:00Z")).toEqual([{ year: 2026, month: 1, day: 2 }]);
+    expect(numericDatesIn("Van broken into overnight 1/3", "2026-03-02T08:00:00Z")).toEqual([{ year: 2026, month: 3, day: 1 }]);
+  });
+
+  it("leaves out full dates, longer numbers, runs, impossible days, far days and 24/7", () => {
+    const said = "2026-03-02T08:00:00Z";
+    for (const text of ["on 19/11/2026", "version 1.2/3", "ratio 1/2/3", "at 10:30/11", "cover 24/7", "scored 45/50", "31/2 is no day", "see 12/9.5"])
+      expect(numericDatesIn(text, said), text).toEqual([]);
+    expect(numericDatesIn("due 20/8", said)).toEqual([]); // 20 August is over 120 days from 2 March either side
+    expect(numericDatesIn("due 20/6", said)).toEqual([{ year: 2026, month: 6, day: 20 }]); // 110 days on
+
+    expect(numericDatesIn("no slash here", said)).toEqual([]);
   });
 });

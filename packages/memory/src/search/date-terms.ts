@@ -10,12 +10,12 @@
 // ("on 3 August") asks for that day in every year the memory holds a fact of it.
 // Neighbours: search-index.ts adds them to a fact's terms; rank.ts asks for them.
 
-import { datesIn, MONTH_NAMES, relativeDatesIn, type CalendarDate } from "@foundry-mcp/text-analysis";
+import { datesIn, MONTH_NAMES, numericDatesIn, relativeDatesIn, type CalendarDate } from "@foundry-mcp/text-analysis";
 import { tokenize } from "./tokenize";
 import type { Fact } from "../types";
 
-/** Changes whenever the date terms do: part of the analyser fingerprint saved indexes carry (3: "overnight" names the day before the saving day). */
-export const DATE_TERMS_FORMAT = "date-terms-3";
+/** Changes whenever the date terms do: part of the analyser fingerprint saved indexes carry (3: "overnight" names the day before the saving day; 4: days in digits without a year, "19/11"). */
+export const DATE_TERMS_FORMAT = "date-terms-4";
 
 const pad = (value: number): string => String(value).padStart(2, "0");
 const monthTerm = (year: number, month: number): string => `~${year}-${pad(month)}`;
@@ -40,10 +40,10 @@ export function savedDayTerm(fact: Fact): string | undefined {
   return saved === undefined ? undefined : dayTerm(saved.year, saved.month, saved.day);
 }
 
-/** The calendar dates a fact names, written ones and those said relative to its `created` day. */
+/** The calendar dates a fact names, written ones and those said relative to its `created` day (a day in digits without a year, "19/11", read by it too). */
 export function factDates(fact: Fact): CalendarDate[] {
   const text = `${fact.title}\n${fact.body}`;
-  return [...datesIn(text), ...relativeDatesIn(text, fact.created)];
+  return [...datesIn(text), ...relativeDatesIn(text, fact.created), ...numericDatesIn(text, fact.created)];
 }
 
 /** Index terms of a fact's dates: `~2025-02-11` and `~2025-02` for a day, `~2025-02` for a month. */
