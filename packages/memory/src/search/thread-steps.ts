@@ -20,10 +20,13 @@ import { DAY_MS, liftAlongThreads } from "./fact-context";
 
 // Words of a question asking for the first step of a matter.
 const FIRST_STEP_WORDS = new Set(["first", "originally", "original", "initially"]);
+// …or a phrase saying so ("at the start of the year", "when I started"; session 38, +1 −0).
+const FIRST_STEP_PHRASE = / (?:at|from) the (?:start|beginning) | to (?:begin|start) with | when (?:i|we|you) (?:started|joined|began) | in the beginning /;
 
 /** True when the question (its lower-case words) asks for the first or original step of a matter. */
 export function asksForFirstStep(words: readonly string[]): boolean {
-  return words.some((word) => FIRST_STEP_WORDS.has(word));
+  if (words.some((word) => FIRST_STEP_WORDS.has(word))) return true;
+  return FIRST_STEP_PHRASE.test(` ${words.join(" ")} `);
 }
 
 /**
