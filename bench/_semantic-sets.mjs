@@ -11,7 +11,7 @@ import { externalCatalogRanker, externalSets, metatoolOutsideSample } from "../p
 import * as memoryBench from "../packages/memory/bench/quality.mjs";
 
 /** Sets never tuned on: the headline of the semantic section. */
-export const HELD_OUT = new Set(["tools:holdout10", "metatool", "memory:holdout11", "memory:holdout12", "memory:holdout13", "memory:holdout14", "memory:holdout15", "memory:holdout16", "memory:holdout17"]);
+export const HELD_OUT = new Set(["tools:holdout10", "metatool", "memory:holdout11", "memory:holdout12", "memory:holdout13", "memory:holdout14", "memory:holdout15", "memory:holdout16", "memory:holdout17", "memory:holdout18"]);
 
 /**
  * Every set as { id, label, score(rankers) }: `score` takes a tool ranker factory (options →
@@ -34,7 +34,7 @@ export function semanticSets(choice = "report") {
   }
   const single = (id, label, questions, labelled) => ({ id: `memory:${id}`, kind: "memory", label: `memory: ${label}, ${questions.length} questions`, score: ({ memoryScore }) => memoryBench.scoreQuestions(memoryScore(id, labelled.facts), questions, labelled.keyOf) });
   const several = (id, label, questions, memories) => ({ id: `memory:${id}`, kind: "memory", label: `memory: ${label}, ${questions.length} questions`, score: ({ memoryScore }) => memoryBench.scoreInMemories((facts) => memoryScore(`${id}-${memories.find((memory) => memory.facts === facts).name}`, facts), memories, questions) });
-  const handWritten = [[memoryBench.HOLDOUT17, memoryBench.holdout17Memories], [memoryBench.HOLDOUT16, memoryBench.holdout16Memories], [memoryBench.HOLDOUT15, memoryBench.holdout15Memories], [memoryBench.HOLDOUT14, memoryBench.holdout14Memories], [memoryBench.HOLDOUT13, memoryBench.holdout13Memories], [memoryBench.HOLDOUT12, memoryBench.holdout12Memories]].filter(([set]) => set !== undefined);
+  const handWritten = [[memoryBench.HOLDOUT18, memoryBench.holdout18Memories], [memoryBench.HOLDOUT17, memoryBench.holdout17Memories], [memoryBench.HOLDOUT16, memoryBench.holdout16Memories], [memoryBench.HOLDOUT15, memoryBench.holdout15Memories], [memoryBench.HOLDOUT14, memoryBench.holdout14Memories], [memoryBench.HOLDOUT13, memoryBench.holdout13Memories], [memoryBench.HOLDOUT12, memoryBench.holdout12Memories]].filter(([set]) => set !== undefined);
   for (const [[id, label, questions], memoriesOf] of [...handWritten, [memoryBench.HOLDOUT11, memoryBench.holdout11Memories], [memoryBench.HOLDOUT10, memoryBench.holdout10Memories], [memoryBench.HOLDOUT9, memoryBench.holdout9Memories], [memoryBench.HOLDOUT8, memoryBench.holdout8Memories], [memoryBench.HOLDOUT7, memoryBench.holdout7Memories]]) {
     sets.push(several(id, label, questions, memoriesOf()));
   }
