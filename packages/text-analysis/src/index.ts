@@ -5,6 +5,7 @@
 export { splitWords, isCompound } from "./words";
 export type { SplitOptions } from "./words";
 export { foldLetters } from "./fold";
+export { ownCopy } from "./own-copy";
 export { stemWord, baseForm, isPastForm } from "./stem";
 export { acronymsOf, acronymToken } from "./acronyms";
 export { DerivationalFamilies, derivationalRoot } from "./derivation";

@@ -4,6 +4,7 @@
 // Names are not English: words of one or two letters and words with digits stay as written.
 
 import { stemmer } from "stemmer";
+import { ownCopy } from "./own-copy";
 
 const pairs = (table: string): Array<[string, string]> => table.split(" ").map((pair) => pair.split(":") as [string, string]);
 
@@ -60,7 +61,8 @@ export function stemWord(word: string): string {
     const base = baseForm(word);
     stem = base.length <= 2 || /\d/.test(base) ? base : stemmer(base);
     stem = STEM_FAMILIES.get(stem) ?? stem;
-    if (STEM_CACHE.size < CACHE_LIMIT) STEM_CACHE.set(word, stem);
+    // Copies: the word is often cut from a request, and the cache lives as long as the process.
+    if (STEM_CACHE.size < CACHE_LIMIT) STEM_CACHE.set(ownCopy(word), (stem = ownCopy(stem)));
   }
   return stem;
 }
