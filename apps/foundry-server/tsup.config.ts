@@ -1,8 +1,9 @@
 import { defineConfig } from "tsup";
 import { appBundle } from "../../tooling/tsup.base.ts";
+import { HOOK_NAMES, PLUGIN_FOLDER } from "./scripts/plugin-package.mjs";
 
-/** The plugin folder under dist/ (scripts/plugin-package.mjs' PLUGIN_FOLDER); build-plugin adds the rest of it. */
-const plugin = "plugin/foundry-core";
+/** The plugin folder under dist/ (tsup's outDir); build-plugin adds the rest of it. */
+const plugin = PLUGIN_FOLDER.replace(/^dist\//, "");
 
 // Two builds. The server: one self-contained file (SPEC: dist/server.mjs runs with no
 // node_modules beside it; the plugin and the .mcpb copy it). The `foundry` CLI and the plugin's
@@ -17,10 +18,7 @@ export default defineConfig([
   {
     ...appBundle({
       foundry: "src/cli/main.ts",
-      [`${plugin}/hooks/session-start`]: "src/hooks/bin/session-start.ts",
-      [`${plugin}/hooks/prompt-recall`]: "src/hooks/bin/prompt-recall.ts",
-      [`${plugin}/hooks/subagent-stop`]: "src/hooks/bin/subagent-stop.ts",
-      [`${plugin}/hooks/pre-compact`]: "src/hooks/bin/pre-compact.ts",
+      ...Object.fromEntries(HOOK_NAMES.map((name) => [`${plugin}/hooks/${name}`, `src/hooks/bin/${name}.ts`])),
     }, [], { stdioOnly: true }),
     splitting: true,
     clean: false,

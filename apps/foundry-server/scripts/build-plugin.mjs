@@ -10,13 +10,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PLUGIN_FOLDER, PLUGIN_PACKAGE, pluginPackageManifest } from "./plugin-package.mjs";
+import { HOOK_NAMES, PLUGIN_FOLDER, PLUGIN_PACKAGE, pluginPackageManifest } from "./plugin-package.mjs";
+import { importSpecifiers } from "../../../tooling/bundle-imports.mjs";
 
 const appDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const source = path.join(appDir, "plugin");
 const bundle = path.join(appDir, "dist", "server.mjs");
 const target = path.join(appDir, PLUGIN_FOLDER);
-const hookNames = ["session-start", "prompt-recall", "subagent-stop", "pre-compact"];
+const hookNames = HOOK_NAMES;
 const pluginHook = (name) => path.join(target, "hooks", `${name}.mjs`);
 
 for (const file of [bundle, ...hookNames.map(pluginHook), path.join(target, "chunks")]) {
@@ -52,6 +53,21 @@ for (const name of hookNames) {
   const specifier = path.relative(topLevelHooks, pluginHook(name)).split(path.sep).join("/");
   fs.writeFileSync(path.join(topLevelHooks, `${name}.mjs`), `// The ${name} hook: its code and chunks ship once, in the plugin folder.\nimport "${specifier}";\n`);
 }
+// esbuild writes a chunk for every dynamic import it met, also those its tree shaking then dropped
+// (ajv's standalone code generator, the stand-in for the SDK's HTTP transport): chunks no entry
+// reaches, statically or by a literal import(), are removed, so the package ships only what runs.
+const chunksFolder = path.join(target, "chunks");
+const reached = new Set();
+const visit = (file) => {
+  if (reached.has(file)) return;
+  reached.add(file);
+  const { static: statics, dynamic } = importSpecifiers(fs.readFileSync(file, "utf8"));
+  for (const specifier of [...statics, ...dynamic]) if (specifier.startsWith(".")) visit(path.resolve(path.dirname(file), specifier));
+};
+for (const entry of fs.readdirSync(path.join(appDir, "dist"))) if (entry.endsWith(".mjs")) visit(path.join(appDir, "dist", entry));
+for (const name of hookNames) visit(pluginHook(name));
+for (const chunk of fs.readdirSync(chunksFolder)) if (!reached.has(path.join(chunksFolder, chunk))) remove(path.join(chunksFolder, chunk));
+
 const executables = ["mcp/server.mjs", "hooks/memory-gate.mjs", ...hookNames.map((name) => `hooks/${name}.mjs`)];
 for (const executable of executables) fs.chmodSync(path.join(target, executable), 0o755);
 fs.chmodSync(bundle, 0o755);

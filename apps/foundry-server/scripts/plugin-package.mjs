@@ -10,6 +10,9 @@ export const PLUGIN_PACKAGE = "@foundry-mcp/foundry-core-plugin";
 /** Where build-plugin.mjs writes the plugin (and its package.json), relative to apps/foundry-server. */
 export const PLUGIN_FOLDER = "dist/plugin/foundry-core";
 
+/** The plugin's context hooks, each `hooks/<name>.mjs` in it, built by tsup from `src/hooks/bin/<name>.ts` (tsup.config.ts), with a `dist/hooks/<name>.mjs` beside the package's other entries (build-plugin.mjs). */
+export const HOOK_NAMES = ["session-start", "prompt-recall", "subagent-stop", "pre-compact"];
+
 /** What the package ships: the plugin's own files, nothing of the build around them. */
 const PLUGIN_FILES = [".claude-plugin", ".mcp.json", "hooks", "mcp", "chunks", "skills", "README.md", "LICENSE"];
 

@@ -279,8 +279,11 @@ describe("build-plugin run again over a built folder", () => {
   // The build script empties dist/ before tsup; run alone, build-plugin must still leave nothing of
   // an earlier plugin/ behind (it writes into the folder tsup filled rather than replacing it).
   it("removes what plugin/ no longer has and keeps what tsup wrote", () => {
-    const app = makeTempDir("foundry-build-plugin-");
+    // The app's place in the repository, as build-plugin reads the repository's tooling/ beside it.
+    const repository = makeTempDir("foundry-build-plugin-");
+    const app = path.join(repository, "apps", "foundry-server");
     for (const part of ["scripts", "plugin", "dist", "package.json", "LICENSE"]) fs.cpSync(path.join(APP_DIR, part), path.join(app, part), { recursive: true });
+    fs.cpSync(path.join(APP_DIR, "..", "..", "tooling", "bundle-imports.mjs"), path.join(repository, "tooling", "bundle-imports.mjs"));
     const folder = path.join(app, "dist", "plugin", "foundry-core");
     fs.mkdirSync(path.join(folder, "skills", "retired-skill"));
     fs.writeFileSync(path.join(folder, "skills", "retired-skill", "SKILL.md"), "---\nname: retired-skill\n---\n");
@@ -292,5 +295,25 @@ describe("build-plugin run again over a built folder", () => {
     expect(fs.readdirSync(path.join(folder, "skills")).sort()).toEqual(fs.readdirSync(path.join(APP_DIR, "plugin", "skills")).sort());
     expect(fs.readdirSync(path.join(folder, "hooks")).sort()).toEqual(fs.readdirSync(path.join(PLUGIN_DIR, "hooks")).sort());
     expect(fs.readdirSync(path.join(folder, "chunks")).sort()).toEqual(chunks);
+  });
+
+  // Regression (session 38): esbuild left a chunk for each dynamic import its tree shaking dropped
+  // (ajv's standalone generator, the HTTP transport's stand-in), shipped though nothing loads it.
+  it("removes a chunk no entry reaches, and keeps every chunk one does", () => {
+    const repository = makeTempDir("foundry-build-plugin-");
+    const app = path.join(repository, "apps", "foundry-server");
+    for (const part of ["scripts", "plugin", "dist", "package.json", "LICENSE"]) fs.cpSync(path.join(APP_DIR, part), path.join(app, part), { recursive: true });
+    fs.cpSync(path.join(APP_DIR, "..", "..", "tooling", "bundle-imports.mjs"), path.join(repository, "tooling", "bundle-imports.mjs"));
+    const chunksFolder = path.join(app, "dist", "plugin", "foundry-core", "chunks");
+    const chunks = fs.readdirSync(chunksFolder).sort();
+    fs.writeFileSync(path.join(chunksFolder, "standalone-UNREACHED.mjs"), 'import "./chunk-unreached-too.mjs";\n');
+    fs.writeFileSync(path.join(chunksFolder, "chunk-unreached-too.mjs"), "export {};\n");
+
+    const run = spawnSync(process.execPath, [path.join(app, "scripts", "build-plugin.mjs")], { encoding: "utf8", timeout: 30_000 });
+    expect(run).toMatchObject({ status: 0, stderr: "" });
+    expect(fs.readdirSync(chunksFolder).sort()).toEqual(chunks);
+    const reachable = new Set(fs.readdirSync(path.join(APP_DIR, "dist", "plugin", "foundry-core", "chunks")));
+    expect(chunks.filter((chunk) => !reachable.has(chunk))).toEqual([]);
+    expect(chunks.some((chunk) => chunk.startsWith("standalone-") || chunk.startsWith("streamableHttp-"))).toBe(false);
   });
 });
