@@ -10,6 +10,7 @@ import { WordPairIndex } from "./word-pairs";
 import { DerivationalFamilies } from "@foundry-mcp/text-analysis";
 import { EnumValueIndex } from "./enum-fit";
 import { splitCompound } from "./name-segments";
+import { NearSpellingIndex, type SpellingCandidates } from "./near-spellings";
 
 /**
  * Indexed fields in bit order (a posting's `mask` has bit i set when INDEX_FIELDS[i] holds the
@@ -146,6 +147,8 @@ export interface TermIndex {
   readonly postings: { get(stem: string): Postings | undefined };
   /** Surface words seen in any field → their stem (for prefix and typo expansion). */
   readonly surfaceWords: ReadonlyMap<string, string>;
+  /** The surface words a request word's near spellings and letter-alike words are measured against (search/near-spellings.ts). */
+  readonly nearSpellings: SpellingCandidates;
   readonly derivationalFamilies: { relatives(word: string, ownStem: string): string[] };
   readonly nameStemCounts: readonly number[];
   readonly wordCounts: readonly number[];
@@ -161,6 +164,8 @@ export class Bm25fIndex implements TermIndex {
   readonly postings = new Map<string, Postings>();
   /** Surface words seen in any field → their stem (for prefix and typo expansion). */
   readonly surfaceWords = new Map<string, string>();
+  /** Candidates for typos and letter-alike words among the surface words, made on the first word that asks. */
+  readonly nearSpellings = new NearSpellingIndex(this.surfaceWords);
   /** Adjacent word pairs of each tool's name, title and description (search/word-pairs.ts). */
   readonly wordPairs = new WordPairIndex();
   /** Enumerated parameter values of each tool (search/enum-fit.ts). */

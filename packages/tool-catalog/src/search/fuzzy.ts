@@ -1,4 +1,5 @@
-// "Did you mean" for unknown tool names, and the character trigrams of letter-alike words.
+// "Did you mean" for unknown tool names, and the padded character n-grams of letter-alike words
+// and near spellings (search/query.ts, search/near-spellings.ts).
 // The edit distance itself is text-analysis's (one measure for tool and memory search).
 
 import { editDistance } from "@foundry-mcp/text-analysis";
@@ -20,26 +21,38 @@ export function closestNames(name: string, candidates: Iterable<string>, count =
     const score = distance / Math.max(target.length, lower.length) - 0.25 * shared - 0.5 * contains;
     scored.push({ candidate, score });
   }
-  scored.sort((left, right) => left.score - right.score || left.candidate.localeCompare(right.candidate));
+  scored.sort(
+    (left, right) => left.score - right.score || left.candidate.localeCompare(right.candidate),
+  );
   return scored.slice(0, count).map((entry) => entry.candidate);
+}
+
+/**
+ * The character n-grams of a word padded with a space each side, one per position, repeats kept
+ * (`paddedGrams("tag", 2)` → " t", "ta", "ag", "g "). Trigrams measure letter-alike words; the near
+ * spelling index (search/near-spellings.ts) also counts bigrams.
+ */
+export function paddedGrams(word: string, size: number): string[] {
+  const padded = ` ${word} `;
+  const grams: string[] = [];
+  for (let start = 0; start + size <= padded.length; start += 1)
+    grams.push(padded.slice(start, start + size));
+  return grams;
 }
 
 /** The character trigrams of a word padded with a space each side ("tag" → " ta", "tag", "ag "). */
 export function trigrams(word: string): Set<string> {
-  const padded = ` ${word} `;
-  const grams = new Set<string>();
-  for (let start = 0; start + 3 <= padded.length; start += 1) grams.add(padded.slice(start, start + 3));
-  return grams;
+  return new Set(paddedGrams(word, 3));
 }
 
 /**
  * Dice similarity of a word's trigrams (`own`, from {@link trigrams}) and another word's, counted
- * over the other word's positions without building its set (a vocabulary scan stays cheap).
+ * over the other word's positions (a trigram the other word repeats counts each time, up to the
+ * size of `own`).
  */
 export function trigramSimilarity(own: ReadonlySet<string>, other: string): number {
-  const padded = ` ${other} `;
-  const positions = padded.length - 2;
+  const positions = paddedGrams(other, 3);
   let shared = 0;
-  for (let start = 0; start < positions; start += 1) if (own.has(padded.slice(start, start + 3))) shared += 1;
-  return (2 * Math.min(shared, own.size)) / (own.size + positions);
+  for (const gram of positions) if (own.has(gram)) shared += 1;
+  return (2 * Math.min(shared, own.size)) / (own.size + positions.length);
 }

@@ -18,6 +18,7 @@ import {
   type Postings,
   type TermIndex,
 } from "./bm25f-index";
+import { NearSpellingIndex, type SpellingCandidates, type WrittenForm } from "./near-spellings";
 import { analyse } from "./text";
 
 const REQUESTS_BIT = 1 << REQUESTS_FIELD;
@@ -32,6 +33,7 @@ interface Added {
 export class LearnedOverlay implements TermIndex {
   readonly size: number;
   readonly surfaceWords: ReadonlyMap<string, string>;
+  readonly nearSpellings: SpellingCandidates;
   readonly derivationalFamilies: { relatives(word: string, ownStem: string): string[] };
   readonly postings = { get: (stem: string): Postings | undefined => this.postingsOf(stem) };
   private readonly added = new Map<string, Added>();
@@ -73,6 +75,10 @@ export class LearnedOverlay implements TermIndex {
     }
     this.surfaceWords =
       newWords.size === 0 ? built.surfaceWords : new LayeredWords(built.surfaceWords, newWords);
+    this.nearSpellings =
+      newWords.size === 0
+        ? built.nearSpellings
+        : new LayeredSpellings(built.nearSpellings, new NearSpellingIndex(newWords));
     this.derivationalFamilies =
       newWords.size === 0
         ? built.derivationalFamilies
@@ -177,6 +183,29 @@ class LayeredWords implements ReadonlyMap<string, string> {
 
   forEach(callback: (stem: string, word: string, map: ReadonlyMap<string, string>) => void): void {
     for (const [word, stem] of this.entries()) callback(stem, word, this);
+  }
+}
+
+// Near-spelling candidates among the built index's words, then among the tenant's new ones: the
+// order of LayeredWords, so typos and letter-alike words come out as a read of it would find them.
+class LayeredSpellings implements SpellingCandidates {
+  constructor(
+    private readonly built: SpellingCandidates,
+    private readonly added: SpellingCandidates,
+  ) {}
+
+  typoCandidates(word: string, allowance: number): readonly WrittenForm[] {
+    return [
+      ...this.built.typoCandidates(word, allowance),
+      ...this.added.typoCandidates(word, allowance),
+    ];
+  }
+
+  variantCandidates(own: ReadonlySet<string>, similarity: number): readonly WrittenForm[] {
+    return [
+      ...this.built.variantCandidates(own, similarity),
+      ...this.added.variantCandidates(own, similarity),
+    ];
   }
 }
 

@@ -151,8 +151,7 @@ function typoAlternatives(word: string, index: TermIndex): Alternative[] {
   if (allowance === 0 || index.has(stemWord(word)) || index.surfaceWords.has(word)) return [];
   let best = allowance + 1;
   let stems = new Set<string>();
-  for (const [surface, stem] of index.surfaceWords) {
-    if (Math.abs(surface.length - word.length) > allowance) continue;
+  for (const [surface, stem] of index.nearSpellings.typoCandidates(word, allowance)) {
     const distance = editDistance(word, surface, allowance);
     if (distance < best) {
       best = distance;
@@ -173,7 +172,7 @@ function variantAlternatives(word: string, index: TermIndex): Alternative[] {
   const own = trigrams(word);
   let best = VARIANT_SIMILARITY;
   let stems = new Set<string>();
-  for (const [surface, stem] of index.surfaceWords) {
+  for (const [surface, stem] of index.nearSpellings.variantCandidates(own, VARIANT_SIMILARITY)) {
     if (Math.abs(surface.length - word.length) > word.length / 2) continue;
     const similarity = trigramSimilarity(own, surface);
     if (similarity > best) {
@@ -184,10 +183,11 @@ function variantAlternatives(word: string, index: TermIndex): Alternative[] {
   return [...stems].slice(0, MAX_VARIANTS).map((stem) => ({ stems: [stem], weight: EXPANSION_WEIGHTS.variant, source: "variant" as const }));
 }
 
-// A word's spelling alternatives read the index's whole vocabulary (a scan per word), so they are
-// kept per index: the clauses of a multi-step request and later searches say the same words again
-// (a long request spent two fifths of its time here). At most MAX_REMEMBERED_WORDS per index; past
-// it the memo starts again empty.
+// A word's spelling alternatives cost a read of the vocabulary's longer forms and of its near
+// spellings' candidates (search/near-spellings.ts), so they are kept per index: the clauses of a
+// multi-step request and later searches say the same words again (a long request spent two fifths
+// of its time here when every form was read). At most MAX_REMEMBERED_WORDS per index; past it the
+// memo starts again empty.
 export const MAX_REMEMBERED_WORDS = 4096;
 const REMEMBERED_SPELLINGS = new WeakMap<TermIndex, Map<string, readonly Alternative[]>>();
 
