@@ -7,7 +7,7 @@
 import { closedCompound, joinedWeight } from "./open-compounds";
 import { argumentWords } from "./arguments";
 import type { TermIndex } from "./bm25f-index";
-import { editDistance, typoAllowance } from "@foundry-mcp/text-analysis";
+import { editDistance, ownCopy, typoAllowance } from "@foundry-mcp/text-analysis";
 import { trigramSimilarity, trigrams } from "./fuzzy";
 import { isStopWord, REQUEST_TOKEN, splitQueryWords, splitWords, stemWord } from "./text";
 import { splitCompound } from "./name-segments";
@@ -204,7 +204,7 @@ function spellingAlternatives(word: string, stem: string, index: TermIndex, matc
   if (remembered === undefined) REMEMBERED_SPELLINGS.set(index, (remembered = new Map()));
   // A copy of the word: the word itself is a slice of the request, and as a key it would keep the
   // whole request in memory for as long as the index lives.
-  const key = Array.from(`${matchedOtherwise ? "+" : "-"}${word}`).join("");
+  const key = ownCopy(`${matchedOtherwise ? "+" : "-"}${word}`);
   const known = remembered.get(key);
   if (known !== undefined) return known;
   const held = index.has(stem);
