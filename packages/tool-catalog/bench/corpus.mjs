@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { seededRandom } from "../../../tooling/test-support.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, "../../..");
@@ -62,21 +63,11 @@ export function fillCatalog(catalog, entries) {
   return keys;
 }
 
-// Deterministic PRNG (mulberry32) so synthesised catalogs are the same every run.
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A catalog of `size` tools: the corpus, then variants whose descriptions borrow words from other tools. */
 export function fillSynthetic(catalog, entries, size) {
   for (const toolset of toolsetsOf(entries)) catalog.defineToolset(toolset);
-  const next = random(419);
+  const next = seededRandom(419); // synthesised catalogs are the same every run
   const words = entries.flatMap((entry) => entry.description.split(/\s+/).filter((word) => word.length > 3));
   for (let index = 0; index < size; index += 1) {
     const entry = entries[index % entries.length];

@@ -13,21 +13,11 @@ import {
   type WrittenForm,
 } from "../../src/search/near-spellings";
 import { analyseQuery } from "../../src/search/query";
-
-// Deterministic PRNG (mulberry32), so the random vocabulary is the same every run.
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from "../../../../tooling/test-support.mjs";
 
 // Five letters, so forms are often a few edits apart, repeat grams ("aabaa") and tie.
 const LETTERS = "abcde";
-const next = random(32);
+const next = seededRandom(32); // the same vocabulary every run
 const pick = (count: number) => Math.floor(next() * count);
 const randomWord = (length: number) =>
   Array.from({ length }, () => LETTERS[pick(LETTERS.length)]).join("");
