@@ -11,7 +11,7 @@ export { acronymsOf, acronymToken } from "./acronyms";
 export { DerivationalFamilies, derivationalRoot } from "./derivation";
 export { editDistance, typoAllowance } from "./edit-distance";
 export { ENGLISH_STOP_WORDS } from "./stop-words";
-export { datesIn, mentionsDate, mentionsPersonName, monthsNamedIn, sameDate } from "./mentions";
+export { datesIn, mentionsDate, mentionsPersonName, sameDate } from "./mentions";
 export type { CalendarDate } from "./mentions";
 export { MONTH_NAMES, WEEKDAY_NAMES } from "./month-names";
 export { NUMBER_WORDS } from "./number-words";

@@ -102,22 +102,6 @@ export function datesIn(text: string): CalendarDate[] {
   return found;
 }
 
-// A month's name as a word, full or short ("May GPU total", "in Sept"); in lower case "may",
-// "mar" and "march" are other words ("we may", "march on"), so those count only capitalised.
-const MONTH_WORD = new RegExp(String.raw`\b(?:${MONTH})\b`, "gi");
-const VERB_LIKE_MONTHS = new Set(["may", "mar", "march"]);
-
-/** The months a text names by their names, in order, as numbers (1–12): "March invoices", "early Sept". */
-export function monthsNamedIn(text: string): number[] {
-  const months: number[] = [];
-  for (const [written] of text.matchAll(MONTH_WORD)) {
-    if (written === written.toLowerCase() && VERB_LIKE_MONTHS.has(written)) continue;
-    const month = monthOf(written);
-    if (month !== undefined) months.push(month);
-  }
-  return months;
-}
-
 /** True when two dates can be the same day: month equal, and day and year equal where both are known. */
 export function sameDate(one: CalendarDate, other: CalendarDate): boolean {
   return (

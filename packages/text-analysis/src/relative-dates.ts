@@ -104,8 +104,13 @@ export function relativeDatesIn(text: string, said: string): CalendarDate[] {
 // taken, in the year that puts it nearest, when within NUMERIC_DAY_REACH days of it: notes name the
 // days around them ("Van broken into overnight 1/3", saved on 2 March), and a pair of small numbers
 // farther off is more likely a score or a ratio than a day. Not part of a longer
-// number, a full date (datesIn reads "19/11/2026"), a ratio in a run ("1/2/3") or "24/7".
-const NUMERIC_DAY = /(?<![\d./:-])(\d{1,2})\/(\d{1,2})(?![\d/]|[.:]\d)/g;
+// number, a word, a path or a sum ("v1/2", "api/v1/2", "$1/2"), a full date (datesIn reads
+// "19/11/2026"), a ratio in a run ("1/2/3"), a share or a measure ("1/2%", "3/4 cup", "2/3 of",
+// "1/2 price"), or "24/7".
+const NUMERIC_DAY = new RegExp(
+  String.raw`(?<![\p{L}\d./:$£€#-])(\d{1,2})\/(\d{1,2})(?![\d/%]|[.:]\d|\s*(?:of|off|oz|cups?|tsp|tbsp|inch(?:es)?|lbs?|kg|g|ml|l|litres?|liters?|pints?|kegs?|bbl|mm|cm|km|miles?|price|majority|share)\b)`,
+  "gu",
+);
 const NUMERIC_DAY_REACH = 120;
 
 /** The days `text` writes in digits without a year, read as the nearest to `said` (see above). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { datesIn, mentionsDate, MONTH_NAMES, mentionsPersonName, monthsNamedIn, sameDate } from "../src/index";
+import { datesIn, mentionsDate, MONTH_NAMES, mentionsPersonName, sameDate } from "../src/index";
 
 describe("mentionsDate", () => {
   it("finds ISO, numeric, day-month, month-year, weekday and year dates", () => {
@@ -73,17 +73,5 @@ describe("datesIn", () => {
     expect(sameDate({ year: 2026, month: 3 }, { year: 2026, month: 3, day: 14 })).toBe(true);
     expect(sameDate({ year: 2025, month: 5, day: 8 }, { year: 2026, month: 5, day: 8 })).toBe(false);
     expect(sameDate({ month: 5, day: 8 }, { month: 5, day: 9 })).toBe(false);
-  });
-});
-
-describe("monthsNamedIn", () => {
-  it("reads a month's name or short form as a word, in any case", () => {
-    expect(monthsNamedIn("May GPU total; the March invoices; early Sept; JUNE; oct and Dec.")).toEqual([5, 3, 9, 6, 10, 12]);
-    expect(monthsNamedIn("Prices go up in Mar.")).toEqual([3]);
-  });
-
-  it("leaves lower-case may, mar and march to the words they also are, and months inside words", () => {
-    expect(monthsNamedIn("We may march on; it would mar the finish.")).toEqual([]);
-    expect(monthsNamedIn("Janitor booked, decent octopus, augmented.")).toEqual([]);
   });
 });

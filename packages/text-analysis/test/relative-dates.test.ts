@@ -80,7 +80,7 @@ describe("numericDatesIn", () => {
 
   it("leaves out full dates, longer numbers, runs, impossible days, far days and 24/7", () => {
     const said = "2026-03-02T08:00:00Z";
-    for (const text of ["on 19/11/2026", "version 1.2/3", "ratio 1/2/3", "at 10:30/11", "cover 24/7", "scored 45/50", "31/2 is no day", "see 12/9.5"])
+    for (const text of ["on 19/11/2026", "version 1.2/3", "ratio 1/2/3", "at 10:30/11", "cover 24/7", "scored 45/50", "31/2 is no day", "see 12/9.5", "3/4 cup of flour", "1/2 price", "1/8 inch", "2/3 majority", "2/3 of them", "v1/2", "api/v1/2", "$1/2", "1/2%", "1/2 oz Citra"])
       expect(numericDatesIn(text, said), text).toEqual([]);
     expect(numericDatesIn("due 20/8", said)).toEqual([]); // 20 August is over 120 days from 2 March either side
     expect(numericDatesIn("due 20/6", said)).toEqual([{ year: 2026, month: 6, day: 20 }]); // 110 days on

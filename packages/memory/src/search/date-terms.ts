@@ -81,6 +81,16 @@ const NO_TERMS: TermLookup = () => false;
 const FIRST_YEAR = 1970;
 const LAST_YEAR = 2100;
 
+/** The month terms of a month without a year ("in March") that `indexed` holds, one per year (the facts naming a day or the month of it). */
+export function yearlessMonthTerms(month: number, indexed: TermLookup): string[] {
+  const terms: string[] = [];
+  for (let year = FIRST_YEAR; year <= LAST_YEAR; year++) {
+    const term = monthTerm(year, month);
+    if (indexed(term)) terms.push(term);
+  }
+  return terms;
+}
+
 /** The day terms of a day written without a year ("3 August") that `indexed` holds, one per year; none for a month alone. */
 function yearlessDayTerms(date: CalendarDate, indexed: TermLookup): string[] {
   if (date.day === undefined) return [];

@@ -33,8 +33,8 @@ import type { Fact, FactType } from "../types";
 import { factIdNumber } from "../facts/fact-text";
 import { CONFIDENCE_RANK, compareNewestFirstBy } from "../facts/order";
 import { asksForProduct } from "./product-names";
-import { datesIn, MONTH_NAMES } from "@foundry-mcp/text-analysis";
-import { answersInSentence, holdsAnswerKind, namesDate, type AnswerSentences } from "./answer-sentences";
+import { datesIn } from "@foundry-mcp/text-analysis";
+import { answersInSentence, holdsAnswerKind, namesDate } from "./answer-sentences";
 import { formBit, questionForm } from "./question-form";
 import { dateTermsOfQuestion, dateWordsOfQuestion, isDayTerm } from "./date-terms";
 import { type DayMatch, liftDayEvents } from "./day-events";
@@ -53,12 +53,12 @@ import { liftThreadOutcomes } from "./fact-context";
 import { asksHowTo, asksWhere } from "./how-to-answers";
 import { asksForFirstStep, liftEarlierSteps } from "./thread-steps";
 import { asksForDoer } from "./named-doers";
-import { inMonths, monthsInScope } from "./month-scope";
+import { liftMonthFacts, monthsInScope } from "./month-scope";
 import { askFrameWords, tellsViewOf, viewFrameWords, viewTerms } from "./stated-views";
 import { onlyProposes, outcomePhraseWords } from "./settled-matters";
 import { addAlternative, expandQuery, type Alternatives } from "./query-expansion";
 import { accumulators, lengthNorms, scoreGroup } from "./term-scoring";
-import { splitWords, tokenize } from "./tokenize";
+import { splitWords, stemWord, tokenize } from "./tokenize";
 
 export { RANKING } from "./ranking-parameters";
 
@@ -121,8 +121,8 @@ export function rankFacts(
   const outcomeWords = RANKING.settledSteps ? outcomePhraseWords(queryWords) : [];
   if (outcomeWords.length > 0) groups = withoutConcepts(groups, new Set(tokenize(outcomeWords.join(" "))));
   // "what got nicked from the van in March": the facts of that month (search/month-scope.ts).
-  const scopeMonths = RANKING.monthScopeFactor > 1 ? monthsInScope(queryWords) : [];
-  if (scopeMonths.length > 0) groups = withoutConcepts(groups, new Set(tokenize(scopeMonths.map((month) => MONTH_NAMES[month - 1]).join(" "))));
+  const monthScope = RANKING.monthScopeFactor > 1 ? monthsInScope(queryWords, askedDates) : undefined;
+  if (monthScope !== undefined && monthScope.months.length > 0) groups = withoutConcepts(groups, new Set(monthScope.words.map(stemWord)));
   if (groups.length === 0) return [];
   const productQuestion = asksForProduct(queryWords);
   const form = viewQuestion ? undefined : questionForm(queryWords);
@@ -186,7 +186,7 @@ export function rankFacts(
   const whereQuestion = asksWhere(queryWords);
   // "who is keying results": the fact naming someone as the doer, over those naming people further on (search/named-doers.ts).
   const doerQuestion = form === "person" && RANKING.doerFactor > 1 && asksForDoer(queryWords);
-  const maxLift = (scopeMonths.length > 0 ? RANKING.monthScopeFactor : 1) * (laterState ? RANKING.earlierStateFactor : 1) * (form === "person" ? RANKING.actorFactor : 1) * (doerQuestion ? RANKING.doerFactor : 1) * (choiceQuestion ? RANKING.choiceFactor : 1) * (moneyQuestion ? RANKING.moneyFactor : 1) * (measureQuestion ? RANKING.measureFactor : 1) * (howToQuestion ? RANKING.howToFactor : 1) * (whereQuestion ? RANKING.keptPlaceFactor : 1) * (currentState ? RANKING.currentStateFactor * RANKING.statesPresentFactor : 1) * (comingQuestion && !currentState ? RANKING.currentStateFactor : 1) * (askedDates.length > 0 ? RANKING.dateMatchFactor : 1) * (productQuestion ? RANKING.productRoleFactor : 1) * (form !== undefined ? RANKING.questionFormFactor : 1) * (asksTimeOrPerson ? RANKING.answerSentenceFactor * RANKING.answerKindFactor : 1) * (viewQuestion ? RANKING.viewFactor : 1);
+  const maxLift = (laterState ? RANKING.earlierStateFactor : 1) * (form === "person" ? RANKING.actorFactor : 1) * (doerQuestion ? RANKING.doerFactor : 1) * (choiceQuestion ? RANKING.choiceFactor : 1) * (moneyQuestion ? RANKING.moneyFactor : 1) * (measureQuestion ? RANKING.measureFactor : 1) * (howToQuestion ? RANKING.howToFactor : 1) * (whereQuestion ? RANKING.keptPlaceFactor : 1) * (currentState ? RANKING.currentStateFactor * RANKING.statesPresentFactor : 1) * (comingQuestion && !currentState ? RANKING.currentStateFactor : 1) * (askedDates.length > 0 ? RANKING.dateMatchFactor : 1) * (productQuestion ? RANKING.productRoleFactor : 1) * (form !== undefined ? RANKING.questionFormFactor : 1) * (asksTimeOrPerson ? RANKING.answerSentenceFactor * RANKING.answerKindFactor : 1) * (viewQuestion ? RANKING.viewFactor : 1);
   // The per-fact features read below, by position (search/lift-memo.ts).
   const memo = liftMemo(index);
   // "which software did the staff meeting choose": the decision saved after the plan to decide, on its thread (search/fact-context.ts).
@@ -198,6 +198,8 @@ export function rankFacts(
     if (firstStep) liftEarlierSteps(index, memo, positions, scores, conceptTerms);
   }
   liftDayEvents(index, positions, scores, dayMatches, askedDays, questionTerms);
+  // "what got nicked from the van in March": the facts of that month, read off the index (search/month-scope.ts).
+  if (monthScope !== undefined && monthScope.months.length > 0) liftMonthFacts(index, positions, scores, monthScope.months);
   const floor = options.limit >= 1 && scores.length > options.limit ? kthLargest(scores, options.limit) - 1e-6 : -Infinity;
   // The lifted scores first, in plain arrays: only those at or above the limit-th lifted score
   // (and its ties) become survivors with their tie-breaks worked out and are sorted (a "when"
@@ -211,10 +213,9 @@ export function rankFacts(
     if (score * maxLift < floor) continue;
     const position = positions[at] as number;
     const fact = index.facts[position] as Fact;
-    const sentences = askedDates.length > 0 || asksTimeOrPerson || scopeMonths.length > 0 ? memo.sentences(position, fact) : undefined;
+    const sentences = askedDates.length > 0 || asksTimeOrPerson ? memo.sentences(position, fact) : undefined;
     const lift =
       (askedDates.length > 0 && namesDate(fact, askedDates, sentences) ? RANKING.dateMatchFactor : 1) *
-      (scopeMonths.length > 0 && inMonths(fact, (sentences as AnswerSentences).dates, scopeMonths) ? RANKING.monthScopeFactor : 1) *
       (productQuestion && memo.flag(position, fact, NAMES_PRODUCT) ? RANKING.productRoleFactor : 1) *
       (form !== undefined && (memo.formBits(position, fact) & askedForm) !== 0 ? RANKING.questionFormFactor : 1) *
       (asksTimeOrPerson && answersInSentence(fact, form, questionTerms, sentences) ? RANKING.answerSentenceFactor : 1) *

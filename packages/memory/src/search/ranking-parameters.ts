@@ -26,8 +26,8 @@
  *   ("2026-06-02", "2 June").
  * - `monthScopeFactor`: A fact of the month a question sets itself in ("in March", "early May":
  *   saved in it, naming a day of it or the month), its name no longer a word of the query
- *   (search/month-scope.ts; session 38: 2, 2.5, 3 and 4 +14 to +17 −4 of 3,707 dev questions, 3 in
- *   the middle of the plateau; 1 turns it off).
+ *   (search/month-scope.ts; session 38: 2, 2.5, 3 and 4 +14 to +17 −4 of 3,707 dev questions as
+ *   first built, 3 in the middle of the plateau; +18 −6 read off the index as landed; 1 turns it off).
  * - `choiceFactor`: A fact recording a choice (or settling the matter), for a question asking
  *   which option was chosen (search/choice.ts): the facts suggesting options hold more of the
  *   question's words, so the lift must outweigh them (choices dev set: ×1.5 12 of 18 first, ×2 13,

@@ -20,8 +20,11 @@ import { DAY_MS, liftAlongThreads } from "./fact-context";
 
 // Words of a question asking for the first step of a matter.
 const FIRST_STEP_WORDS = new Set(["first", "originally", "original", "initially"]);
-// …or a phrase saying so ("at the start of the year", "when I started"; session 38, +1 −0).
-const FIRST_STEP_PHRASE = / (?:at|from) the (?:start|beginning) | to (?:begin|start) with | when (?:i|we|you) (?:started|joined|began) | in the beginning /;
+// …or a phrase saying so (session 38, +1 −0): "at the start of the year" (not "of the meeting":
+// a span of time or of a venture), "when I started" ending the question or followed by where
+// ("when I started here", not "when I started the car"), "to begin with", "in the beginning".
+const FIRST_STEP_PHRASE =
+  / (?:at|from) the (?:start|beginning) (?:$|of (?:the |this |last )?(?:year|month|season|term|project|job|contract|tenancy)s? )| to (?:begin|start) with | when (?:i|we|you|they|he|she) (?:started|joined|began)(?: (?:here|there|working|the job|with us|at [^ ]+))? $| in the beginning /;
 
 /** True when the question (its lower-case words) asks for the first or original step of a matter. */
 export function asksForFirstStep(words: readonly string[]): boolean {
