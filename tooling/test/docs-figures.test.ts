@@ -38,6 +38,12 @@ function figuresIn(cell: string): string[] {
 const FIGURE_SOURCES: Record<string, string[][]> = {
   "memory: tokens per session": [["| 200 |"], ["| 10000 |"]],
   "memory: right fact first (recall@1), 60 labelled queries": [["| @foundry-mcp/memory (BM25F"], ["| plain BM25, all files |"]],
+  "memory: right fact first on holdout 18": [
+    ["| holdout 18 (", "| memory after |"],
+    ["| holdout 18 (", "| memory after |"],
+    ["| holdout 18 (", "| plain BM25, active facts |"],
+    ["| holdout 18 (", "| plain BM25, active facts |"],
+  ],
   "memory: right fact first on holdout 17": [
     ["| holdout 17 (", "| memory after |"],
     ["| holdout 17 (", "| memory after |"],
