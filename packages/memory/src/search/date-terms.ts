@@ -83,20 +83,20 @@ const LAST_YEAR = 2100;
 
 /** The month terms of a month without a year ("in March") that `indexed` holds, one per year (the facts naming a day or the month of it). */
 export function yearlessMonthTerms(month: number, indexed: TermLookup): string[] {
-  const terms: string[] = [];
-  for (let year = FIRST_YEAR; year <= LAST_YEAR; year++) {
-    const term = monthTerm(year, month);
-    if (indexed(term)) terms.push(term);
-  }
-  return terms;
+  return termsOfEveryYear((year) => monthTerm(year, month), indexed);
 }
 
 /** The day terms of a day written without a year ("3 August") that `indexed` holds, one per year; none for a month alone. */
 function yearlessDayTerms(date: CalendarDate, indexed: TermLookup): string[] {
-  if (date.day === undefined) return [];
+  const { month, day } = date;
+  return day === undefined ? [] : termsOfEveryYear((year) => dayTerm(year, month, day), indexed);
+}
+
+/** `termOf(year)` for each year FIRST_YEAR–LAST_YEAR that `indexed` holds. */
+function termsOfEveryYear(termOf: (year: number) => string, indexed: TermLookup): string[] {
   const terms: string[] = [];
   for (let year = FIRST_YEAR; year <= LAST_YEAR; year++) {
-    const term = dayTerm(year, date.month, date.day);
+    const term = termOf(year);
     if (indexed(term)) terms.push(term);
   }
   return terms;

@@ -16,7 +16,7 @@
 import { MONTH_NAMES, type CalendarDate } from "@foundry-mcp/text-analysis";
 import { RANKING } from "./ranking-parameters";
 import type { SearchIndex } from "./search-index";
-import { yearlessMonthTerms } from "./date-terms";
+import { savedDay, yearlessMonthTerms } from "./date-terms";
 import { stemWord } from "./tokenize";
 
 const SPAN_WORDS = new Set([
@@ -109,8 +109,9 @@ export function liftMonthFacts(
   const naming = factsNamingMonths(index, months);
   for (let at = 0; at < positions.length; at++) {
     const position = positions[at] as number;
-    const saved = Number((index.facts[position]?.created ?? "").slice(5, 7));
-    if (months.includes(saved) || naming.has(position))
+    const fact = index.facts[position];
+    const saved = fact === undefined ? undefined : savedDay(fact)?.month;
+    if ((saved !== undefined && months.includes(saved)) || naming.has(position))
       scores[at] = (scores[at] as number) * RANKING.monthScopeFactor;
   }
 }
